@@ -1,0 +1,31 @@
+// One lint config for the whole monorepo. Type-aware rules are left out on purpose:
+// `tsc --noEmit` in each package already type-checks, and untyped linting stays fast.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import globals from "globals";
+
+export default tseslint.config(
+  {
+    ignores: ["**/node_modules/**", "**/dist/**", "**/.medusa/**", "**/coverage/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      // Libraries log through an injected logger, never the console.
+      "no-console": "error",
+    },
+  },
+  {
+    // Command-line entry points, scripts and benches talk to a human on stdout.
+    files: ["scripts/**", "test/**", "**/bin/**", "**/cli.ts", "**/*.bench.ts", "**/bench/**"],
+    rules: { "no-console": "off" },
+  },
+);
