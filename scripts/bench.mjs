@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every package's benchmark in turn (one at a time, so they don't
+// compete for the two cores), gathers their figures and writes them as one Markdown table
+// into the README between the BENCH markers, with the machine and the date.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+
+const roots = ["packages", "test"];
+const benches = [];
+for (const root of roots) {
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const dir = entry.isDirectory() ? join(root, entry.name, "bench") : null;
+    if (root === "test" && entry.name === "bench" && entry.isDirectory()) {
+      benches.push(...list(join(root, "bench")));
+    } else if (dir && existsSync(dir)) {
+      benches.push(...list(dir));
+    }
+  }
+}
+
+function list(dir) {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+const only = process.argv.slice(2);
+const selected = only.length ? benches.filter((b) => only.some((o) => b.includes(o))) : benches;
+const out = mkdtempSync(join(tmpdir(), "pix-bench-"));
+const rows = [];
+let failed = 0;
+for (const [i, bench] of selected.entries()) {
+  const file = join(out, `${i}.json`);
+  console.log(`\n▶ ${bench}`);
+  const result = spawnSync("node", [bench], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_OUT: file },
+  });
+  if (result.status !== 0 || !existsSync(file)) {
+    failed++;
+    rows.push({ bench, name: bench, figures: { error: `exit ${result.status}` } });
+    continue;
+  }
+  const { name, figures } = JSON.parse(readFileSync(file, "utf8"));
+  rows.push({ bench, name, figures });
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const date = new Date().toISOString().slice(0, 10);
+const lines = [
+  `Measured on ${machine}, ${date}.`,
+  "",
+  "| Benchmark | Figure | Value |",
+  "| --- | --- | --- |",
+];
+for (const row of rows) {
+  for (const [key, value] of Object.entries(row.figures)) {
+    lines.push(`| ${row.name} | ${key} | ${value} |`);
+  }
+}
+const table = lines.join("\n");
+console.log(`\n${table}\n`);
+
+const readme = readFileSync("README.md", "utf8");
+const start = "<!-- BENCH:START -->";
+const end = "<!-- BENCH:END -->";
+if (readme.includes(start) && readme.includes(end) && only.length === 0) {
+  const updated =
+    readme.slice(0, readme.indexOf(start) + start.length) +
+    `\n${table}\n` +
+    readme.slice(readme.indexOf(end));
+  writeFileSync("README.md", updated);
+  console.log("README.md figures updated.");
+}
+process.exit(failed ? 1 : 0);
