@@ -1,0 +1,108 @@
+// The demo store's configuration, written the way a merchant would write theirs: the plugin
+// appears only as medusa-config entries. Every value comes from the environment so that
+// `npm run demo` (scripts/start-demo.mjs) and the end-to-end tests can move ports and databases.
+import { createRequire } from "node:module";
+import { defineConfig, loadEnv } from "@medusajs/framework/utils";
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd());
+
+const env = process.env;
+const storePort = env.PORT ?? "9000";
+const storefrontPort = env.PIX_DEMO_STOREFRONT_PORT ?? "5173";
+const sandboxPort = env.PIX_DEMO_SANDBOX_PORT ?? "4010";
+
+/** Both spellings of loopback, since a browser treats them as different origins. */
+const loopbackOrigins = (port: string) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+const storeCors = env.STORE_CORS ?? loopbackOrigins(storefrontPort).join(",");
+const adminCors = env.ADMIN_CORS ?? loopbackOrigins(storePort).join(",");
+const authCors = env.AUTH_CORS ?? [adminCors, storeCors].join(",");
+
+/** What the plugin needs to reach the payment service; the sandbox answers by default. */
+const pixCheckoutOptions = {
+  apiKey: env.PIX_CHECKOUT_API_KEY ?? "sk_live_sandbox_default",
+  baseUrl: env.PIX_CHECKOUT_BASE_URL ?? `http://127.0.0.1:${sandboxPort}/v1`,
+  variant: env.PIX_CHECKOUT_VARIANT ?? "a",
+  webhookSecret: env.PIX_CHECKOUT_WEBHOOK_SECRET || undefined,
+};
+
+// The plugin is a workspace package that may not be built yet (a fresh clone before
+// `npm install` finished, or mid-development). Resolving its public entry point is the
+// same check Node makes when Medusa loads it; without it the store still starts, with
+// Medusa's system payment provider only, and says so.
+const pluginIsInstalled = (() => {
+  try {
+    createRequire(__filename).resolve("@pix-checkout/medusa/providers/pix-checkout");
+    return true;
+  } catch {
+    // Medusa loads this file several times per command; say it once.
+    const noted = globalThis as { pixCheckoutDemoNoted?: boolean };
+    if (noted.pixCheckoutDemoNoted) return false;
+    noted.pixCheckoutDemoNoted = true;
+    process.stderr.write(
+      "[pix-checkout demo] @pix-checkout/medusa is not built yet: starting without the Pix and " +
+        "boleto providers. Run `npm run build -w @pix-checkout/medusa`, then restart.\n",
+    );
+    return false;
+  }
+})();
+
+const redisUrl = env.REDIS_URL || undefined;
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    redisUrl,
+    http: {
+      storeCors,
+      adminCors,
+      authCors,
+      jwtSecret: env.JWT_SECRET || "pix-checkout-demo-only",
+      cookieSecret: env.COOKIE_SECRET || "pix-checkout-demo-only",
+    },
+  },
+  admin: {
+    backendUrl: env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`,
+  },
+  plugins: pluginIsInstalled
+    ? [{ resolve: "@pix-checkout/medusa", options: pixCheckoutOptions }]
+    : [],
+  modules: [
+    ...(pluginIsInstalled
+      ? [
+          {
+            resolve: "@medusajs/medusa/payment",
+            options: {
+              providers: [
+                {
+                  resolve: "@pix-checkout/medusa/providers/pix-checkout",
+                  id: "pix-checkout",
+                  options: pixCheckoutOptions,
+                },
+              ],
+            },
+          },
+        ]
+      : []),
+    // One Redis serves every instance in production; the demo runs one process and
+    // keeps Medusa's in-memory defaults unless REDIS_URL asks otherwise.
+    ...(redisUrl
+      ? [
+          { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+          { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+          {
+            resolve: "@medusajs/medusa/locking",
+            options: {
+              providers: [
+                {
+                  resolve: "@medusajs/medusa/locking-redis",
+                  id: "locking-redis",
+                  is_default: true,
+                  options: { redisUrl },
+                },
+              ],
+            },
+          },
+        ]
+      : []),
+  ],
+});
