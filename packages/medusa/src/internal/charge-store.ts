@@ -1,0 +1,265 @@
+import { generateEntityId } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { ChargeStatus } from "./status";
+import type { PaymentMethod } from "./options";
+
+/** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
+export type LocalChargeStatus = ChargeStatus | "canceled";
+
+/** A row of `pix_checkout_charge`. */
+export interface ChargeRow {
+  id: string;
+  charge_id: string;
+  provider_id: string;
+  method: PaymentMethod;
+  variant: "a" | "b";
+  session_id: string;
+  payment_collection_id: string | null;
+  amount_cents: number;
+  currency_code: string;
+  status: LocalChargeStatus;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  captured_at: Date | null;
+  last_checked_at: Date | null;
+  flagged: boolean;
+  flag_reason: string | null;
+  display: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CHARGES = "pix_checkout_charge";
+const EVENTS = "pix_checkout_charge_event";
+const DELIVERIES = "pix_checkout_webhook_delivery";
+
+/**
+ * All SQL against the plugin's tables lives here. Both the provider (which only has the
+ * payment module's container, where Medusa registers the shared `__pg_connection__`) and
+ * the plugin's routes, jobs and workflows use it, so there is one writer implementation.
+ */
+export class ChargeStore {
+  constructor(private readonly db: Knex) {}
+
+  /** The payment collection and provider id of a payment session (Medusa's own table). */
+  async sessionInfo(
+    sessionId: string,
+  ): Promise<{ payment_collection_id: string; provider_id: string; status: string } | undefined> {
+    return this.db("payment_session")
+      .select("payment_collection_id", "provider_id", "status")
+      .where({ id: sessionId })
+      .first();
+  }
+
+  /** A pending, unexpired charge of this collection, provider and amount that can be shown again. */
+  async findReusable(params: {
+    paymentCollectionId: string;
+    providerId: string;
+    amountCents: number;
+    notExpiringBefore: Date;
+  }): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({
+        payment_collection_id: params.paymentCollectionId,
+        provider_id: params.providerId,
+        amount_cents: params.amountCents,
+        status: "pending",
+      })
+      .whereNull("deleted_at")
+      .where("expires_at", ">", params.notExpiringBefore)
+      .orderBy("created_at", "desc")
+      .first();
+  }
+
+  /** Records a charge, or re-points an existing one at a new session (reuse). */
+  async upsert(
+    row: Omit<
+      ChargeRow,
+      | "id"
+      | "created_at"
+      | "updated_at"
+      | "status"
+      | "paid_at"
+      | "captured_at"
+      | "last_checked_at"
+      | "flagged"
+      | "flag_reason"
+    > & { status?: LocalChargeStatus },
+  ): Promise<void> {
+    const now = new Date();
+    await this.db(CHARGES)
+      .insert({
+        id: generateEntityId(undefined, "pxch"),
+        ...row,
+        status: row.status ?? "pending",
+        display: row.display === null ? null : JSON.stringify(row.display),
+        flagged: false,
+        created_at: now,
+        updated_at: now,
+      })
+      // The unique index on charge_id is partial (soft-deleted rows excluded), so the
+      // conflict target must repeat its predicate.
+      .onConflict(this.db.raw("(charge_id) where deleted_at is null"))
+      .merge({ session_id: row.session_id, updated_at: now });
+  }
+
+  /** The local record of an API charge id. */
+  async byChargeId(chargeId: string): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ charge_id: chargeId })
+      .whereNull("deleted_at")
+      .first();
+  }
+
+  /** The newest local record of a payment session. */
+  async bySessionId(sessionId: string): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ session_id: sessionId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc")
+      .first();
+  }
+
+  /**
+   * Moves a charge to `to` only from one of `from`, in one UPDATE, so two instances (or a
+   * webhook and the job) racing on the same charge cannot both win. Returns the row when
+   * this caller made the change, undefined when someone else already did.
+   */
+  async transition(
+    chargeId: string,
+    from: readonly LocalChargeStatus[],
+    to: LocalChargeStatus,
+    extra: Partial<Pick<ChargeRow, "paid_at" | "flagged" | "flag_reason">> = {},
+  ): Promise<ChargeRow | undefined> {
+    const rows = await this.db<ChargeRow>(CHARGES)
+      .where({ charge_id: chargeId })
+      .whereIn("status", from as LocalChargeStatus[])
+      .update({ status: to, updated_at: new Date(), last_checked_at: new Date(), ...extra })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** Claims the capture of a paid charge exactly once (sets captured_at if still empty). */
+  async claimCapture(chargeId: string): Promise<boolean> {
+    const count = await this.db(CHARGES)
+      .where({ charge_id: chargeId })
+      .whereNull("captured_at")
+      .update({ captured_at: new Date(), updated_at: new Date() });
+    return count === 1;
+  }
+
+  /** Gives a capture claim back when the capture itself failed, so a retry can take it. */
+  async releaseCapture(chargeId: string): Promise<void> {
+    await this.db(CHARGES).where({ charge_id: chargeId }).update({ captured_at: null });
+  }
+
+  /** Marks a charge for the merchant's attention. */
+  async flag(chargeId: string, reason: string): Promise<void> {
+    await this.db(CHARGES)
+      .where({ charge_id: chargeId })
+      .update({ flagged: true, flag_reason: reason, updated_at: new Date() });
+  }
+
+  /** Notes that the API was asked about this charge just now. */
+  async touch(chargeId: string): Promise<void> {
+    await this.db(CHARGES).where({ charge_id: chargeId }).update({ last_checked_at: new Date() });
+  }
+
+  /** Pending charges the reconciliation job should ask the API about. */
+  async dueForReconciliation(checkedBefore: Date, limit: number): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .whereIn("status", ["pending"])
+      .whereNull("deleted_at")
+      .where((q) => q.whereNull("last_checked_at").orWhere("last_checked_at", "<", checkedBefore))
+      .orderBy("created_at", "asc")
+      .limit(limit);
+  }
+
+  /** Paid charges whose capture never completed (a crash between claim and capture). */
+  async paidNotCaptured(limit: number): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ status: "paid" })
+      .whereNull("captured_at")
+      .whereNull("deleted_at")
+      .limit(limit);
+  }
+
+  /** Appends to a charge's timeline. */
+  async addEvent(event: {
+    chargeId: string;
+    kind: string;
+    source: string;
+    from?: LocalChargeStatus | null;
+    to?: LocalChargeStatus | null;
+    detail?: unknown;
+  }): Promise<void> {
+    const now = new Date();
+    await this.db(EVENTS).insert({
+      id: generateEntityId(undefined, "pxev"),
+      charge_id: event.chargeId,
+      kind: event.kind,
+      source: event.source,
+      from_status: event.from ?? null,
+      to_status: event.to ?? null,
+      detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** The timeline of a charge, oldest first. */
+  async events(chargeId: string): Promise<Record<string, unknown>[]> {
+    return this.db(EVENTS).where({ charge_id: chargeId }).orderBy("created_at", "asc");
+  }
+
+  /** Stores a webhook delivery before it is answered. Returns its id. */
+  async insertDelivery(delivery: {
+    providerKey: string;
+    event: string;
+    chargeId: string | null;
+    body: unknown;
+  }): Promise<string> {
+    const id = generateEntityId(undefined, "pxwh");
+    const now = new Date();
+    await this.db(DELIVERIES).insert({
+      id,
+      provider_key: delivery.providerKey,
+      event: delivery.event,
+      charge_id: delivery.chargeId,
+      body: JSON.stringify(delivery.body),
+      outcome: "received",
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return id;
+  }
+
+  /** Records what processing a delivery decided. */
+  async finishDelivery(id: string, outcome: string, detail?: string): Promise<void> {
+    await this.db(DELIVERIES)
+      .where({ id })
+      .update({
+        outcome,
+        detail: detail ?? null,
+        processed_at: new Date(),
+        updated_at: new Date(),
+        attempts: this.db.raw("attempts + 1"),
+      });
+  }
+
+  /** Deliveries not processed yet (the process answering them stopped) or not matched yet. */
+  async unfinishedDeliveries(olderThan: Date, limit: number): Promise<Record<string, unknown>[]> {
+    return this.db(DELIVERIES)
+      .whereIn("outcome", ["received", "unmatched", "error"])
+      .where("created_at", "<", olderThan)
+      .where("attempts", "<", 20)
+      .orderBy("created_at", "asc")
+      .limit(limit);
+  }
+
+  /** Deliveries, newest first (admin view and tests). */
+  async deliveries(limit = 50): Promise<Record<string, unknown>[]> {
+    return this.db(DELIVERIES).orderBy("created_at", "desc").limit(limit);
+  }
+}

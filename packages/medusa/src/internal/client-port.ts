@@ -1,0 +1,99 @@
+// The narrow slice of @pix-checkout/client this plugin uses. @pix-checkout/client ships as
+// ESM only and Medusa loads plugins through require(), so it is loaded with a dynamic
+// import() once per process; this file keeps that in one place.
+import type { PixCheckoutOptions } from "./options";
+import type { ChargeStatus } from "./status";
+import type { PluginLogger } from "./logger";
+
+/** A charge as the client normalises it (contracts: `Charge`). */
+export interface ClientCharge {
+  id: string;
+  method: "pix" | "boleto";
+  status: ChargeStatus;
+  amountCents: number;
+  expiresAt: string;
+  createdAt?: string;
+  paidAt?: string;
+  pix?: { copyPaste: string; qrCodePng?: string; paymentLink?: string };
+  boleto?: { url: string; barcode: string; digitableLine: string };
+}
+
+/** Input of `client.charges.create` (contracts: `CreateChargeInput`). */
+export type ClientCreateChargeInput =
+  | {
+      method: "pix";
+      amountCents: number;
+      description?: string;
+      customer?: { name?: string; email?: string; document?: string };
+    }
+  | {
+      method: "boleto";
+      amountCents: number;
+      description?: string;
+      customer: { name: string; email: string; document: string; phone: string };
+      billingAddress: {
+        zip: string;
+        state: string;
+        city: string;
+        street: string;
+        neighborhood: string;
+        number: string;
+        complement?: string;
+      };
+    };
+
+/** What `client.verifyWebhook` answers. */
+export interface ClientVerifiedWebhook {
+  chargeId?: string;
+  status?: ChargeStatus;
+  paid?: boolean;
+  verified: boolean;
+}
+
+/** The client surface the plugin depends on. */
+export interface PaymentServiceClient {
+  charges: {
+    create(
+      input: ClientCreateChargeInput,
+      options?: { idempotencyKey?: string },
+    ): Promise<ClientCharge>;
+    retrieve(id: string): Promise<ClientCharge>;
+    status(id: string): Promise<{ id: string; status: ChargeStatus; paid: boolean }>;
+    findAfterUnknownOutcome(error: unknown): Promise<ClientCharge | null>;
+  };
+}
+
+interface ClientModule {
+  PixClient: new (options: Record<string, unknown>) => PaymentServiceClient;
+  parseWebhook(body: unknown): unknown;
+  PixError: new (...args: never[]) => Error & { code: string; status?: number };
+}
+
+// A variable specifier keeps TypeScript from resolving the ESM package's types with
+// CommonJS rules; the result is checked against the port interfaces above instead.
+const CLIENT_PACKAGE = "@pix-checkout/client";
+let loading: Promise<ClientModule> | undefined;
+
+/** Loads @pix-checkout/client once per process. */
+export function loadClientModule(): Promise<ClientModule> {
+  // A real import() survives TypeScript's CommonJS output (module Node16), which is what
+  // lets this CommonJS plugin load an ESM-only package.
+  loading ??= import(CLIENT_PACKAGE) as Promise<ClientModule>;
+  return loading;
+}
+
+/** Builds a client for one provider configuration. */
+export async function createClient(
+  options: PixCheckoutOptions,
+  logger?: PluginLogger,
+): Promise<PaymentServiceClient> {
+  const { PixClient } = await loadClientModule();
+  return new PixClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    variant: options.variant,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    ...(logger ? { logger } : {}),
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { PixCheckoutError } from "./errors";
+import { MedusaError } from "@medusajs/framework/utils";
+
+/** Payment methods the service offers; boleto exists only in Variant A. */
+export type PaymentMethod = "pix" | "boleto";
+
+const minutes = (max: number) => z.number().int().min(1).max(max);
+
+/**
+ * Provider options as a merchant writes them in medusa-config (see README "Options").
+ * Messages say what to write, never echo the key.
+ */
+export const optionsSchema = z.object({
+  apiKey: z
+    .string({ error: "apiKey is required: the secret key (sk_live_...) from the dashboard" })
+    .refine((key) => !key.startsWith("pk_live_"), {
+      message: "apiKey is a publishable key (pk_live_...); use the secret key (sk_live_...)",
+    })
+    .refine((key) => /^sk_live_[A-Za-z0-9_-]+$/.test(key), {
+      message: "apiKey must be a secret key starting with sk_live_",
+    }),
+  baseUrl: z
+    .url({
+      protocol: /^https?$/,
+      error: "baseUrl must be an http(s) URL such as https://api.example.com/v1",
+    })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .refine((url) => url.endsWith("/v1"), {
+      message: "baseUrl must end in the version segment /v1 (e.g. https://api.example.com/v1)",
+    }),
+  variant: z.enum(["a", "b"], {
+    error:
+      'variant must be "a" (integration guide: uuid ids, Pix and boleto) or "b" (ch_svc_ ids, Pix only)',
+  }),
+  webhookSecret: z
+    .string()
+    .min(16, { message: "webhookSecret must be at least 16 characters (a random token)" })
+    .regex(/^[A-Za-z0-9._~-]+$/, {
+      message: "webhookSecret may only use URL-safe characters (A-Z a-z 0-9 . _ ~ -)",
+    })
+    .optional(),
+  pixExpiryMinutes: minutes(7 * 24 * 60).optional(),
+  boletoDueDays: z.number().int().min(1).max(60).default(3),
+  reconcileIntervalMinutes: minutes(24 * 60).default(5),
+  timeoutMs: z.number().int().min(1000).max(60_000).optional(),
+  maxRetries: z.number().int().min(0).max(5).optional(),
+});
+
+/** Options after validation and defaults. */
+export type PixCheckoutOptions = z.output<typeof optionsSchema>;
+
+/** Options as written in medusa-config. */
+export type PixCheckoutOptionsInput = z.input<typeof optionsSchema>;
+
+/**
+ * Validates provider options. Throws `invalid_options` naming every wrong field, so Medusa
+ * refuses to start with a message that says what to fix. `methods` are the services being
+ * registered: boleto against Variant B fails here rather than at the first checkout.
+ */
+export function parseOptions(
+  raw: unknown,
+  methods: readonly PaymentMethod[] = ["pix"],
+): PixCheckoutOptions {
+  const result = optionsSchema.safeParse(raw ?? {});
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const field = issue.path.join(".") || "options";
+      return `${field}: ${issue.message}`;
+    });
+    throw new PixCheckoutError(
+      MedusaError.Types.INVALID_ARGUMENT,
+      "invalid_options",
+      `Pix Checkout provider options are invalid. ${problems.join("; ")}.`,
+    );
+  }
+  if (result.data.variant === "b" && methods.includes("boleto")) {
+    throw new PixCheckoutError(
+      MedusaError.Types.INVALID_ARGUMENT,
+      "invalid_options",
+      'Pix Checkout: boleto exists only in Variant A, but variant is "b". Register ' +
+        '"@pix-checkout/medusa/providers/pix-only" for a Variant B account.',
+    );
+  }
+  return result.data;
+}

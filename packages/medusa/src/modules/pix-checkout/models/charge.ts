@@ -1,0 +1,28 @@
+import { model } from "@medusajs/framework/utils";
+
+/**
+ * One charge at the payment service and the Medusa payment session it pays for. Written
+ * by the provider when it creates (or reuses) the charge, so a webhook can find its session
+ * even after Medusa deleted the session; updated only through the state machine.
+ */
+export const PixCheckoutCharge = model
+  .define("pix_checkout_charge", {
+    id: model.id({ prefix: "pxch" }).primaryKey(),
+    charge_id: model.text().unique(),
+    provider_id: model.text(),
+    method: model.enum(["pix", "boleto"]),
+    variant: model.enum(["a", "b"]),
+    session_id: model.text().index(),
+    payment_collection_id: model.text().index().nullable(),
+    amount_cents: model.number(),
+    currency_code: model.text().default("brl"),
+    status: model.enum(["pending", "paid", "expired", "failed", "canceled"]).default("pending"),
+    expires_at: model.dateTime().nullable(),
+    paid_at: model.dateTime().nullable(),
+    captured_at: model.dateTime().nullable(),
+    last_checked_at: model.dateTime().nullable(),
+    flagged: model.boolean().default(false),
+    flag_reason: model.text().nullable(),
+    display: model.json().nullable(),
+  })
+  .indexes([{ on: ["status", "expires_at"] }]);
