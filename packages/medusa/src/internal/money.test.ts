@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { BigNumber } from "@medusajs/framework/utils";
+import fc from "fast-check";
+import { fromCents, toCents } from "./money";
+
+describe("toCents", () => {
+  it("converts reais to integer cents without float error", () => {
+    expect(toCents(10.1)).toBe(1010);
+    expect(toCents(0.29)).toBe(29);
+    // 19.99 * 100 is 1998.9999999999998 in float arithmetic.
+    expect(toCents(19.99)).toBe(1999);
+  });
+
+  it("accepts numeric strings, BigNumbers and Medusa raw amounts", () => {
+    expect(toCents("149.90")).toBe(14990);
+    expect(toCents(new BigNumber("12.34"))).toBe(1234);
+    expect(toCents({ value: "5", precision: 20 })).toBe(500);
+  });
+
+  it("rejects a fraction of a cent with a message that says how to fix it", () => {
+    expect(() => toCents("10.005")).toThrow(/fraction of a cent; round it to 2 decimal places/);
+  });
+
+  it("rejects zero, negative and non-numeric amounts with code invalid_amount", () => {
+    for (const bad of [0, -1, "abc", Number.NaN]) {
+      expect(() => toCents(bad)).toThrow(expect.objectContaining({ code: "invalid_amount" }));
+    }
+  });
+
+  it("round-trips every cent value through reais", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000_000 }), (cents) => {
+        expect(toCents(fromCents(cents))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe("fromCents", () => {
+  it("turns cents into a BigNumber of reais", () => {
+    expect(fromCents(1050).numeric).toBe(10.5);
+    expect(fromCents(1).numeric).toBe(0.01);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { parseOptions } from "./options";
+
+const valid = {
+  apiKey: "sk_live_abc123",
+  baseUrl: "https://api.example.com/v1/",
+  variant: "a",
+};
+
+describe("parseOptions", () => {
+  it("applies defaults and trims a trailing slash from baseUrl", () => {
+    const options = parseOptions(valid);
+    expect(options.baseUrl).toBe("https://api.example.com/v1");
+    expect(options.boletoDueDays).toBe(3);
+    expect(options.reconcileIntervalMinutes).toBe(5);
+  });
+
+  it("rejects a publishable key and says to use the secret key", () => {
+    expect(() => parseOptions({ ...valid, apiKey: "pk_live_abc" })).toThrow(
+      /apiKey: apiKey is a publishable key \(pk_live_\.\.\.\); use the secret key/,
+    );
+  });
+
+  it("never echoes the key it rejects", () => {
+    let message = "";
+    try {
+      parseOptions({ ...valid, apiKey: "sk_test_very_secret_value" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/apiKey must be a secret key starting with sk_live_/);
+    expect(message).not.toContain("very_secret_value");
+  });
+
+  it("names every wrong field at once", () => {
+    expect(() =>
+      parseOptions({ apiKey: "sk_live_x", baseUrl: "ftp://x/v1", variant: "c" }),
+    ).toThrow(/baseUrl: .*; variant: variant must be "a"/);
+  });
+
+  it("requires baseUrl to end in /v1", () => {
+    expect(() => parseOptions({ ...valid, baseUrl: "https://api.example.com" })).toThrow(
+      /baseUrl must end in the version segment \/v1/,
+    );
+  });
+
+  it("rejects boleto against Variant B and names the pix-only provider", () => {
+    expect(() => parseOptions({ ...valid, variant: "b" }, ["boleto"])).toThrow(
+      /boleto exists only in Variant A.*providers\/pix-only/,
+    );
+  });
+
+  it("rejects a short webhook secret", () => {
+    expect(() => parseOptions({ ...valid, webhookSecret: "short" })).toThrow(
+      /webhookSecret must be at least 16 characters/,
+    );
+  });
+
+  it("has code invalid_options", () => {
+    expect(() => parseOptions({})).toThrow(expect.objectContaining({ code: "invalid_options" }));
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { isFinalChargeStatus, toSessionStatus } from "./status";
+
+describe("toSessionStatus", () => {
+  it.each([
+    ["paid", "captured"],
+    ["pending", "pending_authorization"],
+    ["expired", "canceled"],
+    ["failed", "error"],
+  ] as const)("maps API %s to Medusa %s", (api, medusa) => {
+    expect(toSessionStatus(api)).toBe(medusa);
+  });
+
+  it("treats only pending as not final", () => {
+    expect(isFinalChargeStatus("pending")).toBe(false);
+    expect(isFinalChargeStatus("paid")).toBe(true);
+  });
+});
