@@ -1,0 +1,212 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError } from "./api-error.js";
+import { toApiError } from "./api-routes.js";
+import { findCharge, qrCodeOf } from "./charges.js";
+import type { SandboxContext } from "./context.js";
+import { escapeHtml, page } from "./html.js";
+import { sendError, sendHtml } from "./http.js";
+import { centsToDecimalString } from "./money.js";
+import type { ChargeRecord } from "./records.js";
+import { boletoUrl } from "./views.js";
+
+const brl = (cents: number): string => `R$ ${centsToDecimalString(cents).replace(".", ",")}`;
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+// The only script on the pages: POST to a control route, then reload to show the new state.
+const ACTION_SCRIPT = `<script>
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (!button) return;
+  button.disabled = true;
+  const response = await fetch(button.dataset.action, { method: "POST" });
+  if (!response.ok) alert((await response.json()).error.message);
+  location.reload();
+});
+</script>`;
+
+function publicId(ctx: SandboxContext, charge: ChargeRecord): string {
+  return ctx.variant === "a" ? charge.uuid : charge.id;
+}
+
+function actions(ctx: SandboxContext, charge: ChargeRecord): string {
+  if (charge.status !== "pending") return "";
+  const id = encodeURIComponent(publicId(ctx, charge));
+  return ["pay", "expire", "fail"]
+    .map(
+      (action) =>
+        `<button type="button" data-action="/__sandbox/charges/${id}/${action}">${action[0]?.toUpperCase()}${action.slice(1)}</button>`,
+    )
+    .join("");
+}
+
+function homePage(ctx: SandboxContext): string {
+  const rows = ctx.state
+    .chargesNewestFirst()
+    .map((charge) => {
+      const id = publicId(ctx, charge);
+      const link =
+        charge.method === "boleto" ? boletoUrl(ctx, charge) : `/pay/${encodeURIComponent(id)}`;
+      return `<tr>
+<td class="mono"><a href="${escapeHtml(link)}">${escapeHtml(id)}</a></td>
+<td>${escapeHtml(charge.method)}</td>
+<td>${escapeHtml(brl(charge.amount))}</td>
+<td class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</td>
+<td>${escapeHtml(charge.description ?? "")}</td>
+<td class="mono">${escapeHtml(iso(charge.createdAt))}<br>expires ${escapeHtml(iso(charge.expiresAt))}</td>
+<td>${actions(ctx, charge)}</td>
+</tr>`;
+    })
+    .join("\n");
+  const deliveries = [...ctx.webhooks.log]
+    .reverse()
+    .slice(0, 100)
+    .map(
+      (entry) => `<tr>
+<td class="mono">${escapeHtml(entry.delivered_at)}</td>
+<td>${escapeHtml(entry.event)}</td>
+<td class="mono">${escapeHtml(entry.url)}</td>
+<td>${escapeHtml(entry.attempt)}</td>
+<td>${escapeHtml(entry.status_code ?? "—")}</td>
+<td>${escapeHtml(entry.error ?? "ok")}</td>
+</tr>`,
+    )
+    .join("\n");
+  return page(
+    "Pix sandbox",
+    `<h1>Pix sandbox <small class="note">variant ${escapeHtml(ctx.variant.toUpperCase())}</small></h1>
+<p class="note">API base URL <code>${escapeHtml(ctx.origin)}/v1</code>. Sandbox time ${escapeHtml(iso(ctx.clock.now()))}. Webhook targets: ${
+      ctx.webhooks.urls.length === 0
+        ? "none"
+        : ctx.webhooks.urls.map((url) => `<code>${escapeHtml(url)}</code>`).join(", ")
+    }.</p>
+<h2>Charges</h2>
+<table><thead><tr><th>Id</th><th>Method</th><th>Amount</th><th>Status</th><th>Description</th><th>Times</th><th></th></tr></thead>
+<tbody>
+${rows || '<tr><td colspan="7" class="note">No charges yet.</td></tr>'}
+</tbody></table>
+<h2>Webhook deliveries <small class="note">(newest first, last 100)</small></h2>
+<table><thead><tr><th>At</th><th>Event</th><th>URL</th><th>Attempt</th><th>Status</th><th>Result</th></tr></thead>
+<tbody>
+${deliveries || '<tr><td colspan="6" class="note">No deliveries yet.</td></tr>'}
+</tbody></table>
+${ACTION_SCRIPT}`,
+  );
+}
+
+async function payPage(ctx: SandboxContext, charge: ChargeRecord): Promise<string> {
+  if (charge.method !== "pix") {
+    return page(
+      "Boleto",
+      `<p>This is a boleto charge: <a href="${escapeHtml(boletoUrl(ctx, charge))}">open the boleto</a>.</p>`,
+    );
+  }
+  const qr = await qrCodeOf(ctx, charge);
+  return page(
+    `Pay ${brl(charge.amount)}`,
+    `<h1>Pay ${escapeHtml(brl(charge.amount))} with Pix</h1>
+<p>${escapeHtml(charge.description ?? "")}</p>
+<p>Status: <strong class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</strong> · expires ${escapeHtml(iso(charge.expiresAt))}</p>
+<img alt="Pix QR code" width="240" height="240" src="data:image/png;base64,${escapeHtml(qr)}">
+<p>Pix copy and paste:</p>
+<p class="mono">${escapeHtml(charge.pixCopyPaste ?? "")}</p>
+<p class="no-print">Sandbox: ${actions(ctx, charge) || "this charge is final."}</p>
+${ACTION_SCRIPT}`,
+  );
+}
+
+function boletoPage(ctx: SandboxContext, charge: ChargeRecord): string {
+  if (charge.method !== "boleto")
+    throw new ApiError(404, "charge_not_found", "No boleto has this id.");
+  const customer = charge.customer ?? {};
+  const address = charge.billingAddress;
+  const line = charge.digitableLine ?? "";
+  const formatted = `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
+  return page(
+    `Boleto ${brl(charge.amount)}`,
+    `<h1>Boleto (sandbox) <small class="note">cannot be paid at a bank</small></h1>
+<p class="mono" style="font-size:1.2em">${escapeHtml(formatted)}</p>
+<table>
+<tr><th>Beneficiary</th><td>PIX CHECKOUT SANDBOX</td></tr>
+<tr><th>Payer</th><td>${escapeHtml(customer.name ?? "")} · ${escapeHtml(customer.document ?? "")}</td></tr>
+<tr><th>Address</th><td>${address ? escapeHtml(`${address.street}, ${address.number}${address.complement ? ` ${address.complement}` : ""} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${address.zip}`) : ""}</td></tr>
+<tr><th>Amount</th><td>${escapeHtml(brl(charge.amount))}</td></tr>
+<tr><th>Due</th><td>${escapeHtml(iso(charge.expiresAt).slice(0, 10))}</td></tr>
+<tr><th>Status</th><td class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</td></tr>
+<tr><th>Barcode</th><td class="mono">${escapeHtml(charge.barcode ?? "")}</td></tr>
+</table>
+${itfSvg(charge.barcode ?? "")}
+<p class="no-print"><button type="button" onclick="print()">Print</button> ${actions(ctx, charge)}</p>
+${ACTION_SCRIPT}`,
+  );
+}
+
+/** The barcode drawn as Interleaved 2 of 5, the symbology FEBRABAN uses for boletos. */
+function itfSvg(digits: string): string {
+  if (!/^\d+$/.test(digits) || digits.length % 2 !== 0) return "";
+  const patterns = [
+    "nnwwn",
+    "wnnnw",
+    "nwnnw",
+    "wwnnn",
+    "nnwnw",
+    "wnwnn",
+    "nwwnn",
+    "nnnww",
+    "wnnwn",
+    "nwnwn",
+  ];
+  const narrow = 1;
+  const wide = 3;
+  const widths: number[] = [narrow, narrow, narrow, narrow];
+  for (let i = 0; i < digits.length; i += 2) {
+    const bars = patterns[Number(digits[i])] as string;
+    const spaces = patterns[Number(digits[i + 1])] as string;
+    for (let j = 0; j < 5; j++)
+      widths.push(bars[j] === "w" ? wide : narrow, spaces[j] === "w" ? wide : narrow);
+  }
+  widths.push(wide, narrow, narrow);
+  let x = 10;
+  let rects = "";
+  widths.forEach((width, index) => {
+    if (index % 2 === 0) rects += `<rect x="${x}" y="0" width="${width}" height="50"/>`;
+    x += width;
+  });
+  return `<svg role="img" aria-label="Boleto barcode" xmlns="http://www.w3.org/2000/svg" width="${(x + 10) * 1.5}" height="75" viewBox="0 0 ${x + 10} 50">${rects}</svg>`;
+}
+
+/** Human pages: `/` (charges and webhook log), `/pay/:id`, `/boleto/:id`. */
+export async function handlePage(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const rate = ctx.limiter.peek(undefined, "createCharge");
+  try {
+    if (req.method !== "GET") {
+      throw new ApiError(405, "method_not_allowed", "Pages answer only GET.", {
+        headers: { allow: "GET" },
+      });
+    }
+    if (path === "/") return sendHtml(res, 200, homePage(ctx), rate);
+    const [, kind, rawId, extra] = path.split("/");
+    if (rawId && extra === undefined && (kind === "pay" || kind === "boleto")) {
+      let id: string;
+      try {
+        id = decodeURIComponent(rawId);
+      } catch {
+        throw new ApiError(404, "charge_not_found", "No charge has this id.");
+      }
+      const charge = findCharge(ctx, id);
+      return sendHtml(
+        res,
+        200,
+        kind === "pay" ? await payPage(ctx, charge) : boletoPage(ctx, charge),
+        rate,
+      );
+    }
+    throw new ApiError(404, "not_found", `There is no page ${path}. The API lives under /v1.`);
+  } catch (error) {
+    sendError(res, toApiError(error), rate);
+  }
+}
