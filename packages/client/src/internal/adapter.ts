@@ -8,7 +8,7 @@ import type {
   PaymentMethod,
   Transaction,
 } from "../models.js";
-import { reaisAgreeWithCents } from "./money.js";
+import { reaisAgreeWithCents, reaisToCents } from "./money.js";
 import type { ValidCreateInput } from "./validate-input.js";
 
 /**
@@ -129,4 +129,55 @@ export function parseBalance(body: unknown): Balance {
     );
   }
   return { availableCents, pendingCents, currency: "BRL", raw: body };
+}
+
+/** A fee object as either variant sends it. */
+export const feeSchema = z
+  .object({
+    amount: z.number(),
+    net_amount: z.number(),
+    amount_cents: z.int().optional(),
+    net_amount_cents: z.int().optional(),
+  })
+  .loose();
+
+/**
+ * Fee and net amount in cents. `_cents` fields win and their float twins must agree; without
+ * them, Variant A's fee fields are already cents (like all its amounts) and Variant B's are
+ * reais, rounded to cents here once.
+ */
+export function feeCents(
+  fee: z.infer<typeof feeSchema>,
+  variant: "a" | "b",
+  path: string,
+  what: string,
+): { feeCents: number; netAmountCents: number } {
+  const pick = (reais: number, cents: number | undefined, field: string): number => {
+    if (cents !== undefined) {
+      if (variant === "b") {
+        checkAmounts(
+          reais,
+          cents,
+          { reais: `${path}.${field}`, cents: `${path}.${field}_cents` },
+          what,
+        );
+      }
+      return cents;
+    }
+    const value = variant === "a" ? reais : reaisToCents(reais);
+    if (value === undefined || !Number.isSafeInteger(value)) {
+      throw new ResponseValidationError(
+        `${what}: ${path}.${field} is not a whole number of cents`,
+        {
+          code: "invalid_response",
+          issues: [{ path: `${path}.${field}`, message: "is not a whole number of cents" }],
+        },
+      );
+    }
+    return value;
+  };
+  return {
+    feeCents: pick(fee.amount, fee.amount_cents, "amount"),
+    netAmountCents: pick(fee.net_amount, fee.net_amount_cents, "net_amount"),
+  };
 }

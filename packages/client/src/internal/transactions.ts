@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ResponseValidationError } from "../errors.js";
 import type { ChargeTransaction, Transaction, WithdrawalTransaction } from "../models.js";
-import { checkAmounts } from "./adapter.js";
-import { reaisToCents } from "./money.js";
+import { checkAmounts, feeCents, feeSchema } from "./adapter.js";
 
 /** The list envelope, the same in both variants. */
 export const transactionListSchema = z.object({
@@ -28,7 +27,7 @@ const itemSchema = z
       .object({ name: z.string().nullish(), email: z.string().nullish() })
       .loose()
       .nullish(),
-    fee: z.object({ amount: z.number(), net_amount: z.number() }).loose().nullish(),
+    fee: feeSchema.nullish(),
     created_at: z.string().nullish(),
     paid_at: z.string().nullish(),
   })
@@ -102,13 +101,10 @@ export function parseTransactionItems(items: unknown[], variant: "a" | "b"): Tra
       };
     }
     if (item.fee) {
-      const feeCents = reaisToCents(item.fee.amount);
-      const netCents = reaisToCents(item.fee.net_amount);
-      if (feeCents === undefined || netCents === undefined) {
-        throw invalid(index, "fee", "is not a whole number of cents");
-      }
-      charge.feeCents = feeCents;
-      charge.netAmountCents = netCents;
+      Object.assign(
+        charge,
+        feeCents(item.fee, variant, `data.${index}.fee`, "GET /transactions response"),
+      );
     }
     const createdAt = optional(item.created_at);
     if (createdAt) charge.createdAt = createdAt;

@@ -21,6 +21,11 @@ const chargeFields = {
   pix_copy_paste: z.string().min(1).optional(),
   boleto_url: z.string().min(1).optional(),
   barcode: z.string().min(1).optional(),
+  // Not in the spec's Variant A tables, but read when a service sends them.
+  payment_method: z.enum(["pix", "boleto"]).optional(),
+  digitable_line: z.string().min(1).optional(),
+  created_at: isoTimestamp.optional(),
+  paid_at: isoTimestamp.nullish(),
 };
 const createdSchema = z.object(chargeFields);
 const readSchema = z.object({ ...chargeFields, status: chargeStatus });
@@ -45,6 +50,8 @@ function toCharge(parsed: ParsedA, method: PaymentMethod, body: unknown, what: s
     expiresAt: parsed.expires_at,
     raw: body,
   };
+  if (parsed.created_at) charge.createdAt = parsed.created_at;
+  if (parsed.paid_at) charge.paidAt = parsed.paid_at;
   if (method === "pix") {
     if (!parsed.pix_copy_paste) {
       throw new ResponseValidationError(`${what} has no pix_copy_paste for a Pix charge`, {
@@ -66,6 +73,12 @@ function toCharge(parsed: ParsedA, method: PaymentMethod, body: unknown, what: s
         ],
       },
     );
+  }
+  if (parsed.digitable_line && parsed.digitable_line.replace(/\D/g, "") !== forms.digitableLine) {
+    throw new ResponseValidationError(`${what}: digitable_line does not belong to barcode`, {
+      code: "invalid_response",
+      issues: [{ path: "digitable_line", message: "disagrees with barcode" }],
+    });
   }
   charge.boleto = { url: parsed.boleto_url, ...forms };
   return charge;
@@ -95,8 +108,9 @@ export const variantA: VariantAdapter = {
   parseCharge(body) {
     const what = "GET /charges/{id} response";
     const parsed = parseOrThrow(readSchema, body, what);
-    // A's read response has no method field: the method data present tells which it is.
-    const method: PaymentMethod = parsed.pix_copy_paste ? "pix" : "boleto";
+    // The spec's A read response has no method field: the method data present tells which.
+    const method: PaymentMethod =
+      parsed.payment_method ?? (parsed.pix_copy_paste ? "pix" : "boleto");
     return toCharge(parsed, method, body, what);
   },
 

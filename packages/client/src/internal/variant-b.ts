@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { ResponseValidationError } from "../errors.js";
 import type { Charge, Transaction } from "../models.js";
 import {
   chargeStatus,
   checkAmounts,
   checkPaidFlag,
+  feeCents,
+  feeSchema,
   isoTimestamp,
   parseOrThrow,
   type VariantAdapter,
 } from "./adapter.js";
-import { reaisToCents } from "./money.js";
 import { parseTransactionItems, transactionListSchema } from "./transactions.js";
 import type { ValidCreateInput } from "./validate-input.js";
 
@@ -38,7 +38,7 @@ const chargeSchema = z.object({
       document: z.string().nullish(),
     })
     .nullish(),
-  fee: z.object({ amount: z.number(), net_amount: z.number() }).nullish(),
+  fee: feeSchema.nullish(),
   paid_at: isoTimestamp.nullish(),
 });
 const statusSchema = z.object({ id: z.string().min(1), status: chargeStatus, paid: z.boolean() });
@@ -76,19 +76,7 @@ function toCharge(body: unknown, what: string): Charge {
       ...(document == null ? {} : { document }),
     };
   }
-  if (parsed.fee) {
-    // The fee has no `_cents` twin in the spec: the floats are rounded to cents here, once.
-    const feeCents = reaisToCents(parsed.fee.amount);
-    const netCents = reaisToCents(parsed.fee.net_amount);
-    if (feeCents === undefined || netCents === undefined) {
-      throw new ResponseValidationError(`${what}: fee is not a whole number of cents`, {
-        code: "invalid_response",
-        issues: [{ path: "fee", message: "has more than two decimals" }],
-      });
-    }
-    charge.feeCents = feeCents;
-    charge.netAmountCents = netCents;
-  }
+  if (parsed.fee) Object.assign(charge, feeCents(parsed.fee, "b", "fee", what));
   return charge;
 }
 

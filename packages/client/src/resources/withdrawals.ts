@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { InvalidRequestError } from "../errors.js";
+import { InvalidRequestError, ResponseValidationError } from "../errors.js";
 import type { ListTransactionsParams, Transaction, Withdrawal } from "../models.js";
 import { checkAmounts, parseOrThrow } from "../internal/adapter.js";
 import type { ClientContext } from "../internal/context.js";
@@ -10,7 +10,8 @@ import type { Transactions } from "./transactions.js";
 // The spec shows no withdrawal shape: read what identifies one and keep the rest in `raw`.
 const withdrawalSchema = z
   .object({
-    id: z.string().min(1),
+    id: z.string().min(1).optional(),
+    uuid: z.string().min(1).optional(),
     status: z.string().min(1),
     amount: z.number().optional(),
     amount_cents: z.int().optional(),
@@ -67,8 +68,15 @@ export class Withdrawals {
     } else if (amountCents === undefined && Number.isSafeInteger(parsed.amount)) {
       amountCents = parsed.amount;
     }
+    const id = parsed.id ?? parsed.uuid;
+    if (id === undefined) {
+      throw new ResponseValidationError(`${what} has neither id nor uuid`, {
+        code: "invalid_response",
+        issues: [{ path: "id", message: "is required" }],
+      });
+    }
     return {
-      id: parsed.id,
+      id,
       status: parsed.status,
       ...(amountCents === undefined ? {} : { amountCents }),
       raw: response.body,
