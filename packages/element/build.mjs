@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Builds dist/: minified ESM with Lit bundled in (the element is usually the only Lit
+// user on a storefront, and a self-contained file also works from a CDN).
+// - dist/index.js holds Lit and the element in one file: one request, one gzip stream.
+// - `qrcode`, the en/es strings and the boleto helpers are imported dynamically, so
+//   esbuild splits each into a chunk under dist/chunks/ that only loads when needed.
+// - dist/react.js imports the element from ./index.js (never a second copy); React stays external.
+import { build, transform } from "esbuild";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+const root = new URL(".", import.meta.url).pathname;
+rmSync(`${root}dist`, { recursive: true, force: true });
+
+const common = {
+  absWorkingDir: root,
+  outdir: "dist",
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  legalComments: "none",
+  write: false,
+  logLevel: "warning",
+  plugins: [minifyLitCss()],
+};
+
+const element = await build({
+  ...common,
+  entryPoints: { index: "src/index.ts" },
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
+});
+const react = await build({
+  ...common,
+  entryPoints: { react: "src/react.ts" },
+  external: ["react"],
+  plugins: [...common.plugins, elementFromIndex()],
+});
+
+for (const file of [...element.outputFiles, ...react.outputFiles]) {
+  // Minified output has raw newlines only inside template literals. A newline plus
+  // indentation occurs only in our html`` templates, where it means no more than one
+  // space, and whitespace between two tags means nothing there. (A bare newline can be
+  // a real "\n" that esbuild wrote as a template literal: it is left alone.)
+  const text = file.text.replace(/\n {2,}/g, " ").replace(/> </g, "><");
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, text);
+}
+
+/** Minifies the CSS inside src/*.styles.ts (one css`` literal without interpolations). */
+function minifyLitCss() {
+  return {
+    name: "minify-lit-css",
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.styles\.ts$/ }, async ({ path }) => {
+        const source = readFileSync(path, "utf8");
+        const match = /css`([^`$]*)`/.exec(source);
+        if (!match) throw new Error(`${path}: expected one css\`\` literal without \${}`);
+        const { code } = await transform(match[1], { loader: "css", minify: true });
+        return { contents: source.replace(match[0], `css\`${code.trim()}\``), loader: "ts" };
+      });
+    },
+  };
+}
+
+/** Points react.ts's import of the element at the built ./index.js. */
+function elementFromIndex() {
+  return {
+    name: "element-from-index",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\/pix-checkout\.js$/ }, () => ({
+        path: "./index.js",
+        external: true,
+      }));
+    },
+  };
+}

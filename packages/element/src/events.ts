@@ -1,0 +1,61 @@
+import type { CheckoutSession, SessionStatus } from "./session.js";
+
+/** Detail of `pix-paid`: the session as the backend reported it paid. */
+export interface PixPaidDetail {
+  session: CheckoutSession;
+}
+
+/** Detail of `pix-expired`. `source` says whether the backend or the skew-corrected clock said so. */
+export interface PixExpiredDetail {
+  session: CheckoutSession;
+  source: "server" | "clock";
+}
+
+/** Detail of `pix-status-change`: fired on every status change, including the first load. */
+export interface PixStatusChangeDetail {
+  status: SessionStatus;
+  previous: SessionStatus | null;
+  session: CheckoutSession;
+}
+
+/** Detail of `pix-copy`: fired only after a copy succeeded. */
+export interface PixCopyDetail {
+  /** What was copied: the Pix code or the boleto's digitable line. */
+  kind: "pix" | "boleto";
+  text: string;
+  /** Which route worked: the Clipboard API or selection plus `execCommand('copy')`. */
+  via: "clipboard" | "exec-command";
+}
+
+/** Stable error codes of `pix-error`; branch on these, never on `message`. */
+export type PixErrorCode =
+  | "network"
+  | "not_found"
+  | "unauthorized"
+  | "rate_limited"
+  | "bad_response"
+  | "server_error"
+  | "missing_config";
+
+/** Detail of `pix-error`. */
+export interface PixErrorDetail {
+  code: PixErrorCode;
+  message: string;
+  /** HTTP status, when the backend answered. */
+  status?: number;
+}
+
+/** Every event the element fires, by name, with its detail type. */
+export interface PixCheckoutEventMap {
+  "pix-paid": CustomEvent<PixPaidDetail>;
+  "pix-expired": CustomEvent<PixExpiredDetail>;
+  "pix-status-change": CustomEvent<PixStatusChangeDetail>;
+  "pix-copy": CustomEvent<PixCopyDetail>;
+  "pix-error": CustomEvent<PixErrorDetail>;
+}
+
+declare global {
+  // Declaration merging: every addEventListener on the page learns the detail types.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends PixCheckoutEventMap {}
+}

@@ -1,0 +1,17 @@
+/**
+ * `@pix-checkout/element`: importing this module registers `<pix-checkout>`.
+ * @packageDocumentation
+ */
+export { PixCheckout } from "./pix-checkout.js";
+export type { PixCheckoutView } from "./pix-checkout.component.js";
+export type {
+  PixCheckoutEventMap,
+  PixCopyDetail,
+  PixErrorCode,
+  PixErrorDetail,
+  PixExpiredDetail,
+  PixPaidDetail,
+  PixStatusChangeDetail,
+} from "./events.js";
+export type { BoletoData, CheckoutSession, PixData, SessionStatus } from "./session.js";
+export type { Lang } from "./localize/index.js";

@@ -1,0 +1,56 @@
+import type { BoletoData } from "../session.js";
+import { itfPath } from "./itf.js";
+
+/** What the boleto view draws, computed from the backend's boleto data. */
+export interface BoletoModel {
+  /** Due date in the shopper's language. */
+  due: string;
+  /** The ITF bars, or null when the barcode is not drawable. */
+  bars: { d: string; width: number } | null;
+  /** The digitable line as banks print it. */
+  line: string;
+  /** The digitable line's digits: what the copy button copies. */
+  digits: string;
+}
+
+/**
+ * Prepares the boleto view. It is a chunk of its own, loaded when a boleto session
+ * arrives, so Pix checkouts never download the ITF encoder. It returns data, not a
+ * template, so that this chunk does not pull Lit out of the main file.
+ */
+export function boletoModel(boleto: BoletoData, lang: string): BoletoModel {
+  let bars: BoletoModel["bars"] = null;
+  try {
+    bars = itfPath(boleto.barcode.replace(/\D/g, ""));
+  } catch {
+    // Not a drawable barcode: the digitable line still pays it.
+  }
+  return {
+    due: formatDay(boleto.due_date, lang),
+    bars,
+    line: formatDigitableLine(boleto.digitable_line),
+    digits: boleto.digitable_line.replace(/\D/g, ""),
+  };
+}
+
+/** A `YYYY-MM-DD` due date in the shopper's language; the date is a calendar day, so UTC. */
+export function formatDay(ymd: string, locale: string): string {
+  const date = new Date(`${ymd.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return ymd;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
+/**
+ * Groups a boleto digitable line as banks print it: 47 digits (bank slips) as
+ * `AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`, 48 digits (utility
+ * slips) as four blocks of 11+1. Anything else is shown as given.
+ */
+export function formatDigitableLine(line: string): string {
+  const d = line.replace(/\D/g, "");
+  if (d.length === 47) {
+    return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d[32]} ${d.slice(33)}`;
+  }
+  if (d.length === 48)
+    return (d.match(/\d{12}/g) ?? []).map((b) => `${b.slice(0, 11)}-${b[11]}`).join(" ");
+  return line;
+}

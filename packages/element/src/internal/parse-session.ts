@@ -1,0 +1,28 @@
+import { FINAL_STATUSES, type CheckoutSession } from "../session.js";
+
+// A hand-written guard rather than zod: it runs in shoppers' browsers, where every
+// kilobyte counts, and it only needs to refuse what the views could not render.
+const text = (v: unknown): v is string => typeof v === "string" && v !== "";
+const time = (v: unknown) => text(v) && Date.parse(v) > 0;
+
+/**
+ * Checks that `value` is a session the element can render; returns it, or null.
+ * Unknown extra fields are kept (the backend may add some); missing method data is not.
+ */
+export function parseSession(value: unknown): CheckoutSession | null {
+  const s = (value ?? {}) as Partial<CheckoutSession>;
+  const ok =
+    text(s.session_id) &&
+    (s.status === "pending" || FINAL_STATUSES.includes(s.status!)) &&
+    Number.isSafeInteger(s.amount) &&
+    text(s.currency) &&
+    time(s.expires_at) &&
+    time(s.server_time) &&
+    (s.method === "pix"
+      ? text(s.pix?.copy_paste)
+      : s.method === "boleto" &&
+        [s.boleto?.url, s.boleto?.barcode, s.boleto?.digitable_line, s.boleto?.due_date].every(
+          text,
+        ));
+  return ok ? (s as CheckoutSession) : null;
+}

@@ -1,0 +1,158 @@
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import { FINAL_STATUSES, type CheckoutSession } from "../session.js";
+import type { Backend } from "./backend.js";
+import { BackendError } from "./backend-error.js";
+
+/** First polling delay; each quiet poll waits `POLL_FACTOR` times longer, up to `POLL_MAX_MS`. */
+export const POLL_START_MS = 2_000;
+export const POLL_MAX_MS = 15_000;
+export const POLL_FACTOR = 1.5;
+
+/**
+ * Delay before poll number `attempt` (0-based), with ±10% jitter so that shoppers
+ * dropped together (a deploy, a network blip) do not come back in lockstep.
+ */
+export function pollDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(POLL_MAX_MS, POLL_START_MS * POLL_FACTOR ** attempt);
+  return Math.round(Math.min(POLL_MAX_MS, base * (0.9 + 0.2 * random())));
+}
+
+/** What the controller reports to its host. */
+export interface StatusCallbacks {
+  /** A session arrived; `receivedAt` is the local clock at arrival, for skew correction. */
+  onSession(session: CheckoutSession, receivedAt: number): void;
+  /** A call failed. Fatal errors (`error.fatal`) stop the controller; others are retried. */
+  onError(error: BackendError): void;
+}
+
+const isFinal = (s: CheckoutSession) => FINAL_STATUSES.includes(s.status);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * Keeps a session's status live: one GET for the first paint, then the stream, with
+ * polling (2 s backing off to 15 s) when the stream is not offered or breaks. Pauses
+ * while the page is hidden, starts over on `visibilitychange` and `online` (the shopper
+ * coming back from the bank app is the moment that matters), stops at final states
+ * and when the host disconnects. One AbortController owns all in-flight work.
+ */
+export class StatusController implements ReactiveController {
+  #abort: AbortController | null = null;
+  #backend: Backend | null = null;
+  #done = false;
+  #streamWorks = true;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly callbacks: StatusCallbacks,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener("visibilitychange", this.#wake);
+    window.addEventListener("online", this.#wake);
+    // Moved in the DOM: pick up where the disconnect left off.
+    this.retry();
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener("visibilitychange", this.#wake);
+    window.removeEventListener("online", this.#wake);
+    this.#stop();
+  }
+
+  /** Follows the session behind `backend` from scratch (or nothing, with null). */
+  watch(backend: Backend | null): void {
+    this.#backend = backend;
+    this.#done = false;
+    this.#streamWorks = true;
+    this.#start();
+  }
+
+  /** Starts over now: the retry button, and coming back to the page. */
+  retry(): void {
+    if (!this.#done) this.#start();
+  }
+
+  /** Asks the backend to re-check the charge; the answer goes through `onSession`. */
+  async refresh(): Promise<void> {
+    if (!this.#backend) return;
+    const signal = this.#abort?.signal ?? new AbortController().signal;
+    this.#deliver(await this.#backend.refresh(signal));
+  }
+
+  #wake = () => {
+    if (document.hidden) this.#stop();
+    else this.retry();
+  };
+
+  #start() {
+    this.#stop();
+    if (!this.#backend || document.hidden) return;
+    const abort = new AbortController();
+    this.#abort = abort;
+    void this.#run(this.#backend, abort.signal);
+  }
+
+  #stop() {
+    this.#abort?.abort();
+    this.#abort = null;
+  }
+
+  #deliver(session: CheckoutSession) {
+    if (this.#done) return;
+    this.callbacks.onSession(session, Date.now());
+    if (isFinal(session)) {
+      this.#done = true;
+      this.#stop();
+    }
+  }
+
+  async #run(backend: Backend, signal: AbortSignal) {
+    for (let attempt = 0; ;) {
+      try {
+        this.#deliver(await backend.get(signal));
+      } catch (error) {
+        if (signal.aborted) return;
+        const failure =
+          error instanceof BackendError ? error : new BackendError("network", String(error));
+        this.callbacks.onError(failure);
+        // Retrying cannot find a session that does not exist; the host's retry button can.
+        if (failure.fatal) return;
+      }
+      if (this.#done || signal.aborted) return;
+      // A stream that carried events was healthy: reconnect soon rather than backing off.
+      if (this.#streamWorks && (await this.#follow(backend, signal))) attempt = 0;
+      if (this.#done || signal.aborted) return;
+      await sleep(pollDelay(attempt++), signal);
+      if (signal.aborted) return;
+    }
+  }
+
+  /** Follows the stream until it closes; answers how many sessions it carried. */
+  async #follow(backend: Backend, signal: AbortSignal): Promise<number> {
+    let events = 0;
+    try {
+      for await (const session of backend.stream(signal)) {
+        events++;
+        this.#deliver(session);
+        if (this.#done) break;
+      }
+    } catch (error) {
+      // A backend that answers the stream route with an HTTP error or something other
+      // than text/event-stream has no usable stream: poll. A dropped connection is
+      // retried at the next round.
+      if (error instanceof BackendError && error.code !== "network") this.#streamWorks = false;
+      return events;
+    }
+    // The contract sends the current session on connect: a stream that closed without
+    // one is not really streaming (a buffering proxy, say), so poll instead.
+    if (!events) this.#streamWorks = false;
+    return events;
+  }
+}

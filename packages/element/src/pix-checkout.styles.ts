@@ -1,0 +1,170 @@
+import { css } from "lit";
+
+/** Styles of `<pix-checkout>`; every themable value is a `--pix-checkout-*` property. */
+export const styles = css`
+  :host {
+    --a: var(--pix-checkout-accent, #0b6e63);
+    --on: var(--pix-checkout-accent-text, #fff);
+    --bg: var(--pix-checkout-background, #fff);
+    --fg: var(--pix-checkout-text, #1c2024);
+    --mu: var(--pix-checkout-muted, #4f5b66);
+    --bd: var(--pix-checkout-border, #d3d9de);
+    --ok: var(--pix-checkout-success, #13703a);
+    --no: var(--pix-checkout-danger, #b3261e);
+    display: block;
+    max-width: var(--pix-checkout-max-width, 420px);
+    color: var(--fg);
+    font: 1rem/1.45 var(--pix-checkout-font, system-ui, sans-serif);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --a: var(--pix-checkout-accent, #5fd4c4);
+      --on: var(--pix-checkout-accent-text, #06201d);
+      --bg: var(--pix-checkout-background, #16191c);
+      --fg: var(--pix-checkout-text, #eef1f3);
+      --mu: var(--pix-checkout-muted, #b3bcc4);
+      --bd: var(--pix-checkout-border, #3a4148);
+      --ok: var(--pix-checkout-success, #6fdc9a);
+      --no: var(--pix-checkout-danger, #ffb4ab);
+    }
+  }
+  .base {
+    display: grid;
+    gap: 1rem;
+    padding: 1.25rem;
+    background: var(--bg);
+    border: 1px solid var(--bd);
+    border-radius: var(--pix-checkout-radius, 12px);
+  }
+  p,
+  ol {
+    margin: 0;
+  }
+  .header {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    flex-wrap: wrap;
+    font-weight: 600;
+  }
+  .amount {
+    font-size: 1.5rem;
+  }
+  .muted,
+  .countdown,
+  .steps,
+  .status {
+    color: var(--mu);
+  }
+  b {
+    color: var(--fg);
+    font-variant-numeric: tabular-nums;
+  }
+  .qr {
+    justify-self: center;
+    width: var(--pix-checkout-qr-size, 232px);
+    aspect-ratio: 1;
+    padding: 4px;
+    background: #fff;
+    border-radius: 8px;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+  }
+  ol {
+    padding-inline-start: 1.25rem;
+  }
+  label {
+    font-weight: 600;
+  }
+  .field,
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  input {
+    flex: 1 1 12rem;
+    padding: 0.6rem;
+    font: 0.875rem monospace;
+    color: inherit;
+    background: inherit;
+    border: 1px solid var(--bd);
+    border-radius: 8px;
+  }
+  .button {
+    min-height: 44px;
+    padding: 0.6rem 1rem;
+    font: inherit;
+    font-weight: 600;
+    color: var(--on);
+    background: var(--a);
+    border: 1px solid var(--a);
+    border-radius: 8px;
+    cursor: pointer;
+    text-decoration: none;
+  }
+  .secondary {
+    color: var(--a);
+    background: none;
+  }
+  [aria-disabled="true"] {
+    opacity: 0.7;
+  }
+  :focus-visible {
+    outline: 3px solid var(--a);
+    outline-offset: 2px;
+  }
+  svg {
+    display: block;
+    width: 100%;
+    height: 56px;
+    background: #fff;
+  }
+  .message {
+    display: grid;
+    gap: 0.5rem;
+    justify-items: center;
+    text-align: center;
+  }
+  .title {
+    font-size: 1.25rem;
+    font-weight: 700;
+  }
+  .icon {
+    width: 3rem;
+    line-height: 3rem;
+    border-radius: 50%;
+    font-size: 1.75rem;
+    color: var(--bg);
+    background: var(--no);
+  }
+  .paid .icon {
+    background: var(--ok);
+  }
+  .status {
+    font-size: 0.875rem;
+  }
+  .spinner {
+    display: inline-block;
+    width: 1em;
+    height: 1em;
+    margin-inline-end: 0.5em;
+    border: 2px solid var(--bd);
+    border-top-color: var(--a);
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+    }
+  }
+`;

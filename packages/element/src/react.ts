@@ -1,0 +1,26 @@
+/**
+ * `@pix-checkout/element/react`: `<PixCheckout>` for React and Next.js storefronts.
+ * Importing it registers `<pix-checkout>`; in Next.js render it from a client component.
+ * @packageDocumentation
+ */
+import { createComponent, type EventName } from "@lit/react";
+import * as React from "react";
+import type { PixCheckoutEventMap } from "./events.js";
+import { PixCheckout as PixCheckoutElement } from "./pix-checkout.js";
+
+type Handler<K extends keyof PixCheckoutEventMap> = EventName<PixCheckoutEventMap[K]>;
+
+/** The React component: props are the element's properties plus typed `onPix*` handlers. */
+export const PixCheckout = createComponent({
+  react: React,
+  tagName: "pix-checkout",
+  elementClass: PixCheckoutElement,
+  events: {
+    onPixPaid: "pix-paid" as Handler<"pix-paid">,
+    onPixExpired: "pix-expired" as Handler<"pix-expired">,
+    onPixStatusChange: "pix-status-change" as Handler<"pix-status-change">,
+    onPixCopy: "pix-copy" as Handler<"pix-copy">,
+    onPixError: "pix-error" as Handler<"pix-error">,
+  },
+  displayName: "PixCheckout",
+});

@@ -1,0 +1,191 @@
+// A fake store backend for the element's browser tests: it speaks the store contract
+// (README, "Backend contract") over real HTTP on loopback, and exposes control routes
+// under /__control so a test can drive every transition. Not shipped.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import QRCode from "qrcode";
+import type { CheckoutSession } from "../src/session.js";
+
+/** The publishable key the fake accepts; any other gets Medusa's 400. */
+export const PUBLISHABLE_KEY = "pk_test_element";
+
+/** How one session's routes behave. */
+export interface FakeBehaviour {
+  /** Server clock = real clock + this (skew tests). */
+  clockOffsetMs?: number;
+  /** `sse`: a working stream; `missing`: 404; `silent`: headers, then nothing (a buffering proxy). */
+  stream?: "sse" | "missing" | "silent";
+  /** What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After. */
+  refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
+  /** The next N status GETs fail: `http` answers 503, `drop` destroys the socket. */
+  fail?: { count: number; mode: "http" | "drop" };
+}
+
+interface Entry {
+  session: CheckoutSession;
+  behaviour: FakeBehaviour;
+  streams: Set<ServerResponse>;
+  log: { route: string; at: number }[];
+}
+
+/** A running fake backend. */
+export interface FakeBackend {
+  url: string;
+  close(): Promise<void>;
+}
+
+const sessions = new Map<string, Entry>();
+
+function serverNow(entry: Entry) {
+  return new Date(Date.now() + (entry.behaviour.clockOffsetMs ?? 0)).toISOString();
+}
+
+function snapshot(entry: Entry): CheckoutSession {
+  return { ...entry.session, server_time: serverNow(entry) };
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function push(entry: Entry) {
+  const frame = `data: ${JSON.stringify(snapshot(entry))}\n\n`;
+  for (const stream of entry.streams) stream.write(frame);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text = "";
+  for await (const chunk of req) text += chunk;
+  return text ? JSON.parse(text) : {};
+}
+
+async function control(req: IncomingMessage, res: ServerResponse, parts: string[]) {
+  const [, , id, action] = parts;
+  const entry = id ? sessions.get(id) : undefined;
+  if (req.method === "PUT" && id && !action) {
+    const body = (await readJson(req)) as { session: CheckoutSession; behaviour?: FakeBehaviour };
+    sessions.set(id, {
+      session: body.session,
+      behaviour: body.behaviour ?? {},
+      streams: new Set(),
+      log: [],
+    });
+    return send(res, 204, null);
+  }
+  if (!entry) return send(res, 404, { message: `no fake session ${id}` });
+  if (req.method === "PATCH" && !action) {
+    Object.assign(entry.session, await readJson(req));
+    push(entry);
+    return send(res, 200, entry.session);
+  }
+  if (req.method === "PATCH" && action === "behaviour") {
+    Object.assign(entry.behaviour, await readJson(req));
+    return send(res, 200, entry.behaviour);
+  }
+  if (req.method === "POST" && action === "close-streams") {
+    for (const stream of entry.streams) stream.end();
+    entry.streams.clear();
+    return send(res, 204, null);
+  }
+  if (req.method === "GET" && action === "log") return send(res, 200, entry.log);
+  send(res, 404, { message: "unknown control route" });
+}
+
+async function store(req: IncomingMessage, res: ServerResponse, id: string, action: string) {
+  // Medusa answers a missing or unknown publishable key with 400 `not_allowed`.
+  if (req.headers["x-publishable-api-key"] !== PUBLISHABLE_KEY) {
+    return send(res, 400, { type: "not_allowed", message: "A valid publishable key is required" });
+  }
+  const entry = sessions.get(id);
+  if (!entry) return send(res, 404, { type: "not_found", message: `Session ${id} not found` });
+  const route = `${req.method} ${action || "status"}`;
+  entry.log.push({ route, at: Date.now() });
+
+  if (route === "GET status") {
+    const fail = entry.behaviour.fail;
+    if (fail && fail.count > 0) {
+      fail.count--;
+      if (fail.mode === "drop") return req.socket.destroy();
+      return send(res, 503, { type: "unexpected_state", message: "down" });
+    }
+    return send(res, 200, snapshot(entry));
+  }
+  if (route === "GET stream") {
+    const mode = entry.behaviour.stream ?? "sse";
+    if (mode === "missing") return send(res, 404, { type: "not_found", message: "no stream" });
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.flushHeaders();
+    if (mode === "silent") return;
+    res.write(`: connected\n\ndata: ${JSON.stringify(snapshot(entry))}\n\n`);
+    entry.streams.add(res);
+    res.on("close", () => entry.streams.delete(res));
+    return;
+  }
+  if (route === "POST refresh") {
+    const { patch, retryAfter, exposeRetryAfter = true } = entry.behaviour.refresh ?? {};
+    if (retryAfter) {
+      return send(
+        res,
+        429,
+        { type: "too_many_requests", message: "Checked recently" },
+        {
+          "retry-after": String(retryAfter),
+          ...(exposeRetryAfter ? { "access-control-expose-headers": "retry-after" } : {}),
+        },
+      );
+    }
+    if (patch) {
+      Object.assign(entry.session, patch);
+      push(entry);
+    }
+    return send(res, 200, snapshot(entry));
+  }
+  if (route === "GET qr.svg" && entry.session.pix) {
+    const svg = await QRCode.toString(entry.session.pix.copy_paste, { type: "svg", margin: 4 });
+    res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "no-store" });
+    return res.end(svg);
+  }
+  send(res, 404, { type: "not_found", message: "unknown route" });
+}
+
+/** Starts the fake on 127.0.0.1 at an ephemeral port. */
+export async function startFakeBackend(): Promise<FakeBackend> {
+  const server = createServer((req, res) => {
+    // The test page runs on another origin, as a storefront does; Medusa's STORE_CORS plays this part.
+    res.setHeader("access-control-allow-origin", "*");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        "access-control-allow-methods": "GET, POST, PUT, PATCH",
+        "access-control-allow-headers": "x-publishable-api-key, content-type, accept",
+        "access-control-max-age": "600",
+      });
+      return res.end();
+    }
+    const url = new URL(req.url ?? "/", "http://x");
+    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const handle =
+      parts[0] === "__control"
+        ? control(req, res, parts)
+        : parts[0] === "store" && parts[1] === "pix-checkout" && parts[2] === "sessions" && parts[3]
+          ? store(req, res, parts[3], parts[4] ?? "")
+          : Promise.resolve(send(res, 404, { type: "not_found", message: "unknown route" }));
+    handle.catch((error: unknown) => send(res, 500, { message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const entry of sessions.values()) for (const stream of entry.streams) stream.end();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,32 @@
+import { playwright } from "@vitest/browser-playwright";
+import { defineProject } from "vitest/config";
+
+// The element's tests run in real Chromium (the system one: no test tool may download a
+// browser) against a fake store backend that globalSetup starts on loopback.
+export default defineProject({
+  test: {
+    name: "element",
+    include: ["src/**/*.test.ts"],
+    globalSetup: ["./test-support/global-setup.ts"],
+    testTimeout: 20_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+          ],
+        },
+        contextOptions: { permissions: ["clipboard-read", "clipboard-write"] },
+      }),
+      instances: [{ browser: "chromium" }],
+    },
+  },
+});
