@@ -24,6 +24,11 @@ export default tseslint.config(
     },
   },
   {
+    // The element runs in shoppers' browsers (its test support and build scripts stay node).
+    files: ["packages/element/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Command-line entry points, scripts and benches talk to a human on stdout.
     files: ["scripts/**", "test/**", "**/bin/**", "**/cli.ts", "**/*.bench.ts", "**/bench/**"],
     rules: { "no-console": "off" },
