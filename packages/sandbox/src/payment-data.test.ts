@@ -1,8 +1,14 @@
 import { isValidBoleto, isValidPixPayload } from "@brazilian-utils/brazilian-utils";
-import jsQR from "jsqr";
+import * as jsqrModule from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boletoBody, startHarness, type Harness } from "./test-support/harness.js";
+
+// jsqr is CommonJS with an ES-style `export default` in its types; depending on the loader the
+// default export is the function or an object holding it.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsqrDefault = (jsqrModule as unknown as { default: Decode | { default: Decode } }).default;
+const jsQR: Decode = typeof jsqrDefault === "function" ? jsqrDefault : jsqrDefault.default;
 
 function decodeQr(base64: string): string | undefined {
   const png = PNG.sync.read(Buffer.from(base64, "base64"));
