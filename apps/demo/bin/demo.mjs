@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `npm run demo`: starts the whole store, prints where everything is, and stops it all on
+// Ctrl-C (SIGINT) or SIGTERM.
+import { parseArgs } from "node:util";
+import { defaultPorts, startDemo } from "../lib/index.mjs";
+
+const usage = `Usage: npm run demo -- [options]
+
+  --variant a|b          which variant of the payment service the sandbox plays (default a)
+  --store-port N         Medusa store, admin and webhooks (default ${defaultPorts.store})
+  --storefront-port N    the storefront (default ${defaultPorts.storefront})
+  --sandbox-port N       the payment-service sandbox (default ${defaultPorts.sandbox})
+  --fresh-sandbox        start the sandbox without the charges of the last run
+  -h, --help             show this help
+
+Environment: DATABASE_URL (else localhost:5432, else an embedded PostgreSQL), REDIS_URL
+(optional), PIX_DEMO_ADMIN_EMAIL, PIX_DEMO_ADMIN_PASSWORD. See apps/demo/README.md.`;
+
+function fail(message) {
+  console.error(`demo: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      variant: { type: "string", default: "a" },
+      "store-port": { type: "string" },
+      "storefront-port": { type: "string" },
+      "sandbox-port": { type: "string" },
+      "fresh-sandbox": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }).values;
+} catch (error) {
+  fail(error.message);
+}
+if (parsed.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (parsed.variant !== "a" && parsed.variant !== "b")
+  fail(`--variant must be a or b, not "${parsed.variant}"`);
+
+function port(flag) {
+  const value = parsed[flag];
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65535) {
+    fail(`--${flag} must be a port number between 1 and 65535, not "${value}"`);
+  }
+  return number;
+}
+const ports = Object.fromEntries(
+  Object.entries({
+    store: port("store-port"),
+    storefront: port("storefront-port"),
+    sandbox: port("sandbox-port"),
+  }).filter(([, value]) => value !== undefined),
+);
+
+const log = (message) => console.log(`  · ${message}`);
+console.log("Starting the Pix Checkout demo store…");
+
+let demo;
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the demo…`);
+  await demo?.stop();
+  console.log("Stopped.");
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+try {
+  demo = await startDemo({
+    variant: parsed.variant,
+    ports,
+    sandboxStatePath: parsed["fresh-sandbox"] ? null : undefined,
+    admin: {
+      email: process.env.PIX_DEMO_ADMIN_EMAIL,
+      password: process.env.PIX_DEMO_ADMIN_PASSWORD,
+    },
+    log,
+  });
+} catch (error) {
+  console.error(`\nThe demo could not start: ${error.message}`);
+  process.exit(1);
+}
+if (stopping) await new Promise(() => {});
+
+const pluginReady = demo.paymentProviders.some((id) => id.endsWith("_pix-checkout"));
+console.log(`
+Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox variant ${demo.variant.toUpperCase()})
+
+  Storefront   ${demo.urls.storefront}
+  Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}
+  Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
+  Sandbox      ${demo.urls.sandbox}    pay or expire charges here
+  Webhooks     ${demo.urls.webhook}
+  Database     ${demo.database.source}
+  Logs         ${demo.logDir}
+${
+  pluginReady
+    ? ""
+    : "\n  ! The Pix Checkout plugin is not registered: the region uses Medusa's system provider.\n" +
+      "    Build it (npm run build -w @pix-checkout/medusa) and restart the demo.\n"
+}
+Press Ctrl-C to stop everything.`);

@@ -1,0 +1,136 @@
+// Runs the demo's helper processes (Medusa, the embedded Postgres) so that they can always
+// be stopped: each gets its own process group, its output goes to a log file, and stopping
+// escalates from SIGTERM to SIGKILL.
+import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { once } from "node:events";
+
+/**
+ * @typedef {object} ChildOptions
+ * @property {string} name Shown in errors, e.g. "store".
+ * @property {string} command
+ * @property {string[]} args
+ * @property {string} cwd
+ * @property {NodeJS.ProcessEnv} env
+ * @property {string} logFile Where stdout and stderr go (appended).
+ * @property {(line: string) => void} [onLine] Called with each output line, e.g. to echo it.
+ */
+
+/**
+ * @typedef {object} Child
+ * @property {string} name
+ * @property {number} pid
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
+ * @property {(timeoutMs?: number) => Promise<void>} stop Ends the whole process group.
+ * @property {() => Promise<string>} logTail The last lines of its log, for error messages.
+ */
+
+/**
+ * Starts a long-running child in its own process group, so that stop() also ends whatever
+ * it started itself (npm, node, postgres workers) and a Ctrl-C in the terminal reaches only
+ * the orchestrator, which then stops the children in order.
+ * @param {ChildOptions} options
+ * @returns {Promise<Child>}
+ */
+export async function startChild(options) {
+  await mkdir(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  await once(log, "open");
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const spawned = await Promise.race([
+    once(child, "spawn").then(() => null),
+    once(child, "error").then(([error]) => error),
+  ]);
+  if (spawned) {
+    log.end();
+    throw new Error(`Could not start ${options.name}: ${spawned.message}`);
+  }
+
+  let pending = "";
+  const forward = (chunk) => {
+    log.write(chunk);
+    if (!options.onLine) return;
+    pending += chunk.toString("utf8");
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) options.onLine(line);
+  };
+  child.stdout.on("data", forward);
+  child.stderr.on("data", forward);
+
+  const exited = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      log.end(() => resolve({ code, signal }));
+    });
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch (error) {
+      if (error.code !== "ESRCH") throw error;
+    }
+  };
+
+  return {
+    name: options.name,
+    pid: child.pid,
+    exited,
+    async stop(timeoutMs = 10_000) {
+      if (hasExited) {
+        // The leader is gone; anything it left in its group goes too.
+        signalGroup("SIGKILL");
+        return;
+      }
+      signalGroup("SIGTERM");
+      let timer;
+      const timedOut = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(true), timeoutMs);
+      });
+      const late = await Promise.race([exited.then(() => false), timedOut]);
+      clearTimeout(timer);
+      // Either way, nothing of this group may outlive the demo.
+      signalGroup("SIGKILL");
+      if (late) await exited;
+    },
+    logTail: () => tailOf(options.logFile),
+  };
+}
+
+/**
+ * Runs a child to completion (a migration, a seed) and throws with the end of its log when
+ * it fails, so the person running the demo sees why.
+ * @param {ChildOptions} options
+ * @param {(child: Child) => void} [track] Told about the child while it runs, so that a
+ *   demo stopped during start-up can stop it too.
+ * @returns {Promise<void>}
+ */
+export async function runChild(options, track) {
+  const child = await startChild(options);
+  track?.(child);
+  const { code, signal } = await child.exited;
+  if (code !== 0) {
+    const tail = await child.logTail();
+    throw new Error(
+      `${options.name} failed (${signal ?? `exit code ${code}`}); full log: ${options.logFile}\n${tail}`,
+    );
+  }
+}
+
+/**
+ * @param {string} file
+ * @param {number} [lines]
+ */
+async function tailOf(file, lines = 25) {
+  const text = await readFile(file, "utf8").catch(() => "");
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
+}

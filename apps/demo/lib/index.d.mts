@@ -1,0 +1,84 @@
+/** Ports the demo listens on; each can be overridden. */
+export interface DemoPorts {
+  /** Medusa: store API, admin at /app, webhooks. Default 9000. */
+  store: number;
+  /** The Vite storefront. Default 5173. */
+  storefront: number;
+  /** The payment-service sandbox. Default 4010. */
+  sandbox: number;
+  /** The embedded PostgreSQL, used only when no database is found. Default 5433. */
+  embeddedPostgres: number;
+}
+
+/** The defaults `npm run demo` uses. */
+export declare const defaultPorts: Readonly<DemoPorts>;
+
+/** Options of {@link startDemo}; every one is optional. */
+export interface StartDemoOptions {
+  ports?: Partial<DemoPorts>;
+  /** Which variant of the payment service the sandbox plays. Default "a". */
+  variant?: "a" | "b";
+  /** Use this database (created when missing). Default: DATABASE_URL, then localhost:5432, then embedded. */
+  databaseUrl?: string;
+  /** Name of the database the demo creates on a found server. Default "pix_checkout_demo". */
+  databaseName?: string;
+  /** Where logs, the embedded database and the sandbox state go. Default apps/demo/.data. */
+  dataDir?: string;
+  /** Sandbox state file; `null` keeps the sandbox in memory (a fresh one every start). */
+  sandboxStatePath?: string | null;
+  /** Secret token appended to the webhook URL and checked by the plugin. */
+  webhookSecret?: string;
+  /** Admin login the seed makes sure exists. */
+  admin?: { email?: string; password?: string };
+  /** `false` skips the storefront (API-only tests). */
+  storefront?: boolean;
+  /** Progress lines ("migrate ready in 8.2 s"). Default: silent. */
+  log?: (message: string) => void;
+}
+
+/** What the seed wrote for the demo. */
+export interface SeedResult {
+  publishableKey: string;
+  regionId: string;
+  salesChannelId: string;
+  paymentProviders: string[];
+  admin: { email: string; password: string };
+}
+
+/** A running demo. */
+export interface Demo {
+  urls: {
+    store: string;
+    admin: string;
+    storefront: string | null;
+    sandbox: string;
+    /** Where the sandbox posts webhooks, with any secret token masked. */
+    webhook: string;
+  };
+  admin: { email: string; password: string };
+  publishableKey: string;
+  regionId: string;
+  /** Provider ids enabled on the BRL region, e.g. ["pp_pix_pix-checkout", "pp_boleto_pix-checkout"]. */
+  paymentProviders: string[];
+  variant: "a" | "b";
+  database: { source: "DATABASE_URL" | "localhost:5432" | "embedded"; url: string };
+  /** The sandbox's own handle (`startSandbox`'s result): clock, url, close. */
+  sandbox: unknown;
+  /** Each child's log file lives here. */
+  logDir: string;
+  /** Milliseconds each phase took: database, sandbox, migrate, seed, store, storefront. */
+  timings: Record<string, number>;
+  /** Milliseconds from the call to everything answering. */
+  readyInMs: number;
+  /** Stops every part, newest first; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+/** Starts the whole demo; on failure stops what it started and rethrows. */
+export declare function startDemo(options?: StartDemoOptions): Promise<Demo>;
+
+/** The plugin's webhook route. */
+export declare const webhookPath: string;
+
+/** The webhook URL for a store origin, with an optional secret token. */
+export declare function webhookUrl(storeOrigin: string, secret?: string): string;

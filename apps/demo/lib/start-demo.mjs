@@ -1,0 +1,174 @@
+// The whole demo in one call: database, sandbox, migrations, seed, store and storefront.
+// `npm run demo` (bin/demo.mjs) is a thin command around it; end-to-end tests import it.
+import { join } from "node:path";
+import { resolveDatabase } from "./database.mjs";
+import { migrate, seed, startStore } from "./medusa.mjs";
+import { dataDir as defaultDataDir } from "./paths.mjs";
+import { assertPortsFree, defaultPorts } from "./ports.mjs";
+import { startSandboxFor } from "./sandbox.mjs";
+import { startStorefront } from "./storefront.mjs";
+
+const host = "127.0.0.1";
+
+/**
+ * Starts the demo store and resolves once every part answers. On any failure it stops what
+ * it had started and rethrows, so nothing is left running.
+ * @param {import("./index.mjs").StartDemoOptions} [options]
+ * @returns {Promise<import("./index.mjs").Demo>}
+ */
+export async function startDemo(options = {}) {
+  const startedAt = performance.now();
+  const ports = { ...defaultPorts, ...options.ports };
+  const variant = options.variant ?? "a";
+  const dataDir = options.dataDir ?? defaultDataDir;
+  const logDir = join(dataDir, "logs");
+  const log = options.log ?? (() => {});
+  const admin = {
+    email: options.admin?.email ?? "admin@pix-checkout.test",
+    password: options.admin?.password ?? "pix-checkout-demo",
+  };
+  /** @type {Record<string, number>} */
+  const timings = {};
+  // One-shot commands (migrate, seed) in flight; long-lived parts register a closer instead.
+  /** @type {Set<import("./child-process.mjs").Child>} */
+  const children = new Set();
+  /** @param {import("./child-process.mjs").Child} child */
+  const track = (child) => {
+    children.add(child);
+    void child.exited.then(() => children.delete(child));
+  };
+
+  /** @type {Array<() => Promise<void>>} */
+  const closers = [];
+  let stopping;
+  const stop = () => {
+    stopping ??= (async () => {
+      await Promise.all([...children].map((child) => child.stop()));
+      // Newest first: storefront and store before the sandbox they call, the database last.
+      for (const close of closers.reverse()) await close().catch(() => {});
+    })();
+    return stopping;
+  };
+
+  /**
+   * @template T
+   * @param {string} name
+   * @param {() => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  const phase = async (name, work) => {
+    const began = performance.now();
+    const result = await work();
+    timings[name] = Math.round(performance.now() - began);
+    log(`${name} ready in ${(timings[name] / 1000).toFixed(1)} s`);
+    return result;
+  };
+
+  try {
+    const portsToCheck = {
+      store: ports.store,
+      storefront: ports.storefront,
+      sandbox: ports.sandbox,
+    };
+    await assertPortsFree(host, portsToCheck);
+
+    const database = await phase("database", () =>
+      resolveDatabase({
+        databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+        databaseName: options.databaseName ?? "pix_checkout_demo",
+        embeddedPort: ports.embeddedPostgres,
+        embeddedDataDir: join(dataDir, "postgres"),
+        logDir,
+        log,
+      }),
+    );
+    closers.push(database.stop);
+
+    const storeOrigin = `http://localhost:${ports.store}`;
+    const sandbox = await phase("sandbox", () =>
+      startSandboxFor({
+        variant,
+        host,
+        port: ports.sandbox,
+        storeOrigin: `http://${host}:${ports.store}`,
+        webhookSecret: options.webhookSecret,
+        statePath:
+          options.sandboxStatePath === null
+            ? undefined
+            : (options.sandboxStatePath ?? join(dataDir, `sandbox-state-${variant}.json`)),
+      }),
+    );
+    closers.push(() => sandbox.close());
+
+    const run = {
+      logDir,
+      track,
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        MEDUSA_DISABLE_TELEMETRY: "true",
+        // The admin's development server opens a websocket port of its own; keep it on loopback.
+        HMR_BIND_HOST: host,
+        DATABASE_URL: database.url,
+        PORT: String(ports.store),
+        MEDUSA_BACKEND_URL: storeOrigin,
+        PIX_DEMO_STOREFRONT_PORT: String(ports.storefront),
+        PIX_DEMO_SANDBOX_PORT: String(sandbox.port),
+        PIX_DEMO_ADMIN_EMAIL: admin.email,
+        PIX_DEMO_ADMIN_PASSWORD: admin.password,
+        PIX_CHECKOUT_API_KEY: sandbox.apiKey,
+        PIX_CHECKOUT_BASE_URL: sandbox.baseUrl,
+        PIX_CHECKOUT_VARIANT: variant,
+        PIX_CHECKOUT_WEBHOOK_SECRET: options.webhookSecret ?? "",
+      },
+    };
+
+    await phase("migrate", () => migrate(run));
+    const seeded = await phase("seed", () => seed(run, join(dataDir, "seed-output.json")));
+
+    const [store, storefront] = await Promise.all([
+      phase("store", () => startStore(run, { host, port: ports.store })),
+      options.storefront === false
+        ? Promise.resolve(null)
+        : phase("storefront", () =>
+            startStorefront({
+              host,
+              port: ports.storefront,
+              config: {
+                backendUrl: storeOrigin,
+                publishableKey: seeded.publishableKey,
+                regionId: seeded.regionId,
+                sandboxUrl: sandbox.url,
+              },
+            }),
+          ),
+    ]);
+    closers.push(() => store.stop());
+    if (storefront) closers.push(() => storefront.close());
+
+    const readyInMs = Math.round(performance.now() - startedAt);
+    return {
+      urls: {
+        store: storeOrigin,
+        admin: `${storeOrigin}/app`,
+        storefront: storefront?.url ?? null,
+        sandbox: sandbox.url,
+        webhook: sandbox.webhookUrlForDisplay,
+      },
+      admin,
+      publishableKey: seeded.publishableKey,
+      regionId: seeded.regionId,
+      paymentProviders: seeded.paymentProviders,
+      variant,
+      database: { source: database.source, url: database.url },
+      sandbox: sandbox.handle,
+      logDir,
+      timings,
+      readyInMs,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+// Hands the storefront its runtime settings (store URL, publishable key, region) as the
+// virtual module `virtual:pix-demo-config`, so the page needs no .env file and no rebuild
+// when the seed makes a new key.
+
+const id = "virtual:pix-demo-config";
+const resolvedId = `\0${id}`;
+
+/**
+ * @typedef {object} StorefrontConfig
+ * @property {string} backendUrl The Medusa store, e.g. http://localhost:9000.
+ * @property {string} publishableKey Sent as x-publishable-api-key on every /store request.
+ * @property {string} [regionId] The BRL region; looked up by currency when missing.
+ * @property {string} [sandboxUrl] Shown as a link so the shopper can "pay" in the sandbox.
+ */
+
+/**
+ * @param {StorefrontConfig} config
+ * @returns {import("vite").Plugin}
+ */
+export function demoConfigPlugin(config) {
+  return {
+    name: "pix-demo-config",
+    resolveId: (source) => (source === id ? resolvedId : undefined),
+    load: (loaded) =>
+      loaded === resolvedId ? `export default ${JSON.stringify(config)};` : undefined,
+  };
+}
+
+/**
+ * The storefront's Vite configuration, shared by `npm run demo` and a standalone `vite`.
+ * @param {StorefrontConfig} config
+ * @returns {import("vite").InlineConfig}
+ */
+export function storefrontConfig(config) {
+  return {
+    root: new URL(".", import.meta.url).pathname,
+    plugins: [demoConfigPlugin(config)],
+    clearScreen: false,
+    server: { host: "127.0.0.1", strictPort: true },
+    preview: { host: "127.0.0.1", strictPort: true },
+    build: { target: "es2022" },
+  };
+}

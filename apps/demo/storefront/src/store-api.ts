@@ -1,0 +1,218 @@
+// Everything the storefront asks of the Medusa store API, through Medusa's JS SDK with the
+// demo's publishable key.
+import Medusa from "@medusajs/js-sdk";
+import type { HttpTypes } from "@medusajs/types";
+import config from "virtual:pix-demo-config";
+import type { PayerFields } from "./payer-fields";
+
+const sdk = new Medusa({ baseUrl: config.backendUrl, publishableKey: config.publishableKey });
+
+const cartKey = "pix-demo-cart";
+
+/** Provider ids the plugin registers (see packages/medusa/README.md). */
+export const providerIds = {
+  pix: "pp_pix_pix-checkout",
+  boleto: "pp_boleto_pix-checkout",
+} as const;
+
+/** Which of our methods a payment provider id is, if any. */
+export type Method = keyof typeof providerIds;
+
+/** The BRL region: the one the demo was started with, else the first BRL region. */
+export async function getRegion(): Promise<HttpTypes.StoreRegion> {
+  if (config.regionId) return (await sdk.store.region.retrieve(config.regionId)).region;
+  const { regions } = await sdk.store.region.list({ currency_code: "brl" } as never);
+  const region = regions.find((candidate) => candidate.currency_code === "brl");
+  if (!region) throw new Error("The store has no BRL region: run the demo's seed.");
+  return region;
+}
+
+/** Published products with their prices in the region. */
+export async function listProducts(regionId: string): Promise<HttpTypes.StoreProduct[]> {
+  const { products } = await sdk.store.product.list({
+    region_id: regionId,
+    fields: "*variants.calculated_price,+variants.inventory_quantity",
+    limit: 50,
+  });
+  return products;
+}
+
+const cartFields = "*items,*shipping_methods,*payment_collection.payment_sessions";
+
+/** The shopper's open cart, or null. A completed cart is forgotten. */
+export async function currentCart(): Promise<HttpTypes.StoreCart | null> {
+  const id = localStorage.getItem(cartKey);
+  if (!id) return null;
+  try {
+    const { cart } = await sdk.store.cart.retrieve(id, { fields: cartFields });
+    if (cart.completed_at) {
+      forgetCart();
+      return null;
+    }
+    return cart;
+  } catch {
+    forgetCart();
+    return null;
+  }
+}
+
+/** Starts over with a new cart on the next add. */
+export function forgetCart(): void {
+  localStorage.removeItem(cartKey);
+}
+
+/** Adds a variant to the open cart, creating the cart first when there is none. */
+export async function addToCart(regionId: string, variantId: string): Promise<HttpTypes.StoreCart> {
+  let cart = await currentCart();
+  if (!cart) {
+    cart = (await sdk.store.cart.create({ region_id: regionId })).cart;
+    localStorage.setItem(cartKey, cart.id);
+  }
+  return (
+    await sdk.store.cart.createLineItem(
+      cart.id,
+      { variant_id: variantId, quantity: 1 },
+      { fields: cartFields },
+    )
+  ).cart;
+}
+
+/** Sets a line's quantity; 0 removes it. */
+export async function setQuantity(
+  cartId: string,
+  lineId: string,
+  quantity: number,
+): Promise<HttpTypes.StoreCart> {
+  if (quantity <= 0) {
+    await sdk.store.cart.deleteLineItem(cartId, lineId);
+    return (await sdk.store.cart.retrieve(cartId, { fields: cartFields })).cart;
+  }
+  return (await sdk.store.cart.updateLineItem(cartId, lineId, { quantity }, { fields: cartFields }))
+    .cart;
+}
+
+/** Medusa's address shape for a Brazilian address; the number travels with the street. */
+function toAddress(payer: PayerFields) {
+  return {
+    first_name: payer.firstName.trim(),
+    last_name: payer.lastName.trim(),
+    address_1: `${payer.street.trim()}, ${payer.number.trim()}`,
+    address_2: payer.complement.trim(),
+    city: payer.city.trim(),
+    province: payer.province,
+    postal_code: payer.postalCode.trim(),
+    country_code: "br",
+    phone: payer.phone.trim(),
+    metadata: { neighborhood: payer.neighborhood.trim(), number: payer.number.trim() },
+  };
+}
+
+/** Saves the shopper's e-mail and address on the cart (shipping and billing alike). */
+export async function saveAddress(
+  cartId: string,
+  payer: PayerFields,
+): Promise<HttpTypes.StoreCart> {
+  const address = toAddress(payer);
+  return (
+    await sdk.store.cart.update(
+      cartId,
+      { email: payer.email.trim(), shipping_address: address, billing_address: address },
+      { fields: cartFields },
+    )
+  ).cart;
+}
+
+/** Shipping options that can deliver this cart. */
+export async function shippingOptions(
+  cartId: string,
+): Promise<HttpTypes.StoreCartShippingOption[]> {
+  return (await sdk.store.fulfillment.listCartOptions({ cart_id: cartId })).shipping_options;
+}
+
+/** Chooses the cart's shipping option. */
+export async function chooseShipping(
+  cartId: string,
+  optionId: string,
+): Promise<HttpTypes.StoreCart> {
+  return (
+    await sdk.store.cart.addShippingMethod(cartId, { option_id: optionId }, { fields: cartFields })
+  ).cart;
+}
+
+/** Which of Pix and boleto the region offers. */
+export async function availableMethods(regionId: string): Promise<Method[]> {
+  const { payment_providers } = await sdk.store.payment.listPaymentProviders({
+    region_id: regionId,
+  });
+  const ids = new Set(payment_providers.map((provider) => provider.id));
+  return (Object.keys(providerIds) as Method[]).filter((method) => ids.has(providerIds[method]));
+}
+
+/**
+ * What a boleto needs beyond Medusa's address: the document, the neighborhood and the
+ * number apart from the street (see the plugin's README, "Boleto payer data").
+ */
+function boletoData(payer: PayerFields): Record<string, unknown> {
+  return {
+    document: payer.document,
+    phone: payer.phone,
+    email: payer.email.trim(),
+    name: `${payer.firstName.trim()} ${payer.lastName.trim()}`,
+    neighborhood: payer.neighborhood.trim(),
+    number: payer.number.trim(),
+    complement: payer.complement.trim() || undefined,
+    billing_address: {
+      first_name: payer.firstName.trim(),
+      last_name: payer.lastName.trim(),
+      address_1: payer.street.trim(),
+      address_2: payer.complement.trim(),
+      city: payer.city.trim(),
+      province: payer.province,
+      postal_code: payer.postalCode.trim(),
+      phone: payer.phone.trim(),
+    },
+  };
+}
+
+/**
+ * Creates the cart's payment session for Pix or boleto and returns its id, which the
+ * `<pix-checkout>` element shows. A new session replaces the previous one.
+ */
+export async function startPayment(
+  cart: HttpTypes.StoreCart,
+  method: Method,
+  payer: PayerFields,
+): Promise<string> {
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, {
+    provider_id: providerIds[method],
+    data: method === "boleto" ? boletoData(payer) : {},
+  });
+  const session = payment_collection.payment_sessions?.find(
+    (candidate) => candidate.provider_id === providerIds[method],
+  );
+  if (!session) throw new Error("The store created no payment session.");
+  return session.id;
+}
+
+/**
+ * Completes the cart into an order. Completing a cart the webhook already completed
+ * returns that same order, so the pay-first flow can call it after payment.
+ */
+export async function completeCart(cartId: string): Promise<HttpTypes.StoreOrder> {
+  const result = await sdk.store.cart.complete(cartId);
+  if (result.type === "cart")
+    throw new Error(result.error?.message ?? "The order could not be placed.");
+  forgetCart();
+  return result.order;
+}
+
+/** An order, for the confirmation page. */
+export async function retrieveOrder(orderId: string): Promise<HttpTypes.StoreOrder> {
+  return (await sdk.store.order.retrieve(orderId, { fields: "*items,+payment_status" })).order;
+}
+
+/** Turns any SDK error into a sentence for the shopper. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return "Algo deu errado. Tente de novo.";
+}

@@ -1,0 +1,45 @@
+import { html, nothing } from "lit";
+import { formatMoney } from "../format";
+import { shippingFields } from "../payer-fields";
+import type { Actions, State } from "../state";
+import { payerFields } from "./payer-form";
+
+/** Contact and delivery address, then the shipping options for it. */
+export function addressView(state: State, actions: Actions) {
+  const chosen = state.cart?.shipping_methods?.[0]?.shipping_option_id;
+  return html`
+    <h2>Entrega</h2>
+    <form
+      novalidate
+      @submit=${(event: Event) => {
+        event.preventDefault();
+        actions.submitAddress();
+      }}
+    >
+      ${payerFields(state, actions, shippingFields)}
+      <button type="submit" ?disabled=${state.busy}>Calcular frete</button>
+    </form>
+    ${
+      state.shippingOptions.length > 0
+        ? html`<fieldset class="options">
+            <legend>Frete</legend>
+            ${state.shippingOptions.map(
+              (option) =>
+                html`<label class="option">
+                  <input
+                    type="radio"
+                    name="shipping"
+                    value=${option.id}
+                    ?checked=${option.id === chosen}
+                    @change=${() => actions.chooseShipping(option.id)}
+                  />
+                  <span>${option.name}</span>
+                  <span class="muted">${option.type?.description ?? ""}</span>
+                  <strong>${formatMoney(option.amount)}</strong>
+                </label>`,
+            )}
+          </fieldset>`
+        : nothing
+    }
+  `;
+}

@@ -1,0 +1,49 @@
+import { html, nothing } from "lit";
+import config from "virtual:pix-demo-config";
+import type { Actions, State } from "../state";
+
+/**
+ * The `<pix-checkout>` element for the cart's payment session. Pix is pay-first: the order
+ * appears once the charge is paid (the webhook completes the cart). Boleto is order-first:
+ * the order already exists and waits for payment.
+ */
+export function checkoutView(state: State, actions: Actions) {
+  const isBoleto = state.method === "boleto";
+  return html`
+    <h2>${isBoleto ? "Pague o boleto" : "Pague com Pix"}</h2>
+    ${
+      isBoleto && state.order
+        ? html`<p class="notice">
+            Pedido <strong>#${state.order.display_id}</strong> criado, aguardando o pagamento do
+            boleto.
+          </p>`
+        : html`<p class="muted">Seu pedido é criado assim que o pagamento for confirmado.</p>`
+    }
+    ${
+      state.sessionId
+        ? html`<pix-checkout
+            backend-url=${config.backendUrl}
+            publishable-key=${config.publishableKey}
+            session-id=${state.sessionId}
+            lang="pt-BR"
+            @pix-paid=${() => actions.paid()}
+            @pix-expired=${() => actions.expired()}
+          ></pix-checkout>`
+        : nothing
+    }
+    ${
+      state.expired
+        ? html`<p class="notice" role="status">O Pix expirou.</p>
+            <button @click=${() => actions.pay("pix")}>Gerar um novo Pix</button>`
+        : nothing
+    }
+    ${
+      config.sandboxUrl
+        ? html`<p class="sandbox-hint">
+            Demo: pague ou expire a cobrança no
+            <a href=${config.sandboxUrl} target="_blank" rel="noopener">sandbox</a>.
+          </p>`
+        : nothing
+    }
+  `;
+}
