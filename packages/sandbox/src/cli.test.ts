@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { describe, expect, it } from "vitest";
+
+// The CLI runs from the built package, as `npx pix-sandbox` does.
+const BIN = fileURLToPath(new URL("../bin/pix-sandbox.js", import.meta.url));
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const firstLine = new Promise<string>((resolve) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+  });
+  return { child, firstLine };
+}
+
+describe("pix-sandbox CLI", () => {
+  it.each(["a", "b"])(
+    "prints a base URL ending in /v1 that serves variant %s with the default key",
+    async (variant) => {
+      const { child, firstLine } = run(["--port", "0", "--variant", variant]);
+      try {
+        const baseUrl = await firstLine;
+        expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+        const response = await fetch(`${baseUrl}/charges`, {
+          method: "POST",
+          headers: {
+            authorization: "Bearer sk_live_sandbox_default",
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ amount: 1990, payment_method: "pix" }),
+        });
+        const body = (await response.json()) as { uuid?: string; id?: string };
+        expect(response.status).toBe(201);
+        expect(variant === "a" ? body.uuid : body.id).toBeTruthy();
+      } finally {
+        child.kill("SIGTERM");
+      }
+      const [code] = await once(child, "exit");
+      expect(code).toBe(0);
+    },
+  );
+
+  it("accepts only the --key given when one is", async () => {
+    const { child, firstLine } = run([
+      "--port",
+      "0",
+      "--variant",
+      "a",
+      "--key",
+      "sk_live_cli_custom_1",
+    ]);
+    try {
+      const baseUrl = await firstLine;
+      const ok = await fetch(`${baseUrl}/balance`, {
+        headers: { authorization: "Bearer sk_live_cli_custom_1" },
+      });
+      const old = await fetch(`${baseUrl}/balance`, {
+        headers: { authorization: "Bearer sk_live_sandbox_default" },
+      });
+      expect(ok.status).toBe(200);
+      expect(old.status).toBe(401);
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  });
+
+  it("exits 2 with a usage message for an unknown variant", async () => {
+    const child = spawn(process.execPath, [BIN, "--variant", "c"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--variant must be a or b/);
+  });
+});
