@@ -21,8 +21,9 @@ const withdrawalSchema = z
 /**
  * `client.withdrawals`. The spec lists `POST /v1/withdrawals` (30 per minute) but shows neither
  * its request nor its response, and its integration guidance says withdrawals are requested in
- * the dashboard. So `create` sends `{ amount }` in cents and reads back only `id`, `status` and
- * the amount; reading withdrawals goes through the transaction list.
+ * the dashboard. So `create` sends `{ amount, pix_key?, description? }` (amount in cents) and
+ * reads back only `id` (or `uuid`), `status` and the amount; reading withdrawals goes through
+ * the transaction list.
  */
 export class Withdrawals {
   readonly #ctx: ClientContext;
@@ -40,7 +41,7 @@ export class Withdrawals {
    * or a broken connection, look in `withdrawals.list()` before asking again.
    */
   async create(
-    input: { amountCents: number },
+    input: { amountCents: number; pixKey?: string; description?: string },
     options: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ): Promise<Withdrawal> {
     const amount = input?.amountCents;
@@ -54,7 +55,11 @@ export class Withdrawals {
     const response = await this.#ctx.transport.call({
       method: "POST",
       path: "/withdrawals",
-      body: { amount },
+      body: {
+        amount,
+        ...(input.pixKey === undefined ? {} : { pix_key: input.pixKey }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+      },
       ...(key === undefined ? {} : { headers: { "idempotency-key": key } }),
       signal: options.signal,
       retry: "unsafe-create",
