@@ -73,7 +73,8 @@ export class PixClient {
   constructor(options: PixClientOptions) {
     const config = resolveConfig(options);
     const clock = options.clock ?? systemClock;
-    const logger = redactingLogger(options.logger ?? silentLogger);
+    // No logger: skip the wrapper, so the hot path can tell nothing listens.
+    const logger = options.logger ? redactingLogger(options.logger) : silentLogger;
     const dispatcher: Dispatcher | undefined = options.dispatcher;
     this.variant = config.variant;
     this.#transport = new Transport(config, dispatcher, logger, clock);

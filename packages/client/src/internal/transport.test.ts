@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PermissionError,
   PixError,
+  RequestAbortedError,
   ResponseValidationError,
   ServerError,
   TimeoutError,
@@ -264,5 +265,40 @@ describe("secrets", () => {
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(logger.lines.join("\n")).not.toContain(secretPart);
     expect(logger.lines.join("\n").toLowerCase()).not.toContain("bearer sk_");
+  });
+});
+
+describe("the caller's AbortSignal", () => {
+  it("ends a read with RequestAbortedError", async () => {
+    const { client, pool } = mockClient("b", { maxRetries: 0 });
+    pool.intercept({ path: "/v1/charges/ch_svc_abc123/status" }).reply(200, statusBody).delay(500);
+    const controller = new AbortController();
+    const pending = client.charges.status("ch_svc_abc123", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    const error = (await pending.catch((e: unknown) => e)) as PixError;
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error.code).toBe("request_aborted");
+  });
+
+  it("turns an abort after sending a Variant A create into an unknown outcome", async () => {
+    const { client, pool } = mockClient("a");
+    pool.intercept({ path: "/v1/charges", method: "POST" }).reply(201, createdPixA()).delay(500);
+    const controller = new AbortController();
+    const pending = client.charges.create(
+      { method: "pix", amountCents: 1990 },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 10);
+    const error = (await pending.catch((e: unknown) => e)) as ChargeOutcomeUnknownError;
+    expect(error).toBeInstanceOf(ChargeOutcomeUnknownError);
+    expect(error.cause).toBeInstanceOf(RequestAbortedError);
+  });
+
+  it("sends nothing when already aborted", async () => {
+    const { client } = mockClient("a");
+    const error = await client.charges
+      .create({ method: "pix", amountCents: 1990 }, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
   });
 });

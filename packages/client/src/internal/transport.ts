@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import {
   ConnectionError,
   makeApiError,
@@ -12,8 +12,9 @@ import {
 import type { RateLimitInfo } from "../models.js";
 import { backoffDelay, hintedWaitMs, readRateLimit } from "./backoff.js";
 import type { Clock } from "./clock.js";
+import { exchange, ExchangeError } from "./exchange.js";
 import type { ResolvedConfig } from "./config.js";
-import type { Logger } from "./logger.js";
+import { silentLogger, type Logger } from "./logger.js";
 import type { SlidingWindowLimiter } from "./rate-limiter.js";
 
 /**
@@ -66,6 +67,8 @@ const CONNECT_CODES = new Set([
   "EHOSTUNREACH",
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
+// undici's own headers/body timeouts, set to timeoutMs as a backstop.
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
@@ -76,7 +79,9 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function flattenHeaders(raw: Dispatcher.ResponseData["headers"]): Record<string, string> {
+function flattenHeaders(
+  raw: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
@@ -118,6 +123,9 @@ export class Transport {
   readonly #clock: Clock;
   readonly #authorization: string;
   readonly #random: () => number;
+  readonly #verbose: boolean;
+  readonly #origin: string;
+  readonly #basePath: string;
   /** Last `X-RateLimit-*` values seen on any response. */
   lastRateLimit: RateLimitInfo | undefined;
 
@@ -134,6 +142,10 @@ export class Transport {
     this.#clock = clock;
     this.#authorization = `Bearer ${config.apiKey}`;
     this.#random = random;
+    this.#verbose = logger !== silentLogger;
+    const base = new URL(config.baseUrl);
+    this.#origin = base.origin;
+    this.#basePath = base.pathname.replace(/\/+$/, "");
   }
 
   /** Sends `spec`, retrying as its mode allows; resolves with a 2xx or throws a `PixError`. */
@@ -186,8 +198,8 @@ export class Transport {
     return backoffDelay(attempt, this.#random);
   }
 
-  #url(spec: CallSpec): string {
-    let url = this.#config.baseUrl + spec.path;
+  #path(spec: CallSpec): string {
+    let url = this.#basePath + spec.path;
     if (spec.query) {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(spec.query)) {
@@ -217,68 +229,57 @@ export class Transport {
       body = JSON.stringify(spec.body);
       headers["content-type"] = "application/json";
     }
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.#config.timeoutMs);
-    const onCallerAbort = (): void => controller.abort();
-    spec.signal?.addEventListener("abort", onCallerAbort, { once: true });
     const started = this.#clock.now();
-    this.#logger.debug(`→ ${label}`, { attempt });
+    if (this.#verbose) this.#logger.debug(`→ ${label}`, { attempt });
+    let status: number;
+    let responseHeaders: Record<string, string>;
+    let text: string;
     try {
-      let status: number;
-      let responseHeaders: Record<string, string>;
-      let text: string;
-      try {
-        const response = await request(this.#url(spec), {
-          method: spec.method,
-          headers,
-          body,
-          signal: controller.signal,
-          ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
-        });
-        status = response.statusCode;
-        responseHeaders = flattenHeaders(response.headers);
-        text = await response.body.text();
-      } catch (cause) {
-        throw this.#transportError(label, cause, timedOut);
-      }
-      const requestId = responseHeaders["x-request-id"] ?? responseHeaders["request-id"];
-      this.#noteRateLimit(spec, responseHeaders);
-      this.#logger.debug(`← ${status} ${label}`, {
-        ms: this.#clock.now() - started,
-        requestId,
+      const result = await exchange({
+        dispatcher: this.#dispatcher,
+        origin: this.#origin,
+        path: this.#path(spec),
+        method: spec.method,
+        headers,
+        body,
+        timeoutMs: this.#config.timeoutMs,
+        signal: spec.signal,
       });
-      if (status >= 200 && status < 300) {
-        return {
-          status,
-          body: this.#parseJson(label, status, text, responseHeaders, requestId),
-          headers: responseHeaders,
-          ...(requestId === undefined ? {} : { requestId }),
-        };
-      }
-      const envelope = readErrorEnvelope(text);
-      const rate = readRateLimit(responseHeaders);
-      const retryAfterMs =
-        status === 429 ? hintedWaitMs(responseHeaders, this.#clock.now()) : undefined;
-      const error = makeApiError({
+      status = result.status;
+      responseHeaders = flattenHeaders(result.headers);
+      text = result.text;
+    } catch (cause) {
+      throw this.#transportError(label, cause);
+    }
+    const requestId = responseHeaders["x-request-id"] ?? responseHeaders["request-id"];
+    this.#noteRateLimit(spec, responseHeaders);
+    if (this.#verbose) {
+      this.#logger.debug(`← ${status} ${label}`, { ms: this.#clock.now() - started, requestId });
+    }
+    if (status >= 200 && status < 300) {
+      return {
         status,
-        code: envelope.code,
-        message: envelope.message,
+        body: this.#parseJson(label, status, text, responseHeaders, requestId),
         headers: responseHeaders,
         ...(requestId === undefined ? {} : { requestId }),
-        ...(rate?.resetAt === undefined ? {} : { resetAt: rate.resetAt }),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      });
-      if (status >= 500) maybeProcessed.add(error);
-      this.#logger.info(`${label} failed: ${error.message}`, { status, requestId });
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener("abort", onCallerAbort);
+      };
     }
+    const envelope = readErrorEnvelope(text);
+    const rate = readRateLimit(responseHeaders);
+    const retryAfterMs =
+      status === 429 ? hintedWaitMs(responseHeaders, this.#clock.now()) : undefined;
+    const error = makeApiError({
+      status,
+      code: envelope.code,
+      message: envelope.message,
+      headers: responseHeaders,
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(rate?.resetAt === undefined ? {} : { resetAt: rate.resetAt }),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+    if (status >= 500) maybeProcessed.add(error);
+    this.#logger.info(`${label} failed: ${error.message}`, { status, requestId });
+    throw error;
   }
 
   #parseJson(
@@ -314,15 +315,18 @@ export class Transport {
     }
   }
 
-  #transportError(label: string, cause: unknown, timedOut: boolean): PixError {
+  #transportError(label: string, failure: unknown): PixError {
     let error: PixError;
+    const kind = failure instanceof ExchangeError ? failure.kind : "network";
+    const cause =
+      failure instanceof ExchangeError && failure.kind === "network" ? failure.cause : failure;
     const code = errorCode(cause);
-    if (timedOut) {
+    if (kind === "timeout" || (code !== undefined && TIMEOUT_CODES.has(code))) {
       error = new TimeoutError(
         `${label} got no complete response within ${this.#config.timeoutMs} ms (timeoutMs)`,
         { code: "timeout", cause },
       );
-    } else if (code === "UND_ERR_ABORTED" || (cause as Error | undefined)?.name === "AbortError") {
+    } else if (kind === "aborted") {
       error = new RequestAbortedError(`${label} was aborted by the caller`, {
         code: "request_aborted",
         cause,
