@@ -105,3 +105,19 @@ describe.each(["a", "b"] as const)("fault injection, variant %s", (variant) => {
     expect((await h.call("GET", "/v1/balance")).status).toBe(200);
   });
 });
+
+describe("fault injection after processing", () => {
+  it("creates the charge but answers 500 at an after-processing 5xx rate of 1", async () => {
+    const h = await startHarness({ variant: "b" });
+    try {
+      await h.control("POST", "/faults", { http_5xx_after_rate: 1 });
+      const reply = await h.call("POST", "/v1/charges", { body: { amount: 1000 } });
+      expect(reply.status).toBe(500);
+      expect(reply.body.error.code).toBe("internal_error");
+      await h.control("DELETE", "/faults");
+      expect((await h.control("GET", "/charges")).body).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+});

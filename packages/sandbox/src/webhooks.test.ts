@@ -58,6 +58,20 @@ describe.each(["a", "b"] as const)("webhooks, variant %s", (variant) => {
     });
   });
 
+  it("POSTs charge.expired on its own once real time passes expires_at", async () => {
+    const quick = await startHarness({ variant, pixExpirySeconds: 1, webhookUrls: [receiver.url] });
+    try {
+      const created = await quick.createPix();
+      const [delivery] = await receiver.waitFor(1);
+      expect(delivery?.body).toMatchObject({
+        event: "charge.expired",
+        data: { uuid: created.uuid },
+      });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("POSTs charge.failed with failed_at and the failure reason", async () => {
     const created = await h.createPix();
     await h.control("POST", `/charges/${h.idOf(created)}/fail`, { reason: "bank_declined" });

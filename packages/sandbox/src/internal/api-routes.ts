@@ -239,6 +239,14 @@ export async function handleApi(
       query: new URLSearchParams(search),
       body,
     });
+    if (chance(faults.http_5xx_after_rate)) {
+      // The work is done (a charge may exist) but the client cannot know: an unknown outcome.
+      throw new ApiError(
+        500,
+        "internal_error",
+        "Injected fault: the server failed after processing the request.",
+      );
+    }
     sendJson(res, answer.status, answer.body, rate, answer.headers);
   } catch (error) {
     sendError(res, toApiError(error), rate);

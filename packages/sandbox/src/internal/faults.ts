@@ -13,6 +13,7 @@ export const faultsSchema = z.strictObject({
   webhook_delay_ms: range.optional(),
   webhook_reorder: z.boolean().optional(),
   http_5xx_rate: rate.optional(),
+  http_5xx_after_rate: rate.optional(),
   latency_ms: range.optional(),
 });
 /** Active fault injection settings. */

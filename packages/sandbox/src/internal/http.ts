@@ -99,6 +99,11 @@ function readRaw(req: IncomingMessage): Promise<Buffer> {
       } else resolve(Buffer.concat(chunks));
     });
     req.on("error", reject);
+    // A body cut off by the hard limit (or a client that hung up) never ends; settle anyway.
+    req.on("close", () => {
+      if (!req.complete)
+        reject(new ApiError(400, "invalid_body", "The request body was cut off before its end."));
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from "../index.js";
 /** A response as tests look at it. */
 export interface Reply {
   status: number;
+  statusText: string;
   headers: Headers;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
   text: string;
@@ -53,7 +54,13 @@ export async function startHarness(options: SandboxOptions): Promise<Harness> {
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      body: parsed,
+      text,
+    };
   };
   const idOf = (body: { uuid?: string; id?: string }): string =>
     (options.variant === "a" ? body.uuid : body.id) as string;
