@@ -2,8 +2,8 @@
 // Builds dist/: minified ESM with Lit bundled in (the element is usually the only Lit
 // user on a storefront, and a self-contained file also works from a CDN).
 // - dist/index.js holds Lit and the element in one file: one request, one gzip stream.
-// - `qrcode`, the en/es strings and the boleto helpers are imported dynamically, so
-//   esbuild splits each into a chunk under dist/chunks/ that only loads when needed.
+// - `qrcode` (dist/chunks/qr-encoder.js), the en/es strings and the boleto helpers are
+//   imported dynamically: each is a chunk under dist/chunks/ that loads only when needed.
 // - dist/react.js imports the element from ./index.js (never a second copy); React stays external.
 import { build, transform } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,15 +31,21 @@ const element = await build({
   entryPoints: { index: "src/index.ts" },
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
+  plugins: [...common.plugins, external(/\/qr-encoder\.js$/, "./chunks/qr-encoder.js")],
+});
+// qrcode is CommonJS: built on its own, so esbuild's CJS shim stays out of index.js.
+const qr = await build({
+  ...common,
+  entryPoints: { "chunks/qr-encoder": "src/internal/qr-encoder.ts" },
 });
 const react = await build({
   ...common,
   entryPoints: { react: "src/react.ts" },
   external: ["react"],
-  plugins: [...common.plugins, elementFromIndex()],
+  plugins: [...common.plugins, external(/^\.\/pix-checkout\.js$/, "./index.js")],
 });
 
-for (const file of [...element.outputFiles, ...react.outputFiles]) {
+for (const file of [...element.outputFiles, ...qr.outputFiles, ...react.outputFiles]) {
   // Minified output has raw newlines only inside template literals. A newline plus
   // indentation occurs only in our html`` templates, where it means no more than one
   // space, and whitespace between two tags means nothing there. (A bare newline can be
@@ -65,15 +71,12 @@ function minifyLitCss() {
   };
 }
 
-/** Points react.ts's import of the element at the built ./index.js. */
-function elementFromIndex() {
+/** Leaves imports matching `filter` to be loaded at run time from `path` (relative to dist/). */
+function external(filter, path) {
   return {
-    name: "element-from-index",
+    name: `external-${path}`,
     setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\.\/pix-checkout\.js$/ }, () => ({
-        path: "./index.js",
-        external: true,
-      }));
+      pluginBuild.onResolve({ filter }, () => ({ path, external: true }));
     },
   };
 }

@@ -3,14 +3,14 @@ import { css } from "lit";
 /** Styles of `<pix-checkout>`; every themable value is a `--pix-checkout-*` property. */
 export const styles = css`
   :host {
+    /* System colors follow the scheme: the card turns dark with the OS unless the page
+       sets color-scheme on <pix-checkout> or overrides the properties below. */
+    color-scheme: light dark;
     --a: var(--pix-checkout-accent, #0b6e63);
     --on: var(--pix-checkout-accent-text, #fff);
-    --bg: var(--pix-checkout-background, #fff);
-    --fg: var(--pix-checkout-text, #1c2024);
-    --mu: var(--pix-checkout-muted, #4f5b66);
-    --bd: var(--pix-checkout-border, #d3d9de);
-    --ok: var(--pix-checkout-success, #13703a);
-    --no: var(--pix-checkout-danger, #b3261e);
+    --bg: var(--pix-checkout-background, Canvas);
+    --fg: var(--pix-checkout-text, CanvasText);
+    --bd: var(--pix-checkout-border, #8889);
     display: block;
     max-width: var(--pix-checkout-max-width, 420px);
     color: var(--fg);
@@ -20,12 +20,6 @@ export const styles = css`
     :host {
       --a: var(--pix-checkout-accent, #5fd4c4);
       --on: var(--pix-checkout-accent-text, #06201d);
-      --bg: var(--pix-checkout-background, #16191c);
-      --fg: var(--pix-checkout-text, #eef1f3);
-      --mu: var(--pix-checkout-muted, #b3bcc4);
-      --bd: var(--pix-checkout-border, #3a4148);
-      --ok: var(--pix-checkout-success, #6fdc9a);
-      --no: var(--pix-checkout-danger, #ffb4ab);
     }
   }
   .base {
@@ -54,10 +48,10 @@ export const styles = css`
   .countdown,
   .steps,
   .status {
-    color: var(--mu);
+    color: var(--pix-checkout-muted, inherit);
+    opacity: 0.85;
   }
   b {
-    color: var(--fg);
     font-variant-numeric: tabular-nums;
   }
   .qr {
@@ -138,11 +132,11 @@ export const styles = css`
     line-height: 3rem;
     border-radius: 50%;
     font-size: 1.75rem;
-    color: var(--bg);
-    background: var(--no);
+    color: #fff;
+    background: var(--pix-checkout-danger, #b3261e);
   }
   .paid .icon {
-    background: var(--ok);
+    background: var(--pix-checkout-success, #13703a);
   }
   .status {
     font-size: 0.875rem;

@@ -17,8 +17,8 @@ export interface FakeBehaviour {
   stream?: "sse" | "missing" | "silent";
   /** What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After. */
   refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
-  /** The next N status GETs fail: `http` answers 503, `drop` destroys the socket. */
-  fail?: { count: number; mode: "http" | "drop" };
+  /** The next N status or stream GETs fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
+  fail?: { count: number; mode: "http" | "drop" | "hang" };
 }
 
 interface Entry {
@@ -107,15 +107,14 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
   const route = `${req.method} ${action || "status"}`;
   entry.log.push({ route, at: Date.now() });
 
-  if (route === "GET status") {
-    const fail = entry.behaviour.fail;
-    if (fail && fail.count > 0) {
-      fail.count--;
-      if (fail.mode === "drop") return req.socket.destroy();
-      return send(res, 503, { type: "unexpected_state", message: "down" });
-    }
-    return send(res, 200, snapshot(entry));
+  const fail = entry.behaviour.fail;
+  if (fail && fail.count > 0 && (route === "GET status" || route === "GET stream")) {
+    fail.count--;
+    if (fail.mode === "drop") return req.socket.destroy();
+    if (fail.mode === "hang") return;
+    return send(res, 503, { type: "unexpected_state", message: "down" });
   }
+  if (route === "GET status") return send(res, 200, snapshot(entry));
   if (route === "GET stream") {
     const mode = entry.behaviour.stream ?? "sse";
     if (mode === "missing") return send(res, 404, { type: "not_found", message: "no stream" });

@@ -1,10 +1,6 @@
 import type { CheckoutSession } from "../session.js";
 import { BackendError } from "./backend-error.js";
 import { parseSession } from "./parse-session.js";
-import { readEventData } from "./sse.js";
-
-/** A stream that sends no byte (not even a keep-alive comment) this long is treated as dead. */
-export const STREAM_IDLE_MS = 45_000;
 
 /** Where the element's session lives on the store backend. */
 export interface BackendConfig {
@@ -32,12 +28,12 @@ export class Backend {
 
   /** GET the session. */
   async get(signal: AbortSignal): Promise<CheckoutSession> {
-    return this.#session(await this.#fetch("", { signal }));
+    return this.session(await this.request("", { signal }));
   }
 
   /** POST refresh ("I already paid"). Answers the re-checked session; 429s carry `retryAfter`. */
   async refresh(signal: AbortSignal): Promise<CheckoutSession> {
-    return this.#session(await this.#fetch("refresh", { method: "POST", signal }));
+    return this.session(await this.request("refresh", { method: "POST", signal }));
   }
 
   /**
@@ -45,52 +41,11 @@ export class Backend {
    * key header an `<img src>` could not send.
    */
   async image(url: string, signal: AbortSignal): Promise<Blob> {
-    return (await this.#fetch(url, { signal })).blob();
+    return (await this.request(url, { signal })).blob();
   }
 
-  /**
-   * Opens the stream and yields each session it sends. Returns when the server closes
-   * it or goes quiet for `idleMs`; throws a BackendError when it cannot be opened.
-   */
-  async *stream(signal: AbortSignal, idleMs = STREAM_IDLE_MS): AsyncGenerator<CheckoutSession> {
-    const idle = new AbortController();
-    const stop = () => idle.abort();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(stop, idleMs);
-    };
-    signal.addEventListener("abort", stop);
-    try {
-      arm();
-      const res = await this.#fetch("stream", {
-        signal: idle.signal,
-        headers: { accept: "text/event-stream" },
-      });
-      if (!res.body || !res.headers.get("content-type")?.includes("text/event-stream")) {
-        throw new BackendError("bad_response", "stream: not text/event-stream");
-      }
-      for await (const data of readEventData(res.body, arm)) {
-        let value: unknown;
-        try {
-          value = JSON.parse(data);
-        } catch {
-          continue; // Not ours to understand (a future event type); the next one may be.
-        }
-        const session = parseSession(value);
-        if (session) yield session;
-      }
-    } catch (error) {
-      // Going quiet is a closed stream, not an error: the caller reconnects.
-      if (!(idle.signal.aborted && !signal.aborted)) throw error;
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", stop);
-      idle.abort();
-    }
-  }
-
-  async #fetch(path: string, init: RequestInit): Promise<Response> {
+  /** Calls a backend route with the key header; maps failures to BackendError. */
+  async request(path: string, init: RequestInit): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(this.url(path), {
@@ -121,8 +76,14 @@ export class Backend {
     throw new BackendError("server_error", `backend answered ${status}`, status);
   }
 
-  async #session(res: Response): Promise<CheckoutSession> {
-    const session = parseSession(await res.json().catch(() => null));
+  /** Checks a decoded value against the contract: the session, or null. */
+  parse(value: unknown): CheckoutSession | null {
+    return parseSession(value);
+  }
+
+  /** Parses a response body as a session, or throws `bad_response`. */
+  async session(res: Response): Promise<CheckoutSession> {
+    const session = this.parse(await res.json().catch(() => null));
     if (!session) {
       throw new BackendError("bad_response", "session JSON breaks the contract", res.status);
     }

@@ -4,9 +4,6 @@
  * SVG keeps the modules sharp at any device pixel ratio.
  */
 export async function qrDataUrl(text: string): Promise<string> {
-  const mod = await import("qrcode");
-  // qrcode is CommonJS: bundlers hand it over either as the namespace or under `default`.
-  const qr = ("default" in mod ? mod.default : mod) as typeof mod;
-  const svg = await qr.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  const { qrSvg } = await import("./qr-encoder.js");
+  return `data:image/svg+xml,${encodeURIComponent(await qrSvg(text))}`;
 }

@@ -23,6 +23,10 @@ export interface StatusCallbacks {
   onSession(session: CheckoutSession, receivedAt: number): void;
   /** A call failed. Fatal errors (`error.fatal`) stop the controller; others are retried. */
   onError(error: BackendError): void;
+  /** Waits between polls; tests inject one to observe the delays. Must settle on abort. */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Silence after which a stream counts as dead; tests shorten it. */
+  streamIdleMs?: number;
 }
 
 const isFinal = (s: CheckoutSession) => FINAL_STATUSES.includes(s.status);
@@ -68,6 +72,8 @@ export class StatusController implements ReactiveController {
 
   /** Follows the session behind `backend` from scratch (or nothing, with null). */
   watch(backend: Backend | null): void {
+    // Fetch the stream code while the first status GET is in flight.
+    if (backend) void import("./stream.js").catch(() => {});
     this.#backend = backend;
     this.#done = false;
     this.#streamWorks = true;
@@ -117,6 +123,8 @@ export class StatusController implements ReactiveController {
     for (let attempt = 0; ;) {
       try {
         this.#deliver(await backend.get(signal));
+        // A stream that carried events was healthy: reconnect soon rather than backing off.
+        if (!this.#done && this.#streamWorks && (await this.#follow(backend, signal))) attempt = 0;
       } catch (error) {
         if (signal.aborted) return;
         const failure =
@@ -126,10 +134,7 @@ export class StatusController implements ReactiveController {
         if (failure.fatal) return;
       }
       if (this.#done || signal.aborted) return;
-      // A stream that carried events was healthy: reconnect soon rather than backing off.
-      if (this.#streamWorks && (await this.#follow(backend, signal))) attempt = 0;
-      if (this.#done || signal.aborted) return;
-      await sleep(pollDelay(attempt++), signal);
+      await (this.callbacks.wait ?? sleep)(pollDelay(attempt++), signal);
       if (signal.aborted) return;
     }
   }
@@ -138,16 +143,17 @@ export class StatusController implements ReactiveController {
   async #follow(backend: Backend, signal: AbortSignal): Promise<number> {
     let events = 0;
     try {
-      for await (const session of backend.stream(signal)) {
+      const { streamSessions } = await import("./stream.js");
+      for await (const session of streamSessions(backend, signal, this.callbacks.streamIdleMs)) {
         events++;
         this.#deliver(session);
         if (this.#done) break;
       }
     } catch (error) {
-      // A backend that answers the stream route with an HTTP error or something other
-      // than text/event-stream has no usable stream: poll. A dropped connection is
-      // retried at the next round.
-      if (error instanceof BackendError && error.code !== "network") this.#streamWorks = false;
+      // A backend without the stream route polls instead; a dropped connection or a
+      // 5xx is retried at the next round.
+      const status = error instanceof BackendError ? error.status : 0;
+      if (status === 404 || status === 405 || status === 501) this.#streamWorks = false;
       return events;
     }
     // The contract sends the current session on connect: a stream that closed without

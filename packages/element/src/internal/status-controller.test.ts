@@ -1,0 +1,212 @@
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  backendUrl,
+  closeStreams,
+  newId,
+  patchBehaviour,
+  patchSession,
+  pixSession,
+  PUBLISHABLE_KEY,
+  putSession,
+  requestLog,
+} from "../../test-support/control.js";
+import type { FakeBehaviour } from "../../test-support/fake-backend.js";
+import type { CheckoutSession } from "../session.js";
+import { Backend } from "./backend.js";
+import type { BackendError } from "./backend-error.js";
+import { pollDelay, POLL_MAX_MS, StatusController } from "./status-controller.js";
+
+/** A host with no rendering: the controller only needs addController. */
+function host() {
+  const controllers: ReactiveController[] = [];
+  const h: ReactiveControllerHost = {
+    addController: (c) => void controllers.push(c),
+    removeController: () => {},
+    requestUpdate: () => {},
+    updateComplete: Promise.resolve(true),
+  };
+  return {
+    h,
+    connect: () => controllers.forEach((c) => c.hostConnected?.()),
+    disconnect: () => controllers.forEach((c) => c.hostDisconnected?.()),
+  };
+}
+
+/** Holds each wait between polls until the test releases it, recording the delays asked for. */
+function gate() {
+  const delays: number[] = [];
+  let release: (() => void) | null = null;
+  return {
+    delays,
+    wait: (ms: number, signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        delays.push(ms);
+        release = resolve;
+        signal.addEventListener("abort", () => resolve(), { once: true });
+      }),
+    /** Ends the current wait (once the controller is waiting). */
+    async next() {
+      await expect.poll(() => release).not.toBeNull();
+      const r = release as unknown as () => void;
+      release = null;
+      r();
+    },
+    get waiting() {
+      return release !== null;
+    },
+  };
+}
+
+let hidden = false;
+let stop: (() => void) | undefined;
+
+beforeEach(() => {
+  hidden = false;
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  vi.spyOn(Math, "random").mockReturnValue(0.5);
+});
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  vi.restoreAllMocks();
+});
+
+async function follow(
+  label: string,
+  behaviour: FakeBehaviour = {},
+  session?: Partial<CheckoutSession>,
+) {
+  const id = newId(label);
+  await putSession(pixSession(id, session), behaviour);
+  const sessions: CheckoutSession[] = [];
+  const errors: BackendError[] = [];
+  const g = gate();
+  const { h, connect, disconnect } = host();
+  const controller = new StatusController(h, {
+    onSession: (s) => sessions.push(s),
+    onError: (e) => errors.push(e),
+    wait: g.wait,
+    streamIdleMs: 300,
+  });
+  connect();
+  stop = disconnect;
+  controller.watch(new Backend({ backendUrl, publishableKey: PUBLISHABLE_KEY, sessionId: id }));
+  return { id, sessions, errors, gate: g, controller };
+}
+
+const statusGets = async (id: string) =>
+  (await requestLog(id)).filter((r) => r === "GET status").length;
+
+describe("pollDelay", () => {
+  it("spreads each delay by at most 10% either way so dropped shoppers do not return in lockstep", () => {
+    expect(pollDelay(0, () => 0)).toBe(1800);
+    expect(pollDelay(0, () => 1)).toBe(2200);
+  });
+
+  it("never waits longer than 15 s, jitter included", () => {
+    expect(pollDelay(20, () => 1)).toBe(POLL_MAX_MS);
+  });
+});
+
+describe("StatusController", () => {
+  it("polls at 2 s and backs off by half each time up to 15 s when the backend has no stream", async () => {
+    const { id, gate } = await follow("backoff", { stream: "missing" });
+    for (let i = 0; i < 7; i++) await gate.next();
+    await expect.poll(() => gate.delays.length).toBe(8);
+    expect(gate.delays.slice(0, 7)).toEqual([2000, 3000, 4500, 6750, 10125, 15000, 15000]);
+    expect(await statusGets(id)).toBe(8);
+  });
+
+  it("tries the stream once and then only polls when the stream route is missing", async () => {
+    const { id, gate } = await follow("nostream", { stream: "missing" });
+    await gate.next();
+    await gate.next();
+    await expect.poll(() => gate.delays.length).toBe(3);
+    expect(await requestLog(id)).toEqual(["GET status", "GET stream", "GET status", "GET status"]);
+  });
+
+  it("polls when the stream answers but never sends anything, as behind a buffering proxy", async () => {
+    const { id, gate } = await follow("silent", { stream: "silent" });
+    await gate.next();
+    await gate.next();
+    await expect.poll(() => gate.delays.length).toBe(3);
+    expect(await requestLog(id)).toEqual(["GET status", "GET stream", "GET status", "GET status"]);
+  });
+
+  it("stops asking once the session reaches a final status", async () => {
+    const { id, gate, sessions } = await follow("final", { stream: "missing" });
+    await expect.poll(() => gate.waiting).toBe(true);
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    await gate.next();
+    await expect.poll(() => sessions.at(-1)?.status).toBe("paid");
+    expect(gate.waiting).toBe(false);
+    expect(gate.delays).toHaveLength(1);
+  });
+
+  it("pauses while the page is hidden and asks at once when it is shown again", async () => {
+    const { id, gate } = await follow("hidden", { stream: "missing" });
+    await expect.poll(() => gate.waiting).toBe(true);
+    hidden = true;
+    document.dispatchEvent(new Event("visibilitychange"));
+    await gate.next().catch(() => {});
+    expect(await statusGets(id)).toBe(1);
+    hidden = false;
+    document.dispatchEvent(new Event("visibilitychange"));
+    await expect.poll(() => statusGets(id)).toBe(2);
+    await expect.poll(() => gate.delays).toEqual([2000, 2000]);
+  });
+
+  it("asks at once when the browser comes back online, without waiting out the backoff", async () => {
+    const { id, gate } = await follow("online", { stream: "missing" });
+    await gate.next();
+    await gate.next();
+    await expect.poll(() => gate.delays).toEqual([2000, 3000, 4500]);
+    window.dispatchEvent(new Event("online"));
+    await expect.poll(() => statusGets(id)).toBe(4);
+  });
+
+  it("reconnects the stream after the server closes it and receives the next change on it", async () => {
+    const { id, gate, sessions } = await follow("reconnect");
+    await expect.poll(() => requestLog(id)).toEqual(["GET status", "GET stream"]);
+    await expect.poll(() => sessions.length).toBe(2);
+    await closeStreams(id);
+    await gate.next();
+    await expect
+      .poll(() => requestLog(id))
+      .toEqual(["GET status", "GET stream", "GET status", "GET stream"]);
+    await expect.poll(() => sessions.length).toBe(4);
+    await patchSession(id, { status: "paid" });
+    await expect.poll(() => sessions.at(-1)?.status).toBe("paid");
+    expect(gate.delays).toEqual([2000]);
+  });
+
+  it("reports a dropped connection as a network error and keeps trying until the backend answers", async () => {
+    // Chromium itself retries a GET once on a dropped keep-alive socket, so four drops
+    // make one or two errors, never zero.
+    const { gate, sessions, errors } = await follow("drop", {
+      stream: "missing",
+      fail: { count: 4, mode: "drop" },
+    });
+    while (!sessions.length) await gate.next();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(new Set(errors.map((e) => e.code))).toEqual(new Set(["network"]));
+  });
+
+  it("stops after reporting an unknown session", async () => {
+    const { id, gate, errors, controller } = await follow("unknown");
+    controller.watch(
+      new Backend({ backendUrl, publishableKey: PUBLISHABLE_KEY, sessionId: `${id}_missing` }),
+    );
+    await expect.poll(() => errors.map((e) => e.code)).toEqual(["not_found"]);
+    expect(gate.waiting).toBe(false);
+  });
+
+  it("delivers the re-checked session when asked to refresh", async () => {
+    const { id, sessions, controller } = await follow("refresh", { stream: "missing" });
+    await patchBehaviour(id, { refresh: { patch: { status: "paid" } } });
+    await controller.refresh();
+    expect(sessions.at(-1)?.status).toBe("paid");
+  });
+});
