@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimitError } from "../errors.js";
+import { RateLimitError, RequestAbortedError } from "../errors.js";
 import { FakeClock } from "../test-support/fake-clock.js";
 import { SlidingWindowLimiter } from "./rate-limiter.js";
 
@@ -69,5 +69,17 @@ describe("SlidingWindowLimiter", () => {
     limiter.pauseUntil(start + 5_000);
     await limiter.acquire();
     expect(clock.now() - start).toBe(5_000);
+  });
+
+  it("lets a queued caller abort without taking a slot", async () => {
+    const clock = new FakeClock();
+    const limiter = new SlidingWindowLimiter(1, 60_000, clock);
+    const release = await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(undefined, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(RequestAbortedError);
+    release();
+    expect(limiter.inWindow).toBe(1);
   });
 });

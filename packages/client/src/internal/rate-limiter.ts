@@ -1,5 +1,14 @@
 import type { Clock } from "./clock.js";
-import { RateLimitError } from "../errors.js";
+import { RateLimitError, RequestAbortedError } from "../errors.js";
+
+function aborted(): RequestAbortedError {
+  return new RequestAbortedError(
+    "Aborted by the caller while waiting for a create slot; nothing was sent",
+    {
+      code: "request_aborted",
+    },
+  );
+}
 
 interface Slot {
   /** When the request finished; `undefined` while it is in flight. */
@@ -47,8 +56,9 @@ export class SlidingWindowLimiter {
    * Waits for a slot and returns its release function, which the caller must call once the
    * response (or failure) arrived.
    */
-  acquire(maxWaitMs?: number): Promise<() => void> {
+  acquire(maxWaitMs?: number, signal?: AbortSignal): Promise<() => void> {
     const now = this.#clock.now();
+    if (signal?.aborted) return Promise.reject(aborted());
     if (maxWaitMs !== undefined) {
       const earliest = this.#estimateGrantAt(now);
       if (earliest - now > maxWaitMs) {
@@ -63,6 +73,16 @@ export class SlidingWindowLimiter {
       };
       this.#queue.push(waiter);
       if (waiter.deadline !== undefined) this.#watchDeadline(waiter, maxWaitMs ?? 0);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const index = this.#queue.indexOf(waiter);
+          if (index === -1) return;
+          this.#queue.splice(index, 1);
+          reject(aborted());
+        },
+        { once: true },
+      );
       this.#pump();
     });
   }

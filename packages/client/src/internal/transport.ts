@@ -152,7 +152,7 @@ export class Transport {
   async call(spec: CallSpec): Promise<CallResult> {
     for (let attempt = 0; ; attempt++) {
       const release = spec.limiter
-        ? await spec.limiter.limiter.acquire(spec.limiter.maxWaitMs)
+        ? await spec.limiter.limiter.acquire(spec.limiter.maxWaitMs, spec.signal)
         : undefined;
       let error: PixError;
       try {
@@ -172,10 +172,13 @@ export class Transport {
       try {
         await this.#clock.sleep(waitMs, spec.signal);
       } catch {
-        throw new RequestAbortedError(`${spec.method} ${spec.path} was aborted by the caller`, {
-          code: "request_aborted",
-          cause: error,
-        });
+        const aborted = new RequestAbortedError(
+          `${spec.method} ${spec.path} was aborted by the caller`,
+          { code: "request_aborted", cause: error },
+        );
+        // Aborting between attempts does not undo what an earlier attempt may have done.
+        if (mayHaveBeenProcessed(error)) maybeProcessed.add(aborted);
+        throw aborted;
       }
     }
   }
