@@ -130,6 +130,13 @@ describe.each(["a", "b"] as const)("balance, variant %s", (variant) => {
     },
   );
 
+  it("lists withdrawals newest first on the control route", async () => {
+    const first = (await h.control("POST", "/withdrawals", { amount: 100 })).body;
+    const second = (await h.control("POST", "/withdrawals", { amount: 200 })).body;
+    const listed = (await h.control("GET", "/withdrawals")).body;
+    expect(listed.map((w: { amount: number }) => w.amount)).toEqual([second.amount, first.amount]);
+  });
+
   it("answers 409 withdrawal_not_processing when finishing a finished withdrawal", async () => {
     const body = (await h.control("POST", "/withdrawals", { amount: 100 })).body;
     const id = variant === "a" ? body.uuid : body.id;

@@ -49,6 +49,14 @@ describe.each(["a", "b"] as const)("human page, variant %s", (variant) => {
     expect(html).toContain("http://127.0.0.1:9/closed");
   });
 
+  it("lists a processing withdrawal with Complete and Fail buttons", async () => {
+    const body = (await h.control("POST", "/withdrawals", { amount: 700 })).body;
+    const id = variant === "a" ? body.uuid : body.id;
+    const { html } = await home();
+    expect(html).toContain(`data-action="/__sandbox/withdrawals/${id}/complete"`);
+    expect(html).toContain(`data-action="/__sandbox/withdrawals/${id}/fail"`);
+  });
+
   it("answers 405 in the envelope to a POST on a page", async () => {
     const response = await fetch(`${h.sandbox.url}/`, { method: "POST" });
     expect(response.status).toBe(405);

@@ -32,3 +32,13 @@ export class ApiError extends Error {
     return { error: { code: this.code, message: this.message, ...this.extra } };
   }
 }
+
+/** Anything thrown that is not an `ApiError` is a sandbox bug: answer 500 in the envelope. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(
+    500,
+    "internal_error",
+    "The sandbox failed unexpectedly. Please report this with the request you sent.",
+  );
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "./api-error.js";
+import { ApiError, toApiError } from "./api-error.js";
 import { authenticate, type MissingHeaderCode } from "./auth.js";
 import { parseCreateCharge } from "./charge-input.js";
 import { createCharge, findCharge, qrCodeOf } from "./charges.js";
@@ -251,14 +251,4 @@ export async function handleApi(
   } catch (error) {
     sendError(res, toApiError(error), rate);
   }
-}
-
-/** Anything thrown that is not an `ApiError` is a sandbox bug: answer 500 in the envelope. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError(
-    500,
-    "internal_error",
-    "The sandbox failed unexpectedly. Please report this with the request you sent.",
-  );
 }

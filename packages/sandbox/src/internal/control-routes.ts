@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { ApiError } from "./api-error.js";
+import { ApiError, toApiError } from "./api-error.js";
 import { hashKey, maskKey } from "./auth.js";
 import { findCharge, qrCodeOf, settleCharge, type ChargeOutcome } from "./charges.js";
 import type { SandboxContext } from "./context.js";
 import { parseFaults } from "./faults.js";
 import { readJsonBody, sendError, sendJson } from "./http.js";
 import { keyStates } from "./records.js";
-import { toApiError } from "./api-routes.js";
 import { chargeView, withdrawalView } from "./views.js";
 import { createWithdrawal, findWithdrawal, finishWithdrawal } from "./withdrawals.js";
 
@@ -81,6 +80,14 @@ const ROUTES: Array<[string, string, Handler]> = [
       ctx.persist();
       return { key: maskKey(parsed.data.key), state: parsed.data.state };
     },
+  ],
+  [
+    "GET",
+    "withdrawals",
+    (ctx) =>
+      ctx.state
+        .withdrawalsNewestFirst()
+        .map((withdrawal) => withdrawalView(ctx.variant, withdrawal)),
   ],
   [
     "POST",

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "./api-error.js";
-import { toApiError } from "./api-routes.js";
+import { ApiError, toApiError } from "./api-error.js";
 import { findCharge, qrCodeOf } from "./charges.js";
 import type { SandboxContext } from "./context.js";
 import { escapeHtml, page } from "./html.js";
@@ -57,6 +56,29 @@ function homePage(ctx: SandboxContext): string {
 </tr>`;
     })
     .join("\n");
+  const withdrawals = ctx.state
+    .withdrawalsNewestFirst()
+    .map((withdrawal) => {
+      const id = ctx.variant === "a" ? withdrawal.uuid : withdrawal.id;
+      const buttons =
+        withdrawal.status === "processing"
+          ? ["complete", "fail"]
+              .map(
+                (action) =>
+                  `<button type="button" data-action="/__sandbox/withdrawals/${encodeURIComponent(id)}/${action}">${action[0]?.toUpperCase()}${action.slice(1)}</button>`,
+              )
+              .join("")
+          : "";
+      return `<tr>
+<td class="mono">${escapeHtml(id)}</td>
+<td>${escapeHtml(brl(withdrawal.amount))}</td>
+<td>${escapeHtml(withdrawal.status)}</td>
+<td>${escapeHtml(withdrawal.pixKey ?? "")}</td>
+<td class="mono">${escapeHtml(iso(withdrawal.createdAt))}</td>
+<td>${buttons}</td>
+</tr>`;
+    })
+    .join("\n");
   const deliveries = [...ctx.webhooks.log]
     .reverse()
     .slice(0, 100)
@@ -83,6 +105,11 @@ function homePage(ctx: SandboxContext): string {
 <table><thead><tr><th>Id</th><th>Method</th><th>Amount</th><th>Status</th><th>Description</th><th>Times</th><th></th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="7" class="note">No charges yet.</td></tr>'}
+</tbody></table>
+<h2>Withdrawals</h2>
+<table><thead><tr><th>Id</th><th>Amount</th><th>Status</th><th>Pix key</th><th>Created</th><th></th></tr></thead>
+<tbody>
+${withdrawals || '<tr><td colspan="6" class="note">No withdrawals yet.</td></tr>'}
 </tbody></table>
 <h2>Webhook deliveries <small class="note">(newest first, last 100)</small></h2>
 <table><thead><tr><th>At</th><th>Event</th><th>URL</th><th>Attempt</th><th>Status</th><th>Result</th></tr></thead>

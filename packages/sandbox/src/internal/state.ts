@@ -73,6 +73,11 @@ export class SandboxState {
     return [...this.charges.values()].sort(newestFirst);
   }
 
+  /** Withdrawals, newest first. */
+  withdrawalsNewestFirst(): WithdrawalRecord[] {
+    return [...this.withdrawals.values()].sort(newestFirst);
+  }
+
   /** Forgets charges, withdrawals and idempotency entries; keeps keys. */
   clearBusinessData(): void {
     this.charges.clear();
