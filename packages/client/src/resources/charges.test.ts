@@ -255,3 +255,50 @@ describe("charges.create in Variant A", () => {
     expect(clock.now() - before).toBeLessThan(8_000);
   });
 });
+
+describe("schema drift on reads", () => {
+  it("names the missing Pix code of a Variant B charge", async () => {
+    const { client, pool } = mockClient("b");
+    pool
+      .intercept({ path: "/v1/charges/ch_svc_abc123" })
+      .reply(200, chargeB({ pix: { qr_code: "iVBORw0KGgo=" } }));
+    const error = (await client.charges
+      .retrieve("ch_svc_abc123")
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues.map((issue) => issue.path)).toContain("pix.copy_paste");
+  });
+
+  it("rejects a Variant A boleto whose digitable_line belongs to another barcode", async () => {
+    const { client, pool } = mockClient("a");
+    const uuid = "4b7c1f7e-6a1e-4a53-9f3e-2f8f0c1d2e3f";
+    pool.intercept({ path: `/v1/charges/${uuid}` }).reply(200, {
+      success: true,
+      uuid,
+      payment_method: "boleto",
+      amount: 15000,
+      status: "pending",
+      expires_at: "2026-03-04T12:00:00Z",
+      boleto_url: "https://api.pix.test/boleto/x",
+      barcode: BOLETO_BARCODE,
+      digitable_line: BOLETO_LINE.slice(0, 46) + "7",
+    });
+    const error = (await client.charges
+      .retrieve(uuid)
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues[0]?.path).toBe("digitable_line");
+  });
+
+  it("rejects a Variant A amount sent in reais", async () => {
+    const { client, pool } = mockClient("a");
+    const uuid = "4b7c1f7e-6a1e-4a53-9f3e-2f8f0c1d2e3f";
+    pool
+      .intercept({ path: `/v1/charges/${uuid}` })
+      .reply(200, { ...createdPixA({ uuid, amount: 19.9 }), status: "pending" });
+    const error = (await client.charges
+      .retrieve(uuid)
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error.issues[0]?.path).toBe("amount");
+  });
+});
