@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
@@ -64,6 +67,39 @@ describe("pix-sandbox CLI", () => {
     } finally {
       child.kill("SIGTERM");
       await once(child, "exit");
+    }
+  });
+
+  it("keeps charges across a restart with --state", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pix-cli-"));
+    const state = join(dir, "state.json");
+    const first = run(["--port", "0", "--variant", "b", "--state", state]);
+    let id = "";
+    try {
+      const baseUrl = await first.firstLine;
+      const response = await fetch(`${baseUrl}/charges`, {
+        method: "POST",
+        headers: {
+          authorization: "Bearer sk_live_sandbox_default",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ amount: 1990 }),
+      });
+      id = ((await response.json()) as { id: string }).id;
+    } finally {
+      first.child.kill("SIGTERM");
+      await once(first.child, "exit");
+    }
+    const second = run(["--port", "0", "--variant", "b", "--state", state]);
+    try {
+      const baseUrl = await second.firstLine;
+      const response = await fetch(`${baseUrl}/charges/${id}/status`, {
+        headers: { authorization: "Bearer sk_live_sandbox_default" },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      second.child.kill("SIGTERM");
+      await once(second.child, "exit");
     }
   });
 

@@ -48,6 +48,26 @@ describe.each(["a", "b"] as const)("webhooks, variant %s", (variant) => {
     });
   });
 
+  it("logs each attempt with its event, URL, attempt number, status and body", async () => {
+    const created = await h.createPix();
+    await h.control("POST", `/charges/${h.idOf(created)}/pay`);
+    await receiver.waitFor(1);
+    await h.sandbox.webhooksIdle();
+    const [entry] = (await h.control("GET", "/webhooks")).body;
+    expect(entry).toEqual({
+      id: expect.stringMatching(/^whd_/),
+      event_id: expect.stringMatching(/^evt_/),
+      event: "charge.paid",
+      url: receiver.url,
+      attempt: 1,
+      status_code: 200,
+      error: null,
+      delivered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      next_retry_at: null,
+      body: receiver.received[0]?.body,
+    });
+  });
+
   it("POSTs charge.expired with expired_at when the clock passes expires_at", async () => {
     const created = await h.createPix();
     h.sandbox.clock.advance(31 * 60_000);

@@ -69,6 +69,11 @@ export function sendEmpty(res: ServerResponse, status: number, rate: RateLimitIn
 
 /** Writes an `ApiError` in the spec's envelope. */
 export function sendError(res: ServerResponse, error: ApiError, rate: RateLimitInfo): void {
+  if (res.headersSent) {
+    // Too late for an envelope: cut the connection so the client sees a failure, not a half answer.
+    res.destroy();
+    return;
+  }
   sendJson(res, error.status, error.toBody(), rate, error.headers);
 }
 
