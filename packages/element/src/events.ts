@@ -29,13 +29,7 @@ export interface PixCopyDetail {
 
 /** Stable error codes of `pix-error`; branch on these, never on `message`. */
 export type PixErrorCode =
-  | "network"
-  | "not_found"
-  | "unauthorized"
-  | "rate_limited"
-  | "bad_response"
-  | "server_error"
-  | "missing_config";
+  "network" | "not_found" | "unauthorized" | "rate_limited" | "bad_response" | "server_error";
 
 /** Detail of `pix-error`. */
 export interface PixErrorDetail {

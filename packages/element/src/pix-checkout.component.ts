@@ -312,7 +312,14 @@ export class PixCheckout extends LitElement {
     const view = this.view;
     return html`<div part="base" class="base ${view}" lang=${this.#lang}>
       ${this.#body(view)}
-      <p part="status" class="status" role="status" aria-live="polite">${this.#ui.announcement}</p>
+      <p
+        part="status"
+        class="status ${view === "pending" ? "" : "sr"}"
+        role="status"
+        aria-live="polite"
+      >
+        ${this.#ui.announcement}
+      </p>
     </div>`;
   }
 

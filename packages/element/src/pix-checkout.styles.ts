@@ -23,6 +23,7 @@ export const styles = css`
     }
   }
   .base {
+    position: relative;
     display: grid;
     gap: 1rem;
     padding: 1.25rem;
@@ -80,7 +81,8 @@ export const styles = css`
     gap: 0.5rem;
   }
   input {
-    flex: 1 1 12rem;
+    flex: 999 1 12rem;
+    min-width: 0;
     padding: 0.6rem;
     font: 0.875rem monospace;
     color: inherit;
@@ -89,6 +91,10 @@ export const styles = css`
     border-radius: 8px;
   }
   .button {
+    flex: 1 0 auto;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
     min-height: 44px;
     padding: 0.6rem 1rem;
     font: inherit;
@@ -140,6 +146,15 @@ export const styles = css`
   }
   .status {
     font-size: 0.875rem;
+  }
+  /* Heard, not seen: the final views already show what the live region announces. */
+  .sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
   .spinner {
     display: inline-block;

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// Renders the README's state screenshots into docs/: the built element (dist/) on a page,
+// against the test suite's fake backend, in the system Chromium at 360 px and desktop width.
+// Run `npm run build` first. Not part of the tests.
+import { build } from "esbuild";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { chromium } from "playwright";
+
+const root = new URL("..", import.meta.url).pathname;
+const bundled = await build({
+  entryPoints: [join(root, "test-support/fake-backend.ts")],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  write: false,
+  absWorkingDir: root,
+});
+// Written next to the package so that its bare imports (qrcode) resolve from node_modules.
+const local = join(root, "test-support", ".fake-backend.tmp.mjs");
+writeFileSync(local, bundled.outputFiles[0].text);
+const { startFakeBackend, PUBLISHABLE_KEY } = await import(local);
+rmSync(local);
+
+const backend = await startFakeBackend();
+const page = (id, dark) => `<!doctype html><meta name="viewport" content="width=device-width">
+  <body style="margin:16px;background:${dark ? "#000" : "#f4f4f4"}">
+  <pix-checkout backend-url="${backend.url}" publishable-key="${PUBLISHABLE_KEY}" session-id="${id}"></pix-checkout>
+  <script type="module" src="/dist/index.js"></script>`;
+const files = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://x");
+  if (url.pathname === "/") {
+    res.writeHead(200, { "content-type": "text/html" });
+    return res.end(page(url.searchParams.get("id"), url.searchParams.has("dark")));
+  }
+  try {
+    const body = readFileSync(join(root, "dist", url.pathname.replace(/^\/dist\//, "")));
+    res.writeHead(200, { "content-type": "text/javascript" });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((resolve) => files.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${files.address().port}`;
+
+const PIX =
+  "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+const now = Date.now();
+const session = (id, extra = {}) => ({
+  session_id: id,
+  method: "pix",
+  status: "pending",
+  amount: 12345,
+  currency: "BRL",
+  expires_at: new Date(now + 14 * 60_000 + 32_000).toISOString(),
+  paid_at: null,
+  server_time: new Date(now).toISOString(),
+  pix: { copy_paste: PIX },
+  ...extra,
+});
+const sessions = {
+  pix: session("pix"),
+  boleto: session("boleto", {
+    method: "boleto",
+    pix: undefined,
+    boleto: {
+      url: "https://bank.example/boleto.pdf",
+      barcode: "00193373700000001000500940144816060680935031",
+      digitable_line: "00190500954014481606906809350314337370000000100",
+      due_date: "2030-01-31",
+    },
+  }),
+  paid: session("paid", { status: "paid" }),
+  expired: session("expired", { status: "expired" }),
+  failed: session("failed", { status: "failed" }),
+};
+for (const [id, s] of Object.entries(sessions)) {
+  await fetch(`${backend.url}/__control/sessions/${id}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ session: s }),
+  });
+}
+
+const shots = [
+  ["pix", 360, "light", "pix"],
+  ["pix-desktop-dark", 1024, "dark", "pix"],
+  ["boleto", 360, "light", "boleto"],
+  ["paid", 360, "light", "paid"],
+  ["expired", 360, "light", "expired"],
+  ["failed", 360, "dark", "failed"],
+  ["error", 360, "light", "no-such-session"],
+];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+});
+for (const [name, width, colorScheme, id] of shots) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
+  const tab = await context.newPage();
+  await tab.goto(`${origin}/?id=${id}${colorScheme === "dark" ? "&dark" : ""}`);
+  await tab.waitForFunction(() => {
+    const el = document.querySelector("pix-checkout");
+    const img = el?.shadowRoot?.querySelector("img");
+    return el && el.view !== "loading" && (!img || img.complete);
+  });
+  const box = await tab.locator("pix-checkout").boundingBox();
+  await tab.screenshot({
+    path: join(root, "docs", `${name}.png`),
+    clip: { x: 0, y: 0, width: Math.min(width, 460), height: Math.ceil((box?.height ?? 600) + 32) },
+  });
+  await context.close();
+  process.stdout.write(`docs/${name}.png\n`);
+}
+await browser.close();
+await backend.close();
+files.close();
