@@ -11,6 +11,8 @@ const usage = `Usage: npm run demo -- [options]
   --storefront-port N    the storefront (default ${defaultPorts.storefront})
   --sandbox-port N       the payment-service sandbox (default ${defaultPorts.sandbox})
   --fresh-sandbox        start the sandbox without the charges of the last run
+  --embedded-postgres    use the demo's own PostgreSQL (under apps/demo/.data) even when
+                         DATABASE_URL is set or one answers at localhost:5432
   -h, --help             show this help
 
 Environment: DATABASE_URL (else localhost:5432, else an embedded PostgreSQL), REDIS_URL
@@ -30,6 +32,7 @@ try {
       "storefront-port": { type: "string" },
       "sandbox-port": { type: "string" },
       "fresh-sandbox": { type: "boolean", default: false },
+      "embedded-postgres": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   }).values;
@@ -81,6 +84,7 @@ try {
     variant: parsed.variant,
     ports,
     sandboxStatePath: parsed["fresh-sandbox"] ? null : undefined,
+    embeddedPostgres: parsed["embedded-postgres"],
     admin: {
       email: process.env.PIX_DEMO_ADMIN_EMAIL,
       password: process.env.PIX_DEMO_ADMIN_PASSWORD,

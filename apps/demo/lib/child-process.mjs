@@ -24,8 +24,32 @@ import { once } from "node:events";
  * @property {number} pid
  * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
  * @property {(timeoutMs?: number) => Promise<void>} stop Ends the whole process group.
+ * @property {() => void} kill Ends the whole process group at once (SIGKILL), synchronously.
  * @property {() => Promise<string>} logTail The last lines of its log, for error messages.
  */
+
+/** Process groups still running, killed if this process exits without stopping them. */
+const liveGroups = new Set();
+let exitGuardInstalled = false;
+
+/**
+ * Children live in their own process groups, so nothing kills them when this process dies.
+ * If it exits without an orderly stop (an uncaught error, or a library calling
+ * process.exit), this last-moment hook still takes them down.
+ */
+function installExitGuard() {
+  if (exitGuardInstalled) return;
+  exitGuardInstalled = true;
+  process.on("exit", () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
 
 /**
  * Starts a long-running child in its own process group, so that stop() also ends whatever
@@ -65,8 +89,11 @@ export async function startChild(options) {
   child.stdout.on("data", forward);
   child.stderr.on("data", forward);
 
+  installExitGuard();
+  liveGroups.add(child.pid);
   const exited = new Promise((resolve) => {
     child.once("exit", (code, signal) => {
+      liveGroups.delete(child.pid);
       log.end(() => resolve({ code, signal }));
     });
   });
@@ -102,6 +129,7 @@ export async function startChild(options) {
       signalGroup("SIGKILL");
       if (late) await exited;
     },
+    kill: () => signalGroup("SIGKILL"),
     logTail: () => tailOf(options.logFile),
   };
 }

@@ -17,6 +17,7 @@ import { startChild } from "./child-process.mjs";
 /**
  * @param {{
  *   databaseUrl?: string,
+ *   embedded?: boolean,
  *   databaseName: string,
  *   embeddedPort: number,
  *   embeddedDataDir: string,
@@ -31,7 +32,7 @@ export async function resolveDatabase(options) {
     return { url: options.databaseUrl, source: "DATABASE_URL", stop: async () => {} };
   }
 
-  if (await canConnect("localhost", 5432)) {
+  if (!options.embedded && (await canConnect("localhost", 5432))) {
     const url = `postgres://postgres@localhost:5432/${options.databaseName}`;
     await ensureDatabase(url).catch((error) => {
       throw new Error(
@@ -51,7 +52,8 @@ export async function resolveDatabase(options) {
   }
 
   options.log(
-    `no PostgreSQL at localhost:5432: starting an embedded one on port ${options.embeddedPort}`,
+    `${options.embedded ? "as asked" : "no PostgreSQL at localhost:5432"}: starting an embedded ` +
+      `one on port ${options.embeddedPort}`,
   );
   const ready = deferred();
   const child = await startChild({

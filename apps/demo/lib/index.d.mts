@@ -20,6 +20,8 @@ export interface StartDemoOptions {
   variant?: "a" | "b";
   /** Use this database (created when missing). Default: DATABASE_URL, then localhost:5432, then embedded. */
   databaseUrl?: string;
+  /** Always use the embedded PostgreSQL, even when DATABASE_URL is set or localhost:5432 answers. */
+  embeddedPostgres?: boolean;
   /** Name of the database the demo creates on a found server. Default "pix_checkout_demo". */
   databaseName?: string;
   /** Where logs, the embedded database and the sandbox state go. Default apps/demo/.data. */

@@ -74,7 +74,10 @@ export async function startDemo(options = {}) {
 
     const database = await phase("database", () =>
       resolveDatabase({
-        databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+        databaseUrl: options.embeddedPostgres
+          ? undefined
+          : (options.databaseUrl ?? process.env.DATABASE_URL),
+        embedded: options.embeddedPostgres === true,
         databaseName: options.databaseName ?? "pix_checkout_demo",
         embeddedPort: ports.embeddedPostgres,
         embeddedDataDir: join(dataDir, "postgres"),
@@ -124,27 +127,38 @@ export async function startDemo(options = {}) {
     };
 
     await phase("migrate", () => migrate(run));
-    const seeded = await phase("seed", () => seed(run, join(dataDir, "seed-output.json")));
 
-    const [store, storefront] = await Promise.all([
-      phase("store", () => startStore(run, { host, port: ports.store })),
-      options.storefront === false
-        ? Promise.resolve(null)
-        : phase("storefront", () =>
-            startStorefront({
-              host,
-              port: ports.storefront,
-              config: {
-                backendUrl: storeOrigin,
-                publishableKey: seeded.publishableKey,
-                regionId: seeded.regionId,
-                sandboxUrl: sandbox.url,
-              },
-            }),
-          ),
-    ]);
-    closers.push(() => store.stop());
-    if (storefront) closers.push(() => storefront.close());
+    // The store boots while the seed runs: both only need the migrated schema, and the
+    // store reads the seeded rows per request. The storefront waits for the seed's key.
+    // Each part registers its closer as soon as it runs, so a failure of the other stops it.
+    const storeReady = phase("store", async () => {
+      const child = await startStore(run, { host, port: ports.store });
+      closers.push(() => child.stop());
+    });
+    const storefrontReady = phase("seed", () => seed(run, join(dataDir, "seed-output.json"))).then(
+      async (seeded) => {
+        if (options.storefront === false) return { seeded, storefront: null };
+        const storefront = await phase("storefront", () =>
+          startStorefront({
+            host,
+            port: ports.storefront,
+            config: {
+              backendUrl: storeOrigin,
+              publishableKey: seeded.publishableKey,
+              regionId: seeded.regionId,
+              sandboxUrl: sandbox.url,
+            },
+          }),
+        );
+        closers.push(() => storefront.close());
+        return { seeded, storefront };
+      },
+    );
+    // Wait for both, even when one fails, so the stop below sees every started part.
+    const [storeResult, storefrontResult] = await Promise.allSettled([storeReady, storefrontReady]);
+    if (storeResult.status === "rejected") throw storeResult.reason;
+    if (storefrontResult.status === "rejected") throw storefrontResult.reason;
+    const { seeded, storefront } = storefrontResult.value;
 
     const readyInMs = Math.round(performance.now() - startedAt);
     return {

@@ -1,4 +1,8 @@
-// Serves the Vite storefront in this process.
+// Serves the Vite storefront in this process. Vite runs in middleware mode behind our own
+// HTTP server: a standalone Vite server installs a SIGTERM handler (and a stdin "end"
+// handler) that exits the whole process, which would cut the demo's orderly stop short.
+import http from "node:http";
+import { once } from "node:events";
 import { createServer } from "vite";
 import { storefrontConfig } from "../storefront/demo-config-plugin.mjs";
 
@@ -7,15 +11,34 @@ import { storefrontConfig } from "../storefront/demo-config-plugin.mjs";
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function startStorefront(options) {
-  const base = storefrontConfig(options.config);
-  const server = await createServer({
-    ...base,
+  const httpServer = http.createServer();
+  const vite = await createServer({
+    ...storefrontConfig(options.config),
     configFile: false,
     logLevel: "warn",
-    server: { ...base.server, host: options.host, port: options.port },
+    appType: "spa",
+    server: { middlewareMode: true, hmr: { server: httpServer } },
   });
-  await server.listen();
-  // Compile the entry now rather than on the shopper's first visit.
-  await server.warmupRequest("/src/main.ts");
-  return { url: `http://localhost:${options.port}`, close: () => server.close() };
+  httpServer.on("request", vite.middlewares);
+  httpServer.listen({ host: options.host, port: options.port });
+  try {
+    await Promise.race([
+      once(httpServer, "listening"),
+      once(httpServer, "error").then(([error]) => Promise.reject(error)),
+    ]);
+    // Compile the entry now rather than on the shopper's first visit.
+    await vite.warmupRequest("/src/main.ts");
+  } catch (error) {
+    await vite.close();
+    httpServer.close();
+    throw error;
+  }
+  return {
+    url: `http://localhost:${options.port}`,
+    close: async () => {
+      await vite.close();
+      httpServer.closeAllConnections();
+      await new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+    },
+  };
 }

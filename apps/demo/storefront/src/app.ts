@@ -19,9 +19,16 @@ import { confirmationView } from "./views/confirmation";
 import { paymentView } from "./views/payment";
 import { productsView } from "./views/products";
 
-/** Mounts the storefront into `root` and loads the catalog. */
-export async function mountStorefront(root: HTMLElement): Promise<void> {
+/**
+ * Mounts the storefront into `root` and loads the catalog. `elementLoaded` tells whether
+ * `<pix-checkout>` could be loaded; without it the checkout step says what to build.
+ */
+export async function mountStorefront(
+  root: HTMLElement,
+  elementLoaded: Promise<boolean>,
+): Promise<void> {
   let state: State = initialState();
+  void elementLoaded.then((loaded) => update({ elementMissing: !loaded }));
 
   const update = (patch: Partial<State>) => {
     state = { ...state, ...patch };
@@ -127,6 +134,7 @@ export async function mountStorefront(root: HTMLElement): Promise<void> {
         region: state.region,
         products: state.products,
         payer: state.payer,
+        elementMissing: state.elementMissing,
       });
     },
   };

@@ -27,6 +27,8 @@ export interface State {
   expired: boolean;
   busy: boolean;
   error: string | null;
+  /** `<pix-checkout>` could not be loaded (its package has no build). */
+  elementMissing: boolean;
 }
 
 /** The state of a fresh visit. */
@@ -47,6 +49,7 @@ export function initialState(): State {
     expired: false,
     busy: false,
     error: null,
+    elementMissing: false,
   };
 }
 

@@ -20,6 +20,14 @@ export function checkoutView(state: State, actions: Actions) {
         : html`<p class="muted">Seu pedido é criado assim que o pagamento for confirmado.</p>`
     }
     ${
+      state.elementMissing
+        ? html`<p class="error banner" role="alert">
+            O componente &lt;pix-checkout&gt; não foi carregado. Rode
+            <code>npm run build -w @pix-checkout/element</code> e recarregue a página.
+          </p>`
+        : nothing
+    }
+    ${
       state.sessionId
         ? html`<pix-checkout
             backend-url=${config.backendUrl}

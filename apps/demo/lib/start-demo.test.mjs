@@ -1,0 +1,154 @@
+import net from "node:net";
+import { once } from "node:events";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDemo } from "./index.mjs";
+
+// Boots the real demo (Medusa with the plugin, the sandbox, the storefront) against the
+// PostgreSQL at localhost:5432, on free ports, in a database of its own.
+const server = "postgres://postgres@localhost:5432";
+const databaseName = `pix_demo_start_${process.pid}`;
+
+async function freePort() {
+  const probe = net.createServer();
+  probe.listen({ host: "127.0.0.1", port: 0 });
+  await once(probe, "listening");
+  const { port } = /** @type {net.AddressInfo} */ (probe.address());
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function isListening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function query(sql) {
+  const client = new pg.Client({ connectionString: `${server}/${databaseName}` });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** @type {import("./index.mjs").Demo} */
+let demo;
+/** @type {import("./index.mjs").StartDemoOptions} */
+let options;
+
+beforeAll(async () => {
+  options = {
+    ports: { store: await freePort(), storefront: await freePort(), sandbox: await freePort() },
+    databaseName,
+    dataDir: await mkdtemp(join(tmpdir(), "pix-demo-")),
+    sandboxStatePath: null,
+  };
+  demo = await startDemo(options);
+});
+
+afterAll(async () => {
+  await demo?.stop();
+  const client = new pg.Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  await client.query(
+    `DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`,
+  );
+  await client.end();
+});
+
+describe("startDemo", () => {
+  it("serves the seeded catalog in reais through the store API", async () => {
+    const response = await fetch(
+      `${demo.urls.store}/store/products?region_id=${demo.regionId}&fields=handle,*variants.calculated_price`,
+      { headers: { "x-publishable-api-key": demo.publishableKey } },
+    );
+    expect(response.status).toBe(200);
+    const { products } = await response.json();
+    const prices = Object.fromEntries(
+      products.map((product) => [
+        product.handle,
+        product.variants[0].calculated_price.calculated_amount,
+      ]),
+    );
+    expect(prices).toEqual({
+      "cafe-especial": 39.9,
+      "camiseta-pix": 79.9,
+      "caneca-esmaltada": 54.9,
+      "rede-de-descanso": 189,
+    });
+  });
+
+  it("serves the product images itself", async () => {
+    const response = await fetch(`${demo.urls.store}/static/products/cafe-especial.svg`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<svg");
+  });
+
+  it("enables Pix and boleto on the BRL region", async () => {
+    expect(demo.paymentProviders).toEqual(["pp_pix_pix-checkout", "pp_boleto_pix-checkout"]);
+    const response = await fetch(
+      `${demo.urls.store}/store/payment-providers?region_id=${demo.regionId}`,
+      { headers: { "x-publishable-api-key": demo.publishableKey } },
+    );
+    const { payment_providers } = await response.json();
+    expect(payment_providers.map((provider) => provider.id).sort()).toEqual([
+      "pp_boleto_pix-checkout",
+      "pp_pix_pix-checkout",
+    ]);
+  });
+
+  it("lets the admin log in with the credentials it reports", async () => {
+    const response = await fetch(`${demo.urls.store}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(demo.admin),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).token).toEqual(expect.any(String));
+  });
+
+  it("serves the storefront page", async () => {
+    const response = await fetch(/** @type {string} */ (demo.urls.storefront));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Loja Pix Checkout");
+  });
+
+  it("keeps every server on loopback", () => {
+    for (const url of [demo.urls.sandbox, demo.urls.webhook]) {
+      expect(new URL(url).hostname).toBe("127.0.0.1");
+    }
+  });
+
+  it("stops everything it started", async () => {
+    await demo.stop();
+    const ports = /** @type {Required<import("./index.mjs").DemoPorts>} */ (options.ports);
+    for (const port of [ports.store, ports.storefront, ports.sandbox]) {
+      expect(await isListening(port)).toBe(false);
+    }
+  });
+
+  it("starts again on the same database without duplicating what the seed made", async () => {
+    const before = await query(
+      "SELECT (SELECT count(*) FROM product) AS products, (SELECT count(*) FROM region) AS regions, " +
+        "(SELECT count(*) FROM shipping_option) AS options, (SELECT count(*) FROM api_key) AS keys, " +
+        '(SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM inventory_level) AS levels',
+    );
+    const firstKey = demo.publishableKey;
+    demo = await startDemo(options);
+    const after = await query(
+      "SELECT (SELECT count(*) FROM product) AS products, (SELECT count(*) FROM region) AS regions, " +
+        "(SELECT count(*) FROM shipping_option) AS options, (SELECT count(*) FROM api_key) AS keys, " +
+        '(SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM inventory_level) AS levels',
+    );
+    expect(after).toEqual(before);
+    expect(demo.publishableKey).toBe(firstKey);
+  });
+});

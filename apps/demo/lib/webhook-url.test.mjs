@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { webhookUrl } from "./webhook-url.mjs";
+
+describe("webhookUrl", () => {
+  it("points the sandbox at the plugin's webhook route on the store", () => {
+    expect(webhookUrl("http://127.0.0.1:9000")).toBe("http://127.0.0.1:9000/hooks/pix-checkout");
+  });
+
+  it("carries the secret token in the query string, encoded", () => {
+    expect(webhookUrl("http://127.0.0.1:9000", "a b&c")).toBe(
+      "http://127.0.0.1:9000/hooks/pix-checkout?token=a+b%26c",
+    );
+  });
+});
