@@ -165,12 +165,20 @@ export class ChargeStore {
     await this.db(CHARGES).where({ charge_id: chargeId }).update({ last_checked_at: new Date() });
   }
 
-  /** Pending charges the reconciliation job should ask the API about. */
-  async dueForReconciliation(checkedBefore: Date, limit: number): Promise<ChargeRow[]> {
+  /**
+   * Pending charges the reconciliation job should ask the API about: not checked since
+   * `checkedBefore` (their webhook is overdue), or already past their expiry.
+   */
+  async dueForReconciliation(checkedBefore: Date, now: Date, limit: number): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)
-      .whereIn("status", ["pending"])
+      .whereIn("status", ["pending", "canceled"])
       .whereNull("deleted_at")
-      .where((q) => q.whereNull("last_checked_at").orWhere("last_checked_at", "<", checkedBefore))
+      .where((q) =>
+        q
+          .whereNull("last_checked_at")
+          .orWhere("last_checked_at", "<", checkedBefore)
+          .orWhere("expires_at", "<", now),
+      )
       .orderBy("created_at", "asc")
       .limit(limit);
   }

@@ -1,6 +1,7 @@
 // The narrow slice of @pix-checkout/client this plugin uses. @pix-checkout/client ships as
 // ESM only and Medusa loads plugins through require(), so it is loaded with a dynamic
 // import() once per process; this file keeps that in one place.
+import { Agent } from "undici";
 import type { PixCheckoutOptions } from "./options";
 import type { ChargeStatus } from "./status";
 import type { PluginLogger } from "./logger";
@@ -61,9 +62,12 @@ export interface PaymentServiceClient {
     status(id: string): Promise<{ id: string; status: ChargeStatus; paid: boolean }>;
     findAfterUnknownOutcome(error: unknown): Promise<ClientCharge | null>;
   };
+  /** Fetch-back check of a parsed webhook event (transfers: through the transaction list). */
+  verifyWebhook(event: unknown): Promise<{ verified: boolean; status?: unknown }>;
 }
 
-interface ClientModule {
+/** The part of the client module the plugin uses. */
+export interface ClientModule {
   PixClient: new (options: Record<string, unknown>) => PaymentServiceClient;
   parseWebhook(body: unknown): unknown;
   PixError: new (...args: never[]) => Error & { code: string; status?: number };
@@ -82,6 +86,18 @@ export function loadClientModule(): Promise<ClientModule> {
   return loading;
 }
 
+let agent: Agent | undefined;
+
+/**
+ * The plugin's own connection pool. The client would otherwise use undici's process-wide
+ * global dispatcher, which inside a Medusa server may be one installed by another copy or
+ * version of undici (observed: UND_ERR_INVALID_ARG on every request).
+ */
+function sharedAgent(): Agent {
+  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+  return agent;
+}
+
 /** Builds a client for one provider configuration. */
 export async function createClient(
   options: PixCheckoutOptions,
@@ -95,5 +111,6 @@ export async function createClient(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     ...(logger ? { logger } : {}),
+    dispatcher: sharedAgent(),
   });
 }

@@ -1,0 +1,85 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { processDelivery } from "../../../../internal/process-delivery";
+import { providerByKey } from "../../../../internal/provider-registry";
+import { settleContext } from "../../../../internal/settle";
+import {
+  chargeIdOf,
+  parseWebhookBody,
+  readRawBody,
+  tokenMatches,
+} from "../../../../internal/webhook-intake";
+import { PixCheckoutError } from "../../../../internal/errors";
+
+/** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
+const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
+
+/**
+ * `POST /hooks/pix-checkout/:provider[?token=...]`: the one webhook URL for Pix and boleto
+ * of a provider registration. Stores the delivery, answers 200, then verifies and applies
+ * it. Bad token → 401 `webhook_unauthorized`; bad body → 400 `invalid_webhook`; unknown
+ * registration → 404 `provider_not_found`. Only a valid delivery is stored.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const ctx = settleContext(req.scope);
+  const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  let provider;
+  try {
+    provider = providerByKey(configModule, String(req.params.provider ?? ""));
+  } catch (error) {
+    const err = error as PixCheckoutError;
+    res.status(404).json({ code: err.code, message: err.message });
+    return;
+  }
+  const secret = provider.options.webhookSecret;
+  if (secret && !tokenMatches(req.query.token, secret)) {
+    ctx.logger.warn(
+      `rejected a webhook for provider ${provider.key} with a missing or wrong token`,
+    );
+    res.status(401).json({
+      code: "webhook_unauthorized",
+      message:
+        "The webhook URL's token is missing or wrong; use the URL with ?token= from your setup.",
+    });
+    return;
+  }
+  const raw = await readRawBody(req);
+  if (raw === "too_large") {
+    res
+      .status(413)
+      .json({ code: "payload_too_large", message: "Webhook bodies are at most 64 KiB." });
+    return;
+  }
+  let event;
+  try {
+    event = await parseWebhookBody(raw);
+  } catch (error) {
+    const err = error as { code?: string; message?: string; issues?: unknown };
+    ctx.logger.warn(
+      `rejected a malformed webhook for provider ${provider.key}: ${err.message ?? ""}`,
+    );
+    res.status(400).json({
+      code: err.code ?? "invalid_webhook",
+      message: err.message ?? "Webhook body is not a valid event.",
+      ...(err.issues ? { issues: err.issues } : {}),
+    });
+    return;
+  }
+  const deliveryId = await ctx.store.insertDelivery({
+    providerKey: provider.key,
+    event: event.event,
+    chargeId: chargeIdOf(event),
+    body: event,
+  });
+  res.status(200).json({ received: true, id: deliveryId });
+
+  // After the answer: the service only needs to know the delivery is safe.
+  const run = async (attempt: number): Promise<void> => {
+    const outcome = await processDelivery(ctx, deliveryId, provider, event);
+    const delay = UNMATCHED_RETRY_MS[attempt];
+    if (outcome === "unmatched" && delay !== undefined) {
+      setTimeout(() => void run(attempt + 1), delay).unref();
+    }
+  };
+  setImmediate(() => void run(0));
+}

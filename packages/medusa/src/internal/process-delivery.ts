@@ -1,0 +1,44 @@
+import type { ChargeStatus } from "./status";
+import { clientFor, type RegisteredProvider } from "./provider-registry";
+import { settleCharge, type SettleContext } from "./settle";
+import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
+import { redactString } from "./redact";
+
+/**
+ * Processes one stored delivery: charge events go through the state machine (fetch-back
+ * first), transfer events are verified and recorded. The outcome is written back on the
+ * delivery; `unmatched` and `error` deliveries are retried by the reconciliation job.
+ */
+export async function processDelivery(
+  ctx: SettleContext,
+  deliveryId: string,
+  provider: RegisteredProvider,
+  event: ParsedWebhook,
+): Promise<string> {
+  const { store, logger } = ctx;
+  try {
+    const chargeId = chargeIdOf(event);
+    if (!chargeId) {
+      const client = await clientFor(provider, logger);
+      const verification = await client.verifyWebhook(event);
+      const detail = verification.verified
+        ? "verified"
+        : `not confirmed by the API (${String(verification.status)})`;
+      await store.finishDelivery(deliveryId, "recorded", detail);
+      return "recorded";
+    }
+    const result = await settleCharge(ctx, chargeId, "webhook", {
+      status: event.data.status as ChargeStatus,
+      amountCents: event.data.amount,
+    });
+    await store.finishDelivery(deliveryId, result.outcome, result.detail);
+    return result.outcome;
+  } catch (error) {
+    const message = redactString((error as Error).message ?? String(error));
+    logger.error(
+      `webhook delivery ${deliveryId} failed; the reconciliation job will retry it: ${message}`,
+    );
+    await store.finishDelivery(deliveryId, "error", message).catch(() => undefined);
+    return "error";
+  }
+}

@@ -1,0 +1,76 @@
+import type { ConfigModule } from "@medusajs/framework/types";
+import { createClient, type PaymentServiceClient } from "./client-port";
+import { PixCheckoutError } from "./errors";
+import type { PluginLogger } from "./logger";
+import { parseOptions, type PixCheckoutOptions } from "./options";
+import { MedusaError } from "@medusajs/framework/utils";
+
+/** One `{ resolve, id, options }` entry of this plugin under the payment module. */
+export interface RegisteredProvider {
+  /** The registration id (`id` in medusa-config); also the webhook URL's last segment. */
+  key: string;
+  options: PixCheckoutOptions;
+}
+
+const OUR_PROVIDER = /@pix-checkout\/medusa\/providers\/|[\\/]packages[\\/]medusa[\\/]/;
+
+interface ModuleEntry {
+  resolve?: unknown;
+  options?: { providers?: { resolve?: unknown; id?: unknown; options?: unknown }[] };
+}
+
+/**
+ * Reads this plugin's provider registrations from the merchant's medusa-config, so the
+ * options are written once (under the payment module) and routes and jobs use the same ones.
+ */
+export function registeredProviders(configModule: ConfigModule): RegisteredProvider[] {
+  const modules = configModule.modules ?? {};
+  const entries = (Array.isArray(modules) ? modules : Object.values(modules)) as ModuleEntry[];
+  const found: RegisteredProvider[] = [];
+  for (const entry of entries) {
+    if (!entry || typeof entry !== "object") continue;
+    for (const provider of entry.options?.providers ?? []) {
+      if (typeof provider.resolve !== "string" || !OUR_PROVIDER.test(provider.resolve)) continue;
+      if (typeof provider.id !== "string") continue;
+      found.push({ key: provider.id, options: parseOptions(provider.options) });
+    }
+  }
+  return found;
+}
+
+/** The registration with this key, or a 404-typed `provider_not_found`. */
+export function providerByKey(configModule: ConfigModule, key: string): RegisteredProvider {
+  const provider = registeredProviders(configModule).find((candidate) => candidate.key === key);
+  if (!provider) {
+    throw new PixCheckoutError(
+      MedusaError.Types.NOT_FOUND,
+      "provider_not_found",
+      `No Pix Checkout provider is registered with id "${key.slice(0, 64)}".`,
+    );
+  }
+  return provider;
+}
+
+/** The registration key of a Medusa provider id such as `pp_pix_a` or `pp_boleto_a`. */
+export function keyOfProviderId(providerId: string): string {
+  return providerId.replace(/^pp_(pix|boleto)_/, "");
+}
+
+const clients = new Map<string, Promise<PaymentServiceClient>>();
+
+/**
+ * One client per registration and process. A cache only: nothing in it is state another
+ * instance would need.
+ */
+export function clientFor(
+  provider: RegisteredProvider,
+  logger: PluginLogger,
+): Promise<PaymentServiceClient> {
+  const cacheKey = `${provider.key}|${provider.options.baseUrl}|${provider.options.variant}`;
+  let client = clients.get(cacheKey);
+  if (!client) {
+    client = createClient(provider.options, logger);
+    clients.set(cacheKey, client);
+  }
+  return client;
+}

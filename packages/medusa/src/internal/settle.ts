@@ -1,0 +1,233 @@
+import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows";
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { ChargeStore, type ChargeRow } from "./charge-store";
+import { createPluginLogger, type PluginLogger } from "./logger";
+import { fromCents } from "./money";
+import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
+import type { ChargeStatus } from "./status";
+
+/** Who asked to settle a charge; it goes on the timeline. */
+export type SettleSource = "webhook" | "reconcile" | "refresh";
+
+/** What a webhook claimed, to compare with what the API says. */
+export interface Claim {
+  status: ChargeStatus;
+  amountCents: number;
+}
+
+/** What settling decided. `forged` and `unmatched` changed nothing. */
+export type SettleOutcome = "processed" | "duplicate" | "forged" | "unmatched";
+
+/** Result of `settleCharge`. */
+export interface SettleResult {
+  outcome: SettleOutcome;
+  /** The API's status, when it was asked. */
+  status?: ChargeStatus;
+  detail?: string;
+}
+
+/** Everything the state machine needs from Medusa. */
+export interface SettleContext {
+  container: MedusaContainer;
+  store: ChargeStore;
+  logger: PluginLogger;
+}
+
+/** Builds the context from a full (request, job or workflow) container. */
+export function settleContext(container: MedusaContainer): SettleContext {
+  return {
+    container,
+    store: new ChargeStore(container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)),
+    logger: createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER)),
+  };
+}
+
+/**
+ * The one-way state machine every path goes through (webhook, reconciliation, refresh):
+ * ask the API (fetch-back), then move the local charge forward only.
+ *
+ * - `paid` is final: later `expired`/`failed` are ignored.
+ * - `paid` after the charge expired or was canceled is still captured, and flagged.
+ * - Each transition is one conditional UPDATE and the capture is claimed once, so five
+ *   duplicate webhooks on three instances still give one capture.
+ */
+export async function settleCharge(
+  ctx: SettleContext,
+  chargeId: string,
+  source: SettleSource,
+  claim?: Claim,
+): Promise<SettleResult> {
+  const { store, logger } = ctx;
+  const row = await store.byChargeId(chargeId);
+  if (!row) return { outcome: "unmatched", detail: "no payment session knows this charge yet" };
+
+  const provider = providerByKey(
+    ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+    keyOfProviderId(row.provider_id),
+  );
+  const client = await clientFor(provider, logger);
+  const charge = await client.charges.retrieve(chargeId);
+  await store.touch(chargeId);
+
+  if (claim) {
+    const claimsPaid = claim.status === "paid" && charge.status !== "paid";
+    const wrongAmount = claim.amountCents !== charge.amountCents;
+    if (claimsPaid || wrongAmount) {
+      const detail = claimsPaid
+        ? `claimed paid, the API says ${charge.status}`
+        : `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
+      await store.addEvent({ chargeId, kind: "forged_webhook", source, detail: { claim, detail } });
+      logger.warn(
+        `ignored a webhook for charge ${chargeId} that the API does not confirm: ${detail}`,
+      );
+      return { outcome: "forged", status: charge.status, detail };
+    }
+  }
+  if (charge.amountCents !== row.amount_cents) {
+    await store.flag(chargeId, `API amount ${charge.amountCents} differs from ${row.amount_cents}`);
+  }
+
+  switch (charge.status) {
+    case "paid":
+      return { ...(await onPaid(ctx, row, source)), status: "paid" };
+    case "expired":
+    case "failed":
+      return { ...(await onEnded(ctx, row, charge.status, source)), status: charge.status };
+    case "pending":
+      return { outcome: "duplicate", status: "pending", detail: "still pending" };
+  }
+}
+
+async function onPaid(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+): Promise<SettleResult> {
+  const { store, logger } = ctx;
+  const chargeId = row.charge_id;
+  const paidAt = new Date();
+  let moved = await store.transition(chargeId, ["pending"], "paid", { paid_at: paidAt });
+  if (moved) {
+    await store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
+  } else {
+    const reason = `paid after the charge was ${row.status}`;
+    moved = await store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
+      paid_at: paidAt,
+      flagged: true,
+      flag_reason: reason,
+    });
+    if (moved) {
+      await store.addEvent({
+        chargeId,
+        kind: "late_payment",
+        source,
+        from: row.status,
+        to: "paid",
+        detail: { reason },
+      });
+      logger.warn(
+        `charge ${chargeId} was ${reason}; capturing it and flagging it for the merchant`,
+      );
+    }
+  }
+  if (!(await store.claimCapture(chargeId))) {
+    return { outcome: moved ? "processed" : "duplicate", detail: "already captured" };
+  }
+  const current = (await store.byChargeId(chargeId)) ?? row;
+  try {
+    await processPaymentWorkflow(ctx.container).run({
+      input: {
+        action: PaymentActions.SUCCESSFUL,
+        data: { session_id: current.session_id, amount: fromCents(current.amount_cents) },
+      },
+    });
+  } catch (error) {
+    // Give the claim back so the next delivery or the reconciliation job captures it.
+    await store.releaseCapture(chargeId);
+    throw error;
+  }
+  await store.addEvent({
+    chargeId,
+    kind: "captured",
+    source,
+    detail: { session_id: current.session_id },
+  });
+  logger.info(`captured charge ${chargeId} (session ${current.session_id})`);
+  return { outcome: "processed" };
+}
+
+async function onEnded(
+  ctx: SettleContext,
+  row: ChargeRow,
+  status: "expired" | "failed",
+  source: SettleSource,
+): Promise<SettleResult> {
+  const { store } = ctx;
+  const chargeId = row.charge_id;
+  const moved = await store.transition(chargeId, ["pending", "canceled"], status);
+  if (!moved) {
+    // Paid is final; an expired/failed already recorded needs nothing more.
+    return { outcome: "duplicate", detail: `charge is ${row.status}; ${status} ignored` };
+  }
+  await store.addEvent({ chargeId, kind: status, source, from: row.status, to: status });
+  await cancelOrderAndSession(ctx, moved, source);
+  return { outcome: "processed" };
+}
+
+/** Cancels the order waiting on this charge (releasing its stock) and the session. */
+async function cancelOrderAndSession(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+): Promise<void> {
+  const { container, store, logger } = ctx;
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  if (row.payment_collection_id) {
+    const { data: carts } = await query.graph({
+      entity: "cart_payment_collection",
+      fields: ["cart_id"],
+      filters: { payment_collection_id: row.payment_collection_id },
+    });
+    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
+    if (cartId) {
+      const { data: orders } = await query.graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cartId },
+      });
+      const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id;
+      if (orderId) {
+        try {
+          await cancelOrderWorkflow(container).run({ input: { order_id: orderId } });
+          await store.addEvent({
+            chargeId: row.charge_id,
+            kind: "order_canceled",
+            source,
+            detail: { order_id: orderId },
+          });
+        } catch (error) {
+          logger.warn(
+            `could not cancel order ${orderId} for charge ${row.charge_id}: ${(error as Error).message}`,
+          );
+        }
+      }
+    }
+  }
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT);
+  try {
+    const session = await payment.retrievePaymentSession(row.session_id);
+    if (session.status !== "canceled") {
+      await payment.updatePaymentSession({
+        id: session.id,
+        amount: session.amount,
+        currency_code: session.currency_code,
+        data: session.data ?? {},
+        status: "canceled",
+      } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
+    }
+  } catch {
+    // The session may be gone (the cart moved on); the charge record keeps the history.
+  }
+}

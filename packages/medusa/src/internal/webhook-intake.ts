@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { loadClientModule } from "./client-port";
+
+/** Bodies above this are not webhooks of this API; refuse them before parsing. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/**
+ * Compares the URL token with the configured secret in constant time. Both sides are hashed
+ * first so their lengths match and the comparison time says nothing about either.
+ */
+export function tokenMatches(given: unknown, secret: string): boolean {
+  if (typeof given !== "string") return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(secret).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Reads the raw body (Medusa's JSON parser is off for this route), up to `MAX_WEBHOOK_BYTES`. */
+export async function readRawBody(req: IncomingMessage): Promise<string | "too_large"> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > MAX_WEBHOOK_BYTES) return "too_large";
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A webhook event after the client's zod validation. */
+export interface ParsedWebhook {
+  event:
+    "charge.paid" | "charge.expired" | "charge.failed" | "transfer.completed" | "transfer.failed";
+  data: Record<string, unknown> & { amount: number; status: string; uuid?: string; id?: string };
+}
+
+/** The charge id a charge event names: Variant B's `id` when present, else the `uuid`. */
+export function chargeIdOf(event: ParsedWebhook): string | null {
+  if (!event.event.startsWith("charge.")) return null;
+  return (event.data.id as string | undefined) ?? (event.data.uuid as string | undefined) ?? null;
+}
+
+/** Parses a body with the client's schema; throws its `WebhookParseError` (code `invalid_webhook`). */
+export async function parseWebhookBody(body: unknown): Promise<ParsedWebhook> {
+  const { parseWebhook } = await loadClientModule();
+  return parseWebhook(body) as ParsedWebhook;
+}
