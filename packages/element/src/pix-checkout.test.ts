@@ -28,6 +28,7 @@ import type {
   PixStatusChangeDetail,
 } from "./events.js";
 import type { PixCheckout } from "./pix-checkout.component.js";
+import "./pix-checkout.js";
 import type { CheckoutSession } from "./session.js";
 
 afterEach(() => {
@@ -215,6 +216,16 @@ describe("errors", () => {
     expect(await requestLog(id)).toEqual(["GET status", "GET status", "GET stream"]);
   });
 
+  it("keeps the code on screen and says it is reconnecting when the connection drops later", async () => {
+    const { el, id } = await showPending("drop-later", {}, { stream: "missing" });
+    await patchBehaviour(id, { fail: { count: 1000, mode: "http" } });
+    await expect
+      .poll(() => el.shadowRoot?.textContent, { timeout: 5000 })
+      .toContain("Sem conexão. Tentando de novo…");
+    expect(el.view).toBe("pending");
+    expect($<HTMLInputElement>(el, "input")?.value).toBe(PIX_CODE);
+  });
+
   it("says the payment was not found and fires pix-error not_found for an unknown session", async () => {
     const el = mount(newId("missing")) as PixCheckout;
     const error = await nextEvent<PixErrorDetail>(el, "pix-error");
@@ -227,6 +238,26 @@ describe("errors", () => {
     await putSession(pixSession(id));
     const el = mount(id, { "publishable-key": "pk_wrong" });
     expect((await nextEvent<PixErrorDetail>(el, "pix-error")).code).toBe("unauthorized");
+  });
+});
+
+describe("sharing", () => {
+  it("offers Web Share where the browser has it and shares the code", async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "share", { configurable: true, value: share });
+    try {
+      const { el } = await showPending("share");
+      await userEvent.click(button(el, "share-button") as HTMLElement);
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ text: PIX_CODE }));
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
+  it("offers no share button where the browser has no Web Share", async () => {
+    const { el } = await showPending("no-share");
+    expect("share" in navigator).toBe(false);
+    expect(button(el, "share-button")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Browser-side helpers for the tests: create sessions on the fake backend, drive them,
 // mount the element. Not shipped.
+// It registers no element: each test file imports the build it tests (src or dist).
 import { inject } from "vitest";
-import "../src/pix-checkout.js";
 import type { PixCheckout } from "../src/pix-checkout.component.js";
 import type { CheckoutSession } from "../src/session.js";
 import type { FakeBehaviour } from "./fake-backend.js";

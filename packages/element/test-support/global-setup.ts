@@ -1,8 +1,11 @@
+import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { startFakeBackend } from "./fake-backend.js";
 
-// Starts the fake store backend once for the browser tests and hands its URL to them.
+// Builds dist/ (esbuild, well under a second) so that dist.test.ts checks what ships,
+// then starts the fake store backend once and hands its URL to the browser tests.
 export default async function setup(project: TestProject) {
+  execFileSync("node", ["build.mjs"], { cwd: new URL("..", import.meta.url), stdio: "inherit" });
   const backend = await startFakeBackend();
   project.provide("backendUrl", backend.url);
   return () => backend.close();

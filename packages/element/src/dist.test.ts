@@ -1,0 +1,57 @@
+// The shipped build, not the sources: dist/index.js with its lazily loaded chunks (the
+// QR encoder, the stream reader) must work as the sources do. globalSetup builds it.
+import jsQR from "jsqr";
+import { afterEach, expect, it } from "vitest";
+import { page } from "vitest/browser";
+import {
+  mount,
+  newId,
+  patchSession,
+  PIX_CODE,
+  pixSession,
+  putSession,
+  unmountAll,
+} from "../test-support/control.js";
+import type { PixCheckout } from "./pix-checkout.component.js";
+
+const built = "../dist/index.js";
+await import(/* @vite-ignore */ built);
+
+afterEach(unmountAll);
+
+it("registers <pix-checkout> from dist/index.js", () => {
+  expect(customElements.get("pix-checkout")).toBeDefined();
+});
+
+it("draws a scannable QR with the lazily loaded encoder chunk of the build", async () => {
+  const id = newId("dist-qr");
+  await putSession(pixSession(id));
+  const el = mount(id) as PixCheckout;
+  await expect
+    .poll(() => el.shadowRoot?.querySelector<HTMLImageElement>("[part=qr] img")?.src ?? "")
+    .toMatch(/^data:image\/svg/);
+  const qr = el.shadowRoot?.querySelector("[part=qr]") as HTMLElement;
+  await (qr.querySelector("img") as HTMLImageElement).decode();
+  const png = await page.screenshot({ element: qr, save: false });
+  const img = new Image();
+  img.src = `data:image/png;base64,${png}`;
+  await img.decode();
+  const canvas = Object.assign(document.createElement("canvas"), {
+    width: img.width,
+    height: img.height,
+  });
+  const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+  ctx.drawImage(img, 0, 0);
+  expect(
+    jsQR(ctx.getImageData(0, 0, img.width, img.height).data, img.width, img.height)?.data,
+  ).toBe(PIX_CODE);
+});
+
+it("receives a payment over the stream with the stream chunk of the build", async () => {
+  const id = newId("dist-stream");
+  await putSession(pixSession(id));
+  const el = mount(id) as PixCheckout;
+  await expect.poll(() => el.view).toBe("pending");
+  await patchSession(id, { status: "paid" });
+  await expect.poll(() => el.view).toBe("paid");
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { resolveLang } from "../localize/index.js";
+import { formatDay } from "./boleto-view.js";
+import { formatMoney, formatRemaining } from "./format.js";
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, " ");
+
+describe("formatMoney", () => {
+  it("formats integer cents as reais in Brazilian style", () => {
+    expect(nbsp(formatMoney(123456789, "BRL", "pt-BR"))).toBe("R$ 1.234.567,89");
+  });
+
+  it("keeps single-digit cents exact", () => {
+    expect(nbsp(formatMoney(5, "BRL", "pt-BR"))).toBe("R$ 0,05");
+  });
+
+  it("keeps amounts beyond float precision exact", () => {
+    expect(nbsp(formatMoney(900719925474099, "BRL", "pt-BR"))).toBe("R$ 9.007.199.254.740,99");
+  });
+
+  it("formats in the shopper's language", () => {
+    expect(formatMoney(12345, "BRL", "en")).toBe("R$123.45");
+  });
+});
+
+describe("formatRemaining", () => {
+  it("shows minutes and seconds under an hour", () => {
+    expect(formatRemaining(61_000)).toBe("1:01");
+  });
+
+  it("shows hours past an hour", () => {
+    expect(formatRemaining(3_601_000)).toBe("1:00:01");
+  });
+
+  it("rounds a part of a second up, so it never shows 0:00 while time is left", () => {
+    expect(formatRemaining(1)).toBe("0:01");
+  });
+
+  it("shows 0:00 at and past the end", () => {
+    expect(formatRemaining(-5000)).toBe("0:00");
+  });
+});
+
+describe("formatDay", () => {
+  it("shows a due date as the calendar day it names, whatever the device's time zone", () => {
+    expect(formatDay("2030-01-01", "pt-BR")).toBe("1 de janeiro de 2030");
+  });
+});
+
+describe("resolveLang", () => {
+  it.each([
+    ["en-US", "en"],
+    ["EN", "en"],
+    ["es-419", "es"],
+    ["pt-PT", "pt-BR"],
+    ["fr", "pt-BR"],
+    ["", "pt-BR"],
+    [null, "pt-BR"],
+  ])("maps %s to %s", (tag, lang) => {
+    expect(resolveLang(tag)).toBe(lang);
+  });
+});
