@@ -27,8 +27,8 @@ interface UiState {
   /** Both copy routes failed and the code is selected for a manual copy. */
   manual: boolean;
   refreshing: boolean;
-  /** The text of the aria-live region. */
-  announcement: string;
+  /** The text of the aria-live region, in whatever language is current when it renders. */
+  announcement: (t: Strings) => string;
 }
 
 /**
@@ -121,7 +121,7 @@ export class PixCheckout extends LitElement {
     copied: null,
     manual: false,
     refreshing: false,
-    announcement: "",
+    announcement: () => "",
   };
   #backend: Backend | null = null;
   #expiredSent = false;
@@ -129,6 +129,7 @@ export class PixCheckout extends LitElement {
   #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #boletoModel: typeof boletoModel | undefined;
+  #strings: Strings | undefined;
 
   #set(patch: Partial<UiState>) {
     Object.assign(this.#ui, patch);
@@ -143,7 +144,7 @@ export class PixCheckout extends LitElement {
   #countdown = new CountdownController(this, () => {
     const { session } = this.#ui;
     if (session?.status !== "pending" || session.method !== "pix") return;
-    this.#set({ clockExpired: true, announcement: this.#t.expiredTitle });
+    this.#set({ clockExpired: true, announcement: (t) => t.expiredTitle });
     this.#sendExpired("clock");
     // The last seconds may have carried a payment: ask now rather than at the next poll.
     this.#status.retry();
@@ -154,7 +155,7 @@ export class PixCheckout extends LitElement {
   }
 
   get #t(): Strings {
-    return stringsFor(this.#lang) ?? ptBR;
+    return this.#strings ?? ptBR;
   }
 
   override disconnectedCallback(): void {
@@ -164,8 +165,17 @@ export class PixCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("lang") && !stringsFor(this.#lang)) {
-      void loadStrings(this.#lang).then(() => this.requestUpdate());
+    if (changed.has("lang")) {
+      const lang = this.#lang;
+      this.#strings = stringsFor(lang);
+      // Until en/es arrive the element shows nothing rather than the wrong language; if
+      // their chunk cannot load (offline), Portuguese beats a blank.
+      const use = (strings: Strings) => {
+        if (this.#lang !== lang) return;
+        this.#strings = strings;
+        this.requestUpdate();
+      };
+      if (!this.#strings) loadStrings(lang).then(use, () => use(ptBR));
     }
     if (changed.has("backendUrl") || changed.has("publishableKey") || changed.has("sessionId")) {
       Object.assign(this.#ui, { session: null, error: null, clockExpired: false });
@@ -199,14 +209,15 @@ export class PixCheckout extends LitElement {
       });
     }
     if (previous === session.status) return;
-    const t = this.#t;
-    this.#ui.announcement = {
-      pending: t.waiting,
-      paid: t.paidTitle,
-      expired: t.expiredTitle,
-      failed: t.failedTitle,
-      canceled: t.canceledTitle,
-    }[session.status];
+    const status = session.status;
+    this.#ui.announcement = (t) =>
+      ({
+        pending: t.waiting,
+        paid: t.paidTitle,
+        expired: t.expiredTitle,
+        failed: t.failedTitle,
+        canceled: t.canceledTitle,
+      })[status];
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
     if (session.status === "expired") this.#sendExpired("server");
@@ -215,7 +226,7 @@ export class PixCheckout extends LitElement {
   #onError(error: BackendError) {
     const repeated = this.#ui.error?.code === error.code;
     this.#set({ error });
-    if (!this.#ui.session) this.#ui.announcement = this.#t.errorTitle;
+    if (!this.#ui.session) this.#ui.announcement = (t) => t.errorTitle;
     if (!repeated) {
       this.#emit("pix-error", { code: error.code, message: error.message, status: error.status });
     }
@@ -260,11 +271,10 @@ export class PixCheckout extends LitElement {
     const via = await copyText(text, field);
     clearTimeout(this.#copiedTimer);
     const manual = via === "manual";
-    const t = this.#t;
     this.#set({
       manual,
       copied: manual ? null : kind,
-      announcement: manual ? t.copyManual : t.copied,
+      announcement: (t) => (manual ? t.copyManual : t.copied),
     });
     if (via === "manual") return;
     this.#emit("pix-copy", { kind, text, via });
@@ -272,23 +282,22 @@ export class PixCheckout extends LitElement {
   }
 
   async #refresh() {
-    const t = this.#t;
     const wait = Math.ceil((this.#refreshBlockedUntil - Date.now()) / 1000);
-    if (wait > 0) return this.#set({ announcement: t.retryIn(wait) });
+    if (wait > 0) return this.#set({ announcement: (t) => t.retryIn(wait) });
     if (this.#ui.refreshing) return;
-    this.#set({ refreshing: true, announcement: t.checking });
+    this.#set({ refreshing: true, announcement: (t) => t.checking });
     try {
       await this.#status.refresh();
-      if (this.#ui.session?.status === "pending") this.#ui.announcement = t.notYet;
+      if (this.#ui.session?.status === "pending") this.#ui.announcement = (t) => t.notYet;
     } catch (error) {
       const failure = error as BackendError;
       if (failure.code === "rate_limited") {
         const seconds = failure.retryAfter ?? 10;
         this.#refreshBlockedUntil = Date.now() + seconds * 1000;
-        this.#ui.announcement = t.retryIn(seconds);
+        this.#ui.announcement = (t) => t.retryIn(seconds);
       } else {
         this.#onError(failure);
-        this.#ui.announcement = t.reconnecting;
+        this.#ui.announcement = (t) => t.reconnecting;
       }
     }
     this.#set({ refreshing: false });
@@ -308,7 +317,7 @@ export class PixCheckout extends LitElement {
 
   override render(): TemplateResult {
     // Until the chosen language has loaded, show nothing rather than the wrong language.
-    if (!stringsFor(this.#lang)) return html``;
+    if (!this.#strings) return html``;
     const view = this.view;
     return html`<div part="base" class="base ${view}" lang=${this.#lang}>
       ${this.#body(view)}
@@ -318,7 +327,7 @@ export class PixCheckout extends LitElement {
         role="status"
         aria-live="polite"
       >
-        ${this.#ui.announcement}
+        ${this.#ui.announcement(this.#t)}
       </p>
     </div>`;
   }

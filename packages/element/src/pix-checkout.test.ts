@@ -395,6 +395,12 @@ describe("languages", () => {
     expect(partText(el, "refresh-button")).toBe("Ya pagué");
   });
 
+  it("announces status changes in the element's language", async () => {
+    const { el, id } = await showPending("en-paid", {}, {}, { lang: "en" });
+    await patchSession(id, { status: "paid" });
+    await expect.poll(() => announced(el)).toBe("Payment confirmed");
+  });
+
   it("falls back to Brazilian Portuguese for a language it does not speak", async () => {
     const { el } = await showPending("fr", {}, {}, { lang: "fr" });
     expect(partText(el, "header")).toContain("Pague com Pix");
