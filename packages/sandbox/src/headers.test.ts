@@ -47,6 +47,14 @@ describe.each(["a", "b"] as const)(
       },
     );
 
+    it("gives every response its own X-Request-Id", async () => {
+      const first = await h.call("GET", "/v1/balance");
+      const second = await h.call("GET", "/v1/balance", { key: null });
+      expect(first.headers.get("x-request-id")).toMatch(/^req_[0-9a-f-]{36}$/);
+      expect(second.headers.get("x-request-id")).toMatch(/^req_/);
+      expect(first.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
+    });
+
     it("answers JSON with content type application/json", async () => {
       const reply = await h.call("GET", "/v1/balance");
       expect(reply.headers.get("content-type")).toMatch(/^application\/json/);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "./api-error.js";
 import type { RateLimitInfo } from "./rate-limiter.js";
@@ -30,6 +31,8 @@ function headersFor(
     "x-ratelimit-remaining": rate.remaining,
     "x-ratelimit-reset": rate.reset,
     "content-length": length,
+    // Lets a client quote one request in a bug report, as real APIs allow.
+    "x-request-id": `req_${randomUUID()}`,
     ...extra,
   };
   if (contentType !== undefined) headers["content-type"] = contentType;
