@@ -160,6 +160,10 @@ export class PixCheckout extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#dropQr();
+  }
+
+  #dropQr() {
     if (this.#ui.qrSrc.startsWith("blob:")) URL.revokeObjectURL(this.#ui.qrSrc);
     this.#ui.qrSrc = this.#qrKey = "";
   }
@@ -178,7 +182,9 @@ export class PixCheckout extends LitElement {
       if (!this.#strings) loadStrings(lang).then(use, () => use(ptBR));
     }
     if (changed.has("backendUrl") || changed.has("publishableKey") || changed.has("sessionId")) {
+      // Another session: nothing of the previous one may stay on screen, its QR least of all.
       Object.assign(this.#ui, { session: null, error: null, clockExpired: false });
+      this.#dropQr();
       this.#expiredSent = false;
       const { backendUrl, publishableKey, sessionId } = this;
       this.#backend =

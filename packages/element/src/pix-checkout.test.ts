@@ -106,6 +106,22 @@ describe("Pix view", () => {
     expect(await decodeScreenshot($(el, "[part=qr]") as Element)).toBe(PIX_CODE);
   });
 
+  it("never shows the previous session's QR after session-id changes", async () => {
+    const { el } = await showPending("qr-first");
+    await qrImage(el);
+    const id = newId("qr-second");
+    const pix = {
+      copy_paste: "another code",
+      qr_image_url: `/store/pix-checkout/sessions/${id}/qr.svg`,
+    };
+    await putSession(pixSession(id, { pix }), { qr: "hang" });
+    el.setAttribute("session-id", id);
+    await expect.poll(() => el.session?.session_id).toBe(id);
+    await el.updateComplete;
+    expect(el.view).toBe("pending");
+    expect($(el, "[part=qr] img")).toBeNull();
+  });
+
   it("labels the QR as an image with the amount to pay", async () => {
     const { el } = await showPending("qr-label");
     const qr = $(el, "[part=qr]");

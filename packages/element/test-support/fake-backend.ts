@@ -17,6 +17,8 @@ export interface FakeBehaviour {
   stream?: "sse" | "missing" | "silent";
   /** What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After. */
   refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
+  /** `hang`: the QR image route never answers. */
+  qr?: "hang";
   /** The next N status or stream GETs fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
   fail?: { count: number; mode: "http" | "drop" | "hang" };
 }
@@ -145,6 +147,7 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     }
     return send(res, 200, snapshot(entry));
   }
+  if (route === "GET qr.svg" && entry.behaviour.qr === "hang") return;
   if (route === "GET qr.svg" && entry.session.pix) {
     const svg = await QRCode.toString(entry.session.pix.copy_paste, { type: "svg", margin: 4 });
     res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "no-store" });
