@@ -25,13 +25,20 @@ const pixCheckoutOptions = {
   webhookSecret: env.PIX_CHECKOUT_WEBHOOK_SECRET || undefined,
 };
 
+// Variant A accounts get Pix and boleto; Variant B has no boleto, and the plugin refuses to
+// start a boleto provider against it, so a Variant B store registers the Pix-only entry.
+const providerModule =
+  pixCheckoutOptions.variant === "b"
+    ? "@pix-checkout/medusa/providers/pix"
+    : "@pix-checkout/medusa/providers/pix-checkout";
+
 // The plugin is a workspace package that may not be built yet (a fresh clone before
 // `npm install` finished, or mid-development). Resolving its public entry point is the
 // same check Node makes when Medusa loads it; without it the store still starts, with
 // Medusa's system payment provider only, and says so.
 const pluginIsInstalled = (() => {
   try {
-    createRequire(__filename).resolve("@pix-checkout/medusa/providers/pix-checkout");
+    createRequire(__filename).resolve(providerModule);
     return true;
   } catch {
     // Medusa loads this file several times per command; say it once.
@@ -39,8 +46,9 @@ const pluginIsInstalled = (() => {
     if (noted.pixCheckoutDemoNoted) return false;
     noted.pixCheckoutDemoNoted = true;
     process.stderr.write(
-      "[pix-checkout demo] @pix-checkout/medusa is not built yet: starting without the Pix and " +
-        "boleto providers. Run `npm run build -w @pix-checkout/medusa`, then restart.\n",
+      `[pix-checkout demo] ${providerModule} cannot be loaded (is @pix-checkout/medusa built?): ` +
+        "starting without the Pix Checkout providers. Run `npm run build -w @pix-checkout/medusa`, " +
+        "then restart.\n",
     );
     return false;
   }
@@ -74,7 +82,7 @@ module.exports = defineConfig({
             options: {
               providers: [
                 {
-                  resolve: "@pix-checkout/medusa/providers/pix-checkout",
+                  resolve: providerModule,
                   id: "pix-checkout",
                   options: pixCheckoutOptions,
                 },

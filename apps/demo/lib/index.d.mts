@@ -28,8 +28,11 @@ export interface StartDemoOptions {
   dataDir?: string;
   /** Sandbox state file; `null` keeps the sandbox in memory (a fresh one every start). */
   sandboxStatePath?: string | null;
-  /** Secret token appended to the webhook URL and checked by the plugin. */
-  webhookSecret?: string;
+  /**
+   * Secret token the webhook URL carries and the plugin checks (16+ URL-safe characters).
+   * Default: a random one per start; `null` for none.
+   */
+  webhookSecret?: string | null;
   /** Admin login the seed makes sure exists. */
   admin?: { email?: string; password?: string };
   /** `false` skips the storefront (API-only tests). */
@@ -79,7 +82,10 @@ export interface Demo {
 /** Starts the whole demo; on failure stops what it started and rethrows. */
 export declare function startDemo(options?: StartDemoOptions): Promise<Demo>;
 
-/** The plugin's webhook route. */
+/** The `id` of the plugin's provider registration in the demo's medusa-config ("pix-checkout"). */
+export declare const providerRegistrationId: string;
+
+/** The plugin's webhook route for that registration: "/hooks/pix-checkout/pix-checkout". */
 export declare const webhookPath: string;
 
 /** The webhook URL for a store origin, with an optional secret token. */

@@ -1,5 +1,6 @@
 // The whole demo in one call: database, sandbox, migrations, seed, store and storefront.
 // `npm run demo` (bin/demo.mjs) is a thin command around it; end-to-end tests import it.
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { resolveDatabase } from "./database.mjs";
 import { migrate, seed, startStore } from "./medusa.mjs";
@@ -27,6 +28,12 @@ export async function startDemo(options = {}) {
     email: options.admin?.email ?? "admin@pix-checkout.test",
     password: options.admin?.password ?? "pix-checkout-demo",
   };
+  // Like a merchant's setup: the webhook URL carries a secret token the plugin checks. A
+  // fresh one per start is enough, since the sandbox learns the URL at the same time.
+  const webhookSecret =
+    options.webhookSecret === null
+      ? undefined
+      : (options.webhookSecret ?? randomBytes(18).toString("base64url"));
   /** @type {Record<string, number>} */
   const timings = {};
   // One-shot commands (migrate, seed) in flight; long-lived parts register a closer instead.
@@ -94,7 +101,7 @@ export async function startDemo(options = {}) {
         host,
         port: ports.sandbox,
         storeOrigin: `http://${host}:${ports.store}`,
-        webhookSecret: options.webhookSecret,
+        webhookSecret,
         statePath:
           options.sandboxStatePath === null
             ? undefined
@@ -122,7 +129,7 @@ export async function startDemo(options = {}) {
         PIX_CHECKOUT_API_KEY: sandbox.apiKey,
         PIX_CHECKOUT_BASE_URL: sandbox.baseUrl,
         PIX_CHECKOUT_VARIANT: variant,
-        PIX_CHECKOUT_WEBHOOK_SECRET: options.webhookSecret ?? "",
+        PIX_CHECKOUT_WEBHOOK_SECRET: webhookSecret ?? "",
       },
     };
 
