@@ -67,6 +67,8 @@ export const styles = css`
     display: block;
     width: 100%;
     height: 100%;
+    /* A backend PNG scaled up stays crisp instead of blurring its modules. */
+    image-rendering: pixelated;
   }
   ol {
     padding-inline-start: 1.25rem;
