@@ -188,6 +188,15 @@ describe.each(["a", "b"] as const)("webhooks, variant %s", (variant) => {
     expect(entry?.error).toMatch(/could not connect/);
   });
 
+  it("forgets pending retries on reset", async () => {
+    receiver.script.push(500, 500, 500, 500);
+    await h.control("POST", `/charges/${h.idOf(await h.createPix())}/pay`);
+    await receiver.waitFor(1);
+    await h.control("POST", "/reset");
+    await h.sandbox.webhooksIdle();
+    expect(h.sandbox.deliveries()).toHaveLength(0);
+  });
+
   it("refuses a webhook URL that is not http(s)", async () => {
     const reply = await h.control("POST", "/webhook-urls", { url: "ftp://example.com" });
     expect(reply.status).toBe(400);

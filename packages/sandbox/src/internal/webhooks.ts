@@ -62,6 +62,8 @@ export class WebhookDispatcher {
   #reorderBuffer: Array<() => void> = [];
   #inFlight = 0;
   #closed = false;
+  // Bumped by reset, so attempts of forgotten events neither log nor retry.
+  #generation = 0;
 
   constructor(options: {
     urls: string[];
@@ -97,7 +99,7 @@ export class WebhookDispatcher {
         const start = () =>
           this.#schedule(
             drawMs(faults.webhook_delay_ms),
-            () => void this.#attempt(eventId, envelope, url, 1),
+            () => void this.#attempt(eventId, envelope, url, 1, this.#generation),
           );
         if (faults.webhook_reorder) this.#bufferForReorder(start);
         else start();
@@ -113,6 +115,7 @@ export class WebhookDispatcher {
 
   /** Forgets the log and cancels pending deliveries (reset). */
   clear(): void {
+    this.#generation += 1;
     this.#cancelAll();
     this.log.length = 0;
   }
@@ -161,8 +164,9 @@ export class WebhookDispatcher {
     envelope: WebhookEnvelope,
     url: string,
     attempt: number,
+    generation: number,
   ): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || generation !== this.#generation) return;
     this.#inFlight += 1;
     const controller = new AbortController();
     this.#controllers.add(controller);
@@ -191,13 +195,20 @@ export class WebhookDispatcher {
       clearTimeout(timeout);
       this.#controllers.delete(controller);
     }
+    this.#inFlight -= 1;
+    if (generation !== this.#generation) {
+      this.#notifyIfIdle();
+      return;
+    }
     const retryDelay = error === null ? undefined : this.#settings.retryDelaysMs[attempt - 1];
     const nextRetryAt = retryDelay === undefined || this.#closed ? null : this.#now() + retryDelay;
     this.#record({ eventId, envelope, url, attempt, statusCode, error, nextRetryAt });
     if (retryDelay !== undefined && !this.#closed) {
-      this.#schedule(retryDelay, () => void this.#attempt(eventId, envelope, url, attempt + 1));
+      this.#schedule(
+        retryDelay,
+        () => void this.#attempt(eventId, envelope, url, attempt + 1, generation),
+      );
     }
-    this.#inFlight -= 1;
     this.#notifyIfIdle();
   }
 
