@@ -346,6 +346,25 @@ describe("create and read charges, variant B", () => {
     expect(reply.body.id).toBe(created.id);
   });
 
+  it("answers 400 ambiguous_id when a partial id matches several charges", async () => {
+    // 17 ids over 16 hex digits: two of them share their first opaque character.
+    const firsts = new Map<string, number>();
+    let shared = "";
+    for (let i = 0; i < 17 && !shared; i++) {
+      const first = ((await h.createPix()).id as string)[7] as string;
+      firsts.set(first, (firsts.get(first) ?? 0) + 1);
+      if ((firsts.get(first) ?? 0) > 1) shared = first;
+    }
+    const reply = await h.call("GET", `/v1/charges/ch_svc_${shared}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe("ambiguous_id");
+  });
+
+  it("does not read a charge by a partial id shorter than 8 characters", async () => {
+    const created = await h.createPix();
+    expect((await h.call("GET", `/v1/charges/${created.uuid.slice(0, 7)}`)).status).toBe(404);
+  });
+
   it("answers the status route with id, status, paid, object and livemode", async () => {
     const created = await h.createPix();
     const reply = await h.call("GET", `/v1/charges/${created.id}/status`);
