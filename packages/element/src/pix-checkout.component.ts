@@ -130,6 +130,7 @@ export class PixCheckout extends LitElement {
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #boletoModel: typeof boletoModel | undefined;
   #strings: Strings | undefined;
+  #focusInside = false;
 
   #set(patch: Partial<UiState>) {
     Object.assign(this.#ui, patch);
@@ -144,7 +145,7 @@ export class PixCheckout extends LitElement {
   #countdown = new CountdownController(this, () => {
     const { session } = this.#ui;
     if (session?.status !== "pending" || session.method !== "pix") return;
-    this.#set({ clockExpired: true, announcement: (t) => t.expiredTitle });
+    this.#set({ clockExpired: true, announcement: (t) => t.expired });
     this.#sendExpired("clock");
     // The last seconds may have carried a payment: ask now rather than at the next poll.
     this.#status.retry();
@@ -169,6 +170,7 @@ export class PixCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#focusInside = !!this.shadowRoot?.activeElement;
     if (changed.has("lang")) {
       const lang = this.#lang;
       this.#strings = stringsFor(lang);
@@ -195,6 +197,14 @@ export class PixCheckout extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    // A keyboard user whose button vanished with the view (paid after "Já paguei") would
+    // be dropped to the top of the page; keep their place on the new message instead.
+    if (this.#focusInside && !this.shadowRoot?.activeElement) {
+      this.renderRoot.querySelector<HTMLElement>("[part=message]")?.focus();
+    }
+  }
+
   #emit<K extends keyof PixCheckoutEventMap>(name: K, detail: PixCheckoutEventMap[K]["detail"]) {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
@@ -216,14 +226,7 @@ export class PixCheckout extends LitElement {
     }
     if (previous === session.status) return;
     const status = session.status;
-    this.#ui.announcement = (t) =>
-      ({
-        pending: t.waiting,
-        paid: t.paidTitle,
-        expired: t.expiredTitle,
-        failed: t.failedTitle,
-        canceled: t.canceledTitle,
-      })[status];
+    this.#ui.announcement = (t) => t[status];
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
     if (session.status === "expired") this.#sendExpired("server");
@@ -356,10 +359,10 @@ export class PixCheckout extends LitElement {
       );
     }
     const amount = formatMoney(s.amount, s.currency, this.#lang);
-    if (view === "paid") return this.#message("✓", t.paidTitle, t.paidBody, amount);
-    if (view === "expired") return this.#message("!", t.expiredTitle, t.expiredBody);
-    if (view === "failed") return this.#message("!", t.failedTitle, t.failedBody);
-    if (view === "canceled") return this.#message("!", t.canceledTitle, t.canceledBody);
+    if (view !== "pending") {
+      const paid = view === "paid";
+      return this.#message(paid ? "✓" : "!", t[view], t[`${view}Body`], paid ? amount : nothing);
+    }
     return html`<div part="header" class="header">
         <span>${s.pix ? t.payWithPix : t.payWithBoleto}</span>
         <span part="amount" class="amount">${amount}</span>
@@ -375,7 +378,7 @@ export class PixCheckout extends LitElement {
   }
 
   #message(icon: string, title: string, body: string, extra: unknown = nothing) {
-    return html`<div part="message" class="message">
+    return html`<div part="message" class="message" tabindex="-1">
       <span class="icon" aria-hidden="true">${icon}</span>
       <p class="title">${title}</p>
       <p class="muted">${body}</p>

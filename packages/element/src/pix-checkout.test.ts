@@ -291,6 +291,15 @@ describe("I already paid", () => {
     expect(await requestLog(id)).toContain("POST refresh");
   });
 
+  it("keeps keyboard focus in the element, on the success message, when the focused button goes away", async () => {
+    const { el, id } = await showPending("refresh-focus");
+    button(el, "refresh-button")?.focus();
+    await patchSession(id, { status: "paid" });
+    await expect.poll(() => el.view).toBe("paid");
+    await el.updateComplete;
+    expect(shadow(el).activeElement).toBe($(el, "[part=message]"));
+  });
+
   it("says the payment has not arrived yet when the re-check finds nothing", async () => {
     const { el } = await showPending("refresh-pending");
     await userEvent.click(button(el, "refresh-button") as HTMLElement);

@@ -1,4 +1,5 @@
-/** Every UI string of the element; one object per language. */
+/** Every UI string of the element; one object per language. Status keys (`pending`,
+ * `paid`, ...) are the words announced when the session reaches that status. */
 export interface Strings {
   loading: string;
   payWithPix: string;
@@ -15,14 +16,14 @@ export interface Strings {
   checking: string;
   notYet: string;
   retryIn: (seconds: number) => string;
-  waiting: string;
-  paidTitle: string;
+  pending: string;
+  paid: string;
   paidBody: string;
-  expiredTitle: string;
+  expired: string;
   expiredBody: string;
-  failedTitle: string;
+  failed: string;
   failedBody: string;
-  canceledTitle: string;
+  canceled: string;
   canceledBody: string;
   errorTitle: string;
   errorBody: string;
