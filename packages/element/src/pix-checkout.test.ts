@@ -316,6 +316,18 @@ describe("I already paid", () => {
   });
 });
 
+describe("rate limit without CORS exposure", () => {
+  it("waits 10 s when the page cannot read Retry-After because CORS does not expose it", async () => {
+    const { el } = await showPending(
+      "refresh-hidden-429",
+      {},
+      { refresh: { retryAfter: 3, exposeRetryAfter: false } },
+    );
+    await userEvent.click(button(el, "refresh-button") as HTMLElement);
+    await expect.poll(() => announced(el)).toBe("Aguarde 10 s para verificar de novo.");
+  });
+});
+
 describe("copy", () => {
   it("copies the code with the Clipboard API and says so only afterwards", async () => {
     const { el } = await showPending("copy-api");
