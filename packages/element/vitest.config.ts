@@ -1,5 +1,11 @@
 import { playwright } from "@vitest/browser-playwright";
+import type { BrowserCommand } from "vitest/node";
 import { defineProject } from "vitest/config";
+
+/** Lets a test switch the page to the dark or light color scheme (prefers-color-scheme). */
+const setColorScheme: BrowserCommand<["light" | "dark"]> = async (ctx, scheme) => {
+  await ctx.page.emulateMedia({ colorScheme: scheme });
+};
 
 // The element's tests run in real Chromium (the system one: no test tool may download a
 // browser) against a fake store backend that globalSetup starts on loopback.
@@ -27,6 +33,7 @@ export default defineProject({
         contextOptions: { permissions: ["clipboard-read", "clipboard-write"] },
       }),
       instances: [{ browser: "chromium" }],
+      commands: { setColorScheme },
     },
   },
 });

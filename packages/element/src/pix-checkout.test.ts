@@ -1,7 +1,7 @@
 import axe from "axe-core";
 import jsQR from "jsqr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { page, userEvent } from "vitest/browser";
+import { commands, page, userEvent } from "vitest/browser";
 import {
   BOLETO_LINE,
   boletoSession,
@@ -516,4 +516,18 @@ describe("accessibility", () => {
     const el = await show(newId("axe"));
     expect(await run(el)).toEqual([]);
   });
+
+  it.each(states)(
+    "axe finds no violations in the %s state with the dark color scheme",
+    async (_name, show) => {
+      await commands.setColorScheme("dark");
+      try {
+        expect(matchMedia("(prefers-color-scheme: dark)").matches).toBe(true);
+        const el = await show(newId("axe-dark"));
+        expect(await run(el)).toEqual([]);
+      } finally {
+        await commands.setColorScheme("light");
+      }
+    },
+  );
 });

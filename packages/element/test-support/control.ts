@@ -117,3 +117,9 @@ export const shadow = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
 /** Text of the shadow part `part`, trimmed, or null. */
 export const partText = (el: HTMLElement, part: string) =>
   shadow(el).querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, " ").trim() ?? null;
+
+declare module "vitest/browser" {
+  interface BrowserCommands {
+    setColorScheme(scheme: "light" | "dark"): Promise<void>;
+  }
+}
