@@ -1,0 +1,422 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/framework/utils";
+import { knex as createKnex, type Knex } from "@medusajs/framework/mikro-orm/knex";
+import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import { createCart, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import { control, db, orderOfCart, storefront, type Api, type Json } from "../helpers/checkout";
+import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
+import { openSse } from "../helpers/sse";
+import { decodeQrSvg } from "../helpers/qr-decode";
+import { waitFor } from "../helpers/wait-for";
+import { LiveStatusHub } from "../../src/internal/live-status/hub";
+import type { ChargeRow } from "../../src/internal/charge-store";
+
+// A distinctive key, so "it never appears in a response" is a real check.
+const API_KEY = "sk_live_store_routes_5ecret_key";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+const CONTRACT_KEYS = [
+  "amount",
+  "currency",
+  "expires_at",
+  "method",
+  "paid_at",
+  "pix",
+  "server_time",
+  "session_id",
+  "status",
+];
+
+let sandbox: Sandbox;
+let proxy: CountingProxy;
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  proxy = await startCountingProxy(sandbox.url);
+  process.env.PIX_SANDBOX_A_URL = proxy.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let shop: ReturnType<typeof storefront>;
+    let baseUrl: string;
+    const container = () => getContainer();
+    const keyHeader = () => ({ "x-publishable-api-key": store.publishableKey });
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      await updateRegionsWorkflow(container()).run({
+        input: {
+          selector: { id: store.regionId },
+          update: {
+            payment_providers: ["pp_pix_a", "pp_boleto_a", "pp_pix_b", "pp_system_default"],
+          },
+        },
+      });
+      shop = storefront(api as unknown as Api, store);
+      baseUrl = (api as unknown as Api).defaults.baseURL!;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${baseUrl}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+    });
+
+    beforeEach(async () => {
+      await fetch(`${sandbox.url}/__sandbox/faults`, { method: "DELETE" });
+    });
+
+    /** A new Pix session on a fresh cart; returns its id and charge id. */
+    async function pixSession(
+      amount = 49.9,
+    ): Promise<{ id: string; chargeId: string; cartId: string }> {
+      const cartId = await createCart(container(), store, amount);
+      const created = await shop.initiate(cartId, "pp_pix_a");
+      const session = created.data.payment_collection.payment_sessions[0] as {
+        id: string;
+        data: Json;
+      };
+      return { id: session.id, chargeId: session.data.charge_id as string, cartId };
+    }
+    const status = (id: string) => shop.call("get", `/store/pix-checkout/sessions/${id}`);
+    const refresh = (id: string) => shop.call("post", `/store/pix-checkout/sessions/${id}/refresh`);
+
+    describe("status route", () => {
+      it("answers only the contract's fields, in cents, for a pending Pix session", async () => {
+        const session = await pixSession(49.9);
+        const response = await status(session.id);
+        expect(response.status).toBe(200);
+        expect(Object.keys(response.data).sort()).toEqual(CONTRACT_KEYS);
+        expect(response.data).toMatchObject({
+          session_id: session.id,
+          method: "pix",
+          status: "pending",
+          amount: 4990,
+          currency: "BRL",
+          paid_at: null,
+        });
+        expect(Object.keys(response.data.pix).sort()).toEqual([
+          "copy_paste",
+          "payment_link",
+          "qr_code",
+          "qr_image_url",
+        ]);
+        expect(response.data.pix.qr_image_url).toBe(
+          `/store/pix-checkout/sessions/${session.id}/qr.svg`,
+        );
+        expect(JSON.stringify(response.data)).not.toContain(API_KEY);
+      });
+
+      it("answers 404 session_not_found for an unknown session", async () => {
+        const response = await status("payses_01UNKNOWN000000000000000");
+        expect(response.status).toBe(404);
+        expect(response.data.code).toBe("session_not_found");
+      });
+
+      it("answers 404 for a payment session of another provider", async () => {
+        const cartId = await createCart(container(), store, 10);
+        const created = await shop.initiate(cartId, "pp_system_default");
+        const sessionId = created.data.payment_collection.payment_sessions[0].id as string;
+        const response = await status(sessionId);
+        expect(response.status).toBe(404);
+        expect(response.data.code).toBe("session_not_found");
+      });
+
+      it("answers 400 invalid_session_id for a malformed id", async () => {
+        const response = await status("payses_'%20or%201=1");
+        expect(response.status).toBe(400);
+        expect(response.data.code).toBe("invalid_session_id");
+      });
+
+      it("refuses a request without a publishable key", async () => {
+        const session = await pixSession();
+        const response = await (api as unknown as Api).request({
+          method: "get",
+          url: `/store/pix-checkout/sessions/${session.id}`,
+          validateStatus: () => true,
+        });
+        expect(response.status).toBe(400);
+        expect(JSON.stringify(response.data)).not.toContain("copy_paste");
+      });
+
+      it("never calls the payment API however often it is polled", async () => {
+        const session = await pixSession();
+        const before = proxy.calls.length;
+        for (let i = 0; i < 20; i += 1) expect((await status(session.id)).status).toBe(200);
+        expect(proxy.calls.slice(before)).toEqual([]);
+      });
+    });
+
+    describe("stream", () => {
+      it("sends the current session at once, then the paid status when the webhook lands", async () => {
+        const session = await pixSession();
+        const stream = await openSse(
+          `${baseUrl}/store/pix-checkout/sessions/${session.id}/stream`,
+          keyHeader(),
+        );
+        try {
+          expect(stream.status).toBe(200);
+          expect(stream.contentType).toMatch(/^text\/event-stream/);
+          expect(await stream.next()).toMatchObject({ session_id: session.id, status: "pending" });
+          await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+          const paid = await stream.next();
+          expect(paid).toMatchObject({ session_id: session.id, status: "paid", amount: 4990 });
+          expect(paid.paid_at).toEqual(expect.any(String));
+          await stream.ended();
+        } finally {
+          stream.close();
+        }
+      });
+
+      it("answers 404 for an unknown session instead of opening a stream", async () => {
+        const response = await shop.call("get", "/store/pix-checkout/sessions/payses_nope/stream");
+        expect(response.status).toBe(404);
+        expect(response.data.code).toBe("session_not_found");
+      });
+    });
+
+    describe("live status across instances", () => {
+      let otherDb: Knex;
+      let hub: LiveStatusHub;
+      const logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+      beforeAll(() => {
+        // A second instance: its own connection pool to the same database.
+        const main = db(container()) as unknown as { client: { config: Knex.Config } };
+        otherDb = createKnex(main.client.config);
+      });
+      afterEach(async () => hub?.close());
+      afterAll(async () => otherDb?.destroy());
+
+      /** Resolves with the first row of `sessionId` whose status is `wanted`. */
+      const statusSeen = (h: LiveStatusHub, sessionId: string, wanted: string) =>
+        new Promise<ChargeRow>((resolve) => {
+          const off = h.subscribe(sessionId, (row) => {
+            if (row?.status === wanted) {
+              off?.();
+              resolve(row);
+            }
+          });
+        });
+
+      it("tells a subscriber on another connection about a webhook processed here", async () => {
+        hub = new LiveStatusHub(otherDb, logger, {
+          maxConnections: 10,
+          pollIntervalMs: 60_000,
+          reconnectMs: 1_000,
+        });
+        const session = await pixSession();
+        const seen = statusSeen(hub, session.id, "paid");
+        await waitFor(async () => hub.mode === "listen", "the hub to LISTEN");
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        expect((await seen).charge_id).toBe(session.chargeId);
+      });
+
+      it("falls back to polling the table when its LISTEN connection is killed", async () => {
+        hub = new LiveStatusHub(otherDb, logger, {
+          maxConnections: 10,
+          pollIntervalMs: 200,
+          reconnectMs: 60_000,
+        });
+        const session = await pixSession();
+        const seen = statusSeen(hub, session.id, "paid");
+        await waitFor(async () => hub.mode === "listen", "the hub to LISTEN");
+        await db(container()).raw(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where pid <> pg_backend_pid() and query ilike 'LISTEN pix_checkout_charge%'`,
+        );
+        await waitFor(async () => hub.mode === "poll", "the hub to poll");
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        expect((await seen).status).toBe("paid");
+      });
+
+      it("refuses subscribers beyond its connection cap", () => {
+        hub = new LiveStatusHub(otherDb, logger, {
+          maxConnections: 1,
+          pollIntervalMs: 60_000,
+          reconnectMs: 1_000,
+        });
+        expect(hub.subscribe("payses_a", () => undefined)).toBeTypeOf("function");
+        expect(hub.subscribe("payses_b", () => undefined)).toBeUndefined();
+      });
+    });
+
+    describe("refresh", () => {
+      it("re-checks upstream and reports a payment whose webhook was lost", async () => {
+        await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        const session = await pixSession();
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        expect((await status(session.id)).data.status).toBe("pending");
+        const response = await refresh(session.id);
+        expect(response.status).toBe(200);
+        expect(response.data).toMatchObject({ session_id: session.id, status: "paid" });
+        const order = await waitFor(async () => {
+          const o = await orderOfCart(container(), session.cartId);
+          return o?.payment_collections[0]?.status === "completed" && o;
+        }, "the refreshed payment to complete the cart");
+        expect(order.id).toMatch(/^order_/);
+      });
+
+      it("answers a second refresh within 10 s with 429 and Retry-After", async () => {
+        const session = await pixSession();
+        expect((await refresh(session.id)).status).toBe(200);
+        const before = proxy.calls.length;
+        const second = (await (api as unknown as Api).request({
+          method: "post",
+          url: `/store/pix-checkout/sessions/${session.id}/refresh`,
+          headers: keyHeader(),
+          validateStatus: () => true,
+        })) as { status: number; data: Json; headers: Record<string, string> };
+        expect(second.status).toBe(429);
+        expect(second.data.code).toBe("refresh_rate_limited");
+        const retryAfter = Number(second.headers["retry-after"]);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(10);
+        expect(proxy.calls.slice(before)).toEqual([]);
+      });
+    });
+
+    describe("QR image", () => {
+      it("serves an SVG that decodes to the session's copy-and-paste code", async () => {
+        const session = await pixSession();
+        const view = (await status(session.id)).data;
+        const response = await fetch(`${baseUrl}${view.pix.qr_image_url}`, {
+          headers: keyHeader(),
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+        expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
+        expect(decodeQrSvg(await response.text())).toBe(view.pix.copy_paste);
+      });
+    });
+
+    describe("admin routes", () => {
+      let adminHeaders: Record<string, string>;
+      const admin = (method: string, url: string, headers = adminHeaders) =>
+        (api as unknown as Api).request({ method, url, headers, validateStatus: () => true });
+
+      beforeAll(async () => {
+        const users = container().resolve(Modules.USER);
+        const auth = container().resolve(Modules.AUTH);
+        const user = await users.createUsers({ email: "merchant@example.com" });
+        const identity = await auth.createAuthIdentities({
+          provider_identities: [{ provider: "emailpass", entity_id: "merchant@example.com" }],
+          app_metadata: { user_id: user.id },
+        });
+        const { http } = container().resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig;
+        const token = generateJwtToken(
+          {
+            actor_id: user.id,
+            actor_type: "user",
+            auth_identity_id: identity.id,
+            app_metadata: { user_id: user.id },
+          },
+          { secret: http.jwtSecret!, expiresIn: "1d" },
+        );
+        adminHeaders = { authorization: `Bearer ${token}` };
+      });
+
+      it.each([
+        ["get", "/admin/pix-checkout/balance"],
+        ["get", "/admin/pix-checkout/transactions"],
+        ["get", "/admin/pix-checkout/deliveries"],
+        ["get", "/admin/pix-checkout/orders/order_123"],
+        ["post", "/admin/pix-checkout/charges/abc/refresh"],
+      ])("%s %s requires an admin login", async (method, url) => {
+        const response = await admin(method, url, {});
+        expect(response.status).toBe(401);
+      });
+
+      it("shows an order's charge with its webhook delivery and state changes", async () => {
+        const session = await pixSession(30);
+        const completed = await shop.complete(session.cartId);
+        const orderId = completed.data.order.id as string;
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        await waitFor(async () => (await status(session.id)).data.status === "paid", "payment");
+        const response = await waitFor(async () => {
+          const r = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+          const timeline = r.data.charges?.[0]?.timeline ?? [];
+          return (
+            timeline.some((t: Json) => t.kind === "captured") &&
+            timeline.some((t: Json) => t.type === "delivery" && t.outcome === "processed") &&
+            r
+          );
+        }, "the timeline to show the delivery and capture");
+        const charge = response.data.charges[0];
+        expect(charge).toMatchObject({
+          charge_id: session.chargeId,
+          status: "paid",
+          amount: 3000,
+          method: "pix",
+        });
+        expect(charge.pix.copy_paste).toEqual(expect.any(String));
+        expect(JSON.stringify(response.data)).not.toContain(API_KEY);
+      });
+
+      it("re-checks a charge on demand", async () => {
+        const session = await pixSession();
+        const response = await admin(
+          "post",
+          `/admin/pix-checkout/charges/${session.chargeId}/refresh`,
+        );
+        expect(response.status).toBe(200);
+        expect(response.data).toMatchObject({
+          outcome: "duplicate",
+          charge: { status: "pending" },
+        });
+      });
+
+      it("shows the balance in cents", async () => {
+        const response = await admin("get", "/admin/pix-checkout/balance");
+        expect(response.status).toBe(200);
+        expect(response.data.balance.currency).toBe("BRL");
+        expect(Number.isInteger(response.data.balance.available)).toBe(true);
+        expect(Number.isInteger(response.data.balance.pending)).toBe(true);
+      });
+
+      it("pages through transactions with the cursor", async () => {
+        const first = await admin("get", "/admin/pix-checkout/transactions?limit=1&type=charge");
+        expect(first.status).toBe(200);
+        expect(first.data.transactions).toHaveLength(1);
+        expect(first.data.has_more).toBe(true);
+        const second = await admin(
+          "get",
+          `/admin/pix-checkout/transactions?limit=1&type=charge&starting_after=${first.data.next_cursor}`,
+        );
+        expect(second.data.transactions[0].id).not.toBe(first.data.transactions[0].id);
+      });
+
+      it("refuses an unknown transaction filter value with 400 invalid_filters", async () => {
+        const response = await admin("get", "/admin/pix-checkout/transactions?status=lost");
+        expect(response.status).toBe(400);
+        expect(response.data.code).toBe("invalid_filters");
+      });
+
+      it("lists recent webhook deliveries with their verification outcome", async () => {
+        const session = await pixSession();
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        const response = await waitFor(async () => {
+          const r = await admin("get", "/admin/pix-checkout/deliveries?limit=5");
+          return (
+            r.data.deliveries?.some(
+              (d: Json) => d.charge_id === session.chargeId && d.outcome === "processed",
+            ) && r
+          );
+        }, "the delivery to be listed as processed");
+        const delivery = response.data.deliveries.find(
+          (d: Json) => d.charge_id === session.chargeId,
+        );
+        expect(delivery).toMatchObject({ event: "charge.paid", outcome: "processed" });
+        expect(delivery).not.toHaveProperty("body");
+      });
+    });
+  },
+});

@@ -1,0 +1,74 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { z } from "zod";
+import { adminCharge, adminDelivery, sendAdminError } from "../../../../../internal/admin-api";
+import type { ChargeRow } from "../../../../../internal/charge-store";
+
+const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/**
+ * `GET /admin/pix-checkout/orders/:order_id`: the Pix and boleto charges of an order's
+ * payment collections, newest first, each with its timeline (state changes and webhook
+ * deliveries, oldest first). An order paid otherwise answers `{ charges: [] }`.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const parsed = paramsSchema.safeParse(req.params);
+  if (!parsed.success) {
+    sendAdminError(
+      res,
+      400,
+      "invalid_order_id",
+      "order_id must be an order id such as order_01H....",
+    );
+    return;
+  }
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["payment_collection_id"],
+    filters: { order_id: parsed.data.order_id },
+  });
+  const collections = (links as { payment_collection_id?: string }[])
+    .map((l) => l.payment_collection_id)
+    .filter((id): id is string => typeof id === "string");
+  if (collections.length === 0) {
+    res.json({ charges: [] });
+    return;
+  }
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const rows = await db<ChargeRow>("pix_checkout_charge")
+    .whereIn("payment_collection_id", collections)
+    .whereNull("deleted_at")
+    .orderBy("created_at", "desc");
+  const ids = rows.map((r) => r.charge_id);
+  const [events, deliveries] = await Promise.all([
+    db("pix_checkout_charge_event").whereIn("charge_id", ids).orderBy("created_at", "asc"),
+    db("pix_checkout_webhook_delivery").whereIn("charge_id", ids).orderBy("created_at", "asc"),
+  ]);
+  res.json({
+    charges: rows.map((row) => ({
+      ...adminCharge(row),
+      timeline: [
+        ...events
+          .filter((e: { charge_id: string }) => e.charge_id === row.charge_id)
+          .map((e: Record<string, unknown>) => ({
+            type: "state",
+            id: e.id,
+            kind: e.kind,
+            source: e.source,
+            from_status: e.from_status,
+            to_status: e.to_status,
+            at: e.created_at,
+          })),
+        ...deliveries
+          .filter((d: { charge_id: string }) => d.charge_id === row.charge_id)
+          .map((d: Record<string, unknown>) => ({
+            type: "delivery",
+            ...adminDelivery(d),
+            at: d.created_at,
+          })),
+      ].sort((a, b) => new Date(a.at as string).getTime() - new Date(b.at as string).getTime()),
+    })),
+  });
+}

@@ -1,0 +1,70 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { z } from "zod";
+import {
+  adminClient,
+  pickProvider,
+  sendAdminError,
+  sendUpstreamError,
+} from "../../../../internal/admin-api";
+
+const querySchema = z.object({
+  provider: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  starting_after: z.string().min(1).max(200).optional(),
+  type: z.enum(["charge", "withdrawal"]).optional(),
+  status: z.enum(["pending", "paid", "expired", "failed", "processing"]).optional(),
+  created_gte: z.iso.datetime({ offset: true }).optional(),
+  created_lte: z.iso.datetime({ offset: true }).optional(),
+});
+
+/**
+ * `GET /admin/pix-checkout/transactions`: one page of the account's transactions with the
+ * spec's filters (`type`, `status`, `created_gte`, `created_lte`), `limit` (1–100) and the
+ * cursor `starting_after` (pass back `next_cursor`). Amounts in cents.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const parsed = querySchema.safeParse(req.query);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    sendAdminError(
+      res,
+      400,
+      "invalid_filters",
+      `Transaction filters are invalid. ${problems.join("; ")}.`,
+    );
+    return;
+  }
+  const picked = pickProvider(req, res);
+  if (!picked) return;
+  const q = parsed.data;
+  try {
+    const client = await adminClient(req, picked.provider);
+    const page = await client.transactions.list({
+      limit: q.limit,
+      ...(q.starting_after ? { startingAfter: q.starting_after } : {}),
+      ...(q.type ? { type: q.type } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.created_gte ? { createdGte: q.created_gte } : {}),
+      ...(q.created_lte ? { createdLte: q.created_lte } : {}),
+    });
+    res.json({
+      provider: picked.provider.key,
+      transactions: page.data.map((tx) => ({
+        id: tx.id,
+        type: tx.type,
+        status: tx.status,
+        amount: tx.amountCents ?? null,
+        fee: tx.feeCents ?? null,
+        net_amount: tx.netAmountCents ?? null,
+        description: tx.description ?? null,
+        customer: tx.customer ?? null,
+        created_at: tx.createdAt ?? null,
+        paid_at: tx.paidAt ?? null,
+      })),
+      has_more: page.hasMore,
+      next_cursor: page.nextCursor,
+    });
+  } catch (error) {
+    sendUpstreamError(res, error);
+  }
+}

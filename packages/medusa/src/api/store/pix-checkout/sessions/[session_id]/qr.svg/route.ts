@@ -1,0 +1,35 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { qrSvg } from "../../../../../../internal/qr-image";
+import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { toStoreView } from "../../../../../../internal/store-view";
+
+/**
+ * `GET /store/pix-checkout/sessions/:session_id/qr.svg`: the Pix QR code as an SVG rendered
+ * here from the copy-and-paste code, so the element needs no QR encoder. The code of a
+ * charge never changes, so the image is cacheable (privately: it is a shopper's payment).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const found = await loadSession(req, res);
+  if (!found) return;
+  const view = toStoreView(found.row, found.sessionId);
+  if (!view.pix) {
+    sendError(
+      res,
+      404,
+      "qr_not_available",
+      "This payment session is a boleto (or has no Pix code); only Pix sessions have a QR code.",
+    );
+    return;
+  }
+  const image = await qrSvg(view.pix.copy_paste);
+  const etag = `"${image.hash}"`;
+  res.setHeader("Cache-Control", "private, max-age=3600, immutable");
+  res.setHeader("ETag", etag);
+  if (req.headers["if-none-match"] === etag) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.status(200).send(image.svg);
+}

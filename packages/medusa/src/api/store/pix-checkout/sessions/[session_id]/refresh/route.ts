@@ -1,0 +1,57 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { claimRefresh, REFRESH_INTERVAL_MS } from "../../../../../../internal/refresh-window";
+import { redactString } from "../../../../../../internal/redact";
+import { settleCharge, settleContext } from "../../../../../../internal/settle";
+import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { toStoreView } from "../../../../../../internal/store-view";
+
+/**
+ * `POST /store/pix-checkout/sessions/:session_id/refresh` ("I already paid"): asks the
+ * payment API about the charge through the same state machine as webhooks, then answers
+ * the session object. At most once per 10 s per session, across all instances (the window
+ * is a Postgres row); a faster call gets 429 `refresh_rate_limited` with `Retry-After`.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  // Cross-origin storefronts must be able to read Retry-After.
+  res.setHeader("Access-Control-Expose-Headers", "Retry-After");
+  res.setHeader("Cache-Control", "no-store");
+  const found = await loadSession(req, res);
+  if (!found) return;
+  const { sessionId, row, store } = found;
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const claim = await claimRefresh(db, sessionId, REFRESH_INTERVAL_MS);
+  if (!claim.allowed) {
+    const seconds = Math.ceil(claim.retryAfterMs / 1000);
+    res.setHeader("Retry-After", String(seconds));
+    sendError(
+      res,
+      429,
+      "refresh_rate_limited",
+      `This payment was re-checked less than 10 s ago; try again in ${seconds} s.`,
+    );
+    return;
+  }
+  // A final charge cannot change upstream (paid is final; expired/failed stay so), so only
+  // pending and locally canceled ones are worth a call.
+  if (row.status === "pending" || row.status === "canceled") {
+    const ctx = settleContext(req.scope);
+    try {
+      await settleCharge(ctx, row.charge_id, "refresh");
+    } catch (error) {
+      ctx.logger.warn(
+        `refresh of charge ${row.charge_id} failed: ${redactString((error as Error).message ?? "")}`,
+      );
+      sendError(
+        res,
+        502,
+        "payment_service_unavailable",
+        "The payment service could not be reached to re-check this payment; try again shortly.",
+      );
+      return;
+    }
+  }
+  const current = (await store.bySessionId(sessionId)) ?? row;
+  res.json(toStoreView(current, sessionId));
+}

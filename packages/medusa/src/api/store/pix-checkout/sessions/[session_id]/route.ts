@@ -1,0 +1,15 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { loadSession } from "../../../../../internal/store-session";
+import { toStoreView } from "../../../../../internal/store-view";
+
+/**
+ * `GET /store/pix-checkout/sessions/:session_id`: the whitelisted session object. Served from
+ * the plugin's charge table only (webhooks and reconciliation keep it current), so however
+ * often shoppers poll, the payment API is never called from here.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const found = await loadSession(req, res);
+  if (!found) return;
+  res.setHeader("Cache-Control", "no-store");
+  res.json(toStoreView(found.row, found.sessionId));
+}

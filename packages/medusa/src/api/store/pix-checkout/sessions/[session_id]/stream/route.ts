@@ -1,0 +1,82 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import type { ChargeRow } from "../../../../../../internal/charge-store";
+import { liveStatus } from "../../../../../../internal/live-status";
+import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { toStoreView, viewFingerprint } from "../../../../../../internal/store-view";
+
+const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
+
+/**
+ * `GET /store/pix-checkout/sessions/:session_id/stream`: server-sent events. The first event
+ * is the current session object, then one per change (the same object as the GET route),
+ * with `: keep-alive` comments in between. Changes made on any instance arrive through
+ * Postgres LISTEN/NOTIFY (see internal/live-status). The stream ends after a final status,
+ * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
+ * at most `maxConnections` streams (more get 503 `stream_limit_reached`).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const found = await loadSession(req, res);
+  if (!found) return;
+  const { sessionId } = found;
+  const { hub, options } = liveStatus(req.scope);
+
+  let lastPrint: string | undefined;
+  let lastUpdated = 0;
+  let ended = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(keepAlive);
+    clearTimeout(idleTimer);
+    unsubscribe?.();
+    res.end();
+  };
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(end, options.idleTimeoutMs);
+  };
+  const push = (row: ChargeRow | undefined) => {
+    if (ended || !row) return;
+    // Reads race (a sweep and the first read); never step back to an older row.
+    const updated = new Date(row.updated_at).getTime();
+    if (updated < lastUpdated) return;
+    lastUpdated = updated;
+    const view = toStoreView(row, sessionId);
+    const print = viewFingerprint(view);
+    if (print === lastPrint) return;
+    lastPrint = print;
+    res.write(`data: ${JSON.stringify(view)}\n\n`);
+    armIdle();
+    // The element stops listening at a final status; so does the server.
+    if (FINAL.has(view.status)) setImmediate(end);
+  };
+
+  // Subscribe before the first read, so a change between the two is not lost.
+  const unsubscribe = hub.subscribe(sessionId, push);
+  if (!unsubscribe) {
+    res.setHeader("Retry-After", "5");
+    sendError(
+      res,
+      503,
+      "stream_limit_reached",
+      "This server has too many open payment streams; poll the session route instead.",
+    );
+    return;
+  }
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    // Tells nginx-style proxies not to buffer the stream.
+    "X-Accel-Buffering": "no",
+  });
+  res.write(`retry: 2000\n\n`);
+  const keepAlive = setInterval(() => {
+    if (!ended) res.write(`: keep-alive\n\n`);
+  }, options.keepAliveMs);
+  req.on("close", end);
+  res.on("error", end);
+  push((await found.store.bySessionId(sessionId)) ?? found.row);
+}

@@ -1,0 +1,137 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { createPluginLogger } from "./logger";
+import { clientFor, registeredProviders, type RegisteredProvider } from "./provider-registry";
+import { redactString } from "./redact";
+import type { ChargeRow } from "./charge-store";
+
+/** The client calls the admin routes make, beyond the provider's port. */
+export interface AdminClient {
+  balance: {
+    retrieve(): Promise<{
+      availableCents: number;
+      pendingCents: number;
+      currency: string;
+      raw: unknown;
+    }>;
+  };
+  transactions: {
+    list(params: Record<string, unknown>): PromiseLike<{
+      data: Record<string, unknown>[];
+      hasMore: boolean;
+      nextCursor: string | null;
+    }>;
+  };
+}
+
+/** Sends an admin error body, `{ code, message }`. */
+export function sendAdminError(
+  res: MedusaResponse,
+  status: number,
+  code: string,
+  message: string,
+): void {
+  res.status(status).json({ code, message });
+}
+
+/**
+ * The provider registration named by `?provider=` (its medusa-config `id`), or the first
+ * one. Answers 404 `provider_not_found` itself and returns undefined when there is none.
+ */
+export function pickProvider(
+  req: MedusaRequest,
+  res: MedusaResponse,
+): { provider: RegisteredProvider; all: string[] } | undefined {
+  const providers = registeredProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
+  const wanted = typeof req.query.provider === "string" ? req.query.provider : undefined;
+  const provider = wanted ? providers.find((p) => p.key === wanted) : providers[0];
+  if (!provider) {
+    sendAdminError(
+      res,
+      404,
+      "provider_not_found",
+      wanted
+        ? `No Pix Checkout provider is registered with id "${wanted.slice(0, 64)}".`
+        : "No Pix Checkout provider is registered under the payment module.",
+    );
+    return undefined;
+  }
+  return { provider, all: providers.map((p) => p.key) };
+}
+
+/** The client of a registration, with the admin calls typed. */
+export async function adminClient(
+  req: MedusaRequest,
+  provider: RegisteredProvider,
+): Promise<AdminClient> {
+  const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
+  return (await clientFor(provider, logger)) as unknown as AdminClient;
+}
+
+/**
+ * Answers a failed payment-API call: the API's own code and status class, a message
+ * without secrets. 4xx from the API (bad filter) stay 400; anything else is 502.
+ */
+export function sendUpstreamError(res: MedusaResponse, error: unknown): void {
+  const err = error as { code?: unknown; status?: unknown; message?: unknown };
+  const code = typeof err.code === "string" ? err.code : "payment_service_error";
+  const status =
+    typeof err.status === "number" && err.status >= 400 && err.status < 500 ? 400 : 502;
+  sendAdminError(
+    res,
+    status,
+    code,
+    `The payment service answered: ${redactString(String(err.message ?? "unknown error"))}`,
+  );
+}
+
+/** Reais (the API's floats) to integer cents, at this edge only. */
+export function reaisToCents(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+/** A charge row as the admin views show it. */
+export function adminCharge(row: ChargeRow): Record<string, unknown> {
+  const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
+    pix?: { copy_paste?: string; payment_link?: string };
+    boleto?: { url?: string; digitable_line?: string };
+  } | null;
+  return {
+    charge_id: row.charge_id,
+    provider_id: row.provider_id,
+    session_id: row.session_id,
+    method: row.method,
+    variant: row.variant,
+    status: row.status,
+    amount: Number(row.amount_cents),
+    currency: row.currency_code.toUpperCase(),
+    expires_at: row.expires_at,
+    paid_at: row.paid_at,
+    captured_at: row.captured_at,
+    last_checked_at: row.last_checked_at,
+    flagged: row.flagged,
+    flag_reason: row.flag_reason,
+    created_at: row.created_at,
+    pix: display?.pix?.copy_paste
+      ? { copy_paste: display.pix.copy_paste, payment_link: display.pix.payment_link ?? null }
+      : null,
+    boleto: display?.boleto?.url
+      ? { url: display.boleto.url, digitable_line: display.boleto.digitable_line ?? null }
+      : null,
+  };
+}
+
+/** A delivery row without its body (the body holds payer names; the outcome is what matters). */
+export function adminDelivery(row: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: row.id,
+    provider_key: row.provider_key,
+    event: row.event,
+    charge_id: row.charge_id,
+    outcome: row.outcome,
+    detail: row.detail,
+    attempts: row.attempts,
+    created_at: row.created_at,
+    processed_at: row.processed_at,
+  };
+}

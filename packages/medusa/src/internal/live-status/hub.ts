@@ -1,0 +1,248 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { ChargeRow } from "../charge-store";
+import type { PluginLogger } from "../logger";
+
+/** The Postgres channel the charge table's trigger notifies (payload: the session id). */
+export const CHARGE_CHANNEL = "pix_checkout_charge";
+
+/** Called with the session's current row (undefined when it no longer exists). */
+export type SessionListener = (row: ChargeRow | undefined) => void;
+
+/** Tunables of one hub. */
+export interface HubOptions {
+  /** Open streams this instance accepts; more get 503 `stream_limit_reached`. */
+  maxConnections: number;
+  /** Table poll period while the LISTEN connection is down. */
+  pollIntervalMs: number;
+  /** First reconnect delay of the LISTEN connection; doubles up to 30 s. */
+  reconnectMs: number;
+}
+
+/** Where change notices currently come from. */
+export type HubMode = "idle" | "listen" | "poll";
+
+/** The subset of a pg `Client` the hub uses (knex hands out the real one). */
+interface PgClient {
+  query(sql: string): Promise<unknown>;
+  on(event: "notification", fn: (msg: { channel: string; payload?: string }) => void): void;
+  on(event: "error" | "end", fn: (error?: Error) => void): void;
+  removeAllListeners(): void;
+}
+
+interface KnexPgClient {
+  acquireRawConnection(): Promise<PgClient>;
+  destroyRawConnection(connection: PgClient): Promise<void>;
+}
+
+const LINGER_MS = 30_000;
+const MAX_RECONNECT_MS = 30_000;
+
+/**
+ * One per process: fans Postgres change notices out to the open streams of this instance.
+ *
+ * The truth is always the charge table. The hub holds only who is listening here; on a
+ * notice (or, while its LISTEN connection is down, on each poll tick) it re-reads the rows
+ * of the sessions concerned, once per session however many streams watch it, and hands
+ * them to the listeners. It opens its own connection (outside knex's pool, because LISTEN
+ * belongs to one connection) only while someone listens, and closes it after a linger.
+ */
+export class LiveStatusHub {
+  private readonly listeners = new Map<string, Set<SessionListener>>();
+  private open = 0;
+  private connection: PgClient | undefined;
+  private connecting: Promise<void> | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private lingerTimer: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay: number;
+  private currentMode: HubMode = "idle";
+  private closed = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly logger: PluginLogger,
+    private readonly options: HubOptions,
+  ) {
+    this.reconnectDelay = options.reconnectMs;
+  }
+
+  /** Streams open on this instance. */
+  get size(): number {
+    return this.open;
+  }
+
+  /** `listen` when notices arrive through Postgres, `poll` while that channel is down. */
+  get mode(): HubMode {
+    return this.currentMode;
+  }
+
+  /**
+   * Registers a listener for a session. Returns the function that removes it, or
+   * undefined when this instance already holds `maxConnections` streams.
+   */
+  subscribe(sessionId: string, listener: SessionListener): (() => void) | undefined {
+    if (this.open >= this.options.maxConnections) return undefined;
+    let set = this.listeners.get(sessionId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(sessionId, set);
+    }
+    set.add(listener);
+    this.open += 1;
+    clearTimeout(this.lingerTimer);
+    this.lingerTimer = undefined;
+    this.ensureChannel();
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(sessionId);
+      this.open -= 1;
+      if (this.open === 0) this.scheduleLinger();
+    };
+  }
+
+  /** Stops everything (tests, shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.lingerTimer);
+    clearTimeout(this.reconnectTimer);
+    this.stopPolling();
+    await this.dropConnection();
+    this.currentMode = "idle";
+  }
+
+  /** Re-reads the given sessions (all watched ones by default) and hands out their rows. */
+  async sweep(sessionIds: string[] = [...this.listeners.keys()]): Promise<void> {
+    const wanted = sessionIds.filter((id) => this.listeners.has(id));
+    if (wanted.length === 0) return;
+    const rows = await this.db<ChargeRow>("pix_checkout_charge")
+      .whereIn("session_id", wanted)
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+    // Newest row of a session wins (the same rule as ChargeStore.bySessionId).
+    const bySession = new Map<string, ChargeRow>();
+    for (const row of rows) bySession.set(row.session_id, row);
+    for (const id of wanted) {
+      for (const listener of [...(this.listeners.get(id) ?? [])]) {
+        try {
+          listener(bySession.get(id));
+        } catch {
+          // One broken stream must not keep the others from their update.
+        }
+      }
+    }
+  }
+
+  private ensureChannel(): void {
+    if (this.closed || this.connection || this.connecting || this.reconnectTimer) return;
+    this.connecting = this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const client = (this.db as unknown as { client: KnexPgClient }).client;
+    let connection: PgClient | undefined;
+    try {
+      connection = await client.acquireRawConnection();
+      connection.on("notification", (msg) => {
+        if (msg.channel === CHARGE_CHANNEL && msg.payload) this.onNotice(msg.payload);
+      });
+      const lost = (error?: Error) => this.onLost(connection!, error);
+      connection.on("error", lost);
+      connection.on("end", lost);
+      await connection.query(`LISTEN ${CHARGE_CHANNEL}`);
+      if (this.closed || this.open === 0) {
+        await client.destroyRawConnection(connection).catch(() => undefined);
+        return;
+      }
+      this.connection = connection;
+      this.reconnectDelay = this.options.reconnectMs;
+      this.stopPolling();
+      this.currentMode = "listen";
+      // Changes made while nobody listened (or while reconnecting) were not announced.
+      await this.sweep().catch(() => undefined);
+    } catch (error) {
+      if (connection) {
+        connection.removeAllListeners();
+        await client.destroyRawConnection(connection).catch(() => undefined);
+      }
+      this.degrade(error as Error);
+    }
+  }
+
+  private onNotice(sessionId: string): void {
+    if (!this.listeners.has(sessionId)) return;
+    this.sweep([sessionId]).catch((error: Error) =>
+      this.logger.warn(`live status: could not read session ${sessionId}: ${error.message}`),
+    );
+  }
+
+  private onLost(connection: PgClient, error?: Error): void {
+    if (this.connection !== connection) return;
+    connection.removeAllListeners();
+    this.connection = undefined;
+    if (this.closed) return;
+    this.degrade(error ?? new Error("connection ended"));
+  }
+
+  /** The channel is down: poll the table and try the channel again with backoff. */
+  private degrade(error: Error): void {
+    if (this.closed) return;
+    if (this.open === 0) {
+      this.currentMode = "idle";
+      return;
+    }
+    this.logger.warn(
+      `live status: Postgres LISTEN unavailable (${error.message}); polling every ${this.options.pollIntervalMs} ms until it is back`,
+    );
+    this.currentMode = "poll";
+    this.startPolling();
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, MAX_RECONNECT_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.open > 0) this.ensureChannel();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private startPolling(): void {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(() => {
+      this.sweep().catch(() => undefined);
+    }, this.options.pollIntervalMs);
+    this.pollTimer.unref();
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  private scheduleLinger(): void {
+    clearTimeout(this.lingerTimer);
+    this.lingerTimer = setTimeout(() => {
+      if (this.open > 0) return;
+      this.stopPolling();
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = undefined;
+      void this.dropConnection();
+      this.currentMode = "idle";
+    }, LINGER_MS);
+    this.lingerTimer.unref();
+  }
+
+  private async dropConnection(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    if (!connection) return;
+    connection.removeAllListeners();
+    // A harmless "error" after end() must not crash the process.
+    connection.on("error", () => undefined);
+    const client = (this.db as unknown as { client: KnexPgClient }).client;
+    await client.destroyRawConnection(connection).catch(() => undefined);
+  }
+}

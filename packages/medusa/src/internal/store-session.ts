@@ -1,0 +1,64 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { z } from "zod";
+import { ChargeStore, type ChargeRow } from "./charge-store";
+
+/** Stable codes of the store routes' error answers. */
+export type StoreErrorCode =
+  | "invalid_session_id"
+  | "session_not_found"
+  | "qr_not_available"
+  | "refresh_rate_limited"
+  | "stream_limit_reached"
+  | "payment_service_unavailable";
+
+/** Sends the store routes' error body, `{ code, message }`. */
+export function sendError(
+  res: MedusaResponse,
+  status: number,
+  code: StoreErrorCode,
+  message: string,
+): void {
+  res.status(status).json({ code, message });
+}
+
+// Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
+// up (and simply not found), anything else is refused before touching the database.
+const paramsSchema = z.object({
+  session_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
+
+/**
+ * Validates `:session_id` and loads the plugin's charge row of that session. Answers the
+ * request itself (400 / 404) and returns undefined when there is nothing to serve; a
+ * session of another payment provider has no row here, so it is a 404 too.
+ */
+export async function loadSession(
+  req: MedusaRequest,
+  res: MedusaResponse,
+): Promise<{ sessionId: string; row: ChargeRow; store: ChargeStore } | undefined> {
+  const parsed = paramsSchema.safeParse(req.params);
+  if (!parsed.success) {
+    sendError(
+      res,
+      400,
+      "invalid_session_id",
+      "session_id must be a payment session id such as payses_01H... (letters, digits, _ and -).",
+    );
+    return undefined;
+  }
+  const sessionId = parsed.data.session_id;
+  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const row = await store.bySessionId(sessionId);
+  if (!row) {
+    sendError(
+      res,
+      404,
+      "session_not_found",
+      `No Pix or boleto payment session ${sessionId} exists. Initiate a payment session with a Pix Checkout provider first.`,
+    );
+    return undefined;
+  }
+  return { sessionId, row, store };
+}

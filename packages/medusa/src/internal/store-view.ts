@@ -1,0 +1,91 @@
+import type { ChargeRow, LocalChargeStatus } from "./charge-store";
+
+/** The store contract's session object (packages/element README, "Backend contract"). */
+export interface StoreSessionView {
+  session_id: string;
+  method: "pix" | "boleto";
+  status: LocalChargeStatus;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  server_time: string;
+  pix?: {
+    copy_paste: string;
+    qr_image_url: string | null;
+    qr_code: string | null;
+    payment_link: string | null;
+  };
+  boleto?: { url: string; barcode: string; digitable_line: string; due_date: string | null };
+}
+
+/** Where the QR image of a session is served, relative to the backend's root. */
+export function qrImagePath(sessionId: string): string {
+  return `/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}/qr.svg`;
+}
+
+const str = (value: unknown): string | null =>
+  typeof value === "string" && value.length > 0 ? value : null;
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+// A boleto is due on a calendar day in Brazil; the charge stores an instant.
+const dueDateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/**
+ * Builds the whitelisted session object from the plugin's own charge row. Only named fields
+ * are copied: never the raw API response, the provider's options or anything of the payer.
+ * `sessionId` is the one the shopper asked for (the row may serve a re-pointed session).
+ */
+export function toStoreView(
+  row: ChargeRow,
+  sessionId: string,
+  now: Date = new Date(),
+): StoreSessionView {
+  const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
+    pix?: Record<string, unknown>;
+    boleto?: Record<string, unknown>;
+  } | null;
+  const view: StoreSessionView = {
+    session_id: sessionId,
+    method: row.method,
+    status: row.status,
+    amount: Number(row.amount_cents),
+    currency: row.currency_code.toUpperCase(),
+    expires_at: iso(row.expires_at),
+    paid_at: iso(row.paid_at),
+    server_time: now.toISOString(),
+  };
+  const pix = display?.pix;
+  if (row.method === "pix" && pix && str(pix.copy_paste)) {
+    view.pix = {
+      copy_paste: str(pix.copy_paste)!,
+      qr_image_url: qrImagePath(sessionId),
+      qr_code: str(pix.qr_code),
+      payment_link: str(pix.payment_link),
+    };
+  }
+  const boleto = display?.boleto;
+  if (row.method === "boleto" && boleto && str(boleto.url)) {
+    view.boleto = {
+      url: str(boleto.url)!,
+      barcode: str(boleto.barcode) ?? "",
+      digitable_line: str(boleto.digitable_line) ?? "",
+      due_date: row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null,
+    };
+  }
+  return view;
+}
+
+/** A view's identity for change detection: everything but the clock. */
+export function viewFingerprint(view: StoreSessionView): string {
+  const { server_time: _ignored, ...rest } = view;
+  return JSON.stringify(rest);
+}
