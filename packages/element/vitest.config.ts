@@ -2,9 +2,11 @@ import { playwright } from "@vitest/browser-playwright";
 import type { BrowserCommand } from "vitest/node";
 import { defineProject } from "vitest/config";
 
-/** Lets a test switch the page to the dark or light color scheme (prefers-color-scheme). */
-const setColorScheme: BrowserCommand<["light" | "dark"]> = async (ctx, scheme) => {
-  await ctx.page.emulateMedia({ colorScheme: scheme });
+/** Lets a test emulate the user's media preferences (prefers-color-scheme, prefers-reduced-motion). */
+const emulateMedia: BrowserCommand<
+  [{ colorScheme?: "light" | "dark"; reducedMotion?: "reduce" | "no-preference" }]
+> = async (ctx, media) => {
+  await ctx.page.emulateMedia(media);
 };
 
 // The element's tests run in real Chromium (the system one: no test tool may download a
@@ -33,7 +35,7 @@ export default defineProject({
         contextOptions: { permissions: ["clipboard-read", "clipboard-write"] },
       }),
       instances: [{ browser: "chromium" }],
-      commands: { setColorScheme },
+      commands: { emulateMedia },
     },
   },
 });

@@ -450,6 +450,29 @@ describe("languages", () => {
   });
 });
 
+describe("motion", () => {
+  const spinnerAnimation = async () => {
+    const id = newId("motion");
+    await putSession(pixSession(id), { fail: { count: 1, mode: "hang" } });
+    const el = mount(id) as PixCheckout;
+    await el.updateComplete;
+    return getComputedStyle($(el, ".spinner") as Element).animationName;
+  };
+
+  it("spins the loading indicator by default", async () => {
+    expect(await spinnerAnimation()).not.toBe("none");
+  });
+
+  it("keeps the loading indicator still when the user prefers reduced motion", async () => {
+    await commands.emulateMedia({ reducedMotion: "reduce" });
+    try {
+      expect(await spinnerAnimation()).toBe("none");
+    } finally {
+      await commands.emulateMedia({ reducedMotion: "no-preference" });
+    }
+  });
+});
+
 describe("accessibility", () => {
   const run = async (el: HTMLElement) => {
     const result = await axe.run(el, {
@@ -520,13 +543,13 @@ describe("accessibility", () => {
   it.each(states)(
     "axe finds no violations in the %s state with the dark color scheme",
     async (_name, show) => {
-      await commands.setColorScheme("dark");
+      await commands.emulateMedia({ colorScheme: "dark" });
       try {
         expect(matchMedia("(prefers-color-scheme: dark)").matches).toBe(true);
         const el = await show(newId("axe-dark"));
         expect(await run(el)).toEqual([]);
       } finally {
-        await commands.setColorScheme("light");
+        await commands.emulateMedia({ colorScheme: "light" });
       }
     },
   );

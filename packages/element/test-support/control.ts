@@ -120,6 +120,9 @@ export const partText = (el: HTMLElement, part: string) =>
 
 declare module "vitest/browser" {
   interface BrowserCommands {
-    setColorScheme(scheme: "light" | "dark"): Promise<void>;
+    emulateMedia(media: {
+      colorScheme?: "light" | "dark";
+      reducedMotion?: "reduce" | "no-preference";
+    }): Promise<void>;
   }
 }
