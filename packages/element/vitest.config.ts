@@ -17,6 +17,8 @@ export default defineProject({
     include: ["src/**/*.test.ts"],
     globalSetup: ["./test-support/global-setup.ts"],
     testTimeout: 20_000,
+    // CI shares two cores with other suites: give polled expectations room.
+    expect: { poll: { timeout: 4_000 } },
     browser: {
       enabled: true,
       headless: true,
