@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 const root = new URL(".", import.meta.url).pathname;
-rmSync(`${root}dist`, { recursive: true, force: true });
+// Chunk names carry content hashes: clear old ones. The .d.ts files from tsc stay.
+rmSync(`${root}dist/chunks`, { recursive: true, force: true });
 
 const common = {
   absWorkingDir: root,
