@@ -1,0 +1,79 @@
+/** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
+export interface AdminCharge {
+  charge_id: string;
+  provider_id: string;
+  method: "pix" | "boleto";
+  status: string;
+  amount: number;
+  currency: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  flagged: boolean;
+  flag_reason: string | null;
+  pix: { copy_paste: string; payment_link: string | null } | null;
+  boleto: { url: string; digitable_line: string | null } | null;
+  timeline: TimelineEntry[];
+}
+
+/** One line of a charge's timeline: a state change or a webhook delivery. */
+export type TimelineEntry =
+  | {
+      type: "state";
+      id: string;
+      kind: string;
+      source: string;
+      from_status: string | null;
+      to_status: string | null;
+      at: string;
+    }
+  | {
+      type: "delivery";
+      id: string;
+      event: string;
+      outcome: string;
+      detail: string | null;
+      attempts: number;
+      at: string;
+    };
+
+/** A webhook delivery (`/admin/pix-checkout/deliveries`). */
+export interface AdminDelivery {
+  id: string;
+  provider_key: string;
+  event: string;
+  charge_id: string | null;
+  outcome: string;
+  detail: string | null;
+  attempts: number;
+  created_at: string;
+}
+
+/** A transaction of the payment API (`/admin/pix-checkout/transactions`). */
+export interface AdminTransaction {
+  id: string;
+  type: "charge" | "withdrawal";
+  status: string;
+  amount: number | null;
+  fee: number | null;
+  net_amount: number | null;
+  description: string | null;
+  customer: { name?: string; email?: string } | null;
+  created_at: string | null;
+  paid_at: string | null;
+}
+
+/** `/admin/pix-checkout/balance`. */
+export interface AdminBalance {
+  provider: string;
+  providers: string[];
+  balance: {
+    available: number;
+    pending: number;
+    currency: string;
+    summary: {
+      pending_balance: number | null;
+      total_earned: number | null;
+      total_withdrawn: number | null;
+    };
+  };
+}

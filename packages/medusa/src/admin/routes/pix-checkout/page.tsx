@@ -1,0 +1,266 @@
+/// <reference lib="dom" />
+// Admin extensions run in the merchant's browser (the server code is built without DOM types).
+import { defineRouteConfig } from "@medusajs/admin-sdk";
+import { CurrencyDollar } from "@medusajs/icons";
+import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
+import { useCallback, useEffect, useState } from "react";
+import { adminFetch } from "../../lib/api";
+import { formatCents, formatInstant, statusColor } from "../../lib/format";
+import type { AdminBalance, AdminDelivery, AdminTransaction } from "../../lib/types";
+
+const PAGE_SIZE = 20;
+const ALL = "all";
+
+function BalanceCard({ provider }: { provider: string | undefined }) {
+  const [data, setData] = useState<AdminBalance | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const query = provider ? `?provider=${encodeURIComponent(provider)}` : "";
+    adminFetch<AdminBalance>(`/admin/pix-checkout/balance${query}`)
+      .then((body) => (setData(body), setError(null)))
+      .catch((err: Error) => setError(err.message));
+  }, [provider]);
+  const b = data?.balance;
+  const cell = (label: string, cents: number | null | undefined) => (
+    <div className="flex flex-col">
+      <Text size="small" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <Text weight="plus">{formatCents(cents, b?.currency ?? "BRL")}</Text>
+    </div>
+  );
+  return (
+    <Container className="flex flex-col gap-y-3 px-6 py-4">
+      <Heading level="h2">Balance</Heading>
+      {error ? <Text className="text-ui-fg-error">{error}</Text> : null}
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
+        {cell("Available", b?.available)}
+        {cell("Pending", b?.pending)}
+        {cell("Pending (summary)", b?.summary.pending_balance)}
+        {cell("Total earned", b?.summary.total_earned)}
+        {cell("Total withdrawn", b?.summary.total_withdrawn)}
+      </div>
+    </Container>
+  );
+}
+
+function TransactionsCard({ provider }: { provider: string | undefined }) {
+  const [type, setType] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [createdGte, setCreatedGte] = useState("");
+  const [createdLte, setCreatedLte] = useState("");
+  // Cursor stack: the `starting_after` of each page shown so far ("" for the first).
+  const [cursors, setCursors] = useState<string[]>([""]);
+  const [page, setPage] = useState<{
+    transactions: AdminTransaction[];
+    has_more: boolean;
+    next_cursor: string | null;
+  } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const cursor = cursors[cursors.length - 1] ?? "";
+
+  const load = useCallback(async () => {
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (provider) params.set("provider", provider);
+    if (type !== ALL) params.set("type", type);
+    if (status !== ALL) params.set("status", status);
+    if (createdGte) params.set("created_gte", new Date(createdGte).toISOString());
+    if (createdLte) params.set("created_lte", new Date(createdLte).toISOString());
+    if (cursor) params.set("starting_after", cursor);
+    try {
+      setPage(await adminFetch(`/admin/pix-checkout/transactions?${params}`));
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, [provider, type, status, createdGte, createdLte, cursor]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const resetTo = (set: (v: string) => void) => (value: string) => {
+    set(value);
+    setCursors([""]);
+  };
+
+  return (
+    <Container className="flex flex-col gap-y-3 p-0">
+      <div className="flex flex-wrap items-end gap-3 px-6 pt-4">
+        <Heading level="h2" className="mr-auto">
+          Transactions
+        </Heading>
+        <Select size="small" value={type} onValueChange={resetTo(setType)}>
+          <Select.Trigger>
+            <Select.Value placeholder="Type" />
+          </Select.Trigger>
+          <Select.Content>
+            {[ALL, "charge", "withdrawal"].map((v) => (
+              <Select.Item key={v} value={v}>
+                {v === ALL ? "All types" : v}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+        <Select size="small" value={status} onValueChange={resetTo(setStatus)}>
+          <Select.Trigger>
+            <Select.Value placeholder="Status" />
+          </Select.Trigger>
+          <Select.Content>
+            {[ALL, "pending", "paid", "expired", "failed", "processing"].map((v) => (
+              <Select.Item key={v} value={v}>
+                {v === ALL ? "All statuses" : v}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+        <label className="flex flex-col">
+          <Text size="xsmall">Created from</Text>
+          <input
+            type="datetime-local"
+            value={createdGte}
+            onChange={(e) => resetTo(setCreatedGte)(e.target.value)}
+          />
+        </label>
+        <label className="flex flex-col">
+          <Text size="xsmall">Created until</Text>
+          <input
+            type="datetime-local"
+            value={createdLte}
+            onChange={(e) => resetTo(setCreatedLte)(e.target.value)}
+          />
+        </label>
+      </div>
+      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      <Table>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>Created</Table.HeaderCell>
+            <Table.HeaderCell>Type</Table.HeaderCell>
+            <Table.HeaderCell>Status</Table.HeaderCell>
+            <Table.HeaderCell>Customer</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">Net</Table.HeaderCell>
+            <Table.HeaderCell>Id</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {(page?.transactions ?? []).map((tx) => (
+            <Table.Row key={tx.id}>
+              <Table.Cell>{formatInstant(tx.created_at)}</Table.Cell>
+              <Table.Cell>{tx.type}</Table.Cell>
+              <Table.Cell>
+                <Badge size="2xsmall" color={statusColor(tx.status)}>
+                  {tx.status}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>{tx.customer?.name ?? tx.customer?.email ?? "—"}</Table.Cell>
+              <Table.Cell className="text-right">{formatCents(tx.amount)}</Table.Cell>
+              <Table.Cell className="text-right">{formatCents(tx.net_amount)}</Table.Cell>
+              <Table.Cell className="font-mono">{tx.id}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      <div className="flex justify-end gap-x-2 px-6 pb-4">
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={cursors.length <= 1}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
+          Previous
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!page?.has_more || !page.next_cursor}
+          onClick={() => page?.next_cursor && setCursors((c) => [...c, page.next_cursor!])}
+        >
+          Next
+        </Button>
+      </div>
+    </Container>
+  );
+}
+
+function DeliveriesCard() {
+  const [rows, setRows] = useState<AdminDelivery[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    adminFetch<{ deliveries: AdminDelivery[] }>("/admin/pix-checkout/deliveries?limit=50")
+      .then((body) => (setRows(body.deliveries), setError(null)))
+      .catch((err: Error) => setError(err.message));
+  }, []);
+  return (
+    <Container className="flex flex-col gap-y-3 p-0">
+      <Heading level="h2" className="px-6 pt-4">
+        Recent webhook deliveries
+      </Heading>
+      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      <Table>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>Received</Table.HeaderCell>
+            <Table.HeaderCell>Event</Table.HeaderCell>
+            <Table.HeaderCell>Verification</Table.HeaderCell>
+            <Table.HeaderCell>Charge</Table.HeaderCell>
+            <Table.HeaderCell>Detail</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((d) => (
+            <Table.Row key={d.id}>
+              <Table.Cell>{formatInstant(d.created_at)}</Table.Cell>
+              <Table.Cell>{d.event}</Table.Cell>
+              <Table.Cell>
+                <Badge size="2xsmall" color={statusColor(d.outcome)}>
+                  {d.outcome}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell className="font-mono">{d.charge_id ?? "—"}</Table.Cell>
+              <Table.Cell>{d.detail ?? ""}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+    </Container>
+  );
+}
+
+/** The "Pix Checkout" admin page: balance, transactions and webhook deliveries. */
+const PixCheckoutPage = () => {
+  const [providers, setProviders] = useState<string[]>([]);
+  const [provider, setProvider] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    adminFetch<AdminBalance>("/admin/pix-checkout/balance")
+      .then((body) => setProviders(body.providers))
+      .catch(() => setProviders([]));
+  }, []);
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Container className="flex items-center justify-between px-6 py-4">
+        <Heading level="h1">Pix Checkout</Heading>
+        {providers.length > 1 ? (
+          <Select size="small" value={provider ?? providers[0]} onValueChange={setProvider}>
+            <Select.Trigger>
+              <Select.Value placeholder="Account" />
+            </Select.Trigger>
+            <Select.Content>
+              {providers.map((p) => (
+                <Select.Item key={p} value={p}>
+                  Account “{p}”
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        ) : null}
+      </Container>
+      <BalanceCard provider={provider} />
+      <TransactionsCard provider={provider} />
+      <DeliveriesCard />
+    </div>
+  );
+};
+
+export const config = defineRouteConfig({ label: "Pix Checkout", icon: CurrencyDollar });
+
+export default PixCheckoutPage;

@@ -1,0 +1,129 @@
+/// <reference lib="dom" />
+// Admin extensions run in the merchant's browser (the server code is built without DOM types).
+import { defineWidgetConfig } from "@medusajs/admin-sdk";
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
+import { Badge, Button, Container, Copy, Heading, Text, toast } from "@medusajs/ui";
+import { useCallback, useEffect, useState } from "react";
+import { adminFetch } from "../lib/api";
+import { formatCents, formatInstant, statusColor } from "../lib/format";
+import type { AdminCharge, TimelineEntry } from "../lib/types";
+
+function TimelineLine({ entry }: { entry: TimelineEntry }) {
+  const what =
+    entry.type === "state"
+      ? `${entry.kind}${entry.to_status ? ` → ${entry.to_status}` : ""} (${entry.source})`
+      : `webhook ${entry.event}: ${entry.outcome}${entry.detail ? ` — ${entry.detail}` : ""}`;
+  return (
+    <li className="flex gap-x-3">
+      <Text size="small" className="text-ui-fg-subtle w-40 shrink-0">
+        {formatInstant(entry.at)}
+      </Text>
+      <Text size="small">{what}</Text>
+    </li>
+  );
+}
+
+function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const recheck = async () => {
+    setBusy(true);
+    try {
+      const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(charge.charge_id)}/refresh`,
+        { method: "POST" },
+      );
+      toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
+      onRecheck();
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-y-3 px-6 py-4">
+      <div className="flex items-center justify-between">
+        <div className="flex items-center gap-x-2">
+          <Badge color={statusColor(charge.status)}>{charge.status}</Badge>
+          <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
+          <Text>{formatCents(charge.amount, charge.currency)}</Text>
+        </div>
+        <Button size="small" variant="secondary" isLoading={busy} onClick={recheck}>
+          Re-check now
+        </Button>
+      </div>
+      <Text size="small" className="text-ui-fg-subtle">
+        Charge {charge.charge_id} · expires {formatInstant(charge.expires_at)}
+        {charge.paid_at ? ` · paid ${formatInstant(charge.paid_at)}` : ""}
+      </Text>
+      {charge.flagged ? (
+        <Text size="small" className="text-ui-fg-error">
+          Needs attention: {charge.flag_reason}
+        </Text>
+      ) : null}
+      {charge.pix ? (
+        <div className="flex items-center gap-x-2">
+          <Text size="small" className="truncate font-mono">
+            {charge.pix.copy_paste}
+          </Text>
+          <Copy content={charge.pix.copy_paste} />
+        </div>
+      ) : null}
+      {charge.boleto ? (
+        <a
+          href={charge.boleto.url}
+          target="_blank"
+          rel="noreferrer"
+          className="text-ui-fg-interactive"
+        >
+          <Text size="small">Open boleto {charge.boleto.digitable_line ?? ""}</Text>
+        </a>
+      ) : null}
+      <ul className="flex flex-col gap-y-1">
+        {charge.timeline.map((entry) => (
+          <TimelineLine key={`${entry.type}-${entry.id}`} entry={entry} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Order page widget: the Pix/boleto charges behind this order and what happened to them. */
+const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const [charges, setCharges] = useState<AdminCharge[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const body = await adminFetch<{ charges: AdminCharge[] }>(
+        `/admin/pix-checkout/orders/${encodeURIComponent(order.id)}`,
+      );
+      setCharges(body.charges);
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, [order.id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // An order paid by another provider shows nothing.
+  if (!error && (charges === null || charges.length === 0)) return null;
+  return (
+    <Container className="divide-y p-0">
+      <div className="px-6 py-4">
+        <Heading level="h2">Pix Checkout</Heading>
+      </div>
+      {error ? (
+        <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>
+      ) : (
+        charges!.map((charge) => (
+          <ChargeCard key={charge.charge_id} charge={charge} onRecheck={load} />
+        ))
+      )}
+    </Container>
+  );
+};
+
+export const config = defineWidgetConfig({ zone: "order.details" });
+
+export default PixCheckoutOrderWidget;
