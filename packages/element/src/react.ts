@@ -1,6 +1,7 @@
 /**
  * `@pix-checkout/element/react`: `<PixCheckout>` for React and Next.js storefronts.
- * Importing it registers `<pix-checkout>`; in Next.js render it from a client component.
+ * Importing it registers `<pix-checkout>`, which needs a DOM: in Next.js load it with
+ * `next/dynamic` and `ssr: false` (see the README).
  * @packageDocumentation
  */
 import { createComponent, type EventName } from "@lit/react";
