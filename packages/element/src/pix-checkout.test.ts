@@ -306,6 +306,15 @@ describe("I already paid", () => {
     await expect.poll(() => announced(el)).toBe("Ainda não recebemos o pagamento.");
   });
 
+  it("says it is reconnecting and fires pix-error when the re-check cannot reach the backend", async () => {
+    const { el, id } = await showPending("refresh-down");
+    await patchBehaviour(id, { fail: { count: 5, mode: "http" } });
+    const error = nextEvent<PixErrorDetail>(el, "pix-error");
+    await userEvent.click(button(el, "refresh-button") as HTMLElement);
+    expect(await error).toMatchObject({ code: "server_error", status: 503 });
+    await expect.poll(() => announced(el)).toBe("Sem conexão. Tentando de novo…");
+  });
+
   it("obeys the backend's Retry-After on a 429 and does not ask again before it", async () => {
     const { el, id } = await showPending("refresh-429", {}, { refresh: { retryAfter: 7 } });
     await userEvent.click(button(el, "refresh-button") as HTMLElement);

@@ -19,7 +19,7 @@ export interface FakeBehaviour {
   refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
   /** `hang`: the QR image route never answers. */
   qr?: "hang";
-  /** The next N status or stream GETs fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
+  /** The next N status, stream or refresh calls fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
   fail?: { count: number; mode: "http" | "drop" | "hang" };
 }
 
@@ -110,7 +110,7 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
   entry.log.push({ route, at: Date.now() });
 
   const fail = entry.behaviour.fail;
-  if (fail && fail.count > 0 && (route === "GET status" || route === "GET stream")) {
+  if (fail && fail.count > 0 && route !== "GET qr.svg") {
     fail.count--;
     if (fail.mode === "drop") return req.socket.destroy();
     if (fail.mode === "hang") return;

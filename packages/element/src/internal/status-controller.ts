@@ -85,11 +85,20 @@ export class StatusController implements ReactiveController {
     if (!this.#done) this.#start();
   }
 
-  /** Asks the backend to re-check the charge; the answer goes through `onSession`. */
+  /**
+   * Asks the backend to re-check the charge; the answer goes through `onSession`.
+   * Throws a BackendError (`rate_limited` carries `retryAfter`).
+   */
   async refresh(): Promise<void> {
     if (!this.#backend) return;
-    const signal = this.#abort?.signal ?? new AbortController().signal;
-    this.#deliver(await this.#backend.refresh(signal));
+    let session: CheckoutSession;
+    try {
+      // Its own deadline: the upstream re-check may be slow, but not forever.
+      session = await this.#backend.refresh(AbortSignal.timeout(20_000));
+    } catch (error) {
+      throw error instanceof BackendError ? error : new BackendError("network", String(error));
+    }
+    this.#deliver(session);
   }
 
   #wake = () => {
