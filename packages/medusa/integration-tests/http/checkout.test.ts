@@ -12,12 +12,25 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import type { IPaymentModuleService } from "@medusajs/framework/types";
+import { cancelOrderWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows";
 import { reconcileOnce } from "../../src/internal/reconcile";
 import { settleContext } from "../../src/internal/settle";
 
 // A distinctive key, so "it never appears in output" is a real check.
 const API_KEY = "sk_live_integration_5ecret_key";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+
+function describeLogArg(arg: unknown): string {
+  if (typeof arg === "string") return arg;
+  if (arg instanceof Error) return `${arg.message} ${arg.stack ?? ""}`;
+  try {
+    return JSON.stringify(arg);
+  } catch {
+    return String(arg);
+  }
+}
 
 let sandboxA: Sandbox;
 let sandboxB: Sandbox;
@@ -69,6 +82,29 @@ medusaIntegrationTestRunner({
     const container = () => getContainer();
 
     beforeAll(async () => {
+      // Medusa's logger is one shared instance (the plugin's lines go through it too), and
+      // under vitest it writes through the intercepted console, so it is tapped directly.
+      const logger = container().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<
+        string,
+        unknown
+      >;
+      for (const level of [
+        "log",
+        "info",
+        "warn",
+        "error",
+        "debug",
+        "http",
+        "activity",
+        "failure",
+      ]) {
+        const original = logger[level];
+        if (typeof original !== "function") continue;
+        logger[level] = (...args: unknown[]) => {
+          output.push(args.map(describeLogArg).join(" "));
+          return (original as (...a: unknown[]) => unknown).apply(logger, args);
+        };
+      }
       store = await createStoreFixture(container());
       shop = storefront(api as unknown as Api, store);
       const base = (api as unknown as Api).defaults.baseURL;
@@ -90,37 +126,220 @@ medusaIntegrationTestRunner({
         data: Json;
       };
 
-    it("order-first Pix: completing the cart creates an awaiting order that the webhook marks paid", async () => {
-      const cartId = await createCart(container(), store, 49.9);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      expect(session.data.pix.copy_paste).toEqual(expect.any(String));
-      expect(session.data.amount_cents).toBe(4990);
+    // The scenarios every variant must pass. Variant A's webhook URL carries a secret token;
+    // Variant B's charge ids are ch_svc_... and its events name both id and uuid.
+    const variants = [
+      {
+        name: "Variant A",
+        provider: "pp_pix_a",
+        sandbox: () => sandboxA,
+        hook: `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+        ids: (chargeId: string) => ({ uuid: chargeId }),
+      },
+      {
+        name: "Variant B",
+        provider: "pp_pix_b",
+        sandbox: () => sandboxB,
+        hook: "/hooks/pix-checkout/b",
+        ids: (chargeId: string) => ({ uuid: "8c4f2a57-3f1e-4f7a-9a55-2f6f0f1f9a10", id: chargeId }),
+      },
+    ];
 
-      const completed = await shop.complete(cartId);
-      expect(completed.status).toBe(200);
-      expect(completed.data.type).toBe("order");
-      expect(completed.data.order.payment_collections[0].status).toBe("awaiting");
-
-      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
-      const order = await waitFor(async () => {
-        const o = await orderOfCart(container(), cartId);
-        return o?.payment_collections[0]?.status === "completed" && o;
+    const post = (url: string, data: unknown) =>
+      (api as unknown as Api).request({ method: "post", url, data, validateStatus: () => true });
+    const deliveryDone = (id: string) =>
+      waitFor(async () => {
+        const row = await db(container())("pix_checkout_webhook_delivery").where({ id }).first();
+        return row?.outcome !== "received" && row;
+      }, `delivery ${id} to be processed`);
+    const paidOrder = (cartId: string) =>
+      waitFor(async () => {
+        const order = await orderOfCart(container(), cartId);
+        return order?.payment_collections[0]?.status === "completed" && order;
       }, "the order to be paid");
-      expect(order.status).not.toBe("canceled");
+
+    describe.each(variants)("$name", (variant) => {
+      const control_ = (path: string, body?: unknown) => control(variant.sandbox().url, path, body);
+
+      beforeEach(async () => {
+        await fetch(`${variant.sandbox().url}/__sandbox/faults`, { method: "DELETE" });
+      });
+
+      it("order-first Pix: completing the cart creates an awaiting order that the webhook marks paid", async () => {
+        const cartId = await createCart(container(), store, 49.9);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        expect(session.data.pix.copy_paste).toEqual(expect.any(String));
+        expect(session.data.amount_cents).toBe(4990);
+
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        expect(completed.data.order.payment_collections[0].status).toBe("awaiting");
+
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        const order = await paidOrder(cartId);
+        expect(order.status).not.toBe("canceled");
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+      });
+
+      it("pay-first Pix: the webhook completes the cart into a paid order", async () => {
+        const cartId = await createCart(container(), store, 25);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        const order = await paidOrder(cartId);
+        expect(order.id).toMatch(/^order_/);
+      });
+
+      it("expiry cancels the waiting order and the session", async () => {
+        const cartId = await createCart(container(), store, 30);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_(`charges/${session.data.charge_id}/expire`, {});
+        await waitFor(
+          async () => (await orderOfCart(container(), cartId))?.status === "canceled",
+          "the order to be canceled",
+        );
+        expect((await chargeRow(session.data.charge_id)).status).toBe("expired");
+        const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+        // The session is canceled right after the order, in the same background step.
+        await waitFor(
+          async () => (await payment.retrievePaymentSession(session.id)).status === "canceled",
+          "the session to be canceled",
+        );
+      });
+
+      it("five duplicate charge.paid deliveries give one capture", async () => {
+        const cartId = await createCart(container(), store, 50);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_("faults", { webhook_duplicate_rate: 1 });
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        const body = {
+          event: "charge.paid",
+          data: { ...variant.ids(session.data.charge_id), amount: 5000, status: "paid" },
+        };
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () => post(variant.hook, body)),
+        );
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+        await variant.sandbox().webhooksIdle();
+        await Promise.all(answers.map((a) => deliveryDone(a.data.id)));
+        await paidOrder(cartId);
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+      });
+
+      it("a late charge.expired after payment changes nothing: paid is final", async () => {
+        const cartId = await createCart(container(), store, 60);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        await paidOrder(cartId);
+        const answer = await post(variant.hook, {
+          event: "charge.expired",
+          data: { ...variant.ids(session.data.charge_id), amount: 6000, status: "expired" },
+        });
+        expect(answer.status).toBe(200);
+        await deliveryDone(answer.data.id);
+        const order = await orderOfCart(container(), cartId);
+        expect(order?.status).not.toBe("canceled");
+        expect(order?.payment_collections[0]?.status).toBe("completed");
+        expect((await chargeRow(session.data.charge_id)).status).toBe("paid");
+      });
+
+      it("a charge.expired whose charge the API reports paid captures it (the API wins over the event)", async () => {
+        const cartId = await createCart(container(), store, 65);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_("faults", { webhook_drop_rate: 1 });
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        await variant.sandbox().webhooksIdle();
+        await post(variant.hook, {
+          event: "charge.expired",
+          data: { ...variant.ids(session.data.charge_id), amount: 6500, status: "expired" },
+        });
+        await paidOrder(cartId);
+        expect((await chargeRow(session.data.charge_id)).status).toBe("paid");
+      });
+
+      it("a forged charge.paid for an unpaid charge changes nothing and is recorded as forged", async () => {
+        const cartId = await createCart(container(), store, 70);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        const answer = await post(variant.hook, {
+          event: "charge.paid",
+          data: { ...variant.ids(session.data.charge_id), amount: 7000, status: "paid" },
+        });
+        expect(answer.status).toBe(200);
+        expect((await deliveryDone(answer.data.id)).outcome).toBe("forged");
+        const order = await orderOfCart(container(), cartId);
+        expect(order?.payment_collections[0]?.status).toBe("awaiting");
+        expect((await chargeRow(session.data.charge_id)).status).toBe("pending");
+      });
+
+      it("a charge.paid with the wrong amount is recorded as forged and captures nothing", async () => {
+        const cartId = await createCart(container(), store, 75);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_("faults", { webhook_drop_rate: 1 });
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        await variant.sandbox().webhooksIdle();
+        const answer = await post(variant.hook, {
+          event: "charge.paid",
+          data: { ...variant.ids(session.data.charge_id), amount: 1, status: "paid" },
+        });
+        expect((await deliveryDone(answer.data.id)).outcome).toBe("forged");
+        expect(await capturesOfSession(container(), session.id)).toBe(0);
+      });
+
+      it("a dropped charge.paid is reconciled within one interval", async () => {
+        const cartId = await createCart(container(), store, 90);
+        const session = sessionOf(await shop.initiate(cartId, variant.provider));
+        await shop.complete(cartId);
+        await control_("faults", { webhook_drop_rate: 1 });
+        await control_(`charges/${session.data.charge_id}/pay`, {});
+        await variant.sandbox().webhooksIdle();
+        expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
+          "awaiting",
+        );
+
+        const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
+        const report = await reconcileOnce(settleContext(container()), oneIntervalLater);
+        expect(report.settled).toBe(1);
+        const order = await orderOfCart(container(), cartId);
+        expect(order?.payment_collections[0]?.status).toBe("completed");
+      });
+    });
+
+    it("a payment after the merchant canceled the waiting order is captured and flagged", async () => {
+      const cartId = await createCart(container(), store, 85);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const completed = await shop.complete(cartId);
+      await cancelOrderWorkflow(container()).run({ input: { order_id: completed.data.order.id } });
+      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+      const row = await waitFor(async () => {
+        const r = await chargeRow(session.data.charge_id);
+        return r?.flagged && r;
+      }, "the charge to be flagged");
+      expect(row.status).toBe("paid");
+      expect(row.flag_reason).toMatch(/paid after order .* was canceled/);
       expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
-    it("pay-first Pix (Variant B): the webhook completes the cart into a paid order", async () => {
-      const cartId = await createCart(container(), store, 25);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
-      expect(session.data.charge_id).toMatch(/^ch_svc_/);
-
-      await control(sandboxB.url, `charges/${session.data.charge_id}/pay`, {});
-      const order = await waitFor(async () => {
-        const o = await orderOfCart(container(), cartId);
-        return o?.payment_collections[0]?.status === "completed" && o;
-      }, "the cart to complete into a paid order");
-      expect(order.id).toMatch(/^order_/);
+    it("a refund is recorded in Medusa and on the charge timeline, saying the money moves in the dashboard", async () => {
+      const cartId = await createCart(container(), store, 55);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      await shop.complete(cartId);
+      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+      await paidOrder(cartId);
+      const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      const [paid] = await payment.listPayments({ payment_session_id: session.id });
+      await refundPaymentWorkflow(container()).run({ input: { payment_id: paid!.id, amount: 20 } });
+      const events = await db(container())("pix_checkout_charge_event").where({
+        charge_id: session.data.charge_id,
+        kind: "refund_recorded",
+      });
+      expect(events).toHaveLength(1);
+      expect(events[0].detail).toEqual({ amount_cents: 2000, note: "recorded in Medusa only" });
+      expect(output.join("")).toMatch(/return the money from its dashboard/);
     });
 
     it("order-first boleto: payer data from the session builds the boleto and the document is masked", async () => {
@@ -174,121 +393,12 @@ medusaIntegrationTestRunner({
       expect(created.data.message).toMatch(/neighborhood.*data\.neighborhood/);
     });
 
-    it("expiry cancels the waiting order and the session", async () => {
-      const cartId = await createCart(container(), store, 30);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      await control(sandboxA.url, `charges/${session.data.charge_id}/expire`, {});
-      const order = await waitFor(async () => {
-        const o = await orderOfCart(container(), cartId);
-        return o?.status === "canceled" && o;
-      }, "the order to be canceled");
-      expect(order.status).toBe("canceled");
-      expect((await chargeRow(session.data.charge_id)).status).toBe("expired");
-    });
-
     it("initiating the same cart again reuses the unexpired charge", async () => {
       const cartId = await createCart(container(), store, 40);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const second = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       expect(second.id).not.toBe(first.id);
       expect(second.data.charge_id).toBe(first.data.charge_id);
-    });
-
-    it("five duplicate charge.paid deliveries give one capture", async () => {
-      const cartId = await createCart(container(), store, 50);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      await control(sandboxA.url, "faults", { webhook_duplicate_rate: 1 });
-      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
-      const body = JSON.stringify({
-        event: "charge.paid",
-        data: { uuid: session.data.charge_id, amount: 5000, status: "paid" },
-      });
-      const url = `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`;
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          (api as unknown as Api).request({
-            method: "post",
-            url,
-            data: body,
-            headers: { "content-type": "application/json" },
-            validateStatus: () => true,
-          }),
-        ),
-      );
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      await sandboxA.webhooksIdle();
-      await waitFor(async () => {
-        const rows = await db(container())("pix_checkout_webhook_delivery").where({
-          charge_id: session.data.charge_id,
-        });
-        return rows.length >= 5 && rows.every((row) => row.outcome !== "received");
-      }, "all deliveries to be processed");
-      await waitFor(
-        async () =>
-          (await orderOfCart(container(), cartId))?.payment_collections[0]?.status === "completed",
-        "the order to be paid",
-      );
-      expect(await capturesOfSession(container(), session.id)).toBe(1);
-    });
-
-    it("a late charge.expired after payment changes nothing: paid is final", async () => {
-      const cartId = await createCart(container(), store, 60);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
-      await waitFor(
-        async () =>
-          (await orderOfCart(container(), cartId))?.payment_collections[0]?.status === "completed",
-        "the order to be paid",
-      );
-      const answer = await (api as unknown as Api).request({
-        method: "post",
-        url: `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
-        data: {
-          event: "charge.expired",
-          data: { uuid: session.data.charge_id, amount: 6000, status: "expired" },
-        },
-        validateStatus: () => true,
-      });
-      expect(answer.status).toBe(200);
-      await waitFor(async () => {
-        const row = await db(container())("pix_checkout_webhook_delivery")
-          .where({ id: answer.data.id })
-          .first();
-        return row?.outcome !== "received" && row;
-      }, "the late delivery to be processed");
-      const order = await orderOfCart(container(), cartId);
-      expect(order?.status).not.toBe("canceled");
-      expect(order?.payment_collections[0]?.status).toBe("completed");
-      expect((await chargeRow(session.data.charge_id)).status).toBe("paid");
-    });
-
-    it("a forged charge.paid for an unpaid charge changes nothing and is recorded as forged", async () => {
-      const cartId = await createCart(container(), store, 70);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      const answer = await (api as unknown as Api).request({
-        method: "post",
-        url: `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
-        data: {
-          event: "charge.paid",
-          data: { uuid: session.data.charge_id, amount: 7000, status: "paid" },
-        },
-        validateStatus: () => true,
-      });
-      expect(answer.status).toBe(200);
-      const delivery = await waitFor(async () => {
-        const row = await db(container())("pix_checkout_webhook_delivery")
-          .where({ id: answer.data.id })
-          .first();
-        return row?.outcome !== "received" && row;
-      }, "the forged delivery to be processed");
-      expect(delivery.outcome).toBe("forged");
-      const order = await orderOfCart(container(), cartId);
-      expect(order?.payment_collections[0]?.status).toBe("awaiting");
-      expect((await chargeRow(session.data.charge_id)).status).toBe("pending");
     });
 
     it("a malformed body gets 400 invalid_webhook and nothing is stored", async () => {
@@ -316,47 +426,6 @@ medusaIntegrationTestRunner({
       });
       expect(answer.status).toBe(401);
       expect(answer.data.code).toBe("webhook_unauthorized");
-    });
-
-    it("a charge.expired whose charge the API reports paid captures it (the API wins over the event)", async () => {
-      const cartId = await createCart(container(), store, 65);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
-      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
-      await sandboxA.webhooksIdle();
-      await (api as unknown as Api).request({
-        method: "post",
-        url: `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
-        data: {
-          event: "charge.expired",
-          data: { uuid: session.data.charge_id, amount: 6500, status: "expired" },
-        },
-      });
-      await waitFor(
-        async () =>
-          (await orderOfCart(container(), cartId))?.payment_collections[0]?.status === "completed",
-        "the order to be paid",
-      );
-      expect((await chargeRow(session.data.charge_id)).status).toBe("paid");
-    });
-
-    it("a dropped charge.paid is reconciled within one interval", async () => {
-      const cartId = await createCart(container(), store, 90);
-      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      await shop.complete(cartId);
-      await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
-      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
-      await sandboxA.webhooksIdle();
-      expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
-        "awaiting",
-      );
-
-      const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
-      const report = await reconcileOnce(settleContext(container()), oneIntervalLater);
-      expect(report.settled).toBe(1);
-      const order = await orderOfCart(container(), cartId);
-      expect(order?.payment_collections[0]?.status).toBe("completed");
     });
 
     it("a webhook that arrives before the charge is mapped to its session is kept and applied later", async () => {
@@ -393,7 +462,10 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(created.data)).not.toContain(API_KEY);
       expect(JSON.stringify(cart.data)).not.toContain(API_KEY);
       expect(JSON.stringify(cart.data)).not.toContain("sk_live_");
-      expect(output.join("")).not.toContain(API_KEY);
+      const logged = output.join("\n");
+      // The tap works: the plugin's own lines are in it.
+      expect(logged).toContain("[pix-checkout] created pix charge");
+      expect(logged).not.toContain(API_KEY);
     });
   },
 });

@@ -155,6 +155,20 @@ async function onPaid(
     detail: { session_id: current.session_id },
   });
   logger.info(`captured charge ${chargeId} (session ${current.session_id})`);
+  const order = await orderOfCollection(ctx.container, current.payment_collection_id);
+  if (order?.status === "canceled") {
+    // The money arrived; the merchant decides whether to ship or refund.
+    await store.flag(chargeId, `paid after order ${order.id} was canceled`);
+    await store.addEvent({
+      chargeId,
+      kind: "flagged",
+      source,
+      detail: { reason: "order canceled", order_id: order.id },
+    });
+    logger.warn(
+      `charge ${chargeId} was paid after order ${order.id} was canceled; flagged for the merchant`,
+    );
+  }
   return { outcome: "processed" };
 }
 
@@ -176,6 +190,35 @@ async function onEnded(
   return { outcome: "processed" };
 }
 
+/** The order created from the cart that owns this payment collection, if any. */
+async function orderOfCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string | null,
+): Promise<{ id: string; status: string } | undefined> {
+  if (!paymentCollectionId) return undefined;
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data: carts } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  });
+  const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
+  if (!cartId) return undefined;
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  });
+  const orderId = (links[0] as { order_id?: string } | undefined)?.order_id;
+  if (!orderId) return undefined;
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "status"],
+    filters: { id: orderId },
+  });
+  return orders[0] as { id: string; status: string } | undefined;
+}
+
 /** Cancels the order waiting on this charge (releasing its stock) and the session. */
 async function cancelOrderAndSession(
   ctx: SettleContext,
@@ -183,36 +226,20 @@ async function cancelOrderAndSession(
   source: SettleSource,
 ): Promise<void> {
   const { container, store, logger } = ctx;
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  if (row.payment_collection_id) {
-    const { data: carts } = await query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: row.payment_collection_id },
-    });
-    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
-    if (cartId) {
-      const { data: orders } = await query.graph({
-        entity: "order_cart",
-        fields: ["order_id"],
-        filters: { cart_id: cartId },
+  const order = await orderOfCollection(container, row.payment_collection_id);
+  if (order && order.status !== "canceled") {
+    try {
+      await cancelOrderWorkflow(container).run({ input: { order_id: order.id } });
+      await store.addEvent({
+        chargeId: row.charge_id,
+        kind: "order_canceled",
+        source,
+        detail: { order_id: order.id },
       });
-      const orderId = (orders[0] as { order_id?: string } | undefined)?.order_id;
-      if (orderId) {
-        try {
-          await cancelOrderWorkflow(container).run({ input: { order_id: orderId } });
-          await store.addEvent({
-            chargeId: row.charge_id,
-            kind: "order_canceled",
-            source,
-            detail: { order_id: orderId },
-          });
-        } catch (error) {
-          logger.warn(
-            `could not cancel order ${orderId} for charge ${row.charge_id}: ${(error as Error).message}`,
-          );
-        }
-      }
+    } catch (error) {
+      logger.warn(
+        `could not cancel order ${order.id} for charge ${row.charge_id}: ${(error as Error).message}`,
+      );
     }
   }
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT);
