@@ -17,7 +17,10 @@ export async function startStorefront(options) {
     configFile: false,
     logLevel: "warn",
     appType: "spa",
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    // A demo page, not a workbench: no file watching and no hot reload, so rebuilding a
+    // workspace package (the element) never reloads a shopper's page mid-checkout. For
+    // editing the storefront, run Vite on storefront/vite.config.mjs instead.
+    server: { middlewareMode: true, hmr: false, watch: null },
   });
   httpServer.on("request", vite.middlewares);
   httpServer.listen({ host: options.host, port: options.port });

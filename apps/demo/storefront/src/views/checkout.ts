@@ -10,7 +10,7 @@ import type { Actions, State } from "../state";
 export function checkoutView(state: State, actions: Actions) {
   const isBoleto = state.method === "boleto";
   return html`
-    <h2>${isBoleto ? "Pague o boleto" : "Pague com Pix"}</h2>
+    <h2>Pagamento</h2>
     ${
       isBoleto && state.order
         ? html`<p class="notice">
@@ -41,8 +41,7 @@ export function checkoutView(state: State, actions: Actions) {
     }
     ${
       state.expired
-        ? html`<p class="notice" role="status">O Pix expirou.</p>
-            <button @click=${() => actions.pay("pix")}>Gerar um novo Pix</button>`
+        ? html`<button @click=${() => actions.pay("pix")}>Gerar um novo Pix</button>`
         : nothing
     }
     ${
