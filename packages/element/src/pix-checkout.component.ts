@@ -4,7 +4,7 @@ import { Backend } from "./internal/backend.js";
 import type { BackendError } from "./internal/backend-error.js";
 import { copyText } from "./internal/copy.js";
 import { CountdownController } from "./internal/countdown-controller.js";
-import type { boletoModel } from "./internal/boleto-view.js";
+import type { BoletoModel, boletoModel } from "./internal/boleto-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
 import { qrDataUrl } from "./internal/qr.js";
 import { StatusController } from "./internal/status-controller.js";
@@ -363,17 +363,14 @@ export class PixCheckout extends LitElement {
       const paid = view === "paid";
       return this.#message(paid ? "✓" : "!", t[view], t[`${view}Body`], paid ? amount : nothing);
     }
+    // A boleto waits for its chunk (ITF, strings) before showing anything of it.
+    const boleto = s.boleto && this.#boletoModel?.(s.boleto, this.#lang);
+    if (!s.pix && !boleto) return spinner;
     return html`<div part="header" class="header">
-        <span>${s.pix ? t.payWithPix : t.payWithBoleto}</span>
+        <span>${boleto ? boleto.t.title : t.payWithPix}</span>
         <span part="amount" class="amount">${amount}</span>
       </div>
-      ${
-        s.pix
-          ? this.#pix(s.pix, amount)
-          : s.boleto && this.#boletoModel
-            ? this.#boleto(s.boleto)
-            : spinner
-      }
+      ${boleto ? this.#boleto(s.boleto!, boleto) : this.#pix(s.pix!, amount)}
       ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
   }
 
@@ -441,9 +438,7 @@ export class PixCheckout extends LitElement {
       </div>`;
   }
 
-  #boleto(boleto: BoletoData) {
-    const t = this.#t;
-    const { due, bars, line, digits } = this.#boletoModel!(boleto, this.#lang);
+  #boleto(boleto: BoletoData, { due, bars, line, digits, t }: BoletoModel) {
     return html`<p part="due-date" class="muted">${t.dueDate(due)}</p>
       ${
         bars
@@ -455,7 +450,7 @@ export class PixCheckout extends LitElement {
           : nothing
       }
       ${this.#field("boleto", t.digitableLine, line, digits, t.copyLine)}
-      <p class="steps">${t.boletoSteps}</p>
+      <p class="steps">${t.steps}</p>
       <div class="actions">
         <a
           part="button boleto-link"

@@ -441,6 +441,13 @@ describe("languages", () => {
     expect(partText(el, "refresh-button")).toBe("Ya pagué");
   });
 
+  it("shows the boleto view in Spanish with lang=es", async () => {
+    const { el } = await showPending("es-boleto", { method: "boleto" }, {}, { lang: "es" });
+    await expect.poll(() => partText(el, "header")).toContain("Paga con boleto");
+    expect(shadow(el).querySelector("label")?.textContent).toBe("Línea digitable");
+    expect(partText(el, "due-date")).toBe("Vencimiento: 31 de enero de 2030");
+  });
+
   it("announces status changes in the element's language", async () => {
     const { el, id } = await showPending("en-paid", {}, {}, { lang: "en" });
     await patchSession(id, { status: "paid" });

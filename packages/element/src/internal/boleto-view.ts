@@ -1,3 +1,6 @@
+import { boletoStrings } from "../localize/boleto.js";
+import type { Lang } from "../localize/index.js";
+import type { BoletoStrings } from "../localize/strings.js";
 import type { BoletoData } from "../session.js";
 import { itfPath } from "./itf.js";
 
@@ -11,14 +14,16 @@ export interface BoletoModel {
   line: string;
   /** The digitable line's digits: what the copy button copies. */
   digits: string;
+  /** The view's strings in the shopper's language. */
+  t: BoletoStrings;
 }
 
 /**
  * Prepares the boleto view. It is a chunk of its own, loaded when a boleto session
- * arrives, so Pix checkouts never download the ITF encoder. It returns data, not a
+ * arrives, so Pix checkouts never download the ITF encoder or the boleto strings. It returns data, not a
  * template, so that this chunk does not pull Lit out of the main file.
  */
-export function boletoModel(boleto: BoletoData, lang: string): BoletoModel {
+export function boletoModel(boleto: BoletoData, lang: Lang): BoletoModel {
   let bars: BoletoModel["bars"] = null;
   try {
     bars = itfPath(boleto.barcode.replace(/\D/g, ""));
@@ -30,6 +35,7 @@ export function boletoModel(boleto: BoletoData, lang: string): BoletoModel {
     bars,
     line: formatDigitableLine(boleto.digitable_line),
     digits: boleto.digitable_line.replace(/\D/g, ""),
+    t: boletoStrings[lang],
   };
 }
 

@@ -4,7 +4,6 @@ import type { Strings } from "./strings.js";
 export const en: Strings = {
   loading: "Loading payment…",
   payWithPix: "Pay with Pix",
-  payWithBoleto: "Pay with boleto",
   steps: [
     "Open your bank app and choose Pix.",
     "Scan the QR code or use Pix Copy and Paste.",
@@ -35,11 +34,4 @@ export const en: Strings = {
   notFound: "Payment not found.",
   retry: "Try again",
   reconnecting: "Offline. Retrying…",
-  digitableLine: "Digitable line",
-  copyLine: "Copy digitable line",
-  barcodeLabel: "Boleto barcode",
-  openBoleto: "Open boleto (PDF)",
-  dueDate: (d) => `Due date: ${d}`,
-  boletoSteps:
-    "Pay in your bank app, online banking or a lottery outlet. Clearing takes up to 3 business days.",
 };

@@ -4,7 +4,6 @@ import type { Strings } from "./strings.js";
 export const es: Strings = {
   loading: "Cargando el pago…",
   payWithPix: "Paga con Pix",
-  payWithBoleto: "Paga con boleto",
   steps: [
     "Abre la app de tu banco y elige Pix.",
     "Escanea el código QR o usa Pix Copia y Pega.",
@@ -35,11 +34,4 @@ export const es: Strings = {
   notFound: "Pago no encontrado.",
   retry: "Reintentar",
   reconnecting: "Sin conexión. Reintentando…",
-  digitableLine: "Línea digitable",
-  copyLine: "Copiar línea digitable",
-  barcodeLabel: "Código de barras del boleto",
-  openBoleto: "Abrir boleto (PDF)",
-  dueDate: (d) => `Vencimiento: ${d}`,
-  boletoSteps:
-    "Paga en la app de tu banco, banca en línea o una lotería. La acreditación tarda hasta 3 días hábiles.",
 };

@@ -4,7 +4,6 @@ import type { Strings } from "./strings.js";
 export const ptBR: Strings = {
   loading: "Carregando pagamento…",
   payWithPix: "Pague com Pix",
-  payWithBoleto: "Pague com boleto",
   steps: [
     "Abra o app do seu banco e escolha Pix.",
     "Escaneie o QR code ou use o Pix Copia e Cola.",
@@ -35,11 +34,4 @@ export const ptBR: Strings = {
   notFound: "Pagamento não encontrado.",
   retry: "Tentar de novo",
   reconnecting: "Sem conexão. Tentando de novo…",
-  digitableLine: "Linha digitável",
-  copyLine: "Copiar linha digitável",
-  barcodeLabel: "Código de barras do boleto",
-  openBoleto: "Abrir boleto (PDF)",
-  dueDate: (d) => `Vencimento: ${d}`,
-  boletoSteps:
-    "Pague no app do banco, no internet banking ou em uma lotérica. A compensação leva até 3 dias úteis.",
 };

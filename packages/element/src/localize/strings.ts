@@ -3,7 +3,6 @@
 export interface Strings {
   loading: string;
   payWithPix: string;
-  payWithBoleto: string;
   steps: [string, string, string];
   qrLabel: (amount: string) => string;
   pixCode: string;
@@ -30,10 +29,15 @@ export interface Strings {
   notFound: string;
   retry: string;
   reconnecting: string;
+}
+
+/** The boleto view's strings; they ship in the boleto chunk, not the main file. */
+export interface BoletoStrings {
+  title: string;
   digitableLine: string;
   copyLine: string;
   barcodeLabel: string;
   openBoleto: string;
   dueDate: (date: string) => string;
-  boletoSteps: string;
+  steps: string;
 }
