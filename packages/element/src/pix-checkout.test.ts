@@ -9,6 +9,7 @@ import {
   mount,
   newId,
   nextEvent,
+  openStreams,
   partText,
   patchBehaviour,
   patchSession,
@@ -194,6 +195,27 @@ describe("status transitions", () => {
     const { el, id } = await showPending("canceled");
     await patchSession(id, { status: "canceled" });
     await expect.poll(() => partText(el, "message")).toContain("Pagamento cancelado");
+  });
+
+  it("closes its stream once the session is paid", async () => {
+    const { el, id } = await showPending("final-close");
+    await expect.poll(() => openStreams(id)).toBe(1);
+    await patchSession(id, { status: "paid" });
+    await expect.poll(() => el.view).toBe("paid");
+    await expect.poll(() => openStreams(id)).toBe(0);
+  });
+
+  it("stops listening when removed and picks up again when put back in the page", async () => {
+    const { el, id } = await showPending("moved");
+    await expect.poll(() => openStreams(id)).toBe(1);
+    el.remove();
+    await expect.poll(() => openStreams(id)).toBe(0);
+    document.body.append(el);
+    await expect
+      .poll(() => requestLog(id))
+      .toEqual(["GET status", "GET stream", "GET status", "GET stream"]);
+    await patchSession(id, { status: "paid" });
+    await expect.poll(() => el.view).toBe("paid");
   });
 
   it("falls back to polling and still shows the payment when the backend has no stream", async () => {

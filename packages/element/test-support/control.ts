@@ -81,6 +81,9 @@ export const patchBehaviour = (id: string, patch: FakeBehaviour) =>
 /** Ends every open stream of a session, as a server restart would. */
 export const closeStreams = (id: string) => call("POST", `${id}/close-streams`);
 
+/** How many streams of a session are open on the fake backend right now. */
+export const openStreams = async (id: string) => (await call("GET", `${id}/streams`)) as number;
+
 /** The store routes a session received, in order: "GET status", "GET stream", "POST refresh", "GET qr.svg". */
 export const requestLog = async (id: string) =>
   ((await call("GET", `${id}/log`)) as { route: string; at: number }[]).map((e) => e.route);

@@ -96,6 +96,7 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
     return send(res, 204, null);
   }
   if (req.method === "GET" && action === "log") return send(res, 200, entry.log);
+  if (req.method === "GET" && action === "streams") return send(res, 200, entry.streams.size);
   send(res, 404, { message: "unknown control route" });
 }
 
