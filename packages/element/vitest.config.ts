@@ -34,7 +34,11 @@ export default defineProject({
             "--no-first-run",
           ],
         },
-        contextOptions: { permissions: ["clipboard-read", "clipboard-write"] },
+        // Shoppers' clocks are mostly UTC−3: dates must not slip a day there.
+        contextOptions: {
+          permissions: ["clipboard-read", "clipboard-write"],
+          timezoneId: "America/Sao_Paulo",
+        },
       }),
       instances: [{ browser: "chromium" }],
       commands: { emulateMedia },

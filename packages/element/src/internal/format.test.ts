@@ -42,7 +42,8 @@ describe("formatRemaining", () => {
 });
 
 describe("formatDay", () => {
-  it("shows a due date as the calendar day it names, whatever the device's time zone", () => {
+  it("shows a due date as the calendar day it names on a device in UTC−3", () => {
+    expect(new Date("2030-01-01T00:00:00Z").getDate()).toBe(31); // the test browser is in São Paulo
     expect(formatDay("2030-01-01", "pt-BR")).toBe("1 de janeiro de 2030");
   });
 });
