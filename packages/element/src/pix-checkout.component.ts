@@ -10,7 +10,7 @@ import { qrDataUrl } from "./internal/qr.js";
 import { StatusController } from "./internal/status-controller.js";
 import { loadStrings, resolveLang, stringsFor, type Strings } from "./localize/index.js";
 import { ptBR } from "./localize/pt-br.js";
-import type { BoletoData, CheckoutSession, PixData } from "./session.js";
+import type { CheckoutSession, PixData } from "./session.js";
 import { styles } from "./pix-checkout.styles.js";
 
 /** What the element shows; the `base` part carries it as a class. */
@@ -370,7 +370,7 @@ export class PixCheckout extends LitElement {
         <span>${boleto ? boleto.t.title : t.payWithPix}</span>
         <span part="amount" class="amount">${amount}</span>
       </div>
-      ${boleto ? this.#boleto(s.boleto!, boleto) : this.#pix(s.pix!, amount)}
+      ${boleto ? this.#boleto(boleto) : this.#pix(s.pix!, amount)}
       ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
   }
 
@@ -438,7 +438,7 @@ export class PixCheckout extends LitElement {
       </div>`;
   }
 
-  #boleto(boleto: BoletoData, { due, bars, line, digits, t }: BoletoModel) {
+  #boleto({ due, bars, line, digits, t, href }: BoletoModel) {
     return html`<p part="due-date" class="muted">${t.dueDate(due)}</p>
       ${
         bars
@@ -451,16 +451,20 @@ export class PixCheckout extends LitElement {
       }
       ${this.#field("boleto", t.digitableLine, line, digits, t.copyLine)}
       <p class="steps">${t.steps}</p>
-      <div class="actions">
-        <a
-          part="button boleto-link"
-          class="button"
-          href=${boleto.url}
-          target="_blank"
-          rel="noopener"
-        >
-          ${t.openBoleto}
-        </a>
-      </div>`;
+      ${
+        href
+          ? html`<div class="actions">
+              <a
+                part="button boleto-link"
+                class="button"
+                href=${href}
+                target="_blank"
+                rel="noopener"
+              >
+                ${t.openBoleto}
+              </a>
+            </div>`
+          : nothing
+      }`;
   }
 }

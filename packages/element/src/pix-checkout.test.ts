@@ -443,6 +443,17 @@ describe("boleto view", () => {
   });
 });
 
+describe("untrusted data", () => {
+  it("shows no PDF link when the boleto URL is not http(s), so javascript: never becomes a link", async () => {
+    const id = newId("boleto-js");
+    const session = boletoSession(id);
+    await putSession({ ...session, boleto: { ...session.boleto!, url: "javascript:alert(1)" } });
+    const el = mount(id) as PixCheckout;
+    await expect.poll(() => $(el, "[part=barcode]")).not.toBeNull();
+    expect($(el, "a")).toBeNull();
+  });
+});
+
 describe("languages", () => {
   it("speaks Brazilian Portuguese by default", async () => {
     const { el } = await showPending("pt");

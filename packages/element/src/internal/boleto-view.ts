@@ -16,6 +16,8 @@ export interface BoletoModel {
   digits: string;
   /** The view's strings in the shopper's language. */
   t: BoletoStrings;
+  /** The PDF link, only if it is http(s): a `javascript:` URL must never become a link. */
+  href: string | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function boletoModel(boleto: BoletoData, lang: Lang): BoletoModel {
     line: formatDigitableLine(boleto.digitable_line),
     digits: boleto.digitable_line.replace(/\D/g, ""),
     t: boletoStrings[lang],
+    href: /^https?:\/\//i.test(boleto.url) ? boleto.url : null,
   };
 }
 
