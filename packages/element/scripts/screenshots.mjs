@@ -77,6 +77,7 @@ const sessions = {
   paid: session("paid", { status: "paid" }),
   expired: session("expired", { status: "expired" }),
   failed: session("failed", { status: "failed" }),
+  canceled: session("canceled", { status: "canceled" }),
 };
 for (const [id, s] of Object.entries(sessions)) {
   await fetch(`${backend.url}/__control/sessions/${id}`, {
@@ -93,6 +94,7 @@ const shots = [
   ["paid", 360, "light", "paid"],
   ["expired", 360, "light", "expired"],
   ["failed", 360, "dark", "failed"],
+  ["canceled", 360, "light", "canceled"],
   ["error", 360, "light", "no-such-session"],
 ];
 const browser = await chromium.launch({
