@@ -97,7 +97,18 @@ try {
 }
 if (stopping) await new Promise(() => {});
 
-const pluginReady = demo.paymentProviders.some((id) => id.endsWith("_pix-checkout"));
+function pluginNote() {
+  if (demo.paymentProviders.some((id) => id.endsWith("_pix-checkout"))) return "";
+  const why =
+    demo.variant === "b"
+      ? "Variant B needs the plugin's Pix-only provider (@pix-checkout/medusa/providers/pix),\n" +
+        "    which this build of the plugin does not have."
+      : "Build it (npm run build -w @pix-checkout/medusa) and restart the demo.";
+  return (
+    "\n  ! The Pix Checkout plugin is not registered: the region uses Medusa's system provider.\n" +
+    `    ${why}\n`
+  );
+}
 console.log(`
 Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox variant ${demo.variant.toUpperCase()})
 
@@ -108,10 +119,5 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
   Webhooks     ${demo.urls.webhook}
   Database     ${demo.database.source}
   Logs         ${demo.logDir}
-${
-  pluginReady
-    ? ""
-    : "\n  ! The Pix Checkout plugin is not registered: the region uses Medusa's system provider.\n" +
-      "    Build it (npm run build -w @pix-checkout/medusa) and restart the demo.\n"
-}
+${pluginNote()}
 Press Ctrl-C to stop everything.`);

@@ -75,8 +75,5 @@ export const demoNames = {
   publishableKey: "Pix Checkout demo storefront",
 } as const;
 
-/** The provider ids the plugin's payment-module entry yields (`pp_<identifier>_<id>`). */
-export const pixCheckoutProviderIds = ["pp_pix_pix-checkout", "pp_boleto_pix-checkout"] as const;
-
 /** Medusa's built-in provider, enabled when the plugin is not registered yet. */
 export const systemProviderId = "pp_system_default";

@@ -1,36 +1,39 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types";
-import { Modules } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
   createRegionsWorkflow,
   createTaxRegionsWorkflow,
   updateRegionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows";
-import { demoNames, pixCheckoutProviderIds, systemProviderId } from "./catalog";
+import { demoNames, systemProviderId } from "./catalog";
+import { configuredPixCheckoutProviders } from "./configured-providers";
 
 /**
- * Picks the payment providers for the BRL region: Pix and boleto when the plugin is
- * registered, else Medusa's system provider, so the store still works while it is not.
+ * Picks the payment providers for the BRL region: the plugin's, as medusa-config registers
+ * them (Pix and boleto, or Pix only), else Medusa's system provider, so the store still
+ * works while the plugin is not built.
  */
 export async function choosePaymentProviders(
   container: MedusaContainer,
   logger: Logger,
 ): Promise<string[]> {
+  const configured = configuredPixCheckoutProviders(
+    container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+  );
   const paymentModule = container.resolve(Modules.PAYMENT);
-  const registered = await paymentModule.listPaymentProviders({
-    id: [...pixCheckoutProviderIds],
-  });
-  const found = new Set(registered.map((provider) => provider.id));
-  const missing = pixCheckoutProviderIds.filter((id) => !found.has(id));
-  if (missing.length === pixCheckoutProviderIds.length) {
+  const known = configured.length
+    ? await paymentModule.listPaymentProviders({ id: configured, is_enabled: true })
+    : [];
+  const found = configured.filter((id) => known.some((provider) => provider.id === id));
+  if (found.length === 0) {
     logger.warn(
-      `Pix Checkout providers are not registered (${missing.join(", ")}): the BRL region gets ` +
-        `${systemProviderId} for now. Build @pix-checkout/medusa and run the seed again.`,
+      `Pix Checkout providers are not registered: the BRL region gets ${systemProviderId} for ` +
+        "now. Build @pix-checkout/medusa and run the seed again.",
     );
     return [systemProviderId];
   }
-  if (missing.length > 0) logger.warn(`Pix Checkout providers missing: ${missing.join(", ")}.`);
-  return pixCheckoutProviderIds.filter((id) => found.has(id));
+  return found;
 }
 
 /**
