@@ -32,11 +32,13 @@ const paramsSchema = z.object({
 /**
  * Validates `:session_id` and loads the plugin's charge row of that session. Answers the
  * request itself (400 / 404) and returns undefined when there is nothing to serve; a
- * session of another payment provider has no row here, so it is a 404 too.
+ * session of another payment provider has no row here, so it is a 404 too. `read` replaces
+ * the table read (the status route reads through the live-status cache).
  */
 export async function loadSession(
   req: MedusaRequest,
   res: MedusaResponse,
+  read?: (sessionId: string) => Promise<ChargeRow | undefined>,
 ): Promise<{ sessionId: string; row: ChargeRow; store: ChargeStore } | undefined> {
   const parsed = paramsSchema.safeParse(req.params);
   if (!parsed.success) {
@@ -50,7 +52,7 @@ export async function loadSession(
   }
   const sessionId = parsed.data.session_id;
   const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-  const row = await store.bySessionId(sessionId);
+  const row = await (read ? read(sessionId) : store.bySessionId(sessionId));
   if (!row) {
     sendError(
       res,

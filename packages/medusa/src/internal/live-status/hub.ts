@@ -35,6 +35,9 @@ interface KnexPgClient {
 }
 
 const LINGER_MS = 30_000;
+/** A cached row is re-read after this long even without a notice (a safety net only). */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX_ENTRIES = 10_000;
 const MAX_RECONNECT_MS = 30_000;
 
 /**
@@ -57,6 +60,13 @@ export class LiveStatusHub {
   private reconnectDelay: number;
   private currentMode: HubMode = "idle";
   private closed = false;
+  /** Rows read while the channel was up, dropped by the next notice of their session. */
+  private readonly rows = new Map<string, { row: ChargeRow | undefined; at: number }>();
+  /** Bumped by each notice, so a read that raced a notice is not cached. */
+  private readonly generations = new Map<string, number>();
+  /** Bumped whenever the whole cache is dropped. */
+  private epoch = 0;
+  private lastRead = 0;
 
   constructor(
     private readonly db: Knex,
@@ -101,6 +111,33 @@ export class LiveStatusHub {
       this.open -= 1;
       if (this.open === 0) this.scheduleLinger();
     };
+  }
+
+  /**
+   * The session's charge row, for the status route. Served from memory only while the
+   * LISTEN channel is up (every change on any instance then evicts the entry within
+   * milliseconds) and for at most `CACHE_TTL_MS`; otherwise read from the table. Keeps the
+   * channel open while polls keep coming.
+   */
+  async read(sessionId: string): Promise<ChargeRow | undefined> {
+    this.lastRead = Date.now();
+    this.ensureChannel();
+    if (this.open === 0 && !this.lingerTimer) this.scheduleLinger();
+    const hit = this.rows.get(sessionId);
+    if (hit && this.currentMode === "listen" && this.lastRead - hit.at < CACHE_TTL_MS) {
+      return hit.row;
+    }
+    const before = this.stamp(sessionId);
+    const row = await this.db<ChargeRow>("pix_checkout_charge")
+      .where({ session_id: sessionId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc")
+      .first();
+    if (this.currentMode === "listen" && this.stamp(sessionId) === before) {
+      if (this.rows.size >= CACHE_MAX_ENTRIES) this.rows.clear();
+      this.rows.set(sessionId, { row, at: Date.now() });
+    }
+    return row;
   }
 
   /** Stops everything (tests, shutdown). */
@@ -154,7 +191,7 @@ export class LiveStatusHub {
       connection.on("error", lost);
       connection.on("end", lost);
       await connection.query(`LISTEN ${CHARGE_CHANNEL}`);
-      if (this.closed || this.open === 0) {
+      if (this.closed) {
         await client.destroyRawConnection(connection).catch(() => undefined);
         return;
       }
@@ -174,6 +211,9 @@ export class LiveStatusHub {
   }
 
   private onNotice(sessionId: string): void {
+    this.rows.delete(sessionId);
+    this.generations.set(sessionId, (this.generations.get(sessionId) ?? 0) + 1);
+    if (this.generations.size > CACHE_MAX_ENTRIES) this.forget();
     if (!this.listeners.has(sessionId)) return;
     this.sweep([sessionId]).catch((error: Error) =>
       this.logger.warn(`live status: could not read session ${sessionId}: ${error.message}`),
@@ -182,16 +222,30 @@ export class LiveStatusHub {
 
   private onLost(connection: PgClient, error?: Error): void {
     if (this.connection !== connection) return;
+    this.forget();
     connection.removeAllListeners();
     this.connection = undefined;
     if (this.closed) return;
     this.degrade(error ?? new Error("connection ended"));
   }
 
+  /** Drops every cached row (the channel went down, so evictions may have been missed). */
+  private forget(): void {
+    this.rows.clear();
+    this.generations.clear();
+    this.epoch += 1;
+  }
+
+  /** Identifies the notices seen for a session so far. */
+  private stamp(sessionId: string): string {
+    return `${this.epoch}:${this.generations.get(sessionId) ?? 0}`;
+  }
+
   /** The channel is down: poll the table and try the channel again with backoff. */
   private degrade(error: Error): void {
+    this.forget();
     if (this.closed) return;
-    if (this.open === 0) {
+    if (this.open === 0 && Date.now() - this.lastRead > LINGER_MS) {
       this.currentMode = "idle";
       return;
     }
@@ -204,7 +258,7 @@ export class LiveStatusHub {
     this.reconnectDelay = Math.min(delay * 2, MAX_RECONNECT_MS);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
-      if (this.open > 0) this.ensureChannel();
+      if (this.open > 0 || Date.now() - this.lastRead < LINGER_MS) this.ensureChannel();
     }, delay);
     this.reconnectTimer.unref();
   }
@@ -225,7 +279,11 @@ export class LiveStatusHub {
   private scheduleLinger(): void {
     clearTimeout(this.lingerTimer);
     this.lingerTimer = setTimeout(() => {
+      this.lingerTimer = undefined;
       if (this.open > 0) return;
+      // Polls still coming keep the channel (and the cache) alive.
+      if (Date.now() - this.lastRead < LINGER_MS) return this.scheduleLinger();
+      this.forget();
       this.stopPolling();
       clearTimeout(this.reconnectTimer);
       this.reconnectTimer = undefined;

@@ -1,14 +1,17 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { liveStatus } from "../../../../../internal/live-status";
 import { loadSession } from "../../../../../internal/store-session";
 import { toStoreView } from "../../../../../internal/store-view";
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id`: the whitelisted session object. Served from
  * the plugin's charge table only (webhooks and reconciliation keep it current), so however
- * often shoppers poll, the payment API is never called from here.
+ * often shoppers poll, the payment API is never called from here. Rows are cached in
+ * memory only while this instance LISTENs to the table's change notices, which evict them.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const found = await loadSession(req, res);
+  const { hub } = liveStatus(req.scope);
+  const found = await loadSession(req, res, (sessionId) => hub.read(sessionId));
   if (!found) return;
   res.setHeader("Cache-Control", "no-store");
   res.json(toStoreView(found.row, found.sessionId));

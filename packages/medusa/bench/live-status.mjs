@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// Live status across instances, on the BUILT server (run `npm run build` first):
+// - two `medusa start` instances share one database; the sandbox's webhooks land on
+//   instance 1 while shoppers stream from instance 2: the time from the sandbox firing
+//   `charge.paid` to the SSE event reaching the client (p50/p95/max);
+// - payment-API calls per paid checkout (create + webhook fetch-back + ...), counted by a
+//   proxy in front of the sandbox, while a shopper also polls the status route the whole time;
+// - memory held per open stream with 1,000 streams open on instance 2 (RSS delta / 1,000).
+// Usage: node bench/live-status.mjs   (BENCH_OUT=file.json also writes the figures)
+// Env: BENCH_CHECKOUTS (default 40), BENCH_STREAMS (default 1000).
+import { writeFileSync, readFileSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:http";
+import { createBenchApp } from "./lib/bench-app.mjs";
+
+const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 40);
+const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
+
+/** A proxy in front of the sandbox API that counts calls by `METHOD /path-shape`. */
+async function countingProxy(target) {
+  const calls = [];
+  const server = createServer(async (req, res) => {
+    calls.push(
+      `${req.method} ${req.url.split("?")[0].replace(/[0-9a-f-]{36}|ch_svc_\w+/g, ":id")}`,
+    );
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const headers = { ...req.headers };
+    delete headers.host;
+    delete headers.connection;
+    const upstream = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    res.writeHead(upstream.status, {
+      "content-type": upstream.headers.get("content-type") ?? "application/json",
+    });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}`, calls, close: () => server.close() };
+}
+
+/** Opens an SSE stream; `onEvent(json)` per data event. Resolves once the headers arrived. */
+function openStream(url, key, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { "x-publishable-api-key": key }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const line = block.split("\n").find((l) => l.startsWith("data: "));
+            if (line) onEvent(JSON.parse(line.slice(6)));
+          }
+        });
+        res.on("error", () => undefined);
+        resolve(req);
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+const rssKb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+const { startSandbox } = await import("@pix-checkout/sandbox");
+const sandbox = await startSandbox({ variant: "a" });
+const proxy = await countingProxy(sandbox.url);
+const app = await createBenchApp({
+  apiKey: sandbox.defaultKey,
+  baseUrl: `${proxy.url}/v1`,
+  sessions: checkouts + 1,
+});
+try {
+  const one = await app.start(9331);
+  const two = await app.start(9332);
+  await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: `${one.url}/hooks/pix-checkout/a` }),
+  });
+  const key = app.seed.publishableKey;
+  const sessions = app.seed.sessions.slice(0, checkouts);
+
+  // A shopper who polls the status route every 100 ms on both instances throughout.
+  let polls = 0;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      for (const base of [one.url, two.url]) {
+        await fetch(`${base}/store/pix-checkout/sessions/${sessions[0].session_id}`, {
+          headers: { "x-publishable-api-key": key },
+        }).then((r) => r.arrayBuffer());
+        polls += 1;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+
+  const latencies = [];
+  for (const session of sessions) {
+    let firedAt = 0;
+    let paidSeen;
+    const paid = new Promise((resolve) => (paidSeen = resolve));
+    let first;
+    const ready = new Promise((resolve) => (first = resolve));
+    const req = await openStream(
+      `${two.url}/store/pix-checkout/sessions/${session.session_id}/stream`,
+      key,
+      (event) => {
+        if (event.status === "pending") first();
+        if (event.status === "paid") paidSeen(performance.now());
+      },
+    );
+    await ready;
+    firedAt = performance.now();
+    await fetch(`${sandbox.url}/__sandbox/charges/${session.charge_id}/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const seenAt = await Promise.race([
+      paid,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("no paid event in 10 s")), 10_000),
+      ),
+    ]);
+    latencies.push(seenAt - firedAt);
+    req.destroy();
+  }
+  // Let the last captures finish before counting.
+  await new Promise((r) => setTimeout(r, 2_000));
+  polling = false;
+  await poller;
+  latencies.sort((a, b) => a - b);
+  const byKind = {};
+  for (const call of proxy.calls) byKind[call] = (byKind[call] ?? 0) + 1;
+  const checkoutCalls = proxy.calls.length - 1; // the spare seeded session's create
+
+  // Memory per open stream: RSS of instance 2 before and with N streams open on one session.
+  const spare = app.seed.sessions[checkouts].session_id;
+  await new Promise((r) => setTimeout(r, 1_000));
+  const before = rssKb(two.pid);
+  const open = [];
+  for (let i = 0; i < streamCount; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(streamCount, i + 50); j += 1) {
+      batch.push(
+        openStream(`${two.url}/store/pix-checkout/sessions/${spare}/stream`, key, () => undefined),
+      );
+    }
+    open.push(...(await Promise.all(batch)));
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  const after = rssKb(two.pid);
+  for (const req of open) req.destroy();
+
+  const figures = {
+    checkouts,
+    stream_event_p50_ms: Math.round(percentile(latencies, 50)),
+    stream_event_p95_ms: Math.round(percentile(latencies, 95)),
+    stream_event_max_ms: Math.round(latencies[latencies.length - 1]),
+    upstream_calls_per_paid_checkout: Number((checkoutCalls / checkouts).toFixed(2)),
+    status_polls_during_run: polls,
+    streams_open: open.length,
+    memory_per_stream_kib: Number(((after - before) / open.length).toFixed(1)),
+  };
+  console.log(
+    `charge.paid → stream event on the other instance (${checkouts} checkouts): p50 ${figures.stream_event_p50_ms} ms, p95 ${figures.stream_event_p95_ms} ms, max ${figures.stream_event_max_ms} ms (target p95 <= 500 ms)`,
+  );
+  console.log(
+    `payment-API calls per paid checkout: ${figures.upstream_calls_per_paid_checkout} (target <= 3), with ${polls} status polls meanwhile`,
+  );
+  console.log(`  by call: ${JSON.stringify(byKind)}`);
+  console.log(
+    `memory per open stream (${open.length} open on one instance): ${figures.memory_per_stream_kib} KiB (RSS ${before} → ${after} KiB)`,
+  );
+  if (process.env.BENCH_OUT) {
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({ name: "medusa live status (built server, 2 instances)", figures }),
+    );
+  }
+} finally {
+  await app.close();
+  proxy.close();
+  await sandbox.close();
+}
