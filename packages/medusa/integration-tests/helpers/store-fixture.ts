@@ -1,10 +1,15 @@
-import type { MedusaContainer } from "@medusajs/framework/types";
+import type { IInventoryService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
   createApiKeysWorkflow,
   createCartWorkflow,
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
+  createStockLocationsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows";
 
 /** A BRL store with this plugin's providers enabled on its region. */
@@ -57,6 +62,84 @@ export async function createCart(
       currency_code: "brl",
       email: "ana@example.com",
       items: [{ title: "Camiseta", quantity: 1, unit_price: amount, requires_shipping: false }],
+    },
+  });
+  return result.id;
+}
+
+/** A product whose only variant has 10 units in stock at a location the store sells from. */
+export interface StockedProduct {
+  variantId: string;
+  inventoryItemId: string;
+  locationId: string;
+}
+
+/** Creates a stocked product (no shipping needed, so carts complete without a shipping method). */
+export async function createStockedProduct(
+  container: MedusaContainer,
+  store: StoreFixture,
+): Promise<StockedProduct> {
+  const { result: locations } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: "Depósito" }] },
+  });
+  const locationId = locations[0]!.id;
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: locationId, add: [store.salesChannelId] },
+  });
+  const { result: products } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Caneca",
+          status: "published",
+          options: [{ title: "Cor", values: ["Azul"] }],
+          sales_channels: [{ id: store.salesChannelId }],
+          variants: [
+            {
+              title: "Azul",
+              options: { Cor: "Azul" },
+              manage_inventory: true,
+              prices: [{ amount: 35, currency_code: "brl" }],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const variantId = products[0]!.variants[0]!.id;
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "product_variant",
+    fields: ["inventory_items.inventory_item_id"],
+    filters: { id: variantId },
+  });
+  const inventoryItemId = (data[0] as { inventory_items: { inventory_item_id: string }[] })
+    .inventory_items[0]!.inventory_item_id;
+  const inventory = container.resolve<IInventoryService>(Modules.INVENTORY);
+  await inventory.updateInventoryItems({ id: inventoryItemId, requires_shipping: false });
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: [
+        { inventory_item_id: inventoryItemId, location_id: locationId, stocked_quantity: 10 },
+      ],
+    },
+  });
+  return { variantId, inventoryItemId, locationId };
+}
+
+/** A cart with one unit of a stocked variant. */
+export async function createCartWithVariant(
+  container: MedusaContainer,
+  store: StoreFixture,
+  variantId: string,
+): Promise<string> {
+  const { result } = await createCartWorkflow(container).run({
+    input: {
+      region_id: store.regionId,
+      sales_channel_id: store.salesChannelId,
+      currency_code: "brl",
+      email: "ana@example.com",
+      items: [{ variant_id: variantId, quantity: 1 }],
     },
   });
   return result.id;

@@ -1,7 +1,13 @@
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import { createCart, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import {
+  createCart,
+  createCartWithVariant,
+  createStockedProduct,
+  createStoreFixture,
+  type StoreFixture,
+} from "../helpers/store-fixture";
 import {
   capturesOfSession,
   control,
@@ -13,9 +19,10 @@ import {
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import type { IPaymentModuleService } from "@medusajs/framework/types";
+import type { IInventoryService, IPaymentModuleService } from "@medusajs/framework/types";
 import { cancelOrderWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows";
 import { reconcileOnce } from "../../src/internal/reconcile";
+import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settle";
 
 // A distinctive key, so "it never appears in output" is a real check.
@@ -307,6 +314,38 @@ medusaIntegrationTestRunner({
         const order = await orderOfCart(container(), cartId);
         expect(order?.payment_collections[0]?.status).toBe("completed");
       });
+    });
+
+    it("the scheduled job runs one pass at a time under the locking module", async () => {
+      const runs = await Promise.all([
+        reconcilePixCheckout(container()),
+        reconcilePixCheckout(container()),
+      ]);
+      // Both ran one after the other, or one found the lock held (null); never a crash.
+      const ran = runs.filter((run) => run !== null);
+      expect(ran.length).toBeGreaterThanOrEqual(1);
+      for (const run of ran) expect(run.errors).toBe(0);
+    });
+
+    it("expiry of an order-first charge releases the order's reserved stock", async () => {
+      const product = await createStockedProduct(container(), store);
+      const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
+      const reserved = async () =>
+        Number(
+          await inventory.retrieveReservedQuantity(product.inventoryItemId, [product.locationId]),
+        );
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      expect(await reserved()).toBe(1);
+
+      await control(sandboxA.url, `charges/${session.data.charge_id}/expire`, {});
+      await waitFor(
+        async () => (await orderOfCart(container(), cartId))?.status === "canceled",
+        "the order to be canceled",
+      );
+      expect(await reserved()).toBe(0);
     });
 
     it("a payment after the merchant canceled the waiting order is captured and flagged", async () => {
