@@ -51,6 +51,8 @@ const MAX_RECONNECT_MS = 30_000;
  */
 export class LiveStatusHub {
   private readonly listeners = new Map<string, Set<SessionListener>>();
+  /** How to end each open stream when the process is told to stop. */
+  private readonly enders = new Set<() => void>();
   private open = 0;
   private connection: PgClient | undefined;
   private connecting: Promise<void> | undefined;
@@ -90,8 +92,13 @@ export class LiveStatusHub {
    * Registers a listener for a session. Returns the function that removes it, or
    * undefined when this instance already holds `maxConnections` streams.
    */
-  subscribe(sessionId: string, listener: SessionListener): (() => void) | undefined {
+  subscribe(
+    sessionId: string,
+    listener: SessionListener,
+    end?: () => void,
+  ): (() => void) | undefined {
     if (this.open >= this.options.maxConnections) return undefined;
+    if (end) this.enders.add(end);
     let set = this.listeners.get(sessionId);
     if (!set) {
       set = new Set();
@@ -106,6 +113,7 @@ export class LiveStatusHub {
     return () => {
       if (removed) return;
       removed = true;
+      if (end) this.enders.delete(end);
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(sessionId);
       this.open -= 1;
@@ -138,6 +146,21 @@ export class LiveStatusHub {
       this.rows.set(sessionId, { row, at: Date.now() });
     }
     return row;
+  }
+
+  /**
+   * Ends every open stream (their `end` callbacks). Called on SIGTERM/SIGINT so a deploy's
+   * graceful shutdown does not wait for streams that would otherwise stay open for minutes;
+   * the element reconnects to another instance.
+   */
+  endAll(): void {
+    for (const end of [...this.enders]) {
+      try {
+        end();
+      } catch {
+        // Ending one stream must not keep the others open.
+      }
+    }
   }
 
   /** Stops everything (tests, shutdown). */

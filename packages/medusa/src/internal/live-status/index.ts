@@ -31,6 +31,13 @@ export function liveStatus(container: MedusaContainer): {
       options,
     };
     hubs.set(db, entry);
+    const hub = entry.hub;
+    // Open streams would hold a graceful shutdown for up to idleTimeoutMs. Only where the host
+    // already handles the signal (medusa start does): a listener of our own would otherwise
+    // replace Node's default of exiting.
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      if (process.listenerCount(signal) > 0) process.once(signal, () => hub.endAll());
+    }
   }
   return entry;
 }

@@ -54,7 +54,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   };
 
   // Subscribe before the first read, so a change between the two is not lost.
-  const unsubscribe = hub.subscribe(sessionId, push);
+  const unsubscribe = hub.subscribe(sessionId, push, end);
   if (!unsubscribe) {
     res.setHeader("Retry-After", "5");
     sendError(
