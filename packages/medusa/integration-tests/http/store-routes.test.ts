@@ -153,6 +153,40 @@ medusaIntegrationTestRunner({
         for (let i = 0; i < 20; i += 1) expect((await status(session.id)).status).toBe(200);
         expect(proxy.calls.slice(before)).toEqual([]);
       });
+      it("answers a boleto session with its boleto block and no payer data", async () => {
+        const cartId = await createCart(container(), store, 120);
+        const created = await shop.initiate(cartId, "pp_boleto_a", {
+          email: "ana@example.com",
+          document: "529.982.247-25",
+          phone: "11987654321",
+          neighborhood: "Centro",
+          number: "100",
+          billing_address: {
+            first_name: "Ana",
+            last_name: "Souza",
+            address_1: "Rua Augusta",
+            city: "São Paulo",
+            province: "SP",
+            postal_code: "01310-100",
+          },
+        });
+        const sessionId = created.data.payment_collection.payment_sessions[0].id as string;
+        const response = await status(sessionId);
+        expect(response.status).toBe(200);
+        expect(response.data).toMatchObject({ method: "boleto", amount: 12000 });
+        expect(Object.keys(response.data.boleto).sort()).toEqual([
+          "barcode",
+          "digitable_line",
+          "due_date",
+          "url",
+        ]);
+        expect(response.data.boleto.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(response.data).not.toHaveProperty("pix");
+        expect(JSON.stringify(response.data)).not.toMatch(/52998224725|529\.982|ana@example/);
+        const qr = await shop.call("get", `/store/pix-checkout/sessions/${sessionId}/qr.svg`);
+        expect(qr.status).toBe(404);
+        expect(qr.data.code).toBe("qr_not_available");
+      });
     });
 
     describe("stream", () => {
@@ -295,6 +329,16 @@ medusaIntegrationTestRunner({
         expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
         expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
         expect(decodeQrSvg(await response.text())).toBe(view.pix.copy_paste);
+      });
+
+      it("answers a repeat request carrying the ETag with 304", async () => {
+        const session = await pixSession();
+        const url = `${baseUrl}/store/pix-checkout/sessions/${session.id}/qr.svg`;
+        const first = await fetch(url, { headers: keyHeader() });
+        const etag = first.headers.get("etag");
+        expect(etag).toEqual(expect.any(String));
+        const again = await fetch(url, { headers: { ...keyHeader(), "if-none-match": etag! } });
+        expect(again.status).toBe(304);
       });
     });
 
