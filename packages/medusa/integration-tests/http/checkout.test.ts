@@ -440,6 +440,28 @@ medusaIntegrationTestRunner({
       expect(second.data.charge_id).toBe(first.data.charge_id);
     });
 
+    it("records transfer.completed after checking it against the transaction list", async () => {
+      const funded = await createCart(container(), store, 200);
+      const session = sessionOf(await shop.initiate(funded, "pp_pix_a"));
+      await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+      await paidOrder(funded);
+      // Variant A names the withdrawal by `uuid`, like its charges.
+      const withdrawal = (await (
+        await control(sandboxA.url, "withdrawals", { amount: 1000 })
+      ).json()) as { uuid: string };
+      await control(sandboxA.url, `withdrawals/${withdrawal.uuid}/complete`, {});
+      await sandboxA.webhooksIdle();
+      const delivery = await waitFor(async () => {
+        const row = await db(container())("pix_checkout_webhook_delivery")
+          .where({ event: "transfer.completed" })
+          .first();
+        return row && row.outcome !== "received" && row;
+      }, "the transfer delivery to be recorded");
+      expect(delivery.outcome).toBe("recorded");
+      expect(delivery.detail).toBe("verified");
+      expect(delivery.charge_id).toBeNull();
+    });
+
     it("a malformed body gets 400 invalid_webhook and nothing is stored", async () => {
       const before = await db(container())("pix_checkout_webhook_delivery").count({ n: "*" });
       const answer = await (api as unknown as Api).request({
@@ -505,6 +527,7 @@ medusaIntegrationTestRunner({
       // The tap works: the plugin's own lines are in it.
       expect(logged).toContain("[pix-checkout] created pix charge");
       expect(logged).not.toContain(API_KEY);
+      expect(logged).not.toContain(WEBHOOK_SECRET);
     });
   },
 });
