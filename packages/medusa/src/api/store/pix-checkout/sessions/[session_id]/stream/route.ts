@@ -77,6 +77,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     if (!ended) res.write(`: keep-alive\n\n`);
   }, options.keepAliveMs);
   req.on("close", end);
+  res.on("close", end);
   res.on("error", end);
   push((await found.store.bySessionId(sessionId)) ?? found.row);
 }
