@@ -4,6 +4,11 @@ import { defineConfig } from "vitest/config";
 // this file only names them so `vitest run` at the root runs them all.
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts", "test/vitest.config.ts"],
+    projects: [
+      "packages/*/vitest.config.ts",
+      "apps/*/vitest.config.ts",
+      "test/vitest.config.ts",
+      "test/fuzz/vitest.config.ts",
+    ],
   },
 });

@@ -28,6 +28,7 @@ function list(dir) {
 }
 
 const only = process.argv.slice(2);
+const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
 const selected = only.length ? benches.filter((b) => only.some((o) => b.includes(o))) : benches;
 const out = mkdtempSync(join(tmpdir(), "pix-bench-"));
 const rows = [];
@@ -35,13 +36,23 @@ let failed = 0;
 for (const [i, bench] of selected.entries()) {
   const file = join(out, `${i}.json`);
   console.log(`\n▶ ${bench}`);
+  // Each bench must stop by itself; one that hangs is killed and reported, and the rest run.
   const result = spawnSync("node", [bench], {
     stdio: "inherit",
     env: { ...process.env, BENCH_OUT: file },
+    timeout: BENCH_TIMEOUT_MS,
+    killSignal: "SIGKILL",
   });
+  if (result.error || result.signal) {
+    console.error(`✖ ${bench} did not finish within ${BENCH_TIMEOUT_MS / 60_000} min`);
+  }
   if (result.status !== 0 || !existsSync(file)) {
     failed++;
-    rows.push({ bench, name: bench, figures: { error: `exit ${result.status}` } });
+    rows.push({
+      bench,
+      name: bench,
+      figures: { error: result.signal ? `killed (${result.signal})` : `exit ${result.status}` },
+    });
     continue;
   }
   const { name, figures } = JSON.parse(readFileSync(file, "utf8"));

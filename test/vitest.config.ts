@@ -1,12 +1,14 @@
 import { defineProject } from "vitest/config";
 
-// Suites that cross packages. They import the packages' built `dist/` through their exports maps,
-// so `npm test` builds before it runs them.
+// Suites that cross packages. They import the packages' built `dist/` through their exports
+// maps, so `npm test` builds before it runs them. Paths below are relative to test/.
 export default defineProject({
   test: {
     name: "cross-package",
     environment: "node",
-    include: ["test/**/*.test.ts"],
+    include: ["**/*.test.ts"],
+    // test/fuzz boots Medusa and has its own project (test/fuzz/vitest.config.ts).
+    exclude: ["fuzz/**", "**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
