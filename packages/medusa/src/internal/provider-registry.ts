@@ -24,6 +24,9 @@ interface ModuleEntry {
  * options are written once (under the payment module) and routes and jobs use the same ones.
  */
 export function registeredProviders(configModule: ConfigModule): RegisteredProvider[] {
+  // The config never changes in a running process; parse it once, not per webhook.
+  const cached = parsed.get(configModule);
+  if (cached) return cached;
   const modules = configModule.modules ?? {};
   const entries = (Array.isArray(modules) ? modules : Object.values(modules)) as ModuleEntry[];
   const found: RegisteredProvider[] = [];
@@ -35,8 +38,11 @@ export function registeredProviders(configModule: ConfigModule): RegisteredProvi
       found.push({ key: provider.id, options: parseOptions(provider.options) });
     }
   }
+  parsed.set(configModule, found);
   return found;
 }
+
+const parsed = new WeakMap<ConfigModule, RegisteredProvider[]>();
 
 /** The registration with this key, or a 404-typed `provider_not_found`. */
 export function providerByKey(configModule: ConfigModule, key: string): RegisteredProvider {

@@ -10,9 +10,13 @@ import {
   tokenMatches,
 } from "../../../../internal/webhook-intake";
 import { PixCheckoutError } from "../../../../internal/errors";
+import { BackgroundQueue } from "../../../../internal/background";
 
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
 const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
+
+/** Background verifications per process; the rest wait their turn (they are already stored). */
+const processing = new BackgroundQueue(4);
 
 /**
  * `POST /hooks/pix-checkout/:provider[?token=...]`: the one webhook URL for Pix and boleto
@@ -78,8 +82,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     const outcome = await processDelivery(ctx, deliveryId, provider, event);
     const delay = UNMATCHED_RETRY_MS[attempt];
     if (outcome === "unmatched" && delay !== undefined) {
-      setTimeout(() => void run(attempt + 1), delay).unref();
+      setTimeout(() => processing.push(() => run(attempt + 1)), delay).unref();
     }
   };
-  setImmediate(() => void run(0));
+  processing.push(() => run(0));
 }
