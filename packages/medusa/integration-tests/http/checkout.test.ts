@@ -462,6 +462,26 @@ medusaIntegrationTestRunner({
       expect(delivery.charge_id).toBeNull();
     });
 
+    it("a charge.paid for a charge this store never created changes nothing and is logged", async () => {
+      const answer = await post(`/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`, {
+        event: "charge.paid",
+        data: { uuid: "0d6f3c1e-5b7a-4c2e-9f10-3a5b7c9d1e2f", amount: 5000, status: "paid" },
+      });
+      expect(answer.status).toBe(200);
+      expect((await deliveryDone(answer.data.id)).outcome).toBe("unmatched");
+      expect(await db(container())("pix_checkout_charge").count({ n: "*" })).toEqual([{ n: "0" }]);
+      expect(output.join("\n")).toContain("names charge 0d6f3c1e-5b7a-4c2e-9f10-3a5b7c9d1e2f");
+    });
+
+    it("a webhook for an unknown provider id gets 404 provider_not_found", async () => {
+      const answer = await post("/hooks/pix-checkout/nope", {
+        event: "charge.paid",
+        data: { uuid: "x", amount: 500, status: "paid" },
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.data.code).toBe("provider_not_found");
+    });
+
     it("a malformed body gets 400 invalid_webhook and nothing is stored", async () => {
       const before = await db(container())("pix_checkout_webhook_delivery").count({ n: "*" });
       const answer = await (api as unknown as Api).request({

@@ -32,6 +32,13 @@ export async function processDelivery(
       amountCents: event.data.amount,
     });
     await store.finishDelivery(deliveryId, result.outcome, result.detail);
+    if (result.outcome === "unmatched") {
+      // Either the webhook beat the provider's mapping (it is retried) or it names a charge
+      // this store never created (it changes nothing).
+      logger.warn(
+        `webhook ${event.event} names charge ${chargeId}, which no payment session knows yet; kept and retried`,
+      );
+    }
     return result.outcome;
   } catch (error) {
     const message = redactString((error as Error).message ?? String(error));
