@@ -1,0 +1,68 @@
+// The store `npm run chaos` runs as two server instances and a worker: the plugin as a
+// merchant installs it (two provider registrations: Variant A with Pix and boleto behind a
+// webhook token, Variant B with Pix only), and Medusa's Redis modules so that instances share
+// events, workflows and locks. Every value comes from test/chaos/run.mjs through the environment.
+import { defineConfig } from "@medusajs/framework/utils";
+
+const env = process.env;
+const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const common = {
+  apiKey: env.PIX_API_KEY ?? "sk_live_sandbox_default",
+  reconcileIntervalMinutes: 1,
+};
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    redisUrl,
+    workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) ?? "shared",
+    http: {
+      storeCors: "*",
+      adminCors: "*",
+      authCors: "*",
+      jwtSecret: "chaos-only",
+      cookieSecret: "chaos-only",
+    },
+  },
+  admin: { disable: true },
+  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "@pix-checkout/medusa/providers/pix-checkout",
+            id: "pix-checkout",
+            options: {
+              ...common,
+              baseUrl: env.PIX_SANDBOX_A_URL,
+              variant: "a",
+              webhookSecret: env.PIX_WEBHOOK_SECRET,
+            },
+          },
+          {
+            resolve: "@pix-checkout/medusa/providers/pix-only",
+            id: "b",
+            options: { ...common, baseUrl: env.PIX_SANDBOX_B_URL, variant: "b" },
+          },
+        ],
+      },
+    },
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/locking-redis",
+            id: "locking-redis",
+            is_default: true,
+            options: { redisUrl },
+          },
+        ],
+      },
+    },
+  ],
+});
