@@ -17,7 +17,7 @@ export interface PixClientOptions {
   maxRetries?: number;
   /** Diagnostics sink; default silent. Every line is redacted. */
   logger?: Logger;
-  /** undici dispatcher (Agent, Pool, MockAgent). Default: undici's global dispatcher. */
+  /** undici dispatcher (Agent, Pool, MockAgent). Default: an Agent of the client's own undici (not the process-wide global one, which Node's fetch may own). */
   dispatcher?: Dispatcher;
   /** Client-side pacing of `POST /charges`. Default 60 per minute, wait as long as needed. */
   createRateLimit?: { perMinute?: number; maxWaitMs?: number };

@@ -1,4 +1,13 @@
-import { getGlobalDispatcher, type Dispatcher } from "undici";
+import { Agent, type Dispatcher } from "undici";
+
+// Not undici's process-wide global dispatcher: Node's built-in fetch installs its own bundled,
+// older undici there, whose `dispatch` rejects our handler (UND_ERR_INVALID_ARG). Servers such
+// as Medusa call fetch before us, so the default is an Agent of the undici we were built with.
+let defaultAgent: Agent | undefined;
+function ownAgent(): Agent {
+  defaultAgent ??= new Agent();
+  return defaultAgent;
+}
 
 /** Why an exchange failed, as the transport needs to know it. */
 export class ExchangeError extends Error {
@@ -95,7 +104,7 @@ export function exchange(req: ExchangeRequest): Promise<ExchangeResult> {
     };
 
     try {
-      (req.dispatcher ?? getGlobalDispatcher()).dispatch(
+      (req.dispatcher ?? ownAgent()).dispatch(
         {
           origin: req.origin,
           path: req.path,
