@@ -226,7 +226,7 @@ export class LiveStatusHub {
       await this.sweep().catch(() => undefined);
     } catch (error) {
       if (connection) {
-        connection.removeAllListeners();
+        retire(connection);
         await client.destroyRawConnection(connection).catch(() => undefined);
       }
       this.degrade(error as Error);
@@ -246,7 +246,7 @@ export class LiveStatusHub {
   private onLost(connection: PgClient, error?: Error): void {
     if (this.connection !== connection) return;
     this.forget();
-    connection.removeAllListeners();
+    retire(connection);
     this.connection = undefined;
     if (this.closed) return;
     this.degrade(error ?? new Error("connection ended"));
@@ -320,10 +320,18 @@ export class LiveStatusHub {
     const connection = this.connection;
     this.connection = undefined;
     if (!connection) return;
-    connection.removeAllListeners();
-    // A harmless "error" after end() must not crash the process.
-    connection.on("error", () => undefined);
+    retire(connection);
     const client = (this.db as unknown as { client: KnexPgClient }).client;
     await client.destroyRawConnection(connection).catch(() => undefined);
   }
+}
+
+/**
+ * Detaches the hub from a connection it gave up on. pg emits "error" more than once on a dying
+ * connection (the socket error, then "Connection terminated unexpectedly" on end), and an
+ * "error" with no listener crashes the whole server, so a no-op listener stays behind.
+ */
+function retire(connection: PgClient): void {
+  connection.removeAllListeners();
+  connection.on("error", () => undefined);
 }
