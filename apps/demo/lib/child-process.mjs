@@ -14,7 +14,7 @@ import { once } from "node:events";
  * @property {string[]} args
  * @property {string} cwd
  * @property {NodeJS.ProcessEnv} env
- * @property {string} logFile Where stdout and stderr go (appended).
+ * @property {string} logFile Where stdout and stderr go (replaced on each start).
  * @property {(line: string) => void} [onLine] Called with each output line, e.g. to echo it.
  */
 
@@ -60,7 +60,7 @@ function installExitGuard() {
  */
 export async function startChild(options) {
   await mkdir(dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: "a" });
+  const log = createWriteStream(options.logFile);
   await once(log, "open");
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,

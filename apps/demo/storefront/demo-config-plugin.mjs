@@ -34,6 +34,9 @@ export function demoConfigPlugin(config) {
 export function storefrontConfig(config) {
   return {
     root: new URL(".", import.meta.url).pathname,
+    // Not Vite's default (apps/demo/node_modules/.vite): the admin's Vite inside Medusa
+    // uses that one, and two servers sharing it invalidate each other's optimized deps.
+    cacheDir: new URL("../node_modules/.vite-storefront", import.meta.url).pathname,
     plugins: [demoConfigPlugin(config)],
     clearScreen: false,
     server: { host: "127.0.0.1", strictPort: true },
