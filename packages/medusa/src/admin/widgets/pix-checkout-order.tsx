@@ -9,10 +9,15 @@ import { formatCents, formatInstant, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
 function TimelineLine({ entry }: { entry: TimelineEntry }) {
-  const what =
-    entry.type === "state"
-      ? `${entry.kind}${entry.to_status ? ` → ${entry.to_status}` : ""} (${entry.source})`
-      : `webhook ${entry.event}: ${entry.outcome}${entry.detail ? ` — ${entry.detail}` : ""}`;
+  let what: string;
+  if (entry.type === "delivery") {
+    what = `webhook ${entry.event}: ${entry.outcome}${entry.detail ? ` (${entry.detail})` : ""}`;
+  } else {
+    const move = entry.to_status ? `${entry.from_status ?? "new"} → ${entry.to_status}` : "";
+    // The kind only adds something when it is not just the new status (late_payment, captured…).
+    const kind = entry.kind === entry.to_status || entry.kind === "created" ? "" : entry.kind;
+    what = `${[move, kind].filter(Boolean).join(", ")} · ${entry.source}`;
+  }
   return (
     <li className="flex gap-x-3">
       <Text size="small" className="text-ui-fg-subtle w-40 shrink-0">
@@ -109,7 +114,7 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
   // An order paid by another provider shows nothing.
   if (!error && (charges === null || charges.length === 0)) return null;
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-pix-checkout="order-widget">
       <div className="px-6 py-4">
         <Heading level="h2">Pix Checkout</Heading>
       </div>

@@ -30,7 +30,7 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
     </div>
   );
   return (
-    <Container className="flex flex-col gap-y-3 px-6 py-4">
+    <Container className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="balance">
       <Heading level="h2">Balance</Heading>
       {error ? <Text className="text-ui-fg-error">{error}</Text> : null}
       <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
@@ -83,35 +83,41 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
   };
 
   return (
-    <Container className="flex flex-col gap-y-3 p-0">
+    <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="transactions">
       <div className="flex flex-wrap items-end gap-3 px-6 pt-4">
         <Heading level="h2" className="mr-auto">
           Transactions
         </Heading>
-        <Select size="small" value={type} onValueChange={resetTo(setType)}>
-          <Select.Trigger>
-            <Select.Value placeholder="Type" />
-          </Select.Trigger>
-          <Select.Content>
-            {[ALL, "charge", "withdrawal"].map((v) => (
-              <Select.Item key={v} value={v}>
-                {v === ALL ? "All types" : v}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
-        <Select size="small" value={status} onValueChange={resetTo(setStatus)}>
-          <Select.Trigger>
-            <Select.Value placeholder="Status" />
-          </Select.Trigger>
-          <Select.Content>
-            {[ALL, "pending", "paid", "expired", "failed", "processing"].map((v) => (
-              <Select.Item key={v} value={v}>
-                {v === ALL ? "All statuses" : v}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
+        <div className="w-44">
+          {" "}
+          <Select size="small" value={type} onValueChange={resetTo(setType)}>
+            <Select.Trigger>
+              <Select.Value placeholder="Type" />
+            </Select.Trigger>
+            <Select.Content>
+              {[ALL, "charge", "withdrawal"].map((v) => (
+                <Select.Item key={v} value={v}>
+                  {v === ALL ? "All types" : v}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </div>
+        <div className="w-44">
+          {" "}
+          <Select size="small" value={status} onValueChange={resetTo(setStatus)}>
+            <Select.Trigger>
+              <Select.Value placeholder="Status" />
+            </Select.Trigger>
+            <Select.Content>
+              {[ALL, "pending", "paid", "expired", "failed", "processing"].map((v) => (
+                <Select.Item key={v} value={v}>
+                  {v === ALL ? "All statuses" : v}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </div>
         <label className="flex flex-col">
           <Text size="xsmall">Created from</Text>
           <input

@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// Renders the plugin's admin extensions in a real Medusa dashboard and screenshots them:
+// builds a throwaway Medusa app with the BUILT plugin (`medusa build`: server + dashboard),
+// seeds an order paid by Pix through the sandbox, logs in with Chromium and captures the
+// order page widget and the "Pix Checkout" page into docs/. Fails if either view does not
+// render or the browser logs an error. Run `npm run build` first.
+// Usage: node scripts/admin-screenshots.mjs
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(packageDir, "package.json"));
+const cli = require.resolve("@medusajs/cli/cli.js");
+const { knex } = require("@medusajs/framework/mikro-orm/knex");
+const { chromium } = require("playwright-core");
+
+const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
+const PORT = Number(process.env.ADMIN_PORT ?? 9341);
+const EMAIL = "admin@example.com";
+const PASSWORD = "admin-screenshots-1";
+const dir = path.join(packageDir, ".medusa", `admin-app-${process.pid}`);
+const db = `pix_admin_${process.pid}`;
+const docs = path.join(packageDir, "docs");
+
+const CONFIG = `import { defineConfig } from "@medusajs/framework/utils";
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "shots", cookieSecret: "shots" },
+    // Production marks the session cookie Secure, which a plain-http dashboard would drop.
+    cookieOptions: { secure: false },
+  },
+  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "@pix-checkout/medusa/providers/pix-checkout",
+            id: "a",
+            options: { apiKey: "sk_live_sandbox_default", baseUrl: process.env.PIX_BASE_URL, variant: "a" },
+          },
+        ],
+      },
+    },
+  ],
+});
+`;
+
+const SEED = `const core = require("@medusajs/medusa/core-flows");
+const fs = require("node:fs");
+exports.default = async function seed({ container }) {
+  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
+  const { result: regions } = await core.createRegionsWorkflow(container).run({
+    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
+  });
+  const { result: keys } = await core.createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "shots", type: "publishable", created_by: "" }] },
+  });
+  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
+  const { result: cart } = await core.createCartWorkflow(container).run({
+    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
+      items: [{ title: "Camiseta", quantity: 1, unit_price: 129.9, requires_shipping: false }] },
+  });
+  const { result: collection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } });
+  const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
+    input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
+  });
+  const { result: order } = await core.completeCartWorkflow(container).run({ input: { id: cart.id } });
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id }));
+};
+`;
+
+function medusa(args, env, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`medusa ${args[0]}:\n${out.slice(-3000)}`)),
+    );
+  });
+}
+
+const { startSandbox } = await import("@pix-checkout/sandbox");
+const sandbox = await startSandbox({ variant: "a" });
+let server;
+let browser;
+const admin = knex({ client: "pg", connection: `${PG}/postgres` });
+try {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "src"), { recursive: true });
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name: "pix-admin-app",
+      private: true,
+      dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2" },
+    }),
+  );
+  writeFileSync(path.join(dir, "medusa-config.ts"), CONFIG);
+  writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2021",
+        module: "Node16",
+        moduleResolution: "Node16",
+        jsx: "react-jsx",
+        outDir: "./.medusa/server",
+        rootDir: "./",
+        skipLibCheck: true,
+        esModuleInterop: true,
+      },
+      include: ["medusa-config.ts", "src"],
+      exclude: ["node_modules", ".medusa"],
+    }),
+  );
+  const env = {
+    ...process.env,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    LOG_LEVEL: "error",
+    PIX_BASE_URL: sandbox.baseUrl,
+  };
+  process.stdout.write("building the app and its dashboard…\n");
+  await medusa(["build"], env, dir);
+  const built = path.join(dir, ".medusa", "server");
+  mkdirSync(path.join(built, "src", "scripts"), { recursive: true });
+  writeFileSync(path.join(built, "src", "scripts", "seed.js"), SEED);
+
+  await admin.raw(`drop database if exists ${db}`);
+  await admin.raw(`create database ${db}`);
+  const runEnv = { ...env, DATABASE_URL: `${PG}/${db}`, NODE_ENV: "production" };
+  await medusa(["db:migrate"], runEnv, built);
+  await medusa(["user", "-e", EMAIL, "-p", PASSWORD], runEnv, built);
+  const seedOut = path.join(dir, "seed.json");
+  await medusa(["exec", "./src/scripts/seed.js"], { ...runEnv, SEED_OUT: seedOut }, built);
+  const seed = JSON.parse(readFileSync(seedOut, "utf8"));
+
+  server = spawn(process.execPath, [cli, "start"], {
+    cwd: built,
+    env: { ...runEnv, PORT: String(PORT) },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; ; i += 1) {
+    if (i > 480) throw new Error("medusa start not healthy in 120 s");
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a` }),
+  });
+  await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
+  for (let i = 0; ; i += 1) {
+    const view = await fetch(`${url}/store/pix-checkout/sessions/${seed.sessionId}`, {
+      headers: { "x-publishable-api-key": seed.publishableKey },
+    }).then((r) => r.json());
+    if (view.status === "paid") break;
+    if (i > 100) throw new Error("the seeded charge was not paid");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // Let the capture land on the timeline too.
+  await new Promise((r) => setTimeout(r, 2_000));
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", async (msg) => {
+    if (msg.type() !== "error") return;
+    // React warnings carry their component stack in the arguments; only ours count here.
+    const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
+    const text = args.map(String).join(" ");
+    if (
+      /PixCheckout|ChargeCard|TimelineLine|BalanceCard|TransactionsCard|DeliveriesCard/.test(text)
+    ) {
+      errors.push(text);
+    } else {
+      process.stdout.write(
+        `${`(dashboard console, not from this plugin) ${msg.text().slice(0, 160)}`}\n`,
+      );
+    }
+  });
+  page.on("response", (r) => {
+    if (r.url().includes("/admin/pix-checkout") && !r.ok()) errors.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(`${url}/app/login`);
+  await page.fill('input[name="email"]', EMAIL);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 });
+
+  mkdirSync(docs, { recursive: true });
+  await page.goto(`${url}/app/orders/${seed.orderId}`);
+  try {
+    await page.getByText("Re-check now").waitFor({ timeout: 60_000 });
+  } catch (error) {
+    await page.screenshot({ path: path.join(docs, "admin-failure.png"), fullPage: true });
+    throw new Error(`${error.message}\nbrowser errors: ${errors.join("\n")}`);
+  }
+  const widget = page.locator('[data-pix-checkout="order-widget"]');
+  await widget.getByText("captured").first().waitFor({ timeout: 30_000 });
+  await widget.screenshot({ path: path.join(docs, "admin-order-widget.png") });
+
+  await page.goto(`${url}/app/pix-checkout`);
+  await page.getByText("Recent webhook deliveries").waitFor({ timeout: 60_000 });
+  await page.getByText("charge.paid").first().waitFor({ timeout: 30_000 });
+  // The balance and the first transaction page come from the payment API (the sandbox).
+  await page
+    .locator('[data-pix-checkout="balance"]')
+    .getByText(/R\$/)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .locator('[data-pix-checkout="transactions"] tbody tr')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: path.join(docs, "admin-pix-checkout-page.png"), fullPage: true });
+  if (errors.length > 0) throw new Error(`the dashboard logged errors:\n${errors.join("\n")}`);
+  process.stdout.write(
+    `wrote docs/admin-order-widget.png and docs/admin-pix-checkout-page.png (order ${seed.orderId})\n`,
+  );
+} finally {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((r) => {
+      const t = setTimeout(() => (server.kill("SIGKILL"), r()), 10_000);
+      server.once("exit", () => (clearTimeout(t), r()));
+    });
+  }
+  await admin.raw(`drop database if exists ${db} with (force)`).catch(() => undefined);
+  await admin.destroy();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
