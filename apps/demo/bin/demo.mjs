@@ -18,6 +18,10 @@ const usage = `Usage: npm run demo -- [options]
 Environment: DATABASE_URL (else localhost:5432, else an embedded PostgreSQL), REDIS_URL
 (optional), PIX_DEMO_ADMIN_EMAIL, PIX_DEMO_ADMIN_PASSWORD. See apps/demo/README.md.`;
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`demo: ${message}\n\n${usage}`);
   process.exit(2);

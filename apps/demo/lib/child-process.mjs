@@ -77,7 +77,11 @@ export async function startChild(options) {
     throw new Error(`Could not start ${options.name}: ${spawned.message}`);
   }
 
+  // A spawned child always has a pid (a failed spawn was rejected above).
+  const pid = /** @type {number} */ (child.pid);
+
   let pending = "";
+  /** @param {Buffer} chunk */
   const forward = (chunk) => {
     log.write(chunk);
     if (!options.onLine) return;
@@ -90,27 +94,28 @@ export async function startChild(options) {
   child.stderr.on("data", forward);
 
   installExitGuard();
-  liveGroups.add(child.pid);
+  liveGroups.add(pid);
   const exited = new Promise((resolve) => {
     child.once("exit", (code, signal) => {
-      liveGroups.delete(child.pid);
+      liveGroups.delete(pid);
       log.end(() => resolve({ code, signal }));
     });
   });
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
+  /** @param {NodeJS.Signals} signal */
   const signalGroup = (signal) => {
     try {
-      process.kill(-child.pid, signal);
+      process.kill(-pid, signal);
     } catch (error) {
-      if (error.code !== "ESRCH") throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ESRCH") throw error;
     }
   };
 
   return {
     name: options.name,
-    pid: child.pid,
+    pid,
     exited,
     async stop(timeoutMs = 10_000) {
       if (hasExited) {

@@ -140,6 +140,7 @@ export function canConnect(host, port) {
 function deferred() {
   /** @type {() => void} */
   let resolve = () => {};
-  const promise = new Promise((r) => (resolve = r));
+  /** @type {Promise<void>} */
+  const promise = new Promise((r) => (resolve = () => r()));
   return { promise, resolve };
 }

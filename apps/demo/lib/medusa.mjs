@@ -78,13 +78,15 @@ function medusaCommand(run, name, args) {
  * @param {number} [timeoutMs]
  */
 async function waitForHealth(url, child, timeoutMs = 120_000) {
+  /** @type {{ code: number | null } | null} */
   let exited = null;
   void child.exited.then((result) => (exited = result));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited) {
+    const ended = /** @type {{ code: number | null } | null} */ (exited);
+    if (ended) {
       throw new Error(
-        `The store exited during start-up (exit code ${exited.code}):\n${await child.logTail()}`,
+        `The store exited during start-up (exit code ${ended.code}):\n${await child.logTail()}`,
       );
     }
     const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) })

@@ -29,7 +29,7 @@ export async function startSandboxFor(options) {
     ({ startSandbox } = await import("@pix-checkout/sandbox"));
   } catch (error) {
     throw new Error(
-      `The sandbox package could not be loaded (${error.message}). ` +
+      `The sandbox package could not be loaded (${/** @type {Error} */ (error).message}). ` +
         "Build it with `npm run build -w @pix-checkout/sandbox`.",
     );
   }
