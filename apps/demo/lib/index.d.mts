@@ -1,3 +1,5 @@
+import type { Sandbox } from "@pix-checkout/sandbox";
+
 /** Ports the demo listens on; each can be overridden. */
 export interface DemoPorts {
   /** Medusa: store API, admin at /app, webhooks. Default 9000. */
@@ -67,8 +69,8 @@ export interface Demo {
   paymentProviders: string[];
   variant: "a" | "b";
   database: { source: "DATABASE_URL" | "localhost:5432" | "embedded"; url: string };
-  /** The sandbox's own handle (`startSandbox`'s result): clock, url, close. */
-  sandbox: unknown;
+  /** The sandbox's own handle (`startSandbox`'s result): clock, deliveries(), reset(), …. */
+  sandbox: Sandbox;
   /** Each child's log file lives here. */
   logDir: string;
   /** Milliseconds each phase took: database, sandbox, migrate, seed, store, storefront. */

@@ -3,7 +3,8 @@ import { webhookUrl } from "./webhook-url.mjs";
 
 /**
  * @typedef {object} DemoSandbox
- * @property {unknown} handle What `startSandbox` returned (clock, url, close), for tests.
+ * @property {import("@pix-checkout/sandbox").Sandbox} handle What `startSandbox` returned,
+ *   for tests (clock, deliveries, reset).
  * @property {string} url e.g. http://127.0.0.1:4010
  * @property {string} baseUrl e.g. http://127.0.0.1:4010/v1
  * @property {number} port
