@@ -10,7 +10,7 @@
 // Options (environment): CHAOS_CHECKOUTS (300), CHAOS_CONCURRENCY (12), REDIS_URL,
 // CHAOS_PG_URL (postgres://postgres@localhost:5432), CHAOS_KEEP=1 keeps the database and logs.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -158,7 +158,8 @@ async function teardown() {
   await sandboxA.close();
   await sandboxB.close();
   await db?.end().catch(() => undefined);
-  if (!process.env.CHAOS_KEEP) {
+  // A failed run keeps its database and logs for the post-mortem.
+  if (!process.env.CHAOS_KEEP && violations.length === 0) {
     await admin.query(`drop database if exists "${DB}" with (force)`).catch(() => undefined);
     rmSync(logDir, { recursive: true, force: true });
   }
@@ -173,7 +174,7 @@ try {
   await runToEnd("seed", ["exec", join(root, "apps/demo/src/scripts/seed.ts")], {
     PIX_DEMO_SEED_OUTPUT: seedOut,
   });
-  const seed = JSON.parse((await import("node:fs")).readFileSync(seedOut, "utf8"));
+  const seed = JSON.parse(readFileSync(seedOut, "utf8"));
   db = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
   await db.connect();
   // The demo seed enables what it finds registered; make sure Variant B's Pix is on too.
@@ -226,21 +227,33 @@ try {
   // -------------------------------------------------------------- checkouts
   const key = { "x-publishable-api-key": seed.publishableKey, "content-type": "application/json" };
   const answers = [];
-  async function call(method, path, body) {
-    const res = await fetch(`${store}${path}`, {
-      method,
-      headers: key,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
+  /** One store call, recorded. Steps other than the session create must succeed. */
+  async function call(method, path, body, { mustSucceed = true } = {}) {
+    for (let attempt = 0; ; attempt += 1) {
+      const res = await fetch(`${store}${path}`, {
+        method,
+        headers: key,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      // While server-1 restarts, the balancer may find no instance for a moment: not the
+      // store's answer, so it is neither recorded nor held against the store.
+      if (json?.code === "balancer_no_upstream" && attempt < 10) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        continue;
+      }
+      answers.push({ method, path, status: res.status, code: json?.code ?? json?.type, text });
+      if (mustSucceed && res.status >= 300) {
+        throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 160)}`);
+      }
+      return { status: res.status, json };
     }
-    answers.push({ method, path, status: res.status, code: json?.code ?? json?.type, text });
-    return { status: res.status, json };
   }
   const { json: productList } = await call(
     "GET",
@@ -305,6 +318,7 @@ try {
         "POST",
         `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
         { provider_id: kind.provider, data },
+        { mustSucceed: false },
       );
       if (res.status === 200) {
         session = res.json.payment_collection.payment_sessions.find(
@@ -321,7 +335,11 @@ try {
     outcomes.created += 1;
     const chargeId = session.data.charge_id;
     sessions.push({ cartId, sessionId: session.id, chargeId, kind, expire });
-    if (kind.orderFirst) await call("POST", `/store/carts/${cartId}/complete`);
+    if (kind.orderFirst) {
+      const { json } = await call("POST", `/store/carts/${cartId}/complete`);
+      if (json?.type !== "order")
+        throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(json).slice(0, 160)}`);
+    }
     const action = expire ? "expire" : "pay";
     // The control route is outside the fault injector; repeat on a transient failure.
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -334,7 +352,14 @@ try {
     // Pay-first shoppers poll the status route, as <pix-checkout> does, and then complete.
     if (!kind.orderFirst && !expire) {
       for (let poll = 0; poll < 20; poll += 1) {
-        const { json } = await call("GET", `/store/pix-checkout/sessions/${session.id}`);
+        const { json } = await call(
+          "GET",
+          `/store/pix-checkout/sessions/${session.id}`,
+          undefined,
+          {
+            mustSucceed: false,
+          },
+        );
         if (json?.status === "paid") break;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
@@ -410,6 +435,19 @@ try {
         if (captures !== 1) found.push(`paid charge ${tag} has ${captures} captures`);
         if (orders.length !== 1) found.push(`paid charge ${tag} has ${orders.length} orders`);
         else if (orders[0].status === "canceled") found.push(`paid charge ${tag}: order canceled`);
+        else {
+          // The order must not be left awaiting payment: its collection is completed.
+          const { rows: collections } = await db.query(
+            `select pc.status from order_payment_collection opc
+             join payment_collection pc on pc.id = opc.payment_collection_id
+             where opc.order_id = $1 and opc.deleted_at is null`,
+            [orders[0].id],
+          );
+          if (!collections.some((c) => c.status === "completed"))
+            found.push(
+              `paid charge ${tag}: order payment ${collections.map((c) => c.status).join(",") || "missing"}`,
+            );
+        }
       } else if (truth === "expired") {
         if (!["expired", "canceled"].includes(row?.status))
           found.push(`expired charge ${tag} is ${row?.status} locally`);
@@ -444,6 +482,15 @@ try {
   }
   const leaks = answers.filter((a) => a.text.includes(API_KEY));
   for (const a of leaks.slice(0, 5)) violations.push(`${a.method} ${a.path} leaked the API key`);
+  // Leak scan over everything the three Medusa processes wrote (their logs, errors included).
+  let logLeaks = 0;
+  for (const name of ["worker", "server-1", "server-2", "migrate", "seed"]) {
+    const text = readFileSync(join(logDir, `${name}.log`), "utf8");
+    if (text.includes(API_KEY)) {
+      logLeaks += 1;
+      violations.push(`${name}.log contains the API key`);
+    }
+  }
   const tryAgain = answers.filter((a) => a.status === 429 || (a.status >= 502 && a.code));
 
   const { rows: deliveries } = await db.query(
@@ -459,6 +506,7 @@ try {
     ["Store answers, total", answers.length],
     ["Store answers 429 or coded 502/503", tryAgain.length],
     ["Store answers 500 or uncoded 5xx", plain500.length + fiveHundreds.length],
+    ["Store answers or process logs with the API key", leaks.length + logLeaks],
     [
       "Webhook deliveries stored, by outcome",
       deliveries.map((d) => `${d.outcome} ${d.n}`).join(", "),
@@ -472,6 +520,7 @@ try {
   if (violations.length) {
     console.log("\nViolations:");
     for (const v of violations.slice(0, 50)) console.log(`  ✖ ${v}`);
+    console.log(`\nKept for the post-mortem: database ${DB}, logs ${logDir}`);
   }
 } catch (error) {
   violations.push(`run aborted: ${error.stack ?? error}`);
