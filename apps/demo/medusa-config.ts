@@ -29,7 +29,7 @@ const pixCheckoutOptions = {
 // start a boleto provider against it, so a Variant B store registers the Pix-only entry.
 const providerModule =
   pixCheckoutOptions.variant === "b"
-    ? "@pix-checkout/medusa/providers/pix"
+    ? "@pix-checkout/medusa/providers/pix-only"
     : "@pix-checkout/medusa/providers/pix-checkout";
 
 // The plugin is a workspace package that may not be built yet (a fresh clone before

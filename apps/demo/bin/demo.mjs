@@ -105,7 +105,7 @@ function pluginNote() {
   if (demo.paymentProviders.some((id) => id.endsWith("_pix-checkout"))) return "";
   const why =
     demo.variant === "b"
-      ? "Variant B needs the plugin's Pix-only provider (@pix-checkout/medusa/providers/pix),\n" +
+      ? "Variant B needs the plugin's Pix-only provider (@pix-checkout/medusa/providers/pix-only),\n" +
         "    which this build of the plugin does not have."
       : "Build it (npm run build -w @pix-checkout/medusa) and restart the demo.";
   return (

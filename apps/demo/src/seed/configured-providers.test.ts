@@ -23,7 +23,7 @@ describe("configuredPixCheckoutProviders", () => {
 
   it("gives only Pix for the Pix-only provider of Variant B accounts", () => {
     const config = {
-      modules: [payment([{ resolve: "@pix-checkout/medusa/providers/pix", id: "shop" }])],
+      modules: [payment([{ resolve: "@pix-checkout/medusa/providers/pix-only", id: "shop" }])],
     };
     expect(configuredPixCheckoutProviders(config)).toEqual(["pp_pix_shop"]);
   });

@@ -2,7 +2,7 @@
 // provider that stopped being registered as disabled in its table, so the table alone cannot
 // tell the seed what a checkout can use now; the configuration can.
 
-const pixCheckoutProvider = /^@pix-checkout\/medusa\/providers\/(pix-checkout|pix)$/;
+const pixCheckoutProvider = /^@pix-checkout\/medusa\/providers\/(pix-checkout|pix-only)$/;
 
 interface ProviderEntry {
   resolve?: unknown;
@@ -15,7 +15,7 @@ interface ModuleEntry {
 
 /**
  * Provider ids (`pp_<method>_<id>`) of the plugin's registrations in a loaded medusa-config:
- * `providers/pix-checkout` gives Pix and boleto, `providers/pix` only Pix.
+ * `providers/pix-checkout` gives Pix and boleto, `providers/pix-only` only Pix.
  */
 export function configuredPixCheckoutProviders(configModule: { modules?: unknown }): string[] {
   const modules = configModule.modules ?? {};
