@@ -112,6 +112,11 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
   writeFileSync(path.join(dir, "src", "api", "store", "bench-noop", "route.js"), NOOP_ROUTE);
   writeFileSync(path.join(dir, "src", "scripts", "seed.js"), SEED);
 
+  const dropDatabase = async () => {
+    const admin = knex({ client: "pg", connection: `${PG}/postgres` });
+    await admin.raw(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.destroy();
+  };
   const admin = knex({ client: "pg", connection: `${PG}/postgres` });
   await admin.raw(`drop database if exists ${name}`);
   await admin.raw(`create database ${name}`);
@@ -124,14 +129,22 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
     MEDUSA_DISABLE_TELEMETRY: "true",
     LOG_LEVEL: "error",
   };
-  await run(["db:migrate"], env, dir);
   const seedOut = path.join(dir, "seed.json");
-  await run(
-    ["exec", "./src/scripts/seed.js"],
-    { ...env, BENCH_SESSIONS: String(sessions), BENCH_SEED_OUT: seedOut },
-    dir,
-  );
-  const seed = JSON.parse(readFileSync(seedOut, "utf8"));
+  let seed;
+  try {
+    await run(["db:migrate"], env, dir);
+    await run(
+      ["exec", "./src/scripts/seed.js"],
+      { ...env, BENCH_SESSIONS: String(sessions), BENCH_SEED_OUT: seedOut },
+      dir,
+    );
+    seed = JSON.parse(readFileSync(seedOut, "utf8"));
+  } catch (error) {
+    // A failed setup leaves neither a database nor an app directory behind.
+    await dropDatabase();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   const children = [];
   return {
@@ -170,9 +183,7 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
           });
         }
       }
-      const admin2 = knex({ client: "pg", connection: `${PG}/postgres` });
-      await admin2.raw(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await admin2.destroy();
+      await dropDatabase();
       rmSync(dir, { recursive: true, force: true });
     },
   };
