@@ -9,6 +9,7 @@ export default defineConfig({
       "apps/*/vitest.config.ts",
       "test/vitest.config.ts",
       "test/fuzz/vitest.config.ts",
+      "test/e2e/vitest.config.ts",
     ],
   },
 });

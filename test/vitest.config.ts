@@ -7,8 +7,8 @@ export default defineProject({
     name: "cross-package",
     environment: "node",
     include: ["**/*.test.ts"],
-    // test/fuzz boots Medusa and has its own project (test/fuzz/vitest.config.ts).
-    exclude: ["fuzz/**", "**/node_modules/**"],
+    // test/fuzz and test/e2e boot Medusa and have their own projects (their vitest.config.ts).
+    exclude: ["fuzz/**", "e2e/**", "**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,0 +1,141 @@
+// A shopper buying in a real Chromium from the demo store, and the merchant seeing the result
+// in Medusa's admin API. One demo (Medusa + plugin + sandbox + storefront) serves every flow.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Demo } from "@pix-checkout/demo";
+import { adminToken, listOrders } from "./support/admin-api.mjs";
+import { launchChromium } from "./support/browser.mjs";
+import { startE2eDemo } from "./support/demo.mjs";
+import { expireCharge, newestCharge, payCharge } from "./support/sandbox-control.mjs";
+import {
+  checkoutView,
+  confirmedOrderNumber,
+  fillCartAndShipping,
+  payWithBoleto,
+  payWithPix,
+} from "./support/shopper.mjs";
+
+// The suite's database outlives a run, so each run's shoppers get e-mails of their own.
+const run = Date.now().toString(36);
+const email = (who: string) => `${who}+${run}@example.com`;
+
+let demo: Demo;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  [demo, browser] = await Promise.all([
+    startE2eDemo({ databaseName: "pix_checkout_e2e" }),
+    launchChromium(),
+  ]);
+  token = await adminToken(demo.urls.store, demo.admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+beforeEach(async () => {
+  // A fresh context is a new shopper: no cart left in storage by the previous flow.
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** The storefront URL; the demo always starts one unless told not to. */
+function storefront(): string {
+  if (!demo.urls.storefront) throw new Error("the demo started without its storefront");
+  return demo.urls.storefront;
+}
+
+/** Waits until the admin API lists the order matching `pick` as captured, and returns it. */
+async function paidOrder(pick: (order: { display_id: number; email: string | null }) => boolean) {
+  let found: Awaited<ReturnType<typeof listOrders>>[number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await listOrders(demo.urls.store, token)).find(pick);
+        return found?.payment_status;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe("captured");
+  return found!;
+}
+
+describe("checkout in the demo store", () => {
+  it("shows a Pix buyer the confirmation without a reload once the bank pays, and the merchant sees the order paid", async () => {
+    await fillCartAndShipping(page, storefront(), email("pix-buyer"));
+    await payWithPix(page);
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+
+    const charge = await newestCharge(demo.urls.sandbox);
+    expect(charge.status).toBe("pending");
+    await payCharge(demo.urls.sandbox, charge.uuid);
+
+    const orderNumber = await confirmedOrderNumber(page);
+    expect(navigations).toEqual([]);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(email("pix-buyer"));
+  });
+
+  it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
+    await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
+    const orderNumber = await payWithBoleto(page);
+
+    const waiting = (await listOrders(demo.urls.store, token)).find(
+      (o) => o.display_id === orderNumber,
+    );
+    expect(waiting?.email).toBe(email("boleto-buyer"));
+    expect(waiting?.payment_status).not.toBe("captured");
+
+    const charge = await newestCharge(demo.urls.sandbox);
+    await payCharge(demo.urls.sandbox, charge.uuid);
+
+    expect(await confirmedOrderNumber(page)).toBe(orderNumber);
+    await paidOrder((o) => o.display_id === orderNumber);
+  });
+
+  it("shows an expired Pix as expired and lets the shopper pay a new one", async () => {
+    await fillCartAndShipping(page, storefront(), email("pix-expired"));
+    await payWithPix(page);
+    const first = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, first.uuid);
+
+    await checkoutView(page, "expired").waitFor();
+    await expect(page.locator('pix-checkout [part~="qr"]').count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Gerar um novo Pix" }).click();
+    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+
+    const second = await newestCharge(demo.urls.sandbox);
+    expect(second.uuid).not.toBe(first.uuid);
+    expect(second.status).toBe("pending");
+    await payCharge(demo.urls.sandbox, second.uuid);
+
+    const orderNumber = await confirmedOrderNumber(page);
+    await paidOrder((o) => o.display_id === orderNumber);
+  });
+
+  it("turns a Pix paid after the shopper closed the tab into a paid order through the webhook", async () => {
+    const shopper = email("pix-closed-tab");
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    const charge = await newestCharge(demo.urls.sandbox);
+    await page.close();
+
+    expect((await listOrders(demo.urls.store, token)).some((o) => o.email === shopper)).toBe(false);
+    await payCharge(demo.urls.sandbox, charge.uuid);
+
+    const order = await paidOrder((o) => o.email === shopper);
+    expect(order.status).not.toBe("canceled");
+  });
+});

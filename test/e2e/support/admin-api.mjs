@@ -1,0 +1,45 @@
+// What the merchant sees of orders, through Medusa's admin API with the demo's admin login.
+
+/**
+ * Logs in as the admin and returns a bearer token.
+ * @param {string} storeUrl
+ * @param {{ email: string, password: string }} admin
+ */
+export async function adminToken(storeUrl, admin) {
+  const response = await fetch(`${storeUrl}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  const body = await response.json();
+  if (!response.ok || typeof body.token !== "string") {
+    throw new Error(`admin login failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/**
+ * @typedef {{ id: string, display_id: number, email: string | null, status: string,
+ *   payment_status: string, total: number }} AdminOrder
+ */
+
+/**
+ * The newest orders, as the admin's order list shows them.
+ * @param {string} storeUrl
+ * @param {string} token
+ * @returns {Promise<AdminOrder[]>}
+ */
+export async function listOrders(storeUrl, token) {
+  const query = new URLSearchParams({
+    fields: "id,display_id,email,status,payment_status,total",
+    order: "-created_at",
+    limit: "50",
+  });
+  const response = await fetch(`${storeUrl}/admin/orders?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  if (!response.ok)
+    throw new Error(`GET /admin/orders: ${response.status} ${JSON.stringify(body)}`);
+  return body.orders;
+}

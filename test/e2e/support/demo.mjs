@@ -1,0 +1,50 @@
+// Boots the demo store for one suite on ports nobody else is using, so a developer's running
+// demo (9000 / 5173 / 4010) is left alone, with a database of its own.
+import { createServer } from "node:net";
+import { startDemo } from "@pix-checkout/demo";
+
+/** A port the OS says is free right now on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The database the suite uses: `DATABASE_URL`'s server with `name` as the database (so the
+ * developer's own database is never touched), else the demo's own discovery with `name`.
+ * @param {string} name
+ */
+function databaseOptions(name) {
+  const configured = process.env.DATABASE_URL;
+  if (!configured) return { databaseName: name };
+  const url = new URL(configured);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString() };
+}
+
+/**
+ * Starts the whole demo (store, sandbox in memory, storefront) on free ports.
+ * @param {{ databaseName: string, log?: (line: string) => void }} options
+ * @returns {Promise<import("@pix-checkout/demo").Demo>}
+ */
+export async function startE2eDemo(options) {
+  const [store, storefront, sandbox, embeddedPostgres] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  return startDemo({
+    ports: { store, storefront, sandbox, embeddedPostgres },
+    ...databaseOptions(options.databaseName),
+    sandboxStatePath: null,
+    ...(options.log ? { log: options.log } : {}),
+  });
+}

@@ -1,0 +1,52 @@
+// The sandbox's control routes: what a tester does from the sandbox page (pay, expire).
+
+/**
+ * @param {string} sandboxUrl
+ * @param {string} path
+ * @param {string} [method]
+ */
+async function control(sandboxUrl, path, method = "GET") {
+  const response = await fetch(`${sandboxUrl}/__sandbox/${path}`, { method });
+  const body = await response.json();
+  if (!response.ok)
+    throw new Error(`${method} /__sandbox/${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Every charge the sandbox holds, newest first (Variant A's read shape: `uuid`, `status`, …).
+ * @param {string} sandboxUrl
+ * @returns {Promise<Array<{ uuid: string, status: string, amount: number }>>}
+ */
+export function listCharges(sandboxUrl) {
+  return control(sandboxUrl, "charges");
+}
+
+/**
+ * The newest charge. Suites run their flows one after another, so once the shopper sees a
+ * charge on screen, the newest one is theirs.
+ * @param {string} sandboxUrl
+ */
+export async function newestCharge(sandboxUrl) {
+  const [charge] = await listCharges(sandboxUrl);
+  if (!charge) throw new Error("the sandbox holds no charge");
+  return charge;
+}
+
+/**
+ * Marks a charge paid, as the payer's bank would; the sandbox then sends `charge.paid`.
+ * @param {string} sandboxUrl
+ * @param {string} uuid
+ */
+export function payCharge(sandboxUrl, uuid) {
+  return control(sandboxUrl, `charges/${uuid}/pay`, "POST");
+}
+
+/**
+ * Lets a charge expire now; the sandbox then sends `charge.expired`.
+ * @param {string} sandboxUrl
+ * @param {string} uuid
+ */
+export function expireCharge(sandboxUrl, uuid) {
+  return control(sandboxUrl, `charges/${uuid}/expire`, "POST");
+}

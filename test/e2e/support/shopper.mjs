@@ -1,0 +1,80 @@
+// What a shopper does on the demo storefront, step by step, in the storefront's own words
+// (Portuguese labels). Playwright's CSS engine pierces <pix-checkout>'s open shadow root.
+
+/** A payer the boleto and the delivery form accept (the CPF is a valid test number). */
+export const payer = {
+  firstName: "Ana",
+  lastName: "Souza",
+  phone: "(11) 98765-4321",
+  document: "529.982.247-25",
+  postalCode: "01310-100",
+  street: "Avenida Paulista",
+  number: "1000",
+  neighborhood: "Bela Vista",
+  city: "São Paulo",
+  province: "SP",
+};
+
+/** The element's visible state: `view` is also the class of its `base` part. */
+export function checkoutView(page, view) {
+  return page.locator(`pix-checkout [part~="base"].${view}`);
+}
+
+/**
+ * Puts the first product in the cart, fills the delivery address and picks PAC: the shopper
+ * ends on the payment step.
+ * @param {import("playwright-core").Page} page
+ * @param {string} storefrontUrl
+ * @param {string} email a distinct e-mail per flow, so the merchant can tell orders apart
+ */
+export async function fillCartAndShipping(page, storefrontUrl, email) {
+  await page.goto(storefrontUrl);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).first().click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
+  await page.fill("#payer-email", email);
+  await page.fill("#payer-firstName", payer.firstName);
+  await page.fill("#payer-lastName", payer.lastName);
+  await page.fill("#payer-phone", payer.phone);
+  await page.fill("#payer-postalCode", payer.postalCode);
+  await page.fill("#payer-street", payer.street);
+  await page.fill("#payer-number", payer.number);
+  await page.fill("#payer-neighborhood", payer.neighborhood);
+  await page.fill("#payer-city", payer.city);
+  await page.selectOption("#payer-province", payer.province);
+  await page.getByRole("button", { name: "Calcular frete" }).click();
+  await page.getByRole("radio", { name: /PAC/ }).check();
+  await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+}
+
+/**
+ * Chooses Pix and waits until the QR code is on screen.
+ * @param {import("playwright-core").Page} page
+ */
+export async function payWithPix(page) {
+  await page.getByRole("button", { name: "Pagar com Pix" }).click();
+  await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+}
+
+/**
+ * Chooses boleto, gives the CPF and waits until the boleto is on screen. Returns the order
+ * number the page shows (the order exists before the boleto is paid).
+ * @param {import("playwright-core").Page} page
+ */
+export async function payWithBoleto(page) {
+  await page.getByRole("radio", { name: /Boleto bancário/ }).check();
+  await page.fill("#payer-document", payer.document);
+  await page.getByRole("button", { name: "Gerar boleto e finalizar pedido" }).click();
+  await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
+  const notice = await page.locator("p.notice strong").textContent();
+  return Number(notice?.replace("#", ""));
+}
+
+/**
+ * Waits for the order confirmation and returns the order number it shows.
+ * @param {import("playwright-core").Page} page
+ */
+export async function confirmedOrderNumber(page) {
+  await page.locator("main > h2", { hasText: "Pagamento confirmado" }).waitFor();
+  const text = await page.locator("main p.success strong").textContent();
+  return Number(text?.replace("#", ""));
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineProject } from "vitest/config";
+
+// Shopper and merchant flows in a real Chromium against the whole demo store (Medusa with the
+// plugin, the sandbox, the storefront). Each file boots one demo in beforeAll, which takes
+// 20–60 s, so hooks get long timeouts and files run one at a time (each demo uses its own
+// ports, but two Medusa boots at once would only slow both down).
+export default defineProject({
+  test: {
+    name: "e2e",
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    environment: "node",
+    include: ["**/*.test.ts"],
+    pool: "forks",
+    fileParallelism: false,
+    hookTimeout: 240_000,
+    testTimeout: 120_000,
+  },
+});
