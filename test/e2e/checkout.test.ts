@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Demo } from "@pix-checkout/demo";
-import { adminToken, listOrders } from "./support/admin-api.mjs";
+import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
 import { startE2eDemo } from "./support/demo.mjs";
 import { expireCharge, newestCharge, payCharge } from "./support/sandbox-control.mjs";
@@ -137,5 +137,12 @@ describe("checkout in the demo store", () => {
 
     const order = await paidOrder((o) => o.email === shopper);
     expect(order.status).not.toBe("canceled");
+    // The plugin also reconciles pending charges on a timer; the widget's timeline says which
+    // path marked this one paid.
+    const [paidCharge] = await orderCharges(demo.urls.store, token, order.id);
+    expect(paidCharge?.charge_id).toBe(charge.uuid);
+    expect(paidCharge?.timeline).toContainEqual(
+      expect.objectContaining({ type: "state", to_status: "paid", source: "webhook" }),
+    );
   });
 });

@@ -43,3 +43,26 @@ export async function listOrders(storeUrl, token) {
     throw new Error(`GET /admin/orders: ${response.status} ${JSON.stringify(body)}`);
   return body.orders;
 }
+
+/**
+ * @typedef {{ type: "state", kind: string, source: string, from_status: string | null,
+ *   to_status: string } | { type: "delivery", [key: string]: unknown }} TimelineEntry
+ */
+
+/**
+ * The plugin's charges of an order with their timelines, as its order widget shows them.
+ * @param {string} storeUrl
+ * @param {string} token
+ * @param {string} orderId
+ * @returns {Promise<Array<{ charge_id: string, status: string, timeline: TimelineEntry[] }>>}
+ */
+export async function orderCharges(storeUrl, token, orderId) {
+  const response = await fetch(`${storeUrl}/admin/pix-checkout/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    throw new Error(`GET /admin/pix-checkout/orders: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.charges;
+}
