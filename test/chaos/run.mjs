@@ -336,7 +336,18 @@ try {
     const chargeId = session.data.charge_id;
     sessions.push({ cartId, sessionId: session.id, chargeId, kind, expire });
     if (kind.orderFirst) {
-      const { json } = await call("POST", `/store/carts/${cartId}/complete`);
+      // Medusa answers 409 invalid_state_error when another request holds the cart's lock and
+      // says to retry; the storefront does, so the driver does too.
+      let completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
+        mustSucceed: false,
+      });
+      for (let retry = 0; completed.status === 409 && retry < 5; retry += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * (retry + 1)));
+        completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
+          mustSucceed: false,
+        });
+      }
+      const { json } = completed;
       if (json?.type !== "order")
         throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(json).slice(0, 160)}`);
     }
