@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeIdOf, tokenMatches, type ParsedWebhook } from "./webhook-intake";
+import { chargeIdOf, tokenMatches, unstorableTextPath, type ParsedWebhook } from "./webhook-intake";
 
 describe("tokenMatches", () => {
   it("accepts the configured secret", () => {
@@ -34,5 +34,25 @@ describe("chargeIdOf", () => {
 
   it("names no charge for transfer events", () => {
     expect(chargeIdOf(event({ id: "wd_1" }, "transfer.completed"))).toBeNull();
+  });
+});
+
+describe("unstorableTextPath", () => {
+  it("names the field holding a NUL character", () => {
+    expect(unstorableTextPath({ event: "charge.paid", data: { description: "a\u0000b" } })).toBe(
+      "data.description",
+    );
+  });
+
+  it("names the field holding an unpaired surrogate", () => {
+    expect(unstorableTextPath({ data: { customer: { name: "x\ud800" } } })).toBe(
+      "data.customer.name",
+    );
+  });
+
+  it("accepts emoji, accents and right-to-left text", () => {
+    expect(
+      unstorableTextPath({ data: { description: "Café ☕ 🇧🇷 \u202eabc", tags: ["ação"] } }),
+    ).toBeNull();
   });
 });

@@ -42,8 +42,40 @@ export function chargeIdOf(event: ParsedWebhook): string | null {
   return (event.data.id as string | undefined) ?? (event.data.uuid as string | undefined) ?? null;
 }
 
-/** Parses a body with the client's schema; throws its `WebhookParseError` (code `invalid_webhook`). */
+/**
+ * Where a parsed body holds text PostgreSQL's jsonb cannot store (a NUL character or an
+ * unpaired UTF-16 surrogate), as a path like `data.description`; `null` when it has none.
+ * Such text is valid JSON but no event of the service carries it, and storing it would fail.
+ */
+export function unstorableTextPath(value: unknown, path = ""): string | null {
+  const unstorable = (text: string) =>
+    text.includes("\u0000") || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+  if (typeof value === "string") return unstorable(value) ? path || "(body)" : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (unstorable(key)) return childPath;
+    const found = unstorableTextPath(child, childPath);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Parses a body with the client's schema; throws its `WebhookParseError` (code
+ * `invalid_webhook`), or an `invalid_webhook` error naming the field with unstorable text.
+ */
 export async function parseWebhookBody(body: unknown): Promise<ParsedWebhook> {
   const { parseWebhook } = await loadClientModule();
-  return parseWebhook(body) as ParsedWebhook;
+  const event = parseWebhook(body) as ParsedWebhook;
+  const path = unstorableTextPath(event);
+  if (path) {
+    throw Object.assign(
+      new Error(
+        `Webhook field ${path} holds a NUL character or an unpaired surrogate; no real event does, so it was not stored.`,
+      ),
+      { code: "invalid_webhook" },
+    );
+  }
+  return event;
 }
