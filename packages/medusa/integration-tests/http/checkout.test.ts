@@ -440,6 +440,15 @@ medusaIntegrationTestRunner({
       expect(second.data.charge_id).toBe(first.data.charge_id);
     });
 
+    it("a Pix session during a payment-service outage gets a 409 saying to try again, not a 500", async () => {
+      const cartId = await createCart(container(), store, 40);
+      await control(sandboxA.url, "faults", { http_5xx_rate: 1 });
+      const created = await shop.initiate(cartId, "pp_pix_a");
+      // Medusa's error handler answers every CONFLICT with its own retry text and code.
+      expect(created.status).toBe(409);
+      expect(created.data.message).toMatch(/retry/i);
+    });
+
     it("records transfer.completed after checking it against the transaction list", async () => {
       const funded = await createCart(container(), store, 200);
       const session = sessionOf(await shop.initiate(funded, "pp_pix_a"));

@@ -20,6 +20,16 @@ export function toServiceError(error: unknown): PixCheckoutError {
       `The payment service rejected the API key (${code}). Check the provider's apiKey in medusa-config.`,
     );
   }
+  if (isTransient(code, status)) {
+    // A passing upstream failure is not the shopper's fault and a retry is safe (no charge code
+    // was shown, so nothing can be paid twice). Medusa has no 429/503 error type that keeps a
+    // message: CONFLICT gives a 409 whose body says to retry, instead of a bare 500.
+    return new PixCheckoutError(
+      MedusaError.Types.CONFLICT,
+      code,
+      `The payment service is busy or did not answer (${code}); nothing was charged. Try again in a few seconds.`,
+    );
+  }
   if (status === 400 || code === "invalid_request") {
     return new PixCheckoutError(
       MedusaError.Types.INVALID_DATA,
@@ -32,4 +42,17 @@ export function toServiceError(error: unknown): PixCheckoutError {
     code,
     `The payment service could not be reached or failed (${code}): ${message}`,
   );
+}
+
+/** Client codes of failures that pass: the service was slow, unreachable, busy or rate limited. */
+const TRANSIENT_CODES = new Set([
+  "charge_outcome_unknown",
+  "connection_error",
+  "timeout",
+  "rate_limit_exceeded",
+  "client_rate_limited",
+]);
+
+function isTransient(code: string, status: number | undefined): boolean {
+  return TRANSIENT_CODES.has(code) || status === 429 || (status !== undefined && status >= 500);
 }
