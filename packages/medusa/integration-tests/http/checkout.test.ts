@@ -20,7 +20,11 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IInventoryService, IPaymentModuleService } from "@medusajs/framework/types";
-import { cancelOrderWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows";
+import {
+  cancelOrderWorkflow,
+  createCartWorkflow,
+  refundPaymentWorkflow,
+} from "@medusajs/medusa/core-flows";
 import { reconcileOnce } from "../../src/internal/reconcile";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settle";
@@ -447,6 +451,40 @@ medusaIntegrationTestRunner({
       // Medusa's error handler answers every CONFLICT with its own retry text and code.
       expect(created.status).toBe(409);
       expect(created.data.message).toMatch(/retry/i);
+    });
+
+    it("a paid cart that could not become an order is completed by reconciliation once it can", async () => {
+      // An item that needs shipping, with no shipping method yet: Medusa's own completion
+      // after capture fails here (and Medusa swallows that failure).
+      const { result: cart } = await createCartWorkflow(container()).run({
+        input: {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          currency_code: "brl",
+          email: "ana@example.com",
+          items: [{ title: "Caneca", quantity: 1, unit_price: 30, requires_shipping: true }],
+        },
+      });
+      const session = sessionOf(await shop.initiate(cart.id, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      await waitFor(async () => {
+        const kinds = await db(container())("pix_checkout_charge_event")
+          .where({ charge_id: chargeId })
+          .pluck("kind");
+        return kinds.includes("cart_completion_failed");
+      }, "the failed cart completion to be recorded");
+      expect(await orderOfCart(container(), cart.id)).toBeUndefined();
+
+      // The cart becomes completable (here: its item no longer needs shipping).
+      const cartModule = container().resolve(Modules.CART);
+      const [item] = await cartModule.listLineItems({ cart_id: cart.id });
+      await cartModule.updateLineItems(item!.id, { requires_shipping: false });
+      const report = await reconcileOnce(settleContext(container()));
+      expect(report.cartsCompleted).toBe(1);
+      const order = await orderOfCart(container(), cart.id);
+      expect(order?.payment_collections[0]?.status).toBe("completed");
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
     it("records transfer.completed after checking it against the transaction list", async () => {

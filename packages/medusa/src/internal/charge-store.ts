@@ -192,6 +192,24 @@ export class ChargeStore {
       .limit(limit);
   }
 
+  /** Paid, captured charges whose cart failed to become an order and has not since. */
+  async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
+    const eventOf = (kind: string) => (q: Knex.QueryBuilder) =>
+      q
+        .select(this.db.raw("1"))
+        .from(EVENTS)
+        .whereRaw(`${EVENTS}.charge_id = ${CHARGES}.charge_id`)
+        .where(`${EVENTS}.kind`, kind);
+    return this.db<ChargeRow>(CHARGES)
+      .where({ status: "paid" })
+      .whereNotNull("captured_at")
+      .whereNull("deleted_at")
+      .whereExists(eventOf("cart_completion_failed"))
+      .whereNotExists(eventOf("cart_completed"))
+      .orderBy("updated_at", "asc")
+      .limit(limit);
+  }
+
   /** Appends to a charge's timeline. */
   async addEvent(event: {
     chargeId: string;

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "./provider-registry";
 import { redactString } from "./redact";
-import { settleCharge, type SettleContext } from "./settle";
+import { completeCartIfNeeded, settleCharge, type SettleContext } from "./settle";
 import type { ParsedWebhook } from "./webhook-intake";
 
 /** Charges and deliveries handled per run, so one run stays short. */
@@ -15,6 +15,7 @@ export interface ReconcileReport {
   checked: number;
   settled: number;
   deliveriesRetried: number;
+  cartsCompleted: number;
   errors: number;
 }
 
@@ -23,13 +24,20 @@ export interface ReconcileReport {
  * 1. pending (or locally canceled) charges not checked within their provider's
  *    `reconcileIntervalMinutes`, or past expiry, are asked about;
  * 2. paid charges whose capture never finished are captured;
- * 3. deliveries that were never processed, did not match yet, or failed are retried.
+ * 3. deliveries that were never processed, did not match yet, or failed are retried;
+ * 4. paid carts that failed to become orders (pay-first) are completed.
  */
 export async function reconcileOnce(
   ctx: SettleContext,
   now = new Date(),
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { checked: 0, settled: 0, deliveriesRetried: 0, errors: 0 };
+  const report: ReconcileReport = {
+    checked: 0,
+    settled: 0,
+    deliveriesRetried: 0,
+    cartsCompleted: 0,
+    errors: 0,
+  };
   const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   const providers = registeredProviders(configModule);
   if (providers.length === 0) return report;
@@ -79,6 +87,11 @@ export async function reconcileOnce(
         `retrying delivery ${String(delivery.id)} failed: ${redactString((error as Error).message)}`,
       );
     }
+  }
+  for (const row of await ctx.store.awaitingCartCompletion(BATCH)) {
+    const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
+    if (outcome === "completed") report.cartsCompleted += 1;
+    if (outcome === "failed") report.errors += 1;
   }
   return report;
 }

@@ -1,4 +1,8 @@
-import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows";
+import {
+  cancelOrderWorkflow,
+  completeCartWorkflow,
+  processPaymentWorkflow,
+} from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
@@ -155,6 +159,7 @@ async function onPaid(
     detail: { session_id: current.session_id },
   });
   logger.info(`captured charge ${chargeId} (session ${current.session_id})`);
+  await completeCartIfNeeded(ctx, current, source);
   const order = await orderOfCollection(ctx.container, current.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
@@ -190,11 +195,50 @@ async function onEnded(
   return { outcome: "processed" };
 }
 
-/** The order created from the cart that owns this payment collection, if any. */
-async function orderOfCollection(
+/**
+ * Pay-first: makes sure the paid cart became an order. Medusa's processPaymentWorkflow
+ * completes the cart after capturing, but with `continueOnPermanentFailure`, so a failed
+ * completion (a lock held by the storefront's own `cart.complete`, a restart, a cart that
+ * was not ready) would leave a captured payment with no order. Completing here, and
+ * recording a failure for the reconciliation job to retry, closes that gap.
+ */
+export async function completeCartIfNeeded(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+): Promise<"has_order" | "completed" | "failed" | "no_cart"> {
+  const { container, store, logger } = ctx;
+  const cartId = await cartOfCollection(container, row.payment_collection_id);
+  if (!cartId) return "no_cart";
+  if (await orderOfCollection(container, row.payment_collection_id)) return "has_order";
+  try {
+    const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } });
+    await store.addEvent({
+      chargeId: row.charge_id,
+      kind: "cart_completed",
+      source,
+      detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
+    });
+    return "completed";
+  } catch (error) {
+    const message = (error as Error).message;
+    await store.addEvent({
+      chargeId: row.charge_id,
+      kind: "cart_completion_failed",
+      source,
+      detail: { cart_id: cartId, message },
+    });
+    logger.warn(
+      `charge ${row.charge_id} is paid but cart ${cartId} could not become an order (${message}); the reconciliation job retries it`,
+    );
+    return "failed";
+  }
+}
+
+async function cartOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string | null,
-): Promise<{ id: string; status: string } | undefined> {
+): Promise<string | undefined> {
   if (!paymentCollectionId) return undefined;
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: carts } = await query.graph({
@@ -202,8 +246,17 @@ async function orderOfCollection(
     fields: ["cart_id"],
     filters: { payment_collection_id: paymentCollectionId },
   });
-  const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
+  return (carts[0] as { cart_id?: string } | undefined)?.cart_id;
+}
+
+/** The order created from the cart that owns this payment collection, if any. */
+async function orderOfCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string | null,
+): Promise<{ id: string; status: string } | undefined> {
+  const cartId = await cartOfCollection(container, paymentCollectionId);
   if (!cartId) return undefined;
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: links } = await query.graph({
     entity: "order_cart",
     fields: ["order_id"],
