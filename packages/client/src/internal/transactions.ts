@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ResponseValidationError } from "../errors.js";
-import type { ChargeTransaction, Transaction, WithdrawalTransaction } from "../models.js";
-import { checkAmounts, feeCents, feeSchema } from "./adapter.js";
+import type { ChargeTransaction, Page, Transaction, WithdrawalTransaction } from "../models.js";
+import { checkAmounts, feeCents, feeSchema, parseOrThrow } from "./adapter.js";
 
 /** The list envelope, the same in both variants. */
 export const transactionListSchema = z.object({
@@ -112,4 +112,17 @@ export function parseTransactionItems(items: unknown[], variant: "a" | "b"): Tra
     if (paidAt) charge.paidAt = paidAt;
     return charge;
   });
+}
+
+/** Reads one page of the transaction list; the cursor is the last item's id (the spec's rule). */
+export function parseTransactionPage(body: unknown, variant: "a" | "b"): Page<Transaction> {
+  const parsed = parseOrThrow(transactionListSchema, body, "GET /transactions response");
+  const data = parseTransactionItems(parsed.data, variant);
+  const last = data.at(-1);
+  return {
+    data,
+    hasMore: parsed.has_more,
+    nextCursor: parsed.has_more && last ? last.id : null,
+    raw: body,
+  };
 }

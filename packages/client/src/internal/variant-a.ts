@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ResponseValidationError } from "../errors.js";
-import type { Charge, PaymentMethod, Transaction } from "../models.js";
+import type { Charge, PaymentMethod } from "../models.js";
 import {
   chargeStatus,
   checkPaidFlag,
@@ -9,7 +9,7 @@ import {
   type VariantAdapter,
 } from "./adapter.js";
 import { boletoForms } from "./boleto.js";
-import { parseTransactionItems, transactionListSchema } from "./transactions.js";
+import { parseTransactionPage } from "./transactions.js";
 import type { ValidCreateInput } from "./validate-input.js";
 
 // Variant A (integration guide): flat bodies, `uuid` ids, integer cents in `amount`.
@@ -122,14 +122,6 @@ export const variantA: VariantAdapter = {
   },
 
   parseTransactions(body) {
-    const parsed = parseOrThrow(transactionListSchema, body, "GET /transactions response");
-    const data: Transaction[] = parseTransactionItems(parsed.data, "a");
-    const last = data.at(-1);
-    return {
-      data,
-      hasMore: parsed.has_more,
-      nextCursor: parsed.has_more && last ? last.id : null,
-      raw: body,
-    };
+    return parseTransactionPage(body, "a");
   },
 };

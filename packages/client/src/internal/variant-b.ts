@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Charge, Transaction } from "../models.js";
+import type { Charge } from "../models.js";
 import {
   chargeStatus,
   checkAmounts,
@@ -10,7 +10,7 @@ import {
   parseOrThrow,
   type VariantAdapter,
 } from "./adapter.js";
-import { parseTransactionItems, transactionListSchema } from "./transactions.js";
+import { parseTransactionPage } from "./transactions.js";
 import type { ValidCreateInput } from "./validate-input.js";
 
 // Variant B (endpoint reference): `ch_svc_` ids, float reais plus integer `_cents` companions.
@@ -107,14 +107,6 @@ export const variantB: VariantAdapter = {
   },
 
   parseTransactions(body) {
-    const parsed = parseOrThrow(transactionListSchema, body, "GET /transactions response");
-    const data: Transaction[] = parseTransactionItems(parsed.data, "b");
-    const last = data.at(-1);
-    return {
-      data,
-      hasMore: parsed.has_more,
-      nextCursor: parsed.has_more && last ? last.id : null,
-      raw: body,
-    };
+    return parseTransactionPage(body, "b");
   },
 };
