@@ -89,9 +89,8 @@ export function loadClientModule(): Promise<ClientModule> {
 let agent: Agent | undefined;
 
 /**
- * The plugin's own connection pool. The client would otherwise use undici's process-wide
- * global dispatcher, which inside a Medusa server may be one installed by another copy or
- * version of undici (observed: UND_ERR_INVALID_ARG on every request).
+ * One connection pool for every provider registration in this process, capped so a burst of
+ * webhooks and refreshes cannot open an unbounded number of sockets to the payment service.
  */
 function sharedAgent(): Agent {
   agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 64 });
