@@ -324,7 +324,10 @@ try {
         session = res.json.payment_collection.payment_sessions.find(
           (s) => s.provider_id === kind.provider,
         );
-      } else if (res.status === 429 || res.status >= 500) {
+      } else if (res.status === 409 || res.status === 429 || res.status >= 500) {
+        // 409 is the plugin's "the payment service is busy, nothing was charged, try again"
+        // (Medusa renders it with its generic retry text); a 5xx is retried too but is also
+        // reported as a violation below.
         outcomes.refused += 1;
         await new Promise((resolve) => setTimeout(resolve, 2_000 * (attempt + 1)));
       } else {
@@ -502,7 +505,9 @@ try {
       violations.push(`${name}.log contains the API key`);
     }
   }
-  const tryAgain = answers.filter((a) => a.status === 429 || (a.status >= 502 && a.code));
+  const tryAgain = answers.filter(
+    (a) => a.status === 409 || a.status === 429 || (a.status >= 502 && a.code),
+  );
 
   const { rows: deliveries } = await db.query(
     `select outcome, count(*)::int as n from pix_checkout_webhook_delivery group by outcome order by outcome`,
@@ -515,7 +520,7 @@ try {
     ["Session creates answered 'try again' (then retried)", outcomes.refused],
     ["Paid at the service / expired", `${paidCount} / ${expiredCount}`],
     ["Store answers, total", answers.length],
-    ["Store answers 429 or coded 502/503", tryAgain.length],
+    ["Store answers 'try again' (409, 429 or coded 502/503)", tryAgain.length],
     ["Store answers 500 or uncoded 5xx", plain500.length + fiveHundreds.length],
     ["Store answers or process logs with the API key", leaks.length + logLeaks],
     [

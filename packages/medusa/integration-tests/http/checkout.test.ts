@@ -487,6 +487,62 @@ medusaIntegrationTestRunner({
       expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
+    it("a capture left half-done by a process that died is taken over once its claim lapses", async () => {
+      const cartId = await createCart(container(), store, 95);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await shop.complete(cartId);
+      await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      await sandboxA.webhooksIdle();
+      // A process recorded the payment, took the capture and died before capturing.
+      const { store: charges } = settleContext(container());
+      await charges.transition(chargeId, ["pending"], "paid", { paid_at: new Date() });
+      expect(await charges.claimCapture(chargeId)).toBe(true);
+
+      // A live claim is its holder's: reconciliation leaves it alone.
+      await reconcileOnce(settleContext(container()));
+      expect(await capturesOfSession(container(), session.id)).toBe(0);
+
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: chargeId })
+        .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
+      const report = await reconcileOnce(settleContext(container()));
+      expect(report.settled).toBe(1);
+      expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
+        "completed",
+      );
+      expect((await chargeRow(chargeId)).captured_at).not.toBeNull();
+
+      await reconcileOnce(settleContext(container()));
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
+    });
+
+    it("paid before completing the cart: completion captures, and the late webhook only confirms it", async () => {
+      const cartId = await createCart(container(), store, 97);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      await sandboxA.webhooksIdle();
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      expect(completed.data.order.payment_collections[0].status).toBe("completed");
+
+      const answer = await post(`/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`, {
+        event: "charge.paid",
+        data: { uuid: chargeId, amount: 9700, status: "paid" },
+      });
+      expect((await deliveryDone(answer.data.id)).outcome).toBe("processed");
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
+      expect((await chargeRow(chargeId)).captured_at).not.toBeNull();
+      const captured = await db(container())("pix_checkout_charge_event")
+        .where({ charge_id: chargeId, kind: "captured" })
+        .select("detail");
+      expect(captured).toHaveLength(1);
+      expect(captured[0].detail).toMatchObject({ by: "cart completion" });
+    });
+
     it("records transfer.completed after checking it against the transaction list", async () => {
       const funded = await createCart(container(), store, 200);
       const session = sessionOf(await shop.initiate(funded, "pp_pix_a"));

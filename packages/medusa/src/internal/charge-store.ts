@@ -20,6 +20,9 @@ export interface ChargeRow {
   status: LocalChargeStatus;
   expires_at: Date | null;
   paid_at: Date | null;
+  /** When a process took the capture; the claim lapses after the lease (see claimCapture). */
+  capture_claimed_at: Date | null;
+  /** When the capture was confirmed done in Medusa. */
   captured_at: Date | null;
   last_checked_at: Date | null;
   flagged: boolean;
@@ -28,6 +31,14 @@ export interface ChargeRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/**
+ * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
+ * second; a holder silent for this long has died, so its claim lapses and another run captures.
+ * Capturing after a lapse cannot double the money: Medusa's workflow skips a payment that
+ * already has `captured_at`, and `captureOnce` asks Medusa before it claims.
+ */
+export const CAPTURE_LEASE_MS = 2 * 60_000;
 
 const CHARGES = "pix_checkout_charge";
 const EVENTS = "pix_checkout_charge_event";
@@ -80,6 +91,7 @@ export class ChargeStore {
       | "updated_at"
       | "status"
       | "paid_at"
+      | "capture_claimed_at"
       | "captured_at"
       | "last_checked_at"
       | "flagged"
@@ -139,18 +151,40 @@ export class ChargeStore {
     return rows[0] as ChargeRow | undefined;
   }
 
-  /** Claims the capture of a paid charge exactly once (sets captured_at if still empty). */
-  async claimCapture(chargeId: string): Promise<boolean> {
+  /**
+   * Takes the capture of a paid charge for `leaseMs`. Only one caller holds it at a time, and
+   * a claim whose holder died (crash, deploy, killed mid-workflow) lapses after the lease, so
+   * the charge is captured by the next delivery or reconciliation run instead of never. The
+   * lease uses the database clock, so instances with skewed clocks agree on it.
+   */
+  async claimCapture(chargeId: string, leaseMs = CAPTURE_LEASE_MS): Promise<boolean> {
     const count = await this.db(CHARGES)
       .where({ charge_id: chargeId })
       .whereNull("captured_at")
-      .update({ captured_at: new Date(), updated_at: new Date() });
+      .where((q) =>
+        q
+          .whereNull("capture_claimed_at")
+          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+      )
+      .update({ capture_claimed_at: this.db.fn.now(), updated_at: new Date() });
+    return count === 1;
+  }
+
+  /** Records that the capture is done. True for the one caller that recorded it first. */
+  async confirmCapture(chargeId: string): Promise<boolean> {
+    const count = await this.db(CHARGES)
+      .where({ charge_id: chargeId })
+      .whereNull("captured_at")
+      .update({ captured_at: this.db.fn.now(), updated_at: new Date() });
     return count === 1;
   }
 
   /** Gives a capture claim back when the capture itself failed, so a retry can take it. */
   async releaseCapture(chargeId: string): Promise<void> {
-    await this.db(CHARGES).where({ charge_id: chargeId }).update({ captured_at: null });
+    await this.db(CHARGES)
+      .where({ charge_id: chargeId })
+      .whereNull("captured_at")
+      .update({ capture_claimed_at: null });
   }
 
   /** Marks a charge for the merchant's attention. */
@@ -183,12 +217,18 @@ export class ChargeStore {
       .limit(limit);
   }
 
-  /** Paid charges whose capture never completed (a crash between claim and capture). */
-  async paidNotCaptured(limit: number): Promise<ChargeRow[]> {
+  /** Paid charges with no capture and no live claim (its holder died, or none took it). */
+  async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)
       .where({ status: "paid" })
       .whereNull("captured_at")
       .whereNull("deleted_at")
+      .where((q) =>
+        q
+          .whereNull("capture_claimed_at")
+          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+      )
+      .orderBy("paid_at", "asc")
       .limit(limit);
   }
 

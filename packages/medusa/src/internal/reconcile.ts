@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "./provider-registry";
 import { redactString } from "./redact";
-import { completeCartIfNeeded, settleCharge, type SettleContext } from "./settle";
+import { captureOnce, completeCartIfNeeded, settleCharge, type SettleContext } from "./settle";
 import type { ParsedWebhook } from "./webhook-intake";
 
 /** Charges and deliveries handled per run, so one run stays short. */
@@ -23,7 +23,7 @@ export interface ReconcileReport {
  * One reconciliation pass, through the same state machine as webhooks:
  * 1. pending (or locally canceled) charges not checked within their provider's
  *    `reconcileIntervalMinutes`, or past expiry, are asked about;
- * 2. paid charges whose capture never finished are captured;
+ * 2. paid charges whose capture never finished (no claim, or a lapsed one) are captured;
  * 3. deliveries that were never processed, did not match yet, or failed are retried;
  * 4. paid carts that failed to become orders (pay-first) are completed.
  */
@@ -47,13 +47,11 @@ export async function reconcileOnce(
     now,
     BATCH,
   );
-  const stuck = await ctx.store.paidNotCaptured(BATCH);
-  for (const row of [...due, ...stuck]) {
+  for (const row of due) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     if (!provider) continue;
     const interval = provider.options.reconcileIntervalMinutes * 60_000;
     const overdue =
-      row.status === "paid" ||
       !row.last_checked_at ||
       now.getTime() - new Date(row.last_checked_at).getTime() >= interval ||
       (row.expires_at !== null && new Date(row.expires_at) < now);
@@ -66,6 +64,19 @@ export async function reconcileOnce(
       report.errors += 1;
       ctx.logger.warn(
         `reconciliation of charge ${row.charge_id} failed: ${redactString((error as Error).message)}`,
+      );
+    }
+  }
+  // Paid is final, so a capture that never finished needs no new question to the API.
+  for (const row of await ctx.store.paidNotCaptured(BATCH)) {
+    report.checked += 1;
+    try {
+      const result = await captureOnce(ctx, row, "reconcile");
+      if (result.outcome === "processed") report.settled += 1;
+    } catch (error) {
+      report.errors += 1;
+      ctx.logger.warn(
+        `capturing paid charge ${row.charge_id} failed: ${redactString((error as Error).message)}`,
       );
     }
   }
@@ -92,6 +103,16 @@ export async function reconcileOnce(
     const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
     if (outcome === "completed") report.cartsCompleted += 1;
     if (outcome === "failed") report.errors += 1;
+    if (outcome === "has_order" || outcome === "no_cart") {
+      // Someone else (the storefront's own cart.complete) finished it, or the cart is gone:
+      // either way there is nothing left to retry.
+      await ctx.store.addEvent({
+        chargeId: row.charge_id,
+        kind: "cart_completed",
+        source: "reconcile",
+        detail: { by: outcome === "has_order" ? "another request" : "no cart left to complete" },
+      });
+    }
   }
   return report;
 }

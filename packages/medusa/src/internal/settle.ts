@@ -136,31 +136,64 @@ async function onPaid(
       );
     }
   }
-  if (!(await store.claimCapture(chargeId))) {
-    return { outcome: moved ? "processed" : "duplicate", detail: "already captured" };
-  }
-  const current = (await store.byChargeId(chargeId)) ?? row;
-  try {
-    await processPaymentWorkflow(ctx.container).run({
-      input: {
-        action: PaymentActions.SUCCESSFUL,
-        data: { session_id: current.session_id, amount: fromCents(current.amount_cents) },
-      },
+  const captured = await captureOnce(ctx, (await store.byChargeId(chargeId)) ?? row, source);
+  return moved && captured.outcome === "duplicate" ? { outcome: "processed" } : captured;
+}
+
+/**
+ * Makes a locally paid charge a captured Medusa payment on an order, exactly once. Needs no
+ * call to the payment service (paid is final), so reconciliation uses it for stuck captures.
+ *
+ * Medusa may already have captured it: when `authorizePayment` answers `captured` (the shopper
+ * paid before completing the cart), Medusa captures inside cart completion. That is confirmed
+ * here from Medusa's own payment rather than captured again.
+ */
+export async function captureOnce(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+): Promise<SettleResult> {
+  const { store, logger } = ctx;
+  const chargeId = row.charge_id;
+  if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
+  const existing = await paymentOfSession(ctx.container, row.session_id);
+  if (existing?.captured_at) {
+    if (!(await store.confirmCapture(chargeId))) {
+      return { outcome: "duplicate", detail: "already captured" };
+    }
+    await store.addEvent({
+      chargeId,
+      kind: "captured",
+      source,
+      detail: { session_id: row.session_id, payment_id: existing.id, by: "cart completion" },
     });
-  } catch (error) {
-    // Give the claim back so the next delivery or the reconciliation job captures it.
-    await store.releaseCapture(chargeId);
-    throw error;
+  } else {
+    if (!(await store.claimCapture(chargeId))) {
+      return { outcome: "duplicate", detail: "another process is capturing it" };
+    }
+    try {
+      await processPaymentWorkflow(ctx.container).run({
+        input: {
+          action: PaymentActions.SUCCESSFUL,
+          data: { session_id: row.session_id, amount: fromCents(row.amount_cents) },
+        },
+      });
+    } catch (error) {
+      // Give the claim back so the next delivery or the reconciliation job captures it.
+      await store.releaseCapture(chargeId);
+      throw error;
+    }
+    await store.confirmCapture(chargeId);
+    await store.addEvent({
+      chargeId,
+      kind: "captured",
+      source,
+      detail: { session_id: row.session_id },
+    });
+    logger.info(`captured charge ${chargeId} (session ${row.session_id})`);
   }
-  await store.addEvent({
-    chargeId,
-    kind: "captured",
-    source,
-    detail: { session_id: current.session_id },
-  });
-  logger.info(`captured charge ${chargeId} (session ${current.session_id})`);
-  await completeCartIfNeeded(ctx, current, source);
-  const order = await orderOfCollection(ctx.container, current.payment_collection_id);
+  await completeCartIfNeeded(ctx, row, source);
+  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
     await store.flag(chargeId, `paid after order ${order.id} was canceled`);
@@ -175,6 +208,20 @@ async function onPaid(
     );
   }
   return { outcome: "processed" };
+}
+
+/** Medusa's payment for a session, if cart completion or a capture already made one. */
+async function paymentOfSession(
+  container: MedusaContainer,
+  sessionId: string,
+): Promise<{ id: string; captured_at: Date | string | null } | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "captured_at"],
+    filters: { payment_session_id: sessionId },
+  });
+  return data[0] as { id: string; captured_at: Date | string | null } | undefined;
 }
 
 async function onEnded(

@@ -19,6 +19,7 @@ export const PixCheckoutCharge = model
     status: model.enum(["pending", "paid", "expired", "failed", "canceled"]).default("pending"),
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
+    capture_claimed_at: model.dateTime().nullable(),
     captured_at: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
     flagged: model.boolean().default(false),
