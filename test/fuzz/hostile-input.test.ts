@@ -10,9 +10,9 @@ import {
   createCart,
   createStoreFixture,
   type StoreFixture,
-} from "../../packages/medusa/integration-tests/helpers/store-fixture";
-import { percentEncode, sendRaw, type RawResponse } from "../support/raw-http";
-import { deliveryOutcomes, snapshotState } from "../support/state-snapshot";
+} from "../../packages/medusa/integration-tests/helpers/store-fixture.js";
+import { percentEncode, sendRaw, type RawResponse } from "../support/raw-http.js";
+import { deliveryOutcomes, snapshotState } from "../support/state-snapshot.js";
 import {
   contentType,
   hostileQuery,
@@ -22,8 +22,8 @@ import {
   pollutionBody,
   pollutionKeys,
   wrongValue,
-} from "../support/hostile-arbitraries";
-import { captureLogs, type LogCapture } from "../support/log-capture";
+} from "../support/hostile-arbitraries.js";
+import { captureLogs, type LogCapture } from "../support/log-capture.js";
 
 // The plugin's own integration app: the built plugin, provider "a" (Pix + boleto, Variant A,
 // webhook token below) and provider "b" (Pix only, Variant B, no token).

@@ -82,7 +82,6 @@ export function sendRaw(
         headers: {},
         text: "",
         error: error.code ?? error.message,
-        reusedSocketReset: outgoing.reusedSocket && error.code === "ECONNRESET",
       }),
     );
     outgoing.end(req.body);
