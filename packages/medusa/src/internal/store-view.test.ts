@@ -15,6 +15,7 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   status: "pending",
   expires_at: new Date("2026-11-21T06:30:00.000Z"),
   paid_at: null,
+  capture_claimed_at: null,
   captured_at: null,
   last_checked_at: null,
   flagged: false,
