@@ -1,15 +1,19 @@
 // The shipped build, not the sources: dist/index.js with its lazily loaded chunks (the
-// QR encoder, the stream reader) must work as the sources do. globalSetup builds it.
+// QR encoder, the stream reader, the boleto view) must work as the sources do.
+// globalSetup builds it.
 import jsQR from "jsqr";
 import { afterEach, expect, it } from "vitest";
-import { page } from "vitest/browser";
+import { page, userEvent } from "vitest/browser";
 import {
+  BOLETO_LINE,
+  boletoSession,
   mount,
   newId,
   patchSession,
   PIX_CODE,
   pixSession,
   putSession,
+  shadow,
   unmountAll,
 } from "../test-support/control.js";
 import type { PixCheckout } from "./pix-checkout.component.js";
@@ -54,4 +58,16 @@ it("receives a payment over the stream with the stream chunk of the build", asyn
   await expect.poll(() => el.view).toBe("pending");
   await patchSession(id, { status: "paid" });
   await expect.poll(() => el.view).toBe("paid");
+});
+
+it("shows the boleto view from the boleto chunk of the build and copies its line", async () => {
+  const id = newId("dist-boleto");
+  await putSession(boletoSession(id));
+  const el = mount(id) as PixCheckout;
+  await expect
+    .poll(() => shadow(el).querySelector("[part=barcode]")?.getAttribute("aria-label"))
+    .toBe("Código de barras do boleto");
+  expect(shadow(el).querySelector("[part=header]")?.textContent).toContain("Pague com boleto");
+  await userEvent.click(shadow(el).querySelector("[part~=copy-button]") as HTMLElement);
+  await expect.poll(() => navigator.clipboard.readText()).toBe(BOLETO_LINE);
 });

@@ -4,7 +4,7 @@ import { Backend } from "./internal/backend.js";
 import type { BackendError } from "./internal/backend-error.js";
 import { copyText } from "./internal/copy.js";
 import { CountdownController } from "./internal/countdown-controller.js";
-import type { BoletoModel, boletoModel } from "./internal/boleto-view.js";
+import type { boletoView } from "./internal/boleto-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
 import { qrDataUrl } from "./internal/qr.js";
 import { StatusController } from "./internal/status-controller.js";
@@ -128,7 +128,7 @@ export class PixCheckout extends LitElement {
   #qrKey = "";
   #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
-  #boletoModel: typeof boletoModel | undefined;
+  #boletoView: typeof boletoView | undefined;
   #strings: Strings | undefined;
   #focusInside = false;
 
@@ -218,9 +218,9 @@ export class PixCheckout extends LitElement {
       this.#countdown.stop();
     }
     if (session.pix) void this.#loadQr(session.pix);
-    if (session.boleto && !this.#boletoModel) {
+    if (session.boleto && !this.#boletoView) {
       void import("./internal/boleto-view.js").then((m) => {
-        this.#boletoModel = m.boletoModel;
+        this.#boletoView = m.boletoView;
         this.requestUpdate();
       });
     }
@@ -363,14 +363,16 @@ export class PixCheckout extends LitElement {
       const paid = view === "paid";
       return this.#message(paid ? "✓" : "!", t[view], t[`${view}Body`], paid ? amount : nothing);
     }
-    // A boleto waits for its chunk (ITF, strings) before showing anything of it.
-    const boleto = s.boleto && this.#boletoModel?.(s.boleto, this.#lang);
+    // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
+    const boleto =
+      s.boleto &&
+      this.#boletoView?.(s.boleto, this.#lang, { html, nothing, field: this.#field.bind(this) });
     if (!s.pix && !boleto) return spinner;
     return html`<div part="header" class="header">
-        <span>${boleto ? boleto.t.title : t.payWithPix}</span>
+        <span>${boleto ? boleto.title : t.payWithPix}</span>
         <span part="amount" class="amount">${amount}</span>
       </div>
-      ${boleto ? this.#boleto(boleto) : this.#pix(s.pix!, amount)}
+      ${boleto ? boleto.body : this.#pix(s.pix!, amount)}
       ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
   }
 
@@ -436,35 +438,5 @@ export class PixCheckout extends LitElement {
             : nothing
         }
       </div>`;
-  }
-
-  #boleto({ due, bars, line, digits, t, href }: BoletoModel) {
-    return html`<p part="due-date" class="muted">${t.dueDate(due)}</p>
-      ${
-        bars
-          ? html`<div part="barcode" role="img" aria-label=${t.barcodeLabel}>
-              <svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" aria-hidden="true">
-                <path d=${bars.d}></path>
-              </svg>
-            </div>`
-          : nothing
-      }
-      ${this.#field("boleto", t.digitableLine, line, digits, t.copyLine)}
-      <p class="steps">${t.steps}</p>
-      ${
-        href
-          ? html`<div class="actions">
-              <a
-                part="button boleto-link"
-                class="button"
-                href=${href}
-                target="_blank"
-                rel="noopener"
-              >
-                ${t.openBoleto}
-              </a>
-            </div>`
-          : nothing
-      }`;
   }
 }

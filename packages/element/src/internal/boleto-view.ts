@@ -1,3 +1,4 @@
+import type { TemplateResult, html as litHtml, nothing as litNothing } from "lit";
 import { boletoStrings } from "../localize/boleto.js";
 import type { Lang } from "../localize/index.js";
 import type { BoletoStrings } from "../localize/strings.js";
@@ -21,10 +22,67 @@ export interface BoletoModel {
 }
 
 /**
- * Prepares the boleto view. It is a chunk of its own, loaded when a boleto session
- * arrives, so Pix checkouts never download the ITF encoder or the boleto strings. It returns data, not a
- * template, so that this chunk does not pull Lit out of the main file.
+ * What the element lends the boleto view. Lit comes in as arguments, never as an
+ * import: an import would make esbuild move Lit into a chunk shared with the main file,
+ * a second request before the first paint.
  */
+export interface BoletoKit {
+  html: typeof litHtml;
+  nothing: typeof litNothing;
+  /** The element's read-only field with its copy button (shared with the Pix view). */
+  field(kind: "boleto", label: string, shown: string, copied: string, copyLabel: string): unknown;
+}
+
+/** The boleto view: the header's title and everything below the header. */
+export interface BoletoView {
+  title: string;
+  body: TemplateResult;
+}
+
+/**
+ * Renders the boleto view. It is a chunk of its own, loaded when a boleto session
+ * arrives, so Pix checkouts never download its template, the ITF encoder or the boleto
+ * strings.
+ */
+export function boletoView(
+  boleto: BoletoData,
+  lang: Lang,
+  { html, nothing, field }: BoletoKit,
+): BoletoView {
+  const { due, bars, line, digits, t, href } = boletoModel(boleto, lang);
+  return {
+    title: t.title,
+    body: html`<p part="due-date" class="muted">${t.dueDate(due)}</p>
+      ${
+        bars
+          ? html`<div part="barcode" role="img" aria-label=${t.barcodeLabel}>
+              <svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" aria-hidden="true">
+                <path d=${bars.d}></path>
+              </svg>
+            </div>`
+          : nothing
+      }
+      ${field("boleto", t.digitableLine, line, digits, t.copyLine)}
+      <p class="steps">${t.steps}</p>
+      ${
+        href
+          ? html`<div class="actions">
+              <a
+                part="button boleto-link"
+                class="button"
+                href=${href}
+                target="_blank"
+                rel="noopener"
+              >
+                ${t.openBoleto}
+              </a>
+            </div>`
+          : nothing
+      }`,
+  };
+}
+
+/** What the boleto view draws, computed from the backend's boleto data. */
 export function boletoModel(boleto: BoletoData, lang: Lang): BoletoModel {
   let bars: BoletoModel["bars"] = null;
   try {
