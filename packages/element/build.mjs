@@ -56,17 +56,38 @@ for (const file of [...element.outputFiles, ...qr.outputFiles, ...react.outputFi
   writeFileSync(file.path, text);
 }
 
-/** Minifies the CSS inside src/*.styles.ts (one css`` literal without interpolations). */
+/**
+ * Minifies the CSS inside src/*.styles.ts (one css`` literal without interpolations) and
+ * hands it to Lit's `unsafeCSS` instead of the `css` tag. Both make the same CSSResult;
+ * the tag only adds checks of interpolated values (with a long error message) that a
+ * literal without any never needs. "Unsafe" is about untrusted text, and this is ours.
+ * The source keeps `css` so that editors and prettier still treat the literal as CSS.
+ */
 function minifyLitCss() {
+  const litImport = 'import { css } from "lit";';
   return {
     name: "minify-lit-css",
     setup(pluginBuild) {
       pluginBuild.onLoad({ filter: /\.styles\.ts$/ }, async ({ path }) => {
         const source = readFileSync(path, "utf8");
-        const match = /css`([^`$]*)`/.exec(source);
-        if (!match) throw new Error(`${path}: expected one css\`\` literal without \${}`);
+        const match = /\bcss`([^`$]*)`/.exec(source);
+        if (!match || !source.includes(litImport)) {
+          throw new Error(`${path}: expected ${litImport} and one css\`\` literal without \${}`);
+        }
         const { code } = await transform(match[1], { loader: "css", minify: true });
-        return { contents: source.replace(match[0], `css\`${code.trim()}\``), loader: "ts" };
+        // esbuild keeps the spaces in custom property values (`--a: var(--x, #fff)`), but
+        // such a value is trimmed, and a space after a comma means nothing outside strings.
+        const css = code
+          .trim()
+          .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)
+          .map((part, i) =>
+            i % 2 ? part : part.replace(/(--[\w-]+): /g, "$1:").replace(/, /g, ","),
+          )
+          .join("");
+        const contents = source
+          .replace(litImport, 'import { unsafeCSS } from "lit";')
+          .replace(match[0], `unsafeCSS(\`${css}\`)`);
+        return { contents, loader: "ts" };
       });
     },
   };

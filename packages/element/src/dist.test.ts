@@ -71,3 +71,17 @@ it("shows the boleto view from the boleto chunk of the build and copies its line
   await userEvent.click(shadow(el).querySelector("[part~=copy-button]") as HTMLElement);
   await expect.poll(() => navigator.clipboard.readText()).toBe(BOLETO_LINE);
 });
+
+it("applies the build's minified styles, custom properties included", async () => {
+  const id = newId("dist-styles");
+  await putSession(pixSession(id));
+  const el = mount(id) as PixCheckout;
+  el.style.setProperty("--pix-checkout-radius", "3px");
+  await expect.poll(() => el.view).toBe("pending");
+  const base = shadow(el).querySelector("[part=base]") as HTMLElement;
+  expect(getComputedStyle(base).display).toBe("grid");
+  expect(getComputedStyle(base).borderTopLeftRadius).toBe("3px");
+  const button = shadow(el).querySelector("[part~=copy-button]") as HTMLElement;
+  // --a: var(--pix-checkout-accent,#0b6e63) with no page override: the default accent.
+  expect(getComputedStyle(button).backgroundColor).toBe("rgb(11, 110, 99)");
+});
