@@ -4,13 +4,14 @@
 // valid charge.paid events for unpaid charges, so each one is also verified by fetch-back in
 // the background: the answer is measured while that work competes for the same process.
 // Usage: node bench/webhook-ack.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_REQUESTS (default 1000 per level), BENCH_CONCURRENCY (default "1,10": one
-// figure set per level; a service sends its webhooks mostly one at a time).
+// Env: BENCH_REQUESTS (default 1000 per level), BENCH_CONCURRENCY (default "1,10,50": one
+// figure set per level; a service sends its webhooks mostly one at a time, and 50 shows
+// where one instance saturates).
 import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 
 const total = Number(process.env.BENCH_REQUESTS ?? 1000);
-const levels = String(process.env.BENCH_CONCURRENCY ?? "1,10")
+const levels = String(process.env.BENCH_CONCURRENCY ?? "1,10,50")
   .split(",")
   .map(Number);
 const port = Number(process.env.BENCH_PORT ?? 9321);
