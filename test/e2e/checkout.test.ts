@@ -1,5 +1,7 @@
 // A shopper buying in a real Chromium from the demo store, and the merchant seeing the result
 // in Medusa's admin API. One demo (Medusa + plugin + sandbox + storefront) serves every flow.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Demo } from "@pix-checkout/demo";
@@ -24,6 +26,9 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
+// Every body the shopper's browser received, for the leak scan at the end.
+const received: { url: string; body: string }[] = [];
+const reading: Promise<void>[] = [];
 
 beforeAll(async () => {
   [demo, browser] = await Promise.all([
@@ -41,6 +46,14 @@ afterAll(async () => {
 beforeEach(async () => {
   // A fresh context is a new shopper: no cart left in storage by the previous flow.
   context = await browser.newContext();
+  context.on("response", (response) => {
+    reading.push(
+      response.body().then(
+        (body) => void received.push({ url: response.url(), body: body.toString("latin1") }),
+        () => undefined, // a response cut off by navigation has no body to leak
+      ),
+    );
+  });
   page = await context.newPage();
 });
 
@@ -144,5 +157,29 @@ describe("checkout in the demo store", () => {
     expect(paidCharge?.timeline).toContainEqual(
       expect.objectContaining({ type: "state", to_status: "paid", source: "webhook" }),
     );
+  });
+});
+
+describe("the secret key after every flow above", () => {
+  it("is in no page, script, API answer or image the browser received, and in no log line of the demo", async () => {
+    const key = demo.sandbox.defaultKey;
+    expect(key).toMatch(/^sk_live_/);
+    await Promise.all(reading);
+    // The scan must have seen the store API and the storefront's scripts, or it proves nothing.
+    expect(received.some((r) => r.url.startsWith(`${demo.urls.store}/store/`))).toBe(true);
+    expect(received.some((r) => /\.js(\?|$)/.test(r.url))).toBe(true);
+    expect(received.filter((r) => r.body.includes(key)).map((r) => r.url)).toEqual([]);
+
+    const logs = await readdir(demo.logDir);
+    expect(logs.length).toBeGreaterThan(0);
+    const leaking: string[] = [];
+    let logged = 0;
+    for (const name of logs) {
+      const text = await readFile(join(demo.logDir, name), "latin1");
+      logged += text.length;
+      if (text.includes(key)) leaking.push(name);
+    }
+    expect(logged).toBeGreaterThan(0);
+    expect(leaking).toEqual([]);
   });
 });
