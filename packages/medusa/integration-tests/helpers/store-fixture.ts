@@ -19,6 +19,20 @@ export interface StoreFixture {
   publishableKey: string;
 }
 
+/** A second storefront of the same store: its own sales channel and publishable key. */
+export async function createOtherStorefrontKey(container: MedusaContainer): Promise<string> {
+  const { result: channels } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: "Outlet" }] },
+  });
+  const { result: keys } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "outlet storefront", type: "publishable", created_by: "" }] },
+  });
+  await linkSalesChannelsToApiKeyWorkflow(container).run({
+    input: { id: keys[0]!.id, add: [channels[0]!.id] },
+  });
+  return keys[0]!.token;
+}
+
 /** Creates the region, sales channel and publishable key a storefront needs. */
 export async function createStoreFixture(container: MedusaContainer): Promise<StoreFixture> {
   const { result: channels } = await createSalesChannelsWorkflow(container).run({

@@ -4,7 +4,12 @@ import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/
 import { knex as createKnex, type Knex } from "@medusajs/framework/mikro-orm/knex";
 import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import { createCart, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import {
+  createCart,
+  createOtherStorefrontKey,
+  createStoreFixture,
+  type StoreFixture,
+} from "../helpers/store-fixture";
 import { control, db, orderOfCart, storefront, type Api, type Json } from "../helpers/checkout";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { openSse } from "../helpers/sse";
@@ -128,6 +133,32 @@ medusaIntegrationTestRunner({
         const response = await status(sessionId);
         expect(response.status).toBe(404);
         expect(response.data.code).toBe("session_not_found");
+      });
+
+      it("answers another storefront's publishable key 404 on every route, as if the session did not exist", async () => {
+        const session = await pixSession();
+        const otherKey = await createOtherStorefrontKey(container());
+        const asOther = (method: string, url: string) =>
+          (api as unknown as Api).request({
+            method,
+            url,
+            headers: { "x-publishable-api-key": otherKey },
+            validateStatus: () => true,
+          });
+        const base = `/store/pix-checkout/sessions/${session.id}`;
+        for (const [method, url] of [
+          ["get", base],
+          ["get", `${base}/qr.svg`],
+          ["get", `${base}/stream`],
+          ["post", `${base}/refresh`],
+        ] as const) {
+          const response = await asOther(method, url);
+          expect(response.status, `${method} ${url}`).toBe(404);
+          expect(response.data.code, `${method} ${url}`).toBe("session_not_found");
+        }
+        // The key itself works, and the session's own storefront still sees it.
+        expect((await asOther("get", `/store/regions`)).status).toBe(200);
+        expect((await status(session.id)).status).toBe(200);
       });
 
       it("answers 400 invalid_session_id for a malformed id", async () => {

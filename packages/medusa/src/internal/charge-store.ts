@@ -15,6 +15,8 @@ export interface ChargeRow {
   variant: "a" | "b";
   session_id: string;
   payment_collection_id: string | null;
+  /** The sales channel of the cart paying; store routes serve the row only to its channels. */
+  sales_channel_id: string | null;
   amount_cents: number;
   currency_code: string;
   status: LocalChargeStatus;
@@ -52,13 +54,28 @@ const DELIVERIES = "pix_checkout_webhook_delivery";
 export class ChargeStore {
   constructor(private readonly db: Knex) {}
 
-  /** The payment collection and provider id of a payment session (Medusa's own table). */
-  async sessionInfo(
-    sessionId: string,
-  ): Promise<{ payment_collection_id: string; provider_id: string; status: string } | undefined> {
-    return this.db("payment_session")
-      .select("payment_collection_id", "provider_id", "status")
-      .where({ id: sessionId })
+  /**
+   * The payment collection and provider id of a payment session, and the sales channel of the
+   * cart it pays for, if a cart does (Medusa's own tables).
+   */
+  async sessionInfo(sessionId: string): Promise<
+    | {
+        payment_collection_id: string;
+        provider_id: string;
+        status: string;
+        sales_channel_id: string | null;
+      }
+    | undefined
+  > {
+    return this.db("payment_session as ps")
+      .leftJoin("cart_payment_collection as cpc", function () {
+        this.on("cpc.payment_collection_id", "=", "ps.payment_collection_id").andOnNull(
+          "cpc.deleted_at",
+        );
+      })
+      .leftJoin("cart as c", "c.id", "cpc.cart_id")
+      .select("ps.payment_collection_id", "ps.provider_id", "ps.status", "c.sales_channel_id")
+      .where("ps.id", sessionId)
       .first();
   }
 

@@ -30,10 +30,23 @@ const paramsSchema = z.object({
 });
 
 /**
+ * Whether the request's publishable key may see this row: its cart's sales channel must be
+ * one of the key's, as for Medusa's own carts and products. Another storefront's key gets
+ * the same 404 as an unknown session, so it cannot even learn that the session exists.
+ */
+function servesChannel(req: MedusaRequest, row: ChargeRow): boolean {
+  const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
+    .publishable_key_context?.sales_channel_ids;
+  if (!row.sales_channel_id || !channels || channels.length === 0) return true;
+  return channels.includes(row.sales_channel_id);
+}
+
+/**
  * Validates `:session_id` and loads the plugin's charge row of that session. Answers the
  * request itself (400 / 404) and returns undefined when there is nothing to serve; a
- * session of another payment provider has no row here, so it is a 404 too. `read` replaces
- * the table read (the status route reads through the live-status cache).
+ * session of another payment provider, or of a cart in a sales channel the publishable key
+ * does not cover, is a 404 too. `read` replaces the table read (the status route reads
+ * through the live-status cache).
  */
 export async function loadSession(
   req: MedusaRequest,
@@ -53,7 +66,7 @@ export async function loadSession(
   const sessionId = parsed.data.session_id;
   const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const row = await (read ? read(sessionId) : store.bySessionId(sessionId));
-  if (!row) {
+  if (!row || !servesChannel(req, row)) {
     sendError(
       res,
       404,

@@ -10,6 +10,7 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   variant: "a",
   session_id: "payses_1",
   payment_collection_id: "pay_col_1",
+  sales_channel_id: "sc_1",
   amount_cents: 4990,
   currency_code: "brl",
   status: "pending",

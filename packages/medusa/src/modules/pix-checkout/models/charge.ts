@@ -14,6 +14,7 @@ export const PixCheckoutCharge = model
     variant: model.enum(["a", "b"]),
     session_id: model.text().index(),
     payment_collection_id: model.text().index().nullable(),
+    sales_channel_id: model.text().nullable(),
     amount_cents: model.number(),
     currency_code: model.text().default("brl"),
     status: model.enum(["pending", "paid", "expired", "failed", "canceled"]).default("pending"),

@@ -226,6 +226,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
           variant: this.options_.variant,
           session_id: sessionId,
           payment_collection_id: session.payment_collection_id,
+          sales_channel_id: session.sales_channel_id ?? null,
           amount_cents: charge.amountCents,
           currency_code: "brl",
           expires_at: expiresAt,
