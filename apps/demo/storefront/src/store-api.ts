@@ -211,8 +211,4 @@ export async function retrieveOrder(orderId: string): Promise<HttpTypes.StoreOrd
   return (await sdk.store.order.retrieve(orderId, { fields: "*items,+payment_status" })).order;
 }
 
-/** Turns any SDK error into a sentence for the shopper. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return "Algo deu errado. Tente de novo.";
-}
+export { errorMessage } from "./error-message";

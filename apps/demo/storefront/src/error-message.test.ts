@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { FetchError } from "@medusajs/js-sdk";
+import { errorMessage, retryLater, somethingWrong } from "./error-message";
+
+describe("errorMessage", () => {
+  it.each([409, 429, 500, 503])(
+    "tells the shopper to retry, and that nothing was charged, on %i",
+    (status) => {
+      const error = new FetchError(
+        "The request conflicted with another request. You may retry the request with the provided Idempotency-Key.",
+        "Conflict",
+        status,
+      );
+      expect(errorMessage(error)).toBe(retryLater);
+      expect(errorMessage(error)).toContain("Nada foi cobrado");
+    },
+  );
+
+  it("keeps the store's message for a refusal that says what to fix", () => {
+    const error = new FetchError("payer.neighborhood is required for a boleto", "Bad Request", 400);
+    expect(errorMessage(error)).toBe("payer.neighborhood is required for a boleto");
+  });
+
+  it("has a message for failures that carry none", () => {
+    expect(errorMessage(new Error(""))).toBe(somethingWrong);
+    expect(errorMessage("boom")).toBe(somethingWrong);
+    expect(errorMessage(undefined)).toBe(somethingWrong);
+  });
+});

@@ -1,0 +1,28 @@
+// What the shopper reads when a store call fails. The store answers in English for developers;
+// a shopper in Brazil gets Portuguese, and the retryable failures say that nothing was charged.
+
+/** The part of the Medusa JS SDK's FetchError this needs. */
+interface FailedCall {
+  status?: unknown;
+  message?: unknown;
+}
+
+export const retryLater =
+  "O serviço de pagamento não respondeu a tempo. Nada foi cobrado: tente de novo em alguns segundos.";
+export const somethingWrong = "Algo deu errado. Tente de novo.";
+
+/**
+ * 409 is the Pix Checkout plugin's "the payment service failed or is busy; nothing was
+ * charged" (Medusa renders every conflict with its own English retry text), 429 is a rate
+ * limit, and a 5xx is the store's own failure: all three are worth another try.
+ * Other refusals (a 400 naming a field) keep the store's message, which says what to fix.
+ */
+export function errorMessage(error: unknown): string {
+  const failed = (typeof error === "object" && error !== null ? error : {}) as FailedCall;
+  const status = typeof failed.status === "number" ? failed.status : undefined;
+  if (status === 409 || status === 429 || (status !== undefined && status >= 500)) {
+    return retryLater;
+  }
+  if (typeof failed.message === "string" && failed.message !== "") return failed.message;
+  return somethingWrong;
+}
