@@ -518,7 +518,7 @@ medusaIntegrationTestRunner({
       expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
-    it("paid before completing the cart: completion captures, and the late webhook only confirms it", async () => {
+    it("paid before completing the cart: completion captures once, and the plugin records it without capturing again", async () => {
       const cartId = await createCart(container(), store, 97);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
@@ -529,11 +529,20 @@ medusaIntegrationTestRunner({
       expect(completed.data.type).toBe("order");
       expect(completed.data.order.payment_collections[0].status).toBe("completed");
 
+      // The late webhook finds the capture claimed by cart completion and leaves it alone.
       const answer = await post(`/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`, {
         event: "charge.paid",
         data: { uuid: chargeId, amount: 9700, status: "paid" },
       });
-      expect((await deliveryDone(answer.data.id)).outcome).toBe("processed");
+      expect((await deliveryDone(answer.data.id)).outcome).toBe("duplicate");
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
+
+      // Once that claim's lease is over, reconciliation records Medusa's capture as it is.
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: chargeId })
+        .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
+      await reconcileOnce(settleContext(container()));
+      await reconcileOnce(settleContext(container()));
       expect(await capturesOfSession(container(), session.id)).toBe(1);
       expect((await chargeRow(chargeId)).captured_at).not.toBeNull();
       const captured = await db(container())("pix_checkout_charge_event")
@@ -541,6 +550,33 @@ medusaIntegrationTestRunner({
         .select("detail");
       expect(captured).toHaveLength(1);
       expect(captured[0].detail).toMatchObject({ by: "cart completion" });
+    });
+
+    it("a payment whose session Medusa replaced is flagged for the merchant after three failed captures, not retried forever", async () => {
+      const cartId = await createCart(container(), store, 33);
+      const abandoned = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = abandoned.data.charge_id as string;
+      // The shopper switches method: Medusa replaces the Pix A session with a new one.
+      await shop.initiate(cartId, "pp_pix_b");
+      await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
+      // ...and pays the old QR code anyway.
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      await sandboxA.webhooksIdle();
+
+      const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
+      for (let pass = 0; pass < 4; pass += 1) {
+        await reconcileOnce(settleContext(container()), oneIntervalLater);
+      }
+      const failures = await db(container())("pix_checkout_charge_event").where({
+        charge_id: chargeId,
+        kind: "capture_failed",
+      });
+      expect(failures).toHaveLength(3);
+      const row = await chargeRow(chargeId);
+      expect(row).toMatchObject({ status: "paid", flagged: true, captured_at: null });
+      expect(row.flag_reason).toMatch(/could not capture it \(3 attempts\)/);
+      expect(await capturesOfSession(container(), abandoned.id)).toBe(0);
+      expect(output.join("\n")).toContain(`charge ${chargeId} is paid but could not be captured`);
     });
 
     it("records transfer.completed after checking it against the transaction list", async () => {

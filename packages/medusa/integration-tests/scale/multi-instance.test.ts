@@ -67,7 +67,17 @@ describe("two server instances and a worker on shared Postgres and Redis", () =>
       "both instances to process their delivery",
       60_000,
     );
-    expect(deliveries.map((row) => row.outcome).sort()).toEqual(["duplicate", "processed"]);
+    // Which instance records the payment and which one captures it is a race; what must hold
+    // is that neither failed and the timeline shows one payment and one capture.
+    const outcomes = deliveries.map((row) => row.outcome as string);
+    expect(outcomes).toContain("processed");
+    expect(outcomes.every((o) => o === "processed" || o === "duplicate")).toBe(true);
+    const kinds = await app
+      .db("pix_checkout_charge_event")
+      .where({ charge_id: chargeId })
+      .pluck("kind");
+    expect(kinds.filter((k: string) => k === "paid")).toHaveLength(1);
+    expect(kinds.filter((k: string) => k === "captured")).toHaveLength(1);
 
     const collection = await waitFor(
       async () => {

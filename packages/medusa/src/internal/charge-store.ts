@@ -42,6 +42,9 @@ export interface ChargeRow {
  */
 export const CAPTURE_LEASE_MS = 2 * 60_000;
 
+/** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
+export const CAPTURE_ATTEMPTS = 3;
+
 const CHARGES = "pix_checkout_charge";
 const EVENTS = "pix_checkout_charge_event";
 const DELIVERIES = "pix_checkout_webhook_delivery";
@@ -234,12 +237,19 @@ export class ChargeStore {
       .limit(limit);
   }
 
-  /** Paid charges with no capture and no live claim (its holder died, or none took it). */
+  /**
+   * Paid charges with no capture and no live claim (its holder died, or none took it), that
+   * have not yet failed `CAPTURE_ATTEMPTS` times (those wait for the merchant, flagged).
+   */
   async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)
       .where({ status: "paid" })
       .whereNull("captured_at")
       .whereNull("deleted_at")
+      .whereRaw(
+        `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.kind = 'capture_failed') < ?`,
+        [CAPTURE_ATTEMPTS],
+      )
       .where((q) =>
         q
           .whereNull("capture_claimed_at")
@@ -288,6 +298,12 @@ export class ChargeStore {
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /** How many events of `kind` a charge's timeline holds. */
+  async countEvents(chargeId: string, kind: string): Promise<number> {
+    const [row] = await this.db(EVENTS).where({ charge_id: chargeId, kind }).count({ n: "*" });
+    return Number(row?.n ?? 0);
   }
 
   /** The timeline of a charge, oldest first. */

@@ -6,7 +6,8 @@ import {
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { ChargeStore, type ChargeRow } from "./charge-store";
+import { CAPTURE_ATTEMPTS, ChargeStore, type ChargeRow } from "./charge-store";
+import { redactString } from "./redact";
 import { createPluginLogger, type PluginLogger } from "./logger";
 import { fromCents } from "./money";
 import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
@@ -145,8 +146,9 @@ async function onPaid(
  * call to the payment service (paid is final), so reconciliation uses it for stuck captures.
  *
  * Medusa may already have captured it: when `authorizePayment` answers `captured` (the shopper
- * paid before completing the cart), Medusa captures inside cart completion. That is confirmed
- * here from Medusa's own payment rather than captured again.
+ * paid before completing the cart), Medusa captures inside cart completion, under a claim that
+ * `authorizePayment` took. Once that claim is released by its lease, the capture is confirmed
+ * here from Medusa's own payment rather than made again.
  */
 export async function captureOnce(
   ctx: SettleContext,
@@ -156,42 +158,46 @@ export async function captureOnce(
   const { store, logger } = ctx;
   const chargeId = row.charge_id;
   if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
-  const existing = await paymentOfSession(ctx.container, row.session_id);
-  if (existing?.captured_at) {
-    if (!(await store.confirmCapture(chargeId))) {
-      return { outcome: "duplicate", detail: "already captured" };
-    }
-    await store.addEvent({
-      chargeId,
-      kind: "captured",
-      source,
-      detail: { session_id: row.session_id, payment_id: existing.id, by: "cart completion" },
-    });
-  } else {
-    if (!(await store.claimCapture(chargeId))) {
-      return { outcome: "duplicate", detail: "another process is capturing it" };
-    }
-    try {
+  // Only the claim holder captures or confirms, so a capture is recorded exactly once.
+  if (!(await store.claimCapture(chargeId))) {
+    return { outcome: "duplicate", detail: "another process is capturing it" };
+  }
+  let capturedBy: "this process" | "cart completion" = "this process";
+  try {
+    if ((await paymentOfSession(ctx.container, row.session_id))?.captured_at) {
+      capturedBy = "cart completion";
+    } else {
       await processPaymentWorkflow(ctx.container).run({
         input: {
           action: PaymentActions.SUCCESSFUL,
           data: { session_id: row.session_id, amount: fromCents(row.amount_cents) },
         },
       });
-    } catch (error) {
-      // Give the claim back so the next delivery or the reconciliation job captures it.
-      await store.releaseCapture(chargeId);
-      throw error;
+      // The workflow's steps are conditional and can end without capturing anything, so only
+      // Medusa's own captured payment counts as done.
+      if (!(await paymentOfSession(ctx.container, row.session_id))?.captured_at) {
+        throw new Error(
+          `Medusa holds no captured payment for session ${row.session_id} after processPaymentWorkflow`,
+        );
+      }
     }
-    await store.confirmCapture(chargeId);
-    await store.addEvent({
-      chargeId,
-      kind: "captured",
-      source,
-      detail: { session_id: row.session_id },
-    });
-    logger.info(`captured charge ${chargeId} (session ${row.session_id})`);
+  } catch (error) {
+    // Give the claim back so the next delivery or the reconciliation job captures it.
+    await store.releaseCapture(chargeId);
+    await recordCaptureFailure(ctx, row, source, error);
+    throw error;
   }
+  if (!(await store.confirmCapture(chargeId))) {
+    // Our lease lapsed mid-capture and a later holder recorded it first.
+    return { outcome: "duplicate", detail: "already captured" };
+  }
+  await store.addEvent({
+    chargeId,
+    kind: "captured",
+    source,
+    detail: { session_id: row.session_id, by: capturedBy },
+  });
+  logger.info(`captured charge ${chargeId} (session ${row.session_id}, by ${capturedBy})`);
   await completeCartIfNeeded(ctx, row, source);
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
@@ -208,6 +214,37 @@ export async function captureOnce(
     );
   }
   return { outcome: "processed" };
+}
+
+/**
+ * Puts a failed capture on the timeline. After `CAPTURE_ATTEMPTS` failures the charge is
+ * flagged for the merchant (money arrived, Medusa could not record it) and reconciliation
+ * stops retrying it every run; a new delivery or the admin's re-check still tries again.
+ */
+async function recordCaptureFailure(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+  error: unknown,
+): Promise<void> {
+  const { store, logger } = ctx;
+  const message = redactString((error as Error)?.message ?? String(error));
+  await store.addEvent({
+    chargeId: row.charge_id,
+    kind: "capture_failed",
+    source,
+    detail: { message },
+  });
+  const failures = await store.countEvents(row.charge_id, "capture_failed");
+  if (failures === CAPTURE_ATTEMPTS) {
+    await store.flag(
+      row.charge_id,
+      `paid, but Medusa could not capture it (${failures} attempts): ${message}`,
+    );
+    logger.error(
+      `charge ${row.charge_id} is paid but could not be captured after ${failures} attempts; flagged for the merchant: ${message}`,
+    );
+  }
 }
 
 /** Medusa's payment for a session, if cart completion or a capture already made one. */
