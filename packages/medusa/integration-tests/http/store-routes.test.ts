@@ -403,6 +403,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/pix-checkout/balance"],
         ["get", "/admin/pix-checkout/transactions"],
         ["get", "/admin/pix-checkout/deliveries"],
+        ["get", "/admin/pix-checkout/charges?flagged=true"],
         ["get", "/admin/pix-checkout/orders/order_123"],
         ["post", "/admin/pix-checkout/charges/abc/refresh"],
       ])("%s %s requires an admin login", async (method, url) => {
@@ -434,6 +435,27 @@ medusaIntegrationTestRunner({
         });
         expect(charge.pix.copy_paste).toEqual(expect.any(String));
         expect(JSON.stringify(response.data)).not.toContain(API_KEY);
+      });
+
+      it("lists the charges that need the merchant's attention, and only those", async () => {
+        const quiet = await pixSession(11);
+        const flagged = await pixSession(12);
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: flagged.chargeId })
+          .update({ flagged: true, flag_reason: "paid after the charge was expired" });
+        const response = await admin("get", "/admin/pix-checkout/charges?flagged=true");
+        expect(response.status).toBe(200);
+        const ids = response.data.charges.map((c: Json) => c.charge_id);
+        expect(ids).toContain(flagged.chargeId);
+        expect(ids).not.toContain(quiet.chargeId);
+        expect(
+          response.data.charges.find((c: Json) => c.charge_id === flagged.chargeId),
+        ).toMatchObject({ amount: 1200, flag_reason: "paid after the charge was expired" });
+        expect(JSON.stringify(response.data)).not.toContain(API_KEY);
+
+        const wrong = await admin("get", "/admin/pix-checkout/charges?flagged=maybe");
+        expect(wrong.status).toBe(400);
+        expect(wrong.data.code).toBe("invalid_query");
       });
 
       it("re-checks a charge on demand", async () => {

@@ -207,6 +207,18 @@ export class ChargeStore {
       .update({ capture_claimed_at: null });
   }
 
+  /** Charges, newest first, optionally only flagged ones or one status (admin list). */
+  async list(filter: {
+    flagged?: boolean;
+    status?: LocalChargeStatus;
+    limit: number;
+  }): Promise<ChargeRow[]> {
+    const query = this.db<ChargeRow>(CHARGES).whereNull("deleted_at");
+    if (filter.flagged !== undefined) query.where({ flagged: filter.flagged });
+    if (filter.status) query.where({ status: filter.status });
+    return query.orderBy("updated_at", "desc").limit(filter.limit);
+  }
+
   /** Marks a charge for the merchant's attention. */
   async flag(chargeId: string, reason: string): Promise<void> {
     await this.db(CHARGES)

@@ -1,3 +1,19 @@
+/** A charge as `/admin/pix-checkout/charges` answers it (amounts in cents). */
+export interface AdminChargeSummary {
+  charge_id: string;
+  provider_id: string;
+  session_id: string;
+  method: "pix" | "boleto";
+  status: string;
+  amount: number;
+  currency: string;
+  paid_at: string | null;
+  captured_at: string | null;
+  flagged: boolean;
+  flag_reason: string | null;
+  created_at: string;
+}
+
 /** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
 export interface AdminCharge {
   charge_id: string;

@@ -2,11 +2,16 @@
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { defineRouteConfig } from "@medusajs/admin-sdk";
 import { CurrencyDollar } from "@medusajs/icons";
-import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
+import { Badge, Button, Container, Heading, Select, Table, Text, toast } from "@medusajs/ui";
 import { useCallback, useEffect, useState } from "react";
 import { adminFetch } from "../../lib/api";
 import { formatCents, formatInstant, statusColor } from "../../lib/format";
-import type { AdminBalance, AdminDelivery, AdminTransaction } from "../../lib/types";
+import type {
+  AdminBalance,
+  AdminChargeSummary,
+  AdminDelivery,
+  AdminTransaction,
+} from "../../lib/types";
 
 const PAGE_SIZE = 20;
 const ALL = "all";
@@ -188,6 +193,84 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
   );
 }
 
+/**
+ * Charges the plugin flagged: money that arrived after expiry or cancellation, or that Medusa
+ * could not capture. Some have no order at all (the shopper switched method and then paid the
+ * old code), so this list is the only place the merchant sees them.
+ */
+function AttentionCard() {
+  const [rows, setRows] = useState<AdminChargeSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    adminFetch<{ charges: AdminChargeSummary[] }>("/admin/pix-checkout/charges?flagged=true")
+      .then((body) => (setRows(body.charges), setError(null)))
+      .catch((err: Error) => setError(err.message));
+  }, []);
+  useEffect(load, [load]);
+  const recheck = async (chargeId: string) => {
+    try {
+      const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
+        { method: "POST" },
+      );
+      toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+    load();
+  };
+  return (
+    <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="attention">
+      <Heading level="h2" className="px-6 pt-4">
+        Needs attention
+      </Heading>
+      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      {rows && rows.length === 0 ? (
+        <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
+          Nothing to look at: every paid charge is captured on its order.
+        </Text>
+      ) : (
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>Charge</Table.HeaderCell>
+              <Table.HeaderCell>Status</Table.HeaderCell>
+              <Table.HeaderCell>Amount</Table.HeaderCell>
+              <Table.HeaderCell>Paid</Table.HeaderCell>
+              <Table.HeaderCell>Why</Table.HeaderCell>
+              <Table.HeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {(rows ?? []).map((c) => (
+              <Table.Row key={c.charge_id}>
+                <Table.Cell className="font-mono">{c.charge_id}</Table.Cell>
+                <Table.Cell>
+                  <Badge size="2xsmall" color={statusColor(c.status)}>
+                    {c.captured_at ? `${c.status}, captured` : c.status}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
+                <Table.Cell>{formatInstant(c.paid_at)}</Table.Cell>
+                <Table.Cell>{c.flag_reason ?? ""}</Table.Cell>
+                <Table.Cell>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => void recheck(c.charge_id)}
+                  >
+                    Re-check
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+    </Container>
+  );
+}
+
 function DeliveriesCard() {
   const [rows, setRows] = useState<AdminDelivery[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -232,7 +315,7 @@ function DeliveriesCard() {
   );
 }
 
-/** The "Pix Checkout" admin page: balance, transactions and webhook deliveries. */
+/** The "Pix Checkout" admin page: what needs attention, balance, transactions, deliveries. */
 const PixCheckoutPage = () => {
   const [providers, setProviders] = useState<string[]>([]);
   const [provider, setProvider] = useState<string | undefined>(undefined);
@@ -260,6 +343,7 @@ const PixCheckoutPage = () => {
           </Select>
         ) : null}
       </Container>
+      <AttentionCard />
       <BalanceCard provider={provider} />
       <TransactionsCard provider={provider} />
       <DeliveriesCard />

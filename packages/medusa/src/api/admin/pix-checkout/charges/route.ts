@@ -1,0 +1,39 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { z } from "zod";
+import { adminCharge, sendAdminError } from "../../../../internal/admin-api";
+import { ChargeStore } from "../../../../internal/charge-store";
+
+const querySchema = z.object({
+  flagged: z.enum(["true", "false"]).optional(),
+  status: z.enum(["pending", "paid", "expired", "failed", "canceled"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/**
+ * `GET /admin/pix-checkout/charges[?flagged=true][&status=paid][&limit=50]`: the newest
+ * charges of every registration. `flagged=true` is the merchant's "needs attention" list:
+ * money that arrived late, after the order was canceled, or that Medusa could not capture,
+ * including charges whose cart never became an order (no order page shows those).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const parsed = querySchema.safeParse(req.query);
+  if (!parsed.success) {
+    sendAdminError(
+      res,
+      400,
+      "invalid_query",
+      "Use flagged=true|false, status=pending|paid|expired|failed|canceled and limit from 1 to 200.",
+    );
+    return;
+  }
+  const { flagged, status, limit } = parsed.data;
+  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const rows = await store.list({
+    ...(flagged === undefined ? {} : { flagged: flagged === "true" }),
+    ...(status ? { status } : {}),
+    limit,
+  });
+  res.json({ charges: rows.map(adminCharge) });
+}
