@@ -38,6 +38,8 @@ const passed = step("tests", "npx", [
   "vitest",
   "run",
   "--reporter=default",
+  // Medusa, the sandbox and the fuzzers log thousands of lines; a failing test keeps its own.
+  "--silent=passed-only",
   "--reporter=json",
   `--outputFile.json=${report}`,
   ...extraArgs,
