@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Renders the plugin's admin extensions in a real Medusa dashboard and screenshots them:
 // builds a throwaway Medusa app with the BUILT plugin (`medusa build`: server + dashboard),
-// seeds an order paid by Pix through the sandbox, logs in with Chromium and captures the
+// seeds an order paid by Pix through the sandbox and one paid after the merchant canceled it, logs in with Chromium and captures the
 // order page widget and the "Pix Checkout" page into docs/. Fails if either view does not
 // render or the browser logs an error. Run `npm run build` first.
 // Usage: node scripts/admin-screenshots.mjs
@@ -71,7 +71,18 @@ exports.default = async function seed({ container }) {
     input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
   });
   const { result: order } = await core.completeCartWorkflow(container).run({ input: { id: cart.id } });
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id }));
+  // A second order the merchant cancels before the shopper pays: its late payment is flagged.
+  const { result: late } = await core.createCartWorkflow(container).run({
+    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "bruno@example.com",
+      items: [{ title: "Caneca", quantity: 1, unit_price: 59.9, requires_shipping: false }] },
+  });
+  const { result: lateCollection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: late.id } });
+  const { result: lateSession } = await core.createPaymentSessionsWorkflow(container).run({
+    input: { payment_collection_id: lateCollection.id, provider_id: "pp_pix_a", data: {} },
+  });
+  const { result: lateOrder } = await core.completeCartWorkflow(container).run({ input: { id: late.id } });
+  await core.cancelOrderWorkflow(container).run({ input: { order_id: lateOrder.id } });
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
 };
 `;
 
@@ -169,6 +180,7 @@ try {
     body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a` }),
   });
   await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
+  await fetch(`${sandbox.url}/__sandbox/charges/${seed.lateChargeId}/pay`, { method: "POST" });
   for (let i = 0; ; i += 1) {
     const view = await fetch(`${url}/store/pix-checkout/sessions/${seed.sessionId}`, {
       headers: { "x-publishable-api-key": seed.publishableKey },
@@ -199,7 +211,9 @@ try {
     const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
     const text = args.map(String).join(" ");
     if (
-      /PixCheckout|ChargeCard|TimelineLine|BalanceCard|TransactionsCard|DeliveriesCard/.test(text)
+      /PixCheckout|ChargeCard|TimelineLine|AttentionCard|BalanceCard|TransactionsCard|DeliveriesCard/.test(
+        text,
+      )
     ) {
       errors.push(text);
     } else {
@@ -232,6 +246,11 @@ try {
   await page.goto(`${url}/app/pix-checkout`);
   await page.getByText("Recent webhook deliveries").waitFor({ timeout: 60_000 });
   await page.getByText("charge.paid").first().waitFor({ timeout: 30_000 });
+  // The seeded late payment, flagged for the merchant.
+  await page
+    .locator('[data-pix-checkout="attention"] tbody tr')
+    .first()
+    .waitFor({ timeout: 30_000 });
   // The balance and the first transaction page come from the payment API (the sandbox).
   await page
     .locator('[data-pix-checkout="balance"]')

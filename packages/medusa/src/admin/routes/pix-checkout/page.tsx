@@ -244,16 +244,16 @@ function AttentionCard() {
           <Table.Body>
             {(rows ?? []).map((c) => (
               <Table.Row key={c.charge_id}>
-                <Table.Cell className="font-mono">{c.charge_id}</Table.Cell>
+                <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell>
-                  <Badge size="2xsmall" color={statusColor(c.status)}>
+                  <Badge size="2xsmall" color={statusColor(c.status)} className="whitespace-nowrap">
                     {c.captured_at ? `${c.status}, captured` : c.status}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
-                <Table.Cell>{formatInstant(c.paid_at)}</Table.Cell>
+                <Table.Cell className="whitespace-nowrap">{formatInstant(c.paid_at)}</Table.Cell>
                 <Table.Cell>{c.flag_reason ?? ""}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell className="whitespace-nowrap">
                   <Button
                     size="small"
                     variant="secondary"
