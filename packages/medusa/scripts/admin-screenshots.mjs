@@ -5,16 +5,21 @@
 // order page widget and the "Pix Checkout" page into docs/. Fails if either view does not
 // render or the browser logs an error. Run `npm run build` first.
 // Usage: node scripts/admin-screenshots.mjs
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import {
+  createDatabase,
+  dropDatabase,
+  medusa,
+  packageDir,
+  startMedusa,
+  stopProcess,
+  writeApp,
+  writeFiles,
+} from "./lib/built-app.mjs";
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(packageDir, "package.json"));
-const cli = require.resolve("@medusajs/cli/cli.js");
-const { knex } = require("@medusajs/framework/mikro-orm/knex");
 const { chromium } = require("playwright-core");
 
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
@@ -86,42 +91,14 @@ exports.default = async function seed({ container }) {
 };
 `;
 
-function medusa(args, env, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`medusa ${args[0]}:\n${out.slice(-3000)}`)),
-    );
-  });
-}
-
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
 let server;
 let browser;
-const admin = knex({ client: "pg", connection: `${PG}/postgres` });
 try {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "src"), { recursive: true });
-  writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({
-      name: "pix-admin-app",
-      private: true,
-      dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2" },
-    }),
-  );
-  writeFileSync(path.join(dir, "medusa-config.ts"), CONFIG);
-  writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify({
+  writeApp(dir, "pix-admin-app", {
+    "medusa-config.ts": CONFIG,
+    "tsconfig.json": JSON.stringify({
       compilerOptions: {
         target: "ES2021",
         module: "Node16",
@@ -135,7 +112,8 @@ try {
       include: ["medusa-config.ts", "src"],
       exclude: ["node_modules", ".medusa"],
     }),
-  );
+  });
+  mkdirSync(path.join(dir, "src"));
   const env = {
     ...process.env,
     MEDUSA_DISABLE_TELEMETRY: "true",
@@ -143,37 +121,24 @@ try {
     PIX_BASE_URL: sandbox.baseUrl,
   };
   process.stdout.write("building the app and its dashboard…\n");
-  await medusa(["build"], env, dir);
+  await medusa(["build"], { cwd: dir, env });
   const built = path.join(dir, ".medusa", "server");
-  mkdirSync(path.join(built, "src", "scripts"), { recursive: true });
-  writeFileSync(path.join(built, "src", "scripts", "seed.js"), SEED);
+  writeFiles(built, { "src/scripts/seed.js": SEED });
 
-  await admin.raw(`drop database if exists ${db}`);
-  await admin.raw(`create database ${db}`);
+  await createDatabase(PG, db);
   const runEnv = { ...env, DATABASE_URL: `${PG}/${db}`, NODE_ENV: "production" };
-  await medusa(["db:migrate"], runEnv, built);
-  await medusa(["user", "-e", EMAIL, "-p", PASSWORD], runEnv, built);
+  await medusa(["db:migrate"], { cwd: built, env: runEnv });
+  await medusa(["user", "-e", EMAIL, "-p", PASSWORD], { cwd: built, env: runEnv });
   const seedOut = path.join(dir, "seed.json");
-  await medusa(["exec", "./src/scripts/seed.js"], { ...runEnv, SEED_OUT: seedOut }, built);
+  await medusa(["exec", "./src/scripts/seed.js"], {
+    cwd: built,
+    env: { ...runEnv, SEED_OUT: seedOut },
+  });
   const seed = JSON.parse(readFileSync(seedOut, "utf8"));
 
-  server = spawn(process.execPath, [cli, "start"], {
-    cwd: built,
-    env: { ...runEnv, PORT: String(PORT) },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; ; i += 1) {
-    if (i > 480) throw new Error("medusa start not healthy in 120 s");
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const started = await startMedusa({ cwd: built, env: runEnv, port: PORT });
+  server = started.child;
+  const { url } = started;
   await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -268,15 +233,8 @@ try {
   );
 } finally {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => {
-      const t = setTimeout(() => (server.kill("SIGKILL"), r()), 10_000);
-      server.once("exit", () => (clearTimeout(t), r()));
-    });
-  }
-  await admin.raw(`drop database if exists ${db} with (force)`).catch(() => undefined);
-  await admin.destroy();
+  if (server) await stopProcess(server);
+  await dropDatabase(PG, db).catch(() => undefined);
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,17 +1,17 @@
 // Stands up a BUILT Medusa store with the BUILT plugin for the benches: a throwaway app
 // directory of plain JavaScript (no ts-node anywhere), its own database, a seed run through
 // `medusa exec`, and `medusa start` processes sharing that database like a scaled-out store.
-import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const packageDir = path.resolve(here, "..", "..");
-const require = createRequire(path.join(packageDir, "package.json"));
-const cli = require.resolve("@medusajs/cli/cli.js");
-const { knex } = require("@medusajs/framework/mikro-orm/knex");
+import {
+  createDatabase,
+  dropDatabase,
+  medusa,
+  packageDir,
+  startMedusa,
+  stopProcess,
+  writeApp,
+} from "../../scripts/lib/built-app.mjs";
 
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
 
@@ -72,24 +72,6 @@ exports.default = async function seed({ container }) {
 };
 `;
 
-function run(args, env, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve(out)
-        : reject(new Error(`medusa ${args[0]} failed:\n${out.slice(-3000)}`)),
-    );
-  });
-}
-
 /**
  * Creates the app and its database, migrates, seeds `sessions` Pix sessions.
  * Returns { dir, env, seed, start(port), close() }.
@@ -97,30 +79,12 @@ function run(args, env, cwd) {
 export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "src", "api", "store", "bench-noop"), { recursive: true });
-  mkdirSync(path.join(dir, "src", "scripts"), { recursive: true });
-  writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({
-      name: "pix-bench-app",
-      private: true,
-      dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2" },
-    }),
-  );
-  writeFileSync(path.join(dir, "medusa-config.js"), config({ apiKey, baseUrl }));
-  writeFileSync(path.join(dir, "src", "api", "store", "bench-noop", "route.js"), NOOP_ROUTE);
-  writeFileSync(path.join(dir, "src", "scripts", "seed.js"), SEED);
-
-  const dropDatabase = async () => {
-    const admin = knex({ client: "pg", connection: `${PG}/postgres` });
-    await admin.raw(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.destroy();
-  };
-  const admin = knex({ client: "pg", connection: `${PG}/postgres` });
-  await admin.raw(`drop database if exists ${name}`);
-  await admin.raw(`create database ${name}`);
-  await admin.destroy();
+  writeApp(dir, "pix-bench-app", {
+    "medusa-config.js": config({ apiKey, baseUrl }),
+    "src/api/store/bench-noop/route.js": NOOP_ROUTE,
+    "src/scripts/seed.js": SEED,
+  });
+  await createDatabase(PG, name);
 
   const env = {
     ...process.env,
@@ -132,16 +96,15 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
   const seedOut = path.join(dir, "seed.json");
   let seed;
   try {
-    await run(["db:migrate"], env, dir);
-    await run(
-      ["exec", "./src/scripts/seed.js"],
-      { ...env, BENCH_SESSIONS: String(sessions), BENCH_SEED_OUT: seedOut },
-      dir,
-    );
+    await medusa(["db:migrate"], { cwd: dir, env });
+    await medusa(["exec", "./src/scripts/seed.js"], {
+      cwd: dir,
+      env: { ...env, BENCH_SESSIONS: String(sessions), BENCH_SEED_OUT: seedOut },
+    });
     seed = JSON.parse(readFileSync(seedOut, "utf8"));
   } catch (error) {
     // A failed setup leaves neither a database nor an app directory behind.
-    await dropDatabase();
+    await dropDatabase(PG, name).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -152,38 +115,13 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
     seed,
     /** Starts one `medusa start` instance on `port`; resolves with { url, pid } when /health answers. */
     async start(port) {
-      const child = spawn(process.execPath, [cli, "start"], {
-        cwd: dir,
-        env: { ...env, PORT: String(port) },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      let err = "";
-      child.stderr.on("data", (d) => (err += d));
+      const { url, child } = await startMedusa({ cwd: dir, env, port });
       children.push(child);
-      const url = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`medusa start exited:\n${err.slice(-3000)}`);
-        try {
-          if ((await fetch(`${url}/health`)).ok) return { url, pid: child.pid };
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error("medusa start did not become healthy in 120 s");
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      return { url, pid: child.pid };
     },
     async close() {
-      for (const child of children) {
-        if (child.exitCode === null) {
-          child.kill("SIGTERM");
-          await new Promise((r) => {
-            const t = setTimeout(() => (child.kill("SIGKILL"), r()), 10_000);
-            child.on("exit", () => (clearTimeout(t), r()));
-          });
-        }
-      }
-      await dropDatabase();
+      for (const child of children) await stopProcess(child);
+      await dropDatabase(PG, name).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { knex, type Knex } from "@medusajs/framework/mikro-orm/knex";
 
-const CLI = require.resolve("@medusajs/cli/cli.js");
 const PG = process.env.PIX_TEST_PG_URL ?? "postgres://postgres@localhost:5432";
 
 /** Medusa's production topology in one medusa-config: Redis event bus, workflow engine, locking. */
@@ -90,48 +89,22 @@ export interface ScaledApp {
   close(): Promise<void>;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`medusa ${args[0]} failed:\n${out.slice(-3000)}`)),
-    );
-  });
-}
-
 /** Creates the app directory (plain JS, under the ignored .medusa/), its database and seed. */
 export async function createScaledApp(options: {
   apiKey: string;
   baseUrl: string;
   redisUrl: string;
 }): Promise<ScaledApp> {
+  // A CommonJS module reaches the ESM helper (shared with the benches) through import().
+  const { createDatabase, dropDatabase, medusa, packageDir, startMedusa, stopProcess, writeApp } =
+    await import("../../scripts/lib/built-app.mjs");
   const name = `pix_scale_${process.pid}`;
-  const dir = path.join(__dirname, "..", "..", ".medusa", `scale-app-${process.pid}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "src", "scripts"), { recursive: true });
-  writeFileSync(
-    path.join(dir, "package.json"),
-    // The CLI recognises a Medusa project by this dependency.
-    JSON.stringify({
-      name: "pix-scale-app",
-      private: true,
-      dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2" },
-    }),
-  );
-  writeFileSync(path.join(dir, "medusa-config.js"), medusaConfig(options));
-  writeFileSync(path.join(dir, "src", "scripts", "seed.js"), SEED);
-
-  const admin = knex({ client: "pg", connection: `${PG}/postgres` });
-  await admin.raw(`drop database if exists ${name}`);
-  await admin.raw(`create database ${name}`);
-  await admin.destroy();
+  const dir = path.join(packageDir, ".medusa", `scale-app-${process.pid}`);
+  writeApp(dir, "pix-scale-app", {
+    "medusa-config.js": medusaConfig(options),
+    "src/scripts/seed.js": SEED,
+  });
+  await createDatabase(PG, name);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -144,9 +117,12 @@ export async function createScaledApp(options: {
   delete env.VITEST;
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
-  await run(["db:migrate"], env, dir);
+  await medusa(["db:migrate"], { cwd: dir, env });
   const seedOut = path.join(dir, "seed.json");
-  await run(["exec", "./src/scripts/seed.js"], { ...env, SCALE_SEED_OUT: seedOut }, dir);
+  await medusa(["exec", "./src/scripts/seed.js"], {
+    cwd: dir,
+    env: { ...env, SCALE_SEED_OUT: seedOut },
+  });
   const seed = JSON.parse(readFileSync(seedOut, "utf8")) as ScaledSeed;
   const db = knex({ client: "pg", connection: env.DATABASE_URL! });
 
@@ -155,44 +131,19 @@ export async function createScaledApp(options: {
     seed,
     db,
     async start(mode, port) {
-      const child = spawn(process.execPath, [CLI, "start"], {
+      const { url, child } = await startMedusa({
         cwd: dir,
-        env: { ...env, PORT: String(port), MEDUSA_WORKER_MODE: mode },
-        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...env, MEDUSA_WORKER_MODE: mode },
+        port,
+        label: `medusa start (${mode})`,
       });
-      let err = "";
-      child.stderr!.on("data", (d) => (err += d));
       children.push(child);
-      const url = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        if (child.exitCode !== null)
-          throw new Error(`medusa start (${mode}) exited:\n${err.slice(-3000)}`);
-        try {
-          if ((await fetch(`${url}/health`)).ok) return url;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error(`medusa start (${mode}) not healthy in 120 s`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      return url;
     },
     async close() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              child.once("exit", () => resolve());
-              child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-            }),
-        ),
-      );
+      await Promise.all(children.map(stopProcess));
       await db.destroy();
-      const admin = knex({ client: "pg", connection: `${PG}/postgres` });
-      await admin.raw(`drop database if exists ${name} with (force)`);
-      await admin.destroy();
+      await dropDatabase(PG, name);
       rmSync(dir, { recursive: true, force: true });
     },
   };
