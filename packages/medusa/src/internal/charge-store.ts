@@ -58,6 +58,15 @@ export class ChargeStore {
   constructor(private readonly db: Knex) {}
 
   /**
+   * The live row of a charge id. Every index on the plugin's tables is partial (`where
+   * deleted_at is null`, as Medusa creates them), so a lookup must say so too or Postgres
+   * scans the whole table.
+   */
+  private charge(chargeId: string) {
+    return this.db<ChargeRow>(CHARGES).where({ charge_id: chargeId }).whereNull("deleted_at");
+  }
+
+  /**
    * The payment collection and provider id of a payment session, and the sales channel of the
    * cart it pays for, if a cart does (Medusa's own tables).
    */
@@ -137,10 +146,7 @@ export class ChargeStore {
 
   /** The local record of an API charge id. */
   async byChargeId(chargeId: string): Promise<ChargeRow | undefined> {
-    return this.db<ChargeRow>(CHARGES)
-      .where({ charge_id: chargeId })
-      .whereNull("deleted_at")
-      .first();
+    return this.charge(chargeId).first();
   }
 
   /** The newest local record of a payment session. */
@@ -163,8 +169,7 @@ export class ChargeStore {
     to: LocalChargeStatus,
     extra: Partial<Pick<ChargeRow, "paid_at" | "flagged" | "flag_reason">> = {},
   ): Promise<ChargeRow | undefined> {
-    const rows = await this.db<ChargeRow>(CHARGES)
-      .where({ charge_id: chargeId })
+    const rows = await this.charge(chargeId)
       .whereIn("status", from as LocalChargeStatus[])
       .update({ status: to, updated_at: new Date(), last_checked_at: new Date(), ...extra })
       .returning("*");
@@ -178,8 +183,7 @@ export class ChargeStore {
    * lease uses the database clock, so instances with skewed clocks agree on it.
    */
   async claimCapture(chargeId: string, leaseMs = CAPTURE_LEASE_MS): Promise<boolean> {
-    const count = await this.db(CHARGES)
-      .where({ charge_id: chargeId })
+    const count = await this.charge(chargeId)
       .whereNull("captured_at")
       .where((q) =>
         q
@@ -192,8 +196,7 @@ export class ChargeStore {
 
   /** Records that the capture is done. True for the one caller that recorded it first. */
   async confirmCapture(chargeId: string): Promise<boolean> {
-    const count = await this.db(CHARGES)
-      .where({ charge_id: chargeId })
+    const count = await this.charge(chargeId)
       .whereNull("captured_at")
       .update({ captured_at: this.db.fn.now(), updated_at: new Date() });
     return count === 1;
@@ -201,10 +204,7 @@ export class ChargeStore {
 
   /** Gives a capture claim back when the capture itself failed, so a retry can take it. */
   async releaseCapture(chargeId: string): Promise<void> {
-    await this.db(CHARGES)
-      .where({ charge_id: chargeId })
-      .whereNull("captured_at")
-      .update({ capture_claimed_at: null });
+    await this.charge(chargeId).whereNull("captured_at").update({ capture_claimed_at: null });
   }
 
   /** Charges, newest first, optionally only flagged ones or one status (admin list). */
@@ -221,14 +221,16 @@ export class ChargeStore {
 
   /** Marks a charge for the merchant's attention. */
   async flag(chargeId: string, reason: string): Promise<void> {
-    await this.db(CHARGES)
-      .where({ charge_id: chargeId })
-      .update({ flagged: true, flag_reason: reason, updated_at: new Date() });
+    await this.charge(chargeId).update({
+      flagged: true,
+      flag_reason: reason,
+      updated_at: new Date(),
+    });
   }
 
   /** Notes that the API was asked about this charge just now. */
   async touch(chargeId: string): Promise<void> {
-    await this.db(CHARGES).where({ charge_id: chargeId }).update({ last_checked_at: new Date() });
+    await this.charge(chargeId).update({ last_checked_at: new Date() });
   }
 
   /**
@@ -259,7 +261,8 @@ export class ChargeStore {
       .whereNull("captured_at")
       .whereNull("deleted_at")
       .whereRaw(
-        `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.kind = 'capture_failed') < ?`,
+        // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
+        `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
         [CAPTURE_ATTEMPTS],
       )
       .where((q) =>
@@ -278,6 +281,7 @@ export class ChargeStore {
         .select(this.db.raw("1"))
         .from(EVENTS)
         .whereRaw(`${EVENTS}.charge_id = ${CHARGES}.charge_id`)
+        .whereNull(`${EVENTS}.deleted_at`)
         .where(`${EVENTS}.kind`, kind);
     return this.db<ChargeRow>(CHARGES)
       .where({ status: "paid" })
@@ -314,13 +318,19 @@ export class ChargeStore {
 
   /** How many events of `kind` a charge's timeline holds. */
   async countEvents(chargeId: string, kind: string): Promise<number> {
-    const [row] = await this.db(EVENTS).where({ charge_id: chargeId, kind }).count({ n: "*" });
+    const [row] = await this.db(EVENTS)
+      .where({ charge_id: chargeId, kind })
+      .whereNull("deleted_at")
+      .count({ n: "*" });
     return Number(row?.n ?? 0);
   }
 
   /** The timeline of a charge, oldest first. */
   async events(chargeId: string): Promise<Record<string, unknown>[]> {
-    return this.db(EVENTS).where({ charge_id: chargeId }).orderBy("created_at", "asc");
+    return this.db(EVENTS)
+      .where({ charge_id: chargeId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
   }
 
   /** Stores a webhook delivery before it is answered. Returns its id. */
@@ -363,6 +373,7 @@ export class ChargeStore {
   async unfinishedDeliveries(olderThan: Date, limit: number): Promise<Record<string, unknown>[]> {
     return this.db(DELIVERIES)
       .whereIn("outcome", ["received", "unmatched", "error"])
+      .whereNull("deleted_at")
       .where("created_at", "<", olderThan)
       .where("attempts", "<", 20)
       .orderBy("created_at", "asc")

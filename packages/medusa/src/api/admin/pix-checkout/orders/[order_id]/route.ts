@@ -43,8 +43,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     .orderBy("created_at", "desc");
   const ids = rows.map((r) => r.charge_id);
   const [events, deliveries] = await Promise.all([
-    db("pix_checkout_charge_event").whereIn("charge_id", ids).orderBy("created_at", "asc"),
-    db("pix_checkout_webhook_delivery").whereIn("charge_id", ids).orderBy("created_at", "asc"),
+    // `deleted_at is null` matches the tables' partial indexes on charge_id.
+    db("pix_checkout_charge_event")
+      .whereIn("charge_id", ids)
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc"),
+    db("pix_checkout_webhook_delivery")
+      .whereIn("charge_id", ids)
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc"),
   ]);
   res.json({
     charges: rows.map((row) => ({
