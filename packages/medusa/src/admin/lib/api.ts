@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
+import { toast } from "@medusajs/ui";
+
 /** An error answer of the plugin's admin routes, `{ code, message }`. */
 export class AdminApiError extends Error {
   /** The route's stable code (or `http_<status>` when the body had none). */
@@ -33,4 +35,22 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
     );
   }
   return body as T;
+}
+
+/**
+ * Asks the plugin to re-check a charge with the payment API (through the state machine) and
+ * tells the merchant what it found. Resolves to whether the re-check ran.
+ */
+export async function recheckCharge(chargeId: string): Promise<boolean> {
+  try {
+    const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
+      `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
+      { method: "POST" },
+    );
+    toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
+    return true;
+  } catch (error) {
+    toast.error((error as Error).message);
+    return false;
+  }
 }

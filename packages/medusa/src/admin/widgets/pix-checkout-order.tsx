@@ -2,9 +2,9 @@
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { defineWidgetConfig } from "@medusajs/admin-sdk";
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
-import { Badge, Button, Container, Copy, Heading, Text, toast } from "@medusajs/ui";
+import { Badge, Button, Container, Copy, Heading, Text } from "@medusajs/ui";
 import { useCallback, useEffect, useState } from "react";
-import { adminFetch } from "../lib/api";
+import { adminFetch, recheckCharge } from "../lib/api";
 import { formatCents, formatInstant, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
@@ -32,18 +32,9 @@ function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () 
   const [busy, setBusy] = useState(false);
   const recheck = async () => {
     setBusy(true);
-    try {
-      const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
-        `/admin/pix-checkout/charges/${encodeURIComponent(charge.charge_id)}/refresh`,
-        { method: "POST" },
-      );
-      toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
-      onRecheck();
-    } catch (error) {
-      toast.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const ran = await recheckCharge(charge.charge_id);
+    setBusy(false);
+    if (ran) onRecheck();
   };
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4">

@@ -2,9 +2,9 @@
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { defineRouteConfig } from "@medusajs/admin-sdk";
 import { CurrencyDollar } from "@medusajs/icons";
-import { Badge, Button, Container, Heading, Select, Table, Text, toast } from "@medusajs/ui";
+import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
 import { useCallback, useEffect, useState } from "react";
-import { adminFetch } from "../../lib/api";
+import { adminFetch, recheckCharge } from "../../lib/api";
 import { formatCents, formatInstant, statusColor } from "../../lib/format";
 import type {
   AdminBalance,
@@ -208,15 +208,7 @@ function AttentionCard() {
   }, []);
   useEffect(load, [load]);
   const recheck = async (chargeId: string) => {
-    try {
-      const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
-        `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
-        { method: "POST" },
-      );
-      toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
-    } catch (err) {
-      toast.error((err as Error).message);
-    }
+    await recheckCharge(chargeId);
     load();
   };
   return (
