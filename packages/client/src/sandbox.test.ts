@@ -238,6 +238,35 @@ describe.each(["a", "b"] as const)("against the sandbox, Variant %s", (variant) 
     }
   });
 
+  it("finds only the charge carrying its reference when another shopper paid the same amount", async () => {
+    // The first shopper's create succeeded; the second one's response is lost.
+    const first = await client.charges.create({ ...pix, description: "Pedido ref payses_first" });
+    const proxy = await startLossyProxy(sandbox.url, 1);
+    try {
+      const lossy = new PixClient({
+        apiKey: sandbox.defaultKey,
+        baseUrl: proxy.baseUrl,
+        variant,
+        maxRetries: 0,
+      });
+      const error = (await lossy.charges
+        .create({ ...pix, description: "Pedido ref payses_second" })
+        .catch((e: unknown) => e)) as ChargeOutcomeUnknownError;
+      expect(error).toBeInstanceOf(ChargeOutcomeUnknownError);
+      const found = await client.charges.findAfterUnknownOutcome(error, {
+        reference: "payses_second",
+      });
+      expect(found).not.toBeNull();
+      expect(found?.id).not.toBe(first.id);
+      // A create that never reached the service is not matched to the other shopper's charge.
+      expect(
+        await client.charges.findAfterUnknownOutcome(error, { reference: "payses_never" }),
+      ).toBeNull();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   if (variant === "a") {
     it("creates a boleto with a valid barcode and linha digitável", async () => {
       const charge = await client.charges.create(boletoInput());

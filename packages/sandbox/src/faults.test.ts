@@ -43,6 +43,19 @@ describe.each(["a", "b"] as const)("fault injection, variant %s", (variant) => {
     expect((await h.control("GET", "/charges")).body).toEqual([]);
   });
 
+  it("loses exactly the next N create responses after creating the charges", async () => {
+    await h.control("POST", "/faults", { http_5xx_after_creates: 2 });
+    const create = () =>
+      h.call("POST", "/v1/charges", { body: { amount: 1000, payment_method: "pix" } });
+    expect((await create()).status).toBe(500);
+    // Reads are not counted.
+    expect((await h.call("GET", "/v1/balance")).status).toBe(200);
+    expect((await create()).status).toBe(500);
+    expect((await create()).status).toBe(201);
+    expect((await h.control("GET", "/charges")).body).toHaveLength(3);
+    expect((await h.control("GET", "/faults")).body.http_5xx_after_creates).toBe(0);
+  });
+
   it("leaves control routes alone at a 5xx rate of 1", async () => {
     await h.control("POST", "/faults", { http_5xx_rate: 1 });
     expect((await h.control("GET", "/charges")).status).toBe(200);

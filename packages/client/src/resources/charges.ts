@@ -23,6 +23,12 @@ import type { Transactions } from "./transactions.js";
 export interface FindAfterUnknownOutcomeOptions {
   /** Widens the search window on both sides, for clock skew and queueing. Default 120000 ms. */
   skewMs?: number;
+  /**
+   * A token unique to this create that you put in its `description` (an order or session id).
+   * When given, only a charge whose description contains it matches, whatever its amount or
+   * payer: two shoppers paying the same amount in the same minute can never be confused.
+   */
+  reference?: string;
 }
 
 function chargePath(id: string, suffix = ""): string {
@@ -185,7 +191,8 @@ export class Charges {
    *
    * Resolves with the charge when exactly one matches, `null` when none does, and throws
    * `ChargeMatchAmbiguousError` when several do (two identical creates in the same window
-   * cannot be told apart: put something unique, like your order id, in `description`).
+   * cannot be told apart: put something unique, like your order id, in `description` and pass
+   * it as `options.reference`, which then becomes the only thing that matches).
    * `null` is not proof: the list may lag behind a create that is still being processed, so
    * ask again a little later before creating anew.
    */
@@ -198,6 +205,17 @@ export class Charges {
     const from = new Date(Date.parse(details.window.from) - skewMs);
     const to = new Date(Date.parse(details.window.to) + skewMs);
     const matches: ChargeTransaction[] = [];
+    const { reference } = options;
+    if (reference !== undefined && reference.trim() === "") {
+      throw new InvalidRequestError("reference must not be empty", {
+        code: "invalid_request",
+        issues: [{ path: "reference", message: "must not be empty" }],
+      });
+    }
+    const matches_ = (tx: ChargeTransaction) =>
+      reference === undefined
+        ? matchesDetails(tx, details)
+        : tx.amountCents === details.amountCents && (tx.description ?? "").includes(reference);
     const list = this.#transactions.list({
       type: "charge",
       createdGte: from,
@@ -205,7 +223,7 @@ export class Charges {
       limit: 100,
     });
     for await (const tx of list) {
-      if (tx.type === "charge" && matchesDetails(tx, details)) matches.push(tx);
+      if (tx.type === "charge" && matches_(tx)) matches.push(tx);
     }
     if (matches.length === 0) return null;
     if (matches.length > 1) {

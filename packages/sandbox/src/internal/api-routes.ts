@@ -239,7 +239,12 @@ export async function handleApi(
       query: new URLSearchParams(search),
       body,
     });
-    if (chance(faults.http_5xx_after_rate)) {
+    const loseThisCreate =
+      route.bucket === "createCharge" &&
+      faults.http_5xx_after_creates !== undefined &&
+      faults.http_5xx_after_creates > 0;
+    if (loseThisCreate) faults.http_5xx_after_creates! -= 1;
+    if (loseThisCreate || chance(faults.http_5xx_after_rate)) {
       // The work is done (a charge may exist) but the client cannot know: an unknown outcome.
       throw new ApiError(
         500,
