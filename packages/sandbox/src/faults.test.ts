@@ -56,6 +56,15 @@ describe.each(["a", "b"] as const)("fault injection, variant %s", (variant) => {
     expect((await h.control("GET", "/faults")).body.http_5xx_after_creates).toBe(0);
   });
 
+  it("fails exactly the next N creates before creating anything", async () => {
+    await h.control("POST", "/faults", { http_5xx_before_creates: 1 });
+    const create = () =>
+      h.call("POST", "/v1/charges", { body: { amount: 1000, payment_method: "pix" } });
+    expect((await create()).status).toBe(500);
+    expect((await h.control("GET", "/charges")).body).toHaveLength(0);
+    expect((await create()).status).toBe(201);
+  });
+
   it("leaves control routes alone at a 5xx rate of 1", async () => {
     await h.control("POST", "/faults", { http_5xx_rate: 1 });
     expect((await h.control("GET", "/charges")).status).toBe(200);

@@ -4,7 +4,7 @@ import { authenticate, type MissingHeaderCode } from "./auth.js";
 import { parseCreateCharge } from "./charge-input.js";
 import { createCharge, findCharge, qrCodeOf } from "./charges.js";
 import type { SandboxContext } from "./context.js";
-import { chance, drawMs } from "./faults.js";
+import { chance, drawMs, type Faults } from "./faults.js";
 import { readJsonBody, sendError, sendJson } from "./http.js";
 import { fingerprint, idempotencyKeyOf } from "./idempotency.js";
 import { balanceView, listTransactions } from "./ledger.js";
@@ -186,6 +186,17 @@ function match(method: string, path: string): { route: Route; id: string } {
   );
 }
 
+/** Counts a one-shot fault down; true when this request takes one of them. */
+function takeOne(
+  faults: Faults,
+  field: "http_5xx_before_creates" | "http_5xx_after_creates",
+): boolean {
+  const left = faults[field];
+  if (left === undefined || left <= 0) return false;
+  faults[field] = left - 1;
+  return true;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -206,6 +217,14 @@ export async function handleApi(
     const { route, id } = match(method, path);
     const faults = ctx.faults;
     if (faults.latency_ms) await sleep(drawMs(faults.latency_ms));
+    const isCreate = route.bucket === "createCharge";
+    if (isCreate && takeOne(faults, "http_5xx_before_creates")) {
+      throw new ApiError(
+        500,
+        "internal_error",
+        "Injected fault: the server failed before processing the request. Retry later.",
+      );
+    }
     if (chance(faults.http_5xx_rate)) {
       throw new ApiError(
         500,
@@ -239,12 +258,10 @@ export async function handleApi(
       query: new URLSearchParams(search),
       body,
     });
-    const loseThisCreate =
-      route.bucket === "createCharge" &&
-      faults.http_5xx_after_creates !== undefined &&
-      faults.http_5xx_after_creates > 0;
-    if (loseThisCreate) faults.http_5xx_after_creates! -= 1;
-    if (loseThisCreate || chance(faults.http_5xx_after_rate)) {
+    if (
+      (isCreate && takeOne(faults, "http_5xx_after_creates")) ||
+      chance(faults.http_5xx_after_rate)
+    ) {
       // The work is done (a charge may exist) but the client cannot know: an unknown outcome.
       throw new ApiError(
         500,

@@ -14,6 +14,8 @@ export const faultsSchema = z.strictObject({
   webhook_reorder: z.boolean().optional(),
   http_5xx_rate: rate.optional(),
   http_5xx_after_rate: rate.optional(),
+  /** The next N charge creates answer 500 before anything is created. */
+  http_5xx_before_creates: z.number().int().min(0).max(10_000).optional(),
   /** The next N charge creates are processed, then answer 500: N lost responses, in order. */
   http_5xx_after_creates: z.number().int().min(0).max(10_000).optional(),
   latency_ms: range.optional(),
