@@ -18,8 +18,30 @@ module.exports = defineConfig({
       cookieSecret: "test",
     },
   },
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  plugins: [
+    {
+      resolve: "@pix-checkout/medusa",
+      options: {
+        notifications: {
+          enabled: process.env.PIX_NOTIFY === "1",
+          paymentPageUrl: "https://loja.example.com/pagar/{session_id}",
+        },
+      },
+    },
+  ],
   modules: [
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { channels: ["email"] },
+          },
+        ],
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -33,3 +33,10 @@ export function decodeQrSvg(svg: string, scale = 4): string | null {
   }
   return jsQR(rgba, px, px)?.data ?? null;
 }
+
+/** Decodes a PNG QR code (base64), as a mail client would show it and a phone would read it. */
+export async function decodeQrPng(base64: string): Promise<string | null> {
+  const { PNG } = await import("pngjs");
+  const png = PNG.sync.read(Buffer.from(base64, "base64"));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}

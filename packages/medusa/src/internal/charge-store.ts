@@ -27,6 +27,10 @@ export interface ChargeRow {
   /** When the capture was confirmed done in Medusa. */
   captured_at: Date | null;
   last_checked_at: Date | null;
+  /** When reconciliation next asks the API; `infinity` once the row gave up (flagged). */
+  next_check_at: Date | null;
+  /** Consecutive failed checks (see `recordCheckFailure`). */
+  check_failures: number;
   flagged: boolean;
   flag_reason: string | null;
   display: Record<string, unknown> | null;
@@ -44,6 +48,41 @@ export const CAPTURE_LEASE_MS = 2 * 60_000;
 
 /** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
 export const CAPTURE_ATTEMPTS = 3;
+
+/** Failed checks in a row after which reconciliation stops asking about a charge (flagged). */
+export const CHECK_ATTEMPTS = 8;
+
+/** How long a reconciliation run holds a charge it claimed to check. */
+export const CHECK_LEASE_MS = 2 * 60_000;
+
+/** Thrown when a charge id is already recorded for another payment collection. */
+export class ChargeBoundElsewhereError extends Error {
+  constructor(
+    readonly chargeId: string,
+    readonly paymentCollectionId: string | null,
+  ) {
+    super(
+      `charge ${chargeId} is already recorded for payment collection ${String(paymentCollectionId)}; it is never moved to another one`,
+    );
+    this.name = "ChargeBoundElsewhereError";
+  }
+}
+
+/** A charge as the provider records it when it creates one. */
+export type NewChargeRow = Omit<
+  ChargeRow,
+  | "id"
+  | "created_at"
+  | "updated_at"
+  | "status"
+  | "paid_at"
+  | "capture_claimed_at"
+  | "captured_at"
+  | "last_checked_at"
+  | "check_failures"
+  | "flagged"
+  | "flag_reason"
+>;
 
 const CHARGES = "pix_checkout_charge";
 const EVENTS = "pix_checkout_charge_event";
@@ -111,37 +150,50 @@ export class ChargeStore {
       .first();
   }
 
-  /** Records a charge, or re-points an existing one at a new session (reuse). */
-  async upsert(
-    row: Omit<
-      ChargeRow,
-      | "id"
-      | "created_at"
-      | "updated_at"
-      | "status"
-      | "paid_at"
-      | "capture_claimed_at"
-      | "captured_at"
-      | "last_checked_at"
-      | "flagged"
-      | "flag_reason"
-    > & { status?: LocalChargeStatus },
-  ): Promise<void> {
+  /**
+   * Records a charge the provider just created (or recovered after a lost response). A charge
+   * id already recorded is accepted only for the same payment collection, where it re-points
+   * the row at the new session; any other collection throws `ChargeBoundElsewhereError`, so
+   * one payment can never be bound to two shoppers' carts.
+   */
+  async insertCharge(row: NewChargeRow): Promise<ChargeRow> {
     const now = new Date();
-    await this.db(CHARGES)
+    const rows = (await this.db(CHARGES)
       .insert({
-        id: generateEntityId(undefined, "pxch"),
         ...row,
-        status: row.status ?? "pending",
+        id: generateEntityId(undefined, "pxch"),
+        status: "pending",
         display: row.display === null ? null : JSON.stringify(row.display),
         flagged: false,
+        check_failures: 0,
         created_at: now,
         updated_at: now,
       })
       // The unique index on charge_id is partial (soft-deleted rows excluded), so the
       // conflict target must repeat its predicate.
       .onConflict(this.db.raw("(charge_id) where deleted_at is null"))
-      .merge({ session_id: row.session_id, updated_at: now });
+      .merge({ session_id: row.session_id, updated_at: now })
+      .where(`${CHARGES}.payment_collection_id`, row.payment_collection_id)
+      .returning("*")) as ChargeRow[];
+    if (rows[0]) return rows[0];
+    const existing = await this.byChargeId(row.charge_id);
+    throw new ChargeBoundElsewhereError(row.charge_id, existing?.payment_collection_id ?? null);
+  }
+
+  /**
+   * Points a reusable charge at the collection's new session (Medusa replaced the session
+   * when the cart changed and changed back). Only within the same payment collection.
+   */
+  async repoint(
+    chargeId: string,
+    paymentCollectionId: string,
+    sessionId: string,
+  ): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ payment_collection_id: paymentCollectionId })
+      .update({ session_id: sessionId, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
   }
 
   /** The local record of an API charge id. */
@@ -234,21 +286,48 @@ export class ChargeStore {
   }
 
   /**
-   * Pending charges the reconciliation job should ask the API about: not checked since
-   * `checkedBefore` (their webhook is overdue), or already past their expiry.
+   * Claims up to `limit` pending (or locally canceled) charges whose check is due, oldest due
+   * first, by moving their `next_check_at` a lease ahead in the same statement. Two instances
+   * running reconciliation at once claim different rows (`skip locked`), so each charge is
+   * asked about once per due time; a claimer that dies simply lets the lease run out.
    */
-  async dueForReconciliation(checkedBefore: Date, now: Date, limit: number): Promise<ChargeRow[]> {
-    return this.db<ChargeRow>(CHARGES)
-      .whereIn("status", ["pending", "canceled"])
-      .whereNull("deleted_at")
-      .where((q) =>
-        q
-          .whereNull("last_checked_at")
-          .orWhere("last_checked_at", "<", checkedBefore)
-          .orWhere("expires_at", "<", now),
-      )
-      .orderBy("created_at", "asc")
-      .limit(limit);
+  async claimDueChecks(now: Date, limit: number, leaseMs = CHECK_LEASE_MS): Promise<ChargeRow[]> {
+    const result = await this.db.raw(
+      `update ${CHARGES} set next_check_at = ? where id in (
+         select id from ${CHARGES}
+         where deleted_at is null and status in ('pending', 'canceled') and next_check_at <= ?
+         order by next_check_at asc limit ? for update skip locked
+       ) returning *`,
+      [new Date(now.getTime() + leaseMs), now, limit],
+    );
+    return (result.rows as ChargeRow[]).sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+    );
+  }
+
+  /** Sets when the API is next asked about a charge; a check that worked resets the failures. */
+  async scheduleCheck(chargeId: string, at: Date | null): Promise<void> {
+    await this.charge(chargeId).update({ next_check_at: at, check_failures: 0 });
+  }
+
+  /**
+   * Records a failed check and backs the row off: 1 min after the first failure, doubling up
+   * to an hour. Returns the failures so far; at `CHECK_ATTEMPTS` the caller flags the charge
+   * and the row is left out of automatic checks (`next_check_at` = infinity).
+   */
+  async recordCheckFailure(chargeId: string, now: Date): Promise<number> {
+    const rows = (await this.charge(chargeId)
+      .update({ check_failures: this.db.raw("check_failures + 1") })
+      .returning("check_failures")) as { check_failures: number }[];
+    const failures = Number(rows[0]?.check_failures ?? 0);
+    const backoffMs = Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, failures - 1));
+    await this.charge(chargeId).update({
+      next_check_at:
+        failures >= CHECK_ATTEMPTS
+          ? this.db.raw("'infinity'::timestamptz")
+          : new Date(now.getTime() + backoffMs),
+    });
+    return failures;
   }
 
   /**

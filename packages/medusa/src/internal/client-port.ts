@@ -60,7 +60,10 @@ export interface PaymentServiceClient {
     ): Promise<ClientCharge>;
     retrieve(id: string): Promise<ClientCharge>;
     status(id: string): Promise<{ id: string; status: ChargeStatus; paid: boolean }>;
-    findAfterUnknownOutcome(error: unknown): Promise<ClientCharge | null>;
+    findAfterUnknownOutcome(
+      error: unknown,
+      options?: { reference?: string },
+    ): Promise<ClientCharge | null>;
   };
   /** Fetch-back check of a parsed webhook event (transfers: through the transaction list). */
   verifyWebhook(event: unknown): Promise<{ verified: boolean; status?: unknown }>;

@@ -17,12 +17,16 @@ describe("toCents", () => {
     expect(toCents({ value: "5", precision: 20 })).toBe(500);
   });
 
-  it("rejects a fraction of a cent with a message that says how to fix it", () => {
-    expect(() => toCents("10.005")).toThrow(/fraction of a cent; round it to 2 decimal places/);
+  it("rounds a fraction of a cent half-up, as a percentage promotion leaves it", () => {
+    expect(toCents("48.915")).toBe(4892);
+    expect(toCents("48.9149")).toBe(4891);
+    expect(toCents({ value: "33.925", precision: 20 })).toBe(3393);
+    expect(toCents("10.005")).toBe(1001);
+    expect(toCents("10.0049999")).toBe(1000);
   });
 
-  it("rejects zero, negative and non-numeric amounts with code invalid_amount", () => {
-    for (const bad of [0, -1, "abc", Number.NaN]) {
+  it("rejects zero, negative, sub-half-cent and non-numeric amounts with code invalid_amount", () => {
+    for (const bad of [0, -1, "0.004", "abc", Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => toCents(bad)).toThrow(expect.objectContaining({ code: "invalid_amount" }));
     }
   });

@@ -4,8 +4,17 @@ import { invalidData } from "./errors";
 
 /**
  * Converts a Medusa amount in reais (a number, numeric string, BigNumber or raw
- * `{ value }`) to integer cents. Decimal arithmetic throughout: `10.1` is 1010, never 1009.
- * Throws `invalid_amount` for fractions of a cent, non-positive or non-finite amounts.
+ * `{ value }`) to integer cents, rounding half-up to the cent. Decimal arithmetic
+ * throughout: `10.1` is 1010, never 1009.
+ *
+ * Medusa does not round promotion or tax amounts, so a cart's total (and the payment
+ * collection's amount) can carry a fraction of a cent: 15 % off R$ 39,90 is R$ 5,985. The
+ * payment service takes whole cents, and Medusa's payment module rounds half-up to the
+ * currency's precision when it compares captures with the authorized amount, so charging
+ * the half-up cent keeps both sides agreeing that the payment is whole.
+ *
+ * Throws `invalid_amount` for amounts that are not finite, round to zero or less, or are
+ * too large.
  */
 export function toCents(amount: BigNumberInput): number {
   let value;
@@ -20,13 +29,8 @@ export function toCents(amount: BigNumberInput): number {
       `Amount ${String(amount)} is not a finite number of reais.`,
     );
   }
-  const cents = value.shiftedBy(2);
-  if (!cents.isInteger()) {
-    throw invalidData(
-      "invalid_amount",
-      `Amount ${value.toFixed()} has a fraction of a cent; round it to 2 decimal places.`,
-    );
-  }
+  // ROUND_HALF_UP (bignumber.js mode 4) is what Medusa's MathBN.convert uses for precision.
+  const cents = value.shiftedBy(2).decimalPlaces(0, 4);
   if (cents.isLessThanOrEqualTo(0)) {
     throw invalidData("invalid_amount", `Amount ${value.toFixed()} must be greater than zero.`);
   }

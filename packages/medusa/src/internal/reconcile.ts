@@ -2,7 +2,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "./provider-registry";
 import { redactString } from "./redact";
-import { captureOnce, completeCartIfNeeded, settleCharge, type SettleContext } from "./settle";
+import {
+  captureOnce,
+  completeCartIfNeeded,
+  recordCapturesOnOrder,
+  settleCharge,
+  type SettleContext,
+} from "./settle";
+import { CHECK_ATTEMPTS, type ChargeRow } from "./charge-store";
+import { nextCheckAt } from "./check-schedule";
 import type { ParsedWebhook } from "./webhook-intake";
 
 /** Charges and deliveries handled per run, so one run stays short. */
@@ -21,8 +29,10 @@ export interface ReconcileReport {
 
 /**
  * One reconciliation pass, through the same state machine as webhooks:
- * 1. pending (or locally canceled) charges not checked within their provider's
- *    `reconcileIntervalMinutes`, or past expiry, are asked about;
+ * 1. pending (or locally canceled) charges whose check is due are claimed and asked about
+ *    (young charges on a decaying schedule, then every `reconcileIntervalMinutes`, and just
+ *    after expiry: see check-schedule.ts); a check that fails backs that row off, so a bad
+ *    row never delays a good one, and after `CHECK_ATTEMPTS` failures it is flagged;
  * 2. paid charges whose capture never finished (no claim, or a lapsed one) are captured;
  * 3. deliveries that were never processed, did not match yet, or failed are retried;
  * 4. paid carts that failed to become orders (pay-first) are completed.
@@ -41,29 +51,36 @@ export async function reconcileOnce(
   const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   const providers = registeredProviders(configModule);
   if (providers.length === 0) return report;
-  const shortest = Math.min(...providers.map((p) => p.options.reconcileIntervalMinutes));
-  const due = await ctx.store.dueForReconciliation(
-    new Date(now.getTime() - shortest * 60_000),
-    now,
-    BATCH,
-  );
-  for (const row of due) {
+  for (const row of await ctx.store.claimDueChecks(now, BATCH)) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
-    if (!provider) continue;
-    const interval = provider.options.reconcileIntervalMinutes * 60_000;
-    const overdue =
-      !row.last_checked_at ||
-      now.getTime() - new Date(row.last_checked_at).getTime() >= interval ||
-      (row.expires_at !== null && new Date(row.expires_at) < now);
-    if (!overdue) continue;
     report.checked += 1;
     try {
+      if (!provider) {
+        throw new Error(
+          `no provider is registered as ${row.provider_id} (was the provider's id renamed in medusa-config?)`,
+        );
+      }
       const result = await settleCharge(ctx, row.charge_id, "reconcile");
       if (result.outcome === "processed") report.settled += 1;
+      // A charge the API still calls pending is asked again on its schedule; a final one never.
+      await ctx.store.scheduleCheck(
+        row.charge_id,
+        result.status === "pending"
+          ? nextCheckAt({
+              createdAt: new Date(row.created_at),
+              expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+              now,
+              intervalMs: provider.options.reconcileIntervalMinutes * 60_000,
+            })
+          : null,
+      );
     } catch (error) {
       report.errors += 1;
-      ctx.logger.warn(
-        `reconciliation of charge ${row.charge_id} failed: ${redactString((error as Error).message)}`,
+      await recordCheckFailure(
+        ctx,
+        row,
+        now,
+        redactString((error as Error).message ?? String(error)),
       );
     }
   }
@@ -101,7 +118,14 @@ export async function reconcileOnce(
   }
   for (const row of await ctx.store.awaitingCartCompletion(BATCH)) {
     const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
-    if (outcome === "completed") report.cartsCompleted += 1;
+    if (outcome === "completed") {
+      report.cartsCompleted += 1;
+      await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
+        ctx.logger.warn(
+          `recording the captures of charge ${row.charge_id} on its order failed: ${redactString((error as Error).message)}`,
+        ),
+      );
+    }
     if (outcome === "failed") report.errors += 1;
     if (outcome === "has_order" || outcome === "no_cart") {
       // Someone else (the storefront's own cart.complete) finished it, or the cart is gone:
@@ -115,4 +139,26 @@ export async function reconcileOnce(
     }
   }
   return report;
+}
+
+/** Backs a row off after a failed check, and hands it to the merchant at the cap. */
+async function recordCheckFailure(
+  ctx: SettleContext,
+  row: ChargeRow,
+  now: Date,
+  message: string,
+): Promise<void> {
+  const failures = await ctx.store.recordCheckFailure(row.charge_id, now);
+  ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
+  if (failures === CHECK_ATTEMPTS) {
+    const reason = `could not be checked with the payment service after ${failures} attempts: ${message}`;
+    await ctx.store.flag(row.charge_id, reason);
+    await ctx.store.addEvent({
+      chargeId: row.charge_id,
+      kind: "flagged",
+      source: "reconcile",
+      detail: { reason },
+    });
+    ctx.logger.error(`charge ${row.charge_id} ${reason}; flagged for the merchant`);
+  }
 }

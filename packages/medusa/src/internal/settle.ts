@@ -4,12 +4,17 @@ import {
   processPaymentWorkflow,
 } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import type {
+  BigNumberInput,
+  IOrderModuleService,
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { CAPTURE_ATTEMPTS, ChargeStore, type ChargeRow } from "./charge-store";
+import { ChargeLifecycle, type EventBusLike } from "./charge-lifecycle";
 import { redactString } from "./redact";
 import { createPluginLogger, type PluginLogger } from "./logger";
-import { fromCents } from "./money";
 import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
 import type { ChargeStatus } from "./status";
 
@@ -33,30 +38,32 @@ export interface SettleResult {
   detail?: string;
 }
 
-/** Everything the state machine needs from Medusa. */
+/** Everything settling needs from Medusa. */
 export interface SettleContext {
   container: MedusaContainer;
   store: ChargeStore;
   logger: PluginLogger;
+  lifecycle: ChargeLifecycle;
 }
 
 /** Builds the context from a full (request, job or workflow) container. */
 export function settleContext(container: MedusaContainer): SettleContext {
-  return {
-    container,
-    store: new ChargeStore(container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)),
-    logger: createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER)),
-  };
+  const store = new ChargeStore(container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
+  const events = container.hasRegistration(Modules.EVENT_BUS)
+    ? container.resolve<EventBusLike>(Modules.EVENT_BUS)
+    : undefined;
+  return { container, store, logger, lifecycle: new ChargeLifecycle(store, logger, events) };
 }
 
 /**
- * The one-way state machine every path goes through (webhook, reconciliation, refresh):
- * ask the API (fetch-back), then move the local charge forward only.
+ * What every path that hears about a charge (webhook, reconciliation, refresh) does: ask the
+ * API (fetch-back), record what it confirms through the charge lifecycle, then make Medusa
+ * agree: capture a paid charge exactly once, cancel the order and session of an ended one.
  *
- * - `paid` is final: later `expired`/`failed` are ignored.
- * - `paid` after the charge expired or was canceled is still captured, and flagged.
- * - Each transition is one conditional UPDATE and the capture is claimed once, so five
- *   duplicate webhooks on three instances still give one capture.
+ * A webhook's claim is compared with the API's answer first. A claim of a state the charge
+ * is not in (paid while the API says otherwise, expired or failed while the API says
+ * pending) or of another amount is `forged` and changes nothing.
  */
 export async function settleCharge(
   ctx: SettleContext,
@@ -77,11 +84,12 @@ export async function settleCharge(
   await store.touch(chargeId);
 
   if (claim) {
-    const claimsPaid = claim.status === "paid" && charge.status !== "paid";
+    const untrue =
+      claim.status !== charge.status && (claim.status === "paid" || charge.status === "pending");
     const wrongAmount = claim.amountCents !== charge.amountCents;
-    if (claimsPaid || wrongAmount) {
-      const detail = claimsPaid
-        ? `claimed paid, the API says ${charge.status}`
+    if (untrue || wrongAmount) {
+      const detail = untrue
+        ? `claimed ${claim.status}, the API says ${charge.status}`
         : `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
       await store.addEvent({ chargeId, kind: "forged_webhook", source, detail: { claim, detail } });
       logger.warn(
@@ -94,51 +102,52 @@ export async function settleCharge(
     await store.flag(chargeId, `API amount ${charge.amountCents} differs from ${row.amount_cents}`);
   }
 
+  const moved = await ctx.lifecycle.confirmed(row, charge.status, source);
   switch (charge.status) {
-    case "paid":
-      return { ...(await onPaid(ctx, row, source)), status: "paid" };
-    case "expired":
-    case "failed":
-      return { ...(await onEnded(ctx, row, charge.status, source)), status: charge.status };
     case "pending":
       return { outcome: "duplicate", status: "pending", detail: "still pending" };
+    case "paid":
+      return { ...(await afterPaid(ctx, row, source, moved !== undefined)), status: "paid" };
+    case "expired":
+    case "failed":
+      if (!moved) {
+        // Paid is final; an expired/failed already recorded needs nothing more.
+        return {
+          outcome: "duplicate",
+          status: charge.status,
+          detail: `charge is ${row.status}; ${charge.status} ignored`,
+        };
+      }
+      await cancelOrderAndSession(ctx, moved.row, source);
+      return { outcome: "processed", status: charge.status };
   }
 }
 
-async function onPaid(
+/**
+ * The payment is recorded (the shopper's stream already shows it); now Medusa captures it.
+ * A capture that fails does not fail the settle: the money is confirmed and recorded, the
+ * failure is on the timeline, and reconciliation retries the capture (paid is final, so
+ * without asking the API again).
+ */
+async function afterPaid(
   ctx: SettleContext,
   row: ChargeRow,
   source: SettleSource,
+  recordedNow: boolean,
 ): Promise<SettleResult> {
-  const { store, logger } = ctx;
-  const chargeId = row.charge_id;
-  const paidAt = new Date();
-  let moved = await store.transition(chargeId, ["pending"], "paid", { paid_at: paidAt });
-  if (moved) {
-    await store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
-  } else {
-    const reason = `paid after the charge was ${row.status}`;
-    moved = await store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
-      paid_at: paidAt,
-      flagged: true,
-      flag_reason: reason,
-    });
-    if (moved) {
-      await store.addEvent({
-        chargeId,
-        kind: "late_payment",
-        source,
-        from: row.status,
-        to: "paid",
-        detail: { reason },
-      });
-      logger.warn(
-        `charge ${chargeId} was ${reason}; capturing it and flagging it for the merchant`,
-      );
-    }
+  try {
+    const captured = await captureOnce(
+      ctx,
+      (await ctx.store.byChargeId(row.charge_id)) ?? row,
+      source,
+    );
+    return recordedNow && captured.outcome === "duplicate" ? { outcome: "processed" } : captured;
+  } catch (error) {
+    return {
+      outcome: recordedNow ? "processed" : "duplicate",
+      detail: `paid; the capture failed and reconciliation retries it: ${redactString((error as Error)?.message ?? String(error))}`,
+    };
   }
-  const captured = await captureOnce(ctx, (await store.byChargeId(chargeId)) ?? row, source);
-  return moved && captured.outcome === "duplicate" ? { outcome: "processed" } : captured;
 }
 
 /**
@@ -167,10 +176,16 @@ export async function captureOnce(
     if ((await paymentOfSession(ctx.container, row.session_id))?.captured_at) {
       capturedBy = "cart completion";
     } else {
+      // The session's own amount, not the charge's cents: the charge is that amount rounded
+      // half-up to the cent (see toCents), and capturing the rounded cents of a total with a
+      // fraction of a cent would leave the order a fraction short or over.
       await processPaymentWorkflow(ctx.container).run({
         input: {
           action: PaymentActions.SUCCESSFUL,
-          data: { session_id: row.session_id, amount: fromCents(row.amount_cents) },
+          data: {
+            session_id: row.session_id,
+            amount: await sessionAmount(ctx.container, row.session_id),
+          },
         },
       });
       // The workflow's steps are conditional and can end without capturing anything, so only
@@ -199,6 +214,13 @@ export async function captureOnce(
   });
   logger.info(`captured charge ${chargeId} (session ${row.session_id}, by ${capturedBy})`);
   await completeCartIfNeeded(ctx, row, source);
+  await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
+    // The capture stands; only the order's summary lags until the next pass records it.
+    logger.warn(
+      `recording the capture of charge ${chargeId} on its order failed: ${redactString((error as Error).message)}`,
+    ),
+  );
+  await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row);
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
@@ -247,6 +269,21 @@ async function recordCaptureFailure(
   }
 }
 
+/** A payment session's amount as Medusa holds it: its raw decimal, fractions of a cent included. */
+async function sessionAmount(container: MedusaContainer, sessionId: string): Promise<string> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "amount", "raw_amount"],
+    filters: { id: sessionId },
+  });
+  const session = data[0] as
+    { amount?: number | string; raw_amount?: { value?: string } } | undefined;
+  const amount = session?.raw_amount?.value ?? session?.amount;
+  if (amount === undefined) throw new Error(`payment session ${sessionId} no longer exists`);
+  return String(amount);
+}
+
 /** Medusa's payment for a session, if cart completion or a capture already made one. */
 async function paymentOfSession(
   container: MedusaContainer,
@@ -261,22 +298,51 @@ async function paymentOfSession(
   return data[0] as { id: string; captured_at: Date | string | null } | undefined;
 }
 
-async function onEnded(
-  ctx: SettleContext,
-  row: ChargeRow,
-  status: "expired" | "failed",
-  source: SettleSource,
-): Promise<SettleResult> {
-  const { store } = ctx;
-  const chargeId = row.charge_id;
-  const moved = await store.transition(chargeId, ["pending", "canceled"], status);
-  if (!moved) {
-    // Paid is final; an expired/failed already recorded needs nothing more.
-    return { outcome: "duplicate", detail: `charge is ${row.status}; ${status} ignored` };
-  }
-  await store.addEvent({ chargeId, kind: status, source, from: row.status, to: status });
-  await cancelOrderAndSession(ctx, moved, source);
-  return { outcome: "processed" };
+/**
+ * Puts the session's captures on its order's transactions, so the order's summary (what the
+ * merchant reads in the admin: paid total, outstanding amount) shows it paid. Medusa records
+ * a capture on the order only when the order already exists and is linked at capture time;
+ * a Pix paid before the cart became an order (pay-first), or captured by
+ * `processPaymentWorkflow` for an order-first order, can leave the order showing the whole
+ * total outstanding while its payment is captured. Idempotent: a capture already on the
+ * order (by `reference_id`) is not added again.
+ */
+export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promise<void> {
+  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
+  if (!order) return;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "currency_code", "captures.id", "captures.raw_amount"],
+    filters: { payment_session_id: row.session_id },
+  });
+  const payment = data[0] as
+    { currency_code: string; captures?: { id: string; raw_amount: unknown }[] } | undefined;
+  const captures = payment?.captures ?? [];
+  if (captures.length === 0) return;
+  const orders = ctx.container.resolve<IOrderModuleService>(Modules.ORDER);
+  const existing = await orders.listOrderTransactions(
+    { order_id: order.id, reference: "capture", reference_id: captures.map((c) => c.id) },
+    { select: ["reference_id"] },
+  );
+  const recorded = new Set(existing.map((t) => t.reference_id));
+  const missing = captures.filter((c) => !recorded.has(c.id));
+  if (missing.length === 0) return;
+  await orders.addOrderTransactions(
+    missing.map((capture) => ({
+      order_id: order.id,
+      amount: capture.raw_amount as BigNumberInput,
+      currency_code: payment!.currency_code,
+      reference: "capture",
+      reference_id: capture.id,
+    })),
+  );
+  await ctx.store.addEvent({
+    chargeId: row.charge_id,
+    kind: "order_transaction_recorded",
+    source: "reconcile",
+    detail: { order_id: order.id, captures: missing.map((c) => c.id) },
+  });
 }
 
 /**

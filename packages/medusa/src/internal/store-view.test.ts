@@ -10,6 +10,8 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   variant: "a",
   session_id: "payses_1",
   payment_collection_id: "pay_col_1",
+  next_check_at: null,
+  check_failures: 0,
   sales_channel_id: "sc_1",
   amount_cents: 4990,
   currency_code: "brl",

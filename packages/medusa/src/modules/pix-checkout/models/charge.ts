@@ -23,6 +23,10 @@ export const PixCheckoutCharge = model
     capture_claimed_at: model.dateTime().nullable(),
     captured_at: model.dateTime().nullable(),
     last_checked_at: model.dateTime().nullable(),
+    /** When reconciliation should next ask the API (pending and canceled charges only). */
+    next_check_at: model.dateTime().nullable(),
+    /** Consecutive failed checks; each backs the row off, the cap flags it. */
+    check_failures: model.number().default(0),
     flagged: model.boolean().default(false),
     flag_reason: model.text().nullable(),
     display: model.json().nullable(),

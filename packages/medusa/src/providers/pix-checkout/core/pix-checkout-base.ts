@@ -27,7 +27,10 @@ import type {
 } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { buildBoletoCharge, type ContextCustomer } from "../../../internal/boleto-payer";
-import { ChargeStore } from "../../../internal/charge-store";
+import { ChargeLifecycle, type EventBusLike } from "../../../internal/charge-lifecycle";
+import { chargeDescription } from "../../../internal/charge-reference";
+import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/charge-store";
+import { nextCheckAt } from "../../../internal/check-schedule";
 import {
   createClient,
   type ClientCharge,
@@ -48,7 +51,7 @@ import {
   type PixCheckoutOptions,
 } from "../../../internal/options";
 import { redactString } from "../../../internal/redact";
-import { toSessionStatus } from "../../../internal/status";
+import { toSessionStatus, type ChargeStatus } from "../../../internal/status";
 import { toServiceError } from "../../../internal/service-error";
 
 /** A charge is reused only while the shopper still has this long to pay it. */
@@ -65,7 +68,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   protected readonly options_: PixCheckoutOptions;
   protected readonly logger_: PluginLogger;
   private readonly db_: Knex | undefined;
+  private readonly events_: EventBusLike | undefined;
   private client_: Promise<PaymentServiceClient> | undefined;
+  private missingTablesReported_ = false;
 
   protected constructor(cradle: Record<string, unknown>, options: PixCheckoutOptions) {
     super(cradle, options);
@@ -73,6 +78,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     this.options_ = parseOptions(options, ["pix"]);
     this.logger_ = createPluginLogger(cradle.logger as MedusaLoggerLike | undefined);
     this.db_ = resolveOptional<Knex>(cradle, "__pg_connection__");
+    this.events_ = resolveOptional<EventBusLike>(cradle, "event_bus");
   }
 
   protected client(): Promise<PaymentServiceClient> {
@@ -82,6 +88,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   protected store(): ChargeStore | undefined {
     return this.db_ ? new ChargeStore(this.db_) : undefined;
+  }
+
+  private lifecycle(store: ChargeStore): ChargeLifecycle {
+    return new ChargeLifecycle(store, this.logger_, this.events_);
   }
 
   /** Effective local expiry: the API's, capped by the plugin's own option when set. */
@@ -115,8 +125,13 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     amountCents: number,
     data: Record<string, unknown>,
     customer: ContextCustomer | undefined,
+    sessionId: string,
   ): ClientCreateChargeInput {
-    const description = typeof data.description === "string" ? data.description : undefined;
+    const description = chargeDescription(
+      sessionId,
+      this.method,
+      typeof data.description === "string" ? data.description : undefined,
+    );
     if (this.method === "boleto")
       return buildBoletoCharge(amountCents, data, customer, description);
     const name = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ");
@@ -131,7 +146,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     return {
       method: "pix",
       amountCents,
-      ...(description ? { description } : {}),
+      description,
       ...(Object.keys(payer).length > 0 ? { customer: payer } : {}),
     };
   }
@@ -151,8 +166,11 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     } catch (error) {
       if ((error as { code?: string }).code === "charge_outcome_unknown") {
         // The create may or may not have happened; ask the API before giving up, never
-        // retry blindly (a retry could create a second charge the shopper might pay).
-        const found = await client.charges.findAfterUnknownOutcome(error).catch(() => null);
+        // retry blindly (a retry could create a second charge the shopper might pay). Only a
+        // charge whose description carries this session's reference is ever adopted.
+        const found = await client.charges
+          .findAfterUnknownOutcome(error, { reference: sessionId })
+          .catch(() => null);
         if (found) return found;
       }
       throw toServiceError(error);
@@ -170,56 +188,36 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const amountCents = toCents(input.amount);
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "");
     const store = this.store();
+    // Before anything is created: a database that fails here costs the shopper one retry.
     const session =
-      sessionId && store ? await this.safely(() => store.sessionInfo(sessionId)) : undefined;
+      sessionId && store ? await this.bookkeeping(() => store.sessionInfo(sessionId)) : undefined;
 
     if (session && store) {
-      const reusable = await this.safely(() =>
-        store.findReusable({
-          paymentCollectionId: session.payment_collection_id,
-          providerId: session.provider_id,
-          amountCents,
-          notExpiringBefore: new Date(Date.now() + REUSE_MARGIN_MS),
-        }),
-      );
-      if (reusable && reusable.display) {
-        const status = await (
-          await this.client()
-        ).charges
-          .status(reusable.charge_id)
-          .catch(() => undefined);
-        if (status?.status === "pending") {
-          await this.safely(() =>
-            store.upsert({ ...reusable, session_id: sessionId, display: reusable.display }),
-          );
-          await this.safely(() =>
-            store.addEvent({
-              chargeId: reusable.charge_id,
-              kind: "reused",
-              source: "provider",
-              detail: { session_id: sessionId },
-            }),
-          );
-          return {
-            id: reusable.charge_id,
-            data: { ...publicOverrides(data), ...reusable.display },
-            status: PaymentSessionStatus.PENDING,
-          };
-        }
+      const reused = await this.reuse(store, session, sessionId, amountCents);
+      if (reused) {
+        return {
+          id: reused.charge_id,
+          data: { ...publicOverrides(data), ...reused.display },
+          status: PaymentSessionStatus.PENDING,
+        };
       }
     }
 
     const customer = input.context?.customer as ContextCustomer | undefined;
     const charge = await this.createCharge(
-      this.buildChargeInput(amountCents, data, customer),
+      this.buildChargeInput(amountCents, data, customer, sessionId),
       sessionId,
     );
     const display = toDisplayData(charge);
     const expiresAt = this.localExpiry(charge);
     display.expires_at = expiresAt.toISOString();
     if (store && session) {
-      await this.safely(() =>
-        store.upsert({
+      // The shopper must never see a code the plugin has no record of: the webhook could not
+      // be matched and reconciliation could not find it. So a failure here fails the
+      // initiate (retryable) before the code is returned.
+      const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
+      await this.bookkeeping(() =>
+        this.lifecycle(store).created({
           charge_id: charge.id,
           provider_id: session.provider_id,
           method: this.method,
@@ -230,16 +228,13 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
           amount_cents: charge.amountCents,
           currency_code: "brl",
           expires_at: expiresAt,
+          next_check_at: nextCheckAt({
+            createdAt,
+            expiresAt,
+            now: createdAt,
+            intervalMs: this.options_.reconcileIntervalMinutes * 60_000,
+          }),
           display,
-        }),
-      );
-      await this.safely(() =>
-        store.addEvent({
-          chargeId: charge.id,
-          kind: "created",
-          source: "provider",
-          to: "pending",
-          detail: { session_id: sessionId, amount_cents: charge.amountCents },
         }),
       );
     }
@@ -251,52 +246,89 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     };
   }
 
-  /** Asks the API, never the session data, what state the charge is in. */
-  private async askApi(data: Record<string, unknown> | undefined): Promise<{
-    status: PaymentSessionStatus;
-    data: Record<string, unknown>;
-  }> {
+  /**
+   * Medusa replaces a collection's session when the cart changes and changes back; the
+   * charge already shown is reused while it is pending, unexpired and for the same amount,
+   * so the shopper never has two payable codes for one cart.
+   */
+  private async reuse(
+    store: ChargeStore,
+    session: { payment_collection_id: string; provider_id: string },
+    sessionId: string,
+    amountCents: number,
+  ) {
+    const reusable = await this.bookkeeping(() =>
+      store.findReusable({
+        paymentCollectionId: session.payment_collection_id,
+        providerId: session.provider_id,
+        amountCents,
+        notExpiringBefore: new Date(Date.now() + REUSE_MARGIN_MS),
+      }),
+    );
+    if (!reusable?.display) return undefined;
+    const status = await (
+      await this.client()
+    ).charges
+      .status(reusable.charge_id)
+      .catch(() => undefined);
+    if (status?.status !== "pending") return undefined;
+    const moved = await this.bookkeeping(() => this.lifecycle(store).reused(reusable, sessionId));
+    return moved ? reusable : undefined;
+  }
+
+  /**
+   * What state the charge is in, for Medusa. A charge the plugin already recorded as paid was
+   * confirmed by the API when it was recorded (webhook fetch-back, reconciliation, refresh),
+   * so it is answered from the record without a second upstream call; anything else is asked
+   * of the API and the answer goes through the lifecycle like every other confirmation.
+   */
+  private async askApi(
+    data: Record<string, unknown> | undefined,
+    context: { idempotency_key?: string } | undefined,
+  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const chargeId = this.chargeIdOf(data);
-    const client = await this.client();
-    const answer = await client.charges.status(chargeId).catch((error: unknown) => {
-      throw toServiceError(error);
-    });
     const store = this.store();
-    if (store && answer.status === "paid") {
+    const row = store ? await this.bookkeeping(() => store.byChargeId(chargeId)) : undefined;
+    const sessionId = context?.idempotency_key;
+    if (row && sessionId && row.session_id !== sessionId) {
+      // Never let one payment complete two carts: this charge is recorded for another session.
+      throw new PixCheckoutError(
+        MedusaError.Types.NOT_ALLOWED,
+        "charge_session_mismatch",
+        `Charge ${chargeId} belongs to another payment session; start the payment again to get a code of your own.`,
+      );
+    }
+    let status: ChargeStatus;
+    if (row?.status === "paid") {
+      status = "paid";
+    } else {
+      const client = await this.client();
+      const answer = await client.charges.status(chargeId).catch((error: unknown) => {
+        throw toServiceError(error);
+      });
+      status = answer.status;
+      if (store && row) {
+        await this.bookkeeping(() => store.touch(chargeId));
+        await this.bookkeeping(() => this.lifecycle(store).confirmed(row, status, "authorize"));
+      }
+    }
+    if (store && row && status === "paid") {
       // Medusa captures the session itself when we answer `captured`; claiming the capture
       // here keeps a later webhook from running a second capture.
-      const moved = await this.safely(() =>
-        store.transition(chargeId, ["pending", "expired", "failed", "canceled"], "paid", {
-          paid_at: new Date(),
-        }),
-      );
-      if (moved) {
-        await this.safely(() =>
-          store.addEvent({
-            chargeId,
-            kind: "paid",
-            source: "authorize",
-            from: moved.status,
-            to: "paid",
-          }),
-        );
-      }
-      await this.safely(() => store.claimCapture(chargeId));
-    } else if (store) {
-      await this.safely(() => store.touch(chargeId));
+      await this.bookkeeping(() => store.claimCapture(chargeId));
     }
     return {
-      status: toSessionStatus(answer.status),
-      data: { ...(data as SessionDisplayData), status: answer.status },
+      status: toSessionStatus(status),
+      data: { ...(data as SessionDisplayData), status },
     };
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return this.askApi(input.data);
+    return this.askApi(input.data, input.context);
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    return this.askApi(input.data);
+    return this.askApi(input.data, input.context);
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -339,18 +371,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const chargeId = typeof input.data?.charge_id === "string" ? input.data.charge_id : undefined;
     const store = this.store();
     if (chargeId && store) {
-      const moved = await this.safely(() => store.transition(chargeId, ["pending"], "canceled"));
-      if (moved) {
-        await this.safely(() =>
-          store.addEvent({
-            chargeId,
-            kind: "canceled",
-            source: "provider",
-            from: "pending",
-            to: "canceled",
-          }),
-        );
-      }
+      await this.bookkeeping(() => this.lifecycle(store).canceled(chargeId, "provider"));
     }
     return { data: { ...input.data, status: "canceled" } };
   }
@@ -374,7 +395,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const refunds = Array.isArray(input.data?.refunds_recorded) ? input.data.refunds_recorded : [];
     const store = this.store();
     if (store) {
-      await this.safely(() =>
+      await this.bookkeeping(() =>
         store.addEvent({
           chargeId,
           kind: "refund_recorded",
@@ -408,19 +429,54 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     return { action: "not_supported" };
   }
 
-  /** Runs a bookkeeping write; if the plugin's tables are missing it logs instead of failing the checkout. */
-  private async safely<T>(work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs a read or write of the plugin's tables. Only one failure may degrade: the tables do
+   * not exist because the plugin was registered as a provider but not under `plugins` (then
+   * payments still work through the API, without webhooks' session matching, and an error
+   * says how to fix it). Any other failure (timeout, lost connection, failed insert) fails
+   * the call with a retryable 409, so no code is shown that the plugin has no record of.
+   */
+  private async bookkeeping<T>(work: () => Promise<T>): Promise<T | undefined> {
     try {
       return await work();
     } catch (error) {
-      this.logger_.warn(
-        `could not record charge bookkeeping (is the plugin registered under plugins?): ${redactString(
-          (error as Error).message,
-        )}`,
+      if (error instanceof ChargeBoundElsewhereError) {
+        this.logger_.error(redactString(error.message));
+        throw new PixCheckoutError(
+          MedusaError.Types.CONFLICT,
+          "charge_bound_elsewhere",
+          "This payment could not be prepared; nothing was charged. Try again in a few seconds.",
+        );
+      }
+      if (isMissingTable(error)) {
+        if (!this.missingTablesReported_) {
+          this.missingTablesReported_ = true;
+          this.logger_.error(
+            "the plugin's tables are missing: add @pix-checkout/medusa to `plugins` in medusa-config and run `npx medusa db:migrate`. Until then webhooks cannot be matched to orders.",
+          );
+        }
+        return undefined;
+      }
+      this.logger_.error(
+        `could not record charge bookkeeping: ${redactString((error as Error)?.message ?? String(error))}`,
       );
-      return undefined;
+      throw new PixCheckoutError(
+        MedusaError.Types.CONFLICT,
+        "store_unavailable",
+        "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds.",
+      );
     }
   }
+}
+
+/** Postgres `undefined_table` (42P01): the plugin's migrations never ran. */
+function isMissingTable(error: unknown): boolean {
+  const err = error as { code?: unknown; message?: unknown };
+  return (
+    err?.code === "42P01" ||
+    (typeof err?.message === "string" &&
+      /relation "pix_checkout_[a-z_]+" does not exist/.test(err.message))
+  );
 }
 
 function resolveOptional<T>(cradle: Record<string, unknown>, key: string): T | undefined {

@@ -1,0 +1,513 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import type {
+  INotificationModuleService,
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import {
+  createCartWorkflow,
+  createPromotionsWorkflow,
+  createTaxRegionsWorkflow,
+  getOrderDetailWorkflow,
+} from "@medusajs/medusa/core-flows";
+import { createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import {
+  capturesOfSession,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
+import { waitFor } from "../helpers/wait-for";
+import { decodeQrPng } from "../helpers/qr-decode";
+import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/charge-store";
+import { reconcileOnce } from "../../src/internal/reconcile";
+import { settleContext } from "../../src/internal/settle";
+
+// The money path under conditions a real store has and the demo does not: promotions and taxes
+// that leave a fraction of a cent, shoppers paying the same amount at once while responses
+// are lost, a database that fails, rows that can never be checked.
+
+const API_KEY = "sk_live_money_path_5ecret";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+
+let sandbox: Sandbox;
+let proxy: CountingProxy;
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  proxy = await startCountingProxy(sandbox.url);
+  process.env.PIX_SANDBOX_A_URL = proxy.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+  // The plugin's notification subscriber, to Medusa's local notification provider.
+  process.env.PIX_NOTIFY = "1";
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+});
+
+const BOLETO_PAYER = {
+  email: "ana@example.com",
+  document: "529.982.247-25",
+  phone: "11987654321",
+  neighborhood: "Centro",
+  number: "100",
+  billing_address: {
+    first_name: "Ana",
+    last_name: "Souza",
+    address_1: "Rua Augusta",
+    city: "São Paulo",
+    province: "SP",
+    postal_code: "01310-100",
+  },
+};
+
+/** Half-up cents of a decimal string, computed on digits (the test's own oracle, no floats). */
+function halfUpCents(total: string): number {
+  const [whole, fraction = ""] = total.split(".");
+  const digits = (fraction + "000").slice(0, 3);
+  const cents = Number(whole) * 100 + Number(digits.slice(0, 2));
+  return Number(digits[2]) >= 5 ? cents + 1 : cents;
+}
+
+async function orderPayment(container: MedusaContainer, orderId: string) {
+  const { result } = await getOrderDetailWorkflow(container).run({
+    input: {
+      order_id: orderId,
+      fields: ["id", "payment_status", "total", "summary.*", "payment_collections.*"],
+    },
+  });
+  return result as unknown as {
+    payment_status: string;
+    total: number;
+    summary: { paid_total: number; pending_difference: number };
+  };
+}
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let shop: ReturnType<typeof storefront>;
+    const container = () => getContainer();
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      shop = storefront(api as unknown as Api, store);
+      const base = (api as unknown as Api).defaults.baseURL;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+      await createTaxRegionsWorkflow(container()).run({
+        input: [
+          {
+            country_code: "br",
+            provider_id: "tp_system",
+            default_tax_rate: { rate: 17.5, code: "ICMS", name: "ICMS 17,5 %" },
+          },
+        ],
+      });
+      const promotion = (
+        code: string,
+        method: { type: "percentage" | "fixed"; target_type: "order" | "items"; value: number },
+      ) => ({
+        code,
+        type: "standard" as const,
+        status: "active" as const,
+        is_automatic: false,
+        application_method: {
+          ...method,
+          allocation: method.target_type === "order" ? ("across" as const) : ("each" as const),
+          currency_code: "brl",
+          ...(method.target_type === "items" ? { max_quantity: 100, target_rules: [] } : {}),
+        },
+      });
+      await createPromotionsWorkflow(container()).run({
+        input: {
+          promotionsData: [
+            promotion("PEDIDO15", { type: "percentage", target_type: "order", value: 15 }),
+            promotion("ITENS15", { type: "percentage", target_type: "items", value: 15 }),
+            promotion("MENOS5", { type: "fixed", target_type: "order", value: 5 }),
+          ],
+        },
+      });
+    });
+
+    beforeEach(async () => {
+      await fetch(`${sandbox.url}/__sandbox/faults`, { method: "DELETE" });
+    });
+
+    const chargeRow = (chargeId: string) =>
+      db(container())("pix_checkout_charge").where({ charge_id: chargeId }).first();
+    const sessionOf = (response: { data: Json }) =>
+      response.data.payment_collection.payment_sessions[0] as { id: string; data: Json };
+
+    /** A cart priced like a real shop: items, a BR address for taxes, optionally a promotion. */
+    async function cart(
+      items: { unit_price: number; quantity: number; is_tax_inclusive?: boolean }[],
+      promoCode?: string,
+    ): Promise<{ id: string; total: string }> {
+      const { result } = await createCartWorkflow(container()).run({
+        input: {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          currency_code: "brl",
+          email: "ana@example.com",
+          shipping_address: { country_code: "br", province: "SP", city: "São Paulo" },
+          items: items.map((item, i) => ({
+            title: `Produto ${i + 1}`,
+            requires_shipping: false,
+            ...item,
+          })),
+        },
+      });
+      if (promoCode) {
+        const applied = await shop.call("post", `/store/carts/${result.id}/promotions`, {
+          promo_codes: [promoCode],
+        });
+        expect(applied.status).toBe(200);
+        expect(applied.data.cart.promotions.map((p: Json) => p.code)).toContain(promoCode);
+      }
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["id", "total", "raw_total"],
+        filters: { id: result.id },
+      });
+      const total = (data[0] as { raw_total: { value: string } }).raw_total.value;
+      return { id: result.id, total };
+    }
+
+    /** What Medusa asked the provider to charge: the session's raw amount. */
+    async function sessionRawAmount(sessionId: string): Promise<string> {
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "payment_session",
+        fields: ["id", "raw_amount"],
+        filters: { id: sessionId },
+      });
+      return (data[0] as { raw_amount: { value: string } }).raw_amount.value;
+    }
+
+    async function expectPaidInFull(cartId: string) {
+      const order = await waitFor(async () => {
+        const o = await orderOfCart(container(), cartId);
+        return o?.payment_collections[0]?.status === "completed" && o;
+      }, "the order's payment collection to be completed");
+      // What the merchant reads in the admin: captured, nothing owed, nothing to refund.
+      const detail = await waitFor(async () => {
+        const d = await orderPayment(container(), order.id);
+        return Math.round(d.summary.pending_difference * 100) === 0 && d;
+      }, "the order's summary to show nothing outstanding");
+      expect(detail.payment_status).toBe("captured");
+      expect(Math.round(detail.summary.paid_total * 100)).toBe(Math.round(detail.total * 100));
+    }
+
+    describe("totals with a fraction of a cent", () => {
+      it("a 15 % order promotion: Pix is charged the half-up cent and the paid order shows captured in full", async () => {
+        const { id: cartId, total } = await cart([{ unit_price: 57.55, quantity: 1 }], "PEDIDO15");
+        expect(total).toMatch(/\.\d{3,}/); // the promotion left a fraction of a cent
+        const created = await shop.initiate(cartId, "pp_pix_a");
+        expect(created.status).toBe(200);
+        const session = sessionOf(created);
+        expect(session.data.amount_cents).toBe(halfUpCents(await sessionRawAmount(session.id)));
+        // Pay-first: the shopper pays, the webhook turns the cart into an order.
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+      });
+
+      it("a 15 % promotion on items: a boleto order waits, then is captured in full", async () => {
+        const { id: cartId, total } = await cart(
+          [
+            { unit_price: 39.9, quantity: 3 },
+            { unit_price: 12.35, quantity: 1 },
+          ],
+          "ITENS15",
+        );
+        expect(total).toMatch(/\.\d{3,}/);
+        const created = await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER);
+        expect(created.status).toBe(200);
+        const session = sessionOf(created);
+        expect(session.data.amount_cents).toBe(halfUpCents(await sessionRawAmount(session.id)));
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+      });
+
+      it("a fixed R$ 5 promotion on a taxed cart", async () => {
+        const { id: cartId, total } = await cart([{ unit_price: 39.9, quantity: 1 }], "MENOS5");
+        // (39,90 − 5,00) × 1,175 ICMS = 41,0075
+        expect(total).toMatch(/\.\d{3,}/);
+        const created = await shop.initiate(cartId, "pp_pix_a");
+        expect(created.status).toBe(200);
+        const session = sessionOf(created);
+        expect(session.data.amount_cents).toBe(halfUpCents(await sessionRawAmount(session.id)));
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+      });
+
+      it("tax-inclusive prices with a 15 % promotion", async () => {
+        const { id: cartId, total } = await cart(
+          [{ unit_price: 39.9, quantity: 1, is_tax_inclusive: true }],
+          "PEDIDO15",
+        );
+        expect(total).toMatch(/\.\d{3,}/);
+        const created = await shop.initiate(cartId, "pp_pix_a");
+        const session = sessionOf(created);
+        expect(session.data.amount_cents).toBe(halfUpCents(await sessionRawAmount(session.id)));
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+      });
+    });
+
+    it("a paid checkout costs the payment API two calls: the create and one fetch-back", async () => {
+      const { id: cartId } = await cart([{ unit_price: 71.3, quantity: 1 }]);
+      const before = proxy.calls.length;
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      await expectPaidInFull(cartId);
+      // The storefront completes the cart as the starter does; the order already exists.
+      expect((await shop.complete(cartId)).data.type).toBe("order");
+      expect(proxy.calls.slice(before)).toEqual([
+        "POST /v1/charges",
+        `GET /v1/charges/${session.data.charge_id}`,
+      ]);
+    });
+
+    describe("two shoppers at the same price while a create response is lost", () => {
+      it("the second shopper is never handed the first one's charge when its create never happened", async () => {
+        const first = sessionOf(
+          await shop.initiate((await cart([{ unit_price: 64.9, quantity: 1 }])).id, "pp_pix_a"),
+        );
+        await control(sandbox.url, "faults", { http_5xx_before_creates: 1 });
+        const secondCart = (await cart([{ unit_price: 64.9, quantity: 1 }])).id;
+        const second = await shop.initiate(secondCart, "pp_pix_a");
+        // Nothing of the second shopper's exists upstream: a retryable refusal, not a code.
+        expect(second.status).toBe(409);
+        expect(JSON.stringify(second.data)).not.toContain(first.data.charge_id);
+        expect((await chargeRow(first.data.charge_id)).session_id).toBe(first.id);
+      });
+
+      it("the second shopper gets the charge its lost create made, found by its session reference", async () => {
+        const first = sessionOf(
+          await shop.initiate((await cart([{ unit_price: 64.9, quantity: 1 }])).id, "pp_pix_a"),
+        );
+        await control(sandbox.url, "faults", { http_5xx_after_creates: 1 });
+        const second = await shop.initiate(
+          (await cart([{ unit_price: 64.9, quantity: 1 }])).id,
+          "pp_pix_a",
+        );
+        expect(second.status).toBe(200);
+        const session = sessionOf(second);
+        expect(session.data.charge_id).not.toBe(first.data.charge_id);
+        // The transaction list is where the API shows a charge's description.
+        const listed = (await (
+          await fetch(`${sandbox.baseUrl}/transactions?type=charge&limit=100`, {
+            headers: { authorization: `Bearer ${API_KEY}` },
+          })
+        ).json()) as { data: { id: string; uuid?: string; description?: string }[] };
+        const adopted = listed.data.find((c) => (c.uuid ?? c.id) === session.data.charge_id);
+        expect(adopted?.description).toBe(`Pagamento Pix (ref ${session.id})`);
+        expect((await chargeRow(first.data.charge_id)).session_id).toBe(first.id);
+      });
+
+      it("a charge recorded for one payment collection is never moved to another", async () => {
+        const first = sessionOf(
+          await shop.initiate((await cart([{ unit_price: 22.5, quantity: 1 }])).id, "pp_pix_a"),
+        );
+        const row = await chargeRow(first.data.charge_id);
+        const charges = new ChargeStore(db(container()));
+        await expect(
+          charges.insertCharge({
+            ...row,
+            id: undefined,
+            session_id: "payses_other",
+            payment_collection_id: "pay_col_other",
+          }),
+        ).rejects.toBeInstanceOf(ChargeBoundElsewhereError);
+        expect((await chargeRow(first.data.charge_id)).session_id).toBe(first.id);
+      });
+
+      it("a cart whose session names another session's paid charge does not become a paid order", async () => {
+        const firstCart = (await cart([{ unit_price: 18.9, quantity: 1 }])).id;
+        const first = sessionOf(await shop.initiate(firstCart, "pp_pix_a"));
+        const secondCart = (await cart([{ unit_price: 18.9, quantity: 1 }])).id;
+        const second = sessionOf(await shop.initiate(secondCart, "pp_pix_a"));
+        // Session data pointing at someone else's charge (a bug, a crafted update).
+        const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+        const stored = await payment.retrievePaymentSession(second.id);
+        await payment.updatePaymentSession({
+          id: second.id,
+          amount: stored.amount,
+          currency_code: stored.currency_code,
+          data: { ...stored.data, charge_id: first.data.charge_id },
+        });
+        await control(sandbox.url, `charges/${first.data.charge_id}/pay`, {});
+        await expectPaidInFull(firstCart);
+        const completed = await shop.complete(secondCart);
+        expect(completed.data.type).not.toBe("order");
+        expect(await capturesOfSession(container(), second.id)).toBe(0);
+      });
+    });
+
+    it("a database failure while recording a new charge fails the checkout with a retryable 409 and shows no code", async () => {
+      const { id: cartId } = await cart([{ unit_price: 42.42, quantity: 1 }]);
+      await db(container()).raw(`
+        create or replace function pix_test_fail_insert() returns trigger as $$
+        begin
+          raise exception 'injected: disk full';
+        end; $$ language plpgsql;
+        create trigger pix_test_fail_insert before insert on pix_checkout_charge
+          for each row execute function pix_test_fail_insert();`);
+      try {
+        const created = await shop.initiate(cartId, "pp_pix_a");
+        expect(created.status).toBe(409);
+        // Medusa answers every CONFLICT with its own "you may retry" text.
+        expect(created.data.message).toMatch(/retry/i);
+        expect(JSON.stringify(created.data)).not.toMatch(/copy_paste|charge_id/);
+      } finally {
+        await db(container()).raw(`
+          drop trigger if exists pix_test_fail_insert on pix_checkout_charge;
+          drop function if exists pix_test_fail_insert();`);
+      }
+      // The shopper's retry works once the database does.
+      expect((await shop.initiate(cartId, "pp_pix_a")).status).toBe(200);
+    });
+
+    describe("reconciliation", () => {
+      it("recovers a dropped webhook 30 s into a charge's life, after an earlier check found it pending", async () => {
+        const { id: cartId } = await cart([{ unit_price: 55.1, quantity: 1 }]);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const created = new Date((await chargeRow(session.data.charge_id)).created_at);
+        const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);
+        // The 15 s check finds it pending.
+        await reconcileOnce(settleContext(container()), at(16));
+        await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await sandbox.webhooksIdle();
+        const report = await reconcileOnce(settleContext(container()), at(31));
+        expect(report.settled).toBe(1);
+        await expectPaidInFull(cartId);
+      });
+
+      it("150 rows that can never be checked do not delay a dropped webhook, and are flagged at the cap", async () => {
+        const knex = db(container());
+        const longAgo = new Date(Date.now() - 60 * 60_000);
+        const poison = Array.from({ length: 150 }, (_, i) => ({
+          id: `pxch_poison_${i}`,
+          charge_id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          provider_id: "pp_pix_a",
+          method: "pix",
+          variant: "a",
+          session_id: `payses_poison_${i}`,
+          payment_collection_id: `pay_col_poison_${i}`,
+          amount_cents: 1000,
+          currency_code: "brl",
+          status: "pending",
+          expires_at: new Date(Date.now() + 30 * 60_000),
+          next_check_at: longAgo,
+          created_at: longAgo,
+          updated_at: longAgo,
+        }));
+        await knex("pix_checkout_charge").insert(poison);
+        try {
+          const { id: cartId } = await cart([{ unit_price: 77.7, quantity: 1 }]);
+          const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+          await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+          await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+          await sandbox.webhooksIdle();
+          const soon = new Date(Date.now() + 20_000);
+          await reconcileOnce(settleContext(container()), soon);
+          await reconcileOnce(settleContext(container()), soon);
+          await expectPaidInFull(cartId);
+          const backedOff = await knex("pix_checkout_charge")
+            .where("id", "like", "pxch_poison_%")
+            .where("check_failures", 1);
+          expect(backedOff).toHaveLength(150);
+
+          // Keep failing until the cap: the rows leave automatic checks, flagged for the merchant.
+          let now = soon;
+          for (let pass = 0; pass < 8 * 2; pass += 1) {
+            now = new Date(now.getTime() + 2 * 60 * 60_000);
+            await reconcileOnce(settleContext(container()), now);
+          }
+          const rows = await knex("pix_checkout_charge").where("id", "like", "pxch_poison_%");
+          expect(rows.every((r: Json) => r.flagged && r.check_failures === 8)).toBe(true);
+          expect(rows[0].flag_reason).toMatch(
+            /could not be checked with the payment service after 8 attempts/,
+          );
+          const report = await reconcileOnce(
+            settleContext(container()),
+            new Date(now.getTime() + 24 * 60 * 60_000),
+          );
+          expect(report.errors).toBe(0);
+        } finally {
+          await knex("pix_checkout_charge").where("id", "like", "pxch_poison_%").delete();
+        }
+      });
+    });
+
+    it("sends the shopper their Pix code through the Notification Module, then a word when it is paid", async () => {
+      const { id: cartId } = await cart([{ unit_price: 61.9, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+      const sentFor = (template: string) =>
+        waitFor(async () => {
+          const list = await notifications.listNotifications({ resource_id: chargeId });
+          return list.find((n) => n.template === template);
+        }, `${template} to be sent`);
+      const code = await sentFor("pix-checkout-code");
+      expect(code.to).toBe("ana@example.com");
+      expect(code.channel).toBe("email");
+      const data = code.data as Json;
+      expect(data.pix.copy_paste).toBe(session.data.pix.copy_paste);
+      expect(await decodeQrPng(data.pix.qr_png_base64)).toBe(session.data.pix.copy_paste);
+      expect(data.amount_cents).toBe(session.data.amount_cents);
+      const cents = String(session.data.amount_cents);
+      expect(data.amount).toMatch(new RegExp(`^R\\$\\s${cents.slice(0, -2)},${cents.slice(-2)}$`));
+      expect(data.expires_at).toBe(session.data.expires_at);
+      expect(data.payment_page_url).toBe(`https://loja.example.com/pagar/${session.id}`);
+      expect(JSON.stringify(data)).not.toContain(API_KEY);
+
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      const paid = await sentFor("pix-checkout-paid");
+      const order = await orderOfCart(container(), cartId);
+      expect((paid.data as Json).order.id).toBe(order?.id);
+      expect((paid.data as Json).order.display_id).toEqual(expect.any(Number));
+      // A redelivered event does not mail the shopper twice.
+      expect(
+        (await notifications.listNotifications({ resource_id: chargeId })).filter(
+          (n) => n.template === "pix-checkout-code",
+        ),
+      ).toHaveLength(1);
+    });
+
+    it("a refresh after a capture Medusa could not make still tells the shopper the payment is paid", async () => {
+      const { id: cartId } = await cart([{ unit_price: 33.3, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      // Medusa replaces the session (the shopper switched method), so no capture can land.
+      expect((await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER)).status).toBe(200);
+      await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      await sandbox.webhooksIdle();
+      const refreshed = await shop.call(
+        "post",
+        `/store/pix-checkout/sessions/${session.id}/refresh`,
+      );
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.data.status).toBe("paid");
+    });
+  },
+});

@@ -1,0 +1,60 @@
+import type { ConfigModule } from "@medusajs/framework/types";
+import { z } from "zod";
+
+/** The plugin's own package name, as merchants list it under `plugins`. */
+const PLUGIN_NAME = "@pix-checkout/medusa";
+
+/**
+ * `notifications` in the plugin's options (`plugins: [{ resolve: "@pix-checkout/medusa",
+ * options: { notifications: {...} } }]`): sending the shopper their code when a charge is
+ * created, and news when it is paid or expires. Off unless `enabled` is true.
+ */
+export const notifyOptionsSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** The Notification Module channel to send on. */
+  channel: z.string().min(1).default("email"),
+  /** Template names per event; an event without one is not sent. */
+  templates: z
+    .object({
+      created: z.string().min(1).optional(),
+      paid: z.string().min(1).optional(),
+      expired: z.string().min(1).optional(),
+    })
+    .default({
+      created: "pix-checkout-code",
+      paid: "pix-checkout-paid",
+      expired: "pix-checkout-expired",
+    }),
+  /**
+   * The storefront page where a shopper can come back and pay: `{session_id}` is replaced,
+   * e.g. `https://loja.example.com/pagar/{session_id}`.
+   */
+  paymentPageUrl: z
+    .string()
+    .refine((url) => /^https?:\/\/[^\s]+$/.test(url) && url.includes("{session_id}"), {
+      message: "paymentPageUrl must be an http(s) URL containing {session_id}",
+    })
+    .optional(),
+});
+
+/** Notification options after defaults. */
+export type NotifyOptions = z.output<typeof notifyOptionsSchema>;
+
+/** Reads `notifications` from the plugin's registration; invalid options name the field. */
+export function notifyOptions(configModule: ConfigModule): NotifyOptions {
+  const entry = (configModule.plugins ?? []).find(
+    (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) === PLUGIN_NAME,
+  );
+  const raw =
+    entry && typeof entry !== "string"
+      ? ((entry.options ?? {}) as { notifications?: unknown }).notifications
+      : undefined;
+  const parsed = notifyOptionsSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `Pix Checkout plugin options are invalid: notifications.${issue?.path.join(".")}: ${issue?.message}`,
+    );
+  }
+  return parsed.data;
+}
