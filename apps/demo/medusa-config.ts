@@ -72,9 +72,33 @@ module.exports = defineConfig({
     backendUrl: env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`,
   },
   plugins: pluginIsInstalled
-    ? [{ resolve: "@pix-checkout/medusa", options: pixCheckoutOptions }]
+    ? [
+        {
+          resolve: "@pix-checkout/medusa",
+          options: {
+            // The shopper who closes the tab gets the code by "e-mail": Medusa's local
+            // notification provider writes each message to the store's log.
+            notifications: {
+              enabled: true,
+              paymentPageUrl: `http://localhost:${storefrontPort}/pagar/{session_id}`,
+            },
+          },
+        },
+      ]
     : [],
   modules: [
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { channels: ["email"] },
+          },
+        ],
+      },
+    },
     ...(pluginIsInstalled
       ? [
           {

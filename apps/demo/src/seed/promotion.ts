@@ -1,0 +1,40 @@
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+
+/** The demo's promotion code: 10 % off the order, as Brazilian stores give for paying by Pix. */
+export const DEMO_PROMOTION_CODE = "PIX10";
+
+/**
+ * Makes sure `PIX10` exists. A percentage off most prices leaves a total with a fraction of a
+ * cent (10 % off R$ 39,95 is R$ 3,995), which is what a real store's checkout must handle.
+ */
+export async function seedPromotion(container: MedusaContainer): Promise<{ created: boolean }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "promotion",
+    fields: ["id"],
+    filters: { code: DEMO_PROMOTION_CODE },
+  });
+  if (data.length > 0) return { created: false };
+  await createPromotionsWorkflow(container).run({
+    input: {
+      promotionsData: [
+        {
+          code: DEMO_PROMOTION_CODE,
+          type: "standard",
+          status: "active",
+          is_automatic: false,
+          application_method: {
+            type: "percentage",
+            target_type: "order",
+            allocation: "across",
+            value: 10,
+            currency_code: "brl",
+          },
+        },
+      ],
+    },
+  });
+  return { created: true };
+}
