@@ -494,6 +494,30 @@ medusaIntegrationTestRunner({
       ).toHaveLength(1);
     });
 
+    it("a charge.expired for a charge the API reports pending is recorded as forged and changes nothing", async () => {
+      const { id: cartId } = await cart([{ unit_price: 26.5, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const answer = await (api as unknown as Api).request({
+        method: "post",
+        url: `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+        data: {
+          event: "charge.expired",
+          data: { uuid: chargeId, amount: session.data.amount_cents, status: "expired" },
+        },
+        validateStatus: () => true,
+      });
+      expect(answer.status).toBe(200);
+      const delivery = await waitFor(async () => {
+        const row = await db(container())("pix_checkout_webhook_delivery")
+          .where({ id: answer.data.id })
+          .first();
+        return row?.outcome !== "received" && row;
+      }, "the delivery to be processed");
+      expect(delivery.outcome).toBe("forged");
+      expect((await chargeRow(chargeId)).status).toBe("pending");
+    });
+
     it("a refresh after a capture Medusa could not make still tells the shopper the payment is paid", async () => {
       const { id: cartId } = await cart([{ unit_price: 33.3, quantity: 1 }]);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));

@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import type { ChargeRow } from "../charge-store";
+import { ChargeStore, type ChargeRow } from "../charge-store";
 import type { PluginLogger } from "../logger";
 
 /** The Postgres channel the charge table's trigger notifies (payload: the session id). */
@@ -69,6 +69,8 @@ export class LiveStatusHub {
   /** Bumped whenever the whole cache is dropped. */
   private epoch = 0;
   private lastRead = 0;
+  /** Where the rows are read; the hub itself only owns the LISTEN connection. */
+  private readonly store: ChargeStore;
 
   constructor(
     private readonly db: Knex,
@@ -76,6 +78,7 @@ export class LiveStatusHub {
     private readonly options: HubOptions,
   ) {
     this.reconnectDelay = options.reconnectMs;
+    this.store = new ChargeStore(db);
   }
 
   /** Streams open on this instance. */
@@ -136,11 +139,7 @@ export class LiveStatusHub {
       return hit.row;
     }
     const before = this.stamp(sessionId);
-    const row = await this.db<ChargeRow>("pix_checkout_charge")
-      .where({ session_id: sessionId })
-      .whereNull("deleted_at")
-      .orderBy("created_at", "desc")
-      .first();
+    const row = await this.store.bySessionId(sessionId);
     if (this.currentMode === "listen" && this.stamp(sessionId) === before) {
       if (this.rows.size >= CACHE_MAX_ENTRIES) this.rows.clear();
       this.rows.set(sessionId, { row, at: Date.now() });
@@ -177,13 +176,7 @@ export class LiveStatusHub {
   async sweep(sessionIds: string[] = [...this.listeners.keys()]): Promise<void> {
     const wanted = sessionIds.filter((id) => this.listeners.has(id));
     if (wanted.length === 0) return;
-    const rows = await this.db<ChargeRow>("pix_checkout_charge")
-      .whereIn("session_id", wanted)
-      .whereNull("deleted_at")
-      .orderBy("created_at", "asc");
-    // Newest row of a session wins (the same rule as ChargeStore.bySessionId).
-    const bySession = new Map<string, ChargeRow>();
-    for (const row of rows) bySession.set(row.session_id, row);
+    const bySession = await this.store.bySessionIds(wanted);
     for (const id of wanted) {
       for (const listener of [...(this.listeners.get(id) ?? [])]) {
         try {

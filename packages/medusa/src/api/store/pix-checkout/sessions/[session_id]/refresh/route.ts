@@ -1,11 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { claimRefresh, REFRESH_INTERVAL_MS } from "../../../../../../internal/refresh-window";
 import { redactString } from "../../../../../../internal/redact";
 import { settleCharge, settleContext } from "../../../../../../internal/settle";
 import { loadSession, sendError } from "../../../../../../internal/store-session";
 import { toStoreView } from "../../../../../../internal/store-view";
+
+/** How often a shopper may ask for an upstream re-check of one session. */
+const REFRESH_INTERVAL_MS = 10_000;
 
 /**
  * `POST /store/pix-checkout/sessions/:session_id/refresh` ("I already paid"): asks the
@@ -20,8 +20,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   const found = await loadSession(req, res);
   if (!found) return;
   const { sessionId, row, store } = found;
-  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  const claim = await claimRefresh(db, sessionId, REFRESH_INTERVAL_MS);
+  const claim = await store.claimRefresh(sessionId, REFRESH_INTERVAL_MS);
   if (!claim.allowed) {
     const seconds = Math.ceil(claim.retryAfterMs / 1000);
     res.setHeader("Retry-After", String(seconds));
