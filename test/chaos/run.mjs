@@ -7,6 +7,9 @@
 // a round-robin loopback balancer that shoppers and webhooks both go through. Two sandboxes
 // (Variant A: Pix + boleto; Variant B: Pix) inject faults the whole time. Instance 1 is
 // restarted mid-run. The first wave is a burst over the sandbox's 60/min create limit.
+// Carts mix products and quantities (many amounts), one in four carries the PIX10 promotion
+// (a total with a fraction of a cent), and a burst of shoppers at one same price runs while
+// Variant A loses create responses (before and after the charge is made).
 // Options (environment): CHAOS_CHECKOUTS (300), CHAOS_CONCURRENCY (12), REDIS_URL,
 // CHAOS_PG_URL (postgres://postgres@localhost:5432), CHAOS_KEEP=1 keeps the database and logs.
 import { spawn } from "node:child_process";
@@ -27,6 +30,7 @@ const { startSandbox } = await import("@pix-checkout/sandbox");
 const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 300);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 12);
 const BURST = Math.min(CHECKOUTS, 80);
+const SAME_PRICE = Number(process.env.CHAOS_SAME_PRICE ?? 30);
 const PG_URL = process.env.CHAOS_PG_URL ?? "postgres://postgres@localhost:5432";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const API_KEY = "sk_live_chaos_5ecret_never_show_me";
@@ -259,7 +263,7 @@ try {
     "GET",
     `/store/products?region_id=${seed.regionId}&limit=5`,
   );
-  const variantId = productList.products[0].variants[0].id;
+  const variantIds = productList.products.flatMap((p) => p.variants.map((v) => v.id));
   const address = {
     first_name: "Ana",
     last_name: "Souza",
@@ -279,15 +283,25 @@ try {
   const outcomes = { created: 0, refused: 0, paid: 0, expired: 0, errors: 0 };
   const sessions = [];
 
-  async function checkout(i) {
-    const kind = kinds[i % kinds.length];
+  /**
+   * One shopper. `samePrice` shoppers all buy one unit of the first variant with no promotion,
+   * so their charges have one amount; the others mix variants, quantities and PIX10.
+   */
+  async function checkout(i, { samePrice = false } = {}) {
+    const kind = samePrice ? kinds[1] : kinds[i % kinds.length];
     const expire = i % 5 === 4; // one in five is left to expire
     const { json: created } = await call("POST", "/store/carts", {
       region_id: seed.regionId,
       email: `shopper${i}@example.com`,
     });
     const cartId = created.cart.id;
-    await call("POST", `/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity: 1 });
+    await call("POST", `/store/carts/${cartId}/line-items`, {
+      variant_id: samePrice ? variantIds[0] : variantIds[i % variantIds.length],
+      quantity: samePrice ? 1 : 1 + (i % 3),
+    });
+    if (!samePrice && i % 4 === 1) {
+      await call("POST", `/store/carts/${cartId}/promotions`, { promo_codes: ["PIX10"] });
+    }
     await call("POST", `/store/carts/${cartId}`, {
       shipping_address: address,
       billing_address: address,
@@ -337,7 +351,14 @@ try {
     if (!session) throw new Error(`cart ${cartId}: no session after 8 tries`);
     outcomes.created += 1;
     const chargeId = session.data.charge_id;
-    sessions.push({ cartId, sessionId: session.id, chargeId, kind, expire });
+    sessions.push({
+      cartId,
+      sessionId: session.id,
+      collectionId: collection.payment_collection.id,
+      chargeId,
+      kind,
+      expire,
+    });
     if (kind.orderFirst) {
       // Medusa answers 409 invalid_state_error when another request holds the cart's lock and
       // says to retry; the storefront does, so the driver does too.
@@ -380,12 +401,12 @@ try {
     }
   }
 
-  async function pool(indices, width) {
+  async function pool(indices, width, options = {}) {
     const queue = [...indices];
     await Promise.all(
       Array.from({ length: width }, async () => {
         for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-          await checkout(i).catch((error) => {
+          await checkout(i, options).catch((error) => {
             outcomes.errors += 1;
             violations.push(`checkout ${i} broke: ${error.message}`);
           });
@@ -399,7 +420,31 @@ try {
     Array.from({ length: BURST }, (_, i) => i),
     BURST,
   );
-  const rest = Array.from({ length: CHECKOUTS - BURST }, (_, i) => i + BURST);
+  const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
+  log(`same-price burst: ${samePrice} Pix checkouts of one amount while Variant A loses creates`);
+  await fetch(`${sandboxA.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      ...faults,
+      http_5xx_after_creates: Math.ceil(samePrice / 3),
+      http_5xx_before_creates: Math.ceil(samePrice / 6),
+    }),
+  });
+  await pool(
+    Array.from({ length: samePrice }, (_, i) => i + BURST),
+    samePrice,
+    { samePrice: true },
+  );
+  await fetch(`${sandboxA.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(faults),
+  });
+  const rest = Array.from(
+    { length: CHECKOUTS - BURST - samePrice },
+    (_, i) => i + BURST + samePrice,
+  );
   const half = Math.floor(rest.length / 2);
   log(`wave 2: ${half} checkouts, ${CONCURRENCY} at a time`);
   await pool(rest.slice(0, half), CONCURRENCY);
@@ -419,6 +464,30 @@ try {
       const id = charge.id ?? charge.uuid;
       sandboxTruth.set(id, charge.status);
       if (charge.uuid) sandboxTruth.set(charge.uuid, charge.status);
+    }
+  }
+  // Each charge's description, from the API's own transaction list (as the merchant sees it).
+  const descriptions = new Map();
+  for (const sandbox of [sandboxA, sandboxB]) {
+    let after;
+    for (;;) {
+      const query = new URLSearchParams({ type: "charge", limit: "100" });
+      if (after) query.set("starting_after", after);
+      let page = {};
+      // The fault injector still answers some API calls 500: ask again.
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const res = await fetch(`${sandbox.baseUrl}/transactions?${query}`, {
+          headers: { authorization: `Bearer ${API_KEY}` },
+        });
+        if (res.ok) {
+          page = await res.json();
+          break;
+        }
+      }
+      for (const tx of page.data ?? []) descriptions.set(tx.uuid ?? tx.id, tx.description);
+      if (!page.has_more || !page.data?.length) break;
+      const last = page.data[page.data.length - 1];
+      after = last.uuid ?? last.id;
     }
   }
   async function check() {
@@ -461,6 +530,19 @@ try {
             found.push(
               `paid charge ${tag}: order payment ${collections.map((c) => c.status).join(",") || "missing"}`,
             );
+          // ...and the order's own summary (what the admin shows) has nothing outstanding.
+          const {
+            rows: [summary],
+          } = await db.query(
+            `select totals->'pending_difference' as pd from order_summary
+             where order_id = $1 and deleted_at is null order by version desc limit 1`,
+            [orders[0].id],
+          );
+          const pending = Number(summary?.pd?.value ?? summary?.pd ?? NaN);
+          if (!(Math.abs(pending) < 0.005))
+            found.push(
+              `paid charge ${tag}: order shows ${summary?.pd?.value ?? summary?.pd} outstanding`,
+            );
         }
       } else if (truth === "expired") {
         if (!["expired", "canceled"].includes(row?.status))
@@ -478,6 +560,21 @@ try {
       `select session_id, count(*)::int as n from pix_checkout_charge group by session_id having count(*) > 1`,
     );
     for (const d of doubled) found.push(`session ${d.session_id} has ${d.n} charges`);
+    // No session is bound to a charge created for another cart: the session named in the
+    // charge's description (its reference) pays the same payment collection.
+    for (const s of sessions) {
+      const ref = descriptions.get(s.chargeId)?.match(/\(ref (payses_\w+)\)/)?.[1];
+      if (!ref) {
+        found.push(`charge ${s.chargeId} has no session reference in its description`);
+        continue;
+      }
+      if (ref === s.sessionId) continue;
+      const {
+        rows: [origin],
+      } = await db.query(`select payment_collection_id from payment_session where id = $1`, [ref]);
+      if (origin?.payment_collection_id !== s.collectionId)
+        found.push(`session ${s.sessionId} is bound to charge ${s.chargeId} made for ${ref}`);
+    }
     return found;
   }
   let found = await check();

@@ -5,9 +5,12 @@
 //   `charge.paid` to the SSE event reaching the client (p50/p95/max);
 // - payment-API calls per paid checkout (create + webhook fetch-back + ...), counted by a
 //   proxy in front of the sandbox, while a shopper also polls the status route the whole time;
-// - memory held per open stream with 1,000 streams open on instance 2 (RSS delta / 1,000).
+// - memory held per open stream with 1,000 streams open on instance 2 (RSS delta / 1,000);
+// - a lost webhook: the sandbox drops every delivery, shoppers pay 0-45 s after their code was
+//   shown, and the time until the status route says `paid` (reconciliation's early checks)
+//   is measured, with the checks the schedule makes over a 30-minute Pix life.
 // Usage: node bench/live-status.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_CHECKOUTS (default 40), BENCH_STREAMS (default 1000).
+// Env: BENCH_CHECKOUTS (default 40), BENCH_STREAMS (default 1000), BENCH_LOST (default 16).
 import { writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:http";
@@ -15,6 +18,7 @@ import { createBenchApp } from "./lib/bench-app.mjs";
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 40);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
+const lostCount = Number(process.env.BENCH_LOST ?? 16);
 
 /** A proxy in front of the sandbox API that counts calls by `METHOD /path-shape`. */
 async function countingProxy(target) {
@@ -83,6 +87,7 @@ const app = await createBenchApp({
   apiKey: sandbox.defaultKey,
   baseUrl: `${proxy.url}/v1`,
   sessions: checkouts + 1,
+  freshCarts: lostCount,
 });
 try {
   const one = await app.start(9331);
@@ -148,7 +153,11 @@ try {
   latencies.sort((a, b) => a - b);
   const byKind = {};
   for (const call of proxy.calls) byKind[call] = (byKind[call] ?? 0) + 1;
-  const checkoutCalls = proxy.calls.length - 1; // the spare seeded session's create
+  // A paid checkout's own calls: its create and the webhook's fetch-back. Reconciliation's
+  // status reads of charges still pending (the safety net under lost webhooks) are counted
+  // apart: they depend on how long each charge waits, not on the checkout.
+  const checkoutCalls = proxy.calls.filter((c) => !c.endsWith("/status")).length - 1; // less the spare session's create
+  const safetyNetReads = proxy.calls.filter((c) => c.endsWith("/status")).length;
 
   // Memory per open stream: RSS of instance 2 before and with N streams open on one session.
   const spare = app.seed.sessions[checkouts].session_id;
@@ -168,23 +177,85 @@ try {
   const after = rssKb(two.pid);
   for (const req of open) req.destroy();
 
+  // Lost webhooks: every delivery dropped; each shopper pays at a different age of the code.
+  await fetch(`${sandbox.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ webhook_drop_rate: 1 }),
+  });
+  const store = (base, path, body) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-publishable-api-key": key },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const recoveries = await Promise.all(
+    app.seed.freshCarts.map(async (cartId, i) => {
+      const { payment_collection: collection } = await store(
+        one.url,
+        "/store/payment-collections",
+        {
+          cart_id: cartId,
+        },
+      );
+      const created = await store(
+        one.url,
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: "pp_pix_a" },
+      );
+      const session = created.payment_collection.payment_sessions[0];
+      await new Promise((r) => setTimeout(r, (45_000 * i) / Math.max(1, lostCount - 1)));
+      await fetch(`${sandbox.url}/__sandbox/charges/${session.data.charge_id}/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      const paidAt = performance.now();
+      for (;;) {
+        const view = await fetch(`${two.url}/store/pix-checkout/sessions/${session.id}`, {
+          headers: { "x-publishable-api-key": key },
+        }).then((r) => r.json());
+        if (view.status === "paid") return performance.now() - paidAt;
+        if (performance.now() - paidAt > 10 * 60_000) throw new Error("lost webhook not recovered");
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }),
+  );
+  recoveries.sort((a, b) => a - b);
+  // The built plugin's own schedule, so the figure follows the code.
+  const { nextCheckAt } = await import("../.medusa/server/src/internal/check-schedule.js");
+  const born = new Date(0);
+  const expiresAt = new Date(30 * 60_000);
+  let checks = 0;
+  for (let at = born; at <= expiresAt; checks += 1) {
+    at = nextCheckAt({ createdAt: born, expiresAt, now: at, intervalMs: 5 * 60_000 });
+  }
+
   const figures = {
     checkouts,
     stream_event_p50_ms: Math.round(percentile(latencies, 50)),
     stream_event_p95_ms: Math.round(percentile(latencies, 95)),
     stream_event_max_ms: Math.round(latencies[latencies.length - 1]),
     upstream_calls_per_paid_checkout: Number((checkoutCalls / checkouts).toFixed(2)),
+    reconciliation_status_reads_during_run: safetyNetReads,
     status_polls_during_run: polls,
     streams_open: open.length,
     memory_per_stream_kib: Number(((after - before) / open.length).toFixed(1)),
+    lost_webhooks: recoveries.length,
+    lost_webhook_recovery_p50_s: Number((percentile(recoveries, 50) / 1000).toFixed(1)),
+    lost_webhook_recovery_p95_s: Number((percentile(recoveries, 95) / 1000).toFixed(1)),
+    scheduled_checks_per_30min_pix: checks,
   };
   console.log(
     `charge.paid → stream event on the other instance (${checkouts} checkouts): p50 ${figures.stream_event_p50_ms} ms, p95 ${figures.stream_event_p95_ms} ms, max ${figures.stream_event_max_ms} ms (target p95 <= 500 ms)`,
   );
   console.log(
-    `payment-API calls per paid checkout: ${figures.upstream_calls_per_paid_checkout} (target <= 3), with ${polls} status polls meanwhile`,
+    `payment-API calls per paid checkout: ${figures.upstream_calls_per_paid_checkout} (target 2: create + fetch-back), with ${polls} store status polls meanwhile; reconciliation's status reads of still-pending charges: ${safetyNetReads}`,
   );
   console.log(`  by call: ${JSON.stringify(byKind)}`);
+  console.log(
+    `lost webhook → status paid (${recoveries.length} charges paid 0-45 s after creation, every delivery dropped): p50 ${figures.lost_webhook_recovery_p50_s} s, p95 ${figures.lost_webhook_recovery_p95_s} s (target p95 <= 60 s); scheduled API checks over a 30-minute Pix with no webhook: ${checks}`,
+  );
   console.log(
     `memory per open stream (${open.length} open on one instance): ${figures.memory_per_stream_kib} KiB (RSS ${before} → ${after} KiB)`,
   );

@@ -68,15 +68,24 @@ exports.default = async function seed({ container }) {
     });
     sessions.push({ cart_id: cart.id, session_id: session.id, charge_id: session.data.charge_id });
   }
-  fs.writeFileSync(process.env.BENCH_SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, sessions }));
+  // Carts with no payment yet, for benches that need charges created while they run.
+  const freshCarts = [];
+  for (let i = 0; i < Number(process.env.BENCH_FRESH_CARTS || 0); i += 1) {
+    const { result: cart } = await core.createCartWorkflow(container).run({
+      input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "bench@example.com",
+        items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
+    });
+    freshCarts.push(cart.id);
+  }
+  fs.writeFileSync(process.env.BENCH_SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, sessions, freshCarts }));
 };
 `;
 
 /**
- * Creates the app and its database, migrates, seeds `sessions` Pix sessions.
- * Returns { dir, env, seed, start(port), close() }.
+ * Creates the app and its database, migrates, seeds `sessions` Pix sessions and `freshCarts`
+ * carts without a payment. Returns { dir, env, seed, start(port), close() }.
  */
-export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
+export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts = 0 }) {
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
   writeApp(dir, "pix-bench-app", {
@@ -99,7 +108,12 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1 }) {
     await medusa(["db:migrate"], { cwd: dir, env });
     await medusa(["exec", "./src/scripts/seed.js"], {
       cwd: dir,
-      env: { ...env, BENCH_SESSIONS: String(sessions), BENCH_SEED_OUT: seedOut },
+      env: {
+        ...env,
+        BENCH_SESSIONS: String(sessions),
+        BENCH_FRESH_CARTS: String(freshCarts),
+        BENCH_SEED_OUT: seedOut,
+      },
     });
     seed = JSON.parse(readFileSync(seedOut, "utf8"));
   } catch (error) {

@@ -401,6 +401,32 @@ medusaIntegrationTestRunner({
         await expectPaidInFull(cartId);
       });
 
+      it("a charge whose shopper has the payment stream open is checked within 30 s, not at the next interval", async () => {
+        const { id: cartId } = await cart([{ unit_price: 19.99, quantity: 1 }]);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        // Older than two minutes: its next check is one interval away.
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ next_check_at: new Date(Date.now() + 5 * 60_000) });
+        const base = (api as unknown as Api).defaults.baseURL;
+        const abort = new AbortController();
+        const stream = await fetch(`${base}/store/pix-checkout/sessions/${session.id}/stream`, {
+          headers: { "x-publishable-api-key": store.publishableKey },
+          signal: abort.signal,
+        });
+        expect(stream.status).toBe(200);
+        try {
+          const row = await waitFor(async () => {
+            const r = await chargeRow(chargeId);
+            return new Date(r.next_check_at).getTime() <= Date.now() + 31_000 && r;
+          }, "the watched charge's check to be pulled forward");
+          expect(row.status).toBe("pending");
+        } finally {
+          abort.abort();
+        }
+      });
+
       it("150 rows that can never be checked do not delay a dropped webhook, and are flagged at the cap", async () => {
         const knex = db(container());
         const longAgo = new Date(Date.now() - 60 * 60_000);

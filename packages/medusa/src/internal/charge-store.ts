@@ -354,6 +354,20 @@ export class ChargeStore {
     );
   }
 
+  /**
+   * A shopper is watching this pending charge: make its next check no later than `withinMs`
+   * from now (database clock). A charge already due sooner, or not pending, is left alone.
+   */
+  async expediteCheck(chargeId: string, withinMs: number): Promise<void> {
+    await this.charge(chargeId)
+      .where({ status: "pending" })
+      .where("check_failures", 0)
+      .whereRaw("next_check_at > now() + make_interval(secs => ?)", [withinMs / 1000])
+      .update({
+        next_check_at: this.db.raw("now() + make_interval(secs => ?)", [withinMs / 1000]),
+      });
+  }
+
   /** Sets when the API is next asked about a charge; a check that worked resets the failures. */
   async scheduleCheck(chargeId: string, at: Date | null): Promise<void> {
     await this.charge(chargeId).update({ next_check_at: at, check_failures: 0 });

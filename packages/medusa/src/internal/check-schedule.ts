@@ -38,3 +38,24 @@ export function nextCheckAt({ createdAt, expiresAt, now, intervalMs }: ScheduleI
   }
   return new Date(next);
 }
+
+/**
+ * While a shopper's stream is open on a pending charge, its next check is kept within this
+ * long: a watched charge is asked about at most about twice a minute (the job runs every 15 s),
+ * an unwatched one on the schedule above.
+ */
+export const WATCHED_CHECK_MS = 30_000;
+
+const expedited = new Map<string, number>();
+
+/**
+ * True when this process should pull a watched charge's check forward now: at most once per
+ * `WATCHED_CHECK_MS` per charge, however many streams watch it here.
+ */
+export function shouldExpedite(chargeId: string, now = Date.now()): boolean {
+  const last = expedited.get(chargeId);
+  if (last !== undefined && now - last < WATCHED_CHECK_MS) return false;
+  if (expedited.size > 10_000) expedited.clear();
+  expedited.set(chargeId, now);
+  return true;
+}

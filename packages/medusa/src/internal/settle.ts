@@ -80,6 +80,15 @@ export async function settleCharge(
     keyOfProviderId(row.provider_id),
   );
   const client = await clientFor(provider, logger);
+  if (!claim) {
+    // Nobody claims anything (reconciliation, a refresh): the light status read answers the
+    // common case, a charge still pending, in one small call; the full read is for changes.
+    const light = await client.charges.status(chargeId);
+    if (light.status === "pending") {
+      await store.touch(chargeId);
+      return { outcome: "duplicate", status: "pending", detail: "still pending" };
+    }
+  }
   const charge = await client.charges.retrieve(chargeId);
   await store.touch(chargeId);
 

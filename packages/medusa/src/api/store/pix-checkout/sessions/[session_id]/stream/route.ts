@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { ChargeRow } from "../../../../../../internal/charge-store";
+import { shouldExpedite, WATCHED_CHECK_MS } from "../../../../../../internal/check-schedule";
 import { liveStatus } from "../../../../../../internal/live-status";
 import { loadSession, sendError } from "../../../../../../internal/store-session";
 import { toStoreView, viewFingerprint } from "../../../../../../internal/store-view";
@@ -29,6 +30,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     if (ended) return;
     ended = true;
     clearInterval(keepAlive);
+    clearInterval(watching);
     clearTimeout(idleTimer);
     unsubscribe?.();
     res.end();
@@ -76,6 +78,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const keepAlive = setInterval(() => {
     if (!ended) res.write(`: keep-alive\n\n`);
   }, options.keepAliveMs);
+  // A shopper is looking at the code: if its webhook is lost, reconciliation asks soon.
+  const watch = () => {
+    if (ended || !shouldExpedite(found.row.charge_id)) return;
+    found.store.expediteCheck(found.row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
+  };
+  const watching = setInterval(watch, WATCHED_CHECK_MS);
+  watch();
   req.on("close", end);
   res.on("close", end);
   res.on("error", end);
