@@ -30,7 +30,7 @@ const ok =
   step("environment", "node", ["scripts/ensure-environment.mjs"]) &&
   step("build", "npm", ["run", "build", "--silent"]) &&
   step("typecheck", "npm", ["run", "typecheck", "--silent"]) &&
-  step("lint", "npx", ["eslint", "."]) &&
+  step("lint", "npm", ["run", "lint", "--silent"]) &&
   step("format", "npx", ["prettier", "--check", "."]);
 if (!ok) process.exit(1);
 

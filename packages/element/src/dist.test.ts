@@ -42,8 +42,11 @@ it("draws a scannable QR with the lazily loaded encoder chunk of the build", asy
   );
   const qr = el.shadowRoot?.querySelector("[part=qr]") as HTMLElement;
   await (qr.querySelector("img") as HTMLImageElement).decode();
-  const { data, width, height } = await paintedPixels(qr);
-  expect(jsQR(data, width, height)?.data).to.equal(PIX_CODE);
+  // WebKit may paint a decoded image a frame or two later: look again until it shows.
+  await eventually(async () => {
+    const { data, width, height } = await paintedPixels(qr);
+    expect(jsQR(data, width, height)?.data).to.equal(PIX_CODE);
+  });
 });
 
 it("receives a payment over the stream with the stream chunk of the build", async () => {

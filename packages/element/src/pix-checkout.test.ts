@@ -109,7 +109,10 @@ describe("Pix view", () => {
   it("draws a QR that a scanner reads back as the copy-and-paste code when the backend has no image", async () => {
     const { el, id } = await showPending("qr-local");
     await qrImage(el);
-    expect(await decodeScreenshot($(el, "[part=qr]") as Element)).to.equal(PIX_CODE);
+    // WebKit may paint a decoded image a frame or two later: look again until it shows.
+    await eventually(async () =>
+      expect(await decodeScreenshot($(el, "[part=qr]") as Element)).to.equal(PIX_CODE),
+    );
     expect(await requestLog(id)).to.not.include("GET qr.svg");
   });
 
@@ -125,7 +128,10 @@ describe("Pix view", () => {
       expect($<HTMLImageElement>(el, "[part=qr] img")?.src ?? "").to.match(/^blob:/),
     );
     await qrImage(el);
-    expect(await decodeScreenshot($(el, "[part=qr]") as Element)).to.equal(PIX_CODE);
+    // WebKit may paint a decoded image a frame or two later: look again until it shows.
+    await eventually(async () =>
+      expect(await decodeScreenshot($(el, "[part=qr]") as Element)).to.equal(PIX_CODE),
+    );
   });
 
   it("never shows the previous session's QR after session-id changes", async () => {

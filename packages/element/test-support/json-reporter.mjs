@@ -12,7 +12,8 @@ function count(suite, into) {
 }
 
 /**
- * Writes `{ passed, failed, skipped, browsers: { [name]: { passed, failed, skipped } } }`
+ * Writes `{ passed, failed, skipped, seconds, browsers: { [name]: { passed, failed, skipped,
+ * files: { [file]: counts } } } }`
  * to `file` when the run ends. A test file that could not run at all (a load error, a
  * crashed page) counts as one failure, so that it can never pass unnoticed.
  */
@@ -23,9 +24,17 @@ export function jsonReporter(file) {
       const total = { passed: 0, failed: 0, skipped: 0 };
       const browsers = {};
       for (const session of sessions) {
-        const mine = (browsers[session.browser.name] ??= { passed: 0, failed: 0, skipped: 0 });
+        const mine = (browsers[session.browser.name] ??= {
+          passed: 0,
+          failed: 0,
+          skipped: 0,
+          files: {},
+        });
         const before = { ...mine };
         count(session.testResults, mine);
+        const file = session.testFile.replace(/^.*\/src\//, "src/");
+        mine.files[file] = { passed: 0, failed: 0, skipped: 0 };
+        count(session.testResults, mine.files[file]);
         const ran = mine.passed + mine.failed - before.passed - before.failed;
         if ((session.errors?.length ?? 0) > 0 || (!session.passed && ran === 0)) {
           if (mine.failed === before.failed) mine.failed++;
