@@ -13,6 +13,9 @@ import { puppeteerLauncher } from "@web/test-runner-puppeteer";
 import { webdriverLauncher } from "@web/test-runner-webdriver";
 import { defaultReporter } from "@web/test-runner";
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadFakeBackend } from "./test-support/load-fake-backend.mjs";
 import { startWebKitDriver, WEBKIT_MINIBROWSER } from "./test-support/webkit-driver.mjs";
@@ -38,67 +41,100 @@ const wanted = new Set(
   (process.env.PIX_BROWSERS ?? "chromium,firefox,webkit").split(",").map((s) => s.trim()),
 );
 
-const browsers = [];
-if (wanted.has("chromium")) {
-  browsers.push(
-    chromeLauncher({
-      launchOptions: {
-        executablePath: CHROMIUM,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--no-first-run",
-        ],
-      },
-      // Reading the clipboard back (to check what was copied) needs this permission in
-      // Chromium. Writing gets none: a shopper's real click must be enough.
-      async createPage({ config, context }) {
-        await context.setPermission(`http://${config.hostname}:${config.port}`, {
-          permission: { name: "clipboard-read" },
-          state: "granted",
-        });
-        return context.newPage();
-      },
-    }),
+// Firefox and WebKit cannot emulate media preferences per test (WebDriver has no such
+// command), so a second instance of each is launched preferring the dark color scheme and
+// reduced motion, and runs only src/preferences.test.ts. Chromium emulates them (CDP).
+const firefox = (prefs = {}) =>
+  puppeteerLauncher({
+    launchOptions: {
+      browser: "firefox",
+      executablePath: FIREFOX,
+      headless: true,
+      extraPrefsFirefox: prefs,
+    },
+  });
+const FIREFOX_DARK_REDUCED = {
+  "layout.css.prefers-color-scheme.content-override": 0, // 0: dark
+  "ui.prefersReducedMotion": 1,
+};
+
+const drivers = [];
+async function webkit(env) {
+  const driver = await startWebKitDriver(env);
+  drivers.push(driver);
+  return webdriverLauncher({
+    automationProtocol: "webdriver",
+    hostname: "127.0.0.1",
+    port: driver.port,
+    logLevel: "error",
+    capabilities: {
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": { binary: WEBKIT_MINIBROWSER, args: ["--automation"] },
+      // webdriverio asks for BiDi (webSocketUrl) by default, which WebKitWebDriver refuses.
+      "wdio:enforceWebDriverClassic": true,
+    },
+  });
+}
+/** GTK settings for MiniBrowser: the dark variant of the theme, no animations. */
+function gtkDarkReduced() {
+  const home = mkdtempSync(join(tmpdir(), "pix-gtk-"));
+  mkdirSync(join(home, "gtk-3.0"));
+  writeFileSync(
+    join(home, "gtk-3.0", "settings.ini"),
+    "[Settings]\ngtk-application-prefer-dark-theme=1\ngtk-enable-animations=0\n",
   );
+  return { XDG_CONFIG_HOME: home, GTK_THEME: "Adwaita:dark" };
+}
+
+const everything = [];
+const preferences = [];
+if (wanted.has("chromium")) {
+  const chromium = chromeLauncher({
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+    // Reading the clipboard back (to check what was copied) needs this permission in
+    // Chromium. Writing gets none: a shopper's real click must be enough.
+    async createPage({ config, context }) {
+      await context.setPermission(`http://${config.hostname}:${config.port}`, {
+        permission: { name: "clipboard-read" },
+        state: "granted",
+      });
+      return context.newPage();
+    },
+  });
+  everything.push(chromium);
+  preferences.push(chromium);
 }
 if (wanted.has("firefox")) {
-  browsers.push(
-    puppeteerLauncher({
-      launchOptions: {
-        browser: "firefox",
-        executablePath: FIREFOX,
-        headless: true,
-      },
-    }),
-  );
+  everything.push(firefox());
+  preferences.push(firefox(FIREFOX_DARK_REDUCED));
 }
-let webkitDriver;
 if (wanted.has("webkit")) {
-  webkitDriver = await startWebKitDriver();
-  browsers.push(
-    webdriverLauncher({
-      automationProtocol: "webdriver",
-      hostname: "127.0.0.1",
-      port: webkitDriver.port,
-      logLevel: "error",
-      capabilities: {
-        browserName: "MiniBrowser",
-        "webkitgtk:browserOptions": { binary: WEBKIT_MINIBROWSER, args: ["--automation"] },
-        // webdriverio asks for BiDi (webSocketUrl) by default, which WebKitWebDriver refuses.
-        "wdio:enforceWebDriverClassic": true,
-      },
-    }),
-  );
+  everything.push(await webkit());
+  preferences.push(await webkit(gtkDarkReduced()));
 }
 
 export default {
   rootDir: root,
-  files: ["src/**/*.test.ts"],
+  // Groups only: files at the top level would add a default run in a Chrome of WTR's choosing.
+  groups: [
+    {
+      name: "element",
+      files: ["src/**/*.test.ts", "!src/preferences.test.ts"],
+      browsers: everything,
+    },
+    { name: "preferences", files: ["src/preferences.test.ts"], browsers: preferences },
+  ],
   nodeResolve: { exportConditions: ["browser", "development"] },
-  browsers,
+  browsers: everything,
   // One page per browser at a time: the suite has timing tests, and CI has two cores.
   concurrency: 1,
   concurrentBrowsers: 3,
@@ -116,7 +152,7 @@ export default {
     commonJsPlugin(root),
     pixCommandsPlugin({
       async onStop() {
-        webkitDriver?.stop();
+        for (const driver of drivers) driver.stop();
         await backend.close();
       },
     }),
@@ -128,4 +164,4 @@ export default {
 };
 
 // A run that dies before the server stops must not leave the driver behind.
-process.once("exit", () => webkitDriver?.stop());
+process.once("exit", () => drivers.forEach((driver) => driver.stop()));

@@ -1,7 +1,5 @@
-import axe from "axe-core";
 import jsQR from "jsqr";
 import { expect } from "@esm-bundle/chai";
-import { emulateMedia } from "@web/test-runner-commands";
 import {
   BOLETO_LINE,
   boletoSession,
@@ -29,6 +27,7 @@ import {
   unmountAll,
   writeClipboard,
 } from "../test-support/control.js";
+import { axeViolations, spinnerAnimation, states } from "../test-support/a11y.js";
 import type { FakeBehaviour } from "../test-support/fake-backend.js";
 import type {
   PixCopyDetail,
@@ -64,23 +63,6 @@ async function showPending(
   const el = mount(id, attrs);
   await eventually(() => expect((el as PixCheckout).view).to.equal("pending"));
   return { id, el: el as PixCheckout };
-}
-
-/**
- * Emulates media preferences through the driver. Only the Chromium launcher can (CDP);
- * WebDriver classic and BiDi have no such command, so there the test is marked skipped.
- */
-async function emulated(
-  test: Mocha.Context,
-  media: Parameters<typeof emulateMedia>[0],
-): Promise<boolean> {
-  try {
-    await emulateMedia(media);
-    return true;
-  } catch {
-    test.skip();
-    return false;
-  }
 }
 
 /** Waits for the QR image to be decoded and painted. */
@@ -588,107 +570,16 @@ describe("languages", () => {
 });
 
 describe("motion", () => {
-  const spinnerAnimation = async () => {
-    const id = newId("motion");
-    await putSession(pixSession(id), { fail: { count: 1, mode: "hang" } });
-    const el = mount(id) as PixCheckout;
-    await el.updateComplete;
-    return getComputedStyle($(el, ".spinner") as Element).animationName;
-  };
-
   it("spins the loading indicator by default", async () => {
     expect(await spinnerAnimation()).to.not.equal("none");
-  });
-
-  it("keeps the loading indicator still when the user prefers reduced motion", async function () {
-    if (!(await emulated(this, { reducedMotion: "reduce" }))) return;
-    try {
-      expect(await spinnerAnimation()).to.equal("none");
-    } finally {
-      await emulateMedia({ reducedMotion: "no-preference" });
-    }
   });
 });
 
 describe("accessibility", () => {
-  const run = async (el: HTMLElement) => {
-    const result = await axe.run(el, {
-      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-      rules: { region: { enabled: false } },
-    });
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  };
-
-  const states: [string, (id: string) => Promise<PixCheckout>][] = [
-    [
-      "loading",
-      async (id) => {
-        await putSession(pixSession(id), { fail: { count: 1, mode: "hang" } });
-        const el = mount(id) as PixCheckout;
-        await el.updateComplete;
-        return el;
-      },
-    ],
-    ["pending Pix", async (id) => (await showPendingWith(id)).el],
-    [
-      "pending boleto",
-      async (id) => {
-        const { el } = await showPendingWith(id, { method: "boleto" });
-        await eventually(() => expect($(el, "[part=barcode]")).to.not.equal(null));
-        return el;
-      },
-    ],
-    ...(["paid", "expired", "failed", "canceled"] as const).map(
-      (status) =>
-        [
-          status,
-          async (id: string) => {
-            await putSession(pixSession(id, { status }));
-            const el = mount(id) as PixCheckout;
-            await eventually(() => expect(el.view).to.equal(status));
-            return el;
-          },
-        ] as [string, (id: string) => Promise<PixCheckout>],
-    ),
-    [
-      "error",
-      async (id) => {
-        const el = mount(`${id}_unknown`) as PixCheckout;
-        await eventually(() => expect(el.view).to.equal("error"));
-        return el;
-      },
-    ],
-  ];
-
-  async function showPendingWith(id: string, session: Partial<CheckoutSession> = {}) {
-    await putSession({
-      ...(session.method === "boleto" ? boletoSession(id) : pixSession(id)),
-      ...session,
-    });
-    const el = mount(id) as PixCheckout;
-    await eventually(() => expect(el.view).to.equal("pending"));
-    return { el };
-  }
-
   for (const [name, show] of states) {
     it(`axe finds no violations in the ${name} state`, async () => {
       const el = await show(newId("axe"));
-      expect(await run(el)).to.deep.equal([]);
-    });
-  }
-
-  for (const [name, show] of states) {
-    it(`axe finds no violations in the ${name} state with the dark color scheme`, async function () {
-      if (!(await emulated(this, { colorScheme: "dark" }))) return;
-      try {
-        expect(matchMedia("(prefers-color-scheme: dark)").matches).to.equal(true);
-        const el = await show(newId("axe-dark"));
-        expect(await run(el)).to.deep.equal([]);
-      } finally {
-        await emulateMedia({ colorScheme: "light" });
-      }
+      expect(await axeViolations(el)).to.deep.equal([]);
     });
   }
 });

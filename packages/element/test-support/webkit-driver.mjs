@@ -33,14 +33,18 @@ const answers = (port) =>
     socket.once("error", () => resolve(false));
   });
 
-/** Starts WebKitWebDriver and resolves once it accepts connections. */
-export async function startWebKitDriver() {
+/**
+ * Starts WebKitWebDriver and resolves once it accepts connections. `env` is added to the
+ * environment of the driver and so of the MiniBrowser it starts (GTK settings, say).
+ */
+export async function startWebKitDriver(env = {}) {
   if (!process.env.DISPLAY) {
     throw new Error("WebKit's MiniBrowser needs an X display: run the tests under `xvfb-run -a`.");
   }
   const port = await freePort();
   const child = spawn(process.env.WEBKIT_WEBDRIVER ?? "WebKitWebDriver", [`--port=${port}`], {
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`WebKitWebDriver exited with ${code}`))),
