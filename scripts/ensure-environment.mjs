@@ -1,26 +1,47 @@
 #!/usr/bin/env node
-// Makes a fresh machine able to run the suites: a system Chromium for the browser tests
-// (no test tool may download its own) and a reachable PostgreSQL for Medusa's runner.
+// Makes a fresh machine able to run the suites: system browsers for the browser tests
+// (Chromium, Firefox ESR, WebKitGTK under Xvfb; no test tool may download its own) and a
+// reachable PostgreSQL for Medusa's runner.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return console.log(`chromium: ${CHROMIUM}`);
+// The element's browser suite runs in three engines, all from Debian (what each package gives):
+// chromium; firefox-esr (driven by puppeteer over WebDriver BiDi); webkit2gtk-driver
+// (WebKitWebDriver and MiniBrowser); xvfb (xvfb-run: MiniBrowser has no headless mode).
+const BROWSERS = [
+  { name: "chromium", found: () => existsSync(CHROMIUM), env: "CHROMIUM_PATH" },
+  { name: "firefox-esr", found: () => existsSync(FIREFOX), env: "FIREFOX_PATH" },
+  { name: "webkit2gtk-driver", found: () => onPath("WebKitWebDriver") },
+  { name: "xvfb", found: () => onPath("xvfb-run") && onPath("Xvfb") && onPath("xauth") },
+];
+
+function onPath(command) {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
+function ensureBrowsers() {
+  const missing = BROWSERS.filter((b) => !b.found());
+  for (const b of BROWSERS) if (!missing.includes(b)) console.log(`${b.name}: present`);
+  if (!missing.length) return;
+  const names = missing.map((b) => b.name).join(" ");
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
+    const paths = missing.filter((b) => b.env).map((b) => b.env);
     console.error(
-      `chromium: not found at ${CHROMIUM}. Install it (Debian: sudo apt-get install -y chromium) ` +
-        `or set CHROMIUM_PATH to a Chromium binary.`,
+      `browsers: missing ${names}. Install them (Debian: sudo apt-get install -y ${names})` +
+        (paths.length ? ` or set ${paths.join("/")} to the binary.` : "."),
     );
     process.exit(1);
   }
-  console.log("chromium: installing from the Debian archive");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
-    stdio: "inherit",
-  });
+  console.log(`browsers: installing ${names} from the Debian archive`);
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names} xauth`,
+    { stdio: "inherit" },
+  );
 }
 
 function canConnect(host, port) {
@@ -51,5 +72,5 @@ async function ensurePostgres() {
   process.exit(1);
 }
 
-ensureChromium();
+ensureBrowsers();
 await ensurePostgres();

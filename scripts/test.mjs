@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The one test command (`npm test`), used by CI as-is: prepares what the suites need
-// (a Chromium, a reachable Postgres), builds, type-checks, lints, checks formatting,
-// then runs every vitest project and prints one closing "N passed, N failed" line.
+// (Chromium, Firefox ESR, WebKitGTK, Xvfb, a reachable Postgres), builds, type-checks, lints,
+// checks formatting, runs every vitest project and the element's browser suite, and prints
+// one closing "N passed, N failed" line that counts both.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const extraArgs = process.argv.slice(2);
 
@@ -29,7 +30,7 @@ const ok =
   step("environment", "node", ["scripts/ensure-environment.mjs"]) &&
   step("build", "npm", ["run", "build", "--silent"]) &&
   step("typecheck", "npm", ["run", "typecheck", "--silent"]) &&
-  step("lint", "npx", ["eslint", "."]) &&
+  step("lint", "npm", ["run", "lint", "--silent"]) &&
   step("format", "npx", ["prettier", "--check", "."]);
 if (!ok) process.exit(1);
 
@@ -45,12 +46,34 @@ const passed = step("tests", "npx", [
   ...extraArgs,
 ]);
 
+// The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
+// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below.
+const browserReport = join(dirname(report), "browsers.json");
+const browsersPassed = step(
+  "element in Chromium, Firefox, WebKit",
+  "npm",
+  ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+  { PIX_WTR_JSON: browserReport },
+);
+
 let summary = null;
 try {
   const json = JSON.parse(readFileSync(report, "utf8"));
-  summary = `${json.numPassedTests} passed, ${json.numFailedTests} failed, ${json.numPendingTests + json.numTodoTests} skipped`;
+  const counts = {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+  try {
+    const browsers = JSON.parse(readFileSync(browserReport, "utf8"));
+    for (const key of Object.keys(counts)) counts[key] += browsers[key];
+  } catch {
+    // No browser report: the runner crashed before its end; count that as a failure.
+    counts.failed++;
+  }
+  summary = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
 } catch {
   // No report means vitest itself crashed; its own output above says why.
 }
 if (summary) console.log(`\ntests: ${summary}`);
-process.exit(passed && summary ? 0 : 1);
+process.exit(passed && browsersPassed && summary ? 0 : 1);

@@ -143,8 +143,10 @@ export class PixCheckout extends LitElement {
   });
 
   #countdown = new CountdownController(this, () => {
-    const { session } = this.#ui;
-    if (session?.status !== "pending" || session.method !== "pix") return;
+    const { session, clockExpired } = this.#ui;
+    // Once per session: a backend that still says pending after the expiry resyncs the
+    // countdown to zero on every answer, and asking again each time would never stop.
+    if (session?.status !== "pending" || session.method !== "pix" || clockExpired) return;
     this.#set({ clockExpired: true, announcement: (t) => t.expired });
     this.#sendExpired("clock");
     // The last seconds may have carried a payment: ask now rather than at the next poll.

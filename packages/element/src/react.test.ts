@@ -1,8 +1,9 @@
 import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, expect, it } from "vitest";
+import { expect } from "@esm-bundle/chai";
 import {
   backendUrl,
+  eventually,
   newId,
   patchSession,
   pixSession,
@@ -31,7 +32,7 @@ it("renders <pix-checkout> from React and calls onPixPaid with the typed detail"
       }),
     );
   });
-  await expect.poll(() => container.querySelector("pix-checkout")?.view).toBe("pending");
+  await eventually(() => expect(container.querySelector("pix-checkout")?.view).to.equal("pending"));
   await patchSession(id, { status: "paid" });
-  expect((await paid).session.session_id).toBe(id);
+  expect((await paid).session.session_id).to.equal(id);
 });

@@ -1,12 +1,13 @@
 // Browser-side helpers for the tests: create sessions on the fake backend, drive them,
-// mount the element. Not shipped.
-// It registers no element: each test file imports the build it tests (src or dist).
-import { inject } from "vitest";
+// mount the element, click and type through the browser's driver, wait for a condition.
+// Not shipped. It registers no element: each test file imports the build it tests (src or dist).
+import { executeServerCommand, sendKeys, sendMouse } from "@web/test-runner-commands";
 import type { PixCheckout } from "../src/pix-checkout.component.js";
 import type { CheckoutSession } from "../src/session.js";
 import type { FakeBehaviour } from "./fake-backend.js";
 
-export const backendUrl = inject("backendUrl");
+/** The fake backend's origin; web-test-runner.config.mjs writes it into the test page. */
+export const backendUrl = (globalThis as { pixBackendUrl?: string }).pixBackendUrl as string;
 export const PUBLISHABLE_KEY = "pk_test_element";
 
 /** A valid Pix BR Code (the Central Bank's example payload). */
@@ -121,11 +122,131 @@ export const shadow = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
 export const partText = (el: HTMLElement, part: string) =>
   shadow(el).querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, " ").trim() ?? null;
 
-declare module "vitest/browser" {
-  interface BrowserCommands {
-    emulateMedia(media: {
-      colorScheme?: "light" | "dark";
-      reducedMotion?: "reduce" | "no-preference";
-    }): Promise<void>;
+/**
+ * Runs `check` (an assertion) until it passes, or throws its last error after `timeout` ms.
+ * It waits for a state the element reaches asynchronously, never for a fixed time.
+ */
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  { timeout = 4_000, interval = 25 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
   }
 }
+
+const restores: (() => void)[] = [];
+
+/** Replaces `target[key]` until `restoreStubs()`; returns the calls' arguments as they come. */
+export function stub<T extends object, K extends keyof T>(
+  target: T,
+  key: K,
+  replacement: T[K],
+): unknown[][] {
+  const own = Object.getOwnPropertyDescriptor(target, key);
+  const calls: unknown[][] = [];
+  const fn = replacement as unknown as (...args: unknown[]) => unknown;
+  Object.defineProperty(target, key, {
+    configurable: true,
+    writable: true,
+    value: function (this: unknown, ...args: unknown[]) {
+      calls.push(args);
+      return fn.apply(this, args);
+    },
+  });
+  restores.push(() => {
+    if (own) Object.defineProperty(target, key, own);
+    else delete (target as Record<PropertyKey, unknown>)[key as PropertyKey];
+  });
+  return calls;
+}
+
+/** Undoes every `stub`, newest first (afterEach). */
+export function restoreStubs() {
+  for (const restore of restores.splice(0).reverse()) restore();
+}
+
+/**
+ * Clicks the middle of `target` with the browser's real mouse (through its driver), as a
+ * shopper's tap: unlike `element.click()`, this gives the page the user activation that
+ * the Clipboard API asks for.
+ */
+export async function realClick(target: Element) {
+  target.scrollIntoView({ block: "center" });
+  const rect = target.getBoundingClientRect();
+  await sendMouse({
+    type: "click",
+    position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)],
+  });
+  await sendMouse({ type: "move", position: [0, 0] });
+}
+
+/** Presses one key (`"Tab"`, `"Enter"`) through the browser's driver. */
+export const press = (key: string) => sendKeys({ press: key });
+
+/** The engine under test, as the runner names it: "Chrome" (Chromium), "Firefox" or "MiniBrowser" (WebKitGTK). */
+export const engine = async () =>
+  (await executeServerCommand<string, undefined>("pix-engine")) as string;
+
+/** A picture of `target` as the browser painted it (a driver screenshot, cropped), as pixels. */
+export async function paintedPixels(target: Element): Promise<ImageData> {
+  target.scrollIntoView({ block: "center" });
+  const rect = target.getBoundingClientRect();
+  const png = (await executeServerCommand<string, undefined>("pix-screenshot")) as string;
+  const img = new Image();
+  img.src = `data:image/png;base64,${png}`;
+  await img.decode();
+  // The screenshot is of the viewport, in device pixels.
+  const scale = img.naturalWidth / window.innerWidth;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(rect.width * scale);
+  canvas.height = Math.round(rect.height * scale);
+  const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+  ctx.drawImage(
+    img,
+    rect.x * scale,
+    rect.y * scale,
+    rect.width * scale,
+    rect.height * scale,
+    0,
+    0,
+    canvas.width,
+    canvas.height,
+  );
+  return ctx.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+/**
+ * Runs `action` inside a real click's handler, so that it has the user activation that
+ * WebKit asks for before it lets a page read or write the clipboard.
+ */
+async function withUserActivation<T>(action: () => Promise<T>): Promise<T> {
+  const trigger = document.createElement("button");
+  trigger.textContent = "clipboard";
+  trigger.style.cssText = "position:fixed;left:0;top:0;width:40px;height:40px;z-index:9";
+  let result!: Promise<T>;
+  trigger.addEventListener("click", () => void (result = action()), { once: true });
+  document.body.append(trigger);
+  try {
+    await realClick(trigger);
+    await eventually(() => {
+      if (!result) throw new Error("the clipboard button was not clicked");
+    });
+    return await result;
+  } finally {
+    trigger.remove();
+  }
+}
+
+/** What the system clipboard holds now (read as the page, with a real click). */
+export const readClipboard = () => withUserActivation(() => navigator.clipboard.readText());
+
+/** Puts `text` on the system clipboard (as the page, with a real click). */
+export const writeClipboard = (text: string) =>
+  withUserActivation(() => navigator.clipboard.writeText(text));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@esm-bundle/chai";
 import { parseSession } from "./parse-session.js";
 import { readEventData } from "./sse.js";
 
@@ -24,7 +24,7 @@ describe("readEventData", () => {
     const { out } = await collect(
       body(': keep-alive\n\ndata: {"a":1}\n\nevent: x\ndata: {"a":2}\n\n'),
     );
-    expect(out).toEqual(['{"a":1}', '{"a":2}']);
+    expect(out).to.deep.equal(['{"a":1}', '{"a":2}']);
   });
 
   it("joins an event split across chunks, even inside a multi-byte character", async () => {
@@ -36,19 +36,19 @@ describe("readEventData", () => {
         controller.close();
       },
     });
-    expect((await collect(stream)).out).toEqual(['{"t":"ã"}']);
+    expect((await collect(stream)).out).to.deep.equal(['{"t":"ã"}']);
   });
 
   it("accepts CRLF line endings", async () => {
-    expect((await collect(body('data: {"a":1}\r\n\r\n'))).out).toEqual(['{"a":1}']);
+    expect((await collect(body('data: {"a":1}\r\n\r\n'))).out).to.deep.equal(['{"a":1}']);
   });
 
   it("joins multi-line data with newlines", async () => {
-    expect((await collect(body("data: a\ndata: b\n\n"))).out).toEqual(["a\nb"]);
+    expect((await collect(body("data: a\ndata: b\n\n"))).out).to.deep.equal(["a\nb"]);
   });
 
   it("reports bytes for keep-alives that carry no event, so a quiet stream is not taken for dead", async () => {
-    expect((await collect(body(": ping\n\n", ": ping\n\n"))).bytes).toBe(2);
+    expect((await collect(body(": ping\n\n", ": ping\n\n"))).bytes).to.equal(2);
   });
 });
 
@@ -66,22 +66,24 @@ describe("parseSession", () => {
   };
 
   it("accepts a Pix session and keeps fields it does not know", () => {
-    expect(parseSession({ ...pix, extra: 1 })).toEqual({ ...pix, extra: 1 });
+    expect(parseSession({ ...pix, extra: 1 })).to.deep.equal({ ...pix, extra: 1 });
   });
 
-  it.each([
+  for (const [name, patch] of [
     ["a float amount", { amount: 1.5 }],
     ["an unknown status", { status: "authorized" }],
     ["a missing Pix code", { pix: {} }],
     ["boleto method without boleto data", { method: "boleto" }],
     ["an unreadable expiry", { expires_at: "soon" }],
     ["no server time", { server_time: undefined }],
-  ])("refuses %s", (_name, patch) => {
-    expect(parseSession({ ...pix, ...patch })).toBeNull();
-  });
+  ] as const) {
+    it(`refuses ${name}`, () => {
+      expect(parseSession({ ...pix, ...patch })).to.equal(null);
+    });
+  }
 
   it("refuses what is not an object", () => {
-    expect(parseSession("paid")).toBeNull();
-    expect(parseSession(null)).toBeNull();
+    expect(parseSession("paid")).to.equal(null);
+    expect(parseSession(null)).to.equal(null);
   });
 });

@@ -48,6 +48,7 @@ export class StatusController implements ReactiveController {
   #abort: AbortController | null = null;
   #backend: Backend | null = null;
   #done = false;
+  #connected = false;
   #streamWorks = true;
 
   constructor(
@@ -58,6 +59,7 @@ export class StatusController implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.#connected = true;
     document.addEventListener("visibilitychange", this.#wake);
     window.addEventListener("online", this.#wake);
     // Moved in the DOM: pick up where the disconnect left off.
@@ -65,6 +67,7 @@ export class StatusController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.#connected = false;
     document.removeEventListener("visibilitychange", this.#wake);
     window.removeEventListener("online", this.#wake);
     this.#stop();
@@ -82,7 +85,8 @@ export class StatusController implements ReactiveController {
 
   /** Starts over now: the retry button, and coming back to the page. */
   retry(): void {
-    if (!this.#done) this.#start();
+    // A removed element asks nothing, even when a late answer or timer calls this.
+    if (!this.#done && this.#connected) this.#start();
   }
 
   /**
