@@ -91,3 +91,20 @@ export async function capturesOfSession(
     0,
   );
 }
+
+/** Payer data a storefront sends for a boleto: what Medusa's address lacks, and the CPF. */
+export const BOLETO_PAYER = {
+  email: "ana@example.com",
+  document: "529.982.247-25",
+  phone: "11987654321",
+  neighborhood: "Centro",
+  number: "100",
+  billing_address: {
+    first_name: "Ana",
+    last_name: "Souza",
+    address_1: "Rua Augusta",
+    city: "São Paulo",
+    province: "SP",
+    postal_code: "01310-100",
+  },
+};

@@ -15,6 +15,7 @@ import {
 } from "@medusajs/medusa/core-flows";
 import { createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
 import {
+  BOLETO_PAYER,
   capturesOfSession,
   control,
   db,
@@ -54,22 +55,6 @@ afterAll(async () => {
   await proxy?.close();
   await sandbox?.close();
 });
-
-const BOLETO_PAYER = {
-  email: "ana@example.com",
-  document: "529.982.247-25",
-  phone: "11987654321",
-  neighborhood: "Centro",
-  number: "100",
-  billing_address: {
-    first_name: "Ana",
-    last_name: "Souza",
-    address_1: "Rua Augusta",
-    city: "São Paulo",
-    province: "SP",
-    postal_code: "01310-100",
-  },
-};
 
 /** Half-up cents of a decimal string, computed on digits (the test's own oracle, no floats). */
 function halfUpCents(total: string): number {

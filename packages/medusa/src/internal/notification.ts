@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "./charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
-import type { SettleContext } from "./settle";
+import { cartOfCollection, orderOfCollection, type SettleContext } from "./settle";
 import { toStoreView } from "./store-view";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
@@ -118,35 +118,15 @@ async function buyerOf(
   | { email: string | null; cartId?: string; order?: { id: string; display_id: number | null } }
   | undefined
 > {
-  if (!paymentCollectionId) return undefined;
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  });
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id;
+  const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
   if (!cartId) return undefined;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: carts } = await query.graph({
     entity: "cart",
     fields: ["id", "email"],
     filters: { id: cartId },
   });
-  const { data: orderLinks } = await query.graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  });
-  const orderId = (orderLinks[0] as { order_id?: string } | undefined)?.order_id;
-  let order: { id: string; display_id: number | null; email: string | null } | undefined;
-  if (orderId) {
-    const { data: orders } = await query.graph({
-      entity: "order",
-      fields: ["id", "display_id", "email"],
-      filters: { id: orderId },
-    });
-    order = orders[0] as typeof order;
-  }
+  const order = await orderOfCollection(ctx.container, paymentCollectionId);
   return {
     email: order?.email ?? (carts[0] as { email?: string | null } | undefined)?.email ?? null,
     cartId,

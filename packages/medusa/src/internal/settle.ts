@@ -394,7 +394,16 @@ export async function completeCartIfNeeded(
   }
 }
 
-async function cartOfCollection(
+/** What the plugin reads of an order. */
+export interface OrderSummary {
+  id: string;
+  status: string;
+  display_id: number | null;
+  email: string | null;
+}
+
+/** The cart that owns this payment collection, if any. */
+export async function cartOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string | null,
 ): Promise<string | undefined> {
@@ -409,10 +418,10 @@ async function cartOfCollection(
 }
 
 /** The order created from the cart that owns this payment collection, if any. */
-async function orderOfCollection(
+export async function orderOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string | null,
-): Promise<{ id: string; status: string } | undefined> {
+): Promise<OrderSummary | undefined> {
   const cartId = await cartOfCollection(container, paymentCollectionId);
   if (!cartId) return undefined;
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
@@ -425,10 +434,10 @@ async function orderOfCollection(
   if (!orderId) return undefined;
   const { data: orders } = await query.graph({
     entity: "order",
-    fields: ["id", "status"],
+    fields: ["id", "status", "display_id", "email"],
     filters: { id: orderId },
   });
-  return orders[0] as { id: string; status: string } | undefined;
+  return orders[0] as OrderSummary | undefined;
 }
 
 /** Cancels the order waiting on this charge (releasing its stock) and the session. */
