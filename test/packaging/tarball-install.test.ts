@@ -14,6 +14,7 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
+import { isBuiltin } from "node:module";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -187,6 +188,35 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
       { cwd: app, encoding: "utf8" },
     );
     for (const file of resolved.trim().split("\n")) expect(file.startsWith(app)).toBe(true);
+  });
+
+  // The app links every third-party package from the root, so a dependency missing from a
+  // package.json would go unnoticed at run time; this reads the shipped code instead.
+  it.each(PACKAGES)("@pix-checkout/%s declares every package its shipped code imports", (name) => {
+    const dir = path.join(app, "node_modules", "@pix-checkout", name);
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+    const declared = new Set([
+      manifest.name,
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ]);
+    const undeclared = new Set<string>();
+    for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(c|m)?js$/.test(file)) continue;
+      const code = readFileSync(path.join(dir, file), "utf8");
+      // TypeScript's import scanner: import/export from, import() and require(), not strings.
+      const specifiers = ts
+        .preProcessFile(code, true, true)
+        .importedFiles.map((ref) => ref.fileName)
+        .filter((specifier) => !specifier.startsWith("."));
+      for (const specifier of specifiers) {
+        if (specifier.startsWith("node:") || isBuiltin(specifier)) continue;
+        const parts = specifier.split("/");
+        const pkg = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+        if (!declared.has(pkg)) undeclared.add(`${pkg} (${file})`);
+      }
+    }
+    expect([...undeclared]).toEqual([]);
   });
 
   it("takes a Pix checkout from payment session to captured", async () => {
