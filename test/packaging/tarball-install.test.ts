@@ -98,6 +98,13 @@ exports.default = async function seed({ container }) {
 
 describe("the packed tarballs installed into a scratch Medusa app", () => {
   const started = Date.now();
+  // Seconds per phase, printed at the end: the figures quoted in the root README.
+  const phases: string[] = [];
+  let mark = started;
+  const phase = (name: string) => {
+    phases.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+    mark = Date.now();
+  };
   const dbName = `pix_packaging_${process.pid}_${Date.now()}`;
   let work: string;
   let app: string;
@@ -129,6 +136,8 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
       });
     }
 
+    phase("npm pack");
+
     // 2. The app, then its node_modules: every third-party package linked from the root, the
     // @pix-checkout packages extracted from the tarballs only.
     const readme = readFileSync(path.join(root, "packages/medusa/README.md"), "utf8");
@@ -151,16 +160,21 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
       renameSync(path.join(into, "package"), path.join(modules, "@pix-checkout", name));
     }
 
+    phase("install");
+
     // 3. Migrate, set the store up, boot.
     await createDatabase(PG, dbName);
     await medusa(["db:migrate"], { cwd: app, env: env() });
+    phase("db:migrate");
     const seedOut = path.join(app, "seed.json");
     await medusa(["exec", "./src/scripts/seed.js"], {
       cwd: app,
       env: { ...env(), SEED_OUT: seedOut },
     });
     seed = JSON.parse(readFileSync(seedOut, "utf8"));
+    phase("store setup");
     server = await startMedusa({ cwd: app, env: env(), port: await freePort() });
+    phase("boot");
     await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -175,7 +189,9 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
     await sandbox?.close();
     await dropDatabase(PG, dbName).catch(() => undefined);
     if (work) rmSync(work, { recursive: true, force: true });
-    console.log(`packaging test wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `packaging test wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(", ")})`,
+    );
   }, 60_000);
 
   it("loads the plugin and the client from the tarballs, not from the workspace", () => {
@@ -262,6 +278,7 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
         await new Promise((r) => setTimeout(r, 250));
       }
       expect(captured, "the payment was captured").toBeTruthy();
+      phase("checkout to captured");
     } finally {
       await db.destroy();
     }
