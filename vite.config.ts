@@ -10,6 +10,7 @@ export default defineConfig({
       "test/vitest.config.ts",
       "test/fuzz/vitest.config.ts",
       "test/e2e/vitest.config.ts",
+      "test/packaging/vitest.config.ts",
     ],
   },
 });

@@ -31,7 +31,8 @@ const ok =
   step("build", "npm", ["run", "build", "--silent"]) &&
   step("typecheck", "npm", ["run", "typecheck", "--silent"]) &&
   step("lint", "npm", ["run", "lint", "--silent"]) &&
-  step("format", "npx", ["prettier", "--check", "."]);
+  step("format", "npx", ["prettier", "--check", "."]) &&
+  step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]);
 if (!ok) process.exit(1);
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");

@@ -7,8 +7,9 @@ export default defineProject({
     name: "cross-package",
     environment: "node",
     include: ["**/*.test.ts"],
-    // test/fuzz and test/e2e boot Medusa and have their own projects (their vitest.config.ts).
-    exclude: ["fuzz/**", "e2e/**", "**/node_modules/**"],
+    // test/fuzz, test/e2e and test/packaging boot Medusa and have their own projects (their
+    // vitest.config.ts).
+    exclude: ["fuzz/**", "e2e/**", "packaging/**", "**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

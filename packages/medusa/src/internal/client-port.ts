@@ -1,6 +1,7 @@
-// The narrow slice of @pix-checkout/client this plugin uses. @pix-checkout/client ships as
-// ESM only and Medusa loads plugins through require(), so it is loaded with a dynamic
-// import() once per process; this file keeps that in one place.
+// The narrow slice of @pix-checkout/client this plugin uses. The client ships ES module and
+// CommonJS builds; the plugin loads the ES module one with a dynamic import() once per process
+// (it was ESM-only when this was written, and one copy per process keeps its error classes
+// one), and this file keeps that in one place.
 import { Agent } from "undici";
 import type { PixCheckoutOptions } from "./options";
 import type { ChargeStatus } from "./status";
@@ -84,7 +85,7 @@ let loading: Promise<ClientModule> | undefined;
 /** Loads @pix-checkout/client once per process. */
 export function loadClientModule(): Promise<ClientModule> {
   // A real import() survives TypeScript's CommonJS output (module Node16), which is what
-  // lets this CommonJS plugin load an ESM-only package.
+  // lets this CommonJS plugin load the client's ES module build.
   loading ??= import(CLIENT_PACKAGE) as Promise<ClientModule>;
   return loading;
 }

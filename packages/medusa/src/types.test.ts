@@ -1,0 +1,17 @@
+import type { z } from "zod";
+import { describe, expectTypeOf, it } from "vitest";
+import type { streamOptionsSchema } from "./internal/live-status/options";
+import type { optionsSchema } from "./internal/options";
+import type { PixCheckoutOptions, PixCheckoutPluginOptions } from "./types";
+
+describe("the public option types", () => {
+  it("match what the provider options schema accepts", () => {
+    expectTypeOf<PixCheckoutOptions>().toEqualTypeOf<z.input<typeof optionsSchema>>();
+  });
+
+  it("match what the stream options schema accepts", () => {
+    expectTypeOf<NonNullable<PixCheckoutPluginOptions["stream"]>>().toEqualTypeOf<
+      z.input<typeof streamOptionsSchema>
+    >();
+  });
+});

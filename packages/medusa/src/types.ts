@@ -1,0 +1,41 @@
+// The plugin's public types, for `medusa-config.ts`. Written out by hand (not derived from the
+// zod schemas) so the shipped declarations depend on nothing; types.test.ts keeps both equal.
+
+/**
+ * Options of the payment providers `@pix-checkout/medusa/providers/pix-checkout` and
+ * `.../providers/pix-only`, as written under the payment module in `medusa-config.ts`.
+ * Validated at startup; see the README's "Options" table for ranges and defaults.
+ */
+export interface PixCheckoutOptions {
+  /** Secret key, `sk_live_...`. A publishable `pk_live_` key is refused. */
+  apiKey: string;
+  /** The API's base URL, ending in `/v1`. */
+  baseUrl: string;
+  /** `"a"`: uuid ids, Pix and boleto. `"b"`: `ch_svc_` ids, Pix only. */
+  variant: "a" | "b";
+  /** Token (16+ URL-safe characters) the webhook URL must carry as `?token=`. */
+  webhookSecret?: string | undefined;
+  /** Caps how long a Pix charge is treated as payable, 1..10080 minutes. */
+  pixExpiryMinutes?: number | undefined;
+  /** Caps how long a boleto is treated as payable, 1..60 days (default 3). */
+  boletoDueDays?: number | undefined;
+  /** Minutes a pending charge may go unheard of before the job asks (1..1440, default 5). */
+  reconcileIntervalMinutes?: number | undefined;
+  /** Per-request timeout passed to the client, 1000..60000 ms. */
+  timeoutMs?: number | undefined;
+  /** Retries of safe requests, 0..5. */
+  maxRetries?: number | undefined;
+}
+
+/** Options of the plugin entry (`plugins: [{ resolve: "@pix-checkout/medusa", options }]`). */
+export interface PixCheckoutPluginOptions {
+  /** Live-status stream limits (README "Stream options"); all optional. */
+  stream?:
+    | {
+        maxConnections?: number | undefined;
+        idleTimeoutMs?: number | undefined;
+        keepAliveMs?: number | undefined;
+        pollIntervalMs?: number | undefined;
+      }
+    | undefined;
+}
