@@ -3,6 +3,8 @@
 // (webpack and Turbopack), Next's react-server layer, Vite's client and SSR builds and plain
 // Node, and what a server loads must import and render without a DOM.
 import { build } from "esbuild";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -75,4 +77,15 @@ describe("on a server without a DOM", () => {
     );
     expect(html).toBe('<pix-checkout class="pay"></pix-checkout>');
   });
+});
+
+it("ships no private name #_, which Turbopack's parser rejects as a duplicate", () => {
+  const dist = join(element, "dist");
+  const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".js"),
+  );
+  expect(files.length).toBeGreaterThan(4);
+  for (const file of files) {
+    expect(readFileSync(join(dist, file), "utf8"), file).not.toMatch(/#_(?![\w$])/);
+  }
 });
