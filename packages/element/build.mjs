@@ -12,6 +12,7 @@ import { dirname } from "node:path";
 const root = new URL(".", import.meta.url).pathname;
 // Chunk names carry content hashes: clear old ones. The .d.ts files from tsc stay.
 rmSync(`${root}dist/chunks`, { recursive: true, force: true });
+rmSync(`${root}dist/server`, { recursive: true, force: true });
 
 const common = {
   absWorkingDir: root,
@@ -46,12 +47,41 @@ const react = await build({
   plugins: [...common.plugins, external(/^\.\/pix-checkout\.js$/, "./index.js")],
 });
 
-for (const file of [...element.outputFiles, ...qr.outputFiles, ...react.outputFiles]) {
+// The server build (dist/server/): what Node, Next's server layers and Vite's SSR load
+// through the `node` and `react-server` export conditions. Lit and @lit/react resolve to
+// their own node builds, which carry Lit's DOM shim instead of touching HTMLElement, so a
+// storefront can import the element or its React wrapper while rendering on the server.
+// The React wrapper there renders a bare <pix-checkout> tag that the browser build
+// hydrates and upgrades.
+const server = await build({
+  ...common,
+  entryPoints: { "server/index": "src/index.ts", "server/react": "src/react.ts" },
+  platform: "node",
+  conditions: ["node"],
+  external: ["react"],
+  chunkNames: "server/chunks/[name]-[hash]",
+  // The QR encoder is bundled here as its own lazy chunk: a path out to dist/chunks/ would
+  // depend on which file esbuild puts the import in. A server never draws a QR anyway.
+  splitting: true,
+});
+
+for (const file of [
+  ...element.outputFiles,
+  ...qr.outputFiles,
+  ...react.outputFiles,
+  ...server.outputFiles,
+]) {
   // Minified output has raw newlines only inside template literals. A newline plus
   // indentation occurs only in our html`` templates, where it means no more than one
   // space, and whitespace between two tags means nothing there. (A bare newline can be
   // a real "\n" that esbuild wrote as a template literal: it is left alone.)
-  const text = file.text.replace(/\n {2,}/g, " ").replace(/> </g, "><");
+  // SWC, Turbopack's parser, rejects a private name `#_` ("duplicate private name #_"),
+  // which esbuild's minifier hands out: rename it to one the minifier has not used.
+  if (/#_0(?![\w$])/.test(file.text)) throw new Error(`${file.path}: #_0 is taken`);
+  const text = file.text
+    .replace(/\n {2,}/g, " ")
+    .replace(/> </g, "><")
+    .replace(/#_(?![\w$])/g, "#_0");
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, text);
 }

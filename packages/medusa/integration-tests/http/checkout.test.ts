@@ -436,6 +436,44 @@ medusaIntegrationTestRunner({
       expect(created.data.message).toMatch(/neighborhood.*data\.neighborhood/);
     });
 
+    it("a boleto session takes the name, e-mail, phone and address from the cart and asks only for document, neighborhood and number", async () => {
+      // What Medusa's starter does: a guest cart with an e-mail and a billing address, and a
+      // payment session created with no data at all.
+      const { result } = await createCartWorkflow(container()).run({
+        input: {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          currency_code: "brl",
+          email: "bia@example.com",
+          billing_address: {
+            first_name: "Bia",
+            last_name: "Lima",
+            address_1: "Rua Augusta",
+            city: "São Paulo",
+            province: "br-sp",
+            postal_code: "01310-100",
+            phone: "11987654321",
+            country_code: "br",
+          },
+          items: [{ title: "Camiseta", quantity: 1, unit_price: 90, requires_shipping: false }],
+        },
+      });
+      const bare = await shop.initiate(result.id, "pp_boleto_a");
+      expect(bare.status).toBe(400);
+      expect(bare.data.code).toBe("missing_payer_data");
+      expect(bare.data.message).toMatch(/payer's document, neighborhood, number\./);
+      expect(bare.data.message).not.toMatch(/email|phone|postal_code|city|name/);
+
+      const created = await shop.initiate(result.id, "pp_boleto_a", {
+        document: "529.982.247-25",
+        neighborhood: "Consolação",
+        number: "100",
+      });
+      expect(created.status).toBe(200);
+      const session = sessionOf(created);
+      expect(session.data.boleto.url).toEqual(expect.any(String));
+    });
+
     it("initiating the same cart again reuses the unexpired charge", async () => {
       const cartId = await createCart(container(), store, 40);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));

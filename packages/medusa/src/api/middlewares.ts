@@ -1,9 +1,18 @@
 import { defineMiddlewares } from "@medusajs/framework/http";
+import { boletoPayerFromCart } from "../internal/cart-payer";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
  * 400 with a stable code, not Medusa's JSON-parser error.
+ * A boleto session takes the payer's e-mail and address from the cart (see cart-payer).
  */
 export default defineMiddlewares({
-  routes: [{ matcher: "/hooks/pix-checkout/*", methods: ["POST"], bodyParser: false }],
+  routes: [
+    { matcher: "/hooks/pix-checkout/*", methods: ["POST"], bodyParser: false },
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      methods: ["POST"],
+      middlewares: [boletoPayerFromCart],
+    },
+  ],
 });
