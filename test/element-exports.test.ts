@@ -58,7 +58,7 @@ describe.each(bundlers)("$name", ({ platform, conditions }) => {
 
 describe("on a server without a DOM", () => {
   it("imports both entry points in Node without touching customElements or HTMLElement", async () => {
-    expect(typeof globalThis.HTMLElement).toBe("undefined");
+    expect(typeof (globalThis as Record<string, unknown>).HTMLElement).toBe("undefined");
     const main = await import("@pix-checkout/element");
     const react = await import("@pix-checkout/element/react");
     expect(typeof main.PixCheckout).toBe("function");
