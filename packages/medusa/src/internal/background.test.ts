@@ -34,4 +34,16 @@ describe("BackgroundQueue", () => {
     });
     await expect(ran).resolves.toBe("second ran");
   });
+
+  it("refuses work past its waiting cap instead of growing without bound", async () => {
+    const queue = new BackgroundQueue(1, 2);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    expect(queue.push(() => gate)).toBe(true); // running
+    expect(queue.push(async () => undefined)).toBe(true); // waiting 1
+    expect(queue.push(async () => undefined)).toBe(true); // waiting 2
+    expect(queue.push(async () => undefined)).toBe(false); // over the cap: left to reconciliation
+    expect(queue.size).toBe(3);
+    release();
+  });
 });

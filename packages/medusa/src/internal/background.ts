@@ -8,12 +8,21 @@ export class BackgroundQueue {
   private running = 0;
   private readonly waiting: (() => Promise<void>)[] = [];
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxWaiting = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** Queues `work`; errors are the work's own business (it logs and records them). */
-  push(work: () => Promise<void>): void {
+  /**
+   * Queues `work`; errors are the work's own business (it logs and records them). Returns
+   * false, dropping the work, when `maxWaiting` jobs already wait: callers only queue work
+   * that is stored and picked up again elsewhere.
+   */
+  push(work: () => Promise<void>): boolean {
+    if (this.waiting.length >= this.maxWaiting) return false;
     this.waiting.push(work);
     this.drain();
+    return true;
   }
 
   /** Number of jobs queued or running (for tests and diagnostics). */

@@ -9,6 +9,32 @@ export const MAX_WEBHOOK_BYTES = 64 * 1024;
  * Compares the URL token with the configured secret in constant time. Both sides are hashed
  * first so their lengths match and the comparison time says nothing about either.
  */
+const tokens = new WeakMap<object, string>();
+
+/**
+ * Middleware on the webhook route: takes the `?token=` out of the request's URL before anything
+ * can log it. Medusa's HTTP access log (morgan) writes `req.originalUrl` when the response
+ * ends, so the token would otherwise sit in every access-log line; the route reads it from
+ * here instead (`webhookTokenOf`).
+ */
+export function hideWebhookToken(
+  req: { url: string; originalUrl?: string; query?: unknown },
+  _res: unknown,
+  next: () => void,
+): void {
+  const given = (req.query as Record<string, unknown> | undefined)?.token;
+  if (typeof given === "string") tokens.set(req, given);
+  const strip = (url: string) => url.replace(/([?&])token=[^&#]*/g, "$1token=[redacted]");
+  req.url = strip(req.url);
+  if (typeof req.originalUrl === "string") req.originalUrl = strip(req.originalUrl);
+  next();
+}
+
+/** The webhook token `hideWebhookToken` took from this request's URL, if any. */
+export function webhookTokenOf(req: object): string | undefined {
+  return tokens.get(req);
+}
+
 export function tokenMatches(given: unknown, secret: string): boolean {
   if (typeof given !== "string") return false;
   const a = createHash("sha256").update(given).digest();

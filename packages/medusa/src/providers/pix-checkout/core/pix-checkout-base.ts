@@ -79,6 +79,11 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     this.logger_ = createPluginLogger(cradle.logger as MedusaLoggerLike | undefined);
     this.db_ = resolveOptional<Knex>(cradle, "__pg_connection__");
     this.events_ = resolveOptional<EventBusLike>(cradle, "event_bus");
+    if (!this.options_.webhookSecret) {
+      this.logger_.warn(
+        `no webhookSecret is set for a Pix Checkout provider registration: anyone who learns the webhook URL can make the store ask the payment service about charges (no payment is trusted without that fetch-back). Set webhookSecret and add ?token=<it> to the URL you register.`,
+      );
+    }
   }
 
   protected client(): Promise<PaymentServiceClient> {

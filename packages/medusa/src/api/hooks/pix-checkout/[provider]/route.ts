@@ -8,6 +8,7 @@ import {
   parseWebhookBody,
   readRawBody,
   tokenMatches,
+  webhookTokenOf,
 } from "../../../../internal/webhook-intake";
 import { PixCheckoutError } from "../../../../internal/errors";
 import { BackgroundQueue } from "../../../../internal/background";
@@ -15,8 +16,12 @@ import { BackgroundQueue } from "../../../../internal/background";
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
 const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
 
-/** Background verifications per process; the rest wait their turn (they are already stored). */
-const processing = new BackgroundQueue(4);
+/**
+ * Background verifications per process; the rest wait their turn (they are already stored).
+ * At most 1,000 wait in memory: past that a delivery stays stored as `received` and the
+ * reconciliation job processes it, so a flood cannot grow the process without bound.
+ */
+const processing = new BackgroundQueue(4, 1_000);
 
 /**
  * `POST /hooks/pix-checkout/:provider[?token=...]`: the one webhook URL for Pix and boleto
@@ -36,7 +41,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     return;
   }
   const secret = provider.options.webhookSecret;
-  if (secret && !tokenMatches(req.query.token, secret)) {
+  if (secret && !tokenMatches(webhookTokenOf(req) ?? req.query.token, secret)) {
     ctx.logger.warn(
       `rejected a webhook for provider ${provider.key} with a missing or wrong token`,
     );
@@ -85,5 +90,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       setTimeout(() => processing.push(() => run(attempt + 1)), delay).unref();
     }
   };
-  processing.push(() => run(0));
+  if (!processing.push(() => run(0))) {
+    ctx.logger.warn(
+      `webhook delivery ${deliveryId} is stored but this process is busy; the reconciliation job will process it`,
+    );
+  }
 }
