@@ -1,11 +1,12 @@
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import express from "express";
 import { hideWebhookToken, webhookTokenOf } from "./webhook-intake";
 
 // Medusa's own access logger (it ships no types; this is the one call the test makes).
-const morgan = require("morgan") as (
+const morgan = createRequire(__filename)("morgan") as (
   format: string,
   options: { stream: { write(line: string): void } },
 ) => express.RequestHandler;
