@@ -32,14 +32,35 @@ export function demoConfigPlugin(config) {
  * @returns {import("vite").InlineConfig}
  */
 export function storefrontConfig(config) {
+  const here = new URL(".", import.meta.url).pathname;
+  const repo = new URL("../../../", import.meta.url).pathname;
   return {
-    root: new URL(".", import.meta.url).pathname,
+    root: here,
     // Not Vite's default (apps/demo/node_modules/.vite): the admin's Vite inside Medusa
     // uses that one, and two servers sharing it invalidate each other's optimized deps.
     cacheDir: new URL("../node_modules/.vite-storefront", import.meta.url).pathname,
     plugins: [demoConfigPlugin(config)],
     clearScreen: false,
-    server: { host: "127.0.0.1", strictPort: true },
+    server: {
+      host: "127.0.0.1",
+      strictPort: true,
+      // Vite's dev server serves any file of the workspace under /@fs/ by default: the demo's
+      // medusa-config (API key), .data/ (admin password, payers' CPFs in the sandbox state)
+      // and logs would be one URL away. Serve the storefront, the packages it imports and
+      // nothing else.
+      fs: {
+        strict: true,
+        allow: [here, `${repo}node_modules`, `${repo}packages/element/dist`],
+        deny: [
+          ".env",
+          ".env.*",
+          "*.{crt,pem,key}",
+          "**/.data/**",
+          "**/*.log",
+          "**/medusa-config.*",
+        ],
+      },
+    },
     preview: { host: "127.0.0.1", strictPort: true },
     build: { target: "es2022" },
   };
