@@ -6,7 +6,7 @@ describe.each(["a", "b"] as const)("human page, variant %s", (variant) => {
   beforeAll(async () => {
     h = await startHarness({
       variant,
-      webhookUrls: ["http://127.0.0.1:9/closed"],
+      webhookUrls: ["http://127.0.0.1:9/closed?token=whsec-page-0123456789abcd"],
       webhookRetryDelaysMs: [],
     });
   });
@@ -25,6 +25,15 @@ describe.each(["a", "b"] as const)("human page, variant %s", (variant) => {
     for (const action of ["pay", "expire", "fail"]) {
       expect(html).toContain(`data-action="/__sandbox/charges/${id}/${action}"`);
     }
+  });
+
+  it("masks the webhook token in the header and in every delivery row", async () => {
+    const id = h.idOf(await h.createPix(1990));
+    await h.control("POST", `/charges/${id}/pay`);
+    await h.sandbox.webhooksIdle();
+    const { html } = await home();
+    expect(html).not.toContain("whsec-page-0123456789abcd");
+    expect(html).toContain("token=••••abcd");
   });
 
   it("shows no buttons for a charge in a final state", async () => {

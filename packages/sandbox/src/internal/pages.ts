@@ -86,7 +86,7 @@ function homePage(ctx: SandboxContext): string {
       (entry) => `<tr>
 <td class="mono">${escapeHtml(entry.delivered_at)}</td>
 <td>${escapeHtml(entry.event)}</td>
-<td class="mono">${escapeHtml(entry.url)}</td>
+<td class="mono">${escapeHtml(maskToken(entry.url))}</td>
 <td>${escapeHtml(entry.attempt)}</td>
 <td>${escapeHtml(entry.status_code ?? "—")}</td>
 <td>${escapeHtml(entry.error ?? "ok")}</td>
@@ -99,7 +99,7 @@ function homePage(ctx: SandboxContext): string {
 <p class="note">API base URL <code>${escapeHtml(ctx.origin)}/v1</code>. Sandbox time ${escapeHtml(iso(ctx.clock.now()))}. Webhook targets: ${
       ctx.webhooks.urls.length === 0
         ? "none"
-        : ctx.webhooks.urls.map((url) => `<code>${escapeHtml(url)}</code>`).join(", ")
+        : ctx.webhooks.urls.map((url) => `<code>${escapeHtml(maskToken(url))}</code>`).join(", ")
     }.</p>
 <h2>Charges</h2>
 <table><thead><tr><th>Id</th><th>Method</th><th>Amount</th><th>Status</th><th>Description</th><th>Times</th><th></th></tr></thead>
@@ -199,6 +199,16 @@ function itfSvg(digits: string): string {
     x += width;
   });
   return `<svg role="img" aria-label="Boleto barcode" xmlns="http://www.w3.org/2000/svg" width="${(x + 10) * 1.5}" height="75" viewBox="0 0 ${x + 10} 50">${rects}</svg>`;
+}
+
+/**
+ * A webhook URL as the page shows it: a `token` query parameter (the store's webhook secret)
+ * keeps only its last four characters, since the page is for anyone on the machine.
+ */
+export function maskToken(url: string): string {
+  return url.replace(/([?&]token=)([^&#]*)/gi, (_m, key: string, value: string) =>
+    value.length <= 4 ? `${key}••••` : `${key}••••${value.slice(-4)}`,
+  );
 }
 
 /** Human pages: `/` (charges and webhook log), `/pay/:id`, `/boleto/:id`. */
