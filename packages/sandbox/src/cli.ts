@@ -12,6 +12,8 @@ const HELP = `Usage: pix-sandbox [options]
   --state <file>           persist state to this JSON file across restarts
   --pix-expiry-seconds <n> Pix charge lifetime (default 1800)
   --boleto-due-days <n>    boleto lifetime (default 3)
+  --spec-literal-webhooks  charge.* events carry the charge only as \`uuid\`, as the spec's
+                           payload table says (no Variant B \`id\`)
   --help                   show this text
 
 Prints the API base URL (ending in /v1) on stdout once it listens.`;
@@ -46,6 +48,7 @@ try {
       state: { type: "string" },
       "pix-expiry-seconds": { type: "string" },
       "boleto-due-days": { type: "string" },
+      "spec-literal-webhooks": { type: "boolean" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -75,6 +78,7 @@ const options: Parameters<typeof startSandbox>[0] = {
 };
 if (parsed.key) options.keys = parsed.key;
 if (parsed.state) options.statePath = parsed.state;
+if (parsed["spec-literal-webhooks"]) options.specLiteralWebhooks = true;
 
 try {
   const sandbox = await startSandbox(options);

@@ -225,3 +225,29 @@ async function startSlowReceiver(
       }),
   };
 }
+
+describe("spec-literal webhooks (Variant B)", () => {
+  it("names the charge by uuid only, and the API reads the charge by that uuid", async () => {
+    const receiver = await startReceiver();
+    const h = await startHarness({
+      variant: "b",
+      webhookUrls: [receiver.url],
+      webhookRetryDelaysMs: [],
+      specLiteralWebhooks: true,
+    });
+    try {
+      const created = await h.createPix(2500);
+      await h.control("POST", `/charges/${h.idOf(created)}/pay`);
+      const [delivery] = await receiver.waitFor(1);
+      const data = (delivery!.body as { data: Record<string, unknown> }).data;
+      expect(data).not.toHaveProperty("id");
+      expect(data.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      const read = await h.call("GET", `/v1/charges/${String(data.uuid)}`);
+      expect(read.status).toBe(200);
+      expect(read.body.id).toBe(h.idOf(created));
+    } finally {
+      await h.close();
+      await receiver.close();
+    }
+  });
+});

@@ -134,5 +134,8 @@ function finish(
     charge.failureReason = reason ?? "processing_failed";
   }
   ctx.persist();
-  ctx.webhooks.emit({ event: `charge.${outcome}`, data: chargeEventData(ctx.variant, charge) });
+  ctx.webhooks.emit({
+    event: `charge.${outcome}`,
+    data: chargeEventData(ctx.variant, charge, ctx.specLiteralWebhooks),
+  });
 }

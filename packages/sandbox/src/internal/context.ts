@@ -17,6 +17,8 @@ export interface SandboxTimings {
 /** Everything a route handler needs, passed explicitly instead of living in module globals. */
 export interface SandboxContext {
   readonly variant: Variant;
+  /** charge.* webhooks name the charge by `uuid` only (SandboxOptions.specLiteralWebhooks). */
+  readonly specLiteralWebhooks: boolean;
   /** `http://host:port`, known once the server listens. */
   origin: string;
   readonly clock: SandboxClock;

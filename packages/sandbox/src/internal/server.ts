@@ -42,6 +42,12 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: number[];
   /** How long a receiver has to answer 2xx; default 5000 ms (the spec's limit). */
   webhookTimeoutMs?: number;
+  /**
+   * charge.* webhooks carry the charge only as `uuid`, exactly as the spec's payload table
+   * lists it, with no Variant B `id`: what a service that follows the contract literally
+   * sends. Default false (both fields in Variant B, for convenience).
+   */
+  specLiteralWebhooks?: boolean;
 }
 
 /** The test clock as the programmatic API exposes it. */
@@ -104,6 +110,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const ctx: SandboxContext = {
     variant,
+    specLiteralWebhooks: options.specLiteralWebhooks ?? false,
     origin: "",
     clock,
     state,

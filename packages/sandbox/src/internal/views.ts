@@ -104,10 +104,14 @@ export function statusView(variant: Variant, charge: ChargeRecord): Record<strin
 }
 
 /** `data` of a charge.* webhook (documented in the README; the spec shows only charge.paid). */
-export function chargeEventData(variant: Variant, charge: ChargeRecord): Record<string, unknown> {
+export function chargeEventData(
+  variant: Variant,
+  charge: ChargeRecord,
+  specLiteral = false,
+): Record<string, unknown> {
   return defined({
     uuid: charge.uuid,
-    id: variant === "b" ? charge.id : undefined,
+    id: variant === "b" && !specLiteral ? charge.id : undefined,
     amount: charge.amount,
     status: charge.status,
     method: charge.method,
