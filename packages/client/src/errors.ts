@@ -179,6 +179,22 @@ export class ConfigurationError extends PixError {
   }
 }
 
+/**
+ * The service answers in the other variant's shape: the client's `variant` option does not
+ * match the account. Code `variant_mismatch`. The message names the value to set.
+ */
+export class VariantMismatchError extends PixError {
+  /** The variant the service's answer looks like. */
+  readonly serviceVariant: "a" | "b";
+  constructor(configured: "a" | "b", serviceVariant: "a" | "b", evidence: string) {
+    super(
+      `The payment service answers like Variant ${serviceVariant.toUpperCase()} (${evidence}), but the client is configured with variant "${configured}". Set variant: "${serviceVariant}".`,
+      { code: "variant_mismatch" },
+    );
+    this.serviceVariant = serviceVariant;
+  }
+}
+
 /** A webhook body that is not one of the five documented events. Code `invalid_webhook`. */
 export class WebhookParseError extends PixError {
   /** What did not match, by path in the webhook body. */

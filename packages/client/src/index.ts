@@ -28,6 +28,7 @@ export {
   ResponseValidationError,
   ServerError,
   TimeoutError,
+  VariantMismatchError,
   WebhookParseError,
   type FieldIssue,
   type UnknownOutcomeDetails,

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  VariantMismatchError,
 } from "./errors.js";
 import type { Charge } from "./models.js";
 import { boletoInput } from "./test-support/fixtures.js";
@@ -358,4 +359,31 @@ describe.each(["a", "b"] as const)("against the sandbox, Variant %s", (variant) 
     for await (const tx of client.withdrawals.list()) listed.push(tx.id);
     expect(listed).toEqual([withdrawal.id]);
   });
+});
+
+describe("a client configured with the other variant", () => {
+  it.each([
+    ["a", "b"],
+    ["b", "a"],
+  ] as const)(
+    "configured %s against a Variant %s service: variant_mismatch naming the value to set",
+    async (configured, actual) => {
+      const sandbox = await startSandbox({ variant: actual });
+      try {
+        const client = new PixClient({
+          apiKey: sandbox.defaultKey,
+          baseUrl: sandbox.baseUrl,
+          variant: configured,
+        });
+        const error = await client.charges
+          .create({ method: "pix", amountCents: 1000 })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(VariantMismatchError);
+        expect((error as VariantMismatchError).code).toBe("variant_mismatch");
+        expect((error as Error).message).toContain(`Set variant: "${actual}"`);
+      } finally {
+        await sandbox.close();
+      }
+    },
+  );
 });

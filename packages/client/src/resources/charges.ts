@@ -5,6 +5,7 @@ import {
   InvalidRequestError,
   PixError,
   ResponseValidationError,
+  VariantMismatchError,
   type UnknownOutcomeDetails,
 } from "../errors.js";
 import type {
@@ -100,10 +101,24 @@ export class Charges {
       });
       body = response.body;
     } catch (error) {
+      // Only Variant A refuses an Idempotency-Key: a Variant B client is talking to an A account.
+      if (variant === "b" && (error as PixError).code === "idempotency_not_supported") {
+        throw new VariantMismatchError("b", "a", "it refused the Idempotency-Key header");
+      }
       if (mayHaveBeenProcessed(error)) {
         throw this.#unknownOutcome(error as PixError, valid, startedAt, idempotencyKey);
       }
       throw error;
+    }
+    const other = otherVariantOf(body, variant);
+    if (other) {
+      // The charge exists upstream, but as the other variant's record: say what to fix
+      // instead of an unknown outcome the caller would try to reconcile on every checkout.
+      this.#ctx.logger.warn("charge created with the wrong variant configured", {
+        variant,
+        serviceVariant: other.variant,
+      });
+      throw new VariantMismatchError(variant, other.variant, other.evidence);
     }
     try {
       return adapter.parseCreated(body, valid.method);
@@ -234,6 +249,36 @@ export class Charges {
     }
     return this.retrieve((matches[0] as ChargeTransaction).id);
   }
+}
+
+/**
+ * Whether a create's 201 body is plainly the other variant's: Variant B answers with
+ * `object: "charge"` and an `id` of the form `ch_svc_...`; Variant A with `success` and a
+ * `uuid`. Undefined when the body looks like the configured variant (or like neither).
+ */
+function otherVariantOf(
+  body: unknown,
+  variant: "a" | "b",
+): { variant: "a" | "b"; evidence: string } | undefined {
+  if (body === null || typeof body !== "object") return undefined;
+  const b = body as Record<string, unknown>;
+  if (
+    variant === "a" &&
+    b.object === "charge" &&
+    typeof b.id === "string" &&
+    b.id.startsWith("ch_svc_")
+  ) {
+    return { variant: "b", evidence: `charge ids like ${b.id.slice(0, 10)}...` };
+  }
+  if (
+    variant === "b" &&
+    b.success === true &&
+    typeof b.uuid === "string" &&
+    b.object === undefined
+  ) {
+    return { variant: "a", evidence: "flat { success, uuid } answers" };
+  }
+  return undefined;
 }
 
 function sameText(a: string | undefined, b: string | undefined): boolean {

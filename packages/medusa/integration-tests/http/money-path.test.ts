@@ -39,6 +39,7 @@ const API_KEY = "sk_live_money_path_5ecret";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
 
 let sandbox: Sandbox;
+let sandboxB: Sandbox;
 let proxy: CountingProxy;
 
 beforeAll(async () => {
@@ -46,6 +47,14 @@ beforeAll(async () => {
   sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
   proxy = await startCountingProxy(sandbox.url);
   process.env.PIX_SANDBOX_A_URL = proxy.baseUrl;
+  // A Variant B service that sends webhooks exactly as the spec's payload table: `uuid` only.
+  sandboxB = await startSandbox({
+    variant: "b",
+    keys: [API_KEY],
+    webhookRetryDelaysMs: [300],
+    specLiteralWebhooks: true,
+  });
+  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
   // The plugin's notification subscriber, to Medusa's local notification provider.
   process.env.PIX_NOTIFY = "1";
@@ -54,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await sandbox?.close();
+  await sandboxB?.close();
 });
 
 /** Half-up cents of a decimal string, computed on digits (the test's own oracle, no floats). */
@@ -92,6 +102,7 @@ medusaIntegrationTestRunner({
       await control(sandbox.url, "webhook-urls", {
         url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
       });
+      await control(sandboxB.url, "webhook-urls", { url: `${base}/hooks/pix-checkout/b` });
       await createTaxRegionsWorkflow(container()).run({
         input: [
           {
@@ -254,6 +265,24 @@ medusaIntegrationTestRunner({
         await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
         await expectPaidInFull(cartId);
       });
+    });
+
+    it("a Variant B service that names the charge only by uuid in charge.paid: the webhook itself pays the order", async () => {
+      const { id: cartId } = await cart([{ unit_price: 88.8, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
+      const chargeId = session.data.charge_id as string;
+      expect(chargeId).toMatch(/^ch_svc_/);
+      await control(sandboxB.url, `charges/${chargeId}/pay`, {});
+      const delivery = await waitFor(async () => {
+        const row = await db(container())("pix_checkout_webhook_delivery")
+          .where({ event: "charge.paid" })
+          .whereNot({ outcome: "received" })
+          .orderBy("created_at", "desc")
+          .first();
+        return row && row.charge_id !== chargeId && row;
+      }, "the uuid-only delivery to be processed");
+      expect(delivery.outcome).toBe("processed");
+      await expectPaidInFull(cartId);
     });
 
     it("a paid checkout costs the payment API two calls: the create and one fetch-back", async () => {

@@ -35,4 +35,15 @@ describe("toServiceError", () => {
     expect(error.message).toMatch(/apiKey in medusa-config/);
     expect(error.message).not.toContain("sk_live_abcdefghijkl");
   });
+
+  it("turns a variant mismatch into a message that names the variant option to set", () => {
+    const error = toServiceError({
+      code: "variant_mismatch",
+      message:
+        'The payment service answers like Variant B (charge ids like ch_svc_ab...), but the client is configured with variant "a". Set variant: "b".',
+    });
+    expect(error.code).toBe("variant_mismatch");
+    expect(error.message).toMatch(/Set variant: "b"/);
+    expect(error.message).toMatch(/provider option `variant` in medusa-config/);
+  });
 });

@@ -13,6 +13,15 @@ export function toServiceError(error: unknown): PixCheckoutError {
   const code = typeof err.code === "string" ? err.code : "payment_service_error";
   const status = typeof err.status === "number" ? err.status : undefined;
   const message = redactString(typeof err.message === "string" ? err.message : "unknown error");
+  if (code === "variant_mismatch") {
+    // The merchant's configuration, not the shopper's input; the client's message names the
+    // `variant` value to set.
+    return new PixCheckoutError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      code,
+      `Pix Checkout is configured with the wrong API variant: ${message} (provider option \`variant\` in medusa-config).`,
+    );
+  }
   if (status === 401 || status === 403) {
     return new PixCheckoutError(
       MedusaError.Types.UNEXPECTED_STATE,
