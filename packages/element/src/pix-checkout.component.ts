@@ -55,7 +55,7 @@ interface UiState {
  * @csspart retry-button - Retry after an error.
  * @csspart barcode - The boleto's ITF barcode.
  * @csspart due-date - The boleto's due date.
- * @csspart boleto-link - The link to the boleto PDF.
+ * @csspart boleto-link - The link to the boleto document (a PDF or a printable page).
  * @csspart message - The paid, expired, failed, canceled and error messages.
  * @csspart status - The live region that announces changes.
  *

@@ -11,7 +11,7 @@ export const boletoStrings: Record<Lang, BoletoStrings> = {
     digitableLine: "Linha digitável",
     copyLine: "Copiar linha digitável",
     barcodeLabel: "Código de barras do boleto",
-    openBoleto: "Abrir boleto (PDF)",
+    openBoleto: "Ver boleto",
     dueDate: (d) => `Vencimento: ${d}`,
     steps:
       "Pague no app do banco, no internet banking ou em uma lotérica. A compensação leva até 3 dias úteis.",
@@ -21,7 +21,7 @@ export const boletoStrings: Record<Lang, BoletoStrings> = {
     digitableLine: "Digitable line",
     copyLine: "Copy digitable line",
     barcodeLabel: "Boleto barcode",
-    openBoleto: "Open boleto (PDF)",
+    openBoleto: "View boleto",
     dueDate: (d) => `Due date: ${d}`,
     steps:
       "Pay in your bank app, online banking or a lottery outlet. Clearing takes up to 3 business days.",
@@ -31,7 +31,7 @@ export const boletoStrings: Record<Lang, BoletoStrings> = {
     digitableLine: "Línea digitable",
     copyLine: "Copiar línea digitable",
     barcodeLabel: "Código de barras del boleto",
-    openBoleto: "Abrir boleto (PDF)",
+    openBoleto: "Ver boleto",
     dueDate: (d) => `Vencimiento: ${d}`,
     steps:
       "Paga en la app de tu banco, banca en línea o una lotería. La acreditación tarda hasta 3 días hábiles.",
