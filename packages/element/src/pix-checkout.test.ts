@@ -501,13 +501,15 @@ describe("boleto view", () => {
     expect(shadow(el).querySelector("img")).to.equal(null);
   });
 
-  it("links the boleto PDF in a new tab and shows the due date", async () => {
+  it("links the boleto document in a new tab, named for what it opens, and shows the due date", async () => {
     const { el } = await showPending("boleto-link", { method: "boleto" });
     await eventually(() =>
       expect(partText(el, "due-date")).to.equal("Vencimento: 31 de janeiro de 2030"),
     );
     const link = $<HTMLAnchorElement>(el, "[part~=boleto-link]") as HTMLAnchorElement;
     expect(link.href).to.equal("https://bank.example/boleto/123.pdf");
+    // Services serve a PDF or a printable page: the label promises neither.
+    expect(link.textContent?.trim()).to.equal("Ver boleto");
     expect(link.target).to.equal("_blank");
     expect(link.rel).to.equal("noopener");
   });
