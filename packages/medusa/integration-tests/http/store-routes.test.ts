@@ -2,7 +2,7 @@ import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/framework/utils";
 import { knex as createKnex, type Knex } from "@medusajs/framework/mikro-orm/knex";
-import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
+import { createApiKeysWorkflow, updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import {
   createCart,
@@ -158,6 +158,22 @@ medusaIntegrationTestRunner({
         }
         // The key itself works, and the session's own storefront still sees it.
         expect((await asOther("get", `/store/regions`)).status).toBe(200);
+        expect((await status(session.id)).status).toBe(200);
+      });
+
+      it("answers a publishable key linked to no sales channel 404, as Medusa's own store routes refuse it", async () => {
+        const session = await pixSession();
+        const { result } = await createApiKeysWorkflow(container()).run({
+          input: { api_keys: [{ title: "no channel", type: "publishable", created_by: "" }] },
+        });
+        const response = await (api as unknown as Api).request({
+          method: "get",
+          url: `/store/pix-checkout/sessions/${session.id}`,
+          headers: { "x-publishable-api-key": result[0]!.token },
+          validateStatus: () => true,
+        });
+        expect(response.status).toBe(404);
+        expect(response.data.code).toBe("session_not_found");
         expect((await status(session.id)).status).toBe(200);
       });
 

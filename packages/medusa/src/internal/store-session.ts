@@ -31,14 +31,16 @@ const paramsSchema = z.object({
 
 /**
  * Whether the request's publishable key may see this row: its cart's sales channel must be
- * one of the key's, as for Medusa's own carts and products. Another storefront's key gets
- * the same 404 as an unknown session, so it cannot even learn that the session exists.
+ * one of the key's, as for Medusa's own carts and products. Another storefront's key, and a
+ * key linked to no sales channel at all, get the same 404 as an unknown session, so they
+ * cannot even learn that the session exists. Rows recorded before the plugin stored the
+ * channel (none) stay readable as before.
  */
 function servesChannel(req: MedusaRequest, row: ChargeRow): boolean {
+  if (!row.sales_channel_id) return true;
   const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
     .publishable_key_context?.sales_channel_ids;
-  if (!row.sales_channel_id || !channels || channels.length === 0) return true;
-  return channels.includes(row.sales_channel_id);
+  return channels?.includes(row.sales_channel_id) ?? false;
 }
 
 /**
