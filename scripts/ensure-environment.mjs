@@ -11,7 +11,7 @@ const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 // The element's browser suite runs in three engines, all from Debian (what each package gives):
 // chromium; firefox-esr (driven by puppeteer over WebDriver BiDi); webkit2gtk-driver
-// (WebKitWebDriver and MiniBrowser); xvfb (xvfb-run: MiniBrowser has no headless mode).
+// (WebKitWebDriver and MiniBrowser); xvfb (Xvfb, and xvfb-run for the screenshot script: MiniBrowser has no headless mode).
 const BROWSERS = [
   { name: "chromium", found: () => existsSync(CHROMIUM), env: "CHROMIUM_PATH" },
   { name: "firefox-esr", found: () => existsSync(FIREFOX), env: "FIREFOX_PATH" },

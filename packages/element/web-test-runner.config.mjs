@@ -3,7 +3,7 @@
 // - Chromium (/usr/bin/chromium) through puppeteer-core (CDP),
 // - Firefox ESR (/usr/bin/firefox-esr) through puppeteer (WebDriver BiDi),
 // - WebKitGTK's MiniBrowser through WebKitWebDriver (classic WebDriver), which needs an X
-//   display: the package script runs everything under `xvfb-run -a`.
+//   display: the config starts a private Xvfb for it (test-support/x-display.mjs).
 // PIX_BROWSERS=chromium,firefox narrows the run (a comma-separated list of the names below).
 // A fake store backend (test-support/fake-backend.ts) runs on its own loopback port, so the
 // test page talks to it cross-origin, as a storefront talks to Medusa.
@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadFakeBackend } from "./test-support/load-fake-backend.mjs";
 import { startWebKitDriver, WEBKIT_MINIBROWSER } from "./test-support/webkit-driver.mjs";
+import { startXvfb } from "./test-support/x-display.mjs";
 import { jsonReporter } from "./test-support/json-reporter.mjs";
 import { pixCommandsPlugin } from "./test-support/commands-plugin.mjs";
 import { commonJsPlugin } from "./test-support/cjs-plugin.mjs";
@@ -58,10 +59,13 @@ const FIREFOX_DARK_REDUCED = {
   "ui.prefersReducedMotion": 1,
 };
 
-const drivers = [];
-async function webkit(env) {
-  const driver = await startWebKitDriver(env);
-  drivers.push(driver);
+// Everything started here that must stop with the run: WebKit drivers and their X display.
+const running = [];
+let xDisplay;
+async function webkit(env = {}) {
+  if (!xDisplay) running.push((xDisplay = await startXvfb()));
+  const driver = await startWebKitDriver({ ...env, DISPLAY: xDisplay.display });
+  running.push(driver);
   return webdriverLauncher({
     automationProtocol: "webdriver",
     hostname: "127.0.0.1",
@@ -152,7 +156,7 @@ export default {
     commonJsPlugin(root),
     pixCommandsPlugin({
       async onStop() {
-        for (const driver of drivers) driver.stop();
+        for (const child of running) child.stop();
         await backend.close();
       },
     }),
@@ -164,4 +168,4 @@ export default {
 };
 
 // A run that dies before the server stops must not leave the driver behind.
-process.once("exit", () => drivers.forEach((driver) => driver.stop()));
+process.once("exit", () => running.forEach((child) => child.stop()));

@@ -178,13 +178,35 @@ export function restoreStubs() {
  * the Clipboard API asks for.
  */
 export async function realClick(target: Element) {
-  target.scrollIntoView({ block: "center" });
-  const rect = target.getBoundingClientRect();
+  const rect = await settledInView(target);
   await sendMouse({
     type: "click",
     position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)],
   });
   await sendMouse({ type: "move", position: [0, 0] });
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Scrolls `target` into the middle of the viewport and waits until it stays put for a frame:
+ * a QR image or font that arrives late (a loaded machine) moves it after the scroll, and the
+ * driver then clicks where it was, or refuses a point outside the viewport.
+ */
+async function settledInView(target: Element): Promise<DOMRect> {
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    target.scrollIntoView({ block: "center", behavior: "instant" });
+    await nextFrame();
+    const before = target.getBoundingClientRect();
+    await nextFrame();
+    const after = target.getBoundingClientRect();
+    const still = ["x", "y", "width", "height"].every(
+      (key) => before[key as keyof DOMRect] === after[key as keyof DOMRect],
+    );
+    const visible = after.top >= 0 && after.bottom <= innerHeight && after.left >= 0;
+    if ((still && visible) || performance.now() > deadline) return after;
+  }
 }
 
 /** Presses one key (`"Tab"`, `"Enter"`) through the browser's driver. */
@@ -196,8 +218,7 @@ export const engine = async () =>
 
 /** A picture of `target` as the browser painted it (a driver screenshot, cropped), as pixels. */
 export async function paintedPixels(target: Element): Promise<ImageData> {
-  target.scrollIntoView({ block: "center" });
-  const rect = target.getBoundingClientRect();
+  const rect = await settledInView(target);
   const png = (await executeServerCommand<string, undefined>("pix-screenshot")) as string;
   const img = new Image();
   img.src = `data:image/png;base64,${png}`;

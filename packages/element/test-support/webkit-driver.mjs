@@ -1,6 +1,6 @@
 // Starts Debian's WebKitWebDriver (package webkit2gtk-driver) on a free loopback port for
 // the test runner's webdriver launcher. It drives MiniBrowser, which needs an X display:
-// run under `xvfb-run -a` where there is none.
+// pass one in `env.DISPLAY` (see x-display.mjs) or run under one.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
@@ -38,8 +38,8 @@ const answers = (port) =>
  * environment of the driver and so of the MiniBrowser it starts (GTK settings, say).
  */
 export async function startWebKitDriver(env = {}) {
-  if (!process.env.DISPLAY) {
-    throw new Error("WebKit's MiniBrowser needs an X display: run the tests under `xvfb-run -a`.");
+  if (!(env.DISPLAY ?? process.env.DISPLAY)) {
+    throw new Error("WebKit's MiniBrowser needs an X display: start Xvfb (x-display.mjs).");
   }
   const port = await freePort();
   const child = spawn(process.env.WEBKIT_WEBDRIVER ?? "WebKitWebDriver", [`--port=${port}`], {
