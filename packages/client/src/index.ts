@@ -42,4 +42,4 @@ export {
   type TransferWebhookEvent,
   type WebhookEvent,
 } from "./webhooks.js";
-export { redact } from "./internal/redact.js";
+export { maskDocument, redact, redactValue } from "./internal/redact.js";

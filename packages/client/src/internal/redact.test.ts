@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redact, redactValue } from "./redact.js";
+import { maskDocument, redact, redactValue } from "./redact.js";
 
 describe("redact", () => {
   it("removes secret and publishable keys, keeping their kind", () => {
@@ -22,5 +22,42 @@ describe("redact", () => {
     const value: Record<string, unknown> = { a: "sk_live_x1" };
     value.self = value;
     expect(redactValue(value)).toEqual({ a: "sk_live_[redacted]", self: "[circular]" });
+  });
+});
+
+describe("redact, for every package", () => {
+  it("removes test and restricted keys too", () => {
+    expect(redact("sk_test_abc rk_live_def")).toBe("sk_test_[redacted] rk_live_[redacted]");
+  });
+
+  it("removes a webhook URL's token and keeps the rest of the URL", () => {
+    expect(redact("POST /hooks/pix-checkout/pp_pix?token=s3cr3t-Value&x=1 200")).toBe(
+      "POST /hooks/pix-checkout/pp_pix?token=[redacted]&x=1 200",
+    );
+  });
+
+  it("blanks credential fields and masks payer documents deep inside objects", () => {
+    expect(
+      redactValue({
+        options: { apiKey: "opaque", webhookSecret: "s".repeat(20) },
+        customer: { document: "123.456.789-09", name: "Ana" },
+        note: ["key sk_live_zzz"],
+      }),
+    ).toEqual({
+      options: { apiKey: "[redacted]", webhookSecret: "[redacted]" },
+      customer: { document: "*********09", name: "Ana" },
+      note: ["key sk_live_[redacted]"],
+    });
+  });
+
+  it("keeps only the last two characters of a CNPJ", () => {
+    expect(maskDocument("12.ABC.345/01DE-35")).toBe("************35");
+  });
+
+  it("keeps only an error's name and redacted message", () => {
+    expect(redactValue(new Error("auth sk_live_abc"))).toEqual({
+      name: "Error",
+      message: "auth sk_live_[redacted]",
+    });
   });
 });

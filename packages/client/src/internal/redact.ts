@@ -1,22 +1,55 @@
 /**
- * The one redaction function. Every log line and every error message passes through it, so a
- * secret can only leak if it reaches the caller through a path that bypasses both, and there is
- * none: `PixError` redacts its own message and the logger wrapper redacts every line and field.
+ * The one redaction module of the project: the client and the Medusa plugin
+ * pass every log line, error message and stored display value through it. `PixError`
+ * redacts its own message, the client's logger wrapper redacts every line and field, and
+ * the plugin imports these functions instead of keeping patterns of its own.
  */
 
 // Stripe-style key shapes: the prefix tells the reader what kind of key was there, the rest goes.
 const KEY_PATTERN = /\b(sk|pk|rk)_(live|test)_[A-Za-z0-9_-]*/g;
 const BEARER_PATTERN = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
-const SENSITIVE_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+// A webhook URL carries its token as `?token=`; a URL in a message must not carry it on.
+const URL_TOKEN_PATTERN = /([?&](?:token|access_token)=)[^&#\s"']+/gi;
 
-/** Replaces API keys and Authorization credentials in a string with placeholders. */
+// Field names whose value is a credential, whatever it looks like (compared lowercased).
+const SECRET_FIELDS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "apikey",
+  "api_key",
+  "webhooksecret",
+  "webhook_secret",
+  "token",
+]);
+// Field names whose value is a payer's CPF or CNPJ: personal data, masked rather than blanked
+// so a merchant can still tell two payers apart.
+const DOCUMENT_FIELDS = new Set(["document", "cpf", "cnpj", "tax_id"]);
+
+/** Replaces API keys, Authorization credentials and URL tokens in a string with placeholders. */
 export function redact(text: string): string {
-  return text.replace(KEY_PATTERN, "$1_$2_[redacted]").replace(BEARER_PATTERN, "$1 [redacted]");
+  return text
+    .replace(KEY_PATTERN, "$1_$2_[redacted]")
+    .replace(BEARER_PATTERN, "$1 [redacted]")
+    .replace(URL_TOKEN_PATTERN, "$1[redacted]");
 }
 
 /**
- * Deep-redacts a value meant for a log line: strings are scrubbed, header-like keys such as
- * `authorization` are blanked whatever their value, and cycles are cut.
+ * Masks a CPF or CNPJ for display: keeps the last 2 characters, the rest become `*`
+ * (punctuation is dropped). `123.456.789-09` → `*********09`.
+ */
+export function maskDocument(document: string): string {
+  const bare = document.replace(/[^0-9A-Za-z]/g, "");
+  if (bare.length <= 2) return "*".repeat(bare.length);
+  return "*".repeat(bare.length - 2) + bare.slice(-2);
+}
+
+/**
+ * Deep-redacts a value meant for a log line or a display record, returning a copy: strings
+ * are scrubbed, credential fields (`authorization`, `apiKey`, `webhookSecret`, `token`...)
+ * are blanked whatever their value, payer documents are masked, an error keeps only its
+ * name and redacted message, and cycles are cut.
  */
 export function redactValue(value: unknown, seen = new WeakSet<object>()): unknown {
   if (typeof value === "string") return redact(value);
@@ -29,7 +62,10 @@ export function redactValue(value: unknown, seen = new WeakSet<object>()): unkno
   if (Array.isArray(value)) return value.map((item) => redactValue(item, seen));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SENSITIVE_HEADERS.has(key.toLowerCase()) ? "[redacted]" : redactValue(item, seen);
+    const lower = key.toLowerCase();
+    if (SECRET_FIELDS.has(lower)) out[key] = "[redacted]";
+    else if (DOCUMENT_FIELDS.has(lower) && typeof item === "string") out[key] = maskDocument(item);
+    else out[key] = redactValue(item, seen);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { createPluginLogger } from "./logger";
 import { clientFor, registeredProviders, type RegisteredProvider } from "./provider-registry";
-import { redactString } from "./redact";
+import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "./charge-store";
 
 /** The client calls the admin routes make, beyond the provider's port. */
@@ -81,7 +81,7 @@ export function sendUpstreamError(res: MedusaResponse, error: unknown): void {
     res,
     status,
     code,
-    `The payment service answered: ${redactString(String(err.message ?? "unknown error"))}`,
+    `The payment service answered: ${redact(String(err.message ?? "unknown error"))}`,
   );
 }
 

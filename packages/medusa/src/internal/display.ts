@@ -1,6 +1,6 @@
 import type { ClientCharge } from "./client-port";
 import type { LocalChargeStatus } from "./charge-store";
-import { maskDocument } from "./redact";
+import { maskDocument } from "@pix-checkout/client";
 
 /**
  * The only fields a payment session's `data` may hold. Session data is public (GET

@@ -1,4 +1,4 @@
-import { redact, redactString } from "./redact";
+import { redact, redactValue } from "@pix-checkout/client";
 
 /** The logger shape Medusa injects (`logger` in every container). */
 export interface MedusaLoggerLike {
@@ -17,8 +17,8 @@ export interface PluginLogger {
 }
 
 function line(message: string, meta: unknown): string {
-  const text = `[pix-checkout] ${redactString(message)}`;
-  return meta === undefined ? text : `${text} ${JSON.stringify(redact(meta))}`;
+  const text = `[pix-checkout] ${redact(message)}`;
+  return meta === undefined ? text : `${text} ${JSON.stringify(redactValue(meta))}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ChargeStatus } from "./status";
 import { clientFor, type RegisteredProvider } from "./provider-registry";
 import { settleCharge, type SettleContext } from "./settle";
 import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
-import { redactString } from "./redact";
+import { redact } from "@pix-checkout/client";
 
 /**
  * Processes one stored delivery: charge events go through the state machine (fetch-back
@@ -49,7 +49,7 @@ export async function processDelivery(
     }
     return result.outcome;
   } catch (error) {
-    const message = redactString((error as Error).message ?? String(error));
+    const message = redact((error as Error).message ?? String(error));
     logger.error(
       `webhook delivery ${deliveryId} failed; the reconciliation job will retry it: ${message}`,
     );

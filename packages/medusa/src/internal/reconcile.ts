@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "./provider-registry";
-import { redactString } from "./redact";
+import { redact } from "@pix-checkout/client";
 import {
   captureOnce,
   completeCartIfNeeded,
@@ -76,12 +76,7 @@ export async function reconcileOnce(
       );
     } catch (error) {
       report.errors += 1;
-      await recordCheckFailure(
-        ctx,
-        row,
-        now,
-        redactString((error as Error).message ?? String(error)),
-      );
+      await recordCheckFailure(ctx, row, now, redact((error as Error).message ?? String(error)));
     }
   }
   // Paid is final, so a capture that never finished needs no new question to the API.
@@ -93,7 +88,7 @@ export async function reconcileOnce(
     } catch (error) {
       report.errors += 1;
       ctx.logger.warn(
-        `capturing paid charge ${row.charge_id} failed: ${redactString((error as Error).message)}`,
+        `capturing paid charge ${row.charge_id} failed: ${redact((error as Error).message)}`,
       );
     }
   }
@@ -112,7 +107,7 @@ export async function reconcileOnce(
     } catch (error) {
       report.errors += 1;
       ctx.logger.warn(
-        `retrying delivery ${String(delivery.id)} failed: ${redactString((error as Error).message)}`,
+        `retrying delivery ${String(delivery.id)} failed: ${redact((error as Error).message)}`,
       );
     }
   }
@@ -122,7 +117,7 @@ export async function reconcileOnce(
       report.cartsCompleted += 1;
       await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
         ctx.logger.warn(
-          `recording the captures of charge ${row.charge_id} on its order failed: ${redactString((error as Error).message)}`,
+          `recording the captures of charge ${row.charge_id} on its order failed: ${redact((error as Error).message)}`,
         ),
       );
     }

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils";
 import { PixCheckoutError } from "./errors";
-import { redactString } from "./redact";
+import { redact } from "@pix-checkout/client";
 
 /**
  * Turns a client error into this plugin's error, keeping the API's `code` verbatim. Auth
@@ -12,7 +12,7 @@ export function toServiceError(error: unknown): PixCheckoutError {
   const err = error as { code?: unknown; status?: unknown; message?: unknown };
   const code = typeof err.code === "string" ? err.code : "payment_service_error";
   const status = typeof err.status === "number" ? err.status : undefined;
-  const message = redactString(typeof err.message === "string" ? err.message : "unknown error");
+  const message = redact(typeof err.message === "string" ? err.message : "unknown error");
   if (code === "variant_mismatch") {
     // The merchant's configuration, not the shopper's input; the client's message names the
     // `variant` value to set.

@@ -13,7 +13,7 @@ import type {
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { CAPTURE_ATTEMPTS, ChargeStore, type ChargeRow } from "./charge-store";
 import { ChargeLifecycle, type EventBusLike } from "./charge-lifecycle";
-import { redactString } from "./redact";
+import { redact } from "@pix-checkout/client";
 import { createPluginLogger, type PluginLogger } from "./logger";
 import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
 import type { ChargeStatus } from "./status";
@@ -154,7 +154,7 @@ async function afterPaid(
   } catch (error) {
     return {
       outcome: recordedNow ? "processed" : "duplicate",
-      detail: `paid; the capture failed and reconciliation retries it: ${redactString((error as Error)?.message ?? String(error))}`,
+      detail: `paid; the capture failed and reconciliation retries it: ${redact((error as Error)?.message ?? String(error))}`,
     };
   }
 }
@@ -226,7 +226,7 @@ export async function captureOnce(
   await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
     // The capture stands; only the order's summary lags until the next pass records it.
     logger.warn(
-      `recording the capture of charge ${chargeId} on its order failed: ${redactString((error as Error).message)}`,
+      `recording the capture of charge ${chargeId} on its order failed: ${redact((error as Error).message)}`,
     ),
   );
   await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row);
@@ -259,7 +259,7 @@ async function recordCaptureFailure(
   error: unknown,
 ): Promise<void> {
   const { store, logger } = ctx;
-  const message = redactString((error as Error)?.message ?? String(error));
+  const message = redact((error as Error)?.message ?? String(error));
   await store.addEvent({
     chargeId: row.charge_id,
     kind: "capture_failed",

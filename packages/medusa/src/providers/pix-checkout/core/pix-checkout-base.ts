@@ -50,7 +50,7 @@ import {
   type PaymentMethod,
   type PixCheckoutOptions,
 } from "../../../internal/options";
-import { redactString } from "../../../internal/redact";
+import { redact } from "@pix-checkout/client";
 import { toSessionStatus, type ChargeStatus } from "../../../internal/status";
 import { toServiceError } from "../../../internal/service-error";
 
@@ -446,7 +446,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       return await work();
     } catch (error) {
       if (error instanceof ChargeBoundElsewhereError) {
-        this.logger_.error(redactString(error.message));
+        this.logger_.error(redact(error.message));
         throw new PixCheckoutError(
           MedusaError.Types.CONFLICT,
           "charge_bound_elsewhere",
@@ -463,7 +463,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         return undefined;
       }
       this.logger_.error(
-        `could not record charge bookkeeping: ${redactString((error as Error)?.message ?? String(error))}`,
+        `could not record charge bookkeeping: ${redact((error as Error)?.message ?? String(error))}`,
       );
       throw new PixCheckoutError(
         MedusaError.Types.CONFLICT,

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { redactString } from "../../../../../../internal/redact";
+import { redact } from "@pix-checkout/client";
 import { settleCharge, settleContext } from "../../../../../../internal/settle";
 import { loadSession, sendError } from "../../../../../../internal/store-session";
 import { toStoreView } from "../../../../../../internal/store-view";
@@ -40,7 +40,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       await settleCharge(ctx, row.charge_id, "refresh");
     } catch (error) {
       ctx.logger.warn(
-        `refresh of charge ${row.charge_id} failed: ${redactString((error as Error).message ?? "")}`,
+        `refresh of charge ${row.charge_id} failed: ${redact((error as Error).message ?? "")}`,
       );
       sendError(
         res,
