@@ -4,6 +4,7 @@ import { createPluginLogger } from "./logger";
 import { clientFor, registeredProviders, type RegisteredProvider } from "./provider-registry";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "./charge-store";
+import { toServiceError } from "./service-error";
 
 /** The client calls the admin routes make, beyond the provider's port. */
 export interface AdminClient {
@@ -69,20 +70,17 @@ export async function adminClient(
 }
 
 /**
- * Answers a failed payment-API call: the API's own code and status class, a message
- * without secrets. 4xx from the API (bad filter) stay 400; anything else is 502.
+ * Answers a failed payment-API call with the API's own code and the status the one error
+ * tree gives it (service-error.ts: 400 for a refused filter, 503 for a passing failure, 502
+ * otherwise), and a message without secrets.
  */
 export function sendUpstreamError(res: MedusaResponse, error: unknown): void {
-  const err = error as { code?: unknown; status?: unknown; message?: unknown };
-  const code = typeof err.code === "string" ? err.code : "payment_service_error";
-  const status =
-    typeof err.status === "number" && err.status >= 400 && err.status < 500 ? 400 : 502;
-  sendAdminError(
-    res,
-    status,
+  const { code, status } = toServiceError(error);
+  const message = (error as { message?: unknown }).message;
+  res.status(status).json({
     code,
-    `The payment service answered: ${redact(String(err.message ?? "unknown error"))}`,
-  );
+    message: `The payment service answered: ${redact(String(message ?? "unknown error"))}`,
+  });
 }
 
 /** Reais (the API's floats) to integer cents, at this edge only. */

@@ -4,7 +4,7 @@ import {
   isValidCnpj,
   isValidCpf,
 } from "@brazilian-utils/brazilian-utils";
-import { invalidData } from "./errors";
+import { PixCheckoutError } from "./errors";
 import type { ClientCreateChargeInput } from "./client-port";
 
 type BoletoCharge = Extract<ClientCreateChargeInput, { method: "boleto" }>;
@@ -94,7 +94,7 @@ export function buildBoletoCharge(
   };
   const missing = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => !fields[key]);
   if (missing.length > 0) {
-    throw invalidData(
+    throw new PixCheckoutError(
       "missing_payer_data",
       `A boleto needs the payer's ${missing.join(", ")}. Send ${missing
         .map((key) => where[key])
@@ -103,27 +103,27 @@ export function buildBoletoCharge(
   }
   const document = fields.document!.replace(/[.\-/\s]/g, "").toUpperCase();
   if (!isValidCpf(document) && !isValidCnpj(document, { version: 2 })) {
-    throw invalidData("invalid_payer_data", "document is not a valid CPF or CNPJ.");
+    throw new PixCheckoutError("invalid_payer_data", "document is not a valid CPF or CNPJ.");
   }
   let phone = fields.phone!.replace(/\D/g, "");
   if ((phone.length === 12 || phone.length === 13) && phone.startsWith("55"))
     phone = phone.slice(2);
   if (phone.length !== 10 && phone.length !== 11) {
-    throw invalidData(
+    throw new PixCheckoutError(
       "invalid_payer_data",
       "phone must be an area code plus number: 10 or 11 digits (e.g. 11987654321).",
     );
   }
   const zip = fields.zip!.replace(/\D/g, "");
   if (zip.length !== 8) {
-    throw invalidData(
+    throw new PixCheckoutError(
       "invalid_payer_data",
       "billing_address.postal_code must be a CEP of 8 digits.",
     );
   }
   const state = toUf(fields.state!);
   if (!state) {
-    throw invalidData(
+    throw new PixCheckoutError(
       "invalid_payer_data",
       `billing_address.province "${fields.state}" is not a Brazilian state; use its 2-letter UF (e.g. SP).`,
     );

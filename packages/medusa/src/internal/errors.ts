@@ -1,36 +1,97 @@
+import type { MedusaResponse } from "@medusajs/framework/http";
 import { MedusaError } from "@medusajs/framework/utils";
 
+/**
+ * The plugin's one error tree: every code a route of this plugin answers, or the provider
+ * raises through Medusa, with the HTTP status it carries. Store, admin and webhook routes
+ * share it, so a code means the same thing (and the same status) wherever it appears, and
+ * the README's error table is this list. Errors reported by the payment API keep the API's
+ * own code (see service-error.ts).
+ */
+export const ERROR_STATUS = {
+  // The caller sent something to fix.
+  invalid_amount: 400,
+  unsupported_currency: 400,
+  missing_payer_data: 400,
+  invalid_payer_data: 400,
+  invalid_session_id: 400,
+  invalid_charge_id: 400,
+  invalid_order_id: 400,
+  invalid_query: 400,
+  invalid_limit: 400,
+  invalid_filters: 400,
+  invalid_webhook: 400,
+  charge_session_mismatch: 400,
+  webhook_unauthorized: 401,
+  // Nothing by that name (or not for this caller).
+  session_not_found: 404,
+  charge_not_found: 404,
+  provider_not_found: 404,
+  qr_not_available: 404,
+  payload_too_large: 413,
+  // Passing: nothing was charged or changed; the same request may be sent again.
+  store_unavailable: 409,
+  charge_bound_elsewhere: 409,
+  refresh_rate_limited: 429,
+  payment_service_unavailable: 502,
+  stream_limit_reached: 503,
+  // The merchant's configuration or an unexpected answer; logged, not the caller's input.
+  invalid_options: 500,
+  payment_service_error: 502,
+} as const satisfies Record<string, number>;
+
 /** Stable codes of the errors this plugin raises itself; API errors keep the API's own code. */
-export type PixCheckoutErrorCode =
-  | "invalid_options"
-  | "invalid_amount"
-  | "unsupported_currency"
-  | "missing_payer_data"
-  | "invalid_payer_data"
-  | "charge_not_found"
-  | "refund_not_supported"
-  | "invalid_webhook"
-  | "webhook_unauthorized"
-  | "provider_not_found"
-  | "payment_service_error";
+export type PixCheckoutErrorCode = keyof typeof ERROR_STATUS;
+
+/** The Medusa error type that makes Medusa's handler answer with (about) this status. */
+function medusaTypeFor(status: number): string {
+  if (status === 400 || status === 413) return MedusaError.Types.INVALID_DATA;
+  if (status === 401) return MedusaError.Types.UNAUTHORIZED;
+  if (status === 404) return MedusaError.Types.NOT_FOUND;
+  // Medusa has no 429/502/503 type that keeps a message; CONFLICT (409, "you may retry")
+  // is the one that tells a client the same request may succeed later.
+  if (status === 409 || status === 429 || status === 503) return MedusaError.Types.CONFLICT;
+  return MedusaError.Types.UNEXPECTED_STATE;
+}
 
 /**
- * The one error class of this package. It extends MedusaError so Medusa's error handler maps
- * `type` to an HTTP status (INVALID_DATA → 400, NOT_FOUND → 404) instead of a 500, and it
- * carries a stable `code` that callers branch on.
+ * The one error class of this package. It extends MedusaError so Medusa's handler maps it to
+ * an HTTP status instead of a 500 when it crosses a Medusa workflow, and it carries a stable
+ * `code` callers branch on and the `status` this plugin's own routes answer with.
  */
 export class PixCheckoutError extends MedusaError {
   /** Stable machine-readable code (the API's own code when the API reported the error). */
   override readonly code: string;
+  /** The HTTP status of this error in the plugin's own routes. */
+  readonly status: number;
 
-  constructor(type: string, code: PixCheckoutErrorCode | string, message: string) {
-    super(type, message, code);
+  constructor(code: PixCheckoutErrorCode, message: string);
+  /** An error named by the payment API's own code, with the status to answer it with. */
+  constructor(code: string, message: string, status: number);
+  constructor(code: string, message: string, status?: number) {
+    const resolved = status ?? ERROR_STATUS[code as PixCheckoutErrorCode] ?? 500;
+    super(medusaTypeFor(resolved), message, code);
     this.name = "PixCheckoutError";
     this.code = code;
+    this.status = resolved;
   }
 }
 
-/** A caller-fixable problem (bad amount, missing payer field): Medusa answers it with a 400. */
-export function invalidData(code: PixCheckoutErrorCode, message: string): PixCheckoutError {
-  return new PixCheckoutError(MedusaError.Types.INVALID_DATA, code, message);
+/** Answers a request of the plugin's own routes with `{ code, message }` and the code's status. */
+export function sendError(
+  res: MedusaResponse,
+  code: PixCheckoutErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  res.status(ERROR_STATUS[code]).json({ code, message, ...extra });
+}
+
+/** Answers with a raised error: its own status and code; anything else is a 500 with no detail. */
+export function sendRaised(res: MedusaResponse, error: unknown): void {
+  if (error instanceof PixCheckoutError) {
+    res.status(error.status).json({ code: error.code, message: error.message });
+    return;
+  }
+  throw error;
 }

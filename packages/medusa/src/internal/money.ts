@@ -1,6 +1,6 @@
 import { BigNumber } from "@medusajs/framework/utils";
 import type { BigNumberInput } from "@medusajs/framework/types";
-import { invalidData } from "./errors";
+import { PixCheckoutError } from "./errors";
 
 /**
  * Converts a Medusa amount in reais (a number, numeric string, BigNumber or raw
@@ -24,7 +24,7 @@ export function toCents(amount: BigNumberInput): number {
     value = undefined;
   }
   if (!value || !value.isFinite()) {
-    throw invalidData(
+    throw new PixCheckoutError(
       "invalid_amount",
       `Amount ${String(amount)} is not a finite number of reais.`,
     );
@@ -32,10 +32,13 @@ export function toCents(amount: BigNumberInput): number {
   // ROUND_HALF_UP (bignumber.js mode 4) is what Medusa's MathBN.convert uses for precision.
   const cents = value.shiftedBy(2).decimalPlaces(0, 4);
   if (cents.isLessThanOrEqualTo(0)) {
-    throw invalidData("invalid_amount", `Amount ${value.toFixed()} must be greater than zero.`);
+    throw new PixCheckoutError(
+      "invalid_amount",
+      `Amount ${value.toFixed()} must be greater than zero.`,
+    );
   }
   if (cents.isGreaterThan(Number.MAX_SAFE_INTEGER)) {
-    throw invalidData("invalid_amount", `Amount ${value.toFixed()} is too large.`);
+    throw new PixCheckoutError("invalid_amount", `Amount ${value.toFixed()} is too large.`);
   }
   return cents.toNumber();
 }
@@ -46,7 +49,7 @@ export function toCents(amount: BigNumberInput): number {
  */
 export function fromCents(cents: number): BigNumber {
   if (!Number.isSafeInteger(cents)) {
-    throw invalidData("invalid_amount", `Cents value ${String(cents)} is not an integer.`);
+    throw new PixCheckoutError("invalid_amount", `Cents value ${String(cents)} is not an integer.`);
   }
   return new BigNumber(new BigNumber(cents).bigNumber!.shiftedBy(-2).toFixed());
 }

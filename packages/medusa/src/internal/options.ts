@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { PixCheckoutError } from "./errors";
-import { MedusaError } from "@medusajs/framework/utils";
 
 /** Payment methods the service offers; boleto exists only in Variant A. */
 export type PaymentMethod = "pix" | "boleto";
@@ -69,14 +68,12 @@ export function parseOptions(
       return `${field}: ${issue.message}`;
     });
     throw new PixCheckoutError(
-      MedusaError.Types.INVALID_ARGUMENT,
       "invalid_options",
       `Pix Checkout provider options are invalid. ${problems.join("; ")}.`,
     );
   }
   if (result.data.variant === "b" && methods.includes("boleto")) {
     throw new PixCheckoutError(
-      MedusaError.Types.INVALID_ARGUMENT,
       "invalid_options",
       'Pix Checkout: boleto exists only in Variant A, but variant is "b". Register ' +
         '"@pix-checkout/medusa/providers/pix-only" for a Variant B account.',

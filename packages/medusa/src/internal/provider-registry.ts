@@ -3,7 +3,6 @@ import { createClient, type PaymentServiceClient } from "./client-port";
 import { PixCheckoutError } from "./errors";
 import type { PluginLogger } from "./logger";
 import { parseOptions, type PixCheckoutOptions } from "./options";
-import { MedusaError } from "@medusajs/framework/utils";
 
 /** One `{ resolve, id, options }` entry of this plugin under the payment module. */
 export interface RegisteredProvider {
@@ -49,7 +48,6 @@ export function providerByKey(configModule: ConfigModule, key: string): Register
   const provider = registeredProviders(configModule).find((candidate) => candidate.key === key);
   if (!provider) {
     throw new PixCheckoutError(
-      MedusaError.Types.NOT_FOUND,
       "provider_not_found",
       `No Pix Checkout provider is registered with id "${key.slice(0, 64)}".`,
     );

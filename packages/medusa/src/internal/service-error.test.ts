@@ -12,7 +12,8 @@ describe("toServiceError", () => {
     { code: "client_rate_limited", status: undefined },
   ])("asks the shopper to try again, not a 500, after $code", ({ code, status }) => {
     const error = toServiceError(Object.assign(new Error("upstream trouble"), { code, status }));
-    expect(error.type).toBe(MedusaError.Types.CONFLICT);
+    expect(error.type).toBe(MedusaError.Types.CONFLICT); // 409 through Medusa's handler
+    expect(error.status).toBe(503); // in the plugin's own routes
     expect(error.code).toBe(code);
     expect(error.message).toMatch(/Try again/);
   });
@@ -22,6 +23,7 @@ describe("toServiceError", () => {
       Object.assign(new Error("amount too small"), { code: "invalid_amount", status: 400 }),
     );
     expect(error.type).toBe(MedusaError.Types.INVALID_DATA);
+    expect(error.status).toBe(400);
     expect(error.code).toBe("invalid_amount");
   });
 
@@ -33,6 +35,7 @@ describe("toServiceError", () => {
       }),
     );
     expect(error.message).toMatch(/apiKey in medusa-config/);
+    expect(error.status).toBe(502); // the merchant's configuration, not the caller's input
     expect(error.message).not.toContain("sk_live_abcdefghijkl");
   });
 

@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils";
 import { PixCheckoutError } from "./errors";
 import { redact } from "@pix-checkout/client";
 
@@ -17,39 +16,35 @@ export function toServiceError(error: unknown): PixCheckoutError {
     // The merchant's configuration, not the shopper's input; the client's message names the
     // `variant` value to set.
     return new PixCheckoutError(
-      MedusaError.Types.UNEXPECTED_STATE,
       code,
       `Pix Checkout is configured with the wrong API variant: ${message} (provider option \`variant\` in medusa-config).`,
+      502,
     );
   }
   if (status === 401 || status === 403) {
     return new PixCheckoutError(
-      MedusaError.Types.UNEXPECTED_STATE,
       code,
       `The payment service rejected the API key (${code}). Check the provider's apiKey in medusa-config.`,
+      502,
     );
   }
   if (isTransient(code, status)) {
     // A passing upstream failure is not the shopper's fault and a retry is safe (no charge code
-    // was shown, so nothing can be paid twice). Medusa has no 429/503 error type that keeps a
-    // message: CONFLICT gives a 409 whose body says to retry, instead of a bare 500.
+    // was shown, so nothing can be paid twice). The plugin's routes answer 503; through a
+    // Medusa workflow it becomes a 409 CONFLICT, whose body says to retry (see errors.ts).
     return new PixCheckoutError(
-      MedusaError.Types.CONFLICT,
       code,
       `The payment service is busy or did not answer (${code}); nothing was charged. Try again in a few seconds.`,
+      503,
     );
   }
   if (status === 400 || code === "invalid_request") {
-    return new PixCheckoutError(
-      MedusaError.Types.INVALID_DATA,
-      code,
-      `The payment service refused the charge: ${message}`,
-    );
+    return new PixCheckoutError(code, `The payment service refused the charge: ${message}`, 400);
   }
   return new PixCheckoutError(
-    MedusaError.Types.UNEXPECTED_STATE,
     code,
     `The payment service could not be reached or failed (${code}): ${message}`,
+    502,
   );
 }
 

@@ -3,25 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { ChargeStore, type ChargeRow } from "./charge-store";
-
-/** Stable codes of the store routes' error answers. */
-export type StoreErrorCode =
-  | "invalid_session_id"
-  | "session_not_found"
-  | "qr_not_available"
-  | "refresh_rate_limited"
-  | "stream_limit_reached"
-  | "payment_service_unavailable";
-
-/** Sends the store routes' error body, `{ code, message }`. */
-export function sendError(
-  res: MedusaResponse,
-  status: number,
-  code: StoreErrorCode,
-  message: string,
-): void {
-  res.status(status).json({ code, message });
-}
+import { sendError } from "./errors";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -59,7 +41,6 @@ export async function loadSession(
   if (!parsed.success) {
     sendError(
       res,
-      400,
       "invalid_session_id",
       "session_id must be a payment session id such as payses_01H... (letters, digits, _ and -).",
     );
@@ -71,7 +52,6 @@ export async function loadSession(
   if (!row || !servesChannel(req, row)) {
     sendError(
       res,
-      404,
       "session_not_found",
       `No Pix or boleto payment session ${sessionId} exists. Initiate a payment session with a Pix Checkout provider first.`,
     );

@@ -1,5 +1,4 @@
 import type { ConfigModule } from "@medusajs/framework/types";
-import { MedusaError } from "@medusajs/framework/utils";
 import { z } from "zod";
 import { PixCheckoutError } from "../errors";
 
@@ -31,7 +30,6 @@ export function streamOptions(configModule: ConfigModule): StreamOptions {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `stream.${i.path.join(".")}: ${i.message}`);
     throw new PixCheckoutError(
-      MedusaError.Types.INVALID_ARGUMENT,
       "invalid_options",
       `Pix Checkout plugin options are invalid. ${problems.join("; ")}.`,
     );

@@ -1,8 +1,4 @@
-import {
-  AbstractPaymentProvider,
-  MedusaError,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils";
+import { AbstractPaymentProvider, PaymentSessionStatus } from "@medusajs/framework/utils";
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -38,7 +34,7 @@ import {
   type PaymentServiceClient,
 } from "../../../internal/client-port";
 import { publicOverrides, toDisplayData, type SessionDisplayData } from "../../../internal/display";
-import { invalidData, PixCheckoutError } from "../../../internal/errors";
+import { PixCheckoutError } from "../../../internal/errors";
 import {
   createPluginLogger,
   type MedusaLoggerLike,
@@ -118,7 +114,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const id = data?.charge_id;
     if (typeof id !== "string" || id === "") {
       throw new PixCheckoutError(
-        MedusaError.Types.NOT_FOUND,
         "charge_not_found",
         "This payment session has no Pix Checkout charge yet; initiate the payment session first.",
       );
@@ -185,7 +180,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = (input.data ?? {}) as Record<string, unknown>;
     if (input.currency_code.toLowerCase() !== "brl") {
-      throw invalidData(
+      throw new PixCheckoutError(
         "unsupported_currency",
         `Pix Checkout charges only BRL; this payment is in ${input.currency_code.toUpperCase()}.`,
       );
@@ -298,7 +293,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     if (row && sessionId && row.session_id !== sessionId) {
       // Never let one payment complete two carts: this charge is recorded for another session.
       throw new PixCheckoutError(
-        MedusaError.Types.NOT_ALLOWED,
         "charge_session_mismatch",
         `Charge ${chargeId} belongs to another payment session; start the payment again to get a code of your own.`,
       );
@@ -448,7 +442,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       if (error instanceof ChargeBoundElsewhereError) {
         this.logger_.error(redact(error.message));
         throw new PixCheckoutError(
-          MedusaError.Types.CONFLICT,
           "charge_bound_elsewhere",
           "This payment could not be prepared; nothing was charged. Try again in a few seconds.",
         );
@@ -466,7 +459,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         `could not record charge bookkeeping: ${redact((error as Error)?.message ?? String(error))}`,
       );
       throw new PixCheckoutError(
-        MedusaError.Types.CONFLICT,
         "store_unavailable",
         "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds.",
       );

@@ -10,7 +10,7 @@ import {
   tokenMatches,
   webhookTokenOf,
 } from "../../../../internal/webhook-intake";
-import { PixCheckoutError } from "../../../../internal/errors";
+import { PixCheckoutError, sendError } from "../../../../internal/errors";
 import { BackgroundQueue } from "../../../../internal/background";
 
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
@@ -36,8 +36,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   try {
     provider = providerByKey(configModule, String(req.params.provider ?? ""));
   } catch (error) {
-    const err = error as PixCheckoutError;
-    res.status(404).json({ code: err.code, message: err.message });
+    if (!(error instanceof PixCheckoutError)) throw error;
+    sendError(res, "provider_not_found", error.message);
     return;
   }
   const secret = provider.options.webhookSecret;
@@ -45,33 +45,34 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     ctx.logger.warn(
       `rejected a webhook for provider ${provider.key} with a missing or wrong token`,
     );
-    res.status(401).json({
-      code: "webhook_unauthorized",
-      message:
-        "The webhook URL's token is missing or wrong; use the URL with ?token= from your setup.",
-    });
+    sendError(
+      res,
+      "webhook_unauthorized",
+      "The webhook URL's token is missing or wrong; use the URL with ?token= from your setup.",
+    );
     return;
   }
   const raw = await readRawBody(req);
   if (raw === "too_large") {
-    res
-      .status(413)
-      .json({ code: "payload_too_large", message: "Webhook bodies are at most 64 KiB." });
+    sendError(res, "payload_too_large", "Webhook bodies are at most 64 KiB.");
     return;
   }
   let event;
   try {
     event = await parseWebhookBody(raw);
   } catch (error) {
-    const err = error as { code?: string; message?: string; issues?: unknown };
+    // The client's WebhookParseError (with field issues) or the intake's own refusal; both
+    // are `invalid_webhook`.
+    const err = error as { message?: string; issues?: unknown };
     ctx.logger.warn(
       `rejected a malformed webhook for provider ${provider.key}: ${err.message ?? ""}`,
     );
-    res.status(400).json({
-      code: err.code ?? "invalid_webhook",
-      message: err.message ?? "Webhook body is not a valid event.",
-      ...(err.issues ? { issues: err.issues } : {}),
-    });
+    sendError(
+      res,
+      "invalid_webhook",
+      err.message ?? "Webhook body is not a valid event.",
+      err.issues ? { issues: err.issues } : {},
+    );
     return;
   }
   const deliveryId = await ctx.store.insertDelivery({

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { qrSvg } from "../../../../../../internal/qr-image";
-import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { loadSession } from "../../../../../../internal/store-session";
+import { sendError } from "../../../../../../internal/errors";
 import { toStoreView } from "../../../../../../internal/store-view";
 
 /**
@@ -15,7 +16,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!view.pix) {
     sendError(
       res,
-      404,
       "qr_not_available",
       "This payment session is a boleto (or has no Pix code); only Pix sessions have a QR code.",
     );

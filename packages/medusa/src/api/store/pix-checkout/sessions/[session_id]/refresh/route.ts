@@ -1,7 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { redact } from "@pix-checkout/client";
 import { settleCharge, settleContext } from "../../../../../../internal/settle";
-import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { loadSession } from "../../../../../../internal/store-session";
+import { sendError } from "../../../../../../internal/errors";
 import { toStoreView } from "../../../../../../internal/store-view";
 
 /** How often a shopper may ask for an upstream re-check of one session. */
@@ -26,7 +27,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.setHeader("Retry-After", String(seconds));
     sendError(
       res,
-      429,
       "refresh_rate_limited",
       `This payment was re-checked less than 10 s ago; try again in ${seconds} s.`,
     );
@@ -44,7 +44,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       );
       sendError(
         res,
-        502,
         "payment_service_unavailable",
         "The payment service could not be reached to re-check this payment; try again shortly.",
       );

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { ChargeRow } from "../../../../../../internal/charge-store";
 import { shouldExpedite, WATCHED_CHECK_MS } from "../../../../../../internal/check-schedule";
 import { liveStatus } from "../../../../../../internal/live-status";
-import { loadSession, sendError } from "../../../../../../internal/store-session";
+import { loadSession } from "../../../../../../internal/store-session";
+import { sendError } from "../../../../../../internal/errors";
 import { toStoreView, viewFingerprint } from "../../../../../../internal/store-view";
 
 const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
@@ -61,7 +62,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     res.setHeader("Retry-After", "5");
     sendError(
       res,
-      503,
       "stream_limit_reached",
       "This server has too many open payment streams; poll the session route instead.",
     );
