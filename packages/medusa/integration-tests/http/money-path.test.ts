@@ -29,7 +29,7 @@ import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/charge-store";
 import { reconcileOnce } from "../../src/internal/reconcile";
-import { settleContext } from "../../src/internal/settle";
+import { settleCharge, settleContext } from "../../src/internal/settle";
 
 // The money path under conditions a real store has and the demo does not: promotions and taxes
 // that leave a fraction of a cent, shoppers paying the same amount at once while responses
@@ -297,6 +297,23 @@ medusaIntegrationTestRunner({
         "POST /v1/charges",
         `GET /v1/charges/${session.data.charge_id}`,
       ]);
+    });
+
+    it("a check that reaches a charge after its webhook settled it asks the API nothing", async () => {
+      // Reconciliation claims due pending rows in a batch, then works through them: a webhook
+      // may settle one in between. Paid is final, so the check must not ask again.
+      const { id: cartId } = await cart([{ unit_price: 72.4, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      await expectPaidInFull(cartId);
+      const before = proxy.calls.length;
+      const result = await settleCharge(
+        settleContext(container()),
+        session.data.charge_id,
+        "reconcile",
+      );
+      expect(result).toMatchObject({ outcome: "duplicate", status: "paid" });
+      expect(proxy.calls.slice(before)).toEqual([]);
     });
 
     describe("two shoppers at the same price while a create response is lost", () => {

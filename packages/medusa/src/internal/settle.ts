@@ -79,6 +79,11 @@ export async function settleCharge(
     ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
     keyOfProviderId(row.provider_id),
   );
+  if (!claim && row.status === "paid") {
+    // Paid is final: a check that reaches a charge a webhook settled meanwhile (reconciliation
+    // claims rows in batches) asks the API nothing, and only finishes the capture if needed.
+    return { ...(await afterPaid(ctx, row, source, false)), status: "paid" };
+  }
   const client = await clientFor(provider, logger);
   if (!claim) {
     // Nobody claims anything (reconciliation, a refresh): the light status read answers the
