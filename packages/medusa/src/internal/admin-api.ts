@@ -5,6 +5,7 @@ import { clientFor, registeredProviders, type RegisteredProvider } from "./provi
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "./charge-store";
 import { toServiceError } from "./service-error";
+import { sendError } from "./errors";
 
 /** The client calls the admin routes make, beyond the provider's port. */
 export interface AdminClient {
@@ -25,16 +26,6 @@ export interface AdminClient {
   };
 }
 
-/** Sends an admin error body, `{ code, message }`. */
-export function sendAdminError(
-  res: MedusaResponse,
-  status: number,
-  code: string,
-  message: string,
-): void {
-  res.status(status).json({ code, message });
-}
-
 /**
  * The provider registration named by `?provider=` (its medusa-config `id`), or the first
  * one. Answers 404 `provider_not_found` itself and returns undefined when there is none.
@@ -47,9 +38,8 @@ export function pickProvider(
   const wanted = typeof req.query.provider === "string" ? req.query.provider : undefined;
   const provider = wanted ? providers.find((p) => p.key === wanted) : providers[0];
   if (!provider) {
-    sendAdminError(
+    sendError(
       res,
-      404,
       "provider_not_found",
       wanted
         ? `No Pix Checkout provider is registered with id "${wanted.slice(0, 64)}".`

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { adminCharge, sendAdminError } from "../../../../internal/admin-api";
+import { sendError } from "../../../../internal/errors";
+import { adminCharge } from "../../../../internal/admin-api";
 import { ChargeStore } from "../../../../internal/charge-store";
 
 const querySchema = z.object({
@@ -20,9 +21,8 @@ const querySchema = z.object({
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
   if (!parsed.success) {
-    sendAdminError(
+    sendError(
       res,
-      400,
       "invalid_query",
       "Use flagged=true|false, status=pending|paid|expired|failed|canceled and limit from 1 to 200.",
     );

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { adminDelivery, sendAdminError } from "../../../../internal/admin-api";
+import { sendError } from "../../../../internal/errors";
+import { adminDelivery } from "../../../../internal/admin-api";
 import { ChargeStore } from "../../../../internal/charge-store";
 
 const querySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -15,7 +16,7 @@ const querySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).de
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
   if (!parsed.success) {
-    sendAdminError(res, 400, "invalid_limit", "limit must be an integer from 1 to 200.");
+    sendError(res, "invalid_limit", "limit must be an integer from 1 to 200.");
     return;
   }
   const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));

@@ -1,11 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
-import {
-  adminClient,
-  pickProvider,
-  sendAdminError,
-  sendUpstreamError,
-} from "../../../../internal/admin-api";
+import { sendError } from "../../../../internal/errors";
+import { adminClient, pickProvider, sendUpstreamError } from "../../../../internal/admin-api";
 
 const querySchema = z.object({
   provider: z.string().optional(),
@@ -26,12 +22,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const parsed = querySchema.safeParse(req.query);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    sendAdminError(
-      res,
-      400,
-      "invalid_filters",
-      `Transaction filters are invalid. ${problems.join("; ")}.`,
-    );
+    sendError(res, "invalid_filters", `Transaction filters are invalid. ${problems.join("; ")}.`);
     return;
   }
   const picked = pickProvider(req, res);

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { adminCharge, adminDelivery, sendAdminError } from "../../../../../internal/admin-api";
+import { sendError } from "../../../../../internal/errors";
+import { adminCharge, adminDelivery } from "../../../../../internal/admin-api";
 import type { ChargeRow } from "../../../../../internal/charge-store";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
@@ -15,12 +16,7 @@ const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = paramsSchema.safeParse(req.params);
   if (!parsed.success) {
-    sendAdminError(
-      res,
-      400,
-      "invalid_order_id",
-      "order_id must be an order id such as order_01H....",
-    );
+    sendError(res, "invalid_order_id", "order_id must be an order id such as order_01H....");
     return;
   }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);

@@ -1,10 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
-import {
-  adminCharge,
-  sendAdminError,
-  sendUpstreamError,
-} from "../../../../../../internal/admin-api";
+import { sendError } from "../../../../../../internal/errors";
+import { adminCharge, sendUpstreamError } from "../../../../../../internal/admin-api";
 import { settleCharge, settleContext } from "../../../../../../internal/settle";
 
 const paramsSchema = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
@@ -17,18 +14,13 @@ const paramsSchema = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,10
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = paramsSchema.safeParse(req.params);
   if (!parsed.success) {
-    sendAdminError(
-      res,
-      400,
-      "invalid_charge_id",
-      "charge_id must be a charge id of the payment service.",
-    );
+    sendError(res, "invalid_charge_id", "charge_id must be a charge id of the payment service.");
     return;
   }
   const ctx = settleContext(req.scope);
   const chargeId = parsed.data.charge_id;
   if (!(await ctx.store.byChargeId(chargeId))) {
-    sendAdminError(res, 404, "charge_not_found", `No charge ${chargeId} is known to this store.`);
+    sendError(res, "charge_not_found", `No charge ${chargeId} is known to this store.`);
     return;
   }
   try {
