@@ -475,6 +475,34 @@ export class ChargeStore {
       .orderBy("created_at", "asc");
   }
 
+  /**
+   * The charges of these payment collections, newest first, each with its state events and
+   * webhook deliveries, oldest first (the admin's order view).
+   */
+  async chargesOfCollections(collectionIds: readonly string[]): Promise<
+    {
+      row: ChargeRow;
+      events: Record<string, unknown>[];
+      deliveries: Record<string, unknown>[];
+    }[]
+  > {
+    if (collectionIds.length === 0) return [];
+    const rows: ChargeRow[] = await this.db<ChargeRow>(CHARGES)
+      .whereIn("payment_collection_id", collectionIds)
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc");
+    const ids = rows.map((r) => r.charge_id);
+    // `deleted_at is null` matches the tables' partial indexes on charge_id.
+    const timeline = (table: string): Promise<Record<string, unknown>[]> =>
+      this.db(table).whereIn("charge_id", ids).whereNull("deleted_at").orderBy("created_at", "asc");
+    const [events, deliveries] = await Promise.all([timeline(EVENTS), timeline(DELIVERIES)]);
+    return rows.map((row) => ({
+      row,
+      events: events.filter((e) => e.charge_id === row.charge_id),
+      deliveries: deliveries.filter((d) => d.charge_id === row.charge_id),
+    }));
+  }
+
   /** Stores a webhook delivery before it is answered. Returns its id. */
   async insertDelivery(delivery: {
     providerKey: string;

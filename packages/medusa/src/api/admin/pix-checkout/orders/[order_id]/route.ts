@@ -4,7 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { sendError } from "../../../../../internal/errors";
 import { adminCharge, adminDelivery } from "../../../../../internal/admin-api";
-import type { ChargeRow } from "../../../../../internal/charge-store";
+import { ChargeStore } from "../../../../../internal/charge-store";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
@@ -28,49 +28,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const collections = (links as { payment_collection_id?: string }[])
     .map((l) => l.payment_collection_id)
     .filter((id): id is string => typeof id === "string");
-  if (collections.length === 0) {
-    res.json({ charges: [] });
-    return;
-  }
-  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  const rows = await db<ChargeRow>("pix_checkout_charge")
-    .whereIn("payment_collection_id", collections)
-    .whereNull("deleted_at")
-    .orderBy("created_at", "desc");
-  const ids = rows.map((r) => r.charge_id);
-  const [events, deliveries] = await Promise.all([
-    // `deleted_at is null` matches the tables' partial indexes on charge_id.
-    db("pix_checkout_charge_event")
-      .whereIn("charge_id", ids)
-      .whereNull("deleted_at")
-      .orderBy("created_at", "asc"),
-    db("pix_checkout_webhook_delivery")
-      .whereIn("charge_id", ids)
-      .whereNull("deleted_at")
-      .orderBy("created_at", "asc"),
-  ]);
+  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const charges = await store.chargesOfCollections(collections);
   res.json({
-    charges: rows.map((row) => ({
+    charges: charges.map(({ row, events, deliveries }) => ({
       ...adminCharge(row),
       timeline: [
-        ...events
-          .filter((e: { charge_id: string }) => e.charge_id === row.charge_id)
-          .map((e: Record<string, unknown>) => ({
-            type: "state",
-            id: e.id,
-            kind: e.kind,
-            source: e.source,
-            from_status: e.from_status,
-            to_status: e.to_status,
-            at: e.created_at,
-          })),
-        ...deliveries
-          .filter((d: { charge_id: string }) => d.charge_id === row.charge_id)
-          .map((d: Record<string, unknown>) => ({
-            type: "delivery",
-            ...adminDelivery(d),
-            at: d.created_at,
-          })),
+        ...events.map((e) => ({
+          type: "state",
+          id: e.id,
+          kind: e.kind,
+          source: e.source,
+          from_status: e.from_status,
+          to_status: e.to_status,
+          at: e.created_at,
+        })),
+        ...deliveries.map((d) => ({ type: "delivery", ...adminDelivery(d), at: d.created_at })),
       ].sort((a, b) => new Date(a.at as string).getTime() - new Date(b.at as string).getTime()),
     })),
   });
