@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders the README's state screenshots into docs/: the built element (dist/) on a page,
-// against the test suite's fake backend, in the system Chromium at 360 px and desktop width.
+// against the test suite's fake backend, in the system Chromium at 360-390 px and desktop width.
 // Run `npm run build` first. Not part of the tests.
 import { build } from "esbuild";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -90,7 +90,7 @@ for (const [id, s] of Object.entries(sessions)) {
 const shots = [
   ["pix", 360, "light", "pix"],
   ["pix-desktop-dark", 1024, "dark", "pix"],
-  ["boleto", 360, "light", "boleto"],
+  ["boleto", 390, "light", "boleto"],
   ["paid", 360, "light", "paid"],
   ["expired", 360, "light", "expired"],
   ["failed", 360, "dark", "failed"],

@@ -277,7 +277,9 @@ export class PixCheckout extends LitElement {
   }
 
   async #copy(kind: "pix" | "boleto", text: string, event: Event) {
-    const field = (event.currentTarget as HTMLElement).parentElement?.querySelector("input");
+    const field = (event.currentTarget as HTMLElement).parentElement?.querySelector<HTMLElement>(
+      "[part=code]",
+    );
     if (!field) return;
     const via = await copyText(text, field);
     clearTimeout(this.#copiedTimer);
@@ -390,10 +392,19 @@ export class PixCheckout extends LitElement {
   /** A read-only field showing `shown` with a button that copies `copied`. */
   #field(kind: "pix" | "boleto", label: string, shown: string, copied: string, copyLabel: string) {
     const t = this.#t;
+    // The boleto line is text in its bank groups, so a phone wraps it between groups and
+    // shows it whole; the Pix code is one long token, shown in a one-line field.
+    const boleto = kind === "boleto";
     return html`<div>
-      <label for=${kind}>${label}</label>
+      ${boleto ? html`<b>${label}</b>` : html`<label for=${kind}>${label}</label>`}
       <div class="field">
-        <input id=${kind} part="code" readonly .value=${shown} />
+        ${
+          boleto
+            ? html`<p part="code" class="line">
+                ${shown.split(" ").map((group) => html`<span>${group}</span> `)}
+              </p>`
+            : html`<input id=${kind} part="code" readonly .value=${shown} />`
+        }
         <button
           part="button copy-button"
           class="button"

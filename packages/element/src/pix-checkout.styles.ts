@@ -82,7 +82,14 @@ export const styles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-  input {
+  .line {
+    margin: 0;
+  }
+  .line span {
+    white-space: nowrap;
+  }
+  input,
+  .line {
     flex: 999 1 12rem;
     min-width: 0;
     padding: 0.6rem;

@@ -478,7 +478,7 @@ describe("boleto view", () => {
   it("shows the digitable line grouped as banks print it, and copies only its digits", async () => {
     const { el } = await showPending("boleto-line", { method: "boleto" });
     await eventually(() =>
-      expect($<HTMLInputElement>(el, "input")?.value).to.equal(
+      expect(partText(el, "code")).to.equal(
         "00190.50095 40144.816069 06809.350314 3 37370000000100",
       ),
     );
@@ -486,6 +486,52 @@ describe("boleto view", () => {
     await realClick(button(el, "copy-button") as HTMLElement);
     expect((await copied).text).to.equal(BOLETO_LINE);
     expect(await readClipboard()).to.equal(BOLETO_LINE);
+  });
+
+  it("shows the whole line on a 390 px phone, wrapped only between its groups", async () => {
+    const { el } = await showPending("boleto-phone", { method: "boleto" });
+    el.style.display = "block";
+    el.style.width = "390px";
+    const line = (await eventually(() => {
+      const found = $(el, "[part=code]");
+      expect(found).to.not.equal(null);
+      return found;
+    })) as HTMLElement;
+    const box = line.getBoundingClientRect();
+    expect(line.scrollWidth).to.be.at.most(line.clientWidth);
+    const groups = [...line.querySelectorAll("span")];
+    expect(groups.map((g) => g.textContent)).to.deep.equal([
+      "00190.50095",
+      "40144.816069",
+      "06809.350314",
+      "3",
+      "37370000000100",
+    ]);
+    const rows = new Set<number>();
+    for (const group of groups) {
+      const rects = group.getClientRects();
+      expect(rects, `${group.textContent} is broken across lines`).to.have.lengthOf(1);
+      const rect = rects[0] as DOMRect;
+      expect(rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5).to.equal(true);
+      rows.add(Math.round(rect.top));
+    }
+    // It did wrap: at this width the line cannot fit on one row beside its copy button.
+    expect(rows.size).to.be.greaterThan(1);
+  });
+
+  it("selects the line for a manual copy when both copy routes fail", async () => {
+    const { el } = await showPending("boleto-manual", { method: "boleto" });
+    stub(navigator.clipboard, "writeText", () =>
+      Promise.reject(new DOMException("denied", "NotAllowedError")),
+    );
+    stub(document, "execCommand", () => false);
+    await realClick(button(el, "copy-button") as HTMLElement);
+    await eventually(() =>
+      expect(announced(el)).to.equal("Código selecionado. Copie manualmente."),
+    );
+    expect(getSelection()?.toString().replace(/\s+/g, " ").trim()).to.equal(
+      "00190.50095 40144.816069 06809.350314 3 37370000000100",
+    );
   });
 
   it("draws the barcode as inline SVG bars with no image request, labelled for screen readers", async () => {
@@ -549,7 +595,7 @@ describe("languages", () => {
   it("shows the boleto view in Spanish with lang=es", async () => {
     const { el } = await showPending("es-boleto", { method: "boleto" }, {}, { lang: "es" });
     await eventually(() => expect(partText(el, "header")).to.include("Paga con boleto"));
-    expect(shadow(el).querySelector("label")?.textContent).to.equal("Línea digitable");
+    expect(shadow(el).textContent).to.include("Línea digitable");
     expect(partText(el, "due-date")).to.equal("Vencimiento: 31 de enero de 2030");
   });
 

@@ -3,11 +3,12 @@ export type CopyOutcome = "clipboard" | "exec-command" | "manual";
 
 /**
  * Copies `text`, trying in turn the Clipboard API, then selection plus
- * `execCommand('copy')`, then leaving `field`'s text selected for a manual copy.
+ * `execCommand('copy')`, then leaving `field`'s text selected for a manual copy. `field`
+ * is a read-only input (the Pix code) or an element showing text (the boleto line).
  * Call it straight from the click handler: iOS Safari honours `writeText` only
  * while the tap's user activation is fresh, so nothing may be awaited first.
  */
-export async function copyText(text: string, field: HTMLInputElement): Promise<CopyOutcome> {
+export async function copyText(text: string, field: HTMLElement): Promise<CopyOutcome> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
@@ -16,10 +17,15 @@ export async function copyText(text: string, field: HTMLInputElement): Promise<C
   } catch {
     // Denied, or no secure context: the older route below still works in many browsers.
   }
-  field.focus();
-  field.select();
-  // iOS ignores select() on read-only fields; an explicit range works.
-  field.setSelectionRange(0, field.value.length);
+  if (field instanceof HTMLInputElement) {
+    field.focus();
+    field.select();
+    // iOS ignores select() on read-only fields; an explicit range works.
+    field.setSelectionRange(0, field.value.length);
+  } else {
+    // Text shown as text (the boleto line's groups): select it in the document.
+    getSelection()?.selectAllChildren(field);
+  }
   // The field may show a formatted text (a grouped digitable line); the copy event
   // lets us put the exact text on the clipboard anyway.
   const put = (event: ClipboardEvent) => {
