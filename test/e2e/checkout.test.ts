@@ -102,7 +102,18 @@ describe("checkout in the demo store", () => {
   });
 
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
+    // A phone shopper whose only mistake is the CPF: the submit takes them to it.
+    await page.getByRole("radio", { name: /Boleto bancário/ }).check();
+    await page.fill("#payer-document", "111.111.111-11");
+    await page.evaluate("scrollTo(0, 0)");
+    await page.getByRole("button", { name: "Gerar boleto e finalizar pedido" }).click();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-document");
+    const error = page.locator("#payer-document-error");
+    await expect.poll(() => error.isVisible()).toBe(true);
+    const box = await error.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
     const orderNumber = await payWithBoleto(page);
 
     const waiting = (await listOrders(demo.urls.store, token)).find(

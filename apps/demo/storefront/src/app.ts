@@ -49,6 +49,23 @@ export async function mountStorefront(
 
   const touchAll = (fields: PayerField[]) => new Set([...state.touched, ...fields]);
 
+  /**
+   * After a refused submit, the first field to fix takes focus: the page scrolls to it (the
+   * banner alone may be far above a phone's viewport), and a screen reader reads its label
+   * and error (aria-describedby).
+   */
+  const refuse = (
+    fields: PayerField[],
+    errors: Partial<Record<PayerField, string>>,
+    message: string,
+  ) => {
+    update({ touched: touchAll(fields), error: message });
+    const first = fields.find((field) => errors[field]);
+    const control = first ? root.querySelector<HTMLElement>(`#payer-${first}`) : null;
+    control?.focus();
+    control?.scrollIntoView({ block: "center" });
+  };
+
   const actions: Actions = {
     go: (step) => update({ step, error: null }),
     add: (variantId) =>
@@ -77,7 +94,7 @@ export async function mountStorefront(
     submitAddress: () => {
       const errors = validatePayer(state.payer, shippingFields);
       if (Object.keys(errors).length > 0) {
-        update({ touched: touchAll(shippingFields), error: "Confira os campos destacados." });
+        refuse(shippingFields, errors, "Confira os campos destacados.");
         return;
       }
       void attempt(async () => {
@@ -98,7 +115,7 @@ export async function mountStorefront(
       if (method === "boleto") {
         const errors = validatePayer(state.payer, boletoFields);
         if (Object.keys(errors).length > 0) {
-          update({ touched: touchAll(boletoFields), error: "Confira os dados do boleto." });
+          refuse(boletoFields, errors, "Confira os dados do boleto.");
           return;
         }
       }
