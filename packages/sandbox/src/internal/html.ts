@@ -22,8 +22,20 @@ table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
 th, td { border-bottom: 1px solid #ddd; padding: .4rem .5rem; text-align: left; vertical-align: top; }
 code, .mono { font-family: ui-monospace, monospace; font-size: .9em; word-break: break-all; }
 .status-paid { color: #08660f; } .status-expired, .status-failed { color: #a01616; }
-button { margin-right: .3rem; }
+button { margin: .15rem .3rem .15rem 0; min-height: 44px; min-width: 44px; padding: 0 1rem; font: inherit; }
 .note { color: #555; }
+.actions { white-space: nowrap; }
+/* A phone: each row of a list becomes a card of labelled lines, so nothing is squeezed into a
+   column one character wide and no cell covers another's buttons. */
+@media (max-width: 40rem) {
+  body { margin: 1rem auto; }
+  table.cards, .cards tbody, .cards tr, .cards td { display: block; }
+  .cards thead { display: none; }
+  .cards tr { border: 1px solid #ddd; border-radius: 8px; padding: .5rem .75rem; margin-bottom: .75rem; }
+  .cards td { border: 0; padding: .15rem 0; }
+  .cards td[data-label]::before { content: attr(data-label) ": "; color: #555; font-family: system-ui, sans-serif; }
+  .actions { white-space: normal; }
+}
 @media print { button, .no-print { display: none; } }
 </style>
 </head>

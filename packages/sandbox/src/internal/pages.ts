@@ -46,13 +46,13 @@ function homePage(ctx: SandboxContext): string {
       const link =
         charge.method === "boleto" ? boletoUrl(ctx, charge) : `/pay/${encodeURIComponent(id)}`;
       return `<tr>
-<td class="mono"><a href="${escapeHtml(link)}">${escapeHtml(id)}</a></td>
-<td>${escapeHtml(charge.method)}</td>
-<td>${escapeHtml(brl(charge.amount))}</td>
-<td class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</td>
-<td>${escapeHtml(charge.description ?? "")}</td>
-<td class="mono">${escapeHtml(iso(charge.createdAt))}<br>expires ${escapeHtml(iso(charge.expiresAt))}</td>
-<td>${actions(ctx, charge)}</td>
+<td data-label="Id" class="mono"><a href="${escapeHtml(link)}">${escapeHtml(id)}</a></td>
+<td data-label="Description">${escapeHtml(charge.description ?? "—")}</td>
+<td data-label="Amount" class="amount">${escapeHtml(brl(charge.amount))} <small class="note">${escapeHtml(charge.method)}</small></td>
+<td data-label="Status" class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</td>
+<td data-label="Created" class="mono">${escapeHtml(iso(charge.createdAt))}</td>
+<td data-label="Expires" class="mono">${escapeHtml(iso(charge.expiresAt))}</td>
+<td class="actions">${actions(ctx, charge)}</td>
 </tr>`;
     })
     .join("\n");
@@ -70,12 +70,12 @@ function homePage(ctx: SandboxContext): string {
               .join("")
           : "";
       return `<tr>
-<td class="mono">${escapeHtml(id)}</td>
-<td>${escapeHtml(brl(withdrawal.amount))}</td>
-<td>${escapeHtml(withdrawal.status)}</td>
-<td>${escapeHtml(withdrawal.pixKey ?? "")}</td>
-<td class="mono">${escapeHtml(iso(withdrawal.createdAt))}</td>
-<td>${buttons}</td>
+<td data-label="Id" class="mono">${escapeHtml(id)}</td>
+<td data-label="Amount">${escapeHtml(brl(withdrawal.amount))}</td>
+<td data-label="Status">${escapeHtml(withdrawal.status)}</td>
+<td data-label="Pix key">${escapeHtml(withdrawal.pixKey ?? "")}</td>
+<td data-label="Created" class="mono">${escapeHtml(iso(withdrawal.createdAt))}</td>
+<td class="actions">${buttons}</td>
 </tr>`;
     })
     .join("\n");
@@ -84,12 +84,12 @@ function homePage(ctx: SandboxContext): string {
     .slice(0, 100)
     .map(
       (entry) => `<tr>
-<td class="mono">${escapeHtml(entry.delivered_at)}</td>
-<td>${escapeHtml(entry.event)}</td>
-<td class="mono">${escapeHtml(maskToken(entry.url))}</td>
-<td>${escapeHtml(entry.attempt)}</td>
-<td>${escapeHtml(entry.status_code ?? "—")}</td>
-<td>${escapeHtml(entry.error ?? "ok")}</td>
+<td data-label="At" class="mono">${escapeHtml(entry.delivered_at)}</td>
+<td data-label="Event">${escapeHtml(entry.event)}</td>
+<td data-label="URL" class="mono">${escapeHtml(maskToken(entry.url))}</td>
+<td data-label="Attempt">${escapeHtml(entry.attempt)}</td>
+<td data-label="Status">${escapeHtml(entry.status_code ?? "—")}</td>
+<td data-label="Result">${escapeHtml(entry.error ?? "ok")}</td>
 </tr>`,
     )
     .join("\n");
@@ -102,17 +102,17 @@ function homePage(ctx: SandboxContext): string {
         : ctx.webhooks.urls.map((url) => `<code>${escapeHtml(maskToken(url))}</code>`).join(", ")
     }.</p>
 <h2>Charges</h2>
-<table><thead><tr><th>Id</th><th>Method</th><th>Amount</th><th>Status</th><th>Description</th><th>Times</th><th></th></tr></thead>
+<table class="cards"><thead><tr><th>Id</th><th>Description</th><th>Amount</th><th>Status</th><th>Created</th><th>Expires</th><th></th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="7" class="note">No charges yet.</td></tr>'}
 </tbody></table>
 <h2>Withdrawals</h2>
-<table><thead><tr><th>Id</th><th>Amount</th><th>Status</th><th>Pix key</th><th>Created</th><th></th></tr></thead>
+<table class="cards"><thead><tr><th>Id</th><th>Amount</th><th>Status</th><th>Pix key</th><th>Created</th><th></th></tr></thead>
 <tbody>
 ${withdrawals || '<tr><td colspan="6" class="note">No withdrawals yet.</td></tr>'}
 </tbody></table>
 <h2>Webhook deliveries <small class="note">(newest first, last 100)</small></h2>
-<table><thead><tr><th>At</th><th>Event</th><th>URL</th><th>Attempt</th><th>Status</th><th>Result</th></tr></thead>
+<table class="cards"><thead><tr><th>At</th><th>Event</th><th>URL</th><th>Attempt</th><th>Status</th><th>Result</th></tr></thead>
 <tbody>
 ${deliveries || '<tr><td colspan="6" class="note">No deliveries yet.</td></tr>'}
 </tbody></table>
