@@ -190,6 +190,8 @@ try {
   page.on("response", (r) => {
     if (r.url().includes("/admin/pix-checkout") && !r.ok()) errors.push(`${r.status()} ${r.url()}`);
   });
+  // The merchant reads the admin in Portuguese: the dashboard's language detector reads `lng`.
+  await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
   await page.goto(`${url}/app/login`);
   await page.fill('input[name="email"]', EMAIL);
   await page.fill('input[name="password"]', PASSWORD);
@@ -199,17 +201,17 @@ try {
   mkdirSync(docs, { recursive: true });
   await page.goto(`${url}/app/orders/${seed.orderId}`);
   try {
-    await page.getByText("Re-check now").waitFor({ timeout: 60_000 });
+    await page.getByText("Verificar agora").waitFor({ timeout: 60_000 });
   } catch (error) {
     await page.screenshot({ path: path.join(docs, "admin-failure.png"), fullPage: true });
     throw new Error(`${error.message}\nbrowser errors: ${errors.join("\n")}`);
   }
   const widget = page.locator('[data-pix-checkout="order-widget"]');
-  await widget.getByText("captured").first().waitFor({ timeout: 30_000 });
+  await widget.getByText("paga").first().waitFor({ timeout: 30_000 });
   await widget.screenshot({ path: path.join(docs, "admin-order-widget.png") });
 
   await page.goto(`${url}/app/pix-checkout`);
-  await page.getByText("Recent webhook deliveries").waitFor({ timeout: 60_000 });
+  await page.getByText("Webhooks recebidos").waitFor({ timeout: 60_000 });
   await page.getByText("charge.paid").first().waitFor({ timeout: 30_000 });
   // The seeded late payment, flagged for the merchant.
   await page

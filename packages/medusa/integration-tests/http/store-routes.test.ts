@@ -451,6 +451,17 @@ medusaIntegrationTestRunner({
         });
         expect(charge.pix.copy_paste).toEqual(expect.any(String));
         expect(JSON.stringify(response.data)).not.toContain(API_KEY);
+
+        // The other way round: the lists name the order by its number, with the shopper.
+        const displayId = completed.data.order.display_id as number;
+        const flaggedList = await admin("get", "/admin/pix-checkout/charges?status=paid&limit=200");
+        expect(
+          flaggedList.data.charges.find((c: Json) => c.charge_id === session.chargeId)?.order,
+        ).toMatchObject({ id: orderId, display_id: displayId });
+        const transactions = await admin("get", "/admin/pix-checkout/transactions?limit=100");
+        expect(transactions.status).toBe(200);
+        const tx = transactions.data.transactions.find((t: Json) => t.id === session.chargeId);
+        expect(tx?.order).toMatchObject({ id: orderId, display_id: displayId });
       });
 
       it("lists the charges that need the merchant's attention, and only those", async () => {

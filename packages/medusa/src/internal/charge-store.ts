@@ -226,6 +226,15 @@ export class ChargeStore {
     return bySession;
   }
 
+  /** The rows of these charges, by charge id (ids this store never made are absent). */
+  async byChargeIds(chargeIds: readonly string[]): Promise<Map<string, ChargeRow>> {
+    if (chargeIds.length === 0) return new Map();
+    const rows: ChargeRow[] = await this.db<ChargeRow>(CHARGES)
+      .whereIn("charge_id", chargeIds as string[])
+      .whereNull("deleted_at");
+    return new Map(rows.map((row) => [row.charge_id, row]));
+  }
+
   /**
    * Takes the session's refresh slot if the last one is at least `intervalMs` old, in one
    * statement, so two instances racing for the same session cannot both win and the limit

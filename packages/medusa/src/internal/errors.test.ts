@@ -1,16 +1,19 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { MedusaError } from "@medusajs/framework/utils";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, PixCheckoutError } from "./errors";
 
 /** The README's error table: code → the HTTP status it documents. */
 function documentedStatuses(): Map<string, number> {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Errors\n"), readme.indexOf("## Secrets\n"));
   const documented = new Map<string, number>();
   for (const row of section.split("\n").filter((line) => line.startsWith("| `"))) {
-    const [codes, status] = row.split("|").slice(1, 3);
-    for (const [, code] of codes.matchAll(/`([a-z_]+)`/g)) documented.set(code, Number(status));
+    const [codes = "", status = ""] = row.split("|").slice(1, 3);
+    for (const [, code] of codes.matchAll(/`([a-z_]+)`/g)) {
+      if (code) documented.set(code, Number(status));
+    }
   }
   return documented;
 }

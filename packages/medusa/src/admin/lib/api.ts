@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { toast } from "@medusajs/ui";
+import type { PixT } from "./i18n";
 
 /** An error answer of the plugin's admin routes, `{ code, message }`. */
 export class AdminApiError extends Error {
@@ -39,15 +40,21 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
 
 /**
  * Asks the plugin to re-check a charge with the payment API (through the state machine) and
- * tells the merchant what it found. Resolves to whether the re-check ran.
+ * tells the merchant what it found, in their language. Resolves to whether the re-check ran.
  */
-export async function recheckCharge(chargeId: string): Promise<boolean> {
+export async function recheckCharge(chargeId: string, t: PixT): Promise<boolean> {
   try {
     const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
       `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
       { method: "POST" },
     );
-    toast.success(`Re-checked: ${result.charge?.status ?? "unknown"} (${result.outcome})`);
+    const status = result.charge?.status ?? "unknown";
+    toast.success(
+      t("recheck.done", {
+        status: t(`status.${status}`, { defaultValue: status }),
+        outcome: t(`status.${result.outcome}`, { defaultValue: result.outcome }),
+      }),
+    );
     return true;
   } catch (error) {
     toast.error((error as Error).message);

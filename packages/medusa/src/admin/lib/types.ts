@@ -1,5 +1,14 @@
+/** The Medusa order a charge paid. */
+export interface AdminChargeOrder {
+  id: string;
+  display_id: number | null;
+  email: string | null;
+  customer_name: string | null;
+}
+
 /** A charge as `/admin/pix-checkout/charges` answers it (amounts in cents). */
 export interface AdminChargeSummary {
+  order: AdminChargeOrder | null;
   charge_id: string;
   provider_id: string;
   session_id: string;
@@ -74,6 +83,7 @@ export interface AdminTransaction {
   net_amount: number | null;
   description: string | null;
   customer: { name?: string; email?: string } | null;
+  order: AdminChargeOrder | null;
   created_at: string | null;
   paid_at: string | null;
 }

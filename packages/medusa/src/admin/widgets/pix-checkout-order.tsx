@@ -5,18 +5,25 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
 import { Badge, Button, Container, Copy, Heading, Text } from "@medusajs/ui";
 import { useCallback, useEffect, useState } from "react";
 import { adminFetch, recheckCharge } from "../lib/api";
+import { usePixTranslation } from "../lib/i18n";
 import { formatCents, formatInstant, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
 function TimelineLine({ entry }: { entry: TimelineEntry }) {
+  const { t, statusLabel } = usePixTranslation();
   let what: string;
   if (entry.type === "delivery") {
-    what = `webhook ${entry.event}: ${entry.outcome}${entry.detail ? ` (${entry.detail})` : ""}`;
+    what = `${t("widget.webhook", { event: entry.event, outcome: statusLabel(entry.outcome) })}${entry.detail ? ` (${entry.detail})` : ""}`;
   } else {
-    const move = entry.to_status ? `${entry.from_status ?? "new"} → ${entry.to_status}` : "";
+    const move = entry.to_status
+      ? `${entry.from_status ? statusLabel(entry.from_status) : t("widget.new")} → ${statusLabel(entry.to_status)}`
+      : "";
     // The kind only adds something when it is not just the new status (late_payment, captured…).
-    const kind = entry.kind === entry.to_status || entry.kind === "created" ? "" : entry.kind;
-    what = `${[move, kind].filter(Boolean).join(", ")} · ${entry.source}`;
+    const kind =
+      entry.kind === entry.to_status || entry.kind === "created"
+        ? ""
+        : t(`kind.${entry.kind}`, { defaultValue: entry.kind });
+    what = `${[move, kind].filter(Boolean).join(", ")} · ${t(`source.${entry.source}`, { defaultValue: entry.source })}`;
   }
   return (
     <li className="flex gap-x-3">
@@ -29,10 +36,11 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
 }
 
 function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () => void }) {
+  const { t, statusLabel } = usePixTranslation();
   const [busy, setBusy] = useState(false);
   const recheck = async () => {
     setBusy(true);
-    const ran = await recheckCharge(charge.charge_id);
+    const ran = await recheckCharge(charge.charge_id, t);
     setBusy(false);
     if (ran) onRecheck();
   };
@@ -40,21 +48,22 @@ function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () 
     <div className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex items-center justify-between">
         <div className="flex items-center gap-x-2">
-          <Badge color={statusColor(charge.status)}>{charge.status}</Badge>
+          <Badge color={statusColor(charge.status)}>{statusLabel(charge.status)}</Badge>
           <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
           <Text>{formatCents(charge.amount, charge.currency)}</Text>
         </div>
         <Button size="small" variant="secondary" isLoading={busy} onClick={recheck}>
-          Re-check now
+          {t("widget.recheckNow")}
         </Button>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        Charge {charge.charge_id} · expires {formatInstant(charge.expires_at)}
-        {charge.paid_at ? ` · paid ${formatInstant(charge.paid_at)}` : ""}
+        {t("widget.charge", { id: charge.charge_id })} ·{" "}
+        {t("widget.expires", { at: formatInstant(charge.expires_at) })}
+        {charge.paid_at ? ` · ${t("widget.paid", { at: formatInstant(charge.paid_at) })}` : ""}
       </Text>
       {charge.flagged ? (
         <Text size="small" className="text-ui-fg-error">
-          Needs attention: {charge.flag_reason}
+          {t("widget.needsAttention", { reason: charge.flag_reason ?? "" })}
         </Text>
       ) : null}
       {charge.pix ? (
@@ -72,7 +81,9 @@ function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () 
           rel="noreferrer"
           className="text-ui-fg-interactive"
         >
-          <Text size="small">Open boleto {charge.boleto.digitable_line ?? ""}</Text>
+          <Text size="small">
+            {t("widget.openBoleto")} {charge.boleto.digitable_line ?? ""}
+          </Text>
         </a>
       ) : null}
       <ul className="flex flex-col gap-y-1">

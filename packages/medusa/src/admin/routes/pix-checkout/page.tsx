@@ -5,6 +5,8 @@ import { CurrencyDollar } from "@medusajs/icons";
 import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
 import { useCallback, useEffect, useState } from "react";
 import { adminFetch, recheckCharge } from "../../lib/api";
+import { usePixTranslation } from "../../lib/i18n";
+import { customerOf, OrderLink } from "../../lib/order-link";
 import { formatCents, formatInstant, statusColor } from "../../lib/format";
 import type {
   AdminBalance,
@@ -17,6 +19,7 @@ const PAGE_SIZE = 20;
 const ALL = "all";
 
 function BalanceCard({ provider }: { provider: string | undefined }) {
+  const { t } = usePixTranslation();
   const [data, setData] = useState<AdminBalance | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -26,30 +29,35 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
       .catch((err: Error) => setError(err.message));
   }, [provider]);
   const b = data?.balance;
-  const cell = (label: string, cents: number | null | undefined) => (
+  // One figure per idea, each with a line that says what it is: the API's summary repeats
+  // the pending figure, so it is not shown twice.
+  const cell = (key: string, cents: number | null | undefined) => (
     <div className="flex flex-col">
       <Text size="small" className="text-ui-fg-subtle">
-        {label}
+        {t(`balance.${key}`)}
       </Text>
       <Text weight="plus">{formatCents(cents, b?.currency ?? "BRL")}</Text>
+      <Text size="xsmall" className="text-ui-fg-muted">
+        {t(`balance.${key}Hint`)}
+      </Text>
     </div>
   );
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="balance">
-      <Heading level="h2">Balance</Heading>
+      <Heading level="h2">{t("balance.title")}</Heading>
       {error ? <Text className="text-ui-fg-error">{error}</Text> : null}
-      <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
-        {cell("Available", b?.available)}
-        {cell("Pending", b?.pending)}
-        {cell("Pending (summary)", b?.summary.pending_balance)}
-        {cell("Total earned", b?.summary.total_earned)}
-        {cell("Total withdrawn", b?.summary.total_withdrawn)}
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {cell("available", b?.available)}
+        {cell("pending", b?.pending ?? b?.summary.pending_balance)}
+        {cell("earned", b?.summary.total_earned)}
+        {cell("withdrawn", b?.summary.total_withdrawn)}
       </div>
     </Container>
   );
 }
 
 function TransactionsCard({ provider }: { provider: string | undefined }) {
+  const { t, statusLabel } = usePixTranslation();
   const [type, setType] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [createdGte, setCreatedGte] = useState("");
@@ -91,18 +99,18 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
     <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="transactions">
       <div className="flex flex-wrap items-end gap-3 px-6 pt-4">
         <Heading level="h2" className="mr-auto">
-          Transactions
+          {t("transactions.title")}
         </Heading>
         <div className="w-44">
           {" "}
           <Select size="small" value={type} onValueChange={resetTo(setType)}>
             <Select.Trigger>
-              <Select.Value placeholder="Type" />
+              <Select.Value placeholder={t("transactions.type")} />
             </Select.Trigger>
             <Select.Content>
               {[ALL, "charge", "withdrawal"].map((v) => (
                 <Select.Item key={v} value={v}>
-                  {v === ALL ? "All types" : v}
+                  {v === ALL ? t("transactions.allTypes") : t(`transactions.kind.${v}`)}
                 </Select.Item>
               ))}
             </Select.Content>
@@ -112,19 +120,19 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
           {" "}
           <Select size="small" value={status} onValueChange={resetTo(setStatus)}>
             <Select.Trigger>
-              <Select.Value placeholder="Status" />
+              <Select.Value placeholder={t("transactions.status")} />
             </Select.Trigger>
             <Select.Content>
               {[ALL, "pending", "paid", "expired", "failed", "processing"].map((v) => (
                 <Select.Item key={v} value={v}>
-                  {v === ALL ? "All statuses" : v}
+                  {v === ALL ? t("transactions.allStatuses") : statusLabel(v)}
                 </Select.Item>
               ))}
             </Select.Content>
           </Select>
         </div>
         <label className="flex flex-col">
-          <Text size="xsmall">Created from</Text>
+          <Text size="xsmall">{t("transactions.createdFrom")}</Text>
           <input
             type="datetime-local"
             value={createdGte}
@@ -132,7 +140,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
           />
         </label>
         <label className="flex flex-col">
-          <Text size="xsmall">Created until</Text>
+          <Text size="xsmall">{t("transactions.createdUntil")}</Text>
           <input
             type="datetime-local"
             value={createdLte}
@@ -144,26 +152,30 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
       <Table>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Created</Table.HeaderCell>
-            <Table.HeaderCell>Type</Table.HeaderCell>
-            <Table.HeaderCell>Status</Table.HeaderCell>
-            <Table.HeaderCell>Customer</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Net</Table.HeaderCell>
-            <Table.HeaderCell>Id</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.created")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.type")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.status")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.order")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.customer")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("transactions.amount")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("transactions.net")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("transactions.id")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {(page?.transactions ?? []).map((tx) => (
             <Table.Row key={tx.id}>
               <Table.Cell>{formatInstant(tx.created_at)}</Table.Cell>
-              <Table.Cell>{tx.type}</Table.Cell>
+              <Table.Cell>{t(`transactions.kind.${tx.type}`)}</Table.Cell>
               <Table.Cell>
                 <Badge size="2xsmall" color={statusColor(tx.status)}>
-                  {tx.status}
+                  {statusLabel(tx.status)}
                 </Badge>
               </Table.Cell>
-              <Table.Cell>{tx.customer?.name ?? tx.customer?.email ?? "—"}</Table.Cell>
+              <Table.Cell>
+                <OrderLink order={tx.order} />
+              </Table.Cell>
+              <Table.Cell>{customerOf(tx.order, tx.customer)}</Table.Cell>
               <Table.Cell className="text-right">{formatCents(tx.amount)}</Table.Cell>
               <Table.Cell className="text-right">{formatCents(tx.net_amount)}</Table.Cell>
               <Table.Cell className="font-mono">{tx.id}</Table.Cell>
@@ -178,7 +190,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
           disabled={cursors.length <= 1}
           onClick={() => setCursors((c) => c.slice(0, -1))}
         >
-          Previous
+          {t("transactions.previous")}
         </Button>
         <Button
           size="small"
@@ -186,7 +198,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
           disabled={!page?.has_more || !page.next_cursor}
           onClick={() => page?.next_cursor && setCursors((c) => [...c, page.next_cursor!])}
         >
-          Next
+          {t("transactions.next")}
         </Button>
       </div>
     </Container>
@@ -199,6 +211,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
  * old code), so this list is the only place the merchant sees them.
  */
 function AttentionCard() {
+  const { t, statusLabel } = usePixTranslation();
   const [rows, setRows] = useState<AdminChargeSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -208,50 +221,58 @@ function AttentionCard() {
   }, []);
   useEffect(load, [load]);
   const recheck = async (chargeId: string) => {
-    await recheckCharge(chargeId);
+    await recheckCharge(chargeId, t);
     load();
   };
   return (
     <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="attention">
       <Heading level="h2" className="px-6 pt-4">
-        Needs attention
+        {t("attention.title")}
       </Heading>
       {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
       {rows && rows.length === 0 ? (
         <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
-          Nothing to look at: every paid charge is captured on its order.
+          {t("attention.empty")}
         </Text>
       ) : (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>Charge</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell>Amount</Table.HeaderCell>
-              <Table.HeaderCell>Paid</Table.HeaderCell>
-              <Table.HeaderCell>Why</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.order")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.customer")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.status")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.amount")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.paid")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.why")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("attention.charge")}</Table.HeaderCell>
               <Table.HeaderCell />
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {(rows ?? []).map((c) => (
               <Table.Row key={c.charge_id}>
-                <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
+                <Table.Cell className="whitespace-nowrap">
+                  <OrderLink order={c.order} none={t("attention.noOrder")} />
+                </Table.Cell>
+                <Table.Cell>{customerOf(c.order)}</Table.Cell>
                 <Table.Cell>
                   <Badge size="2xsmall" color={statusColor(c.status)} className="whitespace-nowrap">
-                    {c.captured_at ? `${c.status}, captured` : c.status}
+                    {c.captured_at
+                      ? t("attention.captured", { status: statusLabel(c.status) })
+                      : statusLabel(c.status)}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">{formatInstant(c.paid_at)}</Table.Cell>
                 <Table.Cell>{c.flag_reason ?? ""}</Table.Cell>
+                <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">
                   <Button
                     size="small"
                     variant="secondary"
                     onClick={() => void recheck(c.charge_id)}
                   >
-                    Re-check
+                    {t("recheck.button")}
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -264,6 +285,7 @@ function AttentionCard() {
 }
 
 function DeliveriesCard() {
+  const { t, statusLabel } = usePixTranslation();
   const [rows, setRows] = useState<AdminDelivery[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -274,17 +296,17 @@ function DeliveriesCard() {
   return (
     <Container className="flex flex-col gap-y-3 p-0">
       <Heading level="h2" className="px-6 pt-4">
-        Recent webhook deliveries
+        {t("deliveries.title")}
       </Heading>
       {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
       <Table>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Received</Table.HeaderCell>
-            <Table.HeaderCell>Event</Table.HeaderCell>
-            <Table.HeaderCell>Verification</Table.HeaderCell>
-            <Table.HeaderCell>Charge</Table.HeaderCell>
-            <Table.HeaderCell>Detail</Table.HeaderCell>
+            <Table.HeaderCell>{t("deliveries.received")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("deliveries.event")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("deliveries.verification")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("deliveries.charge")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("deliveries.detail")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -294,7 +316,7 @@ function DeliveriesCard() {
               <Table.Cell>{d.event}</Table.Cell>
               <Table.Cell>
                 <Badge size="2xsmall" color={statusColor(d.outcome)}>
-                  {d.outcome}
+                  {statusLabel(d.outcome)}
                 </Badge>
               </Table.Cell>
               <Table.Cell className="font-mono">{d.charge_id ?? "—"}</Table.Cell>
@@ -309,6 +331,7 @@ function DeliveriesCard() {
 
 /** The "Pix Checkout" admin page: what needs attention, balance, transactions, deliveries. */
 const PixCheckoutPage = () => {
+  const { t } = usePixTranslation();
   const [providers, setProviders] = useState<string[]>([]);
   const [provider, setProvider] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -319,16 +342,16 @@ const PixCheckoutPage = () => {
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="flex items-center justify-between px-6 py-4">
-        <Heading level="h1">Pix Checkout</Heading>
+        <Heading level="h1">{t("title")}</Heading>
         {providers.length > 1 ? (
           <Select size="small" value={provider ?? providers[0]} onValueChange={setProvider}>
             <Select.Trigger>
-              <Select.Value placeholder="Account" />
+              <Select.Value placeholder={t("accountPlaceholder")} />
             </Select.Trigger>
             <Select.Content>
               {providers.map((p) => (
                 <Select.Item key={p} value={p}>
-                  Account “{p}”
+                  {t("account", { id: p })}
                 </Select.Item>
               ))}
             </Select.Content>

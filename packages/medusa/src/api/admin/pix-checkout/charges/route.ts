@@ -5,6 +5,7 @@ import { z } from "zod";
 import { sendError } from "../../../../internal/errors";
 import { adminCharge } from "../../../../internal/admin-api";
 import { ChargeStore } from "../../../../internal/charge-store";
+import { ordersOfCharges } from "../../../../internal/charge-orders";
 
 const querySchema = z.object({
   flagged: z.enum(["true", "false"]).optional(),
@@ -16,7 +17,8 @@ const querySchema = z.object({
  * `GET /admin/pix-checkout/charges[?flagged=true][&status=paid][&limit=50]`: the newest
  * charges of every registration. `flagged=true` is the merchant's "needs attention" list:
  * money that arrived late, after the order was canceled, or that Medusa could not capture,
- * including charges whose cart never became an order (no order page shows those).
+ * including charges whose cart never became an order (no order page shows those). Each
+ * charge carries its `order` (`{ id, display_id, email, customer_name }`) or null.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -35,5 +37,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     ...(status ? { status } : {}),
     limit,
   });
-  res.json({ charges: rows.map(adminCharge) });
+  const orders = await ordersOfCharges(req.scope, rows);
+  res.json({
+    charges: rows.map((row) => ({ ...adminCharge(row), order: orders.get(row.charge_id) ?? null })),
+  });
 }

@@ -1,5 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
+import { ChargeStore } from "../../../../internal/charge-store";
+import { ordersOfCharges } from "../../../../internal/charge-orders";
 import { sendError } from "../../../../internal/errors";
 import { adminClient, pickProvider, sendUpstreamError } from "../../../../internal/admin-api";
 
@@ -16,7 +20,8 @@ const querySchema = z.object({
 /**
  * `GET /admin/pix-checkout/transactions`: one page of the account's transactions with the
  * spec's filters (`type`, `status`, `created_gte`, `created_lte`), `limit` (1–100) and the
- * cursor `starting_after` (pass back `next_cursor`). Amounts in cents.
+ * cursor `starting_after` (pass back `next_cursor`). Amounts in cents. A charge this store
+ * made carries its Medusa `order` (`{ id, display_id, email, customer_name }`), else null.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -38,6 +43,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       ...(q.created_gte ? { createdGte: q.created_gte } : {}),
       ...(q.created_lte ? { createdLte: q.created_lte } : {}),
     });
+    // The store's own record of each charge ties it to its Medusa order (and so a customer).
+    const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+    const local = await store.byChargeIds(page.data.map((tx) => String(tx.id)));
+    const orders = await ordersOfCharges(req.scope, [...local.values()]);
     res.json({
       provider: picked.provider.key,
       transactions: page.data.map((tx) => ({
@@ -49,6 +58,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
         net_amount: tx.netAmountCents ?? null,
         description: tx.description ?? null,
         customer: tx.customer ?? null,
+        order: orders.get(String(tx.id)) ?? null,
         created_at: tx.createdAt ?? null,
         paid_at: tx.paidAt ?? null,
       })),
