@@ -167,7 +167,12 @@ try {
       "--no-first-run",
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  const page = await browser.newPage({
+    viewport: { width: 1440, height: 1100 },
+    // A Brazilian merchant's browser: its native date inputs read dd/mm/aaaa too.
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", async (msg) => {

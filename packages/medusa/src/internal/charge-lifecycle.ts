@@ -1,6 +1,7 @@
 import type { ChargeRow, ChargeStore, LocalChargeStatus, NewChargeRow } from "./charge-store";
 import type { PluginLogger } from "./logger";
 import type { ChargeStatus } from "./status";
+import { describeFlag } from "./flag-reasons";
 
 /** Who moved a charge; it goes on the charge's timeline. */
 export type LifecycleSource =
@@ -164,7 +165,7 @@ export class ChargeLifecycle {
     // Read the status it had: the caller's row may be older than the last transition.
     const before = (await this.store.byChargeId(chargeId))?.status ?? row.status;
     if (before === "paid") return undefined;
-    const reason = `paid after the charge was ${before}`;
+    const reason = describeFlag({ code: "paid_after_charge_closed", status: before });
     const late = await this.store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
       paid_at: paidAt,
       flagged: true,

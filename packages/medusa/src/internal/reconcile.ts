@@ -12,6 +12,7 @@ import {
 import { CHECK_ATTEMPTS, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
 import type { ParsedWebhook } from "./webhook-intake";
+import { describeFlag } from "./flag-reasons";
 
 /** Charges and deliveries handled per run, so one run stays short. */
 const BATCH = 100;
@@ -146,7 +147,7 @@ async function recordCheckFailure(
   const failures = await ctx.store.recordCheckFailure(row.charge_id, now);
   ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
   if (failures === CHECK_ATTEMPTS) {
-    const reason = `could not be checked with the payment service after ${failures} attempts: ${message}`;
+    const reason = describeFlag({ code: "check_failed", attempts: failures, message });
     await ctx.store.flag(row.charge_id, reason);
     await ctx.store.addEvent({
       chargeId: row.charge_id,

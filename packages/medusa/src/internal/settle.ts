@@ -17,6 +17,7 @@ import { redact } from "@pix-checkout/client";
 import { createPluginLogger, type PluginLogger } from "./logger";
 import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
 import type { ChargeStatus } from "./status";
+import { describeFlag } from "./flag-reasons";
 
 /** Who asked to settle a charge; it goes on the timeline. */
 export type SettleSource = "webhook" | "reconcile" | "refresh";
@@ -113,7 +114,14 @@ export async function settleCharge(
     }
   }
   if (charge.amountCents !== row.amount_cents) {
-    await store.flag(chargeId, `API amount ${charge.amountCents} differs from ${row.amount_cents}`);
+    await store.flag(
+      chargeId,
+      describeFlag({
+        code: "amount_mismatch",
+        api_cents: charge.amountCents,
+        recorded_cents: row.amount_cents,
+      }),
+    );
   }
 
   const moved = await ctx.lifecycle.confirmed(row, charge.status, source);
@@ -238,7 +246,7 @@ export async function captureOnce(
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
-    await store.flag(chargeId, `paid after order ${order.id} was canceled`);
+    await store.flag(chargeId, describeFlag({ code: "paid_after_order_canceled", order_id: order.id }));
     await store.addEvent({
       chargeId,
       kind: "flagged",
@@ -275,7 +283,7 @@ async function recordCaptureFailure(
   if (failures === CAPTURE_ATTEMPTS) {
     await store.flag(
       row.charge_id,
-      `paid, but Medusa could not capture it (${failures} attempts): ${message}`,
+      describeFlag({ code: "capture_failed", attempts: failures, message }),
     );
     logger.error(
       `charge ${row.charge_id} is paid but could not be captured after ${failures} attempts; flagged for the merchant: ${message}`,

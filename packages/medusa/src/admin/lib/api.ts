@@ -1,63 +1,96 @@
 /// <reference lib="dom" />
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
+// Data comes the way Medusa documents for admin extensions: its JS SDK (the admin's session
+// cookie) inside TanStack Query, whose client the dashboard already provides. Query gives the
+// views loading and error states, and one invalidation refreshes every view after a re-check.
+import Medusa from "@medusajs/js-sdk";
 import { toast } from "@medusajs/ui";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PixT } from "./i18n";
-
-/** An error answer of the plugin's admin routes, `{ code, message }`. */
-export class AdminApiError extends Error {
-  /** The route's stable code (or `http_<status>` when the body had none). */
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = "AdminApiError";
-    this.code = code;
-  }
-}
+import type {
+  AdminBalance,
+  AdminCharge,
+  AdminChargeSummary,
+  AdminDelivery,
+  AdminTransaction,
+} from "./types";
 
 /**
- * Calls one of the plugin's `/admin/pix-checkout/*` routes with the admin's session cookie.
- * The dashboard is served by the same Medusa server, so a relative URL reaches it.
+ * The SDK on the dashboard's own backend (the dashboard is served by it, so "/" reaches it),
+ * authenticated by the admin's session cookie.
  */
-export async function adminFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
-    credentials: "include",
-    ...init,
-    headers: { accept: "application/json", ...(init.headers ?? {}) },
+export const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } });
+
+/** Every query of this plugin starts with this key, so one invalidation refreshes them all. */
+const ROOT = "pix-checkout";
+
+const get = <T>(path: string, query: Record<string, string | undefined> = {}) =>
+  sdk.client.fetch<T>(`/admin/pix-checkout/${path}`, {
+    query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)),
   });
-  const body = (await response.json().catch(() => ({}))) as {
-    code?: string;
-    message?: string;
-  };
-  if (!response.ok) {
-    throw new AdminApiError(
-      body.code ?? `http_${response.status}`,
-      body.message ?? `The request failed with HTTP ${response.status}.`,
-    );
-  }
-  return body as T;
-}
+
+/** The balance of a registration (the first one when `provider` is undefined). */
+export const useBalance = (provider?: string) =>
+  useQuery({
+    queryKey: [ROOT, "balance", provider ?? null],
+    queryFn: () => get<AdminBalance>("balance", { provider }),
+  });
+
+/** One page of the API's transactions; the previous page stays on screen while the next loads. */
+export const useTransactions = (filters: Record<string, string | undefined>) =>
+  useQuery({
+    queryKey: [ROOT, "transactions", filters],
+    queryFn: () =>
+      get<{ transactions: AdminTransaction[]; has_more: boolean; next_cursor: string | null }>(
+        "transactions",
+        filters,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The charges that need the merchant's attention. */
+export const useFlaggedCharges = () =>
+  useQuery({
+    queryKey: [ROOT, "charges", "flagged"],
+    queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { flagged: "true" }),
+  });
+
+/** The most recent webhook deliveries. */
+export const useDeliveries = () =>
+  useQuery({
+    queryKey: [ROOT, "deliveries"],
+    queryFn: () => get<{ deliveries: AdminDelivery[] }>("deliveries", { limit: "50" }),
+  });
+
+/** An order's charges with their timelines. */
+export const useOrderCharges = (orderId: string) =>
+  useQuery({
+    queryKey: [ROOT, "order", orderId],
+    queryFn: () => get<{ charges: AdminCharge[] }>(`orders/${encodeURIComponent(orderId)}`),
+  });
 
 /**
- * Asks the plugin to re-check a charge with the payment API (through the state machine) and
- * tells the merchant what it found, in their language. Resolves to whether the re-check ran.
+ * Re-checks a charge with the payment API (through the plugin's state machine), tells the
+ * merchant what it found in their language, and refreshes every view of the plugin.
  */
-export async function recheckCharge(chargeId: string, t: PixT): Promise<boolean> {
-  try {
-    const result = await adminFetch<{ outcome: string; charge: { status: string } | null }>(
-      `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
-      { method: "POST" },
-    );
-    const status = result.charge?.status ?? "unknown";
-    toast.success(
-      t("recheck.done", {
-        status: t(`status.${status}`, { defaultValue: status }),
-        outcome: t(`status.${result.outcome}`, { defaultValue: result.outcome }),
-      }),
-    );
-    return true;
-  } catch (error) {
-    toast.error((error as Error).message);
-    return false;
-  }
+export function useRecheck(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chargeId: string) =>
+      sdk.client.fetch<{ outcome: string; charge: { status: string } | null }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(chargeId)}/refresh`,
+        { method: "POST" },
+      ),
+    onSuccess: (result) => {
+      const status = result.charge?.status ?? "unknown";
+      toast.success(
+        t("recheck.done", {
+          status: t(`status.${status}`, { defaultValue: status }),
+          outcome: t(`status.${result.outcome}`, { defaultValue: result.outcome }),
+        }),
+      );
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
 }

@@ -11,10 +11,19 @@ export function formatCents(cents: number | null | undefined, currency = "BRL"):
   return format.format(cents / 100);
 }
 
-/** An instant as a short local date and time, or "—". */
-export function formatInstant(value: string | null | undefined): string {
+/**
+ * An instant as a short date and time in the given locale (22/11/2026 20:51 in pt-BR),
+ * or "—".
+ */
+export function formatInstant(value: string | null | undefined, locale?: string): string {
   if (!value) return "—";
-  return new Date(value).toLocaleString();
+  return new Date(value).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
+}
+
+/** Medusa's admin names languages `ptBR`, `en`; Intl wants BCP 47 tags (`pt-BR`). */
+export function localeOfAdminLanguage(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  return language.replace(/^([a-z]{2})([A-Z]{2})$/, "$1-$2");
 }
 
 /** The badge color of a charge or transaction status. */

@@ -1,3 +1,7 @@
+import type { FlagReason } from "../../internal/flag-reasons";
+
+export type { FlagReason };
+
 /** The Medusa order a charge paid. */
 export interface AdminChargeOrder {
   id: string;
@@ -20,6 +24,8 @@ export interface AdminChargeSummary {
   captured_at: string | null;
   flagged: boolean;
   flag_reason: string | null;
+  /** `flag_reason` read back as a code with values, to say it in the admin's language. */
+  flag: FlagReason | null;
   created_at: string;
 }
 
@@ -35,6 +41,8 @@ export interface AdminCharge {
   paid_at: string | null;
   flagged: boolean;
   flag_reason: string | null;
+  /** `flag_reason` read back as a code with values, to say it in the admin's language. */
+  flag: FlagReason | null;
   pix: { copy_paste: string; payment_link: string | null } | null;
   boleto: { url: string; digitable_line: string | null } | null;
   timeline: TimelineEntry[];

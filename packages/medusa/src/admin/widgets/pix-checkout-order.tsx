@@ -3,14 +3,13 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk";
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
 import { Badge, Button, Container, Copy, Heading, Text } from "@medusajs/ui";
-import { useCallback, useEffect, useState } from "react";
-import { adminFetch, recheckCharge } from "../lib/api";
+import { useOrderCharges, useRecheck } from "../lib/api";
 import { usePixTranslation } from "../lib/i18n";
-import { formatCents, formatInstant, statusColor } from "../lib/format";
+import { formatCents, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
 function TimelineLine({ entry }: { entry: TimelineEntry }) {
-  const { t, statusLabel } = usePixTranslation();
+  const { t, statusLabel, instant } = usePixTranslation();
   let what: string;
   if (entry.type === "delivery") {
     what = `${t("widget.webhook", { event: entry.event, outcome: statusLabel(entry.outcome) })}${entry.detail ? ` (${entry.detail})` : ""}`;
@@ -28,22 +27,16 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
   return (
     <li className="flex gap-x-3">
       <Text size="small" className="text-ui-fg-subtle w-40 shrink-0">
-        {formatInstant(entry.at)}
+        {instant(entry.at)}
       </Text>
       <Text size="small">{what}</Text>
     </li>
   );
 }
 
-function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () => void }) {
-  const { t, statusLabel } = usePixTranslation();
-  const [busy, setBusy] = useState(false);
-  const recheck = async () => {
-    setBusy(true);
-    const ran = await recheckCharge(charge.charge_id, t);
-    setBusy(false);
-    if (ran) onRecheck();
-  };
+function ChargeCard({ charge }: { charge: AdminCharge }) {
+  const { t, statusLabel, instant, flagReason } = usePixTranslation();
+  const recheck = useRecheck(t);
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex items-center justify-between">
@@ -52,18 +45,23 @@ function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () 
           <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
           <Text>{formatCents(charge.amount, charge.currency)}</Text>
         </div>
-        <Button size="small" variant="secondary" isLoading={busy} onClick={recheck}>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={recheck.isPending}
+          onClick={() => recheck.mutate(charge.charge_id)}
+        >
           {t("widget.recheckNow")}
         </Button>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
         {t("widget.charge", { id: charge.charge_id })} ·{" "}
-        {t("widget.expires", { at: formatInstant(charge.expires_at) })}
-        {charge.paid_at ? ` · ${t("widget.paid", { at: formatInstant(charge.paid_at) })}` : ""}
+        {t("widget.expires", { at: instant(charge.expires_at) })}
+        {charge.paid_at ? ` · ${t("widget.paid", { at: instant(charge.paid_at) })}` : ""}
       </Text>
       {charge.flagged ? (
         <Text size="small" className="text-ui-fg-error">
-          {t("widget.needsAttention", { reason: charge.flag_reason ?? "" })}
+          {t("widget.needsAttention", { reason: flagReason(charge.flag, charge.flag_reason) })}
         </Text>
       ) : null}
       {charge.pix ? (
@@ -97,22 +95,8 @@ function ChargeCard({ charge, onRecheck }: { charge: AdminCharge; onRecheck: () 
 
 /** Order page widget: the Pix/boleto charges behind this order and what happened to them. */
 const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const [charges, setCharges] = useState<AdminCharge[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      const body = await adminFetch<{ charges: AdminCharge[] }>(
-        `/admin/pix-checkout/orders/${encodeURIComponent(order.id)}`,
-      );
-      setCharges(body.charges);
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [order.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, error } = useOrderCharges(order.id);
+  const charges = data?.charges ?? null;
   // An order paid by another provider shows nothing.
   if (!error && (charges === null || charges.length === 0)) return null;
   return (
@@ -121,11 +105,9 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
         <Heading level="h2">Pix Checkout</Heading>
       </div>
       {error ? (
-        <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>
+        <Text className="px-6 py-4 text-ui-fg-error">{error.message}</Text>
       ) : (
-        charges!.map((charge) => (
-          <ChargeCard key={charge.charge_id} charge={charge} onRecheck={load} />
-        ))
+        charges!.map((charge) => <ChargeCard key={charge.charge_id} charge={charge} />)
       )}
     </Container>
   );

@@ -3,31 +3,24 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk";
 import { CurrencyDollar } from "@medusajs/icons";
 import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
-import { useCallback, useEffect, useState } from "react";
-import { adminFetch, recheckCharge } from "../../lib/api";
+import { useState } from "react";
+import {
+  useBalance,
+  useDeliveries,
+  useFlaggedCharges,
+  useRecheck,
+  useTransactions,
+} from "../../lib/api";
 import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
-import { formatCents, formatInstant, statusColor } from "../../lib/format";
-import type {
-  AdminBalance,
-  AdminChargeSummary,
-  AdminDelivery,
-  AdminTransaction,
-} from "../../lib/types";
+import { formatCents, statusColor } from "../../lib/format";
 
 const PAGE_SIZE = 20;
 const ALL = "all";
 
 function BalanceCard({ provider }: { provider: string | undefined }) {
   const { t } = usePixTranslation();
-  const [data, setData] = useState<AdminBalance | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const query = provider ? `?provider=${encodeURIComponent(provider)}` : "";
-    adminFetch<AdminBalance>(`/admin/pix-checkout/balance${query}`)
-      .then((body) => (setData(body), setError(null)))
-      .catch((err: Error) => setError(err.message));
-  }, [provider]);
+  const { data, error } = useBalance(provider);
   const b = data?.balance;
   // One figure per idea, each with a line that says what it is: the API's summary repeats
   // the pending figure, so it is not shown twice.
@@ -45,7 +38,7 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="balance">
       <Heading level="h2">{t("balance.title")}</Heading>
-      {error ? <Text className="text-ui-fg-error">{error}</Text> : null}
+      {error ? <Text className="text-ui-fg-error">{error.message}</Text> : null}
       <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {cell("available", b?.available)}
         {cell("pending", b?.pending ?? b?.summary.pending_balance)}
@@ -57,39 +50,23 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
 }
 
 function TransactionsCard({ provider }: { provider: string | undefined }) {
-  const { t, statusLabel } = usePixTranslation();
+  const { t, statusLabel, instant } = usePixTranslation();
   const [type, setType] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [createdGte, setCreatedGte] = useState("");
   const [createdLte, setCreatedLte] = useState("");
   // Cursor stack: the `starting_after` of each page shown so far ("" for the first).
   const [cursors, setCursors] = useState<string[]>([""]);
-  const [page, setPage] = useState<{
-    transactions: AdminTransaction[];
-    has_more: boolean;
-    next_cursor: string | null;
-  } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1] ?? "";
-
-  const load = useCallback(async () => {
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (provider) params.set("provider", provider);
-    if (type !== ALL) params.set("type", type);
-    if (status !== ALL) params.set("status", status);
-    if (createdGte) params.set("created_gte", new Date(createdGte).toISOString());
-    if (createdLte) params.set("created_lte", new Date(createdLte).toISOString());
-    if (cursor) params.set("starting_after", cursor);
-    try {
-      setPage(await adminFetch(`/admin/pix-checkout/transactions?${params}`));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [provider, type, status, createdGte, createdLte, cursor]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: page, error } = useTransactions({
+    limit: String(PAGE_SIZE),
+    provider,
+    type: type === ALL ? undefined : type,
+    status: status === ALL ? undefined : status,
+    created_gte: createdGte ? new Date(createdGte).toISOString() : undefined,
+    created_lte: createdLte ? new Date(createdLte).toISOString() : undefined,
+    starting_after: cursor || undefined,
+  });
   const resetTo = (set: (v: string) => void) => (value: string) => {
     set(value);
     setCursors([""]);
@@ -148,7 +125,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
           />
         </label>
       </div>
-      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      {error ? <Text className="px-6 text-ui-fg-error">{error.message}</Text> : null}
       <Table>
         <Table.Header>
           <Table.Row>
@@ -165,7 +142,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
         <Table.Body>
           {(page?.transactions ?? []).map((tx) => (
             <Table.Row key={tx.id}>
-              <Table.Cell>{formatInstant(tx.created_at)}</Table.Cell>
+              <Table.Cell>{instant(tx.created_at)}</Table.Cell>
               <Table.Cell>{t(`transactions.kind.${tx.type}`)}</Table.Cell>
               <Table.Cell>
                 <Badge size="2xsmall" color={statusColor(tx.status)}>
@@ -211,25 +188,16 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
  * old code), so this list is the only place the merchant sees them.
  */
 function AttentionCard() {
-  const { t, statusLabel } = usePixTranslation();
-  const [rows, setRows] = useState<AdminChargeSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    adminFetch<{ charges: AdminChargeSummary[] }>("/admin/pix-checkout/charges?flagged=true")
-      .then((body) => (setRows(body.charges), setError(null)))
-      .catch((err: Error) => setError(err.message));
-  }, []);
-  useEffect(load, [load]);
-  const recheck = async (chargeId: string) => {
-    await recheckCharge(chargeId, t);
-    load();
-  };
+  const { t, statusLabel, instant, flagReason } = usePixTranslation();
+  const { data, error } = useFlaggedCharges();
+  const recheck = useRecheck(t);
+  const rows = data?.charges ?? null;
   return (
     <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="attention">
       <Heading level="h2" className="px-6 pt-4">
         {t("attention.title")}
       </Heading>
-      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      {error ? <Text className="px-6 text-ui-fg-error">{error.message}</Text> : null}
       {rows && rows.length === 0 ? (
         <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
           {t("attention.empty")}
@@ -263,14 +231,15 @@ function AttentionCard() {
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
-                <Table.Cell className="whitespace-nowrap">{formatInstant(c.paid_at)}</Table.Cell>
-                <Table.Cell>{c.flag_reason ?? ""}</Table.Cell>
+                <Table.Cell className="whitespace-nowrap">{instant(c.paid_at)}</Table.Cell>
+                <Table.Cell>{flagReason(c.flag, c.flag_reason)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">
                   <Button
                     size="small"
                     variant="secondary"
-                    onClick={() => void recheck(c.charge_id)}
+                    isLoading={recheck.isPending && recheck.variables === c.charge_id}
+                    onClick={() => recheck.mutate(c.charge_id)}
                   >
                     {t("recheck.button")}
                   </Button>
@@ -285,20 +254,15 @@ function AttentionCard() {
 }
 
 function DeliveriesCard() {
-  const { t, statusLabel } = usePixTranslation();
-  const [rows, setRows] = useState<AdminDelivery[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    adminFetch<{ deliveries: AdminDelivery[] }>("/admin/pix-checkout/deliveries?limit=50")
-      .then((body) => (setRows(body.deliveries), setError(null)))
-      .catch((err: Error) => setError(err.message));
-  }, []);
+  const { t, statusLabel, instant } = usePixTranslation();
+  const { data, error } = useDeliveries();
+  const rows = data?.deliveries ?? [];
   return (
     <Container className="flex flex-col gap-y-3 p-0">
       <Heading level="h2" className="px-6 pt-4">
         {t("deliveries.title")}
       </Heading>
-      {error ? <Text className="px-6 text-ui-fg-error">{error}</Text> : null}
+      {error ? <Text className="px-6 text-ui-fg-error">{error.message}</Text> : null}
       <Table>
         <Table.Header>
           <Table.Row>
@@ -312,7 +276,7 @@ function DeliveriesCard() {
         <Table.Body>
           {rows.map((d) => (
             <Table.Row key={d.id}>
-              <Table.Cell>{formatInstant(d.created_at)}</Table.Cell>
+              <Table.Cell>{instant(d.created_at)}</Table.Cell>
               <Table.Cell>{d.event}</Table.Cell>
               <Table.Cell>
                 <Badge size="2xsmall" color={statusColor(d.outcome)}>
@@ -332,13 +296,8 @@ function DeliveriesCard() {
 /** The "Pix Checkout" admin page: what needs attention, balance, transactions, deliveries. */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
-  const [providers, setProviders] = useState<string[]>([]);
+  const providers = useBalance().data?.providers ?? [];
   const [provider, setProvider] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    adminFetch<AdminBalance>("/admin/pix-checkout/balance")
-      .then((body) => setProviders(body.providers))
-      .catch(() => setProviders([]));
-  }, []);
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="flex items-center justify-between px-6 py-4">
