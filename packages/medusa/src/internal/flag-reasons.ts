@@ -35,8 +35,14 @@ const READERS: Array<[RegExp, (m: RegExpExecArray) => FlagReason]> = [
     /^API amount (\d+) differs from (\d+)$/,
     (m) => ({ code: "amount_mismatch", api_cents: Number(m[1]), recorded_cents: Number(m[2]) }),
   ],
-  [/^paid after order (\S+) was canceled$/, (m) => ({ code: "paid_after_order_canceled", order_id: m[1]! })],
-  [/^paid after the charge was (\w+)$/, (m) => ({ code: "paid_after_charge_closed", status: m[1]! })],
+  [
+    /^paid after order (\S+) was canceled$/,
+    (m) => ({ code: "paid_after_order_canceled", order_id: m[1]! }),
+  ],
+  [
+    /^paid after the charge was (\w+)$/,
+    (m) => ({ code: "paid_after_charge_closed", status: m[1]! }),
+  ],
   [
     /^paid, but Medusa could not capture it \((\d+) attempts\): ([\s\S]*)$/,
     (m) => ({ code: "capture_failed", attempts: Number(m[1]), message: m[2]! }),

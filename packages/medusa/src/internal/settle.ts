@@ -246,7 +246,10 @@ export async function captureOnce(
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
-    await store.flag(chargeId, describeFlag({ code: "paid_after_order_canceled", order_id: order.id }));
+    await store.flag(
+      chargeId,
+      describeFlag({ code: "paid_after_order_canceled", order_id: order.id }),
+    );
     await store.addEvent({
       chargeId,
       kind: "flagged",
