@@ -13,7 +13,10 @@ const sandboxPort = env.PIX_DEMO_SANDBOX_PORT ?? "4010";
 
 /** Both spellings of loopback, since a browser treats them as different origins. */
 const loopbackOrigins = (port: string) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-const storeCors = env.STORE_CORS ?? loopbackOrigins(storefrontPort).join(",");
+// More storefronts beside the demo's own (the Next.js storefront of the end-to-end suite).
+const extraStoreOrigins = (env.PIX_DEMO_EXTRA_STORE_ORIGINS ?? "").split(",").filter(Boolean);
+const storeCors =
+  env.STORE_CORS ?? [...loopbackOrigins(storefrontPort), ...extraStoreOrigins].join(",");
 const adminCors = env.ADMIN_CORS ?? loopbackOrigins(storePort).join(",");
 const authCors = env.AUTH_CORS ?? [adminCors, storeCors].join(",");
 

@@ -7,9 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Demo } from "@pix-checkout/demo";
 import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
-import { startE2eDemo } from "./support/demo.mjs";
+import { freePort, startE2eDemo } from "./support/demo.mjs";
+import { startNextStorefront } from "./support/next-storefront.mjs";
 import { expireCharge, newestCharge, payCharge } from "./support/sandbox-control.mjs";
 import {
+  payer,
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
@@ -22,6 +24,8 @@ const run = Date.now().toString(36);
 const email = (who: string) => `${who}+${run}@example.com`;
 
 let demo: Demo;
+let next: Awaited<ReturnType<typeof startNextStorefront>>;
+let nextPort: number;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -31,8 +35,13 @@ const received: { url: string; body: string }[] = [];
 const reading: Promise<void>[] = [];
 
 beforeAll(async () => {
+  nextPort = (await freePort()) as number;
   [demo, browser] = await Promise.all([
-    startE2eDemo({ databaseName: "pix_checkout_e2e" }),
+    startE2eDemo({
+      databaseName: "pix_checkout_e2e",
+      // The Next.js storefront below calls the store from the browser too.
+      extraStoreOrigins: [`http://127.0.0.1:${nextPort}`],
+    }),
     launchChromium(),
   ]);
   token = await adminToken(demo.urls.store, demo.admin);
@@ -40,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await next?.stop();
   await demo?.stop();
 });
 
@@ -168,6 +178,140 @@ describe("checkout in the demo store", () => {
     expect(paidCharge?.timeline).toContainEqual(
       expect.objectContaining({ type: "state", to_status: "paid", source: "webhook" }),
     );
+  });
+});
+
+describe("Medusa's DTC starter checkout with the guide's changes (apps/next-storefront)", () => {
+  // Console errors and uncaught exceptions in the shopper's browser: hydration mismatches
+  // land here in a production build.
+  const browserErrors: string[] = [];
+
+  beforeAll(async () => {
+    next = await startNextStorefront({
+      storeUrl: demo.urls.store,
+      publishableKey: demo.publishableKey,
+      port: nextPort,
+    });
+  });
+
+  beforeEach(() => {
+    browserErrors.length = 0;
+    page.on("pageerror", (error) => browserErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      // No favicon in this small app; the browser asks anyway.
+      if (message.location().url.endsWith("/favicon.ico")) return;
+      browserErrors.push(message.text());
+    });
+  });
+
+  afterEach(() => {
+    expect(browserErrors).toEqual([]);
+    // Server rendering ran on every page; nothing on the server touched the element.
+    expect(next.logs().filter((line) => /customElements|Error|⨯/.test(line))).toEqual([]);
+  });
+
+  /** Cart, address and delivery, as the starter's steps ask; ends on the payment step. */
+  async function toPaymentStep(shopper: string) {
+    await page.goto(`${next.url}/br`);
+    await page.getByTestId("add-to-cart").first().click();
+    await page.waitForURL(/\/br\/checkout\?step=address/);
+    const fields: Record<string, string> = {
+      email: shopper,
+      first_name: payer.firstName,
+      last_name: payer.lastName,
+      address_1: payer.street,
+      postal_code: payer.postalCode,
+      city: payer.city,
+      province: payer.province,
+      phone: payer.phone,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      await page.getByTestId(`shipping-${name}-input`).fill(value);
+    }
+    await page.getByTestId("submit-address-button").click();
+    await page.waitForURL(/step=delivery/);
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+  }
+
+  /** The page is as wide as the phone: nothing scrolls sideways. */
+  async function fitsThePhone() {
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  }
+
+  it("Pix, pay-first: the review step shows the code, and paying it places the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toPaymentStep(email("next-pix"));
+    // Titles from paymentInfoMap, never the raw provider ids.
+    await expect.poll(() => page.getByText("Pix", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("pp_pix_pix-checkout").count()).toBe(0);
+    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await page.getByTestId("submit-payment-button").click();
+    await page.waitForURL(/step=review/);
+    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    // Steps change by client navigation; a reload renders this page on the server and
+    // hydrates it, as for a shopper who refreshes while the bank app is open.
+    await page.reload();
+    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await fitsThePhone();
+
+    const charge = await newestCharge(demo.urls.sandbox);
+    await payCharge(demo.urls.sandbox, charge.uuid);
+
+    await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    const orderNumber = Number((await page.getByTestId("order-id").textContent())?.slice(1));
+    expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(email("next-pix"));
+  });
+
+  it("boleto, order-first: asks only for what the cart lacks, places the order, and shows its live status until paid", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toPaymentStep(email("next-boleto"));
+    await page.getByTestId("payment-method-pp_boleto_pix-checkout").check();
+
+    // Name, e-mail and address come from the cart: the message names only the three fields.
+    await page.getByTestId("submit-payment-button").click();
+    const refusal = page.getByTestId("payment-method-error-message");
+    await refusal.waitFor();
+    const said = (await refusal.textContent()) ?? "";
+    expect(said).toMatch(/document.*neighborhood.*number/);
+    expect(said).not.toMatch(/email|name|postal|city/i);
+
+    await page.getByTestId("boleto-document-input").fill(payer.document);
+    await page.getByTestId("boleto-neighborhood-input").fill(payer.neighborhood);
+    await page.getByTestId("boleto-number-input").fill(payer.number);
+    await page.getByTestId("submit-payment-button").click();
+    await page.waitForURL(/step=review/);
+    await page.getByTestId("submit-order-button").click();
+
+    await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
+    // The shopper who comes back later (a bookmark, the e-mail's link) loads it whole.
+    await page.reload();
+    await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
+    expect(await page.getByTestId("payment-awaiting").isVisible()).toBe(true);
+    await fitsThePhone();
+    const orderNumber = Number((await page.getByTestId("order-id").textContent())?.slice(1));
+    const waiting = (await listOrders(demo.urls.store, token)).find(
+      (o) => o.display_id === orderNumber,
+    );
+    expect(waiting?.payment_status).not.toBe("captured");
+
+    // Server-rendered: the HTML already holds the order; the element waits for the browser.
+    const html = await (await fetch(page.url())).text();
+    expect(html).toMatch(new RegExp(`#(<!-- -->)?${orderNumber}<`));
+    expect(html).toContain("Loading payment…");
+    expect(html).not.toContain("<pix-checkout");
+
+    const charge = await newestCharge(demo.urls.sandbox);
+    await payCharge(demo.urls.sandbox, charge.uuid);
+    // The element sees "paid" and the page re-renders from the server with the payment.
+    await expect
+      .poll(() => page.getByTestId("payment-method").textContent(), { timeout: 30_000 })
+      .toContain("Boleto");
+    await paidOrder((o) => o.display_id === orderNumber);
   });
 });
 

@@ -37,6 +37,8 @@ export interface StartDemoOptions {
   webhookSecret?: string | null;
   /** Admin login the seed makes sure exists. */
   admin?: { email?: string; password?: string };
+  /** Origins of other storefronts the store's CORS accepts, e.g. ["http://127.0.0.1:3000"]. */
+  extraStoreOrigins?: string[];
   /** `false` skips the storefront (API-only tests). */
   storefront?: boolean;
   /** Progress lines ("migrate ready in 8.2 s"). Default: silent. */

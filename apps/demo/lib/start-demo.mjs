@@ -123,6 +123,7 @@ export async function startDemo(options = {}) {
         PORT: String(ports.store),
         MEDUSA_BACKEND_URL: storeOrigin,
         PIX_DEMO_STOREFRONT_PORT: String(ports.storefront),
+        PIX_DEMO_EXTRA_STORE_ORIGINS: (options.extraStoreOrigins ?? []).join(","),
         PIX_DEMO_SANDBOX_PORT: String(sandbox.port),
         PIX_DEMO_ADMIN_EMAIL: admin.email,
         PIX_DEMO_ADMIN_PASSWORD: admin.password,

@@ -31,7 +31,7 @@ function databaseOptions(name) {
 
 /**
  * Starts the whole demo (store, sandbox in memory, storefront) on free ports.
- * @param {{ databaseName: string, log?: (line: string) => void }} options
+ * @param {{ databaseName: string, log?: (line: string) => void, extraStoreOrigins?: string[] }} options
  * @returns {Promise<import("@pix-checkout/demo").Demo>}
  */
 export async function startE2eDemo(options) {
@@ -45,6 +45,7 @@ export async function startE2eDemo(options) {
     ports: { store, storefront, sandbox, embeddedPostgres },
     ...databaseOptions(options.databaseName),
     sandboxStatePath: null,
+    ...(options.extraStoreOrigins ? { extraStoreOrigins: options.extraStoreOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
 }

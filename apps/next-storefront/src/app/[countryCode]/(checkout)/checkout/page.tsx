@@ -1,0 +1,65 @@
+import {
+  listCartOptions,
+  listCartPaymentMethods,
+  retrieveCart,
+} from "@lib/data/cart"
+import Addresses from "@modules/checkout/components/addresses"
+import Payment from "@modules/checkout/components/payment"
+import PaymentButton from "@modules/checkout/components/payment-button"
+import Shipping from "@modules/checkout/components/shipping"
+import { notFound } from "next/navigation"
+
+export const dynamic = "force-dynamic"
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+
+type Props = {
+  params: Promise<{ countryCode: string }>
+  searchParams: Promise<{ step?: string }>
+}
+
+/** The starter's one-page checkout: address, delivery, payment and review, one step open. */
+export default async function CheckoutPage(props: Props) {
+  const [{ countryCode }, { step = "address" }] = await Promise.all([
+    props.params,
+    props.searchParams,
+  ])
+  const cart = await retrieveCart()
+  if (!cart) return notFound()
+  const [options, methods] = await Promise.all([
+    listCartOptions(cart.id),
+    listCartPaymentMethods(cart.region_id!),
+  ])
+
+  return (
+    <>
+      <h1>Checkout</h1>
+      <p>
+        {cart.items
+          ?.map(
+            (item) => `${item.quantity} × ${item.product_title ?? item.title}`
+          )
+          .join(", ")}
+        {" · "}
+        <strong data-testid="cart-total">
+          {money(cart.total, cart.currency_code.toUpperCase())}
+        </strong>
+      </p>
+      <Addresses cart={cart} isOpen={step === "address"} />
+      <Shipping
+        cart={cart}
+        options={options}
+        isOpen={step === "delivery"}
+        countryCode={countryCode}
+      />
+      <Payment cart={cart} availablePaymentMethods={methods} />
+      {step === "review" && (
+        <section className="step">
+          <h2>Review</h2>
+          <PaymentButton cart={cart} data-testid="submit-order-button" />
+        </section>
+      )}
+    </>
+  )
+}

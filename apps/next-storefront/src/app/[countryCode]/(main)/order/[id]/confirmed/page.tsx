@@ -1,0 +1,42 @@
+import { isBoleto, isPix } from "@lib/constants"
+import { retrieveOrderLive } from "@lib/data/orders"
+import OrderPaymentStatus from "@modules/order/components/order-payment-status"
+import OrderCompletedTemplate from "@modules/order/templates/order-completed-template"
+import { Metadata } from "next"
+import { notFound } from "next/navigation"
+
+type Props = {
+  params: Promise<{ id: string }>
+}
+export const metadata: Metadata = {
+  title: "Order Confirmed",
+  description: "Your order was placed",
+}
+// An order awaiting a boleto changes state after this page is first rendered.
+export const dynamic = "force-dynamic"
+
+export default async function OrderConfirmedPage(props: Props) {
+  const params = await props.params
+  const order = await retrieveOrderLive(params.id).catch(() => null)
+
+  if (!order) {
+    return notFound()
+  }
+
+  const collection = order.payment_collections?.[0]
+  const session = collection?.payment_sessions?.find(
+    (s) => isPix(s.provider_id) || isBoleto(s.provider_id)
+  )
+  const awaitingPayment = collection?.status !== "completed"
+
+  return (
+    <>
+      {session && awaitingPayment && (
+        <div className="content-container max-w-4xl py-6">
+          <OrderPaymentStatus sessionId={session.id} />
+        </div>
+      )}
+      <OrderCompletedTemplate order={order} />
+    </>
+  )
+}

@@ -1,0 +1,161 @@
+"use server"
+
+import { sdk } from "@lib/config"
+import medusaError from "@lib/util/medusa-error"
+import { HttpTypes } from "@medusajs/types"
+import { redirect } from "next/navigation"
+import { getAuthHeaders, getCartId, removeCartId, setCartId } from "./cookies"
+import { getRegion } from "./regions"
+
+const CART_FIELDS =
+  "*items,*region,*items.product,*items.variant,+items.total,*promotions,*shipping_methods,*payment_collection.payment_sessions"
+
+/** The shopper's cart from its cookie, or null. Never cached: checkout reads it fresh. */
+export async function retrieveCart(): Promise<HttpTypes.StoreCart | null> {
+  const id = await getCartId()
+  if (!id) return null
+  return sdk.client
+    .fetch<HttpTypes.StoreCartResponse>(`/store/carts/${id}`, {
+      method: "GET",
+      query: { fields: CART_FIELDS },
+      headers: { ...(await getAuthHeaders()) },
+      cache: "no-store",
+    })
+    .then(({ cart }) => cart)
+    .catch(() => null)
+}
+
+export async function getOrSetCart(countryCode: string) {
+  const existing = await retrieveCart()
+  if (existing && !existing.completed_at) return existing
+  const region = await getRegion(countryCode)
+  if (!region) throw new Error(`No region sells to "${countryCode}".`)
+  const { cart } = await sdk.store.cart
+    .create({ region_id: region.id }, {}, { ...(await getAuthHeaders()) })
+    .catch(medusaError)
+  await setCartId(cart.id)
+  return cart
+}
+
+/** Form action of a product card: one unit in the cart, then on to checkout. */
+export async function addToCart(formData: FormData) {
+  const countryCode = String(formData.get("countryCode") ?? "br")
+  const variantId = String(formData.get("variantId") ?? "")
+  const cart = await getOrSetCart(countryCode)
+  await sdk.store.cart
+    .createLineItem(
+      cart.id,
+      { variant_id: variantId, quantity: 1 },
+      {},
+      {
+        ...(await getAuthHeaders()),
+      }
+    )
+    .catch(medusaError)
+  redirect(`/${countryCode}/checkout?step=address`)
+}
+
+/** Form action of the address step: e-mail, shipping address, billing the same. */
+export async function setAddresses(
+  _current: unknown,
+  formData: FormData
+): Promise<string | null> {
+  const cartId = await getCartId()
+  if (!cartId) return "Your cart was not found."
+  const field = (name: string) => String(formData.get(name) ?? "").trim()
+  const address = {
+    first_name: field("first_name"),
+    last_name: field("last_name"),
+    address_1: field("address_1"),
+    city: field("city"),
+    province: field("province"),
+    postal_code: field("postal_code"),
+    country_code: field("country_code") || "br",
+    phone: field("phone"),
+  }
+  try {
+    await sdk.store.cart.update(
+      cartId,
+      {
+        email: field("email"),
+        shipping_address: address,
+        billing_address: address,
+      },
+      {},
+      { ...(await getAuthHeaders()) }
+    )
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+  redirect(`/${address.country_code}/checkout?step=delivery`)
+}
+
+export async function listCartOptions(cartId: string) {
+  return sdk.store.fulfillment
+    .listCartOptions({ cart_id: cartId }, { ...(await getAuthHeaders()) })
+    .then(({ shipping_options }) => shipping_options)
+}
+
+/** Form action of the delivery step. */
+export async function setShippingMethod(formData: FormData) {
+  const cartId = String(formData.get("cartId") ?? "")
+  const countryCode = String(formData.get("countryCode") ?? "br")
+  await sdk.store.cart
+    .addShippingMethod(
+      cartId,
+      { option_id: String(formData.get("optionId") ?? "") },
+      {},
+      { ...(await getAuthHeaders()) }
+    )
+    .catch(medusaError)
+  redirect(`/${countryCode}/checkout?step=payment`)
+}
+
+export async function listCartPaymentMethods(regionId: string) {
+  return sdk.store.payment
+    .listPaymentProviders(
+      { region_id: regionId },
+      { ...(await getAuthHeaders()) }
+    )
+    .then(({ payment_providers }) => payment_providers)
+}
+
+export async function initiatePaymentSession(
+  cart: HttpTypes.StoreCart,
+  data: HttpTypes.StoreInitializePaymentSession
+) {
+  return sdk.store.payment
+    .initiatePaymentSession(cart, data, {}, { ...(await getAuthHeaders()) })
+    .catch(medusaError)
+}
+
+export async function initiatePaymentSessionWithMessage(
+  cart: HttpTypes.StoreCart,
+  data: HttpTypes.StoreInitializePaymentSession
+): Promise<string | null> {
+  try {
+    await initiatePaymentSession(cart, data)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/**
+ * Completes the cart and goes to the order's page. Completing a cart that the plugin's
+ * webhook already completed (Pix, pay-first) answers that same order.
+ */
+export async function placeOrder(cartId?: string) {
+  const id = cartId || (await getCartId())
+  if (!id) throw new Error("No existing cart found when placing an order")
+  const cartRes = await sdk.store.cart
+    .complete(id, {}, { ...(await getAuthHeaders()) })
+    .catch(medusaError)
+  if (cartRes?.type === "order") {
+    const countryCode =
+      cartRes.order.shipping_address?.country_code?.toLowerCase()
+    await removeCartId()
+    redirect(`/${countryCode}/order/${cartRes.order.id}/confirmed`)
+  }
+  throw new Error(cartRes.error?.message ?? "The order could not be placed.")
+}

@@ -1,0 +1,25 @@
+import "server-only"
+import { cookies } from "next/headers"
+
+/** The shopper's login, when there is one (this storefront only has guests). */
+export const getAuthHeaders = async (): Promise<
+  { authorization: string } | Record<string, never>
+> => {
+  const token = (await cookies()).get("_medusa_jwt")?.value
+  return token ? { authorization: `Bearer ${token}` } : {}
+}
+
+export const getCartId = async () =>
+  (await cookies()).get("_medusa_cart_id")?.value
+
+export const setCartId = async (cartId: string) => {
+  ;(await cookies()).set("_medusa_cart_id", cartId, {
+    maxAge: 60 * 60 * 24 * 7,
+    httpOnly: true,
+    sameSite: "strict",
+  })
+}
+
+export const removeCartId = async () => {
+  ;(await cookies()).set("_medusa_cart_id", "", { maxAge: -1 })
+}

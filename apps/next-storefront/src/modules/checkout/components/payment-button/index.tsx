@@ -1,0 +1,121 @@
+"use client"
+
+import { isBoleto, isManual, isPix, isStripeLike } from "@lib/constants"
+import { placeOrder } from "@lib/data/cart"
+import { HttpTypes } from "@medusajs/types"
+import PixCheckoutClient from "@modules/checkout/components/pix-checkout"
+import ErrorMessage from "@modules/checkout/components/error-message"
+import { Button } from "@modules/common/components/button"
+import { useState } from "react"
+
+type PaymentButtonProps = {
+  cart: HttpTypes.StoreCart
+  "data-testid": string
+}
+
+const PaymentButton: React.FC<PaymentButtonProps> = ({
+  cart,
+  "data-testid": dataTestId,
+}) => {
+  const notReady =
+    !cart ||
+    !cart.shipping_address ||
+    !cart.billing_address ||
+    !cart.email ||
+    (cart.shipping_methods?.length ?? 0) < 1
+
+  const paymentSession = cart.payment_collection?.payment_sessions?.[0]
+
+  switch (true) {
+    case isStripeLike(paymentSession?.provider_id):
+      // The starter renders its StripePaymentButton here; this store has no Stripe.
+      return <Button disabled>Card payments are not set up</Button>
+    case isPix(paymentSession?.provider_id):
+      return (
+        <PixPaymentButton
+          cart={cart}
+          notReady={notReady}
+          sessionId={paymentSession!.id}
+        />
+      )
+    case isBoleto(paymentSession?.provider_id):
+      return (
+        <ManualTestPaymentButton notReady={notReady} data-testid={dataTestId} />
+      )
+    case isManual(paymentSession?.provider_id):
+      return (
+        <ManualTestPaymentButton notReady={notReady} data-testid={dataTestId} />
+      )
+    default:
+      return <Button disabled>Select a payment method</Button>
+  }
+}
+
+const PixPaymentButton = ({
+  cart,
+  notReady,
+  sessionId,
+}: {
+  cart: HttpTypes.StoreCart
+  notReady: boolean
+  sessionId: string
+}) => {
+  const [errorMessage, setErrorMessage] = useState<string | null>(null)
+
+  if (notReady) {
+    return <Button disabled>Complete the steps above to pay with Pix</Button>
+  }
+
+  return (
+    <>
+      <PixCheckoutClient
+        sessionId={sessionId}
+        onPaid={() => {
+          // placeOrder redirects to the order's confirmation page.
+          placeOrder(cart.id).catch((err) => setErrorMessage(err.message))
+        }}
+      />
+      <ErrorMessage
+        error={errorMessage}
+        data-testid="pix-payment-error-message"
+      />
+    </>
+  )
+}
+
+const ManualTestPaymentButton = ({
+  notReady,
+  "data-testid": dataTestId,
+}: {
+  notReady: boolean
+  "data-testid"?: string
+}) => {
+  const [submitting, setSubmitting] = useState(false)
+  const [errorMessage, setErrorMessage] = useState<string | null>(null)
+
+  const handlePayment = () => {
+    setSubmitting(true)
+    placeOrder()
+      .catch((err) => setErrorMessage(err.message))
+      .finally(() => setSubmitting(false))
+  }
+
+  return (
+    <>
+      <Button
+        disabled={notReady}
+        isLoading={submitting}
+        onClick={handlePayment}
+        data-testid={dataTestId ?? "submit-order-button"}
+      >
+        Place order
+      </Button>
+      <ErrorMessage
+        error={errorMessage}
+        data-testid="manual-payment-error-message"
+      />
+    </>
+  )
+}
+
+export default PaymentButton

@@ -1,0 +1,150 @@
+"use client"
+
+import { isBoleto, isStripeLike, paymentInfoMap } from "@lib/constants"
+import { initiatePaymentSessionWithMessage } from "@lib/data/cart"
+import { HttpTypes } from "@medusajs/types"
+import { Button } from "@modules/common/components/button"
+import ErrorMessage from "@modules/checkout/components/error-message"
+import { usePathname, useRouter, useSearchParams } from "next/navigation"
+import { useState, type ReactNode } from "react"
+
+/** The starter's payment-method list (a `RadioGroup` from `@medusajs/ui` there). */
+function RadioGroup({ children }: { children: ReactNode }) {
+  return (
+    <fieldset className="radio-group">
+      <legend>Payment method</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+const Payment = ({
+  cart,
+  availablePaymentMethods,
+}: {
+  cart: HttpTypes.StoreCart
+  availablePaymentMethods: HttpTypes.StorePaymentProvider[]
+}) => {
+  const activeSession = cart.payment_collection?.payment_sessions?.find(
+    (paymentSession) => paymentSession.status === "pending"
+  )
+
+  const [isLoading, setIsLoading] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [selectedPaymentMethod, setSelectedPaymentMethod] = useState(
+    activeSession?.provider_id ?? ""
+  )
+  const [payer, setPayer] = useState({
+    document: "",
+    neighborhood: "",
+    number: "",
+  })
+
+  const searchParams = useSearchParams()
+  const router = useRouter()
+  const pathname = usePathname()
+  const isOpen = searchParams.get("step") === "payment"
+
+  const handleSubmit = async () => {
+    setIsLoading(true)
+    setError(null)
+    try {
+      const shouldInputCard =
+        isStripeLike(selectedPaymentMethod) && !activeSession
+
+      const checkActiveSession =
+        activeSession?.provider_id === selectedPaymentMethod
+
+      if (!checkActiveSession || isBoleto(selectedPaymentMethod)) {
+        const message = await initiatePaymentSessionWithMessage(cart, {
+          provider_id: selectedPaymentMethod,
+          ...(isBoleto(selectedPaymentMethod) ? { data: payer } : {}),
+        })
+        if (message) {
+          setError(message)
+          return
+        }
+      }
+
+      if (!shouldInputCard) {
+        return router.push(pathname + "?step=review", { scroll: false })
+      }
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err))
+    } finally {
+      setIsLoading(false)
+    }
+  }
+
+  if (!isOpen) {
+    return (
+      <section className="step" data-testid="payment-summary">
+        <h2>Payment</h2>
+        <p>
+          {activeSession
+            ? (paymentInfoMap[activeSession.provider_id]?.title ??
+              activeSession.provider_id)
+            : "—"}
+        </p>
+      </section>
+    )
+  }
+
+  return (
+    <section className="step">
+      <h2>Payment</h2>
+      <RadioGroup>
+        {availablePaymentMethods.map((method) => (
+          <label key={method.id} className="radio">
+            <input
+              type="radio"
+              name="payment-method"
+              value={method.id}
+              checked={method.id === selectedPaymentMethod}
+              onChange={() => setSelectedPaymentMethod(method.id)}
+              data-testid={`payment-method-${method.id}`}
+            />
+            {paymentInfoMap[method.id]?.icon}
+            {paymentInfoMap[method.id]?.title ?? method.id}
+          </label>
+        ))}
+      </RadioGroup>
+      {isBoleto(selectedPaymentMethod) && (
+        <div className="grid grid-cols-3 gap-4 mt-4">
+          {(
+            [
+              ["document", "CPF or CNPJ"],
+              ["neighborhood", "Neighbourhood (bairro)"],
+              ["number", "Street number"],
+            ] as const
+          ).map(([field, label]) => (
+            <label key={field} className="flex flex-col txt-compact-small">
+              {label}
+              <input
+                className="border rounded-md px-2 h-10"
+                name={field}
+                required
+                value={payer[field]}
+                onChange={(e) =>
+                  setPayer({ ...payer, [field]: e.target.value })
+                }
+                data-testid={`boleto-${field}-input`}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      <ErrorMessage error={error} data-testid="payment-method-error-message" />
+      <Button
+        onClick={handleSubmit}
+        isLoading={isLoading}
+        disabled={!selectedPaymentMethod}
+        data-testid="submit-payment-button"
+      >
+        Continue to review
+      </Button>
+    </section>
+  )
+}
+
+export default Payment

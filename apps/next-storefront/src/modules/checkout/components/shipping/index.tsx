@@ -1,0 +1,54 @@
+import { setShippingMethod } from "@lib/data/cart"
+import { HttpTypes } from "@medusajs/types"
+import { Button } from "@modules/common/components/button"
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+
+/** The delivery options Medusa offers for this cart. */
+export default function Shipping({
+  cart,
+  options,
+  isOpen,
+  countryCode,
+}: {
+  cart: HttpTypes.StoreCart
+  options: HttpTypes.StoreCartShippingOption[]
+  isOpen: boolean
+  countryCode: string
+}) {
+  const chosen = cart.shipping_methods?.[0]
+  if (!isOpen) {
+    return (
+      <section className="step">
+        <h2>Delivery</h2>
+        <p>{chosen?.name ?? "—"}</p>
+      </section>
+    )
+  }
+  return (
+    <section className="step">
+      <h2>Delivery</h2>
+      <form action={setShippingMethod}>
+        <input type="hidden" name="cartId" value={cart.id} />
+        <input type="hidden" name="countryCode" value={countryCode} />
+        {options.map((option, index) => (
+          <label className="radio" key={option.id}>
+            <input
+              type="radio"
+              name="optionId"
+              value={option.id}
+              defaultChecked={index === 0}
+              data-testid="delivery-option-radio"
+            />
+            {option.name} ·{" "}
+            {money(option.amount, cart.currency_code.toUpperCase())}
+          </label>
+        ))}
+        <Button type="submit" data-testid="submit-delivery-option-button">
+          Continue to payment
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+// The Next.js storefront (apps/next-storefront), built and served in production mode against
+// a running store, the way a merchant deploys the DTC starter: `next build`, then `next start`.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const app = fileURLToPath(new URL("../../../apps/next-storefront/", import.meta.url));
+
+/**
+ * Installs the app (element from its tarball), builds it for this store and starts it.
+ * NEXT_PUBLIC_* values are inlined at build time, so the build needs the store's address
+ * and publishable key.
+ * @param {{ storeUrl: string, publishableKey: string, port: number }} options
+ */
+export async function startNextStorefront({ storeUrl, publishableKey, port }) {
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    // Next otherwise tries to "patch" a lockfile this app does not keep.
+    NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+    MEDUSA_BACKEND_URL: storeUrl,
+    NEXT_PUBLIC_MEDUSA_BACKEND_URL: storeUrl,
+    NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: publishableKey,
+  };
+  for (const [what, command, args] of [
+    ["install", "node", ["scripts/setup.mjs"]],
+    ["build", "npx", ["next", "build"]],
+  ]) {
+    const result = spawnSync(command, args, { cwd: app, env, encoding: "utf8" });
+    if (result.status !== 0) {
+      throw new Error(`next-storefront ${what} failed:\n${result.stdout}\n${result.stderr}`);
+    }
+  }
+
+  const lines = [];
+  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: app,
+    env,
+    detached: true,
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk) => lines.push(...chunk.split("\n").filter(Boolean)));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited:\n${lines.join("\n")}`);
+    const up = await fetch(`${url}/br`, { redirect: "manual" }).then(
+      (res) => res.status < 500,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`next start did not answer:\n${lines.join("\n")}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    /** Every line the Next.js server printed so far (server rendering errors land here). */
+    logs: () => [...lines],
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid, "SIGTERM");
+      await exited;
+    },
+  };
+}

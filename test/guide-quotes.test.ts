@@ -1,0 +1,57 @@
+// The DTC starter guide (docs/guides/medusa-dtc-starter.md) is code a merchant copies into
+// their storefront. apps/next-storefront is built from that same code and runs in the
+// end-to-end suite, so every block the guide gives for a file must be in the app's file of
+// the same path: when the app changes, the guide has to change with it.
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("../", import.meta.url);
+const guide = readFileSync(new URL("docs/guides/medusa-dtc-starter.md", root), "utf8");
+const appSrc = new URL("apps/next-storefront/src/", root);
+
+/** Each section's file (the backticked path in its `## N.` heading) and its code blocks. */
+function sections(): Array<{ file: string; blocks: string[] }> {
+  const found: Array<{ file: string; blocks: string[] }> = [];
+  for (const part of guide.split(/^## /m).slice(1)) {
+    const heading = part.slice(0, part.indexOf("\n"));
+    const file = /^\d+\.\s+`([^`]+)`/.exec(heading)?.[1];
+    if (!file) continue;
+    const blocks = [...part.matchAll(/```(?:tsx?|ts)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    found.push({ file, blocks });
+  }
+  return found;
+}
+
+/** Formatting aside (line breaks, indentation, trailing commas), the same code. */
+const normalize = (code: string) =>
+  code
+    .replace(/\s+/g, "")
+    .replace(/,([)\]}>])/g, "$1")
+    .replace(/,$/, "");
+
+/**
+ * What must be in the file: the block as one piece, or, for a block of import lines (which
+ * go among the file's other imports), each line.
+ */
+function pieces(block: string): string[] {
+  const lines = block.split("\n").filter((line) => line.trim());
+  return lines.every((line) => line.startsWith("import ")) ? lines : [block];
+}
+
+describe("the DTC starter guide quotes apps/next-storefront", () => {
+  const all = sections();
+
+  it("names a file for every numbered step", () => {
+    expect(all.length).toBeGreaterThanOrEqual(9);
+    expect(all.flatMap((s) => s.blocks).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(all)("$file: each of the guide's blocks is in the app's file", ({ file, blocks }) => {
+    const path = new URL(file, appSrc);
+    expect(existsSync(path), `apps/next-storefront/src/${file} exists`).toBe(true);
+    const source = normalize(readFileSync(path, "utf8"));
+    for (const piece of blocks.flatMap(pieces)) {
+      expect(source.includes(normalize(piece)), `this code of the guide:\n${piece}`).toBe(true);
+    }
+  });
+});
