@@ -466,11 +466,16 @@ try {
     sessions.push(session_);
     if (kind.orderFirst) {
       // Medusa answers 409 invalid_state_error when another request holds the cart's lock and
-      // says to retry; the storefront does, so the driver does too.
+      // says to retry, and 500 when its database drops mid-completion; the shopper tries
+      // again, so the driver does too (the checks then want exactly one order).
       let completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
         mustSucceed: false,
       });
-      for (let retry = 0; completed.status === 409 && retry < 5; retry += 1) {
+      for (
+        let retry = 0;
+        (completed.status === 409 || completed.status >= 500) && retry < 8;
+        retry += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 1_000 * (retry + 1)));
         completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
           mustSucceed: false,
