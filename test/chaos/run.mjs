@@ -160,6 +160,12 @@ function startBalancer(ports) {
           (up) => {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);
+            // An instance that dies mid-answer (a killed server under an open SSE stream)
+            // closes the shopper's connection too, as a real load balancer does; otherwise
+            // the shopper would wait on a stream nobody writes to.
+            up.once("close", () => {
+              if (!up.complete) res.destroy();
+            });
             resolve(true);
           },
         );
