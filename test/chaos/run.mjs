@@ -100,6 +100,7 @@ async function stop(child) {
   const timer = setTimeout(() => {
     try {
       process.kill(-child.pid, "SIGKILL");
+      lastKillAt = Date.now();
     } catch {
       // already gone
     }
@@ -142,6 +143,10 @@ async function startInstance(name, port, mode) {
   return child;
 }
 const keyOf = { worker: "worker", "server-1": "s1", "server-2": "s2" };
+/** When the run last SIGKILLed a Medusa process (a capture it held waits for its lease). */
+let lastKillAt = 0;
+/** The plugin's capture claim lease (packages/medusa: a claim lapses after 2 minutes). */
+const CLAIM_LEASE_MS = 120_000;
 let shuttingDown = false;
 
 // ---------------------------------------------------------------- balancer
@@ -611,6 +616,7 @@ try {
       async () => {
         stopping.add(instances.worker);
         process.kill(-instances.worker.pid, "SIGKILL");
+        lastKillAt = Date.now();
         await once(instances.worker, "exit");
         await sleep(10_000);
         instances.worker = await startInstance("worker", 19100, "worker");
@@ -793,7 +799,12 @@ try {
     return found;
   }
   let found = await check().catch((error) => [`check failed: ${error.message}`]);
-  const deadline = lastAction + RECONCILE_MS + 75_000; // one interval + the job's 1-min cron + slack
+  // One interval + the job's 1-min cron + slack; and a capture claimed by a process that was
+  // killed is taken over only once its lease has lapsed, at the job's next run.
+  const deadline = Math.max(
+    lastAction + RECONCILE_MS + 75_000,
+    lastKillAt + CLAIM_LEASE_MS + RECONCILE_MS + 15_000,
+  );
   while (found.length > 0 && Date.now() < deadline) {
     await sleep(3_000);
     found = await check().catch((error) => [`check failed: ${error.message}`]);
