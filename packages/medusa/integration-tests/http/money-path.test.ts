@@ -416,6 +416,39 @@ medusaIntegrationTestRunner({
       expect((await shop.initiate(cartId, "pp_pix_a")).status).toBe(200);
     });
 
+    it("a database failure while a paid Pix is authorized says 'try again' without claiming nothing was charged, and the retry places one paid order", async () => {
+      const { id: cartId } = await cart([{ unit_price: 31.31, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      // No webhook: the shopper's own completion is the first to learn of the payment.
+      await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await sandbox.webhooksIdle();
+      await db(container()).raw(`
+        create or replace function pix_test_fail_update() returns trigger as $$
+        begin
+          raise exception 'injected: connection lost';
+        end; $$ language plpgsql;
+        create trigger pix_test_fail_update before update on pix_checkout_charge
+          for each row execute function pix_test_fail_update();`);
+      const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      try {
+        const refused = await payment
+          .authorizePaymentSession(session.id, {})
+          .then(() => undefined, (error: Error) => error);
+        expect(refused?.message).toMatch(/could not record this payment's state.*try again/i);
+        // The shopper has paid: the answer must not tell them otherwise.
+        expect(refused?.message).not.toMatch(/nothing was charged/i);
+      } finally {
+        await db(container()).raw(`
+          drop trigger if exists pix_test_fail_update on pix_checkout_charge;
+          drop function if exists pix_test_fail_update();`);
+      }
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      await expectPaidInFull(cartId);
+    });
+
     describe("reconciliation", () => {
       it("recovers a dropped webhook 30 s into a charge's life, after an earlier check found it pending", async () => {
         const { id: cartId } = await cart([{ unit_price: 55.1, quantity: 1 }]);

@@ -190,7 +190,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const store = this.store();
     // Before anything is created: a database that fails here costs the shopper one retry.
     const session =
-      sessionId && store ? await this.bookkeeping(() => store.sessionInfo(sessionId)) : undefined;
+      sessionId && store
+        ? await this.bookkeeping(() => store.sessionInfo(sessionId), true)
+        : undefined;
 
     if (session && store) {
       const reused = await this.reuse(store, session, sessionId, amountCents);
@@ -216,26 +218,28 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       // be matched and reconciliation could not find it. So a failure here fails the
       // initiate (retryable) before the code is returned.
       const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
-      await this.bookkeeping(() =>
-        this.lifecycle(store).created({
-          charge_id: charge.id,
-          provider_id: session.provider_id,
-          method: this.method,
-          variant: this.options_.variant,
-          session_id: sessionId,
-          payment_collection_id: session.payment_collection_id,
-          sales_channel_id: session.sales_channel_id ?? null,
-          amount_cents: charge.amountCents,
-          currency_code: "brl",
-          expires_at: expiresAt,
-          next_check_at: nextCheckAt({
-            createdAt,
-            expiresAt,
-            now: createdAt,
-            intervalMs: this.options_.reconcileIntervalMinutes * 60_000,
+      await this.bookkeeping(
+        () =>
+          this.lifecycle(store).created({
+            charge_id: charge.id,
+            provider_id: session.provider_id,
+            method: this.method,
+            variant: this.options_.variant,
+            session_id: sessionId,
+            payment_collection_id: session.payment_collection_id,
+            sales_channel_id: session.sales_channel_id ?? null,
+            amount_cents: charge.amountCents,
+            currency_code: "brl",
+            expires_at: expiresAt,
+            next_check_at: nextCheckAt({
+              createdAt,
+              expiresAt,
+              now: createdAt,
+              intervalMs: this.options_.reconcileIntervalMinutes * 60_000,
+            }),
+            display,
           }),
-          display,
-        }),
+        true,
       );
     }
     this.logger_.info(`created ${this.method} charge ${charge.id} for session ${sessionId}`);
@@ -257,13 +261,15 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     sessionId: string,
     amountCents: number,
   ) {
-    const reusable = await this.bookkeeping(() =>
-      store.findReusable({
-        paymentCollectionId: session.payment_collection_id,
-        providerId: session.provider_id,
-        amountCents,
-        notExpiringBefore: new Date(Date.now() + REUSE_MARGIN_MS),
-      }),
+    const reusable = await this.bookkeeping(
+      () =>
+        store.findReusable({
+          paymentCollectionId: session.payment_collection_id,
+          providerId: session.provider_id,
+          amountCents,
+          notExpiringBefore: new Date(Date.now() + REUSE_MARGIN_MS),
+        }),
+      true,
     );
     if (!reusable?.display) return undefined;
     const status = await (
@@ -272,7 +278,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       .status(reusable.charge_id)
       .catch(() => undefined);
     if (status?.status !== "pending") return undefined;
-    const moved = await this.bookkeeping(() => this.lifecycle(store).reused(reusable, sessionId));
+    const moved = await this.bookkeeping(
+      () => this.lifecycle(store).reused(reusable, sessionId),
+      true,
+    );
     return moved ? reusable : undefined;
   }
 
@@ -434,8 +443,11 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * payments still work through the API, without webhooks' session matching, and an error
    * says how to fix it). Any other failure (timeout, lost connection, failed insert) fails
    * the call with a retryable 409, so no code is shown that the plugin has no record of.
+   * `beforeCode`: the failure comes before the shopper was shown a code, so nothing can have
+   * been paid; later (authorize, cancel, refund) the payment may well be made, and the
+   * message must not say otherwise.
    */
-  private async bookkeeping<T>(work: () => Promise<T>): Promise<T | undefined> {
+  private async bookkeeping<T>(work: () => Promise<T>, beforeCode = false): Promise<T | undefined> {
     try {
       return await work();
     } catch (error) {
@@ -460,7 +472,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       );
       throw new PixCheckoutError(
         "store_unavailable",
-        "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds.",
+        beforeCode
+          ? "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds."
+          : "The store could not record this payment's state (database unavailable). Nothing is lost: a payment already made is kept and settled when the database is back. Try again in a few seconds.",
       );
     }
   }
