@@ -433,9 +433,10 @@ medusaIntegrationTestRunner({
           for each row execute function pix_test_fail_update();`);
       const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
       try {
-        const refused = await payment
-          .authorizePaymentSession(session.id, {})
-          .then(() => undefined, (error: Error) => error);
+        const refused = await payment.authorizePaymentSession(session.id, {}).then(
+          () => undefined,
+          (error: Error) => error,
+        );
         expect(refused?.message).toMatch(/could not record this payment's state.*try again/i);
         // The shopper has paid: the answer must not tell them otherwise.
         expect(refused?.message).not.toMatch(/nothing was charged/i);
