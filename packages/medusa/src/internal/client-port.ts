@@ -1,7 +1,8 @@
 // The narrow slice of @pix-checkout/client this plugin uses. The client ships ES module and
 // CommonJS builds; the plugin loads the ES module one with a dynamic import() once per process
 // (it was ESM-only when this was written, and one copy per process keeps its error classes
-// one), and this file keeps that in one place.
+// one), and this file keeps that in one place. The types below restate what the plugin uses;
+// client-port.test.ts makes the type check fail when they drift from the client's own.
 import { Agent } from "undici";
 import type { PixCheckoutOptions } from "./options";
 import type { ChargeStatus } from "./status";
@@ -70,9 +71,20 @@ export interface PaymentServiceClient {
   verifyWebhook(event: unknown): Promise<{ verified: boolean; status?: unknown }>;
 }
 
+/** What the plugin passes to `new PixClient(...)` (contracts: `PixClientOptions`). */
+export interface ClientOptions {
+  apiKey: string;
+  baseUrl: string;
+  variant: "a" | "b";
+  timeoutMs?: number;
+  maxRetries?: number;
+  logger?: PluginLogger;
+  dispatcher?: Agent;
+}
+
 /** The part of the client module the plugin uses. */
 export interface ClientModule {
-  PixClient: new (options: Record<string, unknown>) => PaymentServiceClient;
+  PixClient: new (options: ClientOptions) => PaymentServiceClient;
   parseWebhook(body: unknown): unknown;
   PixError: new (...args: never[]) => Error & { code: string; status?: number };
 }
