@@ -2,6 +2,8 @@ import { randomInt } from "node:crypto";
 
 // Carta-Circular BCB 2.926/2000 layout of the 44-digit "cobrança bancária" barcode:
 // bank(3) currency(1) DV(1) due-date factor(4) value(10) free field(25).
+// Kept apart from the client's conversion on purpose: the client's suites run against boletos
+// this emulator makes, and one function shared by both would let a mistake in it pass both.
 
 /** Bank code of sandbox boletos. "000" belongs to no bank, so no one can pay one for real. */
 export const SANDBOX_BANK_CODE = "000";
