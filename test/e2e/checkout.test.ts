@@ -8,10 +8,13 @@ import type { Demo } from "@pix-checkout/demo";
 import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
-import { startNextStorefront } from "./support/next-storefront.mjs";
+import {
+  fillBoletoPayer,
+  startNextStorefront,
+  toPaymentStep as toNextPaymentStep,
+} from "./support/next-storefront.mjs";
 import { expireCharge, newestCharge, payCharge } from "./support/sandbox-control.mjs";
 import {
-  payer,
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
@@ -211,29 +214,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(next.logs().filter((line) => /customElements|Error|⨯/.test(line))).toEqual([]);
   });
 
-  /** Cart, address and delivery, as the starter's steps ask; ends on the payment step. */
-  async function toPaymentStep(shopper: string) {
-    await page.goto(`${next.url}/br`);
-    await page.getByTestId("add-to-cart").first().click();
-    await page.waitForURL(/\/br\/checkout\?step=address/);
-    const fields: Record<string, string> = {
-      email: shopper,
-      first_name: payer.firstName,
-      last_name: payer.lastName,
-      address_1: payer.street,
-      postal_code: payer.postalCode,
-      city: payer.city,
-      province: payer.province,
-      phone: payer.phone,
-    };
-    for (const [name, value] of Object.entries(fields)) {
-      await page.getByTestId(`shipping-${name}-input`).fill(value);
-    }
-    await page.getByTestId("submit-address-button").click();
-    await page.waitForURL(/step=delivery/);
-    await page.getByTestId("submit-delivery-option-button").click();
-    await page.waitForURL(/step=payment/);
-  }
+  const toPaymentStep = (shopper: string) => toNextPaymentStep(page, next.url, shopper);
 
   /** The page is as wide as the phone: nothing scrolls sideways. */
   async function fitsThePhone() {
@@ -279,9 +260,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(said).toMatch(/document.*neighborhood.*number/);
     expect(said).not.toMatch(/email|name|postal|city/i);
 
-    await page.getByTestId("boleto-document-input").fill(payer.document);
-    await page.getByTestId("boleto-neighborhood-input").fill(payer.neighborhood);
-    await page.getByTestId("boleto-number-input").fill(payer.number);
+    await fillBoletoPayer(page);
     await page.getByTestId("submit-payment-button").click();
     await page.waitForURL(/step=review/);
     await page.getByTestId("submit-order-button").click();

@@ -2,6 +2,7 @@
 // a running store, the way a merchant deploys the DTC starter: `next build`, then `next start`.
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { payer } from "./shopper.mjs";
 
 const app = fileURLToPath(new URL("../../../apps/next-storefront/", import.meta.url));
 
@@ -65,4 +66,44 @@ export async function startNextStorefront({ storeUrl, publishableKey, port }) {
       await exited;
     },
   };
+}
+
+/**
+ * A shopper's cart, address and delivery on the storefront, as the starter's steps ask;
+ * ends on the payment step.
+ * @param {import("playwright-core").Page} page
+ * @param {string} storefrontUrl
+ * @param {string} email
+ */
+export async function toPaymentStep(page, storefrontUrl, email) {
+  await page.goto(`${storefrontUrl}/br`);
+  await page.getByTestId("add-to-cart").first().click();
+  await page.waitForURL(/\/br\/checkout\?step=address/);
+  const fields = {
+    email,
+    first_name: payer.firstName,
+    last_name: payer.lastName,
+    address_1: payer.street,
+    postal_code: payer.postalCode,
+    city: payer.city,
+    province: payer.province,
+    phone: payer.phone,
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    await page.getByTestId(`shipping-${name}-input`).fill(value);
+  }
+  await page.getByTestId("submit-address-button").click();
+  await page.waitForURL(/step=delivery/);
+  await page.getByTestId("submit-delivery-option-button").click();
+  await page.waitForURL(/step=payment/);
+}
+
+/**
+ * The boleto payer fields the cart cannot supply, filled in.
+ * @param {import("playwright-core").Page} page
+ */
+export async function fillBoletoPayer(page) {
+  await page.getByTestId("boleto-document-input").fill(payer.document);
+  await page.getByTestId("boleto-neighborhood-input").fill(payer.neighborhood);
+  await page.getByTestId("boleto-number-input").fill(payer.number);
 }
