@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Renders the plugin's admin extensions in a real Medusa dashboard and screenshots them:
 // builds a throwaway Medusa app with the BUILT plugin (`medusa build`: server + dashboard),
-// seeds an order paid by Pix through the sandbox and one paid after the merchant canceled it, logs in with Chromium and captures the
-// order page widget and the "Pix Checkout" page into docs/. Fails if either view does not
-// render or the browser logs an error. Run `npm run build` first.
+// seeds an order paid by Pix through the sandbox and one paid after the merchant canceled it,
+// logs in with Chromium and captures the order page widget and the "Pix Checkout" page into
+// docs/. Fails if either view does not
+// render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
+// date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,6 +15,8 @@ import {
   dropDatabase,
   medusa,
   packageDir,
+  pixAppConfig,
+  pixSeedScript,
   startMedusa,
   stopProcess,
   writeApp,
@@ -30,66 +34,18 @@ const dir = path.join(packageDir, ".medusa", `admin-app-${process.pid}`);
 const db = `pix_admin_${process.pid}`;
 const docs = path.join(packageDir, "docs");
 
-const CONFIG = `import { defineConfig } from "@medusajs/framework/utils";
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "shots", cookieSecret: "shots" },
-    // Production marks the session cookie Secure, which a plain-http dashboard would drop.
-    cookieOptions: { secure: false },
-  },
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
-  modules: [
-    {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          {
-            resolve: "@pix-checkout/medusa/providers/pix-checkout",
-            id: "a",
-            options: { apiKey: "sk_live_sandbox_default", baseUrl: process.env.PIX_BASE_URL, variant: "a" },
-          },
-        ],
-      },
-    },
-  ],
-});
-`;
-
-const SEED = `const core = require("@medusajs/medusa/core-flows");
-const fs = require("node:fs");
-exports.default = async function seed({ container }) {
-  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
-  const { result: regions } = await core.createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
-  });
-  const { result: keys } = await core.createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "shots", type: "publishable", created_by: "" }] },
-  });
-  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
-  const { result: cart } = await core.createCartWorkflow(container).run({
-    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
-      items: [{ title: "Camiseta", quantity: 1, unit_price: 129.9, requires_shipping: false }] },
-  });
-  const { result: collection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } });
-  const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
-    input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
-  });
+// Runs inside the app (medusa exec): an order paid by Pix, and a second order the merchant
+// cancels before the shopper pays, whose late payment is flagged.
+const SEED = pixSeedScript(`
+  const cart = await newCart("ana@example.com", "Camiseta", 129.9);
+  const session = await pixSession(cart.id);
   const { result: order } = await core.completeCartWorkflow(container).run({ input: { id: cart.id } });
-  // A second order the merchant cancels before the shopper pays: its late payment is flagged.
-  const { result: late } = await core.createCartWorkflow(container).run({
-    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "bruno@example.com",
-      items: [{ title: "Caneca", quantity: 1, unit_price: 59.9, requires_shipping: false }] },
-  });
-  const { result: lateCollection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: late.id } });
-  const { result: lateSession } = await core.createPaymentSessionsWorkflow(container).run({
-    input: { payment_collection_id: lateCollection.id, provider_id: "pp_pix_a", data: {} },
-  });
+  const late = await newCart("bruno@example.com", "Caneca", 59.9);
+  const lateSession = await pixSession(late.id);
   const { result: lateOrder } = await core.completeCartWorkflow(container).run({ input: { id: late.id } });
   await core.cancelOrderWorkflow(container).run({ input: { order_id: lateOrder.id } });
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
-};
-`;
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
+`);
 
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
@@ -97,7 +53,12 @@ let server;
 let browser;
 try {
   writeApp(dir, "pix-admin-app", {
-    "medusa-config.ts": CONFIG,
+    "medusa-config.ts": pixAppConfig({
+      apiKey: "sk_live_sandbox_default",
+      baseUrl: sandbox.baseUrl,
+      secret: "shots",
+      dashboard: true,
+    }),
     "tsconfig.json": JSON.stringify({
       compilerOptions: {
         target: "ES2021",
@@ -118,7 +79,6 @@ try {
     ...process.env,
     MEDUSA_DISABLE_TELEMETRY: "true",
     LOG_LEVEL: "error",
-    PIX_BASE_URL: sandbox.baseUrl,
   };
   process.stdout.write("building the app and its dashboard…\n");
   await medusa(["build"], { cwd: dir, env });
@@ -165,11 +125,14 @@ try {
       "--disable-background-networking",
       "--disable-component-update",
       "--no-first-run",
+      // The browser's own language draws native date inputs (dd/mm/aaaa, not mm/dd/yyyy).
+      "--lang=pt-BR",
     ],
+    env: { ...process.env, LANGUAGE: "pt_BR" },
   });
   const page = await browser.newPage({
     viewport: { width: 1440, height: 1100 },
-    // A Brazilian merchant's browser: its native date inputs read dd/mm/aaaa too.
+    // A Brazilian merchant's browser: its dates and clock.
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
   });

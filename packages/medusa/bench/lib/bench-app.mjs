@@ -8,6 +8,8 @@ import {
   dropDatabase,
   medusa,
   packageDir,
+  pixAppConfig,
+  pixSeedScript,
   startMedusa,
   stopProcess,
   writeApp,
@@ -15,71 +17,24 @@ import {
 
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
 
-const config = (env) => `const { defineConfig } = require("@medusajs/framework/utils");
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
-  },
-  admin: { disable: true },
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
-  modules: [
-    {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          {
-            resolve: "@pix-checkout/medusa/providers/pix-checkout",
-            id: "a",
-            options: { apiKey: ${JSON.stringify(env.apiKey)}, baseUrl: ${JSON.stringify(env.baseUrl)}, variant: "a" },
-          },
-        ],
-      },
-    },
-  ],
-});
-`;
-
 // The no-op reference route: Medusa's store middleware (publishable key) and nothing else.
 const NOOP_ROUTE = `exports.GET = (req, res) => { res.json({}); };\n`;
 
-// Runs inside the app (medusa exec): region, key, carts and one Pix session per cart.
-const SEED = `const core = require("@medusajs/medusa/core-flows");
-const fs = require("node:fs");
-exports.default = async function seed({ container }) {
-  const count = Number(process.env.BENCH_SESSIONS || 1);
-  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
-  const { result: regions } = await core.createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
-  });
-  const { result: keys } = await core.createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "bench", type: "publishable", created_by: "" }] },
-  });
-  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
+// Runs inside the app (medusa exec): carts, one Pix session per cart, and carts without one.
+const SEED = pixSeedScript(`
   const sessions = [];
-  for (let i = 0; i < count; i += 1) {
-    const { result: cart } = await core.createCartWorkflow(container).run({
-      input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "bench@example.com",
-        items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
-    });
-    const { result: collection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } });
-    const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
-      input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
-    });
+  for (let i = 0; i < Number(process.env.BENCH_SESSIONS || 1); i += 1) {
+    const cart = await newCart("bench@example.com", "Camiseta", 49.9);
+    const session = await pixSession(cart.id);
     sessions.push({ cart_id: cart.id, session_id: session.id, charge_id: session.data.charge_id });
   }
   // Carts with no payment yet, for benches that need charges created while they run.
   const freshCarts = [];
   for (let i = 0; i < Number(process.env.BENCH_FRESH_CARTS || 0); i += 1) {
-    const { result: cart } = await core.createCartWorkflow(container).run({
-      input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "bench@example.com",
-        items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
-    });
-    freshCarts.push(cart.id);
+    freshCarts.push((await newCart("bench@example.com", "Camiseta", 49.9)).id);
   }
-  fs.writeFileSync(process.env.BENCH_SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, sessions, freshCarts }));
-};
-`;
+  fs.writeFileSync(process.env.BENCH_SEED_OUT, JSON.stringify({ publishableKey, sessions, freshCarts }));
+`);
 
 /**
  * Creates the app and its database, migrates, seeds `sessions` Pix sessions and `freshCarts`
@@ -89,7 +44,7 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
   writeApp(dir, "pix-bench-app", {
-    "medusa-config.js": config({ apiKey, baseUrl }),
+    "medusa-config.js": pixAppConfig({ apiKey, baseUrl, secret: "bench" }),
     "src/api/store/bench-noop/route.js": NOOP_ROUTE,
     "src/scripts/seed.js": SEED,
   });

@@ -1,76 +1,31 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { knex, type Knex } from "@medusajs/framework/mikro-orm/knex";
 
 const PG = process.env.PIX_TEST_PG_URL ?? "postgres://postgres@localhost:5432";
 
-/** Medusa's production topology in one medusa-config: Redis event bus, workflow engine, locking. */
-function medusaConfig(env: { apiKey: string; baseUrl: string; redisUrl: string }): string {
-  return `const { defineConfig } = require("@medusajs/framework/utils");
-const redisUrl = ${JSON.stringify(env.redisUrl)};
-module.exports = defineConfig({
-  projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    redisUrl,
-    workerMode: process.env.MEDUSA_WORKER_MODE,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "scale", cookieSecret: "scale" },
-  },
-  admin: { disable: true },
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
-  modules: [
-    {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          {
-            resolve: "@pix-checkout/medusa/providers/pix-checkout",
-            id: "a",
-            options: { apiKey: ${JSON.stringify(env.apiKey)}, baseUrl: ${JSON.stringify(env.baseUrl)}, variant: "a" },
-          },
-        ],
-      },
-    },
-    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
-    {
-      resolve: "@medusajs/medusa/locking",
-      options: {
-        providers: [
-          { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
-        ],
-      },
-    },
-  ],
-});
-`;
-}
-
-// Runs inside the app (medusa exec): region, publishable key, one cart with a Pix session.
-const SEED = `const core = require("@medusajs/medusa/core-flows");
-const fs = require("node:fs");
-exports.default = async function seed({ container }) {
-  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
-  const { result: regions } = await core.createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
-  });
-  const { result: keys } = await core.createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "scale", type: "publishable", created_by: "" }] },
-  });
-  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
-  const { result: cart } = await core.createCartWorkflow(container).run({
-    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
-      items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
-  });
-  const { result: collection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cart.id } });
-  const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
-    input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
-  });
+// Runs inside the app (medusa exec): one cart with a Pix session.
+const SEED_BODY = `
+  const cart = await newCart("ana@example.com", "Camiseta", 49.9);
+  const session = await pixSession(cart.id);
   fs.writeFileSync(process.env.SCALE_SEED_OUT, JSON.stringify({
-    publishableKey: keys[0].token, cartId: cart.id, sessionId: session.id, chargeId: session.data.charge_id,
+    publishableKey, cartId: cart.id, sessionId: session.id, chargeId: session.data.charge_id,
   }));
-};
 `;
+
+/** A port nothing listens on now, for an instance to take. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** What the seed created. */
 export interface ScaledSeed {
@@ -96,13 +51,23 @@ export async function createScaledApp(options: {
   redisUrl: string;
 }): Promise<ScaledApp> {
   // A CommonJS module reaches the ESM helper (shared with the benches) through import().
-  const { createDatabase, dropDatabase, medusa, packageDir, startMedusa, stopProcess, writeApp } =
-    await import("../../scripts/lib/built-app.mjs");
+  const {
+    createDatabase,
+    dropDatabase,
+    medusa,
+    packageDir,
+    pixAppConfig,
+    pixSeedScript,
+    startMedusa,
+    stopProcess,
+    writeApp,
+  } = await import("../../scripts/lib/built-app.mjs");
   const name = `pix_scale_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `scale-app-${process.pid}`);
   writeApp(dir, "pix-scale-app", {
-    "medusa-config.js": medusaConfig(options),
-    "src/scripts/seed.js": SEED,
+    // Medusa's production topology: Redis event bus, workflow engine and locking.
+    "medusa-config.js": pixAppConfig({ ...options, secret: "scale" }),
+    "src/scripts/seed.js": pixSeedScript(SEED_BODY),
   });
   await createDatabase(PG, name);
 

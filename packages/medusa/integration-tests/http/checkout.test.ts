@@ -9,6 +9,7 @@ import {
   type StoreFixture,
 } from "../helpers/store-fixture";
 import {
+  BOLETO_PAYER,
   capturesOfSession,
   control,
   db,
@@ -387,21 +388,7 @@ medusaIntegrationTestRunner({
 
     it("order-first boleto: payer data from the session builds the boleto and the document is masked", async () => {
       const cartId = await createCart(container(), store, 120);
-      const created = await shop.initiate(cartId, "pp_boleto_a", {
-        email: "ana@example.com",
-        document: "529.982.247-25",
-        phone: "11987654321",
-        neighborhood: "Centro",
-        number: "100",
-        billing_address: {
-          first_name: "Ana",
-          last_name: "Souza",
-          address_1: "Rua Augusta",
-          city: "São Paulo",
-          province: "SP",
-          postal_code: "01310-100",
-        },
-      });
+      const created = await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER);
       expect(created.data).not.toHaveProperty("message");
       const session = sessionOf(created);
       expect(session.data.boleto.url).toEqual(expect.any(String));

@@ -10,7 +10,15 @@ import {
   createStoreFixture,
   type StoreFixture,
 } from "../helpers/store-fixture";
-import { control, db, orderOfCart, storefront, type Api, type Json } from "../helpers/checkout";
+import {
+  BOLETO_PAYER,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { openSse } from "../helpers/sse";
 import { decodeQrSvg } from "../helpers/qr-decode";
@@ -202,21 +210,7 @@ medusaIntegrationTestRunner({
       });
       it("answers a boleto session with its boleto block and no payer data", async () => {
         const cartId = await createCart(container(), store, 120);
-        const created = await shop.initiate(cartId, "pp_boleto_a", {
-          email: "ana@example.com",
-          document: "529.982.247-25",
-          phone: "11987654321",
-          neighborhood: "Centro",
-          number: "100",
-          billing_address: {
-            first_name: "Ana",
-            last_name: "Souza",
-            address_1: "Rua Augusta",
-            city: "São Paulo",
-            province: "SP",
-            postal_code: "01310-100",
-          },
-        });
+        const created = await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER);
         const sessionId = created.data.payment_collection.payment_sessions[0].id as string;
         const response = await status(sessionId);
         expect(response.status).toBe(200);

@@ -1,22 +1,10 @@
-import net from "node:net";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import { createScaledApp, type ScaledApp } from "../helpers/scaled-app";
+import { createScaledApp, freePort, type ScaledApp } from "../helpers/scaled-app";
 import { waitFor } from "../helpers/wait-for";
 
 const API_KEY = "sk_live_scale_test_key";
 // A Redis database of its own, so other suites' queues are not touched.
 const REDIS_URL = process.env.PIX_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/7";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("two server instances and a worker on shared Postgres and Redis", () => {
   let sandbox: Sandbox;

@@ -1,7 +1,8 @@
 // The mechanics shared by everything that stands a throwaway Medusa app up around the BUILT
 // plugin (the benches, the scale tests, the admin screenshots): the app directory, the medusa
-// CLI, a database of its own, `medusa start` until /health answers, and stopping it again.
-// What each app is made of (medusa-config, seed, topology) stays with its caller.
+// CLI, a database of its own, its medusa-config and the start of its seed, `medusa start` until
+// /health answers, and stopping it again. What each app adds (topology, seeded carts and
+// orders) stays with its caller.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -44,6 +45,103 @@ export function writeApp(dir, name, files) {
     }),
     ...files,
   });
+}
+
+/**
+ * medusa-config of an app with the plugin and one Variant A Pix provider, `pp_pix_a`.
+ * `redisUrl` switches on Medusa's production topology (Redis event bus, workflow engine and
+ * locking, the worker mode from MEDUSA_WORKER_MODE); `dashboard` keeps the admin, served over
+ * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads.
+ * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean }} options
+ * @returns {string}
+ */
+export function pixAppConfig({ apiKey, baseUrl, secret, redisUrl, dashboard = false }) {
+  const redis = redisUrl !== undefined;
+  return `${
+    dashboard
+      ? 'import { defineConfig } from "@medusajs/framework/utils";'
+      : 'const { defineConfig } = require("@medusajs/framework/utils");'
+  }
+const redisUrl = ${JSON.stringify(redisUrl ?? null)};
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    ${redis ? "redisUrl, workerMode: process.env.MEDUSA_WORKER_MODE," : ""}
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "${secret}", cookieSecret: "${secret}" },
+    ${dashboard ? "cookieOptions: { secure: false }," : ""}
+  },
+  ${dashboard ? "" : "admin: { disable: true },"}
+  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "@pix-checkout/medusa/providers/pix-checkout",
+            id: "a",
+            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a" },
+          },
+        ],
+      },
+    },${
+      redis
+        ? `
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+        ],
+      },
+    },`
+        : ""
+    }
+  ],
+});
+`;
+}
+
+/**
+ * A seed script for `medusa exec`. Before `body` runs, a sales channel, a Brazilian region that
+ * pays with `pp_pix_a` and a publishable key of that channel exist; `body` has `container`,
+ * `core` (Medusa's core flows), `fs`, `publishableKey`, `newCart(email, title, unitPrice)`
+ * (a cart of one item) and `pixSession(cartId)` (its payment collection and Pix session) in scope.
+ * @param {string} body
+ * @returns {string}
+ */
+export function pixSeedScript(body) {
+  return `const core = require("@medusajs/medusa/core-flows");
+const fs = require("node:fs");
+exports.default = async function seed({ container }) {
+  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
+  const { result: regions } = await core.createRegionsWorkflow(container).run({
+    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
+  });
+  const { result: keys } = await core.createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "seed", type: "publishable", created_by: "" }] },
+  });
+  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
+  const publishableKey = keys[0].token;
+  const newCart = async (email, title, unitPrice) => {
+    const { result } = await core.createCartWorkflow(container).run({
+      input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email,
+        items: [{ title, quantity: 1, unit_price: unitPrice, requires_shipping: false }] },
+    });
+    return result;
+  };
+  const pixSession = async (cartId) => {
+    const { result: collection } = await core.createPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cartId } });
+    const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
+      input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
+    });
+    return session;
+  };
+${body}
+};
+`;
 }
 
 /**
