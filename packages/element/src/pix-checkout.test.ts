@@ -284,7 +284,10 @@ describe("errors", () => {
     // A direct click: the element's own 2 s retry must not win the race to the button.
     button(el, "retry-button")?.click();
     await eventually(() => expect(el.view).to.equal("pending"));
-    expect(await requestLog(id)).to.deep.equal(["GET status", "GET status", "GET stream"]);
+    // The view turns pending on the status answer; the stream request follows it.
+    await eventually(async () =>
+      expect(await requestLog(id)).to.deep.equal(["GET status", "GET status", "GET stream"]),
+    );
   });
 
   it("keeps the code on screen and says it is reconnecting when the connection drops later", async () => {
