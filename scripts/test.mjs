@@ -4,10 +4,9 @@
 // checks formatting, runs every vitest project and the element's browser suite, and prints
 // one closing "N passed, N failed" line that counts both.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ENGINE_OF, stalledEngines, withRerun } from "./lib/stalled-engines.mjs";
 
 const extraArgs = process.argv.slice(2);
 
@@ -51,41 +50,12 @@ const passed = step("tests", "npx", [
 // The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
 // (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below.
 const browserReport = join(dirname(report), "browsers.json");
-const runBrowsers = (title, file, env = {}) =>
-  step(title, "npm", ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"], {
-    PIX_WTR_JSON: file,
-    ...env,
-  });
-let browsersPassed = runBrowsers("element in Chromium, Firefox, WebKit", browserReport);
-if (!browsersPassed) browsersPassed = rerunStalledEngines(browserReport);
-
-/** Runs once more, on its own, each engine whose every failure was a stalled page. */
-function rerunStalledEngines(file) {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return false;
-  }
-  const names = stalledEngines(report);
-  if (!names.length) return false;
-  for (const name of names) {
-    const files = report.browsers[name].stalled.join(", ");
-    console.error(`${name}: ${files} stalled, no test failed; running ${name} again on its own`);
-  }
-  const againFile = join(dirname(file), "browsers-again.json");
-  const passedAgain = runBrowsers(`element again in ${names.join(", ")}`, againFile, {
-    PIX_BROWSERS: names.map((name) => ENGINE_OF[name]).join(","),
-  });
-  let again = null;
-  try {
-    again = JSON.parse(readFileSync(againFile, "utf8"));
-  } catch {
-    // The second run crashed before its end: withRerun counts each engine as one failure.
-  }
-  writeFileSync(file, `${JSON.stringify(withRerun(report, again, names), null, 2)}\n`);
-  return passedAgain && again !== null;
-}
+const browsersPassed = step(
+  "element in Chromium, Firefox, WebKit",
+  "npm",
+  ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+  { PIX_WTR_JSON: browserReport },
+);
 
 let summary = null;
 try {

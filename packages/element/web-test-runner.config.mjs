@@ -146,8 +146,8 @@ export default {
   concurrentBrowsers: 3,
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
-  // The longest file takes about 20 s on WebKit under load; a page that stalls (see
-  // scripts/test.mjs) should cost two minutes, not five.
+  // The longest file takes about 25 s on WebKit under load; a page that never reports its end
+  // should cost two minutes, not five.
   testsFinishTimeout: Number(process.env.PIX_WTR_FINISH_TIMEOUT ?? 120_000),
   testFramework: { config: { timeout: 20_000 } },
   testRunnerHtml: (testFramework) => `<!doctype html>

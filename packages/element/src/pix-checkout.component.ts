@@ -254,6 +254,8 @@ export class PixCheckout extends LitElement {
   async #loadQr(pix: PixData) {
     const key = `${pix.qr_image_url}|${pix.qr_code}|${pix.copy_paste}`;
     if (key === this.#qrKey) return;
+    // The previous code's picture must never stand for this one while it loads.
+    this.#dropQr();
     this.#qrKey = key;
     let src = "";
     try {
@@ -272,7 +274,6 @@ export class PixCheckout extends LitElement {
       if (src.startsWith("blob:")) URL.revokeObjectURL(src);
       return;
     }
-    if (this.#ui.qrSrc.startsWith("blob:")) URL.revokeObjectURL(this.#ui.qrSrc);
     this.#set({ qrSrc: src });
   }
 

@@ -62,6 +62,8 @@ async function showPending(
   await putSession({ ...base, ...session }, behaviour);
   const el = mount(id, attrs);
   await eventually(() => expect((el as PixCheckout).view).to.equal("pending"));
+  // A boleto is "pending" while its lazy chunk still loads (a spinner): wait for its code.
+  await eventually(() => expect(button(el, "copy-button")).to.not.equal(null));
   return { id, el: el as PixCheckout };
 }
 
@@ -129,6 +131,17 @@ describe("Pix view", () => {
     await eventually(() => expect(el.session?.session_id).to.equal(id));
     await el.updateComplete;
     expect(el.view).to.equal("pending");
+    expect($(el, "[part=qr] img")).to.equal(null);
+  });
+
+  it("takes a replaced code's QR off the screen at once, before the new picture arrives", async () => {
+    const { el, id } = await showPending("qr-replaced");
+    await qrImage(el);
+    await patchBehaviour(id, { qr: "hang" });
+    const qr_image_url = `/store/pix-checkout/sessions/${id}/qr.svg`;
+    await patchSession(id, { pix: { copy_paste: "another code", qr_image_url } });
+    await eventually(() => expect(el.session?.pix?.copy_paste).to.equal("another code"));
+    await el.updateComplete;
     expect($(el, "[part=qr] img")).to.equal(null);
   });
 

@@ -6,6 +6,24 @@ import type { PixCheckout } from "../src/pix-checkout.component.js";
 import type { CheckoutSession } from "../src/session.js";
 import type { FakeBehaviour } from "./fake-backend.js";
 
+// A failed assertion about a DOM node keeps the node as the error's `actual` (or `expected`),
+// and a node cannot travel back to the runner: the page's results never arrive, and the runner
+// reports only "did not finish" for the whole file, hiding which test failed and why. Every
+// test file imports this module, so this root hook turns such values into text first.
+afterEach(function () {
+  const error = this.currentTest?.err as { actual?: unknown; expected?: unknown } | undefined;
+  for (const key of ["actual", "expected"] as const) {
+    const value = error?.[key];
+    if (value instanceof Node) error![key] = describeNode(value);
+  }
+});
+
+/** `<img class="x" src="…">`, or `#text "…"`: enough to tell which node a test was about. */
+function describeNode(node: Node): string {
+  if (node instanceof Element) return node.outerHTML.slice(0, 200);
+  return `${node.nodeName} ${JSON.stringify(node.textContent?.slice(0, 80))}`;
+}
+
 /** The fake backend's origin; web-test-runner.config.mjs writes it into the test page. */
 export const backendUrl = (globalThis as { pixBackendUrl?: string }).pixBackendUrl as string;
 export const PUBLISHABLE_KEY = "pk_test_element";

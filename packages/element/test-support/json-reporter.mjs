@@ -11,22 +11,11 @@ function count(suite, into) {
   for (const child of suite?.suites ?? []) count(child, into);
 }
 
-// What the runner says when a page never reported back or never closed: the browser or its
-// driver stalled, as opposed to a test that ran and failed.
-const STALLS = [
-  "Browser tests did not finish within",
-  "Browser tests did not start after",
-  "Timed out stopping the browser page",
-  "The browser was unable to create and start a test page",
-];
-const isStall = (error) => STALLS.some((text) => String(error?.message ?? "").includes(text));
-
 /**
  * Writes `{ passed, failed, skipped, seconds, browsers: { [name]: { passed, failed, skipped,
- * stalled, files: { [file]: counts } } } }`
+ * files: { [file]: counts } } } }`
  * to `file` when the run ends. A test file that could not run at all (a load error, a
- * crashed page) counts as one failure, so that it can never pass unnoticed. `stalled` lists
- * the files whose page stalled, and whose every failure was that stall.
+ * crashed page) counts as one failure, so that it can never pass unnoticed.
  */
 export function jsonReporter(file) {
   const started = Date.now();
@@ -39,7 +28,6 @@ export function jsonReporter(file) {
           passed: 0,
           failed: 0,
           skipped: 0,
-          stalled: [],
           files: {},
         });
         const before = { ...mine };
@@ -49,10 +37,7 @@ export function jsonReporter(file) {
         count(session.testResults, mine.files[file]);
         const ran = mine.passed + mine.failed - before.passed - before.failed;
         if ((session.errors?.length ?? 0) > 0 || (!session.passed && ran === 0)) {
-          if (mine.failed === before.failed) {
-            mine.failed++;
-            if (session.errors?.length && session.errors.every(isStall)) mine.stalled.push(file);
-          }
+          if (mine.failed === before.failed) mine.failed++;
         }
       }
       for (const b of Object.values(browsers)) {

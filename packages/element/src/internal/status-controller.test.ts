@@ -229,4 +229,22 @@ describe("StatusController", () => {
     await controller.refresh();
     expect(sessions.at(-1)?.status).to.equal("paid");
   });
+
+  it("drops an answer about the previous session that arrives after it moved to another", async () => {
+    // The previous session's answers were already on their way: they ignore the abort.
+    let answer: (session: CheckoutSession) => void = () => {};
+    const late = new Promise<CheckoutSession>((resolve) => (answer = resolve));
+    const answeringLate = { get: () => late, refresh: () => late } as unknown as Backend;
+    const { id, sessions, controller } = await follow("next", { stream: "missing" });
+    await eventually(() => expect(sessions.length).to.equal(1));
+    controller.watch(answeringLate);
+    const refreshing = controller.refresh();
+    const next = new Backend({ backendUrl, publishableKey: PUBLISHABLE_KEY, sessionId: id });
+    controller.watch(next);
+    await eventually(() => expect(sessions.length).to.equal(2));
+    answer(pixSession(newId("previous")));
+    await refreshing;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sessions.map((s) => s.session_id)).to.deep.equal([id, id]);
+  });
 });

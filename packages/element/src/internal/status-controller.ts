@@ -94,15 +94,17 @@ export class StatusController implements ReactiveController {
    * Throws a BackendError (`rate_limited` carries `retryAfter`).
    */
   async refresh(): Promise<void> {
-    if (!this.#backend) return;
+    const backend = this.#backend;
+    if (!backend) return;
     let session: CheckoutSession;
     try {
       // Its own deadline: the upstream re-check may be slow, but not forever.
-      session = await this.#backend.refresh(AbortSignal.timeout(20_000));
+      session = await backend.refresh(AbortSignal.timeout(20_000));
     } catch (error) {
       throw error instanceof BackendError ? error : new BackendError("network", String(error));
     }
-    this.#deliver(session);
+    // The element may follow another session by now; this answer is not about it.
+    if (backend === this.#backend) this.#deliver(session);
   }
 
   #wake = () => {
@@ -123,8 +125,11 @@ export class StatusController implements ReactiveController {
     this.#abort = null;
   }
 
-  #deliver(session: CheckoutSession) {
-    if (this.#done) return;
+  /** Hands `session` on, unless the watch it was fetched for has ended (`signal` aborted). */
+  #deliver(session: CheckoutSession, signal?: AbortSignal) {
+    // An answer already on its way when the element moved to another session (or started
+    // over) arrives after the abort: showing it would put another session on screen.
+    if (this.#done || signal?.aborted) return;
     this.callbacks.onSession(session, Date.now());
     if (isFinal(session)) {
       this.#done = true;
@@ -135,7 +140,7 @@ export class StatusController implements ReactiveController {
   async #run(backend: Backend, signal: AbortSignal) {
     for (let attempt = 0; ;) {
       try {
-        this.#deliver(await backend.get(signal));
+        this.#deliver(await backend.get(signal), signal);
         // A stream that carried events was healthy: reconnect soon rather than backing off.
         if (!this.#done && this.#streamWorks && (await this.#follow(backend, signal))) attempt = 0;
       } catch (error) {
@@ -159,7 +164,7 @@ export class StatusController implements ReactiveController {
       const { streamSessions } = await import("./stream.js");
       for await (const session of streamSessions(backend, signal, this.callbacks.streamIdleMs)) {
         events++;
-        this.#deliver(session);
+        this.#deliver(session, signal);
         if (this.#done) break;
       }
     } catch (error) {
