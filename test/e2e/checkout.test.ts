@@ -20,6 +20,7 @@ import {
   fillCartAndShipping,
   payWithBoleto,
   payWithPix,
+  submitBoleto,
 } from "./support/shopper.mjs";
 
 // The suite's database outlives a run, so each run's shoppers get e-mails of their own.
@@ -118,10 +119,7 @@ describe("checkout in the demo store", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
     // A phone shopper whose only mistake is the CPF: the submit takes them to it.
-    await page.getByRole("radio", { name: /Boleto bancário/ }).check();
-    await page.fill("#payer-document", "111.111.111-11");
-    await page.evaluate("scrollTo(0, 0)");
-    await page.getByRole("button", { name: "Gerar boleto e finalizar pedido" }).click();
+    await submitBoleto(page, "111.111.111-11");
     expect(await page.evaluate("document.activeElement?.id")).toBe("payer-document");
     const error = page.locator("#payer-document-error");
     await expect.poll(() => error.isVisible()).toBe(true);

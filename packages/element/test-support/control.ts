@@ -9,7 +9,8 @@ import type { FakeBehaviour } from "./fake-backend.js";
 // A failed assertion about a DOM node keeps the node as the error's `actual` (or `expected`),
 // and a node cannot travel back to the runner: the page's results never arrive, and the runner
 // reports only "did not finish" for the whole file, hiding which test failed and why. Every
-// test file imports this module, so this root hook turns such values into text first.
+// test file that renders imports this module (the pure ones, format, itf and sse, compare no
+// nodes), so this root hook turns such values into text first.
 afterEach(function () {
   const error = this.currentTest?.err as { actual?: unknown; expected?: unknown } | undefined;
   for (const key of ["actual", "expected"] as const) {

@@ -56,14 +56,25 @@ export async function payWithPix(page) {
 }
 
 /**
+ * Chooses boleto, types `document` as the CPF or CNPJ and submits from the top of the page,
+ * far from the fields: a refused field has to be brought to the shopper.
+ * @param {import("playwright-core").Page} page
+ * @param {string} document
+ */
+export async function submitBoleto(page, document) {
+  await page.getByRole("radio", { name: /Boleto bancário/ }).check();
+  await page.fill("#payer-document", document);
+  await page.evaluate("scrollTo(0, 0)");
+  await page.getByRole("button", { name: "Gerar boleto e finalizar pedido" }).click();
+}
+
+/**
  * Chooses boleto, gives the CPF and waits until the boleto is on screen. Returns the order
  * number the page shows (the order exists before the boleto is paid).
  * @param {import("playwright-core").Page} page
  */
 export async function payWithBoleto(page) {
-  await page.getByRole("radio", { name: /Boleto bancário/ }).check();
-  await page.fill("#payer-document", payer.document);
-  await page.getByRole("button", { name: "Gerar boleto e finalizar pedido" }).click();
+  await submitBoleto(page, payer.document);
   await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
   const notice = await page.locator("p.notice strong").textContent();
   return Number(notice?.replace("#", ""));
