@@ -82,6 +82,17 @@ function openStream(url, key, onEvent) {
 
 const rssKb = (pid) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+/** RSS once two readings a second apart agree within 1 % (at most 30 s): a process at rest. */
+async function settledRssKb(pid) {
+  let last = rssKb(pid);
+  for (let i = 0; i < 30; i += 1) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = rssKb(pid);
+    if (Math.abs(now - last) <= last * 0.01) return now;
+    last = now;
+  }
+  return last;
+}
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -104,6 +115,24 @@ try {
   });
   const key = app.seed.publishableKey;
   const sessions = app.seed.sessions.slice(0, checkouts + spacedCount);
+
+  // Memory per open stream: RSS of instance 2, idle and settled, before and with N streams open
+  // on one session. Measured first: after the checkouts the process still holds their garbage,
+  // and V8 handing it back mid-measure once gave a negative figure.
+  const spare = app.seed.sessions[checkouts + spacedCount].session_id;
+  const before = await settledRssKb(two.pid);
+  const open = [];
+  for (let i = 0; i < streamCount; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(streamCount, i + 50); j += 1) {
+      batch.push(
+        openStream(`${two.url}/store/pix-checkout/sessions/${spare}/stream`, key, () => undefined),
+      );
+    }
+    open.push(...(await Promise.all(batch)));
+  }
+  const after = await settledRssKb(two.pid);
+  for (const req of open) req.destroy();
 
   // A shopper who polls the status route every 100 ms on both instances throughout.
   let polls = 0;
@@ -170,24 +199,6 @@ try {
   const checkoutCalls = proxy.calls.filter((c) => !c.endsWith("/status")).length - 1; // less the spare session's create
   const paidCheckouts = sessions.length;
   const safetyNetReads = proxy.calls.filter((c) => c.endsWith("/status")).length;
-
-  // Memory per open stream: RSS of instance 2 before and with N streams open on one session.
-  const spare = app.seed.sessions[sessions.length].session_id;
-  await new Promise((r) => setTimeout(r, 1_000));
-  const before = rssKb(two.pid);
-  const open = [];
-  for (let i = 0; i < streamCount; i += 50) {
-    const batch = [];
-    for (let j = i; j < Math.min(streamCount, i + 50); j += 1) {
-      batch.push(
-        openStream(`${two.url}/store/pix-checkout/sessions/${spare}/stream`, key, () => undefined),
-      );
-    }
-    open.push(...(await Promise.all(batch)));
-  }
-  await new Promise((r) => setTimeout(r, 2_000));
-  const after = rssKb(two.pid);
-  for (const req of open) req.destroy();
 
   // Lost webhooks: every delivery dropped; each shopper pays at a different age of the code.
   await fetch(`${sandbox.url}/__sandbox/faults`, {
