@@ -316,6 +316,31 @@ medusaIntegrationTestRunner({
       expect(proxy.calls.slice(before)).toEqual([]);
     });
 
+    it("a repeated charge.paid for a charge already confirmed paid asks the API nothing", async () => {
+      // Services deliver at least once, and reconciliation may confirm a payment just before its
+      // webhook is processed: the repeat agrees with what the API already said, and paid is final.
+      const { id: cartId } = await cart([{ unit_price: 73.5, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await expectPaidInFull(cartId);
+      const ctx = settleContext(container());
+      const amountCents = Number((await chargeRow(chargeId)).amount_cents);
+      const before = proxy.calls.length;
+      const repeat = await settleCharge(ctx, chargeId, "webhook", { status: "paid", amountCents });
+      expect(repeat).toMatchObject({ outcome: "duplicate", status: "paid" });
+      expect(proxy.calls.slice(before)).toEqual([]);
+
+      // A claim that disagrees with the record is still checked with the API, and refused.
+      const wrongAmount = await settleCharge(ctx, chargeId, "webhook", {
+        status: "paid",
+        amountCents: 1,
+      });
+      expect(wrongAmount.outcome).toBe("forged");
+      expect(proxy.calls.slice(before)).toEqual([`GET /v1/charges/${chargeId}`]);
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
+    });
+
     describe("two shoppers at the same price while a create response is lost", () => {
       it("the second shopper is never handed the first one's charge when its create never happened", async () => {
         const first = sessionOf(

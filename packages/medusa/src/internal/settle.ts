@@ -62,9 +62,10 @@ export function settleContext(container: MedusaContainer): SettleContext {
  * API (fetch-back), record what it confirms through the charge lifecycle, then make Medusa
  * agree: capture a paid charge exactly once, cancel the order and session of an ended one.
  *
- * A webhook's claim is compared with the API's answer first. A claim of a state the charge
- * is not in (paid while the API says otherwise, expired or failed while the API says
- * pending) or of another amount is `forged` and changes nothing.
+ * A webhook's claim is compared with the API's answer first, unless it only repeats a payment
+ * already confirmed. A claim of a state the charge is not in (paid while the API says
+ * otherwise, expired or failed while the API says pending) or of another amount is `forged`
+ * and changes nothing.
  */
 export async function settleCharge(
   ctx: SettleContext,
@@ -80,9 +81,13 @@ export async function settleCharge(
     ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
     keyOfProviderId(row.provider_id),
   );
-  if (!claim && row.status === "paid") {
-    // Paid is final: a check that reaches a charge a webhook settled meanwhile (reconciliation
-    // claims rows in batches) asks the API nothing, and only finishes the capture if needed.
+  const repeatsConfirmedPayment =
+    claim?.status === "paid" && claim.amountCents === Number(row.amount_cents);
+  if (row.status === "paid" && (!claim || repeatsConfirmedPayment)) {
+    // Paid is final. A check that reaches a charge a webhook settled meanwhile (reconciliation
+    // claims rows in batches), or a repeated `charge.paid` that says what the API already
+    // confirmed (at-least-once delivery), asks the API nothing and only finishes the capture.
+    // A claim that disagrees with the record is still checked, so a forgery is recorded.
     return { ...(await afterPaid(ctx, row, source, false)), status: "paid" };
   }
   const client = await clientFor(provider, logger);
