@@ -26,7 +26,7 @@ import {
   createCartWorkflow,
   refundPaymentWorkflow,
 } from "@medusajs/medusa/core-flows";
-import { reconcileOnce } from "../../src/internal/reconcile";
+import { reconcilePass } from "../helpers/reconcile-pass";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settle";
 
@@ -314,7 +314,7 @@ medusaIntegrationTestRunner({
         );
 
         const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
-        const report = await reconcileOnce(settleContext(container()), oneIntervalLater);
+        const report = await reconcilePass(container(), oneIntervalLater);
         expect(report.settled).toBe(1);
         const order = await orderOfCart(container(), cartId);
         expect(order?.payment_collections[0]?.status).toBe("completed");
@@ -505,7 +505,7 @@ medusaIntegrationTestRunner({
       const cartModule = container().resolve(Modules.CART);
       const [item] = await cartModule.listLineItems({ cart_id: cart.id });
       await cartModule.updateLineItems(item!.id, { requires_shipping: false });
-      const report = await reconcileOnce(settleContext(container()));
+      const report = await reconcilePass(container());
       expect(report.cartsCompleted).toBe(1);
       const order = await orderOfCart(container(), cart.id);
       expect(order?.payment_collections[0]?.status).toBe("completed");
@@ -526,20 +526,20 @@ medusaIntegrationTestRunner({
       expect(await charges.claimCapture(chargeId)).toBe(true);
 
       // A live claim is its holder's: reconciliation leaves it alone.
-      await reconcileOnce(settleContext(container()));
+      await reconcilePass(container());
       expect(await capturesOfSession(container(), session.id)).toBe(0);
 
       await db(container())("pix_checkout_charge")
         .where({ charge_id: chargeId })
         .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
-      const report = await reconcileOnce(settleContext(container()));
+      const report = await reconcilePass(container());
       expect(report.settled).toBe(1);
       expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
         "completed",
       );
       expect((await chargeRow(chargeId)).captured_at).not.toBeNull();
 
-      await reconcileOnce(settleContext(container()));
+      await reconcilePass(container());
       expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
@@ -566,8 +566,8 @@ medusaIntegrationTestRunner({
       await db(container())("pix_checkout_charge")
         .where({ charge_id: chargeId })
         .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
-      await reconcileOnce(settleContext(container()));
-      await reconcileOnce(settleContext(container()));
+      await reconcilePass(container());
+      await reconcilePass(container());
       expect(await capturesOfSession(container(), session.id)).toBe(1);
       expect((await chargeRow(chargeId)).captured_at).not.toBeNull();
       const captured = await db(container())("pix_checkout_charge_event")
@@ -590,7 +590,7 @@ medusaIntegrationTestRunner({
 
       const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
       for (let pass = 0; pass < 4; pass += 1) {
-        await reconcileOnce(settleContext(container()), oneIntervalLater);
+        await reconcilePass(container(), oneIntervalLater);
       }
       const failures = await db(container())("pix_checkout_charge_event").where({
         charge_id: chargeId,
@@ -691,7 +691,7 @@ medusaIntegrationTestRunner({
       expect(delivery.event).toBe("charge.paid");
 
       await db(container())("pix_checkout_charge").insert(mapping);
-      await reconcileOnce(settleContext(container()), new Date(Date.now() + 60_000));
+      await reconcilePass(container(), new Date(Date.now() + 60_000));
       await waitFor(
         async () =>
           (await orderOfCart(container(), cartId))?.payment_collections[0]?.status === "completed",

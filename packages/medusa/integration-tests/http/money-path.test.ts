@@ -28,7 +28,7 @@ import { startCountingProxy, type CountingProxy } from "../helpers/counting-prox
 import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/charge-store";
-import { reconcileOnce } from "../../src/internal/reconcile";
+import { reconcilePass } from "../helpers/reconcile-pass";
 import { settleCharge, settleContext } from "../../src/internal/settle";
 
 // The money path under conditions a real store has and the demo does not: promotions and taxes
@@ -482,11 +482,11 @@ medusaIntegrationTestRunner({
         const created = new Date((await chargeRow(session.data.charge_id)).created_at);
         const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);
         // The 15 s check finds it pending.
-        await reconcileOnce(settleContext(container()), at(16));
+        await reconcilePass(container(), at(16));
         await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
         await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
         await sandbox.webhooksIdle();
-        const report = await reconcileOnce(settleContext(container()), at(31));
+        const report = await reconcilePass(container(), at(31));
         expect(report.settled).toBe(1);
         await expectPaidInFull(cartId);
       });
@@ -544,8 +544,8 @@ medusaIntegrationTestRunner({
           await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
           await sandbox.webhooksIdle();
           const soon = new Date(Date.now() + 20_000);
-          await reconcileOnce(settleContext(container()), soon);
-          await reconcileOnce(settleContext(container()), soon);
+          await reconcilePass(container(), soon);
+          await reconcilePass(container(), soon);
           await expectPaidInFull(cartId);
           const backedOff = await knex("pix_checkout_charge")
             .where("id", "like", "pxch_poison_%")
@@ -556,15 +556,15 @@ medusaIntegrationTestRunner({
           let now = soon;
           for (let pass = 0; pass < 8 * 2; pass += 1) {
             now = new Date(now.getTime() + 2 * 60 * 60_000);
-            await reconcileOnce(settleContext(container()), now);
+            await reconcilePass(container(), now);
           }
           const rows = await knex("pix_checkout_charge").where("id", "like", "pxch_poison_%");
           expect(rows.every((r: Json) => r.flagged && r.check_failures === 8)).toBe(true);
           expect(rows[0].flag_reason).toMatch(
             /could not be checked with the payment service after 8 attempts/,
           );
-          const report = await reconcileOnce(
-            settleContext(container()),
+          const report = await reconcilePass(
+            container(),
             new Date(now.getTime() + 24 * 60 * 60_000),
           );
           expect(report.errors).toBe(0);
