@@ -18,6 +18,8 @@ export const CHARGE_EVENTS = {
   expired: "pix_checkout.charge.expired",
   failed: "pix_checkout.charge.failed",
   canceled: "pix_checkout.charge.canceled",
+  /** A server-only instance recorded the payment and hands Medusa's capture to the worker. */
+  captureRequested: "pix_checkout.charge.capture_requested",
 } as const;
 
 /** Name of a charge life event. */
@@ -40,6 +42,8 @@ export interface ChargeEventData {
   paid_at: string | null;
   /** True when the payment arrived after the charge had expired or been canceled. */
   late?: boolean;
+  /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `provider`, `admin`. */
+  source: LifecycleSource;
 }
 
 /** The part of Medusa's event bus the lifecycle uses. */
@@ -90,7 +94,7 @@ export class ChargeLifecycle {
       to: "pending",
       detail: { session_id: row.session_id, amount_cents: row.amount_cents },
     });
-    await this.emit(CHARGE_EVENTS.created, saved);
+    await this.emit(CHARGE_EVENTS.created, saved, source);
     return saved;
   }
 
@@ -134,8 +138,16 @@ export class ChargeLifecycle {
    * Announces that Medusa holds the payment captured and the cart is an order (when it could
    * become one): `paid` says the money arrived, `captured` that the order is paid.
    */
-  async captured(row: ChargeRow): Promise<void> {
-    await this.emit(CHARGE_EVENTS.captured, row);
+  async captured(row: ChargeRow, source: LifecycleSource): Promise<void> {
+    await this.emit(CHARGE_EVENTS.captured, row, source);
+  }
+
+  /**
+   * Hands a paid charge's capture to whichever instance runs subscribers (the worker). Not a
+   * transition: the charge is already paid, and reconciliation captures it if the event is lost.
+   */
+  async captureRequested(row: ChargeRow, source: LifecycleSource): Promise<void> {
+    await this.emit(CHARGE_EVENTS.captureRequested, row, source);
   }
 
   /** The merchant's side gave up on a pending charge (Medusa canceled the payment). */
@@ -149,7 +161,7 @@ export class ChargeLifecycle {
       from: "pending",
       to: "canceled",
     });
-    await this.emit(CHARGE_EVENTS.canceled, moved);
+    await this.emit(CHARGE_EVENTS.canceled, moved, source);
     return { row: moved, from: "pending", to: "canceled", late: false };
   }
 
@@ -159,7 +171,7 @@ export class ChargeLifecycle {
     const onTime = await this.store.transition(chargeId, ["pending"], "paid", { paid_at: paidAt });
     if (onTime) {
       await this.store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
-      await this.emit(CHARGE_EVENTS.paid, onTime);
+      await this.emit(CHARGE_EVENTS.paid, onTime, source);
       return { row: onTime, from: "pending", to: "paid", late: false };
     }
     // Read the status it had: the caller's row may be older than the last transition.
@@ -183,7 +195,7 @@ export class ChargeLifecycle {
     this.logger.warn(
       `charge ${chargeId} was ${reason}; capturing it and flagging it for the merchant`,
     );
-    await this.emit(CHARGE_EVENTS.paid, late, true);
+    await this.emit(CHARGE_EVENTS.paid, late, source, true);
     return { row: late, from: before, to: "paid", late: true };
   }
 
@@ -198,7 +210,7 @@ export class ChargeLifecycle {
     const moved = await this.store.transition(chargeId, [before], status);
     if (!moved) return undefined;
     await this.store.addEvent({ chargeId, kind: status, source, from: before, to: status });
-    await this.emit(CHARGE_EVENTS[status], moved);
+    await this.emit(CHARGE_EVENTS[status], moved, source);
     return { row: moved, from: before, to: status, late: false };
   }
 
@@ -206,7 +218,12 @@ export class ChargeLifecycle {
    * Emits after the change is stored. An event bus that fails must not undo or fail a
    * recorded payment: the timeline holds the truth, so the failure is only logged.
    */
-  private async emit(name: ChargeEventName, row: ChargeRow, late = false): Promise<void> {
+  private async emit(
+    name: ChargeEventName,
+    row: ChargeRow,
+    source: LifecycleSource,
+    late = false,
+  ): Promise<void> {
     if (!this.events) return;
     const data: ChargeEventData = {
       charge_id: row.charge_id,
@@ -219,6 +236,7 @@ export class ChargeLifecycle {
       expires_at: iso(row.expires_at),
       paid_at: iso(row.paid_at),
       ...(late ? { late } : {}),
+      source,
     };
     try {
       await this.events.emit({ name, data });

@@ -12,7 +12,7 @@ import type {
 } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { CAPTURE_ATTEMPTS, ChargeStore, type ChargeRow } from "./charge-store";
-import { ChargeLifecycle, type EventBusLike } from "./charge-lifecycle";
+import { ChargeLifecycle, type EventBusLike, type LifecycleSource } from "./charge-lifecycle";
 import { redact } from "@pix-checkout/client";
 import { createPluginLogger, type PluginLogger } from "./logger";
 import { clientFor, keyOfProviderId, providerByKey } from "./provider-registry";
@@ -155,6 +155,13 @@ export async function settleCharge(
  * A capture that fails does not fail the settle: the money is confirmed and recorded, the
  * failure is on the timeline, and reconciliation retries the capture (paid is final, so
  * without asking the API again).
+ *
+ * A webhook that lands on a server-only instance hands the capture to the worker
+ * (`pix_checkout.charge.capture_requested`, taken by the `pix-checkout-capture` subscriber), as
+ * Medusa's own payment webhooks leave `processPaymentWorkflow` to a subscriber: capture and cart
+ * completion are the heaviest work of a checkout, and on the instance that takes webhooks they
+ * delayed the next shopper's `paid`. Reconciliation, on the worker too, is the net under a lost
+ * event.
  */
 async function afterPaid(
   ctx: SettleContext,
@@ -162,6 +169,17 @@ async function afterPaid(
   source: SettleSource,
   recordedNow: boolean,
 ): Promise<SettleResult> {
+  if (source === "webhook" && isServerOnly(ctx.container)) {
+    const current = (await ctx.store.byChargeId(row.charge_id)) ?? row;
+    if (current.captured_at) {
+      return { outcome: recordedNow ? "processed" : "duplicate", detail: "already captured" };
+    }
+    await ctx.lifecycle.captureRequested(current, source);
+    return {
+      outcome: recordedNow ? "processed" : "duplicate",
+      detail: "paid; the worker captures it",
+    };
+  }
   try {
     const captured = await captureOnce(
       ctx,
@@ -178,6 +196,19 @@ async function afterPaid(
 }
 
 /**
+ * This instance's Medusa `workerMode`: a `server` runs no subscribers and no scheduled jobs, a
+ * `worker` serves no store or admin routes, and `shared` (the default) does both.
+ */
+function workerModeOf(container: MedusaContainer): "server" | "worker" | "shared" {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  return config.projectConfig?.workerMode ?? "shared";
+}
+
+function isServerOnly(container: MedusaContainer): boolean {
+  return workerModeOf(container) === "server";
+}
+
+/**
  * Makes a locally paid charge a captured Medusa payment on an order, exactly once. Needs no
  * call to the payment service (paid is final), so reconciliation uses it for stuck captures.
  *
@@ -189,7 +220,7 @@ async function afterPaid(
 export async function captureOnce(
   ctx: SettleContext,
   row: ChargeRow,
-  source: SettleSource,
+  source: LifecycleSource,
 ): Promise<SettleResult> {
   const { store, logger } = ctx;
   const chargeId = row.charge_id;
@@ -237,7 +268,7 @@ export async function captureOnce(
     chargeId,
     kind: "captured",
     source,
-    detail: { session_id: row.session_id, by: capturedBy },
+    detail: { session_id: row.session_id, by: capturedBy, instance: workerModeOf(ctx.container) },
   });
   logger.info(`captured charge ${chargeId} (session ${row.session_id}, by ${capturedBy})`);
   await completeCartIfNeeded(ctx, row, source);
@@ -247,7 +278,7 @@ export async function captureOnce(
       `recording the capture of charge ${chargeId} on its order failed: ${redact((error as Error).message)}`,
     ),
   );
-  await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row);
+  await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row, source);
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
@@ -276,7 +307,7 @@ export async function captureOnce(
 async function recordCaptureFailure(
   ctx: SettleContext,
   row: ChargeRow,
-  source: SettleSource,
+  source: LifecycleSource,
   error: unknown,
 ): Promise<void> {
   const { store, logger } = ctx;
@@ -385,7 +416,7 @@ export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow):
 export async function completeCartIfNeeded(
   ctx: SettleContext,
   row: ChargeRow,
-  source: SettleSource,
+  source: LifecycleSource,
 ): Promise<"has_order" | "completed" | "failed" | "no_cart"> {
   const { container, store, logger } = ctx;
   const cartId = await cartOfCollection(container, row.payment_collection_id);
