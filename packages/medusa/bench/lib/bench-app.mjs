@@ -38,13 +38,15 @@ const SEED = pixSeedScript(`
 
 /**
  * Creates the app and its database, migrates, seeds `sessions` Pix sessions and `freshCarts`
- * carts without a payment. Returns { dir, env, seed, start(port), close() }.
+ * carts without a payment. With `redisUrl`, the app runs Medusa's production topology (Redis
+ * event bus, workflow engine and locking), and `start` takes each instance's `workerMode`.
+ * Returns { dir, env, seed, start(port, mode?), close() }.
  */
-export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts = 0 }) {
+export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts = 0, redisUrl }) {
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
   writeApp(dir, "pix-bench-app", {
-    "medusa-config.js": pixAppConfig({ apiKey, baseUrl, secret: "bench" }),
+    "medusa-config.js": pixAppConfig({ apiKey, baseUrl, secret: "bench", redisUrl }),
     "src/api/store/bench-noop/route.js": NOOP_ROUTE,
     "src/scripts/seed.js": SEED,
   });
@@ -82,9 +84,17 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
   return {
     dir,
     seed,
-    /** Starts one `medusa start` instance on `port`; resolves with { url, pid } when /health answers. */
-    async start(port) {
-      const { url, child } = await startMedusa({ cwd: dir, env, port });
+    /**
+     * Starts one `medusa start` instance on `port` (in `mode`: "server", "worker" or "shared",
+     * the default); resolves with { url, pid } when /health answers.
+     */
+    async start(port, mode = "shared") {
+      const { url, child } = await startMedusa({
+        cwd: dir,
+        env: { ...env, MEDUSA_WORKER_MODE: mode },
+        port,
+        label: `medusa start (${mode})`,
+      });
       children.push(child);
       return { url, pid: child.pid };
     },
