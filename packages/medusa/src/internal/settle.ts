@@ -169,7 +169,7 @@ async function afterPaid(
   source: SettleSource,
   recordedNow: boolean,
 ): Promise<SettleResult> {
-  if (source === "webhook" && isServerOnly(ctx.container)) {
+  if (source === "webhook" && workerModeOf(ctx.container) === "server") {
     const current = (await ctx.store.byChargeId(row.charge_id)) ?? row;
     if (current.captured_at) {
       return { outcome: recordedNow ? "processed" : "duplicate", detail: "already captured" };
@@ -202,10 +202,6 @@ async function afterPaid(
 function workerModeOf(container: MedusaContainer): "server" | "worker" | "shared" {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   return config.projectConfig?.workerMode ?? "shared";
-}
-
-function isServerOnly(container: MedusaContainer): boolean {
-  return workerModeOf(container) === "server";
 }
 
 /**
