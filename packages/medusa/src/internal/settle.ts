@@ -134,7 +134,10 @@ export async function settleCharge(
     case "pending":
       return { outcome: "duplicate", status: "pending", detail: "still pending" };
     case "paid":
-      return { ...(await afterPaid(ctx, row, source, moved !== undefined)), status: "paid" };
+      return {
+        ...(await afterPaid(ctx, moved?.row ?? row, source, moved !== undefined)),
+        status: "paid",
+      };
     case "expired":
     case "failed":
       if (!moved) {
@@ -170,7 +173,10 @@ async function afterPaid(
   recordedNow: boolean,
 ): Promise<SettleResult> {
   if (source === "webhook" && workerModeOf(ctx.container) === "server") {
-    const current = (await ctx.store.byChargeId(row.charge_id)) ?? row;
+    // The row is fresh when this call recorded the payment or found it recorded; only a payment
+    // another process recorded after this one read the row needs reading again.
+    const current =
+      row.status === "paid" ? row : ((await ctx.store.byChargeId(row.charge_id)) ?? row);
     if (current.captured_at) {
       return { outcome: recordedNow ? "processed" : "duplicate", detail: "already captured" };
     }
