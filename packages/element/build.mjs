@@ -73,12 +73,14 @@ for (const file of [
 ]) {
   // Minified output has raw newlines only inside template literals. A newline plus
   // indentation occurs only in our html`` templates, where it means no more than one
-  // space, and whitespace between two tags means nothing there. (A bare newline can be
-  // a real "\n" that esbuild wrote as a template literal: it is left alone.)
+  // space, and whitespace between two tags means nothing there, nor before the `>` that
+  // closes a start tag whose attributes prettier put on lines of their own. (A bare
+  // newline can be a real "\n" that esbuild wrote as a template literal: it is left alone.)
   // SWC, Turbopack's parser, rejects a private name `#_` ("duplicate private name #_"),
   // which esbuild's minifier hands out: rename it to one the minifier has not used.
   if (/#_0(?![\w$])/.test(file.text)) throw new Error(`${file.path}: #_0 is taken`);
   const text = file.text
+    .replace(/\n {2,}>/g, ">")
     .replace(/\n {2,}/g, " ")
     .replace(/> </g, "><")
     .replace(/#_(?![\w$])/g, "#_0");

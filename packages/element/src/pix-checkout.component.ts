@@ -425,7 +425,7 @@ export class PixCheckout extends LitElement {
         ${t.expiresIn} <b role="timer">${formatRemaining(this.#countdown.remaining)}</b>
       </p>
       <div part="qr" class="qr" role="img" aria-label=${t.qrLabel(amount)}>
-        ${qrSrc ? html`<img src=${qrSrc} alt="" width="224" height="224" />` : nothing}
+        ${qrSrc ? html`<img src=${qrSrc} alt="" />` : nothing}
       </div>
       <ol part="instructions" class="steps">
         ${t.steps.map((step) => html`<li>${step}</li>`)}

@@ -8,12 +8,10 @@ export const styles = css`
     color-scheme: light dark;
     --a: var(--pix-checkout-accent, #0b6e63);
     --on: var(--pix-checkout-accent-text, #fff);
-    --bg: var(--pix-checkout-background, Canvas);
-    --fg: var(--pix-checkout-text, CanvasText);
     --bd: var(--pix-checkout-border, #8889);
     display: block;
     max-width: var(--pix-checkout-max-width, 420px);
-    color: var(--fg);
+    color: var(--pix-checkout-text, CanvasText);
     font: 1rem/1.45 var(--pix-checkout-font, system-ui, sans-serif);
   }
   @media (prefers-color-scheme: dark) {
@@ -27,7 +25,7 @@ export const styles = css`
     display: grid;
     gap: 1rem;
     padding: 1.25rem;
-    background: var(--bg);
+    background: var(--pix-checkout-background, Canvas);
     border: 1px solid var(--bd);
     border-radius: var(--pix-checkout-radius, 12px);
   }
@@ -81,9 +79,6 @@ export const styles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 0.5rem;
-  }
-  .line {
-    margin: 0;
   }
   .line span {
     white-space: nowrap;

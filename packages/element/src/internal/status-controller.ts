@@ -48,7 +48,8 @@ export class StatusController implements ReactiveController {
   #abort: AbortController | null = null;
   #backend: Backend | null = null;
   #done = false;
-  #connected = false;
+  /** Owns the page listeners while the host is connected; null while it is not. */
+  #listening: AbortController | null = null;
   #streamWorks = true;
 
   constructor(
@@ -59,17 +60,16 @@ export class StatusController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#connected = true;
-    document.addEventListener("visibilitychange", this.#wake);
-    window.addEventListener("online", this.#wake);
+    const { signal } = (this.#listening = new AbortController());
+    document.addEventListener("visibilitychange", this.#wake, { signal });
+    window.addEventListener("online", this.#wake, { signal });
     // Moved in the DOM: pick up where the disconnect left off.
     this.retry();
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
-    document.removeEventListener("visibilitychange", this.#wake);
-    window.removeEventListener("online", this.#wake);
+    this.#listening?.abort();
+    this.#listening = null;
     this.#stop();
   }
 
@@ -86,7 +86,7 @@ export class StatusController implements ReactiveController {
   /** Starts over now: the retry button, and coming back to the page. */
   retry(): void {
     // A removed element asks nothing, even when a late answer or timer calls this.
-    if (!this.#done && this.#connected) this.#start();
+    if (!this.#done && this.#listening) this.#start();
   }
 
   /**
@@ -159,24 +159,22 @@ export class StatusController implements ReactiveController {
 
   /** Follows the stream until it closes; answers how many sessions it carried. */
   async #follow(backend: Backend, signal: AbortSignal): Promise<number> {
-    let events = 0;
     try {
-      const { streamSessions } = await import("./stream.js");
-      for await (const session of streamSessions(backend, signal, this.callbacks.streamIdleMs)) {
-        events++;
-        this.#deliver(session, signal);
-        if (this.#done) break;
-      }
-    } catch (error) {
-      // A backend without the stream route polls instead; a dropped connection or a
-      // 5xx is retried at the next round.
-      const status = error instanceof BackendError ? error.status : 0;
-      if (status === 404 || status === 405 || status === 501) this.#streamWorks = false;
+      const { followStream } = await import("./stream.js");
+      const [events, streams] = await followStream(
+        backend,
+        signal,
+        this.callbacks.streamIdleMs,
+        (session) => {
+          this.#deliver(session, signal);
+          return this.#done;
+        },
+      );
+      this.#streamWorks = streams;
       return events;
+    } catch {
+      // The stream code did not load (offline, say): poll this round, try again the next.
+      return 0;
     }
-    // The contract sends the current session on connect: a stream that closed without
-    // one is not really streaming (a buffering proxy, say), so poll instead.
-    if (!events) this.#streamWorks = false;
-    return events;
   }
 }

@@ -52,3 +52,33 @@ export async function* streamSessions(
     idle.abort();
   }
 }
+
+/**
+ * Follows the session's stream until it closes, handing each session to `deliver`, which
+ * answers true when following should end (a final status). Answers how many sessions the
+ * stream carried, and whether the backend streams at all: a 404, 405 or 501, or a stream
+ * that closed without the current session the contract sends on connect (a buffering
+ * proxy, say), means it does not, and the caller polls instead. A dropped connection or
+ * a 5xx means neither: the caller reconnects at its next round.
+ * Here rather than in the status controller: only a page that got its first answer
+ * needs it, and this chunk loads during that first request.
+ */
+export async function followStream(
+  backend: Backend,
+  signal: AbortSignal,
+  idleMs: number | undefined,
+  deliver: (session: CheckoutSession) => boolean,
+): Promise<[events: number, streams: boolean]> {
+  let events = 0;
+  try {
+    for await (const session of streamSessions(backend, signal, idleMs)) {
+      events++;
+      if (deliver(session)) break;
+    }
+  } catch (error) {
+    // Read, not `instanceof BackendError`: an import would share a chunk with the main file.
+    const status = (error as { status?: number } | null)?.status;
+    return [events, status !== 404 && status !== 405 && status !== 501];
+  }
+  return [events, events > 0];
+}
