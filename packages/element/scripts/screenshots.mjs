@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Renders the README's state screenshots into docs/: the built element (dist/) on a page,
 // against the test suite's fake backend, in the system Chromium at 360-390 px and desktop width.
-// Run `npm run build` first. Not part of the tests.
+// Run `npm run build` first. Not part of the tests. Names given as arguments narrow the run
+// to those pictures (`node scripts/screenshots.mjs superseded refund-due`).
 import { build } from "esbuild";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -78,6 +79,12 @@ const sessions = {
   expired: session("expired", { status: "expired" }),
   failed: session("failed", { status: "failed" }),
   canceled: session("canceled", { status: "canceled" }),
+  // The fake sends a superseded session without its code, as the store does.
+  superseded: session("superseded", { status: "superseded", replaced_by: "pix" }),
+  "refund-due": session("refund-due", {
+    status: "refund_due",
+    refund: { amount: 12345, reason: "out_of_stock" },
+  }),
 };
 for (const [id, s] of Object.entries(sessions)) {
   await fetch(`${backend.url}/__control/sessions/${id}`, {
@@ -96,7 +103,10 @@ const shots = [
   ["failed", 360, "dark", "failed"],
   ["canceled", 360, "light", "canceled"],
   ["error", 360, "light", "no-such-session"],
+  ["superseded", 390, "light", "superseded"],
+  ["refund-due", 390, "light", "refund-due"],
 ];
+const only = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -108,13 +118,18 @@ const browser = await chromium.launch({
   ],
 });
 for (const [name, width, colorScheme, id] of shots) {
+  if (only.length && !only.includes(name)) continue;
   const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
   const tab = await context.newPage();
   await tab.goto(`${origin}/?id=${id}${colorScheme === "dark" ? "&dark" : ""}`);
   await tab.waitForFunction(() => {
     const el = document.querySelector("pix-checkout");
     const img = el?.shadowRoot?.querySelector("img");
-    return el && el.view !== "loading" && (!img || img.complete);
+    // A message's words may come in a chunk of their own (superseded, refund due): wait for them.
+    const body = el?.shadowRoot?.querySelector("[part=message] .muted");
+    return (
+      el && el.view !== "loading" && (!img || img.complete) && (!body || body.textContent.trim())
+    );
   });
   const box = await tab.locator("pix-checkout").boundingBox();
   await tab.screenshot({

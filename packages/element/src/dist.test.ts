@@ -1,5 +1,6 @@
 // The shipped build, not the sources: dist/index.js with its lazily loaded chunks (the
-// QR encoder, the stream reader, the boleto view) must work as the sources do.
+// QR encoder, the stream reader, the boleto view, the superseded and refund views' words)
+// must work as the sources do.
 // web-test-runner.config.mjs builds it.
 import jsQR from "jsqr";
 import { expect } from "@esm-bundle/chai";
@@ -18,6 +19,7 @@ import {
   readClipboard,
   realClick,
   shadow,
+  supersede,
   unmountAll,
 } from "../test-support/control.js";
 import type { PixCheckout } from "./pix-checkout.component.js";
@@ -72,6 +74,25 @@ it("shows the boleto view from the boleto chunk of the build and copies its line
   await realClick(shadow(el).querySelector("[part~=copy-button]") as HTMLElement);
   await copied;
   expect(await readClipboard()).to.equal(BOLETO_LINE);
+});
+
+it("shows the superseded view from the notice chunk of the build and switches to the current code", async () => {
+  const id = newId("dist-superseded");
+  await putSession(pixSession(id));
+  const el = mount(id) as PixCheckout;
+  await eventually(() => expect(el.view).to.equal("pending"));
+  const current = newId("dist-current");
+  await supersede(id, pixSession(current, { pix: { copy_paste: "the current code" } }));
+  const show = await eventually(() => {
+    const found = shadow(el).querySelector<HTMLElement>("[part~=current-code-button]");
+    expect(found?.textContent?.trim()).to.equal("Ver o código atual");
+    return found as HTMLElement;
+  });
+  await realClick(show);
+  await eventually(() =>
+    expect(shadow(el).querySelector<HTMLInputElement>("input")?.value).to.equal("the current code"),
+  );
+  expect(el.sessionId).to.equal(current);
 });
 
 it("applies the build's minified styles, custom properties included", async () => {

@@ -13,5 +13,12 @@ export type {
   PixPaidDetail,
   PixStatusChangeDetail,
 } from "./events.js";
-export type { BoletoData, CheckoutSession, PixData, SessionStatus } from "./session.js";
+export type {
+  BoletoData,
+  CheckoutSession,
+  PixData,
+  RefundData,
+  RefundReason,
+  SessionStatus,
+} from "./session.js";
 export type { Lang } from "./localize/index.js";

@@ -4,18 +4,25 @@ import { Backend } from "./internal/backend.js";
 import type { BackendError } from "./internal/backend-error.js";
 import { copyText } from "./internal/copy.js";
 import { CountdownController } from "./internal/countdown-controller.js";
-import type { boletoView } from "./internal/boleto-view.js";
+import type { BoletoKit, boletoView } from "./internal/boleto-view.js";
+import type { NoticeKit, noticeView } from "./internal/notice-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
 import { qrDataUrl } from "./internal/qr.js";
 import { StatusController } from "./internal/status-controller.js";
 import { loadStrings, resolveLang, stringsFor, type Strings } from "./localize/index.js";
 import { ptBR } from "./localize/pt-br.js";
-import type { CheckoutSession, PixData } from "./session.js";
+import type { CheckoutSession, PixData, SessionStatus } from "./session.js";
 import { styles } from "./pix-checkout.styles.js";
 
-/** What the element shows; the `base` part carries it as a class. */
-export type PixCheckoutView =
-  "loading" | "error" | "pending" | "paid" | "expired" | "failed" | "canceled";
+/**
+ * What the element shows: the session's status, or `loading` / `error` before one
+ * arrives. The `base` part carries it as a class.
+ */
+export type PixCheckoutView = "loading" | "error" | SessionStatus;
+
+/** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
+const isNotice = (status: string): status is "superseded" | "refund_due" =>
+  status === "superseded" || status === "refund_due";
 
 interface UiState {
   session: CheckoutSession | null;
@@ -53,10 +60,11 @@ interface UiState {
  * @csspart share-button - The Web Share button (only where the browser offers it).
  * @csspart refresh-button - "I already paid".
  * @csspart retry-button - Retry after an error.
+ * @csspart current-code-button - "Show the current code", in the superseded view when the cart has one.
  * @csspart barcode - The boleto's ITF barcode.
  * @csspart due-date - The boleto's due date.
  * @csspart boleto-link - The link to the boleto document (a PDF or a printable page).
- * @csspart message - The paid, expired, failed, canceled and error messages.
+ * @csspart message - The message of every view but loading and pending (paid, expired, superseded, refund due, error...).
  * @csspart status - The live region that announces changes.
  *
  * @cssproperty --pix-checkout-accent - Buttons, focus ring, spinner. Default `#0b6e63` (dark scheme `#5fd4c4`).
@@ -129,6 +137,7 @@ export class PixCheckout extends LitElement {
   #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #boletoView: typeof boletoView | undefined;
+  #noticeView: typeof noticeView | undefined;
   #strings: Strings | undefined;
   #focusInside = false;
 
@@ -201,9 +210,14 @@ export class PixCheckout extends LitElement {
 
   protected override updated(): void {
     // A keyboard user whose button vanished with the view (paid after "Já paguei") would
-    // be dropped to the top of the page; keep their place on the new message instead.
+    // be dropped to the top of the page; keep their place on the new message instead, or
+    // on the card when there is none ("Ver o código atual" shows the spinner, then a code).
     if (this.#focusInside && !this.shadowRoot?.activeElement) {
-      this.renderRoot.querySelector<HTMLElement>("[part=message]")?.focus();
+      const root = this.renderRoot;
+      (
+        root.querySelector<HTMLElement>("[part=message]") ??
+        root.querySelector<HTMLElement>(".base")
+      )?.focus();
     }
   }
 
@@ -219,10 +233,19 @@ export class PixCheckout extends LitElement {
     } else {
       this.#countdown.stop();
     }
-    if (session.pix) void this.#loadQr(session.pix);
+    // Only a pending code is shown: a superseded one must never be scanned again.
+    if (session.status === "pending" && session.pix) void this.#loadQr(session.pix);
+    else this.#dropQr();
     if (session.boleto && !this.#boletoView) {
       void import("./internal/boleto-view.js").then((m) => {
         this.#boletoView = m.boletoView;
+        this.requestUpdate();
+      });
+    }
+    // Few shoppers see these two views: their words are a chunk of their own.
+    if (isNotice(session.status) && !this.#noticeView) {
+      void import("./internal/notice-view.js").then((m) => {
+        this.#noticeView = m.noticeView;
         this.requestUpdate();
       });
     }
@@ -333,7 +356,7 @@ export class PixCheckout extends LitElement {
     // Until the chosen language has loaded, show nothing rather than the wrong language.
     if (!this.#strings) return html``;
     const view = this.view;
-    return html`<div part="base" class="base ${view}" lang=${this.#lang}>
+    return html`<div part="base" class="base ${view}" lang=${this.#lang} tabindex="-1">
       ${this.#body(view)}
       <p
         part="status"
@@ -363,15 +386,27 @@ export class PixCheckout extends LitElement {
         </button>`,
       );
     }
-    const amount = formatMoney(s.amount, s.currency, this.#lang);
+    const lang = this.#lang;
+    const amount = formatMoney(s.amount, s.currency, lang);
+    // What the lazily loaded views borrow from the element (see BoletoKit, NoticeKit).
+    const kit: BoletoKit & NoticeKit = {
+      html,
+      nothing,
+      field: this.#field.bind(this),
+      money: formatMoney,
+      host: this,
+    };
+    if (isNotice(view)) {
+      // The title shows at once (the code is already gone); the rest comes with its chunk.
+      const notice = this.#noticeView?.(s, lang, kit);
+      return this.#message("!", t[view], notice?.body ?? "", notice?.extra);
+    }
     if (view !== "pending") {
       const paid = view === "paid";
       return this.#message(paid ? "✓" : "!", t[view], t[`${view}Body`], paid ? amount : nothing);
     }
     // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
-    const boleto =
-      s.boleto &&
-      this.#boletoView?.(s.boleto, this.#lang, { html, nothing, field: this.#field.bind(this) });
+    const boleto = s.boleto && this.#boletoView?.(s.boleto, lang, kit);
     if (!s.pix && !boleto) return spinner;
     return html`<div part="header" class="header">
         <span>${boleto ? boleto.title : t.payWithPix}</span>

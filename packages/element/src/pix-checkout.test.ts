@@ -24,6 +24,7 @@ import {
   restoreStubs,
   shadow,
   stub,
+  supersede,
   unmountAll,
   writeClipboard,
 } from "../test-support/control.js";
@@ -281,6 +282,153 @@ describe("status transitions", () => {
     );
     await patchSession(id, { status: "paid" });
     await eventually(() => expect(el.view).to.equal("paid"));
+  });
+});
+
+describe("superseded (the cart changed)", () => {
+  const superseded = "Este código foi substituído por um novo, porque o carrinho mudou.";
+
+  it("takes the code and its QR off the screen and says the cart changed when the code is superseded", async () => {
+    const { el, id } = await showPending("superseded");
+    await qrImage(el);
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await supersede(id, pixSession(newId("current")));
+    expect(await change).to.deep.include({ status: "superseded", previous: "pending" });
+    await el.updateComplete;
+    expect(el.view).to.equal("superseded");
+    expect($(el, "[part=qr]")).to.equal(null);
+    expect($(el, "[part=code]")).to.equal(null);
+    expect(shadow(el).textContent).to.not.include(PIX_CODE);
+    expect(announced(el)).to.equal("Código substituído");
+    await eventually(() => expect(partText(el, "message")).to.include(superseded));
+  });
+
+  it("switches to the cart's current session with the button and shows the new code", async () => {
+    const { el, id } = await showPending("superseded-switch");
+    const current = newId("current");
+    await supersede(id, pixSession(current, { pix: { copy_paste: "the current code" } }));
+    const show = await eventually(() => {
+      const found = button(el, "current-code-button");
+      expect(found).to.not.equal(null);
+      return found as HTMLButtonElement;
+    });
+    expect(show.textContent?.trim()).to.equal("Ver o código atual");
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await realClick(show);
+    expect(el.getAttribute("session-id")).to.equal(current);
+    expect(el.sessionId).to.equal(current);
+    const next = await change;
+    expect(next).to.deep.include({ status: "pending", previous: null });
+    expect(next.session.session_id).to.equal(current);
+    await el.updateComplete;
+    expect($<HTMLInputElement>(el, "input")?.value).to.equal("the current code");
+    await qrImage(el);
+  });
+
+  it("keeps keyboard focus in the element, on the card, when the button takes it to the current session", async () => {
+    const { el, id } = await showPending("superseded-keys");
+    await supersede(id, pixSession(newId("current"), { pix: { copy_paste: "the current code" } }));
+    await eventually(() => expect(button(el, "current-code-button")).to.not.equal(null));
+    button(el, "current-code-button")?.focus();
+    await press("Enter");
+    await eventually(() => expect(el.view).to.equal("pending"));
+    await el.updateComplete;
+    expect(shadow(el).activeElement).to.equal($(el, "[part=base]"));
+    await press("Tab");
+    expect(shadow(el).activeElement).to.equal($(el, "input"));
+  });
+
+  it("offers no button when the cart has no current session", async () => {
+    const { el, id } = await showPending("superseded-alone");
+    await supersede(id);
+    await eventually(() => expect(partText(el, "message")).to.include(superseded));
+    expect(button(el, "current-code-button")).to.equal(null);
+  });
+
+  it("keeps following a superseded code and shows the payment when it is paid at the bank anyway", async () => {
+    const { el, id } = await showPending("superseded-paid");
+    await supersede(id, pixSession(newId("current")));
+    await eventually(() => expect(el.view).to.equal("superseded"));
+    const paid = nextEvent<PixPaidDetail>(el, "pix-paid");
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    expect((await paid).session.session_id).to.equal(id);
+    await el.updateComplete;
+    expect(el.view).to.equal("paid");
+    expect(partText(el, "message")).to.include("Pagamento confirmado");
+  });
+
+  it("drops a late answer about the replaced session once it switched to the current one", async () => {
+    const { el, id } = await showPending("superseded-late");
+    const current = newId("current");
+    await supersede(id, pixSession(current));
+    await eventually(() => expect(button(el, "current-code-button")).to.not.equal(null));
+    // A fresh status request for the replaced session, answered only after the switch.
+    await patchBehaviour(id, { delayMs: 500 });
+    const asked = (await requestLog(id)).length;
+    window.dispatchEvent(new Event("online"));
+    await eventually(async () => expect((await requestLog(id)).length).to.be.above(asked));
+    await realClick(button(el, "current-code-button") as HTMLElement);
+    await eventually(() => expect(el.view).to.equal("pending"));
+    // Absence can only be seen by waiting: past the late answer.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await el.updateComplete;
+    expect(el.session?.session_id).to.equal(current);
+    expect(el.view).to.equal("pending");
+  });
+});
+
+describe("refund due (paid, but no order)", () => {
+  const refundDue = (reason: string, amount = 12345) =>
+    ({
+      status: "refund_due",
+      paid_at: new Date().toISOString(),
+      refund: { amount, reason },
+    }) as Partial<CheckoutSession>;
+
+  it("says the store will refund the amount and why, and never shows paid nor fires pix-paid", async () => {
+    const { el, id } = await showPending("refund");
+    const paid: PixPaidDetail[] = [];
+    el.addEventListener("pix-paid", (e) => paid.push(e.detail));
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await patchSession(id, refundDue("paid_old_amount", 9990));
+    expect(await change).to.deep.include({ status: "refund_due", previous: "pending" });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver R$ 99,90.",
+      ),
+    );
+    expect(partText(el, "message")).to.include(
+      "Este código era de uma versão anterior do carrinho, e o valor pago não cobre o total atual.",
+    );
+    expect(partText(el, "message")).to.not.include("Pagamento confirmado");
+    expect(announced(el)).to.equal("Seu pagamento será devolvido");
+    expect(el.view).to.equal("refund_due");
+    expect($(el, "[part=qr]")).to.equal(null);
+    expect(paid).to.deep.equal([]);
+  });
+
+  it("stops asking the backend once a refund is due", async () => {
+    const { el, id } = await showPending("refund-final");
+    await eventually(async () => expect(await openStreams(id)).to.equal(1));
+    await patchSession(id, refundDue("paid_twice"));
+    await eventually(() => expect(el.view).to.equal("refund_due"));
+    await eventually(async () => expect(await openStreams(id)).to.equal(0));
+    const asked = (await requestLog(id)).length;
+    // Coming back online or to the tab starts over at once, unless the session is final.
+    window.dispatchEvent(new Event("online"));
+    document.dispatchEvent(new Event("visibilitychange"));
+    // Absence can only be seen by waiting: a restart would ask within a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await requestLog(id)).to.have.lengthOf(asked);
+  });
+
+  it("reads a refund reason it does not know as the general one", async () => {
+    const id = newId("refund-unknown");
+    await putSession(pixSession(id, refundDue("lost_in_transit")));
+    const el = mount(id) as PixCheckout;
+    await eventually(() =>
+      expect(partText(el, "message")).to.include("Se tiver dúvidas, fale com a loja."),
+    );
   });
 });
 
@@ -619,6 +767,32 @@ describe("languages", () => {
     const { el, id } = await showPending("en-paid", {}, {}, { lang: "en" });
     await patchSession(id, { status: "paid" });
     await eventually(() => expect(announced(el)).to.equal("Payment confirmed"));
+  });
+
+  it("says in English that the code was replaced and offers the current one", async () => {
+    const { el, id } = await showPending("en-superseded", {}, {}, { lang: "en" });
+    await supersede(id, pixSession(newId("current")));
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "This code was replaced by a new one because the cart changed.",
+      ),
+    );
+    expect(partText(el, "current-code-button")).to.equal("Show the current code");
+  });
+
+  it("says in English that the store will refund the payment", async () => {
+    const id = newId("en-refund");
+    const refund = { amount: 12345, reason: "out_of_stock" } as const;
+    await putSession(pixSession(id, { status: "refund_due", refund }));
+    const el = mount(id, { lang: "en" }) as PixCheckout;
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "We received your payment, but we could not complete the order: the store will refund R$123.45.",
+      ),
+    );
+    expect(partText(el, "message")).to.include(
+      "An item in the cart sold out before the payment arrived.",
+    );
   });
 
   it("falls back to Brazilian Portuguese for a language it does not speak", async () => {

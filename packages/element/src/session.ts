@@ -1,8 +1,34 @@
-/** Status words of a checkout session, verbatim from the store contract. */
-export type SessionStatus = "pending" | "paid" | "expired" | "failed" | "canceled";
+/**
+ * Status words of a checkout session, verbatim from the store contract.
+ * - `superseded`: the cart changed and a newer session replaced this one; the backend sends
+ *   no code any more (`replaced_by` names the cart's current session, if any). Not final:
+ *   the old code may still be paid at the bank, which the payment API cannot prevent.
+ * - `refund_due`: a payment arrived but the store could not turn it into an order, and
+ *   will refund it (`refund` says how much and why).
+ */
+export type SessionStatus =
+  "pending" | "paid" | "expired" | "failed" | "canceled" | "superseded" | "refund_due";
 
-/** Statuses after which nothing changes: the element stops listening. */
-export const FINAL_STATUSES: readonly SessionStatus[] = ["paid", "expired", "failed", "canceled"];
+/** Statuses after which nothing changes: the element stops listening. `superseded` is not one. */
+export const FINAL_STATUSES: readonly SessionStatus[] = [
+  "paid",
+  "expired",
+  "failed",
+  "canceled",
+  "refund_due",
+];
+
+/** Why the store refunds a payment it could not turn into an order (`refund_due`). */
+export type RefundReason =
+  "paid_twice" | "paid_old_amount" | "out_of_stock" | "order_canceled" | "other";
+
+/** The refund the store owes the shopper, with status `refund_due`. */
+export interface RefundData {
+  /** Integer cents. */
+  amount: number;
+  /** Unknown reasons are shown as `other`. */
+  reason: RefundReason;
+}
 
 /** Pix display data, as the store backend returns it. */
 export interface PixData {
@@ -43,6 +69,12 @@ export interface CheckoutSession {
   paid_at: string | null;
   /** The backend's clock when it answered, ISO 8601; corrects the countdown for skew. */
   server_time: string;
+  /** Present while `pending` (for `method`); never sent when `superseded`. */
   pix?: PixData | null;
+  /** Present while `pending` (for `method`); never sent when `superseded`. */
   boleto?: BoletoData | null;
+  /** With `superseded`: the id of the cart's current payment session, or null when it has none. */
+  replaced_by?: string | null;
+  /** With `refund_due`: what the store will refund, and why. */
+  refund?: RefundData | null;
 }

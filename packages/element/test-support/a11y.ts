@@ -13,6 +13,7 @@ import {
   pixSession,
   putSession,
   shadow,
+  supersede,
 } from "./control.js";
 
 /** axe's violations inside `el`, one line each (empty when there are none). */
@@ -68,6 +69,31 @@ export const states: [string, (id: string) => Promise<PixCheckout>][] = [
         },
       ] as [string, (id: string) => Promise<PixCheckout>],
   ),
+  [
+    "superseded",
+    async (id) => {
+      const { el } = await showPendingWith(id);
+      await supersede(id, pixSession(`${id}_current`));
+      // Its button comes with the notice chunk.
+      await eventually(() =>
+        expect(shadow(el).querySelector("[part~=current-code-button]")).to.not.equal(null),
+      );
+      return el;
+    },
+  ],
+  [
+    "refund due",
+    async (id) => {
+      const refund = { amount: 12345, reason: "out_of_stock" } as const;
+      await putSession(pixSession(id, { status: "refund_due", refund }));
+      const el = mount(id) as PixCheckout;
+      // Title, amount line, reason line: the last two come with the notice chunk.
+      await eventually(() =>
+        expect(shadow(el).querySelectorAll("[part=message] p").length).to.equal(3),
+      );
+      return el;
+    },
+  ],
   [
     "error",
     async (id) => {

@@ -98,6 +98,13 @@ export const patchSession = (id: string, patch: Partial<CheckoutSession>) =>
 export const patchBehaviour = (id: string, patch: FakeBehaviour) =>
   call("PATCH", `${id}/behaviour`, patch);
 
+/**
+ * The cart behind session `id` changed: the fake makes `by` (when given) the cart's current
+ * session and marks `id` superseded, with `replaced_by` naming `by` (or null) and no code.
+ */
+export const supersede = (id: string, by?: CheckoutSession) =>
+  call("POST", `${id}/supersede`, { by });
+
 /** Ends every open stream of a session, as a server restart would. */
 export const closeStreams = (id: string) => call("POST", `${id}/close-streams`);
 

@@ -19,6 +19,8 @@ export interface FakeBehaviour {
   refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
   /** `hang`: the QR image route never answers. */
   qr?: "hang";
+  /** The status route answers this late (a slow network), with the session as it is then. */
+  delayMs?: number;
   /** The next N status, stream or refresh calls fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
   fail?: { count: number; mode: "http" | "drop" | "hang" };
 }
@@ -43,7 +45,13 @@ function serverNow(entry: Entry) {
 }
 
 function snapshot(entry: Entry): CheckoutSession {
-  return { ...entry.session, server_time: serverNow(entry) };
+  const session = { ...entry.session, server_time: serverNow(entry) };
+  // As the store: a replaced code is never offered again, whatever the session still holds.
+  if (session.status === "superseded") {
+    delete session.pix;
+    delete session.boleto;
+  }
+  return session;
 }
 
 function send(
@@ -90,6 +98,15 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
     Object.assign(entry.behaviour, await readJson(req));
     return send(res, 200, entry.behaviour);
   }
+  if (req.method === "POST" && action === "supersede") {
+    // The cart changed: the store made `by` (if given) its current session and replaced this one.
+    const { by } = (await readJson(req)) as { by?: CheckoutSession };
+    if (by)
+      sessions.set(by.session_id, { session: by, behaviour: {}, streams: new Set(), log: [] });
+    Object.assign(entry.session, { status: "superseded", replaced_by: by?.session_id ?? null });
+    push(entry);
+    return send(res, 200, snapshot(entry));
+  }
   if (req.method === "POST" && action === "close-streams") {
     for (const stream of entry.streams) stream.end();
     entry.streams.clear();
@@ -117,7 +134,11 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     if (fail.mode === "hang") return;
     return send(res, 503, { type: "unexpected_state", message: "down" });
   }
-  if (route === "GET status") return send(res, 200, snapshot(entry));
+  if (route === "GET status") {
+    const { delayMs } = entry.behaviour;
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return send(res, 200, snapshot(entry));
+  }
   if (route === "GET stream") {
     const mode = entry.behaviour.stream ?? "sse";
     if (mode === "missing") return send(res, 404, { type: "not_found", message: "no stream" });
@@ -149,8 +170,9 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     return send(res, 200, snapshot(entry));
   }
   if (route === "GET qr.svg" && entry.behaviour.qr === "hang") return;
-  if (route === "GET qr.svg" && entry.session.pix) {
-    const svg = await QRCode.toString(entry.session.pix.copy_paste, { type: "svg", margin: 4 });
+  const { pix } = snapshot(entry);
+  if (route === "GET qr.svg" && pix) {
+    const svg = await QRCode.toString(pix.copy_paste, { type: "svg", margin: 4 });
     res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "no-store" });
     return res.end(svg);
   }

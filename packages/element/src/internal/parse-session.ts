@@ -7,22 +7,28 @@ const time = (v: unknown) => text(v) && Date.parse(v) > 0;
 
 /**
  * Checks that `value` is a session the element can render; returns it, or null.
- * Unknown extra fields are kept (the backend may add some); missing method data is not.
+ * Unknown extra fields are kept (the backend may add some); a pending session without its
+ * method's data is refused, and so is a `refund_due` without `refund.amount`.
  */
 export function parseSession(value: unknown): CheckoutSession | null {
   const s = (value ?? {}) as Partial<CheckoutSession>;
+  const pending = s.status === "pending";
   const ok =
     text(s.session_id) &&
-    (s.status === "pending" || FINAL_STATUSES.includes(s.status!)) &&
+    (pending || s.status === "superseded" || FINAL_STATUSES.includes(s.status!)) &&
     Number.isSafeInteger(s.amount) &&
     text(s.currency) &&
     time(s.expires_at) &&
     time(s.server_time) &&
+    // The refund view's one essential line is how much comes back.
+    (s.status !== "refund_due" || Number.isSafeInteger(s.refund?.amount)) &&
+    // Only a pending session shows its code (a superseded one has none any more).
     (s.method === "pix"
-      ? text(s.pix?.copy_paste)
+      ? !pending || text(s.pix?.copy_paste)
       : s.method === "boleto" &&
-        [s.boleto?.url, s.boleto?.barcode, s.boleto?.digitable_line, s.boleto?.due_date].every(
-          text,
-        ));
+        (!pending ||
+          [s.boleto?.url, s.boleto?.barcode, s.boleto?.digitable_line, s.boleto?.due_date].every(
+            text,
+          )));
   return ok ? (s as CheckoutSession) : null;
 }

@@ -69,7 +69,23 @@ describe("parseSession", () => {
     expect(parseSession({ ...pix, extra: 1 })).to.deep.equal({ ...pix, extra: 1 });
   });
 
+  it("accepts a superseded session without a code, which the store no longer offers", () => {
+    const superseded = { ...pix, status: "superseded", pix: undefined, replaced_by: "payses_2" };
+    expect(parseSession(superseded)).to.deep.equal(superseded);
+  });
+
+  it("accepts a refund due with its amount and reason", () => {
+    const refundDue = {
+      ...pix,
+      status: "refund_due",
+      refund: { amount: 100, reason: "paid_twice" },
+    };
+    expect(parseSession(refundDue)).to.deep.equal(refundDue);
+  });
+
   for (const [name, patch] of [
+    ["a refund due without its amount", { status: "refund_due" }],
+    ["a refund due with a float amount", { status: "refund_due", refund: { amount: 1.5 } }],
     ["a float amount", { amount: 1.5 }],
     ["an unknown status", { status: "authorized" }],
     ["a missing Pix code", { pix: {} }],

@@ -158,6 +158,29 @@ describe("StatusController", () => {
     expect(gate.delays).to.have.lengthOf(1);
   });
 
+  it("keeps asking after the session is superseded, since its old code may still be paid", async () => {
+    const { id, gate, sessions } = await follow("superseded", { stream: "missing" });
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, { status: "superseded", pix: null, replaced_by: null });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("superseded"));
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
+    expect(gate.waiting).to.equal(false);
+  });
+
+  it("stops asking once a refund is due", async () => {
+    const { id, gate, sessions } = await follow("refund", { stream: "missing" });
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, { status: "refund_due", refund: { amount: 100, reason: "paid_twice" } });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("refund_due"));
+    expect(gate.waiting).to.equal(false);
+    expect(gate.delays).to.have.lengthOf(1);
+  });
+
   it("pauses while the page is hidden and asks at once when it is shown again", async () => {
     const { id, gate } = await follow("hidden", { stream: "missing" });
     await eventually(() => expect(gate.waiting).to.equal(true));

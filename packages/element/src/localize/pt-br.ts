@@ -29,6 +29,8 @@ export const ptBR: Strings = {
   failedBody: "Algo deu errado com este pagamento. Tente de novo.",
   canceled: "Pagamento cancelado",
   canceledBody: "Este pagamento foi cancelado.",
+  superseded: "Código substituído",
+  refund_due: "Seu pagamento será devolvido",
   errorTitle: "Não foi possível carregar o pagamento",
   errorBody: "Verifique sua conexão e tente de novo.",
   notFound: "Pagamento não encontrado.",

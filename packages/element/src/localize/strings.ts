@@ -1,3 +1,5 @@
+import type { RefundReason } from "../session.js";
+
 /** Every UI string of the element; one object per language. Status keys (`pending`,
  * `paid`, ...) are the words announced when the session reaches that status. */
 export interface Strings {
@@ -24,6 +26,10 @@ export interface Strings {
   failedBody: string;
   canceled: string;
   canceledBody: string;
+  /** The title of the superseded view; its other words are in `NoticeStrings`. */
+  superseded: string;
+  /** The title of the refund view; its other words are in `NoticeStrings`. */
+  refund_due: string;
   errorTitle: string;
   errorBody: string;
   notFound: string;
@@ -40,4 +46,18 @@ export interface BoletoStrings {
   openBoleto: string;
   dueDate: (date: string) => string;
   steps: string;
+}
+
+/**
+ * The words of the superseded and refund views under their titles; they ship in the
+ * notice chunk, which loads only when a session reaches one of those statuses.
+ */
+export interface NoticeStrings {
+  supersededBody: string;
+  /** The button that switches to the cart's current session. */
+  showCurrent: string;
+  /** The refund view's main line, with the amount to refund, formatted. */
+  refundBody: (amount: string) => string;
+  /** One short line per refund reason, under the main line. */
+  refundReasons: Record<RefundReason, string>;
 }

@@ -1,0 +1,55 @@
+import type { Lang } from "./index.js";
+import type { NoticeStrings } from "./strings.js";
+
+/**
+ * The superseded and refund views' words in every language, under their titles (which
+ * are in `Strings`, for the announcement). Only the notice chunk imports this: few
+ * shoppers ever see those views, so the others never download these words.
+ */
+export const noticeStrings: Record<Lang, NoticeStrings> = {
+  "pt-BR": {
+    supersededBody: "Este código foi substituído por um novo, porque o carrinho mudou.",
+    showCurrent: "Ver o código atual",
+    refundBody: (amount) =>
+      `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${amount}.`,
+    refundReasons: {
+      paid_twice:
+        "Este carrinho já tinha sido pago com outro código, então este pagamento ficou duplicado.",
+      paid_old_amount:
+        "Este código era de uma versão anterior do carrinho, e o valor pago não cobre o total atual.",
+      out_of_stock: "Um item do carrinho esgotou antes de o pagamento chegar.",
+      order_canceled: "O pedido foi cancelado.",
+      other: "Se tiver dúvidas, fale com a loja.",
+    },
+  },
+  en: {
+    supersededBody: "This code was replaced by a new one because the cart changed.",
+    showCurrent: "Show the current code",
+    refundBody: (amount) =>
+      `We received your payment, but we could not complete the order: the store will refund ${amount}.`,
+    refundReasons: {
+      paid_twice:
+        "This cart had already been paid with another code, so this payment was a duplicate.",
+      paid_old_amount:
+        "This code was for an earlier version of the cart, and the amount paid does not cover its current total.",
+      out_of_stock: "An item in the cart sold out before the payment arrived.",
+      order_canceled: "The order was canceled.",
+      other: "If you have any questions, contact the store.",
+    },
+  },
+  es: {
+    supersededBody: "Este código fue reemplazado por uno nuevo porque el carrito cambió.",
+    showCurrent: "Ver el código actual",
+    refundBody: (amount) =>
+      `Recibimos tu pago, pero no pudimos completar el pedido: la tienda te devolverá ${amount}.`,
+    refundReasons: {
+      paid_twice:
+        "Este carrito ya se había pagado con otro código, así que este pago quedó duplicado.",
+      paid_old_amount:
+        "Este código era de una versión anterior del carrito, y el monto pagado no cubre el total actual.",
+      out_of_stock: "Un producto del carrito se agotó antes de que llegara el pago.",
+      order_canceled: "El pedido fue cancelado.",
+      other: "Si tienes dudas, contacta a la tienda.",
+    },
+  },
+};
