@@ -9,15 +9,21 @@ const root = new URL("../", import.meta.url);
 const guide = readFileSync(new URL("docs/guides/medusa-dtc-starter.md", root), "utf8");
 const appSrc = new URL("apps/next-storefront/src/", root);
 
-/** Each section's file (the backticked path in its `## N.` heading) and its code blocks. */
-function sections(): Array<{ file: string; blocks: string[] }> {
-  const found: Array<{ file: string; blocks: string[] }> = [];
+type Section = { file: string; blocks: string[]; replaced: string[] };
+
+/**
+ * Each section's file (the backticked path in its `## N.` heading), its code blocks, and the
+ * starter's lines it says to replace ("Replace the line `import ...` with").
+ */
+function sections(): Section[] {
+  const found: Section[] = [];
   for (const part of guide.split(/^## /m).slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
     const file = /^\d+\.\s+`([^`]+)`/.exec(heading)?.[1];
     if (!file) continue;
     const blocks = [...part.matchAll(/```(?:tsx?|ts)\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    found.push({ file, blocks });
+    const replaced = [...part.matchAll(/[Rr]eplace the line\s+`([^`]+)`/g)].map((m) => m[1]!);
+    found.push({ file, blocks, replaced });
   }
   return found;
 }
@@ -46,6 +52,14 @@ describe("the DTC starter guide quotes apps/next-storefront", () => {
     expect(all.flatMap((s) => s.blocks).length).toBeGreaterThanOrEqual(15);
   });
 
+  it("says which line each import replaces, at least where a second import would not build", () => {
+    // Adding `import { isBoleto, isStripeLike, ... }` beside the starter's own import of
+    // isStripeLike stops `next build` ("'isStripeLike' has already been declared").
+    const replaced = all.flatMap((s) => s.replaced);
+    expect(replaced).toContain('import { isStripeLike, paymentInfoMap } from "@lib/constants"');
+    expect(replaced).toContain('import { isManual, isStripeLike } from "@lib/constants"');
+  });
+
   it.each(all)("$file: each of the guide's blocks is in the app's file", ({ file, blocks }) => {
     const path = new URL(file, appSrc);
     expect(existsSync(path), `apps/next-storefront/src/${file} exists`).toBe(true);
@@ -54,4 +68,14 @@ describe("the DTC starter guide quotes apps/next-storefront", () => {
       expect(source.includes(normalize(piece)), `this code of the guide:\n${piece}`).toBe(true);
     }
   });
+
+  it.each(all.filter((s) => s.replaced.length > 0))(
+    "$file: none of the lines the guide replaces is left in the app's file",
+    ({ file, replaced }) => {
+      const source = normalize(readFileSync(new URL(file, appSrc), "utf8"));
+      for (const line of replaced) {
+        expect(source.includes(normalize(line)), `a line the guide replaces:\n${line}`).toBe(false);
+      }
+    },
+  );
 });

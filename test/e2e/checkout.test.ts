@@ -219,16 +219,45 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   }
 
+  /** Chooses Pix on the payment step and waits for its code on the review step. */
+  async function toPixCode() {
+    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await page.getByTestId("submit-payment-button").click();
+    await page.waitForURL(/step=review/);
+    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+  }
+
+  /** The Pix copy-and-paste code the element shows. */
+  const pixCode = () => page.locator('pix-checkout [part~="code"]').inputValue();
+
+  /** The order the confirmation page shows, once the page is there. */
+  async function confirmedNextOrder() {
+    await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    return Number((await page.getByTestId("order-id").textContent())?.slice(1));
+  }
+
+  /** Where each boleto payer field sits on the page. */
+  async function payerFieldBoxes() {
+    const boxes = [];
+    for (const field of ["document", "neighborhood", "number"]) {
+      const box = await page.getByTestId(`boleto-${field}-input`).boundingBox();
+      if (!box) throw new Error(`the ${field} field is not on screen`);
+      boxes.push(box);
+    }
+    return boxes;
+  }
+
   it("Pix, pay-first: the review step shows the code, and paying it places the order", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await toPaymentStep(email("next-pix"));
     // Titles from paymentInfoMap, never the raw provider ids.
     await expect.poll(() => page.getByText("Pix", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("pp_pix_pix-checkout").count()).toBe(0);
-    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
-    await page.getByTestId("submit-payment-button").click();
-    await page.waitForURL(/step=review/);
-    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await toPixCode();
+    // There is no "Place order" button to click on the Pix path, and the review says so.
+    expect(await page.getByText(/Place Order/i).count()).toBe(0);
+    expect(await page.getByText(/^Ao pagar o Pix abaixo, você confirma/).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Gerar novo Pix" }).count()).toBe(0);
     // Steps change by client navigation; a reload renders this page on the server and
     // hydrates it, as for a shopper who refreshes while the bank app is open.
     await page.reload();
@@ -238,11 +267,36 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const charge = await newestCharge(demo.urls.sandbox);
     await payCharge(demo.urls.sandbox, charge.uuid);
 
-    await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
-    const orderNumber = Number((await page.getByTestId("order-id").textContent())?.slice(1));
+    const orderNumber = await confirmedNextOrder();
     expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("next-pix"));
+  });
+
+  it("Pix, expired: the review step gives the shopper a new code, and paying it places the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toPaymentStep(email("next-pix-expired"));
+    await toPixCode();
+    const firstCode = await pixCode();
+    const first = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, first.uuid);
+
+    await checkoutView(page, "expired").waitFor();
+    expect(await page.locator('pix-checkout [part~="qr"]').count()).toBe(0);
+    const renew = page.getByRole("button", { name: "Gerar novo Pix" });
+    await renew.click();
+    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    expect(await pixCode()).not.toBe(firstCode);
+    expect(await renew.count()).toBe(0);
+    await fitsThePhone();
+    const second = await newestCharge(demo.urls.sandbox);
+    expect(second.uuid).not.toBe(first.uuid);
+    expect(second.status).toBe("pending");
+
+    await payCharge(demo.urls.sandbox, second.uuid);
+    const orderNumber = await confirmedNextOrder();
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(email("next-pix-expired"));
   });
 
   it("boleto, order-first: asks only for what the cart lacks, places the order, and shows its live status until paid", async () => {
@@ -250,13 +304,39 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await toPaymentStep(email("next-boleto"));
     await page.getByTestId("payment-method-pp_boleto_pix-checkout").check();
 
-    // Name, e-mail and address come from the cart: the message names only the three fields.
+    // On a phone each payer field has a row of its own, and a CPF shows whole.
+    const [document, neighborhood, number] = await payerFieldBoxes();
+    expect(document!.y < neighborhood!.y && neighborhood!.y < number!.y).toBe(true);
+    expect(Math.min(document!.width, neighborhood!.width, number!.width)).toBeGreaterThan(300);
+    await fitsThePhone();
+
+    // Name, e-mail and address come from the cart: the shopper is asked, in Portuguese, for
+    // exactly the three fields the plugin named (missing_payer_data).
     await page.getByTestId("submit-payment-button").click();
     const refusal = page.getByTestId("payment-method-error-message");
-    await refusal.waitFor();
-    const said = (await refusal.textContent()) ?? "";
-    expect(said).toMatch(/document.*neighborhood.*number/);
-    expect(said).not.toMatch(/email|name|postal|city/i);
+    await expect
+      .poll(() => refusal.textContent())
+      .toBe("Para gerar o boleto, preencha o CPF ou CNPJ, o bairro e o número.");
+
+    await fillBoletoPayer(page);
+    const cpf = page.getByTestId("boleto-document-input");
+    await cpf.fill("111.111.111-11");
+    // The field is as wide as the number: nothing of it scrolls out of sight.
+    expect(
+      await page.evaluate(
+        `(() => { const cpf = document.querySelector('[data-testid="boleto-document-input"]');
+          return cpf.scrollWidth <= cpf.clientWidth; })()`,
+      ),
+    ).toBe(true);
+    await page.getByTestId("submit-payment-button").click();
+    await expect.poll(() => refusal.textContent()).toBe("Confira o CPF ou CNPJ.");
+
+    // From 640 px the bairro and the number share the row under the CPF.
+    await page.setViewportSize({ width: 1024, height: 844 });
+    const [wideDocument, wideNeighborhood, wideNumber] = await payerFieldBoxes();
+    expect(wideNeighborhood!.y).toBe(wideNumber!.y);
+    expect(wideNeighborhood!.y).toBeGreaterThan(wideDocument!.y);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await fillBoletoPayer(page);
     await page.getByTestId("submit-payment-button").click();
@@ -279,7 +359,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     // Server-rendered: the HTML already holds the order; the element waits for the browser.
     const html = await (await fetch(page.url())).text();
     expect(html).toMatch(new RegExp(`#(<!-- -->)?${orderNumber}<`));
-    expect(html).toContain("Loading payment…");
+    expect(html).toContain("Carregando pagamento…");
     expect(html).not.toContain("<pix-checkout");
 
     const charge = await newestCharge(demo.urls.sandbox);

@@ -3,8 +3,15 @@
 import { sdk } from "@lib/config"
 import medusaError from "@lib/util/medusa-error"
 import { HttpTypes } from "@medusajs/types"
+import { revalidateTag } from "next/cache"
 import { redirect } from "next/navigation"
-import { getAuthHeaders, getCartId, removeCartId, setCartId } from "./cookies"
+import {
+  getAuthHeaders,
+  getCacheTag,
+  getCartId,
+  removeCartId,
+  setCartId,
+} from "./cookies"
 import { getRegion } from "./regions"
 
 const CART_FIELDS =
@@ -129,15 +136,60 @@ export async function initiatePaymentSession(
     .catch(medusaError)
 }
 
-export async function initiatePaymentSessionWithMessage(
+/**
+ * Why the store refused a payment session, from Medusa's error body: `code` is stable (the
+ * plugin's codes are in its README's error table), `message` is written for developers.
+ */
+export type PaymentSessionRefusal = { code?: string; message: string }
+
+/**
+ * initiatePaymentSession for a form: returns the store's refusal instead of throwing, because
+ * a server action's error reaches the browser of a production build only as "An error occurred
+ * in the Server Components render". The session is created with fetch: the SDK's error keeps
+ * Medusa's message but drops its `code`, and the shopper's message is chosen by the code.
+ */
+export async function initiatePaymentSessionOrRefusal(
   cart: HttpTypes.StoreCart,
   data: HttpTypes.StoreInitializePaymentSession
-): Promise<string | null> {
+): Promise<PaymentSessionRefusal | null> {
+  const headers = {
+    ...(await getAuthHeaders()),
+  }
+
   try {
-    await initiatePaymentSession(cart, data)
+    const collectionId =
+      cart.payment_collection?.id ??
+      (
+        await sdk.client.fetch<HttpTypes.StorePaymentCollectionResponse>(
+          `/store/payment-collections`,
+          { method: "POST", headers, body: { cart_id: cart.id } }
+        )
+      ).payment_collection.id
+    const response = await fetch(
+      `${process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/payment-collections/${collectionId}/payment-sessions`,
+      {
+        method: "POST",
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "x-publishable-api-key":
+            process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
+        },
+        body: JSON.stringify(data),
+        cache: "no-store",
+      }
+    )
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as {
+        code?: string
+        message?: string
+      }
+      return { code: body.code, message: body.message ?? response.statusText }
+    }
+    revalidateTag(await getCacheTag("carts"))
     return null
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    return { message: error instanceof Error ? error.message : String(error) }
   }
 }
 

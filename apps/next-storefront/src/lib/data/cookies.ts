@@ -9,6 +9,16 @@ export const getAuthHeaders = async (): Promise<
   return token ? { authorization: `Bearer ${token}` } : {}
 }
 
+/**
+ * A cache tag for this visitor, as the starter names them. The starter's middleware sets
+ * `_medusa_cache_id` and its reads are cached per tag; this app reads carts uncached, so
+ * revalidating the tag is only there because the guide's code does it.
+ */
+export const getCacheTag = async (tag: string): Promise<string> => {
+  const cacheId = (await cookies()).get("_medusa_cache_id")?.value
+  return cacheId ? `${tag}-${cacheId}` : tag
+}
+
 export const getCartId = async () =>
   (await cookies()).get("_medusa_cart_id")?.value
 

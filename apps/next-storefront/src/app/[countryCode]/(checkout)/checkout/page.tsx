@@ -5,7 +5,7 @@ import {
 } from "@lib/data/cart"
 import Addresses from "@modules/checkout/components/addresses"
 import Payment from "@modules/checkout/components/payment"
-import PaymentButton from "@modules/checkout/components/payment-button"
+import Review from "@modules/checkout/components/review"
 import Shipping from "@modules/checkout/components/shipping"
 import { notFound } from "next/navigation"
 
@@ -54,12 +54,7 @@ export default async function CheckoutPage(props: Props) {
         countryCode={countryCode}
       />
       <Payment cart={cart} availablePaymentMethods={methods} />
-      {step === "review" && (
-        <section className="step">
-          <h2>Review</h2>
-          <PaymentButton cart={cart} data-testid="submit-order-button" />
-        </section>
-      )}
+      <Review cart={cart} />
     </>
   )
 }

@@ -1,12 +1,14 @@
 "use client"
 
 import { isBoleto, isManual, isPix, isStripeLike } from "@lib/constants"
-import { placeOrder } from "@lib/data/cart"
+import { initiatePaymentSessionOrRefusal, placeOrder } from "@lib/data/cart"
+import { paymentErrorMessage } from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import PixCheckoutClient from "@modules/checkout/components/pix-checkout"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/button"
-import { useState } from "react"
+import { useRouter } from "next/navigation"
+import React, { useState, useTransition } from "react"
 
 type PaymentButtonProps = {
   cart: HttpTypes.StoreCart
@@ -35,7 +37,7 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
         <PixPaymentButton
           cart={cart}
           notReady={notReady}
-          sessionId={paymentSession!.id}
+          session={paymentSession!}
         />
       )
     case isBoleto(paymentSession?.provider_id):
@@ -54,27 +56,53 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
 const PixPaymentButton = ({
   cart,
   notReady,
-  sessionId,
+  session,
 }: {
   cart: HttpTypes.StoreCart
   notReady: boolean
-  sessionId: string
+  session: HttpTypes.StorePaymentSession
 }) => {
+  const router = useRouter()
   const [errorMessage, setErrorMessage] = useState<string | null>(null)
+  // The session whose code expired: the new session's code hides the button again.
+  const [expiredSessionId, setExpiredSessionId] = useState<string | null>(null)
+  const [renewing, startRenewing] = useTransition()
 
   if (notReady) {
-    return <Button disabled>Complete the steps above to pay with Pix</Button>
+    return <Button disabled>Conclua as etapas acima para pagar com Pix</Button>
   }
+
+  // A Pix code lives for minutes. A new session of the same provider gets a new code
+  // (the plugin never hands out an expired one), and the page renders again with it.
+  const renew = () =>
+    startRenewing(async () => {
+      setErrorMessage(null)
+      const refusal = await initiatePaymentSessionOrRefusal(cart, {
+        provider_id: session.provider_id,
+      })
+      if (refusal) setErrorMessage(paymentErrorMessage(refusal))
+      else router.refresh()
+    })
 
   return (
     <>
       <PixCheckoutClient
-        sessionId={sessionId}
+        sessionId={session.id}
         onPaid={() => {
           // placeOrder redirects to the order's confirmation page.
           placeOrder(cart.id).catch((err) => setErrorMessage(err.message))
         }}
+        onExpired={() => setExpiredSessionId(session.id)}
       />
+      {expiredSessionId === session.id && (
+        <Button
+          onClick={renew}
+          isLoading={renewing}
+          data-testid="renew-pix-button"
+        >
+          Gerar novo Pix
+        </Button>
+      )}
       <ErrorMessage
         error={errorMessage}
         data-testid="pix-payment-error-message"

@@ -1,7 +1,11 @@
 "use client"
 
 import { isBoleto, isStripeLike, paymentInfoMap } from "@lib/constants"
-import { initiatePaymentSessionWithMessage } from "@lib/data/cart"
+import {
+  initiatePaymentSession,
+  initiatePaymentSessionOrRefusal,
+} from "@lib/data/cart"
+import { paymentErrorMessage } from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import { Button } from "@modules/common/components/button"
 import ErrorMessage from "@modules/checkout/components/error-message"
@@ -45,6 +49,16 @@ const Payment = ({
   const pathname = usePathname()
   const isOpen = searchParams.get("step") === "payment"
 
+  const setPaymentMethod = async (method: string) => {
+    setError(null)
+    setSelectedPaymentMethod(method)
+    if (isStripeLike(method)) {
+      await initiatePaymentSession(cart, {
+        provider_id: method,
+      })
+    }
+  }
+
   const handleSubmit = async () => {
     setIsLoading(true)
     setError(null)
@@ -56,12 +70,12 @@ const Payment = ({
         activeSession?.provider_id === selectedPaymentMethod
 
       if (!checkActiveSession || isBoleto(selectedPaymentMethod)) {
-        const message = await initiatePaymentSessionWithMessage(cart, {
+        const refusal = await initiatePaymentSessionOrRefusal(cart, {
           provider_id: selectedPaymentMethod,
           ...(isBoleto(selectedPaymentMethod) ? { data: payer } : {}),
         })
-        if (message) {
-          setError(message)
+        if (refusal) {
+          setError(paymentErrorMessage(refusal))
           return
         }
       }
@@ -101,7 +115,7 @@ const Payment = ({
               name="payment-method"
               value={method.id}
               checked={method.id === selectedPaymentMethod}
-              onChange={() => setSelectedPaymentMethod(method.id)}
+              onChange={() => setPaymentMethod(method.id)}
               data-testid={`payment-method-${method.id}`}
             />
             {paymentInfoMap[method.id]?.icon}
@@ -110,15 +124,19 @@ const Payment = ({
         ))}
       </RadioGroup>
       {isBoleto(selectedPaymentMethod) && (
-        <div className="grid grid-cols-3 gap-4 mt-4">
+        <div className="grid grid-cols-1 sm:grid-cols-2 gap-4 mt-4">
           {(
             [
-              ["document", "CPF or CNPJ"],
-              ["neighborhood", "Neighbourhood (bairro)"],
-              ["number", "Street number"],
+              // A CNPJ is 18 characters: it keeps a row of its own.
+              ["document", "CPF ou CNPJ", "sm:col-span-2"],
+              ["neighborhood", "Bairro", ""],
+              ["number", "Número", ""],
             ] as const
-          ).map(([field, label]) => (
-            <label key={field} className="flex flex-col txt-compact-small">
+          ).map(([field, label, span]) => (
+            <label
+              key={field}
+              className={`flex flex-col txt-compact-small ${span}`}
+            >
               {label}
               <input
                 className="border rounded-md px-2 h-10"

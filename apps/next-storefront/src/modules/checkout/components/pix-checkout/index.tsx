@@ -5,22 +5,28 @@ import dynamic from "next/dynamic"
 
 const PixCheckout = dynamic(
   () => import("@pix-checkout/element/react").then((m) => m.PixCheckout),
-  { ssr: false, loading: () => <p>Loading payment…</p> }
+  { ssr: false, loading: () => <p>Carregando pagamento…</p> }
 )
 
 type Props = {
   sessionId: string
   onPaid?: (detail: PixPaidDetail) => void
+  onExpired?: () => void
 }
 
 /** Shows a Pix code or a boleto with its live status, from the plugin's store routes. */
-export default function PixCheckoutClient({ sessionId, onPaid }: Props) {
+export default function PixCheckoutClient({
+  sessionId,
+  onPaid,
+  onExpired,
+}: Props) {
   return (
     <PixCheckout
       backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
       publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
       sessionId={sessionId}
       onPixPaid={(event) => onPaid?.(event.detail)}
+      onPixExpired={() => onExpired?.()}
     />
   )
 }
