@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./test-support/harness.js";
+import { boletoBody, startHarness, type Harness } from "./test-support/harness.js";
 
 describe.each(["a", "b"] as const)("charge lifecycle and control routes, variant %s", (variant) => {
   let h: Harness;
@@ -50,6 +50,25 @@ describe.each(["a", "b"] as const)("charge lifecycle and control routes, variant
       expect((await status(id)).status).toBe(final);
     },
   );
+
+  if (variant === "a") {
+    it("pays an expired boleto late, as a bank confirming a payment made on its due date", async () => {
+      const id = h.idOf((await h.call("POST", "/v1/charges", { body: boletoBody() })).body);
+      await h.control("POST", `/charges/${id}/expire`);
+      const reply = await h.control("POST", `/charges/${id}/pay`, { late: true });
+      expect(reply.status).toBe(200);
+      expect(await status(id)).toMatchObject({ status: "paid", paid: true });
+    });
+
+    it("refuses to pay a Pix late: only a boleto's bank confirms after expiry", async () => {
+      const id = h.idOf(await h.createPix());
+      await h.control("POST", `/charges/${id}/expire`);
+      const reply = await h.control("POST", `/charges/${id}/pay`, { late: true });
+      expect(reply.status).toBe(409);
+      expect(reply.body.error.code).toBe("charge_not_pending");
+      expect((await status(id)).status).toBe("expired");
+    });
+  }
 
   it("answers 404 charge_not_found when moving an unknown charge", async () => {
     const reply = await h.control("POST", "/charges/00000000-0000-4000-8000-000000000000/pay");

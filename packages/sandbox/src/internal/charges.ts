@@ -119,6 +119,23 @@ export function settleCharge(
   finish(ctx, charge, outcome, ctx.clock.now(), reason);
 }
 
+/**
+ * A bank confirms a boleto paid on its due date one to three business days later; the service
+ * then moves the charge it had marked `expired` to `paid` and fires `charge.paid`. Only an
+ * expired boleto can be paid late (409 `charge_not_pending` otherwise).
+ */
+export function payLateBoleto(ctx: SandboxContext, charge: ChargeRecord): void {
+  expireIfDue(ctx, charge);
+  if (charge.method !== "boleto" || charge.status !== "expired") {
+    throw new ApiError(
+      409,
+      "charge_not_pending",
+      `Only an expired boleto can be paid late; this ${charge.method} charge is ${charge.status}.`,
+    );
+  }
+  finish(ctx, charge, "paid", ctx.clock.now());
+}
+
 function finish(
   ctx: SandboxContext,
   charge: ChargeRecord,

@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ApiError, toApiError } from "./api-error.js";
 import { hashKey, maskKey } from "./auth.js";
-import { findCharge, qrCodeOf, settleCharge, type ChargeOutcome } from "./charges.js";
+import {
+  findCharge,
+  payLateBoleto,
+  qrCodeOf,
+  settleCharge,
+  type ChargeOutcome,
+} from "./charges.js";
 import type { SandboxContext } from "./context.js";
 import { parseFaults } from "./faults.js";
 import { readJsonBody, sendError, sendJson } from "./http.js";
@@ -31,7 +37,11 @@ const clockBody = z.union([
   z.strictObject({ advance_ms: z.number().int().min(0) }),
   z.strictObject({ now: z.iso.datetime({ offset: true }) }),
 ]);
-const failBody = z.object({ reason: z.string().min(1).max(200).optional() });
+const failBody = z.object({
+  reason: z.string().min(1).max(200).optional(),
+  /** `pay` only: a bank confirms, after its due date, a boleto paid on that date. */
+  late: z.boolean().optional(),
+});
 
 async function chargeAnswer(ctx: SandboxContext, id: string): Promise<unknown> {
   const charge = findCharge(ctx, id);
@@ -60,7 +70,9 @@ const ROUTES: Array<[string, string, Handler]> = [
         action === "pay" ? "paid" : action === "expire" ? "expired" : "failed";
       const parsed = failBody.safeParse(body);
       if (!parsed.success) throw bodyError("reason", "must be a short text");
-      settleCharge(ctx, findCharge(ctx, id as string), outcome, parsed.data.reason);
+      const charge = findCharge(ctx, id as string);
+      if (action === "pay" && parsed.data.late) payLateBoleto(ctx, charge);
+      else settleCharge(ctx, charge, outcome, parsed.data.reason);
       return chargeAnswer(ctx, id as string);
     },
   ]),
