@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Screenshots of apps/next-storefront (the DTC starter's checkout with the guide's code) at
-// phone size, for its README and the guide: the review step with the Pix code, and a boleto
-// order's confirmation page while it awaits payment. Starts its own demo and Next.js build on
-// free ports, walks the flows in the system Chromium, saves PNGs and stops.
+// phone size, for its README and the guide: the review step with the Pix code, the same step
+// once that code expired ("Gerar novo Pix"), the boleto payer fields with the message for the
+// missing ones, and a boleto order's confirmation page while it awaits payment. Starts its own
+// demo and Next.js build on free ports, walks the flows in the system Chromium, saves PNGs and
+// stops.
 //
 // Usage (after `npm run build`): node test/e2e/next-screenshots.mjs
 import { mkdir } from "node:fs/promises";
@@ -11,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
 import { fillBoletoPayer, startNextStorefront, toPaymentStep } from "./support/next-storefront.mjs";
+import { expireCharge, newestCharge } from "./support/sandbox-control.mjs";
 import { checkoutView } from "./support/shopper.mjs";
 
 const docs = path.join(
@@ -45,10 +48,17 @@ try {
   await pix.waitForURL(/step=review/);
   await checkoutView(pix, "pending").locator('[part~="qr"]').waitFor();
   await shoot(pix, "review-pix-phone.png");
+  await expireCharge(demo.urls.sandbox, (await newestCharge(demo.urls.sandbox)).uuid);
+  await pix.getByRole("button", { name: "Gerar novo Pix" }).waitFor();
+  await shoot(pix, "review-pix-expired-phone.png");
 
   const boleto = await (await browser.newContext(phone)).newPage();
   await toPaymentStep(boleto, next.url, "bruno.lima@example.com");
   await boleto.getByTestId("payment-method-pp_boleto_pix-checkout").check();
+  await boleto.getByTestId("boleto-document-input").fill("529.982.247-25");
+  await boleto.getByTestId("submit-payment-button").click();
+  await boleto.getByTestId("payment-method-error-message").waitFor();
+  await shoot(boleto, "payment-boleto-phone.png");
   await fillBoletoPayer(boleto);
   await boleto.getByTestId("submit-payment-button").click();
   await boleto.waitForURL(/step=review/);
