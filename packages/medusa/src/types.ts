@@ -19,6 +19,14 @@ export interface PixCheckoutOptions {
   pixExpiryMinutes?: number | undefined;
   /** Caps how long a boleto is treated as payable, 1..60 days (default 3). */
   boletoDueDays?: number | undefined;
+  /**
+   * Cancel the order an unpaid charge waits on when that charge expires, releasing its stock
+   * (default true). Only that charge can: never an older, replaced code, and never while the
+   * cart holds a paid charge.
+   */
+  cancelOrderOnExpiry?: boolean | undefined;
+  /** Business days after a boleto's due date before its unpaid order is canceled, 0..30 (default 3). */
+  boletoGraceBusinessDays?: number | undefined;
   /** Minutes a pending charge may go unheard of before the job asks (1..1440, default 5). */
   reconcileIntervalMinutes?: number | undefined;
   /** Per-request timeout passed to the client, 1000..60000 ms. */

@@ -81,17 +81,20 @@ export async function createCart(
   return result.id;
 }
 
-/** A product whose only variant has 10 units in stock at a location the store sells from. */
+/** A product whose only variant has units in stock at a location the store sells from. */
 export interface StockedProduct {
   variantId: string;
   inventoryItemId: string;
   locationId: string;
 }
 
+let productsMade = 0;
+
 /** Creates a stocked product (no shipping needed, so carts complete without a shipping method). */
 export async function createStockedProduct(
   container: MedusaContainer,
   store: StoreFixture,
+  units = 10,
 ): Promise<StockedProduct> {
   const { result: locations } = await createStockLocationsWorkflow(container).run({
     input: { locations: [{ name: "Depósito" }] },
@@ -104,7 +107,7 @@ export async function createStockedProduct(
     input: {
       products: [
         {
-          title: "Caneca",
+          title: `Caneca ${++productsMade}`,
           status: "published",
           options: [{ title: "Cor", values: ["Azul"] }],
           sales_channels: [{ id: store.salesChannelId }],
@@ -134,7 +137,7 @@ export async function createStockedProduct(
   await createInventoryLevelsWorkflow(container).run({
     input: {
       inventory_levels: [
-        { inventory_item_id: inventoryItemId, location_id: locationId, stocked_quantity: 10 },
+        { inventory_item_id: inventoryItemId, location_id: locationId, stocked_quantity: units },
       ],
     },
   });

@@ -29,7 +29,8 @@ import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/charge-store";
 import { reconcilePass } from "../helpers/reconcile-pass";
-import { settleCharge, settleContext } from "../../src/internal/settle";
+import { settleCharge } from "../../src/internal/settle";
+import { settleContext } from "../../src/internal/settle-context";
 
 // The money path under conditions a real store has and the demo does not: promotions and taxes
 // that leave a fraction of a cent, shoppers paying the same amount at once while responses

@@ -6,7 +6,7 @@ import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "./charge-store";
 import { toServiceError } from "./service-error";
 import { sendError } from "./errors";
-import { readFlag } from "./flag-reasons";
+import { flagOf } from "./flag-reasons";
 
 /** The client calls the admin routes make, beyond the provider's port. */
 export interface AdminClient {
@@ -100,7 +100,10 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
     last_checked_at: row.last_checked_at,
     flagged: row.flagged,
     flag_reason: row.flag_reason,
-    flag: row.flag_reason ? readFlag(row.flag_reason) : null,
+    flag: flagOf(row),
+    flag_resolved_at: row.flag_resolved_at,
+    flag_resolution_note: row.flag_resolution_note,
+    superseded_at: row.superseded_at,
     created_at: row.created_at,
     pix: display?.pix?.copy_paste
       ? { copy_paste: display.pix.copy_paste, payment_link: display.pix.payment_link ?? null }

@@ -1,7 +1,7 @@
 import type { ChargeRow, ChargeStore, LocalChargeStatus, NewChargeRow } from "./charge-store";
 import type { PluginLogger } from "./logger";
 import type { ChargeStatus } from "./status";
-import { describeFlag } from "./flag-reasons";
+import { describeFlag, type FlagReason } from "./flag-reasons";
 
 /** Who moved a charge; it goes on the charge's timeline. */
 export type LifecycleSource =
@@ -18,6 +18,10 @@ export const CHARGE_EVENTS = {
   expired: "pix_checkout.charge.expired",
   failed: "pix_checkout.charge.failed",
   canceled: "pix_checkout.charge.canceled",
+  /** Medusa deleted or replaced the charge's session; the code is no longer offered. */
+  superseded: "pix_checkout.charge.superseded",
+  /** The charge needs the merchant: data has `flag` (a refund due, a failed capture...). */
+  flagged: "pix_checkout.charge.flagged",
   /** A server-only instance recorded the payment and hands Medusa's capture to the worker. */
   captureRequested: "pix_checkout.charge.capture_requested",
 } as const;
@@ -42,6 +46,8 @@ export interface ChargeEventData {
   paid_at: string | null;
   /** True when the payment arrived after the charge had expired or been canceled. */
   late?: boolean;
+  /** Why the merchant is needed, on `pix_checkout.charge.flagged`. */
+  flag?: FlagReason;
   /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `provider`, `admin`. */
   source: LifecycleSource;
 }
@@ -165,6 +171,33 @@ export class ChargeLifecycle {
     return { row: moved, from: "pending", to: "canceled", late: false };
   }
 
+  /**
+   * Medusa deleted the charge's session (the cart changed, the shopper switched method or took
+   * a new code). Not a status: the charge stays payable at the bank until it expires, so its
+   * status keeps following the API; the code is simply no longer offered.
+   */
+  async superseded(chargeId: string, source: LifecycleSource): Promise<ChargeRow | undefined> {
+    const marked = await this.store.supersede(chargeId);
+    if (!marked) return undefined;
+    await this.store.addEvent({ chargeId, kind: "superseded", source });
+    await this.emit(CHARGE_EVENTS.superseded, marked, source);
+    return marked;
+  }
+
+  /** Hands a charge to the merchant ("Needs attention"), on the timeline and as an event. */
+  async flag(
+    chargeId: string,
+    reason: FlagReason,
+    source: LifecycleSource,
+  ): Promise<ChargeRow | undefined> {
+    const flagged = await this.store.flag(chargeId, reason);
+    if (!flagged) return undefined;
+    await this.store.addEvent({ chargeId, kind: "flagged", source, detail: reason });
+    this.logger.warn(`charge ${chargeId} needs the merchant: ${describeFlag(reason)}`);
+    await this.emit(CHARGE_EVENTS.flagged, flagged, source, false, reason);
+    return flagged;
+  }
+
   private async paid(row: ChargeRow, source: LifecycleSource): Promise<Transition | undefined> {
     const chargeId = row.charge_id;
     const paidAt = new Date();
@@ -175,28 +208,34 @@ export class ChargeLifecycle {
       return { row: onTime, from: "pending", to: "paid", late: false };
     }
     // Read the status it had: the caller's row may be older than the last transition.
-    const before = (await this.store.byChargeId(chargeId))?.status ?? row.status;
+    const current = (await this.store.byChargeId(chargeId)) ?? row;
+    const before = current.status;
     if (before === "paid") return undefined;
-    const reason = describeFlag({ code: "paid_after_charge_closed", status: before });
-    const late = await this.store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
+    const moved = await this.store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
       paid_at: paidAt,
-      flagged: true,
-      flag_reason: reason,
     });
-    if (!late) return undefined;
+    if (!moved) return undefined;
+    // A boleto paid on its due date is confirmed by the bank days later: inside the grace
+    // period its `expired` was provisional, and the payment is on time.
+    const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;
+    const onTimeAfterAll = before === "expired" && hold !== null && paidAt <= hold;
     await this.store.addEvent({
       chargeId,
-      kind: "late_payment",
+      kind: onTimeAfterAll ? "paid" : "late_payment",
       source,
       from: before,
       to: "paid",
-      detail: { reason },
+      ...(onTimeAfterAll ? { detail: { within_grace: true } } : {}),
     });
-    this.logger.warn(
-      `charge ${chargeId} was ${reason}; capturing it and flagging it for the merchant`,
-    );
-    await this.emit(CHARGE_EVENTS.paid, late, source, true);
-    return { row: late, from: before, to: "paid", late: true };
+    if (onTimeAfterAll) {
+      await this.emit(CHARGE_EVENTS.paid, moved, source);
+      return { row: moved, from: before, to: "paid", late: false };
+    }
+    const flagged =
+      (await this.flag(chargeId, { code: "paid_after_charge_closed", status: before }, source)) ??
+      moved;
+    await this.emit(CHARGE_EVENTS.paid, flagged, source, true);
+    return { row: flagged, from: before, to: "paid", late: true };
   }
 
   private async ended(
@@ -223,6 +262,7 @@ export class ChargeLifecycle {
     row: ChargeRow,
     source: LifecycleSource,
     late = false,
+    flag?: FlagReason,
   ): Promise<void> {
     if (!this.events) return;
     const data: ChargeEventData = {
@@ -236,6 +276,7 @@ export class ChargeLifecycle {
       expires_at: iso(row.expires_at),
       paid_at: iso(row.paid_at),
       ...(late ? { late } : {}),
+      ...(flag ? { flag } : {}),
       source,
     };
     try {

@@ -11,9 +11,12 @@
 /** Room kept for the storefront's own text, so the reference always fits. */
 const MAX_TEXT = 200;
 
-/** The token that identifies a charge's session inside its description. */
+/**
+ * The token that identifies a charge's session inside its description, parentheses included,
+ * so a search for it matches this session's token exactly and never a longer id containing it.
+ */
 export function chargeReference(sessionId: string): string {
-  return `ref ${sessionId}`;
+  return `(ref ${sessionId})`;
 }
 
 /** The description sent with a new charge. `text` is the storefront's, when it sent one. */
@@ -24,5 +27,5 @@ export function chargeDescription(
 ): string {
   const own = text?.replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
   const base = own || (method === "pix" ? "Pagamento Pix" : "Pagamento boleto");
-  return `${base} (${chargeReference(sessionId)})`;
+  return `${base} ${chargeReference(sessionId)}`;
 }

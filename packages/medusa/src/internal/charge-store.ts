@@ -2,6 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeStatus } from "./status";
 import type { PaymentMethod } from "./options";
+import { describeFlag, type FlagReason } from "./flag-reasons";
 
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
 export type LocalChargeStatus = ChargeStatus | "canceled";
@@ -32,7 +33,18 @@ export interface ChargeRow {
   /** Consecutive failed checks (see `recordCheckFailure`). */
   check_failures: number;
   flagged: boolean;
+  /** The flag as one English sentence (logs); `flag_code` and `flag_detail` are the reason. */
   flag_reason: string | null;
+  flag_code: string | null;
+  flag_detail: Record<string, unknown> | null;
+  flag_resolved_at: Date | null;
+  flag_resolution_note: string | null;
+  /** Medusa deleted or replaced this charge's session: the code is no longer offered. */
+  superseded_at: Date | null;
+  /** Until when this boleto, unpaid, keeps the order it waits on open (its grace period). */
+  order_hold_until: Date | null;
+  /** The session this superseded charge's payment was captured on (see collection.ts). */
+  capture_session_id: string | null;
   display: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
@@ -82,6 +94,12 @@ export type NewChargeRow = Omit<
   | "check_failures"
   | "flagged"
   | "flag_reason"
+  | "flag_code"
+  | "flag_detail"
+  | "flag_resolved_at"
+  | "flag_resolution_note"
+  | "superseded_at"
+  | "capture_session_id"
 >;
 
 const CHARGES = "pix_checkout_charge";
@@ -195,9 +213,52 @@ export class ChargeStore {
   ): Promise<ChargeRow | undefined> {
     const rows = await this.charge(chargeId)
       .where({ payment_collection_id: paymentCollectionId })
-      .update({ session_id: sessionId, updated_at: new Date() })
+      .update({ session_id: sessionId, superseded_at: null, updated_at: new Date() })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * Marks the charge of a deleted session superseded, unless it is paid (a paid charge's
+   * session is Medusa's record of the money) or already superseded. Returns the row when
+   * this call marked it.
+   */
+  async supersede(chargeId: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .whereNot({ status: "paid" })
+      .whereNull("superseded_at")
+      .update({ superseded_at: this.db.fn.now(), updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * A paid superseded charge becomes the payment of the collection's current session: Medusa
+   * captures that session, and the charge is no longer superseded.
+   */
+  async adopt(chargeId: string, sessionId: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ status: "paid" })
+      .whereNull("captured_at")
+      .update({ capture_session_id: sessionId, superseded_at: null, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The paid charge a session adopted (see `adopt`), if any. */
+  async adoptedBy(sessionId: string): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ capture_session_id: sessionId, status: "paid" })
+      .whereNull("deleted_at")
+      .first();
+  }
+
+  /** Every charge recorded for a payment collection, oldest first. */
+  async ofCollection(paymentCollectionId: string): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ payment_collection_id: paymentCollectionId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
   }
 
   /** The local record of an API charge id. */
@@ -277,11 +338,19 @@ export class ChargeStore {
     chargeId: string,
     from: readonly LocalChargeStatus[],
     to: LocalChargeStatus,
-    extra: Partial<Pick<ChargeRow, "paid_at" | "flagged" | "flag_reason">> = {},
+    extra: Partial<Pick<ChargeRow, "paid_at">> = {},
   ): Promise<ChargeRow | undefined> {
+    // A final status needs no more checks; a grace period schedules its own (collection.ts).
+    const final = to === "paid" || to === "expired" || to === "failed";
     const rows = await this.charge(chargeId)
       .whereIn("status", from as LocalChargeStatus[])
-      .update({ status: to, updated_at: new Date(), last_checked_at: new Date(), ...extra })
+      .update({
+        status: to,
+        updated_at: new Date(),
+        last_checked_at: new Date(),
+        ...(final ? { next_check_at: null } : {}),
+        ...extra,
+      })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
   }
@@ -329,13 +398,38 @@ export class ChargeStore {
     return query.orderBy("updated_at", "desc").limit(filter.limit);
   }
 
-  /** Marks a charge for the merchant's attention. */
-  async flag(chargeId: string, reason: string): Promise<void> {
-    await this.charge(chargeId).update({
-      flagged: true,
-      flag_reason: reason,
-      updated_at: new Date(),
-    });
+  /**
+   * Marks a charge for the merchant's attention, with its reason as a code and values. Use
+   * `ChargeLifecycle.flag`, which also puts it on the timeline and emits the event.
+   */
+  async flag(chargeId: string, reason: FlagReason): Promise<ChargeRow | undefined> {
+    const { code, ...detail } = reason;
+    const rows = await this.charge(chargeId)
+      .update({
+        flagged: true,
+        flag_reason: describeFlag(reason),
+        flag_code: code,
+        flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
+        flag_resolved_at: null,
+        flag_resolution_note: null,
+        updated_at: new Date(),
+      })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The merchant dealt with a flag; the note says how. */
+  async resolveFlag(chargeId: string, note: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ flagged: true })
+      .update({
+        flagged: false,
+        flag_resolved_at: this.db.fn.now(),
+        flag_resolution_note: note,
+        updated_at: new Date(),
+      })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
   }
 
   /** Notes that the API was asked about this charge just now. */
@@ -344,7 +438,8 @@ export class ChargeStore {
   }
 
   /**
-   * Claims up to `limit` pending (or locally canceled) charges whose check is due, oldest due
+   * Claims up to `limit` pending (or locally canceled) charges whose check is due, and expired
+   * boletos inside their grace period (a bank may still confirm them), oldest due
    * first, by moving their `next_check_at` a lease ahead in the same statement. Two instances
    * running reconciliation at once claim different rows (`skip locked`), so each charge is
    * asked about once per due time; a claimer that dies simply lets the lease run out.
@@ -353,7 +448,7 @@ export class ChargeStore {
     const result = await this.db.raw(
       `update ${CHARGES} set next_check_at = ? where id in (
          select id from ${CHARGES}
-         where deleted_at is null and status in ('pending', 'canceled') and next_check_at <= ?
+         where deleted_at is null and status in ('pending', 'canceled', 'expired') and next_check_at <= ?
          order by next_check_at asc limit ? for update skip locked
        ) returning *`,
       [new Date(now.getTime() + leaseMs), now, limit],
@@ -407,22 +502,28 @@ export class ChargeStore {
    * have not yet failed `CAPTURE_ATTEMPTS` times (those wait for the merchant, flagged).
    */
   async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
-    return this.db<ChargeRow>(CHARGES)
-      .where({ status: "paid" })
-      .whereNull("captured_at")
-      .whereNull("deleted_at")
-      .whereRaw(
-        // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
-        `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
-        [CAPTURE_ATTEMPTS],
-      )
-      .where((q) =>
-        q
-          .whereNull("capture_claimed_at")
-          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
-      )
-      .orderBy("paid_at", "asc")
-      .limit(limit);
+    return (
+      this.db<ChargeRow>(CHARGES)
+        .where({ status: "paid" })
+        .whereNull("captured_at")
+        .whereNull("deleted_at")
+        // A refund due, or a payment below the recorded amount, waits for the merchant.
+        .whereRaw(
+          `not (coalesce(flag_code, '') = 'refund_due' or (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents))`,
+        )
+        .whereRaw(
+          // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
+          `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
+          [CAPTURE_ATTEMPTS],
+        )
+        .where((q) =>
+          q
+            .whereNull("capture_claimed_at")
+            .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+        )
+        .orderBy("paid_at", "asc")
+        .limit(limit)
+    );
   }
 
   /** Paid, captured charges whose cart failed to become an order and has not since. */
@@ -438,6 +539,7 @@ export class ChargeStore {
       .where({ status: "paid" })
       .whereNotNull("captured_at")
       .whereNull("deleted_at")
+      .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
       .whereExists(eventOf("cart_completion_failed"))
       .whereNotExists(eventOf("cart_completed"))
       .orderBy("updated_at", "asc")
@@ -465,6 +567,61 @@ export class ChargeStore {
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /**
+   * Records that the merchant returned `amountCents` of this charge in the service's
+   * dashboard; `takeDeclaredRefund` lets Medusa record that much as refunded, once.
+   */
+  async declareRefund(chargeId: string, amountCents: number, note: string): Promise<void> {
+    await this.addEvent({
+      chargeId,
+      kind: "refund_declared",
+      source: "admin",
+      detail: { amount_cents: amountCents, note },
+    });
+  }
+
+  /**
+   * Takes `amountCents` of what the merchant declared returned and not yet recorded in Medusa.
+   * False when less is left: the refund did not happen and must not be recorded. Serialized
+   * per charge, so two refunds cannot both take the same declaration.
+   */
+  async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
+      const sum = async (kind: string): Promise<number> => {
+        const result = await trx.raw(
+          `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+           where charge_id = ? and kind = ? and deleted_at is null`,
+          [chargeId, kind],
+        );
+        return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
+      };
+      const left = (await sum("refund_declared")) - (await sum("refund_recorded"));
+      if (left < amountCents) return false;
+      const now = new Date();
+      await trx(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: chargeId,
+        kind: "refund_recorded",
+        source: "admin",
+        detail: JSON.stringify({ amount_cents: amountCents }),
+        created_at: now,
+        updated_at: now,
+      });
+      return true;
+    });
+  }
+
+  /** The sum of `detail.amount_cents` over a charge's events of `kind`. */
+  async sumEvents(chargeId: string, kind: string): Promise<number> {
+    const result = await this.db.raw(
+      `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+       where charge_id = ? and kind = ? and deleted_at is null`,
+      [chargeId, kind],
+    );
+    return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
   }
 
   /** How many events of `kind` a charge's timeline holds. */

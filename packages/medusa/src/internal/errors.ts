@@ -22,6 +22,11 @@ export const ERROR_STATUS = {
   invalid_filters: 400,
   invalid_webhook: 400,
   charge_session_mismatch: 400,
+  // Refused so no money is asked for twice or recorded as moved when it did not move.
+  collection_already_paid: 400,
+  refund_not_supported: 400,
+  invalid_refund: 400,
+  invalid_note: 400,
   webhook_unauthorized: 401,
   // Nothing by that name (or not for this caller).
   session_not_found: 404,

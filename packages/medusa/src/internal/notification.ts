@@ -3,12 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "./charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
-import { cartOfCollection, orderOfCollection, type SettleContext } from "./settle";
+import { cartOfCollection, orderOfCollection } from "./collection";
+import type { SettleContext } from "./settle-context";
+import type { ChargeRow } from "./charge-store";
 import { toStoreView } from "./store-view";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
-  event: "created" | "paid" | "expired";
+  event: "created" | "paid" | "expired" | "refund_due";
   method: "pix" | "boleto";
   charge_id: string;
   session_id: string;
@@ -21,6 +23,8 @@ export interface NotificationData {
   payment_page_url: string | null;
   order: { id: string; display_id: number | null } | null;
   cart_id: string | null;
+  /** With `refund_due`: what the store returns (`R$ 48,92`) and why (a RefundReason code). */
+  refund?: { amount_cents: number; amount: string; reason: string };
   pix?: {
     copy_paste: string;
     /** A PNG of the QR code, base64 (for an inline attachment). */
@@ -59,12 +63,20 @@ export async function buildNotification(
   data: ChargeEventData,
   options: NotifyOptions,
 ): Promise<CreateNotificationDTO | undefined> {
-  const key = EVENT_KEY[eventName as keyof typeof EVENT_KEY];
+  // Of the flags, only a refund due is the shopper's news ("we received it, we give it back").
+  const key =
+    eventName === CHARGE_EVENTS.flagged
+      ? data.flag?.code === "refund_due"
+        ? "refund_due"
+        : undefined
+      : EVENT_KEY[eventName as keyof typeof EVENT_KEY];
   const template = key ? options.templates[key] : undefined;
   if (!key || !template) return undefined;
   const row = await ctx.store.byChargeId(data.charge_id);
   if (!row) return undefined;
+  if (key === "expired" && (await cartPaidOrMovedOn(ctx, row))) return undefined;
   const buyer = await buyerOf(ctx, row.payment_collection_id);
+  if (key === "paid" && buyer?.order?.status === "canceled") return undefined;
   if (!buyer?.email) {
     ctx.logger.debug(`no e-mail for charge ${data.charge_id}; nothing sent`);
     return undefined;
@@ -82,7 +94,7 @@ export async function buildNotification(
     payment_page_url: options.paymentPageUrl
       ? options.paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
       : null,
-    order: buyer.order ?? null,
+    order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
     cart_id: buyer.cartId ?? null,
   };
   if (view.pix) {
@@ -97,6 +109,15 @@ export async function buildNotification(
     };
   }
   if (view.boleto) payload.boleto = view.boleto;
+  if (key === "refund_due" && data.flag?.code === "refund_due") {
+    payload.refund = {
+      amount_cents: data.flag.amount_cents,
+      amount: formatCents(data.flag.amount_cents),
+      reason: data.flag.reason,
+    };
+    delete payload.pix;
+    delete payload.boleto;
+  }
   return {
     to: buyer.email,
     channel: options.channel,
@@ -110,12 +131,27 @@ export async function buildNotification(
   };
 }
 
+/**
+ * An expired code is no news when the shopper already moved on: it was replaced by a newer
+ * one, or another code of the cart was paid.
+ */
+async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<boolean> {
+  if (row.superseded_at) return true;
+  if (!row.payment_collection_id) return false;
+  const siblings = await ctx.store.ofCollection(row.payment_collection_id);
+  return siblings.some((other) => other.status === "paid" && other.flag_code !== "refund_due");
+}
+
 /** The e-mail, cart and order behind a payment collection. */
 async function buyerOf(
   ctx: SettleContext,
   paymentCollectionId: string | null,
 ): Promise<
-  | { email: string | null; cartId?: string; order?: { id: string; display_id: number | null } }
+  | {
+      email: string | null;
+      cartId?: string;
+      order?: { id: string; display_id: number | null; status: string };
+    }
   | undefined
 > {
   const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
@@ -130,6 +166,8 @@ async function buyerOf(
   return {
     email: order?.email ?? (carts[0] as { email?: string | null } | undefined)?.email ?? null,
     cartId,
-    ...(order ? { order: { id: order.id, display_id: order.display_id ?? null } } : {}),
+    ...(order
+      ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
+      : {}),
   };
 }

@@ -19,11 +19,13 @@ export const notifyOptionsSchema = z.object({
       created: z.string().min(1).optional(),
       paid: z.string().min(1).optional(),
       expired: z.string().min(1).optional(),
+      refund_due: z.string().min(1).optional(),
     })
     .default({
       created: "pix-checkout-code",
       paid: "pix-checkout-paid",
       expired: "pix-checkout-expired",
+      refund_due: "pix-checkout-refund-due",
     }),
   /**
    * The storefront page where a shopper can come back and pay: `{session_id}` is replaced,

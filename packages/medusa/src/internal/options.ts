@@ -41,6 +41,17 @@ export const optionsSchema = z.object({
     .optional(),
   pixExpiryMinutes: minutes(7 * 24 * 60).optional(),
   boletoDueDays: z.number().int().min(1).max(60).default(3),
+  /**
+   * Cancel the order an unpaid charge waits on once the charge expires (order-first), which
+   * releases its stock. Only that charge can: never an older, replaced one, and never while
+   * the cart holds a paid charge.
+   */
+  cancelOrderOnExpiry: z.boolean().default(true),
+  /**
+   * Business days after a boleto's due date during which its order stays open: banks confirm
+   * a boleto paid on its due date one to three business days later.
+   */
+  boletoGraceBusinessDays: z.number().int().min(0).max(30).default(3),
   reconcileIntervalMinutes: minutes(24 * 60).default(5),
   timeoutMs: z.number().int().min(1000).max(60_000).optional(),
   maxRetries: z.number().int().min(0).max(5).optional(),

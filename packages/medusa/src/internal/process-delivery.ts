@@ -1,6 +1,7 @@
 import type { ChargeStatus } from "./status";
 import { clientFor, type RegisteredProvider } from "./provider-registry";
-import { settleCharge, type SettleContext } from "./settle";
+import { settleCharge } from "./settle";
+import type { SettleContext } from "./settle-context";
 import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
 import { redact } from "@pix-checkout/client";
 

@@ -2,17 +2,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "./provider-registry";
 import { redact } from "@pix-checkout/client";
-import {
-  captureOnce,
-  completeCartIfNeeded,
-  recordCapturesOnOrder,
-  settleCharge,
-  type SettleContext,
-} from "./settle";
+import { completeCartIfNeeded, recordCapturesOnOrder } from "./capture";
+import { captureOrRefund, settleCharge } from "./settle";
+import type { SettleContext } from "./settle-context";
 import { CHECK_ATTEMPTS, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
 import type { ParsedWebhook } from "./webhook-intake";
-import { describeFlag } from "./flag-reasons";
 
 /** Charges and deliveries handled per run, so one run stays short. */
 const BATCH = 100;
@@ -63,7 +58,8 @@ export async function reconcileOnce(
       }
       const result = await settleCharge(ctx, row.charge_id, "reconcile");
       if (result.outcome === "processed") report.settled += 1;
-      // A charge the API still calls pending is asked again on its schedule; a final one never.
+      // A charge the API still calls pending is asked again on its schedule; a final one only
+      // inside a boleto's grace period.
       await ctx.store.scheduleCheck(
         row.charge_id,
         result.status === "pending"
@@ -73,7 +69,7 @@ export async function reconcileOnce(
               now,
               intervalMs: provider.options.reconcileIntervalMinutes * 60_000,
             })
-          : null,
+          : (result.recheckAt ?? null),
       );
     } catch (error) {
       report.errors += 1;
@@ -84,7 +80,7 @@ export async function reconcileOnce(
   for (const row of await ctx.store.paidNotCaptured(BATCH)) {
     report.checked += 1;
     try {
-      const result = await captureOnce(ctx, row, "reconcile");
+      const result = await captureOrRefund(ctx, row, "reconcile");
       if (result.outcome === "processed") report.settled += 1;
     } catch (error) {
       report.errors += 1;
@@ -147,14 +143,10 @@ async function recordCheckFailure(
   const failures = await ctx.store.recordCheckFailure(row.charge_id, now);
   ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
   if (failures === CHECK_ATTEMPTS) {
-    const reason = describeFlag({ code: "check_failed", attempts: failures, message });
-    await ctx.store.flag(row.charge_id, reason);
-    await ctx.store.addEvent({
-      chargeId: row.charge_id,
-      kind: "flagged",
-      source: "reconcile",
-      detail: { reason },
-    });
-    ctx.logger.error(`charge ${row.charge_id} ${reason}; flagged for the merchant`);
+    await ctx.lifecycle.flag(
+      row.charge_id,
+      { code: "check_failed", attempts: failures, message },
+      "reconcile",
+    );
   }
 }

@@ -4,6 +4,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { ChargeStore, type ChargeRow } from "./charge-store";
 import { sendError } from "./errors";
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { liveSessionsOf } from "./collection";
+import { toStoreView, type StoreSessionView } from "./store-view";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -58,4 +61,30 @@ export async function loadSession(
     return undefined;
   }
   return { sessionId, row, store };
+}
+
+/**
+ * The view a shopper gets for a session's row. Only a superseded code needs more than its row
+ * (rare, so the hot path stays one read): when another charge of the cart is paid, the cart
+ * is paid, and that is what the shopper sees; otherwise the view points at the cart's current
+ * session, if it has one.
+ */
+export async function shopperView(
+  scope: MedusaContainer,
+  row: ChargeRow,
+  sessionId: string,
+): Promise<StoreSessionView> {
+  // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
+  if (!row.superseded_at || row.status === "paid" || !row.payment_collection_id) {
+    return toStoreView(row, sessionId);
+  }
+  const store = new ChargeStore(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const siblings = await store.ofCollection(row.payment_collection_id);
+  const paid = siblings.find(
+    (other) => other.status === "paid" && other.flag_code !== "refund_due" && other.captured_at,
+  );
+  if (paid && paid.charge_id !== row.charge_id) return toStoreView(paid, sessionId);
+  const live = await liveSessionsOf(scope, row.payment_collection_id);
+  const current = live.find((session) => session.id !== sessionId);
+  return toStoreView(row, sessionId, new Date(), current?.id ?? null);
 }

@@ -1,10 +1,30 @@
 import type { ChargeRow, LocalChargeStatus } from "./charge-store";
+import type { RefundReason } from "./flag-reasons";
+
+/**
+ * What the shopper is told: the charge's status, or `superseded` (the cart changed and this
+ * code was replaced; it is no longer offered) or `refund_due` (the payment arrived but no
+ * order could come of it; the store returns it).
+ */
+export type ShopperStatus = LocalChargeStatus | "superseded" | "refund_due";
+
+/** Refund reasons as the element knows them; newer ones read as `other`. */
+const SHOPPER_REFUND_REASONS = new Set<string>([
+  "paid_twice",
+  "paid_old_amount",
+  "out_of_stock",
+  "order_canceled",
+]);
 
 /** The store contract's session object (packages/element README, "Backend contract"). */
 export interface StoreSessionView {
   session_id: string;
   method: "pix" | "boleto";
-  status: LocalChargeStatus;
+  status: ShopperStatus;
+  /** With `superseded`: the cart's current session, when it has one. */
+  replaced_by?: string | null;
+  /** With `refund_due`: what the store returns, in integer cents, and why. */
+  refund?: { amount: number; reason: RefundReason | "other" };
   /** Integer cents. */
   amount: number;
   currency: string;
@@ -48,6 +68,7 @@ export function toStoreView(
   row: ChargeRow,
   sessionId: string,
   now: Date = new Date(),
+  replacedBy: string | null = null,
 ): StoreSessionView {
   const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
     pix?: Record<string, unknown>;
@@ -63,6 +84,29 @@ export function toStoreView(
     paid_at: iso(row.paid_at),
     server_time: now.toISOString(),
   };
+  if (row.flag_code === "refund_due") {
+    const detail = (
+      typeof row.flag_detail === "string" ? JSON.parse(row.flag_detail) : row.flag_detail
+    ) as { amount_cents?: number; reason?: string } | null;
+    const reason = String(detail?.reason ?? "");
+    view.status = "refund_due";
+    view.refund = {
+      amount: Number(detail?.amount_cents ?? row.amount_cents),
+      reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",
+    };
+    return view;
+  }
+  if (
+    row.superseded_at &&
+    row.status !== "paid" &&
+    row.status !== "expired" &&
+    row.status !== "failed"
+  ) {
+    // Never offer a replaced code: it is still payable at the bank, but not what the cart costs.
+    view.status = "superseded";
+    view.replaced_by = replacedBy;
+    return view;
+  }
   const pix = display?.pix;
   if (row.method === "pix" && pix && str(pix.copy_paste)) {
     view.pix = {

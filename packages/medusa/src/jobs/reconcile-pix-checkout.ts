@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import { reconcileOnce, type ReconcileReport } from "../internal/reconcile";
-import { settleContext } from "../internal/settle";
+import { settleContext } from "../internal/settle-context";
 
 /** Lock key shared by every instance; with locking-redis (or -postgres) only one runs a pass. */
 export const RECONCILE_LOCK = "pix-checkout:reconcile";

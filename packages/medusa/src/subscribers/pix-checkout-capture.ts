@@ -1,12 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import { redact } from "@pix-checkout/client";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/charge-lifecycle";
-import { captureOnce, settleContext } from "../internal/settle";
+import { captureOrRefund } from "../internal/settle";
+import { settleContext } from "../internal/settle-context";
 
 /**
  * Captures a paid charge that a server-only instance handed over: that instance confirmed the
  * payment and streamed it to the shopper, and Medusa's capture and cart completion run here, on
- * the worker. `captureOnce` claims the capture, so a redelivered event, or a capture already
+ * the worker, unless the collection says the payment is a refund due. `captureOnce` claims the capture, so a redelivered event, or a capture already
  * made elsewhere, changes nothing. A failure is on the charge's timeline and the
  * reconciliation job retries it.
  */
@@ -18,7 +19,7 @@ export default async function pixCheckoutCapture({
   const row = await ctx.store.byChargeId(event.data.charge_id);
   if (!row || row.status !== "paid" || row.captured_at) return;
   try {
-    await captureOnce(ctx, row, event.data.source);
+    await captureOrRefund(ctx, row, event.data.source);
   } catch (error) {
     ctx.logger.warn(
       `charge ${row.charge_id} is paid but its capture failed; the reconciliation job retries it: ${redact((error as Error).message ?? String(error))}`,

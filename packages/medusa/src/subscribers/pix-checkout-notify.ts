@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/charge-lifecycle";
 import { buildNotification } from "../internal/notification";
 import { notifyOptions } from "../internal/notify-options";
-import { settleContext } from "../internal/settle";
+import { settleContext } from "../internal/settle-context";
 
 /**
  * Sends the shopper their Pix code or boleto when a charge is created (a shopper who closes the
@@ -29,5 +29,10 @@ export default async function pixCheckoutNotify({
 }
 
 export const config: SubscriberConfig = {
-  event: [CHARGE_EVENTS.created, CHARGE_EVENTS.captured, CHARGE_EVENTS.expired],
+  event: [
+    CHARGE_EVENTS.created,
+    CHARGE_EVENTS.captured,
+    CHARGE_EVENTS.expired,
+    CHARGE_EVENTS.flagged,
+  ],
 };

@@ -32,6 +32,10 @@ export function usePixTranslation(): {
         values.api = formatCents(flag.api_cents);
         values.recorded = formatCents(flag.recorded_cents);
       }
+      if (flag.code === "refund_due") {
+        values.amount = formatCents(flag.amount_cents);
+        values.why = String(t(`refundReason.${flag.reason}`, { defaultValue: "" }));
+      }
       if (flag.code === "paid_after_charge_closed") {
         values.status = String(t(`status.${flag.status}`, { defaultValue: flag.status }));
       }

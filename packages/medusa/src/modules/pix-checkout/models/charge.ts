@@ -29,6 +29,17 @@ export const PixCheckoutCharge = model
     check_failures: model.number().default(0),
     flagged: model.boolean().default(false),
     flag_reason: model.text().nullable(),
+    /** Why it waits for the merchant, as a code (see flag-reasons.ts) and its values. */
+    flag_code: model.text().nullable(),
+    flag_detail: model.json().nullable(),
+    flag_resolved_at: model.dateTime().nullable(),
+    flag_resolution_note: model.text().nullable(),
+    /** Medusa deleted or replaced the session: the code is no longer offered. */
+    superseded_at: model.dateTime().nullable(),
+    /** The session a paid superseded charge was captured on (the cart's current one). */
+    capture_session_id: model.text().nullable(),
+    /** Until when an unpaid boleto keeps its order open (its grace period). */
+    order_hold_until: model.dateTime().nullable(),
     display: model.json().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }]);

@@ -24,9 +24,10 @@ import type {
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { buildBoletoCharge, type ContextCustomer } from "../../../internal/boleto-payer";
 import { ChargeLifecycle, type EventBusLike } from "../../../internal/charge-lifecycle";
-import { chargeDescription } from "../../../internal/charge-reference";
+import { chargeDescription, chargeReference } from "../../../internal/charge-reference";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/charge-store";
 import { nextCheckAt } from "../../../internal/check-schedule";
+import { boletoGraceEndsAt } from "../../../internal/business-days";
 import {
   createClient,
   type ClientCharge,
@@ -169,7 +170,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         // retry blindly (a retry could create a second charge the shopper might pay). Only a
         // charge whose description carries this session's reference is ever adopted.
         const found = await client.charges
-          .findAfterUnknownOutcome(error, { reference: sessionId })
+          .findAfterUnknownOutcome(error, { reference: chargeReference(sessionId) })
           .catch(() => null);
         if (found) return found;
       }
@@ -188,13 +189,26 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const amountCents = toCents(input.amount);
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "");
     const store = this.store();
+    if (!sessionId) {
+      // A code with no session behind it could never be matched to a cart or order.
+      throw new PixCheckoutError(
+        "session_not_found",
+        "This payment has no Medusa payment session; create it through a payment collection's payment-sessions route.",
+      );
+    }
     // Before anything is created: a database that fails here costs the shopper one retry.
-    const session =
-      sessionId && store
-        ? await this.bookkeeping(() => store.sessionInfo(sessionId), true)
-        : undefined;
+    const session = store
+      ? await this.bookkeeping(() => store.sessionInfo(sessionId), true)
+      : undefined;
+    if (store && !session) {
+      throw new PixCheckoutError(
+        "session_not_found",
+        `Payment session ${sessionId} does not exist; nothing was charged. Create the payment session again.`,
+      );
+    }
 
     if (session && store) {
+      await this.refuseIfCollectionPaid(store, session.payment_collection_id);
       const reused = await this.reuse(store, session, sessionId, amountCents);
       if (reused) {
         return {
@@ -213,6 +227,12 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const display = toDisplayData(charge);
     const expiresAt = this.localExpiry(charge);
     display.expires_at = expiresAt.toISOString();
+    // An unpaid boleto keeps its order for the grace period after its due date (banks confirm
+    // a payment made on the due date days later); a Pix's expiry at the API is final.
+    const orderHoldUntil =
+      this.method === "boleto"
+        ? boletoGraceEndsAt(expiresAt, this.options_.boletoGraceBusinessDays)
+        : null;
     if (store && session) {
       // The shopper must never see a code the plugin has no record of: the webhook could not
       // be matched and reconciliation could not find it. So a failure here fails the
@@ -231,6 +251,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
             amount_cents: charge.amountCents,
             currency_code: "brl",
             expires_at: expiresAt,
+            order_hold_until: orderHoldUntil,
             next_check_at: nextCheckAt({
               createdAt,
               expiresAt,
@@ -248,6 +269,22 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       data: { ...publicOverrides(data), ...display },
       status: PaymentSessionStatus.PENDING,
     };
+  }
+
+  /**
+   * Never a second charge for a collection that already holds a paid one: Medusa recreates a
+   * session on its own (cart-completion compensation after a capture, a refreshed cart), and
+   * a new code there would ask a shopper who already paid to pay again.
+   */
+  private async refuseIfCollectionPaid(store: ChargeStore, paymentCollectionId: string) {
+    const charges = await this.bookkeeping(() => store.ofCollection(paymentCollectionId), true);
+    const paid = charges?.find((c) => c.status === "paid" && c.flag_code !== "refund_due");
+    if (paid) {
+      throw new PixCheckoutError(
+        "collection_already_paid",
+        "This cart is already paid; no new payment code was created. Complete the cart, or ask the store for help.",
+      );
+    }
   }
 
   /**
@@ -307,7 +344,12 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       );
     }
     let status: ChargeStatus;
-    if (row?.status === "paid") {
+    // A replaced code the shopper paid instead of this session's own pays for this session.
+    const adopted =
+      row?.status !== "paid" && store && sessionId
+        ? await this.bookkeeping(() => store.adoptedBy(sessionId))
+        : undefined;
+    if (row?.status === "paid" || adopted) {
       status = "paid";
     } else {
       const client = await this.client();
@@ -323,7 +365,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     if (store && row && status === "paid") {
       // Medusa captures the session itself when we answer `captured`; claiming the capture
       // here keeps a later webhook from running a second capture.
-      await this.bookkeeping(() => store.claimCapture(chargeId));
+      const paying = adopted ?? row;
+      await this.bookkeeping(() => store.claimCapture(paying.charge_id));
     }
     return {
       status: toSessionStatus(status),
@@ -385,46 +428,56 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   }
 
   /**
-   * Medusa deletes sessions when the cart total changes or the shopper starts over. The
-   * charge is left as it is: it may be reused by the next session of the same collection,
-   * and if the shopper pays it anyway the webhook still finds it by charge id.
+   * Medusa deletes sessions when the cart total changes, the shopper switches method or takes
+   * a new code. The API cannot cancel the charge, so it stays payable until it expires; it is
+   * marked superseded: its code is no longer offered, and a payment of it still gets a fate
+   * (collection.ts). It may be reused by a later session of the same collection.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const chargeId = typeof input.data?.charge_id === "string" ? input.data.charge_id : undefined;
+    const store = this.store();
+    if (chargeId && store) {
+      const row = await this.bookkeeping(() => store.byChargeId(chargeId));
+      if (row?.status === "paid") {
+        // Medusa deletes sessions on its own, also a paid one (cart-completion compensation
+        // after a capture, a cart edited after paying). The session is Medusa's record of the
+        // money: refusing keeps it, and Medusa's delete steps log the refusal and go on, so a
+        // cart that failed to complete can still become an order when it can.
+        throw new PixCheckoutError(
+          "collection_already_paid",
+          `Payment session of charge ${chargeId} holds a payment already made; it is kept.`,
+        );
+      }
+      await this.bookkeeping(() => this.lifecycle(store).superseded(chargeId, "provider"));
+    }
     return { data: input.data ?? {} };
   }
 
   /**
-   * The spec has no refund endpoint. The refund is recorded in Medusa only, with a
-   * warning: the merchant returns the money from the payment service's dashboard.
+   * The API has no refund endpoint, so no refund moves money from here. Medusa calls this by
+   * itself (an order canceled, a cart that failed to complete after its capture); answering
+   * success there would make the books say "refunded" while the money stays with the merchant.
+   * So it succeeds only for an amount the merchant declared returned in the service's
+   * dashboard (Pix Checkout → "Record refund", which then records it in Medusa), and refuses
+   * anything else with `refund_not_supported`: Medusa then records no refund.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const chargeId = this.chargeIdOf(input.data);
     const amountCents = toCents(input.amount);
-    const refunds = Array.isArray(input.data?.refunds_recorded) ? input.data.refunds_recorded : [];
     const store = this.store();
-    if (store) {
-      await this.bookkeeping(() =>
-        store.addEvent({
-          chargeId,
-          kind: "refund_recorded",
-          source: "admin",
-          detail: { amount_cents: amountCents, note: "recorded in Medusa only" },
-        }),
+    const declared = store
+      ? await this.bookkeeping(() => store.takeDeclaredRefund(chargeId, amountCents))
+      : false;
+    if (!declared) {
+      throw new PixCheckoutError(
+        "refund_not_supported",
+        `Nothing was refunded: the payment service has no refund API. Return ${amountCents} cents to the shopper in the service's dashboard, then record it in Pix Checkout (charge ${chargeId}, "Record refund").`,
       );
     }
-    this.logger_.warn(
-      `recorded a refund of ${amountCents} cents for charge ${chargeId} in Medusa only: the payment ` +
-        "service has no refund API, so return the money from its dashboard.",
+    this.logger_.info(
+      `recorded a refund of ${amountCents} cents for charge ${chargeId} the merchant returned`,
     );
-    return {
-      data: {
-        ...input.data,
-        refunds_recorded: [
-          ...refunds,
-          { amount_cents: amountCents, recorded_at: new Date().toISOString() },
-        ],
-      },
-    };
+    return { data: input.data ?? {} };
   }
 
   /**

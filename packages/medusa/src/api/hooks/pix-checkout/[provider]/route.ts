@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "../../../../internal/process-delivery";
 import { providerByKey } from "../../../../internal/provider-registry";
-import { settleContext } from "../../../../internal/settle";
+import { settleContext } from "../../../../internal/settle-context";
 import {
   chargeIdOf,
   parseWebhookBody,

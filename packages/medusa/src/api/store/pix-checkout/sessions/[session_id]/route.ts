@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { liveStatus } from "../../../../../internal/live-status";
-import { loadSession } from "../../../../../internal/store-session";
-import { toStoreView } from "../../../../../internal/store-view";
+import { loadSession, shopperView } from "../../../../../internal/store-session";
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id`: the whitelisted session object. Served from
@@ -14,5 +13,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const found = await loadSession(req, res, (sessionId) => hub.read(sessionId));
   if (!found) return;
   res.setHeader("Cache-Control", "no-store");
-  res.json(toStoreView(found.row, found.sessionId));
+  res.json(await shopperView(req.scope, found.row, found.sessionId));
 }

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
 import { sendError } from "../../../../../../internal/errors";
 import { adminCharge, sendUpstreamError } from "../../../../../../internal/admin-api";
-import { settleCharge, settleContext } from "../../../../../../internal/settle";
+import { settleCharge } from "../../../../../../internal/settle";
+import { settleContext } from "../../../../../../internal/settle-context";
 
 const paramsSchema = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 

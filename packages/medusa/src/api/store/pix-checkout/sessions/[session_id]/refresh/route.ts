@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { redact } from "@pix-checkout/client";
-import { settleCharge, settleContext } from "../../../../../../internal/settle";
-import { loadSession } from "../../../../../../internal/store-session";
+import { settleCharge } from "../../../../../../internal/settle";
+import { settleContext } from "../../../../../../internal/settle-context";
+import { loadSession, shopperView } from "../../../../../../internal/store-session";
 import { sendError } from "../../../../../../internal/errors";
-import { toStoreView } from "../../../../../../internal/store-view";
 
 /** How often a shopper may ask for an upstream re-check of one session. */
 const REFRESH_INTERVAL_MS = 10_000;
@@ -51,5 +51,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     }
   }
   const current = (await store.bySessionId(sessionId)) ?? row;
-  res.json(toStoreView(current, sessionId));
+  res.json(await shopperView(req.scope, current, sessionId));
 }

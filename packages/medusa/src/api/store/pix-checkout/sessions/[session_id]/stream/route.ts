@@ -2,11 +2,15 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { ChargeRow } from "../../../../../../internal/charge-store";
 import { shouldExpedite, WATCHED_CHECK_MS } from "../../../../../../internal/check-schedule";
 import { liveStatus } from "../../../../../../internal/live-status";
-import { loadSession } from "../../../../../../internal/store-session";
+import { loadSession, shopperView } from "../../../../../../internal/store-session";
 import { sendError } from "../../../../../../internal/errors";
-import { toStoreView, viewFingerprint } from "../../../../../../internal/store-view";
+import {
+  toStoreView,
+  viewFingerprint,
+  type StoreSessionView,
+} from "../../../../../../internal/store-view";
 
-const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
+const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id/stream`: server-sent events. The first event
@@ -46,7 +50,17 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     const updated = new Date(row.updated_at).getTime();
     if (updated < lastUpdated) return;
     lastUpdated = updated;
-    const view = toStoreView(row, sessionId);
+    // A replaced code's view needs the cart's current session (one more read, rare).
+    if (row.superseded_at) {
+      void shopperView(req.scope, row, sessionId).then(write, () =>
+        write(toStoreView(row, sessionId)),
+      );
+    } else {
+      write(toStoreView(row, sessionId));
+    }
+  };
+  const write = (view: StoreSessionView) => {
+    if (ended) return;
     const print = viewFingerprint(view);
     if (print === lastPrint) return;
     lastPrint = print;

@@ -1,0 +1,370 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { generateJwtToken } from "@medusajs/framework/utils";
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
+import {
+  createCart,
+  createCartWithVariant,
+  createStockedProduct,
+  createStoreFixture,
+  type StockedProduct,
+  type StoreFixture,
+} from "../helpers/store-fixture";
+import {
+  BOLETO_PAYER,
+  capturesOfSession,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { waitFor } from "../helpers/wait-for";
+import { reconcilePass } from "../helpers/reconcile-pass";
+
+// A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
+// boleto, takes a new code, or pays for the last unit while someone else does. The API cannot
+// cancel a charge, so every old code stays payable until it expires. Each test is one shopper
+// story told through the store API, the sandbox's control routes and the plugin's webhooks.
+
+const API_KEY = "sk_live_many_charges_5ecret";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+
+let sandbox: Sandbox;
+let sandboxB: Sandbox;
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
+  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await sandboxB?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let shop: ReturnType<typeof storefront>;
+    let adminHeaders: Record<string, string>;
+    const container = (): MedusaContainer => getContainer();
+    const http = api as unknown as Api;
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      shop = storefront(http, store);
+      const base = http.defaults.baseURL;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+      await control(sandboxB.url, "webhook-urls", { url: `${base}/hooks/pix-checkout/b` });
+      adminHeaders = await adminLogin(container());
+    });
+
+    const chargeRow = (chargeId: string) =>
+      db(container())("pix_checkout_charge").where({ charge_id: chargeId }).first();
+    const sessionOf = (response: { data: Json }) => {
+      const sessions = response.data.payment_collection.payment_sessions as {
+        id: string;
+        data: Json;
+      }[];
+      return sessions[sessions.length - 1]!;
+    };
+    const view = async (sessionId: string) =>
+      (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data;
+    const pay = (sb: Sandbox, chargeId: string, body: unknown = {}) =>
+      control(sb.url, `charges/${chargeId}/pay`, body);
+    const expire = (sb: Sandbox, chargeId: string) =>
+      control(sb.url, `charges/${chargeId}/expire`, {});
+    const paidOrder = (cartId: string) =>
+      waitFor(async () => {
+        const order = await orderOfCart(container(), cartId);
+        return order?.payment_collections[0]?.status === "completed" && order;
+      }, "the order to be paid");
+    const rowWhere = (chargeId: string, what: string, test: (row: Json) => boolean) =>
+      waitFor(async () => {
+        const row = await chargeRow(chargeId);
+        return row && test(row) && row;
+      }, what);
+    const refundsOfSession = async (sessionId: string) => {
+      const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      const list = await payments.listPayments(
+        { payment_session_id: sessionId },
+        { relations: ["refunds"] },
+      );
+      return list.flatMap((p) => p.refunds ?? []);
+    };
+    const chargesOfCollection = async (collectionId: string) =>
+      db(container())("pix_checkout_charge").where({ payment_collection_id: collectionId });
+    const setQuantity = async (cartId: string, quantity: number) => {
+      const cart = (await shop.cart(cartId)).data.cart;
+      const line = cart.items[0];
+      const updated = await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+        quantity,
+      });
+      expect(updated.status).toBe(200);
+    };
+
+    let product: StockedProduct;
+    beforeAll(async () => {
+      product = await createStockedProduct(container(), store, 10);
+    });
+
+    it("a paid order is never canceled when an older code of its cart expires", async () => {
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect((await view(first.id)).pix.copy_paste).toEqual(expect.any(String));
+
+      // The shopper adds a unit after seeing the code: Medusa deletes the session.
+      await setQuantity(cartId, 2);
+      await rowWhere(first.data.charge_id, "the old code superseded", (r) => !!r.superseded_at);
+      const replaced = await view(first.id);
+      expect(replaced.status).toBe("superseded");
+      expect(replaced.pix).toBeUndefined();
+
+      const second = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect(second.data.amount_cents).toBe(7000);
+      expect((await view(first.id)).replaced_by).toBe(second.id);
+
+      await pay(sandbox, second.data.charge_id);
+      const order = await paidOrder(cartId);
+      await expire(sandbox, first.data.charge_id);
+      await rowWhere(first.data.charge_id, "the old code expired", (r) => r.status === "expired");
+      await sandbox.webhooksIdle();
+
+      const after = await orderOfCart(container(), cartId);
+      expect(after).toMatchObject({ id: order.id, status: "pending" });
+      expect(after!.payment_collections[0]!.status).toBe("completed");
+      expect(await capturesOfSession(container(), second.id)).toBe(1);
+      expect(await refundsOfSession(second.id)).toHaveLength(0);
+    });
+
+    it("a replaced code still for the cart's amount becomes the order when it is the one paid", async () => {
+      const cartId = await createCart(container(), store, 33);
+      const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      // The shopper switches provider; the new session has a code of its own...
+      const second = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
+      expect(second.data.charge_id).not.toBe(first.data.charge_id);
+      // ...and pays the old one anyway (from the e-mail, say).
+      await pay(sandbox, first.data.charge_id);
+
+      await paidOrder(cartId);
+      const adopted = await rowWhere(first.data.charge_id, "the capture", (r) => !!r.captured_at);
+      expect(adopted).toMatchObject({ capture_session_id: second.id, flagged: false });
+      expect(await capturesOfSession(container(), second.id)).toBe(1);
+      expect((await chargeRow(second.data.charge_id)).superseded_at).not.toBeNull();
+      expect((await view(first.id)).status).toBe("paid");
+      expect((await view(second.id)).status).toBe("paid");
+
+      // Paying the second code too makes it a refund due, never a second capture.
+      await pay(sandboxB, second.data.charge_id);
+      const twice = await rowWhere(second.data.charge_id, "a refund due", (r) => r.flagged);
+      expect(twice).toMatchObject({ status: "paid", flag_code: "refund_due", captured_at: null });
+      expect(twice.flag_detail).toMatchObject({ reason: "paid_twice", amount_cents: 3300 });
+      expect(await view(second.id)).toMatchObject({
+        status: "refund_due",
+        refund: { amount: 3300, reason: "paid_twice" },
+      });
+      expect(await capturesOfSession(container(), second.id)).toBe(1);
+    });
+
+    it("a replaced code of an old amount is a refund due, and the current code still pays the cart", async () => {
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      await setQuantity(cartId, 2);
+      const second = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+
+      await pay(sandbox, first.data.charge_id);
+      const due = await rowWhere(first.data.charge_id, "a refund due", (r) => r.flagged);
+      expect(due.flag_detail).toMatchObject({ reason: "paid_old_amount", amount_cents: 3500 });
+      expect(await view(first.id)).toMatchObject({
+        status: "refund_due",
+        refund: { amount: 3500, reason: "paid_old_amount" },
+      });
+      expect(await orderOfCart(container(), cartId)).toBeUndefined();
+
+      await pay(sandbox, second.data.charge_id);
+      await paidOrder(cartId);
+      expect(await capturesOfSession(container(), second.id)).toBe(1);
+    });
+
+    it("when two shoppers pay for the last unit, the second payment is a refund due: no new code, no refund that did not happen", async () => {
+      const lastUnit = await createStockedProduct(container(), store, 1);
+      const cartA = await createCartWithVariant(container(), store, lastUnit.variantId);
+      const cartB = await createCartWithVariant(container(), store, lastUnit.variantId);
+      const a = sessionOf(await shop.initiate(cartA, "pp_pix_a"));
+      const b = sessionOf(await shop.initiate(cartB, "pp_pix_a"));
+
+      await pay(sandbox, a.data.charge_id);
+      await paidOrder(cartA);
+      await pay(sandbox, b.data.charge_id);
+      const failures = async () =>
+        (
+          await db(container())("pix_checkout_charge_event").where({
+            charge_id: b.data.charge_id,
+            kind: "cart_completion_failed",
+          })
+        ).length;
+      await waitFor(async () => (await failures()) > 0, "B's cart to fail to complete");
+      for (let pass = 0; pass < 10 && !(await chargeRow(b.data.charge_id)).flagged; pass += 1) {
+        await reconcilePass(container());
+      }
+
+      const row = await chargeRow(b.data.charge_id);
+      expect(row.flagged).toBe(true);
+      expect(await failures()).toBe(5);
+      expect(row.flag_detail).toMatchObject({ reason: "out_of_stock", amount_cents: 3500 });
+      expect(await orderOfCart(container(), cartB)).toBeUndefined();
+      // Medusa's compensation asked for a refund and a new session: neither happened.
+      expect(await refundsOfSession(b.id)).toHaveLength(0);
+      const collectionId = row.payment_collection_id as string;
+      expect(await chargesOfCollection(collectionId)).toHaveLength(1);
+      expect(await view(b.id)).toMatchObject({
+        status: "refund_due",
+        refund: { amount: 3500, reason: "out_of_stock" },
+      });
+      // Bounded: one more pass tries nothing.
+      await reconcilePass(container());
+      expect(await failures()).toBe(5);
+    });
+
+    it("Pix, then boleto, then the order: the Pix expiring leaves the boleto's order open", async () => {
+      const cartId = await createCart(container(), store, 120);
+      const pix = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+
+      await expire(sandbox, pix.data.charge_id);
+      await rowWhere(pix.data.charge_id, "the Pix expired", (r) => r.status === "expired");
+      await sandbox.webhooksIdle();
+      expect((await orderOfCart(container(), cartId))!.status).not.toBe("canceled");
+
+      await pay(sandbox, boleto.data.charge_id);
+      await paidOrder(cartId);
+    });
+
+    it("an unpaid boleto keeps its order through the grace period; a payment the bank confirms inside it is captured on time", async () => {
+      const cartId = await createCart(container(), store, 150);
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      const created = await chargeRow(boleto.data.charge_id);
+      // Three bank business days after the due date, never before it.
+      expect(new Date(created.order_hold_until).getTime()).toBeGreaterThan(
+        new Date(created.expires_at).getTime() + 3 * 24 * 60 * 60_000 - 1,
+      );
+      await shop.complete(cartId);
+
+      await expire(sandbox, boleto.data.charge_id);
+      const expired = await rowWhere(
+        boleto.data.charge_id,
+        "expired",
+        (r) => r.status === "expired",
+      );
+      expect(expired.next_check_at).not.toBeNull();
+      await sandbox.webhooksIdle();
+      expect((await orderOfCart(container(), cartId))!.status).not.toBe("canceled");
+
+      await pay(sandbox, boleto.data.charge_id, { late: true });
+      await paidOrder(cartId);
+      const row = await chargeRow(boleto.data.charge_id);
+      expect(row).toMatchObject({ status: "paid", flagged: false });
+    });
+
+    it("an unpaid boleto's order is canceled once its grace period has ended", async () => {
+      const cartId = await createCart(container(), store, 160);
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      await shop.complete(cartId);
+      await expire(sandbox, boleto.data.charge_id);
+      await rowWhere(boleto.data.charge_id, "expired", (r) => r.status === "expired");
+      await sandbox.webhooksIdle();
+      expect((await orderOfCart(container(), cartId))!.status).not.toBe("canceled");
+
+      // Three business days cannot be waited for in a test: the grace period is moved back.
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: boleto.data.charge_id })
+        .update({ order_hold_until: new Date(Date.now() - 1000), next_check_at: new Date() });
+      await reconcilePass(container());
+      expect((await orderOfCart(container(), cartId))!.status).toBe("canceled");
+    });
+
+    it("Medusa's own refunds record nothing; the refund the merchant records shows in Medusa and on the timeline", async () => {
+      const cartId = await createCart(container(), store, 55);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      await pay(sandbox, session.data.charge_id);
+      const order = await paidOrder(cartId);
+
+      // The merchant cancels the paid order: Medusa asks the provider to refund by itself.
+      await cancelOrderWorkflow(container()).run({ input: { order_id: order.id } });
+      expect(await refundsOfSession(session.id)).toHaveLength(0);
+      const due = await rowWhere(session.data.charge_id, "a refund due", (r) => r.flagged);
+      expect(due.flag_detail).toMatchObject({ reason: "order_canceled", amount_cents: 5500 });
+
+      const admin = (url: string, data: unknown) =>
+        http.request({
+          method: "post",
+          url,
+          data,
+          headers: adminHeaders,
+          validateStatus: () => true,
+        });
+      const url = `/admin/pix-checkout/charges/${session.data.charge_id}/refunds`;
+      const bad = await admin(url, { amount: 55.0 + 0.5, note: "x" });
+      expect(bad.status).toBe(400);
+      expect(bad.data.code).toBe("invalid_refund");
+      const tooMuch = await admin(url, { amount: 5501, note: "devolvido pelo painel" });
+      expect(tooMuch.data.code).toBe("invalid_refund");
+
+      const recorded = await admin(url, { amount: 5500, note: "devolvido pelo painel em 23/11" });
+      expect(recorded.status).toBe(200);
+      expect(recorded.data).toMatchObject({ recorded_in_medusa_cents: 5500, resolved_flag: true });
+      const refunds = await refundsOfSession(session.id);
+      expect(refunds).toHaveLength(1);
+      expect(Number(refunds[0]!.amount)).toBe(55);
+      const row = await chargeRow(session.data.charge_id);
+      expect(row).toMatchObject({
+        flagged: false,
+        flag_resolution_note: "devolvido pelo painel em 23/11",
+      });
+      const kinds = (
+        await db(container())("pix_checkout_charge_event")
+          .where({ charge_id: session.data.charge_id })
+          .orderBy("created_at", "asc")
+      ).map((e: Json) => e.kind);
+      expect(kinds).toEqual(
+        expect.arrayContaining(["flagged", "refund_declared", "refund_recorded", "flag_resolved"]),
+      );
+    });
+  },
+});
+
+/** An admin user's bearer token, as the admin dashboard sends it. */
+async function adminLogin(container: MedusaContainer): Promise<Record<string, string>> {
+  const users = container.resolve(Modules.USER);
+  const auth = container.resolve(Modules.AUTH);
+  const user = await users.createUsers({ email: "lojista@example.com" });
+  const identity = await auth.createAuthIdentities({
+    provider_identities: [{ provider: "emailpass", entity_id: "lojista@example.com" }],
+    app_metadata: { user_id: user.id },
+  });
+  const { http } = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig;
+  const token = generateJwtToken(
+    {
+      actor_id: user.id,
+      actor_type: "user",
+      auth_identity_id: identity.id,
+      app_metadata: { user_id: user.id },
+    },
+    { secret: http.jwtSecret!, expiresIn: "1d" },
+  );
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,17 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
+import { refundsDueOnCanceledOrder } from "../internal/collection";
+import { settleContext } from "../internal/settle-context";
+
+/**
+ * A canceled order whose Pix or boleto was paid owes the shopper their money; the payment
+ * service has no refund API, so the charge goes to "Needs attention" as a refund due (the
+ * merchant returns it in the service's dashboard, then records it).
+ */
+export default async function pixCheckoutOrderCanceled({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>): Promise<void> {
+  await refundsDueOnCanceledOrder(settleContext(container), event.data.id);
+}
+
+export const config: SubscriberConfig = { event: "order.canceled" };
