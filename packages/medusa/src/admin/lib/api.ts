@@ -94,3 +94,40 @@ export function useRecheck(t: PixT) {
     onError: (error: Error) => toast.error(error.message),
   });
 }
+
+/**
+ * Records money the merchant returned in the payment service's dashboard (the API has no
+ * refund endpoint): on the charge's timeline and as a refund in Medusa.
+ */
+export function useRecordRefund(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { chargeId: string; amount: number; note: string }) =>
+      sdk.client.fetch<{ recorded_in_medusa_cents: number; resolved_flag: boolean }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/refunds`,
+        { method: "POST", body: { amount: input.amount, note: input.note } },
+      ),
+    onSuccess: () => {
+      toast.success(t("refund.done"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}
+
+/** Takes a charge out of "Needs attention", with a note saying how it was dealt with. */
+export function useResolveFlag(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { chargeId: string; note: string }) =>
+      sdk.client.fetch<{ resolved: boolean }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/resolve`,
+        { method: "POST", body: { note: input.note } },
+      ),
+    onSuccess: () => {
+      toast.success(t("resolve.done"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}

@@ -48,3 +48,17 @@ export function statusColor(status: string): "green" | "orange" | "red" | "grey"
       return "grey";
   }
 }
+
+/**
+ * An amount a merchant typed in reais ("55", "55,5", "1.234,56", "R$ 55.50") as integer cents,
+ * by string arithmetic; null when it is not an amount.
+ */
+export function parseReais(text: string): number | null {
+  let s = text.replace(/R\$|\s/g, "");
+  if (s.includes(",")) s = s.replace(/\./g, "").replace(",", ".");
+  else if (!/^\d+\.\d{1,2}$/.test(s)) s = s.replace(/\./g, "");
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
+}

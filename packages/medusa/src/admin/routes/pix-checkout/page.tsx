@@ -2,18 +2,33 @@
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { defineRouteConfig } from "@medusajs/admin-sdk";
 import { CurrencyDollar } from "@medusajs/icons";
-import { Badge, Button, Container, Heading, Select, Table, Text } from "@medusajs/ui";
+import {
+  Badge,
+  Button,
+  Container,
+  Drawer,
+  Heading,
+  Input,
+  Label,
+  Select,
+  Table,
+  Text,
+  Textarea,
+} from "@medusajs/ui";
 import { useState } from "react";
 import {
   useBalance,
   useDeliveries,
   useFlaggedCharges,
   useRecheck,
+  useRecordRefund,
+  useResolveFlag,
   useTransactions,
 } from "../../lib/api";
 import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
-import { formatCents, statusColor } from "../../lib/format";
+import { formatCents, parseReais, statusColor } from "../../lib/format";
+import type { AdminChargeSummary } from "../../lib/types";
 
 const PAGE_SIZE = 20;
 const ALL = "all";
@@ -187,6 +202,97 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
  * could not capture. Some have no order at all (the shopper switched method and then paid the
  * old code), so this list is the only place the merchant sees them.
  */
+/**
+ * What the merchant does about a flagged charge: record a refund made in the service's
+ * dashboard (prefilled with the amount due), or resolve it with a note.
+ */
+function FlagActions({ charge }: { charge: AdminChargeSummary }) {
+  const { t } = usePixTranslation();
+  const refund = useRecordRefund(t);
+  const resolve = useResolveFlag(t);
+  const [open, setOpen] = useState<"refund" | "resolve" | null>(null);
+  const due = charge.flag?.code === "refund_due" ? charge.flag.amount_cents : charge.amount;
+  const [amount, setAmount] = useState(formatCents(due).replace(/^R\$\s*/, ""));
+  const [note, setNote] = useState("");
+  const cents = parseReais(amount);
+  const submit = () => {
+    if (open === "refund" && cents !== null) {
+      refund.mutate(
+        { chargeId: charge.charge_id, amount: cents, note },
+        { onSuccess: () => setOpen(null) },
+      );
+    }
+    if (open === "resolve") {
+      resolve.mutate({ chargeId: charge.charge_id, note }, { onSuccess: () => setOpen(null) });
+    }
+  };
+  return (
+    <div className="flex gap-2">
+      {charge.status === "paid" ? (
+        <Button size="small" variant="secondary" onClick={() => setOpen("refund")}>
+          {t("refund.button")}
+        </Button>
+      ) : null}
+      <Button size="small" variant="transparent" onClick={() => setOpen("resolve")}>
+        {t("resolve.button")}
+      </Button>
+      <Drawer open={open !== null} onOpenChange={(next) => setOpen(next ? open : null)}>
+        <Drawer.Content>
+          <Drawer.Header>
+            <Drawer.Title>{t(open === "refund" ? "refund.title" : "resolve.title")}</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="flex flex-col gap-y-4">
+            {open === "refund" ? (
+              <>
+                <Text size="small" className="text-ui-fg-subtle">
+                  {t("refund.hint")}
+                </Text>
+                <div className="flex flex-col gap-y-1">
+                  <Label htmlFor="pix-refund-amount">{t("refund.amount")}</Label>
+                  <Input
+                    id="pix-refund-amount"
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={(event) => setAmount(event.target.value)}
+                    aria-invalid={cents === null}
+                  />
+                  {cents === null ? (
+                    <Text size="xsmall" className="text-ui-fg-error">
+                      {t("refund.badAmount")}
+                    </Text>
+                  ) : null}
+                </div>
+              </>
+            ) : null}
+            <div className="flex flex-col gap-y-1">
+              <Label htmlFor="pix-flag-note">
+                {t(open === "refund" ? "refund.note" : "resolve.note")}
+              </Label>
+              <Textarea
+                id="pix-flag-note"
+                value={note}
+                placeholder={t(
+                  open === "refund" ? "refund.notePlaceholder" : "resolve.notePlaceholder",
+                )}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </div>
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Button
+              onClick={submit}
+              disabled={note.trim() === "" || (open === "refund" && cents === null)}
+              isLoading={refund.isPending || resolve.isPending}
+            >
+              {t(open === "refund" ? "refund.save" : "resolve.save")}
+            </Button>
+          </Drawer.Footer>
+        </Drawer.Content>
+      </Drawer>
+    </div>
+  );
+}
+
 function AttentionCard() {
   const { t, statusLabel, instant, flagReason } = usePixTranslation();
   const { data, error } = useFlaggedCharges();
@@ -235,14 +341,17 @@ function AttentionCard() {
                 <Table.Cell>{flagReason(c.flag, c.flag_reason)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    isLoading={recheck.isPending && recheck.variables === c.charge_id}
-                    onClick={() => recheck.mutate(c.charge_id)}
-                  >
-                    {t("recheck.button")}
-                  </Button>
+                  <div className="flex gap-2">
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      isLoading={recheck.isPending && recheck.variables === c.charge_id}
+                      onClick={() => recheck.mutate(c.charge_id)}
+                    >
+                      {t("recheck.button")}
+                    </Button>
+                    <FlagActions charge={c} />
+                  </div>
                 </Table.Cell>
               </Table.Row>
             ))}
