@@ -40,6 +40,7 @@ const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 300);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 12);
 const BURST = Math.min(CHECKOUTS, 80);
 const SAME_PRICE = Number(process.env.CHAOS_SAME_PRICE ?? 30);
+const STORIES = Number(process.env.CHAOS_STORIES ?? 24);
 const OWN_INFRA = process.env.CHAOS_SHARED_INFRA !== "1";
 const ALL_FAULTS = ["pg-restart", "redis-restart", "worker-kill", "api-outage", "server-restart"];
 const FAULTS = new Set(
@@ -397,6 +398,101 @@ try {
   const outcomes = { created: 0, refused: 0, paid: 0, expired: 0, errors: 0 };
   const sessions = [];
 
+  /** A shopper told "try again" tries again, as the storefront lets them. */
+  async function createSession(cartId, collectionId, provider, data = {}) {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const res = await call(
+        "POST",
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: provider, data },
+        { mustSucceed: false },
+      );
+      if (res.status === 200) {
+        outcomes.created += 1;
+        return res.json.payment_collection.payment_sessions.find((s) => s.provider_id === provider);
+      }
+      if (res.status === 409 || res.status === 429 || res.status >= 500) {
+        // 409 is the plugin's "the payment service is busy, nothing was charged, try again"
+        // (Medusa renders it with its generic retry text); a 5xx is retried too but is also
+        // reported as a violation below.
+        outcomes.refused += 1;
+        await sleep(2_000 * (attempt + 1));
+      } else {
+        throw new Error(`session refused ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`);
+      }
+    }
+    throw new Error(`cart ${cartId}: no session after 8 tries`);
+  }
+
+  /** A cart with one unit of a variant, an address and a shipping method, and its collection. */
+  async function readyCart(i, variantId, quantity = 1) {
+    const { json: created } = await call("POST", "/store/carts", {
+      region_id: seed.regionId,
+      email: `story${i}@example.com`,
+    });
+    const cartId = created.cart.id;
+    await call("POST", `/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity });
+    await call("POST", `/store/carts/${cartId}`, {
+      shipping_address: address,
+      billing_address: address,
+    });
+    const { json: options } = await call("GET", `/store/shipping-options?cart_id=${cartId}`);
+    await call("POST", `/store/carts/${cartId}/shipping-methods`, {
+      option_id: options.shipping_options[0].id,
+    });
+    const { json: collection } = await call("POST", "/store/payment-collections", {
+      cart_id: cartId,
+    });
+    return { cartId, collectionId: collection.payment_collection.id };
+  }
+
+  /** The sandbox's control route; it is outside the fault injector, so repeat a transient failure. */
+  async function settleAt(sandbox, chargeId, action) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const res = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
+        method: "POST",
+      });
+      if (res.ok || res.status === 409) return;
+    }
+  }
+
+  const stories = [];
+  /**
+   * A cart's whole life: the shopper sees a code, then edits the cart (a new amount, a new code)
+   * or switches Pix A → Pix B (same amount, a new code), pays one code, and every other story
+   * also pays the other code. The old code stays payable at the bank (the API cannot cancel
+   * it). Each cart must end as one paid order, and each paid charge captured or a refund due.
+   */
+  async function story(i) {
+    const edit = i % 2 === 0;
+    const payBoth = i % 4 >= 2;
+    const { cartId, collectionId } = await readyCart(i, variantIds[i % variantIds.length]);
+    const first = await createSession(cartId, collectionId, "pp_pix_pix-checkout");
+    let second;
+    if (edit) {
+      const { json } = await call("GET", `/store/carts/${cartId}`);
+      await call("POST", `/store/carts/${cartId}/line-items/${json.cart.items[0].id}`, {
+        quantity: 2,
+      });
+      second = await createSession(cartId, collectionId, "pp_pix_pix-checkout");
+      await settleAt(sandboxA, second.data.charge_id, "pay");
+      if (payBoth) await settleAt(sandboxA, first.data.charge_id, "pay");
+    } else {
+      second = await createSession(cartId, collectionId, "pp_pix_b");
+      // The old code, from the e-mail: it becomes the order (same amount).
+      await settleAt(sandboxA, first.data.charge_id, "pay");
+      if (payBoth) await settleAt(sandboxB, second.data.charge_id, "pay");
+    }
+    stories.push({
+      i,
+      cartId,
+      collectionId,
+      story: `${edit ? "edit" : "switch"}${payBoth ? ", both paid" : ""}`,
+      charges: [first.data.charge_id, second.data.charge_id],
+      createdAt: Date.now(),
+    });
+  }
+
   /**
    * One shopper. `samePrice` shoppers all buy one unit of the first variant with no promotion,
    * so their charges have one amount; the others mix variants, quantities and PIX10.
@@ -439,31 +535,12 @@ try {
             billing_address: address,
           }
         : {};
-    // A shopper told "try again" tries again, as the storefront lets them.
-    let session;
-    for (let attempt = 0; attempt < 8 && !session; attempt += 1) {
-      const res = await call(
-        "POST",
-        `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
-        { provider_id: kind.provider, data },
-        { mustSucceed: false },
-      );
-      if (res.status === 200) {
-        session = res.json.payment_collection.payment_sessions.find(
-          (s) => s.provider_id === kind.provider,
-        );
-      } else if (res.status === 409 || res.status === 429 || res.status >= 500) {
-        // 409 is the plugin's "the payment service is busy, nothing was charged, try again"
-        // (Medusa renders it with its generic retry text); a 5xx is retried too but is also
-        // reported as a violation below.
-        outcomes.refused += 1;
-        await new Promise((resolve) => setTimeout(resolve, 2_000 * (attempt + 1)));
-      } else {
-        throw new Error(`session refused ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`);
-      }
-    }
-    if (!session) throw new Error(`cart ${cartId}: no session after 8 tries`);
-    outcomes.created += 1;
+    const session = await createSession(
+      cartId,
+      collection.payment_collection.id,
+      kind.provider,
+      data,
+    );
     const chargeId = session.data.charge_id;
     const session_ = {
       cartId,
@@ -496,14 +573,7 @@ try {
       if (json?.type !== "order")
         throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(json).slice(0, 160)}`);
     }
-    const action = expire ? "expire" : "pay";
-    // The control route is outside the fault injector; repeat on a transient failure.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const res = await fetch(`${kind.sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
-        method: "POST",
-      });
-      if (res.ok || res.status === 409) break;
-    }
+    await settleAt(kind.sandbox, chargeId, expire ? "expire" : "pay");
     outcomes[expire ? "expired" : "paid"] += 1;
     // Pay-first shoppers stay on the page, which follows the payment as <pix-checkout> does.
     if (!kind.orderFirst && !expire) {
@@ -671,6 +741,20 @@ try {
     }
   })();
   await Promise.all([pool(rest, CONCURRENCY, { paceMs }), injected]);
+  log(
+    `cart stories: ${STORIES} carts edited or switched after a code was shown, half paying both codes`,
+  );
+  const storyQueue = Array.from({ length: STORIES }, (_, i) => i + CHECKOUTS);
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let i = storyQueue.shift(); i !== undefined; i = storyQueue.shift()) {
+        await story(i).catch((error) => {
+          outcomes.errors += 1;
+          violations.push(`story ${i} broke: ${error.message} ${faultsSoFar()}`);
+        });
+      }
+    }),
+  );
   figures.lastFaultEnd = faultLog.length ? Math.max(...faultLog.map((f) => f.end)) : undefined;
   const lastAction = Date.now();
   log(`all ${CHECKOUTS} checkouts driven; waiting up to one reconciliation interval`);
@@ -770,11 +854,49 @@ try {
           note(`expired charge ${tag} is ${row?.status} locally`);
         if (captures !== 0) note(`expired charge ${tag} has ${captures} captures`);
         for (const order of orders) {
-          if (order.status !== "canceled") note(`expired charge ${tag}: order ${order.status}`);
+          // A boleto's order stays open through its grace period after the due date (banks
+          // confirm a payment made on the due date days later); a Pix's is canceled.
+          const want = s.kind.method === "boleto" ? "pending" : "canceled";
+          if (order.status !== want) note(`expired charge ${tag}: order ${order.status}`);
         }
       } else {
         note(`charge ${tag} is ${truth} at the sandbox (expected paid or expired)`);
       }
+    }
+    // A cart's many charges: every charge the service says is paid is captured or a refund
+    // due; no order with a capture is canceled; no collection is captured twice.
+    const { rows: charges } = await db.query(
+      `select charge_id, status, captured_at, flag_code from pix_checkout_charge where deleted_at is null`,
+    );
+    for (const row of charges) {
+      if (sandboxTruth.get(row.charge_id) !== "paid") continue;
+      const done = row.status === "paid" && (row.captured_at || row.flag_code === "refund_due");
+      if (!done) found.push(`paid charge ${row.charge_id} has neither a capture nor a refund due`);
+    }
+    const { rows: canceledPaid } = await db.query(
+      `select distinct o.id from "order" o
+       join order_payment_collection opc on opc.order_id = o.id and opc.deleted_at is null
+       join payment p on p.payment_collection_id = opc.payment_collection_id
+       join capture c on c.payment_id = p.id and c.deleted_at is null
+       where o.status = 'canceled'`,
+    );
+    for (const o of canceledPaid) found.push(`paid order ${o.id} was canceled`);
+    const { rows: twice } = await db.query(
+      `select p.payment_collection_id as id, count(*)::int as n from capture c
+       join payment p on p.id = c.payment_id where c.deleted_at is null
+       group by p.payment_collection_id having count(*) > 1`,
+    );
+    for (const t of twice) found.push(`collection ${t.id} was captured ${t.n} times`);
+    for (const s of stories) {
+      const { rows: orders } = await db.query(
+        `select o.status from order_cart oc join "order" o on o.id = oc.order_id
+         where oc.cart_id = $1 and oc.deleted_at is null`,
+        [s.cartId],
+      );
+      if (orders.length !== 1 || orders[0].status === "canceled")
+        found.push(
+          `story ${s.i} (${s.story}): ${orders.length} orders ${orders.map((o) => o.status).join(",")} ${faultsSoFar(s.createdAt)}`,
+        );
     }
     const { rows: doubled } = await db.query(
       `select session_id, count(*)::int as n from pix_checkout_charge group by session_id having count(*) > 1`,
@@ -879,6 +1001,11 @@ try {
   const { rows: deliveries } = await db.query(
     `select outcome, count(*)::int as n from pix_checkout_webhook_delivery group by outcome order by outcome`,
   );
+  const {
+    rows: [{ n: refundsDue }],
+  } = await db.query(
+    `select count(*)::int as n from pix_checkout_charge where flag_code = 'refund_due'`,
+  );
   const paidCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "paid").length;
   const expiredCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "expired").length;
   const rows = [
@@ -886,6 +1013,10 @@ try {
     ["Sessions created", outcomes.created],
     ["Session creates answered 'try again' (then retried)", outcomes.refused],
     ["Paid at the service / expired", `${paidCount} / ${expiredCount}`],
+    [
+      "Cart stories (edited or switched after a code); refunds due at the end",
+      `${stories.length}; ${refundsDue}`,
+    ],
     ["Store answers, total", answers.length],
     ["Store answers 'try again' (409, 429 or coded 502/503)", tryAgain.length],
     [
