@@ -2,6 +2,7 @@
 
 import type { PixPaidDetail } from "@pix-checkout/element"
 import dynamic from "next/dynamic"
+import { useEffect, useState } from "react"
 
 const PixCheckout = dynamic(
   () => import("@pix-checkout/element/react").then((m) => m.PixCheckout),
@@ -20,11 +21,16 @@ export default function PixCheckoutClient({
   onPaid,
   onExpired,
 }: Props) {
+  // "Ver o código atual" on a replaced code moves the element to the cart's current
+  // session; keep it there across re-renders instead of handing it the old id again.
+  const [shown, setShown] = useState(sessionId)
+  useEffect(() => setShown(sessionId), [sessionId])
   return (
     <PixCheckout
       backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
       publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
-      sessionId={sessionId}
+      sessionId={shown}
+      onPixStatusChange={(event) => setShown(event.detail.session.session_id)}
       onPixPaid={(event) => onPaid?.(event.detail)}
       onPixExpired={() => onExpired?.()}
     />
