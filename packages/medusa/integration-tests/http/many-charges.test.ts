@@ -297,6 +297,37 @@ medusaIntegrationTestRunner({
       expect((await orderOfCart(container(), cartId))!.status).toBe("canceled");
     });
 
+    it("a charge that gave up on checks goes back on its schedule once a check works, so a later payment is found", async () => {
+      const cartId = await createCart(container(), store, 44);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      // Eight failed checks in a row (a key that was revoked for a while, say).
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: chargeId })
+        .update({
+          check_failures: 8,
+          next_check_at: db(container()).raw("'infinity'::timestamptz"),
+        });
+      const admin = await http.request({
+        method: "post",
+        url: `/admin/pix-checkout/charges/${chargeId}/refresh`,
+        headers: adminHeaders,
+        validateStatus: () => true,
+      });
+      expect(admin.status).toBe(200);
+      const row = await chargeRow(chargeId);
+      expect(row.check_failures).toBe(0);
+      expect(new Date(row.next_check_at).getTime()).toBeLessThan(Date.now() + 60 * 60_000);
+
+      // The webhook is lost; reconciliation finds the payment.
+      await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+      await pay(sandbox, chargeId);
+      await sandbox.webhooksIdle();
+      await control(sandbox.url, "faults", {});
+      await reconcilePass(container(), new Date(Date.now() + 60 * 60_000));
+      await paidOrder(cartId);
+    });
+
     it("Medusa's own refunds record nothing; the refund the merchant records shows in Medusa and on the timeline", async () => {
       const cartId = await createCart(container(), store, 55);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));

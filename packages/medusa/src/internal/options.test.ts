@@ -13,6 +13,20 @@ describe("parseOptions", () => {
     expect(options.baseUrl).toBe("https://api.example.com/v1");
     expect(options.boletoDueDays).toBe(3);
     expect(options.reconcileIntervalMinutes).toBe(5);
+    expect(options.cancelOrderOnExpiry).toBe(true);
+    expect(options.boletoGraceBusinessDays).toBe(3);
+  });
+
+  it("lets a merchant keep expired orders and choose the boleto grace period", () => {
+    const options = parseOptions({
+      ...valid,
+      cancelOrderOnExpiry: false,
+      boletoGraceBusinessDays: 0,
+    });
+    expect(options).toMatchObject({ cancelOrderOnExpiry: false, boletoGraceBusinessDays: 0 });
+    expect(() => parseOptions({ ...valid, boletoGraceBusinessDays: 2.5 })).toThrow(
+      /boletoGraceBusinessDays/,
+    );
   });
 
   it("rejects a publishable key and says to use the secret key", () => {
