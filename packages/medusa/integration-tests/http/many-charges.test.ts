@@ -2,8 +2,7 @@ import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import { generateJwtToken } from "@medusajs/framework/utils";
+import { Modules } from "@medusajs/framework/utils";
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 import {
   createCart,
@@ -25,6 +24,7 @@ import {
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
+import { adminLogin } from "../helpers/admin-login";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
 // boleto, takes a new code, or pays for the last unit while someone else does. The API cannot
@@ -68,7 +68,7 @@ medusaIntegrationTestRunner({
         url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
       });
       await control(sandboxB.url, "webhook-urls", { url: `${base}/hooks/pix-checkout/b` });
-      adminHeaders = await adminLogin(container());
+      adminHeaders = await adminLogin(container(), "lojista@example.com");
     });
 
     const chargeRow = (chargeId: string) =>
@@ -377,25 +377,3 @@ medusaIntegrationTestRunner({
     });
   },
 });
-
-/** An admin user's bearer token, as the admin dashboard sends it. */
-async function adminLogin(container: MedusaContainer): Promise<Record<string, string>> {
-  const users = container.resolve(Modules.USER);
-  const auth = container.resolve(Modules.AUTH);
-  const user = await users.createUsers({ email: "lojista@example.com" });
-  const identity = await auth.createAuthIdentities({
-    provider_identities: [{ provider: "emailpass", entity_id: "lojista@example.com" }],
-    app_metadata: { user_id: user.id },
-  });
-  const { http } = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig;
-  const token = generateJwtToken(
-    {
-      actor_id: user.id,
-      actor_type: "user",
-      auth_identity_id: identity.id,
-      app_metadata: { user_id: user.id },
-    },
-    { secret: http.jwtSecret!, expiresIn: "1d" },
-  );
-  return { authorization: `Bearer ${token}` };
-}

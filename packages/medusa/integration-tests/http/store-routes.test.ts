@@ -1,6 +1,5 @@
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
-import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/framework/utils";
 import { knex as createKnex, type Knex } from "@medusajs/framework/mikro-orm/knex";
 import { createApiKeysWorkflow, updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
@@ -23,6 +22,7 @@ import { startCountingProxy, type CountingProxy } from "../helpers/counting-prox
 import { openSse } from "../helpers/sse";
 import { decodeQrSvg } from "../helpers/qr-decode";
 import { waitFor } from "../helpers/wait-for";
+import { adminLogin } from "../helpers/admin-login";
 import { LiveStatusHub } from "../../src/internal/live-status/hub";
 import type { ChargeRow } from "../../src/internal/charge-store";
 
@@ -389,24 +389,7 @@ medusaIntegrationTestRunner({
         (api as unknown as Api).request({ method, url, headers, validateStatus: () => true });
 
       beforeAll(async () => {
-        const users = container().resolve(Modules.USER);
-        const auth = container().resolve(Modules.AUTH);
-        const user = await users.createUsers({ email: "merchant@example.com" });
-        const identity = await auth.createAuthIdentities({
-          provider_identities: [{ provider: "emailpass", entity_id: "merchant@example.com" }],
-          app_metadata: { user_id: user.id },
-        });
-        const { http } = container().resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig;
-        const token = generateJwtToken(
-          {
-            actor_id: user.id,
-            actor_type: "user",
-            auth_identity_id: identity.id,
-            app_metadata: { user_id: user.id },
-          },
-          { secret: http.jwtSecret!, expiresIn: "1d" },
-        );
-        adminHeaders = { authorization: `Bearer ${token}` };
+        adminHeaders = await adminLogin(container(), "merchant@example.com");
       });
 
       it.each([

@@ -7,6 +7,8 @@ import type { ChargeRow } from "./charge-store";
 import { toServiceError } from "./service-error";
 import { sendError } from "./errors";
 import { flagOf } from "./flag-reasons";
+import { z } from "zod";
+import type { SettleContext } from "./settle-context";
 
 /** The client calls the admin routes make, beyond the provider's port. */
 export interface AdminClient {
@@ -127,4 +129,31 @@ export function adminDelivery(row: Record<string, unknown>): Record<string, unkn
     created_at: row.created_at,
     processed_at: row.processed_at,
   };
+}
+
+const chargeParams = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/**
+ * The charge named by `:charge_id` of an admin route. Answers 400 `invalid_charge_id` or 404
+ * `charge_not_found` itself and returns undefined when there is none.
+ */
+export async function chargeOfRequest(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  ctx: SettleContext,
+): Promise<ChargeRow | undefined> {
+  const parsed = chargeParams.safeParse(req.params);
+  if (!parsed.success) {
+    sendError(res, "invalid_charge_id", "charge_id must be a charge id of the payment service.");
+    return undefined;
+  }
+  const row = await ctx.store.byChargeId(parsed.data.charge_id);
+  if (!row) {
+    sendError(
+      res,
+      "charge_not_found",
+      `No charge ${parsed.data.charge_id} is known to this store.`,
+    );
+  }
+  return row;
 }

@@ -1,11 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
 import { sendError, sendRaised } from "../../../../../../internal/errors";
-import { adminCharge } from "../../../../../../internal/admin-api";
+import { adminCharge, chargeOfRequest } from "../../../../../../internal/admin-api";
 import { recordMerchantRefund } from "../../../../../../internal/merchant-refund";
 import { settleContext } from "../../../../../../internal/settle-context";
 
-const paramsSchema = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 const bodySchema = z.object({
   amount: z.number().int().positive(),
   note: z.string().trim().min(1).max(500),
@@ -18,27 +17,15 @@ const bodySchema = z.object({
  * resolves a "refund due" that is now fully returned. Body: `{ amount, note }`.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const params = paramsSchema.safeParse(req.params);
-  if (!params.success) {
-    sendError(res, "invalid_charge_id", "charge_id must be a charge id of the payment service.");
-    return;
-  }
+  const ctx = settleContext(req.scope);
+  const row = await chargeOfRequest(req, res, ctx);
+  if (!row) return;
   const body = bodySchema.safeParse(req.body ?? {});
   if (!body.success) {
     sendError(
       res,
       "invalid_refund",
       "Send { amount, note }: amount in integer cents (e.g. 4990 for R$ 49,90) and a note saying how the money was returned.",
-    );
-    return;
-  }
-  const ctx = settleContext(req.scope);
-  const row = await ctx.store.byChargeId(params.data.charge_id);
-  if (!row) {
-    sendError(
-      res,
-      "charge_not_found",
-      `No charge ${params.data.charge_id} is known to this store.`,
     );
     return;
   }
