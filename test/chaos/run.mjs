@@ -424,14 +424,18 @@ try {
     throw new Error(`cart ${cartId}: no session after 8 tries`);
   }
 
-  /** A cart with one unit of a variant, an address and a shipping method, and its collection. */
-  async function readyCart(i, variantId, quantity = 1) {
+  /**
+   * A cart as the storefront builds it: a line item, optionally PIX10, an address and a
+   * shipping method; then its payment collection.
+   */
+  async function readyCart(email, variantId, { quantity = 1, promo = false } = {}) {
     const { json: created } = await call("POST", "/store/carts", {
       region_id: seed.regionId,
-      email: `story${i}@example.com`,
+      email,
     });
     const cartId = created.cart.id;
     await call("POST", `/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity });
+    if (promo) await call("POST", `/store/carts/${cartId}/promotions`, { promo_codes: ["PIX10"] });
     await call("POST", `/store/carts/${cartId}`, {
       shipping_address: address,
       billing_address: address,
@@ -466,7 +470,10 @@ try {
   async function story(i) {
     const edit = i % 2 === 0;
     const payBoth = i % 4 >= 2;
-    const { cartId, collectionId } = await readyCart(i, variantIds[i % variantIds.length]);
+    const { cartId, collectionId } = await readyCart(
+      `story${i}@example.com`,
+      variantIds[i % variantIds.length],
+    );
     const first = await createSession(cartId, collectionId, "pp_pix_pix-checkout");
     let second;
     if (edit) {
@@ -500,29 +507,11 @@ try {
   async function checkout(i, { samePrice = false } = {}) {
     const kind = samePrice ? kinds[1] : kinds[i % kinds.length];
     const expire = i % 5 === 4; // one in five is left to expire
-    const { json: created } = await call("POST", "/store/carts", {
-      region_id: seed.regionId,
-      email: `shopper${i}@example.com`,
-    });
-    const cartId = created.cart.id;
-    await call("POST", `/store/carts/${cartId}/line-items`, {
-      variant_id: samePrice ? variantIds[0] : variantIds[i % variantIds.length],
-      quantity: samePrice ? 1 : 1 + (i % 3),
-    });
-    if (!samePrice && i % 4 === 1) {
-      await call("POST", `/store/carts/${cartId}/promotions`, { promo_codes: ["PIX10"] });
-    }
-    await call("POST", `/store/carts/${cartId}`, {
-      shipping_address: address,
-      billing_address: address,
-    });
-    const { json: options } = await call("GET", `/store/shipping-options?cart_id=${cartId}`);
-    await call("POST", `/store/carts/${cartId}/shipping-methods`, {
-      option_id: options.shipping_options[0].id,
-    });
-    const { json: collection } = await call("POST", "/store/payment-collections", {
-      cart_id: cartId,
-    });
+    const { cartId, collectionId } = await readyCart(
+      `shopper${i}@example.com`,
+      samePrice ? variantIds[0] : variantIds[i % variantIds.length],
+      { quantity: samePrice ? 1 : 1 + (i % 3), promo: !samePrice && i % 4 === 1 },
+    );
     const data =
       kind.method === "boleto"
         ? {
@@ -535,17 +524,12 @@ try {
             billing_address: address,
           }
         : {};
-    const session = await createSession(
-      cartId,
-      collection.payment_collection.id,
-      kind.provider,
-      data,
-    );
+    const session = await createSession(cartId, collectionId, kind.provider, data);
     const chargeId = session.data.charge_id;
     const session_ = {
       cartId,
       sessionId: session.id,
-      collectionId: collection.payment_collection.id,
+      collectionId,
       chargeId,
       kind,
       expire,
