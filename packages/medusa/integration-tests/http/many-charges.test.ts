@@ -1,7 +1,11 @@
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import type {
+  INotificationModuleService,
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 import {
@@ -44,6 +48,8 @@ beforeAll(async () => {
   process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
   process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
+  // The plugin's messages to the shopper, to Medusa's local notification provider.
+  process.env.PIX_NOTIFY = "1";
 });
 
 afterAll(async () => {
@@ -104,6 +110,10 @@ medusaIntegrationTestRunner({
       );
       return list.flatMap((p) => p.refunds ?? []);
     };
+    const sentFor = async (chargeId: string) => {
+      const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+      return notifications.listNotifications({ resource_id: chargeId });
+    };
     const chargesOfCollection = async (collectionId: string) =>
       db(container())("pix_checkout_charge").where({ payment_collection_id: collectionId });
     const setQuantity = async (cartId: string, quantity: number) => {
@@ -147,6 +157,15 @@ medusaIntegrationTestRunner({
       expect(after!.payment_collections[0]!.status).toBe("completed");
       expect(await capturesOfSession(container(), second.id)).toBe(1);
       expect(await refundsOfSession(second.id)).toHaveLength(0);
+      // The replaced code's expiry is no news to a shopper whose order is paid.
+      await waitFor(
+        async () =>
+          (await sentFor(second.data.charge_id)).some((n) => n.template === "pix-checkout-paid"),
+        "the paid message",
+      );
+      expect((await sentFor(first.data.charge_id)).map((n) => n.template).sort()).toEqual([
+        "pix-checkout-code",
+      ]);
     });
 
     it("a replaced code still for the cart's amount becomes the order when it is the one paid", async () => {
@@ -192,6 +211,22 @@ medusaIntegrationTestRunner({
         refund: { amount: 3500, reason: "paid_old_amount" },
       });
       expect(await orderOfCart(container(), cartId)).toBeUndefined();
+      const message = await waitFor(
+        async () =>
+          (await sentFor(first.data.charge_id)).find(
+            (n) => n.template === "pix-checkout-refund-due",
+          ),
+        "the refund-due message",
+      );
+      expect(message.data).toMatchObject({
+        event: "refund_due",
+        refund: {
+          amount_cents: 3500,
+          amount: expect.stringMatching(/^R\$\s35,00$/),
+          reason: "paid_old_amount",
+        },
+      });
+      expect((message.data as Json).pix).toBeUndefined();
 
       await pay(sandbox, second.data.charge_id);
       await paidOrder(cartId);
