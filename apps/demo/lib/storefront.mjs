@@ -12,15 +12,17 @@ import { storefrontConfig } from "../storefront/demo-config-plugin.mjs";
  */
 export async function startStorefront(options) {
   const httpServer = http.createServer();
+  const base = storefrontConfig(options.config);
   const vite = await createServer({
-    ...storefrontConfig(options.config),
+    ...base,
     configFile: false,
     logLevel: "warn",
     appType: "spa",
     // A demo page, not a workbench: no file watching and no hot reload, so rebuilding a
     // workspace package (the element) never reloads a shopper's page mid-checkout. For
-    // editing the storefront, run Vite on storefront/vite.config.mjs instead.
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // editing the storefront, run Vite on storefront/vite.config.mjs instead. The shared
+    // `server` settings stay, above all `fs`: without them /@fs/ serves the whole workspace.
+    server: { ...base.server, middlewareMode: true, hmr: false, watch: null },
   });
   httpServer.on("request", vite.middlewares);
   httpServer.listen({ host: options.host, port: options.port });

@@ -1,36 +1,41 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type ViteDevServer } from "vite";
 // @ts-expect-error -- plain JS module with JSDoc types
-import { storefrontConfig } from "../demo-config-plugin.mjs";
+import { startStorefront } from "../../lib/storefront.mjs";
 
 const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 // A file of the demo's data folder, made for the test: a refusal must not be a missing file.
 const SECRET_FILE = `dev-server-test-${process.pid}.json`;
 const MARKER = "admin-password-that-must-not-leak";
 
-describe("the storefront's dev server serves the storefront, not the workspace", () => {
-  let server: ViteDevServer;
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// The server `npm run demo` runs (lib/storefront.mjs: Vite in middleware mode behind the demo's
+// own HTTP server), not a standalone Vite built from the shared config.
+describe("the demo's storefront server serves the storefront, not the workspace", () => {
+  let storefront: { url: string; close: () => Promise<void> };
   let base: string;
   beforeAll(async () => {
     mkdirSync(file("../../.data"), { recursive: true });
     writeFileSync(file(`../../.data/${SECRET_FILE}`), JSON.stringify({ password: MARKER }));
-    server = await createServer({
-      ...storefrontConfig({ backendUrl: "http://127.0.0.1:9", publishableKey: "pk_test" }),
-      server: {
-        ...storefrontConfig({ backendUrl: "", publishableKey: "" }).server,
-        port: 0,
-        strictPort: false,
-      },
-      logLevel: "silent",
+    const port = await freePort();
+    storefront = await startStorefront({
+      host: "127.0.0.1",
+      port,
+      config: { backendUrl: "http://127.0.0.1:9", publishableKey: "pk_test" },
     });
-    await server.listen();
-    const address = server.httpServer!.address() as { port: number };
-    base = `http://127.0.0.1:${address.port}`;
+    base = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
-    await server?.close();
+    await storefront?.close();
     rmSync(file(`../../.data/${SECRET_FILE}`), { force: true });
   });
 
