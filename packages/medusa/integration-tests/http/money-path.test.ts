@@ -573,6 +573,67 @@ medusaIntegrationTestRunner({
           await knex("pix_checkout_charge").where("id", "like", "pxch_poison_%").delete();
         }
       });
+
+      it("120 deliveries that can never be processed are finished as failed and do not hold back a good one", async () => {
+        const knex = db(container());
+        const longAgo = new Date(Date.now() - 60 * 60_000);
+        // A provider registration renamed in medusa-config, and a body no parser reads: stored
+        // deliveries no real request can make on demand, so they are written by hand.
+        const poison = Array.from({ length: 120 }, (_, i) => ({
+          id: `pxwh_poison_${i}`,
+          provider_key: i % 2 === 0 ? "renamed" : "a",
+          event: "charge.paid",
+          charge_id: null,
+          body: JSON.stringify(i % 2 === 0 ? { event: "charge.paid", data: {} } : "{not json"),
+          outcome: "received",
+          attempts: 0,
+          created_at: new Date(longAgo.getTime() + i),
+          updated_at: longAgo,
+        }));
+        await knex("pix_checkout_webhook_delivery").insert(poison);
+        try {
+          const { id: cartId } = await cart([{ unit_price: 66.6, quantity: 1 }]);
+          const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+          const chargeId = session.data.charge_id as string;
+          await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+          await control(sandbox.url, `charges/${chargeId}/pay`, {});
+          await sandbox.webhooksIdle();
+          // The process that stored this delivery died before processing it.
+          await knex("pix_checkout_webhook_delivery").insert({
+            id: "pxwh_good_one",
+            provider_key: "a",
+            event: "charge.paid",
+            charge_id: chargeId,
+            body: JSON.stringify({
+              event: "charge.paid",
+              data: { uuid: chargeId, amount: session.data.amount_cents, status: "paid" },
+            }),
+            outcome: "received",
+            attempts: 0,
+            created_at: new Date(longAgo.getTime() + 1000),
+            updated_at: longAgo,
+          });
+          // Only the deliveries pass runs: the charge's own check is not due yet.
+          await knex("pix_checkout_charge")
+            .where({ charge_id: chargeId })
+            .update({ next_check_at: new Date(Date.now() + 60 * 60_000) });
+          await reconcilePass(container());
+          await reconcilePass(container());
+          const good = await knex("pix_checkout_webhook_delivery")
+            .where({ id: "pxwh_good_one" })
+            .first();
+          expect(good.outcome).toBe("processed");
+          await expectPaidInFull(cartId);
+          const bad = await knex("pix_checkout_webhook_delivery").where(
+            "id",
+            "like",
+            "pxwh_poison_%",
+          );
+          expect(bad.every((d: Json) => d.outcome === "failed" && d.attempts === 1)).toBe(true);
+        } finally {
+          await knex("pix_checkout_webhook_delivery").where("id", "like", "pxwh_poison_%").delete();
+        }
+      });
     });
 
     it("sends the shopper their Pix code through the Notification Module, then a word when it is paid", async () => {

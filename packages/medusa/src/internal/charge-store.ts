@@ -705,14 +705,24 @@ export class ChargeStore {
       });
   }
 
-  /** Deliveries not processed yet (the process answering them stopped) or not matched yet. */
-  async unfinishedDeliveries(olderThan: Date, limit: number): Promise<Record<string, unknown>[]> {
+  /**
+   * Deliveries not processed yet (the process answering them stopped), not matched yet, or
+   * failed, whose retry is due: each one backs off on its own (15 s after its last try,
+   * doubling up to an hour), so a few that keep failing never hold the batch's head.
+   */
+  async unfinishedDeliveries(
+    now: Date,
+    olderThan: Date,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const dueAt = `coalesce(processed_at, created_at) + make_interval(secs => least(15 * power(2, attempts), 3600))`;
     return this.db(DELIVERIES)
       .whereIn("outcome", ["received", "unmatched", "error"])
       .whereNull("deleted_at")
       .where("created_at", "<", olderThan)
       .where("attempts", "<", 20)
-      .orderBy("created_at", "asc")
+      .whereRaw(`${dueAt} <= ?`, [now])
+      .orderByRaw(dueAt)
       .limit(limit);
   }
 

@@ -30,7 +30,9 @@ export interface ReconcileReport {
  *    after expiry: see check-schedule.ts); a check that fails backs that row off, so a bad
  *    row never delays a good one, and after `CHECK_ATTEMPTS` failures it is flagged;
  * 2. paid charges whose capture never finished (no claim, or a lapsed one) are captured;
- * 3. deliveries that were never processed, did not match yet, or failed are retried;
+ * 3. deliveries that were never processed, did not match yet, or failed are retried, each on
+ *    its own backoff; one that can never be processed (its registration is gone, its body
+ *    unreadable) is finished as `failed`;
  * 4. paid carts that failed to become orders (pay-first) are completed.
  */
 export async function reconcileOnce(
@@ -90,22 +92,33 @@ export async function reconcileOnce(
     }
   }
   const deliveries = await ctx.store.unfinishedDeliveries(
+    now,
     new Date(now.getTime() - STALE_DELIVERY_MS),
     BATCH,
   );
   for (const delivery of deliveries) {
+    const id = String(delivery.id);
+    let provider;
+    let body: ParsedWebhook;
     try {
-      const provider = providerByKey(configModule, String(delivery.provider_key));
-      const body = (
+      provider = providerByKey(configModule, String(delivery.provider_key));
+      body = (
         typeof delivery.body === "string" ? JSON.parse(delivery.body) : delivery.body
       ) as ParsedWebhook;
-      await processDelivery(ctx, String(delivery.id), provider, body);
+    } catch (error) {
+      // A registration renamed or removed, or a body that cannot be read: no retry can help.
+      report.errors += 1;
+      const message = redact((error as Error).message ?? String(error));
+      await ctx.store.finishDelivery(id, "failed", message);
+      ctx.logger.warn(`delivery ${id} cannot be processed and is given up: ${message}`);
+      continue;
+    }
+    try {
+      await processDelivery(ctx, id, provider, body);
       report.deliveriesRetried += 1;
     } catch (error) {
       report.errors += 1;
-      ctx.logger.warn(
-        `retrying delivery ${String(delivery.id)} failed: ${redact((error as Error).message)}`,
-      );
+      ctx.logger.warn(`retrying delivery ${id} failed: ${redact((error as Error).message)}`);
     }
   }
   for (const row of await ctx.store.awaitingCartCompletion(BATCH)) {

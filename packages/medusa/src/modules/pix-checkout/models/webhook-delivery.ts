@@ -12,7 +12,16 @@ export const PixCheckoutWebhookDelivery = model
     charge_id: model.text().index().nullable(),
     body: model.json(),
     outcome: model
-      .enum(["received", "processed", "duplicate", "forged", "unmatched", "recorded", "error"])
+      .enum([
+        "received",
+        "processed",
+        "duplicate",
+        "forged",
+        "unmatched",
+        "recorded",
+        "error",
+        "failed",
+      ])
       .default("received"),
     detail: model.text().nullable(),
     attempts: model.number().default(0),
