@@ -286,6 +286,17 @@ medusaIntegrationTestRunner({
       await expectPaidInFull(cartId);
     });
 
+    it("a cart above R$ 21.474.836,47 (past a Postgres integer) gets its code and is paid in full", async () => {
+      const { id: cartId } = await cart([{ unit_price: 25_000_000, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect(session.data.amount_cents).toBeGreaterThan(2_147_483_647);
+      expect(Number((await chargeRow(session.data.charge_id)).amount_cents)).toBe(
+        session.data.amount_cents,
+      );
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      await expectPaidInFull(cartId);
+    });
+
     it("a paid checkout costs the payment API two calls: the create and one fetch-back", async () => {
       const { id: cartId } = await cart([{ unit_price: 71.3, quantity: 1 }]);
       const before = proxy.calls.length;

@@ -15,6 +15,7 @@ export const PixCheckoutCharge = model
     session_id: model.text().index(),
     payment_collection_id: model.text().index().nullable(),
     sales_channel_id: model.text().nullable(),
+    // A bigint column (Migration20261123140000); the plugin reads it through Number().
     amount_cents: model.number(),
     currency_code: model.text().default("brl"),
     status: model.enum(["pending", "paid", "expired", "failed", "canceled"]).default("pending"),
