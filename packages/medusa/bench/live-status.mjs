@@ -274,13 +274,32 @@ try {
   );
   recoveries.sort((a, b) => a - b);
   // The built plugin's own schedule, so the figure follows the code.
-  const { nextCheckAt } = await import("../.medusa/server/src/internal/check-schedule.js");
+  const { nextCheckAt, graceRecheckAt } =
+    await import("../.medusa/server/src/internal/check-schedule.js");
+  const { boletoGraceEndsAt } = await import("../.medusa/server/src/internal/business-days.js");
   const born = new Date(0);
   const expiresAt = new Date(30 * 60_000);
   let checks = 0;
   for (let at = born; at <= expiresAt; checks += 1) {
     at = nextCheckAt({ createdAt: born, expiresAt, now: at, intervalMs: 5 * 60_000 });
   }
+  // A 3-day boleto never paid: its life, then its grace period (3 business days), from a
+  // Tuesday, so the grace runs over a weekend.
+  const boletoBorn = new Date("2026-11-17T15:00:00Z");
+  const boletoDue = new Date(boletoBorn.getTime() + 3 * 24 * 60 * 60_000);
+  const graceEnd = boletoGraceEndsAt(boletoDue, 3);
+  let boletoChecks = 0;
+  let at = boletoBorn;
+  for (; at <= boletoDue; boletoChecks += 1) {
+    at = nextCheckAt({
+      createdAt: boletoBorn,
+      expiresAt: boletoDue,
+      now: at,
+      intervalMs: 5 * 60_000,
+      method: "boleto",
+    });
+  }
+  for (; at < graceEnd; boletoChecks += 1) at = graceRecheckAt(at, graceEnd);
 
   const figures = {
     checkouts,
@@ -300,6 +319,7 @@ try {
     lost_webhook_recovery_p50_s: Number((percentile(recoveries, 50) / 1000).toFixed(1)),
     lost_webhook_recovery_p95_s: Number((percentile(recoveries, 95) / 1000).toFixed(1)),
     scheduled_checks_per_30min_pix: checks,
+    scheduled_checks_per_unpaid_boleto: boletoChecks,
   };
   console.log(
     `charge.paid → stream event on the other server, captures on the worker (${checkouts} checkouts back to back): p50 ${figures.stream_event_p50_ms} ms, p95 ${figures.stream_event_p95_ms} ms, max ${figures.stream_event_max_ms} ms (target p95 <= 250 ms on a quiet machine)`,
@@ -315,7 +335,7 @@ try {
   );
   console.log(`  by call: ${JSON.stringify(byKind)}`);
   console.log(
-    `lost webhook → status paid (${recoveries.length} charges paid 0-45 s after creation, every delivery dropped): p50 ${figures.lost_webhook_recovery_p50_s} s, p95 ${figures.lost_webhook_recovery_p95_s} s (target p95 <= 60 s); scheduled API checks over a 30-minute Pix with no webhook: ${checks}`,
+    `lost webhook → status paid (${recoveries.length} charges paid 0-45 s after creation, every delivery dropped): p50 ${figures.lost_webhook_recovery_p50_s} s, p95 ${figures.lost_webhook_recovery_p95_s} s (target p95 <= 60 s); scheduled API checks over a 30-minute Pix with no webhook: ${checks}; over a never-paid 3-day boleto and its grace period: ${boletoChecks} (target <= 20)`,
   );
   console.log(
     `memory per open stream (${open.length} open on one instance): ${figures.memory_per_stream_kib} KiB (RSS ${before} → ${after} KiB)`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EARLY_CHECK_AGES_MS, nextCheckAt } from "./check-schedule";
+import { boletoGraceEndsAt } from "./business-days";
+import { EARLY_CHECK_AGES_MS, graceRecheckAt, nextCheckAt } from "./check-schedule";
 
 const created = new Date("2026-11-22T12:00:00Z");
 const at = (ms: number) => new Date(created.getTime() + ms);
@@ -53,5 +54,25 @@ describe("nextCheckAt", () => {
       calls += 1;
     }
     expect(calls).toBe(10);
+  });
+
+  it("asks a never-paid 3-day boleto at most 20 times over its life and grace period", () => {
+    // Due on a Friday before Carnival: the 3 business days of grace end the next Thursday.
+    const createdAt = new Date("2026-02-10T15:00:00Z");
+    const expiresAt = new Date("2026-02-13T15:00:00Z");
+    const hold = boletoGraceEndsAt(expiresAt, 3);
+    let now = createdAt;
+    let reads = 0;
+    while (now.getTime() <= expiresAt.getTime()) {
+      now = nextCheckAt({ createdAt, expiresAt, now, intervalMs: interval, method: "boleto" });
+      reads += 1;
+    }
+    const beforeDue = reads;
+    while (now < hold) {
+      now = graceRecheckAt(now, hold);
+      reads += 1;
+    }
+    expect(beforeDue).toBe(8);
+    expect(reads).toBeLessThanOrEqual(20);
   });
 });

@@ -8,6 +8,17 @@
 /** Ages (since creation) at which a young charge is asked: 15 s, 30 s, 1 min, 2 min. */
 export const EARLY_CHECK_AGES_MS: readonly number[] = [15_000, 30_000, 60_000, 120_000];
 
+/**
+ * A boleto is paid at a bank and confirmed in the bank's batches, hours to a day later, so its
+ * checks decay in hours and days: at 1 h and 6 h, then every 12 h until it falls due. Over a
+ * 3-day boleto that is at most 8 reads plus the one after its due date, and the grace period
+ * after it adds one a day (collection.ts).
+ */
+export const BOLETO_CHECK_AGES_MS: readonly number[] = [60 * 60_000, 6 * 60 * 60_000];
+
+/** The least time between two checks of a boleto past its early ages. */
+export const BOLETO_INTERVAL_MS = 12 * 60 * 60_000;
+
 /** A charge is asked once more this long after its expiry, to learn it expired (or was paid). */
 export const EXPIRY_GRACE_MS = 5_000;
 
@@ -18,6 +29,8 @@ export interface ScheduleInput {
   now: Date;
   /** The provider's `reconcileIntervalMinutes`, in ms. */
   intervalMs: number;
+  /** A boleto's checks decay in hours and days; a Pix's in seconds and minutes. */
+  method?: "pix" | "boleto";
 }
 
 /**
@@ -26,12 +39,21 @@ export interface ScheduleInput {
  *
  * Upstream calls this makes for one charge over a life of `L` (when no webhook arrives): at
  * most `4 + ceil((L - 2 min) / interval) + 1`; a 30-minute Pix with the default 5-minute
- * interval is asked at most 10 times, and usually once, because its webhook arrives first.
+ * interval is asked at most 10 times, and usually once, because its webhook arrives first. A
+ * 3-day boleto: at most 2 + 5 + 1 = 8 (see BOLETO_CHECK_AGES_MS).
  */
-export function nextCheckAt({ createdAt, expiresAt, now, intervalMs }: ScheduleInput): Date {
+export function nextCheckAt({
+  createdAt,
+  expiresAt,
+  now,
+  intervalMs,
+  method = "pix",
+}: ScheduleInput): Date {
   const age = now.getTime() - createdAt.getTime();
-  const early = EARLY_CHECK_AGES_MS.find((at) => at > age);
-  let next = early === undefined ? now.getTime() + intervalMs : createdAt.getTime() + early;
+  const boleto = method === "boleto";
+  const early = (boleto ? BOLETO_CHECK_AGES_MS : EARLY_CHECK_AGES_MS).find((at) => at > age);
+  const interval = boleto ? Math.max(intervalMs, BOLETO_INTERVAL_MS) : intervalMs;
+  let next = early === undefined ? now.getTime() + interval : createdAt.getTime() + early;
   if (expiresAt) {
     const afterExpiry = expiresAt.getTime() + EXPIRY_GRACE_MS;
     if (afterExpiry > now.getTime()) next = Math.min(next, afterExpiry);
@@ -40,9 +62,19 @@ export function nextCheckAt({ createdAt, expiresAt, now, intervalMs }: ScheduleI
 }
 
 /**
- * While a shopper's stream is open on a pending charge, its next check is kept within this
- * long: a watched charge is asked about at most about twice a minute (the job runs every 15 s),
- * an unwatched one on the schedule above.
+ * When to ask again about a boleto the API calls expired while it is inside its grace period
+ * (its bank may still confirm a payment made on the due date): once a day, and at the end.
+ */
+export function graceRecheckAt(now: Date, holdUntil: Date): Date {
+  const tomorrow = new Date(now.getTime() + 24 * 60 * 60_000);
+  return holdUntil < tomorrow ? holdUntil : tomorrow;
+}
+
+/**
+ * While a shopper's stream is open on a pending Pix, its next check is kept within this long:
+ * a watched charge is asked about at most about twice a minute (the job runs every 15 s), an
+ * unwatched one on the schedule above. A boleto is not expedited: its bank confirms in batches,
+ * and a page left open for days would otherwise ask thousands of times.
  */
 export const WATCHED_CHECK_MS = 30_000;
 

@@ -5,6 +5,7 @@ import type { ChargeRow } from "./charge-store";
 import type { RefundReason } from "./flag-reasons";
 import type { LifecycleSource } from "./charge-lifecycle";
 import { toCents } from "./money";
+import { graceRecheckAt } from "./check-schedule";
 import { providerOfRow, type SettleContext } from "./settle-context";
 
 /**
@@ -224,9 +225,7 @@ export async function endOrderIfDue(
   }
   const hold = row.order_hold_until ? new Date(row.order_hold_until) : null;
   if (row.status === "expired" && hold && now < hold) {
-    // Look once a day, and at the end of the grace period.
-    const tomorrow = new Date(now.getTime() + 24 * 60 * 60_000);
-    return { recheckAt: hold < tomorrow ? hold : tomorrow };
+    return { recheckAt: graceRecheckAt(now, hold) };
   }
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order && order.status !== "canceled") {

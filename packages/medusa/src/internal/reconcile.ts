@@ -70,6 +70,7 @@ export async function reconcileOnce(
               expiresAt: row.expires_at ? new Date(row.expires_at) : null,
               now,
               intervalMs: provider.options.reconcileIntervalMinutes * 60_000,
+              method: row.method,
             })
           : (result.recheckAt ?? null),
       );

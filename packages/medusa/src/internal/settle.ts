@@ -149,6 +149,7 @@ function scheduleOf(row: ChargeRow, intervalMinutes: number): Date {
     expiresAt: row.expires_at ? new Date(row.expires_at) : null,
     now: new Date(),
     intervalMs: intervalMinutes * 60_000,
+    method: row.method,
   });
 }
 

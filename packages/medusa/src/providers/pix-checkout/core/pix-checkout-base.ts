@@ -257,6 +257,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
               expiresAt,
               now: createdAt,
               intervalMs: this.options_.reconcileIntervalMinutes * 60_000,
+              method: this.method,
             }),
             display,
           }),

@@ -94,7 +94,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   }, options.keepAliveMs);
   // A shopper is looking at the code: if its webhook is lost, reconciliation asks soon.
   const watch = () => {
-    if (ended || !shouldExpedite(found.row.charge_id)) return;
+    if (ended || found.row.method !== "pix" || !shouldExpedite(found.row.charge_id)) return;
     found.store.expediteCheck(found.row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
   };
   const watching = setInterval(watch, WATCHED_CHECK_MS);
