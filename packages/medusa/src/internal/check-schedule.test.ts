@@ -72,7 +72,7 @@ describe("nextCheckAt", () => {
       now = graceRecheckAt(now, hold);
       reads += 1;
     }
-    expect(beforeDue).toBe(8);
+    expect(beforeDue).toBe(10);
     expect(reads).toBeLessThanOrEqual(20);
   });
 });

@@ -9,12 +9,18 @@
 export const EARLY_CHECK_AGES_MS: readonly number[] = [15_000, 30_000, 60_000, 120_000];
 
 /**
- * A boleto is paid at a bank and confirmed in the bank's batches, hours to a day later, so its
- * checks decay in hours and days: at 1 h and 6 h, then every 12 h until it falls due. Over a
- * 3-day boleto that is at most 8 reads plus the one after its due date, and the grace period
- * after it adds one a day (collection.ts).
+ * A boleto is mostly paid at a bank and confirmed in the bank's batches, hours to a day later,
+ * so after two quick looks (a payment made at once by app, a webhook lost) its checks decay in
+ * hours and days: 15 s, 1 min, 1 h, 6 h, then every 12 h until it falls due. A 3-day boleto is
+ * asked 10 times up to just after its due date, and the grace period after it adds one a day
+ * (collection.ts): at most 20 in all.
  */
-export const BOLETO_CHECK_AGES_MS: readonly number[] = [60 * 60_000, 6 * 60 * 60_000];
+export const BOLETO_CHECK_AGES_MS: readonly number[] = [
+  15_000,
+  60_000,
+  60 * 60_000,
+  6 * 60 * 60_000,
+];
 
 /** The least time between two checks of a boleto past its early ages. */
 export const BOLETO_INTERVAL_MS = 12 * 60 * 60_000;
@@ -40,7 +46,7 @@ export interface ScheduleInput {
  * Upstream calls this makes for one charge over a life of `L` (when no webhook arrives): at
  * most `4 + ceil((L - 2 min) / interval) + 1`; a 30-minute Pix with the default 5-minute
  * interval is asked at most 10 times, and usually once, because its webhook arrives first. A
- * 3-day boleto: at most 2 + 5 + 1 = 8 (see BOLETO_CHECK_AGES_MS).
+ * 3-day boleto: 4 + 5 + 1 = 10 (see BOLETO_CHECK_AGES_MS).
  */
 export function nextCheckAt({
   createdAt,
