@@ -42,6 +42,7 @@ const WEBHOOK_SECRET = "whsec-test-a-0123456789";
 let sandbox: Sandbox;
 let sandboxB: Sandbox;
 let proxy: CountingProxy;
+let proxyB: CountingProxy;
 
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
@@ -55,7 +56,8 @@ beforeAll(async () => {
     webhookRetryDelaysMs: [300],
     specLiteralWebhooks: true,
   });
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
+  proxyB = await startCountingProxy(sandboxB.url);
+  process.env.PIX_SANDBOX_B_URL = proxyB.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
   // The plugin's notification subscriber, to Medusa's local notification provider.
   process.env.PIX_NOTIFY = "1";
@@ -63,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.close();
+  await proxyB?.close();
   await sandbox?.close();
   await sandboxB?.close();
 });
@@ -284,6 +287,31 @@ medusaIntegrationTestRunner({
       }, "the uuid-only delivery to be processed");
       expect(delivery.outcome).toBe("processed");
       await expectPaidInFull(cartId);
+    });
+
+    it("a Variant B delivery naming a uuid no charge of this store has costs at most 3 API reads over all its retries", async () => {
+      const uuid = "7d1e4c2a-9b3f-4e8a-8c6d-5f4e3d2c1b0a";
+      const before = proxyB.calls.length;
+      const answer = await (api as unknown as Api).request({
+        method: "post",
+        url: "/hooks/pix-checkout/b",
+        data: { event: "charge.paid", data: { uuid, amount: 1000, status: "paid" } },
+        validateStatus: () => true,
+      });
+      expect(answer.status).toBe(200);
+      const id = answer.data.id as string;
+      const delivery = () => db(container())("pix_checkout_webhook_delivery").where({ id }).first();
+      // The route's own retries (0.5 s, 2 s, 5 s), then reconciliation's, hours apart.
+      await waitFor(async () => (await delivery())?.attempts >= 4, "the route's retries");
+      let now = Date.now();
+      for (let pass = 0; pass < 6; pass += 1) {
+        now += 2 * 60 * 60_000;
+        await reconcilePass(container(), new Date(now));
+      }
+      expect((await delivery()).attempts).toBeGreaterThanOrEqual(8);
+      const reads = proxyB.calls.slice(before).filter((c) => c === `GET /v1/charges/${uuid}`);
+      expect(reads.length).toBeLessThanOrEqual(3);
+      expect(reads.length).toBeGreaterThan(0);
     });
 
     it("a cart above R$ 21.474.836,47 (past a Postgres integer) gets its code and is paid in full", async () => {

@@ -692,6 +692,13 @@ export class ChargeStore {
     return id;
   }
 
+  /** How many times a delivery was processed so far. */
+  async deliveryAttempts(id: string): Promise<number> {
+    const row = (await this.db(DELIVERIES).where({ id }).first("attempts")) as
+      { attempts: number } | undefined;
+    return Number(row?.attempts ?? 0);
+  }
+
   /** Records what processing a delivery decided. */
   async finishDelivery(id: string, outcome: string, detail?: string): Promise<void> {
     await this.db(DELIVERIES)

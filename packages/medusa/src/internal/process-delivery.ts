@@ -5,6 +5,9 @@ import type { SettleContext } from "./settle-context";
 import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
 import { redact } from "@pix-checkout/client";
 
+/** API reads a Variant B delivery naming an unknown `uuid` may cost (its first tries). */
+const UNMATCHED_LOOKUPS = 3;
+
 /**
  * Processes one stored delivery: charge events go through the state machine (fetch-back
  * first), transfer events are verified and recorded. The outcome is written back on the
@@ -30,10 +33,15 @@ export async function processDelivery(
     }
     const claim = { status: event.data.status as ChargeStatus, amountCents: event.data.amount };
     let result = await settleCharge(ctx, chargeId, "webhook", claim);
-    if (result.outcome === "unmatched" && provider.options.variant === "b") {
+    if (
+      result.outcome === "unmatched" &&
+      provider.options.variant === "b" &&
+      (await store.deliveryAttempts(deliveryId)) < UNMATCHED_LOOKUPS
+    ) {
       // The spec's charge.paid names the charge by `uuid`, also in Variant B, whose charges
       // the plugin knows by `id` (ch_svc_...). Variant B's read accepts the UUID: ask it which
-      // charge that is, then settle that one.
+      // charge that is, then settle that one. A few times per delivery at most: retries of a
+      // uuid no charge of this store has would otherwise ask on every one.
       const client = await clientFor(provider, logger);
       const charge = await client.charges.retrieve(chargeId).catch(() => null);
       if (charge && charge.id !== chargeId) {
