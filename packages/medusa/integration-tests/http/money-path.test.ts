@@ -314,6 +314,30 @@ medusaIntegrationTestRunner({
       expect(reads.length).toBeGreaterThan(0);
     });
 
+    it("a charge the service says was paid for less than the order is held for the merchant, not captured in full", async () => {
+      const { id: cartId } = await cart([{ unit_price: 90, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      // The service's record and ours disagree (no sandbox route makes that): ours says more.
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: chargeId })
+        .update({ amount_cents: db(container()).raw("amount_cents + 1000") });
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      const row = await waitFor(async () => {
+        const r = await chargeRow(chargeId);
+        return r?.status === "paid" && r.flagged && r;
+      }, "the charge to be recorded paid and flagged");
+      expect(row.flag_code).toBe("amount_mismatch");
+      await reconcilePass(container());
+      expect(await capturesOfSession(container(), session.id)).toBe(0);
+      expect((await chargeRow(chargeId)).captured_at).toBeNull();
+      const flagged = await db(container())("pix_checkout_charge_event").where({
+        charge_id: chargeId,
+        kind: "flagged",
+      });
+      expect(flagged).toHaveLength(1);
+    });
+
     it("a cart above R$ 21.474.836,47 (past a Postgres integer) gets its code and is paid in full", async () => {
       const { id: cartId } = await cart([{ unit_price: 25_000_000, quantity: 1 }]);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));

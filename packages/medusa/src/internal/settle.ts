@@ -97,7 +97,8 @@ export async function settleCharge(
     }
   }
   const underpaid = charge.amountCents < Number(row.amount_cents);
-  if (charge.amountCents !== Number(row.amount_cents)) {
+  // Flagged once: a repeated delivery must not re-open what the merchant already resolved.
+  if (charge.amountCents !== Number(row.amount_cents) && row.flag_code !== "amount_mismatch") {
     await ctx.lifecycle.flag(
       chargeId,
       {
