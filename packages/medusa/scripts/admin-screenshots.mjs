@@ -3,7 +3,7 @@
 // builds a throwaway Medusa app with the BUILT plugin (`medusa build`: server + dashboard),
 // seeds an order paid by Pix through the sandbox and one paid after the merchant canceled it,
 // logs in with Chromium and captures the order page widget and the "Pix Checkout" page into
-// docs/. Fails if either view does not
+// docs/, with the "Registrar devolução" drawer open on the flagged one. Fails if a view does not
 // render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
@@ -197,6 +197,20 @@ try {
     .first()
     .waitFor({ timeout: 30_000 });
   await page.screenshot({ path: path.join(docs, "admin-pix-checkout-page.png"), fullPage: true });
+  // What the merchant does about it: record the refund made in the service's dashboard.
+  await page
+    .locator('[data-pix-checkout="attention"]')
+    .getByRole("button", { name: "Registrar devolução" })
+    .first()
+    .click();
+  await page.getByText("Registrar uma devolução feita").waitFor({ timeout: 30_000 });
+  await page.getByLabel("Como foi devolvido").fill("Devolução Pix pelo painel em 23/11");
+  const save = page.getByRole("dialog").getByRole("button", { name: "Registrar devolução" });
+  await save.waitFor({ timeout: 30_000 });
+  // The drawer slides in; shoot it settled, with the amount due and a note ready to save.
+  await page.waitForTimeout(600);
+  if (!(await save.isEnabled())) throw new Error("Registrar devolução stays disabled with a note");
+  await page.screenshot({ path: path.join(docs, "admin-record-refund.png") });
   if (errors.length > 0) throw new Error(`the dashboard logged errors:\n${errors.join("\n")}`);
   process.stdout.write(
     `wrote docs/admin-order-widget.png and docs/admin-pix-checkout-page.png (order ${seed.orderId})\n`,
