@@ -60,8 +60,8 @@ export async function settleCharge(
     return { ...(await afterPaid(ctx, row, source, false)), status: "paid" };
   }
   const client = await clientFor(provider, logger);
+  // Every answer of the API below has touched the row already.
   const stillPending = async (): Promise<SettleResult> => {
-    await store.touch(chargeId);
     if (row.check_failures > 0) {
       // A charge that had given up on checks (flagged after failures) answered again: put it
       // back on its schedule, so a payment that arrives later is still found.
@@ -76,7 +76,10 @@ export async function settleCharge(
     // Nobody claims anything (reconciliation, a refresh): the light status read answers the
     // common case, a charge still pending, in one small call; the full read is for changes.
     const light = await client.charges.status(chargeId);
-    if (light.status === "pending") return stillPending();
+    if (light.status === "pending") {
+      await store.touch(chargeId);
+      return stillPending();
+    }
   }
   const charge = await client.charges.retrieve(chargeId);
   await store.touch(chargeId);
