@@ -29,6 +29,11 @@ export interface PixCheckoutOptions {
   boletoGraceBusinessDays?: number | undefined;
   /** Minutes a pending charge may go unheard of before the job asks (1..1440, default 5). */
   reconcileIntervalMinutes?: number | undefined;
+  /**
+   * Charge creates a minute (1..60, default 60), shared by every instance of the store; a
+   * shopper past them gets a `preparing` session whose code follows through its stream.
+   */
+  createsPerMinute?: number | undefined;
   /** Per-request timeout passed to the client, 1000..60000 ms. */
   timeoutMs?: number | undefined;
   /** Retries of safe requests, 0..5. */

@@ -29,6 +29,7 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
+import { CreateQueue } from "../../src/internal/create-queue";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
 // boleto, takes a new code, or pays for the last unit while someone else does. The API cannot
@@ -409,6 +410,170 @@ medusaIntegrationTestRunner({
       expect(kinds).toEqual(
         expect.arrayContaining(["flagged", "refund_declared", "refund_recorded", "flag_resolved"]),
       );
+    });
+
+    describe("past the minute's create budget (the create line)", () => {
+      const budgetKey = () => sandbox.baseUrl.replace(/\/+$/, "");
+      const requests = () => db(container())("pix_checkout_create_request");
+      /** Spends the minute's 60 creates, the oldest `freesInMs` from freeing. */
+      const spendBudget = async (freesInMs: number) => {
+        const knex = db(container());
+        await requests().insert(
+          Array.from({ length: 60 }, (_, i) => ({
+            id: `pxcr_spent_${Date.now()}_${i}`,
+            budget_key: budgetKey(),
+            provider_key: "a",
+            provider_id: "pp_pix_a",
+            method: "pix",
+            session_id: `payses_spent_${i}`,
+            amount_cents: 100,
+            state: "done",
+            done_at: knex.raw(`now() - (? * interval '1 millisecond')`, [60_000 - freesInMs]),
+          })),
+        );
+      };
+      afterEach(async () => {
+        await requests().where("id", "like", "pxcr_spent_%").delete();
+      });
+
+      /** Reads the session's stream until `until` accepts an event; returns every event seen. */
+      const streamUntil = async (sessionId: string, until: (event: Json) => boolean) => {
+        const abort = new AbortController();
+        const response = await fetch(
+          `${http.defaults.baseURL}/store/pix-checkout/sessions/${sessionId}/stream`,
+          { headers: { "x-publishable-api-key": store.publishableKey }, signal: abort.signal },
+        );
+        expect(response.status).toBe(200);
+        const events: Json[] = [];
+        const reader = response.body!.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        const timeout = setTimeout(() => abort.abort(), 30_000);
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += decoder.decode(value, { stream: true });
+            let end: number;
+            while ((end = buffer.indexOf("\n\n")) !== -1) {
+              const frame = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = frame
+                .split("\n")
+                .find((line) => line.startsWith("data: "))
+                ?.slice(6);
+              if (!data) continue;
+              const event = JSON.parse(data);
+              events.push(event);
+              if (until(event)) return events;
+            }
+          }
+        } finally {
+          clearTimeout(timeout);
+          abort.abort();
+        }
+        return events;
+      };
+
+      it("a shopper past the budget gets a session at once, sees 'preparing' with an estimate, and the code arrives by stream and pays", async () => {
+        await spendBudget(4_000);
+        const cartId = await createCart(container(), store, 41);
+        const response = await shop.initiate(cartId, "pp_pix_a");
+        expect(response.status).toBe(200);
+        const session = sessionOf(response);
+        // Answered without a code, and without asking the service for one yet.
+        expect(session.data).toMatchObject({ status: "preparing", amount_cents: 4100 });
+        expect(session.data.charge_id).toBeUndefined();
+        const waiting = await view(session.id);
+        expect(waiting).toMatchObject({ status: "preparing", queue_position: 1, amount: 4100 });
+        const estimateMs = Date.parse(waiting.ready_at) - Date.parse(waiting.server_time);
+        expect(estimateMs).toBeGreaterThan(0);
+        expect(estimateMs).toBeLessThanOrEqual(4_000);
+        const qr = await shop.call("get", `/store/pix-checkout/sessions/${session.id}/qr.svg`);
+        expect(qr.status).toBe(409);
+        expect(qr.data.code).toBe("qr_not_ready");
+
+        const events = await streamUntil(session.id, (event) => !!event.pix);
+        expect(events[0]).toMatchObject({ status: "preparing" });
+        const ready = events[events.length - 1];
+        expect(ready).toMatchObject({ status: "pending", amount: 4100 });
+        expect(ready.pix.copy_paste).toEqual(expect.any(String));
+
+        const row = await db(container())("pix_checkout_charge")
+          .where({ session_id: session.id })
+          .first();
+        // The charge is recorded (and streamed) first; the request ends right after.
+        const ended = await waitFor(async () => {
+          const request = await requests().where({ session_id: session.id }).first();
+          return request?.state === "done" && request;
+        }, "the request to end");
+        // The payer's data is kept only while the request waits.
+        expect(ended).toMatchObject({ charge_id: row.charge_id, input: null });
+        await pay(sandbox, row.charge_id);
+        await paidOrder(cartId);
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+      });
+
+      it("a session replaced while its code waits never gets that code; the cart's new one is made and is the only one", async () => {
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        await spendBudget(5_000);
+        const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        expect(first.data.status).toBe("preparing");
+        await setQuantity(cartId, 2);
+        await waitFor(
+          async () =>
+            (await requests().where({ session_id: first.id }).first())?.state === "canceled",
+          "the replaced session's request to leave the line",
+        );
+        expect((await view(first.id)).status).toBe("superseded");
+        const second = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        expect(second.data.status).toBe("preparing");
+        const events = await streamUntil(second.id, (event) => !!event.pix);
+        expect(events[events.length - 1]).toMatchObject({ status: "pending", amount: 7000 });
+        const collection = (await requests().where({ session_id: second.id }).first())
+          .payment_collection_id;
+        const charges = await chargesOfCollection(collection);
+        expect(charges.map((c: Json) => c.session_id)).toEqual([second.id]);
+      });
+
+      it("instances racing for the budget never hand out more than it holds, and serve the line in order", async () => {
+        const queue = new CreateQueue(db(container()));
+        const key = `budget-race-${Date.now()}`;
+        const enqueued: Awaited<ReturnType<CreateQueue["enqueue"]>>[] = [];
+        for (let i = 0; i < 12; i += 1) {
+          enqueued.push(
+            await queue.enqueue({
+              budgetKey: key,
+              providerKey: "a",
+              providerId: "pp_pix_a",
+              method: "pix",
+              sessionId: `payses_race_${i}`,
+              paymentCollectionId: null,
+              salesChannelId: null,
+              amountCents: 100 + i,
+              input: { method: "pix", amountCents: 100 + i },
+            }),
+          );
+        }
+        // Eight instances find the budget of five free at the same moment.
+        const grants = await Promise.all(
+          Array.from({ length: 8 }, () => queue.grant(key, 5, () => true)),
+        );
+        const granted = grants.flatMap((g) => g.granted.map((r) => r.id));
+        expect(granted.sort()).toEqual(
+          enqueued
+            .slice(0, 5)
+            .map((r) => r.id)
+            .sort(),
+        );
+        const last = grants.find((g) => g.granted.length === 0)!;
+        expect(last.waiting).toBe(7);
+        // The place of the sixth: first in line, its slot a window after the first send.
+        const sixth = await queue.place(enqueued[5]!, 5);
+        expect(sixth.ahead).toBe(0);
+        expect(sixth.readyInMs).toBeGreaterThan(55_000);
+        await requests().where({ budget_key: key }).delete();
+      });
     });
   },
 });

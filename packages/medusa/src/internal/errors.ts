@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   // Passing: nothing was charged or changed; the same request may be sent again.
   store_unavailable: 409,
   charge_bound_elsewhere: 409,
+  qr_not_ready: 409,
   refresh_rate_limited: 429,
   payment_service_unavailable: 502,
   stream_limit_reached: 503,

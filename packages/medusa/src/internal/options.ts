@@ -53,6 +53,11 @@ export const optionsSchema = z.object({
    */
   boletoGraceBusinessDays: z.number().int().min(0).max(30).default(3),
   reconcileIntervalMinutes: minutes(24 * 60).default(5),
+  /**
+   * Charge creates a minute, shared by every instance of the store (the service allows 60).
+   * Lower it to leave room for something else that uses the same account.
+   */
+  createsPerMinute: z.number().int().min(1).max(60).default(60),
   timeoutMs: z.number().int().min(1000).max(60_000).optional(),
   maxRetries: z.number().int().min(0).max(5).optional(),
 });

@@ -7,6 +7,7 @@ import { captureOrRefund, settleCharge } from "./settle";
 import type { SettleContext } from "./settle-context";
 import { CHECK_ATTEMPTS, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
+import { sweepCreateLine } from "./create-line";
 import type { ParsedWebhook } from "./webhook-intake";
 
 /** Charges and deliveries handled per run, so one run stays short. */
@@ -25,6 +26,8 @@ export interface ReconcileReport {
 
 /**
  * One reconciliation pass, through the same state machine as webhooks:
+ * 0. the create line is swept: waiting creates are sent as the budget allows (in case every
+ *    instance that asked for them went quiet), and a send whose process died is recovered;
  * 1. pending (or locally canceled) charges whose check is due are claimed and asked about
  *    (young charges on a decaying schedule, then every `reconcileIntervalMinutes`, and just
  *    after expiry: see check-schedule.ts); a check that fails backs that row off, so a bad
@@ -49,6 +52,11 @@ export async function reconcileOnce(
   const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   const providers = registeredProviders(configModule);
   if (providers.length === 0) return report;
+  // Creates waiting in line whose instances all went quiet, or whose sender died mid-send.
+  await sweepCreateLine(ctx.db, providers, ctx.lifecycle, ctx.logger).catch((error: unknown) => {
+    report.errors += 1;
+    ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
+  });
   for (const row of await ctx.store.claimDueChecks(now, BATCH)) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;

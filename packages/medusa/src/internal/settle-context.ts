@@ -10,6 +10,8 @@ import type { ChargeRow } from "./charge-store";
 /** Everything settling needs from Medusa. */
 export interface SettleContext {
   container: MedusaContainer;
+  /** The shared connection pool (the create line keeps its own SQL). */
+  db: Knex;
   store: ChargeStore;
   logger: PluginLogger;
   lifecycle: ChargeLifecycle;
@@ -17,12 +19,13 @@ export interface SettleContext {
 
 /** Builds the context from a full (request, job or workflow) container. */
 export function settleContext(container: MedusaContainer): SettleContext {
-  const store = new ChargeStore(container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const store = new ChargeStore(db);
   const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const events = container.hasRegistration(Modules.EVENT_BUS)
     ? container.resolve<EventBusLike>(Modules.EVENT_BUS)
     : undefined;
-  return { container, store, logger, lifecycle: new ChargeLifecycle(store, logger, events) };
+  return { container, db, store, logger, lifecycle: new ChargeLifecycle(store, logger, events) };
 }
 
 /** The provider registration a charge was created through (its options, its client). */

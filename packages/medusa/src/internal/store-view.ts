@@ -1,12 +1,14 @@
 import type { ChargeRow, LocalChargeStatus } from "./charge-store";
+import type { CreateRequestRow, LinePlace } from "./create-queue";
 import type { RefundReason } from "./flag-reasons";
 
 /**
- * What the shopper is told: the charge's status, or `superseded` (the cart changed and this
- * code was replaced; it is no longer offered) or `refund_due` (the payment arrived but no
- * order could come of it; the store returns it).
+ * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
+ * line: the service's minute budget is spent), `superseded` (the cart changed and this code
+ * was replaced; it is no longer offered) or `refund_due` (the payment arrived but no order
+ * could come of it; the store returns it).
  */
-export type ShopperStatus = LocalChargeStatus | "superseded" | "refund_due";
+export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "refund_due";
 
 /** Refund reasons as the element knows them; newer ones read as `other`. */
 const SHOPPER_REFUND_REASONS = new Set<string>([
@@ -23,6 +25,9 @@ export interface StoreSessionView {
   status: ShopperStatus;
   /** With `superseded`: the cart's current session, when it has one. */
   replaced_by?: string | null;
+  /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
+  ready_at?: string;
+  queue_position?: number;
   /** With `refund_due`: what the store returns, in integer cents, and why. */
   refund?: { amount: number; reason: RefundReason | "other" };
   /** Integer cents. */
@@ -128,8 +133,43 @@ export function toStoreView(
   return view;
 }
 
+/**
+ * The view of a session whose charge is not created yet: `preparing` while its request waits
+ * or is being sent (with the line's estimate), `failed` when the service refused it, and
+ * `superseded` when the session went away before it was sent.
+ */
+export function toQueuedView(
+  request: CreateRequestRow,
+  place: LinePlace | undefined,
+  sessionId: string,
+  now: Date = new Date(),
+  replacedBy: string | null = null,
+): StoreSessionView {
+  const view: StoreSessionView = {
+    session_id: sessionId,
+    method: request.method,
+    status: "preparing",
+    amount: Number(request.amount_cents),
+    currency: "BRL",
+    expires_at: null,
+    paid_at: null,
+    server_time: now.toISOString(),
+  };
+  if (request.state === "failed") {
+    view.status = "failed";
+  } else if (request.state === "canceled") {
+    view.status = "superseded";
+    view.replaced_by = replacedBy;
+  } else {
+    view.ready_at = new Date(now.getTime() + (place?.readyInMs ?? 0)).toISOString();
+    view.queue_position = (place?.ahead ?? 0) + 1;
+  }
+  return view;
+}
+
 /** A view's identity for change detection: everything but the clock. */
 export function viewFingerprint(view: StoreSessionView): string {
-  const { server_time: _ignored, ...rest } = view;
+  // The estimate moves with the clock too; only the status and the code are news.
+  const { server_time: _ignored, ready_at: _estimate, ...rest } = view;
   return JSON.stringify(rest);
 }

@@ -26,8 +26,14 @@ import { buildBoletoCharge, type ContextCustomer } from "../../../internal/bolet
 import { ChargeLifecycle, type EventBusLike } from "../../../internal/charge-lifecycle";
 import { chargeDescription, chargeReference } from "../../../internal/charge-reference";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/charge-store";
-import { nextCheckAt } from "../../../internal/check-schedule";
-import { boletoGraceEndsAt } from "../../../internal/business-days";
+import type { CreateRequestRow } from "../../../internal/create-queue";
+import {
+  budgetKeyOf,
+  createLineOf,
+  localExpiry,
+  type CreateLine,
+} from "../../../internal/create-line";
+import { keyOfProviderId } from "../../../internal/provider-registry";
 import {
   createClient,
   type ClientCharge,
@@ -94,21 +100,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   private lifecycle(store: ChargeStore): ChargeLifecycle {
     return new ChargeLifecycle(store, this.logger_, this.events_);
-  }
-
-  /** Effective local expiry: the API's, capped by the plugin's own option when set. */
-  private localExpiry(charge: ClientCharge): Date {
-    const api = new Date(charge.expiresAt);
-    const created = charge.createdAt ? new Date(charge.createdAt) : new Date();
-    const capMs =
-      this.method === "pix"
-        ? this.options_.pixExpiryMinutes === undefined
-          ? undefined
-          : this.options_.pixExpiryMinutes * 60_000
-        : this.options_.boletoDueDays * 24 * 60 * 60_000;
-    if (capMs === undefined) return api;
-    const capped = new Date(created.getTime() + capMs);
-    return capped < api ? capped : api;
   }
 
   private chargeIdOf(data: Record<string, unknown> | undefined): string {
@@ -220,56 +211,87 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     }
 
     const customer = input.context?.customer as ContextCustomer | undefined;
-    const charge = await this.createCharge(
-      this.buildChargeInput(amountCents, data, customer, sessionId),
-      sessionId,
-    );
-    const display = toDisplayData(charge);
-    const expiresAt = this.localExpiry(charge);
-    display.expires_at = expiresAt.toISOString();
-    // An unpaid boleto keeps its order for the grace period after its due date (banks confirm
-    // a payment made on the due date days later); a Pix's expiry at the API is final.
-    const orderHoldUntil =
-      this.method === "boleto"
-        ? boletoGraceEndsAt(expiresAt, this.options_.boletoGraceBusinessDays)
-        : null;
-    if (store && session) {
-      // The shopper must never see a code the plugin has no record of: the webhook could not
-      // be matched and reconciliation could not find it. So a failure here fails the
-      // initiate (retryable) before the code is returned.
-      const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
-      await this.bookkeeping(
-        () =>
-          this.lifecycle(store).created({
-            charge_id: charge.id,
-            provider_id: session.provider_id,
+    const chargeInput = this.buildChargeInput(amountCents, data, customer, sessionId);
+    if (!store || !session) {
+      // The plugin's tables are missing (see bookkeeping): a code still works through the API.
+      const charge = await this.createCharge(chargeInput, sessionId);
+      const display = toDisplayData(charge);
+      display.expires_at = localExpiry(charge, this.method, this.options_).toISOString();
+      return {
+        id: charge.id,
+        data: { ...publicOverrides(data), ...display },
+        status: PaymentSessionStatus.PENDING,
+      };
+    }
+    const providerKey = keyOfProviderId(session.provider_id);
+    const line = this.line(store, providerKey);
+    // The shopper must never see a code the plugin has no record of: the line records each
+    // charge before it answers, and a failure there fails the initiate (retryable).
+    const outcome = await this.bookkeeping(
+      () =>
+        line
+          .request({
+            budgetKey: budgetKeyOf(this.options_),
+            providerKey,
+            providerId: session.provider_id,
             method: this.method,
-            variant: this.options_.variant,
-            session_id: sessionId,
-            payment_collection_id: session.payment_collection_id,
-            sales_channel_id: session.sales_channel_id ?? null,
-            amount_cents: charge.amountCents,
-            currency_code: "brl",
-            expires_at: expiresAt,
-            order_hold_until: orderHoldUntil,
-            next_check_at: nextCheckAt({
-              createdAt,
-              expiresAt,
-              now: createdAt,
-              intervalMs: this.options_.reconcileIntervalMinutes * 60_000,
-              method: this.method,
-            }),
-            display,
+            sessionId,
+            paymentCollectionId: session.payment_collection_id,
+            salesChannelId: session.sales_channel_id ?? null,
+            amountCents,
+            input: chargeInput,
+          })
+          .catch((error: unknown) => {
+            throw isStoreError(error) ? error : toServiceError(error);
           }),
-        true,
+      true,
+    );
+    if (!outcome) {
+      throw new PixCheckoutError(
+        "store_unavailable",
+        "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds.",
       );
     }
-    this.logger_.info(`created ${this.method} charge ${charge.id} for session ${sessionId}`);
+    if (outcome.kind === "queued") {
+      // Past the minute's budget: the session exists at once and its code follows through the
+      // session's stream (store routes: status `preparing`, with an estimate).
+      this.logger_.info(
+        `create for session ${sessionId} waits in line (${outcome.place.ahead} ahead, about ${Math.ceil(outcome.place.readyInMs / 1000)} s)`,
+      );
+      return {
+        id: outcome.request.id,
+        data: {
+          ...publicOverrides(data),
+          session_id: sessionId,
+          method: this.method,
+          status: "preparing",
+          amount_cents: amountCents,
+          ready_at: new Date(Date.now() + outcome.place.readyInMs).toISOString(),
+        },
+        status: PaymentSessionStatus.PENDING,
+      };
+    }
+    const charge = outcome.charge;
+    const display = (
+      typeof charge.display === "string" ? JSON.parse(charge.display) : charge.display
+    ) as SessionDisplayData;
     return {
-      id: charge.id,
+      id: charge.charge_id,
       data: { ...publicOverrides(data), ...display },
       status: PaymentSessionStatus.PENDING,
     };
+  }
+
+  /** This process's create line, able to send this registration's requests. */
+  private line(store: ChargeStore, providerKey: string): CreateLine {
+    const line = createLineOf(this.db_ as Knex);
+    line.register(providerKey, {
+      options: this.options_,
+      client: () => this.client(),
+      lifecycle: this.lifecycle(store),
+      logger: this.logger_,
+    });
+    return line;
   }
 
   /**
@@ -333,7 +355,17 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     data: Record<string, unknown> | undefined,
     context: { idempotency_key?: string } | undefined,
   ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
-    const chargeId = this.chargeIdOf(data);
+    const resolved = await this.resolveCharge(data, context);
+    if ("request" in resolved) {
+      // Still in the create line: like a pending charge, an order may be placed for it
+      // (order-first) and its code follows; a create that failed is an error.
+      const failed = resolved.request.state === "failed" || resolved.request.state === "canceled";
+      return {
+        status: failed ? PaymentSessionStatus.ERROR : PaymentSessionStatus.PENDING_AUTHORIZATION,
+        data: { ...data, status: failed ? "failed" : "preparing" },
+      };
+    }
+    const { chargeId } = resolved;
     const store = this.store();
     const row = store ? await this.bookkeeping(() => store.byChargeId(chargeId)) : undefined;
     const sessionId = context?.idempotency_key;
@@ -371,8 +403,57 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     }
     return {
       status: toSessionStatus(status),
-      data: { ...(data as SessionDisplayData), status },
+      // A code that came through the line reaches Medusa's session data here.
+      data: { ...(data as SessionDisplayData), ...resolved.display, status },
     };
+  }
+
+  /**
+   * A session is going away (deleted, canceled): a create request it still has in the line
+   * leaves it (one being sent has its charge recorded superseded). Returns the session's
+   * charge id, if it has a charge.
+   */
+  private async endSessionRequest(
+    data: Record<string, unknown> | undefined,
+  ): Promise<string | undefined> {
+    if (typeof data?.charge_id === "string") return data.charge_id;
+    const sessionId = typeof data?.session_id === "string" ? data.session_id : undefined;
+    if (!sessionId || !this.db_) return undefined;
+    const db = this.db_;
+    await this.bookkeeping(() => createLineOf(db).cancelForSession(sessionId));
+    const resolved = await this.resolveCharge(data, undefined).catch(() => undefined);
+    return resolved && "chargeId" in resolved ? resolved.chargeId : undefined;
+  }
+
+  /**
+   * The charge of a session's data, or its create request while the charge is still in the
+   * line. A session answered `preparing` has no `charge_id` in Medusa's data, so the charge
+   * is found by session id once it exists.
+   */
+  private async resolveCharge(
+    data: Record<string, unknown> | undefined,
+    context: { idempotency_key?: string } | undefined,
+  ): Promise<
+    { chargeId: string; display?: Record<string, unknown> } | { request: CreateRequestRow }
+  > {
+    const id = data?.charge_id;
+    if (typeof id === "string" && id !== "") return { chargeId: id };
+    const sessionId =
+      typeof data?.session_id === "string" ? data.session_id : context?.idempotency_key;
+    const store = this.store();
+    if (sessionId && store && this.db_) {
+      const row = await this.bookkeeping(() => store.bySessionId(sessionId));
+      if (row) {
+        const display = (
+          typeof row.display === "string" ? JSON.parse(row.display) : row.display
+        ) as Record<string, unknown> | null;
+        return { chargeId: row.charge_id, ...(display ? { display } : {}) };
+      }
+      const db = this.db_;
+      const request = await this.bookkeeping(() => createLineOf(db).latestOfSession(sessionId));
+      if (request) return { request };
+    }
+    return { chargeId: this.chargeIdOf(data) };
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -402,7 +483,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = (input.data ?? {}) as Record<string, unknown>;
-    if (typeof data.charge_id === "string" && data.amount_cents === toCents(input.amount)) {
+    const sameAmount = data.amount_cents === toCents(input.amount);
+    if (sameAmount && (typeof data.charge_id === "string" || data.status === "preparing")) {
+      // The same charge, or the same place in the create line.
       return { data };
     }
     // A different amount needs a different charge: the API cannot change one.
@@ -420,8 +503,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * record becomes `canceled`, so a payment that still arrives is captured and flagged.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const chargeId = typeof input.data?.charge_id === "string" ? input.data.charge_id : undefined;
     const store = this.store();
+    const chargeId = await this.endSessionRequest(input.data);
     if (chargeId && store) {
       await this.bookkeeping(() => this.lifecycle(store).canceled(chargeId, "provider"));
     }
@@ -435,8 +518,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * (collection.ts). It may be reused by a later session of the same collection.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const chargeId = typeof input.data?.charge_id === "string" ? input.data.charge_id : undefined;
     const store = this.store();
+    const chargeId = await this.endSessionRequest(input.data);
     if (chargeId && store) {
       const row = await this.bookkeeping(() => store.byChargeId(chargeId));
       if (row?.status === "paid") {
@@ -532,6 +615,18 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       );
     }
   }
+}
+
+/**
+ * A failure of the plugin's own tables (bookkeeping handles it), not of the service: the
+ * client's errors carry a snake_case `code`; Postgres, knex and socket errors do not.
+ */
+function isStoreError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return (
+    error instanceof ChargeBoundElsewhereError ||
+    !(typeof code === "string" && /^[a-z][a-z0-9_]*$/.test(code))
+  );
 }
 
 /** Postgres `undefined_table` (42P01): the plugin's migrations never ran. */

@@ -13,5 +13,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const found = await loadSession(req, res, (sessionId) => hub.read(sessionId));
   if (!found) return;
   res.setHeader("Cache-Control", "no-store");
-  res.json(await shopperView(req.scope, found.row, found.sessionId));
+  res.json(found.row ? await shopperView(req.scope, found.row, found.sessionId) : found.queued);
 }

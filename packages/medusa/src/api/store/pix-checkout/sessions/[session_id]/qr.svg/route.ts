@@ -12,7 +12,15 @@ import { toStoreView } from "../../../../../../internal/store-view";
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const found = await loadSession(req, res);
   if (!found) return;
-  const view = toStoreView(found.row, found.sessionId);
+  const view = found.row ? toStoreView(found.row, found.sessionId) : found.queued;
+  if (view.status === "preparing") {
+    sendError(
+      res,
+      "qr_not_ready",
+      "This payment's code is still being prepared; follow the session's stream (or poll it) and load the QR once it has a code.",
+    );
+    return;
+  }
   if (!view.pix) {
     sendError(
       res,

@@ -20,6 +20,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   res.setHeader("Cache-Control", "no-store");
   const found = await loadSession(req, res);
   if (!found) return;
+  // A code still being prepared has nothing to re-check at the service.
+  if (!found.row) {
+    res.json(found.queued);
+    return;
+  }
   const { sessionId, row, store } = found;
   const claim = await store.claimRefresh(sessionId, REFRESH_INTERVAL_MS);
   if (!claim.allowed) {

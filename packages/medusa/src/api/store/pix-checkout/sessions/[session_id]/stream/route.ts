@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { ChargeRow } from "../../../../../../internal/charge-store";
 import { shouldExpedite, WATCHED_CHECK_MS } from "../../../../../../internal/check-schedule";
 import { liveStatus } from "../../../../../../internal/live-status";
-import { loadSession, shopperView } from "../../../../../../internal/store-session";
+import { loadSession, queuedView, shopperView } from "../../../../../../internal/store-session";
 import { sendError } from "../../../../../../internal/errors";
 import {
   toStoreView,
@@ -15,7 +15,8 @@ const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
 /**
  * `GET /store/pix-checkout/sessions/:session_id/stream`: server-sent events. The first event
  * is the current session object, then one per change (the same object as the GET route),
- * with `: keep-alive` comments in between. Changes made on any instance arrive through
+ * with `: keep-alive` comments in between. A session whose code is still being prepared
+ * (the create line) starts with `preparing`, and its code follows as soon as it exists. Changes made on any instance arrive through
  * Postgres LISTEN/NOTIFY (see internal/live-status). The stream ends after a final status,
  * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
  * at most `maxConnections` streams (more get 503 `stream_limit_reached`).
@@ -45,7 +46,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     idleTimer = setTimeout(end, options.idleTimeoutMs);
   };
   const push = (row: ChargeRow | undefined) => {
-    if (ended || !row) return;
+    if (ended) return;
+    if (!row) {
+      // No charge yet: the create request's news (failed, or the session went away).
+      if (!found.row) void queuedView(req.scope, sessionId).then((q) => q?.view && write(q.view));
+      return;
+    }
     // Reads race (a sweep and the first read); never step back to an older row.
     const updated = new Date(row.updated_at).getTime();
     if (updated < lastUpdated) return;
@@ -94,13 +100,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   }, options.keepAliveMs);
   // A shopper is looking at the code: if its webhook is lost, reconciliation asks soon.
   const watch = () => {
-    if (ended || found.row.method !== "pix" || !shouldExpedite(found.row.charge_id)) return;
-    found.store.expediteCheck(found.row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
+    const row = found.row;
+    if (ended || !row || row.method !== "pix" || !shouldExpedite(row.charge_id)) return;
+    found.store.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
   };
   const watching = setInterval(watch, WATCHED_CHECK_MS);
   watch();
   req.on("close", end);
   res.on("close", end);
   res.on("error", end);
-  push((await found.store.bySessionId(sessionId)) ?? found.row);
+  const current = (await found.store.bySessionId(sessionId)) ?? found.row;
+  if (current) push(current);
+  else if (found.queued) write(found.queued);
 }
