@@ -3,7 +3,7 @@ import { redact } from "@pix-checkout/client";
 import { boletoGraceEndsAt } from "./business-days";
 import type { ChargeLifecycle } from "./charge-lifecycle";
 import { chargeReference } from "./charge-reference";
-import type { ChargeRow } from "./charge-store";
+import { ChargeStore, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
 import type { ClientCharge, PaymentServiceClient } from "./client-port";
 import {
@@ -33,8 +33,13 @@ export type LineOutcome =
   | { kind: "created"; charge: ChargeRow }
   | { kind: "queued"; request: CreateRequestRow; place: LinePlace };
 
-/** Requests that are sent but unanswered this long are looked for at the service. */
+/** Lapsed sends recovered per sweep. */
 const RECOVERY_BATCH = 20;
+/**
+ * How long a session waits for its request when another instance is already sending it: a
+ * create's usual time, after which the session is answered "preparing" and the code follows.
+ */
+const ANSWER_FROM_ELSEWHERE_MS = 3_000;
 const PRUNE_BATCH = 500;
 
 /**
@@ -55,12 +60,14 @@ export function budgetKeyOf(options: PixCheckoutOptions): string {
  */
 export class CreateLine {
   private readonly queue: CreateQueue;
+  private readonly charges: ChargeStore;
   private readonly senders = new Map<string, LineSender>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
 
   constructor(db: Knex) {
     this.queue = new CreateQueue(db);
+    this.charges = new ChargeStore(db);
   }
 
   /** Makes this process able to send a registration's requests. The first one registered stays. */
@@ -86,11 +93,28 @@ export class CreateLine {
         if (!isRateLimited(error)) throw error;
       }
     }
+    // Another instance found the slot first and is sending this request now: its answer is a
+    // moment away, and the shopper should get the code with the session, not "preparing".
+    const sentElsewhere = await this.answerFromElsewhere(queued.id);
+    if (sentElsewhere) return { kind: "created", charge: sentElsewhere };
     return {
       kind: "queued",
       request: queued,
       place: await this.queue.place(queued, this.limitOf(request.budgetKey)),
     };
+  }
+
+  /** The charge of a request another instance is sending, if it arrives within a create's time. */
+  private async answerFromElsewhere(id: string): Promise<ChargeRow | undefined> {
+    const deadline = Date.now() + ANSWER_FROM_ELSEWHERE_MS;
+    for (;;) {
+      const current = await this.queue.byId(id);
+      if (current?.state === "done" && current.charge_id) {
+        return this.charges.byChargeId(current.charge_id);
+      }
+      if (current?.state !== "sending" || Date.now() >= deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Where a session's request stands now (store routes). */

@@ -296,6 +296,12 @@ export class CreateQueue {
       .update({ cancel_requested: true });
   }
 
+  /** One request. */
+  async byId(id: string): Promise<CreateRequestRow | undefined> {
+    const found = (await this.db(REQUESTS).where({ id }).first()) as CreateRequestRow | undefined;
+    return found ? row(found) : undefined;
+  }
+
   /** The session's latest request. */
   async latestOfSession(sessionId: string): Promise<CreateRequestRow | undefined> {
     const found = (await this.db(REQUESTS)
