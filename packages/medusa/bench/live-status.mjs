@@ -16,8 +16,7 @@
 // Env: BENCH_CHECKOUTS (default 40, back to back), BENCH_SPACED (default 20, 1.5 s apart),
 // BENCH_STREAMS (default 1000), BENCH_LOST (default 16).
 import { writeFileSync, readFileSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:http";
+import { countingProxy, openStream, percentile } from "./lib/http-tools.mjs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 40);
@@ -27,61 +26,6 @@ const spacedCount = Number(process.env.BENCH_SPACED ?? 20);
 const SPACED_GAP_MS = 1_500;
 const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
 const lostCount = Number(process.env.BENCH_LOST ?? 16);
-
-/** A proxy in front of the sandbox API that counts calls by `METHOD /path-shape`. */
-async function countingProxy(target) {
-  const calls = [];
-  const server = createServer(async (req, res) => {
-    calls.push(
-      `${req.method} ${req.url.split("?")[0].replace(/[0-9a-f-]{36}|ch_svc_\w+/g, ":id")}`,
-    );
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const headers = { ...req.headers };
-    delete headers.host;
-    delete headers.connection;
-    const upstream = await fetch(target + req.url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    const body = Buffer.from(await upstream.arrayBuffer());
-    res.writeHead(upstream.status, {
-      "content-type": upstream.headers.get("content-type") ?? "application/json",
-    });
-    res.end(body);
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}`, calls, close: () => server.close() };
-}
-
-/** Opens an SSE stream; `onEvent(json)` per data event. Resolves once the headers arrived. */
-function openStream(url, key, onEvent) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      url,
-      { headers: { "x-publishable-api-key": key }, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-        let buffer = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          buffer += chunk;
-          let cut;
-          while ((cut = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const line = block.split("\n").find((l) => l.startsWith("data: "));
-            if (line) onEvent(JSON.parse(line.slice(6)));
-          }
-        });
-        res.on("error", () => undefined);
-        resolve(req);
-      },
-    );
-    req.on("error", reject);
-  });
-}
 
 const rssKb = (pid) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
@@ -96,8 +40,6 @@ async function settledRssKb(pid) {
   }
   return last;
 }
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/11";
 {

@@ -137,6 +137,16 @@ exports.default = async function seed({ container }) {
     const { result: session } = await core.createPaymentSessionsWorkflow(container).run({
       input: { payment_collection_id: collection.id, provider_id: "pp_pix_a", data: {} },
     });
+    // Past the service's 60 creates a minute the session comes back "preparing" and its charge
+    // follows from the create line; seeds wait for it, as a shopper's stream would.
+    if (session.data && session.data.status === "preparing") {
+      const db = container.resolve("__pg_connection__");
+      for (;;) {
+        const row = await db("pix_checkout_charge").where({ session_id: session.id }).first();
+        if (row) return { ...session, data: { ...session.data, ...row.display, charge_id: row.charge_id } };
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
     return session;
   };
 ${body}

@@ -1,0 +1,78 @@
+// Tools the benches share: a counting proxy in front of the sandbox, an SSE reader, percentiles.
+import http, { createServer } from "node:http";
+
+/** A proxy in front of the sandbox API that counts calls by `METHOD /path-shape`. */
+export async function countingProxy(target) {
+  const calls = [];
+  /** Each answer's HTTP status, in order. */
+  const statuses = [];
+  const server = createServer(async (req, res) => {
+    calls.push(
+      `${req.method} ${req.url.split("?")[0].replace(/[0-9a-f-]{36}|ch_svc_\w+/g, ":id")}`,
+    );
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const headers = { ...req.headers };
+    delete headers.host;
+    delete headers.connection;
+    const upstream = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    statuses.push(upstream.status);
+    // The rate-limit headers matter to the client's own limiter.
+    const passed = { "content-type": upstream.headers.get("content-type") ?? "application/json" };
+    for (const name of [
+      "x-ratelimit-limit",
+      "x-ratelimit-remaining",
+      "x-ratelimit-reset",
+      "retry-after",
+    ]) {
+      const value = upstream.headers.get(name);
+      if (value !== null) passed[name] = value;
+    }
+    res.writeHead(upstream.status, passed);
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    calls,
+    statuses,
+    close: () => server.close(),
+  };
+}
+
+/** Opens an SSE stream; `onEvent(json)` per data event. Resolves once the headers arrived. */
+export function openStream(url, key, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { "x-publishable-api-key": key }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const line = block.split("\n").find((l) => l.startsWith("data: "));
+            if (line) onEvent(JSON.parse(line.slice(6)));
+          }
+        });
+        res.on("error", () => undefined);
+        resolve(req);
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+/** The p-th percentile of an ascending array (nearest rank). */
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
