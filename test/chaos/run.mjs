@@ -6,7 +6,9 @@
 // one fresh Postgres database and the local Redis (event bus, workflow engine, locking), behind
 // a round-robin loopback balancer that shoppers and webhooks both go through. Two sandboxes
 // (Variant A: Pix + boleto; Variant B: Pix) inject faults the whole time. Instance 1 is
-// restarted mid-run. The first wave is a burst over the sandbox's 60/min create limit.
+// restarted mid-run. The first wave is a Black Friday minute: 200 checkouts started within 60 s,
+// far over the service's 60 creates a minute; past the budget a shopper waits in the create
+// line ("preparing"), and a refusal for the limit is a violation.
 // Carts mix products and quantities (many amounts), one in four carries the PIX10 promotion
 // (a total with a fraction of a cent), and a burst of shoppers at one same price runs while
 // Variant A loses create responses (before and after the charge is made).
@@ -14,7 +16,7 @@
 // PostgreSQL restarts twice, its own Redis is killed and started empty, the worker is killed
 // with SIGKILL and started again, the payment service is unreachable for 60 s (every call
 // hangs), and server-1 restarts under shoppers who follow their payment on the SSE stream.
-// Options (environment): CHAOS_CHECKOUTS (300), CHAOS_CONCURRENCY (12), CHAOS_FAULTS (a comma
+// Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute), CHAOS_CONCURRENCY (12), CHAOS_FAULTS (a comma
 // list of pg-restart, redis-restart, worker-kill, api-outage, server-restart; default all;
 // "none" for the application faults only), CHAOS_SHARED_INFRA=1 (use CHAOS_PG_URL, default
 // postgres://postgres@localhost:5432, and REDIS_URL instead of a cluster and a Redis of the
@@ -36,9 +38,11 @@ const medusaCli = require.resolve("@medusajs/cli/cli.js");
 const pg = require("pg");
 const { startSandbox } = await import("@pix-checkout/sandbox");
 
-const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 300);
+const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 400);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 12);
-const BURST = Math.min(CHECKOUTS, 80);
+/** Black Friday: this many checkouts start within one minute, far over 60 creates a minute. */
+const BURST = Math.min(CHECKOUTS, Number(process.env.CHAOS_BURST ?? 200));
+const BURST_SPREAD_MS = 60_000;
 const SAME_PRICE = Number(process.env.CHAOS_SAME_PRICE ?? 30);
 const STORIES = Number(process.env.CHAOS_STORIES ?? 24);
 const OWN_INFRA = process.env.CHAOS_SHARED_INFRA !== "1";
@@ -395,7 +399,15 @@ try {
     { method: "pix", provider: "pp_pix_pix-checkout", sandbox: sandboxA, orderFirst: false },
     { method: "pix", provider: "pp_pix_b", sandbox: sandboxB, orderFirst: false },
   ];
-  const outcomes = { created: 0, refused: 0, paid: 0, expired: 0, errors: 0 };
+  const outcomes = {
+    created: 0,
+    refused: 0,
+    refusedForBudget: 0,
+    queued: 0,
+    paid: 0,
+    expired: 0,
+    errors: 0,
+  };
   const sessions = [];
 
   /** A shopper told "try again" tries again, as the storefront lets them. */
@@ -409,9 +421,17 @@ try {
       );
       if (res.status === 200) {
         outcomes.created += 1;
-        return res.json.payment_collection.payment_sessions.find((s) => s.provider_id === provider);
+        const session = res.json.payment_collection.payment_sessions.find(
+          (s) => s.provider_id === provider,
+        );
+        return session.data.status === "preparing" ? codeOfQueued(session) : session;
       }
       if (res.status === 409 || res.status === 429 || res.status >= 500) {
+        // Past the service's create limit a shopper must wait in the create line, never be
+        // told to try again: such a refusal is a violation.
+        if (/rate_limit|rate limit/i.test(JSON.stringify(res.json ?? ""))) {
+          outcomes.refusedForBudget += 1;
+        }
         // 409 is the plugin's "the payment service is busy, nothing was charged, try again"
         // (Medusa renders it with its generic retry text); a 5xx is retried too but is also
         // reported as a violation below.
@@ -422,6 +442,35 @@ try {
       }
     }
     throw new Error(`cart ${cartId}: no session after 8 tries`);
+  }
+
+  /**
+   * A session answered "preparing" (the minute's creates are spent, its code waits in the
+   * create line): the shopper waits on the session route, as the element does without a
+   * stream, until the code is there. The charge id, which only the plugin's table holds, is
+   * what the chaos needs to pay it at the sandbox.
+   */
+  async function codeOfQueued(session) {
+    outcomes.queued += 1;
+    const deadline = Date.now() + 5 * 60_000;
+    while (Date.now() < deadline) {
+      const { json } = await call("GET", `/store/pix-checkout/sessions/${session.id}`, undefined, {
+        mustSucceed: false,
+      });
+      if (json?.pix || json?.boleto) {
+        const { rows } = await db
+          .query(
+            `select charge_id from pix_checkout_charge where session_id = $1 and deleted_at is null`,
+            [session.id],
+          )
+          .catch(() => ({ rows: [] }));
+        if (rows[0]) return { ...session, data: { ...session.data, charge_id: rows[0].charge_id } };
+      } else if (json?.status && json.status !== "preparing") {
+        throw new Error(`queued session ${session.id} ended ${json.status}`);
+      }
+      await sleep(1_000);
+    }
+    throw new Error(`queued session ${session.id}: no code within 5 min`);
   }
 
   /**
@@ -630,10 +679,11 @@ try {
     );
   }
 
-  log(`burst: ${BURST} checkouts at once (over the 60/min create limit)`);
+  log(`burst: ${BURST} checkouts started within a minute (over the 60/min create limit)`);
   await pool(
     Array.from({ length: BURST }, (_, i) => i),
     BURST,
+    { paceMs: BURST_SPREAD_MS / BURST },
   );
   const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
   log(`same-price burst: ${samePrice} Pix checkouts of one amount while Variant A loses creates`);
@@ -978,6 +1028,11 @@ try {
       }
     }
   }
+  if (outcomes.refusedForBudget > 0) {
+    violations.push(
+      `${outcomes.refusedForBudget} session creates were refused for the service's create limit instead of waiting in the create line`,
+    );
+  }
   const tryAgain = answers.filter(
     (a) => a.status === 409 || a.status === 429 || (a.status >= 502 && a.code),
   );
@@ -996,6 +1051,10 @@ try {
     ["Checkouts driven", CHECKOUTS],
     ["Sessions created", outcomes.created],
     ["Session creates answered 'try again' (then retried)", outcomes.refused],
+    [
+      "Of those, for the service's create limit (must be 0); sessions that waited in line",
+      `${outcomes.refusedForBudget}; ${outcomes.queued}`,
+    ],
     ["Paid at the service / expired", `${paidCount} / ${expiredCount}`],
     [
       "Cart stories (edited or switched after a code); refunds due at the end",
