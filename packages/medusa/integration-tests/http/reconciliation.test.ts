@@ -204,8 +204,9 @@ medusaIntegrationTestRunner({
         { responseType: "arraybuffer" },
       );
       expect(answer.status).toBe(200);
-      expect(answer.headers["content-type"]).toMatch(/^text\/csv; charset=utf-8/);
-      expect(answer.headers["content-disposition"]).toBe(
+      const { headers } = answer as unknown as { headers: Record<string, string> };
+      expect(headers["content-type"]).toMatch(/^text\/csv; charset=utf-8/);
+      expect(headers["content-disposition"]).toBe(
         `attachment; filename="conciliacao-pix-a-${today}_${today}.csv"`,
       );
       const bytes = Buffer.from(answer.data as ArrayBuffer);
