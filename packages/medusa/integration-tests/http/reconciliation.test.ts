@@ -226,6 +226,14 @@ medusaIntegrationTestRunner({
       expect(rows.some((r) => r.endsWith(";confere com o total recebido"))).toBe(true);
     });
 
+    it.each(["reconciliation", "reconciliation.csv"])(
+      "%s requires an admin login",
+      async (route) => {
+        const answer = await admin(`/admin/pix-checkout/${route}?from=${today}`, { headers: {} });
+        expect(answer.status).toBe(401);
+      },
+    );
+
     it.each([
       ["from=2026-02-30", "from must be a calendar day"],
       [`from=${today}&to=2020-01-01`, "must not be after to"],
