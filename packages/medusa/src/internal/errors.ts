@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   invalid_query: 400,
   invalid_limit: 400,
   invalid_filters: 400,
+  invalid_period: 400,
   invalid_webhook: 400,
   charge_session_mismatch: 400,
   // Refused so no money is asked for twice or recorded as moved when it did not move.

@@ -12,6 +12,7 @@ import {
 import type { SandboxContext } from "./context.js";
 import { parseFaults } from "./faults.js";
 import { readJsonBody, sendError, sendJson } from "./http.js";
+import { feeCents } from "./money.js";
 import { keyStates } from "./records.js";
 import { chargeView, withdrawalView } from "./views.js";
 import { createWithdrawal, findWithdrawal, finishWithdrawal } from "./withdrawals.js";
@@ -37,6 +38,7 @@ const clockBody = z.union([
   z.strictObject({ advance_ms: z.number().int().min(0) }),
   z.strictObject({ now: z.iso.datetime({ offset: true }) }),
 ]);
+const amountBody = z.object({ amount: z.number().int().min(1).max(9_999_999_999) });
 const failBody = z.object({
   reason: z.string().min(1).max(200).optional(),
   /** `pay` only: a bank confirms, after its due date, a boleto paid on that date. */
@@ -76,6 +78,32 @@ const ROUTES: Array<[string, string, Handler]> = [
       return chargeAnswer(ctx, id as string);
     },
   ]),
+  // Books that disagree, for reconciliation tests. Each keeps the service consistent with
+  // itself (list, read, status and balance agree), so only the merchant's side differs.
+  [
+    "POST",
+    "transactions/:id/drop",
+    (ctx, _body, [id]) => {
+      const charge = findCharge(ctx, id as string);
+      ctx.state.dropCharge(charge);
+      ctx.qrCache.delete(charge.uuid);
+      ctx.persist();
+      return { dropped: ctx.variant === "a" ? charge.uuid : charge.id };
+    },
+  ],
+  [
+    "POST",
+    "transactions/:id/amount",
+    async (ctx, body, [id]) => {
+      const parsed = amountBody.safeParse(body);
+      if (!parsed.success) throw bodyError("amount", "must be a positive integer of cents");
+      const charge = findCharge(ctx, id as string);
+      charge.amount = parsed.data.amount;
+      charge.fee = feeCents(charge.method, charge.amount);
+      ctx.persist();
+      return chargeAnswer(ctx, id as string);
+    },
+  ],
   [
     "POST",
     "keys",

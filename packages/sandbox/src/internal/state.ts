@@ -63,6 +63,12 @@ export class SandboxState {
     return matches;
   }
 
+  /** Forgets a charge, as a service whose books lost it would (control route `drop`). */
+  dropCharge(charge: ChargeRecord): void {
+    this.charges.delete(charge.uuid);
+    this.chargeIdIndex.delete(charge.id);
+  }
+
   withdrawalById(id: string): WithdrawalRecord | undefined {
     const uuid = this.withdrawalIdIndex.get(id) ?? id.toLowerCase();
     return this.withdrawals.get(uuid);

@@ -27,6 +27,7 @@ import {
 } from "../../lib/api";
 import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
+import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { formatCents, parseReais, statusColor } from "../../lib/format";
 import type { AdminChargeSummary } from "../../lib/types";
 
@@ -402,7 +403,7 @@ function DeliveriesCard() {
   );
 }
 
-/** The "Pix Checkout" admin page: what needs attention, balance, transactions, deliveries. */
+/** The "Pix Checkout" admin page: what needs attention, balance, transactions, the reconciliation export, deliveries. */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
   const providers = useBalance().data?.providers ?? [];
@@ -429,6 +430,7 @@ const PixCheckoutPage = () => {
       <AttentionCard />
       <BalanceCard provider={provider} />
       <TransactionsCard provider={provider} />
+      <ReconciliationCard provider={provider} />
       <DeliveriesCard />
     </div>
   );

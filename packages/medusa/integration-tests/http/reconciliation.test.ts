@@ -1,0 +1,273 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import { Modules } from "@medusajs/framework/utils";
+import { createStoreFixture, createCart, type StoreFixture } from "../helpers/store-fixture";
+import {
+  capturesOfSession,
+  control,
+  db,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { adminLogin } from "../helpers/admin-login";
+import { waitFor } from "../helpers/wait-for";
+import { ChargeStore } from "../../src/internal/charge-store";
+import { saoPauloDate, saoPauloDay } from "../../src/internal/sao-paulo-time";
+import {
+  RECONCILIATION_DIFFERENCES_EVENT,
+  reconcileDay,
+} from "../../src/jobs/reconcile-books-daily";
+
+// The daily reconciliation against a real Medusa and the sandbox: one capture of each kind of
+// difference is made (the sandbox's control routes make the service's books disagree), and
+// the report, its CSV and the daily job must each find them.
+
+const API_KEY = "sk_live_books_5ecret_key";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+
+let sandbox: Sandbox;
+let sandboxB: Sandbox;
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY] });
+  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
+  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await sandboxB?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    const container = () => getContainer();
+    let store: StoreFixture;
+    let adminHeaders: Record<string, string>;
+    const admin = (url: string, extra: Record<string, unknown> = {}) =>
+      (api as unknown as Api).request({
+        method: "get",
+        url,
+        headers: adminHeaders,
+        validateStatus: () => true,
+        ...extra,
+      });
+    const today = saoPauloDay(new Date());
+    const ids: Record<string, string> = {};
+    const displayIds: Record<string, number> = {};
+    let report: Json;
+
+    /** A pay-first Pix of `reais`, paid at the sandbox and captured by Medusa. */
+    async function paidOrder(name: string, reais: number) {
+      const shop = storefront(api as unknown as Api, store);
+      const cartId = await createCart(container(), store, reais);
+      const created = await shop.initiate(cartId, "pp_pix_a");
+      const session = created.data.payment_collection.payment_sessions[0] as Json;
+      ids[name] = session.data.charge_id;
+      await control(sandbox.url, `charges/${ids[name]}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), session.id)) === 1,
+        `the capture of ${name}`,
+      );
+      const order = await waitFor(async () => {
+        const r = await admin(`/admin/pix-checkout/charges?status=paid&limit=200`);
+        return r.data.charges?.find((c: Json) => c.charge_id === ids[name])?.order ?? undefined;
+      }, `the order of ${name}`);
+      displayIds[name] = order.display_id;
+    }
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      adminHeaders = await adminLogin(container(), "contador@example.com");
+      const base = (api as unknown as Api).defaults.baseURL;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+      await paidOrder("matching", 30);
+      await paidOrder("dropped", 41);
+      await paidOrder("resized", 52);
+      await paidOrder("refundedInMedusaOnly", 63);
+      await paidOrder("returnedAtServiceOnly", 74);
+
+      // The service's books lose one charge and record another amount for a second.
+      await control(sandbox.url, `transactions/${ids.dropped}/drop`, {});
+      await control(sandbox.url, `transactions/${ids.resized}/amount`, { amount: 5100 });
+      // A payment the store never saw: a charge made straight at the service, then paid.
+      const direct = await fetch(`${sandbox.baseUrl}/charges`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          amount: 8500,
+          payment_method: "pix",
+          customer: { name: 'Beto "Lima"; filho', email: "beto@example.com" },
+        }),
+      });
+      ids.direct = ((await direct.json()) as { uuid: string }).uuid;
+      await control(sandbox.url, `charges/${ids.direct}/pay`, {});
+
+      // A refund recorded in Medusa whose declaration is gone (as if recorded some other way).
+      const refund = await (api as unknown as Api).request({
+        method: "post",
+        url: `/admin/pix-checkout/charges/${ids.refundedInMedusaOnly}/refunds`,
+        headers: adminHeaders,
+        data: { amount: 1000, note: "devolvido pelo painel" },
+        validateStatus: () => true,
+      });
+      expect(refund.data.recorded_in_medusa_cents).toBe(1000);
+      await db(container())("pix_checkout_charge_event")
+        .where({ charge_id: ids.refundedInMedusaOnly, kind: "refund_declared" })
+        .update({ deleted_at: new Date() });
+      // Money declared returned at the service that Medusa never recorded.
+      await new ChargeStore(db(container())).declareRefund(
+        ids.returnedAtServiceOnly as string,
+        500,
+        "devolvido pelo painel",
+      );
+
+      const answer = await admin(`/admin/pix-checkout/reconciliation?from=${today}&to=${today}`);
+      expect(answer.status).toBe(200);
+      report = answer.data;
+    });
+
+    const differenceOf = (name: string) =>
+      report.differences.filter((d: Json) => d.id === ids[name]);
+
+    it("finds nothing to say about a charge paid and captured for the same amount", () => {
+      expect(differenceOf("matching")).toEqual([]);
+      const line = report.lines.find((l: Json) => l.id === ids.matching);
+      expect(line).toMatchObject({
+        type: "charge",
+        order: { display_id: displayIds.matching, customer: "ana@example.com" },
+        gross_cents: 3000,
+        fee_cents: 30,
+        net_cents: 2970,
+        medusa_cents: 3000,
+        difference: null,
+      });
+    });
+
+    it("finds a capture whose charge the service no longer has", () => {
+      expect(differenceOf("dropped")).toMatchObject([
+        { kind: "captured_not_paid", medusa_cents: 4100, service_cents: null },
+      ]);
+    });
+
+    it("finds a charge the service received for another amount than Medusa captured", () => {
+      expect(differenceOf("resized")).toMatchObject([
+        { kind: "amount_mismatch", service_cents: 5100, medusa_cents: 5200 },
+      ]);
+      expect(differenceOf("resized")[0].message["pt-BR"]).toBe(
+        `#${displayIds.resized}: o serviço recebeu R$ 51,00 e o Medusa capturou R$ 52,00.`,
+      );
+    });
+
+    it("finds a payment at the service that Medusa never captured", () => {
+      expect(differenceOf("direct")).toMatchObject([
+        { kind: "paid_not_captured", service_cents: 8500, medusa_cents: null },
+      ]);
+    });
+
+    it("finds refunds recorded on one side only", () => {
+      expect(differenceOf("refundedInMedusaOnly")).toMatchObject([
+        { kind: "refund_not_returned", medusa_cents: 1000, service_cents: 0 },
+      ]);
+      expect(differenceOf("returnedAtServiceOnly")).toMatchObject([
+        { kind: "refund_not_recorded", service_cents: 500, medusa_cents: 0 },
+      ]);
+    });
+
+    it("totals the period and finds the service's balance adds up", () => {
+      expect(report.counts).toEqual({
+        paid_not_captured: 1,
+        captured_not_paid: 1,
+        amount_mismatch: 1,
+        refund_not_returned: 1,
+        refund_not_recorded: 1,
+        balance_mismatch: 0,
+      });
+      // Gross at the service: 30 + 51 + 63 + 74 + 85 (the dropped charge is gone).
+      expect(report.totals.charges.gross_cents).toBe(30_300);
+      expect(report.totals.charges.captured_cents).toBe(3000 + 4100 + 5200 + 6300 + 7400);
+      expect(report.totals.balance).toMatchObject({ matches: true, available_cents: 0 });
+      expect(report.totals.balance.pending_cents).toBe(report.totals.charges.net_cents);
+    });
+
+    it("exports a CSV a Brazilian Excel opens: BOM, ; and decimal comma, dd/mm/aaaa, quoting, totals", async () => {
+      const answer = await admin(
+        `/admin/pix-checkout/reconciliation.csv?from=${today}&to=${today}`,
+        { responseType: "arraybuffer" },
+      );
+      expect(answer.status).toBe(200);
+      const { headers } = answer as unknown as { headers: Record<string, string> };
+      expect(headers["content-type"]).toMatch(/^text\/csv; charset=utf-8/);
+      expect(headers["content-disposition"]).toBe(
+        `attachment; filename="conciliacao-pix-a-${today}_${today}.csv"`,
+      );
+      const bytes = Buffer.from(answer.data as ArrayBuffer);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = bytes.subarray(3).toString("utf8").split("\r\n");
+      expect(rows[0]).toBe(
+        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença",
+      );
+      const day = saoPauloDate(new Date());
+      expect(rows).toContain(
+        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;`,
+      );
+      expect(rows).toContain(
+        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;Pago no serviço, sem captura no Medusa`,
+      );
+      expect(rows).toContain(";Total de cobranças;;;;;303,00;2,99;300,01;260,00;");
+      expect(rows.some((r) => r.endsWith(";confere com o total recebido"))).toBe(true);
+    });
+
+    it.each(["reconciliation", "reconciliation.csv"])(
+      "%s requires an admin login",
+      async (route) => {
+        const answer = await admin(`/admin/pix-checkout/${route}?from=${today}`, { headers: {} });
+        expect(answer.status).toBe(401);
+      },
+    );
+
+    it.each([
+      ["from=2026-02-30", "from must be a calendar day"],
+      [`from=${today}&to=2020-01-01`, "must not be after to"],
+      ["from=2020-01-01&to=2020-03-01", "compare at most 31"],
+    ])("answers 400 invalid_period for %s, saying what to fix", async (query, message) => {
+      const answer = await admin(`/admin/pix-checkout/reconciliation?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.data.code).toBe("invalid_period");
+      expect(answer.data.message).toContain(message);
+    });
+
+    it("the daily job logs and emits the counts for a day with differences, and changes no charge", async () => {
+      const seen: Json[] = [];
+      container()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe(RECONCILIATION_DIFFERENCES_EVENT, async (event: Json) => {
+          seen.push(event.data);
+        });
+      const before = await db(container())("pix_checkout_charge").orderBy("charge_id");
+      const results = await reconcileDay(container(), today);
+      expect(results.map((r) => [r.provider, r.error])).toEqual([
+        ["a", undefined],
+        ["b", undefined],
+      ]);
+      const event = await waitFor(async () => seen[0], "the differences event");
+      expect(event).toEqual({
+        provider: "a",
+        from: today,
+        to: today,
+        total: 5,
+        counts: report.counts,
+      });
+      expect(seen).toHaveLength(1); // registration b's day has no differences
+      expect(await db(container())("pix_checkout_charge").orderBy("charge_id")).toEqual(before);
+    });
+  },
+});

@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+// The accountant's export: a period of São Paulo days, downloaded as the reconciliation CSV.
+import { Button, Container, Heading, Text } from "@medusajs/ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePixTranslation } from "./i18n";
+
+/** A São Paulo calendar day, `YYYY-MM-DD`, `daysAgo` days before now. */
+function saoPauloDay(daysAgo: number): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+    new Date(Date.now() - daysAgo * 86_400_000),
+  );
+}
+
+/**
+ * "Exportar conciliação (CSV)": downloads `GET /admin/pix-checkout/reconciliation.csv` for the
+ * chosen days (yesterday by default) with the admin's session, in the admin's language. A
+ * refused period shows the route's message, which says what to fix.
+ */
+export function ReconciliationCard({ provider }: { provider: string | undefined }) {
+  const { t } = usePixTranslation();
+  const { i18n } = useTranslation();
+  const [from, setFrom] = useState(() => saoPauloDay(1));
+  const [to, setTo] = useState(() => saoPauloDay(1));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const query = new URLSearchParams({
+        from,
+        to,
+        lang: (i18n.resolvedLanguage ?? i18n.language ?? "").startsWith("pt") ? "pt-BR" : "en",
+        ...(provider ? { provider } : {}),
+      });
+      const response = await fetch(`/admin/pix-checkout/reconciliation.csv?${query}`, {
+        credentials: "include",
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { message?: string };
+        setProblem(body.message ?? t("reconciliation.failed"));
+        return;
+      }
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
+        "conciliacao.csv";
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      setProblem(t("reconciliation.failed"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="reconciliation">
+      <Heading level="h2">{t("reconciliation.title")}</Heading>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("reconciliation.hint")}
+      </Text>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col">
+          <Text size="xsmall">{t("reconciliation.from")}</Text>
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="flex flex-col">
+          <Text size="xsmall">{t("reconciliation.to")}</Text>
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <Button size="small" variant="secondary" isLoading={busy} onClick={() => void download()}>
+          {t("reconciliation.export")}
+        </Button>
+      </div>
+      {problem ? <Text className="text-ui-fg-error">{problem}</Text> : null}
+    </Container>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { reconcileBooks, type Books } from "./books";
+import { csvFileName, reconciliationCsv } from "./books-csv";
+import { BOM, csvField, toCsv } from "./csv";
+
+describe("the CSV writer", () => {
+  it("starts with a UTF-8 BOM, separates with ; and ends every line with CRLF", () => {
+    const text = toCsv([
+      ["Conciliação", "b"],
+      ["c", null],
+    ]);
+    expect(text).toBe(`${BOM}Conciliação;b\r\nc;\r\n`);
+    expect(Buffer.from(text, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it("writes cents with a decimal comma and instants as dd/mm/aaaa in São Paulo", () => {
+    expect(csvField(1_234_567)).toBe("12.345,67");
+    expect(csvField(-50)).toBe("-0,50");
+    // 01:30 UTC on the 21st is still the 20th in São Paulo.
+    expect(csvField(new Date("2026-11-21T01:30:00Z"))).toBe("20/11/2026");
+  });
+
+  it.each([
+    ["Souza; Ana", '"Souza; Ana"'],
+    ['a "quoted" name', '"a ""quoted"" name"'],
+    ["two\nlines", '"two\nlines"'],
+    ["cr\rlf", '"cr\rlf"'],
+    ["plain, with comma", "plain, with comma"],
+  ])("quotes %j only when it must", (value, written) => {
+    expect(csvField(value)).toBe(written);
+  });
+
+  it("keeps a text that looks like a formula from running in the spreadsheet", () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField("+55 11")).toBe("'+55 11");
+    expect(csvField("@ana")).toBe("'@ana");
+  });
+});
+
+describe("the reconciliation CSV", () => {
+  const start = new Date("2026-11-20T03:00:00Z");
+  const books: Books = {
+    period: { from: "2026-11-20", to: "2026-11-20", start, end: new Date("2026-11-21T03:00:00Z") },
+    medusa: {
+      captures: [
+        {
+          capture_id: "capt_1",
+          payment_id: "pay_1",
+          charge_id: "ch_1",
+          amount_cents: 1_234_567,
+          captured_at: new Date("2026-11-20T13:00:00Z"),
+          order: { display_id: 12, customer: "Souza; Ana" },
+        },
+      ],
+    },
+    service: {
+      charges: [
+        {
+          id: "ch_1",
+          status: "paid",
+          amount_cents: 1_234_567,
+          fee_cents: 12_222,
+          net_cents: 1_222_345,
+          created_at: new Date("2026-11-20T12:59:00Z"),
+          paid_at: new Date("2026-11-20T12:59:30Z"),
+          customer: null,
+          order: null,
+        },
+      ],
+      withdrawals: [],
+    },
+    refunds: [],
+    balance: {
+      available_cents: 0,
+      pending_cents: 1_222_345,
+      total_earned_cents: 1_222_345,
+      total_withdrawn_cents: 0,
+      processing_withdrawals_cents: 0,
+      read_at: new Date("2026-11-21T09:30:00Z"),
+    },
+  };
+  const text = reconciliationCsv(reconcileBooks(books));
+  const lines = text.slice(1).split("\r\n");
+
+  it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
+    expect(lines[0]).toBe(
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença",
+    );
+    expect(lines[1]).toBe(
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;',
+    );
+    expect(lines[2]).toBe("");
+    expect(lines[3]).toBe(";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;");
+    expect(lines).toContain(
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;confere com o total recebido",
+    );
+  });
+
+  it("speaks English on request, with Brazilian numbers still", () => {
+    const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
+    expect(english[0]).toMatch(/^Date;Type;Order;Customer;Charge;/);
+    expect(english[1]).toContain(";Charge;#12;");
+    expect(english[1]).toContain("12.345,67");
+  });
+
+  it("names the file after the registration and the period", () => {
+    expect(csvFileName("pix-checkout", "2026-11-01", "2026-11-30")).toBe(
+      "conciliacao-pix-pix-checkout-2026-11-01_2026-11-30.csv",
+    );
+    expect(csvFileName('a"b/c', "2026-11-01", "2026-11-01")).toBe(
+      "conciliacao-pix-a_b_c-2026-11-01_2026-11-01.csv",
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { redact } from "@pix-checkout/client";
+import { countDifferences, parsePeriod, type DifferenceKind } from "../internal/books";
+import { createPluginLogger } from "../internal/logger";
+import { registeredProviders } from "../internal/provider-registry";
+import { reconcilePeriod } from "../internal/reconciliation";
+import { previousDay, saoPauloDay } from "../internal/sao-paulo-time";
+
+/** Emitted when a day's books disagree; `data` holds counts only, never payer data. */
+export const RECONCILIATION_DIFFERENCES_EVENT = "pix_checkout.reconciliation.differences";
+
+/** What one registration's day came to. */
+export interface DailyReconciliationResult {
+  provider: string;
+  day: string;
+  counts: Record<DifferenceKind, number> | null;
+  /** Set when the books could not be read (the API was down, the key refused...). */
+  error?: string;
+}
+
+/**
+ * Compares one São Paulo calendar day's books for every registration. Read-only: it reads
+ * Medusa, the plugin's table and the API, and writes nothing, so it never touches a charge
+ * or the checkout path. Differences make one log line and one event per registration.
+ */
+export async function reconcileDay(
+  container: MedusaContainer,
+  day: string,
+): Promise<DailyReconciliationResult[]> {
+  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
+  const events = container.hasRegistration(Modules.EVENT_BUS)
+    ? container.resolve(Modules.EVENT_BUS)
+    : undefined;
+  const period = parsePeriod(day, day, day);
+  if (!period.ok) throw new Error(period.message);
+  const results: DailyReconciliationResult[] = [];
+  for (const provider of registeredProviders(
+    container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+  )) {
+    let counts: Record<DifferenceKind, number>;
+    try {
+      counts = countDifferences((await reconcilePeriod(container, provider, period)).differences);
+    } catch (error) {
+      const message = redact((error as Error).message ?? String(error));
+      logger.warn(`reconciliation of ${day} for ${provider.key} could not run: ${message}`);
+      results.push({ provider: provider.key, day, counts: null, error: message });
+      continue;
+    }
+    results.push({ provider: provider.key, day, counts });
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    if (total === 0) continue;
+    const kinds = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${kind}=${n}`)
+      .join(", ");
+    logger.warn(
+      `reconciliation of ${day} for ${provider.key}: ${total} difference(s) (${kinds}); see GET /admin/pix-checkout/reconciliation?from=${day}&to=${day}&provider=${provider.key}`,
+    );
+    try {
+      await events?.emit({
+        name: RECONCILIATION_DIFFERENCES_EVENT,
+        data: { provider: provider.key, from: day, to: day, total, counts },
+      });
+    } catch (error) {
+      logger.warn(`the reconciliation event could not be emitted: ${redact(String(error))}`);
+    }
+  }
+  return results;
+}
+
+/** Once a day: the previous São Paulo day, complete whatever the server's time zone. */
+export default async function reconcileBooksDaily(
+  container: MedusaContainer,
+): Promise<DailyReconciliationResult[]> {
+  return reconcileDay(container, previousDay(saoPauloDay(new Date())));
+}
+
+/** Medusa scheduled-job config (jobs run in worker mode only): 09:30 server time, daily. */
+export const config = {
+  name: "pix-checkout-daily-reconciliation",
+  schedule: "30 9 * * *",
+};
