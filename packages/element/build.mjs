@@ -3,9 +3,11 @@
 // user on a storefront, and a self-contained file also works from a CDN).
 // - dist/index.js holds Lit and the element in one file: one request, one gzip stream.
 // - `qrcode` (dist/chunks/qr-encoder.js), the en/es strings, the boleto helpers and the
-//   superseded and refund views' words are imported dynamically: each is a chunk under
+//   preparing, superseded and refund views' words are imported dynamically: each is a chunk under
 //   dist/chunks/ that loads only when needed.
 // - dist/react.js imports the element from ./index.js (never a second copy); React stays external.
+// - Lit's hooks for other scripts' globals (polyfills, SSR hydration, version lists) are left
+//   out of the browser build: see withoutLitGlobalHooks.
 import { build, transform } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -34,7 +36,11 @@ const element = await build({
   entryPoints: { index: "src/index.ts" },
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
-  plugins: [...common.plugins, external(/\/qr-encoder\.js$/, "./chunks/qr-encoder.js")],
+  plugins: [
+    ...common.plugins,
+    external(/\/qr-encoder\.js$/, "./chunks/qr-encoder.js"),
+    withoutLitGlobalHooks(),
+  ],
 });
 // qrcode is CommonJS: built on its own, so esbuild's CJS shim stays out of index.js.
 const qr = await build({
@@ -121,6 +127,57 @@ function minifyLitCss() {
           .replace(litImport, 'import { unsafeCSS } from "lit";')
           .replace(match[0], `unsafeCSS(\`${css}\`)`);
         return { contents, loader: "ts" };
+      });
+    },
+  };
+}
+
+/**
+ * Leaves out of the browser build the three statements by which Lit's modules offer
+ * themselves to globals of other scripts: the ShadyDOM polyfill hooks
+ * (`@webcomponents/polyfill-support`, for browsers without shadow DOM, none of which runs
+ * this ES2022 build), the SSR hydration hook (`@lit-labs/ssr-client`; the server build renders
+ * a bare tag, never Lit SSR markup to hydrate) and the `lit*Versions` lists (read only by
+ * Lit's development build, to warn about two copies on one page). None of them changes what
+ * the element does; together they are about 120 B of the gzipped initial JS. Each must be
+ * found once: a Lit release that writes them otherwise fails the build instead of shipping
+ * them unnoticed (or half removed).
+ */
+function withoutLitGlobalHooks() {
+  const hooks = {
+    "lit-element/lit-element.js": [
+      [/,\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\);/, ";"],
+      [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/, ""],
+      [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[\d.]+"\);/, ""],
+    ],
+    "lit-html/lit-html.js": [
+      [
+        /,(\w+)=\w+\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\w+\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\);/,
+        ";",
+      ],
+    ],
+    "@lit/reactive-element/reactive-element.js": [
+      [/,(\w+)=\w+\.reactiveElementPolyfillSupport(?=,)/, ""],
+      [
+        /,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[\d.]+"\)/,
+        "",
+      ],
+    ],
+  };
+  return {
+    name: "without-lit-global-hooks",
+    setup(pluginBuild) {
+      const files =
+        /node_modules\/(lit-element\/lit-element|lit-html\/lit-html|@lit\/reactive-element\/reactive-element)\.js$/;
+      pluginBuild.onLoad({ filter: files }, ({ path }) => {
+        const [file, edits] = Object.entries(hooks).find(([name]) => path.endsWith(name));
+        let contents = readFileSync(path, "utf8");
+        for (const [pattern, replacement] of edits) {
+          const found = contents.match(new RegExp(pattern, "g"))?.length ?? 0;
+          if (found !== 1) throw new Error(`${file}: expected one ${pattern}, found ${found}`);
+          contents = contents.replace(pattern, replacement);
+        }
+        return { contents, loader: "js" };
       });
     },
   };

@@ -2,7 +2,7 @@
 // Prints the element's bundle sizes, minified and gzipped (level 9, as servers commonly
 // send them): the initial JS a Pix checkout loads (Lit included) and, separately, the
 // lazily loaded QR encoder, the stream reader (loaded while the first status request
-// is in flight), the boleto helpers, the superseded and refund views' words and each
+// is in flight), the boleto helpers, the preparing, superseded and refund views' words and each
 // extra language.
 // Builds first unless --no-build. With BENCH_OUT set, also writes the figures there as JSON.
 // Exits with 1 when the initial JS is over its budget, so that a regression fails the run.
@@ -76,7 +76,7 @@ console.log(
 console.log(`  QR encoder, lazy (qrcode):        ${kb(figures.qr_encoder_gzip_bytes)}`);
 console.log(`  stream reader, after first paint: ${kb(figures.stream_gzip_bytes)}`);
 console.log(`  boleto view, lazy:                ${kb(figures.boleto_gzip_bytes)}`);
-console.log(`  superseded/refund words, lazy:    ${kb(figures.notice_gzip_bytes)}`);
+console.log(`  preparing/superseded/refund words: ${kb(figures.notice_gzip_bytes)}`);
 console.log(`  en strings, lazy:                 ${kb(figures.lang_en_gzip_bytes)}`);
 console.log(`  es strings, lazy:                 ${kb(figures.lang_es_gzip_bytes)}`);
 console.log(`  React wrapper (react.js):         ${kb(figures.react_wrapper_gzip_bytes)}`);

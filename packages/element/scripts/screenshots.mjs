@@ -75,6 +75,14 @@ const sessions = {
       due_date: "2030-01-31",
     },
   }),
+  // The store's create line is past the payment service's minute budget: no code yet.
+  preparing: session("preparing", {
+    status: "preparing",
+    expires_at: null,
+    pix: undefined,
+    ready_at: new Date(now + 42_000).toISOString(),
+    queue_position: 17,
+  }),
   paid: session("paid", { status: "paid" }),
   expired: session("expired", { status: "expired" }),
   failed: session("failed", { status: "failed" }),
@@ -98,6 +106,7 @@ const shots = [
   ["pix", 360, "light", "pix"],
   ["pix-desktop-dark", 1024, "dark", "pix"],
   ["boleto", 390, "light", "boleto"],
+  ["preparing", 390, "light", "preparing"],
   ["paid", 360, "light", "paid"],
   ["expired", 360, "light", "expired"],
   ["failed", 360, "dark", "failed"],
@@ -125,10 +134,16 @@ for (const [name, width, colorScheme, id] of shots) {
   await tab.waitForFunction(() => {
     const el = document.querySelector("pix-checkout");
     const img = el?.shadowRoot?.querySelector("img");
-    // A message's words may come in a chunk of their own (superseded, refund due): wait for them.
+    // A message's words may come in a chunk of their own (superseded, refund due, and the
+    // preparing view's estimate): wait for them.
     const body = el?.shadowRoot?.querySelector("[part=message] .muted");
+    const estimate = el?.view !== "preparing" || el.shadowRoot.textContent.includes("Pronto em");
     return (
-      el && el.view !== "loading" && (!img || img.complete) && (!body || body.textContent.trim())
+      el &&
+      el.view !== "loading" &&
+      (!img || img.complete) &&
+      (!body || body.textContent.trim()) &&
+      estimate
     );
   });
   const box = await tab.locator("pix-checkout").boundingBox();

@@ -1,5 +1,5 @@
 // The shipped build, not the sources: dist/index.js with its lazily loaded chunks (the
-// QR encoder, the stream reader, the boleto view, the superseded and refund views' words)
+// QR encoder, the stream reader, the boleto view, the preparing, superseded and refund views' words)
 // must work as the sources do.
 // web-test-runner.config.mjs builds it.
 import jsQR from "jsqr";
@@ -7,6 +7,7 @@ import { expect } from "@esm-bundle/chai";
 import {
   BOLETO_LINE,
   boletoSession,
+  codeArrived,
   eventually,
   mount,
   newId,
@@ -15,6 +16,7 @@ import {
   patchSession,
   PIX_CODE,
   pixSession,
+  preparingSession,
   putSession,
   readClipboard,
   realClick,
@@ -93,6 +95,20 @@ it("shows the superseded view from the notice chunk of the build and switches to
     expect(shadow(el).querySelector<HTMLInputElement>("input")?.value).to.equal("the current code"),
   );
   expect(el.sessionId).to.equal(current);
+});
+
+it("shows the preparing view from the notice chunk of the build, then the code the stream brings", async () => {
+  const id = newId("dist-preparing");
+  await putSession(preparingSession(id, 42_000));
+  const el = mount(id) as PixCheckout;
+  await eventually(() =>
+    expect(shadow(el).textContent?.replace(/\s+/g, " ")).to.include("Pronto em cerca de 40 s."),
+  );
+  expect(shadow(el).querySelector("[part=qr]")).to.equal(null);
+  await patchSession(id, codeArrived(id));
+  await eventually(() =>
+    expect(shadow(el).querySelector<HTMLInputElement>("input")?.value).to.equal(PIX_CODE),
+  );
 });
 
 it("applies the build's minified styles, custom properties included", async () => {

@@ -21,8 +21,14 @@ import { styles } from "./pix-checkout.styles.js";
 export type PixCheckoutView = "loading" | "error" | SessionStatus;
 
 /** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
-const isNotice = (status: string): status is "superseded" | "refund_due" =>
-  status === "superseded" || status === "refund_due";
+const isNotice = (status: string): status is "preparing" | "superseded" | "refund_due" =>
+  status === "preparing" || status === "superseded" || status === "refund_due";
+
+/** The words for `session`'s status (announced, and its view's title): a boleto being prepared has its own. */
+const titleOf = (session: CheckoutSession) =>
+  session.status === "preparing" && session.method === "boleto"
+    ? "preparingBoleto"
+    : session.status;
 
 interface UiState {
   session: CheckoutSession | null;
@@ -228,8 +234,15 @@ export class PixCheckout extends LitElement {
   #onSession(session: CheckoutSession, receivedAt: number) {
     const previous = this.#ui.session?.status ?? null;
     this.#set({ session, error: null });
-    if (session.status === "pending" && session.method === "pix") {
-      this.#countdown.sync(session.expires_at, session.server_time, receivedAt);
+    const preparing = session.status === "preparing";
+    if (preparing || (session.status === "pending" && session.method === "pix")) {
+      // While the code is prepared, the countdown aims at when it should exist (the view
+      // shows it as an estimate, never as an expiry); without an estimate, at once.
+      this.#countdown.sync(
+        (preparing ? session.ready_at : session.expires_at) ?? session.server_time,
+        session.server_time,
+        receivedAt,
+      );
     } else {
       this.#countdown.stop();
     }
@@ -242,7 +255,7 @@ export class PixCheckout extends LitElement {
         this.requestUpdate();
       });
     }
-    // Few shoppers see these two views: their words are a chunk of their own.
+    // Few shoppers see these three views: their words are a chunk of their own.
     if (isNotice(session.status) && !this.#noticeView) {
       void import("./internal/notice-view.js").then((m) => {
         this.#noticeView = m.noticeView;
@@ -250,8 +263,8 @@ export class PixCheckout extends LitElement {
       });
     }
     if (previous === session.status) return;
-    const status = session.status;
-    this.#ui.announcement = (t) => t[status];
+    const title = titleOf(session);
+    this.#ui.announcement = (t) => t[title];
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
     if (session.status === "expired") this.#sendExpired("server");
@@ -372,10 +385,9 @@ export class PixCheckout extends LitElement {
   #body(view: PixCheckoutView) {
     const t = this.#t;
     const { session: s, error } = this.#ui;
-    const spinner = html`<p class="muted">
-      <span class="spinner" aria-hidden="true"></span>${t.loading}
-    </p>`;
-    if (view === "loading") return spinner;
+    const spinner = (text = t.loading) =>
+      html`<p class="muted"><span class="spinner" aria-hidden="true"></span>${text}</p>`;
+    if (view === "loading") return spinner();
     if (view === "error" || !s) {
       return this.#message(
         "!",
@@ -395,11 +407,16 @@ export class PixCheckout extends LitElement {
       field: this.#field.bind(this),
       money: formatMoney,
       host: this,
+      left: this.#countdown.remaining,
     };
     if (isNotice(view)) {
-      // The title shows at once (the code is already gone); the rest comes with its chunk.
+      // The title shows at once (the code is already gone, or not there yet); the rest
+      // comes with its chunk.
       const notice = this.#noticeView?.(s, lang, kit);
-      return this.#message("!", t[view], notice?.body ?? "", notice?.extra);
+      // Preparing is a longer loading: its spinner, and when the code should be ready.
+      return view === "preparing"
+        ? [spinner(t[titleOf(s)]), notice?.extra]
+        : this.#message("!", t[view], notice?.body ?? "", notice?.extra);
     }
     if (view !== "pending") {
       const paid = view === "paid";
@@ -407,7 +424,7 @@ export class PixCheckout extends LitElement {
     }
     // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
     const boleto = s.boleto && this.#boletoView?.(s.boleto, lang, kit);
-    if (!s.pix && !boleto) return spinner;
+    if (!s.pix && !boleto) return spinner();
     return html`<div part="header" class="header">
         <span>${boleto ? boleto.title : t.payWithPix}</span>
         <span part="amount" class="amount">${amount}</span>

@@ -4,6 +4,7 @@ import {
   BOLETO_LINE,
   boletoSession,
   closeStreams,
+  codeArrived,
   engine,
   eventually,
   mount,
@@ -16,6 +17,7 @@ import {
   patchSession,
   PIX_CODE,
   pixSession,
+  preparingSession,
   press,
   putSession,
   readClipboard,
@@ -374,6 +376,136 @@ describe("superseded (the cart changed)", () => {
     await el.updateComplete;
     expect(el.session?.session_id).to.equal(current);
     expect(el.view).to.equal("pending");
+  });
+});
+
+describe("preparing (the code is on its way)", () => {
+  /** Mounts the element on a preparing session and waits for its estimate (notice chunk). */
+  async function showPreparing(
+    label: string,
+    readyInMs?: number,
+    extra: Partial<CheckoutSession> = {},
+    behaviour: FakeBehaviour = {},
+    attrs: Record<string, string> = {},
+  ) {
+    const id = newId(label);
+    await putSession(preparingSession(id, readyInMs, extra), behaviour);
+    const el = mount(id, attrs) as PixCheckout;
+    await eventually(() => expect(el.view).to.equal("preparing"));
+    await eventually(() => expect(shadow(el).textContent).to.match(/Pronto em|Ready in/));
+    return { id, el };
+  }
+  const text = (el: HTMLElement) => shadow(el).textContent?.replace(/\s+/g, " ") ?? "";
+
+  it("says the code is being prepared and about when, on a 390 px phone, then shows the QR the stream brings", async () => {
+    const id = newId("preparing");
+    await putSession(preparingSession(id, 42_000));
+    const el = mount(id) as PixCheckout;
+    el.style.display = "block";
+    el.style.width = "390px";
+    await eventually(() => expect(text(el)).to.include("Pronto em cerca de 40 s."));
+    expect(el.view).to.equal("preparing");
+    expect(text(el)).to.include("Preparando seu código Pix…");
+    expect(text(el)).to.include("O QR code aparece aqui assim que estiver pronto");
+    expect(announced(el)).to.equal("Preparando seu código Pix…");
+    const base = $(el, "[part=base]") as HTMLElement;
+    expect(base.getBoundingClientRect().width).to.be.at.most(390);
+    expect(base.scrollWidth).to.be.at.most(base.clientWidth);
+
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await patchSession(id, codeArrived(id));
+    expect(await change).to.deep.include({ status: "pending", previous: "preparing" });
+    await qrImage(el);
+    // WebKit may paint a decoded image a frame or two later: look again until it shows.
+    await eventually(async () =>
+      expect(await decodeScreenshot($(el, "[part=qr]") as Element)).to.equal(PIX_CODE),
+    );
+    expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE);
+    expect(announced(el)).to.equal("Aguardando pagamento");
+    // The code came over the stream: one status request, and no picture asked for too early.
+    const log = await requestLog(id);
+    expect(log.filter((route) => route === "GET status")).to.have.lengthOf(1);
+    expect(log.filter((route) => route === "GET qr.svg")).to.have.lengthOf(1);
+  });
+
+  it("shows no QR, code, button or expiry timer while the code is being prepared", async () => {
+    const { el } = await showPreparing("preparing-nothing");
+    for (const part of ["qr", "code", "countdown", "button", "instructions"]) {
+      expect($(el, `[part~=${part}]`), part).to.equal(null);
+    }
+    expect($(el, "[role=timer]")).to.equal(null);
+    expect(text(el)).to.not.include("Expira em");
+  });
+
+  it("announces the preparing notice through the polite live region", async () => {
+    const { el } = await showPreparing("preparing-live");
+    const region = $(el, "[role=status]") as HTMLElement;
+    expect(region.getAttribute("aria-live")).to.equal("polite");
+    expect(region.textContent?.trim()).to.equal("Preparando seu código Pix…");
+    // The ticking estimate is not in it: a screen reader would hear it every few seconds.
+    expect(region.textContent).to.not.include("Pronto em");
+  });
+
+  it("counts the estimate down by the backend's clock when the device clock is five minutes ahead", async () => {
+    const offset = -5 * 60_000;
+    // 32 s away by the server's clock, which is 5 minutes behind this page's.
+    const { el } = await showPreparing(
+      "preparing-skew",
+      offset + 32_000,
+      {},
+      {
+        clockOffsetMs: offset,
+      },
+    );
+    expect(text(el)).to.include("Pronto em cerca de 30 s.");
+  });
+
+  it("counts down to a few seconds, never to zero", async () => {
+    const { el } = await showPreparing("preparing-countdown", 11_000);
+    expect(text(el)).to.include("Pronto em cerca de 10 s.");
+    await eventually(() => expect(text(el)).to.include("Pronto em alguns segundos."), {
+      timeout: 6_000,
+    });
+    expect(text(el)).to.not.match(/\b0 s/);
+  });
+
+  it("says a few seconds, not a time already past, when the code is late", async () => {
+    const { el } = await showPreparing("preparing-late", -10_000);
+    expect(text(el)).to.include("Pronto em alguns segundos.");
+  });
+
+  it("says in minutes when the code is further away", async () => {
+    const { el } = await showPreparing("preparing-minutes", 130_000);
+    expect(text(el)).to.include("Pronto em cerca de 2 min.");
+  });
+
+  it("polls while preparing when the backend has no stream, and shows the code when it arrives", async () => {
+    const { el, id } = await showPreparing("preparing-poll", 42_000, {}, { stream: "missing" });
+    await patchSession(id, codeArrived(id));
+    await eventually(() => expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE), {
+      timeout: 8_000,
+    });
+    await qrImage(el);
+  });
+
+  it("shows the failed view when the payment service refuses the code being prepared", async () => {
+    const { el, id } = await showPreparing("preparing-failed");
+    await patchSession(id, { status: "failed" });
+    await eventually(() => expect(el.view).to.equal("failed"));
+    expect(partText(el, "message")).to.include("Pagamento não concluído");
+  });
+
+  it("says a boleto is being prepared as a boleto", async () => {
+    const { el } = await showPreparing("preparing-boleto", 42_000, { method: "boleto" });
+    expect(announced(el)).to.equal("Preparando seu boleto…");
+    expect(text(el)).to.include("Preparando seu boleto…");
+    expect(text(el)).to.include("O boleto aparece aqui assim que estiver pronto");
+  });
+
+  it("says in English that the Pix code is being prepared, and about when", async () => {
+    const { el } = await showPreparing("preparing-en", 42_000, {}, {}, { lang: "en" });
+    expect(announced(el)).to.equal("Preparing your Pix code…");
+    expect(text(el)).to.include("Ready in about 40 s.");
   });
 });
 

@@ -1,5 +1,8 @@
 /**
  * Status words of a checkout session, verbatim from the store contract.
+ * - `preparing`: the payment service's minute budget is spent and the code waits in the
+ *   store's create line; no code yet (`ready_at` says when it should exist). Not final: the
+ *   code follows (`pending`), or the request ends `failed` or `superseded`.
  * - `superseded`: the cart changed and a newer session replaced this one; the backend sends
  *   no code any more (`replaced_by` names the cart's current session, if any). Not final:
  *   the old code may still be paid at the bank, which the payment API cannot prevent.
@@ -7,9 +10,19 @@
  *   will refund it (`refund` says how much and why).
  */
 export type SessionStatus =
-  "pending" | "paid" | "expired" | "failed" | "canceled" | "superseded" | "refund_due";
+  | "preparing"
+  | "pending"
+  | "paid"
+  | "expired"
+  | "failed"
+  | "canceled"
+  | "superseded"
+  | "refund_due";
 
-/** Statuses after which nothing changes: the element stops listening. `superseded` is not one. */
+/**
+ * Statuses after which nothing changes: the element stops listening. `preparing` and
+ * `superseded` are not ones.
+ */
 export const FINAL_STATUSES: readonly SessionStatus[] = [
   "paid",
   "expired",
@@ -63,8 +76,8 @@ export interface CheckoutSession {
   amount: number;
   /** ISO 4217 code, `BRL`. */
   currency: string;
-  /** ISO 8601. */
-  expires_at: string;
+  /** ISO 8601; null while `preparing` (there is no code to expire yet). */
+  expires_at: string | null;
   /** ISO 8601, or null while unpaid. */
   paid_at: string | null;
   /** The backend's clock when it answered, ISO 8601; corrects the countdown for skew. */
@@ -73,6 +86,13 @@ export interface CheckoutSession {
   pix?: PixData | null;
   /** Present while `pending` (for `method`); never sent when `superseded`. */
   boleto?: BoletoData | null;
+  /**
+   * With `preparing`: when the code should exist, ISO 8601, an estimate by the backend's
+   * clock (compare it with `server_time`, never with the device's clock).
+   */
+  ready_at?: string | null;
+  /** With `preparing`: the session's place in the store's create line (1 is next). */
+  queue_position?: number | null;
   /** With `superseded`: the id of the cart's current payment session, or null when it has none. */
   replaced_by?: string | null;
   /** With `refund_due`: what the store will refund, and why. */

@@ -11,6 +11,7 @@ import {
   mount,
   newId,
   pixSession,
+  preparingSession,
   putSession,
   shadow,
   supersede,
@@ -45,6 +46,18 @@ export const states: [string, (id: string) => Promise<PixCheckout>][] = [
       await putSession(pixSession(id), { fail: { count: 1, mode: "hang" } });
       const el = mount(id) as PixCheckout;
       await el.updateComplete;
+      return el;
+    },
+  ],
+  [
+    "preparing (390 px)",
+    async (id) => {
+      await putSession(preparingSession(id));
+      const el = mount(id) as PixCheckout;
+      el.style.display = "block";
+      el.style.width = "390px";
+      // The estimate comes with the notice chunk.
+      await eventually(() => expect(shadow(el).textContent).to.include("Pronto em"));
       return el;
     },
   ],

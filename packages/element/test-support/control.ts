@@ -59,6 +59,39 @@ export function pixSession(id: string, extra: Partial<CheckoutSession> = {}): Ch
   };
 }
 
+/**
+ * A Pix session whose code is still being prepared (the store's create line is past the
+ * payment service's minute budget): no code, no expiry, and the code due in `readyInMs`
+ * (from now, by this page's clock) as `ready_at`, 17th in line.
+ */
+export function preparingSession(
+  id: string,
+  readyInMs = 42_000,
+  extra: Partial<CheckoutSession> = {},
+): CheckoutSession {
+  return {
+    ...pixSession(id),
+    status: "preparing",
+    expires_at: null,
+    pix: undefined,
+    ready_at: new Date(Date.now() + readyInMs).toISOString(),
+    queue_position: 17,
+    ...extra,
+  };
+}
+
+/**
+ * What the store sends when the charge of a preparing session exists: the code (with the
+ * backend's QR image), its expiry, and no estimate any more.
+ */
+export const codeArrived = (id: string): Partial<CheckoutSession> => ({
+  status: "pending",
+  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  pix: { copy_paste: PIX_CODE, qr_image_url: `/store/pix-checkout/sessions/${id}/qr.svg` },
+  ready_at: null,
+  queue_position: null,
+});
+
 /** A pending boleto session due on 2030-01-31. */
 export function boletoSession(id: string, extra: Partial<CheckoutSession> = {}): CheckoutSession {
   return {

@@ -170,7 +170,11 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     return send(res, 200, snapshot(entry));
   }
   if (route === "GET qr.svg" && entry.behaviour.qr === "hang") return;
-  const { pix } = snapshot(entry);
+  const { pix, status } = snapshot(entry);
+  // As the store: no picture before the code exists.
+  if (route === "GET qr.svg" && status === "preparing") {
+    return send(res, 409, { type: "qr_not_ready", message: "The code is still being prepared" });
+  }
   if (route === "GET qr.svg" && pix) {
     const svg = await QRCode.toString(pix.copy_paste, { type: "svg", margin: 4 });
     res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "no-store" });

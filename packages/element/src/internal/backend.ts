@@ -59,21 +59,25 @@ export class Backend {
     if (res.ok) return res;
     const status = res.status;
     res.body?.cancel().catch(() => {});
-    if (status === 404) throw new BackendError("not_found", "no such session", status);
-    // Medusa answers a missing or unknown publishable key with 400 `not_allowed`.
-    if (status === 400 || status === 401 || status === 403) {
-      throw new BackendError("unauthorized", "publishable key refused", status);
-    }
-    if (status === 429) {
-      const retryAfter = Number(res.headers.get("retry-after"));
-      throw new BackendError(
-        "rate_limited",
-        "too soon",
-        status,
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 10,
-      );
-    }
-    throw new BackendError("server_error", `backend answered ${status}`, status);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    // One message for every HTTP failure, with its status: the code says what it means.
+    throw new BackendError(
+      status === 404
+        ? "not_found"
+        : status === 429
+          ? "rate_limited"
+          : // Medusa answers a missing or unknown publishable key with 400 `not_allowed`.
+            status === 400 || status === 401 || status === 403
+            ? "unauthorized"
+            : "server_error",
+      `backend answered ${status}`,
+      status,
+      status === 429
+        ? Number.isFinite(retryAfter) && retryAfter > 0
+          ? retryAfter
+          : 10
+        : undefined,
+    );
   }
 
   /** Checks a decoded value against the contract: the session, or null. */

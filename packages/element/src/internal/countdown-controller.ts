@@ -33,7 +33,8 @@ export class CountdownController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (!Number.isNaN(this.#expiresAt) && this.remaining > 0) this.#tick();
+    // Never synced: `remaining` is NaN, which is not above 0.
+    if (this.remaining > 0) this.#tick();
   }
 
   hostDisconnected(): void {

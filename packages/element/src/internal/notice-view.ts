@@ -1,6 +1,7 @@
 import type { html as litHtml, nothing as litNothing } from "lit";
 import type { Lang } from "../localize/index.js";
 import { noticeStrings } from "../localize/notices.js";
+import type { NoticeStrings } from "../localize/strings.js";
 import type { CheckoutSession } from "../session.js";
 
 /**
@@ -15,24 +16,36 @@ export interface NoticeKit {
   money(cents: number, currency: string, locale: string): string;
   /** The element: the superseded view's button sets its `session-id`, as a page would. */
   host: HTMLElement;
+  /** Preparing: milliseconds until the code should exist, by the backend's clock (NaN: unknown). */
+  left: number;
 }
 
-/** What the superseded and refund views show under their title. */
+/**
+ * What the preparing, superseded and refund views show under their title: `body` in the
+ * message's line, `extra` below it. The preparing view has everything in `extra`.
+ */
 export interface NoticeView {
-  body: string;
+  body?: string;
   extra: unknown;
 }
 
 /**
- * The superseded and refund views, under their titles. A chunk of its own, loaded when
- * a session reaches either status: few shoppers ever see them.
+ * The preparing, superseded and refund views, under their titles. A chunk of its own,
+ * loaded when a session reaches one of those statuses: few shoppers ever see them.
  */
 export function noticeView(
   session: CheckoutSession,
   lang: Lang,
-  { html, nothing, money, host }: NoticeKit,
+  { html, nothing, money, host, left }: NoticeKit,
 ): NoticeView {
   const t = noticeStrings[lang];
+  if (session.status === "preparing") {
+    // No expiry, QR or button yet: when the code should be ready, and that it shows here.
+    return {
+      extra: html`<p class="muted">${t.readyIn(estimate(left, t))}</p>
+        <p class="muted">${t.willShow[session.method]}</p>`,
+    };
+  }
   if (session.status === "refund_due") {
     // The guard checked the amount; a reason this version does not know reads as "other".
     const { amount, reason } = session.refund!;
@@ -57,4 +70,15 @@ export function noticeView(
           </button>`
         : nothing,
   };
+}
+
+/**
+ * When the code should be ready, in words: to the nearest 5 s ("cerca de 40 s"), in minutes
+ * from a minute up, and "alguns segundos" from 5 s down, so it never says 0 or a time already
+ * past, nor claims a precision the create line does not have.
+ */
+export function estimate(ms: number, t: NoticeStrings): string {
+  const seconds = Math.round(ms / 5000) * 5;
+  if (!(seconds > 5)) return t.soon;
+  return seconds < 60 ? t.about(seconds) : t.aboutMinutes(Math.round(ms / 60_000));
 }

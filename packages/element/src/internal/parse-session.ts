@@ -4,24 +4,30 @@ import { FINAL_STATUSES, type CheckoutSession } from "../session.js";
 // kilobyte counts, and it only needs to refuse what the views could not render.
 const text = (v: unknown): v is string => typeof v === "string" && v !== "";
 const time = (v: unknown) => text(v) && Date.parse(v) > 0;
+const int = Number.isSafeInteger;
 
 /**
  * Checks that `value` is a session the element can render; returns it, or null.
  * Unknown extra fields are kept (the backend may add some); a pending session without its
- * method's data is refused, and so is a `refund_due` without `refund.amount`.
+ * method's data is refused, and so is a `refund_due` without `refund.amount`. Only a pending
+ * session needs `expires_at` (its countdown aims there): a `preparing` one has none yet, nor
+ * does the `failed` or `superseded` a preparing request may end as.
  */
 export function parseSession(value: unknown): CheckoutSession | null {
   const s = (value ?? {}) as Partial<CheckoutSession>;
   const pending = s.status === "pending";
   const ok =
     text(s.session_id) &&
-    (pending || s.status === "superseded" || FINAL_STATUSES.includes(s.status!)) &&
-    Number.isSafeInteger(s.amount) &&
+    (pending ||
+      s.status === "preparing" ||
+      s.status === "superseded" ||
+      FINAL_STATUSES.includes(s.status!)) &&
+    int(s.amount) &&
     text(s.currency) &&
-    time(s.expires_at) &&
+    (s.expires_at == null ? !pending : time(s.expires_at)) &&
     time(s.server_time) &&
     // The refund view's one essential line is how much comes back.
-    (s.status !== "refund_due" || Number.isSafeInteger(s.refund?.amount)) &&
+    (s.status !== "refund_due" || int(s.refund?.amount)) &&
     // Only a pending session shows its code (a superseded one has none any more).
     (s.method === "pix"
       ? !pending || text(s.pix?.copy_paste)

@@ -29,6 +29,8 @@ export const en: Strings = {
   failedBody: "Something went wrong with this payment. Please try again.",
   canceled: "Payment canceled",
   canceledBody: "This payment was canceled.",
+  preparing: "Preparing your Pix code…",
+  preparingBoleto: "Preparing your boleto…",
   superseded: "Code replaced",
   refund_due: "Your payment will be refunded",
   errorTitle: "Could not load the payment",

@@ -29,6 +29,8 @@ export const es: Strings = {
   failedBody: "Algo salió mal con este pago. Inténtalo de nuevo.",
   canceled: "Pago cancelado",
   canceledBody: "Este pago fue cancelado.",
+  preparing: "Preparando tu código Pix…",
+  preparingBoleto: "Preparando tu boleto…",
   superseded: "Código reemplazado",
   refund_due: "Tu pago será devuelto",
   errorTitle: "No se pudo cargar el pago",

@@ -2,12 +2,20 @@ import type { Lang } from "./index.js";
 import type { NoticeStrings } from "./strings.js";
 
 /**
- * The superseded and refund views' words in every language, under their titles (which
- * are in `Strings`, for the announcement). Only the notice chunk imports this: few
+ * The preparing, superseded and refund views' words in every language, under their titles
+ * (which are in `Strings`, for the announcement). Only the notice chunk imports this: few
  * shoppers ever see those views, so the others never download these words.
  */
 export const noticeStrings: Record<Lang, NoticeStrings> = {
   "pt-BR": {
+    readyIn: (when) => `Pronto em ${when}.`,
+    about: (n) => `cerca de ${n} s`,
+    aboutMinutes: (n) => `cerca de ${n} min`,
+    soon: "alguns segundos",
+    willShow: {
+      pix: "O QR code aparece aqui assim que estiver pronto, sem recarregar a página.",
+      boleto: "O boleto aparece aqui assim que estiver pronto, sem recarregar a página.",
+    },
     supersededBody: "Este código foi substituído por um novo, porque o carrinho mudou.",
     showCurrent: "Ver o código atual",
     refundBody: (amount) =>
@@ -23,6 +31,14 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   en: {
+    readyIn: (when) => `Ready in ${when}.`,
+    about: (n) => `about ${n} s`,
+    aboutMinutes: (n) => `about ${n} min`,
+    soon: "a few seconds",
+    willShow: {
+      pix: "The QR code will show here as soon as it is ready, with no need to reload the page.",
+      boleto: "The boleto will show here as soon as it is ready, with no need to reload the page.",
+    },
     supersededBody: "This code was replaced by a new one because the cart changed.",
     showCurrent: "Show the current code",
     refundBody: (amount) =>
@@ -38,6 +54,14 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   es: {
+    readyIn: (when) => `Listo en ${when}.`,
+    about: (n) => `unos ${n} s`,
+    aboutMinutes: (n) => `unos ${n} min`,
+    soon: "unos segundos",
+    willShow: {
+      pix: "El código QR aparecerá aquí en cuanto esté listo, sin recargar la página.",
+      boleto: "El boleto aparecerá aquí en cuanto esté listo, sin recargar la página.",
+    },
     supersededBody: "Este código fue reemplazado por uno nuevo porque el carrito cambió.",
     showCurrent: "Ver el código actual",
     refundBody: (amount) =>

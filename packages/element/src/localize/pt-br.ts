@@ -29,6 +29,8 @@ export const ptBR: Strings = {
   failedBody: "Algo deu errado com este pagamento. Tente de novo.",
   canceled: "Pagamento cancelado",
   canceledBody: "Este pagamento foi cancelado.",
+  preparing: "Preparando seu código Pix…",
+  preparingBoleto: "Preparando seu boleto…",
   superseded: "Código substituído",
   refund_due: "Seu pagamento será devolvido",
   errorTitle: "Não foi possível carregar o pagamento",

@@ -26,6 +26,13 @@ export interface Strings {
   failedBody: string;
   canceled: string;
   canceledBody: string;
+  /**
+   * The title of the preparing view of a Pix (the code is on its way); the estimate under
+   * it is in `NoticeStrings`.
+   */
+  preparing: string;
+  /** The same for a boleto. */
+  preparingBoleto: string;
   /** The title of the superseded view; its other words are in `NoticeStrings`. */
   superseded: string;
   /** The title of the refund view; its other words are in `NoticeStrings`. */
@@ -49,10 +56,20 @@ export interface BoletoStrings {
 }
 
 /**
- * The words of the superseded and refund views under their titles; they ship in the
- * notice chunk, which loads only when a session reaches one of those statuses.
+ * The words of the preparing, superseded and refund views under their titles; they ship in
+ * the notice chunk, which loads only when a session reaches one of those statuses.
  */
 export interface NoticeStrings {
+  /** When the code should be ready: `when` is `about(n)`, `aboutMinutes(n)` or `soon`. */
+  readyIn: (when: string) => string;
+  /** An estimate in seconds: "cerca de 40 s". */
+  about: (seconds: number) => string;
+  /** An estimate in minutes, from a minute up: "cerca de 2 min". */
+  aboutMinutes: (minutes: number) => string;
+  /** Where the estimate stops counting: never "0 s", nor a time already past. */
+  soon: string;
+  /** That the code (the QR code, the boleto) will show by itself, without a reload. */
+  willShow: Record<"pix" | "boleto", string>;
   supersededBody: string;
   /** The button that switches to the cart's current session. */
   showCurrent: string;
