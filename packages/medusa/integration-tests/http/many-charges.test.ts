@@ -574,6 +574,28 @@ medusaIntegrationTestRunner({
         expect(sixth.readyInMs).toBeGreaterThan(55_000);
         await requests().where({ budget_key: key }).delete();
       });
+
+      it("a request no registration can send any more (renamed in medusa-config) is ended, not left at the head of the line", async () => {
+        const queue = new CreateQueue(db(container()));
+        const orphan = await queue.enqueue({
+          budgetKey: budgetKey(),
+          providerKey: "renamed",
+          providerId: "pp_pix_renamed",
+          method: "pix",
+          sessionId: "payses_orphan",
+          paymentCollectionId: null,
+          salesChannelId: null,
+          amountCents: 100,
+          input: { method: "pix", amountCents: 100 },
+        });
+        await reconcilePass(container());
+        expect(await queue.byId(orphan.id)).toMatchObject({
+          state: "failed",
+          error_code: "provider_not_found",
+          input: null,
+        });
+        await requests().where({ id: orphan.id }).delete();
+      });
     });
   },
 });

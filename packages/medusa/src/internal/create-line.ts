@@ -133,12 +133,14 @@ export class CreateLine {
   }
 
   /**
-   * The safety net, run by reconciliation: sends what the line holds for every budget this
-   * process can send for (all instances asking for creates may have stopped), looks for the
-   * charges of sends whose process died, and prunes ended requests.
+   * The safety net, run by reconciliation once every registration is registered here: ends
+   * requests no registration can send, sends what the line holds (all instances asking for
+   * creates may have stopped), looks for the charges of sends whose process died, and prunes
+   * ended requests.
    */
   async sweep(): Promise<{ recovered: number; pruned: number }> {
     let recovered = 0;
+    await this.queue.failOrphans([...this.senders.keys()]);
     for (const budgetKey of await this.queue.openBudgets()) {
       for (const lapsed of await this.queue.claimLapsedSends(budgetKey, RECOVERY_BATCH)) {
         const sender = this.senders.get(lapsed.provider_key);

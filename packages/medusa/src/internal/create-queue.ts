@@ -311,6 +311,22 @@ export class CreateQueue {
     return found ? row(found) : undefined;
   }
 
+  /**
+   * Ends waiting requests no registration of this store can send any more (renamed or removed
+   * from medusa-config), which would otherwise hold the head of the line forever.
+   */
+  async failOrphans(knownProviderKeys: readonly string[]): Promise<number> {
+    const query = this.db(REQUESTS).where({ state: "waiting" });
+    if (knownProviderKeys.length > 0) query.whereNotIn("provider_key", knownProviderKeys);
+    const ended = await query.update({
+      state: "failed",
+      input: null,
+      error_code: "provider_not_found",
+      error_message: "No provider registration of this store sends this request any more.",
+    });
+    return Number(ended);
+  }
+
   /** The budgets with requests open (waiting, or sending under a lapsed lease). */
   async openBudgets(): Promise<string[]> {
     const rows = (await this.db(REQUESTS)
