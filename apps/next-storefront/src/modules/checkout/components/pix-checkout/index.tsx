@@ -12,6 +12,7 @@ const PixCheckout = dynamic(
 type Props = {
   sessionId: string
   onPaid?: (detail: PixPaidDetail) => void
+  /** The code can no longer be paid (expired, or its create failed): offer a new one. */
   onExpired?: () => void
 }
 
@@ -30,7 +31,10 @@ export default function PixCheckoutClient({
       backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
       publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
       sessionId={shown}
-      onPixStatusChange={(event) => setShown(event.detail.session.session_id)}
+      onPixStatusChange={(event) => {
+        setShown(event.detail.session.session_id)
+        if (event.detail.status === "failed") onExpired?.()
+      }}
       onPixPaid={(event) => onPaid?.(event.detail)}
       onPixExpired={() => onExpired?.()}
     />
