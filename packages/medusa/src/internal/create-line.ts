@@ -82,7 +82,14 @@ export class CreateLine {
    */
   async request(request: NewCreateRequest): Promise<LineOutcome> {
     const queued = await this.queue.enqueue(request);
-    await this.pump(request.budgetKey);
+    try {
+      await this.pump(request.budgetKey);
+    } catch (error) {
+      // The session fails with this error and Medusa drops it: its request must not be sent
+      // later for a session that no longer exists.
+      await this.queue.cancel(queued.id).catch(() => undefined);
+      throw error;
+    }
     const own = this.inFlight.get(queued.id);
     if (own) {
       try {

@@ -283,6 +283,13 @@ export class CreateQueue {
     });
   }
 
+  /** Takes a request that is still waiting out of the line. */
+  async cancel(id: string): Promise<void> {
+    await this.db(REQUESTS)
+      .where({ id, state: "waiting" })
+      .update({ state: "canceled", input: null });
+  }
+
   /**
    * The session was deleted (cart changed, method switched): a request still waiting leaves
    * the line; one in flight is marked, so its charge is recorded as superseded.
