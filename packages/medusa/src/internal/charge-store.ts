@@ -45,6 +45,10 @@ export interface ChargeRow {
   order_hold_until: Date | null;
   /** The session this superseded charge's payment was captured on (see collection.ts). */
   capture_session_id: string | null;
+  /** When this paid cart first failed to become an order; null once it did (or never failed). */
+  cart_completion_failed_at: Date | null;
+  /** When retention compacted this finished charge's history. */
+  compacted_at: Date | null;
   display: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
@@ -100,6 +104,8 @@ export type NewChargeRow = Omit<
   | "flag_resolution_note"
   | "superseded_at"
   | "capture_session_id"
+  | "cart_completion_failed_at"
+  | "compacted_at"
 >;
 
 const CHARGES = "pix_checkout_charge";
@@ -507,9 +513,13 @@ export class ChargeStore {
         .where({ status: "paid" })
         .whereNull("captured_at")
         .whereNull("deleted_at")
-        // A refund due, or a payment below the recorded amount, waits for the merchant.
+        // A refund due, or a payment below the recorded amount, waits for the merchant. The
+        // refund-due test is a clause of its own, written as in the partial index
+        // IDX_pix_checkout_charge_capture_due, so the planner reads only that index: paid
+        // charges still to capture, not every paid charge ever.
+        .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
         .whereRaw(
-          `not (coalesce(flag_code, '') = 'refund_due' or (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents))`,
+          `not (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents)`,
         )
         .whereRaw(
           // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
@@ -526,22 +536,18 @@ export class ChargeStore {
     );
   }
 
-  /** Paid, captured charges whose cart failed to become an order and has not since. */
+  /**
+   * Paid, captured charges whose cart failed to become an order and has not since. Read from
+   * `cart_completion_failed_at` (kept by addEvent), whose partial index
+   * IDX_pix_checkout_charge_cart_due holds only these rows; the conditions repeat its predicate.
+   */
   async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
-    const eventOf = (kind: string) => (q: Knex.QueryBuilder) =>
-      q
-        .select(this.db.raw("1"))
-        .from(EVENTS)
-        .whereRaw(`${EVENTS}.charge_id = ${CHARGES}.charge_id`)
-        .whereNull(`${EVENTS}.deleted_at`)
-        .where(`${EVENTS}.kind`, kind);
     return this.db<ChargeRow>(CHARGES)
+      .whereNotNull("cart_completion_failed_at")
       .where({ status: "paid" })
       .whereNotNull("captured_at")
       .whereNull("deleted_at")
       .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
-      .whereExists(eventOf("cart_completion_failed"))
-      .whereNotExists(eventOf("cart_completed"))
       .orderBy("updated_at", "asc")
       .limit(limit);
   }
@@ -556,16 +562,40 @@ export class ChargeStore {
     detail?: unknown;
   }): Promise<void> {
     const now = new Date();
-    await this.db(EVENTS).insert({
-      id: generateEntityId(undefined, "pxev"),
-      charge_id: event.chargeId,
-      kind: event.kind,
-      source: event.source,
-      from_status: event.from ?? null,
-      to_status: event.to ?? null,
-      detail: event.detail === undefined ? null : JSON.stringify(event.detail),
-      created_at: now,
-      updated_at: now,
+    const insert = (db: Knex) =>
+      db(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: event.chargeId,
+        kind: event.kind,
+        source: event.source,
+        from_status: event.from ?? null,
+        to_status: event.to ?? null,
+        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+        created_at: now,
+        updated_at: now,
+      });
+    const awaitingCart =
+      event.kind === "cart_completion_failed"
+        ? true
+        : event.kind === "cart_completed"
+          ? false
+          : null;
+    if (awaitingCart === null) {
+      await insert(this.db);
+      return;
+    }
+    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
+    // transaction, so reconciliation finds carts to complete without reading the timeline.
+    await this.db.transaction(async (trx) => {
+      await insert(trx);
+      await trx(CHARGES)
+        .where({ charge_id: event.chargeId })
+        .whereNull("deleted_at")
+        .update({
+          cart_completion_failed_at: awaitingCart
+            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
+            : null,
+        });
     });
   }
 
