@@ -29,6 +29,11 @@ export interface PixCheckoutOptions {
   boletoGraceBusinessDays?: number | undefined;
   /** Minutes a pending charge may go unheard of before the job asks (1..1440, default 5). */
   reconcileIntervalMinutes?: number | undefined;
+  /**
+   * Days a finished charge keeps its webhook deliveries and full timeline (1..3650, default
+   * 90); `false` keeps everything. Charge rows are never deleted.
+   */
+  retentionDays?: number | false | undefined;
   /** Per-request timeout passed to the client, 1000..60000 ms. */
   timeoutMs?: number | undefined;
   /** Retries of safe requests, 0..5. */
