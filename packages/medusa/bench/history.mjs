@@ -259,6 +259,7 @@ try {
     pass_p95_ms_0: round2(pct(a.pass.ms, 95)),
     pass_p50_ms_1m: round2(pct(b.pass.ms, 50)),
     pass_p95_ms_1m: round2(pct(b.pass.ms, 95)),
+    pass_p50_ratio: round2(pct(b.pass.ms, 50) / pct(a.pass.ms, 50)),
     pass_p95_ratio: round2(pct(b.pass.ms, 95) / pct(a.pass.ms, 95)),
     // The fresh store, before and after the history: once ANALYZE has seen its few rows, the
     // planner rightly reads small tables whole instead of through an index.
@@ -268,6 +269,7 @@ try {
     status_p95_ms_0: round2(pct(a.status, 95)),
     status_p50_ms_1m: round2(pct(b.status, 50)),
     status_p95_ms_1m: round2(pct(b.status, 95)),
+    status_p50_ratio: round2(pct(b.status, 50) / pct(a.status, 50)),
     status_p95_ratio: round2(pct(b.status, 95) / pct(a.status, 95)),
     seq_scans_in_plans_1m: b.pass.plans.filter((p) => p.plan.some((l) => /Seq Scan/.test(l)))
       .length,
