@@ -34,6 +34,11 @@ export interface PixCheckoutOptions {
    * shopper past them gets a `preparing` session whose code follows through its stream.
    */
   createsPerMinute?: number | undefined;
+  /**
+   * Days a finished charge keeps its webhook deliveries and full timeline (1..3650, default
+   * 90); `false` keeps everything. Charge rows are never deleted.
+   */
+  retentionDays?: number | false | undefined;
   /** Per-request timeout passed to the client, 1000..60000 ms. */
   timeoutMs?: number | undefined;
   /** Retries of safe requests, 0..5. */

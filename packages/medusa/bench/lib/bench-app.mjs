@@ -40,7 +40,7 @@ const SEED = pixSeedScript(`
  * Creates the app and its database, migrates, seeds `sessions` Pix sessions and `freshCarts`
  * carts without a payment. With `redisUrl`, the app runs Medusa's production topology (Redis
  * event bus, workflow engine and locking), and `start` takes each instance's `workerMode`.
- * Returns { dir, env, seed, start(port, mode?), close() }.
+ * Returns { dir, env, seed, start(port, mode?), stop(), close() }.
  */
 export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts = 0, redisUrl }) {
   const name = `pix_bench_${process.pid}`;
@@ -83,6 +83,8 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
   const children = [];
   return {
     dir,
+    /** The environment of the app's processes (DATABASE_URL names its database). */
+    env,
     seed,
     /**
      * Starts one `medusa start` instance on `port` (in `mode`: "server", "worker" or "shared",
@@ -97,6 +99,10 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
       });
       children.push(child);
       return { url, pid: child.pid };
+    },
+    /** Stops the instances started so far; the database and app directory stay. */
+    async stop() {
+      for (const child of children.splice(0)) await stopProcess(child);
     },
     async close() {
       for (const child of children) await stopProcess(child);

@@ -30,6 +30,8 @@ import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 import { CreateQueue } from "../../src/internal/create-queue";
+import { ChargeStore } from "../../src/internal/charge-store";
+import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
 // boleto, takes a new code, or pays for the last unit while someone else does. The API cannot
@@ -596,6 +598,101 @@ medusaIntegrationTestRunner({
         });
         await requests().where({ id: orphan.id }).delete();
       });
+    });
+
+    it("retention drops finished charges' deliveries and repeated events after 90 days, and keeps the rest", async () => {
+      const knex = db(container());
+      const charges = new ChargeStore(knex);
+      // A: paid, captured, an order. B: expired, with repeats and refunds on its timeline.
+      // C: expired but flagged. D: expired yesterday. A to C are aged past retentionDays (90).
+      const cartA = await createCart(container(), store, 61);
+      const a = sessionOf(await shop.initiate(cartA, "pp_pix_a")).data.charge_id as string;
+      await pay(sandbox, a);
+      const order = await paidOrder(cartA);
+      const expiredCharge = async () => {
+        const cart = await createCart(container(), store, 62);
+        const id = sessionOf(await shop.initiate(cart, "pp_pix_a")).data.charge_id as string;
+        await expire(sandbox, id);
+        await rowWhere(id, "the code expired", (r) => r.status === "expired");
+        return id;
+      };
+      const [b, c, d] = [await expiredCharge(), await expiredCharge(), await expiredCharge()];
+      await sandbox.webhooksIdle();
+      for (let i = 0; i < 4; i += 1)
+        await charges.addEvent({ chargeId: b, kind: "reused", source: "provider" });
+      for (let i = 0; i < 2; i += 1) {
+        await charges.addEvent({
+          chargeId: b,
+          kind: "refund_declared",
+          source: "admin",
+          detail: { amount_cents: 100 },
+        });
+        await charges.addEvent({
+          chargeId: b,
+          kind: "refund_recorded",
+          source: "admin",
+          detail: { amount_cents: 100 },
+        });
+      }
+      await charges.flag(c, { code: "check_failed", attempts: 8, message: "x" });
+      const aged = `- interval '100 days'`;
+      await knex.raw(
+        `update pix_checkout_charge set created_at = created_at ${aged}, updated_at = updated_at ${aged},
+           expires_at = expires_at ${aged}, paid_at = paid_at ${aged}, captured_at = captured_at ${aged}
+         where charge_id = any(?)`,
+        [[a, b, c]],
+      );
+      const adminTimeline = async () =>
+        (
+          await http.request({
+            method: "get",
+            url: `/admin/pix-checkout/orders/${order.id}`,
+            headers: adminHeaders,
+          })
+        ).data.charges[0].timeline as Json[];
+      const before = await adminTimeline();
+      const deliveries = (id: string) =>
+        knex("pix_checkout_webhook_delivery").where({ charge_id: id });
+      const kinds = async (id: string) =>
+        (
+          await knex("pix_checkout_charge_event").where({ charge_id: id }).orderBy("created_at")
+        ).map((e: Json) => e.kind as string);
+      const kindsBefore = {
+        a: await kinds(a),
+        b: await kinds(b),
+        c: await kinds(c),
+        d: await kinds(d),
+      };
+      for (const id of [a, b, c, d]) expect((await deliveries(id)).length).toBeGreaterThan(0);
+
+      const report = await pixCheckoutRetention(container());
+      expect(report).toMatchObject({ charges: 2, events: 2, more: false });
+
+      // A's order view shows the same state timeline; only its webhook deliveries are gone.
+      const after = await adminTimeline();
+      expect(before.some((entry) => entry.type === "delivery")).toBe(true);
+      expect(after).toEqual(before.filter((entry) => entry.type === "state"));
+      expect(await kinds(a)).toEqual(kindsBefore.a);
+      // B keeps every kind, its first and last "reused", and every refund (they are summed).
+      expect(await kinds(b)).toEqual(
+        kindsBefore.b.filter(
+          (kind, i) =>
+            kind !== "reused" ||
+            kindsBefore.b.indexOf(kind) === i ||
+            kindsBefore.b.lastIndexOf(kind) === i,
+        ),
+      );
+      expect(await charges.sumEvents(b, "refund_declared")).toBe(200);
+      expect(await charges.sumEvents(b, "refund_recorded")).toBe(200);
+      for (const id of [a, b]) expect(await deliveries(id)).toHaveLength(0);
+      // The flagged charge and the recent one are untouched, and no charge row is ever deleted.
+      for (const id of [c, d]) {
+        expect((await deliveries(id)).length).toBeGreaterThan(0);
+        expect(await kinds(id)).toEqual(kindsBefore[id === c ? "c" : "d"]);
+        expect((await chargeRow(id)).compacted_at).toBeNull();
+      }
+      for (const id of [a, b]) expect((await chargeRow(id)).compacted_at).not.toBeNull();
+      expect(await pixCheckoutRetention(container())).toMatchObject({ charges: 0, events: 0 });
     });
   },
 });

@@ -45,6 +45,10 @@ export interface ChargeRow {
   order_hold_until: Date | null;
   /** The session this superseded charge's payment was captured on (see collection.ts). */
   capture_session_id: string | null;
+  /** When this paid cart first failed to become an order; null once it did (or never failed). */
+  cart_completion_failed_at: Date | null;
+  /** When retention compacted this finished charge's history. */
+  compacted_at: Date | null;
   display: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
@@ -100,12 +104,17 @@ export type NewChargeRow = Omit<
   | "flag_resolution_note"
   | "superseded_at"
   | "capture_session_id"
+  | "cart_completion_failed_at"
+  | "compacted_at"
 >;
 
 const CHARGES = "pix_checkout_charge";
 const EVENTS = "pix_checkout_charge_event";
 const DELIVERIES = "pix_checkout_webhook_delivery";
 const REFRESH_WINDOWS = "pix_checkout_refresh_window";
+
+/** Delivery outcomes no retry will change (see unfinishedDeliveries for the others). */
+const FINISHED_OUTCOMES = ["processed", "duplicate", "forged", "recorded", "failed"] as const;
 
 /** Result of `claimRefresh`. */
 export type RefreshClaim = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -507,9 +516,13 @@ export class ChargeStore {
         .where({ status: "paid" })
         .whereNull("captured_at")
         .whereNull("deleted_at")
-        // A refund due, or a payment below the recorded amount, waits for the merchant.
+        // A refund due, or a payment below the recorded amount, waits for the merchant. The
+        // refund-due test is a clause of its own, written as in the partial index
+        // IDX_pix_checkout_charge_capture_due, so the planner reads only that index: paid
+        // charges still to capture, not every paid charge ever.
+        .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
         .whereRaw(
-          `not (coalesce(flag_code, '') = 'refund_due' or (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents))`,
+          `not (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents)`,
         )
         .whereRaw(
           // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
@@ -526,22 +539,18 @@ export class ChargeStore {
     );
   }
 
-  /** Paid, captured charges whose cart failed to become an order and has not since. */
+  /**
+   * Paid, captured charges whose cart failed to become an order and has not since. Read from
+   * `cart_completion_failed_at` (kept by addEvent), whose partial index
+   * IDX_pix_checkout_charge_cart_due holds only these rows; the conditions repeat its predicate.
+   */
   async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
-    const eventOf = (kind: string) => (q: Knex.QueryBuilder) =>
-      q
-        .select(this.db.raw("1"))
-        .from(EVENTS)
-        .whereRaw(`${EVENTS}.charge_id = ${CHARGES}.charge_id`)
-        .whereNull(`${EVENTS}.deleted_at`)
-        .where(`${EVENTS}.kind`, kind);
     return this.db<ChargeRow>(CHARGES)
+      .whereNotNull("cart_completion_failed_at")
       .where({ status: "paid" })
       .whereNotNull("captured_at")
       .whereNull("deleted_at")
       .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
-      .whereExists(eventOf("cart_completion_failed"))
-      .whereNotExists(eventOf("cart_completed"))
       .orderBy("updated_at", "asc")
       .limit(limit);
   }
@@ -556,16 +565,40 @@ export class ChargeStore {
     detail?: unknown;
   }): Promise<void> {
     const now = new Date();
-    await this.db(EVENTS).insert({
-      id: generateEntityId(undefined, "pxev"),
-      charge_id: event.chargeId,
-      kind: event.kind,
-      source: event.source,
-      from_status: event.from ?? null,
-      to_status: event.to ?? null,
-      detail: event.detail === undefined ? null : JSON.stringify(event.detail),
-      created_at: now,
-      updated_at: now,
+    const insert = (db: Knex) =>
+      db(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: event.chargeId,
+        kind: event.kind,
+        source: event.source,
+        from_status: event.from ?? null,
+        to_status: event.to ?? null,
+        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+        created_at: now,
+        updated_at: now,
+      });
+    const awaitingCart =
+      event.kind === "cart_completion_failed"
+        ? true
+        : event.kind === "cart_completed"
+          ? false
+          : null;
+    if (awaitingCart === null) {
+      await insert(this.db);
+      return;
+    }
+    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
+    // transaction, so reconciliation finds carts to complete without reading the timeline.
+    await this.db.transaction(async (trx) => {
+      await insert(trx);
+      await trx(CHARGES)
+        .where({ charge_id: event.chargeId })
+        .whereNull("deleted_at")
+        .update({
+          cart_completion_failed_at: awaitingCart
+            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
+            : null,
+        });
     });
   }
 
@@ -667,6 +700,103 @@ export class ChargeStore {
       events: events.filter((e) => e.charge_id === row.charge_id),
       deliveries: deliveries.filter((d) => d.charge_id === row.charge_id),
     }));
+  }
+
+  /**
+   * Retention, one bounded batch: takes up to `limit` finished charges (below) last changed
+   * before `cutoff` and not compacted yet, oldest first after `after`, deletes their finished
+   * webhook deliveries and compacts their timelines, in one short transaction. Charge rows are
+   * never deleted. Returns how much went and the key to continue after (null when done).
+   *
+   * Finished: no open flag, no cart waiting to complete, and either paid and captured, or
+   * unpaid and closed (expired, failed or canceled) with no check scheduled and its expiry and
+   * any boleto grace period over. Compacting keeps every event kind a charge had, with its first
+   * and last occurrence (the admin's timeline shows kinds); only repeats in between go (capture
+   * or cart retries, repeated forged or reused notices). Declared and recorded refunds are all
+   * kept: takeDeclaredRefund sums them.
+   */
+  async compactFinished(
+    cutoff: Date,
+    limit: number,
+    after: { created_at: Date; id: string } | null = null,
+  ): Promise<{
+    charges: number;
+    deliveries: number;
+    events: number;
+    next: { created_at: Date; id: string } | null;
+  }> {
+    return this.db.transaction(async (trx) => {
+      const picked = await trx.raw(
+        // `deleted_at is null and compacted_at is null` and the (created_at, id) key match
+        // IDX_pix_checkout_charge_not_compacted; charges compacted earlier are not in it.
+        `select id, charge_id, created_at from ${CHARGES}
+         where deleted_at is null and compacted_at is null
+           and created_at < ? and (created_at, id) > (?::timestamptz, ?)
+           and updated_at < ? and flagged = false and cart_completion_failed_at is null
+           and (
+             (status = 'paid' and captured_at is not null and captured_at < ?)
+             or (status in ('expired', 'failed', 'canceled') and paid_at is null and next_check_at is null
+                 and coalesce(order_hold_until, expires_at, created_at) < ?)
+           )
+         order by created_at, id limit ? for update skip locked`,
+        [cutoff, after?.created_at ?? new Date(0), after?.id ?? "", cutoff, cutoff, cutoff, limit],
+      );
+      const rows = picked.rows as { id: string; charge_id: string; created_at: Date }[];
+      if (rows.length === 0) return { charges: 0, deliveries: 0, events: 0, next: null };
+      const chargeIds = rows.map((r) => r.charge_id);
+      const deliveries = await trx(DELIVERIES)
+        .whereIn("charge_id", chargeIds)
+        .whereNull("deleted_at")
+        // Out of tries (see unfinishedDeliveries) is as finished as a final outcome.
+        .where((q) =>
+          q
+            .whereIn("outcome", FINISHED_OUTCOMES as unknown as string[])
+            .orWhere("attempts", ">=", 20),
+        )
+        .delete();
+      const events = await trx.raw(
+        `delete from ${EVENTS} where id in (
+           select id from (
+             select id,
+                    row_number() over (partition by charge_id, kind order by created_at, id) as nth,
+                    count(*) over (partition by charge_id, kind) as runs
+             from ${EVENTS}
+             where charge_id = any(?) and deleted_at is null and kind not in ('refund_declared', 'refund_recorded')
+           ) timeline where nth > 1 and nth < runs
+         )`,
+        [chargeIds],
+      );
+      await trx(CHARGES)
+        .whereIn(
+          "id",
+          rows.map((r) => r.id),
+        )
+        .update({ compacted_at: trx.fn.now() });
+      const last = rows[rows.length - 1]!;
+      return {
+        charges: rows.length,
+        deliveries: Number(deliveries),
+        events: Number(events.rowCount ?? 0),
+        next: rows.length < limit ? null : { created_at: last.created_at, id: last.id },
+      };
+    });
+  }
+
+  /**
+   * Retention for deliveries that named no charge of this store (forged, or for another
+   * store): deletes up to `limit` finished ones received before `cutoff`. Returns how many.
+   */
+  async deleteChargelessDeliveries(cutoff: Date, limit: number): Promise<number> {
+    const result = await this.db.raw(
+      `delete from ${DELIVERIES} where id in (
+         select id from ${DELIVERIES}
+         where deleted_at is null and charge_id is null and created_at < ?
+           and (outcome in (${FINISHED_OUTCOMES.map(() => "?").join(", ")}) or attempts >= 20)
+         order by created_at limit ?
+       )`,
+      [cutoff, ...FINISHED_OUTCOMES, limit],
+    );
+    return Number(result.rowCount ?? 0);
   }
 
   /** Stores a webhook delivery before it is answered. Returns its id. */

@@ -17,6 +17,14 @@ describe("parseOptions", () => {
     expect(options.boletoGraceBusinessDays).toBe(3);
   });
 
+  it("keeps finished charges' history 90 days unless told a number of days or false", () => {
+    expect(parseOptions(valid).retentionDays).toBe(90);
+    expect(parseOptions({ ...valid, retentionDays: 30 }).retentionDays).toBe(30);
+    expect(parseOptions({ ...valid, retentionDays: false }).retentionDays).toBe(false);
+    expect(() => parseOptions({ ...valid, retentionDays: 0 })).toThrow(/retentionDays/);
+    expect(() => parseOptions({ ...valid, retentionDays: true })).toThrow(/retentionDays/);
+  });
+
   it("lets a merchant keep expired orders and choose the boleto grace period", () => {
     const options = parseOptions({
       ...valid,

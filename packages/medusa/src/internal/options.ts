@@ -58,6 +58,16 @@ export const optionsSchema = z.object({
    * Lower it to leave room for something else that uses the same account.
    */
   createsPerMinute: z.number().int().min(1).max(60).default(60),
+  /**
+   * Days a finished charge keeps its webhook deliveries and full timeline; then retention
+   * deletes the deliveries and compacts the timeline (README "Retention"). `false` keeps
+   * everything. Charge rows are never deleted.
+   */
+  retentionDays: z
+    .union([z.number().int().min(1).max(3650), z.literal(false)], {
+      error: "retentionDays must be a whole number of days, 1..3650, or false to keep everything",
+    })
+    .default(90),
   timeoutMs: z.number().int().min(1000).max(60_000).optional(),
   maxRetries: z.number().int().min(0).max(5).optional(),
 });

@@ -41,6 +41,10 @@ export const PixCheckoutCharge = model
     capture_session_id: model.text().nullable(),
     /** Until when an unpaid boleto keeps its order open (its grace period). */
     order_hold_until: model.dateTime().nullable(),
+    /** When this paid cart first failed to become an order; cleared once it did. */
+    cart_completion_failed_at: model.dateTime().nullable(),
+    /** When retention compacted this finished charge's history (README "Retention"). */
+    compacted_at: model.dateTime().nullable(),
     display: model.json().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }]);

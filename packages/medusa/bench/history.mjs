@@ -1,0 +1,293 @@
+#!/usr/bin/env node
+// Does a store's history slow the reconciliation pass or the shopper's status route? Both are
+// measured side by side in one run: on a fresh store, after 1,000,000 past charges (90 % paid
+// and captured, the rest expired; ~5 timeline events and one webhook delivery each) were
+// written into the tables the migrations made and ANALYZE ran, and on the fresh store again
+// (the two fresh measurements are pooled). Against the BUILT plugin (`npm run build` first).
+// Usage: node bench/history.mjs   (BENCH_OUT=file.json also writes the figures)
+// Env: BENCH_HISTORY (default 1000000 charges), BENCH_PASSES (default 100 timed passes),
+// BENCH_ROUNDS (default 4 rounds of status reads per measurement), BENCH_STATUS_SESSIONS
+// (default 24 seeded sessions read per round).
+//
+// How a pass is timed: `medusa exec` of a script (PASS_SCRIPT below) that boots the app as
+// the worker would and calls the built plugin's own `reconcileOnce` (from .medusa/server), the
+// function the 15 s job runs, under the job's lock so the scheduler cannot interleave a pass.
+// Nothing is due (the seeded charges' next check is moved a day ahead), which is the
+// steady state of a store between payments: what is left is the pass's fixed cost, the part
+// that used to grow with the tables. The script also records the SQL of one pass (knex's
+// query event) and EXPLAINs each statement, and reads the plugin tables' rows read
+// (pg_stat_user_tables: seq_tup_read + idx_tup_fetch) before and after the timed passes.
+//
+// How the status route is timed: GET /store/pix-checkout/sessions/:id on `medusa start`, one
+// request at a time, for each of the seeded sessions in turn; a round starts at least 5.1 s
+// after the previous one began, past the route's 5 s row cache, so every request reads its row
+// from the table (the path history could slow).
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createBenchApp } from "./lib/bench-app.mjs";
+import { medusa, packageDir, writeFiles } from "../scripts/lib/built-app.mjs";
+import { createRequire } from "node:module";
+
+const history = Number(process.env.BENCH_HISTORY ?? 1_000_000);
+const passes = Number(process.env.BENCH_PASSES ?? 100);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? 24);
+const port = Number(process.env.BENCH_PORT ?? 9331);
+const { knex } = createRequire(path.join(packageDir, "package.json"))(
+  "@medusajs/framework/mikro-orm/knex",
+);
+
+const PASS_SCRIPT = `const fs = require("node:fs");
+const { ContainerRegistrationKeys, Modules } = require("@medusajs/framework/utils");
+const server = process.env.BENCH_PLUGIN_SERVER;
+const { reconcileOnce } = require(server + "/internal/reconcile.js");
+const { settleContext } = require(server + "/internal/settle-context.js");
+const { ChargeStore } = require(server + "/internal/charge-store.js");
+const { RECONCILE_LOCK } = require(server + "/jobs/reconcile-pix-checkout.js");
+const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery"];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+exports.default = async function passes({ container }) {
+  const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION);
+  const ctx = settleContext(container);
+  const rowsRead = async () => {
+    await db.raw("select pg_stat_clear_snapshot()");
+    const { rows } = await db.raw(
+      "select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::bigint as n from pg_stat_user_tables where relname = any(?)",
+      [TABLES],
+    );
+    return Number(rows[0].n);
+  };
+  const out = { ms: [], reports: [], plans: [] };
+  await container.resolve(Modules.LOCKING).execute(RECONCILE_LOCK, async () => {
+    for (let i = 0; i < 10; i += 1) await reconcileOnce(ctx);
+    // Idle pool connections flush their table statistics within a second.
+    await sleep(1500);
+    const before = await rowsRead();
+    for (let i = 0; i < Number(process.env.BENCH_PASSES); i += 1) {
+      const start = process.hrtime.bigint();
+      out.reports.push(await reconcileOnce(ctx));
+      out.ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    await sleep(1500);
+    out.rowsReadPerPass = ((await rowsRead()) - before) / Number(process.env.BENCH_PASSES);
+    // The statements of one pass and one status read, each EXPLAINed as run.
+    const seen = [];
+    const record = (q) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    db.on("query", record);
+    await reconcileOnce(ctx);
+    await new ChargeStore(db).bySessionId(process.env.BENCH_STATUS_SESSION);
+    db.off("query", record);
+    for (const { sql, bindings } of seen) {
+      if (!/^\\s*(select|update|with)/i.test(sql) || /pg_advisory|pg_stat/i.test(sql)) continue;
+      // EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
+      const native = /\\$\\d/.test(sql);
+      const conn = await db.client.acquireConnection();
+      try {
+        const text = "explain " + (native ? sql : db.raw(sql, bindings).toSQL().toNative().sql);
+        const values = native ? bindings : db.raw(sql, bindings).toSQL().toNative().bindings;
+        const { rows } = await conn.query(text, values);
+        out.plans.push({ sql: sql.replace(/\\s+/g, " ").slice(0, 160), plan: rows.map((r) => r["QUERY PLAN"]) });
+      } finally {
+        await db.client.releaseConnection(conn);
+      }
+    }
+  }, { timeout: 120, expire: 900 });
+  fs.writeFileSync(process.env.BENCH_PASS_OUT, JSON.stringify(out));
+};
+`;
+
+// Set-based history: `insert ... select ... from generate_series`, as a store that sold for a
+// year would hold it. One charge every 30 s, ending a week ago; nine in ten paid and captured,
+// the tenth expired; one in fifty paid carts failed completion once before it completed.
+const historySql = (n) => [
+  `insert into pix_checkout_charge (id, charge_id, provider_id, method, variant, session_id,
+     payment_collection_id, amount_cents, currency_code, status, expires_at, paid_at,
+     capture_claimed_at, captured_at, last_checked_at, next_check_at, check_failures, flagged,
+     order_hold_until, created_at, updated_at)
+   select 'pxch_hist_' || g, md5('charge' || g)::uuid::text, 'pp_pix_a',
+     case when g % 20 = 0 then 'boleto' else 'pix' end, 'a', 'payses_hist_' || g,
+     'pay_col_hist_' || g, 1000 + g % 90000, 'brl',
+     case when g % 10 = 0 then 'expired' else 'paid' end,
+     t + interval '30 minutes',
+     case when g % 10 = 0 then null else t + interval '2 minutes' end,
+     case when g % 10 = 0 then null else t + interval '2 minutes' end,
+     case when g % 10 = 0 then null else t + interval '2 minutes 1 second' end,
+     t + interval '2 minutes', null, 0, false,
+     case when g % 20 = 0 then t + interval '5 days' end,
+     t, t + interval '31 minutes'
+   from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
+         from generate_series(1, ${n}) g) h`,
+  `insert into pix_checkout_charge_event (id, charge_id, kind, from_status, to_status, source, detail, created_at, updated_at)
+   select 'pxev_hist_' || g || '_' || k, md5('charge' || g)::uuid::text, kind,
+     case when kind in ('paid', 'expired') then 'pending' end,
+     case when kind in ('paid', 'expired') then kind end,
+     case when k = 1 then 'provider' else 'webhook' end, null,
+     t + k * interval '1 second', t + k * interval '1 second'
+   from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
+         from generate_series(1, ${n}) g) h,
+   lateral unnest(case
+     when g % 10 = 0 then array['created', 'reused', 'superseded', 'expired', 'order_canceled']
+     when g % 50 = 1 then array['created', 'paid', 'captured', 'cart_completion_failed', 'cart_completed', 'order_transaction_recorded']
+     else array['created', 'paid', 'captured', 'cart_completed', 'order_transaction_recorded']
+   end) with ordinality as e(kind, k)`,
+  `insert into pix_checkout_webhook_delivery (id, provider_key, event, charge_id, body, outcome, detail, attempts, processed_at, created_at, updated_at)
+   select 'pxwh_hist_' || g, 'a', case when g % 10 = 0 then 'charge.expired' else 'charge.paid' end,
+     md5('charge' || g)::uuid::text,
+     jsonb_build_object('event', case when g % 10 = 0 then 'charge.expired' else 'charge.paid' end, 'data', jsonb_build_object('id', md5('charge' || g)::uuid::text)),
+     'processed', null, 1, t + interval '2 minutes', t + interval '2 minutes', t + interval '2 minutes'
+   from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
+         from generate_series(1, ${n}) g) h`,
+  `analyze pix_checkout_charge, pix_checkout_charge_event, pix_checkout_webhook_delivery`,
+];
+
+const pct = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const round2 = (x) => Math.round(x * 100) / 100;
+
+const { startSandbox } = await import("@pix-checkout/sandbox");
+const sandbox = await startSandbox({ variant: "a" });
+const app = await createBenchApp({
+  apiKey: sandbox.defaultKey,
+  baseUrl: sandbox.baseUrl,
+  sessions,
+});
+const db = knex({ client: "pg", connection: app.env.DATABASE_URL, pool: { min: 0, max: 1 } });
+try {
+  writeFiles(app.dir, { "src/scripts/passes.js": PASS_SCRIPT });
+  // Between payments nothing is due: the seeded charges are next checked tomorrow.
+  await db.raw(`update pix_checkout_charge set next_check_at = now() + interval '1 day'`);
+  const sessionIds = app.seed.sessions.map((s) => s.session_id);
+
+  const measurePasses = async () => {
+    const outFile = path.join(app.dir, "passes.json");
+    await medusa(["exec", "./src/scripts/passes.js"], {
+      cwd: app.dir,
+      env: {
+        ...app.env,
+        BENCH_PLUGIN_SERVER: path.join(packageDir, ".medusa", "server", "src"),
+        BENCH_PASSES: String(passes),
+        BENCH_PASS_OUT: outFile,
+        BENCH_STATUS_SESSION: sessionIds[0],
+      },
+    });
+    const out = JSON.parse(readFileSync(outFile, "utf8"));
+    const busy = out.reports.filter((r) => r.checked + r.deliveriesRetried + r.cartsCompleted > 0);
+    if (busy.length > 0) throw new Error(`a timed pass had work to do: ${JSON.stringify(busy[0])}`);
+    return out;
+  };
+
+  const measureStatus = async () => {
+    const { url } = await app.start(port);
+    const headers = { "x-publishable-api-key": app.seed.publishableKey };
+    const get = async (id) => {
+      const start = process.hrtime.bigint();
+      const res = await fetch(`${url}/store/pix-checkout/sessions/${id}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`status route answered ${res.status}`);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    // Warm-up: JIT, pools, the LISTEN channel.
+    for (const id of sessionIds) await get(id);
+    const ms = [];
+    for (let r = 0; r < rounds; r += 1) {
+      const began = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, began + 5_100 - Date.now())));
+      const roundStart = Date.now();
+      for (const id of sessionIds) ms.push(await get(id));
+      // The next round starts 5.1 s after this one did, when every row has left the cache.
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, roundStart + 5_100 - Date.now())),
+      );
+    }
+    await app.stop();
+    return ms;
+  };
+
+  // The fresh store is measured before and after the history (which is then truncated away and
+  // the seeded rows put back), so a machine getting busier or quieter during the run does not
+  // pass for an effect of the history.
+  const tables = [
+    "pix_checkout_charge",
+    "pix_checkout_charge_event",
+    "pix_checkout_webhook_delivery",
+  ];
+  for (const table of tables) {
+    await db.raw(`create table bench_keep_${table} as select * from ${table}`);
+  }
+  const runs = [];
+  for (const size of [0, history, 0]) {
+    if (size > 0) {
+      const started = Date.now();
+      for (const sql of historySql(size)) await db.raw(sql);
+      console.log(
+        `history: ${size} charges written and analyzed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+    } else if (runs.length > 0) {
+      await db.raw(`truncate ${tables.join(", ")}`);
+      for (const table of tables) {
+        await db.raw(`insert into ${table} select * from bench_keep_${table}`);
+      }
+      await db.raw(`analyze ${tables.join(", ")}`);
+    }
+    const pass = await measurePasses();
+    const status = await measureStatus();
+    runs.push({ size, pass, status });
+    const seq = pass.plans.filter((p) => p.plan.some((line) => /Seq Scan/.test(line)));
+    console.log(
+      `${String(size).padStart(7)} charges: pass p50 ${round2(pct(pass.ms, 50))} ms, p95 ${round2(pct(pass.ms, 95))} ms, ` +
+        `${round2(pass.rowsReadPerPass)} rows read per pass; status p50 ${round2(pct(status, 50))} ms, p95 ${round2(pct(status, 95))} ms; ` +
+        `${pass.plans.length} statements explained, ${seq.length} with a sequential scan`,
+    );
+    if (size > 0) {
+      for (const { sql, plan } of pass.plans) console.log(`\n${sql}\n  ${plan.join("\n  ")}`);
+    }
+  }
+
+  const fresh = runs.filter((run) => run.size === 0);
+  const a = {
+    pass: {
+      ms: fresh.flatMap((run) => run.pass.ms),
+    },
+    status: fresh.flatMap((run) => run.status),
+  };
+  const b = runs.find((run) => run.size === history);
+  const figures = {
+    history_charges: history,
+    pass_p50_ms_0: round2(pct(a.pass.ms, 50)),
+    pass_p95_ms_0: round2(pct(a.pass.ms, 95)),
+    pass_p50_ms_1m: round2(pct(b.pass.ms, 50)),
+    pass_p95_ms_1m: round2(pct(b.pass.ms, 95)),
+    pass_p50_ratio: round2(pct(b.pass.ms, 50) / pct(a.pass.ms, 50)),
+    pass_p95_ratio: round2(pct(b.pass.ms, 95) / pct(a.pass.ms, 95)),
+    // The fresh store, before and after the history: once ANALYZE has seen its few rows, the
+    // planner rightly reads small tables whole instead of through an index.
+    pass_rows_read_0: fresh.map((run) => round2(run.pass.rowsReadPerPass)).join(" / "),
+    pass_rows_read_1m: round2(b.pass.rowsReadPerPass),
+    status_p50_ms_0: round2(pct(a.status, 50)),
+    status_p95_ms_0: round2(pct(a.status, 95)),
+    status_p50_ms_1m: round2(pct(b.status, 50)),
+    status_p95_ms_1m: round2(pct(b.status, 95)),
+    status_p50_ratio: round2(pct(b.status, 50) / pct(a.status, 50)),
+    status_p95_ratio: round2(pct(b.status, 95) / pct(a.status, 95)),
+    seq_scans_in_plans_1m: b.pass.plans.filter((p) => p.plan.some((l) => /Seq Scan/.test(l)))
+      .length,
+  };
+  console.log(
+    `\n1M ÷ 0: pass p95 ${figures.pass_p95_ratio}x, status p95 ${figures.status_p95_ratio}x (target <= 1.2 each)`,
+  );
+  if (process.env.BENCH_OUT) {
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({
+        name: "medusa history: reconciliation pass and status route, 0 vs 1M charges",
+        figures,
+      }),
+    );
+  }
+} finally {
+  await db.destroy();
+  await app.close();
+  await sandbox.close();
+}

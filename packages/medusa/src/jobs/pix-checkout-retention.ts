@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { registeredProviders } from "../internal/provider-registry";
+import { retentionDaysOf, runRetention, type RetentionReport } from "../internal/retention";
+import { settleContext } from "../internal/settle-context";
+
+/** One instance at a time; a second one has nothing to add. */
+export const RETENTION_LOCK = "pix-checkout:retention";
+
+/**
+ * Hourly: deletes the finished webhook deliveries of charges finished more than `retentionDays`
+ * ago and compacts their timelines (README "Retention"). Kept out of the 15 s reconciliation
+ * pass so that pass stays the size of what is due, and so a first run over years of history
+ * (up to a minute of short batches) never delays a check. Returns the run's report, or null
+ * when retention is off or another instance holds the lock.
+ */
+export default async function pixCheckoutRetention(
+  container: MedusaContainer,
+): Promise<RetentionReport | null> {
+  const ctx = settleContext(container);
+  const days = retentionDaysOf(
+    registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
+  );
+  if (days === false) return null;
+  const locking = container.resolve(Modules.LOCKING);
+  try {
+    const report = await locking.execute(RETENTION_LOCK, () => runRetention(ctx.store, days), {
+      timeout: 1,
+      expire: 600,
+    });
+    if (report.charges + report.deliveries + report.events > 0) {
+      ctx.logger.info(
+        `retention: compacted ${report.charges} charges finished over ${days} days ago (${report.events} events, ${report.deliveries} deliveries deleted)${report.more ? "; more next hour" : ""}`,
+      );
+    }
+    return report;
+  } catch (error) {
+    if (/timed?-?out|lock/i.test((error as Error).message)) {
+      ctx.logger.debug("retention skipped: another instance holds the lock");
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Medusa scheduled-job config (jobs run in worker mode only): at minute 23 of every hour. */
+export const config = {
+  name: "pix-checkout-retention",
+  schedule: "23 * * * *",
+};
