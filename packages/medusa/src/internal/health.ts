@@ -352,10 +352,11 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     detail: reason ? { ...webhookDetail, reason } : webhookDetail,
     action: action ?? null,
   });
-  if (paidDay > 0 && f.webhooks.deliveriesDay === 0) {
-    lines.push(webhooks("warning", "no_deliveries", "check_webhook_url"));
-  } else if (withoutWebhook > byWebhook) {
+  if (withoutWebhook > byWebhook) {
     lines.push(webhooks("warning", "found_by_reconciliation", "check_webhook_url"));
+  } else if (paidDay > 0 && f.webhooks.deliveriesDay === 0) {
+    // Paid through another path (a cart completed after paying) with no delivery all day.
+    lines.push(webhooks("warning", "no_deliveries", "check_webhook_url"));
   } else if (delay !== null && delay > SLOW_WEBHOOK_MS) {
     lines.push(webhooks("warning", "slow", "wait_for_service"));
   } else {
