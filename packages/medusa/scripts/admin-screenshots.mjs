@@ -3,7 +3,8 @@
 // builds a throwaway Medusa app with the BUILT plugin (`medusa build`: server + dashboard),
 // seeds an order paid by Pix through the sandbox and one paid after the merchant canceled it,
 // logs in with Chromium and captures the order page widget and the "Pix Checkout" page into
-// docs/, with the "Registrar devolução" drawer open on the flagged one. Fails if a view does not
+// docs/, with the "Registrar devolução" drawer open on the flagged one, and the health card
+// healthy (before the late payment) and broken (the key revoked at the service). Fails if a view does not
 // render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
@@ -105,7 +106,6 @@ try {
     body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a` }),
   });
   await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
-  await fetch(`${sandbox.url}/__sandbox/charges/${seed.lateChargeId}/pay`, { method: "POST" });
   for (let i = 0; ; i += 1) {
     const view = await fetch(`${url}/store/pix-checkout/sessions/${seed.sessionId}`, {
       headers: { "x-publishable-api-key": seed.publishableKey },
@@ -144,7 +144,7 @@ try {
     const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
     const text = args.map(String).join(" ");
     if (
-      /PixCheckout|ChargeCard|TimelineLine|AttentionCard|BalanceCard|TransactionsCard|DeliveriesCard/.test(
+      /PixCheckout|ChargeCard|TimelineLine|AttentionCard|BalanceCard|TransactionsCard|DeliveriesCard|HealthCard|HealthRow/.test(
         text,
       )
     ) {
@@ -155,8 +155,12 @@ try {
       );
     }
   });
+  // The last shot breaks the key on purpose: the balance and transactions then answer 502.
+  let keyBroken = false;
   page.on("response", (r) => {
-    if (r.url().includes("/admin/pix-checkout") && !r.ok()) errors.push(`${r.status()} ${r.url()}`);
+    if (r.url().includes("/admin/pix-checkout") && !r.ok() && !keyBroken) {
+      errors.push(`${r.status()} ${r.url()}`);
+    }
   });
   // The merchant reads the admin in Portuguese: the dashboard's language detector reads `lng`.
   await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
@@ -167,6 +171,19 @@ try {
   await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 });
 
   mkdirSync(docs, { recursive: true });
+  // Healthy: one Pix paid through its webhook and captured, nothing waiting.
+  const health = page.locator('[data-pix-checkout="health"]');
+  await page.goto(`${url}/app/pix-checkout`);
+  await health.locator('[data-health-line="webhooks"][data-health-state="ok"]').waitFor({
+    timeout: 60_000,
+  });
+  await health.locator('[data-health-line="create_budget:a"]').waitFor({ timeout: 30_000 });
+  const notOk = await health.locator('[data-health-state]:not([data-health-state="ok"])').count();
+  if (notOk > 0) throw new Error(`the healthy store's card has ${notOk} line(s) not ok`);
+  await health.screenshot({ path: path.join(docs, "admin-health-ok.png") });
+
+  // The second order's shopper pays after the merchant canceled it: flagged for the merchant.
+  await fetch(`${sandbox.url}/__sandbox/charges/${seed.lateChargeId}/pay`, { method: "POST" });
   await page.goto(`${url}/app/orders/${seed.orderId}`);
   try {
     await page.getByText("Verificar agora").waitFor({ timeout: 60_000 });
@@ -211,9 +228,25 @@ try {
   await page.waitForTimeout(600);
   if (!(await save.isEnabled())) throw new Error("Registrar devolução stays disabled with a note");
   await page.screenshot({ path: path.join(docs, "admin-record-refund.png") });
+
+  // Broken: the service stops accepting the key, and the late payment waits in the flags.
+  keyBroken = true;
+  await fetch(`${sandbox.url}/__sandbox/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: "sk_live_sandbox_default", state: "revoked" }),
+  });
+  await page.goto(`${url}/app/pix-checkout`);
+  await health.locator('[data-health-line="service:a"][data-health-state="broken"]').waitFor({
+    timeout: 60_000,
+  });
+  await health.locator('[data-health-line="flags"][data-health-state="warning"]').waitFor({
+    timeout: 30_000,
+  });
+  await health.screenshot({ path: path.join(docs, "admin-health-broken.png") });
   if (errors.length > 0) throw new Error(`the dashboard logged errors:\n${errors.join("\n")}`);
   process.stdout.write(
-    `wrote docs/admin-order-widget.png and docs/admin-pix-checkout-page.png (order ${seed.orderId})\n`,
+    `wrote docs/admin-order-widget.png, docs/admin-pix-checkout-page.png, docs/admin-record-refund.png, docs/admin-health-ok.png and docs/admin-health-broken.png (order ${seed.orderId})\n`,
   );
 } finally {
   await browser?.close();

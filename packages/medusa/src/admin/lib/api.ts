@@ -12,6 +12,7 @@ import type {
   AdminCharge,
   AdminChargeSummary,
   AdminDelivery,
+  AdminHealth,
   AdminTransaction,
 } from "./types";
 
@@ -53,6 +54,14 @@ export const useFlaggedCharges = () =>
   useQuery({
     queryKey: [ROOT, "charges", "flagged"],
     queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { flagged: "true" }),
+  });
+
+/** Whether payments are flowing; read again every minute while the page is open. */
+export const useHealth = () =>
+  useQuery({
+    queryKey: [ROOT, "health"],
+    queryFn: () => get<AdminHealth>("health"),
+    refetchInterval: 60_000,
   });
 
 /** The most recent webhook deliveries. */

@@ -111,3 +111,20 @@ export interface AdminBalance {
     };
   };
 }
+
+/** One line of `/admin/pix-checkout/health` (see internal/health.ts). */
+export interface AdminHealthLine {
+  id: string;
+  state: "ok" | "warning" | "broken";
+  value: string | number | null;
+  detail: Record<string, unknown>;
+  action: string | null;
+}
+
+/** What `/admin/pix-checkout/health` answers. */
+export interface AdminHealth {
+  state: "ok" | "warning" | "broken";
+  checked_at: string;
+  lines: AdminHealthLine[];
+  providers: string[];
+}

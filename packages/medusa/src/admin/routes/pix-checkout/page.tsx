@@ -28,6 +28,7 @@ import {
 import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
 import { ReconciliationCard } from "../../lib/reconciliation-card";
+import { HealthCard } from "../../lib/health-card";
 import { formatCents, parseReais, statusColor } from "../../lib/format";
 import type { AdminChargeSummary } from "../../lib/types";
 
@@ -403,7 +404,7 @@ function DeliveriesCard() {
   );
 }
 
-/** The "Pix Checkout" admin page: what needs attention, balance, transactions, the reconciliation export, deliveries. */
+/** The "Pix Checkout" admin page: whether payments flow, what needs attention, balance, transactions, the reconciliation export, deliveries. */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
   const providers = useBalance().data?.providers ?? [];
@@ -427,6 +428,7 @@ const PixCheckoutPage = () => {
           </Select>
         ) : null}
       </Container>
+      <HealthCard />
       <AttentionCard />
       <BalanceCard provider={provider} />
       <TransactionsCard provider={provider} />

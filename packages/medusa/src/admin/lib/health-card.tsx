@@ -1,0 +1,140 @@
+/// <reference lib="dom" />
+// "Saúde dos pagamentos": whether payments are flowing, one line per thing that can break,
+// each with its state and, when it is not ok, what the merchant does about it.
+import { Badge, Container, Heading, Text } from "@medusajs/ui";
+import { useHealth } from "./api";
+import { usePixTranslation, type PixT } from "./i18n";
+import type { AdminHealthLine } from "./types";
+
+const COLOR = { ok: "green", warning: "orange", broken: "red" } as const;
+
+/** A duration in ms as the card writes it: "850 ms", "12 s", "3 min". */
+function duration(ms: unknown): string | null {
+  if (typeof ms !== "number") return null;
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1_000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/** The line's figures in a sentence of the admin's language. */
+function valueText(
+  line: AdminHealthLine,
+  t: PixT,
+  instant: (value: string | null | undefined) => string,
+): string {
+  const d = line.detail;
+  const at = (key: string) => instant(typeof d[key] === "string" ? (d[key] as string) : null);
+  const [kind] = line.id.split(":");
+  switch (kind) {
+    case "service":
+      return line.state === "ok"
+        ? t("health.value.serviceOk", { ms: d.latency_ms, at: at("checked_at") })
+        : "";
+    case "variant":
+      return t("health.value.variant", { variant: String(d.configured ?? "").toUpperCase() });
+    case "webhooks":
+      return d.last_received_at
+        ? t("health.value.webhooks", {
+            at: at("last_received_at"),
+            p95: duration(d.p95_ms) ?? t("health.value.noDelay"),
+          })
+        : t("health.value.webhooksNone");
+    case "checks":
+      return Number(d.overdue) > 0
+        ? t("health.value.checks", { count: d.overdue, at: at("oldest_due_at") })
+        : t("health.value.checksNone");
+    case "captures":
+      return Number(d.waiting) > 0
+        ? t("health.value.captures", { count: d.waiting, at: at("oldest_paid_at") })
+        : t("health.value.capturesNone");
+    case "carts":
+      return Number(d.waiting) > 0
+        ? t("health.value.carts", { count: d.waiting, at: at("oldest_at") })
+        : t("health.value.cartsNone");
+    case "flags":
+      return t("health.value.flags", { open: d.open, refundDue: d.refund_due });
+    case "create_budget":
+      return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
+    default:
+      return line.value === null ? "" : String(line.value);
+  }
+}
+
+function HealthRow({ line }: { line: AdminHealthLine }) {
+  const { t, instant } = usePixTranslation();
+  const [kind, provider] = line.id.split(":");
+  const reason = typeof line.detail.reason === "string" ? line.detail.reason : null;
+  const value = valueText(line, t, instant);
+  return (
+    <li
+      className="flex flex-col gap-1 border-t border-ui-border-base py-3 first:border-t-0 sm:flex-row sm:gap-4"
+      data-health-line={line.id}
+      data-health-state={line.state}
+    >
+      <div className="sm:w-28 sm:shrink-0">
+        <Badge size="2xsmall" color={COLOR[line.state]}>
+          {t(`health.state.${line.state}`)}
+        </Badge>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <Text size="small" weight="plus">
+          {t(`health.line.${kind}`, { provider })}
+        </Text>
+        {value ? (
+          <Text size="small" className="text-ui-fg-subtle">
+            {value}
+          </Text>
+        ) : null}
+        {reason ? (
+          <Text size="small" className={line.state === "broken" ? "text-ui-fg-error" : ""}>
+            {t(`health.reason.${reason}`, {
+              code: line.detail.code ?? "",
+              reconciled: line.detail.paid_by_reconciliation ?? 0,
+              webhook: line.detail.paid_by_webhook ?? 0,
+            })}
+          </Text>
+        ) : null}
+        {line.action ? (
+          <Text size="small" className="text-ui-fg-subtle">
+            → {t(`health.action.${line.action}`)}
+          </Text>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The health card at the top of the Pix Checkout page (`GET /admin/pix-checkout/health`). */
+export function HealthCard() {
+  const { t, instant } = usePixTranslation();
+  const { data, error } = useHealth();
+  return (
+    <Container className="flex flex-col gap-y-2 px-6 py-4" data-pix-checkout="health">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-x-2">
+          <Heading level="h2">{t("health.title")}</Heading>
+          {data ? (
+            <Badge size="xsmall" color={COLOR[data.state]}>
+              {t(`health.state.${data.state}`)}
+            </Badge>
+          ) : null}
+        </div>
+        {data ? (
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {t("health.checkedAt", { at: instant(data.checked_at) })}
+          </Text>
+        ) : null}
+      </div>
+      {error ? (
+        <Text className="text-ui-fg-error">
+          {t("health.failed")} {error.message}
+        </Text>
+      ) : null}
+      <ul className="flex flex-col">
+        {(data?.lines ?? []).map((line) => (
+          <HealthRow key={line.id} line={line} />
+        ))}
+      </ul>
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { z } from "zod";
+import { sendError } from "../../../../internal/errors";
+import { healthReport } from "../../../../internal/health";
+import { createPluginLogger } from "../../../../internal/logger";
+import { registeredProviders } from "../../../../internal/provider-registry";
+
+const querySchema = z
+  .object({
+    provider: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
+  })
+  .strict();
+
+/**
+ * `GET /admin/pix-checkout/health[?provider=id]`: whether payments are flowing, as lines
+ * `{ id, state, value, detail, action }` (see internal/health.ts and the README's "Health").
+ * The service check is one `GET /balance` per registration with a short timeout; everything
+ * else is read from the plugin's tables. Nothing here changes a charge.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const parsed = querySchema.safeParse(req.query);
+  if (!parsed.success) {
+    sendError(res, "invalid_query", "Use provider=<registration id>, or no query at all.");
+    return;
+  }
+  const all = registeredProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
+  const wanted = parsed.data.provider;
+  const providers = wanted ? all.filter((p) => p.key === wanted) : all;
+  if (wanted && providers.length === 0) {
+    sendError(
+      res,
+      "provider_not_found",
+      `No Pix Checkout provider is registered with id "${wanted}".`,
+    );
+    return;
+  }
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ ...(await healthReport(db, providers, logger)), providers: all.map((p) => p.key) });
+}
