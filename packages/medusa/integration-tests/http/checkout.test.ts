@@ -29,6 +29,7 @@ import {
 import { reconcilePass } from "../helpers/reconcile-pass";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settle-context";
+import { registerTestTelemetry, type TestTelemetry } from "../helpers/telemetry";
 
 // A distinctive key, so "it never appears in output" is a real check.
 const API_KEY = "sk_live_integration_5ecret_key";
@@ -46,6 +47,7 @@ function describeLogArg(arg: unknown): string {
 
 let sandboxA: Sandbox;
 let sandboxB: Sandbox;
+let telemetry: TestTelemetry;
 const output: string[] = [];
 const originalWrite = {
   out: process.stdout.write.bind(process.stdout),
@@ -53,6 +55,8 @@ const originalWrite = {
 };
 
 beforeAll(async () => {
+  // A merchant's OpenTelemetry SDK, registered before Medusa boots as instrumentation.ts is.
+  telemetry = registerTestTelemetry();
   // The sandbox is ESM-only; this package compiles as CommonJS (what Medusa loads).
   const { startSandbox } = await import("@pix-checkout/sandbox");
   sandboxA = await startSandbox({
@@ -701,6 +705,101 @@ medusaIntegrationTestRunner({
         "the order to be paid",
       );
       expect(await capturesOfSession(container(), session.id)).toBe(1);
+    });
+
+    it("reports a Pix checkout's create, webhook, settle, capture and reconciliation as spans and metrics without secrets or payer data", async () => {
+      // A boleto create carries the payer's document, e-mail and name to the API.
+      await shop.initiate(await createCart(container(), store, 120), "pp_boleto_a", BOLETO_PAYER);
+      const cartId = await createCart(container(), store, 64.9);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await shop.complete(cartId);
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      const of = (name: string) =>
+        telemetry
+          .spans()
+          .filter((s) => s.name === name && s.attributes["pix_checkout.charge_id"] === chargeId);
+      const [capture] = await waitFor(async () => {
+        const found = of("pix_checkout.capture");
+        return found.length > 0 && found;
+      }, "the capture span");
+      await reconcilePass(container());
+
+      const [create] = of("pix_checkout.create");
+      expect(create?.attributes).toMatchObject({
+        "pix_checkout.session_id": session.id,
+        "pix_checkout.provider_id": "pp_pix_a",
+        "pix_checkout.method": "pix",
+        "pix_checkout.variant": "a",
+        "pix_checkout.outcome": "created",
+      });
+      expect(create?.attributes["pix_checkout.create.line_wait_ms"]).toEqual(expect.any(Number));
+      const webhook = of("pix_checkout.webhook").find(
+        (s) => s.attributes["pix_checkout.event"] === "charge.paid",
+      );
+      expect(webhook?.attributes).toMatchObject({
+        "pix_checkout.registration": "a",
+        "pix_checkout.outcome": "stored",
+        "pix_checkout.delivery_id": expect.any(String),
+      });
+      // The verification runs after the 200, still in the delivery's trace.
+      const settle = of("pix_checkout.settle").find(
+        (s) => s.parentSpanContext?.spanId === webhook?.spanContext().spanId,
+      );
+      expect(settle?.attributes).toMatchObject({
+        "pix_checkout.source": "webhook",
+        "pix_checkout.outcome": "processed",
+        "pix_checkout.status": "paid",
+        "pix_checkout.session_id": session.id,
+      });
+      expect(capture?.parentSpanContext?.spanId).toBe(settle?.spanContext().spanId);
+      expect(capture?.attributes).toMatchObject({
+        "pix_checkout.session_id": session.id,
+        "pix_checkout.outcome": "processed",
+      });
+      const reconcile = telemetry.spans().find((s) => s.name === "pix_checkout.reconcile");
+      expect(reconcile?.attributes["pix_checkout.reconcile.checked"]).toEqual(expect.any(Number));
+
+      const collected = await telemetry.collect();
+      const points = (name: string) =>
+        collected.find((m) => m.descriptor.name === name)?.dataPoints ?? [];
+      expect(points("pix_checkout.webhook.lag")).toContainEqual(
+        expect.objectContaining({
+          attributes: { "pix_checkout.event": "charge.paid", "pix_checkout.registration": "a" },
+        }),
+      );
+      expect(points("pix_checkout.capture.lag")).toContainEqual(
+        expect.objectContaining({
+          attributes: expect.objectContaining({ "pix_checkout.method": "pix" }),
+        }),
+      );
+      const apiCalls = points("pix_checkout.api.duration").map((p) => p.attributes);
+      expect(apiCalls).toContainEqual({
+        "pix_checkout.api.operation": "create",
+        "pix_checkout.api.code": "ok",
+        "pix_checkout.variant": "a",
+      });
+      expect(apiCalls).toContainEqual(
+        expect.objectContaining({ "pix_checkout.api.operation": "retrieve" }),
+      );
+      expect(points("pix_checkout.create.slots_limit")).toContainEqual(
+        expect.objectContaining({ value: expect.any(Number) }),
+      );
+      expect(points("pix_checkout.charges.flagged")).toHaveLength(1);
+
+      const exported = JSON.stringify([
+        telemetry.spans().map((s) => ({ a: s.attributes, e: s.events, st: s.status })),
+        collected.map((m) => m.dataPoints.map((p) => p.attributes)),
+      ]);
+      for (const secret of [
+        "sk_live_",
+        WEBHOOK_SECRET,
+        "52998224725",
+        BOLETO_PAYER.document,
+        BOLETO_PAYER.email,
+      ]) {
+        expect(exported).not.toContain(secret);
+      }
     });
 
     it("never shows the secret key in store responses, session data or log output", async () => {

@@ -10,6 +10,7 @@ import { CAPTURE_ATTEMPTS, type ChargeRow } from "./charge-store";
 import type { LifecycleSource } from "./charge-lifecycle";
 import { cartOfCollection, markRefundDue, orderOfCollection } from "./collection";
 import { workerModeOf, type SettleContext } from "./settle-context";
+import { chargeAttributes, recordCaptureLag, withSpan } from "./telemetry";
 
 /** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
 export const CART_COMPLETION_ATTEMPTS = 5;
@@ -33,7 +34,20 @@ export const captureSessionOf = (row: ChargeRow): string =>
  * `authorizePayment` took. Once that claim is released by its lease, the capture is confirmed
  * here from Medusa's own payment rather than made again.
  */
-export async function captureOnce(
+export function captureOnce(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<CaptureResult> {
+  return withSpan(
+    "pix_checkout.capture",
+    { ...chargeAttributes(row), "pix_checkout.source": source },
+    () => capture(ctx, row, source),
+    (result) => ({ "pix_checkout.outcome": result.outcome }),
+  );
+}
+
+async function capture(
   ctx: SettleContext,
   row: ChargeRow,
   source: LifecycleSource,
@@ -78,6 +92,7 @@ export async function captureOnce(
     // Our lease lapsed mid-capture and a later holder recorded it first.
     return { outcome: "duplicate", detail: "already captured" };
   }
+  recordCaptureLag(row, source, capturedBy);
   await store.addEvent({
     chargeId,
     kind: "captured",

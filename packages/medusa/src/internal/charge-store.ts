@@ -452,17 +452,22 @@ export class ChargeStore {
    * first, by moving their `next_check_at` a lease ahead in the same statement. Two instances
    * running reconciliation at once claim different rows (`skip locked`), so each charge is
    * asked about once per due time; a claimer that dies simply lets the lease run out.
+   * Each row also carries `due_at`, the `next_check_at` it was claimed at.
    */
-  async claimDueChecks(now: Date, limit: number, leaseMs = CHECK_LEASE_MS): Promise<ChargeRow[]> {
+  async claimDueChecks(
+    now: Date,
+    limit: number,
+    leaseMs = CHECK_LEASE_MS,
+  ): Promise<(ChargeRow & { due_at: Date })[]> {
     const result = await this.db.raw(
-      `update ${CHARGES} set next_check_at = ? where id in (
-         select id from ${CHARGES}
+      `update ${CHARGES} c set next_check_at = ? from (
+         select id, next_check_at as due_at from ${CHARGES}
          where deleted_at is null and status in ('pending', 'canceled', 'expired') and next_check_at <= ?
          order by next_check_at asc limit ? for update skip locked
-       ) returning *`,
+       ) due where c.id = due.id returning c.*, due.due_at`,
       [new Date(now.getTime() + leaseMs), now, limit],
     );
-    return (result.rows as ChargeRow[]).sort(
+    return (result.rows as (ChargeRow & { due_at: Date })[]).sort(
       (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
     );
   }

@@ -7,6 +7,7 @@ import { Agent } from "undici";
 import type { PixCheckoutOptions } from "./options";
 import type { ChargeStatus } from "./status";
 import type { PluginLogger } from "./logger";
+import { metricsActive, timeApi, type ApiOperation } from "./telemetry";
 
 /** A charge as the client normalises it (contracts: `Charge`). */
 export interface ClientCharge {
@@ -119,7 +120,7 @@ export async function createClient(
   logger?: PluginLogger,
 ): Promise<PaymentServiceClient> {
   const { PixClient } = await loadClientModule();
-  return new PixClient({
+  const client = new PixClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     variant: options.variant,
@@ -128,4 +129,83 @@ export async function createClient(
     ...(logger ? { logger } : {}),
     dispatcher: sharedAgent(),
   });
+  return timeCalls(client, options.variant);
+}
+
+type AsyncMethod = (...args: never[]) => Promise<unknown>;
+
+/** A page of the transaction list, as far as timing it needs. */
+interface PageLike {
+  data: unknown[];
+}
+
+/** What `transactions.list()` returns: awaited for one page, iterated for every item. */
+interface PageWalk extends PromiseLike<PageLike>, AsyncIterable<unknown> {
+  pages(): AsyncGenerator<PageLike, void, undefined>;
+}
+
+/** The surface beyond the port that the admin routes and the books reach through casts. */
+interface TimedSurface {
+  charges: Record<"create" | "retrieve" | "status" | "findAfterUnknownOutcome", AsyncMethod>;
+  transactions?: { list(...args: never[]): PageWalk };
+  balance?: { retrieve: AsyncMethod };
+}
+
+/**
+ * Times the client calls the plugin makes (telemetry.ts `pix_checkout.api.*`), in place, so
+ * every other part of the client stays as it is. Calls the client makes inside another
+ * (`findAfterUnknownOutcome` lists transactions) are timed as their own operation too.
+ */
+export function timeCalls<C>(client: C, variant: "a" | "b"): C {
+  const surface = client as unknown as TimedSurface;
+  const timed = <O extends object, K extends keyof O & string>(
+    owner: O | undefined,
+    name: K,
+    operation: ApiOperation,
+  ) => {
+    const method = owner?.[name] as AsyncMethod | undefined;
+    if (!owner || typeof method !== "function") return;
+    const bound = method.bind(owner);
+    (owner as Record<string, unknown>)[name] = (...args: never[]) =>
+      timeApi(operation, variant, () => bound(...args));
+  };
+  timed(surface.charges, "create", "create");
+  timed(surface.charges, "retrieve", "retrieve");
+  timed(surface.charges, "status", "status");
+  timed(surface.charges, "findAfterUnknownOutcome", "find");
+  timed(surface.balance, "retrieve", "balance");
+  const transactions = surface.transactions;
+  if (transactions) {
+    const list = transactions.list.bind(transactions);
+    transactions.list = (...args) => {
+      const walk = list(...args);
+      return metricsActive() ? timedPages(walk, variant) : walk;
+    };
+  }
+  return client;
+}
+
+/** A page walk whose every page fetch is timed as `list`. */
+function timedPages(walk: PageWalk, variant: "a" | "b"): PageWalk {
+  return {
+    then: (onFulfilled, onRejected) =>
+      timeApi("list", variant, async () => walk).then(onFulfilled, onRejected),
+    async *pages() {
+      const inner = walk.pages();
+      for (;;) {
+        // Each step fetches one page, except the last, which only says there is none.
+        const step = await timeApi(
+          "list",
+          variant,
+          () => inner.next(),
+          (s) => !s.done,
+        );
+        if (step.done) return;
+        yield step.value;
+      }
+    },
+    async *[Symbol.asyncIterator]() {
+      for await (const page of this.pages()) yield* page.data;
+    },
+  };
 }

@@ -19,6 +19,7 @@ import { toDisplayData } from "./display";
 import type { PluginLogger } from "./logger";
 import type { PixCheckoutOptions } from "./options";
 import { clientFor, type RegisteredProvider } from "./provider-registry";
+import { withSpan, type TelemetryAttributes } from "./telemetry";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -220,7 +221,19 @@ export class CreateLine {
   }
 
   /** Sends one granted request and records its charge; the one place charges are created. */
-  private async send(request: CreateRequestRow, sender: LineSender): Promise<ChargeRow> {
+  private send(request: CreateRequestRow, sender: LineSender): Promise<ChargeRow> {
+    return withSpan(
+      "pix_checkout.create",
+      createAttributes(request, sender.options),
+      () => this.sendNow(request, sender),
+      (charge) => ({
+        "pix_checkout.charge_id": charge.charge_id,
+        "pix_checkout.outcome": "created",
+      }),
+    );
+  }
+
+  private async sendNow(request: CreateRequestRow, sender: LineSender): Promise<ChargeRow> {
     const client = await sender.client();
     let charge: ClientCharge;
     try {
@@ -323,6 +336,25 @@ export class CreateLine {
     );
     return saved;
   }
+}
+
+/** What a create's span says about it: who asked, and how long it waited for its slot. */
+function createAttributes(
+  request: CreateRequestRow,
+  options: PixCheckoutOptions,
+): TelemetryAttributes {
+  const waitedMs =
+    request.sent_at === null
+      ? null
+      : new Date(request.sent_at).getTime() - new Date(request.enqueued_at).getTime();
+  return {
+    "pix_checkout.session_id": request.session_id,
+    "pix_checkout.provider_id": request.provider_id,
+    "pix_checkout.method": request.method,
+    "pix_checkout.variant": options.variant,
+    "pix_checkout.create_request_id": request.id,
+    "pix_checkout.create.line_wait_ms": waitedMs === null ? null : Math.max(0, waitedMs),
+  };
 }
 
 function isRateLimited(error: unknown): boolean {

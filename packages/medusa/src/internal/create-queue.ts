@@ -303,6 +303,26 @@ export class CreateQueue {
       .update({ cancel_requested: true });
   }
 
+  /**
+   * Each budget with requests in flight, waiting or answered in the window: slots taken and
+   * requests waiting (the telemetry gauges; the partial indexes keep it small).
+   */
+  async usage(): Promise<{ budgetKey: string; used: number; waiting: number }[]> {
+    const result = (await this.db.raw(
+      `select budget_key,
+         count(*) filter (where state = 'sending' or done_at > now() - ${WINDOW}) as used,
+         count(*) filter (where state = 'waiting') as waiting
+       from ${REQUESTS}
+       where state in ('waiting', 'sending') or done_at > now() - ${WINDOW}
+       group by budget_key`,
+    )) as { rows: { budget_key: string; used: string; waiting: string }[] };
+    return result.rows.map((r) => ({
+      budgetKey: r.budget_key,
+      used: Number(r.used),
+      waiting: Number(r.waiting),
+    }));
+  }
+
   /** One request. */
   async byId(id: string): Promise<CreateRequestRow | undefined> {
     const found = (await this.db(REQUESTS).where({ id }).first()) as CreateRequestRow | undefined;

@@ -9,6 +9,7 @@ import { CHECK_ATTEMPTS, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
 import { sweepCreateLine } from "./create-line";
 import type { ParsedWebhook } from "./webhook-intake";
+import { recordCheckLag, reportAttributes, withSpan } from "./telemetry";
 
 /** Charges and deliveries handled per run, so one run stays short. */
 const BATCH = 100;
@@ -38,10 +39,11 @@ export interface ReconcileReport {
  *    unreadable) is finished as `failed`;
  * 4. paid carts that failed to become orders (pay-first) are completed.
  */
-export async function reconcileOnce(
-  ctx: SettleContext,
-  now = new Date(),
-): Promise<ReconcileReport> {
+export function reconcileOnce(ctx: SettleContext, now = new Date()): Promise<ReconcileReport> {
+  return withSpan("pix_checkout.reconcile", {}, () => reconcile(ctx, now), reportAttributes);
+}
+
+async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport> {
   const report: ReconcileReport = {
     checked: 0,
     settled: 0,
@@ -60,6 +62,7 @@ export async function reconcileOnce(
   for (const row of await ctx.store.claimDueChecks(now, BATCH)) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;
+    recordCheckLag(row, now);
     try {
       if (!provider) {
         throw new Error(

@@ -4,7 +4,14 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ChargeStore } from "./charge-store";
 import { ChargeLifecycle, type EventBusLike } from "./charge-lifecycle";
 import { createPluginLogger, type PluginLogger } from "./logger";
-import { keyOfProviderId, providerByKey, type RegisteredProvider } from "./provider-registry";
+import {
+  keyOfProviderId,
+  providerByKey,
+  registeredProviders,
+  type RegisteredProvider,
+} from "./provider-registry";
+import { readGauges } from "./gauge-reading";
+import { observeDatabase } from "./telemetry";
 import type { ChargeRow } from "./charge-store";
 
 /** Everything settling needs from Medusa. */
@@ -20,6 +27,8 @@ export interface SettleContext {
 /** Builds the context from a full (request, job or workflow) container. */
 export function settleContext(container: MedusaContainer): SettleContext {
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  observeDatabase(db, () => readGauges(db, registeredProviders(config)));
   const store = new ChargeStore(db);
   const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const events = container.hasRegistration(Modules.EVENT_BUS)

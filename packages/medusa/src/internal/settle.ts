@@ -7,6 +7,7 @@ import { nextCheckAt } from "./check-schedule";
 import { clientFor } from "./provider-registry";
 import { providerOfRow, workerModeOf, type SettleContext } from "./settle-context";
 import type { ChargeStatus } from "./status";
+import { annotate, chargeAttributes, withSpan } from "./telemetry";
 
 /** Who asked to settle a charge; it goes on the timeline. */
 export type SettleSource = "webhook" | "reconcile" | "refresh";
@@ -39,7 +40,21 @@ export interface SettleResult {
  * 4. let the collection decide what it means: a paid charge is captured or becomes a refund
  *    due; an ended one may end the order that waits on it (collection.ts).
  */
-export async function settleCharge(
+export function settleCharge(
+  ctx: SettleContext,
+  chargeId: string,
+  source: SettleSource,
+  claim?: Claim,
+): Promise<SettleResult> {
+  return withSpan(
+    "pix_checkout.settle",
+    { "pix_checkout.charge_id": chargeId, "pix_checkout.source": source },
+    () => settle(ctx, chargeId, source, claim),
+    (result) => ({ "pix_checkout.outcome": result.outcome, "pix_checkout.status": result.status }),
+  );
+}
+
+async function settle(
   ctx: SettleContext,
   chargeId: string,
   source: SettleSource,
@@ -48,6 +63,7 @@ export async function settleCharge(
   const { store, logger } = ctx;
   const row = await store.byChargeId(chargeId);
   if (!row) return { outcome: "unmatched", detail: "no payment session knows this charge yet" };
+  annotate(chargeAttributes(row));
 
   const provider = providerOfRow(ctx, row);
   const repeatsConfirmedPayment =

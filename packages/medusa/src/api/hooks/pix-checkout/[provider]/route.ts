@@ -12,6 +12,12 @@ import {
 } from "../../../../internal/webhook-intake";
 import { PixCheckoutError, sendError } from "../../../../internal/errors";
 import { BackgroundQueue } from "../../../../internal/background";
+import {
+  annotate,
+  inCurrentContext,
+  recordWebhookLag,
+  withSpan,
+} from "../../../../internal/telemetry";
 
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
 const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
@@ -29,7 +35,18 @@ const processing = new BackgroundQueue(4, 1_000);
  * it. Bad token → 401 `webhook_unauthorized`; bad body → 400 `invalid_webhook`; unknown
  * registration → 404 `provider_not_found`. Only a valid delivery is stored.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+export function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  return withSpan(
+    "pix_checkout.webhook",
+    { "pix_checkout.registration": String(req.params.provider ?? "").slice(0, 64) },
+    () => intake(req, res),
+    () => ({
+      "pix_checkout.outcome": res.statusCode === 200 ? "stored" : `refused_${res.statusCode}`,
+    }),
+  );
+}
+
+async function intake(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const ctx = settleContext(req.scope);
   const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   let provider;
@@ -75,11 +92,17 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     );
     return;
   }
+  recordWebhookLag(event, provider.key);
   const deliveryId = await ctx.store.insertDelivery({
     providerKey: provider.key,
     event: event.event,
     chargeId: chargeIdOf(event),
     body: event,
+  });
+  annotate({
+    "pix_checkout.event": event.event,
+    "pix_checkout.charge_id": chargeIdOf(event),
+    "pix_checkout.delivery_id": deliveryId,
   });
   res.status(200).json({ received: true, id: deliveryId });
 
@@ -91,7 +114,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       setTimeout(() => processing.push(() => run(attempt + 1)), delay).unref();
     }
   };
-  if (!processing.push(() => run(0))) {
+  if (!processing.push(inCurrentContext(() => run(0)))) {
     ctx.logger.warn(
       `webhook delivery ${deliveryId} is stored but this process is busy; the reconciliation job will process it`,
     );
