@@ -519,6 +519,22 @@ medusaIntegrationTestRunner({
         expect(await capturesOfSession(container(), session.id)).toBe(1);
       });
 
+      it("a queued create the service fails in passing (a 5xx) goes back to its place and the shopper still gets the code", async () => {
+        await spendBudget(3_000);
+        const cartId = await createCart(container(), store, 43);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        expect(session.data.status).toBe("preparing");
+        await control(sandbox.url, "faults", { http_5xx_before_creates: 1 });
+        const events = await streamUntil(session.id, (event) => !!event.pix);
+        expect(events.map((event) => event.status)).not.toContain("failed");
+        expect(events[events.length - 1]).toMatchObject({ status: "pending", amount: 4300 });
+        const request = await requests().where({ session_id: session.id }).first();
+        // A 5xx to a create is an unknown outcome for the client; the next send looked for a
+        // charge of this session first, found none, and sent again: one charge in all.
+        expect(request).toMatchObject({ attempts: 1, error_code: "charge_outcome_unknown" });
+        expect(await chargesOfCollection(request.payment_collection_id)).toHaveLength(1);
+      });
+
       it("a session replaced while its code waits never gets that code; the cart's new one is made and is the only one", async () => {
         const cartId = await createCartWithVariant(container(), store, product.variantId);
         await spendBudget(5_000);

@@ -10,7 +10,6 @@ import {
   CreateQueue,
   CREATE_WINDOW_MS,
   ENDED_REQUEST_RETENTION_MS,
-  SEND_LEASE_MS,
   type CreateRequestRow,
   type LinePlace,
   type NewCreateRequest,
@@ -41,6 +40,10 @@ const RECOVERY_BATCH = 20;
  * create's usual time, after which the session is answered "preparing" and the code follows.
  */
 const ANSWER_FROM_ELSEWHERE_MS = 3_000;
+/** Sends of one request before a passing failure ends it (the shopper may take a new code). */
+const SEND_ATTEMPTS = 5;
+/** The pause after a request's first passing failure; it doubles with each. */
+const RETRY_PAUSE_MS = 2_000;
 const PRUNE_BATCH = 500;
 
 /**
@@ -96,9 +99,10 @@ export class CreateLine {
       try {
         return { kind: "created", charge: await own };
       } catch (error) {
-        // The service refused for its limit after all: the request is back in line, and the
-        // shopper waits for it like any other queued one.
-        if (!isRateLimited(error)) throw error;
+        // Refused for the limit after all, or failed in passing: the request is back in line,
+        // and the shopper waits for it like any other queued one. Otherwise the session fails.
+        const current = await this.queue.byId(queued.id);
+        if (current?.state !== "waiting") throw error;
       }
     }
     // Another instance found the slot first and is sending this request now: its answer is a
@@ -237,16 +241,30 @@ export class CreateLine {
     const client = await sender.client();
     let charge: ClientCharge;
     try {
-      charge = await createAtService(client, request, sender.options);
+      // A Variant A send that ended without an answer may have made the charge after all, and
+      // the service's list may only show it now: look before sending again.
+      const earlier =
+        request.error_code === "charge_outcome_unknown" && sender.options.variant === "a"
+          ? await findByReference(client, request)
+          : null;
+      charge = earlier ?? (await createAtService(client, request, sender.options));
     } catch (error) {
       const err = error as { code?: unknown; retryAfterMs?: unknown };
+      const code = String(err.code ?? "payment_service_error");
       if (isRateLimited(error)) {
         const pauseMs = typeof err.retryAfterMs === "number" ? err.retryAfterMs : CREATE_WINDOW_MS;
         await this.queue.requeue(request.id, request.budget_key, pauseMs);
         this.wakeIn(request.budget_key, pauseMs);
+      } else if (isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
+        // Nothing was charged (or the lookup found nothing): the shopper keeps waiting while
+        // the request is sent again, after a pause that grows with its failures.
+        const pauseMs = RETRY_PAUSE_MS * 2 ** request.attempts;
+        const message = redact(String((error as Error)?.message ?? error));
+        await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message });
+        this.wakeIn(request.budget_key, pauseMs);
       } else {
         const message = redact(String((error as Error)?.message ?? error));
-        await this.queue.fail(request.id, String(err.code ?? "payment_service_error"), message);
+        await this.queue.fail(request.id, code, message);
       }
       throw error;
     }
@@ -263,20 +281,7 @@ export class CreateLine {
       await this.send(request, sender);
       return;
     }
-    const client = await sender.client();
-    const sentAt = request.sent_at ? new Date(request.sent_at) : new Date();
-    const found = await client.charges.findAfterUnknownOutcome(
-      {
-        details: {
-          amountCents: request.amount_cents,
-          window: {
-            from: sentAt.toISOString(),
-            to: new Date(sentAt.getTime() + SEND_LEASE_MS).toISOString(),
-          },
-        },
-      },
-      { reference: chargeReference(request.session_id) },
-    );
+    const found = await findByReference(await sender.client(), request);
     if (found) {
       await this.record(request, sender, found);
       return;
@@ -355,6 +360,35 @@ function createAttributes(
     "pix_checkout.create_request_id": request.id,
     "pix_checkout.create.line_wait_ms": waitedMs === null ? null : Math.max(0, waitedMs),
   };
+}
+
+/**
+ * The charge a request's earlier send may have made: one carrying the session's reference,
+ * created from the request's first send on.
+ */
+function findByReference(
+  client: PaymentServiceClient,
+  request: CreateRequestRow,
+): Promise<ClientCharge | null> {
+  const from = new Date(request.enqueued_at);
+  return client.charges.findAfterUnknownOutcome(
+    {
+      details: {
+        amountCents: request.amount_cents,
+        window: { from: from.toISOString(), to: new Date().toISOString() },
+      },
+    },
+    { reference: chargeReference(request.session_id) },
+  );
+}
+
+/** Failures that pass: the service was slow, unreachable or failed before charging. */
+function isPassing(error: unknown): boolean {
+  const err = error as { code?: unknown; status?: unknown };
+  return (
+    ["charge_outcome_unknown", "connection_error", "timeout"].includes(String(err?.code)) ||
+    (typeof err?.status === "number" && err.status >= 500)
+  );
 }
 
 function isRateLimited(error: unknown): boolean {

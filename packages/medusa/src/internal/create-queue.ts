@@ -37,6 +37,8 @@ export interface CreateRequestRow {
   done_at: Date | null;
   charge_id: string | null;
   cancel_requested: boolean;
+  /** Sends that ended in a passing failure (the request went back to its place). */
+  attempts: number;
   error_code: string | null;
   error_message: string | null;
 }
@@ -264,15 +266,32 @@ export class CreateQueue {
   }
 
   /**
-   * The service answered 429 anyway (something else spends the same limit): the request goes
-   * back to its place, its attempt still counts, and the budget pauses until the service's
-   * reset, so no instance sends into a refusal.
+   * The request goes back to its place: the service answered 429 anyway (something else
+   * spends the same limit), or failed in passing (`failure`: a 5xx, a timeout). Its attempt
+   * still counts against the budget, and the budget pauses for `pauseMs` (until the service's
+   * reset; a moment after a failure), so no instance sends into the same refusal.
    */
-  async requeue(id: string, budgetKey: string, pauseMs: number): Promise<void> {
+  async requeue(
+    id: string,
+    budgetKey: string,
+    pauseMs: number,
+    failure?: { code: string; message: string },
+  ): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx(REQUESTS)
         .where({ id })
-        .update({ state: "waiting", lease_until: null, done_at: trx.raw("now()") });
+        .update({
+          state: "waiting",
+          lease_until: null,
+          done_at: trx.raw("now()"),
+          ...(failure
+            ? {
+                attempts: trx.raw("attempts + 1"),
+                error_code: failure.code,
+                error_message: failure.message.slice(0, 500),
+              }
+            : {}),
+        });
       const until = trx.raw(`now() + (? * interval '1 millisecond')`, [Math.max(1000, pauseMs)]);
       await trx(BUDGETS)
         .insert({ budget_key: budgetKey, paused_until: until })
