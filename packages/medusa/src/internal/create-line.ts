@@ -87,7 +87,7 @@ export class CreateLine {
   async request(request: NewCreateRequest): Promise<LineOutcome> {
     const queued = await this.queue.enqueue(request);
     try {
-      await this.pump(request.budgetKey);
+      await this.pump(request.budgetKey, queued.id);
     } catch (error) {
       // The session fails with this error and Medusa drops it: its request must not be sent
       // later for a session that no longer exists.
@@ -184,7 +184,7 @@ export class CreateLine {
   }
 
   /** Takes what the budget frees for the head of the line, sends it, and wakes for the next slot. */
-  private async pump(budgetKey: string): Promise<void> {
+  private async pump(budgetKey: string, ownId?: string): Promise<void> {
     // A registration whose baseUrl changed since the request was made sends into another budget.
     const grant = await this.queue.grant(budgetKey, this.limitOf(budgetKey), (key) => {
       const sender = this.senders.get(key);
@@ -192,7 +192,7 @@ export class CreateLine {
     });
     for (const request of grant.granted) {
       const sender = this.senders.get(request.provider_key) as LineSender;
-      const sending = this.send(request, sender).finally(() => {
+      const sending = this.send(request, sender, request.id === ownId).finally(() => {
         this.inFlight.delete(request.id);
       });
       this.inFlight.set(request.id, sending);
@@ -225,11 +225,15 @@ export class CreateLine {
   }
 
   /** Sends one granted request and records its charge; the one place charges are created. */
-  private send(request: CreateRequestRow, sender: LineSender): Promise<ChargeRow> {
+  private send(
+    request: CreateRequestRow,
+    sender: LineSender,
+    shopperWaiting = false,
+  ): Promise<ChargeRow> {
     return withSpan(
       "pix_checkout.create",
       createAttributes(request, sender.options),
-      () => this.sendNow(request, sender),
+      () => this.sendNow(request, sender, shopperWaiting),
       (charge) => ({
         "pix_checkout.charge_id": charge.charge_id,
         "pix_checkout.outcome": "created",
@@ -237,7 +241,16 @@ export class CreateLine {
     );
   }
 
-  private async sendNow(request: CreateRequestRow, sender: LineSender): Promise<ChargeRow> {
+  /**
+   * `shopperWaiting`: the session's own request, sent while its shopper waits for the answer:
+   * a passing failure fails it ("try again", as before the line), since Medusa then drops the
+   * session. A queued request's passing failure sends it again instead.
+   */
+  private async sendNow(
+    request: CreateRequestRow,
+    sender: LineSender,
+    shopperWaiting = false,
+  ): Promise<ChargeRow> {
     const client = await sender.client();
     let charge: ClientCharge;
     try {
@@ -255,7 +268,7 @@ export class CreateLine {
         const pauseMs = typeof err.retryAfterMs === "number" ? err.retryAfterMs : CREATE_WINDOW_MS;
         await this.queue.requeue(request.id, request.budget_key, pauseMs);
         this.wakeIn(request.budget_key, pauseMs);
-      } else if (isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
+      } else if (!shopperWaiting && isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
         // Nothing was charged (or the lookup found nothing): the shopper keeps waiting while
         // the request is sent again, after a pause that grows with its failures.
         const pauseMs = RETRY_PAUSE_MS * 2 ** request.attempts;
