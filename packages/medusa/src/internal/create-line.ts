@@ -5,7 +5,7 @@ import type { ChargeLifecycle } from "./charge-lifecycle";
 import { chargeReference } from "./charge-reference";
 import { ChargeStore, type ChargeRow } from "./charge-store";
 import { nextCheckAt } from "./check-schedule";
-import type { ClientCharge, PaymentServiceClient } from "./client-port";
+import type { ClientCharge, ClientCreateChargeInput, PaymentServiceClient } from "./client-port";
 import {
   CreateQueue,
   CREATE_WINDOW_MS,
@@ -260,7 +260,17 @@ export class CreateLine {
         request.error_code === "charge_outcome_unknown" && sender.options.variant === "a"
           ? await findByReference(client, request)
           : null;
-      charge = earlier ?? (await createAtService(client, request, sender.options));
+      if (!earlier && !request.input) {
+        throw new Error(`create request ${request.id} has no input left`);
+      }
+      charge =
+        earlier ??
+        (await createAtService(
+          client,
+          request.input as ClientCreateChargeInput,
+          request.session_id,
+          sender.options.variant,
+        ));
     } catch (error) {
       const err = error as { code?: unknown; retryAfterMs?: unknown };
       const code = String(err.code ?? "payment_service_error");
@@ -410,26 +420,24 @@ function isRateLimited(error: unknown): boolean {
 }
 
 /**
- * Sends the create. Variant A must not send Idempotency-Key (spec); in B the session id makes
- * a repeated create return the same charge. A create that ended without an answer is looked
- * for before it counts as failed, never sent again blindly.
+ * Sends a create: the one way this plugin asks the service for a charge. Variant A must not
+ * send Idempotency-Key (spec); in B the session id makes a repeated create return the same
+ * charge. A create that ended without an answer is looked for (only a charge whose description
+ * carries the session's reference is ever adopted) before it counts as failed; it is never
+ * sent again blindly.
  */
-async function createAtService(
+export async function createAtService(
   client: PaymentServiceClient,
-  request: CreateRequestRow,
-  options: PixCheckoutOptions,
+  input: ClientCreateChargeInput,
+  sessionId: string,
+  variant: "a" | "b",
 ): Promise<ClientCharge> {
-  if (!request.input) throw new Error(`create request ${request.id} has no input left`);
   try {
-    return await client.charges.create(
-      request.input,
-      options.variant === "b" ? { idempotencyKey: request.session_id } : {},
-    );
+    return await client.charges.create(input, variant === "b" ? { idempotencyKey: sessionId } : {});
   } catch (error) {
     if ((error as { code?: string }).code === "charge_outcome_unknown") {
-      // Only a charge whose description carries this session's reference is ever adopted.
       const found = await client.charges
-        .findAfterUnknownOutcome(error, { reference: chargeReference(request.session_id) })
+        .findAfterUnknownOutcome(error, { reference: chargeReference(sessionId) })
         .catch(() => null);
       if (found) return found;
     }

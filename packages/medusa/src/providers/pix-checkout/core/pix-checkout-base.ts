@@ -24,11 +24,12 @@ import type {
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { buildBoletoCharge, type ContextCustomer } from "../../../internal/boleto-payer";
 import { ChargeLifecycle, type EventBusLike } from "../../../internal/charge-lifecycle";
-import { chargeDescription, chargeReference } from "../../../internal/charge-reference";
+import { chargeDescription } from "../../../internal/charge-reference";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/charge-store";
 import type { CreateRequestRow } from "../../../internal/create-queue";
 import {
   budgetKeyOf,
+  createAtService,
   createLineOf,
   localExpiry,
   type CreateLine,
@@ -36,7 +37,6 @@ import {
 import { keyOfProviderId } from "../../../internal/provider-registry";
 import {
   createClient,
-  type ClientCharge,
   type ClientCreateChargeInput,
   type PaymentServiceClient,
 } from "../../../internal/client-port";
@@ -143,32 +143,6 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     };
   }
 
-  private async createCharge(
-    input: ClientCreateChargeInput,
-    sessionId: string,
-  ): Promise<ClientCharge> {
-    const client = await this.client();
-    try {
-      // Variant A must not send Idempotency-Key (spec); in B the session id makes a retried
-      // create return the same charge.
-      return await client.charges.create(
-        input,
-        this.options_.variant === "b" ? { idempotencyKey: sessionId } : {},
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code === "charge_outcome_unknown") {
-        // The create may or may not have happened; ask the API before giving up, never
-        // retry blindly (a retry could create a second charge the shopper might pay). Only a
-        // charge whose description carries this session's reference is ever adopted.
-        const found = await client.charges
-          .findAfterUnknownOutcome(error, { reference: chargeReference(sessionId) })
-          .catch(() => null);
-        if (found) return found;
-      }
-      throw toServiceError(error);
-    }
-  }
-
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = (input.data ?? {}) as Record<string, unknown>;
     if (input.currency_code.toLowerCase() !== "brl") {
@@ -214,7 +188,14 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const chargeInput = this.buildChargeInput(amountCents, data, customer, sessionId);
     if (!store || !session) {
       // The plugin's tables are missing (see bookkeeping): a code still works through the API.
-      const charge = await this.createCharge(chargeInput, sessionId);
+      const charge = await createAtService(
+        await this.client(),
+        chargeInput,
+        sessionId,
+        this.options_.variant,
+      ).catch((error: unknown) => {
+        throw toServiceError(error);
+      });
       const display = toDisplayData(charge);
       display.expires_at = localExpiry(charge, this.method, this.options_).toISOString();
       return {
