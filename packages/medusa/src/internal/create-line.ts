@@ -45,6 +45,7 @@ const SEND_ATTEMPTS = 5;
 /** The pause after a request's first passing failure; it doubles with each. */
 const RETRY_PAUSE_MS = 2_000;
 const PRUNE_BATCH = 500;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
  * The budget a registration draws on. The spec does not say whether the limit counts per key,
@@ -68,6 +69,7 @@ export class CreateLine {
   private readonly senders = new Map<string, LineSender>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
+  private prunedAt = 0;
 
   constructor(db: Knex) {
     this.queue = new CreateQueue(db);
@@ -162,7 +164,12 @@ export class CreateLine {
       }
       await this.pump(budgetKey);
     }
-    const pruned = await this.queue.prune(ENDED_REQUEST_RETENTION_MS, PRUNE_BATCH);
+    // Pruning reads the ended requests (a day's worth): hourly is enough, every 15 s is not.
+    let pruned = 0;
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      pruned = await this.queue.prune(ENDED_REQUEST_RETENTION_MS, PRUNE_BATCH);
+    }
     return { recovered, pruned };
   }
 
