@@ -40,9 +40,9 @@ const { knex } = createRequire(path.join(packageDir, "package.json"))(
 const PASS_SCRIPT = `const fs = require("node:fs");
 const { ContainerRegistrationKeys, Modules } = require("@medusajs/framework/utils");
 const server = process.env.BENCH_PLUGIN_SERVER;
-const { reconcileOnce } = require(server + "/internal/reconcile.js");
-const { settleContext } = require(server + "/internal/settle-context.js");
-const { ChargeStore } = require(server + "/internal/charge-store.js");
+const { reconcileOnce } = require(server + "/internal/settlement/reconcile.js");
+const { settleContext } = require(server + "/internal/settlement/context.js");
+const { ChargeStore } = require(server + "/internal/records/charge-store.js");
 const { RECONCILE_LOCK } = require(server + "/jobs/reconcile-pix-checkout.js");
 const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

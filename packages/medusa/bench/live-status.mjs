@@ -217,8 +217,9 @@ try {
   recoveries.sort((a, b) => a - b);
   // The built plugin's own schedule, so the figure follows the code.
   const { nextCheckAt, graceRecheckAt } =
-    await import("../.medusa/server/src/internal/check-schedule.js");
-  const { boletoGraceEndsAt } = await import("../.medusa/server/src/internal/business-days.js");
+    await import("../.medusa/server/src/internal/checkout/check-schedule.js");
+  const { boletoGraceEndsAt } =
+    await import("../.medusa/server/src/internal/platform/business-days.js");
   const born = new Date(0);
   const expiresAt = new Date(30 * 60_000);
   let checks = 0;

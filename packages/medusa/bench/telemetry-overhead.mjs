@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { withSpan, timeApi } = require("../.medusa/server/src/internal/telemetry.js");
+const { withSpan, timeApi } = require("../.medusa/server/src/internal/platform/telemetry.js");
 const calls = Number(process.env.BENCH_CALLS ?? 200_000);
 
 const work = () => Promise.resolve(1);

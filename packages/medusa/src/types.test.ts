@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { describe, expectTypeOf, it } from "vitest";
-import type { streamOptionsSchema } from "./internal/live-status/options";
-import type { optionsSchema } from "./internal/options";
+import type { streamOptionsSchema } from "./internal/storefront/live-status/options";
+import type { optionsSchema } from "./internal/platform/options";
 import type { PixCheckoutOptions, PixCheckoutPluginOptions } from "./types";
 
 describe("the public option types", () => {

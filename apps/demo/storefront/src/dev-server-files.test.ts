@@ -42,7 +42,7 @@ describe("the demo's storefront server serves the storefront, not the workspace"
   for (const [what, path] of [
     ["the store's config with its API key", "../../medusa-config.ts"],
     ["the demo's data folder (admin password, sandbox state)", `../../.data/${SECRET_FILE}`],
-    ["another package's source", "../../../../packages/medusa/src/internal/options.ts"],
+    ["another package's source", "../../../../packages/medusa/src/internal/platform/options.ts"],
     ["the repository's root package.json", "../../../../package.json"],
   ] as const) {
     it(`refuses ${what} under /@fs/`, async () => {

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
-import { reconcileOnce, type ReconcileReport } from "../../src/internal/reconcile";
-import { settleContext } from "../../src/internal/settle-context";
+import { reconcileOnce, type ReconcileReport } from "../../src/internal/settlement/reconcile";
+import { settleContext } from "../../src/internal/settlement/context";
 import { RECONCILE_LOCK } from "../../src/jobs/reconcile-pix-checkout";
 
 /**

@@ -28,7 +28,7 @@ import {
 } from "@medusajs/medusa/core-flows";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
-import { settleContext } from "../../src/internal/settle-context";
+import { settleContext } from "../../src/internal/settlement/context";
 import { registerTestTelemetry, type TestTelemetry } from "../helpers/telemetry";
 
 // A distinctive key, so "it never appears in output" is a real check.

@@ -29,8 +29,8 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
-import { CreateQueue } from "../../src/internal/create-queue";
-import { ChargeStore } from "../../src/internal/charge-store";
+import { CreateQueue } from "../../src/internal/create-line/queue";
+import { ChargeStore } from "../../src/internal/records/charge-store";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and

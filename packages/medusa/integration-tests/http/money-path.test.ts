@@ -27,10 +27,10 @@ import {
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
-import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/charge-store";
+import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/records/charge-store";
 import { reconcilePass } from "../helpers/reconcile-pass";
-import { settleCharge } from "../../src/internal/settle";
-import { settleContext } from "../../src/internal/settle-context";
+import { settleCharge } from "../../src/internal/settlement/settle";
+import { settleContext } from "../../src/internal/settlement/context";
 
 // The money path under conditions a real store has and the demo does not: promotions and taxes
 // that leave a fraction of a cent, shoppers paying the same amount at once while responses

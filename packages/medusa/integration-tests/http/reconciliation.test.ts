@@ -13,8 +13,8 @@ import {
 } from "../helpers/checkout";
 import { adminLogin } from "../helpers/admin-login";
 import { waitFor } from "../helpers/wait-for";
-import { ChargeStore } from "../../src/internal/charge-store";
-import { saoPauloDate, saoPauloDay } from "../../src/internal/sao-paulo-time";
+import { ChargeStore } from "../../src/internal/records/charge-store";
+import { saoPauloDate, saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import {
   RECONCILIATION_DIFFERENCES_EVENT,
   reconcileDay,

@@ -1,6 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http";
-import { boletoPayerFromCart } from "../internal/cart-payer";
-import { hideWebhookToken } from "../internal/webhook-intake";
+import { boletoPayerFromCart } from "../internal/checkout/cart-payer";
+import { hideWebhookToken } from "../internal/settlement/webhook-intake";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own

@@ -1,8 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import { registeredProviders } from "../internal/provider-registry";
-import { retentionDaysOf, runRetention, type RetentionReport } from "../internal/retention";
-import { settleContext } from "../internal/settle-context";
+import { registeredProviders } from "../internal/platform/provider-registry";
+import {
+  retentionDaysOf,
+  runRetention,
+  type RetentionReport,
+} from "../internal/operations/retention";
+import { settleContext } from "../internal/settlement/context";
 
 /** One instance at a time; a second one has nothing to add. */
 export const RETENTION_LOCK = "pix-checkout:retention";

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { redact } from "@pix-checkout/client";
-import { countDifferences, parsePeriod, type DifferenceKind } from "../internal/books";
-import { createPluginLogger } from "../internal/logger";
-import { registeredProviders } from "../internal/provider-registry";
-import { reconcilePeriod } from "../internal/reconciliation";
-import { previousDay, saoPauloDay } from "../internal/sao-paulo-time";
+import { countDifferences, parsePeriod, type DifferenceKind } from "../internal/books/books";
+import { createPluginLogger } from "../internal/platform/logger";
+import { registeredProviders } from "../internal/platform/provider-registry";
+import { reconcilePeriod } from "../internal/books/reconciliation";
+import { previousDay, saoPauloDay } from "../internal/platform/sao-paulo-time";
 
 /** Emitted when a day's books disagree; `data` holds counts only, never payer data. */
 export const RECONCILIATION_DIFFERENCES_EVENT = "pix_checkout.reconciliation.differences";

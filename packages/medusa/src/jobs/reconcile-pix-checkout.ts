@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
-import { reconcileOnce, type ReconcileReport } from "../internal/reconcile";
-import { settleContext } from "../internal/settle-context";
+import { reconcileOnce, type ReconcileReport } from "../internal/settlement/reconcile";
+import { settleContext } from "../internal/settlement/context";
 
 /** Lock key shared by every instance; with locking-redis (or -postgres) only one runs a pass. */
 export const RECONCILE_LOCK = "pix-checkout:reconcile";

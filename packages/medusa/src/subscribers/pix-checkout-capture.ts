@@ -1,8 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import { redact } from "@pix-checkout/client";
-import { CHARGE_EVENTS, type ChargeEventData } from "../internal/charge-lifecycle";
-import { captureOrRefund } from "../internal/settle";
-import { settleContext } from "../internal/settle-context";
+import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
+import { captureOrRefund } from "../internal/settlement/settle";
+import { settleContext } from "../internal/settlement/context";
 
 /**
  * Captures a paid charge that a server-only instance handed over: that instance confirmed the

@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import type { INotificationModuleService } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import { CHARGE_EVENTS, type ChargeEventData } from "../internal/charge-lifecycle";
-import { buildNotification } from "../internal/notification";
-import { notifyOptions } from "../internal/notify-options";
-import { settleContext } from "../internal/settle-context";
+import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
+import { buildNotification } from "../internal/storefront/notification";
+import { notifyOptions } from "../internal/storefront/notify-options";
+import { settleContext } from "../internal/settlement/context";
 
 /**
  * Sends the shopper their Pix code or boleto when a charge is created (a shopper who closes the

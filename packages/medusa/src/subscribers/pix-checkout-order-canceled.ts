@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
-import { refundsDueOnCanceledOrder } from "../internal/collection";
-import { settleContext } from "../internal/settle-context";
+import { refundsDueOnCanceledOrder } from "../internal/settlement/collection";
+import { settleContext } from "../internal/settlement/context";
 
 /**
  * A canceled order whose Pix or boleto was paid owes the shopper their money; the payment

@@ -1,4 +1,4 @@
-import type { FlagReason } from "../../internal/flag-reasons";
+import type { FlagReason } from "../../internal/records/flag-reasons";
 
 export type { FlagReason };
 
@@ -112,7 +112,7 @@ export interface AdminBalance {
   };
 }
 
-/** One line of `/admin/pix-checkout/health` (see internal/health.ts). */
+/** One line of `/admin/pix-checkout/health` (see internal/operations/health.ts). */
 export interface AdminHealthLine {
   id: string;
   state: "ok" | "warning" | "broken";

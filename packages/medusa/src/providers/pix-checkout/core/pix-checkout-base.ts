@@ -22,40 +22,44 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { buildBoletoCharge, type ContextCustomer } from "../../../internal/boleto-payer";
-import { ChargeLifecycle, type EventBusLike } from "../../../internal/charge-lifecycle";
-import { chargeDescription } from "../../../internal/charge-reference";
-import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/charge-store";
-import type { CreateRequestRow } from "../../../internal/create-queue";
+import { buildBoletoCharge, type ContextCustomer } from "../../../internal/checkout/boleto-payer";
+import { ChargeLifecycle, type EventBusLike } from "../../../internal/records/charge-lifecycle";
+import { chargeDescription } from "../../../internal/checkout/charge-reference";
+import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/records/charge-store";
+import type { CreateRequestRow } from "../../../internal/create-line/queue";
 import {
   budgetKeyOf,
   createAtService,
   createLineOf,
   localExpiry,
   type CreateLine,
-} from "../../../internal/create-line";
-import { keyOfProviderId } from "../../../internal/provider-registry";
+} from "../../../internal/create-line/line";
+import { keyOfProviderId } from "../../../internal/platform/provider-registry";
 import {
   createClient,
   type ClientCreateChargeInput,
   type PaymentServiceClient,
-} from "../../../internal/client-port";
-import { publicOverrides, toDisplayData, type SessionDisplayData } from "../../../internal/display";
-import { PixCheckoutError } from "../../../internal/errors";
+} from "../../../internal/platform/client-port";
+import {
+  publicOverrides,
+  toDisplayData,
+  type SessionDisplayData,
+} from "../../../internal/checkout/display";
+import { PixCheckoutError } from "../../../internal/platform/errors";
 import {
   createPluginLogger,
   type MedusaLoggerLike,
   type PluginLogger,
-} from "../../../internal/logger";
-import { toCents } from "../../../internal/money";
+} from "../../../internal/platform/logger";
+import { toCents } from "../../../internal/platform/money";
 import {
   parseOptions,
   type PaymentMethod,
   type PixCheckoutOptions,
-} from "../../../internal/options";
+} from "../../../internal/platform/options";
 import { redact } from "@pix-checkout/client";
-import { toSessionStatus, type ChargeStatus } from "../../../internal/status";
-import { toServiceError } from "../../../internal/service-error";
+import { toSessionStatus, type ChargeStatus } from "../../../internal/platform/status";
+import { toServiceError } from "../../../internal/platform/service-error";
 
 /** A charge is reused only while the shopper still has this long to pay it. */
 const REUSE_MARGIN_MS = 2 * 60_000;

@@ -1,5 +1,5 @@
 import { PixCheckoutBase } from "../core/pix-checkout-base";
-import { parseOptions, type PixCheckoutOptions } from "../../../internal/options";
+import { parseOptions, type PixCheckoutOptions } from "../../../internal/platform/options";
 
 /** Boleto (Variant A only): a bank slip with a due date. Provider id `pp_boleto_<id>`. */
 export class PixCheckoutBoletoService extends PixCheckoutBase {

@@ -1,5 +1,5 @@
 import { PixCheckoutBase } from "../core/pix-checkout-base";
-import { parseOptions, type PixCheckoutOptions } from "../../../internal/options";
+import { parseOptions, type PixCheckoutOptions } from "../../../internal/platform/options";
 
 /** Pix: a QR code / copy-and-paste charge. Provider id `pp_pix_<id>`. */
 export class PixCheckoutPixService extends PixCheckoutBase {

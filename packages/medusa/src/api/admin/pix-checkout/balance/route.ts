@@ -4,7 +4,7 @@ import {
   pickProvider,
   reaisToCents,
   sendUpstreamError,
-} from "../../../../internal/admin-api";
+} from "../../../../internal/operations/admin-api";
 
 /**
  * `GET /admin/pix-checkout/balance[?provider=a]`: the account's balance, in cents, from the

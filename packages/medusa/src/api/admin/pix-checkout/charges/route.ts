@@ -2,10 +2,10 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { sendError } from "../../../../internal/errors";
-import { adminCharge } from "../../../../internal/admin-api";
-import { ChargeStore } from "../../../../internal/charge-store";
-import { ordersOfCharges } from "../../../../internal/charge-orders";
+import { sendError } from "../../../../internal/platform/errors";
+import { adminCharge } from "../../../../internal/operations/admin-api";
+import { ChargeStore } from "../../../../internal/records/charge-store";
+import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 
 const querySchema = z.object({
   flagged: z.enum(["true", "false"]).optional(),

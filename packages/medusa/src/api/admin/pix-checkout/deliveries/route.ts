@@ -2,9 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { sendError } from "../../../../internal/errors";
-import { adminDelivery } from "../../../../internal/admin-api";
-import { ChargeStore } from "../../../../internal/charge-store";
+import { sendError } from "../../../../internal/platform/errors";
+import { adminDelivery } from "../../../../internal/operations/admin-api";
+import { ChargeStore } from "../../../../internal/records/charge-store";
 
 const querySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 

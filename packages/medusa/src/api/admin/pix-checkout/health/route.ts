@@ -2,10 +2,10 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { sendError } from "../../../../internal/errors";
-import { healthReport } from "../../../../internal/health";
-import { createPluginLogger } from "../../../../internal/logger";
-import { registeredProviders } from "../../../../internal/provider-registry";
+import { sendError } from "../../../../internal/platform/errors";
+import { healthReport } from "../../../../internal/operations/health";
+import { createPluginLogger } from "../../../../internal/platform/logger";
+import { registeredProviders } from "../../../../internal/platform/provider-registry";
 
 const querySchema = z
   .object({
@@ -18,7 +18,7 @@ const querySchema = z
 
 /**
  * `GET /admin/pix-checkout/health[?provider=id]`: whether payments are flowing, as lines
- * `{ id, state, value, detail, action }` (see internal/health.ts and the README's "Health").
+ * `{ id, state, value, detail, action }` (see internal/operations/health.ts and the README's "Health").
  * The service check is one `GET /balance` per registration with a short timeout; everything
  * else is read from the plugin's tables. Nothing here changes a charge.
  */

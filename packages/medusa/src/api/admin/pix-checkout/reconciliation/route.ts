@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { answerReconciliation } from "../../../../internal/reconciliation";
+import { answerReconciliation } from "../../../../internal/books/reconciliation";
 
 /**
  * `GET /admin/pix-checkout/reconciliation?from=YYYY-MM-DD&to=YYYY-MM-DD[&provider=id]`: the

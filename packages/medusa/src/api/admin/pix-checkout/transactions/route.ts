@@ -2,10 +2,14 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { ChargeStore } from "../../../../internal/charge-store";
-import { ordersOfCharges } from "../../../../internal/charge-orders";
-import { sendError } from "../../../../internal/errors";
-import { adminClient, pickProvider, sendUpstreamError } from "../../../../internal/admin-api";
+import { ChargeStore } from "../../../../internal/records/charge-store";
+import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
+import { sendError } from "../../../../internal/platform/errors";
+import {
+  adminClient,
+  pickProvider,
+  sendUpstreamError,
+} from "../../../../internal/operations/admin-api";
 
 const querySchema = z.object({
   provider: z.string().optional(),

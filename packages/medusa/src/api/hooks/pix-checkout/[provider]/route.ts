@@ -1,23 +1,23 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { processDelivery } from "../../../../internal/process-delivery";
-import { providerByKey } from "../../../../internal/provider-registry";
-import { settleContext } from "../../../../internal/settle-context";
+import { processDelivery } from "../../../../internal/settlement/process-delivery";
+import { providerByKey } from "../../../../internal/platform/provider-registry";
+import { settleContext } from "../../../../internal/settlement/context";
 import {
   chargeIdOf,
   parseWebhookBody,
   readRawBody,
   tokenMatches,
   webhookTokenOf,
-} from "../../../../internal/webhook-intake";
-import { PixCheckoutError, sendError } from "../../../../internal/errors";
-import { BackgroundQueue } from "../../../../internal/background";
+} from "../../../../internal/settlement/webhook-intake";
+import { PixCheckoutError, sendError } from "../../../../internal/platform/errors";
+import { BackgroundQueue } from "../../../../internal/platform/background";
 import {
   annotate,
   inCurrentContext,
   recordWebhookLag,
   withSpan,
-} from "../../../../internal/telemetry";
+} from "../../../../internal/platform/telemetry";
 
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
 const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];

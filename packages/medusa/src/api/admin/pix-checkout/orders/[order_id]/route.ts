@@ -2,9 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { sendError } from "../../../../../internal/errors";
-import { adminCharge, adminDelivery } from "../../../../../internal/admin-api";
-import { ChargeStore } from "../../../../../internal/charge-store";
+import { sendError } from "../../../../../internal/platform/errors";
+import { adminCharge, adminDelivery } from "../../../../../internal/operations/admin-api";
+import { ChargeStore } from "../../../../../internal/records/charge-store";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 

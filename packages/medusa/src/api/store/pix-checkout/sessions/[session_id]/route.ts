@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { liveStatus } from "../../../../../internal/live-status";
-import { loadSession, shopperView } from "../../../../../internal/store-session";
+import { liveStatus } from "../../../../../internal/storefront/live-status";
+import { loadSession, shopperView } from "../../../../../internal/storefront/store-session";
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id`: the whitelisted session object. Served from

@@ -3,9 +3,9 @@ import {
   adminCharge,
   chargeOfRequest,
   sendUpstreamError,
-} from "../../../../../../internal/admin-api";
-import { settleCharge } from "../../../../../../internal/settle";
-import { settleContext } from "../../../../../../internal/settle-context";
+} from "../../../../../../internal/operations/admin-api";
+import { settleCharge } from "../../../../../../internal/settlement/settle";
+import { settleContext } from "../../../../../../internal/settlement/context";
 
 /**
  * `POST /admin/pix-checkout/charges/:charge_id/refresh` ("Re-check now"): asks the payment

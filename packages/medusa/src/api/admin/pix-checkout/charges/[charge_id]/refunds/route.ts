@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
-import { sendError, sendRaised } from "../../../../../../internal/errors";
-import { adminCharge, chargeOfRequest } from "../../../../../../internal/admin-api";
-import { recordMerchantRefund } from "../../../../../../internal/merchant-refund";
-import { settleContext } from "../../../../../../internal/settle-context";
+import { sendError, sendRaised } from "../../../../../../internal/platform/errors";
+import { adminCharge, chargeOfRequest } from "../../../../../../internal/operations/admin-api";
+import { recordMerchantRefund } from "../../../../../../internal/operations/merchant-refund";
+import { settleContext } from "../../../../../../internal/settlement/context";
 
 const bodySchema = z.object({
   amount: z.number().int().positive(),

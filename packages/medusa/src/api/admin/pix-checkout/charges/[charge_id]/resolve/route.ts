@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { z } from "zod";
-import { sendError } from "../../../../../../internal/errors";
-import { adminCharge, chargeOfRequest } from "../../../../../../internal/admin-api";
-import { settleContext } from "../../../../../../internal/settle-context";
+import { sendError } from "../../../../../../internal/platform/errors";
+import { adminCharge, chargeOfRequest } from "../../../../../../internal/operations/admin-api";
+import { settleContext } from "../../../../../../internal/settlement/context";
 
 const bodySchema = z.object({ note: z.string().trim().min(1).max(500) });
 

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { qrSvg } from "../../../../../../internal/qr-image";
-import { loadSession } from "../../../../../../internal/store-session";
-import { sendError } from "../../../../../../internal/errors";
-import { toStoreView } from "../../../../../../internal/store-view";
+import { qrSvg } from "../../../../../../internal/storefront/qr-image";
+import { loadSession } from "../../../../../../internal/storefront/store-session";
+import { sendError } from "../../../../../../internal/platform/errors";
+import { toStoreView } from "../../../../../../internal/storefront/store-view";
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id/qr.svg`: the Pix QR code as an SVG rendered

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { redact } from "@pix-checkout/client";
-import { settleCharge } from "../../../../../../internal/settle";
-import { settleContext } from "../../../../../../internal/settle-context";
-import { loadSession, shopperView } from "../../../../../../internal/store-session";
-import { sendError } from "../../../../../../internal/errors";
+import { settleCharge } from "../../../../../../internal/settlement/settle";
+import { settleContext } from "../../../../../../internal/settlement/context";
+import { loadSession, shopperView } from "../../../../../../internal/storefront/store-session";
+import { sendError } from "../../../../../../internal/platform/errors";
 
 /** How often a shopper may ask for an upstream re-check of one session. */
 const REFRESH_INTERVAL_MS = 10_000;

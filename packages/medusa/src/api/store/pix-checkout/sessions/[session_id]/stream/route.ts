@@ -1,14 +1,21 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import type { ChargeRow } from "../../../../../../internal/charge-store";
-import { shouldExpedite, WATCHED_CHECK_MS } from "../../../../../../internal/check-schedule";
-import { liveStatus } from "../../../../../../internal/live-status";
-import { loadSession, queuedView, shopperView } from "../../../../../../internal/store-session";
-import { sendError } from "../../../../../../internal/errors";
+import type { ChargeRow } from "../../../../../../internal/records/charge-store";
+import {
+  shouldExpedite,
+  WATCHED_CHECK_MS,
+} from "../../../../../../internal/checkout/check-schedule";
+import { liveStatus } from "../../../../../../internal/storefront/live-status";
+import {
+  loadSession,
+  queuedView,
+  shopperView,
+} from "../../../../../../internal/storefront/store-session";
+import { sendError } from "../../../../../../internal/platform/errors";
 import {
   toStoreView,
   viewFingerprint,
   type StoreSessionView,
-} from "../../../../../../internal/store-view";
+} from "../../../../../../internal/storefront/store-view";
 
 const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
 
@@ -17,7 +24,7 @@ const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
  * is the current session object, then one per change (the same object as the GET route),
  * with `: keep-alive` comments in between. A session whose code is still being prepared
  * (the create line) starts with `preparing`, and its code follows as soon as it exists. Changes made on any instance arrive through
- * Postgres LISTEN/NOTIFY (see internal/live-status). The stream ends after a final status,
+ * Postgres LISTEN/NOTIFY (see internal/storefront/live-status). The stream ends after a final status,
  * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
  * at most `maxConnections` streams (more get 503 `stream_limit_reached`).
  */

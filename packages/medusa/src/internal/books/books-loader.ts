@@ -1,0 +1,345 @@
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { reaisToCents } from "../operations/admin-api";
+import type {
+  BalanceBook,
+  Books,
+  ChargeRefunds,
+  MedusaCapture,
+  OrderRef,
+  ServiceCharge,
+  ServiceWithdrawal,
+} from "./books";
+import { ordersOfCharges } from "../medusa/charge-orders";
+import type { ChargeRow } from "../records/charge-store";
+import type { PluginLogger } from "../platform/logger";
+import { toCents } from "../platform/money";
+import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
+
+// Reads the three books of a period for one provider registration (one account at the
+// service). Read-only: Query and the payment module's list methods, the plugin's own charge
+// table, and GET calls to the API. Nothing here writes or sits on the checkout path.
+
+/** A transaction-list item as the client normalises it (contracts: `Transaction`). */
+interface ListedTransaction {
+  type: "charge" | "withdrawal";
+  id: string;
+  status: string;
+  amountCents?: number;
+  feeCents?: number;
+  netAmountCents?: number;
+  customer?: { name?: string; email?: string };
+  createdAt?: string;
+  paidAt?: string;
+}
+
+/** The client calls the reconciliation makes: all of them reads. */
+interface BooksClient {
+  transactions: { list(params: Record<string, unknown>): AsyncIterable<ListedTransaction> };
+  charges: { retrieve(id: string): Promise<ListedTransaction & { amountCents: number }> };
+  balance: {
+    retrieve(): Promise<{ availableCents: number; pendingCents: number; raw: unknown }>;
+  };
+}
+
+/**
+ * How far before the period the service's list is read, by creation time (the API filters
+ * only on `created`): a charge paid in the period was created up to this long before it. A
+ * capture whose charge is older is read on its own.
+ */
+export const LIST_LOOKBACK_MS = 7 * 86_400_000;
+/**
+ * Captures read around the period: Medusa captures a payment seconds after the service
+ * confirms it, or, after failures, hours later; a payment is dated by the service's `paid_at`.
+ */
+const CAPTURE_MARGIN_MS = 86_400_000;
+
+interface PaymentLike {
+  id: string;
+  provider_id: string;
+  payment_session_id: string | null;
+  payment_collection_id: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+/** The payment a capture or refund was loaded with (`relations: ["payment"]`). */
+const paymentOf = (entry: { payment?: unknown }): PaymentLike =>
+  entry.payment as unknown as PaymentLike;
+
+const CHARGES = "pix_checkout_charge";
+const EVENTS = "pix_checkout_charge_event";
+
+const date = (value: string | Date | null | undefined): Date | null =>
+  value ? new Date(value) : null;
+
+function customerOf(customer: { name?: string; email?: string } | undefined): string | null {
+  return customer?.name || customer?.email || null;
+}
+
+/** The three books of `[start, end)` for one registration. */
+export async function loadBooks(
+  container: MedusaContainer,
+  provider: RegisteredProvider,
+  period: { from: string; to: string; start: Date; end: Date },
+  logger: PluginLogger,
+): Promise<Books> {
+  const providerIds = [`pp_pix_${provider.key}`, `pp_boleto_${provider.key}`];
+  const payments = container.resolve(Modules.PAYMENT);
+  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const client = (await clientFor(provider, logger)) as unknown as BooksClient;
+
+  // Book 1: Medusa's captures and refunds on this registration's payments.
+  const captures = (
+    await payments.listCaptures(
+      {
+        created_at: {
+          $gte: new Date(period.start.getTime() - CAPTURE_MARGIN_MS).toISOString(),
+          $lt: new Date(period.end.getTime() + CAPTURE_MARGIN_MS).toISOString(),
+        },
+      },
+      { relations: ["payment"], take: null },
+    )
+  ).filter((capture) => providerIds.includes(paymentOf(capture).provider_id));
+  const refunds = (
+    await payments.listRefunds(
+      { created_at: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } },
+      { relations: ["payment"], take: null },
+    )
+  ).filter((refund) => providerIds.includes(paymentOf(refund).provider_id));
+
+  // The plugin's record ties a Medusa payment (through its session) to the service's charge.
+  const sessions = [
+    ...new Set(
+      [...captures, ...refunds]
+        .map((entry) => paymentOf(entry).payment_session_id)
+        .filter((id): id is string => !!id),
+    ),
+  ];
+  const rows: ChargeRow[] =
+    sessions.length === 0
+      ? []
+      : await db<ChargeRow>(CHARGES)
+          .where((q) => q.whereIn("session_id", sessions).orWhereIn("capture_session_id", sessions))
+          .whereNull("deleted_at");
+  const chargeOfSession = (payment: PaymentLike): string | null => {
+    const session = payment.payment_session_id;
+    // A replaced code that was paid is captured on the cart's current session
+    // (capture_session_id); otherwise the session's own paid charge, then its newest.
+    const candidates = rows.filter(
+      (row) => row.capture_session_id === session || row.session_id === session,
+    );
+    const best =
+      candidates.find((row) => row.capture_session_id === session) ??
+      candidates.find((row) => row.status === "paid") ??
+      candidates.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0];
+    const fromData = payment.data?.charge_id;
+    return best?.charge_id ?? (typeof fromData === "string" ? fromData : null);
+  };
+
+  const collections = new Set<string>();
+  for (const entry of [...captures, ...refunds]) {
+    const collection = paymentOf(entry).payment_collection_id;
+    if (collection) collections.add(collection);
+  }
+
+  // Book 2: the service's transactions, every page of the period (and the lookback).
+  const listed: ListedTransaction[] = [];
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    createdGte: new Date(period.start.getTime() - LIST_LOOKBACK_MS).toISOString(),
+    createdLte: new Date(period.end.getTime() - 1).toISOString(),
+  })) {
+    listed.push(tx);
+  }
+  const listedCharges = listed.filter((tx) => tx.type === "charge");
+  const listedIds = new Set(listedCharges.map((tx) => tx.id));
+  const medusaCharges = new Set(
+    captures.map((c) => chargeOfSession(paymentOf(c))).filter((id) => id !== null),
+  );
+  // A capture whose charge was created before the lookback: read that charge on its own.
+  for (const id of medusaCharges) {
+    if (listedIds.has(id)) continue;
+    try {
+      listedCharges.push({ ...(await client.charges.retrieve(id)), type: "charge" });
+    } catch (error) {
+      const { code, status } = error as { code?: string; status?: number };
+      // Unknown at the service: the comparison reports the capture as having no paid charge.
+      if (code !== "charge_not_found" && status !== 404) throw error;
+    }
+  }
+
+  const serviceRows = await db<ChargeRow>(CHARGES)
+    .whereIn(
+      "charge_id",
+      listedCharges.map((tx) => tx.id),
+    )
+    .whereNull("deleted_at");
+  for (const row of serviceRows)
+    if (row.payment_collection_id) collections.add(row.payment_collection_id);
+  const orders = await ordersOfCollections(container, [...collections]);
+  const orderOfCollection = (id: string | null | undefined): OrderRef | null =>
+    (id && orders.get(id)) || null;
+  const rowOfCharge = new Map(serviceRows.map((row) => [row.charge_id, row]));
+
+  const medusaCaptures: MedusaCapture[] = captures.map((capture) => {
+    const payment = paymentOf(capture);
+    return {
+      capture_id: capture.id,
+      payment_id: payment.id,
+      charge_id: chargeOfSession(payment),
+      amount_cents: toCents(capture.raw_amount ?? capture.amount),
+      captured_at: new Date(capture.created_at),
+      order: orderOfCollection(payment.payment_collection_id),
+    };
+  });
+
+  const serviceCharges: ServiceCharge[] = listedCharges
+    .filter((tx) => tx.amountCents !== undefined)
+    .map((tx) => ({
+      id: tx.id,
+      status: tx.status,
+      amount_cents: tx.amountCents as number,
+      fee_cents: tx.feeCents ?? null,
+      net_cents: tx.netAmountCents ?? null,
+      created_at: date(tx.createdAt),
+      paid_at: date(tx.paidAt),
+      customer: customerOf(tx.customer),
+      order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
+    }));
+  const withdrawals: ServiceWithdrawal[] = listed
+    .filter((tx) => tx.type === "withdrawal")
+    .map((tx) => ({
+      id: tx.id,
+      status: tx.status,
+      amount_cents: tx.amountCents ?? null,
+      created_at: date(tx.createdAt),
+    }));
+
+  // Refunds: Medusa's, and the merchant's declarations that the money went back at the service.
+  const declaredInPeriod: { charge_id: string; created_at: Date }[] = await db(EVENTS)
+    .join(CHARGES, `${CHARGES}.charge_id`, `${EVENTS}.charge_id`)
+    .where(`${EVENTS}.kind`, "refund_declared")
+    .whereIn(`${CHARGES}.provider_id`, providerIds)
+    .where(`${EVENTS}.created_at`, ">=", period.start)
+    .where(`${EVENTS}.created_at`, "<", period.end)
+    .whereNull(`${EVENTS}.deleted_at`)
+    .select(`${EVENTS}.charge_id`, `${EVENTS}.created_at`);
+  const touched = new Map<string, Date>();
+  const touch = (chargeId: string | null, at: Date) => {
+    if (!chargeId) return;
+    const seen = touched.get(chargeId);
+    if (!seen || seen < at) touched.set(chargeId, at);
+  };
+  for (const refund of refunds) {
+    touch(chargeOfSession(paymentOf(refund)), new Date(refund.created_at));
+  }
+  for (const event of declaredInPeriod) touch(event.charge_id, new Date(event.created_at));
+  const chargeRefunds = await refundsToDate(container, db, [...touched.keys()]);
+  const refundBook: ChargeRefunds[] = [...touched.entries()].map(([chargeId, lastAt]) => {
+    const found = chargeRefunds.get(chargeId);
+    return {
+      charge_id: chargeId,
+      declared_cents: found?.declared ?? 0,
+      medusa_cents: found?.medusa ?? 0,
+      last_at: lastAt,
+      order: found?.order ?? null,
+    };
+  });
+
+  // Book 3: the balance, and the withdrawals still in processing it subtracts.
+  const balance = await readBalance(client);
+
+  return {
+    period,
+    medusa: { captures: medusaCaptures },
+    service: { charges: serviceCharges, withdrawals },
+    refunds: refundBook,
+    balance,
+  };
+}
+
+async function readBalance(client: BooksClient): Promise<BalanceBook> {
+  const read = await client.balance.retrieve();
+  const raw = (read.raw ?? {}) as { summary?: Record<string, unknown> };
+  let processing = 0;
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    type: "withdrawal",
+    status: "processing",
+  })) {
+    processing += tx.amountCents ?? 0;
+  }
+  return {
+    available_cents: read.availableCents,
+    pending_cents: read.pendingCents,
+    total_earned_cents: reaisToCents(raw.summary?.total_earned),
+    total_withdrawn_cents: reaisToCents(raw.summary?.total_withdrawn),
+    processing_withdrawals_cents: processing,
+    read_at: new Date(),
+  };
+}
+
+/** Orders by payment collection, through Medusa's links (charge-orders.ts). */
+async function ordersOfCollections(
+  container: MedusaContainer,
+  collections: string[],
+): Promise<Map<string, OrderRef>> {
+  const found = await ordersOfCharges(
+    container,
+    collections.map((id) => ({ charge_id: id, payment_collection_id: id })),
+  );
+  return new Map(
+    [...found.entries()].map(([collection, order]) => [
+      collection,
+      { display_id: order.display_id, customer: order.customer_name ?? order.email },
+    ]),
+  );
+}
+
+/** Each charge's refunds to date: declared by the merchant, and recorded by Medusa. */
+async function refundsToDate(
+  container: MedusaContainer,
+  db: Knex,
+  chargeIds: string[],
+): Promise<Map<string, { declared: number; medusa: number; order: OrderRef | null }>> {
+  const result = new Map<string, { declared: number; medusa: number; order: OrderRef | null }>();
+  if (chargeIds.length === 0) return result;
+  const rows: ChargeRow[] = await db<ChargeRow>(CHARGES)
+    .whereIn("charge_id", chargeIds)
+    .whereNull("deleted_at");
+  const declared: { charge_id: string; cents: string }[] = await db(EVENTS)
+    .whereIn("charge_id", chargeIds)
+    .where({ kind: "refund_declared" })
+    .whereNull("deleted_at")
+    .groupBy("charge_id")
+    .select("charge_id", db.raw("coalesce(sum((detail->>'amount_cents')::bigint), 0) as cents"));
+  const declaredOf = new Map(declared.map((d) => [d.charge_id, Number(d.cents)]));
+  const sessionOf = new Map(
+    rows.map((row) => [row.charge_id, row.capture_session_id ?? row.session_id]),
+  );
+  const payments = (await container
+    .resolve(Modules.PAYMENT)
+    .listPayments(
+      { payment_session_id: [...new Set(sessionOf.values())] },
+      { relations: ["refunds"], take: null },
+    )) as unknown as (PaymentLike & {
+    refunds?: { amount: BigNumberInput; raw_amount?: BigNumberInput }[];
+  })[];
+  const orders = await ordersOfCollections(container, [
+    ...new Set(rows.map((row) => row.payment_collection_id).filter((id): id is string => !!id)),
+  ]);
+  for (const row of rows) {
+    const session = sessionOf.get(row.charge_id);
+    const medusa = payments
+      .filter((payment) => payment.payment_session_id === session)
+      .flatMap((payment) => payment.refunds ?? [])
+      .reduce((sum, refund) => sum + toCents(refund.raw_amount ?? refund.amount), 0);
+    result.set(row.charge_id, {
+      declared: declaredOf.get(row.charge_id) ?? 0,
+      medusa,
+      order: (row.payment_collection_id && orders.get(row.payment_collection_id)) || null,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,275 @@
+import { describe, expect, it } from "vitest";
+import {
+  countDifferences,
+  parsePeriod,
+  reconcileBooks,
+  type Books,
+  type MedusaCapture,
+  type ServiceCharge,
+} from "./books";
+import { brl, centsToText } from "../platform/brl";
+
+// 2026-11-20 in São Paulo is [03:00Z on the 20th, 03:00Z on the 21st).
+const period = parsePeriod("2026-11-20", "2026-11-20", "2026-11-23");
+if (!period.ok) throw new Error(period.message);
+const at = (time: string) => new Date(`2026-11-20T${time}-03:00`);
+const order = (display_id: number) => ({ display_id, customer: `Cliente ${display_id}` });
+
+const charge = (id: string, amount: number, extra: Partial<ServiceCharge> = {}): ServiceCharge => ({
+  id,
+  status: "paid",
+  amount_cents: amount,
+  fee_cents: Math.floor((amount * 99 + 5000) / 10000),
+  net_cents: null,
+  created_at: at("10:00"),
+  paid_at: at("10:05"),
+  customer: "Ana Souza",
+  order: null,
+  ...extra,
+});
+const capture = (chargeId: string | null, amount: number, time = "10:06"): MedusaCapture => ({
+  capture_id: `capt_${chargeId}`,
+  payment_id: `pay_${chargeId}`,
+  charge_id: chargeId,
+  amount_cents: amount,
+  captured_at: at(time),
+  order: order(7),
+});
+const books = (parts: Partial<Omit<Books, "period">>): Books => ({
+  period,
+  medusa: { captures: [] },
+  service: { charges: [], withdrawals: [] },
+  refunds: [],
+  balance: null,
+  ...parts,
+});
+
+describe("reconciling the three books", () => {
+  it("a paid charge captured for its amount is one line with gross, fee, net and no difference", () => {
+    const report = reconcileBooks(
+      books({
+        medusa: { captures: [capture("ch_1", 10_000)] },
+        service: { charges: [charge("ch_1", 10_000)], withdrawals: [] },
+      }),
+    );
+    expect(report.differences).toEqual([]);
+    expect(report.lines).toMatchObject([
+      {
+        type: "charge",
+        id: "ch_1",
+        order: { display_id: 7 },
+        customer: "Cliente 7",
+        gross_cents: 10_000,
+        fee_cents: 99,
+        net_cents: 9_901,
+        medusa_cents: 10_000,
+        difference: null,
+      },
+    ]);
+    expect(report.totals.charges).toEqual({
+      count: 1,
+      gross_cents: 10_000,
+      fee_cents: 99,
+      net_cents: 9_901,
+      captured_cents: 10_000,
+    });
+  });
+
+  it("finds a charge paid at the service that Medusa never captured", () => {
+    const report = reconcileBooks(
+      books({ service: { charges: [charge("ch_2", 5_000)], withdrawals: [] } }),
+    );
+    expect(report.differences).toMatchObject([
+      { kind: "paid_not_captured", id: "ch_2", service_cents: 5_000, medusa_cents: null },
+    ]);
+    expect(report.differences[0]?.message["pt-BR"]).toBe(
+      "ch_2: pago no serviço (R$ 50,00), mas o Medusa não registrou a captura.",
+    );
+    expect(report.lines[0]?.difference).toBe("paid_not_captured");
+  });
+
+  it("finds a capture with no paid charge at the service, naming the service's status when it has one", () => {
+    const report = reconcileBooks(
+      books({
+        medusa: { captures: [capture("ch_gone", 4_990), capture("ch_exp", 1_000)] },
+        service: { charges: [charge("ch_exp", 1_000, { status: "expired" })], withdrawals: [] },
+      }),
+    );
+    expect(report.differences.map((d) => [d.kind, d.id, d.medusa_cents])).toEqual([
+      ["captured_not_paid", "ch_gone", 4_990],
+      ["captured_not_paid", "ch_exp", 1_000],
+    ]);
+    expect(report.differences[1]?.message.en).toBe(
+      '#7: captured in Medusa (R$ 10.00), but the payment service says the charge is "expired".',
+    );
+    expect(report.lines.every((line) => line.gross_cents === null)).toBe(true);
+  });
+
+  it("finds amounts that differ, in cents", () => {
+    const report = reconcileBooks(
+      books({
+        medusa: { captures: [capture("ch_3", 9_000)] },
+        service: { charges: [charge("ch_3", 8_999)], withdrawals: [] },
+      }),
+    );
+    expect(report.differences).toMatchObject([
+      { kind: "amount_mismatch", id: "ch_3", service_cents: 8_999, medusa_cents: 9_000 },
+    ]);
+    expect(report.differences[0]?.message["pt-BR"]).toBe(
+      "#7: o serviço recebeu R$ 89,99 e o Medusa capturou R$ 90,00.",
+    );
+  });
+
+  it("finds a refund Medusa records that was never declared returned at the service, and the reverse", () => {
+    const report = reconcileBooks(
+      books({
+        refunds: [
+          {
+            charge_id: "ch_4",
+            declared_cents: 0,
+            medusa_cents: 2_000,
+            last_at: at("12:00"),
+            order: order(4),
+          },
+          {
+            charge_id: "ch_5",
+            declared_cents: 3_000,
+            medusa_cents: 1_000,
+            last_at: at("12:00"),
+            order: order(5),
+          },
+          {
+            charge_id: "ch_6",
+            declared_cents: 500,
+            medusa_cents: 500,
+            last_at: at("12:00"),
+            order: order(6),
+          },
+        ],
+      }),
+    );
+    expect(report.differences.map((d) => [d.kind, d.id])).toEqual([
+      ["refund_not_returned", "ch_4"],
+      ["refund_not_recorded", "ch_5"],
+    ]);
+    expect(report.lines.map((line) => [line.type, line.gross_cents, line.medusa_cents])).toEqual([
+      ["refund", 0, -2_000],
+      ["refund", -3_000, -1_000],
+      ["refund", -500, -500],
+    ]);
+    expect(report.totals.refunds).toEqual({ declared_cents: 3_500, medusa_cents: 3_500 });
+  });
+
+  it("checks the balance against the spec's formula and flags it when it does not add up", () => {
+    const balance = {
+      available_cents: 7_000,
+      pending_cents: 2_000,
+      total_earned_cents: 12_000,
+      total_withdrawn_cents: 2_500,
+      processing_withdrawals_cents: 500,
+      read_at: at("18:00"),
+    };
+    const good = reconcileBooks(books({ balance }));
+    expect(good.totals.balance).toMatchObject({ accounted_cents: 12_000, matches: true });
+    expect(good.differences).toEqual([]);
+    const bad = reconcileBooks(books({ balance: { ...balance, available_cents: 6_999 } }));
+    expect(bad.differences).toMatchObject([
+      { kind: "balance_mismatch", service_cents: 12_000, medusa_cents: 11_999 },
+    ]);
+    const unknown = reconcileBooks(books({ balance: { ...balance, total_earned_cents: null } }));
+    expect(unknown.totals.balance?.matches).toBeNull();
+  });
+
+  it("dates a payment by the service, so one paid just before midnight and captured after belongs to its day only", () => {
+    const lateCharge = charge("ch_late", 1_000, { paid_at: at("23:59") });
+    const nextMorning = {
+      ...capture("ch_late", 1_000),
+      captured_at: new Date("2026-11-21T00:01:00-03:00"),
+    };
+    const today = reconcileBooks(
+      books({
+        medusa: { captures: [nextMorning] },
+        service: { charges: [lateCharge], withdrawals: [] },
+      }),
+    );
+    expect(today.lines).toHaveLength(1);
+    expect(today.differences).toEqual([]);
+    const next = parsePeriod("2026-11-21", "2026-11-21", "2026-11-23");
+    if (!next.ok) throw new Error(next.message);
+    const tomorrow = reconcileBooks({
+      ...books({
+        medusa: { captures: [nextMorning] },
+        service: { charges: [lateCharge], withdrawals: [] },
+      }),
+      period: next,
+    });
+    expect(tomorrow.lines).toEqual([]);
+  });
+
+  it("lists withdrawals as money that left the account, and leaves failed ones out", () => {
+    const report = reconcileBooks(
+      books({
+        service: {
+          charges: [],
+          withdrawals: [
+            { id: "wd_1", status: "completed", amount_cents: 1_500, created_at: at("09:00") },
+            { id: "wd_2", status: "failed", amount_cents: 900, created_at: at("09:30") },
+          ],
+        },
+      }),
+    );
+    expect(report.lines).toMatchObject([{ type: "withdrawal", id: "wd_1", gross_cents: -1_500 }]);
+    expect(report.totals.withdrawals).toEqual({ count: 1, amount_cents: 1_500 });
+  });
+
+  it("counts differences by kind, zeros included", () => {
+    const report = reconcileBooks(
+      books({ service: { charges: [charge("a", 700), charge("b", 800)], withdrawals: [] } }),
+    );
+    expect(countDifferences(report.differences)).toEqual({
+      paid_not_captured: 2,
+      captured_not_paid: 0,
+      amount_mismatch: 0,
+      refund_not_returned: 0,
+      refund_not_recorded: 0,
+      balance_mismatch: 0,
+    });
+  });
+});
+
+describe("money as text", () => {
+  it("writes integer cents with a thousands dot and a decimal comma, on the digits", () => {
+    expect(centsToText(1_234_567)).toBe("12.345,67");
+    expect(centsToText(5)).toBe("0,05");
+    expect(centsToText(-100_000_000)).toBe("-1.000.000,00");
+    expect(centsToText(1_234_567, "en")).toBe("12,345.67");
+    expect(brl(-990)).toBe("-R$ 9,90");
+  });
+
+  it("refuses anything that is not integer cents", () => {
+    expect(() => centsToText(10.5)).toThrow(TypeError);
+  });
+});
+
+describe("the period asked for", () => {
+  it("is São Paulo's calendar days, both included", () => {
+    const parsed = parsePeriod("2026-11-01", "2026-11-30", "2026-11-30");
+    expect(parsed).toMatchObject({
+      ok: true,
+      start: new Date("2026-11-01T03:00:00Z"),
+      end: new Date("2026-12-01T03:00:00Z"),
+    });
+  });
+
+  it.each([
+    ["2026-11-31", "2026-11-31", "from must be a calendar day"],
+    ["01/11/2026", undefined, "from must be a calendar day"],
+    ["2026-11-02", "2026-11-01", "must not be after to"],
+    ["2026-11-01", "2026-11-24", "is in the future"],
+    ["2026-10-01", "2026-11-01", "compare at most 31"],
+  ])("refuses from=%s to=%s, saying what to fix", (from, to, message) => {
+    const parsed = parsePeriod(from, to, "2026-11-23");
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? "" : parsed.message).toContain(message);
+  });
+});

@@ -1,0 +1,473 @@
+import { brl } from "../platform/brl";
+import { daysInclusive, nextDay, startOfSaoPauloDay } from "../platform/sao-paulo-time";
+
+// Daily reconciliation for the accountant: three books for one period, compared. Pure: the
+// loader (books-loader.ts) reads Medusa, the payment API and the plugin's table; this module
+// only matches and adds, in integer cents.
+
+/** Why a line of the books needs the merchant. Stable words: the admin, CSV and event use them. */
+export const DIFFERENCE_KINDS = [
+  "paid_not_captured",
+  "captured_not_paid",
+  "amount_mismatch",
+  "refund_not_returned",
+  "refund_not_recorded",
+  "balance_mismatch",
+] as const;
+
+/** One of `DIFFERENCE_KINDS`. */
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
+
+/** The order a line belongs to, as the merchant knows it. */
+export interface OrderRef {
+  display_id: number | null;
+  /** The customer's name, else the order's e-mail. */
+  customer: string | null;
+}
+
+/** A capture Medusa recorded on a payment of one of the plugin's providers. */
+export interface MedusaCapture {
+  capture_id: string;
+  payment_id: string;
+  /** The payment service's charge behind the payment, when the plugin knows it. */
+  charge_id: string | null;
+  amount_cents: number;
+  captured_at: Date;
+  order: OrderRef | null;
+}
+
+/** A charge in the payment service's transaction list (or read one by one). */
+export interface ServiceCharge {
+  id: string;
+  /** The API's word, verbatim. */
+  status: string;
+  amount_cents: number;
+  fee_cents: number | null;
+  net_cents: number | null;
+  created_at: Date | null;
+  paid_at: Date | null;
+  /** The payer as the service knows them (name, else e-mail). */
+  customer: string | null;
+  /** The Medusa order, when this store made the charge and it became one. */
+  order: OrderRef | null;
+}
+
+/** A withdrawal in the payment service's transaction list. */
+export interface ServiceWithdrawal {
+  id: string;
+  status: string;
+  amount_cents: number | null;
+  created_at: Date | null;
+}
+
+/**
+ * Refunds of one charge touched in the period, to date. The API has no refund: the merchant
+ * returns the money in the service's dashboard and declares it in the admin (`declared`),
+ * and Medusa records the refund on its payment (`medusa`). Both should always be equal.
+ */
+export interface ChargeRefunds {
+  charge_id: string;
+  declared_cents: number;
+  medusa_cents: number;
+  /** The latest declaration or Medusa refund of the charge inside the period. */
+  last_at: Date;
+  order: OrderRef | null;
+}
+
+/** The service's balance, in cents, as read when the books were compared. */
+export interface BalanceBook {
+  available_cents: number;
+  pending_cents: number;
+  total_earned_cents: number | null;
+  total_withdrawn_cents: number | null;
+  /** Withdrawals in `processing`, whenever made (the list's `status=processing`). */
+  processing_withdrawals_cents: number | null;
+  read_at: Date;
+}
+
+/** The three books of a period `[start, end)`. */
+export interface Books {
+  period: { from: string; to: string; start: Date; end: Date };
+  medusa: { captures: MedusaCapture[] };
+  service: { charges: ServiceCharge[]; withdrawals: ServiceWithdrawal[] };
+  refunds: ChargeRefunds[];
+  balance: BalanceBook | null;
+}
+
+/** One line of the report: a charge (paid or captured), a refund or a withdrawal. */
+export interface BookLine {
+  type: "charge" | "refund" | "withdrawal";
+  date: Date;
+  /** The service's id of the charge or withdrawal. */
+  id: string | null;
+  order: OrderRef | null;
+  customer: string | null;
+  /** The service's status word (charges and withdrawals). */
+  status: string | null;
+  /** The service's side: gross, fee and net; money that left the account is negative. */
+  gross_cents: number | null;
+  fee_cents: number | null;
+  net_cents: number | null;
+  /** Medusa's side: captured, or refunded (negative). */
+  medusa_cents: number | null;
+  difference: DifferenceKind | null;
+}
+
+/** A difference with its cause in the merchant's words. */
+export interface Difference {
+  kind: DifferenceKind;
+  id: string | null;
+  order: OrderRef | null;
+  /** What the service's books say, and Medusa's (or, for the balance, the expected figure). */
+  service_cents: number | null;
+  medusa_cents: number | null;
+  message: { "pt-BR": string; en: string };
+}
+
+/** Sums of the period, and the balance with its check. */
+export interface Totals {
+  charges: {
+    count: number;
+    gross_cents: number;
+    fee_cents: number;
+    net_cents: number;
+    captured_cents: number;
+  };
+  refunds: { declared_cents: number; medusa_cents: number };
+  withdrawals: { count: number; amount_cents: number };
+  balance:
+    | (BalanceBook & {
+        /** available + pending + total_withdrawn + processing; the spec's formula says = total_earned. */
+        accounted_cents: number | null;
+        matches: boolean | null;
+      })
+    | null;
+}
+
+/** What the comparison found. */
+export interface Reconciliation {
+  period: { from: string; to: string };
+  lines: BookLine[];
+  differences: Difference[];
+  totals: Totals;
+}
+
+const inPeriod = (books: Books, at: Date | null): at is Date =>
+  at !== null && at >= books.period.start && at < books.period.end;
+
+function ref(order: OrderRef | null, id: string | null): string {
+  if (order?.display_id != null) return `#${order.display_id}`;
+  return id ?? "?";
+}
+
+/** The merchant's words for a difference, in both languages the admin ships. */
+export function describeDifference(
+  kind: DifferenceKind,
+  who: string,
+  service: number | null,
+  medusa: number | null,
+  status?: string | null,
+): { "pt-BR": string; en: string } {
+  const pt = (cents: number | null) => (cents === null ? "?" : brl(cents, "pt-BR"));
+  const en = (cents: number | null) => (cents === null ? "?" : brl(cents, "en"));
+  switch (kind) {
+    case "paid_not_captured":
+      return {
+        "pt-BR": `${who}: pago no serviço (${pt(service)}), mas o Medusa não registrou a captura.`,
+        en: `${who}: paid at the payment service (${en(service)}), but Medusa recorded no capture.`,
+      };
+    case "captured_not_paid":
+      return status
+        ? {
+            "pt-BR": `${who}: capturado no Medusa (${pt(medusa)}), mas o serviço diz que a cobrança está "${status}".`,
+            en: `${who}: captured in Medusa (${en(medusa)}), but the payment service says the charge is "${status}".`,
+          }
+        : {
+            "pt-BR": `${who}: capturado no Medusa (${pt(medusa)}), mas o serviço não tem essa cobrança paga.`,
+            en: `${who}: captured in Medusa (${en(medusa)}), but the payment service has no such paid charge.`,
+          };
+    case "amount_mismatch":
+      return {
+        "pt-BR": `${who}: o serviço recebeu ${pt(service)} e o Medusa capturou ${pt(medusa)}.`,
+        en: `${who}: the payment service received ${en(service)} and Medusa captured ${en(medusa)}.`,
+      };
+    case "refund_not_returned":
+      return {
+        "pt-BR": `${who}: o Medusa registra ${pt(medusa)} devolvidos, mas só ${pt(service)} foram declarados devolvidos no serviço.`,
+        en: `${who}: Medusa records ${en(medusa)} refunded, but only ${en(service)} was declared returned at the payment service.`,
+      };
+    case "refund_not_recorded":
+      return {
+        "pt-BR": `${who}: ${pt(service)} declarados devolvidos no serviço, mas o Medusa registra só ${pt(medusa)}.`,
+        en: `${who}: ${en(service)} declared returned at the payment service, but Medusa records only ${en(medusa)}.`,
+      };
+    case "balance_mismatch":
+      return {
+        "pt-BR": `Saldo do serviço: disponível + a liberar + sacado + saques em processamento somam ${pt(medusa)}, mas o total recebido é ${pt(service)}.`,
+        en: `Service balance: available + pending + withdrawn + withdrawals in processing add up to ${en(medusa)}, but total earned is ${en(service)}.`,
+      };
+  }
+}
+
+function sumCents(values: readonly (number | null)[]): number {
+  return values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
+
+/**
+ * Compares the books. A paid charge and its capture are one line, dated by the payment at the
+ * service (else the capture), so a payment at 23:59 captured at 00:01 appears in one day's
+ * report only. Every line and difference is in integer cents.
+ */
+export function reconcileBooks(books: Books): Reconciliation {
+  const lines: BookLine[] = [];
+  const differences: Difference[] = [];
+  const differ = (
+    kind: DifferenceKind,
+    id: string | null,
+    order: OrderRef | null,
+    service: number | null,
+    medusa: number | null,
+    status?: string | null,
+  ) => {
+    differences.push({
+      kind,
+      id,
+      order,
+      service_cents: service,
+      medusa_cents: medusa,
+      message: describeDifference(kind, ref(order, id), service, medusa, status),
+    });
+    return kind;
+  };
+
+  const capturesOf = new Map<string, MedusaCapture[]>();
+  const unknownCaptures: MedusaCapture[] = [];
+  for (const capture of books.medusa.captures) {
+    if (capture.charge_id === null) unknownCaptures.push(capture);
+    else capturesOf.set(capture.charge_id, [...(capturesOf.get(capture.charge_id) ?? []), capture]);
+  }
+  const serviceById = new Map(books.service.charges.map((charge) => [charge.id, charge]));
+
+  for (const charge of books.service.charges) {
+    if (charge.status !== "paid") continue;
+    const date = charge.paid_at ?? charge.created_at;
+    if (!inPeriod(books, date)) continue;
+    const captures = capturesOf.get(charge.id) ?? [];
+    const order = captures[0]?.order ?? charge.order;
+    const captured = captures.length > 0 ? sumCents(captures.map((c) => c.amount_cents)) : null;
+    let difference: DifferenceKind | null = null;
+    if (captured === null) {
+      difference = differ("paid_not_captured", charge.id, order, charge.amount_cents, null);
+    } else if (captured !== charge.amount_cents) {
+      difference = differ("amount_mismatch", charge.id, order, charge.amount_cents, captured);
+    }
+    lines.push({
+      type: "charge",
+      date,
+      id: charge.id,
+      order,
+      customer: order?.customer ?? charge.customer,
+      status: charge.status,
+      gross_cents: charge.amount_cents,
+      fee_cents: charge.fee_cents,
+      net_cents:
+        charge.net_cents ??
+        (charge.fee_cents === null ? null : charge.amount_cents - charge.fee_cents),
+      medusa_cents: captured,
+      difference,
+    });
+  }
+
+  const capturedOnly = [...capturesOf.entries()].map(([id, captures]) => ({ id, captures }));
+  for (const capture of unknownCaptures) capturedOnly.push({ id: "", captures: [capture] });
+  for (const { id, captures } of capturedOnly) {
+    const charge = id ? serviceById.get(id) : undefined;
+    if (charge?.status === "paid") continue; // on its payment's line above
+    const first = captures.reduce((a, b) => (a.captured_at <= b.captured_at ? a : b));
+    if (!inPeriod(books, first.captured_at)) continue;
+    const captured = sumCents(captures.map((c) => c.amount_cents));
+    const chargeId = id || null;
+    lines.push({
+      type: "charge",
+      date: first.captured_at,
+      id: chargeId,
+      order: first.order,
+      customer: first.order?.customer ?? charge?.customer ?? null,
+      status: charge?.status ?? null,
+      gross_cents: null,
+      fee_cents: null,
+      net_cents: null,
+      medusa_cents: captured,
+      difference: differ(
+        "captured_not_paid",
+        chargeId,
+        first.order,
+        null,
+        captured,
+        charge?.status,
+      ),
+    });
+  }
+
+  for (const refund of books.refunds) {
+    if (!inPeriod(books, refund.last_at)) continue;
+    let difference: DifferenceKind | null = null;
+    if (refund.medusa_cents > refund.declared_cents) {
+      difference = differ(
+        "refund_not_returned",
+        refund.charge_id,
+        refund.order,
+        refund.declared_cents,
+        refund.medusa_cents,
+      );
+    } else if (refund.declared_cents > refund.medusa_cents) {
+      difference = differ(
+        "refund_not_recorded",
+        refund.charge_id,
+        refund.order,
+        refund.declared_cents,
+        refund.medusa_cents,
+      );
+    }
+    lines.push({
+      type: "refund",
+      date: refund.last_at,
+      id: refund.charge_id,
+      order: refund.order,
+      customer: refund.order?.customer ?? null,
+      status: null,
+      gross_cents: 0 - refund.declared_cents,
+      fee_cents: null,
+      net_cents: null,
+      medusa_cents: 0 - refund.medusa_cents,
+      difference,
+    });
+  }
+
+  const withdrawals = books.service.withdrawals.filter(
+    (w) => inPeriod(books, w.created_at) && w.status !== "failed",
+  );
+  for (const withdrawal of withdrawals) {
+    lines.push({
+      type: "withdrawal",
+      date: withdrawal.created_at as Date,
+      id: withdrawal.id,
+      order: null,
+      customer: null,
+      status: withdrawal.status,
+      gross_cents: withdrawal.amount_cents === null ? null : -withdrawal.amount_cents,
+      fee_cents: null,
+      net_cents: withdrawal.amount_cents === null ? null : -withdrawal.amount_cents,
+      medusa_cents: null,
+      difference: null,
+    });
+  }
+
+  let balance: Totals["balance"] = null;
+  if (books.balance) {
+    const b = books.balance;
+    const parts = [b.total_withdrawn_cents, b.processing_withdrawals_cents];
+    const accounted = parts.some((p) => p === null)
+      ? null
+      : b.available_cents + b.pending_cents + sumCents(parts);
+    const matches =
+      accounted === null || b.total_earned_cents === null
+        ? null
+        : accounted === b.total_earned_cents;
+    if (matches === false) differ("balance_mismatch", null, null, b.total_earned_cents, accounted);
+    balance = { ...b, accounted_cents: accounted, matches };
+  }
+
+  lines.sort(
+    (a, b) => a.date.getTime() - b.date.getTime() || (a.id ?? "").localeCompare(b.id ?? ""),
+  );
+  const charges = lines.filter((line) => line.type === "charge");
+  const refunds = lines.filter((line) => line.type === "refund");
+  return {
+    period: { from: books.period.from, to: books.period.to },
+    lines,
+    differences,
+    totals: {
+      charges: {
+        count: charges.filter((line) => line.gross_cents !== null).length,
+        gross_cents: sumCents(charges.map((line) => line.gross_cents)),
+        fee_cents: sumCents(charges.map((line) => line.fee_cents)),
+        net_cents: sumCents(charges.map((line) => line.net_cents)),
+        captured_cents: sumCents(charges.map((line) => line.medusa_cents)),
+      },
+      refunds: {
+        declared_cents: -sumCents(refunds.map((line) => line.gross_cents)),
+        medusa_cents: -sumCents(refunds.map((line) => line.medusa_cents)),
+      },
+      withdrawals: {
+        count: withdrawals.length,
+        amount_cents: sumCents(withdrawals.map((w) => w.amount_cents)),
+      },
+      balance,
+    },
+  };
+}
+
+/** How many differences of each kind (every kind present, zeros included). */
+export function countDifferences(
+  differences: readonly Difference[],
+): Record<DifferenceKind, number> {
+  const counts = Object.fromEntries(DIFFERENCE_KINDS.map((kind) => [kind, 0])) as Record<
+    DifferenceKind,
+    number
+  >;
+  for (const difference of differences) counts[difference.kind] += 1;
+  return counts;
+}
+
+/** The longest period one request compares: a month, so a report stays one API paging away. */
+export const MAX_PERIOD_DAYS = 31;
+
+/** A period the admin asked for, or what to fix. */
+export type ParsedPeriod =
+  { ok: true; from: string; to: string; start: Date; end: Date } | { ok: false; message: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: unknown): value is string =>
+  typeof value === "string" &&
+  DAY.test(value) &&
+  new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/**
+ * Reads `from` and `to` (`YYYY-MM-DD`, São Paulo calendar days, both included; `to` defaults
+ * to `from`). `today` is São Paulo's today: a period may end today (a partial day) but not later.
+ */
+export function parsePeriod(from: unknown, to: unknown, today: string): ParsedPeriod {
+  if (!isDay(from)) {
+    return {
+      ok: false,
+      message: "from must be a calendar day written YYYY-MM-DD, e.g. 2026-11-01.",
+    };
+  }
+  const until = to === undefined || to === "" ? from : to;
+  if (!isDay(until)) {
+    return { ok: false, message: "to must be a calendar day written YYYY-MM-DD, e.g. 2026-11-30." };
+  }
+  if (until < from)
+    return { ok: false, message: `from (${from}) must not be after to (${until}).` };
+  if (until > today) {
+    return {
+      ok: false,
+      message: `to (${until}) is in the future: the last day that can be compared is today, ${today}.`,
+    };
+  }
+  const days = daysInclusive(from, until);
+  if (days > MAX_PERIOD_DAYS) {
+    return {
+      ok: false,
+      message: `The period has ${days} days; compare at most ${MAX_PERIOD_DAYS} at a time (split it by month).`,
+    };
+  }
+  return {
+    ok: true,
+    from,
+    to: until,
+    start: startOfSaoPauloDay(from),
+    end: startOfSaoPauloDay(nextDay(until)),
+  };
+}

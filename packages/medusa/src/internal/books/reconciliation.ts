@@ -1,0 +1,68 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { pickProvider, sendUpstreamError } from "../operations/admin-api";
+import { countDifferences, parsePeriod, reconcileBooks, type Reconciliation } from "./books";
+import { csvFileName, reconciliationCsv } from "./books-csv";
+import { loadBooks } from "./books-loader";
+import { sendError } from "../platform/errors";
+import { createPluginLogger } from "../platform/logger";
+import type { RegisteredProvider } from "../platform/provider-registry";
+import { saoPauloDay } from "../platform/sao-paulo-time";
+
+/** Reads the three books of a period for one registration and compares them. Read-only. */
+export async function reconcilePeriod(
+  container: MedusaContainer,
+  provider: RegisteredProvider,
+  period: { from: string; to: string; start: Date; end: Date },
+): Promise<Reconciliation> {
+  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
+  return reconcileBooks(await loadBooks(container, provider, period, logger));
+}
+
+/**
+ * `GET /admin/pix-checkout/reconciliation[.csv]?from=YYYY-MM-DD&to=YYYY-MM-DD[&provider=id]`:
+ * the JSON report, or the CSV download (`lang=pt-BR|en` for its words).
+ */
+export async function answerReconciliation(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  format: "json" | "csv",
+): Promise<void> {
+  const period = parsePeriod(req.query.from, req.query.to, saoPauloDay(new Date()));
+  if (!period.ok) {
+    sendError(res, "invalid_period", period.message);
+    return;
+  }
+  const lang = req.query.lang ?? "pt-BR";
+  if (lang !== "pt-BR" && lang !== "en") {
+    sendError(res, "invalid_query", "lang must be pt-BR or en.");
+    return;
+  }
+  const picked = pickProvider(req, res);
+  if (!picked) return;
+  let report: Reconciliation;
+  try {
+    report = await reconcilePeriod(req.scope, picked.provider, period);
+  } catch (error) {
+    // The API's failures answer with its code; anything else is a bug for Medusa's handler.
+    if (typeof (error as { code?: unknown }).code !== "string") throw error;
+    sendUpstreamError(res, error);
+    return;
+  }
+  if (format === "csv") {
+    const name = csvFileName(picked.provider.key, period.from, period.to);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(200).send(reconciliationCsv(report, lang));
+    return;
+  }
+  res.setHeader("Cache-Control", "no-store");
+  res.json({
+    provider: picked.provider.key,
+    providers: picked.all,
+    ...report,
+    counts: countDifferences(report.differences),
+  });
+}

@@ -1,0 +1,510 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { redact } from "@pix-checkout/client";
+import { boletoGraceEndsAt } from "../platform/business-days";
+import type { ChargeLifecycle } from "../records/charge-lifecycle";
+import { chargeReference } from "../checkout/charge-reference";
+import { ChargeStore, type ChargeRow } from "../records/charge-store";
+import { nextCheckAt } from "../checkout/check-schedule";
+import type {
+  ClientCharge,
+  ClientCreateChargeInput,
+  PaymentServiceClient,
+} from "../platform/client-port";
+import {
+  CreateQueue,
+  CREATE_WINDOW_MS,
+  ENDED_REQUEST_RETENTION_MS,
+  type CreateRequestRow,
+  type LinePlace,
+  type NewCreateRequest,
+} from "./queue";
+import { toDisplayData } from "../checkout/display";
+import type { PluginLogger } from "../platform/logger";
+import type { PixCheckoutOptions } from "../platform/options";
+import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
+import { withSpan, type TelemetryAttributes } from "../platform/telemetry";
+
+/** What sending a registration's requests needs. */
+export interface LineSender {
+  options: PixCheckoutOptions;
+  client(): Promise<PaymentServiceClient>;
+  lifecycle: ChargeLifecycle;
+  logger: PluginLogger;
+}
+
+/** What a session's create request came to when it was asked for. */
+export type LineOutcome =
+  | { kind: "created"; charge: ChargeRow }
+  | { kind: "queued"; request: CreateRequestRow; place: LinePlace };
+
+/** Lapsed sends recovered per sweep. */
+const RECOVERY_BATCH = 20;
+/**
+ * How long a session waits for its request when another instance is already sending it: a
+ * create's usual time, after which the session is answered "preparing" and the code follows.
+ */
+const ANSWER_FROM_ELSEWHERE_MS = 3_000;
+/** Sends of one request before a passing failure ends it (the shopper may take a new code). */
+const SEND_ATTEMPTS = 5;
+/** The pause after a request's first passing failure; it doubles with each. */
+const RETRY_PAUSE_MS = 2_000;
+const PRUNE_BATCH = 500;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * The budget a registration draws on. The spec does not say whether the limit counts per key,
+ * per address or per account, so every registration pointing at the same service shares one.
+ */
+export function budgetKeyOf(options: PixCheckoutOptions): string {
+  return options.baseUrl;
+}
+
+/**
+ * The create line of one process: where every charge create goes, so that all instances of a
+ * store share the service's creates-per-minute (the database decides, see create-queue.ts) and
+ * a shopper past the minute's budget is answered at once ("preparing") instead of waiting on a
+ * request or being refused. The first in line is sent first; whichever instance finds a slot
+ * free sends the requests it was granted, whoever asked for them, and the charge reaches the
+ * shopper through the session's stream.
+ */
+export class CreateLine {
+  private readonly queue: CreateQueue;
+  private readonly charges: ChargeStore;
+  private readonly senders = new Map<string, LineSender>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly inFlight = new Map<string, Promise<ChargeRow>>();
+  private prunedAt = 0;
+
+  constructor(db: Knex) {
+    this.queue = new CreateQueue(db);
+    this.charges = new ChargeStore(db);
+  }
+
+  /** Makes this process able to send a registration's requests. The first one registered stays. */
+  register(providerKey: string, sender: LineSender): void {
+    if (!this.senders.has(providerKey)) this.senders.set(providerKey, sender);
+  }
+
+  /**
+   * Asks for a charge: joins the line and, when the budget lets it go at once, sends it and
+   * resolves with the recorded charge (the usual case); otherwise resolves at once with the
+   * request's place. Errors of an immediate send reject (the shopper is still there to retry).
+   */
+  async request(request: NewCreateRequest): Promise<LineOutcome> {
+    const queued = await this.queue.enqueue(request);
+    try {
+      await this.pump(request.budgetKey, queued.id);
+    } catch (error) {
+      // The session fails with this error and Medusa drops it: its request must not be sent
+      // later for a session that no longer exists.
+      await this.queue.cancel(queued.id).catch(() => undefined);
+      throw error;
+    }
+    const own = this.inFlight.get(queued.id);
+    if (own) {
+      try {
+        return { kind: "created", charge: await own };
+      } catch (error) {
+        // Refused for the limit after all, or failed in passing: the request is back in line,
+        // and the shopper waits for it like any other queued one. Otherwise the session fails.
+        const current = await this.queue.byId(queued.id);
+        if (current?.state !== "waiting") throw error;
+      }
+    }
+    // Another instance found the slot first and is sending this request now: its answer is a
+    // moment away, and the shopper should get the code with the session, not "preparing".
+    const sentElsewhere = await this.answerFromElsewhere(queued.id);
+    if (sentElsewhere) return { kind: "created", charge: sentElsewhere };
+    return {
+      kind: "queued",
+      request: queued,
+      place: await this.queue.place(queued, this.limitOf(request.budgetKey)),
+    };
+  }
+
+  /** The charge of a request another instance is sending, if it arrives within a create's time. */
+  private async answerFromElsewhere(id: string): Promise<ChargeRow | undefined> {
+    const deadline = Date.now() + ANSWER_FROM_ELSEWHERE_MS;
+    for (;;) {
+      const current = await this.queue.byId(id);
+      if (current?.state === "done" && current.charge_id) {
+        return this.charges.byChargeId(current.charge_id);
+      }
+      if (current?.state !== "sending" || Date.now() >= deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Where a session's request stands now (store routes). */
+  place(request: CreateRequestRow): Promise<LinePlace> {
+    return this.queue.place(request, this.limitOf(request.budget_key));
+  }
+
+  /** The session's latest create request. */
+  latestOfSession(sessionId: string): Promise<CreateRequestRow | undefined> {
+    return this.queue.latestOfSession(sessionId);
+  }
+
+  /** The session was deleted: its request leaves the line (or its charge ends superseded). */
+  cancelForSession(sessionId: string): Promise<void> {
+    return this.queue.cancelForSession(sessionId);
+  }
+
+  /**
+   * The safety net, run by reconciliation once every registration is registered here: ends
+   * requests no registration can send, sends what the line holds (all instances asking for
+   * creates may have stopped), looks for the charges of sends whose process died, and prunes
+   * ended requests.
+   */
+  async sweep(): Promise<{ recovered: number; pruned: number }> {
+    let recovered = 0;
+    await this.queue.failOrphans([...this.senders.keys()]);
+    for (const budgetKey of await this.queue.openBudgets()) {
+      for (const lapsed of await this.queue.claimLapsedSends(budgetKey, RECOVERY_BATCH)) {
+        const sender = this.senders.get(lapsed.provider_key);
+        if (!sender) continue;
+        recovered += 1;
+        await this.recover(lapsed, sender).catch(() => undefined);
+      }
+      await this.pump(budgetKey);
+    }
+    // Pruning reads the ended requests (a day's worth): hourly is enough, every 15 s is not.
+    let pruned = 0;
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      pruned = await this.queue.prune(ENDED_REQUEST_RETENTION_MS, PRUNE_BATCH);
+    }
+    return { recovered, pruned };
+  }
+
+  /** Stops the timers (tests, shutdown). */
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** The budget's size: the smallest any registration sharing it allows. */
+  private limitOf(budgetKey: string): number {
+    let limit = Number.POSITIVE_INFINITY;
+    for (const sender of this.senders.values()) {
+      if (budgetKeyOf(sender.options) === budgetKey) {
+        limit = Math.min(limit, sender.options.createsPerMinute);
+      }
+    }
+    return Number.isFinite(limit) ? limit : 60;
+  }
+
+  /** Takes what the budget frees for the head of the line, sends it, and wakes for the next slot. */
+  private async pump(budgetKey: string, ownId?: string): Promise<void> {
+    // A registration whose baseUrl changed since the request was made sends into another budget.
+    const grant = await this.queue.grant(budgetKey, this.limitOf(budgetKey), (key) => {
+      const sender = this.senders.get(key);
+      return sender !== undefined && budgetKeyOf(sender.options) === budgetKey;
+    });
+    for (const request of grant.granted) {
+      const sender = this.senders.get(request.provider_key) as LineSender;
+      const sending = this.send(request, sender, request.id === ownId).finally(() => {
+        this.inFlight.delete(request.id);
+      });
+      this.inFlight.set(request.id, sending);
+      // Someone else's request: its shopper learns through the stream; failures are recorded.
+      sending.catch(() => undefined);
+    }
+    if (grant.nextOpeningMs !== null) this.wakeIn(budgetKey, grant.nextOpeningMs);
+  }
+
+  private wakeIn(budgetKey: string, ms: number): void {
+    clearTimeout(this.timers.get(budgetKey));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(budgetKey);
+        this.pump(budgetKey).catch((error: unknown) => {
+          this.anyLogger()?.warn(
+            `create line: could not hand out create slots (${redact(String((error as Error)?.message ?? error))}); reconciliation retries`,
+          );
+        });
+      },
+      // A few ms past the opening, so the database clock agrees the slot is free.
+      Math.max(0, ms) + 5,
+    );
+    timer.unref();
+    this.timers.set(budgetKey, timer);
+  }
+
+  private anyLogger(): PluginLogger | undefined {
+    return this.senders.values().next().value?.logger;
+  }
+
+  /** Sends one granted request and records its charge; the one place charges are created. */
+  private send(
+    request: CreateRequestRow,
+    sender: LineSender,
+    shopperWaiting = false,
+  ): Promise<ChargeRow> {
+    return withSpan(
+      "pix_checkout.create",
+      createAttributes(request, sender.options),
+      () => this.sendNow(request, sender, shopperWaiting),
+      (charge) => ({
+        "pix_checkout.charge_id": charge.charge_id,
+        "pix_checkout.outcome": "created",
+      }),
+    );
+  }
+
+  /**
+   * `shopperWaiting`: the session's own request, sent while its shopper waits for the answer:
+   * a passing failure fails it ("try again", as before the line), since Medusa then drops the
+   * session. A queued request's passing failure sends it again instead.
+   */
+  private async sendNow(
+    request: CreateRequestRow,
+    sender: LineSender,
+    shopperWaiting = false,
+  ): Promise<ChargeRow> {
+    const client = await sender.client();
+    let charge: ClientCharge;
+    try {
+      // A Variant A send that ended without an answer may have made the charge after all, and
+      // the service's list may only show it now: look before sending again.
+      const earlier =
+        request.error_code === "charge_outcome_unknown" && sender.options.variant === "a"
+          ? await findByReference(client, request)
+          : null;
+      if (!earlier && !request.input) {
+        throw new Error(`create request ${request.id} has no input left`);
+      }
+      charge =
+        earlier ??
+        (await createAtService(
+          client,
+          request.input as ClientCreateChargeInput,
+          request.session_id,
+          sender.options.variant,
+        ));
+    } catch (error) {
+      const err = error as { code?: unknown; retryAfterMs?: unknown };
+      const code = String(err.code ?? "payment_service_error");
+      if (isRateLimited(error)) {
+        const pauseMs = typeof err.retryAfterMs === "number" ? err.retryAfterMs : CREATE_WINDOW_MS;
+        await this.queue.requeue(request.id, request.budget_key, pauseMs);
+        this.wakeIn(request.budget_key, pauseMs);
+      } else if (!shopperWaiting && isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
+        // Nothing was charged (or the lookup found nothing): the shopper keeps waiting while
+        // the request is sent again, after a pause that grows with its failures.
+        const pauseMs = RETRY_PAUSE_MS * 2 ** request.attempts;
+        const message = redact(String((error as Error)?.message ?? error));
+        await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message });
+        this.wakeIn(request.budget_key, pauseMs);
+      } else {
+        const message = redact(String((error as Error)?.message ?? error));
+        await this.queue.fail(request.id, code, message);
+      }
+      throw error;
+    }
+    return this.record(request, sender, charge);
+  }
+
+  /**
+   * A send whose process died: Variant B sends again under the same idempotency key (the
+   * service answers with the charge it made, if it made one); Variant A, which has none, looks
+   * for a charge carrying the session's reference and never sends blindly again.
+   */
+  private async recover(request: CreateRequestRow, sender: LineSender): Promise<void> {
+    if (sender.options.variant === "b") {
+      await this.send(request, sender);
+      return;
+    }
+    const found = await findByReference(await sender.client(), request);
+    if (found) {
+      await this.record(request, sender, found);
+      return;
+    }
+    await this.queue.fail(
+      request.id,
+      "charge_outcome_unknown",
+      "The create was interrupted and no charge of it was found; take a new code.",
+    );
+  }
+
+  private async record(
+    request: CreateRequestRow,
+    sender: LineSender,
+    charge: ClientCharge,
+  ): Promise<ChargeRow> {
+    const { options } = sender;
+    const display = toDisplayData(charge);
+    const expiresAt = localExpiry(charge, request.method, options);
+    display.expires_at = expiresAt.toISOString();
+    const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
+    // The shopper must never see a code the plugin has no record of, so the charge is
+    // recorded before the request ends; a failure here leaves the request to recovery.
+    const saved = await sender.lifecycle.created({
+      charge_id: charge.id,
+      provider_id: request.provider_id,
+      method: request.method,
+      variant: options.variant,
+      session_id: request.session_id,
+      payment_collection_id: request.payment_collection_id,
+      sales_channel_id: request.sales_channel_id,
+      amount_cents: charge.amountCents,
+      currency_code: "brl",
+      expires_at: expiresAt,
+      // An unpaid boleto keeps its order for the grace period after its due date (banks
+      // confirm a payment made on the due date days later); a Pix's expiry is final.
+      order_hold_until:
+        request.method === "boleto"
+          ? boletoGraceEndsAt(expiresAt, options.boletoGraceBusinessDays)
+          : null,
+      next_check_at: nextCheckAt({
+        createdAt,
+        expiresAt,
+        now: createdAt,
+        intervalMs: options.reconcileIntervalMinutes * 60_000,
+        method: request.method,
+      }),
+      display,
+    });
+    const { cancelRequested } = await this.queue.finish(request.id, charge.id);
+    if (cancelRequested) {
+      // The session went away while its create was in flight: never offer this code.
+      await sender.lifecycle.superseded(charge.id, "provider");
+    }
+    sender.logger.info(
+      `created ${request.method} charge ${charge.id} for session ${request.session_id}`,
+    );
+    return saved;
+  }
+}
+
+/** What a create's span says about it: who asked, and how long it waited for its slot. */
+function createAttributes(
+  request: CreateRequestRow,
+  options: PixCheckoutOptions,
+): TelemetryAttributes {
+  const waitedMs =
+    request.sent_at === null
+      ? null
+      : new Date(request.sent_at).getTime() - new Date(request.enqueued_at).getTime();
+  return {
+    "pix_checkout.session_id": request.session_id,
+    "pix_checkout.provider_id": request.provider_id,
+    "pix_checkout.method": request.method,
+    "pix_checkout.variant": options.variant,
+    "pix_checkout.create_request_id": request.id,
+    "pix_checkout.create.line_wait_ms": waitedMs === null ? null : Math.max(0, waitedMs),
+  };
+}
+
+/**
+ * The charge a request's earlier send may have made: one carrying the session's reference,
+ * created from the request's first send on.
+ */
+function findByReference(
+  client: PaymentServiceClient,
+  request: CreateRequestRow,
+): Promise<ClientCharge | null> {
+  const from = new Date(request.enqueued_at);
+  return client.charges.findAfterUnknownOutcome(
+    {
+      details: {
+        amountCents: request.amount_cents,
+        window: { from: from.toISOString(), to: new Date().toISOString() },
+      },
+    },
+    { reference: chargeReference(request.session_id) },
+  );
+}
+
+/** Failures that pass: the service was slow, unreachable or failed before charging. */
+function isPassing(error: unknown): boolean {
+  const err = error as { code?: unknown; status?: unknown };
+  return (
+    ["charge_outcome_unknown", "connection_error", "timeout"].includes(String(err?.code)) ||
+    (typeof err?.status === "number" && err.status >= 500)
+  );
+}
+
+function isRateLimited(error: unknown): boolean {
+  const err = error as { code?: unknown; status?: unknown };
+  return err?.code === "rate_limit_exceeded" || err?.status === 429;
+}
+
+/**
+ * Sends a create: the one way this plugin asks the service for a charge. Variant A must not
+ * send Idempotency-Key (spec); in B the session id makes a repeated create return the same
+ * charge. A create that ended without an answer is looked for (only a charge whose description
+ * carries the session's reference is ever adopted) before it counts as failed; it is never
+ * sent again blindly.
+ */
+export async function createAtService(
+  client: PaymentServiceClient,
+  input: ClientCreateChargeInput,
+  sessionId: string,
+  variant: "a" | "b",
+): Promise<ClientCharge> {
+  try {
+    return await client.charges.create(input, variant === "b" ? { idempotencyKey: sessionId } : {});
+  } catch (error) {
+    if ((error as { code?: string }).code === "charge_outcome_unknown") {
+      const found = await client.charges
+        .findAfterUnknownOutcome(error, { reference: chargeReference(sessionId) })
+        .catch(() => null);
+      if (found) return found;
+    }
+    throw error;
+  }
+}
+
+/** Effective local expiry: the API's, capped by the plugin's own option when set. */
+export function localExpiry(
+  charge: ClientCharge,
+  method: "pix" | "boleto",
+  options: PixCheckoutOptions,
+): Date {
+  const api = new Date(charge.expiresAt);
+  const created = charge.createdAt ? new Date(charge.createdAt) : new Date();
+  const capMs =
+    method === "pix"
+      ? options.pixExpiryMinutes === undefined
+        ? undefined
+        : options.pixExpiryMinutes * 60_000
+      : options.boletoDueDays * 24 * 60 * 60_000;
+  if (capMs === undefined) return api;
+  const capped = new Date(created.getTime() + capMs);
+  return capped < api ? capped : api;
+}
+
+/**
+ * Reconciliation's part of the line: every registration can send from here, and what the
+ * line holds is sent, recovered or pruned (see `CreateLine.sweep`).
+ */
+export async function sweepCreateLine(
+  db: Knex,
+  providers: readonly RegisteredProvider[],
+  lifecycle: ChargeLifecycle,
+  logger: PluginLogger,
+): Promise<{ recovered: number; pruned: number }> {
+  const line = createLineOf(db);
+  for (const provider of providers) {
+    line.register(provider.key, {
+      options: provider.options,
+      client: () => clientFor(provider, logger),
+      lifecycle,
+      logger,
+    });
+  }
+  return line.sweep();
+}
+
+const lines = new WeakMap<Knex, CreateLine>();
+
+/** The process's line for this database connection. */
+export function createLineOf(db: Knex): CreateLine {
+  let line = lines.get(db);
+  if (!line) {
+    line = new CreateLine(db);
+    lines.set(db, line);
+  }
+  return line;
+}

@@ -1,0 +1,426 @@
+import { generateEntityId } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { ClientCreateChargeInput } from "../platform/client-port";
+import type { PaymentMethod } from "../platform/options";
+
+/** The service's create limit: this many creates in any minute (spec, "Limits"). */
+export const CREATE_WINDOW_MS = 60_000;
+
+/** How long a sender holds a request it is sending; a silent holder has died. */
+export const SEND_LEASE_MS = 2 * 60_000;
+
+/** Ended requests are kept this long (the window, then support questions), then pruned. */
+export const ENDED_REQUEST_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Where a create request is. */
+export type CreateRequestState = "waiting" | "sending" | "done" | "failed" | "canceled";
+
+/** A row of `pix_checkout_create_request`. */
+export interface CreateRequestRow {
+  id: string;
+  /** Place in line (bigint, read as a string). */
+  seq: string;
+  budget_key: string;
+  provider_key: string;
+  provider_id: string;
+  method: PaymentMethod;
+  session_id: string;
+  payment_collection_id: string | null;
+  sales_channel_id: string | null;
+  amount_cents: number;
+  /** What is sent to the API, payer included; null once the request ended. */
+  input: ClientCreateChargeInput | null;
+  state: CreateRequestState;
+  enqueued_at: Date;
+  sent_at: Date | null;
+  lease_until: Date | null;
+  done_at: Date | null;
+  charge_id: string | null;
+  cancel_requested: boolean;
+  /** Sends that ended in a passing failure (the request went back to its place). */
+  attempts: number;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/** A create a payment session asks for. */
+export interface NewCreateRequest {
+  budgetKey: string;
+  providerKey: string;
+  providerId: string;
+  method: PaymentMethod;
+  sessionId: string;
+  paymentCollectionId: string | null;
+  salesChannelId: string | null;
+  amountCents: number;
+  input: ClientCreateChargeInput;
+}
+
+/** What one grant did. */
+export interface Grant {
+  /** Requests now `sending`, for the caller to send, in line order. */
+  granted: CreateRequestRow[];
+  /** Requests still waiting after this grant. */
+  waiting: number;
+  /** When the next slot opens (ms from now, database clock), if anyone still waits. */
+  nextOpeningMs: number | null;
+}
+
+/** Where a waiting request stands. */
+export interface LinePlace {
+  /** Requests ahead of it. */
+  ahead: number;
+  /** Earliest the budget lets it be sent, from now (ms); 0 when it could go now. */
+  readyInMs: number;
+}
+
+const REQUESTS = "pix_checkout_create_request";
+const BUDGETS = "pix_checkout_create_budget";
+const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
+
+const row = (r: CreateRequestRow): CreateRequestRow => ({
+  ...r,
+  seq: String(r.seq),
+  amount_cents: Number(r.amount_cents),
+});
+
+/**
+ * All SQL of the create line. Every decision about the budget is taken by the database clock,
+ * under one advisory lock per budget, so any number of server and worker instances share the
+ * service's 60 creates a minute and serve them first come, first served.
+ */
+export class CreateQueue {
+  constructor(private readonly db: Knex) {}
+
+  /** Joins the line; an older request of the same session still waiting leaves it. */
+  async enqueue(request: NewCreateRequest): Promise<CreateRequestRow> {
+    return this.db.transaction(async (trx) => {
+      await trx(REQUESTS)
+        .where({ session_id: request.sessionId, state: "waiting" })
+        .update({ state: "canceled", input: null, done_at: null });
+      const [saved] = (await trx(REQUESTS)
+        .insert({
+          id: generateEntityId(undefined, "pxcr"),
+          budget_key: request.budgetKey,
+          provider_key: request.providerKey,
+          provider_id: request.providerId,
+          method: request.method,
+          session_id: request.sessionId,
+          payment_collection_id: request.paymentCollectionId,
+          sales_channel_id: request.salesChannelId,
+          amount_cents: request.amountCents,
+          input: JSON.stringify(request.input),
+        })
+        .returning("*")) as CreateRequestRow[];
+      return row(saved as CreateRequestRow);
+    });
+  }
+
+  /**
+   * Hands out the budget's free slots to the head of the line. A slot is taken from when a
+   * request is sent until a window after its answer: counting from the answer, not the send,
+   * keeps the guarantee against a service that counts arrivals. `canSend` says which
+   * registrations this process can send for; the grant stops at the first request it cannot
+   * (another instance will), so the line's order always holds.
+   */
+  async grant(
+    budgetKey: string,
+    limit: number,
+    canSend: (providerKey: string) => boolean,
+  ): Promise<Grant> {
+    return this.db.transaction(async (trx) => {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
+        `pix_checkout_create:${budgetKey}`,
+      ]);
+      const used = await this.inWindow(trx, budgetKey);
+      const paused = used.pausedMs > 0;
+      const free = paused ? 0 : Math.max(0, limit - used.count);
+      const head = (await trx(REQUESTS)
+        .where({ budget_key: budgetKey, state: "waiting" })
+        .orderBy("seq", "asc")
+        .limit(free + 1)
+        .select("id", "provider_key")) as { id: string; provider_key: string }[];
+      const ids: string[] = [];
+      for (const candidate of head.slice(0, free)) {
+        if (!canSend(candidate.provider_key)) break;
+        ids.push(candidate.id);
+      }
+      const granted =
+        ids.length === 0
+          ? []
+          : ((await trx(REQUESTS)
+              .whereIn("id", ids)
+              .update({
+                state: "sending",
+                sent_at: trx.raw("now()"),
+                lease_until: trx.raw(`now() + interval '${SEND_LEASE_MS / 1000} seconds'`),
+              })
+              .returning("*")) as CreateRequestRow[]);
+      granted.sort((a, b) => Number(a.seq) - Number(b.seq));
+      const waitingRow = (await trx(REQUESTS)
+        .where({ budget_key: budgetKey, state: "waiting" })
+        .count({ n: "*" })
+        .first()) as { n: string | number } | undefined;
+      const waiting = Number(waitingRow?.n ?? 0);
+      let nextOpeningMs: number | null = null;
+      if (waiting > 0) {
+        if (paused) nextOpeningMs = used.pausedMs;
+        else if (used.firstCloseMs !== null) nextOpeningMs = Math.max(0, used.firstCloseMs);
+        else if (ids.length < free) nextOpeningMs = 0;
+      }
+      return { granted: granted.map(row), waiting, nextOpeningMs };
+    });
+  }
+
+  /**
+   * Slots taken in the window, when the first of them frees (ms from now, null when every
+   * slot is still in flight) and how long a pause lasts.
+   */
+  private async inWindow(
+    trx: Knex,
+    budgetKey: string,
+  ): Promise<{ count: number; firstCloseMs: number | null; pausedMs: number }> {
+    const result = (await trx.raw(
+      `select
+         (select count(*) from ${REQUESTS}
+           where budget_key = ? and (state = 'sending' or done_at > now() - ${WINDOW})) as count,
+         (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
+           where budget_key = ? and state <> 'sending' and done_at > now() - ${WINDOW}) as first_close_ms,
+         (select greatest(0, extract(epoch from (paused_until - now())) * 1000) from ${BUDGETS}
+           where budget_key = ?) as paused_ms`,
+      [budgetKey, budgetKey, budgetKey],
+    )) as { rows: { count: string; first_close_ms: string | null; paused_ms: string | null }[] };
+    const r = result.rows[0];
+    return {
+      count: Number(r?.count ?? 0),
+      firstCloseMs: r?.first_close_ms == null ? null : Math.ceil(Number(r.first_close_ms)),
+      pausedMs: r?.paused_ms == null ? 0 : Math.ceil(Number(r.paused_ms)),
+    };
+  }
+
+  /**
+   * Where a waiting request stands, by the same rule the grant follows: the slots in the
+   * window free in order, each serving the next in line, a window later serving the next
+   * round. An estimate: a slot in flight is taken to free a window from now.
+   */
+  async place(request: CreateRequestRow, limit: number): Promise<LinePlace> {
+    const result = (await this.db.raw(
+      `select
+         (select count(*) from ${REQUESTS}
+           where budget_key = ? and state = 'waiting' and seq < ?) as ahead,
+         (select count(*) from ${REQUESTS}
+           where budget_key = ? and state = 'sending') as sending,
+         (select coalesce(json_agg(ms order by ms), '[]'::json) from (
+            select extract(epoch from (done_at + ${WINDOW} - now())) * 1000 as ms from ${REQUESTS}
+             where budget_key = ? and state <> 'sending' and done_at > now() - ${WINDOW}) closes) as closes,
+         (select greatest(0, extract(epoch from (paused_until - now())) * 1000) from ${BUDGETS}
+           where budget_key = ?) as paused_ms`,
+      [request.budget_key, request.seq, request.budget_key, request.budget_key, request.budget_key],
+    )) as {
+      rows: { ahead: string; sending: string; closes: number[]; paused_ms: string | null }[];
+    };
+    const r = result.rows[0];
+    const ahead = Number(r?.ahead ?? 0);
+    const closes = (r?.closes ?? []).map(Number);
+    for (let i = 0; i < Number(r?.sending ?? 0); i += 1) closes.push(CREATE_WINDOW_MS);
+    const free = Math.max(0, limit - closes.length);
+    const paused = r?.paused_ms == null ? 0 : Number(r.paused_ms);
+    if (ahead < free) return { ahead, readyInMs: Math.ceil(paused) };
+    // The slots free in order; the ones still free now serve now and free a window later.
+    const slots = [...closes.slice(0, limit), ...Array<number>(free).fill(CREATE_WINDOW_MS)];
+    const i = ahead - free;
+    const at = (slots[i % limit] ?? CREATE_WINDOW_MS) + Math.floor(i / limit) * CREATE_WINDOW_MS;
+    return { ahead, readyInMs: Math.max(Math.ceil(at), Math.ceil(paused)) };
+  }
+
+  /**
+   * The answer arrived and the charge is recorded: the request is done (its slot stays taken
+   * for a window from now). Returns whether the session was deleted meanwhile.
+   */
+  async finish(id: string, chargeId: string): Promise<{ cancelRequested: boolean }> {
+    const [done] = (await this.db(REQUESTS)
+      .where({ id })
+      .update({
+        state: "done",
+        charge_id: chargeId,
+        input: null,
+        done_at: this.db.raw("now()"),
+        lease_until: null,
+      })
+      .returning(["cancel_requested"])) as { cancel_requested: boolean }[];
+    return { cancelRequested: done?.cancel_requested ?? false };
+  }
+
+  /** The service refused the create: the request ends, saying why (no payer data kept). */
+  async fail(id: string, code: string, message: string, sent = true): Promise<void> {
+    await this.db(REQUESTS)
+      .where({ id })
+      .update({
+        state: "failed",
+        input: null,
+        error_code: code,
+        error_message: message.slice(0, 500),
+        lease_until: null,
+        ...(sent ? { done_at: this.db.raw("now()") } : {}),
+      });
+  }
+
+  /**
+   * The request goes back to its place: the service answered 429 anyway (something else
+   * spends the same limit), or failed in passing (`failure`: a 5xx, a timeout). Its attempt
+   * still counts against the budget, and the budget pauses for `pauseMs` (until the service's
+   * reset; a moment after a failure), so no instance sends into the same refusal.
+   */
+  async requeue(
+    id: string,
+    budgetKey: string,
+    pauseMs: number,
+    failure?: { code: string; message: string },
+  ): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx(REQUESTS)
+        .where({ id })
+        .update({
+          state: "waiting",
+          lease_until: null,
+          done_at: trx.raw("now()"),
+          ...(failure
+            ? {
+                attempts: trx.raw("attempts + 1"),
+                error_code: failure.code,
+                error_message: failure.message.slice(0, 500),
+              }
+            : {}),
+        });
+      const until = trx.raw(`now() + (? * interval '1 millisecond')`, [Math.max(1000, pauseMs)]);
+      await trx(BUDGETS)
+        .insert({ budget_key: budgetKey, paused_until: until })
+        .onConflict("budget_key")
+        .merge({
+          paused_until: trx.raw(`greatest(${BUDGETS}.paused_until, excluded.paused_until)`),
+        });
+    });
+  }
+
+  /** Takes a request that is still waiting out of the line. */
+  async cancel(id: string): Promise<void> {
+    await this.db(REQUESTS)
+      .where({ id, state: "waiting" })
+      .update({ state: "canceled", input: null });
+  }
+
+  /**
+   * The session was deleted (cart changed, method switched): a request still waiting leaves
+   * the line; one in flight is marked, so its charge is recorded as superseded.
+   */
+  async cancelForSession(sessionId: string): Promise<void> {
+    await this.db(REQUESTS)
+      .where({ session_id: sessionId, state: "waiting" })
+      .update({ state: "canceled", input: null });
+    await this.db(REQUESTS)
+      .where({ session_id: sessionId, state: "sending" })
+      .update({ cancel_requested: true });
+  }
+
+  /**
+   * Each budget with requests in flight, waiting or answered in the window: slots taken and
+   * requests waiting (the telemetry gauges; the partial indexes keep it small).
+   */
+  async usage(): Promise<{ budgetKey: string; used: number; waiting: number }[]> {
+    const result = (await this.db.raw(
+      `select budget_key,
+         count(*) filter (where state = 'sending' or done_at > now() - ${WINDOW}) as used,
+         count(*) filter (where state = 'waiting') as waiting
+       from ${REQUESTS}
+       where state in ('waiting', 'sending') or done_at > now() - ${WINDOW}
+       group by budget_key`,
+    )) as { rows: { budget_key: string; used: string; waiting: string }[] };
+    return result.rows.map((r) => ({
+      budgetKey: r.budget_key,
+      used: Number(r.used),
+      waiting: Number(r.waiting),
+    }));
+  }
+
+  /** One request. */
+  async byId(id: string): Promise<CreateRequestRow | undefined> {
+    const found = (await this.db(REQUESTS).where({ id }).first()) as CreateRequestRow | undefined;
+    return found ? row(found) : undefined;
+  }
+
+  /** The session's latest request. */
+  async latestOfSession(sessionId: string): Promise<CreateRequestRow | undefined> {
+    const found = (await this.db(REQUESTS)
+      .where({ session_id: sessionId })
+      .orderBy("seq", "desc")
+      .first()) as CreateRequestRow | undefined;
+    return found ? row(found) : undefined;
+  }
+
+  /**
+   * Ends waiting requests no registration of this store can send any more (renamed or removed
+   * from medusa-config), which would otherwise hold the head of the line forever.
+   */
+  async failOrphans(knownProviderKeys: readonly string[]): Promise<number> {
+    const query = this.db(REQUESTS).where({ state: "waiting" });
+    if (knownProviderKeys.length > 0) query.whereNotIn("provider_key", knownProviderKeys);
+    const ended = await query.update({
+      state: "failed",
+      input: null,
+      error_code: "provider_not_found",
+      error_message: "No provider registration of this store sends this request any more.",
+    });
+    return Number(ended);
+  }
+
+  /** The budgets with requests open (waiting, or sending under a lapsed lease). */
+  async openBudgets(): Promise<string[]> {
+    const rows = (await this.db(REQUESTS)
+      .whereIn("state", ["waiting", "sending"])
+      .distinct("budget_key")) as { budget_key: string }[];
+    return rows.map((r) => r.budget_key);
+  }
+
+  /**
+   * Requests whose sender went silent (its process died mid-send), claimed under a new lease
+   * so one recovery handles each.
+   */
+  async claimLapsedSends(budgetKey: string, limit: number): Promise<CreateRequestRow[]> {
+    const rows = (await this.db(REQUESTS)
+      .whereIn(
+        "id",
+        this.db(REQUESTS)
+          .select("id")
+          .where({ budget_key: budgetKey, state: "sending" })
+          .where("lease_until", "<", this.db.raw("now()"))
+          .orderBy("seq", "asc")
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .update({
+        lease_until: this.db.raw(`now() + interval '${SEND_LEASE_MS / 1000} seconds'`),
+      })
+      .returning("*")) as CreateRequestRow[];
+    return rows.map(row);
+  }
+
+  /** Drops ended requests older than `olderThanMs`, at most `limit` of them. */
+  async prune(olderThanMs: number, limit: number): Promise<number> {
+    const deleted = await this.db(REQUESTS)
+      .whereIn(
+        "id",
+        this.db(REQUESTS)
+          .select("id")
+          .whereIn("state", ["done", "failed", "canceled"])
+          .where(
+            "enqueued_at",
+            "<",
+            this.db.raw(`now() - (? * interval '1 millisecond')`, [olderThanMs]),
+          )
+          .limit(limit),
+      )
+      .delete();
+    return Number(deleted);
+  }
+}

@@ -1,0 +1,163 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { createPluginLogger } from "../platform/logger";
+import {
+  clientFor,
+  registeredProviders,
+  type RegisteredProvider,
+} from "../platform/provider-registry";
+import { redact } from "@pix-checkout/client";
+import type { ChargeRow } from "../records/charge-store";
+import { toServiceError } from "../platform/service-error";
+import { sendError } from "../platform/errors";
+import { flagOf } from "../records/flag-reasons";
+import { z } from "zod";
+import type { SettleContext } from "../settlement/context";
+
+/** The client calls the admin routes make, beyond the provider's port. */
+export interface AdminClient {
+  balance: {
+    retrieve(): Promise<{
+      availableCents: number;
+      pendingCents: number;
+      currency: string;
+      raw: unknown;
+    }>;
+  };
+  transactions: {
+    list(params: Record<string, unknown>): PromiseLike<{
+      data: Record<string, unknown>[];
+      hasMore: boolean;
+      nextCursor: string | null;
+    }>;
+  };
+}
+
+/**
+ * The provider registration named by `?provider=` (its medusa-config `id`), or the first
+ * one. Answers 404 `provider_not_found` itself and returns undefined when there is none.
+ */
+export function pickProvider(
+  req: MedusaRequest,
+  res: MedusaResponse,
+): { provider: RegisteredProvider; all: string[] } | undefined {
+  const providers = registeredProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
+  const wanted = typeof req.query.provider === "string" ? req.query.provider : undefined;
+  const provider = wanted ? providers.find((p) => p.key === wanted) : providers[0];
+  if (!provider) {
+    sendError(
+      res,
+      "provider_not_found",
+      wanted
+        ? `No Pix Checkout provider is registered with id "${wanted.slice(0, 64)}".`
+        : "No Pix Checkout provider is registered under the payment module.",
+    );
+    return undefined;
+  }
+  return { provider, all: providers.map((p) => p.key) };
+}
+
+/** The client of a registration, with the admin calls typed. */
+export async function adminClient(
+  req: MedusaRequest,
+  provider: RegisteredProvider,
+): Promise<AdminClient> {
+  const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
+  return (await clientFor(provider, logger)) as unknown as AdminClient;
+}
+
+/**
+ * Answers a failed payment-API call with the API's own code and the status the one error
+ * tree gives it (service-error.ts: 400 for a refused filter, 503 for a passing failure, 502
+ * otherwise), and a message without secrets.
+ */
+export function sendUpstreamError(res: MedusaResponse, error: unknown): void {
+  const { code, status } = toServiceError(error);
+  const message = (error as { message?: unknown }).message;
+  res.status(status).json({
+    code,
+    message: `The payment service answered: ${redact(String(message ?? "unknown error"))}`,
+  });
+}
+
+/** Reais (the API's floats) to integer cents, at this edge only. */
+export function reaisToCents(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+/** A charge row as the admin views show it. */
+export function adminCharge(row: ChargeRow): Record<string, unknown> {
+  const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
+    pix?: { copy_paste?: string; payment_link?: string };
+    boleto?: { url?: string; digitable_line?: string };
+  } | null;
+  return {
+    charge_id: row.charge_id,
+    provider_id: row.provider_id,
+    session_id: row.session_id,
+    method: row.method,
+    variant: row.variant,
+    status: row.status,
+    amount: Number(row.amount_cents),
+    currency: row.currency_code.toUpperCase(),
+    expires_at: row.expires_at,
+    paid_at: row.paid_at,
+    captured_at: row.captured_at,
+    last_checked_at: row.last_checked_at,
+    flagged: row.flagged,
+    flag_reason: row.flag_reason,
+    flag: flagOf(row),
+    flag_resolved_at: row.flag_resolved_at,
+    flag_resolution_note: row.flag_resolution_note,
+    superseded_at: row.superseded_at,
+    created_at: row.created_at,
+    pix: display?.pix?.copy_paste
+      ? { copy_paste: display.pix.copy_paste, payment_link: display.pix.payment_link ?? null }
+      : null,
+    boleto: display?.boleto?.url
+      ? { url: display.boleto.url, digitable_line: display.boleto.digitable_line ?? null }
+      : null,
+  };
+}
+
+/** A delivery row without its body (the body holds payer names; the outcome is what matters). */
+export function adminDelivery(row: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: row.id,
+    provider_key: row.provider_key,
+    event: row.event,
+    charge_id: row.charge_id,
+    outcome: row.outcome,
+    detail: row.detail,
+    attempts: row.attempts,
+    created_at: row.created_at,
+    processed_at: row.processed_at,
+  };
+}
+
+const chargeParams = z.object({ charge_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/**
+ * The charge named by `:charge_id` of an admin route. Answers 400 `invalid_charge_id` or 404
+ * `charge_not_found` itself and returns undefined when there is none.
+ */
+export async function chargeOfRequest(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  ctx: SettleContext,
+): Promise<ChargeRow | undefined> {
+  const parsed = chargeParams.safeParse(req.params);
+  if (!parsed.success) {
+    sendError(res, "invalid_charge_id", "charge_id must be a charge id of the payment service.");
+    return undefined;
+  }
+  const row = await ctx.store.byChargeId(parsed.data.charge_id);
+  if (!row) {
+    sendError(
+      res,
+      "charge_not_found",
+      `No charge ${parsed.data.charge_id} is known to this store.`,
+    );
+  }
+  return row;
+}

@@ -1,0 +1,552 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { CAPTURE_LEASE_MS } from "../records/charge-store";
+import { createClient, type PaymentServiceClient } from "../platform/client-port";
+import { CREATE_WINDOW_MS } from "../create-line/queue";
+import { budgetKeyOf } from "../create-line/line";
+import type { PluginLogger } from "../platform/logger";
+import type { RegisteredProvider } from "../platform/provider-registry";
+
+/** How a line of the health card stands. */
+export type HealthState = "ok" | "warning" | "broken";
+
+/**
+ * What the merchant does when a line is not ok. Stable codes: the admin shows each in the
+ * merchant's language, and the README's "Health" table says the same in English.
+ */
+export type HealthAction =
+  | "check_api_key"
+  | "check_base_url"
+  | "check_variant"
+  | "wait_for_service"
+  | "check_webhook_url"
+  | "check_worker"
+  | "see_needs_attention"
+  | "wait_for_cart_retries"
+  | "busy_minute";
+
+/**
+ * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
+ * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `flags`,
+ * `create_budget:<registration>`); `value` is the line's headline figure, `detail` the
+ * figures behind it (and `reason` when the line is not ok).
+ */
+export interface HealthLine {
+  id: string;
+  state: HealthState;
+  value: string | number | null;
+  detail: Record<string, unknown>;
+  action: HealthAction | null;
+}
+
+/** The whole card: the worst line's state, when it was read, and the lines. */
+export interface HealthReport {
+  state: HealthState;
+  checked_at: string;
+  lines: HealthLine[];
+}
+
+/** The service check's own limit: an admin page must not hang on a slow service. */
+export const SERVICE_TIMEOUT_MS = 3_000;
+/** A webhook p95 above this is slow (the reconciliation job would find most of them sooner). */
+export const SLOW_WEBHOOK_MS = 60_000;
+/** A check this late means no reconciliation pass ran (the job runs every 15 s). */
+export const CHECK_GRACE_MS = 60_000;
+/** A check this late means the job has stopped for a while, not just paused. */
+export const CHECK_BROKEN_MS = 15 * 60_000;
+/** A create waiting this long means no instance is sending the line. */
+export const LINE_STUCK_MS = 5 * 60_000;
+
+/** What one service check found. */
+export interface ServiceCheck {
+  provider: string;
+  checkedAt: Date;
+  latencyMs: number;
+  /** The client's error code, when the call failed. */
+  code?: string;
+  status?: number;
+}
+
+/** The plugin's own tables, read for the card (database clock). */
+export interface HealthFigures {
+  now: Date;
+  webhooks: {
+    lastReceivedAt: Date | null;
+    deliveriesDay: number;
+    /** Delivery delays of the last hour's `charge.paid`, in ms. */
+    delaysMs: number[];
+    /** Paid transitions by `source`, last hour and last day. */
+    paidHour: Record<string, number>;
+    paidDay: Record<string, number>;
+  };
+  checks: { overdue: number; oldestDueAt: Date | null; oldestChargeId: string | null };
+  captures: {
+    waiting: number;
+    oldestPaidAt: Date | null;
+    oldestChargeId: string | null;
+    /** Of those, handed to the merchant (flagged: failed captures, an underpaid charge). */
+    flagged: number;
+  };
+  carts: { waiting: number; oldestAt: Date | null };
+  flags: { open: number; refundDue: number };
+  budgets: {
+    /** The first registration drawing on this budget: the line's id. */
+    provider: string;
+    limit: number;
+    used: number;
+    waiting: number;
+    oldestWaitingAt: Date | null;
+    pausedUntil: Date | null;
+  }[];
+}
+
+const CHARGES = "pix_checkout_charge";
+const EVENTS = "pix_checkout_charge_event";
+const DELIVERIES = "pix_checkout_webhook_delivery";
+const REQUESTS = "pix_checkout_create_request";
+const BUDGETS = "pix_checkout_create_budget";
+
+/** Sources that mean the payment was found without its webhook. */
+const FOUND_WITHOUT_WEBHOOK = new Set(["reconcile", "refresh"]);
+
+const date = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+/** Reads every figure of the card from the plugin's tables. Only selects. */
+export async function readHealthFigures(
+  db: Knex,
+  providers: readonly RegisteredProvider[],
+): Promise<HealthFigures> {
+  const one = async <T>(sql: string, bindings: unknown[] = []): Promise<T> =>
+    ((await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: T[] }).rows[0] as T;
+  const all = async <T>(sql: string, bindings: unknown[] = []): Promise<T[]> =>
+    ((await db.raw(sql, bindings as Knex.RawBinding[])) as { rows: T[] }).rows;
+
+  const clock = await one<{ now: Date }>("select now() as now");
+  const deliveries = await one<{ last: Date | null; day: string }>(
+    `select max(created_at) as last,
+            count(*) filter (where created_at > now() - interval '1 day') as day
+       from ${DELIVERIES} where deleted_at is null`,
+  );
+  // The event's own time when the service sent it, else when the plugin recorded the payment;
+  // parsed here rather than cast in SQL, so one odd body cannot fail the whole card.
+  const delays = await all<{
+    created_at: Date;
+    event_paid_at: string | null;
+    paid_at: Date | null;
+  }>(
+    `select d.created_at, d.body->'data'->>'paid_at' as event_paid_at, c.paid_at
+       from ${DELIVERIES} d
+       left join ${CHARGES} c on c.charge_id = d.charge_id and c.deleted_at is null
+      where d.deleted_at is null and d.event = 'charge.paid'
+        and d.created_at > now() - interval '1 hour'
+      order by d.created_at desc limit 2000`,
+  );
+  const delaysMs: number[] = [];
+  for (const row of delays) {
+    const sent =
+      Date.parse(row.event_paid_at ?? "") || (row.paid_at ? +new Date(row.paid_at) : NaN);
+    if (Number.isFinite(sent)) delaysMs.push(Math.max(0, +new Date(row.created_at) - sent));
+  }
+  const paid = await all<{ source: string; hour: string; day: string }>(
+    `select source,
+            count(*) filter (where created_at > now() - interval '1 hour') as hour,
+            count(*) as day
+       from ${EVENTS}
+      where deleted_at is null and to_status = 'paid' and kind in ('paid', 'late_payment')
+        and created_at > now() - interval '1 day'
+      group by source`,
+  );
+  const checks = await one<{ overdue: string; oldest: Date | null; charge_id: string | null }>(
+    `select count(*) as overdue, min(next_check_at) as oldest,
+            (array_agg(charge_id order by next_check_at asc))[1] as charge_id
+       from ${CHARGES}
+      where deleted_at is null and status = 'pending' and next_check_at <> 'infinity'
+        and next_check_at < now() - make_interval(secs => ?)`,
+    [CHECK_GRACE_MS / 1000],
+  );
+  const captures = await one<{
+    waiting: string;
+    oldest: Date | null;
+    charge_id: string | null;
+    flagged: string;
+  }>(
+    `select count(*) as waiting, min(paid_at) as oldest,
+            (array_agg(charge_id order by paid_at asc))[1] as charge_id,
+            count(*) filter (where flagged) as flagged
+       from ${CHARGES}
+      where deleted_at is null and status = 'paid' and captured_at is null
+        and coalesce(flag_code, '') <> 'refund_due'`,
+  );
+  const carts = await one<{ waiting: string; oldest: Date | null }>(
+    `select count(*) as waiting, min(c.updated_at) as oldest
+       from ${CHARGES} c
+      where c.deleted_at is null and c.status = 'paid' and c.captured_at is not null
+        and coalesce(c.flag_code, '') <> 'refund_due'
+        and exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
+                     and e.deleted_at is null and e.kind = 'cart_completion_failed')
+        and not exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
+                         and e.deleted_at is null and e.kind = 'cart_completed')`,
+  );
+  const flags = await one<{ open: string; refund_due: string }>(
+    `select count(*) as open, count(*) filter (where flag_code = 'refund_due') as refund_due
+       from ${CHARGES} where deleted_at is null and flagged`,
+  );
+
+  // One budget per service address, its limit the smallest of the registrations sharing it.
+  const budgets = new Map<string, { provider: string; limit: number }>();
+  for (const provider of providers) {
+    const key = budgetKeyOf(provider.options);
+    const seen = budgets.get(key);
+    budgets.set(key, {
+      provider: seen?.provider ?? provider.key,
+      limit: Math.min(seen?.limit ?? Infinity, provider.options.createsPerMinute),
+    });
+  }
+  const budgetLines: HealthFigures["budgets"] = [];
+  for (const [key, { provider, limit }] of budgets) {
+    const row = await one<{
+      used: string;
+      waiting: string;
+      oldest: Date | null;
+      paused_until: Date | null;
+    }>(
+      `select
+         (select count(*) from ${REQUESTS} where budget_key = ?
+            and (state = 'sending' or done_at > now() - make_interval(secs => ?))) as used,
+         (select count(*) from ${REQUESTS} where budget_key = ? and state = 'waiting') as waiting,
+         (select min(enqueued_at) from ${REQUESTS} where budget_key = ? and state = 'waiting') as oldest,
+         (select paused_until from ${BUDGETS} where budget_key = ? and paused_until > now()) as paused_until`,
+      [key, CREATE_WINDOW_MS / 1000, key, key, key],
+    );
+    budgetLines.push({
+      provider,
+      limit,
+      used: Number(row.used),
+      waiting: Number(row.waiting),
+      oldestWaitingAt: date(row.oldest),
+      pausedUntil: date(row.paused_until),
+    });
+  }
+
+  const bySource = (key: "hour" | "day") =>
+    Object.fromEntries(paid.map((r) => [r.source, Number(r[key])]));
+  return {
+    now: new Date(clock.now),
+    webhooks: {
+      lastReceivedAt: date(deliveries.last),
+      deliveriesDay: Number(deliveries.day),
+      delaysMs,
+      paidHour: bySource("hour"),
+      paidDay: bySource("day"),
+    },
+    checks: {
+      overdue: Number(checks.overdue),
+      oldestDueAt: date(checks.oldest),
+      oldestChargeId: checks.charge_id,
+    },
+    captures: {
+      waiting: Number(captures.waiting),
+      oldestPaidAt: date(captures.oldest),
+      oldestChargeId: captures.charge_id,
+      flagged: Number(captures.flagged),
+    },
+    carts: { waiting: Number(carts.waiting), oldestAt: date(carts.oldest) },
+    flags: { open: Number(flags.open), refundDue: Number(flags.refund_due) },
+    budgets: budgetLines,
+  };
+}
+
+/** The 95th percentile (nearest rank) of some durations, or null for none. */
+export function p95(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? null;
+}
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+const sum = (counts: Record<string, number>, keep: (source: string) => boolean) =>
+  Object.entries(counts).reduce((total, [source, n]) => total + (keep(source) ? n : 0), 0);
+
+/** The service line of one registration, from its check. */
+export function serviceLine(check: ServiceCheck): HealthLine {
+  const detail: Record<string, unknown> = {
+    provider: check.provider,
+    checked_at: check.checkedAt.toISOString(),
+    latency_ms: check.latencyMs,
+  };
+  const id = `service:${check.provider}`;
+  if (check.code === undefined) {
+    return { id, state: "ok", value: check.latencyMs, detail, action: null };
+  }
+  detail.code = check.code;
+  const line = (state: HealthState, reason: string, action: HealthAction): HealthLine => ({
+    id,
+    state,
+    value: null,
+    detail: { ...detail, reason },
+    action,
+  });
+  if (check.code === "variant_mismatch") return line("broken", "variant_mismatch", "check_variant");
+  if (check.status === 401 || check.status === 403) {
+    return line("broken", "key_refused", "check_api_key");
+  }
+  if (check.code === "rate_limit_exceeded" || check.code === "client_rate_limited") {
+    return line("warning", "busy", "wait_for_service");
+  }
+  if (check.status !== undefined && check.status >= 500) {
+    return line("warning", "service_error", "wait_for_service");
+  }
+  // No answer, or an answer that is not the payment API's: the address is the first suspect.
+  return line("broken", "unreachable", "check_base_url");
+}
+
+/**
+ * The variant line of one registration. `GET /balance` reads the same in both variants, so a
+ * wrong `variant` shows where the client detects it: a create refused with `variant_mismatch`
+ * (kept on the create line's request for a day), or the service check itself.
+ */
+export function variantLine(
+  provider: RegisteredProvider,
+  refusedCreates: number,
+  check: ServiceCheck | undefined,
+): HealthLine {
+  const mismatch = refusedCreates > 0 || check?.code === "variant_mismatch";
+  return {
+    id: `variant:${provider.key}`,
+    state: mismatch ? "broken" : "ok",
+    value: provider.options.variant,
+    detail: {
+      provider: provider.key,
+      configured: provider.options.variant,
+      refused_creates_day: refusedCreates,
+      ...(mismatch ? { reason: "variant_mismatch" } : {}),
+    },
+    action: mismatch ? "check_variant" : null,
+  };
+}
+
+/** The lines read from the plugin's tables, by the rules the README's "Health" table states. */
+export function tableLines(f: HealthFigures): HealthLine[] {
+  const now = f.now.getTime();
+  const lines: HealthLine[] = [];
+
+  // Webhooks: the last hour decides when it saw payments, else the last day.
+  const recent = Object.keys(f.webhooks.paidHour).some((s) => (f.webhooks.paidHour[s] ?? 0) > 0)
+    ? f.webhooks.paidHour
+    : f.webhooks.paidDay;
+  const byWebhook = sum(recent, (s) => s === "webhook");
+  const withoutWebhook = sum(recent, (s) => FOUND_WITHOUT_WEBHOOK.has(s));
+  const paidDay = sum(f.webhooks.paidDay, () => true);
+  const delay = p95(f.webhooks.delaysMs);
+  const webhookDetail = {
+    last_received_at: iso(f.webhooks.lastReceivedAt),
+    p95_ms: delay,
+    deliveries_day: f.webhooks.deliveriesDay,
+    paid_by_webhook: byWebhook,
+    paid_by_reconciliation: withoutWebhook,
+  };
+  const webhooks = (state: HealthState, reason?: string, action?: HealthAction): HealthLine => ({
+    id: "webhooks",
+    state,
+    value: delay,
+    detail: reason ? { ...webhookDetail, reason } : webhookDetail,
+    action: action ?? null,
+  });
+  if (withoutWebhook > byWebhook) {
+    lines.push(webhooks("warning", "found_by_reconciliation", "check_webhook_url"));
+  } else if (paidDay > 0 && f.webhooks.deliveriesDay === 0) {
+    // Paid through another path (a cart completed after paying) with no delivery all day.
+    lines.push(webhooks("warning", "no_deliveries", "check_webhook_url"));
+  } else if (delay !== null && delay > SLOW_WEBHOOK_MS) {
+    lines.push(webhooks("warning", "slow", "wait_for_service"));
+  } else {
+    lines.push(webhooks("ok"));
+  }
+
+  const late = f.checks.oldestDueAt ? now - f.checks.oldestDueAt.getTime() : 0;
+  lines.push({
+    id: "checks",
+    state: f.checks.overdue === 0 ? "ok" : late > CHECK_BROKEN_MS ? "broken" : "warning",
+    value: f.checks.overdue,
+    detail: {
+      overdue: f.checks.overdue,
+      oldest_due_at: iso(f.checks.oldestDueAt),
+      oldest_charge_id: f.checks.oldestChargeId,
+      ...(f.checks.overdue > 0 ? { reason: "checks_overdue" } : {}),
+    },
+    action: f.checks.overdue > 0 ? "check_worker" : null,
+  });
+
+  // A capture takes well under a second; one waiting past the capture lease has no one on it.
+  const waited = f.captures.oldestPaidAt ? now - f.captures.oldestPaidAt.getTime() : 0;
+  const captureDetail = {
+    waiting: f.captures.waiting,
+    oldest_paid_at: iso(f.captures.oldestPaidAt),
+    oldest_charge_id: f.captures.oldestChargeId,
+    flagged: f.captures.flagged,
+  };
+  if (f.captures.flagged > 0) {
+    lines.push({
+      id: "captures",
+      state: "broken",
+      value: f.captures.waiting,
+      detail: { ...captureDetail, reason: "capture_handed_to_merchant" },
+      action: "see_needs_attention",
+    });
+  } else if (f.captures.waiting > 0 && waited > CAPTURE_LEASE_MS) {
+    lines.push({
+      id: "captures",
+      state: "warning",
+      value: f.captures.waiting,
+      detail: { ...captureDetail, reason: "capture_late" },
+      action: "check_worker",
+    });
+  } else {
+    lines.push({
+      id: "captures",
+      state: "ok",
+      value: f.captures.waiting,
+      detail: captureDetail,
+      action: null,
+    });
+  }
+
+  lines.push({
+    id: "carts",
+    state: f.carts.waiting > 0 ? "warning" : "ok",
+    value: f.carts.waiting,
+    detail: {
+      waiting: f.carts.waiting,
+      oldest_at: iso(f.carts.oldestAt),
+      ...(f.carts.waiting > 0 ? { reason: "cart_not_completed" } : {}),
+    },
+    action: f.carts.waiting > 0 ? "wait_for_cart_retries" : null,
+  });
+
+  lines.push({
+    id: "flags",
+    state: f.flags.open > 0 ? "warning" : "ok",
+    value: f.flags.open,
+    detail: {
+      open: f.flags.open,
+      refund_due: f.flags.refundDue,
+      ...(f.flags.open > 0 ? { reason: "flags_open" } : {}),
+    },
+    action: f.flags.open > 0 ? "see_needs_attention" : null,
+  });
+
+  for (const budget of f.budgets) {
+    const waitedMs = budget.oldestWaitingAt ? now - budget.oldestWaitingAt.getTime() : 0;
+    const full = budget.used >= budget.limit || budget.pausedUntil !== null;
+    const state: HealthState =
+      waitedMs > LINE_STUCK_MS ? "broken" : full || budget.waiting > 0 ? "warning" : "ok";
+    const reason =
+      state === "broken" ? "line_stuck" : state === "warning" ? "budget_spent" : undefined;
+    lines.push({
+      id: `create_budget:${budget.provider}`,
+      state,
+      value: `${budget.used}/${budget.limit}`,
+      detail: {
+        provider: budget.provider,
+        used: budget.used,
+        limit: budget.limit,
+        waiting: budget.waiting,
+        oldest_waiting_since: iso(budget.oldestWaitingAt),
+        paused_until: iso(budget.pausedUntil),
+        ...(reason ? { reason } : {}),
+      },
+      action: state === "broken" ? "check_worker" : state === "warning" ? "busy_minute" : null,
+    });
+  }
+  return lines;
+}
+
+/** Creates the service refused with `variant_mismatch` in the last day, per registration. */
+export async function refusedForVariant(db: Knex): Promise<Map<string, number>> {
+  const result = (await db.raw(
+    `select provider_key, count(*) as n from ${REQUESTS}
+      where error_code = 'variant_mismatch' and enqueued_at > now() - interval '1 day'
+      group by provider_key`,
+  )) as { rows: { provider_key: string; n: string }[] };
+  return new Map(result.rows.map((r) => [r.provider_key, Number(r.n)]));
+}
+
+// The check's own client: no retries and a short timeout, so a slow service answers the
+// admin quickly with "broken" instead of holding the page. Checkout keeps its own client.
+const checkClients = new Map<string, Promise<PaymentServiceClient>>();
+const inFlight = new Map<string, Promise<ServiceCheck>>();
+
+/**
+ * One authenticated read (`GET /balance`) per registration. Read-only: nothing here touches
+ * a charge. Checks already running for a registration are shared, so a page opened in many
+ * tabs asks the service once.
+ */
+export function checkService(
+  provider: RegisteredProvider,
+  logger: PluginLogger,
+): Promise<ServiceCheck> {
+  const running = inFlight.get(provider.key);
+  if (running) return running;
+  const check = (async (): Promise<ServiceCheck> => {
+    const cacheKey = `${provider.key}|${provider.options.baseUrl}|${provider.options.variant}`;
+    let client = checkClients.get(cacheKey);
+    if (!client) {
+      client = createClient(
+        { ...provider.options, timeoutMs: SERVICE_TIMEOUT_MS, maxRetries: 0 },
+        logger,
+      );
+      checkClients.set(cacheKey, client);
+    }
+    const started = Date.now();
+    const checkedAt = new Date();
+    try {
+      const balance = (await client) as unknown as {
+        balance: { retrieve(o: { signal: AbortSignal }): Promise<unknown> };
+      };
+      await balance.balance.retrieve({ signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS) });
+      return { provider: provider.key, checkedAt, latencyMs: Date.now() - started };
+    } catch (error) {
+      const err = error as { code?: unknown; status?: unknown };
+      return {
+        provider: provider.key,
+        checkedAt,
+        latencyMs: Date.now() - started,
+        code: typeof err.code === "string" ? err.code : "connection_error",
+        ...(typeof err.status === "number" ? { status: err.status } : {}),
+      };
+    }
+  })().finally(() => inFlight.delete(provider.key));
+  inFlight.set(provider.key, check);
+  return check;
+}
+
+/** The worst of some states. */
+export function worst(states: readonly HealthState[]): HealthState {
+  if (states.includes("broken")) return "broken";
+  return states.includes("warning") ? "warning" : "ok";
+}
+
+/** The whole card: service checks in parallel, then the tables. */
+export async function healthReport(
+  db: Knex,
+  providers: readonly RegisteredProvider[],
+  logger: PluginLogger,
+): Promise<HealthReport> {
+  const [checks, refused, figures] = await Promise.all([
+    Promise.all(providers.map((p) => checkService(p, logger))),
+    refusedForVariant(db),
+    readHealthFigures(db, providers),
+  ]);
+  const lines: HealthLine[] = [];
+  providers.forEach((provider, i) => {
+    const check = checks[i];
+    if (check) lines.push(serviceLine(check));
+    lines.push(variantLine(provider, refused.get(provider.key) ?? 0, check));
+  });
+  lines.push(...tableLines(figures));
+  return {
+    state: worst(lines.map((l) => l.state)),
+    checked_at: figures.now.toISOString(),
+    lines,
+  };
+}

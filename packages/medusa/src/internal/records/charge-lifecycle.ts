@@ -1,0 +1,290 @@
+import type { ChargeRow, ChargeStore, LocalChargeStatus, NewChargeRow } from "./charge-store";
+import type { PluginLogger } from "../platform/logger";
+import type { ChargeStatus } from "../platform/status";
+import { describeFlag, type FlagReason } from "./flag-reasons";
+
+/** Who moved a charge; it goes on the charge's timeline. */
+export type LifecycleSource =
+  "provider" | "authorize" | "webhook" | "reconcile" | "refresh" | "admin";
+
+/**
+ * Medusa events the plugin emits for a charge's life (subscribe with `event: "pix_checkout.charge.paid"`).
+ * Their data is `ChargeEventData`.
+ */
+export const CHARGE_EVENTS = {
+  created: "pix_checkout.charge.created",
+  paid: "pix_checkout.charge.paid",
+  captured: "pix_checkout.charge.captured",
+  expired: "pix_checkout.charge.expired",
+  failed: "pix_checkout.charge.failed",
+  canceled: "pix_checkout.charge.canceled",
+  /** Medusa deleted or replaced the charge's session; the code is no longer offered. */
+  superseded: "pix_checkout.charge.superseded",
+  /** The charge needs the merchant: data has `flag` (a refund due, a failed capture...). */
+  flagged: "pix_checkout.charge.flagged",
+  /** A server-only instance recorded the payment and hands Medusa's capture to the worker. */
+  captureRequested: "pix_checkout.charge.capture_requested",
+} as const;
+
+/** Name of a charge life event. */
+export type ChargeEventName = (typeof CHARGE_EVENTS)[keyof typeof CHARGE_EVENTS];
+
+/**
+ * The data of every `pix_checkout.charge.*` event: what a message to the shopper needs to
+ * find the rest (the session for the store routes, the collection for the cart or order).
+ * Never the payer's document, never a key.
+ */
+export interface ChargeEventData {
+  charge_id: string;
+  session_id: string;
+  payment_collection_id: string | null;
+  method: "pix" | "boleto";
+  status: LocalChargeStatus;
+  amount_cents: number;
+  currency_code: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  /** True when the payment arrived after the charge had expired or been canceled. */
+  late?: boolean;
+  /** Why the merchant is needed, on `pix_checkout.charge.flagged`. */
+  flag?: FlagReason;
+  /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `provider`, `admin`. */
+  source: LifecycleSource;
+}
+
+/** The part of Medusa's event bus the lifecycle uses. */
+export interface EventBusLike {
+  emit(event: { name: string; data: unknown }): Promise<unknown>;
+}
+
+/** A change the lifecycle made; undefined from a method means nothing changed. */
+export interface Transition {
+  row: ChargeRow;
+  from: LocalChargeStatus;
+  to: LocalChargeStatus;
+  /** Paid after it had expired, failed or been canceled: captured, and flagged. */
+  late: boolean;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * The one owner of a charge's local status. Every path that learns something about a charge
+ * (the provider creating or canceling it, the webhook route, reconciliation, the refresh
+ * route, Medusa asking the provider) records it here, so the rules hold the same everywhere:
+ *
+ * - statuses only move forward: `pending` → `paid | expired | failed | canceled`, and a
+ *   locally `canceled` charge can still expire or fail upstream;
+ * - `paid` is final; a payment that arrives after expiry or cancellation is still recorded
+ *   (the money arrived) and flagged for the merchant;
+ * - each move is one conditional UPDATE, so racing instances cannot both make it;
+ * - each move goes on the charge's timeline and is emitted as a `pix_checkout.charge.*` event.
+ *
+ * Callers only pass statuses the API confirmed (fetch-back); the lifecycle never asks the API.
+ */
+export class ChargeLifecycle {
+  constructor(
+    private readonly store: ChargeStore,
+    private readonly logger: PluginLogger,
+    private readonly events?: EventBusLike,
+  ) {}
+
+  /** Records a charge the provider created, and when to first check it. */
+  async created(row: NewChargeRow, source: LifecycleSource = "provider"): Promise<ChargeRow> {
+    const saved = await this.store.insertCharge(row);
+    await this.store.addEvent({
+      chargeId: row.charge_id,
+      kind: "created",
+      source,
+      to: "pending",
+      detail: { session_id: row.session_id, amount_cents: row.amount_cents },
+    });
+    await this.emit(CHARGE_EVENTS.created, saved, source);
+    return saved;
+  }
+
+  /** Points a still-payable charge of the same collection at Medusa's new session. */
+  async reused(row: ChargeRow, sessionId: string): Promise<ChargeRow | undefined> {
+    if (!row.payment_collection_id) return undefined;
+    const moved = await this.store.repoint(row.charge_id, row.payment_collection_id, sessionId);
+    if (moved) {
+      await this.store.addEvent({
+        chargeId: row.charge_id,
+        kind: "reused",
+        source: "provider",
+        detail: { session_id: sessionId },
+      });
+    }
+    return moved;
+  }
+
+  /**
+   * Applies a status the API just confirmed for this charge. Returns the transition made, or
+   * undefined when the charge was already there (a duplicate, or `paid` beating a late
+   * `expired`).
+   */
+  async confirmed(
+    row: ChargeRow,
+    status: ChargeStatus,
+    source: LifecycleSource,
+  ): Promise<Transition | undefined> {
+    switch (status) {
+      case "pending":
+        return undefined;
+      case "paid":
+        return this.paid(row, source);
+      case "expired":
+      case "failed":
+        return this.ended(row, status, source);
+    }
+  }
+
+  /**
+   * Announces that Medusa holds the payment captured and the cart is an order (when it could
+   * become one): `paid` says the money arrived, `captured` that the order is paid.
+   */
+  async captured(row: ChargeRow, source: LifecycleSource): Promise<void> {
+    await this.emit(CHARGE_EVENTS.captured, row, source);
+  }
+
+  /**
+   * Hands a paid charge's capture to whichever instance runs subscribers (the worker). Not a
+   * transition: the charge is already paid, and reconciliation captures it if the event is lost.
+   */
+  async captureRequested(row: ChargeRow, source: LifecycleSource): Promise<void> {
+    await this.emit(CHARGE_EVENTS.captureRequested, row, source);
+  }
+
+  /** The merchant's side gave up on a pending charge (Medusa canceled the payment). */
+  async canceled(chargeId: string, source: LifecycleSource): Promise<Transition | undefined> {
+    const moved = await this.store.transition(chargeId, ["pending"], "canceled");
+    if (!moved) return undefined;
+    await this.store.addEvent({
+      chargeId,
+      kind: "canceled",
+      source,
+      from: "pending",
+      to: "canceled",
+    });
+    await this.emit(CHARGE_EVENTS.canceled, moved, source);
+    return { row: moved, from: "pending", to: "canceled", late: false };
+  }
+
+  /**
+   * Medusa deleted the charge's session (the cart changed, the shopper switched method or took
+   * a new code). Not a status: the charge stays payable at the bank until it expires, so its
+   * status keeps following the API; the code is simply no longer offered.
+   */
+  async superseded(chargeId: string, source: LifecycleSource): Promise<ChargeRow | undefined> {
+    const marked = await this.store.supersede(chargeId);
+    if (!marked) return undefined;
+    await this.store.addEvent({ chargeId, kind: "superseded", source });
+    await this.emit(CHARGE_EVENTS.superseded, marked, source);
+    return marked;
+  }
+
+  /** Hands a charge to the merchant ("Needs attention"), on the timeline and as an event. */
+  async flag(
+    chargeId: string,
+    reason: FlagReason,
+    source: LifecycleSource,
+  ): Promise<ChargeRow | undefined> {
+    const flagged = await this.store.flag(chargeId, reason);
+    if (!flagged) return undefined;
+    await this.store.addEvent({ chargeId, kind: "flagged", source, detail: reason });
+    this.logger.warn(`charge ${chargeId} needs the merchant: ${describeFlag(reason)}`);
+    await this.emit(CHARGE_EVENTS.flagged, flagged, source, false, reason);
+    return flagged;
+  }
+
+  private async paid(row: ChargeRow, source: LifecycleSource): Promise<Transition | undefined> {
+    const chargeId = row.charge_id;
+    const paidAt = new Date();
+    const onTime = await this.store.transition(chargeId, ["pending"], "paid", { paid_at: paidAt });
+    if (onTime) {
+      await this.store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
+      await this.emit(CHARGE_EVENTS.paid, onTime, source);
+      return { row: onTime, from: "pending", to: "paid", late: false };
+    }
+    // Read the status it had: the caller's row may be older than the last transition.
+    const current = (await this.store.byChargeId(chargeId)) ?? row;
+    const before = current.status;
+    if (before === "paid") return undefined;
+    const moved = await this.store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
+      paid_at: paidAt,
+    });
+    if (!moved) return undefined;
+    // A boleto paid on its due date is confirmed by the bank days later: inside the grace
+    // period its `expired` was provisional, and the payment is on time.
+    const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;
+    const onTimeAfterAll = before === "expired" && hold !== null && paidAt <= hold;
+    await this.store.addEvent({
+      chargeId,
+      kind: onTimeAfterAll ? "paid" : "late_payment",
+      source,
+      from: before,
+      to: "paid",
+      ...(onTimeAfterAll ? { detail: { within_grace: true } } : {}),
+    });
+    if (onTimeAfterAll) {
+      await this.emit(CHARGE_EVENTS.paid, moved, source);
+      return { row: moved, from: before, to: "paid", late: false };
+    }
+    const flagged =
+      (await this.flag(chargeId, { code: "paid_after_charge_closed", status: before }, source)) ??
+      moved;
+    await this.emit(CHARGE_EVENTS.paid, flagged, source, true);
+    return { row: flagged, from: before, to: "paid", late: true };
+  }
+
+  private async ended(
+    row: ChargeRow,
+    status: "expired" | "failed",
+    source: LifecycleSource,
+  ): Promise<Transition | undefined> {
+    const chargeId = row.charge_id;
+    const before = (await this.store.byChargeId(chargeId))?.status ?? row.status;
+    if (before !== "pending" && before !== "canceled") return undefined;
+    const moved = await this.store.transition(chargeId, [before], status);
+    if (!moved) return undefined;
+    await this.store.addEvent({ chargeId, kind: status, source, from: before, to: status });
+    await this.emit(CHARGE_EVENTS[status], moved, source);
+    return { row: moved, from: before, to: status, late: false };
+  }
+
+  /**
+   * Emits after the change is stored. An event bus that fails must not undo or fail a
+   * recorded payment: the timeline holds the truth, so the failure is only logged.
+   */
+  private async emit(
+    name: ChargeEventName,
+    row: ChargeRow,
+    source: LifecycleSource,
+    late = false,
+    flag?: FlagReason,
+  ): Promise<void> {
+    if (!this.events) return;
+    const data: ChargeEventData = {
+      charge_id: row.charge_id,
+      session_id: row.session_id,
+      payment_collection_id: row.payment_collection_id,
+      method: row.method,
+      status: row.status,
+      amount_cents: Number(row.amount_cents),
+      currency_code: row.currency_code,
+      expires_at: iso(row.expires_at),
+      paid_at: iso(row.paid_at),
+      ...(late ? { late } : {}),
+      ...(flag ? { flag } : {}),
+      source,
+    };
+    try {
+      await this.events.emit({ name, data });
+    } catch (error) {
+      this.logger.warn(
+        `could not emit ${name} for charge ${row.charge_id}: ${(error as Error).message}`,
+      );
+    }
+  }
+}

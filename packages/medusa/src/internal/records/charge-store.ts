@@ -1,0 +1,875 @@
+import { generateEntityId } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { ChargeStatus } from "../platform/status";
+import type { PaymentMethod } from "../platform/options";
+import { describeFlag, type FlagReason } from "./flag-reasons";
+
+/** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
+export type LocalChargeStatus = ChargeStatus | "canceled";
+
+/** A row of `pix_checkout_charge`. */
+export interface ChargeRow {
+  id: string;
+  charge_id: string;
+  provider_id: string;
+  method: PaymentMethod;
+  variant: "a" | "b";
+  session_id: string;
+  payment_collection_id: string | null;
+  /** The sales channel of the cart paying; store routes serve the row only to its channels. */
+  sales_channel_id: string | null;
+  amount_cents: number;
+  currency_code: string;
+  status: LocalChargeStatus;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  /** When a process took the capture; the claim lapses after the lease (see claimCapture). */
+  capture_claimed_at: Date | null;
+  /** When the capture was confirmed done in Medusa. */
+  captured_at: Date | null;
+  last_checked_at: Date | null;
+  /** When reconciliation next asks the API; `infinity` once the row gave up (flagged). */
+  next_check_at: Date | null;
+  /** Consecutive failed checks (see `recordCheckFailure`). */
+  check_failures: number;
+  flagged: boolean;
+  /** The flag as one English sentence (logs); `flag_code` and `flag_detail` are the reason. */
+  flag_reason: string | null;
+  flag_code: string | null;
+  flag_detail: Record<string, unknown> | null;
+  flag_resolved_at: Date | null;
+  flag_resolution_note: string | null;
+  /** Medusa deleted or replaced this charge's session: the code is no longer offered. */
+  superseded_at: Date | null;
+  /** Until when this boleto, unpaid, keeps the order it waits on open (its grace period). */
+  order_hold_until: Date | null;
+  /** The session this superseded charge's payment was captured on (see collection.ts). */
+  capture_session_id: string | null;
+  /** When this paid cart first failed to become an order; null once it did (or never failed). */
+  cart_completion_failed_at: Date | null;
+  /** When retention compacted this finished charge's history. */
+  compacted_at: Date | null;
+  display: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
+ * second; a holder silent for this long has died, so its claim lapses and another run captures.
+ * Capturing after a lapse cannot double the money: Medusa's workflow skips a payment that
+ * already has `captured_at`, and `captureOnce` asks Medusa before it claims.
+ */
+export const CAPTURE_LEASE_MS = 2 * 60_000;
+
+/** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
+export const CAPTURE_ATTEMPTS = 3;
+
+/** Failed checks in a row after which reconciliation stops asking about a charge (flagged). */
+export const CHECK_ATTEMPTS = 8;
+
+/** How long a reconciliation run holds a charge it claimed to check. */
+export const CHECK_LEASE_MS = 2 * 60_000;
+
+/** Thrown when a charge id is already recorded for another payment collection. */
+export class ChargeBoundElsewhereError extends Error {
+  constructor(
+    readonly chargeId: string,
+    readonly paymentCollectionId: string | null,
+  ) {
+    super(
+      `charge ${chargeId} is already recorded for payment collection ${String(paymentCollectionId)}; it is never moved to another one`,
+    );
+    this.name = "ChargeBoundElsewhereError";
+  }
+}
+
+/** A charge as the provider records it when it creates one. */
+export type NewChargeRow = Omit<
+  ChargeRow,
+  | "id"
+  | "created_at"
+  | "updated_at"
+  | "status"
+  | "paid_at"
+  | "capture_claimed_at"
+  | "captured_at"
+  | "last_checked_at"
+  | "check_failures"
+  | "flagged"
+  | "flag_reason"
+  | "flag_code"
+  | "flag_detail"
+  | "flag_resolved_at"
+  | "flag_resolution_note"
+  | "superseded_at"
+  | "capture_session_id"
+  | "cart_completion_failed_at"
+  | "compacted_at"
+>;
+
+const CHARGES = "pix_checkout_charge";
+const EVENTS = "pix_checkout_charge_event";
+const DELIVERIES = "pix_checkout_webhook_delivery";
+const REFRESH_WINDOWS = "pix_checkout_refresh_window";
+
+/** Delivery outcomes no retry will change (see unfinishedDeliveries for the others). */
+const FINISHED_OUTCOMES = ["processed", "duplicate", "forged", "recorded", "failed"] as const;
+
+/** Result of `claimRefresh`. */
+export type RefreshClaim = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/**
+ * All SQL against the plugin's tables lives here. Both the provider (which only has the
+ * payment module's container, where Medusa registers the shared `__pg_connection__`) and
+ * the plugin's routes, jobs and workflows use it, so there is one writer implementation.
+ */
+export class ChargeStore {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * The live row of a charge id. Every index on the plugin's tables is partial (`where
+   * deleted_at is null`, as Medusa creates them), so a lookup must say so too or Postgres
+   * scans the whole table.
+   */
+  private charge(chargeId: string) {
+    return this.db<ChargeRow>(CHARGES).where({ charge_id: chargeId }).whereNull("deleted_at");
+  }
+
+  /**
+   * The payment collection and provider id of a payment session, and the sales channel of the
+   * cart it pays for, if a cart does (Medusa's own tables).
+   */
+  async sessionInfo(sessionId: string): Promise<
+    | {
+        payment_collection_id: string;
+        provider_id: string;
+        status: string;
+        sales_channel_id: string | null;
+      }
+    | undefined
+  > {
+    return this.db("payment_session as ps")
+      .leftJoin("cart_payment_collection as cpc", function () {
+        this.on("cpc.payment_collection_id", "=", "ps.payment_collection_id").andOnNull(
+          "cpc.deleted_at",
+        );
+      })
+      .leftJoin("cart as c", "c.id", "cpc.cart_id")
+      .select("ps.payment_collection_id", "ps.provider_id", "ps.status", "c.sales_channel_id")
+      .where("ps.id", sessionId)
+      .first();
+  }
+
+  /** A pending, unexpired charge of this collection, provider and amount that can be shown again. */
+  async findReusable(params: {
+    paymentCollectionId: string;
+    providerId: string;
+    amountCents: number;
+    notExpiringBefore: Date;
+  }): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({
+        payment_collection_id: params.paymentCollectionId,
+        provider_id: params.providerId,
+        amount_cents: params.amountCents,
+        status: "pending",
+      })
+      .whereNull("deleted_at")
+      .where("expires_at", ">", params.notExpiringBefore)
+      .orderBy("created_at", "desc")
+      .first();
+  }
+
+  /**
+   * Records a charge the provider just created (or recovered after a lost response). A charge
+   * id already recorded is accepted only for the same payment collection, where it re-points
+   * the row at the new session; any other collection throws `ChargeBoundElsewhereError`, so
+   * one payment can never be bound to two shoppers' carts.
+   */
+  async insertCharge(row: NewChargeRow): Promise<ChargeRow> {
+    const now = new Date();
+    const rows = (await this.db(CHARGES)
+      .insert({
+        ...row,
+        id: generateEntityId(undefined, "pxch"),
+        status: "pending",
+        display: row.display === null ? null : JSON.stringify(row.display),
+        flagged: false,
+        check_failures: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      // The unique index on charge_id is partial (soft-deleted rows excluded), so the
+      // conflict target must repeat its predicate.
+      .onConflict(this.db.raw("(charge_id) where deleted_at is null"))
+      .merge({ session_id: row.session_id, updated_at: now })
+      .where(`${CHARGES}.payment_collection_id`, row.payment_collection_id)
+      .returning("*")) as ChargeRow[];
+    if (rows[0]) return rows[0];
+    const existing = await this.byChargeId(row.charge_id);
+    throw new ChargeBoundElsewhereError(row.charge_id, existing?.payment_collection_id ?? null);
+  }
+
+  /**
+   * Points a reusable charge at the collection's new session (Medusa replaced the session
+   * when the cart changed and changed back). Only within the same payment collection.
+   */
+  async repoint(
+    chargeId: string,
+    paymentCollectionId: string,
+    sessionId: string,
+  ): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ payment_collection_id: paymentCollectionId })
+      .update({ session_id: sessionId, superseded_at: null, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * Marks the charge of a deleted session superseded, unless it is paid (a paid charge's
+   * session is Medusa's record of the money) or already superseded. Returns the row when
+   * this call marked it.
+   */
+  async supersede(chargeId: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .whereNot({ status: "paid" })
+      .whereNull("superseded_at")
+      .update({ superseded_at: this.db.fn.now(), updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * A paid superseded charge becomes the payment of the collection's current session: Medusa
+   * captures that session, and the charge is no longer superseded.
+   */
+  async adopt(chargeId: string, sessionId: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ status: "paid" })
+      .whereNull("captured_at")
+      .update({ capture_session_id: sessionId, superseded_at: null, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The paid charge a session adopted (see `adopt`), if any. */
+  async adoptedBy(sessionId: string): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ capture_session_id: sessionId, status: "paid" })
+      .whereNull("deleted_at")
+      .first();
+  }
+
+  /** Every charge recorded for a payment collection, oldest first. */
+  async ofCollection(paymentCollectionId: string): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ payment_collection_id: paymentCollectionId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+  }
+
+  /** The local record of an API charge id. */
+  async byChargeId(chargeId: string): Promise<ChargeRow | undefined> {
+    return this.charge(chargeId).first();
+  }
+
+  /** The newest local record of a payment session. */
+  async bySessionId(sessionId: string): Promise<ChargeRow | undefined> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ session_id: sessionId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc")
+      .first();
+  }
+
+  /** The newest local record of each of these sessions (live status sweeps). */
+  async bySessionIds(sessionIds: readonly string[]): Promise<Map<string, ChargeRow>> {
+    const rows = await this.db<ChargeRow>(CHARGES)
+      .whereIn("session_id", sessionIds as string[])
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+    // Newest row of a session wins, the same rule as bySessionId.
+    const bySession = new Map<string, ChargeRow>();
+    for (const row of rows) bySession.set(row.session_id, row);
+    return bySession;
+  }
+
+  /** The rows of these charges, by charge id (ids this store never made are absent). */
+  async byChargeIds(chargeIds: readonly string[]): Promise<Map<string, ChargeRow>> {
+    if (chargeIds.length === 0) return new Map();
+    const rows: ChargeRow[] = await this.db<ChargeRow>(CHARGES)
+      .whereIn("charge_id", chargeIds as string[])
+      .whereNull("deleted_at");
+    return new Map(rows.map((row) => [row.charge_id, row]));
+  }
+
+  /**
+   * Takes the session's refresh slot if the last one is at least `intervalMs` old, in one
+   * statement, so two instances racing for the same session cannot both win and the limit
+   * survives restarts. The database clock decides, not the instance's.
+   */
+  async claimRefresh(sessionId: string, intervalMs: number): Promise<RefreshClaim> {
+    const seconds = intervalMs / 1000;
+    const taken = await this.db.raw(
+      `insert into ${REFRESH_WINDOWS} (session_id, refreshed_at) values (?, now())
+       on conflict (session_id) do update set refreshed_at = now()
+       where ${REFRESH_WINDOWS}.refreshed_at <= now() - make_interval(secs => ?)
+       returning session_id`,
+      [sessionId, seconds],
+    );
+    if ((taken.rows as unknown[]).length > 0) {
+      // Windows older than a day can never limit anything again; about one allowed refresh in
+      // a hundred sweeps them, so the table stays the size of a day's refreshes.
+      if (Math.random() < 0.01) {
+        await this.db.raw(
+          `delete from ${REFRESH_WINDOWS} where refreshed_at < now() - interval '1 day'`,
+        );
+      }
+      return { allowed: true };
+    }
+    const left = await this.db.raw(
+      `select greatest(0, extract(epoch from (refreshed_at + make_interval(secs => ?) - now())) * 1000)::float8 as ms
+       from ${REFRESH_WINDOWS} where session_id = ?`,
+      [seconds, sessionId],
+    );
+    const ms = Number((left.rows as { ms: number }[])[0]?.ms ?? intervalMs);
+    return { allowed: false, retryAfterMs: Math.max(1, Math.ceil(ms)) };
+  }
+
+  /**
+   * Moves a charge to `to` only from one of `from`, in one UPDATE, so two instances (or a
+   * webhook and the job) racing on the same charge cannot both win. Returns the row when
+   * this caller made the change, undefined when someone else already did.
+   */
+  async transition(
+    chargeId: string,
+    from: readonly LocalChargeStatus[],
+    to: LocalChargeStatus,
+    extra: Partial<Pick<ChargeRow, "paid_at">> = {},
+  ): Promise<ChargeRow | undefined> {
+    // A final status needs no more checks; a grace period schedules its own (collection.ts).
+    const final = to === "paid" || to === "expired" || to === "failed";
+    const rows = await this.charge(chargeId)
+      .whereIn("status", from as LocalChargeStatus[])
+      .update({
+        status: to,
+        updated_at: new Date(),
+        last_checked_at: new Date(),
+        ...(final ? { next_check_at: null } : {}),
+        ...extra,
+      })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * Takes the capture of a paid charge for `leaseMs`. Only one caller holds it at a time, and
+   * a claim whose holder died (crash, deploy, killed mid-workflow) lapses after the lease, so
+   * the charge is captured by the next delivery or reconciliation run instead of never. The
+   * lease uses the database clock, so instances with skewed clocks agree on it.
+   */
+  async claimCapture(chargeId: string, leaseMs = CAPTURE_LEASE_MS): Promise<boolean> {
+    const count = await this.charge(chargeId)
+      .whereNull("captured_at")
+      .where((q) =>
+        q
+          .whereNull("capture_claimed_at")
+          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+      )
+      .update({ capture_claimed_at: this.db.fn.now(), updated_at: new Date() });
+    return count === 1;
+  }
+
+  /** Records that the capture is done. True for the one caller that recorded it first. */
+  async confirmCapture(chargeId: string): Promise<boolean> {
+    const count = await this.charge(chargeId)
+      .whereNull("captured_at")
+      .update({ captured_at: this.db.fn.now(), updated_at: new Date() });
+    return count === 1;
+  }
+
+  /** Gives a capture claim back when the capture itself failed, so a retry can take it. */
+  async releaseCapture(chargeId: string): Promise<void> {
+    await this.charge(chargeId).whereNull("captured_at").update({ capture_claimed_at: null });
+  }
+
+  /** Charges, newest first, optionally only flagged ones or one status (admin list). */
+  async list(filter: {
+    flagged?: boolean;
+    status?: LocalChargeStatus;
+    limit: number;
+  }): Promise<ChargeRow[]> {
+    const query = this.db<ChargeRow>(CHARGES).whereNull("deleted_at");
+    if (filter.flagged !== undefined) query.where({ flagged: filter.flagged });
+    if (filter.status) query.where({ status: filter.status });
+    return query.orderBy("updated_at", "desc").limit(filter.limit);
+  }
+
+  /**
+   * Marks a charge for the merchant's attention, with its reason as a code and values. Use
+   * `ChargeLifecycle.flag`, which also puts it on the timeline and emits the event.
+   */
+  async flag(chargeId: string, reason: FlagReason): Promise<ChargeRow | undefined> {
+    const { code, ...detail } = reason;
+    const rows = await this.charge(chargeId)
+      .update({
+        flagged: true,
+        flag_reason: describeFlag(reason),
+        flag_code: code,
+        flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
+        flag_resolved_at: null,
+        flag_resolution_note: null,
+        updated_at: new Date(),
+      })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The merchant dealt with a flag; the note says how. */
+  async resolveFlag(chargeId: string, note: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ flagged: true })
+      .update({
+        flagged: false,
+        flag_resolved_at: this.db.fn.now(),
+        flag_resolution_note: note,
+        updated_at: new Date(),
+      })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /** Notes that the API was asked about this charge just now. */
+  async touch(chargeId: string): Promise<void> {
+    await this.charge(chargeId).update({ last_checked_at: new Date() });
+  }
+
+  /**
+   * Claims up to `limit` pending (or locally canceled) charges whose check is due, and expired
+   * boletos inside their grace period (a bank may still confirm them), oldest due
+   * first, by moving their `next_check_at` a lease ahead in the same statement. Two instances
+   * running reconciliation at once claim different rows (`skip locked`), so each charge is
+   * asked about once per due time; a claimer that dies simply lets the lease run out.
+   * Each row also carries `due_at`, the `next_check_at` it was claimed at.
+   */
+  async claimDueChecks(
+    now: Date,
+    limit: number,
+    leaseMs = CHECK_LEASE_MS,
+  ): Promise<(ChargeRow & { due_at: Date })[]> {
+    const result = await this.db.raw(
+      `update ${CHARGES} c set next_check_at = ? from (
+         select id, next_check_at as due_at from ${CHARGES}
+         where deleted_at is null and status in ('pending', 'canceled', 'expired') and next_check_at <= ?
+         order by next_check_at asc limit ? for update skip locked
+       ) due where c.id = due.id returning c.*, due.due_at`,
+      [new Date(now.getTime() + leaseMs), now, limit],
+    );
+    return (result.rows as (ChargeRow & { due_at: Date })[]).sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+    );
+  }
+
+  /**
+   * A shopper is watching this pending charge: make its next check no later than `withinMs`
+   * from now (database clock). A charge already due sooner, or not pending, is left alone.
+   */
+  async expediteCheck(chargeId: string, withinMs: number): Promise<void> {
+    await this.charge(chargeId)
+      .where({ status: "pending" })
+      .where("check_failures", 0)
+      .whereRaw("next_check_at > now() + make_interval(secs => ?)", [withinMs / 1000])
+      .update({
+        next_check_at: this.db.raw("now() + make_interval(secs => ?)", [withinMs / 1000]),
+      });
+  }
+
+  /** Sets when the API is next asked about a charge; a check that worked resets the failures. */
+  async scheduleCheck(chargeId: string, at: Date | null): Promise<void> {
+    await this.charge(chargeId).update({ next_check_at: at, check_failures: 0 });
+  }
+
+  /**
+   * Records a failed check and backs the row off: 1 min after the first failure, doubling up
+   * to an hour. Returns the failures so far; at `CHECK_ATTEMPTS` the caller flags the charge
+   * and the row is left out of automatic checks (`next_check_at` = infinity).
+   */
+  async recordCheckFailure(chargeId: string, now: Date): Promise<number> {
+    const rows = (await this.charge(chargeId)
+      .update({ check_failures: this.db.raw("check_failures + 1") })
+      .returning("check_failures")) as { check_failures: number }[];
+    const failures = Number(rows[0]?.check_failures ?? 0);
+    const backoffMs = Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, failures - 1));
+    await this.charge(chargeId).update({
+      next_check_at:
+        failures >= CHECK_ATTEMPTS
+          ? this.db.raw("'infinity'::timestamptz")
+          : new Date(now.getTime() + backoffMs),
+    });
+    return failures;
+  }
+
+  /**
+   * Paid charges with no capture and no live claim (its holder died, or none took it), that
+   * have not yet failed `CAPTURE_ATTEMPTS` times (those wait for the merchant, flagged).
+   */
+  async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
+    return (
+      this.db<ChargeRow>(CHARGES)
+        .where({ status: "paid" })
+        .whereNull("captured_at")
+        .whereNull("deleted_at")
+        // A refund due, or a payment below the recorded amount, waits for the merchant. The
+        // refund-due test is a clause of its own, written as in the partial index
+        // IDX_pix_checkout_charge_capture_due, so the planner reads only that index: paid
+        // charges still to capture, not every paid charge ever.
+        .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
+        .whereRaw(
+          `not (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents)`,
+        )
+        .whereRaw(
+          // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
+          `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
+          [CAPTURE_ATTEMPTS],
+        )
+        .where((q) =>
+          q
+            .whereNull("capture_claimed_at")
+            .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+        )
+        .orderBy("paid_at", "asc")
+        .limit(limit)
+    );
+  }
+
+  /**
+   * Paid, captured charges whose cart failed to become an order and has not since. Read from
+   * `cart_completion_failed_at` (kept by addEvent), whose partial index
+   * IDX_pix_checkout_charge_cart_due holds only these rows; the conditions repeat its predicate.
+   */
+  async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .whereNotNull("cart_completion_failed_at")
+      .where({ status: "paid" })
+      .whereNotNull("captured_at")
+      .whereNull("deleted_at")
+      .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
+      .orderBy("updated_at", "asc")
+      .limit(limit);
+  }
+
+  /** Appends to a charge's timeline. */
+  async addEvent(event: {
+    chargeId: string;
+    kind: string;
+    source: string;
+    from?: LocalChargeStatus | null;
+    to?: LocalChargeStatus | null;
+    detail?: unknown;
+  }): Promise<void> {
+    const now = new Date();
+    const insert = (db: Knex) =>
+      db(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: event.chargeId,
+        kind: event.kind,
+        source: event.source,
+        from_status: event.from ?? null,
+        to_status: event.to ?? null,
+        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+        created_at: now,
+        updated_at: now,
+      });
+    const awaitingCart =
+      event.kind === "cart_completion_failed"
+        ? true
+        : event.kind === "cart_completed"
+          ? false
+          : null;
+    if (awaitingCart === null) {
+      await insert(this.db);
+      return;
+    }
+    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
+    // transaction, so reconciliation finds carts to complete without reading the timeline.
+    await this.db.transaction(async (trx) => {
+      await insert(trx);
+      await trx(CHARGES)
+        .where({ charge_id: event.chargeId })
+        .whereNull("deleted_at")
+        .update({
+          cart_completion_failed_at: awaitingCart
+            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
+            : null,
+        });
+    });
+  }
+
+  /**
+   * Records that the merchant returned `amountCents` of this charge in the service's
+   * dashboard; `takeDeclaredRefund` lets Medusa record that much as refunded, once.
+   */
+  async declareRefund(chargeId: string, amountCents: number, note: string): Promise<void> {
+    await this.addEvent({
+      chargeId,
+      kind: "refund_declared",
+      source: "admin",
+      detail: { amount_cents: amountCents, note },
+    });
+  }
+
+  /**
+   * Takes `amountCents` of what the merchant declared returned and not yet recorded in Medusa.
+   * False when less is left: the refund did not happen and must not be recorded. Serialized
+   * per charge, so two refunds cannot both take the same declaration.
+   */
+  async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
+      const sum = async (kind: string): Promise<number> => {
+        const result = await trx.raw(
+          `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+           where charge_id = ? and kind = ? and deleted_at is null`,
+          [chargeId, kind],
+        );
+        return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
+      };
+      const left = (await sum("refund_declared")) - (await sum("refund_recorded"));
+      if (left < amountCents) return false;
+      const now = new Date();
+      await trx(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: chargeId,
+        kind: "refund_recorded",
+        source: "admin",
+        detail: JSON.stringify({ amount_cents: amountCents }),
+        created_at: now,
+        updated_at: now,
+      });
+      return true;
+    });
+  }
+
+  /** The sum of `detail.amount_cents` over a charge's events of `kind`. */
+  async sumEvents(chargeId: string, kind: string): Promise<number> {
+    const result = await this.db.raw(
+      `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+       where charge_id = ? and kind = ? and deleted_at is null`,
+      [chargeId, kind],
+    );
+    return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
+  }
+
+  /** How many events of `kind` a charge's timeline holds. */
+  async countEvents(chargeId: string, kind: string): Promise<number> {
+    const [row] = await this.db(EVENTS)
+      .where({ charge_id: chargeId, kind })
+      .whereNull("deleted_at")
+      .count({ n: "*" });
+    return Number(row?.n ?? 0);
+  }
+
+  /** The timeline of a charge, oldest first. */
+  async events(chargeId: string): Promise<Record<string, unknown>[]> {
+    return this.db(EVENTS)
+      .where({ charge_id: chargeId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+  }
+
+  /**
+   * The charges of these payment collections, newest first, each with its state events and
+   * webhook deliveries, oldest first (the admin's order view).
+   */
+  async chargesOfCollections(collectionIds: readonly string[]): Promise<
+    {
+      row: ChargeRow;
+      events: Record<string, unknown>[];
+      deliveries: Record<string, unknown>[];
+    }[]
+  > {
+    if (collectionIds.length === 0) return [];
+    const rows: ChargeRow[] = await this.db<ChargeRow>(CHARGES)
+      .whereIn("payment_collection_id", collectionIds)
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc");
+    const ids = rows.map((r) => r.charge_id);
+    // `deleted_at is null` matches the tables' partial indexes on charge_id.
+    const timeline = (table: string): Promise<Record<string, unknown>[]> =>
+      this.db(table).whereIn("charge_id", ids).whereNull("deleted_at").orderBy("created_at", "asc");
+    const [events, deliveries] = await Promise.all([timeline(EVENTS), timeline(DELIVERIES)]);
+    return rows.map((row) => ({
+      row,
+      events: events.filter((e) => e.charge_id === row.charge_id),
+      deliveries: deliveries.filter((d) => d.charge_id === row.charge_id),
+    }));
+  }
+
+  /**
+   * Retention, one bounded batch: takes up to `limit` finished charges (below) last changed
+   * before `cutoff` and not compacted yet, oldest first after `after`, deletes their finished
+   * webhook deliveries and compacts their timelines, in one short transaction. Charge rows are
+   * never deleted. Returns how much went and the key to continue after (null when done).
+   *
+   * Finished: no open flag, no cart waiting to complete, and either paid and captured, or
+   * unpaid and closed (expired, failed or canceled) with no check scheduled and its expiry and
+   * any boleto grace period over. Compacting keeps every event kind a charge had, with its first
+   * and last occurrence (the admin's timeline shows kinds); only repeats in between go (capture
+   * or cart retries, repeated forged or reused notices). Declared and recorded refunds are all
+   * kept: takeDeclaredRefund sums them.
+   */
+  async compactFinished(
+    cutoff: Date,
+    limit: number,
+    after: { created_at: Date; id: string } | null = null,
+  ): Promise<{
+    charges: number;
+    deliveries: number;
+    events: number;
+    next: { created_at: Date; id: string } | null;
+  }> {
+    return this.db.transaction(async (trx) => {
+      const picked = await trx.raw(
+        // `deleted_at is null and compacted_at is null` and the (created_at, id) key match
+        // IDX_pix_checkout_charge_not_compacted; charges compacted earlier are not in it.
+        `select id, charge_id, created_at from ${CHARGES}
+         where deleted_at is null and compacted_at is null
+           and created_at < ? and (created_at, id) > (?::timestamptz, ?)
+           and updated_at < ? and flagged = false and cart_completion_failed_at is null
+           and (
+             (status = 'paid' and captured_at is not null and captured_at < ?)
+             or (status in ('expired', 'failed', 'canceled') and paid_at is null and next_check_at is null
+                 and coalesce(order_hold_until, expires_at, created_at) < ?)
+           )
+         order by created_at, id limit ? for update skip locked`,
+        [cutoff, after?.created_at ?? new Date(0), after?.id ?? "", cutoff, cutoff, cutoff, limit],
+      );
+      const rows = picked.rows as { id: string; charge_id: string; created_at: Date }[];
+      if (rows.length === 0) return { charges: 0, deliveries: 0, events: 0, next: null };
+      const chargeIds = rows.map((r) => r.charge_id);
+      const deliveries = await trx(DELIVERIES)
+        .whereIn("charge_id", chargeIds)
+        .whereNull("deleted_at")
+        // Out of tries (see unfinishedDeliveries) is as finished as a final outcome.
+        .where((q) =>
+          q
+            .whereIn("outcome", FINISHED_OUTCOMES as unknown as string[])
+            .orWhere("attempts", ">=", 20),
+        )
+        .delete();
+      const events = await trx.raw(
+        `delete from ${EVENTS} where id in (
+           select id from (
+             select id,
+                    row_number() over (partition by charge_id, kind order by created_at, id) as nth,
+                    count(*) over (partition by charge_id, kind) as runs
+             from ${EVENTS}
+             where charge_id = any(?) and deleted_at is null and kind not in ('refund_declared', 'refund_recorded')
+           ) timeline where nth > 1 and nth < runs
+         )`,
+        [chargeIds],
+      );
+      await trx(CHARGES)
+        .whereIn(
+          "id",
+          rows.map((r) => r.id),
+        )
+        .update({ compacted_at: trx.fn.now() });
+      const last = rows[rows.length - 1]!;
+      return {
+        charges: rows.length,
+        deliveries: Number(deliveries),
+        events: Number(events.rowCount ?? 0),
+        next: rows.length < limit ? null : { created_at: last.created_at, id: last.id },
+      };
+    });
+  }
+
+  /**
+   * Retention for deliveries that named no charge of this store (forged, or for another
+   * store): deletes up to `limit` finished ones received before `cutoff`. Returns how many.
+   */
+  async deleteChargelessDeliveries(cutoff: Date, limit: number): Promise<number> {
+    const result = await this.db.raw(
+      `delete from ${DELIVERIES} where id in (
+         select id from ${DELIVERIES}
+         where deleted_at is null and charge_id is null and created_at < ?
+           and (outcome in (${FINISHED_OUTCOMES.map(() => "?").join(", ")}) or attempts >= 20)
+         order by created_at limit ?
+       )`,
+      [cutoff, ...FINISHED_OUTCOMES, limit],
+    );
+    return Number(result.rowCount ?? 0);
+  }
+
+  /** Stores a webhook delivery before it is answered. Returns its id. */
+  async insertDelivery(delivery: {
+    providerKey: string;
+    event: string;
+    chargeId: string | null;
+    body: unknown;
+  }): Promise<string> {
+    const id = generateEntityId(undefined, "pxwh");
+    const now = new Date();
+    await this.db(DELIVERIES).insert({
+      id,
+      provider_key: delivery.providerKey,
+      event: delivery.event,
+      charge_id: delivery.chargeId,
+      body: JSON.stringify(delivery.body),
+      outcome: "received",
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return id;
+  }
+
+  /** How many times a delivery was processed so far. */
+  async deliveryAttempts(id: string): Promise<number> {
+    const row = (await this.db(DELIVERIES).where({ id }).first("attempts")) as
+      { attempts: number } | undefined;
+    return Number(row?.attempts ?? 0);
+  }
+
+  /** Records what processing a delivery decided. */
+  async finishDelivery(id: string, outcome: string, detail?: string): Promise<void> {
+    await this.db(DELIVERIES)
+      .where({ id })
+      .update({
+        outcome,
+        detail: detail ?? null,
+        processed_at: new Date(),
+        updated_at: new Date(),
+        attempts: this.db.raw("attempts + 1"),
+      });
+  }
+
+  /**
+   * Deliveries not processed yet (the process answering them stopped), not matched yet, or
+   * failed, whose retry is due: each one backs off on its own (15 s after its last try,
+   * doubling up to an hour), so a few that keep failing never hold the batch's head.
+   */
+  async unfinishedDeliveries(
+    now: Date,
+    olderThan: Date,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const dueAt = `coalesce(processed_at, created_at) + make_interval(secs => least(15 * power(2, attempts), 3600))`;
+    return this.db(DELIVERIES)
+      .whereIn("outcome", ["received", "unmatched", "error"])
+      .whereNull("deleted_at")
+      .where("created_at", "<", olderThan)
+      .where("attempts", "<", 20)
+      .whereRaw(`${dueAt} <= ?`, [now])
+      .orderByRaw(dueAt)
+      .limit(limit);
+  }
+
+  /** Deliveries, newest first (admin view and tests). */
+  async deliveries(limit = 50): Promise<Record<string, unknown>[]> {
+    return this.db(DELIVERIES).orderBy("created_at", "desc").limit(limit);
+  }
+}

@@ -1,0 +1,276 @@
+import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows";
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
+import type {
+  BigNumberInput,
+  IOrderModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
+import { redact } from "@pix-checkout/client";
+import { CAPTURE_ATTEMPTS, type ChargeRow } from "../records/charge-store";
+import type { LifecycleSource } from "../records/charge-lifecycle";
+import { cartOfCollection, markRefundDue, orderOfCollection } from "./collection";
+import { workerModeOf, type SettleContext } from "./context";
+import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
+
+/** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
+export const CART_COMPLETION_ATTEMPTS = 5;
+
+/** Result of a capture. */
+export interface CaptureResult {
+  outcome: "processed" | "duplicate";
+  detail?: string;
+}
+
+/** The Medusa session a paid charge is captured on: its own, or the one it was adopted by. */
+export const captureSessionOf = (row: ChargeRow): string =>
+  row.capture_session_id ?? row.session_id;
+
+/**
+ * Makes a locally paid charge a captured Medusa payment on an order, exactly once. Needs no
+ * call to the payment service (paid is final), so reconciliation uses it for stuck captures.
+ *
+ * Medusa may already have captured it: when `authorizePayment` answers `captured` (the shopper
+ * paid before completing the cart), Medusa captures inside cart completion, under a claim that
+ * `authorizePayment` took. Once that claim is released by its lease, the capture is confirmed
+ * here from Medusa's own payment rather than made again.
+ */
+export function captureOnce(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<CaptureResult> {
+  return withSpan(
+    "pix_checkout.capture",
+    { ...chargeAttributes(row), "pix_checkout.source": source },
+    () => capture(ctx, row, source),
+    (result) => ({ "pix_checkout.outcome": result.outcome }),
+  );
+}
+
+async function capture(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<CaptureResult> {
+  const { store, logger } = ctx;
+  const chargeId = row.charge_id;
+  if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
+  // Only the claim holder captures or confirms, so a capture is recorded exactly once.
+  if (!(await store.claimCapture(chargeId))) {
+    return { outcome: "duplicate", detail: "another process is capturing it" };
+  }
+  const sessionId = captureSessionOf(row);
+  let capturedBy: "this process" | "cart completion" = "this process";
+  try {
+    if ((await paymentOfSession(ctx.container, sessionId))?.captured_at) {
+      capturedBy = "cart completion";
+    } else {
+      // The session's own amount, not the charge's cents: the charge is that amount rounded
+      // half-up to the cent (see toCents), and capturing the rounded cents of a total with a
+      // fraction of a cent would leave the order a fraction short or over.
+      await processPaymentWorkflow(ctx.container).run({
+        input: {
+          action: PaymentActions.SUCCESSFUL,
+          data: { session_id: sessionId, amount: await sessionAmount(ctx.container, sessionId) },
+        },
+      });
+      // The workflow's steps are conditional and can end without capturing anything, so only
+      // Medusa's own captured payment counts as done.
+      if (!(await paymentOfSession(ctx.container, sessionId))?.captured_at) {
+        throw new Error(
+          `Medusa holds no captured payment for session ${sessionId} after processPaymentWorkflow`,
+        );
+      }
+    }
+  } catch (error) {
+    // Give the claim back so the next delivery or the reconciliation job captures it.
+    await store.releaseCapture(chargeId);
+    await recordCaptureFailure(ctx, row, source, error);
+    throw error;
+  }
+  if (!(await store.confirmCapture(chargeId))) {
+    // Our lease lapsed mid-capture and a later holder recorded it first.
+    return { outcome: "duplicate", detail: "already captured" };
+  }
+  recordCaptureLag(row, source, capturedBy);
+  await store.addEvent({
+    chargeId,
+    kind: "captured",
+    source,
+    detail: { session_id: sessionId, by: capturedBy, instance: workerModeOf(ctx.container) },
+  });
+  logger.info(`captured charge ${chargeId} (session ${sessionId}, by ${capturedBy})`);
+  await completeCartIfNeeded(ctx, row, source);
+  await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
+    // The capture stands; only the order's summary lags until the next pass records it.
+    logger.warn(
+      `recording the capture of charge ${chargeId} on its order failed: ${redact((error as Error).message)}`,
+    ),
+  );
+  await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row, source);
+  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
+  if (order?.status === "canceled") {
+    // The money arrived; the merchant decides whether to ship or refund.
+    await ctx.lifecycle.flag(
+      chargeId,
+      { code: "paid_after_order_canceled", order_id: order.id },
+      source,
+    );
+  }
+  return { outcome: "processed" };
+}
+
+/**
+ * Puts a failed capture on the timeline. After `CAPTURE_ATTEMPTS` failures the charge is
+ * flagged for the merchant (money arrived, Medusa could not record it) and reconciliation
+ * stops retrying it every run; a new delivery or the admin's re-check still tries again.
+ */
+async function recordCaptureFailure(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+  error: unknown,
+): Promise<void> {
+  const { store } = ctx;
+  const message = redact((error as Error)?.message ?? String(error));
+  await store.addEvent({
+    chargeId: row.charge_id,
+    kind: "capture_failed",
+    source,
+    detail: { message },
+  });
+  const failures = await store.countEvents(row.charge_id, "capture_failed");
+  if (failures === CAPTURE_ATTEMPTS) {
+    await ctx.lifecycle.flag(
+      row.charge_id,
+      { code: "capture_failed", attempts: failures, message },
+      source,
+    );
+  }
+}
+
+/** A payment session's amount as Medusa holds it: its raw decimal, fractions of a cent included. */
+async function sessionAmount(container: MedusaContainer, sessionId: string): Promise<string> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "amount", "raw_amount"],
+    filters: { id: sessionId },
+  });
+  const session = data[0] as
+    { amount?: number | string; raw_amount?: { value?: string } } | undefined;
+  const amount = session?.raw_amount?.value ?? session?.amount;
+  if (amount === undefined) throw new Error(`payment session ${sessionId} no longer exists`);
+  return String(amount);
+}
+
+/** Medusa's payment for a session, if cart completion or a capture already made one. */
+async function paymentOfSession(
+  container: MedusaContainer,
+  sessionId: string,
+): Promise<{ id: string; captured_at: Date | string | null } | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "captured_at"],
+    filters: { payment_session_id: sessionId },
+  });
+  return data[0] as { id: string; captured_at: Date | string | null } | undefined;
+}
+
+/**
+ * Puts the session's captures on its order's transactions, so the order's summary (what the
+ * merchant reads in the admin: paid total, outstanding amount) shows it paid. Medusa records
+ * a capture on the order only when the order already exists and is linked at capture time;
+ * a Pix paid before the cart became an order (pay-first), or captured by
+ * `processPaymentWorkflow` for an order-first order, can leave the order showing the whole
+ * total outstanding while its payment is captured. Idempotent: a capture already on the
+ * order (by `reference_id`) is not added again.
+ */
+export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promise<void> {
+  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
+  if (!order) return;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "currency_code", "captures.id", "captures.raw_amount"],
+    filters: { payment_session_id: captureSessionOf(row) },
+  });
+  const payment = data[0] as
+    { currency_code: string; captures?: { id: string; raw_amount: unknown }[] } | undefined;
+  const captures = payment?.captures ?? [];
+  if (captures.length === 0) return;
+  const orders = ctx.container.resolve<IOrderModuleService>(Modules.ORDER);
+  const existing = await orders.listOrderTransactions(
+    { order_id: order.id, reference: "capture", reference_id: captures.map((c) => c.id) },
+    { select: ["reference_id"] },
+  );
+  const recorded = new Set(existing.map((t) => t.reference_id));
+  const missing = captures.filter((c) => !recorded.has(c.id));
+  if (missing.length === 0) return;
+  await orders.addOrderTransactions(
+    missing.map((capture) => ({
+      order_id: order.id,
+      amount: capture.raw_amount as BigNumberInput,
+      currency_code: payment!.currency_code,
+      reference: "capture",
+      reference_id: capture.id,
+    })),
+  );
+  await ctx.store.addEvent({
+    chargeId: row.charge_id,
+    kind: "order_transaction_recorded",
+    source: "reconcile",
+    detail: { order_id: order.id, captures: missing.map((c) => c.id) },
+  });
+}
+
+/**
+ * Pay-first: makes sure the paid cart became an order. Medusa's processPaymentWorkflow
+ * completes the cart after capturing, but with `continueOnPermanentFailure`, so a failed
+ * completion (a lock held by the storefront's own `cart.complete`, a restart, a cart that
+ * was not ready) would leave a captured payment with no order. Completing here, and
+ * recording a failure for the reconciliation job to retry, closes that gap.
+ */
+export async function completeCartIfNeeded(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<"has_order" | "completed" | "failed" | "no_cart"> {
+  const { container, store, logger } = ctx;
+  const cartId = await cartOfCollection(container, row.payment_collection_id);
+  if (!cartId) return "no_cart";
+  if (await orderOfCollection(container, row.payment_collection_id)) return "has_order";
+  try {
+    const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } });
+    await store.addEvent({
+      chargeId: row.charge_id,
+      kind: "cart_completed",
+      source,
+      detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
+    });
+    return "completed";
+  } catch (error) {
+    const message = (error as Error).message;
+    await store.addEvent({
+      chargeId: row.charge_id,
+      kind: "cart_completion_failed",
+      source,
+      detail: { cart_id: cartId, message },
+    });
+    const failures = await store.countEvents(row.charge_id, "cart_completion_failed");
+    if (failures >= CART_COMPLETION_ATTEMPTS) {
+      // A cart that failed this often fails for a lasting reason (the last unit sold while
+      // this shopper paid): the payment cannot become an order, so it is a refund due.
+      const reason = /stock|inventory|estoque/i.test(message)
+        ? "out_of_stock"
+        : "cart_not_completed";
+      await markRefundDue(ctx, row, reason, source);
+      return "failed";
+    }
+    logger.warn(
+      `charge ${row.charge_id} is paid but cart ${cartId} could not become an order (${message}); the reconciliation job retries it`,
+    );
+    return "failed";
+  }
+}

@@ -1,0 +1,177 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { processDelivery } from "./process-delivery";
+import { keyOfProviderId, providerByKey, registeredProviders } from "../platform/provider-registry";
+import { redact } from "@pix-checkout/client";
+import { completeCartIfNeeded, recordCapturesOnOrder } from "./capture";
+import { captureOrRefund, settleCharge } from "./settle";
+import type { SettleContext } from "./context";
+import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charge-store";
+import { nextCheckAt } from "../checkout/check-schedule";
+import { sweepCreateLine } from "../create-line/line";
+import type { ParsedWebhook } from "./webhook-intake";
+import { recordCheckLag, reportAttributes, withSpan } from "../platform/telemetry";
+
+/** Charges and deliveries handled per run, so one run stays short. */
+const BATCH = 100;
+/** A delivery still `received` after this long lost its in-process worker (crash, deploy). */
+const STALE_DELIVERY_MS = 30_000;
+
+/** What one reconciliation run did. */
+export interface ReconcileReport {
+  checked: number;
+  settled: number;
+  deliveriesRetried: number;
+  cartsCompleted: number;
+  errors: number;
+}
+
+/**
+ * One reconciliation pass, through the same state machine as webhooks:
+ * 0. the create line is swept: waiting creates are sent as the budget allows (in case every
+ *    instance that asked for them went quiet), and a send whose process died is recovered;
+ * 1. pending (or locally canceled) charges whose check is due are claimed and asked about
+ *    (young charges on a decaying schedule, then every `reconcileIntervalMinutes`, and just
+ *    after expiry: see check-schedule.ts); a check that fails backs that row off, so a bad
+ *    row never delays a good one, and after `CHECK_ATTEMPTS` failures it is flagged;
+ * 2. paid charges whose capture never finished (no claim, or a lapsed one) are captured;
+ * 3. deliveries that were never processed, did not match yet, or failed are retried, each on
+ *    its own backoff; one that can never be processed (its registration is gone, its body
+ *    unreadable) is finished as `failed`;
+ * 4. paid carts that failed to become orders (pay-first) are completed.
+ */
+export function reconcileOnce(ctx: SettleContext, now = new Date()): Promise<ReconcileReport> {
+  return withSpan("pix_checkout.reconcile", {}, () => reconcile(ctx, now), reportAttributes);
+}
+
+async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport> {
+  const report: ReconcileReport = {
+    checked: 0,
+    settled: 0,
+    deliveriesRetried: 0,
+    cartsCompleted: 0,
+    errors: 0,
+  };
+  const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  const providers = registeredProviders(configModule);
+  if (providers.length === 0) return report;
+  // Creates waiting in line whose instances all went quiet, or whose sender died mid-send.
+  await sweepCreateLine(ctx.db, providers, ctx.lifecycle, ctx.logger).catch((error: unknown) => {
+    report.errors += 1;
+    ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
+  });
+  for (const row of await ctx.store.claimDueChecks(now, BATCH)) {
+    const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
+    report.checked += 1;
+    recordCheckLag(row, now);
+    try {
+      if (!provider) {
+        throw new Error(
+          `no provider is registered as ${row.provider_id} (was the provider's id renamed in medusa-config?)`,
+        );
+      }
+      const result = await settleCharge(ctx, row.charge_id, "reconcile");
+      if (result.outcome === "processed") report.settled += 1;
+      // A charge the API still calls pending is asked again on its schedule; a final one only
+      // inside a boleto's grace period.
+      await ctx.store.scheduleCheck(
+        row.charge_id,
+        result.status === "pending"
+          ? nextCheckAt({
+              createdAt: new Date(row.created_at),
+              expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+              now,
+              intervalMs: provider.options.reconcileIntervalMinutes * 60_000,
+              method: row.method,
+            })
+          : (result.recheckAt ?? null),
+      );
+    } catch (error) {
+      report.errors += 1;
+      await recordCheckFailure(ctx, row, now, redact((error as Error).message ?? String(error)));
+    }
+  }
+  // Paid is final, so a capture that never finished needs no new question to the API.
+  for (const row of await ctx.store.paidNotCaptured(BATCH)) {
+    report.checked += 1;
+    try {
+      const result = await captureOrRefund(ctx, row, "reconcile");
+      if (result.outcome === "processed") report.settled += 1;
+    } catch (error) {
+      report.errors += 1;
+      ctx.logger.warn(
+        `capturing paid charge ${row.charge_id} failed: ${redact((error as Error).message)}`,
+      );
+    }
+  }
+  const deliveries = await ctx.store.unfinishedDeliveries(
+    now,
+    new Date(now.getTime() - STALE_DELIVERY_MS),
+    BATCH,
+  );
+  for (const delivery of deliveries) {
+    const id = String(delivery.id);
+    let provider;
+    let body: ParsedWebhook;
+    try {
+      provider = providerByKey(configModule, String(delivery.provider_key));
+      body = (
+        typeof delivery.body === "string" ? JSON.parse(delivery.body) : delivery.body
+      ) as ParsedWebhook;
+    } catch (error) {
+      // A registration renamed or removed, or a body that cannot be read: no retry can help.
+      report.errors += 1;
+      const message = redact((error as Error).message ?? String(error));
+      await ctx.store.finishDelivery(id, "failed", message);
+      ctx.logger.warn(`delivery ${id} cannot be processed and is given up: ${message}`);
+      continue;
+    }
+    try {
+      await processDelivery(ctx, id, provider, body);
+      report.deliveriesRetried += 1;
+    } catch (error) {
+      report.errors += 1;
+      ctx.logger.warn(`retrying delivery ${id} failed: ${redact((error as Error).message)}`);
+    }
+  }
+  for (const row of await ctx.store.awaitingCartCompletion(BATCH)) {
+    const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
+    if (outcome === "completed") {
+      report.cartsCompleted += 1;
+      await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
+        ctx.logger.warn(
+          `recording the captures of charge ${row.charge_id} on its order failed: ${redact((error as Error).message)}`,
+        ),
+      );
+    }
+    if (outcome === "failed") report.errors += 1;
+    if (outcome === "has_order" || outcome === "no_cart") {
+      // Someone else (the storefront's own cart.complete) finished it, or the cart is gone:
+      // either way there is nothing left to retry.
+      await ctx.store.addEvent({
+        chargeId: row.charge_id,
+        kind: "cart_completed",
+        source: "reconcile",
+        detail: { by: outcome === "has_order" ? "another request" : "no cart left to complete" },
+      });
+    }
+  }
+  return report;
+}
+
+/** Backs a row off after a failed check, and hands it to the merchant at the cap. */
+async function recordCheckFailure(
+  ctx: SettleContext,
+  row: ChargeRow,
+  now: Date,
+  message: string,
+): Promise<void> {
+  const failures = await ctx.store.recordCheckFailure(row.charge_id, now);
+  ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
+  if (failures === CHECK_ATTEMPTS) {
+    await ctx.lifecycle.flag(
+      row.charge_id,
+      { code: "check_failed", attempts: failures, message },
+      "reconcile",
+    );
+  }
+}

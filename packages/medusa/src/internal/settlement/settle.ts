@@ -1,0 +1,225 @@
+import { redact } from "@pix-checkout/client";
+import type { ChargeRow } from "../records/charge-store";
+import type { LifecycleSource } from "../records/charge-lifecycle";
+import { captureOnce, type CaptureResult } from "./capture";
+import { endOrderIfDue, payableCharge } from "./collection";
+import { nextCheckAt } from "../checkout/check-schedule";
+import { clientFor } from "../platform/provider-registry";
+import { providerOfRow, workerModeOf, type SettleContext } from "./context";
+import type { ChargeStatus } from "../platform/status";
+import { annotate, chargeAttributes, withSpan } from "../platform/telemetry";
+
+/** Who asked to settle a charge; it goes on the timeline. */
+export type SettleSource = "webhook" | "reconcile" | "refresh";
+
+/** What a webhook claimed, to compare with what the API says. */
+export interface Claim {
+  status: ChargeStatus;
+  amountCents: number;
+}
+
+/** What settling decided. `forged` and `unmatched` changed nothing. */
+export type SettleOutcome = "processed" | "duplicate" | "forged" | "unmatched";
+
+/** Result of `settleCharge`. */
+export interface SettleResult {
+  outcome: SettleOutcome;
+  /** The API's status, when it was asked. */
+  status?: ChargeStatus;
+  /** When a final charge must be asked about again (a boleto inside its grace period). */
+  recheckAt?: Date | null;
+  detail?: string;
+}
+
+/**
+ * What every path that hears about a charge (webhook, reconciliation, refresh) does, top-down:
+ * 1. ask the API (fetch-back), unless the charge is already recorded paid and nobody claims
+ *    otherwise (paid is final);
+ * 2. refuse a claim the API does not confirm (`forged`: changes nothing);
+ * 3. record what the API confirms through the charge lifecycle;
+ * 4. let the collection decide what it means: a paid charge is captured or becomes a refund
+ *    due; an ended one may end the order that waits on it (collection.ts).
+ */
+export function settleCharge(
+  ctx: SettleContext,
+  chargeId: string,
+  source: SettleSource,
+  claim?: Claim,
+): Promise<SettleResult> {
+  return withSpan(
+    "pix_checkout.settle",
+    { "pix_checkout.charge_id": chargeId, "pix_checkout.source": source },
+    () => settle(ctx, chargeId, source, claim),
+    (result) => ({ "pix_checkout.outcome": result.outcome, "pix_checkout.status": result.status }),
+  );
+}
+
+async function settle(
+  ctx: SettleContext,
+  chargeId: string,
+  source: SettleSource,
+  claim?: Claim,
+): Promise<SettleResult> {
+  const { store, logger } = ctx;
+  const row = await store.byChargeId(chargeId);
+  if (!row) return { outcome: "unmatched", detail: "no payment session knows this charge yet" };
+  annotate(chargeAttributes(row));
+
+  const provider = providerOfRow(ctx, row);
+  const repeatsConfirmedPayment =
+    claim?.status === "paid" && claim.amountCents === Number(row.amount_cents);
+  if (row.status === "paid" && (!claim || repeatsConfirmedPayment)) {
+    // Paid is final. A check that reaches a charge a webhook settled meanwhile (reconciliation
+    // claims rows in batches), or a repeated `charge.paid` that says what the API already
+    // confirmed (at-least-once delivery), asks the API nothing and only finishes the capture.
+    // A claim that disagrees with the record is still checked, so a forgery is recorded.
+    return { ...(await afterPaid(ctx, row, source, false)), status: "paid" };
+  }
+  const client = await clientFor(provider, logger);
+  // Every answer of the API below has touched the row already.
+  const stillPending = async (): Promise<SettleResult> => {
+    if (row.check_failures > 0) {
+      // A charge that had given up on checks (flagged after failures) answered again: put it
+      // back on its schedule, so a payment that arrives later is still found.
+      await store.scheduleCheck(
+        chargeId,
+        scheduleOf(row, provider.options.reconcileIntervalMinutes),
+      );
+    }
+    return { outcome: "duplicate", status: "pending", detail: "still pending" };
+  };
+  if (!claim) {
+    // Nobody claims anything (reconciliation, a refresh): the light status read answers the
+    // common case, a charge still pending, in one small call; the full read is for changes.
+    const light = await client.charges.status(chargeId);
+    if (light.status === "pending") {
+      await store.touch(chargeId);
+      return stillPending();
+    }
+  }
+  const charge = await client.charges.retrieve(chargeId);
+  await store.touch(chargeId);
+
+  if (claim) {
+    const untrue =
+      claim.status !== charge.status && (claim.status === "paid" || charge.status === "pending");
+    const wrongAmount = claim.amountCents !== charge.amountCents;
+    if (untrue || wrongAmount) {
+      const detail = untrue
+        ? `claimed ${claim.status}, the API says ${charge.status}`
+        : `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
+      await store.addEvent({ chargeId, kind: "forged_webhook", source, detail: { claim, detail } });
+      logger.warn(
+        `ignored a webhook for charge ${chargeId} that the API does not confirm: ${detail}`,
+      );
+      return { outcome: "forged", status: charge.status, detail };
+    }
+  }
+  const underpaid = charge.amountCents < Number(row.amount_cents);
+  // Flagged once: a repeated delivery must not re-open what the merchant already resolved.
+  if (charge.amountCents !== Number(row.amount_cents) && row.flag_code !== "amount_mismatch") {
+    await ctx.lifecycle.flag(
+      chargeId,
+      {
+        code: "amount_mismatch",
+        api_cents: charge.amountCents,
+        recorded_cents: Number(row.amount_cents),
+      },
+      source,
+    );
+  }
+
+  const moved = await ctx.lifecycle.confirmed(row, charge.status, source);
+  const current = moved?.row ?? row;
+  switch (charge.status) {
+    case "pending":
+      return stillPending();
+    case "paid":
+      if (underpaid) {
+        // Less money than the order costs: the merchant decides (flagged above); capturing
+        // the session's full amount would make an underpaid charge a fully paid order.
+        return {
+          outcome: moved ? "processed" : "duplicate",
+          status: "paid",
+          detail: "underpaid; capture held",
+        };
+      }
+      return { ...(await afterPaid(ctx, current, source, moved !== undefined)), status: "paid" };
+    case "expired":
+    case "failed": {
+      const now = moved ? current : ((await store.byChargeId(chargeId)) ?? current);
+      if (now.status === "paid") {
+        return {
+          outcome: "duplicate",
+          status: charge.status,
+          detail: `charge is paid; ${charge.status} ignored`,
+        };
+      }
+      const { recheckAt } = await endOrderIfDue(ctx, now, source);
+      if (recheckAt) await store.scheduleCheck(chargeId, recheckAt);
+      return { outcome: moved ? "processed" : "duplicate", status: charge.status, recheckAt };
+    }
+  }
+}
+
+/** When a still-pending charge is next asked about (check-schedule.ts). */
+function scheduleOf(row: ChargeRow, intervalMinutes: number): Date {
+  return nextCheckAt({
+    createdAt: new Date(row.created_at),
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+    now: new Date(),
+    intervalMs: intervalMinutes * 60_000,
+    method: row.method,
+  });
+}
+
+/**
+ * The payment is recorded (the shopper's stream already shows it); now the collection decides
+ * what it becomes, and Medusa captures it or it waits for the merchant as a refund due.
+ * A capture that fails does not fail the settle: the money is confirmed and recorded, the
+ * failure is on the timeline, and reconciliation retries the capture (paid is final, so
+ * without asking the API again).
+ *
+ * A webhook that lands on a server-only instance hands the capture to the worker
+ * (`pix_checkout.charge.capture_requested`, taken by the `pix-checkout-capture` subscriber), as
+ * Medusa's own payment webhooks leave `processPaymentWorkflow` to a subscriber: capture and cart
+ * completion are the heaviest work of a checkout, and on the instance that takes webhooks they
+ * delayed the next shopper's `paid`. Reconciliation, on the worker too, is the net under a lost
+ * event.
+ */
+async function afterPaid(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: SettleSource,
+  recordedNow: boolean,
+): Promise<SettleResult> {
+  const outcome = recordedNow ? "processed" : "duplicate";
+  if (row.captured_at) return { outcome, detail: "already captured" };
+  if (source === "webhook" && workerModeOf(ctx.container) === "server") {
+    await ctx.lifecycle.captureRequested(row, source);
+    return { outcome, detail: "paid; the worker captures it" };
+  }
+  try {
+    const captured = await captureOrRefund(ctx, row, source);
+    return recordedNow && captured.outcome === "duplicate" ? { ...captured, outcome } : captured;
+  } catch (error) {
+    return {
+      outcome,
+      detail: `paid; the capture failed and reconciliation retries it: ${redact((error as Error)?.message ?? String(error))}`,
+    };
+  }
+}
+
+/**
+ * Every path that captures a paid charge (a webhook, the worker's subscriber, reconciliation)
+ * comes through here, so none captures a payment the collection says must be refunded.
+ */
+export async function captureOrRefund(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<CaptureResult> {
+  const payable = await payableCharge(ctx, row, source);
+  if (!payable) return { outcome: "processed", detail: "refund due" };
+  return captureOnce(ctx, payable, source);
+}

@@ -1,0 +1,173 @@
+import type { CreateNotificationDTO } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import QRCode from "qrcode";
+import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
+import type { NotifyOptions } from "./notify-options";
+import { cartOfCollection, orderOfCollection } from "../settlement/collection";
+import type { SettleContext } from "../settlement/context";
+import type { ChargeRow } from "../records/charge-store";
+import { toStoreView } from "./store-view";
+
+/** What a message template receives as `data` (documented in the README, "Notifications"). */
+export interface NotificationData {
+  event: "created" | "paid" | "expired" | "refund_due";
+  method: "pix" | "boleto";
+  charge_id: string;
+  session_id: string;
+  amount_cents: number;
+  /** `R$ 48,92`, formatted for Brazil. */
+  amount: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  /** Where the shopper can come back to pay (or see it is paid or expired), when configured. */
+  payment_page_url: string | null;
+  order: { id: string; display_id: number | null } | null;
+  cart_id: string | null;
+  /** With `refund_due`: what the store returns (`R$ 48,92`) and why (a RefundReason code). */
+  refund?: { amount_cents: number; amount: string; reason: string };
+  pix?: {
+    copy_paste: string;
+    /** A PNG of the QR code, base64 (for an inline attachment). */
+    qr_png_base64: string;
+    payment_link: string | null;
+  };
+  boleto?: { url: string; digitable_line: string; barcode: string; due_date: string | null };
+}
+
+const EVENT_KEY = {
+  [CHARGE_EVENTS.created]: "created",
+  // "Paid" goes out once the order is paid in Medusa (captured), so it can name the order.
+  [CHARGE_EVENTS.captured]: "paid",
+  [CHARGE_EVENTS.expired]: "expired",
+} as const;
+
+const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/** Cents to `R$ 48,92` by string arithmetic on the integer, never through a float division. */
+function formatCents(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100);
+  const fraction = String(abs % 100).padStart(2, "0");
+  const formatted = brl.format(whole).replace(/,00$/, `,${fraction}`);
+  return negative ? `-${formatted}` : formatted;
+}
+
+/**
+ * The notification for one charge event, or undefined when there is nothing to send (no
+ * template for this event, no e-mail on the cart or order, the charge unknown).
+ */
+export async function buildNotification(
+  ctx: SettleContext,
+  eventName: string,
+  data: ChargeEventData,
+  options: NotifyOptions,
+): Promise<CreateNotificationDTO | undefined> {
+  // Of the flags, only a refund due is the shopper's news ("we received it, we give it back").
+  const key =
+    eventName === CHARGE_EVENTS.flagged
+      ? data.flag?.code === "refund_due"
+        ? "refund_due"
+        : undefined
+      : EVENT_KEY[eventName as keyof typeof EVENT_KEY];
+  const template = key ? options.templates[key] : undefined;
+  if (!key || !template) return undefined;
+  const row = await ctx.store.byChargeId(data.charge_id);
+  if (!row) return undefined;
+  if (key === "expired" && (await cartPaidOrMovedOn(ctx, row))) return undefined;
+  const buyer = await buyerOf(ctx, row.payment_collection_id);
+  if (key === "paid" && buyer?.order?.status === "canceled") return undefined;
+  if (!buyer?.email) {
+    ctx.logger.debug(`no e-mail for charge ${data.charge_id}; nothing sent`);
+    return undefined;
+  }
+  const view = toStoreView(row, row.session_id);
+  const payload: NotificationData = {
+    event: key,
+    method: row.method,
+    charge_id: row.charge_id,
+    session_id: row.session_id,
+    amount_cents: Number(row.amount_cents),
+    amount: formatCents(Number(row.amount_cents)),
+    expires_at: view.expires_at,
+    paid_at: view.paid_at,
+    payment_page_url: options.paymentPageUrl
+      ? options.paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
+      : null,
+    order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
+    cart_id: buyer.cartId ?? null,
+  };
+  if (view.pix) {
+    const png = await QRCode.toBuffer(view.pix.copy_paste, {
+      errorCorrectionLevel: "M",
+      margin: 4,
+    });
+    payload.pix = {
+      copy_paste: view.pix.copy_paste,
+      qr_png_base64: png.toString("base64"),
+      payment_link: view.pix.payment_link,
+    };
+  }
+  if (view.boleto) payload.boleto = view.boleto;
+  if (key === "refund_due" && data.flag?.code === "refund_due") {
+    payload.refund = {
+      amount_cents: data.flag.amount_cents,
+      amount: formatCents(data.flag.amount_cents),
+      reason: data.flag.reason,
+    };
+    delete payload.pix;
+    delete payload.boleto;
+  }
+  return {
+    to: buyer.email,
+    channel: options.channel,
+    template,
+    data: payload as unknown as Record<string, unknown>,
+    trigger_type: eventName,
+    resource_id: row.charge_id,
+    resource_type: "pix_checkout_charge",
+    // A redelivered event must not mail the shopper twice.
+    idempotency_key: `${eventName}:${row.charge_id}`,
+  };
+}
+
+/**
+ * An expired code is no news when the shopper already moved on: it was replaced by a newer
+ * one, or another code of the cart was paid.
+ */
+async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<boolean> {
+  if (row.superseded_at) return true;
+  if (!row.payment_collection_id) return false;
+  const siblings = await ctx.store.ofCollection(row.payment_collection_id);
+  return siblings.some((other) => other.status === "paid" && other.flag_code !== "refund_due");
+}
+
+/** The e-mail, cart and order behind a payment collection. */
+async function buyerOf(
+  ctx: SettleContext,
+  paymentCollectionId: string | null,
+): Promise<
+  | {
+      email: string | null;
+      cartId?: string;
+      order?: { id: string; display_id: number | null; status: string };
+    }
+  | undefined
+> {
+  const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
+  if (!cartId) return undefined;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: ["id", "email"],
+    filters: { id: cartId },
+  });
+  const order = await orderOfCollection(ctx.container, paymentCollectionId);
+  return {
+    email: order?.email ?? (carts[0] as { email?: string | null } | undefined)?.email ?? null,
+    cartId,
+    ...(order
+      ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
+      : {}),
+  };
+}

@@ -1,0 +1,126 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { z } from "zod";
+import { ChargeStore, type ChargeRow } from "../records/charge-store";
+import { sendError } from "../platform/errors";
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { liveSessionsOf } from "../settlement/collection";
+import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
+import { createLineOf } from "../create-line/line";
+
+// Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
+// up (and simply not found), anything else is refused before touching the database.
+const paramsSchema = z.object({
+  session_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
+
+/**
+ * Whether the request's publishable key may see this row: its cart's sales channel must be
+ * one of the key's, as for Medusa's own carts and products. Another storefront's key, and a
+ * key linked to no sales channel at all, get the same 404 as an unknown session, so they
+ * cannot even learn that the session exists. Rows recorded before the plugin stored the
+ * channel (none) stay readable as before.
+ */
+function servesChannel(req: MedusaRequest, row: { sales_channel_id: string | null }): boolean {
+  if (!row.sales_channel_id) return true;
+  const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
+    .publishable_key_context?.sales_channel_ids;
+  return channels?.includes(row.sales_channel_id) ?? false;
+}
+
+/** A session the store routes serve: its charge row, or the view of its create request. */
+export type LoadedSession =
+  | { sessionId: string; store: ChargeStore; row: ChargeRow; queued?: undefined }
+  | { sessionId: string; store: ChargeStore; row?: undefined; queued: StoreSessionView };
+
+/**
+ * Validates `:session_id` and loads the plugin's charge row of that session, or, while its
+ * charge waits in the create line, the `preparing` view of its request. Answers the request
+ * itself (400 / 404) and returns undefined when there is nothing to serve; a session of
+ * another payment provider, or of a cart in a sales channel the publishable key does not
+ * cover, is a 404 too. `read` replaces the table read (the status route reads through the
+ * live-status cache).
+ */
+export async function loadSession(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  read?: (sessionId: string) => Promise<ChargeRow | undefined>,
+): Promise<LoadedSession | undefined> {
+  const parsed = paramsSchema.safeParse(req.params);
+  if (!parsed.success) {
+    sendError(
+      res,
+      "invalid_session_id",
+      "session_id must be a payment session id such as payses_01H... (letters, digits, _ and -).",
+    );
+    return undefined;
+  }
+  const sessionId = parsed.data.session_id;
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const store = new ChargeStore(db);
+  const row = await (read ? read(sessionId) : store.bySessionId(sessionId));
+  if (row && servesChannel(req, row)) return { sessionId, row, store };
+  const queued = row ? undefined : await queuedView(req.scope, sessionId);
+  if (queued && servesChannel(req, queued.request)) {
+    if (queued.view) return { sessionId, store, queued: queued.view };
+    // Its charge was recorded between the two reads.
+    const created = await store.bySessionId(sessionId);
+    if (created) return { sessionId, row: created, store };
+  }
+  sendError(
+    res,
+    "session_not_found",
+    `No Pix or boleto payment session ${sessionId} exists. Initiate a payment session with a Pix Checkout provider first.`,
+  );
+  return undefined;
+}
+
+/**
+ * The view of a session whose charge is not created yet, if it asked for one (`view` is
+ * undefined once the request is done: the charge row speaks for it).
+ */
+export async function queuedView(
+  scope: MedusaContainer,
+  sessionId: string,
+): Promise<
+  { request: { sales_channel_id: string | null }; view: StoreSessionView | undefined } | undefined
+> {
+  const line = createLineOf(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const request = await line.latestOfSession(sessionId);
+  if (!request) return undefined;
+  if (request.state === "done") return { request, view: undefined };
+  const place = request.state === "waiting" ? await line.place(request) : undefined;
+  let replacedBy: string | null = null;
+  if (request.state === "canceled" && request.payment_collection_id) {
+    const live = await liveSessionsOf(scope, request.payment_collection_id);
+    replacedBy = live.find((session) => session.id !== sessionId)?.id ?? null;
+  }
+  return { request, view: toQueuedView(request, place, sessionId, new Date(), replacedBy) };
+}
+
+/**
+ * The view a shopper gets for a session's row. Only a superseded code needs more than its row
+ * (rare, so the hot path stays one read): when another charge of the cart is paid, the cart
+ * is paid, and that is what the shopper sees; otherwise the view points at the cart's current
+ * session, if it has one.
+ */
+export async function shopperView(
+  scope: MedusaContainer,
+  row: ChargeRow,
+  sessionId: string,
+): Promise<StoreSessionView> {
+  // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
+  if (!row.superseded_at || row.status === "paid" || !row.payment_collection_id) {
+    return toStoreView(row, sessionId);
+  }
+  const store = new ChargeStore(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const siblings = await store.ofCollection(row.payment_collection_id);
+  const paid = siblings.find(
+    (other) => other.status === "paid" && other.flag_code !== "refund_due" && other.captured_at,
+  );
+  if (paid && paid.charge_id !== row.charge_id) return toStoreView(paid, sessionId);
+  const live = await liveSessionsOf(scope, row.payment_collection_id);
+  const current = live.find((session) => session.id !== sessionId);
+  return toStoreView(row, sessionId, new Date(), current?.id ?? null);
+}

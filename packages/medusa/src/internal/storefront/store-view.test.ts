@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { ChargeRow } from "../records/charge-store";
+import { toStoreView, viewFingerprint } from "./store-view";
+
+const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
+  id: "pxch_1",
+  charge_id: "11111111-2222-3333-4444-555555555555",
+  provider_id: "pp_pix_a",
+  method: "pix",
+  variant: "a",
+  session_id: "payses_1",
+  payment_collection_id: "pay_col_1",
+  next_check_at: null,
+  flag_code: null,
+  flag_detail: null,
+  flag_resolved_at: null,
+  flag_resolution_note: null,
+  superseded_at: null,
+  order_hold_until: null,
+  capture_session_id: null,
+  cart_completion_failed_at: null,
+  compacted_at: null,
+  check_failures: 0,
+  sales_channel_id: "sc_1",
+  amount_cents: 4990,
+  currency_code: "brl",
+  status: "pending",
+  expires_at: new Date("2026-11-21T06:30:00.000Z"),
+  paid_at: null,
+  capture_claimed_at: null,
+  captured_at: null,
+  last_checked_at: null,
+  flagged: false,
+  flag_reason: null,
+  display: { charge_id: "x", pix: { copy_paste: "000201...6304ABCD" } },
+  created_at: new Date("2026-11-21T06:00:00.000Z"),
+  updated_at: new Date("2026-11-21T06:00:00.000Z"),
+  ...over,
+});
+
+describe("toStoreView", () => {
+  it("copies only whitelisted fields, whatever the stored display data holds", () => {
+    const view = toStoreView(
+      row({
+        display: {
+          pix: { copy_paste: "000201", raw: { api_key: "sk_live_x" }, document: "52998224725" },
+          raw: { secret: "sk_live_x" },
+          document: "52998224725",
+        },
+      }),
+      "payses_1",
+      new Date("2026-11-21T06:10:00.000Z"),
+    );
+    expect(view).toEqual({
+      session_id: "payses_1",
+      method: "pix",
+      status: "pending",
+      amount: 4990,
+      currency: "BRL",
+      expires_at: "2026-11-21T06:30:00.000Z",
+      paid_at: null,
+      server_time: "2026-11-21T06:10:00.000Z",
+      pix: {
+        copy_paste: "000201",
+        qr_image_url: "/store/pix-checkout/sessions/payses_1/qr.svg",
+        qr_code: null,
+        payment_link: null,
+      },
+    });
+  });
+
+  it("gives a boleto its due date as the calendar day in São Paulo", () => {
+    const view = toStoreView(
+      row({
+        method: "boleto",
+        // 01:30 UTC on the 24th is still the 23rd in São Paulo (UTC-3).
+        expires_at: new Date("2026-11-24T01:30:00.000Z"),
+        display: { boleto: { url: "https://b/1", barcode: "1".repeat(44), digitable_line: "2" } },
+      }),
+      "payses_2",
+    );
+    expect(view.boleto).toEqual({
+      url: "https://b/1",
+      barcode: "1".repeat(44),
+      digitable_line: "2",
+      due_date: "2026-11-23",
+    });
+    expect(view.pix).toBeUndefined();
+  });
+
+  it("leaves the method block out when the stored display data lacks its code", () => {
+    expect(toStoreView(row({ display: null }), "payses_3").pix).toBeUndefined();
+  });
+});
+
+describe("viewFingerprint", () => {
+  it("ignores the clock but not the status", () => {
+    const a = toStoreView(row(), "payses_1", new Date(1));
+    const b = toStoreView(row(), "payses_1", new Date(2));
+    const paid = toStoreView(row({ status: "paid" }), "payses_1", new Date(1));
+    expect(viewFingerprint(a)).toBe(viewFingerprint(b));
+    expect(viewFingerprint(a)).not.toBe(viewFingerprint(paid));
+  });
+});

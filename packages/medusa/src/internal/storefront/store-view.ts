@@ -1,0 +1,175 @@
+import type { ChargeRow, LocalChargeStatus } from "../records/charge-store";
+import type { CreateRequestRow, LinePlace } from "../create-line/queue";
+import type { RefundReason } from "../records/flag-reasons";
+
+/**
+ * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
+ * line: the service's minute budget is spent), `superseded` (the cart changed and this code
+ * was replaced; it is no longer offered) or `refund_due` (the payment arrived but no order
+ * could come of it; the store returns it).
+ */
+export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "refund_due";
+
+/** Refund reasons as the element knows them; newer ones read as `other`. */
+const SHOPPER_REFUND_REASONS = new Set<string>([
+  "paid_twice",
+  "paid_old_amount",
+  "out_of_stock",
+  "order_canceled",
+]);
+
+/** The store contract's session object (packages/element README, "Backend contract"). */
+export interface StoreSessionView {
+  session_id: string;
+  method: "pix" | "boleto";
+  status: ShopperStatus;
+  /** With `superseded`: the cart's current session, when it has one. */
+  replaced_by?: string | null;
+  /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
+  ready_at?: string;
+  queue_position?: number;
+  /** With `refund_due`: what the store returns, in integer cents, and why. */
+  refund?: { amount: number; reason: RefundReason | "other" };
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  server_time: string;
+  pix?: {
+    copy_paste: string;
+    qr_image_url: string | null;
+    qr_code: string | null;
+    payment_link: string | null;
+  };
+  boleto?: { url: string; barcode: string; digitable_line: string; due_date: string | null };
+}
+
+/** Where the QR image of a session is served, relative to the backend's root. */
+export function qrImagePath(sessionId: string): string {
+  return `/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}/qr.svg`;
+}
+
+const str = (value: unknown): string | null =>
+  typeof value === "string" && value.length > 0 ? value : null;
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+// A boleto is due on a calendar day in Brazil; the charge stores an instant.
+const dueDateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/**
+ * Builds the whitelisted session object from the plugin's own charge row. Only named fields
+ * are copied: never the raw API response, the provider's options or anything of the payer.
+ * `sessionId` is the one the shopper asked for (the row may serve a re-pointed session).
+ */
+export function toStoreView(
+  row: ChargeRow,
+  sessionId: string,
+  now: Date = new Date(),
+  replacedBy: string | null = null,
+): StoreSessionView {
+  const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
+    pix?: Record<string, unknown>;
+    boleto?: Record<string, unknown>;
+  } | null;
+  const view: StoreSessionView = {
+    session_id: sessionId,
+    method: row.method,
+    status: row.status,
+    amount: Number(row.amount_cents),
+    currency: row.currency_code.toUpperCase(),
+    expires_at: iso(row.expires_at),
+    paid_at: iso(row.paid_at),
+    server_time: now.toISOString(),
+  };
+  if (row.flag_code === "refund_due") {
+    const detail = (
+      typeof row.flag_detail === "string" ? JSON.parse(row.flag_detail) : row.flag_detail
+    ) as { amount_cents?: number; reason?: string } | null;
+    const reason = String(detail?.reason ?? "");
+    view.status = "refund_due";
+    view.refund = {
+      amount: Number(detail?.amount_cents ?? row.amount_cents),
+      reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",
+    };
+    return view;
+  }
+  if (
+    row.superseded_at &&
+    row.status !== "paid" &&
+    row.status !== "expired" &&
+    row.status !== "failed"
+  ) {
+    // Never offer a replaced code: it is still payable at the bank, but not what the cart costs.
+    view.status = "superseded";
+    view.replaced_by = replacedBy;
+    return view;
+  }
+  const pix = display?.pix;
+  if (row.method === "pix" && pix && str(pix.copy_paste)) {
+    view.pix = {
+      copy_paste: str(pix.copy_paste)!,
+      qr_image_url: qrImagePath(sessionId),
+      qr_code: str(pix.qr_code),
+      payment_link: str(pix.payment_link),
+    };
+  }
+  const boleto = display?.boleto;
+  if (row.method === "boleto" && boleto && str(boleto.url)) {
+    view.boleto = {
+      url: str(boleto.url)!,
+      barcode: str(boleto.barcode) ?? "",
+      digitable_line: str(boleto.digitable_line) ?? "",
+      due_date: row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null,
+    };
+  }
+  return view;
+}
+
+/**
+ * The view of a session whose charge is not created yet: `preparing` while its request waits
+ * or is being sent (with the line's estimate), `failed` when the service refused it, and
+ * `superseded` when the session went away before it was sent.
+ */
+export function toQueuedView(
+  request: CreateRequestRow,
+  place: LinePlace | undefined,
+  sessionId: string,
+  now: Date = new Date(),
+  replacedBy: string | null = null,
+): StoreSessionView {
+  const view: StoreSessionView = {
+    session_id: sessionId,
+    method: request.method,
+    status: "preparing",
+    amount: Number(request.amount_cents),
+    currency: "BRL",
+    expires_at: null,
+    paid_at: null,
+    server_time: now.toISOString(),
+  };
+  if (request.state === "failed") {
+    view.status = "failed";
+  } else if (request.state === "canceled") {
+    view.status = "superseded";
+    view.replaced_by = replacedBy;
+  } else {
+    view.ready_at = new Date(now.getTime() + (place?.readyInMs ?? 0)).toISOString();
+    view.queue_position = (place?.ahead ?? 0) + 1;
+  }
+  return view;
+}
+
+/** A view's identity for change detection: everything but the clock. */
+export function viewFingerprint(view: StoreSessionView): string {
+  // The estimate moves with the clock too; only the status and the code are news.
+  const { server_time: _ignored, ready_at: _estimate, ...rest } = view;
+  return JSON.stringify(rest);
+}
