@@ -7,6 +7,8 @@ import {
   type RetentionReport,
 } from "../internal/operations/retention";
 import { settleContext } from "../internal/settlement/context";
+import { isLockHeld } from "../internal/platform/lock-held";
+import { redact } from "@pix-checkout/client";
 
 /** One instance at a time; a second one has nothing to add. */
 export const RETENTION_LOCK = "pix-checkout:retention";
@@ -39,10 +41,14 @@ export default async function pixCheckoutRetention(
     }
     return report;
   } catch (error) {
-    if (/timed?-?out|lock/i.test((error as Error).message)) {
+    if (isLockHeld(error)) {
       ctx.logger.debug("retention skipped: another instance holds the lock");
       return null;
     }
+    // Every other failure is real, and a pass that fails every 15 s must be seen.
+    ctx.logger.error(
+      `a retention run failed: ${redact((error as Error)?.message ?? String(error))}`,
+    );
     throw error;
   }
 }

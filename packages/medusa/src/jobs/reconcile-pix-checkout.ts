@@ -2,6 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import { reconcileOnce, type ReconcileReport } from "../internal/settlement/reconcile";
 import { settleContext } from "../internal/settlement/context";
+import { isLockHeld } from "../internal/platform/lock-held";
+import { redact } from "@pix-checkout/client";
 
 /** Lock key shared by every instance; with locking-redis (or -postgres) only one runs a pass. */
 export const RECONCILE_LOCK = "pix-checkout:reconcile";
@@ -24,10 +26,14 @@ export default async function reconcilePixCheckout(
       expire: 300,
     });
   } catch (error) {
-    if (/timed?-?out|lock/i.test((error as Error).message)) {
+    if (isLockHeld(error)) {
       ctx.logger.debug("reconciliation skipped: another instance holds the lock");
       return null;
     }
+    // Every other failure is real, and a pass that fails every 15 s must be seen.
+    ctx.logger.error(
+      `a reconciliation pass failed: ${redact((error as Error)?.message ?? String(error))}`,
+    );
     throw error;
   }
 }
