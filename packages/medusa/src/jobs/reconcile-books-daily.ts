@@ -6,6 +6,7 @@ import { createPluginLogger } from "../internal/platform/logger";
 import { registeredProviders } from "../internal/platform/provider-registry";
 import { reconcilePeriod } from "../internal/books/reconciliation";
 import { previousDay, saoPauloDay } from "../internal/platform/sao-paulo-time";
+import { PixCheckoutError } from "../internal/platform/errors";
 
 /** Emitted when a day's books disagree; `data` holds counts only, never payer data. */
 export const RECONCILIATION_DIFFERENCES_EVENT = "pix_checkout.reconciliation.differences";
@@ -33,7 +34,7 @@ export async function reconcileDay(
     ? container.resolve(Modules.EVENT_BUS)
     : undefined;
   const period = parsePeriod(day, day, day);
-  if (!period.ok) throw new Error(period.message);
+  if (!period.ok) throw new PixCheckoutError("invalid_period", period.message);
   const results: DailyReconciliationResult[] = [];
   for (const provider of registeredProviders(
     container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),

@@ -23,6 +23,7 @@ import type { PluginLogger } from "../platform/logger";
 import type { PixCheckoutOptions } from "../platform/options";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
 import { withSpan, type TelemetryAttributes } from "../platform/telemetry";
+import { PixCheckoutError } from "../platform/errors";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -272,7 +273,10 @@ export class CreateLine {
           ? await findByReference(client, request)
           : null;
       if (!earlier && !request.input) {
-        throw new Error(`create request ${request.id} has no input left`);
+        throw new PixCheckoutError(
+          "create_input_gone",
+          `create request ${request.id} has no input left (its payer data was pruned)`,
+        );
       }
       charge =
         earlier ??

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   refund_not_supported: 400,
   invalid_refund: 400,
   invalid_note: 400,
+  charge_not_held: 400,
   webhook_unauthorized: 401,
   // Nothing by that name (or not for this caller).
   session_not_found: 404,
@@ -38,12 +39,15 @@ export const ERROR_STATUS = {
   // Passing: nothing was charged or changed; the same request may be sent again.
   store_unavailable: 409,
   charge_bound_elsewhere: 409,
+  collection_busy: 409,
   qr_not_ready: 409,
   refresh_rate_limited: 429,
   payment_service_unavailable: 502,
   stream_limit_reached: 503,
   // The merchant's configuration or an unexpected answer; logged, not the caller's input.
   invalid_options: 500,
+  capture_not_recorded: 500,
+  create_input_gone: 500,
   payment_service_error: 502,
 } as const satisfies Record<string, number>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFinalChargeStatus, toSessionStatus } from "./status";
+import { toSessionStatus } from "./status";
 
 describe("toSessionStatus", () => {
   it.each([
@@ -9,10 +9,5 @@ describe("toSessionStatus", () => {
     ["failed", "error"],
   ] as const)("maps API %s to Medusa %s", (api, medusa) => {
     expect(toSessionStatus(api)).toBe(medusa);
-  });
-
-  it("treats only pending as not final", () => {
-    expect(isFinalChargeStatus("pending")).toBe(false);
-    expect(isFinalChargeStatus("paid")).toBe(true);
   });
 });

@@ -23,8 +23,3 @@ export function toSessionStatus(status: ChargeStatus): PaymentSessionStatus {
       return PaymentSessionStatus.ERROR;
   }
 }
-
-/** True for statuses that never change again at the API. */
-export function isFinalChargeStatus(status: ChargeStatus): boolean {
-  return status !== "pending";
-}

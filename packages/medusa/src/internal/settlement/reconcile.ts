@@ -3,13 +3,14 @@ import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "../platform/provider-registry";
 import { redact } from "@pix-checkout/client";
 import { completeCartIfNeeded, recordCapturesOnOrder } from "./capture";
-import { captureOrRefund, settleCharge } from "./settle";
+import { settlePaid, settleCharge } from "./settle";
 import type { SettleContext } from "./context";
 import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charge-store";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { sweepCreateLine } from "../create-line/line";
 import type { ParsedWebhook } from "./webhook-intake";
 import { recordCheckLag, reportAttributes, withSpan } from "../platform/telemetry";
+import { PixCheckoutError } from "../platform/errors";
 
 /** Charges and deliveries handled per run, so one run stays short. */
 const BATCH = 100;
@@ -65,7 +66,8 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
     recordCheckLag(row, now);
     try {
       if (!provider) {
-        throw new Error(
+        throw new PixCheckoutError(
+          "provider_not_found",
           `no provider is registered as ${row.provider_id} (was the provider's id renamed in medusa-config?)`,
         );
       }
@@ -94,7 +96,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
   for (const row of await ctx.store.paidNotCaptured(BATCH)) {
     report.checked += 1;
     try {
-      const result = await captureOrRefund(ctx, row, "reconcile");
+      const result = await settlePaid(ctx, row, "reconcile");
       if (result.outcome === "processed") report.settled += 1;
     } catch (error) {
       report.errors += 1;

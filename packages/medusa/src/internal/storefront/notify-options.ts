@@ -1,5 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
+import { PixCheckoutError } from "../platform/errors";
 
 /** The plugin's own package name, as merchants list it under `plugins`. */
 const PLUGIN_NAME = "@pix-checkout/medusa";
@@ -54,7 +55,8 @@ export function notifyOptions(configModule: ConfigModule): NotifyOptions {
   const parsed = notifyOptionsSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(
+    throw new PixCheckoutError(
+      "invalid_options",
       `Pix Checkout plugin options are invalid: notifications.${issue?.path.join(".")}: ${issue?.message}`,
     );
   }
