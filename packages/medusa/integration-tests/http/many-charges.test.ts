@@ -28,6 +28,8 @@ import {
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
+import { settleCharge } from "../../src/internal/settlement/settle";
+import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
 import { CreateQueue } from "../../src/internal/create-line/queue";
 import { ChargeStore } from "../../src/internal/records/charge-store";
@@ -712,6 +714,184 @@ medusaIntegrationTestRunner({
       }
       for (const id of [a, b]) expect((await chargeRow(id)).compacted_at).not.toBeNull();
       expect(await pixCheckoutRetention(container())).toMatchObject({ charges: 0, events: 0 });
+    });
+
+    describe("every door into the money decides the same way", () => {
+      const recheck = (chargeId: string) =>
+        http.request({
+          method: "post",
+          url: `/admin/pix-checkout/charges/${chargeId}/refresh`,
+          headers: adminHeaders,
+          validateStatus: () => true,
+        });
+      const capturedCents = async (sessionId: string) => {
+        const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+        const list = await payments.listPayments(
+          { payment_session_id: sessionId },
+          { relations: ["captures"] },
+        );
+        // Captures are reais with up to two decimals here; cents on digits, no float sums.
+        return list
+          .flatMap((p) => p.captures ?? [])
+          .reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
+      };
+      /** A Pix of R$ 100,00 the bank credits R$ 10,00 short, paid; its webhook may be held. */
+      const underpaidPix = async (opts: { dropWebhook?: boolean } = {}) => {
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        const recorded = Number((await chargeRow(chargeId)).amount_cents);
+        await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: recorded - 1000 });
+        if (opts.dropWebhook) await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        await pay(sandbox, chargeId);
+        if (opts.dropWebhook) {
+          await sandbox.webhooksIdle();
+          await control(sandbox.url, "faults", {});
+        }
+        return { cartId, session, chargeId, recorded };
+      };
+
+      it("an underpaid Pix is held through the webhook, a repeated charge.paid naming the recorded amount, reconciliation and Re-check, and never captured", async () => {
+        const { session, chargeId, recorded } = await underpaidPix();
+        const held = await rowWhere(chargeId, "the charge held", (r) => r.settlement === "held");
+        expect(held).toMatchObject({
+          api_amount_cents: recorded - 1000,
+          settlement_reason: "underpaid",
+        });
+        // A repeated delivery that names what the store recorded, as a replay would.
+        const log = (await (await fetch(`${sandbox.url}/__sandbox/webhooks`)).json()) as {
+          event: string;
+          url: string;
+          body: string | Json;
+        }[];
+        const paid = log.find(
+          (d) => d.event === "charge.paid" && JSON.stringify(d.body).includes(chargeId),
+        )!;
+        const sent = typeof paid.body === "string" ? JSON.parse(paid.body) : paid.body;
+        const replay = await fetch(paid.url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...sent, data: { ...sent.data, amount: recorded } }),
+        });
+        expect(replay.status, await replay.text()).toBe(200);
+        await reconcilePass(container());
+        expect(await recheck(chargeId)).toMatchObject({ status: 200 });
+        await reconcilePass(container());
+        expect(await capturedCents(session.id)).toBe(0);
+        expect(await chargeRow(chargeId)).toMatchObject({ settlement: "held", captured_at: null });
+      });
+
+      it("a pay-first shopper completing the cart of an underpaid Pix gets an order awaiting payment, not a captured one; the merchant's accept captures what arrived", async () => {
+        const { cartId, session, chargeId, recorded } = await underpaidPix({ dropWebhook: true });
+        // The storefront completes as soon as its page says paid: authorizePayment asks the API.
+        const completed = await shop.complete(cartId);
+        expect({ status: completed.status, data: completed.data }).toMatchObject({
+          status: 200,
+          data: { type: "order" },
+        });
+        expect(await chargeRow(chargeId)).toMatchObject({ status: "paid", settlement: "held" });
+        expect(await capturedCents(session.id)).toBe(0);
+        await reconcilePass(container());
+        expect(await capturedCents(session.id)).toBe(0);
+
+        const refused = await http.request({
+          method: "post",
+          url: `/admin/pix-checkout/charges/${chargeId}/accept`,
+          headers: adminHeaders,
+          data: {},
+          validateStatus: () => true,
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.data.code).toBe("invalid_note");
+        const accepted = await http.request({
+          method: "post",
+          url: `/admin/pix-checkout/charges/${chargeId}/accept`,
+          headers: adminHeaders,
+          data: { note: "Cliente vai pagar a diferença na entrega" },
+          validateStatus: () => true,
+        });
+        expect(accepted.status, JSON.stringify(accepted.data)).toBe(200);
+        expect(accepted.data.charge).toMatchObject({
+          settlement: "captured",
+          received: recorded - 1000,
+        });
+        expect(await capturedCents(session.id)).toBe(recorded - 1000);
+        const events = await db(container())("pix_checkout_charge_event")
+          .where({ charge_id: chargeId })
+          .pluck("kind");
+        expect(events).toEqual(expect.arrayContaining(["held", "amount_accepted", "captured"]));
+        const again = await http.request({
+          method: "post",
+          url: `/admin/pix-checkout/charges/${chargeId}/accept`,
+          headers: adminHeaders,
+          data: { note: "de novo" },
+          validateStatus: () => true,
+        });
+        expect(again.status).toBe(400);
+        expect(again.data.code).toBe("charge_not_held");
+      });
+
+      it("two codes of one cart paid at the same moment and settled by two processes at once: one capture, one refund due", async () => {
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        // A Pix code, then the shopper switches to boleto for the same amount: both payable.
+        const pix = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const a = pix.data.charge_id as string;
+        const collectionId = (await shop.cart(cartId)).data.cart.payment_collection.id as string;
+        const created = await shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_boleto_a", data: BOLETO_PAYER },
+        );
+        expect(created.status).toBe(200);
+        const boleto = sessionOf(created);
+        const b = boleto.data.charge_id as string;
+        // Both paid with no webhook, then two processes settle them at the same time.
+        await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        await Promise.all([pay(sandbox, a), pay(sandbox, b)]);
+        await sandbox.webhooksIdle();
+        await control(sandbox.url, "faults", {});
+        await Promise.all([
+          settleCharge(settleContext(container()), a, "reconcile"),
+          settleCharge(settleContext(container()), b, "reconcile"),
+        ]);
+        const rows = await chargesOfCollection(collectionId);
+        expect(rows.map((r: Json) => r.settlement).sort()).toEqual(["captured", "refund_due"]);
+        expect(rows.find((r: Json) => r.settlement === "refund_due").settlement_reason).toBe(
+          "paid_twice",
+        );
+        expect((await capturedCents(pix.id)) + (await capturedCents(boleto.id))).toBe(
+          Number(rows[0].amount_cents),
+        );
+        await paidOrder(cartId);
+      });
+
+      it("five session requests sent at once on one cart make one charge, and the cart's live session shows its code", async () => {
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const collection = await shop.call("post", "/store/payment-collections", {
+          cart_id: cartId,
+        });
+        const collectionId = collection.data.payment_collection.id as string;
+        const before = (await (
+          await fetch(`${sandbox.url}/__sandbox/charges`)
+        ).json()) as unknown[];
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            shop.call("post", `/store/payment-collections/${collectionId}/payment-sessions`, {
+              provider_id: "pp_pix_a",
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+        const after = (await (await fetch(`${sandbox.url}/__sandbox/charges`)).json()) as unknown[];
+        expect(after.length - before.length).toBe(1);
+        const live = (await shop.cart(cartId)).data.cart.payment_collection.payment_sessions as {
+          id: string;
+        }[];
+        expect(live).toHaveLength(1);
+        const shown = await view(live[0]!.id);
+        expect(shown.status).toBe("pending");
+        expect(shown.pix.copy_paste).toEqual(expect.any(String));
+      });
     });
   },
 });

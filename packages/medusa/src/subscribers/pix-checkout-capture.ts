@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import { redact } from "@pix-checkout/client";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
-import { captureOrRefund } from "../internal/settlement/settle";
+import { settlePaid } from "../internal/settlement/settle";
 import { settleContext } from "../internal/settlement/context";
 
 /**
@@ -19,7 +19,7 @@ export default async function pixCheckoutCapture({
   const row = await ctx.store.byChargeId(event.data.charge_id);
   if (!row || row.status !== "paid" || row.captured_at) return;
   try {
-    await captureOrRefund(ctx, row, event.data.source);
+    await settlePaid(ctx, row, event.data.source);
   } catch (error) {
     ctx.logger.warn(
       `charge ${row.charge_id} is paid but its capture failed; the reconciliation job retries it: ${redact((error as Error).message ?? String(error))}`,

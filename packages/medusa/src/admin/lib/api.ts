@@ -124,6 +124,26 @@ export function useRecordRefund(t: PixT) {
   });
 }
 
+/**
+ * Accepts the smaller amount a held (underpaid) charge brought: it is captured for what arrived,
+ * and the note goes on its timeline.
+ */
+export function useAcceptReceived(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { chargeId: string; note: string }) =>
+      sdk.client.fetch<{ accepted: boolean }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/accept`,
+        { method: "POST", body: { note: input.note } },
+      ),
+    onSuccess: () => {
+      toast.success(t("accept.done"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}
+
 /** Takes a charge out of "Needs attention", with a note saying how it was dealt with. */
 export function useResolveFlag(t: PixT) {
   const queryClient = useQueryClient();

@@ -22,6 +22,10 @@ export interface AdminChargeSummary {
   currency: string;
   paid_at: string | null;
   captured_at: string | null;
+  /** What the API says was paid, in cents (below `amount` for an underpaid charge). */
+  received: number | null;
+  /** Where a paid charge stands: `capturable`, `held`, `refund_due` or `captured`. */
+  settlement: "capturable" | "held" | "refund_due" | "captured" | null;
   flagged: boolean;
   flag_reason: string | null;
   /** `flag_reason` read back as a code with values, to say it in the admin's language. */

@@ -102,6 +102,11 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
     currency: row.currency_code.toUpperCase(),
     expires_at: row.expires_at,
     paid_at: row.paid_at,
+    /** What the API says was paid, in cents; below `amount` for an underpaid charge. */
+    received: row.api_amount_cents === null ? null : Number(row.api_amount_cents),
+    /** Where a paid charge stands: capturable, held, refund_due or captured. */
+    settlement: row.settlement,
+    settlement_reason: row.settlement_reason,
     captured_at: row.captured_at,
     last_checked_at: row.last_checked_at,
     flagged: row.flagged,

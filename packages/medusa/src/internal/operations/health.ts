@@ -175,20 +175,20 @@ export async function readHealthFigures(
             count(*) filter (where flagged) as flagged
        from ${CHARGES}
       where deleted_at is null and status = 'paid' and captured_at is null
-        and coalesce(flag_code, '') <> 'refund_due'`,
+        and settlement = 'capturable'`,
   );
   const carts = await one<{ waiting: string; oldest: Date | null }>(
     `select count(*) as waiting, min(c.updated_at) as oldest
        from ${CHARGES} c
       where c.deleted_at is null and c.status = 'paid' and c.captured_at is not null
-        and coalesce(c.flag_code, '') <> 'refund_due'
+        and c.settlement = 'captured'
         and exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
                      and e.deleted_at is null and e.kind = 'cart_completion_failed')
         and not exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
                          and e.deleted_at is null and e.kind = 'cart_completed')`,
   );
   const flags = await one<{ open: string; refund_due: string }>(
-    `select count(*) as open, count(*) filter (where flag_code = 'refund_due') as refund_due
+    `select count(*) as open, count(*) filter (where settlement = 'refund_due') as refund_due
        from ${CHARGES} where deleted_at is null and flagged`,
   );
 

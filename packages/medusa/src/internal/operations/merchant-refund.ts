@@ -7,6 +7,7 @@ import { captureSessionOf } from "../settlement/capture";
 import { PixCheckoutError } from "../platform/errors";
 import { fromCents } from "../platform/money";
 import type { SettleContext } from "../settlement/context";
+import { withCollectionLock } from "../records/collection-locks";
 
 /** What recording a refund did. */
 export interface RecordedRefund {
@@ -23,7 +24,21 @@ export interface RecordedRefund {
  * what was declared, and refuses Medusa's own automatic refunds), and a refund due that is now
  * fully returned leaves "Needs attention".
  */
-export async function recordMerchantRefund(
+export function recordMerchantRefund(
+  ctx: SettleContext,
+  charge: ChargeRow,
+  amountCents: number,
+  note: string,
+): Promise<RecordedRefund> {
+  // Under the collection's lock, read afresh: a double submit must not declare twice the cap.
+  const key = charge.payment_collection_id ?? `charge:${charge.charge_id}`;
+  return withCollectionLock(ctx.db, key, async () => {
+    const row = (await ctx.store.byChargeId(charge.charge_id)) ?? charge;
+    return record(ctx, row, amountCents, note);
+  });
+}
+
+async function record(
   ctx: SettleContext,
   row: ChargeRow,
   amountCents: number,
@@ -36,10 +51,12 @@ export async function recordMerchantRefund(
     );
   }
   const alreadyDeclared = await ctx.store.sumEvents(row.charge_id, "refund_declared");
-  if (alreadyDeclared + amountCents > Number(row.amount_cents)) {
+  // What arrived is the most that can go back (an underpaid charge brought less than its code).
+  const received = Number(row.api_amount_cents ?? row.amount_cents);
+  if (alreadyDeclared + amountCents > received) {
     throw new PixCheckoutError(
       "invalid_refund",
-      `At most ${Number(row.amount_cents) - alreadyDeclared} cents of charge ${row.charge_id} are left to refund.`,
+      `At most ${received - alreadyDeclared} cents of charge ${row.charge_id} are left to refund.`,
     );
   }
   await ctx.store.declareRefund(row.charge_id, amountCents, note);
@@ -59,7 +76,8 @@ export async function recordMerchantRefund(
     }
   }
   const total = alreadyDeclared + amountCents;
-  const due = row.flag_code === "refund_due" ? Number(row.flag_detail?.amount_cents ?? 0) : null;
+  const due =
+    row.settlement === "refund_due" ? Number(row.api_amount_cents ?? row.amount_cents) : null;
   const resolved = row.flagged && due !== null && total >= due;
   if (resolved) {
     await ctx.store.resolveFlag(row.charge_id, note);

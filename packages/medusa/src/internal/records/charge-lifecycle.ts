@@ -66,6 +66,14 @@ export interface Transition {
   late: boolean;
 }
 
+/** What the API said of a payment, when it was asked in full (a status read says less). */
+export interface PaymentFacts {
+  /** The amount the API says was paid, in cents. */
+  amountCents: number;
+  /** When the API says it was paid (ISO), if it says. */
+  paidAt: string | null;
+}
+
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
@@ -128,12 +136,13 @@ export class ChargeLifecycle {
     row: ChargeRow,
     status: ChargeStatus,
     source: LifecycleSource,
+    facts?: PaymentFacts,
   ): Promise<Transition | undefined> {
     switch (status) {
       case "pending":
         return undefined;
       case "paid":
-        return this.paid(row, source);
+        return this.paid(row, source, facts);
       case "expired":
       case "failed":
         return this.ended(row, status, source);
@@ -176,8 +185,12 @@ export class ChargeLifecycle {
    * a new code). Not a status: the charge stays payable at the bank until it expires, so its
    * status keeps following the API; the code is simply no longer offered.
    */
-  async superseded(chargeId: string, source: LifecycleSource): Promise<ChargeRow | undefined> {
-    const marked = await this.store.supersede(chargeId);
+  async superseded(
+    chargeId: string,
+    source: LifecycleSource,
+    sessionId?: string,
+  ): Promise<ChargeRow | undefined> {
+    const marked = await this.store.supersede(chargeId, sessionId);
     if (!marked) return undefined;
     await this.store.addEvent({ chargeId, kind: "superseded", source });
     await this.emit(CHARGE_EVENTS.superseded, marked, source);
@@ -198,12 +211,42 @@ export class ChargeLifecycle {
     return flagged;
   }
 
-  private async paid(row: ChargeRow, source: LifecycleSource): Promise<Transition | undefined> {
+  private async paid(
+    row: ChargeRow,
+    source: LifecycleSource,
+    facts?: PaymentFacts,
+  ): Promise<Transition | undefined> {
     const chargeId = row.charge_id;
-    const paidAt = new Date();
-    const onTime = await this.store.transition(chargeId, ["pending"], "paid", { paid_at: paidAt });
+    // The API's own time, when it says: a boleto paid on its due date and confirmed days later
+    // was paid on time, whenever the plugin heard of it.
+    const apiPaidAt = facts?.paidAt ? new Date(facts.paidAt) : null;
+    const paidAt = apiPaidAt ?? new Date();
+    const underpaid = facts !== undefined && facts.amountCents < Number(row.amount_cents);
+    const recorded = {
+      paid_at: paidAt,
+      api_paid_at: apiPaidAt,
+      api_amount_cents: facts?.amountCents ?? null,
+      // Where the money stands from the start: less than the code asked for is held.
+      settlement: underpaid ? ("held" as const) : ("capturable" as const),
+      settlement_reason: underpaid ? "underpaid" : null,
+    };
+    const noteHeld = async () => {
+      if (!underpaid) return;
+      await this.store.addEvent({
+        chargeId,
+        kind: "held",
+        source,
+        detail: {
+          reason: "underpaid",
+          amount_cents: Number(row.amount_cents),
+          api_amount_cents: facts?.amountCents ?? null,
+        },
+      });
+    };
+    const onTime = await this.store.transition(chargeId, ["pending"], "paid", recorded);
     if (onTime) {
       await this.store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
+      await noteHeld();
       await this.emit(CHARGE_EVENTS.paid, onTime, source);
       return { row: onTime, from: "pending", to: "paid", late: false };
     }
@@ -211,10 +254,14 @@ export class ChargeLifecycle {
     const current = (await this.store.byChargeId(chargeId)) ?? row;
     const before = current.status;
     if (before === "paid") return undefined;
-    const moved = await this.store.transition(chargeId, ["expired", "failed", "canceled"], "paid", {
-      paid_at: paidAt,
-    });
+    const moved = await this.store.transition(
+      chargeId,
+      ["expired", "failed", "canceled"],
+      "paid",
+      recorded,
+    );
     if (!moved) return undefined;
+    await noteHeld();
     // A boleto paid on its due date is confirmed by the bank days later: inside the grace
     // period its `expired` was provisional, and the payment is on time.
     const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;

@@ -4,6 +4,14 @@ import type { ChargeStatus } from "../platform/status";
 import type { PaymentMethod } from "../platform/options";
 import { describeFlag, type FlagReason } from "./flag-reasons";
 
+/**
+ * Where a paid charge stands for the money, kept in its own column so that no note for the
+ * merchant (a flag) ever changes it: `capturable` (it pays for its cart), `held` (less money
+ * than the code asked for: the merchant decides), `refund_due` (no order can come of it) and
+ * `captured`.
+ */
+export type Settlement = "capturable" | "held" | "refund_due" | "captured";
+
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
 export type LocalChargeStatus = ChargeStatus | "canceled";
 
@@ -23,8 +31,18 @@ export interface ChargeRow {
   status: LocalChargeStatus;
   expires_at: Date | null;
   paid_at: Date | null;
+  /** What the API says was paid, in cents (set when the API confirms the payment). */
+  api_amount_cents: number | null;
+  /** When the API says the payment happened (`paid_at` is the API's when it says, else when recorded). */
+  api_paid_at: Date | null;
+  /** Where a paid charge stands for the money (settlement/decide.ts); null while unpaid. */
+  settlement: Settlement | null;
+  /** Why a charge is held or due a refund (`underpaid`, `paid_twice`, ...). */
+  settlement_reason: string | null;
   /** When a process took the capture; the claim lapses after the lease (see claimCapture). */
   capture_claimed_at: Date | null;
+  /** Who holds the capture claim; only the holder releases it. */
+  capture_claimed_by: string | null;
   /** When the capture was confirmed done in Medusa. */
   captured_at: Date | null;
   last_checked_at: Date | null;
@@ -92,6 +110,11 @@ export type NewChargeRow = Omit<
   | "updated_at"
   | "status"
   | "paid_at"
+  | "api_amount_cents"
+  | "api_paid_at"
+  | "settlement"
+  | "settlement_reason"
+  | "capture_claimed_by"
   | "capture_claimed_at"
   | "captured_at"
   | "last_checked_at"
@@ -232,8 +255,10 @@ export class ChargeStore {
    * session is Medusa's record of the money) or already superseded. Returns the row when
    * this call marked it.
    */
-  async supersede(chargeId: string): Promise<ChargeRow | undefined> {
+  async supersede(chargeId: string, sessionId?: string): Promise<ChargeRow | undefined> {
     const rows = await this.charge(chargeId)
+      // A charge another session of the collection took over (reuse) is not this session's.
+      .where((q) => (sessionId ? q.where({ session_id: sessionId }) : q))
       .whereNot({ status: "paid" })
       .whereNull("superseded_at")
       .update({ superseded_at: this.db.fn.now(), updated_at: new Date() })
@@ -347,7 +372,12 @@ export class ChargeStore {
     chargeId: string,
     from: readonly LocalChargeStatus[],
     to: LocalChargeStatus,
-    extra: Partial<Pick<ChargeRow, "paid_at">> = {},
+    extra: Partial<
+      Pick<
+        ChargeRow,
+        "paid_at" | "api_amount_cents" | "api_paid_at" | "settlement" | "settlement_reason"
+      >
+    > = {},
   ): Promise<ChargeRow | undefined> {
     // A final status needs no more checks; a grace period schedules its own (collection.ts).
     const final = to === "paid" || to === "expired" || to === "failed";
@@ -370,29 +400,85 @@ export class ChargeStore {
    * the charge is captured by the next delivery or reconciliation run instead of never. The
    * lease uses the database clock, so instances with skewed clocks agree on it.
    */
-  async claimCapture(chargeId: string, leaseMs = CAPTURE_LEASE_MS): Promise<boolean> {
+  async claimCapture(
+    chargeId: string,
+    holder: string,
+    leaseMs = CAPTURE_LEASE_MS,
+  ): Promise<boolean> {
     const count = await this.charge(chargeId)
       .whereNull("captured_at")
+      .where({ settlement: "capturable" })
       .where((q) =>
         q
           .whereNull("capture_claimed_at")
           .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
       )
-      .update({ capture_claimed_at: this.db.fn.now(), updated_at: new Date() });
+      .update({
+        capture_claimed_at: this.db.fn.now(),
+        capture_claimed_by: holder,
+        updated_at: new Date(),
+      });
     return count === 1;
   }
 
-  /** Records that the capture is done. True for the one caller that recorded it first. */
+  /**
+   * Records that the capture is done (Medusa holds it captured). True for the one caller that
+   * recorded it first.
+   */
   async confirmCapture(chargeId: string): Promise<boolean> {
     const count = await this.charge(chargeId)
       .whereNull("captured_at")
-      .update({ captured_at: this.db.fn.now(), updated_at: new Date() });
+      .update({ captured_at: this.db.fn.now(), settlement: "captured", updated_at: new Date() });
     return count === 1;
   }
 
-  /** Gives a capture claim back when the capture itself failed, so a retry can take it. */
-  async releaseCapture(chargeId: string): Promise<void> {
-    await this.charge(chargeId).whereNull("captured_at").update({ capture_claimed_at: null });
+  /**
+   * Gives a capture claim back when the capture itself failed, so a retry can take it. Only its
+   * holder can: a slow capture whose lease lapsed must not release the claim of the process
+   * that took over.
+   */
+  async releaseCapture(chargeId: string, holder: string): Promise<void> {
+    await this.charge(chargeId)
+      .whereNull("captured_at")
+      .where({ capture_claimed_by: holder })
+      .update({ capture_claimed_at: null, capture_claimed_by: null });
+  }
+
+  /**
+   * A paid charge no order can come of (captured or not: a cart that failed to become an
+   * order after its capture too) waits for the merchant as a refund due. Returns the row when
+   * this call marked it; a charge already due a refund is left as it is.
+   */
+  async markRefundDue(chargeId: string, reason: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ status: "paid" })
+      .where((q) => q.whereNull("settlement").orWhereNot({ settlement: "refund_due" }))
+      .update({ settlement: "refund_due", settlement_reason: reason, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
+  /**
+   * Moves a paid charge's settlement, only from one of `from` (a conditional UPDATE, like
+   * `transition`). Returns the row when this call moved it.
+   */
+  async settle(
+    chargeId: string,
+    from: readonly (Settlement | null)[],
+    to: Settlement,
+    reason: string | null,
+  ): Promise<ChargeRow | undefined> {
+    const named = from.filter((value): value is Settlement => value !== null);
+    const rows = await this.charge(chargeId)
+      .where({ status: "paid" })
+      .whereNull("captured_at")
+      .where((q) => {
+        q.whereIn("settlement", named);
+        if (from.includes(null)) q.orWhereNull("settlement");
+      })
+      .update({ settlement: to, settlement_reason: reason, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
   }
 
   /** Charges, newest first, optionally only flagged ones or one status (admin list). */
@@ -521,14 +607,10 @@ export class ChargeStore {
         .where({ status: "paid" })
         .whereNull("captured_at")
         .whereNull("deleted_at")
-        // A refund due, or a payment below the recorded amount, waits for the merchant. The
-        // refund-due test is a clause of its own, written as in the partial index
+        // Held and refund-due charges wait for the merchant. Written as in the partial index
         // IDX_pix_checkout_charge_capture_due, so the planner reads only that index: paid
         // charges still to capture, not every paid charge ever.
-        .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
-        .whereRaw(
-          `not (coalesce(flag_code, '') = 'amount_mismatch' and coalesce((flag_detail->>'api_cents')::bigint, amount_cents) < amount_cents)`,
-        )
+        .where({ settlement: "capturable" })
         .whereRaw(
           // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
           `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
@@ -555,7 +637,7 @@ export class ChargeStore {
       .where({ status: "paid" })
       .whereNotNull("captured_at")
       .whereNull("deleted_at")
-      .whereRaw(`coalesce(flag_code, '') <> 'refund_due'`)
+      .where({ settlement: "captured" })
       .orderBy("updated_at", "asc")
       .limit(limit);
   }

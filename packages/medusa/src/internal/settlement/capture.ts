@@ -8,9 +8,13 @@ import type {
 import { redact } from "@pix-checkout/client";
 import { CAPTURE_ATTEMPTS, type ChargeRow } from "../records/charge-store";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { cartOfCollection, markRefundDue, orderOfCollection } from "./collection";
+import { randomUUID } from "node:crypto";
+import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
+import { fromCents } from "../platform/money";
+import { markRefundDue } from "./refund-due";
 import { workerModeOf, type SettleContext } from "./context";
 import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
+import { PixCheckoutError } from "../platform/errors";
 
 /** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
 export const CART_COMPLETION_ATTEMPTS = 5;
@@ -38,55 +42,86 @@ export function captureOnce(
   ctx: SettleContext,
   row: ChargeRow,
   source: LifecycleSource,
+  amountCents: number,
+  claim: CaptureClaim,
 ): Promise<CaptureResult> {
   return withSpan(
     "pix_checkout.capture",
     { ...chargeAttributes(row), "pix_checkout.source": source },
-    () => capture(ctx, row, source),
+    () => capture(ctx, row, source, amountCents, claim),
     (result) => ({ "pix_checkout.outcome": result.outcome }),
   );
+}
+
+/**
+ * The right to capture a charge, taken under its collection's lock (collection.ts): `medusa`
+ * when Medusa already holds the capture (cart completion made it; only recording is left),
+ * else the holder id of the capture claim, which only its holder releases.
+ */
+export type CaptureClaim = { medusa: true } | { medusa: false; holder: string };
+
+/**
+ * Takes the capture of a paid charge, or finds that Medusa already made it. Undefined when
+ * another process holds the claim.
+ */
+export async function claimCapture(
+  ctx: SettleContext,
+  row: ChargeRow,
+): Promise<CaptureClaim | undefined> {
+  if (await capturedInMedusa(ctx.container, captureSessionOf(row))) return { medusa: true };
+  const holder = randomUUID();
+  return (await ctx.store.claimCapture(row.charge_id, holder))
+    ? { medusa: false, holder }
+    : undefined;
 }
 
 async function capture(
   ctx: SettleContext,
   row: ChargeRow,
   source: LifecycleSource,
+  amountCents: number,
+  claim: CaptureClaim,
 ): Promise<CaptureResult> {
   const { store, logger } = ctx;
   const chargeId = row.charge_id;
   if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
-  // Only the claim holder captures or confirms, so a capture is recorded exactly once.
-  if (!(await store.claimCapture(chargeId))) {
-    return { outcome: "duplicate", detail: "another process is capturing it" };
-  }
   const sessionId = captureSessionOf(row);
   let capturedBy: "this process" | "cart completion" = "this process";
-  try {
-    if ((await paymentOfSession(ctx.container, sessionId))?.captured_at) {
-      capturedBy = "cart completion";
-    } else {
+  if (claim.medusa) {
+    // Cart completion captured it (authorizePayment answered `captured`): record what Medusa
+    // holds; nothing is captured again.
+    capturedBy = "cart completion";
+  } else {
+    const { holder } = claim;
+    try {
       // The session's own amount, not the charge's cents: the charge is that amount rounded
       // half-up to the cent (see toCents), and capturing the rounded cents of a total with a
-      // fraction of a cent would leave the order a fraction short or over.
+      // fraction of a cent would leave the order a fraction short or over. A charge the
+      // merchant accepted for less is captured for what arrived, never the code's amount.
+      const amount =
+        amountCents < Number(row.amount_cents)
+          ? fromCents(amountCents)
+          : await sessionAmount(ctx.container, sessionId);
       await processPaymentWorkflow(ctx.container).run({
         input: {
           action: PaymentActions.SUCCESSFUL,
-          data: { session_id: sessionId, amount: await sessionAmount(ctx.container, sessionId) },
+          data: { session_id: sessionId, amount },
         },
       });
       // The workflow's steps are conditional and can end without capturing anything, so only
       // Medusa's own captured payment counts as done.
-      if (!(await paymentOfSession(ctx.container, sessionId))?.captured_at) {
-        throw new Error(
+      if (!(await capturedInMedusa(ctx.container, sessionId))) {
+        throw new PixCheckoutError(
+          "capture_not_recorded",
           `Medusa holds no captured payment for session ${sessionId} after processPaymentWorkflow`,
         );
       }
+    } catch (error) {
+      // Give the claim back so the next delivery or the reconciliation job captures it.
+      await store.releaseCapture(chargeId, holder);
+      await recordCaptureFailure(ctx, row, source, error);
+      throw error;
     }
-  } catch (error) {
-    // Give the claim back so the next delivery or the reconciliation job captures it.
-    await store.releaseCapture(chargeId);
-    await recordCaptureFailure(ctx, row, source, error);
-    throw error;
   }
   if (!(await store.confirmCapture(chargeId))) {
     // Our lease lapsed mid-capture and a later holder recorded it first.
@@ -160,22 +195,30 @@ async function sessionAmount(container: MedusaContainer, sessionId: string): Pro
   const session = data[0] as
     { amount?: number | string; raw_amount?: { value?: string } } | undefined;
   const amount = session?.raw_amount?.value ?? session?.amount;
-  if (amount === undefined) throw new Error(`payment session ${sessionId} no longer exists`);
+  if (amount === undefined) {
+    throw new PixCheckoutError(
+      "session_not_found",
+      `Payment session ${sessionId} no longer exists.`,
+    );
+  }
   return String(amount);
 }
 
-/** Medusa's payment for a session, if cart completion or a capture already made one. */
-async function paymentOfSession(
-  container: MedusaContainer,
-  sessionId: string,
-): Promise<{ id: string; captured_at: Date | string | null } | undefined> {
+/**
+ * Whether Medusa holds a capture for a session's payment (made by cart completion or a capture
+ * here). Any capture counts, not only `captured_at`: Medusa sets that only once the whole
+ * amount is captured, and a charge the merchant accepted for less is captured in part.
+ */
+async function capturedInMedusa(container: MedusaContainer, sessionId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "captured_at"],
+    fields: ["id", "captured_at", "captures.id"],
     filters: { payment_session_id: sessionId },
   });
-  return data[0] as { id: string; captured_at: Date | string | null } | undefined;
+  const payment = data[0] as
+    { captured_at: Date | string | null; captures?: { id: string }[] } | undefined;
+  return Boolean(payment?.captured_at) || (payment?.captures?.length ?? 0) > 0;
 }
 
 /**

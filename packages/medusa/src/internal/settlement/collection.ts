@@ -1,178 +1,149 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import type { IPaymentModuleService } from "@medusajs/framework/types";
+import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charge-store";
-import type { RefundReason } from "../records/flag-reasons";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { toCents } from "../platform/money";
-import { graceRecheckAt } from "../checkout/check-schedule";
+import { withCollectionLock } from "../records/collection-locks";
+import { captureOnce, claimCapture, type CaptureResult } from "./capture";
+import { decide, type Decision } from "./decide";
+import { markRefundDue } from "./refund-due";
+import { readSnapshot } from "./snapshot";
 import { providerOfRow, type SettleContext } from "./context";
 
+/** What settling a collection decided for one charge, and what acting on it did. */
+export interface CollectionOutcome {
+  decision: Decision;
+  /** The capture's result, when the decision was to capture. */
+  capture?: CaptureResult;
+}
+
 /**
- * What a payment collection's charges mean for its cart and order.
+ * The one way any door gives a charge its fate: under the collection's lock, read one snapshot
+ * of the collection, `decide` (pure, decide.ts), and act. A capture is committed under the lock
+ * (the charge's capture claim, which the next decision sees) and Medusa's workflow runs after
+ * it is released: that workflow completes the cart, and cart completion calls this provider's
+ * `authorizePayment`, a door that takes the same lock. Webhooks, repeated deliveries,
+ * reconciliation, the admin's re-check and accept, the capture subscriber and the boleto grace
+ * recheck come here; the provider's `authorizePayment` and `deletePayment` take the same lock
+ * and ask the same `decide`.
  *
- * A cart rarely has one charge: the shopper adds an item after seeing a code, switches Pix and
- * boleto, lets a code expire and takes a new one. Each leaves an older charge on the same
- * collection, and the API cannot cancel a charge, so every old code stays payable until it
- * expires. The rules, in one place:
- *
- * - A charge whose session Medusa deleted is superseded: its code is no longer offered
- *   (the provider's `deletePayment` marks it).
- * - Only the charge an order waits on can end that order, and a boleto only once its grace
- *   period after the due date has passed; never while the collection holds a paid
- *   charge, and never when the merchant turned `cancelOrderOnExpiry` off.
- * - The first paid charge of a collection becomes its payment. A superseded one does too when
- *   its amount is the cart's current amount: it is captured on the cart's current session.
- *   Any other paid charge is a refund due, with the reason in the merchant's words.
+ * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
  */
-
-/** What the plugin reads of an order. */
-export interface OrderSummary {
-  id: string;
-  status: string;
-  display_id: number | null;
-  email: string | null;
-}
-
-/** The cart that owns this payment collection, if any. */
-export async function cartOfCollection(
-  container: MedusaContainer,
-  paymentCollectionId: string | null,
-): Promise<string | undefined> {
-  if (!paymentCollectionId) return undefined;
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: carts } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  });
-  return (carts[0] as { cart_id?: string } | undefined)?.cart_id;
-}
-
-/** The order created from the cart that owns this payment collection, if any. */
-export async function orderOfCollection(
-  container: MedusaContainer,
-  paymentCollectionId: string | null,
-): Promise<OrderSummary | undefined> {
-  const cartId = await cartOfCollection(container, paymentCollectionId);
-  if (!cartId) return undefined;
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: links } = await query.graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  });
-  const orderId = (links[0] as { order_id?: string } | undefined)?.order_id;
-  if (!orderId) return undefined;
-  const { data: orders } = await query.graph({
-    entity: "order",
-    fields: ["id", "status", "display_id", "email"],
-    filters: { id: orderId },
-  });
-  return orders[0] as OrderSummary | undefined;
-}
-
-/** A Medusa payment session of a collection that is not deleted. */
-interface LiveSession {
-  id: string;
-  provider_id: string;
-  amount: string;
-}
-
-/** The collection's sessions Medusa still holds (a deleted session is superseded). */
-export async function liveSessionsOf(
-  container: MedusaContainer,
-  paymentCollectionId: string,
-): Promise<LiveSession[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "amount", "raw_amount"],
-    filters: { payment_collection_id: paymentCollectionId },
-  });
-  return (
-    data as { id: string; provider_id: string; amount: unknown; raw_amount?: { value?: string } }[]
-  ).map((session) => ({
-    id: session.id,
-    provider_id: session.provider_id,
-    amount: String(session.raw_amount?.value ?? session.amount),
-  }));
-}
-
-/** A paid charge that is the collection's payment (not a refund due). */
-const countsAsPayment = (row: ChargeRow): boolean =>
-  row.status === "paid" && row.flag_code !== "refund_due";
-
-/** The paid charge that came first; the one that becomes the collection's payment. */
-function firstPaid(rows: readonly ChargeRow[]): ChargeRow | undefined {
-  return rows.filter(countsAsPayment).sort(
-    (a, b) =>
-      // A captured one has already become the payment, whatever the clocks say.
-      Number(Boolean(b.captured_at)) - Number(Boolean(a.captured_at)) ||
-      new Date(a.paid_at ?? 0).getTime() - new Date(b.paid_at ?? 0).getTime() ||
-      a.charge_id.localeCompare(b.charge_id),
-  )[0];
-}
-
-/** What a paid charge becomes. */
-type PaidFate =
-  /** Captured on `sessionId`: its own session, or the cart's current one (`adopted`). */
-  | { kind: "capture"; sessionId: string; adopted: boolean }
-  /** No order can come of it: the money goes back to the shopper. */
-  | { kind: "refund_due"; reason: RefundReason };
-
-/** Decides what a paid charge becomes (see the rules at the top of this module). */
-async function fateOfPaid(ctx: SettleContext, row: ChargeRow): Promise<PaidFate> {
-  if (row.flag_code === "refund_due") {
-    return {
-      kind: "refund_due",
-      reason: (row.flag_detail?.reason as RefundReason) ?? "paid_twice",
-    };
+export async function settleCollection(
+  ctx: SettleContext,
+  chargeId: string,
+  source: LifecycleSource,
+): Promise<CollectionOutcome> {
+  const first = await ctx.store.byChargeId(chargeId);
+  if (!first) return { decision: { kind: "nothing", why: "unknown charge" } };
+  const collectionId = first.payment_collection_id;
+  if (!collectionId) {
+    // Recorded before the plugin knew collections (or without one): only its own session.
+    return { decision: { kind: "nothing", why: "the charge has no payment collection" } };
   }
-  const ownSession = {
-    kind: "capture",
-    sessionId: row.capture_session_id ?? row.session_id,
-    adopted: false,
-  } as const;
-  if (!row.payment_collection_id) return ownSession;
-  const rows = await ctx.store.ofCollection(row.payment_collection_id);
-  const first = firstPaid(rows.map((r) => (r.charge_id === row.charge_id ? row : r)));
-  if (first && first.charge_id !== row.charge_id)
-    return { kind: "refund_due", reason: "paid_twice" };
-  if (!row.superseded_at || row.capture_session_id) return ownSession;
-  // A replaced code was paid: it pays for the cart only if the cart still costs what it did.
-  const live = (await liveSessionsOf(ctx.container, row.payment_collection_id)).find(
-    (session) => toCents(session.amount) === Number(row.amount_cents),
-  );
-  if (!live) return { kind: "refund_due", reason: "paid_old_amount" };
-  return { kind: "capture", sessionId: live.id, adopted: true };
+  const options = providerOfRow(ctx, first).options;
+  const acted = await withCollectionLock(ctx.db, collectionId, async () => {
+    const { snapshot, rows } = await readSnapshot(
+      ctx.db,
+      ctx.store,
+      collectionId,
+      options.cancelOrderOnExpiry,
+    );
+    const row = rows.find((r) => r.charge_id === chargeId) ?? first;
+    const decision = decide(snapshot, chargeId);
+    return act(ctx, decision, row, rows, source);
+  });
+  if (!acted.capture) return { decision: acted.decision };
+  return { decision: acted.decision, capture: await acted.capture() };
+}
+
+/** What acting decided under the lock; a capture is run once the lock is released. */
+interface Acted {
+  decision: Decision;
+  capture?: () => Promise<CaptureResult>;
+}
+
+/** Carries out a decision. Each step is idempotent, so a repeated door changes nothing. */
+async function act(
+  ctx: SettleContext,
+  decision: Decision,
+  row: ChargeRow,
+  rows: readonly ChargeRow[],
+  source: LifecycleSource,
+): Promise<Acted> {
+  switch (decision.kind) {
+    case "capture": {
+      let paying = row;
+      if (decision.adopted) paying = await adopt(ctx, row, rows, decision.sessionId, source);
+      else if (row.settlement === null) {
+        paying = (await ctx.store.settle(row.charge_id, [null], "capturable", null)) ?? row;
+      }
+      const claim = await claimCapture(ctx, paying);
+      if (!claim) {
+        return {
+          decision,
+          capture: async () => ({
+            outcome: "duplicate",
+            detail: "another process is capturing it",
+          }),
+        };
+      }
+      return {
+        decision,
+        capture: () => captureOnce(ctx, paying, source, decision.amountCents, claim),
+      };
+    }
+    case "hold":
+      await hold(ctx, row, decision.reason, source);
+      return { decision };
+    case "refund_due":
+      await markRefundDue(ctx, row, decision.reason, source);
+      return { decision };
+    case "recheck":
+      await ctx.store.scheduleCheck(row.charge_id, decision.at);
+      return { decision };
+    case "end_order":
+      await endOrder(ctx, row, decision.orderId, source);
+      await cancelSession(ctx, row.session_id);
+      return { decision };
+    case "keep_order":
+      await ctx.store.addEvent({
+        chargeId: row.charge_id,
+        kind: "order_kept",
+        source,
+        detail: { order_id: decision.orderId, reason: "cancelOrderOnExpiry is off" },
+      });
+      await cancelSession(ctx, row.session_id);
+      return { decision };
+    case "cancel_session":
+      await cancelSession(ctx, row.session_id);
+      return { decision };
+    case "nothing":
+      return { decision };
+  }
 }
 
 /**
- * Gives a paid charge its fate: the row to capture (its own, or adopted by the cart's current
- * session, whose own code is then superseded), or undefined when it is a refund due (marked).
+ * A replaced code the shopper paid becomes the payment of the cart's live session of the same
+ * amount; that session's own code is then no longer needed (the cart is paid).
  */
-export async function payableCharge(
+async function adopt(
   ctx: SettleContext,
   row: ChargeRow,
+  rows: readonly ChargeRow[],
+  sessionId: string,
   source: LifecycleSource,
-): Promise<ChargeRow | undefined> {
-  const fate = await fateOfPaid(ctx, row);
-  if (fate.kind === "refund_due") {
-    await markRefundDue(ctx, row, fate.reason, source);
-    return undefined;
-  }
-  if (!fate.adopted) return row;
-  const adopted = (await ctx.store.adopt(row.charge_id, fate.sessionId)) ?? row;
+): Promise<ChargeRow> {
+  const adopted = (await ctx.store.adopt(row.charge_id, sessionId)) ?? row;
   await ctx.store.addEvent({
     chargeId: row.charge_id,
     kind: "adopted",
     source,
-    detail: { session_id: fate.sessionId },
+    detail: { session_id: sessionId },
   });
-  // The current session's own code is no longer needed: the cart is paid.
-  for (const other of await ctx.store.ofCollection(row.payment_collection_id!)) {
-    if (other.session_id === fate.sessionId && other.charge_id !== row.charge_id) {
+  for (const other of rows) {
+    if (other.session_id === sessionId && other.charge_id !== row.charge_id) {
       await ctx.lifecycle.superseded(other.charge_id, source);
     }
   }
@@ -180,124 +151,105 @@ export async function payableCharge(
 }
 
 /**
- * A paid charge no order can come of: it waits for the merchant as a refund due, and the
- * shopper's page says so. Idempotent: a charge already due a refund is left as it is.
+ * Less money arrived than the code asked for: the charge is held for the merchant (Accept
+ * received amount, or a refund). The flag `amount_mismatch` is the merchant's note of it.
  */
-export async function markRefundDue(
+async function hold(
   ctx: SettleContext,
   row: ChargeRow,
-  reason: RefundReason,
+  reason: string,
   source: LifecycleSource,
-): Promise<ChargeRow> {
-  if (row.flag_code === "refund_due") return row;
-  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
-  return (
-    (await ctx.lifecycle.flag(
-      row.charge_id,
-      {
-        code: "refund_due",
-        reason,
-        amount_cents: Number(row.amount_cents),
-        order_id: order?.id ?? null,
-      },
-      source,
-    )) ?? row
-  );
-}
-
-/**
- * After the API confirmed a charge `expired` or `failed`: cancels the order that waits on it
- * (releasing its stock) and its session, if this charge may end it and its hold has passed.
- * Returns when to look again: a boleto inside its grace period is checked until it ends (the
- * bank may still confirm it), then its order is canceled.
- */
-export async function endOrderIfDue(
-  ctx: SettleContext,
-  row: ChargeRow,
-  source: LifecycleSource,
-  now = new Date(),
-): Promise<{ recheckAt: Date | null }> {
-  const options = providerOfRow(ctx, row).options;
-  if (row.superseded_at) return { recheckAt: null };
-  if (row.payment_collection_id) {
-    const rows = await ctx.store.ofCollection(row.payment_collection_id);
-    if (rows.some(countsAsPayment)) return { recheckAt: null };
-  }
-  const hold = row.order_hold_until ? new Date(row.order_hold_until) : null;
-  if (row.status === "expired" && hold && now < hold) {
-    return { recheckAt: graceRecheckAt(now, hold) };
-  }
-  const order = await orderOfCollection(ctx.container, row.payment_collection_id);
-  if (order && order.status !== "canceled") {
-    if (!options.cancelOrderOnExpiry) {
-      await ctx.store.addEvent({
-        chargeId: row.charge_id,
-        kind: "order_kept",
-        source,
-        detail: { order_id: order.id, reason: "cancelOrderOnExpiry is off" },
-      });
-    } else if (await orderWaitsOn(ctx.container, row)) {
-      try {
-        await cancelOrderWorkflow(ctx.container).run({ input: { order_id: order.id } });
-        await ctx.store.addEvent({
-          chargeId: row.charge_id,
-          kind: "order_canceled",
-          source,
-          detail: { order_id: order.id },
-        });
-      } catch (error) {
-        ctx.logger.warn(
-          `could not cancel order ${order.id} for charge ${row.charge_id}: ${(error as Error).message}`,
-        );
-      }
-    }
-  }
-  await cancelSession(ctx.container, row.session_id);
-  return { recheckAt: null };
-}
-
-/**
- * Whether the order's payment is this charge's session: Medusa made the order's payment from
- * the session it authorized, so a charge of any other session (an older code, the other
- * method) is not what the order waits on.
- */
-async function orderWaitsOn(container: MedusaContainer, row: ChargeRow): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "payment_session_id", "captured_at"],
-    filters: { payment_collection_id: row.payment_collection_id! },
+): Promise<void> {
+  const moved = await ctx.store.settle(row.charge_id, [null, "capturable"], "held", reason);
+  if (!moved) return;
+  await ctx.store.addEvent({
+    chargeId: row.charge_id,
+    kind: "held",
+    source,
+    detail: {
+      reason,
+      amount_cents: Number(row.amount_cents),
+      api_amount_cents: row.api_amount_cents,
+    },
   });
-  const payments = data as { payment_session_id: string; captured_at: unknown }[];
-  if (payments.some((payment) => payment.captured_at)) return false;
-  // An order-first order waiting on `pending_authorization` may hold no payment yet; then the
-  // charge's own session, not superseded, is what it waits on.
-  if (payments.length === 0) return true;
-  return payments.some((payment) => payment.payment_session_id === row.session_id);
 }
 
-/** Marks the session canceled in Medusa; a session already gone needs nothing. */
-async function cancelSession(container: MedusaContainer, sessionId: string): Promise<void> {
-  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT);
+/**
+ * Cancels the order that waits on an expired or failed charge (releasing its stock). Under
+ * Medusa's own lock on the cart, as Medusa's `processPaymentWorkflow` and cart completion take
+ * it, so a shopper's `cart.complete` in flight and this cancel never interleave.
+ */
+async function endOrder(
+  ctx: SettleContext,
+  row: ChargeRow,
+  orderId: string,
+  source: LifecycleSource,
+): Promise<void> {
+  const cancel = () => cancelOrderWorkflow(ctx.container).run({ input: { order_id: orderId } });
   try {
-    const session = await payment.retrievePaymentSession(sessionId);
-    if (session.status !== "canceled") {
-      await payment.updatePaymentSession({
-        id: session.id,
-        amount: session.amount,
-        currency_code: session.currency_code,
-        data: session.data ?? {},
-        status: "canceled",
-      } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
+    const cartId = await cartIdOf(ctx, row.payment_collection_id);
+    if (cartId && ctx.container.hasRegistration(Modules.LOCKING)) {
+      const locking = ctx.container.resolve(Modules.LOCKING);
+      await locking.execute(cartId, cancel, { timeout: 5 });
+    } else {
+      await cancel();
     }
+    await ctx.store.addEvent({
+      chargeId: row.charge_id,
+      kind: "order_canceled",
+      source,
+      detail: { order_id: orderId },
+    });
+  } catch (error) {
+    ctx.logger.warn(
+      `could not cancel order ${orderId} for charge ${row.charge_id}: ${redact((error as Error).message)}`,
+    );
+  }
+}
+
+async function cartIdOf(ctx: SettleContext, collectionId: string | null): Promise<string | null> {
+  if (!collectionId) return null;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: collectionId },
+  });
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id ?? null;
+}
+
+/**
+ * Marks the session canceled in Medusa, so the cart cannot complete with an ended code. The
+ * provider's `updatePayment` answers a `canceled` session without creating anything, so this
+ * never makes a charge. A session already gone needs nothing; any other failure is logged.
+ */
+async function cancelSession(ctx: SettleContext, sessionId: string): Promise<void> {
+  const payment = ctx.container.resolve<IPaymentModuleService>(Modules.PAYMENT);
+  let session;
+  try {
+    session = await payment.retrievePaymentSession(sessionId);
   } catch {
-    // The session may be gone (the cart moved on); the charge record keeps the history.
+    return; // The session is gone (the cart moved on); the charge record keeps the history.
+  }
+  if (session.status === "canceled") return;
+  try {
+    await payment.updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...(session.data ?? {}), status: "canceled" },
+      status: "canceled",
+    } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
+  } catch (error) {
+    ctx.logger.warn(
+      `could not cancel payment session ${sessionId}: ${redact((error as Error).message)}`,
+    );
   }
 }
 
 /**
  * An order was canceled. Medusa's cancel asks the provider to refund its captured payments,
- * which this provider refuses (no money moves from here), so each paid charge of the order
+ * which this provider refuses (no money moves from here), so each captured charge of the order
  * waits for the merchant as a refund due instead of reading "refunded".
  */
 export async function refundsDueOnCanceledOrder(
@@ -315,13 +267,15 @@ export async function refundsDueOnCanceledOrder(
   ).map((collection) => collection.id);
   let marked = 0;
   for (const collectionId of collections) {
-    for (const row of await ctx.store.ofCollection(collectionId)) {
-      if (!row.captured_at || row.flag_code === "refund_due") continue;
-      const refunded = await ctx.store.sumEvents(row.charge_id, "refund_declared");
-      if (refunded >= Number(row.amount_cents)) continue;
-      await markRefundDue(ctx, row, "order_canceled", "admin");
-      marked += 1;
-    }
+    await withCollectionLock(ctx.db, collectionId, async () => {
+      for (const row of await ctx.store.ofCollection(collectionId)) {
+        if (!row.captured_at || row.settlement === "refund_due") continue;
+        const refunded = await ctx.store.sumEvents(row.charge_id, "refund_declared");
+        if (refunded >= Number(row.api_amount_cents ?? row.amount_cents)) continue;
+        await markRefundDue(ctx, row, "order_canceled", "admin");
+        marked += 1;
+      }
+    });
   }
   return marked;
 }

@@ -1,8 +1,8 @@
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charge-store";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { captureOnce, type CaptureResult } from "./capture";
-import { endOrderIfDue, payableCharge } from "./collection";
+import type { CaptureResult } from "./capture";
+import { settleCollection } from "./collection";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { clientFor } from "../platform/provider-registry";
 import { providerOfRow, workerModeOf, type SettleContext } from "./context";
@@ -115,8 +115,8 @@ async function settle(
       return { outcome: "forged", status: charge.status, detail };
     }
   }
-  const underpaid = charge.amountCents < Number(row.amount_cents);
-  // Flagged once: a repeated delivery must not re-open what the merchant already resolved.
+  // A note for the merchant, flagged once: a repeated delivery must not re-open what the
+  // merchant already resolved. What the money does is decided from the amounts (decide.ts).
   if (charge.amountCents !== Number(row.amount_cents) && row.flag_code !== "amount_mismatch") {
     await ctx.lifecycle.flag(
       chargeId,
@@ -129,21 +129,15 @@ async function settle(
     );
   }
 
-  const moved = await ctx.lifecycle.confirmed(row, charge.status, source);
+  const moved = await ctx.lifecycle.confirmed(row, charge.status, source, {
+    amountCents: charge.amountCents,
+    paidAt: charge.paidAt ?? null,
+  });
   const current = moved?.row ?? row;
   switch (charge.status) {
     case "pending":
       return stillPending();
     case "paid":
-      if (underpaid) {
-        // Less money than the order costs: the merchant decides (flagged above); capturing
-        // the session's full amount would make an underpaid charge a fully paid order.
-        return {
-          outcome: moved ? "processed" : "duplicate",
-          status: "paid",
-          detail: "underpaid; capture held",
-        };
-      }
       return { ...(await afterPaid(ctx, current, source, moved !== undefined)), status: "paid" };
     case "expired":
     case "failed": {
@@ -155,8 +149,8 @@ async function settle(
           detail: `charge is paid; ${charge.status} ignored`,
         };
       }
-      const { recheckAt } = await endOrderIfDue(ctx, now, source);
-      if (recheckAt) await store.scheduleCheck(chargeId, recheckAt);
+      const { decision } = await settleCollection(ctx, chargeId, source);
+      const recheckAt = decision.kind === "recheck" ? decision.at : null;
       return { outcome: moved ? "processed" : "duplicate", status: charge.status, recheckAt };
     }
   }
@@ -200,8 +194,8 @@ async function afterPaid(
     return { outcome, detail: "paid; the worker captures it" };
   }
   try {
-    const captured = await captureOrRefund(ctx, row, source);
-    return recordedNow && captured.outcome === "duplicate" ? { ...captured, outcome } : captured;
+    const settled = await settlePaid(ctx, row, source);
+    return recordedNow && settled.outcome === "duplicate" ? { ...settled, outcome } : settled;
   } catch (error) {
     return {
       outcome,
@@ -211,15 +205,26 @@ async function afterPaid(
 }
 
 /**
- * Every path that captures a paid charge (a webhook, the worker's subscriber, reconciliation)
- * comes through here, so none captures a payment the collection says must be refunded.
+ * Every path that captures a paid charge (a webhook, the worker's subscriber, reconciliation,
+ * the admin's re-check and accept) comes through here, so each asks the collection's one
+ * decision (collection.ts) and none captures a payment that is held or due a refund.
  */
-export async function captureOrRefund(
+export async function settlePaid(
   ctx: SettleContext,
   row: ChargeRow,
   source: LifecycleSource,
 ): Promise<CaptureResult> {
-  const payable = await payableCharge(ctx, row, source);
-  if (!payable) return { outcome: "processed", detail: "refund due" };
-  return captureOnce(ctx, payable, source);
+  const { decision, capture } = await settleCollection(ctx, row.charge_id, source);
+  if (capture) return capture;
+  switch (decision.kind) {
+    case "hold":
+      return { outcome: "processed", detail: `held for the merchant: ${decision.reason}` };
+    case "refund_due":
+      return { outcome: "processed", detail: `refund due: ${decision.reason}` };
+    default:
+      return {
+        outcome: "duplicate",
+        detail: decision.kind === "nothing" ? decision.why : decision.kind,
+      };
+  }
 }

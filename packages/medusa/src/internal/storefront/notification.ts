@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
-import { cartOfCollection, orderOfCollection } from "../settlement/collection";
+import { countsAsPayment } from "../settlement/decide";
+import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charge-store";
 import { toStoreView } from "./store-view";
@@ -139,7 +140,7 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
   if (row.superseded_at) return true;
   if (!row.payment_collection_id) return false;
   const siblings = await ctx.store.ofCollection(row.payment_collection_id);
-  return siblings.some((other) => other.status === "paid" && other.flag_code !== "refund_due");
+  return siblings.some(countsAsPayment);
 }
 
 /** The e-mail, cart and order behind a payment collection. */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ChargeStore, type ChargeRow } from "../records/charge-store";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { liveSessionsOf } from "../settlement/collection";
+import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 
@@ -116,9 +116,7 @@ export async function shopperView(
   }
   const store = new ChargeStore(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const siblings = await store.ofCollection(row.payment_collection_id);
-  const paid = siblings.find(
-    (other) => other.status === "paid" && other.flag_code !== "refund_due" && other.captured_at,
-  );
+  const paid = siblings.find((other) => other.settlement === "captured");
   if (paid && paid.charge_id !== row.charge_id) return toStoreView(paid, sessionId);
   const live = await liveSessionsOf(scope, row.payment_collection_id);
   const current = live.find((session) => session.id !== sessionId);

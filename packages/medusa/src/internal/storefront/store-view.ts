@@ -89,14 +89,12 @@ export function toStoreView(
     paid_at: iso(row.paid_at),
     server_time: now.toISOString(),
   };
-  if (row.flag_code === "refund_due") {
-    const detail = (
-      typeof row.flag_detail === "string" ? JSON.parse(row.flag_detail) : row.flag_detail
-    ) as { amount_cents?: number; reason?: string } | null;
-    const reason = String(detail?.reason ?? "");
+  if (row.settlement === "refund_due") {
+    const reason = String(row.settlement_reason ?? "");
     view.status = "refund_due";
     view.refund = {
-      amount: Number(detail?.amount_cents ?? row.amount_cents),
+      // What arrived is what goes back.
+      amount: Number(row.api_amount_cents ?? row.amount_cents),
       reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",
     };
     return view;

@@ -23,6 +23,7 @@ import {
   useRecheck,
   useRecordRefund,
   useResolveFlag,
+  useAcceptReceived,
   useTransactions,
 } from "../../lib/api";
 import { usePixTranslation } from "../../lib/i18n";
@@ -212,8 +213,13 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   const { t } = usePixTranslation();
   const refund = useRecordRefund(t);
   const resolve = useResolveFlag(t);
-  const [open, setOpen] = useState<"refund" | "resolve" | null>(null);
-  const due = charge.flag?.code === "refund_due" ? charge.flag.amount_cents : charge.amount;
+  const accept = useAcceptReceived(t);
+  const [open, setOpen] = useState<"refund" | "resolve" | "accept" | null>(null);
+  // What arrived is what can go back (less than the code for an underpaid charge).
+  const due =
+    charge.flag?.code === "refund_due"
+      ? charge.flag.amount_cents
+      : (charge.received ?? charge.amount);
   const [amount, setAmount] = useState(formatCents(due).replace(/^R\$\s*/, ""));
   const [note, setNote] = useState("");
   const cents = parseReais(amount);
@@ -227,6 +233,9 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
     if (open === "resolve") {
       resolve.mutate({ chargeId: charge.charge_id, note }, { onSuccess: () => setOpen(null) });
     }
+    if (open === "accept") {
+      accept.mutate({ chargeId: charge.charge_id, note }, { onSuccess: () => setOpen(null) });
+    }
   };
   return (
     <div className="flex gap-2">
@@ -235,15 +244,28 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
           {t("refund.button")}
         </Button>
       ) : null}
+      {charge.settlement === "held" ? (
+        <Button size="small" variant="secondary" onClick={() => setOpen("accept")}>
+          {t("accept.button")}
+        </Button>
+      ) : null}
       <Button size="small" variant="transparent" onClick={() => setOpen("resolve")}>
         {t("resolve.button")}
       </Button>
       <Drawer open={open !== null} onOpenChange={(next) => setOpen(next ? open : null)}>
         <Drawer.Content>
           <Drawer.Header>
-            <Drawer.Title>{t(open === "refund" ? "refund.title" : "resolve.title")}</Drawer.Title>
+            <Drawer.Title>{t(`${open ?? "resolve"}.title`)}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-4">
+            {open === "accept" ? (
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("accept.hint", {
+                  received: formatCents(charge.received ?? 0),
+                  amount: formatCents(charge.amount),
+                })}
+              </Text>
+            ) : null}
             {open === "refund" ? (
               <>
                 <Text size="small" className="text-ui-fg-subtle">
@@ -267,15 +289,11 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
               </>
             ) : null}
             <div className="flex flex-col gap-y-1">
-              <Label htmlFor="pix-flag-note">
-                {t(open === "refund" ? "refund.note" : "resolve.note")}
-              </Label>
+              <Label htmlFor="pix-flag-note">{t(`${open ?? "resolve"}.note`)}</Label>
               <Textarea
                 id="pix-flag-note"
                 value={note}
-                placeholder={t(
-                  open === "refund" ? "refund.notePlaceholder" : "resolve.notePlaceholder",
-                )}
+                placeholder={t(`${open ?? "resolve"}.notePlaceholder`)}
                 onChange={(event) => setNote(event.target.value)}
               />
             </div>
@@ -284,9 +302,9 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
             <Button
               onClick={submit}
               disabled={note.trim() === "" || (open === "refund" && cents === null)}
-              isLoading={refund.isPending || resolve.isPending}
+              isLoading={refund.isPending || resolve.isPending || accept.isPending}
             >
-              {t(open === "refund" ? "refund.save" : "resolve.save")}
+              {t(`${open ?? "resolve"}.save`)}
             </Button>
           </Drawer.Footer>
         </Drawer.Content>

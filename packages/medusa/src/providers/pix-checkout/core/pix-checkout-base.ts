@@ -25,7 +25,14 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { buildBoletoCharge, type ContextCustomer } from "../../../internal/checkout/boleto-payer";
 import { ChargeLifecycle, type EventBusLike } from "../../../internal/records/charge-lifecycle";
 import { chargeDescription } from "../../../internal/checkout/charge-reference";
-import { ChargeBoundElsewhereError, ChargeStore } from "../../../internal/records/charge-store";
+import {
+  ChargeBoundElsewhereError,
+  ChargeStore,
+  type ChargeRow,
+} from "../../../internal/records/charge-store";
+import { withCollectionLock } from "../../../internal/records/collection-locks";
+import { countsAsPayment, decide } from "../../../internal/settlement/decide";
+import { readSnapshot } from "../../../internal/settlement/snapshot";
 import type { CreateRequestRow } from "../../../internal/create-line/queue";
 import {
   budgetKeyOf,
@@ -58,7 +65,7 @@ import {
   type PixCheckoutOptions,
 } from "../../../internal/platform/options";
 import { redact } from "@pix-checkout/client";
-import { toSessionStatus, type ChargeStatus } from "../../../internal/platform/status";
+import { toSessionStatus } from "../../../internal/platform/status";
 import { toServiceError } from "../../../internal/platform/service-error";
 
 /** A charge is reused only while the shopper still has this long to pay it. */
@@ -182,7 +189,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       if (reused) {
         return {
           id: reused.charge_id,
-          data: { ...publicOverrides(data), ...reused.display },
+          data: { ...publicOverrides(data), ...reused.display, session_id: sessionId },
           status: PaymentSessionStatus.PENDING,
         };
       }
@@ -204,7 +211,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       display.expires_at = localExpiry(charge, this.method, this.options_).toISOString();
       return {
         id: charge.id,
-        data: { ...publicOverrides(data), ...display },
+        data: { ...publicOverrides(data), ...display, session_id: sessionId },
         status: PaymentSessionStatus.PENDING,
       };
     }
@@ -262,7 +269,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     ) as SessionDisplayData;
     return {
       id: charge.charge_id,
-      data: { ...publicOverrides(data), ...display },
+      // The session's own id lets deletePayment tell this session from a later one that
+      // reused its charge (a double click, a cart changed and changed back).
+      data: { ...publicOverrides(data), ...display, session_id: sessionId },
       status: PaymentSessionStatus.PENDING,
     };
   }
@@ -286,7 +295,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    */
   private async refuseIfCollectionPaid(store: ChargeStore, paymentCollectionId: string) {
     const charges = await this.bookkeeping(() => store.ofCollection(paymentCollectionId), true);
-    const paid = charges?.find((c) => c.status === "paid" && c.flag_code !== "refund_due");
+    const paid = charges?.find(countsAsPayment);
     if (paid) {
       throw new PixCheckoutError(
         "collection_already_paid",
@@ -331,14 +340,17 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   }
 
   /**
-   * What state the charge is in, for Medusa. A charge the plugin already recorded as paid was
-   * confirmed by the API when it was recorded (webhook fetch-back, reconciliation, refresh),
-   * so it is answered from the record without a second upstream call; anything else is asked
-   * of the API and the answer goes through the lifecycle like every other confirmation.
+   * What state the charge is in, for Medusa (`authorizePayment` at cart completion, and
+   * `getPaymentStatus`). Under the collection's lock, the charge is asked of the API unless it
+   * is recorded paid (paid is final), the answer goes through the lifecycle like every other
+   * confirmation, and the collection's one decision (settlement/decide.ts) says what the
+   * session's payment is: `captured` only for a charge that pays for this session in full.
+   * A held (underpaid) payment places the order awaiting payment, never captured in full.
    */
   private async askApi(
     data: Record<string, unknown> | undefined,
     context: { idempotency_key?: string } | undefined,
+    authorizing: boolean,
   ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const resolved = await this.resolveCharge(data, context);
     if ("request" in resolved) {
@@ -361,36 +373,110 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         `Charge ${chargeId} belongs to another payment session; start the payment again to get a code of your own.`,
       );
     }
-    let status: ChargeStatus;
-    // A replaced code the shopper paid instead of this session's own pays for this session.
-    const adopted =
-      row?.status !== "paid" && store && sessionId
-        ? await this.bookkeeping(() => store.adoptedBy(sessionId))
-        : undefined;
-    if (row?.status === "paid" || adopted) {
-      status = "paid";
-    } else {
+    const display = { ...(data as SessionDisplayData), ...resolved.display };
+    const db = this.db_;
+    if (!store || !row?.payment_collection_id || !db) {
+      // No bookkeeping (the plugin's tables are missing): the API's word alone.
+      const answer = await (
+        await this.client()
+      ).charges
+        .status(chargeId)
+        .catch((error: unknown) => {
+          throw toServiceError(error);
+        });
+      return {
+        status: toSessionStatus(answer.status),
+        data: { ...display, status: answer.status },
+      };
+    }
+    const collectionId = row.payment_collection_id;
+    const verdict = await this.bookkeeping(() =>
+      withCollectionLock(db, collectionId, () =>
+        this.sessionVerdict(store, db, row, sessionId ?? row.session_id, authorizing),
+      ),
+    );
+    if (!verdict)
+      throw new PixCheckoutError(
+        "store_unavailable",
+        "The store could not read this payment's state. Try again in a few seconds.",
+      );
+    return { status: verdict.status, data: { ...display, status: verdict.word } };
+  }
+
+  /** The session's payment as the collection's decision has it (under the collection's lock). */
+  private async sessionVerdict(
+    store: ChargeStore,
+    db: Knex,
+    row: ChargeRow,
+    sessionId: string,
+    authorizing: boolean,
+  ): Promise<{ status: PaymentSessionStatus; word: string }> {
+    let current = (await store.byChargeId(row.charge_id)) ?? row;
+    if (current.status !== "paid") {
       const client = await this.client();
-      const answer = await client.charges.status(chargeId).catch((error: unknown) => {
+      const fail = (error: unknown) => {
         throw toServiceError(error);
-      });
-      status = answer.status;
-      if (store && row) {
-        await this.bookkeeping(() => store.touch(chargeId));
-        await this.bookkeeping(() => this.lifecycle(store).confirmed(row, status, "authorize"));
+      };
+      const answer = await client.charges.status(current.charge_id).catch(fail);
+      await store.touch(current.charge_id);
+      // A payment is recorded with what the API says was paid, so an underpaid one is held.
+      const facts =
+        answer.status === "paid"
+          ? await client.charges.retrieve(current.charge_id).catch(fail)
+          : undefined;
+      const moved = await this.lifecycle(store).confirmed(
+        current,
+        answer.status,
+        "authorize",
+        facts ? { amountCents: facts.amountCents, paidAt: facts.paidAt ?? null } : undefined,
+      );
+      current = moved?.row ?? (await store.byChargeId(current.charge_id)) ?? current;
+    }
+    const { snapshot, rows } = await readSnapshot(
+      db,
+      store,
+      current.payment_collection_id!,
+      this.options_.cancelOrderOnExpiry,
+    );
+    // This session's payment: its own charge, or a replaced code adopted by it.
+    const paying = rows.filter(
+      (r) =>
+        r.status === "paid" &&
+        (r.capture_session_id === sessionId ||
+          (r.charge_id === current.charge_id && !r.capture_session_id)),
+    );
+    for (const candidate of paying) {
+      if (candidate.settlement === "captured") {
+        return { status: PaymentSessionStatus.CAPTURED, word: "paid" };
+      }
+      const decision = decide(snapshot, candidate.charge_id);
+      if (decision.kind === "capture" && decision.sessionId === sessionId) {
+        if (decision.amountCents < Number(candidate.amount_cents)) {
+          // Accepted for less: authorized, so Medusa holds a payment, and the capture (for what
+          // arrived, never the session's amount) is the plugin's own.
+          return { status: PaymentSessionStatus.AUTHORIZED, word: "paid" };
+        }
+        if (authorizing) {
+          // Medusa captures the session itself when we answer `captured`; the claim keeps a
+          // webhook from running a second capture meanwhile.
+          await store.claimCapture(candidate.charge_id, `authorize ${sessionId}`);
+        }
+        return { status: PaymentSessionStatus.CAPTURED, word: "paid" };
+      }
+      if (decision.kind === "hold") {
+        // Less money than the order costs: the order may be placed, awaiting the merchant.
+        return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, word: "held" };
       }
     }
-    if (store && row && status === "paid") {
-      // Medusa captures the session itself when we answer `captured`; claiming the capture
-      // here keeps a later webhook from running a second capture.
-      const paying = adopted ?? row;
-      await this.bookkeeping(() => store.claimCapture(paying.charge_id));
+    if (current.status === "paid") {
+      // Paid, but not this session's payment (a refund due): the cart does not complete on it.
+      return { status: PaymentSessionStatus.ERROR, word: "refund_due" };
     }
-    return {
-      status: toSessionStatus(status),
-      // A code that came through the line reaches Medusa's session data here.
-      data: { ...(data as SessionDisplayData), ...resolved.display, status },
-    };
+    const status =
+      current.status === "canceled"
+        ? PaymentSessionStatus.CANCELED
+        : toSessionStatus(current.status);
+    return { status, word: current.status };
   }
 
   /**
@@ -442,11 +528,11 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return this.askApi(input.data, input.context);
+    return this.askApi(input.data, input.context, true);
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    return this.askApi(input.data, input.context);
+    return this.askApi(input.data, input.context, false);
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -468,6 +554,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = (input.data ?? {}) as Record<string, unknown>;
+    if (data.status === "canceled") {
+      // The plugin canceled the session itself (its charge ended): nothing to create.
+      return { data, status: PaymentSessionStatus.CANCELED };
+    }
     const sameAmount = data.amount_cents === toCents(input.amount);
     if (sameAmount && (typeof data.charge_id === "string" || data.status === "preparing")) {
       // The same charge, or the same place in the create line.
@@ -505,20 +595,36 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const store = this.store();
     const chargeId = await this.endSessionRequest(input.data);
-    if (chargeId && store) {
-      const row = await this.bookkeeping(() => store.byChargeId(chargeId));
-      if (row?.status === "paid") {
+    const sessionId =
+      typeof input.data?.session_id === "string" ? input.data.session_id : undefined;
+    const found =
+      chargeId && store ? await this.bookkeeping(() => store.byChargeId(chargeId)) : undefined;
+    const db = this.db_;
+    if (!found || !store || !db || !found.payment_collection_id) return { data: input.data ?? {} };
+    const collectionId = found.payment_collection_id;
+    // Under the collection's lock, and in one conditional UPDATE: a payment that lands at the
+    // same moment either comes first (the session is kept) or finds the charge replaced (and
+    // is adopted by the cart's live session, or is a refund due: settlement/decide.ts).
+    await this.bookkeeping(() =>
+      withCollectionLock(db, collectionId, async () => {
+        const marked = await this.lifecycle(store).superseded(
+          found.charge_id,
+          "provider",
+          sessionId,
+        );
+        if (marked) return;
+        const row = await store.byChargeId(found.charge_id);
+        if (row?.status !== "paid") return;
         // Medusa deletes sessions on its own, also a paid one (cart-completion compensation
         // after a capture, a cart edited after paying). The session is Medusa's record of the
         // money: refusing keeps it, and Medusa's delete steps log the refusal and go on, so a
         // cart that failed to complete can still become an order when it can.
         throw new PixCheckoutError(
           "collection_already_paid",
-          `Payment session of charge ${chargeId} holds a payment already made; it is kept.`,
+          `Payment session of charge ${row.charge_id} holds a payment already made; it is kept.`,
         );
-      }
-      await this.bookkeeping(() => this.lifecycle(store).superseded(chargeId, "provider"));
-    }
+      }),
+    );
     return { data: input.data ?? {} };
   }
 
@@ -573,6 +679,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     try {
       return await work();
     } catch (error) {
+      // Already the caller's answer (the API's own error, a paid session kept, a busy cart).
+      if (error instanceof PixCheckoutError) throw error;
       if (error instanceof ChargeBoundElsewhereError) {
         this.logger_.error(redact(error.message));
         throw new PixCheckoutError(

@@ -1,0 +1,40 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { sendRaised } from "../platform/errors";
+import { withCollectionLock } from "../records/collection-locks";
+
+/**
+ * Serves a collection's session requests one at a time, on every instance.
+ *
+ * Medusa's session route reads the collection's sessions, then creates the new one and deletes
+ * the ones it read, in parallel. Two requests at the same moment (a double click, a storefront
+ * that renders twice) each read none of the other's, so each makes a session and a code, and
+ * their deletes trip over each other ("Could not delete all payment sessions"). One after the
+ * other, the second finds the first's code, which is still payable, and reuses it: one charge,
+ * and the cart's live session shows it.
+ *
+ * Its own lease key (`sessions:<collection>`), not the collection's: the request's provider
+ * call decides under the collection's lease, which this must not already hold.
+ */
+export function oneSessionRequestAtATime(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): void {
+  const collectionId = (req.params as Record<string, string | undefined>).id;
+  if (!collectionId) return next();
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  withCollectionLock(
+    db,
+    `sessions:${collectionId}`,
+    () =>
+      new Promise<void>((done) => {
+        res.once("finish", () => done());
+        res.once("close", () => done());
+        next();
+      }),
+  ).catch((error: unknown) => {
+    if (!res.headersSent) sendRaised(res, error);
+  });
+}

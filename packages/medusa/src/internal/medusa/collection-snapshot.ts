@@ -1,0 +1,63 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { toCents } from "../platform/money";
+
+/** What Medusa holds of a payment collection, as the snapshot reads it. */
+export interface MedusaSide {
+  /** Sessions Medusa still holds, with their amounts in cents (rounded half-up, as charges are). */
+  liveSessions: { id: string; amountCents: number }[];
+  /** Payments Medusa made from the collection's sessions. */
+  payments: { sessionId: string; captured: boolean }[];
+  /** The order the collection's cart became, if it did. */
+  order: { id: string; status: string } | null;
+  cartId: string | null;
+}
+
+interface SideRow {
+  sessions: { id: string; amount: string | null; amount_num: string | number | null }[] | null;
+  payments: { session_id: string; captured: boolean }[] | null;
+  cart_id: string | null;
+  order: { id: string; status: string } | null;
+}
+
+/**
+ * Medusa's side of a payment collection (its live sessions, its payments, its cart and the
+ * cart's order) in one statement. This is the plugin's one raw read of Medusa's tables, for
+ * two reasons: the provider, one of the doors into the money, runs in the payment module's own
+ * container, where Query cannot reach carts and orders; and one statement is the fewest round
+ * trips a snapshot can take (Query needs one per module). The tables and columns it reads
+ * (`payment_session`, `payment`, `cart_payment_collection`, `order_cart`, `order`) are the
+ * ones Medusa's own links and payment module define, unchanged across Medusa 2.x.
+ */
+export async function readMedusaSide(db: Knex, paymentCollectionId: string): Promise<MedusaSide> {
+  const result = await db.raw<{ rows: SideRow[] }>(
+    `select
+       (select json_agg(json_build_object('id', ps.id, 'amount', ps.raw_amount->>'value', 'amount_num', ps.amount))
+          from payment_session ps
+         where ps.payment_collection_id = :pc and ps.deleted_at is null) as sessions,
+       (select json_agg(json_build_object('session_id', p.payment_session_id, 'captured', p.captured_at is not null))
+          from payment p
+         where p.payment_collection_id = :pc and p.deleted_at is null) as payments,
+       (select cpc.cart_id from cart_payment_collection cpc
+         where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1) as cart_id,
+       (select json_build_object('id', o.id, 'status', o.status)
+          from cart_payment_collection cpc
+          join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+          join "order" o on o.id = oc.order_id and o.deleted_at is null
+         where cpc.payment_collection_id = :pc and cpc.deleted_at is null
+         limit 1) as "order"`,
+    { pc: paymentCollectionId },
+  );
+  const row = result.rows[0];
+  return {
+    liveSessions: (row?.sessions ?? []).map((session) => ({
+      id: session.id,
+      amountCents: toCents(String(session.amount ?? session.amount_num)),
+    })),
+    payments: (row?.payments ?? []).map((payment) => ({
+      sessionId: payment.session_id,
+      captured: payment.captured,
+    })),
+    order: row?.order ?? null,
+    cartId: row?.cart_id ?? null,
+  };
+}

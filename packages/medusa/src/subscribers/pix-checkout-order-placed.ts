@@ -1,0 +1,40 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { redact } from "@pix-checkout/client";
+import { settleContext } from "../internal/settlement/context";
+import { settlePaid } from "../internal/settlement/settle";
+
+/**
+ * A cart became an order. In a pay-first checkout the shopper's own `cart.complete` captured
+ * the payment (the provider's `authorizePayment` answered `captured`): settling the order's
+ * paid charges now records that capture at once (`pix_checkout.charge.captured`, the shopper's
+ * e-mail), instead of when the capture claim `authorizePayment` took lapses. Settling asks the
+ * collection's one decision, so this door captures nothing that is held or due a refund.
+ */
+export default async function pixCheckoutOrderPlaced({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>): Promise<void> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.id"],
+    filters: { id: event.data.id },
+  });
+  const collections =
+    (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections ?? [];
+  if (collections.length === 0) return;
+  const ctx = settleContext(container);
+  for (const { id } of collections) {
+    for (const row of await ctx.store.ofCollection(id)) {
+      if (row.status !== "paid" || row.captured_at || row.settlement !== "capturable") continue;
+      await settlePaid(ctx, row, "authorize").catch((error: unknown) =>
+        ctx.logger.warn(
+          `charge ${row.charge_id} is paid; recording its capture after order ${event.data.id} was placed failed, and reconciliation retries it: ${redact((error as Error).message ?? String(error))}`,
+        ),
+      );
+    }
+  }
+}
+
+export const config: SubscriberConfig = { event: "order.placed" };
