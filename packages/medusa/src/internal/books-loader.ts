@@ -1,4 +1,9 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types";
+import type {
+  BigNumberInput,
+  FilterableCaptureProps,
+  FilterableRefundProps,
+  MedusaContainer,
+} from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { reaisToCents } from "./admin-api";
@@ -89,24 +94,28 @@ export async function loadBooks(
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const client = (await clientFor(provider, logger)) as unknown as BooksClient;
 
-  // Book 1: Medusa's captures and refunds on this registration's payments.
-  const captures = (
-    await payments.listCaptures(
-      {
-        created_at: {
-          $gte: new Date(period.start.getTime() - CAPTURE_MARGIN_MS).toISOString(),
-          $lt: new Date(period.end.getTime() + CAPTURE_MARGIN_MS).toISOString(),
-        },
+  // Book 1: Medusa's captures and refunds on this registration's payments. The provider is
+  // filtered in the query (a join on the payment), so a store that also takes cards reads
+  // only this registration's rows, not every capture of the period. The module's filter types
+  // do not name relations, but it hands them to the ORM as they are, which joins the payment.
+  const ofProviders = { payment: { provider_id: providerIds } };
+  const captures = await payments.listCaptures(
+    {
+      created_at: {
+        $gte: new Date(period.start.getTime() - CAPTURE_MARGIN_MS).toISOString(),
+        $lt: new Date(period.end.getTime() + CAPTURE_MARGIN_MS).toISOString(),
       },
-      { relations: ["payment"], take: null },
-    )
-  ).filter((capture) => providerIds.includes(paymentOf(capture).provider_id));
-  const refunds = (
-    await payments.listRefunds(
-      { created_at: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } },
-      { relations: ["payment"], take: null },
-    )
-  ).filter((refund) => providerIds.includes(paymentOf(refund).provider_id));
+      ...ofProviders,
+    } as FilterableCaptureProps,
+    { relations: ["payment"], take: null },
+  );
+  const refunds = await payments.listRefunds(
+    {
+      created_at: { $gte: period.start.toISOString(), $lt: period.end.toISOString() },
+      ...ofProviders,
+    } as FilterableRefundProps,
+    { relations: ["payment"], take: null },
+  );
 
   // The plugin's record ties a Medusa payment (through its session) to the service's charge.
   const sessions = [
