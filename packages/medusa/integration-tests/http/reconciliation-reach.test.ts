@@ -11,19 +11,22 @@ import { registeredProviders } from "../../src/internal/provider-registry";
 import { reconcilePeriod } from "../../src/internal/reconciliation";
 import { saoPauloDay } from "../../src/internal/sao-paulo-time";
 
-// What the daily books read, against a real Medusa and the sandbox: Medusa is asked only for
-// this plugin's captures and refunds, not the whole store's. The report is made by this worktree's code (reconcilePeriod),
-// the way the daily job makes it.
+// What the daily books read, against a real Medusa and the sandbox: a boleto paid weeks after
+// it was created is still found, and Medusa is asked only for this plugin's captures and
+// refunds, not the whole store's. The report is made by the source's reconcilePeriod (the test
+// app loads the built plugin), as the daily job makes it.
 
 const API_KEY = "sk_live_books_reach_key";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+const DAY_MS = 86_400_000;
 
 let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY] });
+  // Boletos due in 45 days, as a store selling on terms issues them.
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], boletoDueDays: 45 });
   sandboxB = await startSandbox({ variant: "b", keys: [API_KEY] });
   process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
   process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
@@ -33,6 +36,36 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
   await sandboxB?.close();
+});
+
+/** Creates a charge straight at the service (not through the store); returns its id. */
+async function chargeAtService(body: Record<string, unknown>): Promise<string> {
+  const created = await fetch(`${sandbox.baseUrl}/charges`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { uuid: string }).uuid;
+}
+
+const boleto = (amount: number) => ({
+  amount,
+  payment_method: "boleto",
+  customer: {
+    name: "Carla Dias",
+    email: "carla@example.com",
+    document: "123.456.789-09",
+    phone: "(11) 98765-4321",
+  },
+  billing_address: {
+    zip: "01310-100",
+    state: "SP",
+    city: "São Paulo",
+    street: "Avenida Paulista",
+    neighborhood: "Bela Vista",
+    number: "1000",
+  },
 });
 
 medusaIntegrationTestRunner({
@@ -91,7 +124,16 @@ medusaIntegrationTestRunner({
       const listCaptures = vi.spyOn(payments, "listCaptures");
       const listRefunds = vi.spyOn(payments, "listRefunds");
       try {
-        await reconcilePeriod(container(), registration(), dayPeriod(saoPauloDay(new Date())));
+        const report = await reconcilePeriod(
+          container(),
+          registration(),
+          dayPeriod(saoPauloDay(new Date())),
+        );
+        expect(report.lines.find((line) => line.id === pixSession.data.charge_id)).toMatchObject({
+          gross_cents: 3000,
+          medusa_cents: 3000,
+          difference: null,
+        });
         const loaded = async (spy: typeof listCaptures | typeof listRefunds) =>
           (
             await Promise.all(spy.mock.results.map((result) => result.value as Promise<Json[]>))
@@ -107,6 +149,32 @@ medusaIntegrationTestRunner({
         listCaptures.mockRestore();
         listRefunds.mockRestore();
       }
+    });
+
+    it("finds a boleto paid in the period that was created weeks before it and never captured", async () => {
+      const oldBoleto = await chargeAtService(boleto(12_345));
+      // Three weeks later (the sandbox's clock), the payer pays it; the store never hears.
+      await control(sandbox.url, "clock", { advance_ms: 21 * DAY_MS });
+      const paid = (await (await control(sandbox.url, `charges/${oldBoleto}/pay`, {})).json()) as {
+        status: string;
+      };
+      expect(paid.status).toBe("paid");
+      const clock = (await (await fetch(`${sandbox.url}/__sandbox/clock`)).json()) as {
+        now: string;
+      };
+      const day = saoPauloDay(new Date(clock.now));
+
+      const report = await reconcilePeriod(container(), registration(), dayPeriod(day));
+
+      expect(report.differences.filter((d) => d.id === oldBoleto)).toMatchObject([
+        { kind: "paid_not_captured", service_cents: 12_345, medusa_cents: null },
+      ]);
+      expect(report.lines.find((line) => line.id === oldBoleto)).toMatchObject({
+        type: "charge",
+        status: "paid",
+        gross_cents: 12_345,
+        customer: "Carla Dias",
+      });
     });
   },
 });

@@ -7,14 +7,15 @@ import type {
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { reaisToCents } from "./admin-api";
-import type {
-  BalanceBook,
-  Books,
-  ChargeRefunds,
-  MedusaCapture,
-  OrderRef,
-  ServiceCharge,
-  ServiceWithdrawal,
+import {
+  serviceListStart,
+  type BalanceBook,
+  type Books,
+  type ChargeRefunds,
+  type MedusaCapture,
+  type OrderRef,
+  type ServiceCharge,
+  type ServiceWithdrawal,
 } from "./books";
 import { ordersOfCharges } from "./charge-orders";
 import type { ChargeRow } from "./charge-store";
@@ -48,12 +49,6 @@ interface BooksClient {
   };
 }
 
-/**
- * How far before the period the service's list is read, by creation time (the API filters
- * only on `created`): a charge paid in the period was created up to this long before it. A
- * capture whose charge is older is read on its own.
- */
-export const LIST_LOOKBACK_MS = 7 * 86_400_000;
 /**
  * Captures read around the period: Medusa captures a payment seconds after the service
  * confirms it, or, after failures, hours later; a payment is dated by the service's `paid_at`.
@@ -152,21 +147,29 @@ export async function loadBooks(
     if (collection) collections.add(collection);
   }
 
-  // Book 2: the service's transactions, every page of the period (and the lookback).
-  const listed: ListedTransaction[] = [];
-  for await (const tx of client.transactions.list({
-    limit: 100,
-    createdGte: new Date(period.start.getTime() - LIST_LOOKBACK_MS).toISOString(),
-    createdLte: new Date(period.end.getTime() - 1).toISOString(),
-  })) {
-    listed.push(tx);
-  }
-  const listedCharges = listed.filter((tx) => tx.type === "charge");
-  const listedIds = new Set(listedCharges.map((tx) => tx.id));
+  // Book 2: the service's paid charges, every page since the oldest charge that can be paid in
+  // the period was created (serviceListStart says why that far, and why a list and not reads
+  // one by one). Kept: those paid in the period, and those behind a capture.
   const medusaCharges = new Set(
     captures.map((c) => chargeOfSession(paymentOf(c))).filter((id) => id !== null),
   );
-  // A capture whose charge was created before the lookback: read that charge on its own.
+  const end = new Date(period.end.getTime() - 1).toISOString();
+  const listedCharges: ListedTransaction[] = [];
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    type: "charge",
+    status: "paid",
+    createdGte: serviceListStart(period.start, provider.options).toISOString(),
+    createdLte: end,
+  })) {
+    const at = date(tx.paidAt ?? tx.createdAt);
+    if ((at && at >= period.start && at < period.end) || medusaCharges.has(tx.id)) {
+      listedCharges.push(tx);
+    }
+  }
+  const listedIds = new Set(listedCharges.map((tx) => tx.id));
+  // A capture whose charge is not listed as paid (unknown to the service, in another status,
+  // or older than the window): read that charge on its own, for the status it has.
   for (const id of medusaCharges) {
     if (listedIds.has(id)) continue;
     try {
@@ -216,14 +219,21 @@ export async function loadBooks(
       customer: customerOf(tx.customer),
       order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
     }));
-  const withdrawals: ServiceWithdrawal[] = listed
-    .filter((tx) => tx.type === "withdrawal")
-    .map((tx) => ({
-      id: tx.id,
-      status: tx.status,
-      amount_cents: tx.amountCents ?? null,
-      created_at: date(tx.createdAt),
-    }));
+  const listedWithdrawals: ListedTransaction[] = [];
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    type: "withdrawal",
+    createdGte: period.start.toISOString(),
+    createdLte: end,
+  })) {
+    listedWithdrawals.push(tx);
+  }
+  const withdrawals: ServiceWithdrawal[] = listedWithdrawals.map((tx) => ({
+    id: tx.id,
+    status: tx.status,
+    amount_cents: tx.amountCents ?? null,
+    created_at: date(tx.createdAt),
+  }));
 
   // Refunds: Medusa's, and the merchant's declarations that the money went back at the service.
   const declaredInPeriod: { charge_id: string; created_at: Date }[] = await db(EVENTS)
