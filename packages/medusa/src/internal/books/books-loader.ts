@@ -1,15 +1,21 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types";
+import type {
+  BigNumberInput,
+  FilterableCaptureProps,
+  FilterableRefundProps,
+  MedusaContainer,
+} from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { reaisToCents } from "../operations/admin-api";
-import type {
-  BalanceBook,
-  Books,
-  ChargeRefunds,
-  MedusaCapture,
-  OrderRef,
-  ServiceCharge,
-  ServiceWithdrawal,
+import {
+  serviceListStart,
+  type BalanceBook,
+  type Books,
+  type ChargeRefunds,
+  type MedusaCapture,
+  type OrderRef,
+  type ServiceCharge,
+  type ServiceWithdrawal,
 } from "./books";
 import { ordersOfCharges } from "../medusa/charge-orders";
 import type { ChargeRow } from "../records/charge-store";
@@ -43,12 +49,6 @@ interface BooksClient {
   };
 }
 
-/**
- * How far before the period the service's list is read, by creation time (the API filters
- * only on `created`): a charge paid in the period was created up to this long before it. A
- * capture whose charge is older is read on its own.
- */
-export const LIST_LOOKBACK_MS = 7 * 86_400_000;
 /**
  * Captures read around the period: Medusa captures a payment seconds after the service
  * confirms it, or, after failures, hours later; a payment is dated by the service's `paid_at`.
@@ -89,24 +89,28 @@ export async function loadBooks(
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const client = (await clientFor(provider, logger)) as unknown as BooksClient;
 
-  // Book 1: Medusa's captures and refunds on this registration's payments.
-  const captures = (
-    await payments.listCaptures(
-      {
-        created_at: {
-          $gte: new Date(period.start.getTime() - CAPTURE_MARGIN_MS).toISOString(),
-          $lt: new Date(period.end.getTime() + CAPTURE_MARGIN_MS).toISOString(),
-        },
+  // Book 1: Medusa's captures and refunds on this registration's payments. The provider is
+  // filtered in the query (a join on the payment), so a store that also takes cards reads
+  // only this registration's rows, not every capture of the period. The module's filter types
+  // do not name relations, but it hands them to the ORM as they are, which joins the payment.
+  const ofProviders = { payment: { provider_id: providerIds } };
+  const captures = await payments.listCaptures(
+    {
+      created_at: {
+        $gte: new Date(period.start.getTime() - CAPTURE_MARGIN_MS).toISOString(),
+        $lt: new Date(period.end.getTime() + CAPTURE_MARGIN_MS).toISOString(),
       },
-      { relations: ["payment"], take: null },
-    )
-  ).filter((capture) => providerIds.includes(paymentOf(capture).provider_id));
-  const refunds = (
-    await payments.listRefunds(
-      { created_at: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } },
-      { relations: ["payment"], take: null },
-    )
-  ).filter((refund) => providerIds.includes(paymentOf(refund).provider_id));
+      ...ofProviders,
+    } as FilterableCaptureProps,
+    { relations: ["payment"], take: null },
+  );
+  const refunds = await payments.listRefunds(
+    {
+      created_at: { $gte: period.start.toISOString(), $lt: period.end.toISOString() },
+      ...ofProviders,
+    } as FilterableRefundProps,
+    { relations: ["payment"], take: null },
+  );
 
   // The plugin's record ties a Medusa payment (through its session) to the service's charge.
   const sessions = [
@@ -143,21 +147,29 @@ export async function loadBooks(
     if (collection) collections.add(collection);
   }
 
-  // Book 2: the service's transactions, every page of the period (and the lookback).
-  const listed: ListedTransaction[] = [];
-  for await (const tx of client.transactions.list({
-    limit: 100,
-    createdGte: new Date(period.start.getTime() - LIST_LOOKBACK_MS).toISOString(),
-    createdLte: new Date(period.end.getTime() - 1).toISOString(),
-  })) {
-    listed.push(tx);
-  }
-  const listedCharges = listed.filter((tx) => tx.type === "charge");
-  const listedIds = new Set(listedCharges.map((tx) => tx.id));
+  // Book 2: the service's paid charges, every page since the oldest charge that can be paid in
+  // the period was created (serviceListStart says why that far, and why a list and not reads
+  // one by one). Kept: those paid in the period, and those behind a capture.
   const medusaCharges = new Set(
     captures.map((c) => chargeOfSession(paymentOf(c))).filter((id) => id !== null),
   );
-  // A capture whose charge was created before the lookback: read that charge on its own.
+  const end = new Date(period.end.getTime() - 1).toISOString();
+  const listedCharges: ListedTransaction[] = [];
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    type: "charge",
+    status: "paid",
+    createdGte: serviceListStart(period.start, provider.options).toISOString(),
+    createdLte: end,
+  })) {
+    const at = date(tx.paidAt ?? tx.createdAt);
+    if ((at && at >= period.start && at < period.end) || medusaCharges.has(tx.id)) {
+      listedCharges.push(tx);
+    }
+  }
+  const listedIds = new Set(listedCharges.map((tx) => tx.id));
+  // A capture whose charge is not listed as paid (unknown to the service, in another status,
+  // or older than the window): read that charge on its own, for the status it has.
   for (const id of medusaCharges) {
     if (listedIds.has(id)) continue;
     try {
@@ -207,14 +219,21 @@ export async function loadBooks(
       customer: customerOf(tx.customer),
       order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
     }));
-  const withdrawals: ServiceWithdrawal[] = listed
-    .filter((tx) => tx.type === "withdrawal")
-    .map((tx) => ({
-      id: tx.id,
-      status: tx.status,
-      amount_cents: tx.amountCents ?? null,
-      created_at: date(tx.createdAt),
-    }));
+  const listedWithdrawals: ListedTransaction[] = [];
+  for await (const tx of client.transactions.list({
+    limit: 100,
+    type: "withdrawal",
+    createdGte: period.start.toISOString(),
+    createdLte: end,
+  })) {
+    listedWithdrawals.push(tx);
+  }
+  const withdrawals: ServiceWithdrawal[] = listedWithdrawals.map((tx) => ({
+    id: tx.id,
+    status: tx.status,
+    amount_cents: tx.amountCents ?? null,
+    created_at: date(tx.createdAt),
+  }));
 
   // Refunds: Medusa's, and the merchant's declarations that the money went back at the service.
   const declaredInPeriod: { charge_id: string; created_at: Date }[] = await db(EVENTS)

@@ -3,6 +3,7 @@ import {
   countDifferences,
   parsePeriod,
   reconcileBooks,
+  serviceListStart,
   type Books,
   type MedusaCapture,
   type ServiceCharge,
@@ -271,5 +272,30 @@ describe("the period asked for", () => {
     const parsed = parsePeriod(from, to, "2026-11-23");
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? "" : parsed.message).toContain(message);
+  });
+});
+
+describe("how far back the service's list is read", () => {
+  // Monday 2026-11-23; Friday the 20th is a national holiday.
+  const monday = new Date("2026-11-23T00:00:00-03:00");
+
+  it("reaches a boleto due 60 days after its creation and confirmed on its grace's last business day", () => {
+    // Created 18 Sep, due Tue 17 Nov; grace Wed 18, Thu 19, Mon 23: payable on the period's
+    // first day. A day more for the service's clock against ours.
+    expect(serviceListStart(monday, { variant: "a", boletoGraceBusinessDays: 3 })).toEqual(
+      new Date("2026-09-17T00:00:00-03:00"),
+    );
+  });
+
+  it("without a grace, reaches only boletos due on the period's first day or later", () => {
+    expect(serviceListStart(monday, { variant: "a", boletoGraceBusinessDays: 0 })).toEqual(
+      new Date("2026-09-23T00:00:00-03:00"),
+    );
+  });
+
+  it("reaches a week and a day back for a registration with Pix only", () => {
+    expect(serviceListStart(monday, { variant: "b", boletoGraceBusinessDays: 3 })).toEqual(
+      new Date("2026-11-15T00:00:00-03:00"),
+    );
   });
 });

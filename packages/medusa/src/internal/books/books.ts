@@ -1,4 +1,10 @@
 import { brl } from "../platform/brl";
+import { boletoGraceEndsAt } from "../platform/business-days";
+import {
+  BOLETO_MAX_DUE_DAYS,
+  PIX_MAX_EXPIRY_MINUTES,
+  type PixCheckoutOptions,
+} from "../platform/options";
 import { daysInclusive, nextDay, startOfSaoPauloDay } from "../platform/sao-paulo-time";
 
 // Daily reconciliation for the accountant: three books for one period, compared. Pure: the
@@ -418,6 +424,36 @@ export function countDifferences(
   >;
   for (const difference of differences) counts[difference.kind] += 1;
   return counts;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The creation time of the oldest charge that can be paid at or after `start` (the first
+ * instant of a São Paulo day): the service's list is read from there, since the API filters it
+ * on creation only. A Pix lives at most a week. A boleto is due up to `BOLETO_MAX_DUE_DAYS`
+ * after its creation (the service sets the date; `boletoDueDays` only caps the plugin's view of
+ * it) and its bank confirms it up to the grace's last business day. A day more absorbs the
+ * service's clock against ours.
+ *
+ * Listing that far back, `status=paid` only, costs one call per 100 charges paid in the
+ * window: about 335 a day at 500 paid charges a day. Reading the plugin's old charges one by
+ * one instead costs a call per charge that might still be paid, on each day it stays open:
+ * every unpaid boleto for up to 60 days, thousands of calls a day at the same store, and it
+ * never sees a charge made outside the store (README "Daily reconciliation").
+ */
+export function serviceListStart(
+  start: Date,
+  registration: Pick<PixCheckoutOptions, "variant" | "boletoGraceBusinessDays">,
+): Date {
+  const pix = start.getTime() - PIX_MAX_EXPIRY_MINUTES * 60_000 - DAY_MS;
+  if (registration.variant === "b") return new Date(pix); // Variant B has Pix only.
+  // The earliest due date whose grace still reaches `start`, a São Paulo day at a time.
+  let due = start.getTime();
+  while (boletoGraceEndsAt(new Date(due - DAY_MS), registration.boletoGraceBusinessDays) >= start) {
+    due -= DAY_MS;
+  }
+  return new Date(Math.min(pix, due - BOLETO_MAX_DUE_DAYS * DAY_MS - DAY_MS));
 }
 
 /** The longest period one request compares: a month, so a report stays one API paging away. */

@@ -6,6 +6,15 @@ export type PaymentMethod = "pix" | "boleto";
 
 const minutes = (max: number) => z.number().int().min(1).max(max);
 
+/** The longest `pixExpiryMinutes`: a week. */
+export const PIX_MAX_EXPIRY_MINUTES = 7 * 24 * 60;
+
+/**
+ * The longest `boletoDueDays`, and how long after its creation a boleto is taken to be due at
+ * the latest whatever the option says (the daily books read the service's list that far back).
+ */
+export const BOLETO_MAX_DUE_DAYS = 60;
+
 /**
  * Provider options as a merchant writes them in medusa-config (see README "Options").
  * Messages say what to write, never echo the key.
@@ -39,8 +48,8 @@ export const optionsSchema = z.object({
       message: "webhookSecret may only use URL-safe characters (A-Z a-z 0-9 . _ ~ -)",
     })
     .optional(),
-  pixExpiryMinutes: minutes(7 * 24 * 60).optional(),
-  boletoDueDays: z.number().int().min(1).max(60).default(3),
+  pixExpiryMinutes: minutes(PIX_MAX_EXPIRY_MINUTES).optional(),
+  boletoDueDays: z.number().int().min(1).max(BOLETO_MAX_DUE_DAYS).default(3),
   /**
    * Cancel the order an unpaid charge waits on once the charge expires (order-first), which
    * releases its stock. Only that charge can: never an older, replaced one, and never while
