@@ -607,9 +607,12 @@ medusaIntegrationTestRunner({
         await requests().where({ budget_key: key }).delete();
       });
 
-      it("every POST /charges takes a slot: a burst of 5xx answers and the sends again after it never put more creates in a minute than the budget", async () => {
-        // A budget of five of its own: a proxy in front of the Variant B sandbox counts every
-        // create that reaches the service, and a line like each instance's sends through it.
+      /**
+       * A line of its own with a budget of five, like each instance's, sending to the Variant B
+       * sandbox through a proxy that counts every request reaching the service. Its sessions
+       * are `payses_<prefix>_<i>`.
+       */
+      const lineOfFive = async (prefix: string, extra: Record<string, unknown> = {}) => {
         const proxy = await startCountingProxy(sandboxB.url);
         const knex = db(container());
         const options = parseOptions({
@@ -617,6 +620,7 @@ medusaIntegrationTestRunner({
           baseUrl: proxy.baseUrl,
           variant: "b",
           createsPerMinute: 5,
+          ...extra,
         });
         const logger = createPluginLogger(undefined);
         const line = new CreateLine(knex);
@@ -626,24 +630,48 @@ medusaIntegrationTestRunner({
           lifecycle: new ChargeLifecycle(new ChargeStore(knex), logger),
           logger,
         });
-        const ask = (i: number) =>
-          line.request({
-            budgetKey: budgetKeyOf(options),
-            providerKey: "b",
-            providerId: "pp_pix_b",
-            method: "pix",
-            sessionId: `payses_slots_${i}`,
-            paymentCollectionId: null,
-            salesChannelId: null,
-            amountCents: 2000 + i,
-            input: {
+        const key = budgetKeyOf(options);
+        const sessionId = (i: number) => `payses_${prefix}_${i}`;
+        return {
+          line,
+          key,
+          sessionId,
+          ask: (i: number) =>
+            line.request({
+              budgetKey: key,
+              providerKey: "b",
+              providerId: "pp_pix_b",
               method: "pix",
+              sessionId: sessionId(i),
+              paymentCollectionId: null,
+              salesChannelId: null,
               amountCents: 2000 + i,
-              description: `Pagamento Pix (ref payses_slots_${i})`,
-            },
-          });
-        const posts = () =>
-          proxy.arrivals.filter((a) => a.call === "POST /v1/charges").map((a) => a.at);
+              input: {
+                method: "pix",
+                amountCents: 2000 + i,
+                description: `Pagamento Pix (ref ${sessionId(i)})`,
+              },
+            }),
+          /** When each POST /v1/charges reached the service. */
+          posts: () => proxy.arrivals.filter((a) => a.call === "POST /v1/charges").map((a) => a.at),
+          async close() {
+            line.close();
+            await control(sandboxB.url, "faults", {});
+            await proxy.close();
+            await requests().where({ budget_key: key }).delete();
+            const made = knex("pix_checkout_charge")
+              .where("session_id", "like", `payses_${prefix}_%`)
+              .select("charge_id");
+            await knex("pix_checkout_charge_event").whereIn("charge_id", made).delete();
+            await knex("pix_checkout_charge")
+              .where("session_id", "like", `payses_${prefix}_%`)
+              .delete();
+          },
+        };
+      };
+
+      it("every POST /charges takes a slot: a burst of 5xx answers and the sends again after it never put more creates in a minute than the budget", async () => {
+        const { line, key, ask, posts, close } = await lineOfFive("slots");
         /** The most POSTs that arrived within any one window of `windowMs`. */
         const mostInAnyWindow = (times: number[], windowMs: number) =>
           Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length));
@@ -663,8 +691,9 @@ medusaIntegrationTestRunner({
           expect(mostInAnyWindow(sent, 60_000)).toBeLessThanOrEqual(5);
           // The database agrees: five slots taken, each by a send that failed, and every
           // shopper waiting for the first of them to free, a minute after its answer.
-          const key = budgetKeyOf(options);
-          const usage = (await new CreateQueue(knex).usage()).find((u) => u.budgetKey === key);
+          const usage = (await new CreateQueue(db(container())).usage()).find(
+            (u) => u.budgetKey === key,
+          );
           expect(usage).toMatchObject({ used: 5, waiting: 4 });
           expect(await requests().where({ budget_key: key, error_code: "resent" })).toHaveLength(5);
           const waiting = await Promise.all(
@@ -679,17 +708,35 @@ medusaIntegrationTestRunner({
           const head = waiting.sort((x, y) => Number(x!.seq) - Number(y!.seq))[0]!;
           expect((await line.place(head)).readyInMs).toBeGreaterThan(40_000);
         } finally {
-          line.close();
+          await close();
+        }
+      });
+
+      it("a Variant B create whose answer was lost is sent again under the same key and answered with the charge it made", async () => {
+        // The service answers slower than the client waits (1 s): the create is made, its
+        // answer never arrives, and the look-up that follows times out as well.
+        const { line, sessionId, ask, posts, close } = await lineOfFive("lost", {
+          timeoutMs: 1000,
+        });
+        try {
+          await control(sandboxB.url, "faults", { latency_ms: [1500, 1500] });
+          expect((await ask(1)).kind).toBe("queued");
           await control(sandboxB.url, "faults", {});
-          await proxy.close();
-          await requests()
-            .where({ budget_key: budgetKeyOf(options) })
-            .delete();
-          const made = knex("pix_checkout_charge")
-            .where("session_id", "like", "payses_slots_%")
-            .select("charge_id");
-          await knex("pix_checkout_charge_event").whereIn("charge_id", made).delete();
-          await knex("pix_checkout_charge").where("session_id", "like", "payses_slots_%").delete();
+          const done = await waitFor(async () => {
+            const request = await line.latestOfSession(sessionId(1));
+            return request?.state === "done" && request;
+          }, "the request to be sent again and answered");
+          const listed = (await (
+            await fetch(`${sandboxB.baseUrl}/transactions?type=charge&limit=100`, {
+              headers: { authorization: `Bearer ${API_KEY}` },
+            })
+          ).json()) as { data: { id: string; description?: string }[] };
+          const made = listed.data.filter((c) => c.description?.includes(sessionId(1)));
+          // Two sends, one charge: the second was answered with the first one's charge.
+          expect(posts()).toHaveLength(2);
+          expect(made.map((c) => c.id)).toEqual([done.charge_id]);
+        } finally {
+          await close();
         }
       });
 

@@ -289,6 +289,37 @@ medusaIntegrationTestRunner({
       await expectPaidInFull(cartId);
     });
 
+    it("a Variant B session whose amount changes gets a new charge for the new amount", async () => {
+      const { id: cartId } = await cart([{ unit_price: 51.2, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
+      const first = session.data.charge_id as string;
+      const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      const stored = await payment.retrievePaymentSession(session.id);
+      // The cart's total changed: Medusa asks the provider to update the session's amount, and
+      // the API cannot change a charge, so the same session asks for a second one.
+      await payment.updatePaymentSession({
+        id: session.id,
+        amount: 63.4,
+        currency_code: stored.currency_code,
+        data: stored.data ?? {},
+        // What the payment module passes when it creates a session: the session's id.
+        context: { idempotency_key: session.id },
+      });
+      const updated = await payment.retrievePaymentSession(session.id);
+      const second = updated.data?.charge_id as string;
+      expect(second).toMatch(/^ch_svc_/);
+      expect(second).not.toBe(first);
+      expect(updated.data).toMatchObject({ amount_cents: 6340 });
+      const atService = (await (
+        await fetch(`${sandboxB.baseUrl}/charges/${second}`, {
+          headers: { authorization: `Bearer ${API_KEY}` },
+        })
+      ).json()) as { amount_cents: number };
+      expect(atService.amount_cents).toBe(6340);
+      expect(Number((await chargeRow(second)).amount_cents)).toBe(6340);
+      expect(Number((await chargeRow(first)).amount_cents)).toBe(session.data.amount_cents);
+    });
+
     it("a Variant B delivery naming a uuid no charge of this store has costs at most 3 API reads over all its retries", async () => {
       const uuid = "7d1e4c2a-9b3f-4e8a-8c6d-5f4e3d2c1b0a";
       const before = proxyB.calls.length;

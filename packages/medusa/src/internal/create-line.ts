@@ -283,6 +283,7 @@ export class CreateLine {
           request.input as ClientCreateChargeInput,
           request.session_id,
           sender.options.variant,
+          request.id,
         ));
     } catch (error) {
       const err = error as { code?: unknown; retryAfterMs?: unknown };
@@ -325,9 +326,10 @@ export class CreateLine {
 
   /**
    * A send whose process died: Variant B sends again under the same idempotency key (the
-   * service answers with the charge it made, if it made one); Variant A, which has none, looks
-   * for a charge carrying the session's reference and never sends blindly again. The send
-   * holds the slot its request took: the dead send reached the service more than a lease ago.
+   * request's id: the service answers with the charge it made, if it made one); Variant A,
+   * which has none, looks for a charge carrying the session's reference and never sends
+   * blindly again. The send holds the slot its request took: the dead send reached the
+   * service more than a lease ago.
    */
   private async recover(request: CreateRequestRow, sender: LineSender): Promise<void> {
     if (sender.options.variant === "b") {
@@ -451,19 +453,26 @@ function isRateLimited(error: unknown): boolean {
 
 /**
  * Sends a create: the one way this plugin asks the service for a charge. Variant A must not
- * send Idempotency-Key (spec); in B the session id makes a repeated create return the same
- * charge. A create that ended without an answer is looked for (only a charge whose description
- * carries the session's reference is ever adopted) before it counts as failed; it is never
- * sent again blindly.
+ * send Idempotency-Key (spec). In B the key names this create: `idempotencyKey` (the create
+ * request's id, the same for every send of that request, so a send whose answer was lost is
+ * answered with the charge it made), else one the client makes for this call. Never the
+ * session id: a session whose amount changes asks for a new charge, which a service that
+ * replays by key would answer with the old one. A create that ended without an answer is
+ * looked for (only a charge whose description carries the session's reference is ever
+ * adopted) before it counts as failed; it is never sent again blindly.
  */
 export async function createAtService(
   client: PaymentServiceClient,
   input: ClientCreateChargeInput,
   sessionId: string,
   variant: "a" | "b",
+  idempotencyKey?: string,
 ): Promise<ClientCharge> {
   try {
-    return await client.charges.create(input, variant === "b" ? { idempotencyKey: sessionId } : {});
+    return await client.charges.create(
+      input,
+      variant === "b" && idempotencyKey !== undefined ? { idempotencyKey } : {},
+    );
   } catch (error) {
     if ((error as { code?: string }).code === "charge_outcome_unknown") {
       const found = await client.charges
