@@ -41,7 +41,10 @@ export interface PixCheckoutOptions {
   retentionDays?: number | false | undefined;
   /** Per-request timeout passed to the client, 1000..60000 ms. */
   timeoutMs?: number | undefined;
-  /** Retries of safe requests, 0..5. */
+  /**
+   * Retries of safe requests, 0..5. Creates are never retried by the client: the create line
+   * sends them again, each send taking a slot of `createsPerMinute`.
+   */
   maxRetries?: number | undefined;
 }
 

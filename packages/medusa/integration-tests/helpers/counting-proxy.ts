@@ -7,6 +7,8 @@ export interface CountingProxy {
   baseUrl: string;
   /** Every request that went through, as `METHOD /path`. */
   calls: string[];
+  /** The same requests with when each arrived (ms since the epoch), to count them by window. */
+  arrivals: { call: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -16,8 +18,11 @@ export interface CountingProxy {
  */
 export async function startCountingProxy(targetOrigin: string): Promise<CountingProxy> {
   const calls: string[] = [];
+  const arrivals: { call: string; at: number }[] = [];
   const server: Server = createServer(async (req, res) => {
-    calls.push(`${req.method} ${(req.url ?? "").split("?")[0]}`);
+    const call = `${req.method} ${(req.url ?? "").split("?")[0]}`;
+    calls.push(call);
+    arrivals.push({ call, at: Date.now() });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
@@ -47,6 +52,7 @@ export async function startCountingProxy(targetOrigin: string): Promise<Counting
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     calls,
+    arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -31,8 +31,14 @@ import { reconcilePass } from "../helpers/reconcile-pass";
 import { settleCharge } from "../../src/internal/settlement/settle";
 import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
+import { startCountingProxy } from "../helpers/counting-proxy";
 import { CreateQueue } from "../../src/internal/create-line/queue";
+import { budgetKeyOf, CreateLine } from "../../src/internal/create-line/line";
+import { ChargeLifecycle } from "../../src/internal/records/charge-lifecycle";
 import { ChargeStore } from "../../src/internal/records/charge-store";
+import { createClient } from "../../src/internal/platform/client-port";
+import { createPluginLogger } from "../../src/internal/platform/logger";
+import { parseOptions } from "../../src/internal/platform/options";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
@@ -530,11 +536,16 @@ medusaIntegrationTestRunner({
         const events = await streamUntil(session.id, (event) => !!event.pix);
         expect(events.map((event) => event.status)).not.toContain("failed");
         expect(events[events.length - 1]).toMatchObject({ status: "pending", amount: 4300 });
-        const request = await requests().where({ session_id: session.id }).first();
+        const request = await new CreateQueue(db(container())).latestOfSession(session.id);
         // A 5xx to a create is an unknown outcome for the client; the next send looked for a
         // charge of this session first, found none, and sent again: one charge in all.
         expect(request).toMatchObject({ attempts: 1, error_code: "charge_outcome_unknown" });
-        expect(await chargesOfCollection(request.payment_collection_id)).toHaveLength(1);
+        expect(await chargesOfCollection(request!.payment_collection_id!)).toHaveLength(1);
+        // The failed send keeps its slot of the budget in a row of its own.
+        const spent = await requests().where({ session_id: session.id, error_code: "resent" });
+        expect(spent).toHaveLength(1);
+        expect(spent[0]).toMatchObject({ state: "failed", input: null });
+        expect(spent[0].done_at).not.toBeNull();
       });
 
       it("a session replaced while its code waits never gets that code; the cart's new one is made and is the only one", async () => {
@@ -596,6 +607,139 @@ medusaIntegrationTestRunner({
         expect(sixth.ahead).toBe(0);
         expect(sixth.readyInMs).toBeGreaterThan(55_000);
         await requests().where({ budget_key: key }).delete();
+      });
+
+      /**
+       * A line of its own with a budget of five, like each instance's, sending to the Variant B
+       * sandbox through a proxy that counts every request reaching the service. Its sessions
+       * are `payses_<prefix>_<i>`.
+       */
+      const lineOfFive = async (prefix: string, extra: Record<string, unknown> = {}) => {
+        const proxy = await startCountingProxy(sandboxB.url);
+        const knex = db(container());
+        const options = parseOptions({
+          apiKey: API_KEY,
+          baseUrl: proxy.baseUrl,
+          variant: "b",
+          createsPerMinute: 5,
+          ...extra,
+        });
+        const logger = createPluginLogger(undefined);
+        const line = new CreateLine(knex);
+        line.register("b", {
+          options,
+          client: () => createClient(options, logger),
+          lifecycle: new ChargeLifecycle(new ChargeStore(knex), logger),
+          logger,
+        });
+        const key = budgetKeyOf(options);
+        const sessionId = (i: number) => `payses_${prefix}_${i}`;
+        return {
+          line,
+          key,
+          sessionId,
+          ask: (i: number) =>
+            line.request({
+              budgetKey: key,
+              providerKey: "b",
+              providerId: "pp_pix_b",
+              method: "pix",
+              sessionId: sessionId(i),
+              paymentCollectionId: null,
+              salesChannelId: null,
+              amountCents: 2000 + i,
+              input: {
+                method: "pix",
+                amountCents: 2000 + i,
+                description: `Pagamento Pix (ref ${sessionId(i)})`,
+              },
+            }),
+          /** When each POST /v1/charges reached the service. */
+          posts: () => proxy.arrivals.filter((a) => a.call === "POST /v1/charges").map((a) => a.at),
+          async close() {
+            line.close();
+            await control(sandboxB.url, "faults", {});
+            await proxy.close();
+            await requests().where({ budget_key: key }).delete();
+            const made = knex("pix_checkout_charge")
+              .where("session_id", "like", `payses_${prefix}_%`)
+              .select("charge_id");
+            await knex("pix_checkout_charge_event").whereIn("charge_id", made).delete();
+            await knex("pix_checkout_charge")
+              .where("session_id", "like", `payses_${prefix}_%`)
+              .delete();
+          },
+        };
+      };
+
+      it("every POST /charges takes a slot: a burst of 5xx answers and the sends again after it never put more creates in a minute than the budget", async () => {
+        const { line, key, ask, posts, close } = await lineOfFive("slots");
+        /** The most POSTs that arrived within any one window of `windowMs`. */
+        const mostInAnyWindow = (times: number[], windowMs: number) =>
+          Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length));
+        try {
+          // A burst: the service fails the next five creates it gets (500, nothing created).
+          await control(sandboxB.url, "faults", { http_5xx_before_creates: 5 });
+          const outcomes = await Promise.all([1, 2, 3, 4].map(ask));
+          // One send each, none retried by the client: every shopper waits for a send again.
+          expect(outcomes.map((o) => o.kind)).toEqual(["queued", "queued", "queued", "queued"]);
+          // The pause over, the line sends the head of the line again: the budget's fifth send.
+          await waitFor(async () => posts().length >= 5, "the line to send again");
+          // Past the next pause (4 s): a line that counted one slot per request, or whose
+          // client sent again on its own, would have sent a sixth create by now.
+          await new Promise((resolve) => setTimeout(resolve, 7_000));
+          const sent = posts();
+          expect(sent).toHaveLength(5);
+          expect(mostInAnyWindow(sent, 60_000)).toBeLessThanOrEqual(5);
+          // The database agrees: five slots taken, each by a send that failed, and every
+          // shopper waiting for the first of them to free, a minute after its answer.
+          const usage = (await new CreateQueue(db(container())).usage()).find(
+            (u) => u.budgetKey === key,
+          );
+          expect(usage).toMatchObject({ used: 5, waiting: 4 });
+          expect(await requests().where({ budget_key: key, error_code: "resent" })).toHaveLength(5);
+          const waiting = await Promise.all(
+            [1, 2, 3, 4].map((i) => line.latestOfSession(`payses_slots_${i}`)),
+          );
+          expect(waiting.map((r) => r?.state)).toEqual([
+            "waiting",
+            "waiting",
+            "waiting",
+            "waiting",
+          ]);
+          const head = waiting.sort((x, y) => Number(x!.seq) - Number(y!.seq))[0]!;
+          expect((await line.place(head)).readyInMs).toBeGreaterThan(40_000);
+        } finally {
+          await close();
+        }
+      });
+
+      it("a Variant B create whose answer was lost is sent again under the same key and answered with the charge it made", async () => {
+        // The service answers slower than the client waits (1 s): the create is made, its
+        // answer never arrives, and the look-up that follows times out as well.
+        const { line, sessionId, ask, posts, close } = await lineOfFive("lost", {
+          timeoutMs: 1000,
+        });
+        try {
+          await control(sandboxB.url, "faults", { latency_ms: [1500, 1500] });
+          expect((await ask(1)).kind).toBe("queued");
+          await control(sandboxB.url, "faults", {});
+          const done = await waitFor(async () => {
+            const request = await line.latestOfSession(sessionId(1));
+            return request?.state === "done" && request;
+          }, "the request to be sent again and answered");
+          const listed = (await (
+            await fetch(`${sandboxB.baseUrl}/transactions?type=charge&limit=100`, {
+              headers: { authorization: `Bearer ${API_KEY}` },
+            })
+          ).json()) as { data: { id: string; description?: string }[] };
+          const made = listed.data.filter((c) => c.description?.includes(sessionId(1)));
+          // Two sends, one charge: the second was answered with the first one's charge.
+          expect(posts()).toHaveLength(2);
+          expect(made.map((c) => c.id)).toEqual([done.charge_id]);
+        } finally {
+          await close();
+        }
       });
 
       it("a request no registration can send any more (renamed in medusa-config) is ended, not left at the head of the line", async () => {

@@ -29,6 +29,8 @@ import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/records/charge-store";
 import { reconcilePass } from "../helpers/reconcile-pass";
+import { adminLogin } from "../helpers/admin-login";
+import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 import { settleCharge } from "../../src/internal/settlement/settle";
 import { settleContext } from "../../src/internal/settlement/context";
 
@@ -148,6 +150,25 @@ medusaIntegrationTestRunner({
 
     const chargeRow = (chargeId: string) =>
       db(container())("pix_checkout_charge").where({ charge_id: chargeId }).first();
+    const rowWhere = (chargeId: string, test: (row: Json) => boolean) =>
+      waitFor(async () => {
+        const row = await chargeRow(chargeId);
+        return row && test(row) && row;
+      }, `charge ${chargeId} to change`);
+    /** The processed charge.paid of a Variant B charge, which names it by its `uuid` only. */
+    const uuidOnlyDelivery = async (chargeId: string): Promise<Json> => {
+      const read = await fetch(`${sandboxB.baseUrl}/charges/${chargeId}`, {
+        headers: { authorization: `Bearer ${API_KEY}` },
+      });
+      const { uuid } = (await read.json()) as { uuid: string };
+      return waitFor(async () => {
+        const row = await db(container())("pix_checkout_webhook_delivery")
+          .where({ event: "charge.paid" })
+          .whereRaw(`body->'data'->>'uuid' = ?`, [uuid])
+          .first();
+        return row && row.outcome !== "received" && row;
+      }, "the uuid-only delivery to be processed");
+    };
     const sessionOf = (response: { data: Json }) =>
       response.data.payment_collection.payment_sessions[0] as { id: string; data: Json };
 
@@ -277,16 +298,83 @@ medusaIntegrationTestRunner({
       const chargeId = session.data.charge_id as string;
       expect(chargeId).toMatch(/^ch_svc_/);
       await control(sandboxB.url, `charges/${chargeId}/pay`, {});
-      const delivery = await waitFor(async () => {
-        const row = await db(container())("pix_checkout_webhook_delivery")
-          .where({ event: "charge.paid" })
-          .whereNot({ outcome: "received" })
-          .orderBy("created_at", "desc")
-          .first();
-        return row && row.charge_id !== chargeId && row;
-      }, "the uuid-only delivery to be processed");
+      const delivery = await uuidOnlyDelivery(chargeId);
       expect(delivery.outcome).toBe("processed");
       await expectPaidInFull(cartId);
+    });
+
+    it("a Variant B delivery that names its charge by uuid is kept under the charge's id: the order's timeline shows it and retention deletes it", async () => {
+      const { id: cartId } = await cart([{ unit_price: 86.6, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
+      const chargeId = session.data.charge_id as string;
+      await control(sandboxB.url, `charges/${chargeId}/pay`, {});
+      const delivery = await uuidOnlyDelivery(chargeId);
+      // Received under the service's uuid, recorded under the charge once the API named it.
+      expect(delivery.body.data.id).toBeUndefined();
+      expect(delivery).toMatchObject({ outcome: "processed", charge_id: chargeId });
+      await expectPaidInFull(cartId);
+
+      const order = await orderOfCart(container(), cartId);
+      const adminHeaders = await adminLogin(container(), "timeline-b@example.com");
+      const timeline = async () => {
+        const answer = await (api as unknown as Api).request({
+          method: "get",
+          url: `/admin/pix-checkout/orders/${order!.id}`,
+          headers: adminHeaders,
+        });
+        const charge = (answer.data.charges as Json[]).find((c) => c.charge_id === chargeId);
+        return charge.timeline as Json[];
+      };
+      expect(await timeline()).toContainEqual(
+        expect.objectContaining({ type: "delivery", id: delivery.id, charge_id: chargeId }),
+      );
+
+      // Finished long ago: retention deletes its deliveries as it does a Variant A charge's.
+      await rowWhere(chargeId, (r) => !!r.captured_at);
+      await sandboxB.webhooksIdle();
+      const aged = `- interval '100 days'`;
+      await db(container()).raw(
+        `update pix_checkout_charge set created_at = created_at ${aged}, updated_at = updated_at ${aged},
+           expires_at = expires_at ${aged}, paid_at = paid_at ${aged}, captured_at = captured_at ${aged}
+         where charge_id = ?`,
+        [chargeId],
+      );
+      expect(await pixCheckoutRetention(container())).toMatchObject({ charges: 1 });
+      expect(
+        await db(container())("pix_checkout_webhook_delivery").where({ id: delivery.id }),
+      ).toHaveLength(0);
+      expect((await timeline()).filter((entry) => entry.type === "delivery")).toEqual([]);
+    });
+
+    it("a Variant B session whose amount changes gets a new charge for the new amount", async () => {
+      const { id: cartId } = await cart([{ unit_price: 51.2, quantity: 1 }]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
+      const first = session.data.charge_id as string;
+      const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      const stored = await payment.retrievePaymentSession(session.id);
+      // The cart's total changed: Medusa asks the provider to update the session's amount, and
+      // the API cannot change a charge, so the same session asks for a second one.
+      await payment.updatePaymentSession({
+        id: session.id,
+        amount: 63.4,
+        currency_code: stored.currency_code,
+        data: stored.data ?? {},
+        // What the payment module passes when it creates a session: the session's id.
+        context: { idempotency_key: session.id },
+      });
+      const updated = await payment.retrievePaymentSession(session.id);
+      const second = updated.data?.charge_id as string;
+      expect(second).toMatch(/^ch_svc_/);
+      expect(second).not.toBe(first);
+      expect(updated.data).toMatchObject({ amount_cents: 6340 });
+      const atService = (await (
+        await fetch(`${sandboxB.baseUrl}/charges/${second}`, {
+          headers: { authorization: `Bearer ${API_KEY}` },
+        })
+      ).json()) as { amount_cents: number };
+      expect(atService.amount_cents).toBe(6340);
+      expect(Number((await chargeRow(second)).amount_cents)).toBe(6340);
+      expect(Number((await chargeRow(first)).amount_cents)).toBe(session.data.amount_cents);
     });
 
     it("a Variant B delivery naming a uuid no charge of this store has costs at most 3 API reads over all its retries", async () => {

@@ -5,10 +5,11 @@ import type { ChargeLifecycle } from "../records/charge-lifecycle";
 import { chargeReference } from "../checkout/charge-reference";
 import { ChargeStore, type ChargeRow } from "../records/charge-store";
 import { nextCheckAt } from "../checkout/check-schedule";
-import type {
-  ClientCharge,
-  ClientCreateChargeInput,
-  PaymentServiceClient,
+import {
+  createClient,
+  type ClientCharge,
+  type ClientCreateChargeInput,
+  type PaymentServiceClient,
 } from "../platform/client-port";
 import {
   CreateQueue,
@@ -74,6 +75,7 @@ export class CreateLine {
   private readonly senders = new Map<string, LineSender>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
+  private readonly createClients = new Map<string, Promise<PaymentServiceClient>>();
   private prunedAt = 0;
 
   constructor(db: Knex) {
@@ -254,23 +256,23 @@ export class CreateLine {
   }
 
   /**
-   * `shopperWaiting`: the session's own request, sent while its shopper waits for the answer:
-   * a passing failure fails it ("try again", as before the line), since Medusa then drops the
-   * session. A queued request's passing failure sends it again instead.
+   * `shopperWaiting`: the session's own request, sent while its shopper waits for the answer.
+   * In Variant A a passing failure fails it ("try again", as before the line), since Medusa
+   * then drops the session. A queued request's passing failure sends it again instead, and so
+   * does a Variant B one's, whose key makes sending again safe (the client used to retry it).
    */
   private async sendNow(
     request: CreateRequestRow,
     sender: LineSender,
     shopperWaiting = false,
   ): Promise<ChargeRow> {
-    const client = await sender.client();
     let charge: ClientCharge;
     try {
       // A Variant A send that ended without an answer may have made the charge after all, and
       // the service's list may only show it now: look before sending again.
       const earlier =
         request.error_code === "charge_outcome_unknown" && sender.options.variant === "a"
-          ? await findByReference(client, request)
+          ? await findByReference(await sender.client(), request)
           : null;
       if (!earlier && !request.input) {
         throw new PixCheckoutError(
@@ -281,27 +283,28 @@ export class CreateLine {
       charge =
         earlier ??
         (await createAtService(
-          client,
+          await this.createClientOf(request.provider_key, sender),
           request.input as ClientCreateChargeInput,
           request.session_id,
           sender.options.variant,
+          request.id,
         ));
     } catch (error) {
       const err = error as { code?: unknown; retryAfterMs?: unknown };
       const code = String(err.code ?? "payment_service_error");
+      const message = redact(String((error as Error)?.message ?? error));
+      const resend = !shopperWaiting || sender.options.variant === "b";
       if (isRateLimited(error)) {
         const pauseMs = typeof err.retryAfterMs === "number" ? err.retryAfterMs : CREATE_WINDOW_MS;
-        await this.queue.requeue(request.id, request.budget_key, pauseMs);
+        await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message }, false);
         this.wakeIn(request.budget_key, pauseMs);
-      } else if (!shopperWaiting && isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
+      } else if (resend && isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
         // Nothing was charged (or the lookup found nothing): the shopper keeps waiting while
         // the request is sent again, after a pause that grows with its failures.
         const pauseMs = RETRY_PAUSE_MS * 2 ** request.attempts;
-        const message = redact(String((error as Error)?.message ?? error));
-        await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message });
+        await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message }, true);
         this.wakeIn(request.budget_key, pauseMs);
       } else {
-        const message = redact(String((error as Error)?.message ?? error));
         await this.queue.fail(request.id, code, message);
       }
       throw error;
@@ -310,9 +313,27 @@ export class CreateLine {
   }
 
   /**
+   * The client the line sends creates with: the registration's, except that it never retries
+   * a create on its own. The service counts every POST against its limit, so each one must
+   * take a slot of the shared budget first: the line sends again (within the budget), the
+   * client does not.
+   */
+  private createClientOf(providerKey: string, sender: LineSender): Promise<PaymentServiceClient> {
+    let client = this.createClients.get(providerKey);
+    if (!client) {
+      client = createClient({ ...sender.options, maxRetries: 0 }, sender.logger);
+      this.createClients.set(providerKey, client);
+      client.catch(() => this.createClients.delete(providerKey));
+    }
+    return client;
+  }
+
+  /**
    * A send whose process died: Variant B sends again under the same idempotency key (the
-   * service answers with the charge it made, if it made one); Variant A, which has none, looks
-   * for a charge carrying the session's reference and never sends blindly again.
+   * request's id: the service answers with the charge it made, if it made one); Variant A,
+   * which has none, looks for a charge carrying the session's reference and never sends
+   * blindly again. The send holds the slot its request took: the dead send reached the
+   * service more than a lease ago.
    */
   private async recover(request: CreateRequestRow, sender: LineSender): Promise<void> {
     if (sender.options.variant === "b") {
@@ -436,19 +457,26 @@ function isRateLimited(error: unknown): boolean {
 
 /**
  * Sends a create: the one way this plugin asks the service for a charge. Variant A must not
- * send Idempotency-Key (spec); in B the session id makes a repeated create return the same
- * charge. A create that ended without an answer is looked for (only a charge whose description
- * carries the session's reference is ever adopted) before it counts as failed; it is never
- * sent again blindly.
+ * send Idempotency-Key (spec). In B the key names this create: `idempotencyKey` (the create
+ * request's id, the same for every send of that request, so a send whose answer was lost is
+ * answered with the charge it made), else one the client makes for this call. Never the
+ * session id: a session whose amount changes asks for a new charge, which a service that
+ * replays by key would answer with the old one. A create that ended without an answer is
+ * looked for (only a charge whose description carries the session's reference is ever
+ * adopted) before it counts as failed; it is never sent again blindly.
  */
 export async function createAtService(
   client: PaymentServiceClient,
   input: ClientCreateChargeInput,
   sessionId: string,
   variant: "a" | "b",
+  idempotencyKey?: string,
 ): Promise<ClientCharge> {
   try {
-    return await client.charges.create(input, variant === "b" ? { idempotencyKey: sessionId } : {});
+    return await client.charges.create(
+      input,
+      variant === "b" && idempotencyKey !== undefined ? { idempotencyKey } : {},
+    );
   } catch (error) {
     if ((error as { code?: string }).code === "charge_outcome_unknown") {
       const found = await client.charges

@@ -12,6 +12,16 @@ export const SEND_LEASE_MS = 2 * 60_000;
 /** Ended requests are kept this long (the window, then support questions), then pruned. */
 export const ENDED_REQUEST_RETENTION_MS = 24 * 60 * 60_000;
 
+/**
+ * `error_code` of a row that only keeps the slot of one spent send: a send of a request that
+ * was answered without a charge (a 5xx, a timeout, no answer, a 429) before the request went
+ * back to its place. The service counts every POST, so the line does too: a request's own row
+ * holds the slot of its current (or last) send, and each earlier send keeps a row like this,
+ * `failed` from its answer on, for a window. Such a row is never in line and never the
+ * session's request.
+ */
+export const SPENT_SEND = "resent";
+
 /** Where a create request is. */
 export type CreateRequestState = "waiting" | "sending" | "done" | "failed" | "canceled";
 
@@ -39,6 +49,7 @@ export interface CreateRequestRow {
   cancel_requested: boolean;
   /** Sends that ended in a passing failure (the request went back to its place). */
   attempts: number;
+  /** Why it ended (or why its last send failed); `SPENT_SEND` on a row that only keeps a slot. */
   error_code: string | null;
   error_message: string | null;
 }
@@ -87,7 +98,8 @@ const row = (r: CreateRequestRow): CreateRequestRow => ({
 /**
  * All SQL of the create line. Every decision about the budget is taken by the database clock,
  * under one advisory lock per budget, so any number of server and worker instances share the
- * service's 60 creates a minute and serve them first come, first served.
+ * service's 60 creates a minute and serve them first come, first served. The budget counts
+ * sends, not requests: every `POST /charges` is one row's slot (see `SPENT_SEND`).
  */
 export class CreateQueue {
   constructor(private readonly db: Knex) {}
@@ -119,7 +131,8 @@ export class CreateQueue {
   /**
    * Hands out the budget's free slots to the head of the line. A slot is taken from when a
    * request is sent until a window after its answer: counting from the answer, not the send,
-   * keeps the guarantee against a service that counts arrivals. `canSend` says which
+   * keeps the guarantee against a service that counts arrivals. A request sent again takes a
+   * new slot; the slots of its earlier sends stay taken (`requeue`). `canSend` says which
    * registrations this process can send for; the grant stops at the first request it cannot
    * (another instance will), so the line's order always holds.
    */
@@ -267,24 +280,43 @@ export class CreateQueue {
 
   /**
    * The request goes back to its place: the service answered 429 anyway (something else
-   * spends the same limit), or failed in passing (`failure`: a 5xx, a timeout). Its attempt
-   * still counts against the budget, and the budget pauses for `pauseMs` (until the service's
-   * reset; a moment after a failure), so no instance sends into the same refusal.
+   * spends the same limit), or failed in passing (`passing`: a 5xx, a timeout, no answer).
+   * The send still reached (or may have reached) the service, so its slot stays taken for a
+   * window after this answer, in a row of its own (`SPENT_SEND`), and the request's next send
+   * takes a slot of its own. The budget pauses for `pauseMs` (until the service's reset; a
+   * moment after a failure), so no instance sends into the same refusal.
    */
   async requeue(
     id: string,
     budgetKey: string,
     pauseMs: number,
-    failure?: { code: string; message: string },
+    failure: { code: string; message: string },
+    passing: boolean,
   ): Promise<void> {
     await this.db.transaction(async (trx) => {
+      await trx.raw(
+        `insert into ${REQUESTS} (id, seq, budget_key, provider_key, provider_id, method,
+           session_id, payment_collection_id, sales_channel_id, amount_cents, state, enqueued_at,
+           sent_at, done_at, attempts, error_code, error_message)
+         select ?, seq, budget_key, provider_key, provider_id, method,
+           session_id, payment_collection_id, sales_channel_id, amount_cents, 'failed', now(),
+           sent_at, now(), attempts, ?, ?
+         from ${REQUESTS} where id = ?`,
+        [
+          generateEntityId(undefined, "pxcr"),
+          SPENT_SEND,
+          `${failure.code}: ${failure.message}`.slice(0, 500),
+          id,
+        ],
+      );
       await trx(REQUESTS)
         .where({ id })
         .update({
           state: "waiting",
           lease_until: null,
-          done_at: trx.raw("now()"),
-          ...(failure
+          // The spent send's row holds its slot; the request holds one again when re-sent.
+          done_at: null,
+          ...(passing
             ? {
                 attempts: trx.raw("attempts + 1"),
                 error_code: failure.code,
@@ -348,10 +380,11 @@ export class CreateQueue {
     return found ? row(found) : undefined;
   }
 
-  /** The session's latest request. */
+  /** The session's latest request (never a spent send's row). */
   async latestOfSession(sessionId: string): Promise<CreateRequestRow | undefined> {
     const found = (await this.db(REQUESTS)
       .where({ session_id: sessionId })
+      .whereRaw("error_code is distinct from ?", [SPENT_SEND])
       .orderBy("seq", "desc")
       .first()) as CreateRequestRow | undefined;
     return found ? row(found) : undefined;

@@ -916,13 +916,23 @@ export class ChargeStore {
     return Number(row?.attempts ?? 0);
   }
 
-  /** Records what processing a delivery decided. */
-  async finishDelivery(id: string, outcome: string, detail?: string): Promise<void> {
+  /**
+   * Records what processing a delivery decided. `chargeId`: the charge the API says the
+   * delivery names (a Variant B event names it by the service's `uuid`), so the delivery is
+   * kept under the id the plugin knows it by, on the charge's timeline and in its retention.
+   */
+  async finishDelivery(
+    id: string,
+    outcome: string,
+    detail?: string,
+    chargeId?: string,
+  ): Promise<void> {
     await this.db(DELIVERIES)
       .where({ id })
       .update({
         outcome,
         detail: detail ?? null,
+        ...(chargeId === undefined ? {} : { charge_id: chargeId }),
         processed_at: new Date(),
         updated_at: new Date(),
         attempts: this.db.raw("attempts + 1"),

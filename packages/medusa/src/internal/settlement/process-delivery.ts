@@ -33,6 +33,7 @@ export async function processDelivery(
     }
     const claim = { status: event.data.status as ChargeStatus, amountCents: event.data.amount };
     let result = await settleCharge(ctx, chargeId, "webhook", claim);
+    let resolvedId: string | undefined;
     if (
       result.outcome === "unmatched" &&
       provider.options.variant === "b" &&
@@ -45,10 +46,13 @@ export async function processDelivery(
       const client = await clientFor(provider, logger);
       const charge = await client.charges.retrieve(chargeId).catch(() => null);
       if (charge && charge.id !== chargeId) {
+        resolvedId = charge.id;
         result = await settleCharge(ctx, charge.id, "webhook", claim);
       }
     }
-    await store.finishDelivery(deliveryId, result.outcome, result.detail);
+    // Kept under the charge's own id once the API named it, like a Variant A delivery: the
+    // order's timeline and retention find a charge's deliveries by that id.
+    await store.finishDelivery(deliveryId, result.outcome, result.detail, resolvedId);
     if (result.outcome === "unmatched") {
       // Either the webhook beat the provider's mapping (it is retried) or it names a charge
       // this store never created (it changes nothing).
