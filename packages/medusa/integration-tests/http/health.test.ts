@@ -211,6 +211,7 @@ medusaIntegrationTestRunner({
         amount_cents: 2500,
         currency_code: "brl",
         status: "paid",
+        settlement: "capturable",
         paid_at: knex.raw("now() - interval '10 minutes'"),
         check_failures: 0,
         flagged: true,

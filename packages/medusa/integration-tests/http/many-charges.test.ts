@@ -881,7 +881,7 @@ medusaIntegrationTestRunner({
       };
       /** A Pix of R$ 100,00 the bank credits R$ 10,00 short, paid; its webhook may be held. */
       const underpaidPix = async (opts: { dropWebhook?: boolean } = {}) => {
-        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const cartId = await createCart(container(), store, 100);
         const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
         const chargeId = session.data.charge_id as string;
         const recorded = Number((await chargeRow(chargeId)).amount_cents);
@@ -976,7 +976,7 @@ medusaIntegrationTestRunner({
       });
 
       it("two codes of one cart paid at the same moment and settled by two processes at once: one capture, one refund due", async () => {
-        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const cartId = await createCart(container(), store, 100);
         // A Pix code, then the shopper switches to boleto for the same amount: both payable.
         const pix = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
         const a = pix.data.charge_id as string;
@@ -1009,8 +1009,112 @@ medusaIntegrationTestRunner({
         await paidOrder(cartId);
       });
 
+      it("a boleto paid late and short is held, and its later 'paid after closed' note never makes it capturable", async () => {
+        const cartId = await createCart(container(), store, 120);
+        const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+        const chargeId = boleto.data.charge_id as string;
+        await shop.complete(cartId);
+        // Its grace period already over: the payment is late.
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ order_hold_until: new Date(Date.now() - 1000) });
+        await expire(sandbox, chargeId);
+        await rowWhere(chargeId, "expired", (r) => r.status === "expired");
+        await sandbox.webhooksIdle();
+        await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: 11_000 });
+        await pay(sandbox, chargeId, { late: true });
+        const row = await rowWhere(chargeId, "paid", (r) => r.status === "paid");
+        expect(row).toMatchObject({ settlement: "held", api_amount_cents: expect.anything() });
+        await reconcilePass(container());
+        await reconcilePass(container());
+        expect(await capturedCents(boleto.id)).toBe(0);
+        expect((await chargeRow(chargeId)).settlement).toBe("held");
+      });
+
+      it("a boleto the bank says was paid inside its grace period is on time, even when the plugin hears of it after the grace ended", async () => {
+        const cartId = await createCart(container(), store, 130);
+        const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+        const chargeId = boleto.data.charge_id as string;
+        await shop.complete(cartId);
+        await expire(sandbox, chargeId);
+        await rowWhere(chargeId, "expired", (r) => r.status === "expired");
+        await sandbox.webhooksIdle();
+        // Paid at the bank now, inside the grace period; the webhook is lost.
+        await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        await pay(sandbox, chargeId, { late: true });
+        await sandbox.webhooksIdle();
+        await control(sandbox.url, "faults", {});
+        // The grace period ends before reconciliation asks.
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ order_hold_until: new Date(Date.now() + 300), next_check_at: new Date() });
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await reconcilePass(container());
+        await paidOrder(cartId);
+        const row = await chargeRow(chargeId);
+        expect(row).toMatchObject({ status: "paid", flagged: false, settlement: "captured" });
+        expect(new Date(row.api_paid_at).getTime()).toBeLessThan(
+          new Date(row.order_hold_until).getTime(),
+        );
+      });
+
+      it("a pay-first cart completed by the shopper records its capture at once, not when the claim lapses", async () => {
+        const cartId = await createCart(container(), store, 100);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+        await pay(sandbox, chargeId);
+        await sandbox.webhooksIdle();
+        await control(sandbox.url, "faults", {});
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        // No reconciliation pass: order.placed records the capture cart completion made.
+        const row = await rowWhere(chargeId, "captured", (r) => r.captured_at !== null);
+        expect(row.settlement).toBe("captured");
+        const captured = await db(container())("pix_checkout_charge_event")
+          .where({ charge_id: chargeId, kind: "captured" })
+          .first();
+        expect(captured.detail).toMatchObject({ by: "cart completion" });
+      });
+
+      it("a capture claim is released only by its holder", async () => {
+        const cartId = await createCart(container(), store, 77);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        const charges = new ChargeStore(db(container()));
+        await charges.transition(chargeId, ["pending"], "paid", { settlement: "capturable" });
+        expect(await charges.claimCapture(chargeId, "slow process")).toBe(true);
+        // A process whose lease lapsed gives back a claim it no longer holds: nothing happens.
+        await charges.releaseCapture(chargeId, "another process");
+        expect(await charges.claimCapture(chargeId, "third process")).toBe(false);
+        await charges.releaseCapture(chargeId, "slow process");
+        expect(await charges.claimCapture(chargeId, "third process")).toBe(true);
+      });
+
+      it("a double-submitted Record refund declares the amount once", async () => {
+        const cartId = await createCart(container(), store, 66);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        await pay(sandbox, chargeId);
+        await paidOrder(cartId);
+        const url = `/admin/pix-checkout/charges/${chargeId}/refunds`;
+        const submit = () =>
+          http.request({
+            method: "post",
+            url,
+            data: { amount: 6600, note: "devolvido pelo painel" },
+            headers: adminHeaders,
+            validateStatus: () => true,
+          });
+        const answers = await Promise.all([submit(), submit()]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+        expect(await new ChargeStore(db(container())).sumEvents(chargeId, "refund_declared")).toBe(
+          6600,
+        );
+      });
+
       it("five session requests sent at once on one cart make one charge, and the cart's live session shows its code", async () => {
-        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const cartId = await createCart(container(), store, 100);
         const collection = await shop.call("post", "/store/payment-collections", {
           cart_id: cartId,
         });
