@@ -898,10 +898,8 @@ medusaIntegrationTestRunner({
       it("an underpaid Pix is held through the webhook, a repeated charge.paid naming the recorded amount, reconciliation and Re-check, and never captured", async () => {
         const { session, chargeId, recorded } = await underpaidPix();
         const held = await rowWhere(chargeId, "the charge held", (r) => r.settlement === "held");
-        expect(held).toMatchObject({
-          api_amount_cents: recorded - 1000,
-          settlement_reason: "underpaid",
-        });
+        expect(held.settlement_reason).toBe("underpaid");
+        expect(Number(held.api_amount_cents)).toBe(recorded - 1000);
         // A repeated delivery that names what the store recorded, as a replay would.
         const log = (await (await fetch(`${sandbox.url}/__sandbox/webhooks`)).json()) as {
           event: string;
