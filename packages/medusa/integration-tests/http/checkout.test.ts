@@ -525,7 +525,7 @@ medusaIntegrationTestRunner({
       await control(sandboxA.url, `charges/${chargeId}/pay`, {});
       await sandboxA.webhooksIdle();
       // A process recorded the payment, took the capture and died before capturing.
-      const { store: charges } = settleContext(container());
+      const { charges } = settleContext(container()).records;
       await charges.transition(chargeId, ["pending"], "paid", {
         paid_at: new Date(),
         settlement: "capturable",

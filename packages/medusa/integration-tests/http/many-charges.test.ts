@@ -32,7 +32,7 @@ import { settleCharge } from "../../src/internal/settlement/settle";
 import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
 import { CreateQueue } from "../../src/internal/create-line/queue";
-import { ChargeStore } from "../../src/internal/records/charge-store";
+import { recordsOf } from "../../src/internal/records/records";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
@@ -623,7 +623,7 @@ medusaIntegrationTestRunner({
 
     it("retention drops finished charges' deliveries and repeated events after 90 days, and keeps the rest", async () => {
       const knex = db(container());
-      const charges = new ChargeStore(knex);
+      const { charges, events } = recordsOf(knex);
       // A: paid, captured, an order. B: expired, with repeats and refunds on its timeline.
       // C: expired but flagged. D: expired yesterday. A to C are aged past retentionDays (90).
       const cartA = await createCart(container(), store, 61);
@@ -640,15 +640,15 @@ medusaIntegrationTestRunner({
       const [b, c, d] = [await expiredCharge(), await expiredCharge(), await expiredCharge()];
       await sandbox.webhooksIdle();
       for (let i = 0; i < 4; i += 1)
-        await charges.addEvent({ chargeId: b, kind: "reused", source: "provider" });
+        await events.add({ chargeId: b, kind: "reused", source: "provider" });
       for (let i = 0; i < 2; i += 1) {
-        await charges.addEvent({
+        await events.add({
           chargeId: b,
           kind: "refund_declared",
           source: "admin",
           detail: { amount_cents: 100 },
         });
-        await charges.addEvent({
+        await events.add({
           chargeId: b,
           kind: "refund_recorded",
           source: "admin",
@@ -703,8 +703,8 @@ medusaIntegrationTestRunner({
             kindsBefore.b.lastIndexOf(kind) === i,
         ),
       );
-      expect(await charges.sumEvents(b, "refund_declared")).toBe(200);
-      expect(await charges.sumEvents(b, "refund_recorded")).toBe(200);
+      expect(await events.sum(b, "refund_declared")).toBe(200);
+      expect(await events.sum(b, "refund_recorded")).toBe(200);
       for (const id of [a, b]) expect(await deliveries(id)).toHaveLength(0);
       // The flagged charge and the recent one are untouched, and no charge row is ever deleted.
       for (const id of [c, d]) {

@@ -27,7 +27,7 @@ import {
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
-import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/records/charge-store";
+import { ChargeBoundElsewhereError, Charges } from "../../src/internal/records/charges";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { settleCharge } from "../../src/internal/settlement/settle";
 import { settleContext } from "../../src/internal/settlement/context";
@@ -447,9 +447,9 @@ medusaIntegrationTestRunner({
           await shop.initiate((await cart([{ unit_price: 22.5, quantity: 1 }])).id, "pp_pix_a"),
         );
         const row = await chargeRow(first.data.charge_id);
-        const charges = new ChargeStore(db(container()));
+        const charges = new Charges(db(container()));
         await expect(
-          charges.insertCharge({
+          charges.insert({
             ...row,
             id: undefined,
             session_id: "payses_other",

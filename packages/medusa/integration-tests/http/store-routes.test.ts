@@ -24,7 +24,7 @@ import { decodeQrSvg } from "../helpers/qr-decode";
 import { waitFor } from "../helpers/wait-for";
 import { adminLogin } from "../helpers/admin-login";
 import { LiveStatusHub } from "../../src/internal/storefront/live-status/hub";
-import type { ChargeRow } from "../../src/internal/records/charge-store";
+import type { ChargeRow } from "../../src/internal/records/charges";
 
 // A distinctive key, so "it never appears in a response" is a real check.
 const API_KEY = "sk_live_store_routes_5ecret_key";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import { toStoreView, viewFingerprint } from "./store-view";
 
 const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
