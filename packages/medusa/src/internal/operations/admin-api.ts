@@ -111,7 +111,6 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
     captured_at: row.captured_at,
     last_checked_at: row.last_checked_at,
     flagged: row.flagged,
-    flag_reason: row.flag_reason,
     flag: flagOf(row),
     flag_resolved_at: row.flag_resolved_at,
     flag_resolution_note: row.flag_resolution_note,

@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeStatus } from "../platform/status";
 import type { PaymentMethod } from "../platform/options";
-import { describeFlag, type FlagReason } from "./flag-reasons";
+import type { FlagReason } from "./flag-reasons";
 
 /**
  * Where a paid charge stands for the money, kept in its own column so that no note for the
@@ -51,8 +51,7 @@ export interface ChargeRow {
   /** Consecutive failed checks (see `recordCheckFailure`). */
   check_failures: number;
   flagged: boolean;
-  /** The flag as one English sentence (logs); `flag_code` and `flag_detail` are the reason. */
-  flag_reason: string | null;
+  /** Why the charge waits for the merchant: a `FlagReason`'s code, and its values. */
   flag_code: string | null;
   flag_detail: Record<string, unknown> | null;
   flag_resolved_at: Date | null;
@@ -120,7 +119,6 @@ export type NewChargeRow = Omit<
   | "last_checked_at"
   | "check_failures"
   | "flagged"
-  | "flag_reason"
   | "flag_code"
   | "flag_detail"
   | "flag_resolved_at"
@@ -444,7 +442,6 @@ export class Charges {
     const rows = await this.charge(chargeId)
       .update({
         flagged: true,
-        flag_reason: describeFlag(reason),
         flag_code: code,
         flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
         flag_resolved_at: null,

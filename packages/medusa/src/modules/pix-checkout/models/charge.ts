@@ -29,7 +29,6 @@ export const PixCheckoutCharge = model
     /** Consecutive failed checks; each backs the row off, the cap flags it. */
     check_failures: model.number().default(0),
     flagged: model.boolean().default(false),
-    flag_reason: model.text().nullable(),
     /** Why it waits for the merchant, as a code (see flag-reasons.ts) and its values. */
     flag_code: model.text().nullable(),
     flag_detail: model.json().nullable(),
