@@ -6,7 +6,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
  * legitimately move without a state change (updated_at, last_checked_at) are left out.
  */
 const QUERIES: Record<string, string> = {
-  charges: `select charge_id, session_id, status, amount_cents, paid_at, captured_at, flagged, flag_reason
+  charges: `select charge_id, session_id, status, amount_cents, paid_at, captured_at, settlement, flagged, flag_code
             from pix_checkout_charge order by charge_id`,
   chargeEvents: `select count(*)::int as n from pix_checkout_charge_event`,
   carts: `select id, completed_at, deleted_at from cart order by id`,

@@ -42,7 +42,7 @@ const { ContainerRegistrationKeys, Modules } = require("@medusajs/framework/util
 const server = process.env.BENCH_PLUGIN_SERVER;
 const { reconcileOnce } = require(server + "/internal/settlement/reconcile.js");
 const { settleContext } = require(server + "/internal/settlement/context.js");
-const { ChargeStore } = require(server + "/internal/records/charge-store.js");
+const { Charges } = require(server + "/internal/records/charges.js");
 const { RECONCILE_LOCK } = require(server + "/jobs/reconcile-pix-checkout.js");
 const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -75,7 +75,7 @@ exports.default = async function passes({ container }) {
     const record = (q) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
     db.on("query", record);
     await reconcileOnce(ctx);
-    await new ChargeStore(db).bySessionId(process.env.BENCH_STATUS_SESSION);
+    await new Charges(db).bySessionId(process.env.BENCH_STATUS_SESSION);
     db.off("query", record);
     for (const { sql, bindings } of seen) {
       if (!/^\\s*(select|update|with)/i.test(sql) || /pg_advisory|pg_stat/i.test(sql)) continue;

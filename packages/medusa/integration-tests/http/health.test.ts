@@ -216,7 +216,6 @@ medusaIntegrationTestRunner({
         check_failures: 0,
         flagged: true,
         flag_code: "capture_failed",
-        flag_reason: "paid, but Medusa could not capture it after 3 attempts",
         flag_detail: JSON.stringify({ attempts: 3, message: "session not found" }),
       });
       await knex("pix_checkout_charge_event").insert(

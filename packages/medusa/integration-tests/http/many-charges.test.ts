@@ -35,7 +35,7 @@ import { startCountingProxy } from "../helpers/counting-proxy";
 import { CreateQueue } from "../../src/internal/create-line/queue";
 import { budgetKeyOf, CreateLine } from "../../src/internal/create-line/line";
 import { ChargeLifecycle } from "../../src/internal/records/charge-lifecycle";
-import { ChargeStore } from "../../src/internal/records/charge-store";
+import { recordsOf } from "../../src/internal/records/records";
 import { createClient } from "../../src/internal/platform/client-port";
 import { createPluginLogger } from "../../src/internal/platform/logger";
 import { parseOptions } from "../../src/internal/platform/options";
@@ -629,7 +629,7 @@ medusaIntegrationTestRunner({
         line.register("b", {
           options,
           client: () => createClient(options, logger),
-          lifecycle: new ChargeLifecycle(new ChargeStore(knex), logger),
+          lifecycle: new ChargeLifecycle(recordsOf(knex), logger),
           logger,
         });
         const key = budgetKeyOf(options);
@@ -767,7 +767,7 @@ medusaIntegrationTestRunner({
 
     it("retention drops finished charges' deliveries and repeated events after 90 days, and keeps the rest", async () => {
       const knex = db(container());
-      const charges = new ChargeStore(knex);
+      const { charges, events } = recordsOf(knex);
       // A: paid, captured, an order. B: expired, with repeats and refunds on its timeline.
       // C: expired but flagged. D: expired yesterday. A to C are aged past retentionDays (90).
       const cartA = await createCart(container(), store, 61);
@@ -784,15 +784,15 @@ medusaIntegrationTestRunner({
       const [b, c, d] = [await expiredCharge(), await expiredCharge(), await expiredCharge()];
       await sandbox.webhooksIdle();
       for (let i = 0; i < 4; i += 1)
-        await charges.addEvent({ chargeId: b, kind: "reused", source: "provider" });
+        await events.add({ chargeId: b, kind: "reused", source: "provider" });
       for (let i = 0; i < 2; i += 1) {
-        await charges.addEvent({
+        await events.add({
           chargeId: b,
           kind: "refund_declared",
           source: "admin",
           detail: { amount_cents: 100 },
         });
-        await charges.addEvent({
+        await events.add({
           chargeId: b,
           kind: "refund_recorded",
           source: "admin",
@@ -847,8 +847,8 @@ medusaIntegrationTestRunner({
             kindsBefore.b.lastIndexOf(kind) === i,
         ),
       );
-      expect(await charges.sumEvents(b, "refund_declared")).toBe(200);
-      expect(await charges.sumEvents(b, "refund_recorded")).toBe(200);
+      expect(await events.sum(b, "refund_declared")).toBe(200);
+      expect(await events.sum(b, "refund_recorded")).toBe(200);
       for (const id of [a, b]) expect(await deliveries(id)).toHaveLength(0);
       // The flagged charge and the recent one are untouched, and no charge row is ever deleted.
       for (const id of [c, d]) {
@@ -1079,7 +1079,7 @@ medusaIntegrationTestRunner({
         const cartId = await createCart(container(), store, 77);
         const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
         const chargeId = session.data.charge_id as string;
-        const charges = new ChargeStore(db(container()));
+        const { charges } = recordsOf(db(container()));
         await charges.transition(chargeId, ["pending"], "paid", { settlement: "capturable" });
         expect(await charges.claimCapture(chargeId, "slow process")).toBe(true);
         // A process whose lease lapsed gives back a claim it no longer holds: nothing happens.
@@ -1106,9 +1106,7 @@ medusaIntegrationTestRunner({
           });
         const answers = await Promise.all([submit(), submit()]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-        expect(await new ChargeStore(db(container())).sumEvents(chargeId, "refund_declared")).toBe(
-          6600,
-        );
+        expect(await recordsOf(db(container())).events.sum(chargeId, "refund_declared")).toBe(6600);
       });
 
       it("five session requests sent at once on one cart make one charge, and the cart's live session shows its code", async () => {

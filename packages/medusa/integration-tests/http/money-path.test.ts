@@ -27,7 +27,7 @@ import {
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
-import { ChargeBoundElsewhereError, ChargeStore } from "../../src/internal/records/charge-store";
+import { ChargeBoundElsewhereError, Charges } from "../../src/internal/records/charges";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
@@ -535,9 +535,9 @@ medusaIntegrationTestRunner({
           await shop.initiate((await cart([{ unit_price: 22.5, quantity: 1 }])).id, "pp_pix_a"),
         );
         const row = await chargeRow(first.data.charge_id);
-        const charges = new ChargeStore(db(container()));
+        const charges = new Charges(db(container()));
         await expect(
-          charges.insertCharge({
+          charges.insert({
             ...row,
             id: undefined,
             session_id: "payses_other",
@@ -712,9 +712,10 @@ medusaIntegrationTestRunner({
           }
           const rows = await knex("pix_checkout_charge").where("id", "like", "pxch_poison_%");
           expect(rows.every((r: Json) => r.flagged && r.check_failures === 8)).toBe(true);
-          expect(rows[0].flag_reason).toMatch(
-            /could not be checked with the payment service after 8 attempts/,
-          );
+          expect(rows[0]).toMatchObject({
+            flag_code: "check_failed",
+            flag_detail: expect.objectContaining({ attempts: 8 }),
+          });
           const report = await reconcilePass(
             container(),
             new Date(now.getTime() + 24 * 60 * 60_000),

@@ -13,7 +13,7 @@ import {
 } from "../helpers/checkout";
 import { adminLogin } from "../helpers/admin-login";
 import { waitFor } from "../helpers/wait-for";
-import { ChargeStore } from "../../src/internal/records/charge-store";
+import { ChargeEvents } from "../../src/internal/records/charge-events";
 import { saoPauloDate, saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import {
   RECONCILIATION_DIFFERENCES_EVENT,
@@ -124,7 +124,7 @@ medusaIntegrationTestRunner({
         .where({ charge_id: ids.refundedInMedusaOnly, kind: "refund_declared" })
         .update({ deleted_at: new Date() });
       // Money declared returned at the service that Medusa never recorded.
-      await new ChargeStore(db(container())).declareRefund(
+      await new ChargeEvents(db(container())).declareRefund(
         ids.returnedAtServiceOnly as string,
         500,
         "devolvido pelo painel",

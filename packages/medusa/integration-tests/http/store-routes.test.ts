@@ -24,7 +24,7 @@ import { decodeQrSvg } from "../helpers/qr-decode";
 import { waitFor } from "../helpers/wait-for";
 import { adminLogin } from "../helpers/admin-login";
 import { LiveStatusHub } from "../../src/internal/storefront/live-status/hub";
-import type { ChargeRow } from "../../src/internal/records/charge-store";
+import type { ChargeRow } from "../../src/internal/records/charges";
 
 // A distinctive key, so "it never appears in a response" is a real check.
 const API_KEY = "sk_live_store_routes_5ecret_key";
@@ -446,7 +446,11 @@ medusaIntegrationTestRunner({
         const flagged = await pixSession(12);
         await db(container())("pix_checkout_charge")
           .where({ charge_id: flagged.chargeId })
-          .update({ flagged: true, flag_reason: "paid after the charge was expired" });
+          .update({
+            flagged: true,
+            flag_code: "paid_after_charge_closed",
+            flag_detail: JSON.stringify({ status: "expired" }),
+          });
         const response = await admin("get", "/admin/pix-checkout/charges?flagged=true");
         expect(response.status).toBe(200);
         const ids = response.data.charges.map((c: Json) => c.charge_id);
@@ -456,8 +460,7 @@ medusaIntegrationTestRunner({
           response.data.charges.find((c: Json) => c.charge_id === flagged.chargeId),
         ).toMatchObject({
           amount: 1200,
-          flag_reason: "paid after the charge was expired",
-          // read back as a code, so the admin says it in the merchant's language
+          // a code with values, so the admin says it in the merchant's language
           flag: { code: "paid_after_charge_closed", status: "expired" },
         });
         expect(JSON.stringify(response.data)).not.toContain(API_KEY);

@@ -30,7 +30,7 @@ export default async function pixCheckoutRetention(
   if (days === false) return null;
   const locking = container.resolve(Modules.LOCKING);
   try {
-    const report = await locking.execute(RETENTION_LOCK, () => runRetention(ctx.store, days), {
+    const report = await locking.execute(RETENTION_LOCK, () => runRetention(ctx.db, days), {
       timeout: 1,
       expire: 600,
     });

@@ -16,7 +16,7 @@ export default async function pixCheckoutCapture({
   container,
 }: SubscriberArgs<ChargeEventData>): Promise<void> {
   const ctx = settleContext(container);
-  const row = await ctx.store.byChargeId(event.data.charge_id);
+  const row = await ctx.records.charges.byChargeId(event.data.charge_id);
   if (!row || row.status !== "paid" || row.captured_at) return;
   try {
     await settlePaid(ctx, row, event.data.source);

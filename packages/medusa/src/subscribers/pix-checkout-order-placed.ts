@@ -26,7 +26,7 @@ export default async function pixCheckoutOrderPlaced({
   if (collections.length === 0) return;
   const ctx = settleContext(container);
   for (const { id } of collections) {
-    for (const row of await ctx.store.ofCollection(id)) {
+    for (const row of await ctx.records.charges.ofCollection(id)) {
       if (row.status !== "paid" || row.captured_at || row.settlement !== "capturable") continue;
       await settlePaid(ctx, row, "authorize").catch((error: unknown) =>
         ctx.logger.warn(

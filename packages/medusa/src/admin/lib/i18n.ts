@@ -16,7 +16,7 @@ export function usePixTranslation(): {
   t: PixT;
   statusLabel: (status: string) => string;
   instant: (value: string | null | undefined) => string;
-  flagReason: (flag: FlagReason | null, stored: string | null) => string;
+  flagReason: (flag: FlagReason | null) => string;
 } {
   const { t, i18n } = useTranslation(undefined, { keyPrefix: "pixCheckout" });
   const locale = localeOfAdminLanguage(i18n.resolvedLanguage ?? i18n.language);
@@ -25,8 +25,9 @@ export function usePixTranslation(): {
     t: translate,
     statusLabel: (status) => String(t(`status.${status}`, { defaultValue: status })),
     instant: (value) => formatInstant(value, locale),
-    flagReason: (flag, stored) => {
-      if (!flag || flag.code === "other") return stored ?? "";
+    flagReason: (flag) => {
+      if (!flag) return "";
+      if (flag.code === "other") return flag.message;
       const values: Record<string, unknown> = { ...flag };
       if (flag.code === "amount_mismatch") {
         values.api = formatCents(flag.api_cents);
@@ -39,7 +40,7 @@ export function usePixTranslation(): {
       if (flag.code === "paid_after_charge_closed") {
         values.status = String(t(`status.${flag.status}`, { defaultValue: flag.status }));
       }
-      return String(t(`flag.${flag.code}`, { defaultValue: stored ?? "", ...values }));
+      return String(t(`flag.${flag.code}`, { defaultValue: flag.code, ...values }));
     },
   };
 }

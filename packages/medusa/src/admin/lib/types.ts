@@ -27,8 +27,7 @@ export interface AdminChargeSummary {
   /** Where a paid charge stands: `capturable`, `held`, `refund_due` or `captured`. */
   settlement: "capturable" | "held" | "refund_due" | "captured" | null;
   flagged: boolean;
-  flag_reason: string | null;
-  /** `flag_reason` read back as a code with values, to say it in the admin's language. */
+  /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
   created_at: string;
 }
@@ -44,8 +43,7 @@ export interface AdminCharge {
   expires_at: string | null;
   paid_at: string | null;
   flagged: boolean;
-  flag_reason: string | null;
-  /** `flag_reason` read back as a code with values, to say it in the admin's language. */
+  /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
   pix: { copy_paste: string; payment_link: string | null } | null;
   boleto: { url: string; digitable_line: string | null } | null;

@@ -61,7 +61,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
       </Text>
       {charge.flagged ? (
         <Text size="small" className="text-ui-fg-error">
-          {t("widget.needsAttention", { reason: flagReason(charge.flag, charge.flag_reason) })}
+          {t("widget.needsAttention", { reason: flagReason(charge.flag) })}
         </Text>
       ) : null}
       {charge.pix ? (

@@ -18,7 +18,7 @@ import {
   type ServiceWithdrawal,
 } from "./books";
 import { ordersOfCharges } from "../medusa/charge-orders";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import type { PluginLogger } from "../platform/logger";
 import { toCents } from "../platform/money";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";

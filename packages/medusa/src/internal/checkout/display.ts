@@ -1,5 +1,5 @@
 import type { ClientCharge } from "../platform/client-port";
-import type { LocalChargeStatus } from "../records/charge-store";
+import type { LocalChargeStatus } from "../records/charges";
 import { maskDocument } from "@pix-checkout/client";
 
 /**

@@ -3,7 +3,7 @@ import { redact } from "@pix-checkout/client";
 import { boletoGraceEndsAt } from "../platform/business-days";
 import type { ChargeLifecycle } from "../records/charge-lifecycle";
 import { chargeReference } from "../checkout/charge-reference";
-import { ChargeStore, type ChargeRow } from "../records/charge-store";
+import { Charges, type ChargeRow } from "../records/charges";
 import { nextCheckAt } from "../checkout/check-schedule";
 import {
   createClient,
@@ -71,7 +71,7 @@ export function budgetKeyOf(options: PixCheckoutOptions): string {
  */
 export class CreateLine {
   private readonly queue: CreateQueue;
-  private readonly charges: ChargeStore;
+  private readonly charges: Charges;
   private readonly senders = new Map<string, LineSender>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
@@ -80,7 +80,7 @@ export class CreateLine {
 
   constructor(db: Knex) {
     this.queue = new CreateQueue(db);
-    this.charges = new ChargeStore(db);
+    this.charges = new Charges(db);
   }
 
   /** Makes this process able to send a registration's requests. The first one registered stays. */

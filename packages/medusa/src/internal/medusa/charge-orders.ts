@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 
 /** The Medusa order a charge paid, as the admin shows it: `#12 · Ana Souza`, linked. */
 export interface ChargeOrder {

@@ -1,5 +1,5 @@
 import { PixCheckoutError } from "../platform/errors";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import { withCollectionLock } from "../records/collection-locks";
 import type { CaptureResult } from "../settlement/capture";
 import type { SettleContext } from "../settlement/context";
@@ -18,14 +18,19 @@ export async function acceptReceivedAmount(
 ): Promise<{ row: ChargeRow; capture: CaptureResult }> {
   const key = charge.payment_collection_id ?? `charge:${charge.charge_id}`;
   const accepted = await withCollectionLock(ctx.db, key, async () => {
-    const moved = await ctx.store.settle(charge.charge_id, ["held"], "capturable", "accepted");
+    const moved = await ctx.records.charges.settle(
+      charge.charge_id,
+      ["held"],
+      "capturable",
+      "accepted",
+    );
     if (!moved) {
       throw new PixCheckoutError(
         "charge_not_held",
         `Charge ${charge.charge_id} is not held: only a paid charge that brought less than its code asked for can be accepted.`,
       );
     }
-    await ctx.store.addEvent({
+    await ctx.records.events.add({
       chargeId: charge.charge_id,
       kind: "amount_accepted",
       source: "admin",
@@ -35,10 +40,10 @@ export async function acceptReceivedAmount(
         api_amount_cents: moved.api_amount_cents,
       },
     });
-    if (moved.flagged) await ctx.store.resolveFlag(charge.charge_id, note);
+    if (moved.flagged) await ctx.records.charges.resolveFlag(charge.charge_id, note);
     return moved;
   });
   // Captured like any paid charge: the collection's one decision, under its lock again.
   const capture = await settlePaid(ctx, accepted, "admin");
-  return { row: (await ctx.store.byChargeId(charge.charge_id)) ?? accepted, capture };
+  return { row: (await ctx.records.charges.byChargeId(charge.charge_id)) ?? accepted, capture };
 }

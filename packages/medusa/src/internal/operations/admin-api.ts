@@ -7,7 +7,8 @@ import {
   type RegisteredProvider,
 } from "../platform/provider-registry";
 import { redact } from "@pix-checkout/client";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
+import type { Records } from "../records/records";
 import { toServiceError } from "../platform/service-error";
 import { sendError } from "../platform/errors";
 import { flagOf } from "../records/flag-reasons";
@@ -110,7 +111,6 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
     captured_at: row.captured_at,
     last_checked_at: row.last_checked_at,
     flagged: row.flagged,
-    flag_reason: row.flag_reason,
     flag: flagOf(row),
     flag_resolved_at: row.flag_resolved_at,
     flag_resolution_note: row.flag_resolution_note,
@@ -123,6 +123,29 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
       ? { url: display.boleto.url, digitable_line: display.boleto.digitable_line ?? null }
       : null,
   };
+}
+
+/**
+ * The charges of these payment collections, newest first, each with its state events and
+ * webhook deliveries, oldest first (the admin's order view).
+ */
+export async function chargesOfCollections(
+  records: Records,
+  collectionIds: readonly string[],
+): Promise<
+  { row: ChargeRow; events: Record<string, unknown>[]; deliveries: Record<string, unknown>[] }[]
+> {
+  const rows = await records.charges.ofCollections(collectionIds);
+  const ids = rows.map((r) => r.charge_id);
+  const [events, deliveries] = await Promise.all([
+    records.events.ofCharges(ids),
+    records.deliveries.ofCharges(ids),
+  ]);
+  return rows.map((row) => ({
+    row,
+    events: events.filter((e) => e.charge_id === row.charge_id),
+    deliveries: deliveries.filter((d) => d.charge_id === row.charge_id),
+  }));
 }
 
 /** A delivery row without its body (the body holds payer names; the outcome is what matters). */
@@ -156,7 +179,7 @@ export async function chargeOfRequest(
     sendError(res, "invalid_charge_id", "charge_id must be a charge id of the payment service.");
     return undefined;
   }
-  const row = await ctx.store.byChargeId(parsed.data.charge_id);
+  const row = await ctx.records.charges.byChargeId(parsed.data.charge_id);
   if (!row) {
     sendError(
       res,

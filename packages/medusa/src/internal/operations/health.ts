@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { CAPTURE_LEASE_MS } from "../records/charge-store";
+import { CAPTURE_LEASE_MS } from "../records/charges";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
 import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";

@@ -2,7 +2,7 @@ import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { BigNumberInput } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import { captureSessionOf } from "../settlement/capture";
 import { PixCheckoutError } from "../platform/errors";
 import { fromCents } from "../platform/money";
@@ -33,7 +33,7 @@ export function recordMerchantRefund(
   // Under the collection's lock, read afresh: a double submit must not declare twice the cap.
   const key = charge.payment_collection_id ?? `charge:${charge.charge_id}`;
   return withCollectionLock(ctx.db, key, async () => {
-    const row = (await ctx.store.byChargeId(charge.charge_id)) ?? charge;
+    const row = (await ctx.records.charges.byChargeId(charge.charge_id)) ?? charge;
     return record(ctx, row, amountCents, note);
   });
 }
@@ -50,7 +50,7 @@ async function record(
       `Charge ${row.charge_id} is ${row.status}, not paid: there is no money to refund.`,
     );
   }
-  const alreadyDeclared = await ctx.store.sumEvents(row.charge_id, "refund_declared");
+  const alreadyDeclared = await ctx.records.events.sum(row.charge_id, "refund_declared");
   // What arrived is the most that can go back (an underpaid charge brought less than its code).
   const received = Number(row.api_amount_cents ?? row.amount_cents);
   if (alreadyDeclared + amountCents > received) {
@@ -59,7 +59,7 @@ async function record(
       `At most ${received - alreadyDeclared} cents of charge ${row.charge_id} are left to refund.`,
     );
   }
-  await ctx.store.declareRefund(row.charge_id, amountCents, note);
+  await ctx.records.events.declareRefund(row.charge_id, amountCents, note);
   let recorded = 0;
   const payment = await capturedPaymentOf(ctx, captureSessionOf(row));
   if (payment) {
@@ -80,8 +80,8 @@ async function record(
     row.settlement === "refund_due" ? Number(row.api_amount_cents ?? row.amount_cents) : null;
   const resolved = row.flagged && due !== null && total >= due;
   if (resolved) {
-    await ctx.store.resolveFlag(row.charge_id, note);
-    await ctx.store.addEvent({
+    await ctx.records.charges.resolveFlag(row.charge_id, note);
+    await ctx.records.events.add({
       chargeId: row.charge_id,
       kind: "flag_resolved",
       source: "admin",

@@ -1,4 +1,7 @@
-import type { ChargeStore } from "../records/charge-store";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { ChargeEvents } from "../records/charge-events";
+import { Charges, type CompactionKey } from "../records/charges";
+import { WebhookDeliveries } from "../records/webhook-deliveries";
 import type { RegisteredProvider } from "../platform/provider-registry";
 
 /** Charges taken per transaction: each batch holds its row locks for well under a second. */
@@ -32,22 +35,52 @@ export function retentionDaysOf(providers: readonly RegisteredProvider[]): numbe
 }
 
 /**
+ * One bounded batch: takes up to `limit` finished charges (Charges.pickFinished) last changed
+ * before `cutoff` and not compacted yet, oldest first after `after`, deletes their finished
+ * webhook deliveries and compacts their timelines, in one short transaction. Charge rows are
+ * never deleted. Returns how much went and the key to continue after (null when done).
+ */
+async function compactFinished(
+  db: Knex,
+  cutoff: Date,
+  limit: number,
+  after: CompactionKey | null,
+): Promise<{ charges: number; deliveries: number; events: number; next: CompactionKey | null }> {
+  return db.transaction(async (trx) => {
+    const charges = new Charges(trx);
+    const rows = await charges.pickFinished(cutoff, limit, after);
+    if (rows.length === 0) return { charges: 0, deliveries: 0, events: 0, next: null };
+    const chargeIds = rows.map((r) => r.charge_id);
+    const deliveries = await new WebhookDeliveries(trx).deleteFinishedOf(chargeIds);
+    const events = await new ChargeEvents(trx).compact(chargeIds);
+    await charges.markCompacted(rows.map((r) => r.id));
+    const last = rows[rows.length - 1]!;
+    return {
+      charges: rows.length,
+      deliveries,
+      events,
+      next: rows.length < limit ? null : { created_at: last.created_at, id: last.id },
+    };
+  });
+}
+
+/**
  * Deletes the finished webhook deliveries of charges finished more than `days` ago and
- * compacts their timelines (ChargeStore.compactFinished), then the finished deliveries that
+ * compacts their timelines (compactFinished), then the finished deliveries that
  * named no charge, in batches of `batch` each in its own short transaction, until nothing is
  * left or `budgetMs` has passed.
  */
 export async function runRetention(
-  store: ChargeStore,
+  db: Knex,
   days: number,
   { now = new Date(), batch = BATCH, budgetMs = BUDGET_MS } = {},
 ): Promise<RetentionReport> {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000);
   const deadline = Date.now() + budgetMs;
   const report: RetentionReport = { charges: 0, deliveries: 0, events: 0, more: false };
-  let after: Awaited<ReturnType<ChargeStore["compactFinished"]>>["next"] = null;
+  let after: CompactionKey | null = null;
   do {
-    const done = await store.compactFinished(cutoff, batch, after);
+    const done = await compactFinished(db, cutoff, batch, after);
     report.charges += done.charges;
     report.deliveries += done.deliveries;
     report.events += done.events;
@@ -55,7 +88,7 @@ export async function runRetention(
   } while (after && Date.now() < deadline);
   if (after) return { ...report, more: true };
   for (;;) {
-    const deleted = await store.deleteChargelessDeliveries(cutoff, batch);
+    const deleted = await new WebhookDeliveries(db).deleteChargeless(cutoff, batch);
     report.deliveries += deleted;
     if (deleted < batch) return report;
     if (Date.now() >= deadline) return { ...report, more: true };

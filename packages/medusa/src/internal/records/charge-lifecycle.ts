@@ -1,4 +1,5 @@
-import type { ChargeRow, ChargeStore, LocalChargeStatus, NewChargeRow } from "./charge-store";
+import type { ChargeRow, LocalChargeStatus, NewChargeRow } from "./charges";
+import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";
 import type { ChargeStatus } from "../platform/status";
 import { describeFlag, type FlagReason } from "./flag-reasons";
@@ -93,15 +94,15 @@ const iso = (value: Date | string | null): string | null =>
  */
 export class ChargeLifecycle {
   constructor(
-    private readonly store: ChargeStore,
+    private readonly records: Records,
     private readonly logger: PluginLogger,
     private readonly events?: EventBusLike,
   ) {}
 
   /** Records a charge the provider created, and when to first check it. */
   async created(row: NewChargeRow, source: LifecycleSource = "provider"): Promise<ChargeRow> {
-    const saved = await this.store.insertCharge(row);
-    await this.store.addEvent({
+    const saved = await this.records.charges.insert(row);
+    await this.records.events.add({
       chargeId: row.charge_id,
       kind: "created",
       source,
@@ -115,9 +116,13 @@ export class ChargeLifecycle {
   /** Points a still-payable charge of the same collection at Medusa's new session. */
   async reused(row: ChargeRow, sessionId: string): Promise<ChargeRow | undefined> {
     if (!row.payment_collection_id) return undefined;
-    const moved = await this.store.repoint(row.charge_id, row.payment_collection_id, sessionId);
+    const moved = await this.records.charges.repoint(
+      row.charge_id,
+      row.payment_collection_id,
+      sessionId,
+    );
     if (moved) {
-      await this.store.addEvent({
+      await this.records.events.add({
         chargeId: row.charge_id,
         kind: "reused",
         source: "provider",
@@ -167,9 +172,9 @@ export class ChargeLifecycle {
 
   /** The merchant's side gave up on a pending charge (Medusa canceled the payment). */
   async canceled(chargeId: string, source: LifecycleSource): Promise<Transition | undefined> {
-    const moved = await this.store.transition(chargeId, ["pending"], "canceled");
+    const moved = await this.records.charges.transition(chargeId, ["pending"], "canceled");
     if (!moved) return undefined;
-    await this.store.addEvent({
+    await this.records.events.add({
       chargeId,
       kind: "canceled",
       source,
@@ -190,9 +195,9 @@ export class ChargeLifecycle {
     source: LifecycleSource,
     sessionId?: string,
   ): Promise<ChargeRow | undefined> {
-    const marked = await this.store.supersede(chargeId, sessionId);
+    const marked = await this.records.charges.supersede(chargeId, sessionId);
     if (!marked) return undefined;
-    await this.store.addEvent({ chargeId, kind: "superseded", source });
+    await this.records.events.add({ chargeId, kind: "superseded", source });
     await this.emit(CHARGE_EVENTS.superseded, marked, source);
     return marked;
   }
@@ -203,9 +208,9 @@ export class ChargeLifecycle {
     reason: FlagReason,
     source: LifecycleSource,
   ): Promise<ChargeRow | undefined> {
-    const flagged = await this.store.flag(chargeId, reason);
+    const flagged = await this.records.charges.flag(chargeId, reason);
     if (!flagged) return undefined;
-    await this.store.addEvent({ chargeId, kind: "flagged", source, detail: reason });
+    await this.records.events.add({ chargeId, kind: "flagged", source, detail: reason });
     this.logger.warn(`charge ${chargeId} needs the merchant: ${describeFlag(reason)}`);
     await this.emit(CHARGE_EVENTS.flagged, flagged, source, false, reason);
     return flagged;
@@ -232,7 +237,7 @@ export class ChargeLifecycle {
     };
     const noteHeld = async () => {
       if (!underpaid) return;
-      await this.store.addEvent({
+      await this.records.events.add({
         chargeId,
         kind: "held",
         source,
@@ -243,18 +248,24 @@ export class ChargeLifecycle {
         },
       });
     };
-    const onTime = await this.store.transition(chargeId, ["pending"], "paid", recorded);
+    const onTime = await this.records.charges.transition(chargeId, ["pending"], "paid", recorded);
     if (onTime) {
-      await this.store.addEvent({ chargeId, kind: "paid", source, from: "pending", to: "paid" });
+      await this.records.events.add({
+        chargeId,
+        kind: "paid",
+        source,
+        from: "pending",
+        to: "paid",
+      });
       await noteHeld();
       await this.emit(CHARGE_EVENTS.paid, onTime, source);
       return { row: onTime, from: "pending", to: "paid", late: false };
     }
     // Read the status it had: the caller's row may be older than the last transition.
-    const current = (await this.store.byChargeId(chargeId)) ?? row;
+    const current = (await this.records.charges.byChargeId(chargeId)) ?? row;
     const before = current.status;
     if (before === "paid") return undefined;
-    const moved = await this.store.transition(
+    const moved = await this.records.charges.transition(
       chargeId,
       ["expired", "failed", "canceled"],
       "paid",
@@ -266,7 +277,7 @@ export class ChargeLifecycle {
     // period its `expired` was provisional, and the payment is on time.
     const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;
     const onTimeAfterAll = before === "expired" && hold !== null && paidAt <= hold;
-    await this.store.addEvent({
+    await this.records.events.add({
       chargeId,
       kind: onTimeAfterAll ? "paid" : "late_payment",
       source,
@@ -291,11 +302,11 @@ export class ChargeLifecycle {
     source: LifecycleSource,
   ): Promise<Transition | undefined> {
     const chargeId = row.charge_id;
-    const before = (await this.store.byChargeId(chargeId))?.status ?? row.status;
+    const before = (await this.records.charges.byChargeId(chargeId))?.status ?? row.status;
     if (before !== "pending" && before !== "canceled") return undefined;
-    const moved = await this.store.transition(chargeId, [before], status);
+    const moved = await this.records.charges.transition(chargeId, [before], status);
     if (!moved) return undefined;
-    await this.store.addEvent({ chargeId, kind: status, source, from: before, to: status });
+    await this.records.events.add({ chargeId, kind: status, source, from: before, to: status });
     await this.emit(CHARGE_EVENTS[status], moved, source);
     return { row: moved, from: before, to: status, late: false };
   }

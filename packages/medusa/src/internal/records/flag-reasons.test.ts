@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../admin/i18n/json/en.json";
 import ptBR from "../../admin/i18n/json/ptBR.json";
-import { describeFlag, flagOf, readFlag, type FlagReason } from "./flag-reasons";
+import { flagOf, type FlagReason } from "./flag-reasons";
 
 const reasons: FlagReason[] = [
   { code: "refund_due", reason: "paid_twice", amount_cents: 20400 },
@@ -13,25 +13,23 @@ const reasons: FlagReason[] = [
 ];
 
 describe("flag reasons", () => {
-  it.each(reasons)("reads $code back from the stored sentence", (reason) => {
-    expect(readFlag(describeFlag(reason))).toEqual(reason);
-  });
-
-  it("reads a row's stored code and values before its sentence", () => {
+  it("reads a row's reason from its stored code and values", () => {
     expect(
       flagOf({
         flag_code: "refund_due",
         flag_detail: { reason: "out_of_stock", amount_cents: 3500, order_id: null },
-        flag_reason: "anything",
       }),
     ).toEqual({ code: "refund_due", reason: "out_of_stock", amount_cents: 3500, order_id: null });
   });
 
-  it("keeps a sentence it does not know (older rows, other tools) as text", () => {
-    expect(readFlag("merchant asked to look at this")).toEqual({
-      code: "other",
-      message: "merchant asked to look at this",
-    });
+  it("reads values stored as JSON text", () => {
+    expect(
+      flagOf({ flag_code: "check_failed", flag_detail: '{"attempts":8,"message":"x"}' }),
+    ).toEqual({ code: "check_failed", attempts: 8, message: "x" });
+  });
+
+  it("has no reason for a row with no code", () => {
+    expect(flagOf({ flag_code: null, flag_detail: null })).toBeNull();
   });
 
   it("has words for every reason in both admin languages", () => {

@@ -11,9 +11,8 @@ export type RefundReason =
 
 /**
  * Why a charge waits for the merchant ("Needs attention"). Stored as a code with values
- * (`flag_code`, `flag_detail`) and, for logs and other tools, as one English sentence
- * (`flag_reason`). Rows flagged before the codes existed have only the sentence; `readFlag`
- * reads it back. Both directions live here so they cannot drift apart.
+ * (`flag_code`, `flag_detail`); the admin says it in the merchant's language, and
+ * `describeFlag` says it in English for the log line.
  */
 export type FlagReason =
   | { code: "refund_due"; reason: RefundReason; amount_cents: number; order_id?: string | null }
@@ -24,7 +23,7 @@ export type FlagReason =
   | { code: "check_failed"; attempts: number; message: string }
   | { code: "other"; message: string };
 
-/** The stored sentence for a reason. */
+/** A reason as one English sentence, for log lines only: nothing stores or reads it back. */
 export function describeFlag(reason: FlagReason): string {
   switch (reason.code) {
     case "refund_due":
@@ -44,53 +43,14 @@ export function describeFlag(reason: FlagReason): string {
   }
 }
 
-const READERS: Array<[RegExp, (m: RegExpExecArray) => FlagReason]> = [
-  [
-    /^refund due: (\d+) cents \((\w+)\)$/,
-    (m) => ({ code: "refund_due", amount_cents: Number(m[1]), reason: m[2] as RefundReason }),
-  ],
-  [
-    /^API amount (\d+) differs from (\d+)$/,
-    (m) => ({ code: "amount_mismatch", api_cents: Number(m[1]), recorded_cents: Number(m[2]) }),
-  ],
-  [
-    /^paid after order (\S+) was canceled$/,
-    (m) => ({ code: "paid_after_order_canceled", order_id: m[1]! }),
-  ],
-  [
-    /^paid after the charge was (\w+)$/,
-    (m) => ({ code: "paid_after_charge_closed", status: m[1]! }),
-  ],
-  [
-    /^paid, but Medusa could not capture it \((\d+) attempts\): ([\s\S]*)$/,
-    (m) => ({ code: "capture_failed", attempts: Number(m[1]), message: m[2]! }),
-  ],
-  [
-    /^could not be checked with the payment service after (\d+) attempts: ([\s\S]*)$/,
-    (m) => ({ code: "check_failed", attempts: Number(m[1]), message: m[2]! }),
-  ],
-];
-
-/** The reason of a stored row: its code and values, or (older rows) its sentence read back. */
+/** The reason of a stored row: its code and values. */
 export function flagOf(row: {
   flag_code?: string | null;
   flag_detail?: unknown;
-  flag_reason: string | null;
 }): FlagReason | null {
-  if (row.flag_code) {
-    const detail = (
-      typeof row.flag_detail === "string" ? JSON.parse(row.flag_detail) : row.flag_detail
-    ) as Record<string, unknown> | null;
-    return { ...(detail ?? {}), code: row.flag_code } as FlagReason;
-  }
-  return row.flag_reason ? readFlag(row.flag_reason) : null;
-}
-
-/** A stored sentence read back as its reason; anything else is `other` with the text. */
-export function readFlag(text: string): FlagReason {
-  for (const [pattern, read] of READERS) {
-    const match = pattern.exec(text);
-    if (match) return read(match);
-  }
-  return { code: "other", message: text };
+  if (!row.flag_code) return null;
+  const detail = (
+    typeof row.flag_detail === "string" ? JSON.parse(row.flag_detail) : row.flag_detail
+  ) as Record<string, unknown> | null;
+  return { ...(detail ?? {}), code: row.flag_code } as FlagReason;
 }

@@ -6,7 +6,7 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
-import { CAPTURE_ATTEMPTS, type ChargeRow } from "../records/charge-store";
+import { CAPTURE_ATTEMPTS, type ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { randomUUID } from "node:crypto";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
@@ -70,7 +70,7 @@ export async function claimCapture(
 ): Promise<CaptureClaim | undefined> {
   if (await capturedInMedusa(ctx.container, captureSessionOf(row))) return { medusa: true };
   const holder = randomUUID();
-  return (await ctx.store.claimCapture(row.charge_id, holder))
+  return (await ctx.records.charges.claimCapture(row.charge_id, holder))
     ? { medusa: false, holder }
     : undefined;
 }
@@ -82,7 +82,7 @@ async function capture(
   amountCents: number,
   claim: CaptureClaim,
 ): Promise<CaptureResult> {
-  const { store, logger } = ctx;
+  const { records, logger } = ctx;
   const chargeId = row.charge_id;
   if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
   const sessionId = captureSessionOf(row);
@@ -118,17 +118,17 @@ async function capture(
       }
     } catch (error) {
       // Give the claim back so the next delivery or the reconciliation job captures it.
-      await store.releaseCapture(chargeId, holder);
+      await records.charges.releaseCapture(chargeId, holder);
       await recordCaptureFailure(ctx, row, source, error);
       throw error;
     }
   }
-  if (!(await store.confirmCapture(chargeId))) {
+  if (!(await records.charges.confirmCapture(chargeId))) {
     // Our lease lapsed mid-capture and a later holder recorded it first.
     return { outcome: "duplicate", detail: "already captured" };
   }
   recordCaptureLag(row, source, capturedBy);
-  await store.addEvent({
+  await records.events.add({
     chargeId,
     kind: "captured",
     source,
@@ -142,7 +142,7 @@ async function capture(
       `recording the capture of charge ${chargeId} on its order failed: ${redact((error as Error).message)}`,
     ),
   );
-  await ctx.lifecycle.captured((await store.byChargeId(chargeId)) ?? row, source);
+  await ctx.lifecycle.captured((await records.charges.byChargeId(chargeId)) ?? row, source);
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
     // The money arrived; the merchant decides whether to ship or refund.
@@ -166,15 +166,15 @@ async function recordCaptureFailure(
   source: LifecycleSource,
   error: unknown,
 ): Promise<void> {
-  const { store } = ctx;
+  const { records } = ctx;
   const message = redact((error as Error)?.message ?? String(error));
-  await store.addEvent({
+  await records.events.add({
     chargeId: row.charge_id,
     kind: "capture_failed",
     source,
     detail: { message },
   });
-  const failures = await store.countEvents(row.charge_id, "capture_failed");
+  const failures = await records.events.count(row.charge_id, "capture_failed");
   if (failures === CAPTURE_ATTEMPTS) {
     await ctx.lifecycle.flag(
       row.charge_id,
@@ -260,7 +260,7 @@ export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow):
       reference_id: capture.id,
     })),
   );
-  await ctx.store.addEvent({
+  await ctx.records.events.add({
     chargeId: row.charge_id,
     kind: "order_transaction_recorded",
     source: "reconcile",
@@ -280,13 +280,13 @@ export async function completeCartIfNeeded(
   row: ChargeRow,
   source: LifecycleSource,
 ): Promise<"has_order" | "completed" | "failed" | "no_cart"> {
-  const { container, store, logger } = ctx;
+  const { container, records, logger } = ctx;
   const cartId = await cartOfCollection(container, row.payment_collection_id);
   if (!cartId) return "no_cart";
   if (await orderOfCollection(container, row.payment_collection_id)) return "has_order";
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } });
-    await store.addEvent({
+    await records.events.add({
       chargeId: row.charge_id,
       kind: "cart_completed",
       source,
@@ -295,13 +295,13 @@ export async function completeCartIfNeeded(
     return "completed";
   } catch (error) {
     const message = (error as Error).message;
-    await store.addEvent({
+    await records.events.add({
       chargeId: row.charge_id,
       kind: "cart_completion_failed",
       source,
       detail: { cart_id: cartId, message },
     });
-    const failures = await store.countEvents(row.charge_id, "cart_completion_failed");
+    const failures = await records.events.count(row.charge_id, "cart_completion_failed");
     if (failures >= CART_COMPLETION_ATTEMPTS) {
       // A cart that failed this often fails for a lasting reason (the last unit sold while
       // this shopper paid): the payment cannot become an order, so it is a refund due.

@@ -2,7 +2,7 @@ import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { withCollectionLock } from "../records/collection-locks";
 import { captureOnce, claimCapture, type CaptureResult } from "./capture";
@@ -35,7 +35,7 @@ export async function settleCollection(
   chargeId: string,
   source: LifecycleSource,
 ): Promise<CollectionOutcome> {
-  const first = await ctx.store.byChargeId(chargeId);
+  const first = await ctx.records.charges.byChargeId(chargeId);
   if (!first) return { decision: { kind: "nothing", why: "unknown charge" } };
   const collectionId = first.payment_collection_id;
   if (!collectionId) {
@@ -46,7 +46,7 @@ export async function settleCollection(
   const acted = await withCollectionLock(ctx.db, collectionId, async () => {
     const { snapshot, rows } = await readSnapshot(
       ctx.db,
-      ctx.store,
+      ctx.records.charges,
       collectionId,
       options.cancelOrderOnExpiry,
     );
@@ -77,7 +77,8 @@ async function act(
       let paying = row;
       if (decision.adopted) paying = await adopt(ctx, row, rows, decision.sessionId, source);
       else if (row.settlement === null) {
-        paying = (await ctx.store.settle(row.charge_id, [null], "capturable", null)) ?? row;
+        paying =
+          (await ctx.records.charges.settle(row.charge_id, [null], "capturable", null)) ?? row;
       }
       const claim = await claimCapture(ctx, paying);
       if (!claim) {
@@ -101,14 +102,14 @@ async function act(
       await markRefundDue(ctx, row, decision.reason, source);
       return { decision };
     case "recheck":
-      await ctx.store.scheduleCheck(row.charge_id, decision.at);
+      await ctx.records.charges.scheduleCheck(row.charge_id, decision.at);
       return { decision };
     case "end_order":
       await endOrder(ctx, row, decision.orderId, source);
       await cancelSession(ctx, row.session_id);
       return { decision };
     case "keep_order":
-      await ctx.store.addEvent({
+      await ctx.records.events.add({
         chargeId: row.charge_id,
         kind: "order_kept",
         source,
@@ -135,8 +136,8 @@ async function adopt(
   sessionId: string,
   source: LifecycleSource,
 ): Promise<ChargeRow> {
-  const adopted = (await ctx.store.adopt(row.charge_id, sessionId)) ?? row;
-  await ctx.store.addEvent({
+  const adopted = (await ctx.records.charges.adopt(row.charge_id, sessionId)) ?? row;
+  await ctx.records.events.add({
     chargeId: row.charge_id,
     kind: "adopted",
     source,
@@ -160,9 +161,14 @@ async function hold(
   reason: string,
   source: LifecycleSource,
 ): Promise<void> {
-  const moved = await ctx.store.settle(row.charge_id, [null, "capturable"], "held", reason);
+  const moved = await ctx.records.charges.settle(
+    row.charge_id,
+    [null, "capturable"],
+    "held",
+    reason,
+  );
   if (!moved) return;
-  await ctx.store.addEvent({
+  await ctx.records.events.add({
     chargeId: row.charge_id,
     kind: "held",
     source,
@@ -194,7 +200,7 @@ async function endOrder(
     } else {
       await cancel();
     }
-    await ctx.store.addEvent({
+    await ctx.records.events.add({
       chargeId: row.charge_id,
       kind: "order_canceled",
       source,
@@ -268,9 +274,9 @@ export async function refundsDueOnCanceledOrder(
   let marked = 0;
   for (const collectionId of collections) {
     await withCollectionLock(ctx.db, collectionId, async () => {
-      for (const row of await ctx.store.ofCollection(collectionId)) {
+      for (const row of await ctx.records.charges.ofCollection(collectionId)) {
         if (!row.captured_at || row.settlement === "refund_due") continue;
-        const refunded = await ctx.store.sumEvents(row.charge_id, "refund_declared");
+        const refunded = await ctx.records.events.sum(row.charge_id, "refund_declared");
         if (refunded >= Number(row.api_amount_cents ?? row.amount_cents)) continue;
         await markRefundDue(ctx, row, "order_canceled", "admin");
         marked += 1;

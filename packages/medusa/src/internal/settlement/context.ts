@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { ChargeStore } from "../records/charge-store";
+import { recordsOf, type Records } from "../records/records";
 import { ChargeLifecycle, type EventBusLike } from "../records/charge-lifecycle";
 import { createPluginLogger, type PluginLogger } from "../platform/logger";
 import {
@@ -12,14 +12,15 @@ import {
 } from "../platform/provider-registry";
 import { readGauges } from "../create-line/gauge-reading";
 import { observeDatabase } from "../platform/telemetry";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 
 /** Everything settling needs from Medusa. */
 export interface SettleContext {
   container: MedusaContainer;
   /** The shared connection pool (the create line keeps its own SQL). */
   db: Knex;
-  store: ChargeStore;
+  /** The plugin's tables: `records.charges`, `records.events`, `records.deliveries`, ... */
+  records: Records;
   logger: PluginLogger;
   lifecycle: ChargeLifecycle;
 }
@@ -29,12 +30,18 @@ export function settleContext(container: MedusaContainer): SettleContext {
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   observeDatabase(db, () => readGauges(db, registeredProviders(config)));
-  const store = new ChargeStore(db);
+  const records = recordsOf(db);
   const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const events = container.hasRegistration(Modules.EVENT_BUS)
     ? container.resolve<EventBusLike>(Modules.EVENT_BUS)
     : undefined;
-  return { container, db, store, logger, lifecycle: new ChargeLifecycle(store, logger, events) };
+  return {
+    container,
+    db,
+    records,
+    logger,
+    lifecycle: new ChargeLifecycle(records, logger, events),
+  };
 }
 
 /** The provider registration a charge was created through (its options, its client). */

@@ -1,4 +1,4 @@
-import type { LocalChargeStatus, Settlement } from "../records/charge-store";
+import type { LocalChargeStatus, Settlement } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import { graceRecheckAt } from "../checkout/check-schedule";
 

@@ -19,7 +19,7 @@ export async function processDelivery(
   provider: RegisteredProvider,
   event: ParsedWebhook,
 ): Promise<string> {
-  const { store, logger } = ctx;
+  const { records, logger } = ctx;
   try {
     const chargeId = chargeIdOf(event);
     if (!chargeId) {
@@ -28,7 +28,7 @@ export async function processDelivery(
       const detail = verification.verified
         ? "verified"
         : `not confirmed by the API (${String(verification.status)})`;
-      await store.finishDelivery(deliveryId, "recorded", detail);
+      await records.deliveries.finish(deliveryId, "recorded", detail);
       return "recorded";
     }
     const claim = { status: event.data.status as ChargeStatus, amountCents: event.data.amount };
@@ -37,7 +37,7 @@ export async function processDelivery(
     if (
       result.outcome === "unmatched" &&
       provider.options.variant === "b" &&
-      (await store.deliveryAttempts(deliveryId)) < UNMATCHED_LOOKUPS
+      (await records.deliveries.attempts(deliveryId)) < UNMATCHED_LOOKUPS
     ) {
       // The spec's charge.paid names the charge by `uuid`, also in Variant B, whose charges
       // the plugin knows by `id` (ch_svc_...). Variant B's read accepts the UUID: ask it which
@@ -52,7 +52,7 @@ export async function processDelivery(
     }
     // Kept under the charge's own id once the API named it, like a Variant A delivery: the
     // order's timeline and retention find a charge's deliveries by that id.
-    await store.finishDelivery(deliveryId, result.outcome, result.detail, resolvedId);
+    await records.deliveries.finish(deliveryId, result.outcome, result.detail, resolvedId);
     if (result.outcome === "unmatched") {
       // Either the webhook beat the provider's mapping (it is retried) or it names a charge
       // this store never created (it changes nothing).
@@ -66,7 +66,7 @@ export async function processDelivery(
     logger.error(
       `webhook delivery ${deliveryId} failed; the reconciliation job will retry it: ${message}`,
     );
-    await store.finishDelivery(deliveryId, "error", message).catch(() => undefined);
+    await records.deliveries.finish(deliveryId, "error", message).catch(() => undefined);
     return "error";
   }
 }

@@ -5,7 +5,7 @@ import { redact } from "@pix-checkout/client";
 import { completeCartIfNeeded, recordCapturesOnOrder } from "./capture";
 import { settlePaid, settleCharge } from "./settle";
 import type { SettleContext } from "./context";
-import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charge-store";
+import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charges";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { sweepCreateLine } from "../create-line/line";
 import type { ParsedWebhook } from "./webhook-intake";
@@ -60,7 +60,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
     report.errors += 1;
     ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
   });
-  for (const row of await ctx.store.claimDueChecks(now, BATCH)) {
+  for (const row of await ctx.records.charges.claimDueChecks(now, BATCH)) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;
     recordCheckLag(row, now);
@@ -75,7 +75,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       if (result.outcome === "processed") report.settled += 1;
       // A charge the API still calls pending is asked again on its schedule; a final one only
       // inside a boleto's grace period.
-      await ctx.store.scheduleCheck(
+      await ctx.records.charges.scheduleCheck(
         row.charge_id,
         result.status === "pending"
           ? nextCheckAt({
@@ -93,7 +93,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
     }
   }
   // Paid is final, so a capture that never finished needs no new question to the API.
-  for (const row of await ctx.store.paidNotCaptured(BATCH)) {
+  for (const row of await ctx.records.charges.paidNotCaptured(BATCH)) {
     report.checked += 1;
     try {
       const result = await settlePaid(ctx, row, "reconcile");
@@ -105,7 +105,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       );
     }
   }
-  const deliveries = await ctx.store.unfinishedDeliveries(
+  const deliveries = await ctx.records.deliveries.unfinished(
     now,
     new Date(now.getTime() - STALE_DELIVERY_MS),
     BATCH,
@@ -123,7 +123,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       // A registration renamed or removed, or a body that cannot be read: no retry can help.
       report.errors += 1;
       const message = redact((error as Error).message ?? String(error));
-      await ctx.store.finishDelivery(id, "failed", message);
+      await ctx.records.deliveries.finish(id, "failed", message);
       ctx.logger.warn(`delivery ${id} cannot be processed and is given up: ${message}`);
       continue;
     }
@@ -135,7 +135,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       ctx.logger.warn(`retrying delivery ${id} failed: ${redact((error as Error).message)}`);
     }
   }
-  for (const row of await ctx.store.awaitingCartCompletion(BATCH)) {
+  for (const row of await ctx.records.charges.awaitingCartCompletion(BATCH)) {
     const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
     if (outcome === "completed") {
       report.cartsCompleted += 1;
@@ -149,7 +149,7 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
     if (outcome === "has_order" || outcome === "no_cart") {
       // Someone else (the storefront's own cart.complete) finished it, or the cart is gone:
       // either way there is nothing left to retry.
-      await ctx.store.addEvent({
+      await ctx.records.events.add({
         chargeId: row.charge_id,
         kind: "cart_completed",
         source: "reconcile",
@@ -167,7 +167,7 @@ async function recordCheckFailure(
   now: Date,
   message: string,
 ): Promise<void> {
-  const failures = await ctx.store.recordCheckFailure(row.charge_id, now);
+  const failures = await ctx.records.charges.recordCheckFailure(row.charge_id, now);
   ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
   if (failures === CHECK_ATTEMPTS) {
     await ctx.lifecycle.flag(

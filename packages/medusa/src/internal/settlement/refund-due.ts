@@ -1,4 +1,4 @@
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { RefundReason } from "../records/flag-reasons";
 import { orderOfCollection } from "../medusa/collection-links";
@@ -15,7 +15,7 @@ export async function markRefundDue(
   reason: RefundReason,
   source: LifecycleSource,
 ): Promise<ChargeRow> {
-  const moved = await ctx.store.markRefundDue(row.charge_id, reason);
+  const moved = await ctx.records.charges.markRefundDue(row.charge_id, reason);
   if (!moved) return row;
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   return (

@@ -1,5 +1,5 @@
 import { redact } from "@pix-checkout/client";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { CaptureResult } from "./capture";
 import { settleCollection } from "./collection";
@@ -60,8 +60,8 @@ async function settle(
   source: SettleSource,
   claim?: Claim,
 ): Promise<SettleResult> {
-  const { store, logger } = ctx;
-  const row = await store.byChargeId(chargeId);
+  const { records, logger } = ctx;
+  const row = await records.charges.byChargeId(chargeId);
   if (!row) return { outcome: "unmatched", detail: "no payment session knows this charge yet" };
   annotate(chargeAttributes(row));
 
@@ -81,7 +81,7 @@ async function settle(
     if (row.check_failures > 0) {
       // A charge that had given up on checks (flagged after failures) answered again: put it
       // back on its schedule, so a payment that arrives later is still found.
-      await store.scheduleCheck(
+      await records.charges.scheduleCheck(
         chargeId,
         scheduleOf(row, provider.options.reconcileIntervalMinutes),
       );
@@ -93,12 +93,12 @@ async function settle(
     // common case, a charge still pending, in one small call; the full read is for changes.
     const light = await client.charges.status(chargeId);
     if (light.status === "pending") {
-      await store.touch(chargeId);
+      await records.charges.touch(chargeId);
       return stillPending();
     }
   }
   const charge = await client.charges.retrieve(chargeId);
-  await store.touch(chargeId);
+  await records.charges.touch(chargeId);
 
   if (claim) {
     const untrue =
@@ -108,7 +108,12 @@ async function settle(
       const detail = untrue
         ? `claimed ${claim.status}, the API says ${charge.status}`
         : `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
-      await store.addEvent({ chargeId, kind: "forged_webhook", source, detail: { claim, detail } });
+      await records.events.add({
+        chargeId,
+        kind: "forged_webhook",
+        source,
+        detail: { claim, detail },
+      });
       logger.warn(
         `ignored a webhook for charge ${chargeId} that the API does not confirm: ${detail}`,
       );
@@ -141,7 +146,7 @@ async function settle(
       return { ...(await afterPaid(ctx, current, source, moved !== undefined)), status: "paid" };
     case "expired":
     case "failed": {
-      const now = moved ? current : ((await store.byChargeId(chargeId)) ?? current);
+      const now = moved ? current : ((await records.charges.byChargeId(chargeId)) ?? current);
       if (now.status === "paid") {
         return {
           outcome: "duplicate",

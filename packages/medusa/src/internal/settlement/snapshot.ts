@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { readMedusaSide } from "../medusa/collection-snapshot";
-import type { ChargeRow, ChargeStore } from "../records/charge-store";
+import type { ChargeRow, Charges } from "../records/charges";
 import type { ChargeFacts, CollectionSnapshot } from "./decide";
 
 /** The facts `decide` reads of one charge row. */
@@ -30,12 +30,12 @@ export function factsOf(row: ChargeRow): ChargeFacts {
  */
 export async function readSnapshot(
   db: Knex,
-  store: ChargeStore,
+  charges: Charges,
   paymentCollectionId: string,
   cancelOrderOnExpiry: boolean,
 ): Promise<{ snapshot: CollectionSnapshot; rows: ChargeRow[]; cartId: string | null }> {
   const [rows, medusa] = await Promise.all([
-    store.ofCollection(paymentCollectionId),
+    charges.ofCollection(paymentCollectionId),
     readMedusaSide(db, paymentCollectionId),
   ]);
   return {

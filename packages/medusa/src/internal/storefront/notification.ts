@@ -6,7 +6,7 @@ import type { NotifyOptions } from "./notify-options";
 import { countsAsPayment } from "../settlement/decide";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import { toStoreView } from "./store-view";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
@@ -73,7 +73,7 @@ export async function buildNotification(
       : EVENT_KEY[eventName as keyof typeof EVENT_KEY];
   const template = key ? options.templates[key] : undefined;
   if (!key || !template) return undefined;
-  const row = await ctx.store.byChargeId(data.charge_id);
+  const row = await ctx.records.charges.byChargeId(data.charge_id);
   if (!row) return undefined;
   if (key === "expired" && (await cartPaidOrMovedOn(ctx, row))) return undefined;
   const buyer = await buyerOf(ctx, row.payment_collection_id);
@@ -139,7 +139,7 @@ export async function buildNotification(
 async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<boolean> {
   if (row.superseded_at) return true;
   if (!row.payment_collection_id) return false;
-  const siblings = await ctx.store.ofCollection(row.payment_collection_id);
+  const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
   return siblings.some(countsAsPayment);
 }
 

@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { ChargeStore, type ChargeRow } from "../records/charge-store";
+import { Charges, type ChargeRow } from "../records/charges";
+import { recordsOf, type Records } from "../records/records";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { liveSessionsOf } from "../medusa/collection-links";
@@ -31,8 +32,8 @@ function servesChannel(req: MedusaRequest, row: { sales_channel_id: string | nul
 
 /** A session the store routes serve: its charge row, or the view of its create request. */
 export type LoadedSession =
-  | { sessionId: string; store: ChargeStore; row: ChargeRow; queued?: undefined }
-  | { sessionId: string; store: ChargeStore; row?: undefined; queued: StoreSessionView };
+  | { sessionId: string; records: Records; row: ChargeRow; queued?: undefined }
+  | { sessionId: string; records: Records; row?: undefined; queued: StoreSessionView };
 
 /**
  * Validates `:session_id` and loads the plugin's charge row of that session, or, while its
@@ -58,15 +59,15 @@ export async function loadSession(
   }
   const sessionId = parsed.data.session_id;
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  const store = new ChargeStore(db);
-  const row = await (read ? read(sessionId) : store.bySessionId(sessionId));
-  if (row && servesChannel(req, row)) return { sessionId, row, store };
+  const records = recordsOf(db);
+  const row = await (read ? read(sessionId) : records.charges.bySessionId(sessionId));
+  if (row && servesChannel(req, row)) return { sessionId, row, records };
   const queued = row ? undefined : await queuedView(req.scope, sessionId);
   if (queued && servesChannel(req, queued.request)) {
-    if (queued.view) return { sessionId, store, queued: queued.view };
+    if (queued.view) return { sessionId, records, queued: queued.view };
     // Its charge was recorded between the two reads.
-    const created = await store.bySessionId(sessionId);
-    if (created) return { sessionId, row: created, store };
+    const created = await records.charges.bySessionId(sessionId);
+    if (created) return { sessionId, row: created, records };
   }
   sendError(
     res,
@@ -114,8 +115,8 @@ export async function shopperView(
   if (!row.superseded_at || row.status === "paid" || !row.payment_collection_id) {
     return toStoreView(row, sessionId);
   }
-  const store = new ChargeStore(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-  const siblings = await store.ofCollection(row.payment_collection_id);
+  const charges = new Charges(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const siblings = await charges.ofCollection(row.payment_collection_id);
   const paid = siblings.find((other) => other.settlement === "captured");
   if (paid && paid.charge_id !== row.charge_id) return toStoreView(paid, sessionId);
   const live = await liveSessionsOf(scope, row.payment_collection_id);

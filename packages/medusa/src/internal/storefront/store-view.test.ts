@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChargeRow } from "../records/charge-store";
+import type { ChargeRow } from "../records/charges";
 import { toStoreView, viewFingerprint } from "./store-view";
 
 const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
@@ -36,7 +36,6 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   captured_at: null,
   last_checked_at: null,
   flagged: false,
-  flag_reason: null,
   display: { charge_id: "x", pix: { copy_paste: "000201...6304ABCD" } },
   created_at: new Date("2026-11-21T06:00:00.000Z"),
   updated_at: new Date("2026-11-21T06:00:00.000Z"),

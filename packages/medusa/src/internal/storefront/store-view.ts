@@ -1,4 +1,4 @@
-import type { ChargeRow, LocalChargeStatus } from "../records/charge-store";
+import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
 

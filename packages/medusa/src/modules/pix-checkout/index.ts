@@ -4,4 +4,8 @@ import PixCheckoutModuleService from "./service";
 /** Container key of the plugin's own module. */
 export const PIX_CHECKOUT_MODULE = "pix_checkout";
 
+/**
+ * The plugin's own module: it carries the migrations of the plugin's tables and nothing else
+ * (no DML models, an empty service; see README.md next to this file).
+ */
 export default Module(PIX_CHECKOUT_MODULE, { service: PixCheckoutModuleService });

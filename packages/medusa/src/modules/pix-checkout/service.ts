@@ -1,11 +1,8 @@
-import { MedusaService } from "@medusajs/framework/utils";
-import { PixCheckoutCharge } from "./models/charge";
-import { PixCheckoutChargeEvent } from "./models/charge-event";
-import { PixCheckoutWebhookDelivery } from "./models/webhook-delivery";
-
-/** Read/write service over the plugin's own tables (charges, their timeline, deliveries). */
-export default class PixCheckoutModuleService extends MedusaService({
-  PixCheckoutCharge,
-  PixCheckoutChargeEvent,
-  PixCheckoutWebhookDelivery,
-}) {}
+/**
+ * The module's service, empty on purpose. `Module()` needs one, and the module exists so that
+ * Medusa runs the plugin's migrations (`./migrations`); nothing resolves it. All SQL against
+ * the plugin's tables lives in `src/internal/records/`, one class per table, because the
+ * provider cannot resolve another module's service (module isolation) and shares only the
+ * database connection. See README.md next to this file for why there are no DML models.
+ */
+export default class PixCheckoutModuleService {}

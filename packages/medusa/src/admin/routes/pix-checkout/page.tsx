@@ -358,7 +358,7 @@ function AttentionCard() {
                 </Table.Cell>
                 <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">{instant(c.paid_at)}</Table.Cell>
-                <Table.Cell>{flagReason(c.flag, c.flag_reason)}</Table.Cell>
+                <Table.Cell>{flagReason(c.flag)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">
                   <div className="flex gap-2">

@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { ChargeStore, type ChargeRow } from "../../records/charge-store";
+import { Charges, type ChargeRow } from "../../records/charges";
 import type { PluginLogger } from "../../platform/logger";
 
 /** The Postgres channel the charge table's trigger notifies (payload: the session id). */
@@ -70,7 +70,7 @@ export class LiveStatusHub {
   private epoch = 0;
   private lastRead = 0;
   /** Where the rows are read; the hub itself only owns the LISTEN connection. */
-  private readonly store: ChargeStore;
+  private readonly charges: Charges;
 
   constructor(
     private readonly db: Knex,
@@ -78,7 +78,7 @@ export class LiveStatusHub {
     private readonly options: HubOptions,
   ) {
     this.reconnectDelay = options.reconnectMs;
-    this.store = new ChargeStore(db);
+    this.charges = new Charges(db);
   }
 
   /** Streams open on this instance. */
@@ -139,7 +139,7 @@ export class LiveStatusHub {
       return hit.row;
     }
     const before = this.stamp(sessionId);
-    const row = await this.store.bySessionId(sessionId);
+    const row = await this.charges.bySessionId(sessionId);
     if (this.currentMode === "listen" && this.stamp(sessionId) === before) {
       if (this.rows.size >= CACHE_MAX_ENTRIES) this.rows.clear();
       this.rows.set(sessionId, { row, at: Date.now() });
@@ -176,7 +176,7 @@ export class LiveStatusHub {
   async sweep(sessionIds: string[] = [...this.listeners.keys()]): Promise<void> {
     const wanted = sessionIds.filter((id) => this.listeners.has(id));
     if (wanted.length === 0) return;
-    const bySession = await this.store.bySessionIds(wanted);
+    const bySession = await this.charges.bySessionIds(wanted);
     for (const id of wanted) {
       for (const listener of [...(this.listeners.get(id) ?? [])]) {
         try {

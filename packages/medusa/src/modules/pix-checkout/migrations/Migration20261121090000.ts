@@ -3,7 +3,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 /**
  * Capture claims become leases. `captured_at` used to double as the claim, so a process that
  * died between claiming and capturing left a paid charge uncaptured for good. The claim now
- * has its own column and lapses (see ChargeStore.claimCapture); `captured_at` means done.
+ * has its own column and lapses (see Charges.claimCapture); `captured_at` means done.
  */
 export class Migration20261121090000 extends Migration {
   override async up(): Promise<void> {

@@ -9,13 +9,13 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * that holds only the rows that are due, so its size follows the work, not the history.
  *
  * - `cart_completion_failed_at`: set when a paid cart failed to become an order, cleared when
- *   it did (ChargeStore.addEvent keeps it in step with the timeline). Existing rows are
+ *   it did (ChargeEvents.add keeps it in step with the timeline). Existing rows are
  *   backfilled from their events once, here.
  * - `compacted_at`: when retention (see README "Retention") deleted the finished deliveries of
  *   this charge and compacted its timeline; rows are taken once, so an hourly run reads only
  *   charges it has not taken yet.
- * - The index's predicates repeat the queries' own conditions (ChargeStore.paidNotCaptured,
- *   awaitingCartCompletion, unfinishedDeliveries, compactFinished) so the planner can prove
+ * - The index's predicates repeat the queries' own conditions (Charges.paidNotCaptured,
+ *   awaitingCartCompletion and pickFinished, WebhookDeliveries.unfinished) so the planner can prove
  *   the query is inside the index.
  */
 export class Migration20261123150000 extends Migration {

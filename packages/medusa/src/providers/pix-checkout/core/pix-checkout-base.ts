@@ -25,11 +25,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { buildBoletoCharge, type ContextCustomer } from "../../../internal/checkout/boleto-payer";
 import { ChargeLifecycle, type EventBusLike } from "../../../internal/records/charge-lifecycle";
 import { chargeDescription } from "../../../internal/checkout/charge-reference";
-import {
-  ChargeBoundElsewhereError,
-  ChargeStore,
-  type ChargeRow,
-} from "../../../internal/records/charge-store";
+import { ChargeBoundElsewhereError, type ChargeRow } from "../../../internal/records/charges";
+import { recordsOf, type Records } from "../../../internal/records/records";
+import { sessionInfo } from "../../../internal/medusa/session-info";
 import { withCollectionLock } from "../../../internal/records/collection-locks";
 import { countsAsPayment, decide } from "../../../internal/settlement/decide";
 import { readSnapshot } from "../../../internal/settlement/snapshot";
@@ -105,12 +103,12 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     return this.client_;
   }
 
-  protected store(): ChargeStore | undefined {
-    return this.db_ ? new ChargeStore(this.db_) : undefined;
+  protected records(): Records | undefined {
+    return this.db_ ? recordsOf(this.db_) : undefined;
   }
 
-  private lifecycle(store: ChargeStore): ChargeLifecycle {
-    return new ChargeLifecycle(store, this.logger_, this.events_);
+  private lifecycle(records: Records): ChargeLifecycle {
+    return new ChargeLifecycle(records, this.logger_, this.events_);
   }
 
   private chargeIdOf(data: Record<string, unknown> | undefined): string {
@@ -164,7 +162,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     }
     const amountCents = toCents(input.amount);
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "");
-    const store = this.store();
+    const records = this.records();
     if (!sessionId) {
       // A code with no session behind it could never be matched to a cart or order.
       throw new PixCheckoutError(
@@ -173,19 +171,18 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       );
     }
     // Before anything is created: a database that fails here costs the shopper one retry.
-    const session = store
-      ? await this.bookkeeping(() => store.sessionInfo(sessionId), true)
-      : undefined;
-    if (store && !session) {
+    const db = this.db_;
+    const session = db ? await this.bookkeeping(() => sessionInfo(db, sessionId), true) : undefined;
+    if (records && !session) {
       throw new PixCheckoutError(
         "session_not_found",
         `Payment session ${sessionId} does not exist; nothing was charged. Create the payment session again.`,
       );
     }
 
-    if (session && store) {
-      await this.refuseIfCollectionPaid(store, session.payment_collection_id);
-      const reused = await this.reuse(store, session, sessionId, amountCents);
+    if (session && records) {
+      await this.refuseIfCollectionPaid(records, session.payment_collection_id);
+      const reused = await this.reuse(records, session, sessionId, amountCents);
       if (reused) {
         return {
           id: reused.charge_id,
@@ -197,7 +194,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
     const customer = input.context?.customer as ContextCustomer | undefined;
     const chargeInput = this.buildChargeInput(amountCents, data, customer, sessionId);
-    if (!store || !session) {
+    if (!records || !session) {
       // The plugin's tables are missing (see bookkeeping): a code still works through the API.
       const charge = await createAtService(
         await this.client(),
@@ -216,7 +213,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       };
     }
     const providerKey = keyOfProviderId(session.provider_id);
-    const line = this.line(store, providerKey);
+    const line = this.line(records, providerKey);
     // The shopper must never see a code the plugin has no record of: the line records each
     // charge before it answers, and a failure there fails the initiate (retryable).
     const outcome = await this.bookkeeping(
@@ -277,12 +274,12 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   }
 
   /** This process's create line, able to send this registration's requests. */
-  private line(store: ChargeStore, providerKey: string): CreateLine {
+  private line(records: Records, providerKey: string): CreateLine {
     const line = createLineOf(this.db_ as Knex);
     line.register(providerKey, {
       options: this.options_,
       client: () => this.client(),
-      lifecycle: this.lifecycle(store),
+      lifecycle: this.lifecycle(records),
       logger: this.logger_,
     });
     return line;
@@ -293,8 +290,11 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * session on its own (cart-completion compensation after a capture, a refreshed cart), and
    * a new code there would ask a shopper who already paid to pay again.
    */
-  private async refuseIfCollectionPaid(store: ChargeStore, paymentCollectionId: string) {
-    const charges = await this.bookkeeping(() => store.ofCollection(paymentCollectionId), true);
+  private async refuseIfCollectionPaid(records: Records, paymentCollectionId: string) {
+    const charges = await this.bookkeeping(
+      () => records.charges.ofCollection(paymentCollectionId),
+      true,
+    );
     const paid = charges?.find(countsAsPayment);
     if (paid) {
       throw new PixCheckoutError(
@@ -310,14 +310,14 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * so the shopper never has two payable codes for one cart.
    */
   private async reuse(
-    store: ChargeStore,
+    records: Records,
     session: { payment_collection_id: string; provider_id: string },
     sessionId: string,
     amountCents: number,
   ) {
     const reusable = await this.bookkeeping(
       () =>
-        store.findReusable({
+        records.charges.findReusable({
           paymentCollectionId: session.payment_collection_id,
           providerId: session.provider_id,
           amountCents,
@@ -333,7 +333,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       .catch(() => undefined);
     if (status?.status !== "pending") return undefined;
     const moved = await this.bookkeeping(
-      () => this.lifecycle(store).reused(reusable, sessionId),
+      () => this.lifecycle(records).reused(reusable, sessionId),
       true,
     );
     return moved ? reusable : undefined;
@@ -363,8 +363,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       };
     }
     const { chargeId } = resolved;
-    const store = this.store();
-    const row = store ? await this.bookkeeping(() => store.byChargeId(chargeId)) : undefined;
+    const records = this.records();
+    const row = records
+      ? await this.bookkeeping(() => records.charges.byChargeId(chargeId))
+      : undefined;
     const sessionId = context?.idempotency_key;
     if (row && sessionId && row.session_id !== sessionId) {
       // Never let one payment complete two carts: this charge is recorded for another session.
@@ -375,7 +377,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     }
     const display = { ...(data as SessionDisplayData), ...resolved.display };
     const db = this.db_;
-    if (!store || !row?.payment_collection_id || !db) {
+    if (!records || !row?.payment_collection_id || !db) {
       // No bookkeeping (the plugin's tables are missing): the API's word alone.
       const answer = await (
         await this.client()
@@ -392,7 +394,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const collectionId = row.payment_collection_id;
     const verdict = await this.bookkeeping(() =>
       withCollectionLock(db, collectionId, () =>
-        this.sessionVerdict(store, db, row, sessionId ?? row.session_id, authorizing),
+        this.sessionVerdict(records, db, row, sessionId ?? row.session_id, authorizing),
       ),
     );
     if (!verdict)
@@ -405,36 +407,36 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   /** The session's payment as the collection's decision has it (under the collection's lock). */
   private async sessionVerdict(
-    store: ChargeStore,
+    records: Records,
     db: Knex,
     row: ChargeRow,
     sessionId: string,
     authorizing: boolean,
   ): Promise<{ status: PaymentSessionStatus; word: string }> {
-    let current = (await store.byChargeId(row.charge_id)) ?? row;
+    let current = (await records.charges.byChargeId(row.charge_id)) ?? row;
     if (current.status !== "paid") {
       const client = await this.client();
       const fail = (error: unknown) => {
         throw toServiceError(error);
       };
       const answer = await client.charges.status(current.charge_id).catch(fail);
-      await store.touch(current.charge_id);
+      await records.charges.touch(current.charge_id);
       // A payment is recorded with what the API says was paid, so an underpaid one is held.
       const facts =
         answer.status === "paid"
           ? await client.charges.retrieve(current.charge_id).catch(fail)
           : undefined;
-      const moved = await this.lifecycle(store).confirmed(
+      const moved = await this.lifecycle(records).confirmed(
         current,
         answer.status,
         "authorize",
         facts ? { amountCents: facts.amountCents, paidAt: facts.paidAt ?? null } : undefined,
       );
-      current = moved?.row ?? (await store.byChargeId(current.charge_id)) ?? current;
+      current = moved?.row ?? (await records.charges.byChargeId(current.charge_id)) ?? current;
     }
     const { snapshot, rows } = await readSnapshot(
       db,
-      store,
+      records.charges,
       current.payment_collection_id!,
       this.options_.cancelOrderOnExpiry,
     );
@@ -459,7 +461,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         if (authorizing) {
           // Medusa captures the session itself when we answer `captured`; the claim keeps a
           // webhook from running a second capture meanwhile.
-          await store.claimCapture(candidate.charge_id, `authorize ${sessionId}`);
+          await records.charges.claimCapture(candidate.charge_id, `authorize ${sessionId}`);
         }
         return { status: PaymentSessionStatus.CAPTURED, word: "paid" };
       }
@@ -511,9 +513,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     if (typeof id === "string" && id !== "") return { chargeId: id };
     const sessionId =
       typeof data?.session_id === "string" ? data.session_id : context?.idempotency_key;
-    const store = this.store();
-    if (sessionId && store && this.db_) {
-      const row = await this.bookkeeping(() => store.bySessionId(sessionId));
+    const records = this.records();
+    if (sessionId && records && this.db_) {
+      const row = await this.bookkeeping(() => records.charges.bySessionId(sessionId));
       if (row) {
         const display = (
           typeof row.display === "string" ? JSON.parse(row.display) : row.display
@@ -578,10 +580,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * record becomes `canceled`, so a payment that still arrives is captured and flagged.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const store = this.store();
+    const records = this.records();
     const chargeId = await this.endSessionRequest(input.data);
-    if (chargeId && store) {
-      await this.bookkeeping(() => this.lifecycle(store).canceled(chargeId, "provider"));
+    if (chargeId && records) {
+      await this.bookkeeping(() => this.lifecycle(records).canceled(chargeId, "provider"));
     }
     return { data: { ...input.data, status: "canceled" } };
   }
@@ -593,27 +595,30 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
    * (collection.ts). It may be reused by a later session of the same collection.
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const store = this.store();
+    const records = this.records();
     const chargeId = await this.endSessionRequest(input.data);
     const sessionId =
       typeof input.data?.session_id === "string" ? input.data.session_id : undefined;
     const found =
-      chargeId && store ? await this.bookkeeping(() => store.byChargeId(chargeId)) : undefined;
+      chargeId && records
+        ? await this.bookkeeping(() => records.charges.byChargeId(chargeId))
+        : undefined;
     const db = this.db_;
-    if (!found || !store || !db || !found.payment_collection_id) return { data: input.data ?? {} };
+    if (!found || !records || !db || !found.payment_collection_id)
+      return { data: input.data ?? {} };
     const collectionId = found.payment_collection_id;
     // Under the collection's lock, and in one conditional UPDATE: a payment that lands at the
     // same moment either comes first (the session is kept) or finds the charge replaced (and
     // is adopted by the cart's live session, or is a refund due: settlement/decide.ts).
     await this.bookkeeping(() =>
       withCollectionLock(db, collectionId, async () => {
-        const marked = await this.lifecycle(store).superseded(
+        const marked = await this.lifecycle(records).superseded(
           found.charge_id,
           "provider",
           sessionId,
         );
         if (marked) return;
-        const row = await store.byChargeId(found.charge_id);
+        const row = await records.charges.byChargeId(found.charge_id);
         if (row?.status !== "paid") return;
         // Medusa deletes sessions on its own, also a paid one (cart-completion compensation
         // after a capture, a cart edited after paying). The session is Medusa's record of the
@@ -639,9 +644,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const chargeId = this.chargeIdOf(input.data);
     const amountCents = toCents(input.amount);
-    const store = this.store();
-    const declared = store
-      ? await this.bookkeeping(() => store.takeDeclaredRefund(chargeId, amountCents))
+    const records = this.records();
+    const declared = records
+      ? await this.bookkeeping(() => records.events.takeDeclaredRefund(chargeId, amountCents))
       : false;
     if (!declared) {
       throw new PixCheckoutError(

@@ -4,7 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { sendError } from "../../../../internal/platform/errors";
 import { adminCharge } from "../../../../internal/operations/admin-api";
-import { ChargeStore } from "../../../../internal/records/charge-store";
+import { recordsOf } from "../../../../internal/records/records";
 import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 
 const querySchema = z.object({
@@ -31,8 +31,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     return;
   }
   const { flagged, status, limit } = parsed.data;
-  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-  const rows = await store.list({
+  const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const rows = await records.charges.list({
     ...(flagged === undefined ? {} : { flagged: flagged === "true" }),
     ...(status ? { status } : {}),
     limit,

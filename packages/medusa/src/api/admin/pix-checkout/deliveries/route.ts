@@ -4,7 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { sendError } from "../../../../internal/platform/errors";
 import { adminDelivery } from "../../../../internal/operations/admin-api";
-import { ChargeStore } from "../../../../internal/records/charge-store";
+import { recordsOf } from "../../../../internal/records/records";
 
 const querySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -19,7 +19,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     sendError(res, "invalid_limit", "limit must be an integer from 1 to 200.");
     return;
   }
-  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-  const rows = await store.deliveries(parsed.data.limit);
+  const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const rows = await records.deliveries.latest(parsed.data.limit);
   res.json({ deliveries: rows.map(adminDelivery) });
 }

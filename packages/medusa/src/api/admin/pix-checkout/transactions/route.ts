@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
-import { ChargeStore } from "../../../../internal/records/charge-store";
+import { recordsOf } from "../../../../internal/records/records";
 import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 import { sendError } from "../../../../internal/platform/errors";
 import {
@@ -48,8 +48,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       ...(q.created_lte ? { createdLte: q.created_lte } : {}),
     });
     // The store's own record of each charge ties it to its Medusa order (and so a customer).
-    const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-    const local = await store.byChargeIds(page.data.map((tx) => String(tx.id)));
+    const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+    const local = await records.charges.byChargeIds(page.data.map((tx) => String(tx.id)));
     const orders = await ordersOfCharges(req.scope, [...local.values()]);
     res.json({
       provider: picked.provider.key,

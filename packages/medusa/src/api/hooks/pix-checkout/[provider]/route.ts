@@ -93,7 +93,7 @@ async function intake(req: MedusaRequest, res: MedusaResponse): Promise<void> {
     return;
   }
   recordWebhookLag(event, provider.key);
-  const deliveryId = await ctx.store.insertDelivery({
+  const deliveryId = await ctx.records.deliveries.insert({
     providerKey: provider.key,
     event: event.event,
     chargeId: chargeIdOf(event),

@@ -3,8 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { sendError } from "../../../../../internal/platform/errors";
-import { adminCharge, adminDelivery } from "../../../../../internal/operations/admin-api";
-import { ChargeStore } from "../../../../../internal/records/charge-store";
+import {
+  adminCharge,
+  adminDelivery,
+  chargesOfCollections,
+} from "../../../../../internal/operations/admin-api";
+import { recordsOf } from "../../../../../internal/records/records";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
@@ -28,8 +32,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const collections = (links as { payment_collection_id?: string }[])
     .map((l) => l.payment_collection_id)
     .filter((id): id is string => typeof id === "string");
-  const store = new ChargeStore(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-  const charges = await store.chargesOfCollections(collections);
+  const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const charges = await chargesOfCollections(records, collections);
   res.json({
     charges: charges.map(({ row, events, deliveries }) => ({
       ...adminCharge(row),

@@ -20,9 +20,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     sendError(res, "invalid_note", "Send { note }: one line saying how this was resolved.");
     return;
   }
-  const resolved = await ctx.store.resolveFlag(row.charge_id, body.data.note);
+  const resolved = await ctx.records.charges.resolveFlag(row.charge_id, body.data.note);
   if (resolved) {
-    await ctx.store.addEvent({
+    await ctx.records.events.add({
       chargeId: row.charge_id,
       kind: "flag_resolved",
       source: "admin",

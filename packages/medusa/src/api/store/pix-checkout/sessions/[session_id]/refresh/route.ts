@@ -25,8 +25,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.json(found.queued);
     return;
   }
-  const { sessionId, row, store } = found;
-  const claim = await store.claimRefresh(sessionId, REFRESH_INTERVAL_MS);
+  const { sessionId, row, records } = found;
+  const claim = await records.refreshWindows.claim(sessionId, REFRESH_INTERVAL_MS);
   if (!claim.allowed) {
     const seconds = Math.ceil(claim.retryAfterMs / 1000);
     res.setHeader("Retry-After", String(seconds));
@@ -55,6 +55,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       return;
     }
   }
-  const current = (await store.bySessionId(sessionId)) ?? row;
+  const current = (await records.charges.bySessionId(sessionId)) ?? row;
   res.json(await shopperView(req.scope, current, sessionId));
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import type { ChargeRow } from "../../../../../../internal/records/charge-store";
+import type { ChargeRow } from "../../../../../../internal/records/charges";
 import {
   shouldExpedite,
   WATCHED_CHECK_MS,
@@ -109,14 +109,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const watch = () => {
     const row = found.row;
     if (ended || !row || row.method !== "pix" || !shouldExpedite(row.charge_id)) return;
-    found.store.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
+    found.records.charges.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
   };
   const watching = setInterval(watch, WATCHED_CHECK_MS);
   watch();
   req.on("close", end);
   res.on("close", end);
   res.on("error", end);
-  const current = (await found.store.bySessionId(sessionId)) ?? found.row;
+  const current = (await found.records.charges.bySessionId(sessionId)) ?? found.row;
   if (current) push(current);
   else if (found.queued) write(found.queued);
 }

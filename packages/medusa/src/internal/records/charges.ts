@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeStatus } from "../platform/status";
 import type { PaymentMethod } from "../platform/options";
-import { describeFlag, type FlagReason } from "./flag-reasons";
+import type { FlagReason } from "./flag-reasons";
 
 /**
  * Where a paid charge stands for the money, kept in its own column so that no note for the
@@ -51,8 +51,7 @@ export interface ChargeRow {
   /** Consecutive failed checks (see `recordCheckFailure`). */
   check_failures: number;
   flagged: boolean;
-  /** The flag as one English sentence (logs); `flag_code` and `flag_detail` are the reason. */
-  flag_reason: string | null;
+  /** Why the charge waits for the merchant: a `FlagReason`'s code, and its values. */
   flag_code: string | null;
   flag_detail: Record<string, unknown> | null;
   flag_resolved_at: Date | null;
@@ -120,7 +119,6 @@ export type NewChargeRow = Omit<
   | "last_checked_at"
   | "check_failures"
   | "flagged"
-  | "flag_reason"
   | "flag_code"
   | "flag_detail"
   | "flag_resolved_at"
@@ -132,22 +130,22 @@ export type NewChargeRow = Omit<
 >;
 
 const CHARGES = "pix_checkout_charge";
+/** Read only, to count a charge's failed captures (see paidNotCaptured); ChargeEvents writes it. */
 const EVENTS = "pix_checkout_charge_event";
-const DELIVERIES = "pix_checkout_webhook_delivery";
-const REFRESH_WINDOWS = "pix_checkout_refresh_window";
 
-/** Delivery outcomes no retry will change (see unfinishedDeliveries for the others). */
-const FINISHED_OUTCOMES = ["processed", "duplicate", "forged", "recorded", "failed"] as const;
-
-/** Result of `claimRefresh`. */
-export type RefreshClaim = { allowed: true } | { allowed: false; retryAfterMs: number };
+/** Where retention continues after a batch of finished charges (see pickFinished). */
+export interface CompactionKey {
+  created_at: Date;
+  id: string;
+}
 
 /**
- * All SQL against the plugin's tables lives here. Both the provider (which only has the
- * payment module's container, where Medusa registers the shared `__pg_connection__`) and
- * the plugin's routes, jobs and workflows use it, so there is one writer implementation.
+ * The SQL of `pix_checkout_charge`, one row per charge the API created for this store. Both the
+ * provider (which only has the payment module's container, where Medusa registers the shared
+ * `__pg_connection__`) and the plugin's routes, jobs and workflows use it, so there is one
+ * writer implementation. Pass a transaction as `db` to take part in it.
  */
-export class ChargeStore {
+export class Charges {
   constructor(private readonly db: Knex) {}
 
   /**
@@ -157,31 +155,6 @@ export class ChargeStore {
    */
   private charge(chargeId: string) {
     return this.db<ChargeRow>(CHARGES).where({ charge_id: chargeId }).whereNull("deleted_at");
-  }
-
-  /**
-   * The payment collection and provider id of a payment session, and the sales channel of the
-   * cart it pays for, if a cart does (Medusa's own tables).
-   */
-  async sessionInfo(sessionId: string): Promise<
-    | {
-        payment_collection_id: string;
-        provider_id: string;
-        status: string;
-        sales_channel_id: string | null;
-      }
-    | undefined
-  > {
-    return this.db("payment_session as ps")
-      .leftJoin("cart_payment_collection as cpc", function () {
-        this.on("cpc.payment_collection_id", "=", "ps.payment_collection_id").andOnNull(
-          "cpc.deleted_at",
-        );
-      })
-      .leftJoin("cart as c", "c.id", "cpc.cart_id")
-      .select("ps.payment_collection_id", "ps.provider_id", "ps.status", "c.sales_channel_id")
-      .where("ps.id", sessionId)
-      .first();
   }
 
   /** A pending, unexpired charge of this collection, provider and amount that can be shown again. */
@@ -210,7 +183,7 @@ export class ChargeStore {
    * the row at the new session; any other collection throws `ChargeBoundElsewhereError`, so
    * one payment can never be bound to two shoppers' carts.
    */
-  async insertCharge(row: NewChargeRow): Promise<ChargeRow> {
+  async insert(row: NewChargeRow): Promise<ChargeRow> {
     const now = new Date();
     const rows = (await this.db(CHARGES)
       .insert({
@@ -328,39 +301,6 @@ export class ChargeStore {
       .whereIn("charge_id", chargeIds as string[])
       .whereNull("deleted_at");
     return new Map(rows.map((row) => [row.charge_id, row]));
-  }
-
-  /**
-   * Takes the session's refresh slot if the last one is at least `intervalMs` old, in one
-   * statement, so two instances racing for the same session cannot both win and the limit
-   * survives restarts. The database clock decides, not the instance's.
-   */
-  async claimRefresh(sessionId: string, intervalMs: number): Promise<RefreshClaim> {
-    const seconds = intervalMs / 1000;
-    const taken = await this.db.raw(
-      `insert into ${REFRESH_WINDOWS} (session_id, refreshed_at) values (?, now())
-       on conflict (session_id) do update set refreshed_at = now()
-       where ${REFRESH_WINDOWS}.refreshed_at <= now() - make_interval(secs => ?)
-       returning session_id`,
-      [sessionId, seconds],
-    );
-    if ((taken.rows as unknown[]).length > 0) {
-      // Windows older than a day can never limit anything again; about one allowed refresh in
-      // a hundred sweeps them, so the table stays the size of a day's refreshes.
-      if (Math.random() < 0.01) {
-        await this.db.raw(
-          `delete from ${REFRESH_WINDOWS} where refreshed_at < now() - interval '1 day'`,
-        );
-      }
-      return { allowed: true };
-    }
-    const left = await this.db.raw(
-      `select greatest(0, extract(epoch from (refreshed_at + make_interval(secs => ?) - now())) * 1000)::float8 as ms
-       from ${REFRESH_WINDOWS} where session_id = ?`,
-      [seconds, sessionId],
-    );
-    const ms = Number((left.rows as { ms: number }[])[0]?.ms ?? intervalMs);
-    return { allowed: false, retryAfterMs: Math.max(1, Math.ceil(ms)) };
   }
 
   /**
@@ -502,7 +442,6 @@ export class ChargeStore {
     const rows = await this.charge(chargeId)
       .update({
         flagged: true,
-        flag_reason: describeFlag(reason),
         flag_code: code,
         flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
         flag_resolved_at: null,
@@ -628,7 +567,7 @@ export class ChargeStore {
 
   /**
    * Paid, captured charges whose cart failed to become an order and has not since. Read from
-   * `cart_completion_failed_at` (kept by addEvent), whose partial index
+   * `cart_completion_failed_at` (kept by ChargeEvents.add), whose partial index
    * IDX_pix_checkout_charge_cart_due holds only these rows; the conditions repeat its predicate.
    */
   async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
@@ -642,326 +581,51 @@ export class ChargeStore {
       .limit(limit);
   }
 
-  /** Appends to a charge's timeline. */
-  async addEvent(event: {
-    chargeId: string;
-    kind: string;
-    source: string;
-    from?: LocalChargeStatus | null;
-    to?: LocalChargeStatus | null;
-    detail?: unknown;
-  }): Promise<void> {
-    const now = new Date();
-    const insert = (db: Knex) =>
-      db(EVENTS).insert({
-        id: generateEntityId(undefined, "pxev"),
-        charge_id: event.chargeId,
-        kind: event.kind,
-        source: event.source,
-        from_status: event.from ?? null,
-        to_status: event.to ?? null,
-        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
-        created_at: now,
-        updated_at: now,
-      });
-    const awaitingCart =
-      event.kind === "cart_completion_failed"
-        ? true
-        : event.kind === "cart_completed"
-          ? false
-          : null;
-    if (awaitingCart === null) {
-      await insert(this.db);
-      return;
-    }
-    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
-    // transaction, so reconciliation finds carts to complete without reading the timeline.
-    await this.db.transaction(async (trx) => {
-      await insert(trx);
-      await trx(CHARGES)
-        .where({ charge_id: event.chargeId })
-        .whereNull("deleted_at")
-        .update({
-          cart_completion_failed_at: awaitingCart
-            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
-            : null,
-        });
-    });
-  }
-
-  /**
-   * Records that the merchant returned `amountCents` of this charge in the service's
-   * dashboard; `takeDeclaredRefund` lets Medusa record that much as refunded, once.
-   */
-  async declareRefund(chargeId: string, amountCents: number, note: string): Promise<void> {
-    await this.addEvent({
-      chargeId,
-      kind: "refund_declared",
-      source: "admin",
-      detail: { amount_cents: amountCents, note },
-    });
-  }
-
-  /**
-   * Takes `amountCents` of what the merchant declared returned and not yet recorded in Medusa.
-   * False when less is left: the refund did not happen and must not be recorded. Serialized
-   * per charge, so two refunds cannot both take the same declaration.
-   */
-  async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
-      await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
-      const sum = async (kind: string): Promise<number> => {
-        const result = await trx.raw(
-          `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
-           where charge_id = ? and kind = ? and deleted_at is null`,
-          [chargeId, kind],
-        );
-        return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
-      };
-      const left = (await sum("refund_declared")) - (await sum("refund_recorded"));
-      if (left < amountCents) return false;
-      const now = new Date();
-      await trx(EVENTS).insert({
-        id: generateEntityId(undefined, "pxev"),
-        charge_id: chargeId,
-        kind: "refund_recorded",
-        source: "admin",
-        detail: JSON.stringify({ amount_cents: amountCents }),
-        created_at: now,
-        updated_at: now,
-      });
-      return true;
-    });
-  }
-
-  /** The sum of `detail.amount_cents` over a charge's events of `kind`. */
-  async sumEvents(chargeId: string, kind: string): Promise<number> {
-    const result = await this.db.raw(
-      `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
-       where charge_id = ? and kind = ? and deleted_at is null`,
-      [chargeId, kind],
-    );
-    return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
-  }
-
-  /** How many events of `kind` a charge's timeline holds. */
-  async countEvents(chargeId: string, kind: string): Promise<number> {
-    const [row] = await this.db(EVENTS)
-      .where({ charge_id: chargeId, kind })
-      .whereNull("deleted_at")
-      .count({ n: "*" });
-    return Number(row?.n ?? 0);
-  }
-
-  /** The timeline of a charge, oldest first. */
-  async events(chargeId: string): Promise<Record<string, unknown>[]> {
-    return this.db(EVENTS)
-      .where({ charge_id: chargeId })
-      .whereNull("deleted_at")
-      .orderBy("created_at", "asc");
-  }
-
-  /**
-   * The charges of these payment collections, newest first, each with its state events and
-   * webhook deliveries, oldest first (the admin's order view).
-   */
-  async chargesOfCollections(collectionIds: readonly string[]): Promise<
-    {
-      row: ChargeRow;
-      events: Record<string, unknown>[];
-      deliveries: Record<string, unknown>[];
-    }[]
-  > {
+  /** The charges of these payment collections, newest first (the admin's order view). */
+  async ofCollections(collectionIds: readonly string[]): Promise<ChargeRow[]> {
     if (collectionIds.length === 0) return [];
-    const rows: ChargeRow[] = await this.db<ChargeRow>(CHARGES)
-      .whereIn("payment_collection_id", collectionIds)
+    return this.db<ChargeRow>(CHARGES)
+      .whereIn("payment_collection_id", collectionIds as string[])
       .whereNull("deleted_at")
       .orderBy("created_at", "desc");
-    const ids = rows.map((r) => r.charge_id);
-    // `deleted_at is null` matches the tables' partial indexes on charge_id.
-    const timeline = (table: string): Promise<Record<string, unknown>[]> =>
-      this.db(table).whereIn("charge_id", ids).whereNull("deleted_at").orderBy("created_at", "asc");
-    const [events, deliveries] = await Promise.all([timeline(EVENTS), timeline(DELIVERIES)]);
-    return rows.map((row) => ({
-      row,
-      events: events.filter((e) => e.charge_id === row.charge_id),
-      deliveries: deliveries.filter((d) => d.charge_id === row.charge_id),
-    }));
   }
 
   /**
-   * Retention, one bounded batch: takes up to `limit` finished charges (below) last changed
-   * before `cutoff` and not compacted yet, oldest first after `after`, deletes their finished
-   * webhook deliveries and compacts their timelines, in one short transaction. Charge rows are
-   * never deleted. Returns how much went and the key to continue after (null when done).
+   * Retention: takes up to `limit` finished charges (below) last changed before `cutoff` and not
+   * compacted yet, oldest first after `after`, locking them (`for update skip locked`, so call it
+   * inside a transaction; see operations/retention.ts).
    *
    * Finished: no open flag, no cart waiting to complete, and either paid and captured, or
    * unpaid and closed (expired, failed or canceled) with no check scheduled and its expiry and
-   * any boleto grace period over. Compacting keeps every event kind a charge had, with its first
-   * and last occurrence (the admin's timeline shows kinds); only repeats in between go (capture
-   * or cart retries, repeated forged or reused notices). Declared and recorded refunds are all
-   * kept: takeDeclaredRefund sums them.
+   * any boleto grace period over.
    */
-  async compactFinished(
+  async pickFinished(
     cutoff: Date,
     limit: number,
-    after: { created_at: Date; id: string } | null = null,
-  ): Promise<{
-    charges: number;
-    deliveries: number;
-    events: number;
-    next: { created_at: Date; id: string } | null;
-  }> {
-    return this.db.transaction(async (trx) => {
-      const picked = await trx.raw(
-        // `deleted_at is null and compacted_at is null` and the (created_at, id) key match
-        // IDX_pix_checkout_charge_not_compacted; charges compacted earlier are not in it.
-        `select id, charge_id, created_at from ${CHARGES}
-         where deleted_at is null and compacted_at is null
-           and created_at < ? and (created_at, id) > (?::timestamptz, ?)
-           and updated_at < ? and flagged = false and cart_completion_failed_at is null
-           and (
-             (status = 'paid' and captured_at is not null and captured_at < ?)
-             or (status in ('expired', 'failed', 'canceled') and paid_at is null and next_check_at is null
-                 and coalesce(order_hold_until, expires_at, created_at) < ?)
-           )
-         order by created_at, id limit ? for update skip locked`,
-        [cutoff, after?.created_at ?? new Date(0), after?.id ?? "", cutoff, cutoff, cutoff, limit],
-      );
-      const rows = picked.rows as { id: string; charge_id: string; created_at: Date }[];
-      if (rows.length === 0) return { charges: 0, deliveries: 0, events: 0, next: null };
-      const chargeIds = rows.map((r) => r.charge_id);
-      const deliveries = await trx(DELIVERIES)
-        .whereIn("charge_id", chargeIds)
-        .whereNull("deleted_at")
-        // Out of tries (see unfinishedDeliveries) is as finished as a final outcome.
-        .where((q) =>
-          q
-            .whereIn("outcome", FINISHED_OUTCOMES as unknown as string[])
-            .orWhere("attempts", ">=", 20),
-        )
-        .delete();
-      const events = await trx.raw(
-        `delete from ${EVENTS} where id in (
-           select id from (
-             select id,
-                    row_number() over (partition by charge_id, kind order by created_at, id) as nth,
-                    count(*) over (partition by charge_id, kind) as runs
-             from ${EVENTS}
-             where charge_id = any(?) and deleted_at is null and kind not in ('refund_declared', 'refund_recorded')
-           ) timeline where nth > 1 and nth < runs
-         )`,
-        [chargeIds],
-      );
-      await trx(CHARGES)
-        .whereIn(
-          "id",
-          rows.map((r) => r.id),
-        )
-        .update({ compacted_at: trx.fn.now() });
-      const last = rows[rows.length - 1]!;
-      return {
-        charges: rows.length,
-        deliveries: Number(deliveries),
-        events: Number(events.rowCount ?? 0),
-        next: rows.length < limit ? null : { created_at: last.created_at, id: last.id },
-      };
-    });
-  }
-
-  /**
-   * Retention for deliveries that named no charge of this store (forged, or for another
-   * store): deletes up to `limit` finished ones received before `cutoff`. Returns how many.
-   */
-  async deleteChargelessDeliveries(cutoff: Date, limit: number): Promise<number> {
-    const result = await this.db.raw(
-      `delete from ${DELIVERIES} where id in (
-         select id from ${DELIVERIES}
-         where deleted_at is null and charge_id is null and created_at < ?
-           and (outcome in (${FINISHED_OUTCOMES.map(() => "?").join(", ")}) or attempts >= 20)
-         order by created_at limit ?
-       )`,
-      [cutoff, ...FINISHED_OUTCOMES, limit],
+    after: CompactionKey | null,
+  ): Promise<{ id: string; charge_id: string; created_at: Date }[]> {
+    const picked = await this.db.raw(
+      // `deleted_at is null and compacted_at is null` and the (created_at, id) key match
+      // IDX_pix_checkout_charge_not_compacted; charges compacted earlier are not in it.
+      `select id, charge_id, created_at from ${CHARGES}
+       where deleted_at is null and compacted_at is null
+         and created_at < ? and (created_at, id) > (?::timestamptz, ?)
+         and updated_at < ? and flagged = false and cart_completion_failed_at is null
+         and (
+           (status = 'paid' and captured_at is not null and captured_at < ?)
+           or (status in ('expired', 'failed', 'canceled') and paid_at is null and next_check_at is null
+               and coalesce(order_hold_until, expires_at, created_at) < ?)
+         )
+       order by created_at, id limit ? for update skip locked`,
+      [cutoff, after?.created_at ?? new Date(0), after?.id ?? "", cutoff, cutoff, cutoff, limit],
     );
-    return Number(result.rowCount ?? 0);
+    return picked.rows as { id: string; charge_id: string; created_at: Date }[];
   }
 
-  /** Stores a webhook delivery before it is answered. Returns its id. */
-  async insertDelivery(delivery: {
-    providerKey: string;
-    event: string;
-    chargeId: string | null;
-    body: unknown;
-  }): Promise<string> {
-    const id = generateEntityId(undefined, "pxwh");
-    const now = new Date();
-    await this.db(DELIVERIES).insert({
-      id,
-      provider_key: delivery.providerKey,
-      event: delivery.event,
-      charge_id: delivery.chargeId,
-      body: JSON.stringify(delivery.body),
-      outcome: "received",
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-    });
-    return id;
-  }
-
-  /** How many times a delivery was processed so far. */
-  async deliveryAttempts(id: string): Promise<number> {
-    const row = (await this.db(DELIVERIES).where({ id }).first("attempts")) as
-      { attempts: number } | undefined;
-    return Number(row?.attempts ?? 0);
-  }
-
-  /**
-   * Records what processing a delivery decided. `chargeId`: the charge the API says the
-   * delivery names (a Variant B event names it by the service's `uuid`), so the delivery is
-   * kept under the id the plugin knows it by, on the charge's timeline and in its retention.
-   */
-  async finishDelivery(
-    id: string,
-    outcome: string,
-    detail?: string,
-    chargeId?: string,
-  ): Promise<void> {
-    await this.db(DELIVERIES)
-      .where({ id })
-      .update({
-        outcome,
-        detail: detail ?? null,
-        ...(chargeId === undefined ? {} : { charge_id: chargeId }),
-        processed_at: new Date(),
-        updated_at: new Date(),
-        attempts: this.db.raw("attempts + 1"),
-      });
-  }
-
-  /**
-   * Deliveries not processed yet (the process answering them stopped), not matched yet, or
-   * failed, whose retry is due: each one backs off on its own (15 s after its last try,
-   * doubling up to an hour), so a few that keep failing never hold the batch's head.
-   */
-  async unfinishedDeliveries(
-    now: Date,
-    olderThan: Date,
-    limit: number,
-  ): Promise<Record<string, unknown>[]> {
-    const dueAt = `coalesce(processed_at, created_at) + make_interval(secs => least(15 * power(2, attempts), 3600))`;
-    return this.db(DELIVERIES)
-      .whereIn("outcome", ["received", "unmatched", "error"])
-      .whereNull("deleted_at")
-      .where("created_at", "<", olderThan)
-      .where("attempts", "<", 20)
-      .whereRaw(`${dueAt} <= ?`, [now])
-      .orderByRaw(dueAt)
-      .limit(limit);
-  }
-
-  /** Deliveries, newest first (admin view and tests). */
-  async deliveries(limit = 50): Promise<Record<string, unknown>[]> {
-    return this.db(DELIVERIES).orderBy("created_at", "desc").limit(limit);
+  /** Notes that retention compacted these charges' history (row ids, not charge ids). */
+  async markCompacted(ids: readonly string[]): Promise<void> {
+    await this.db(CHARGES)
+      .whereIn("id", ids as string[])
+      .update({ compacted_at: this.db.fn.now() });
   }
 }

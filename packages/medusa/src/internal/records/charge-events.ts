@@ -1,0 +1,166 @@
+import { generateEntityId } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { LocalChargeStatus } from "./charges";
+
+const EVENTS = "pix_checkout_charge_event";
+/** Written only by `add`, which keeps `cart_completion_failed_at` in step with the timeline. */
+const CHARGES = "pix_checkout_charge";
+
+/**
+ * The SQL of `pix_checkout_charge_event`, a charge's timeline: every state change, capture
+ * try, flag and refund, oldest first. Pass a transaction as `db` to take part in it.
+ */
+export class ChargeEvents {
+  constructor(private readonly db: Knex) {}
+
+  /** Appends to a charge's timeline. */
+  async add(event: {
+    chargeId: string;
+    kind: string;
+    source: string;
+    from?: LocalChargeStatus | null;
+    to?: LocalChargeStatus | null;
+    detail?: unknown;
+  }): Promise<void> {
+    const now = new Date();
+    const insert = (db: Knex) =>
+      db(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: event.chargeId,
+        kind: event.kind,
+        source: event.source,
+        from_status: event.from ?? null,
+        to_status: event.to ?? null,
+        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+        created_at: now,
+        updated_at: now,
+      });
+    const awaitingCart =
+      event.kind === "cart_completion_failed"
+        ? true
+        : event.kind === "cart_completed"
+          ? false
+          : null;
+    if (awaitingCart === null) {
+      await insert(this.db);
+      return;
+    }
+    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
+    // transaction, so reconciliation finds carts to complete without reading the timeline.
+    await this.db.transaction(async (trx) => {
+      await insert(trx);
+      await trx(CHARGES)
+        .where({ charge_id: event.chargeId })
+        .whereNull("deleted_at")
+        .update({
+          cart_completion_failed_at: awaitingCart
+            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
+            : null,
+        });
+    });
+  }
+
+  /**
+   * Records that the merchant returned `amountCents` of this charge in the service's
+   * dashboard; `takeDeclaredRefund` lets Medusa record that much as refunded, once.
+   */
+  async declareRefund(chargeId: string, amountCents: number, note: string): Promise<void> {
+    await this.add({
+      chargeId,
+      kind: "refund_declared",
+      source: "admin",
+      detail: { amount_cents: amountCents, note },
+    });
+  }
+
+  /**
+   * Takes `amountCents` of what the merchant declared returned and not yet recorded in Medusa.
+   * False when less is left: the refund did not happen and must not be recorded. Serialized
+   * per charge, so two refunds cannot both take the same declaration.
+   */
+  async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
+      const sum = async (kind: string): Promise<number> => {
+        const result = await trx.raw(
+          `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+           where charge_id = ? and kind = ? and deleted_at is null`,
+          [chargeId, kind],
+        );
+        return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
+      };
+      const left = (await sum("refund_declared")) - (await sum("refund_recorded"));
+      if (left < amountCents) return false;
+      const now = new Date();
+      await trx(EVENTS).insert({
+        id: generateEntityId(undefined, "pxev"),
+        charge_id: chargeId,
+        kind: "refund_recorded",
+        source: "admin",
+        detail: JSON.stringify({ amount_cents: amountCents }),
+        created_at: now,
+        updated_at: now,
+      });
+      return true;
+    });
+  }
+
+  /** The sum of `detail.amount_cents` over a charge's events of `kind`. */
+  async sum(chargeId: string, kind: string): Promise<number> {
+    const result = await this.db.raw(
+      `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+       where charge_id = ? and kind = ? and deleted_at is null`,
+      [chargeId, kind],
+    );
+    return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
+  }
+
+  /** How many events of `kind` a charge's timeline holds. */
+  async count(chargeId: string, kind: string): Promise<number> {
+    const [row] = await this.db(EVENTS)
+      .where({ charge_id: chargeId, kind })
+      .whereNull("deleted_at")
+      .count({ n: "*" });
+    return Number(row?.n ?? 0);
+  }
+
+  /** The timeline of a charge, oldest first. */
+  async of(chargeId: string): Promise<Record<string, unknown>[]> {
+    return this.db(EVENTS)
+      .where({ charge_id: chargeId })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+  }
+
+  /** The timelines of these charges, oldest first (the admin's order view). */
+  async ofCharges(chargeIds: readonly string[]): Promise<Record<string, unknown>[]> {
+    if (chargeIds.length === 0) return [];
+    // `deleted_at is null` matches the table's partial index on charge_id.
+    return this.db(EVENTS)
+      .whereIn("charge_id", chargeIds as string[])
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+  }
+
+  /**
+   * Retention: compacts these charges' timelines. Keeps every event kind a charge had, with its
+   * first and last occurrence (the admin's timeline shows kinds); only repeats in between go
+   * (capture or cart retries, repeated forged or reused notices). Declared and recorded refunds
+   * are all kept: takeDeclaredRefund sums them. Returns how many events went.
+   */
+  async compact(chargeIds: readonly string[]): Promise<number> {
+    const result = await this.db.raw(
+      `delete from ${EVENTS} where id in (
+         select id from (
+           select id,
+                  row_number() over (partition by charge_id, kind order by created_at, id) as nth,
+                  count(*) over (partition by charge_id, kind) as runs
+           from ${EVENTS}
+           where charge_id = any(?) and deleted_at is null and kind not in ('refund_declared', 'refund_recorded')
+         ) timeline where nth > 1 and nth < runs
+       )`,
+      [chargeIds as string[]],
+    );
+    return Number(result.rowCount ?? 0);
+  }
+}
