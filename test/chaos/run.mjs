@@ -843,6 +843,27 @@ try {
       after = last.uuid ?? last.id;
     }
   }
+  // The create line's table, where the plugin has one (a session's create requests name its
+  // collection, and outlive the session).
+  const {
+    rows: [{ createLine }],
+  } = await db.query(
+    `select to_regclass('pix_checkout_create_request') is not null as "createLine"`,
+  );
+  /**
+   * Every payment collection the records give for a charge made for session `ref`: the
+   * charge's own row, any charge row and create request of that session, and Medusa's session.
+   */
+  async function collectionsOf(chargeId, ref) {
+    const { rows } = await db.query(
+      `select payment_collection_id as id from pix_checkout_charge
+        where charge_id = $1 or session_id = $2
+       union select payment_collection_id from payment_session where id = $2
+       ${createLine ? "union select payment_collection_id from pix_checkout_create_request where session_id = $2" : ""}`,
+      [chargeId, ref],
+    );
+    return rows.map((row) => row.id).filter(Boolean);
+  }
   async function check() {
     const found = [];
     for (const s of sessions) {
@@ -952,7 +973,11 @@ try {
     );
     for (const d of doubled) found.push(`session ${d.session_id} has ${d.n} charges`);
     // No session is bound to a charge created for another cart: the session named in the
-    // charge's description (its reference) pays the same payment collection.
+    // charge's description (its reference) pays the same payment collection. That session may
+    // be gone: a shopper told "try again" gets a new session of the same collection, which
+    // reuses the code already made, and Medusa hard-deletes the first one. So its collection is
+    // read from the records that outlive it: the plugin's charge row (the collection the charge
+    // was made for) and its create requests, and Medusa's session while it still exists.
     for (const s of sessions) {
       const note = (text) => found.push(`${text} ${faultsSoFar(s.createdAt)}`);
       const ref = descriptions.get(s.chargeId)?.match(/\(ref (payses_\w+)\)/)?.[1];
@@ -961,11 +986,15 @@ try {
         continue;
       }
       if (ref === s.sessionId) continue;
-      const {
-        rows: [origin],
-      } = await db.query(`select payment_collection_id from payment_session where id = $1`, [ref]);
-      if (origin?.payment_collection_id !== s.collectionId)
-        note(`session ${s.sessionId} is bound to charge ${s.chargeId} made for ${ref}`);
+      const origins = await collectionsOf(s.chargeId, ref);
+      if (origins.length === 0)
+        note(
+          `session ${s.sessionId} is bound to charge ${s.chargeId} made for ${ref}, which no record places in a payment collection`,
+        );
+      else if (origins.some((id) => id !== s.collectionId))
+        note(
+          `session ${s.sessionId} of collection ${s.collectionId} is bound to charge ${s.chargeId} made for ${ref} of collection ${origins.join(", ")}`,
+        );
     }
     return found;
   }
