@@ -33,7 +33,7 @@ import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync, statSy
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { once } from "node:events";
 import { events } from "fetch-event-stream";
 import { freePort, startBlackHole, startPostgres, startRedis } from "./infra.mjs";
@@ -42,6 +42,37 @@ const root = new URL("../..", import.meta.url).pathname;
 const appDir = new URL("./app", import.meta.url).pathname;
 const require = createRequire(join(root, "package.json"));
 const medusaCli = require.resolve("@medusajs/cli/cli.js");
+/** The built plugin the chaos app loads (resolved from the app, as Medusa resolves it). */
+const pluginBuild = join(
+  dirname(createRequire(join(appDir, "package.json")).resolve("@pix-checkout/medusa/package.json")),
+  ".medusa/server",
+);
+/**
+ * The build's files and their newest change. A rebuild during the run would have the processes
+ * the run restarts (the worker, server-1) load other code than the rest, on a database migrated
+ * for the first: the run's findings would then be about neither build.
+ */
+function buildStamp() {
+  let files = 0;
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        files += 1;
+        newest = Math.max(newest, statSync(path).mtimeMs);
+      }
+    }
+  };
+  try {
+    walk(pluginBuild);
+  } catch (error) {
+    // Missing, or being rebuilt right now.
+    return { files: -1, newest: 0, error: error.message };
+  }
+  return { files, newest };
+}
 const pg = require("pg");
 const { startSandbox } = await import("@pix-checkout/sandbox");
 
@@ -267,6 +298,12 @@ async function teardown() {
 process.once("SIGINT", () => void teardown().then(() => process.exit(130)));
 
 try {
+  const builtAtStart = buildStamp();
+  if (builtAtStart.error)
+    throw new Error(`no plugin build (${builtAtStart.error}); build it first`);
+  log(
+    `plugin build ${pluginBuild}: ${builtAtStart.files} files, newest ${new Date(builtAtStart.newest).toISOString()}`,
+  );
   log(`migrating ${DB} and seeding (logs in ${logDir})`);
   await runToEnd("migrate", ["db:migrate"]);
   const seedOut = join(logDir, "seed.json");
@@ -1271,6 +1308,11 @@ try {
     : "—";
   violations.push(...found);
   violations.push(...crashes);
+  const builtAtEnd = buildStamp();
+  if (builtAtEnd.files !== builtAtStart.files || builtAtEnd.newest !== builtAtStart.newest)
+    violations.push(
+      `the plugin's build (${pluginBuild}) changed during the run: the processes started after that (a restarted server or worker) ran other code, on a database migrated for the first build, so this run's findings belong to neither; run again on a build that stays put`,
+    );
 
   // Every shopper who stayed on a paid Pix saw "paid", from the stream or the poll fallback.
   await Promise.race([waited, sleep(Math.max(0, deadline - Date.now()))]);
