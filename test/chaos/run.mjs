@@ -286,14 +286,18 @@ async function teardown() {
   await holeB.close();
   await db?.end().catch(() => undefined);
   // A failed run keeps its database and logs for the post-mortem.
-  if (!process.env.CHAOS_KEEP && violations.length === 0) {
+  const keep = process.env.CHAOS_KEEP || violations.length > 0;
+  if (!keep) {
     await admin.query(`drop database if exists "${DB}" with (force)`).catch(() => undefined);
-    rmSync(logDir, { recursive: true, force: true });
   }
   await admin.end().catch(() => undefined);
   await redis?.stop();
+  // Stopped before its data directory (inside the log directory) goes; pg_ctl needs it.
   postgres?.stop();
-  if (!process.env.CHAOS_KEEP && violations.length === 0) postgres?.remove();
+  if (!keep) {
+    postgres?.remove();
+    rmSync(logDir, { recursive: true, force: true });
+  }
 }
 process.once("SIGINT", () => void teardown().then(() => process.exit(130)));
 
