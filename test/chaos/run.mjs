@@ -16,17 +16,24 @@
 // PostgreSQL restarts twice, its own Redis is killed and started empty, the worker is killed
 // with SIGKILL and started again, the payment service is unreachable for 60 s (every call
 // hangs), and server-1 restarts under shoppers who follow their payment on the SSE stream.
-// Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute), CHAOS_CONCURRENCY (12), CHAOS_FAULTS (a comma
-// list of pg-restart, redis-restart, worker-kill, api-outage, server-restart; default all;
-// "none" for the application faults only), CHAOS_SHARED_INFRA=1 (use CHAOS_PG_URL, default
-// postgres://postgres@localhost:5432, and REDIS_URL instead of a cluster and a Redis of the
-// run's own; the pg and redis faults are then skipped), CHAOS_KEEP=1 keeps database and logs.
+// After them, besides the cart stories (a cart edited or switched after a code was shown):
+// underpaid Pix collections (the bank credits less than the code asked; pay-first with the
+// shopper completing the cart right after paying, or order-first; some get `charge.paid` twice),
+// which no door may capture above what was credited, and collections whose two codes are paid
+// at nearly the same moment, which must end as one capture and one refund due.
+// Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute),
+// CHAOS_CONCURRENCY (12), CHAOS_STORIES (24), CHAOS_UNDERPAID (12), CHAOS_PAID_TWICE (8),
+// CHAOS_FAULTS (a comma list of pg-restart, redis-restart, worker-kill, api-outage,
+// server-restart; default all; "none" for the application faults only), CHAOS_SHARED_INFRA=1
+// (use CHAOS_PG_URL, default postgres://postgres@localhost:5432, and REDIS_URL instead of a
+// cluster and a Redis of the run's own; the pg and redis faults are then skipped), CHAOS_KEEP=1
+// keeps database and logs.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { once } from "node:events";
 import { events } from "fetch-event-stream";
 import { freePort, startBlackHole, startPostgres, startRedis } from "./infra.mjs";
@@ -35,6 +42,37 @@ const root = new URL("../..", import.meta.url).pathname;
 const appDir = new URL("./app", import.meta.url).pathname;
 const require = createRequire(join(root, "package.json"));
 const medusaCli = require.resolve("@medusajs/cli/cli.js");
+/** The built plugin the chaos app loads (resolved from the app, as Medusa resolves it). */
+const pluginBuild = join(
+  dirname(createRequire(join(appDir, "package.json")).resolve("@pix-checkout/medusa/package.json")),
+  ".medusa/server",
+);
+/**
+ * The build's files and their newest change. A rebuild during the run would have the processes
+ * the run restarts (the worker, server-1) load other code than the rest, on a database migrated
+ * for the first: the run's findings would then be about neither build.
+ */
+function buildStamp() {
+  let files = 0;
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        files += 1;
+        newest = Math.max(newest, statSync(path).mtimeMs);
+      }
+    }
+  };
+  try {
+    walk(pluginBuild);
+  } catch (error) {
+    // Missing, or being rebuilt right now.
+    return { files: -1, newest: 0, error: error.message };
+  }
+  return { files, newest };
+}
 const pg = require("pg");
 const { startSandbox } = await import("@pix-checkout/sandbox");
 
@@ -45,6 +83,10 @@ const BURST = Math.min(CHECKOUTS, Number(process.env.CHAOS_BURST ?? 200));
 const BURST_SPREAD_MS = 60_000;
 const SAME_PRICE = Number(process.env.CHAOS_SAME_PRICE ?? 30);
 const STORIES = Number(process.env.CHAOS_STORIES ?? 24);
+/** Pix collections the bank credits less than the code asked (the sandbox's amount route). */
+const UNDERPAID = Number(process.env.CHAOS_UNDERPAID ?? 12);
+/** Collections with two payable codes that the shopper pays at nearly the same moment. */
+const PAID_TWICE = Number(process.env.CHAOS_PAID_TWICE ?? 8);
 const OWN_INFRA = process.env.CHAOS_SHARED_INFRA !== "1";
 const ALL_FAULTS = ["pg-restart", "redis-restart", "worker-kill", "api-outage", "server-restart"];
 const FAULTS = new Set(
@@ -244,18 +286,28 @@ async function teardown() {
   await holeB.close();
   await db?.end().catch(() => undefined);
   // A failed run keeps its database and logs for the post-mortem.
-  if (!process.env.CHAOS_KEEP && violations.length === 0) {
+  const keep = process.env.CHAOS_KEEP || violations.length > 0;
+  if (!keep) {
     await admin.query(`drop database if exists "${DB}" with (force)`).catch(() => undefined);
-    rmSync(logDir, { recursive: true, force: true });
   }
   await admin.end().catch(() => undefined);
   await redis?.stop();
+  // Stopped before its data directory (inside the log directory) goes; pg_ctl needs it.
   postgres?.stop();
-  if (!process.env.CHAOS_KEEP && violations.length === 0) postgres?.remove();
+  if (!keep) {
+    postgres?.remove();
+    rmSync(logDir, { recursive: true, force: true });
+  }
 }
 process.once("SIGINT", () => void teardown().then(() => process.exit(130)));
 
 try {
+  const builtAtStart = buildStamp();
+  if (builtAtStart.error)
+    throw new Error(`no plugin build (${builtAtStart.error}); build it first`);
+  log(
+    `plugin build ${pluginBuild}: ${builtAtStart.files} files, newest ${new Date(builtAtStart.newest).toISOString()}`,
+  );
   log(`migrating ${DB} and seeding (logs in ${logDir})`);
   await runToEnd("migrate", ["db:migrate"]);
   const seedOut = join(logDir, "seed.json");
@@ -407,6 +459,7 @@ try {
     paid: 0,
     expired: 0,
     errors: 0,
+    redelivered: 0,
   };
   const sessions = [];
 
@@ -509,6 +562,35 @@ try {
     }
   }
 
+  /**
+   * `POST /store/carts/:id/complete` as the storefront sends it. Medusa answers 409
+   * invalid_state_error when another request holds the cart's lock and says to retry, and 500
+   * when its database drops mid-completion; the shopper tries again, so the driver does too
+   * (the checks then want exactly one order). Resolves with the last answer.
+   */
+  async function completeCart(cartId) {
+    let completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
+      mustSucceed: false,
+    });
+    for (
+      let retry = 0;
+      (completed.status === 409 || completed.status >= 500) && retry < 8;
+      retry += 1
+    ) {
+      await sleep(1_000 * (retry + 1));
+      completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
+        mustSucceed: false,
+      });
+    }
+    return completed;
+  }
+  /** Order-first: the cart must become an order before the shopper pays. */
+  async function placeOrder(cartId) {
+    const { json } = await completeCart(cartId);
+    if (json?.type !== "order")
+      throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(json).slice(0, 160)}`);
+  }
+
   const stories = [];
   /**
    * A cart's whole life: the shopper sees a code, then edits the cart (a new amount, a new code)
@@ -550,6 +632,165 @@ try {
   }
 
   /**
+   * The bank credits less than the code asked: the sandbox records another amount for the
+   * charge (its read, list, balance and `charge.paid` say so; the code keeps the first one).
+   * Set before paying, so every door sees the short amount. The control route is outside the
+   * fault injector; a transient failure is asked again.
+   */
+  async function creditLess(sandbox, chargeId, cents) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const res = await fetch(`${sandbox.url}/__sandbox/transactions/${chargeId}/amount`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: cents }),
+      });
+      if (res.ok) return;
+      await sleep(500);
+    }
+    throw new Error(`the sandbox did not take amount ${cents} for charge ${chargeId}`);
+  }
+
+  /**
+   * The service delivers `charge.paid` again: the sandbox's own delivery of it, from its log
+   * (logged with its body even when the fault injector dropped it), POSTed to the same URL twice
+   * at once, as a service does that retries a delivery it thinks timed out. Resolves with how
+   * many extra deliveries were sent.
+   */
+  async function deliverAgain(sandbox, chargeId) {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const entries = await fetch(`${sandbox.url}/__sandbox/webhooks`)
+        .then((res) => res.json())
+        .catch(() => []);
+      const entry = entries.find(
+        (e) =>
+          e.event === "charge.paid" &&
+          (e.body?.data?.uuid === chargeId || e.body?.data?.id === chargeId),
+      );
+      if (entry) {
+        await Promise.all([0, 1].map(() => deliver(entry)));
+        return 2;
+      }
+      await sleep(500);
+    }
+    return 0;
+  }
+  /** One webhook POST, recorded with the store's answers (the token stays out of the path). */
+  async function deliver(entry) {
+    const path = new URL(entry.url).pathname;
+    try {
+      const res = await fetch(entry.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(entry.body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await res.text();
+      let code;
+      try {
+        code = JSON.parse(text).code;
+      } catch {
+        code = undefined;
+      }
+      answers.push({ method: "POST", path, status: res.status, code, text, at: Date.now() });
+    } catch (error) {
+      answers.push({
+        method: "POST",
+        path,
+        status: 0,
+        code: "network",
+        text: String(error),
+        at: Date.now(),
+      });
+    }
+  }
+
+  const underpaid = [];
+  /**
+   * An underpaid Pix: Variant A or B, a code shown, then the bank credits less (one cent less
+   * for a third of them, about half for the rest) and the shopper pays. Half are pay-first, and
+   * the shopper's storefront completes the cart right after paying, as it does when its page
+   * says paid; half are order-first (the order is placed, then paid). Half of each also get
+   * `charge.paid` delivered again. No door may capture more than the bank credited.
+   */
+  async function underpay(i) {
+    const kind = kinds[1 + (i % 2)];
+    const orderFirst = i % 4 >= 2;
+    const again = Math.floor(i / 4) % 2 === 0;
+    const { cartId, collectionId } = await readyCart(
+      `underpaid${i}@example.com`,
+      variantIds[i % variantIds.length],
+      { quantity: 1 + (i % 2) },
+    );
+    const session = await createSession(cartId, collectionId, kind.provider);
+    const chargeId = session.data.charge_id;
+    const askedCents = Number(session.data.amount_cents ?? Math.round(session.amount * 100));
+    const creditedCents = i % 3 === 0 ? askedCents - 1 : Math.floor(askedCents / 2);
+    const entry = {
+      i,
+      cartId,
+      collectionId,
+      sessionId: session.id,
+      chargeId,
+      kind,
+      orderFirst,
+      askedCents,
+      creditedCents,
+      story: `${kind.provider} ${orderFirst ? "order-first" : "pay-first, cart completed after paying"}${again ? ", charge.paid delivered again" : ""}`,
+      createdAt: Date.now(),
+    };
+    underpaid.push(entry);
+    if (orderFirst) await placeOrder(cartId);
+    await creditLess(kind.sandbox, chargeId, creditedCents);
+    await settleAt(kind.sandbox, chargeId, "pay");
+    const doors = [];
+    if (!orderFirst) doors.push(completeCart(cartId).then((res) => (entry.completed = res.status)));
+    if (again)
+      doors.push(deliverAgain(kind.sandbox, chargeId).then((n) => (outcomes.redelivered += n)));
+    await Promise.all(doors);
+  }
+
+  const paidTwice = [];
+  /**
+   * Two payable codes in one collection, paid at nearly the same moment: the shopper saw a code,
+   * then edited the cart (a new amount, a new code) or switched Pix A → Pix B (a new code), and
+   * pays the old code (from the e-mail) and the new one at once. Half also complete the cart
+   * right after paying. Exactly one may be captured; the other is a refund due.
+   */
+  async function payTwice(i) {
+    const edit = i % 2 === 0;
+    const complete = i % 4 >= 2;
+    const { cartId, collectionId } = await readyCart(
+      `paidtwice${i}@example.com`,
+      variantIds[i % variantIds.length],
+    );
+    const first = await createSession(cartId, collectionId, "pp_pix_pix-checkout");
+    let second;
+    if (edit) {
+      const { json } = await call("GET", `/store/carts/${cartId}`);
+      await call("POST", `/store/carts/${cartId}/line-items/${json.cart.items[0].id}`, {
+        quantity: 2,
+      });
+      second = await createSession(cartId, collectionId, "pp_pix_pix-checkout");
+    } else {
+      second = await createSession(cartId, collectionId, "pp_pix_b");
+    }
+    paidTwice.push({
+      i,
+      cartId,
+      collectionId,
+      story: `${edit ? "edit" : "switch"}${complete ? ", cart completed after paying" : ""}`,
+      charges: [first.data.charge_id, second.data.charge_id],
+      createdAt: Date.now(),
+    });
+    await Promise.all([
+      settleAt(sandboxA, first.data.charge_id, "pay"),
+      settleAt(edit ? sandboxA : sandboxB, second.data.charge_id, "pay"),
+    ]);
+    if (complete) await completeCart(cartId);
+  }
+
+  /**
    * One shopper. `samePrice` shoppers all buy one unit of the first variant with no promotion,
    * so their charges have one amount; the others mix variants, quantities and PIX10.
    */
@@ -588,27 +829,7 @@ try {
       createdAt: Date.now(),
     };
     sessions.push(session_);
-    if (kind.orderFirst) {
-      // Medusa answers 409 invalid_state_error when another request holds the cart's lock and
-      // says to retry, and 500 when its database drops mid-completion; the shopper tries
-      // again, so the driver does too (the checks then want exactly one order).
-      let completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
-        mustSucceed: false,
-      });
-      for (
-        let retry = 0;
-        (completed.status === 409 || completed.status >= 500) && retry < 8;
-        retry += 1
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * (retry + 1)));
-        completed = await call("POST", `/store/carts/${cartId}/complete`, undefined, {
-          mustSucceed: false,
-        });
-      }
-      const { json } = completed;
-      if (json?.type !== "order")
-        throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(json).slice(0, 160)}`);
-    }
+    if (kind.orderFirst) await placeOrder(cartId);
     await settleAt(kind.sandbox, chargeId, expire ? "expire" : "pay");
     outcomes[expire ? "expired" : "paid"] += 1;
     // Pay-first shoppers stay on the page, which follows the payment as <pix-checkout> does.
@@ -791,19 +1012,27 @@ try {
   })();
   await Promise.all([pool(rest, CONCURRENCY, { paceMs }), injected]);
   log(
-    `cart stories: ${STORIES} carts edited or switched after a code was shown, half paying both codes`,
+    `cart stories: ${STORIES} carts edited or switched after a code was shown, half paying both codes; ` +
+      `${UNDERPAID} underpaid Pix; ${PAID_TWICE} collections paying two codes at once`,
   );
-  const storyQueue = Array.from({ length: STORIES }, (_, i) => i + CHECKOUTS);
-  await Promise.all(
-    Array.from({ length: 6 }, async () => {
-      for (let i = storyQueue.shift(); i !== undefined; i = storyQueue.shift()) {
-        await story(i).catch((error) => {
+  /** Runs `run(i)` for each index, `width` at a time; a failure is a violation. */
+  const each = (what, indices, width, run) => {
+    const queue = [...indices];
+    return Array.from({ length: width }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        await run(i).catch((error) => {
           outcomes.errors += 1;
-          violations.push(`story ${i} broke: ${error.message} ${faultsSoFar()}`);
+          violations.push(`${what} ${i} broke: ${error.message} ${faultsSoFar()}`);
         });
       }
-    }),
-  );
+    });
+  };
+  const range = (length, from) => Array.from({ length }, (_, i) => i + from);
+  await Promise.all([
+    ...each("story", range(STORIES, CHECKOUTS), 6, story),
+    ...each("underpaid", range(UNDERPAID, 0), 3, underpay),
+    ...each("paid twice", range(PAID_TWICE, 0), 2, payTwice),
+  ]);
   figures.lastFaultEnd = faultLog.length ? Math.max(...faultLog.map((f) => f.end)) : undefined;
   const lastAction = Date.now();
   log(`all ${CHECKOUTS} checkouts driven; waiting up to one reconciliation interval`);
@@ -842,6 +1071,47 @@ try {
       const last = page.data[page.data.length - 1];
       after = last.uuid ?? last.id;
     }
+  }
+  // The create line's table, where the plugin has one (a session's create requests name its
+  // collection, and outlive the session).
+  const {
+    rows: [{ createLine }],
+  } = await db.query(
+    `select to_regclass('pix_checkout_create_request') is not null as "createLine"`,
+  );
+  /**
+   * Every payment collection the records give for a charge made for session `ref`: the
+   * charge's own row, any charge row and create request of that session, and Medusa's session.
+   */
+  async function collectionsOf(chargeId, ref) {
+    const { rows } = await db.query(
+      `select payment_collection_id as id from pix_checkout_charge
+        where charge_id = $1 or session_id = $2
+       union select payment_collection_id from payment_session where id = $2
+       ${createLine ? "union select payment_collection_id from pix_checkout_create_request where session_id = $2" : ""}`,
+      [chargeId, ref],
+    );
+    return rows.map((row) => row.id).filter(Boolean);
+  }
+  // A refund due is the `settlement` column once the plugin has it, the flag code before.
+  const {
+    rows: [{ settlement }],
+  } = await db.query(
+    `select exists (select 1 from information_schema.columns
+      where table_name = 'pix_checkout_charge' and column_name = 'settlement') as settlement`,
+  );
+  const REFUND_DUE = `coalesce(${settlement ? "settlement" : "flag_code"} = 'refund_due', false)`;
+  /** What Medusa captured on a payment collection, in cents (its amounts are reais). */
+  async function capturedCents(collectionId) {
+    const {
+      rows: [row],
+    } = await db.query(
+      `select count(*)::int as n, coalesce(sum(c.amount), 0)::text as reais from capture c
+       join payment p on p.id = c.payment_id
+       where p.payment_collection_id = $1 and c.deleted_at is null`,
+      [collectionId],
+    );
+    return { n: row.n, cents: Number(row.reais) * 100 };
   }
   async function check() {
     const found = [];
@@ -914,12 +1184,15 @@ try {
     }
     // A cart's many charges: every charge the service says is paid is captured or a refund
     // due; no order with a capture is canceled; no collection is captured twice.
+    // An underpaid charge is held for the merchant instead (checked below).
+    const short = new Set(underpaid.map((u) => u.chargeId));
     const { rows: charges } = await db.query(
-      `select charge_id, status, captured_at, flag_code from pix_checkout_charge where deleted_at is null`,
+      `select charge_id, status, captured_at, ${REFUND_DUE} as refund_due
+       from pix_checkout_charge where deleted_at is null`,
     );
     for (const row of charges) {
-      if (sandboxTruth.get(row.charge_id) !== "paid") continue;
-      const done = row.status === "paid" && (row.captured_at || row.flag_code === "refund_due");
+      if (sandboxTruth.get(row.charge_id) !== "paid" || short.has(row.charge_id)) continue;
+      const done = row.status === "paid" && (row.captured_at || row.refund_due);
       if (!done) found.push(`paid charge ${row.charge_id} has neither a capture nor a refund due`);
     }
     const { rows: canceledPaid } = await db.query(
@@ -930,12 +1203,56 @@ try {
        where o.status = 'canceled'`,
     );
     for (const o of canceledPaid) found.push(`paid order ${o.id} was canceled`);
+    // Captured twice: more than one capture, whether of one payment or of two sessions' (two
+    // charges of the collection).
     const { rows: twice } = await db.query(
-      `select p.payment_collection_id as id, count(*)::int as n from capture c
+      `select p.payment_collection_id as id, count(*)::int as n,
+              count(distinct p.payment_session_id)::int as sessions from capture c
        join payment p on p.id = c.payment_id where c.deleted_at is null
        group by p.payment_collection_id having count(*) > 1`,
     );
-    for (const t of twice) found.push(`collection ${t.id} was captured ${t.n} times`);
+    for (const t of twice)
+      found.push(`collection ${t.id} was captured ${t.n} times, on ${t.sessions} session(s)`);
+    // Underpaid: Medusa's captures on the collection never add up to more than the bank
+    // credited, whichever door ran (webhook, a repeated delivery, reconciliation, the
+    // shopper's own cart completion).
+    for (const u of underpaid) {
+      if (sandboxTruth.get(u.chargeId) !== "paid")
+        found.push(
+          `underpaid charge ${u.chargeId} is ${sandboxTruth.get(u.chargeId)} at the sandbox (expected paid)`,
+        );
+      const captured = await capturedCents(u.collectionId);
+      if (captured.cents > u.creditedCents + 0.5)
+        found.push(
+          `underpaid collection ${u.collectionId} (${u.story}; charge ${u.chargeId} asked ${u.askedCents} cents, the bank credited ${u.creditedCents}) has ${captured.n} capture(s) of ${captured.cents.toFixed(1)} cents ${faultsSoFar(u.createdAt)}`,
+        );
+    }
+    // Paid twice at once: both charges paid at the service, exactly one capture, and the
+    // other charge a refund due; the cart one order.
+    for (const d of paidTwice) {
+      const tag = `collection ${d.collectionId} paid twice (${d.story}; charges ${d.charges.join(", ")})`;
+      const note = (text) => found.push(`${tag}: ${text} ${faultsSoFar(d.createdAt)}`);
+      for (const id of d.charges)
+        if (sandboxTruth.get(id) !== "paid")
+          note(`charge ${id} is ${sandboxTruth.get(id)} at the sandbox`);
+      const captured = await capturedCents(d.collectionId);
+      const { rows } = await db.query(
+        `select count(*)::int as n from pix_checkout_charge
+         where charge_id = any($1) and ${REFUND_DUE}`,
+        [d.charges],
+      );
+      const refunds = rows[0].n;
+      if (captured.n !== 1) note(`${captured.n} captures`);
+      if (refunds === 0) note("the second paid charge is neither captured nor a refund due");
+      else if (refunds > 1) note(`both paid charges are refunds due, and ${captured.n} captured`);
+      const { rows: orders } = await db.query(
+        `select o.status from order_cart oc join "order" o on o.id = oc.order_id
+         where oc.cart_id = $1 and oc.deleted_at is null`,
+        [d.cartId],
+      );
+      if (orders.length !== 1 || orders[0].status === "canceled")
+        note(`${orders.length} orders ${orders.map((o) => o.status).join(",")}`);
+    }
     for (const s of stories) {
       const { rows: orders } = await db.query(
         `select o.status from order_cart oc join "order" o on o.id = oc.order_id
@@ -952,8 +1269,12 @@ try {
     );
     for (const d of doubled) found.push(`session ${d.session_id} has ${d.n} charges`);
     // No session is bound to a charge created for another cart: the session named in the
-    // charge's description (its reference) pays the same payment collection.
-    for (const s of sessions) {
+    // charge's description (its reference) pays the same payment collection. That session may
+    // be gone: a shopper told "try again" gets a new session of the same collection, which
+    // reuses the code already made, and Medusa hard-deletes the first one. So its collection is
+    // read from the records that outlive it: the plugin's charge row (the collection the charge
+    // was made for) and its create requests, and Medusa's session while it still exists.
+    for (const s of [...sessions, ...underpaid]) {
       const note = (text) => found.push(`${text} ${faultsSoFar(s.createdAt)}`);
       const ref = descriptions.get(s.chargeId)?.match(/\(ref (payses_\w+)\)/)?.[1];
       if (!ref) {
@@ -961,11 +1282,15 @@ try {
         continue;
       }
       if (ref === s.sessionId) continue;
-      const {
-        rows: [origin],
-      } = await db.query(`select payment_collection_id from payment_session where id = $1`, [ref]);
-      if (origin?.payment_collection_id !== s.collectionId)
-        note(`session ${s.sessionId} is bound to charge ${s.chargeId} made for ${ref}`);
+      const origins = await collectionsOf(s.chargeId, ref);
+      if (origins.length === 0)
+        note(
+          `session ${s.sessionId} is bound to charge ${s.chargeId} made for ${ref}, which no record places in a payment collection`,
+        );
+      else if (origins.some((id) => id !== s.collectionId))
+        note(
+          `session ${s.sessionId} of collection ${s.collectionId} is bound to charge ${s.chargeId} made for ${ref} of collection ${origins.join(", ")}`,
+        );
     }
     return found;
   }
@@ -987,6 +1312,11 @@ try {
     : "—";
   violations.push(...found);
   violations.push(...crashes);
+  const builtAtEnd = buildStamp();
+  if (builtAtEnd.files !== builtAtStart.files || builtAtEnd.newest !== builtAtStart.newest)
+    violations.push(
+      `the plugin's build (${pluginBuild}) changed during the run: the processes started after that (a restarted server or worker) ran other code, on a database migrated for the first build, so this run's findings belong to neither; run again on a build that stays put`,
+    );
 
   // Every shopper who stayed on a paid Pix saw "paid", from the stream or the poll fallback.
   await Promise.race([waited, sleep(Math.max(0, deadline - Date.now()))]);
@@ -1057,9 +1387,20 @@ try {
   );
   const {
     rows: [{ n: refundsDue }],
-  } = await db.query(
-    `select count(*)::int as n from pix_checkout_charge where flag_code = 'refund_due'`,
-  );
+  } = await db.query(`select count(*)::int as n from pix_checkout_charge where ${REFUND_DUE}`);
+  let overCaptured = 0;
+  for (const u of underpaid)
+    if ((await capturedCents(u.collectionId)).cents > u.creditedCents + 0.5) overCaptured += 1;
+  let settledTwice = 0;
+  for (const d of paidTwice) {
+    const {
+      rows: [{ n }],
+    } = await db.query(
+      `select count(*)::int as n from pix_checkout_charge where charge_id = any($1) and ${REFUND_DUE}`,
+      [d.charges],
+    );
+    if ((await capturedCents(d.collectionId)).n === 1 && n === 1) settledTwice += 1;
+  }
   const paidCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "paid").length;
   const expiredCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "expired").length;
   const rows = [
@@ -1074,6 +1415,14 @@ try {
     [
       "Cart stories (edited or switched after a code); refunds due at the end",
       `${stories.length}; ${refundsDue}`,
+    ],
+    [
+      "Underpaid Pix (pay-first, cart completed after paying / order-first); charge.paid delivered again (extra POSTs); captured above what the bank credited (must be 0)",
+      `${underpaid.length} (${underpaid.filter((u) => !u.orderFirst).length} / ${underpaid.filter((u) => u.orderFirst).length}); ${outcomes.redelivered}; ${overCaptured}`,
+    ],
+    [
+      "Collections whose two codes were paid at once; settled as one capture and one refund due",
+      `${paidTwice.length}; ${settledTwice}`,
     ],
     ["Store answers, total", answers.length],
     ["Store answers 'try again' (409, 429 or coded 502/503)", tryAgain.length],
