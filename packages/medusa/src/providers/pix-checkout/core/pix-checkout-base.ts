@@ -66,6 +66,9 @@ import { redact } from "@pix-checkout/client";
 import { toSessionStatus } from "../../../internal/platform/status";
 import { toServiceError } from "../../../internal/platform/service-error";
 
+/** How long `authorizePayment` waits for a collection another door is deciding about. */
+const AUTHORIZE_LOCK_WAIT_MS = 3_000;
+
 /** A charge is reused only while the shopper still has this long to pay it. */
 const REUSE_MARGIN_MS = 2 * 60_000;
 
@@ -393,8 +396,13 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     }
     const collectionId = row.payment_collection_id;
     const verdict = await this.bookkeeping(() =>
-      withCollectionLock(db, collectionId, () =>
-        this.sessionVerdict(records, db, row, sessionId ?? row.session_id, authorizing),
+      withCollectionLock(
+        db,
+        collectionId,
+        () => this.sessionVerdict(records, db, row, sessionId ?? row.session_id, authorizing),
+        // Medusa may call this inside its own transaction: a short wait, then a retryable 409,
+        // rather than holding Medusa's connection while another door finishes.
+        { waitMs: AUTHORIZE_LOCK_WAIT_MS },
       ),
     );
     if (!verdict)
@@ -603,33 +611,30 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
       chargeId && records
         ? await this.bookkeeping(() => records.charges.byChargeId(chargeId))
         : undefined;
-    const db = this.db_;
-    if (!found || !records || !db || !found.payment_collection_id)
-      return { data: input.data ?? {} };
-    const collectionId = found.payment_collection_id;
-    // Under the collection's lock, and in one conditional UPDATE: a payment that lands at the
-    // same moment either comes first (the session is kept) or finds the charge replaced (and
-    // is adopted by the cart's live session, or is a refund due: settlement/decide.ts).
-    await this.bookkeeping(() =>
-      withCollectionLock(db, collectionId, async () => {
-        const marked = await this.lifecycle(records).superseded(
-          found.charge_id,
-          "provider",
-          sessionId,
-        );
-        if (marked) return;
-        const row = await records.charges.byChargeId(found.charge_id);
-        if (row?.status !== "paid") return;
-        // Medusa deletes sessions on its own, also a paid one (cart-completion compensation
-        // after a capture, a cart edited after paying). The session is Medusa's record of the
-        // money: refusing keeps it, and Medusa's delete steps log the refusal and go on, so a
-        // cart that failed to complete can still become an order when it can.
-        throw new PixCheckoutError(
-          "collection_already_paid",
-          `Payment session of charge ${row.charge_id} holds a payment already made; it is kept.`,
-        );
-      }),
-    );
+    if (!found || !records) return { data: input.data ?? {} };
+    // One conditional UPDATE, not the collection's lease: Medusa calls this from inside its own
+    // workflows (cart-completion compensation), where waiting on a lease another door holds
+    // would hold Medusa's transaction open. The UPDATE alone is enough: a payment that lands
+    // at the same moment either comes first (the session is kept) or finds the charge replaced
+    // (and is adopted by the cart's live session, or is a refund due: settlement/decide.ts).
+    await this.bookkeeping(async () => {
+      const marked = await this.lifecycle(records).superseded(
+        found.charge_id,
+        "provider",
+        sessionId,
+      );
+      if (marked) return;
+      const row = await records.charges.byChargeId(found.charge_id);
+      if (row?.status !== "paid") return;
+      // Medusa deletes sessions on its own, also a paid one (cart-completion compensation
+      // after a capture, a cart edited after paying). The session is Medusa's record of the
+      // money: refusing keeps it, and Medusa's delete steps log the refusal and go on, so a
+      // cart that failed to complete can still become an order when it can.
+      throw new PixCheckoutError(
+        "collection_already_paid",
+        `Payment session of charge ${row.charge_id} holds a payment already made; it is kept.`,
+      );
+    });
     return { data: input.data ?? {} };
   }
 
