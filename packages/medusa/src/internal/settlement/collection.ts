@@ -25,8 +25,8 @@ export interface CollectionOutcome {
  * it is released: that workflow completes the cart, and cart completion calls this provider's
  * `authorizePayment`, a door that takes the same lock. Webhooks, repeated deliveries,
  * reconciliation, the admin's re-check and accept, the capture subscriber and the boleto grace
- * recheck come here; the provider's `authorizePayment` and `deletePayment` take the same lock
- * and ask the same `decide`.
+ * recheck come here; the provider's `authorizePayment` takes the same lock and asks the same
+ * `decide`.
  *
  * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
  */

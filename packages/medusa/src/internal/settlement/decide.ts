@@ -6,8 +6,10 @@ import { graceRecheckAt } from "../checkout/check-schedule";
  * What a payment collection's charges mean for its cart and order, decided in one pure function
  * from one snapshot of the collection. Every door into the money (a webhook, a repeated
  * delivery, reconciliation, the admin's re-check, Medusa's `authorizePayment` at cart
- * completion, the capture subscriber, the boleto grace recheck, `deletePayment`) reads a
- * snapshot under the collection's lock, asks `decide`, and acts on the answer (act.ts).
+ * completion, the capture subscriber, the boleto grace recheck) reads a snapshot under the
+ * collection's lock, asks `decide`, and acts on the answer (collection.ts). A charge Medusa
+ * dropped the session of (`deletePayment`) is marked replaced, and its fate is decided here
+ * when it is paid.
  *
  * A cart rarely has one charge: the shopper adds an item after seeing a code, switches Pix and
  * boleto, lets a code expire and takes a new one. Each leaves an older charge on the same
