@@ -1,4 +1,4 @@
-import type { ChargeRow, LocalChargeStatus, NewChargeRow } from "./charges";
+import { paidShort, type ChargeRow, type LocalChargeStatus, type NewChargeRow } from "./charges";
 import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";
 import type { ChargeStatus } from "../platform/status";
@@ -226,7 +226,7 @@ export class ChargeLifecycle {
     // was paid on time, whenever the plugin heard of it.
     const apiPaidAt = facts?.paidAt ? new Date(facts.paidAt) : null;
     const paidAt = apiPaidAt ?? new Date();
-    const underpaid = facts !== undefined && facts.amountCents < Number(row.amount_cents);
+    const underpaid = paidShort(Number(row.amount_cents), facts?.amountCents ?? null);
     const recorded = {
       paid_at: paidAt,
       api_paid_at: apiPaidAt,

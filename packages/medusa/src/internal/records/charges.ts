@@ -12,6 +12,14 @@ import type { FlagReason } from "./flag-reasons";
  */
 export type Settlement = "capturable" | "held" | "refund_due" | "captured";
 
+/**
+ * Less money arrived than the code asked for. The one test of it: the lifecycle uses it to
+ * write where a new payment stands, and `decide` (settlement/decide.ts) to hold one recorded
+ * before the settlement column existed.
+ */
+export const paidShort = (askedCents: number, paidCents: number | null): boolean =>
+  paidCents !== null && paidCents < askedCents;
+
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
 export type LocalChargeStatus = ChargeStatus | "canceled";
 

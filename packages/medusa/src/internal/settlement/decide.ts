@@ -1,4 +1,4 @@
-import type { LocalChargeStatus, Settlement } from "../records/charges";
+import { paidShort, type LocalChargeStatus, type Settlement } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import { graceRecheckAt } from "../checkout/check-schedule";
 
@@ -100,7 +100,7 @@ export type Decision =
 
 /** Paid with less money than the code asked for, and not accepted by the merchant. */
 export const isUnderpaid = (charge: ChargeFacts): boolean =>
-  charge.apiAmountCents !== null && charge.apiAmountCents < charge.amountCents;
+  paidShort(charge.amountCents, charge.apiAmountCents);
 
 /**
  * Money of this charge that is the collection's payment, or may become it: paid and neither
