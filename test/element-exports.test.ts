@@ -15,7 +15,7 @@ const element = fileURLToPath(new URL("../packages/element/", import.meta.url));
 /** The file a bundler with these conditions picks for `specifier`, relative to the package. */
 async function resolveWith(
   specifier: string,
-  platform: "browser" | "node",
+  platform: "browser" | "node" | "neutral",
   conditions: string[],
 ): Promise<string> {
   const result = await build({
@@ -43,6 +43,12 @@ const bundlers = [
   { name: "Next server build, ssr layer", platform: "node", conditions: ["node"] },
   { name: "Next server build, rsc layer", platform: "node", conditions: ["react-server", "node"] },
   { name: "Vite SSR build", platform: "node", conditions: ["node", "module"] },
+  // Next's edge runtime resolves with edge-light, worker and browser, and has no Node builtins.
+  {
+    name: "Next edge runtime",
+    platform: "neutral",
+    conditions: ["edge-light", "worker", "browser"],
+  },
 ] as const;
 
 describe.each(bundlers)("$name", ({ platform, conditions }) => {
@@ -77,6 +83,18 @@ describe("on a server without a DOM", () => {
     );
     expect(html).toBe('<pix-checkout class="pay"></pix-checkout>');
   });
+});
+
+it("keeps Node's builtins out of the server build, so an edge runtime can load it", () => {
+  const server = join(element, "dist", "server");
+  const files = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".js"),
+  );
+  expect(files.length).toBeGreaterThan(2);
+  for (const file of files) {
+    const text = readFileSync(join(server, file), "utf8");
+    expect(text, file).not.toMatch(/\brequire\b|from\s*"(node:|fs|zlib|stream)/);
+  }
 });
 
 it("ships no private name #_, which Turbopack's parser rejects as a duplicate", () => {

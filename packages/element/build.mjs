@@ -6,8 +6,9 @@
 //   preparing, superseded and refund views' words are imported dynamically: each is a chunk under
 //   dist/chunks/ that loads only when needed.
 // - dist/react.js imports the element from ./index.js (never a second copy); React stays external.
-// - Lit's hooks for other scripts' globals (polyfills, SSR hydration, version lists) are left
-//   out of the browser build: see withoutLitGlobalHooks.
+// - Lit ships as published: no third-party file is edited. The only text rewrites are the
+//   whitespace inside the element's own html`` templates (minifyHtmlTemplates, on the sources)
+//   and the rename of the private name `#_` in the files built from them (renamePrivateUnderscore).
 import { build, transform } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -28,7 +29,7 @@ const common = {
   legalComments: "none",
   write: false,
   logLevel: "warning",
-  plugins: [minifyLitCss()],
+  plugins: [minifyLitCss(), minifyHtmlTemplates()],
 };
 
 const element = await build({
@@ -36,11 +37,8 @@ const element = await build({
   entryPoints: { index: "src/index.ts" },
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
-  plugins: [
-    ...common.plugins,
-    external(/\/qr-encoder\.js$/, "./chunks/qr-encoder.js"),
-    withoutLitGlobalHooks(),
-  ],
+  // Only src/internal/qr.ts imports the encoder, and it is itself a chunk in dist/chunks/.
+  plugins: [...common.plugins, external(/\/qr-encoder\.js$/, "./qr-encoder.js")],
 });
 // qrcode is CommonJS: built on its own, so esbuild's CJS shim stays out of index.js.
 const qr = await build({
@@ -67,32 +65,137 @@ const server = await build({
   conditions: ["node"],
   external: ["react"],
   chunkNames: "server/chunks/[name]-[hash]",
-  // The QR encoder is bundled here as its own lazy chunk: a path out to dist/chunks/ would
-  // depend on which file esbuild puts the import in. A server never draws a QR anyway.
   splitting: true,
+  // A server never draws a QR: `qrcode`'s Node build (fs, zlib, streams) stays out, so the
+  // same files also serve an edge runtime (the `edge-light` condition), which has none of those.
+  plugins: [...common.plugins, noQrOnServer()],
 });
 
-for (const file of [
-  ...element.outputFiles,
-  ...qr.outputFiles,
-  ...react.outputFiles,
-  ...server.outputFiles,
-]) {
-  // Minified output has raw newlines only inside template literals. A newline plus
-  // indentation occurs only in our html`` templates, where it means no more than one
-  // space, and whitespace between two tags means nothing there, nor before the `>` that
-  // closes a start tag whose attributes prettier put on lines of their own. (A bare
-  // newline can be a real "\n" that esbuild wrote as a template literal: it is left alone.)
-  // SWC, Turbopack's parser, rejects a private name `#_` ("duplicate private name #_"),
-  // which esbuild's minifier hands out: rename it to one the minifier has not used.
-  if (/#_0(?![\w$])/.test(file.text)) throw new Error(`${file.path}: #_0 is taken`);
-  const text = file.text
-    .replace(/\n {2,}>/g, ">")
-    .replace(/\n {2,}/g, " ")
-    .replace(/> </g, "><")
-    .replace(/#_(?![\w$])/g, "#_0");
-  mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, text);
+// qrcode's chunk is third-party code: written as esbuild made it.
+for (const file of qr.outputFiles) write(file.path, file.text);
+for (const file of [...element.outputFiles, ...react.outputFiles, ...server.outputFiles]) {
+  write(file.path, renamePrivateUnderscore(file.path, file.text));
+}
+
+function write(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/**
+ * SWC, Turbopack's parser, rejects a private name `#_` ("duplicate private name #_"), which
+ * esbuild's minifier hands out to our classes' private fields: rename it to one the minifier
+ * has not used. Lit's published modules declare no private names, so every `#_` is ours;
+ * the count of renames must equal the count found by a stricter look (a private name after
+ * `.`, `#_ in`, or a class-body declaration, getters included), or the build stops.
+ */
+function renamePrivateUnderscore(path, text) {
+  if (/#_0(?![\w$])/.test(text)) throw new Error(`${path}: #_0 is taken`);
+  const all = text.match(/#_(?![\w$])/g)?.length ?? 0;
+  const asNames =
+    text.match(/(?:[.{};,(*]|\b(?:get|set|static|async)|^)\s*#_(?![\w$])|#_(?=\s+in\b)/gm)
+      ?.length ?? 0;
+  if (all !== asNames) {
+    const where = [...text.matchAll(/.{12}#_(?![\w$]).{12}/g)].map((m) => m[0]).join(" | ");
+    throw new Error(`${path}: ${all} "#_" found, ${asNames} where a private name goes: ${where}`);
+  }
+  return text.replace(/#_(?![\w$])/g, "#_0");
+}
+
+/**
+ * Squeezes the whitespace of the html`` templates in src/ (not of any other string, and
+ * never of Lit's files): a newline plus indentation means no more than one space in a
+ * template, whitespace between two tags means nothing, nor before the `>` that closes a
+ * start tag whose attributes prettier put on lines of their own. The scanner reads strings,
+ * comments and nested templates; the count of template literals and `${` must come out as it
+ * went in, or the build stops.
+ */
+function minifyHtmlTemplates() {
+  return {
+    name: "minify-html-templates",
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\/src\/.*\.ts$/ }, ({ path }) => {
+        if (/\.(styles|test)\.ts$/.test(path)) return undefined;
+        const source = readFileSync(path, "utf8");
+        if (!source.includes("html`")) return undefined;
+        const contents = squeezeHtmlTemplates(source);
+        const marks = (text) => [text.split("`").length, text.split("${").length].join();
+        if (marks(contents) !== marks(source)) {
+          throw new Error(`${path}: the template scan lost a \` or \${`);
+        }
+        return { contents, loader: "ts" };
+      });
+    },
+  };
+}
+
+function squeezeHtmlTemplates(src) {
+  let i = 0;
+  let out = "";
+  const squeeze = (text) =>
+    text
+      .replace(/\n\s+>/g, ">")
+      .replace(/\n\s*/g, " ")
+      .replace(/> </g, "><");
+  const code = (nested) => {
+    let depth = 0;
+    while (i < src.length) {
+      const c = src[i];
+      const next = src[i + 1];
+      let end = i + 1;
+      if (c === "/" && next === "/") {
+        end = src.indexOf("\n", i);
+        if (end < 0) end = src.length;
+      } else if (c === "/" && next === "*") end = src.indexOf("*/", i) + 2;
+      else if (c === '"' || c === "'") {
+        end = i + 1;
+        while (src[end] !== c) end += src[end] === "\\" ? 2 : 1;
+        end += 1;
+      } else if (c === "`") {
+        template(/\bhtml\s*$/.test(src.slice(Math.max(0, i - 8), i)));
+        continue;
+      } else if (c === "{") depth += 1;
+      else if (c === "}") {
+        if (nested && depth === 0) return;
+        depth -= 1;
+      }
+      out += src.slice(i, Math.min(end, src.length));
+      i = Math.min(end, src.length);
+    }
+  };
+  const template = (isHtml) => {
+    out += "`";
+    i += 1;
+    let chunk = "";
+    const flush = () => {
+      out += isHtml ? squeeze(chunk) : chunk;
+      chunk = "";
+    };
+    while (i < src.length) {
+      const c = src[i];
+      if (c === "\\") {
+        chunk += src.slice(i, i + 2);
+        i += 2;
+      } else if (c === "`") {
+        flush();
+        out += "`";
+        i += 1;
+        return;
+      } else if (c === "$" && src[i + 1] === "{") {
+        flush();
+        out += "${";
+        i += 2;
+        code(true);
+        out += "}";
+        i += 1;
+      } else {
+        chunk += c;
+        i += 1;
+      }
+    }
+  };
+  code(false);
+  return out;
 }
 
 /**
@@ -132,53 +235,20 @@ function minifyLitCss() {
   };
 }
 
-/**
- * Leaves out of the browser build the three statements by which Lit's modules offer
- * themselves to globals of other scripts: the ShadyDOM polyfill hooks
- * (`@webcomponents/polyfill-support`, for browsers without shadow DOM, none of which runs
- * this ES2022 build), the SSR hydration hook (`@lit-labs/ssr-client`; the server build renders
- * a bare tag, never Lit SSR markup to hydrate) and the `lit*Versions` lists (read only by
- * Lit's development build, to warn about two copies on one page). None of them changes what
- * the element does; together they are about 120 B of the gzipped initial JS. Each must be
- * found once: a Lit release that writes them otherwise fails the build instead of shipping
- * them unnoticed (or half removed).
- */
-function withoutLitGlobalHooks() {
-  const hooks = {
-    "lit-element/lit-element.js": [
-      [/,\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\);/, ";"],
-      [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/, ""],
-      [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[\d.]+"\);/, ""],
-    ],
-    "lit-html/lit-html.js": [
-      [
-        /,(\w+)=\w+\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\w+\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\);/,
-        ";",
-      ],
-    ],
-    "@lit/reactive-element/reactive-element.js": [
-      [/,(\w+)=\w+\.reactiveElementPolyfillSupport(?=,)/, ""],
-      [
-        /,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[\d.]+"\)/,
-        "",
-      ],
-    ],
-  };
+/** Replaces the QR encoder in the server build by one that says a server draws no QR. */
+function noQrOnServer() {
   return {
-    name: "without-lit-global-hooks",
+    name: "no-qr-on-server",
     setup(pluginBuild) {
-      const files =
-        /node_modules\/(lit-element\/lit-element|lit-html\/lit-html|@lit\/reactive-element\/reactive-element)\.js$/;
-      pluginBuild.onLoad({ filter: files }, ({ path }) => {
-        const [file, edits] = Object.entries(hooks).find(([name]) => path.endsWith(name));
-        let contents = readFileSync(path, "utf8");
-        for (const [pattern, replacement] of edits) {
-          const found = contents.match(new RegExp(pattern, "g"))?.length ?? 0;
-          if (found !== 1) throw new Error(`${file}: expected one ${pattern}, found ${found}`);
-          contents = contents.replace(pattern, replacement);
-        }
-        return { contents, loader: "js" };
-      });
+      pluginBuild.onResolve({ filter: /\/qr-encoder\.js$/ }, () => ({
+        path: "qr-encoder",
+        namespace: "no-qr-on-server",
+      }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "no-qr-on-server" }, () => ({
+        contents:
+          'export function qrSvg() { return Promise.reject(new Error("no QR is drawn on a server")); }',
+        loader: "js",
+      }));
     },
   };
 }

@@ -128,14 +128,43 @@ if (wanted.has("webkit")) {
   preferences.push(await webkit(gtkDarkReduced()));
 }
 
+// The test page's one inline script (the fake backend's address) carries this nonce.
+const CSP_NONCE = "pix-csp-test";
+/**
+ * The README's CSP for a store, plus what the test harness itself needs: its scripts and
+ * its WebSocket come from the page's own origin, and the one inline script has a nonce.
+ */
+const strictCsp = (config) =>
+  [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${CSP_NONCE}'`,
+    `connect-src 'self' ws://${config.hostname}:${config.port} ${backend.url}`,
+    "img-src 'self'",
+    "style-src 'self'",
+  ].join("; ");
+
 export default {
   rootDir: root,
   // Groups only: files at the top level would add a default run in a Chrome of WTR's choosing.
   groups: [
     {
       name: "element",
-      files: ["src/**/*.test.ts", "!src/preferences.test.ts"],
+      files: ["src/**/*.test.ts", "!src/preferences.test.ts", "!src/csp.test.ts"],
       browsers: everything,
+    },
+    // A store page under the strict Content-Security-Policy the README gives: nothing but
+    // the store backend to connect to, no image source beyond the page's own origin.
+    {
+      name: "strict-csp",
+      files: ["src/csp.test.ts"],
+      browsers: everything,
+      testRunnerHtml: (testFramework, config) => `<!doctype html>
+        <html><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="${strictCsp(config)}">
+        </head><body>
+        <script nonce="${CSP_NONCE}">globalThis.pixBackendUrl = ${JSON.stringify(backend.url)};</script>
+        <script type="module" src="${testFramework}"></script>
+        </body></html>`,
     },
     { name: "preferences", files: ["src/preferences.test.ts"], browsers: preferences },
   ],

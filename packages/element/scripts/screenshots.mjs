@@ -85,6 +85,18 @@ const sessions = {
   }),
   paid: session("paid", { status: "paid" }),
   expired: session("expired", { status: "expired" }),
+  // The store sends where a new code comes from once the old one can no longer be paid.
+  "expired-renew": session("expired-renew", {
+    status: "expired",
+    renew: { payment_collection_id: "pay_col_shot", provider_id: "pp_pix_pix-checkout" },
+  }),
+  // The store's Pix discount applies: what paying by Pix saves, under the amount.
+  "pix-discount": session("pix-discount", {
+    amount: 11728,
+    pix_discount: { code: "DESCONTO-PIX", type: "percentage", value: 5, saved: 617 },
+  }),
+  // 58 s left when the page opens: the 1-minute warning.
+  "one-minute": session("one-minute", { expires_at: new Date(now + 58_000).toISOString() }),
   failed: session("failed", { status: "failed" }),
   canceled: session("canceled", { status: "canceled" }),
   // The fake sends a superseded session without its code, as the store does.
@@ -102,7 +114,14 @@ for (const [id, s] of Object.entries(sessions)) {
   });
 }
 
+// [file, viewport width, color scheme, session, what to tap first]
 const shots = [
+  ["phone-copy-first", 390, "light", "pix"],
+  ["phone-qr", 390, "light", "pix", "show-qr-button"],
+  ["phone-one-minute", 390, "light", "one-minute"],
+  ["phone-pix-discount", 390, "light", "pix-discount"],
+  ["phone-expired", 390, "light", "expired-renew"],
+  ["desktop-1280", 1280, "light", "pix"],
   ["pix", 360, "light", "pix"],
   ["pix-desktop-dark", 1024, "dark", "pix"],
   ["boleto", 390, "light", "boleto"],
@@ -126,14 +145,15 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-for (const [name, width, colorScheme, id] of shots) {
+for (const [name, width, colorScheme, id, tap] of shots) {
   if (only.length && !only.includes(name)) continue;
   const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
   const tab = await context.newPage();
   await tab.goto(`${origin}/?id=${id}${colorScheme === "dark" ? "&dark" : ""}`);
+  if (tap) await tab.locator(`pix-checkout [part~=${tap}]`).click();
   await tab.waitForFunction(() => {
     const el = document.querySelector("pix-checkout");
-    const img = el?.shadowRoot?.querySelector("img");
+    const qr = el?.shadowRoot?.querySelector("[part=qr]");
     // A message's words may come in a chunk of their own (superseded, refund due, and the
     // preparing view's estimate): wait for them.
     const body = el?.shadowRoot?.querySelector("[part=message] .muted");
@@ -141,7 +161,7 @@ for (const [name, width, colorScheme, id] of shots) {
     return (
       el &&
       el.view !== "loading" &&
-      (!img || img.complete) &&
+      (!qr || qr.querySelector("svg")) &&
       (!body || body.textContent.trim()) &&
       estimate
     );

@@ -40,12 +40,22 @@ export interface PixErrorDetail {
 }
 
 /** Every event the element fires, by name, with its detail type. */
+/**
+ * Detail of `pix-renewed`: the shopper asked for a new code after the old one expired, and
+ * the element now shows `sessionId` (also its `session-id` property).
+ */
+export interface PixRenewedDetail {
+  previous: string;
+  sessionId: string;
+}
+
 export interface PixCheckoutEventMap {
   "pix-paid": CustomEvent<PixPaidDetail>;
   "pix-expired": CustomEvent<PixExpiredDetail>;
   "pix-status-change": CustomEvent<PixStatusChangeDetail>;
   "pix-copy": CustomEvent<PixCopyDetail>;
   "pix-error": CustomEvent<PixErrorDetail>;
+  "pix-renewed": CustomEvent<PixRenewedDetail>;
 }
 
 declare global {

@@ -11,6 +11,7 @@ export type {
   PixErrorDetail,
   PixExpiredDetail,
   PixPaidDetail,
+  PixRenewedDetail,
   PixStatusChangeDetail,
 } from "./events.js";
 export type {
@@ -19,6 +20,7 @@ export type {
   PixData,
   RefundData,
   RefundReason,
+  RenewTarget,
   SessionStatus,
 } from "./session.js";
 export type { Lang } from "./localize/index.js";

@@ -7,7 +7,6 @@ import { CountdownController } from "./internal/countdown-controller.js";
 import type { BoletoKit, boletoView } from "./internal/boleto-view.js";
 import type { NoticeKit, noticeView } from "./internal/notice-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
-import { qrDataUrl } from "./internal/qr.js";
 import { StatusController } from "./internal/status-controller.js";
 import { loadStrings, resolveLang, stringsFor, type Strings } from "./localize/index.js";
 import { ptBR } from "./localize/pt-br.js";
@@ -23,6 +22,8 @@ export type PixCheckoutView = "loading" | "error" | SessionStatus;
 /** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
 const isNotice = (status: string): status is "preparing" | "superseded" | "refund_due" =>
   status === "preparing" || status === "superseded" || status === "refund_due";
+/** Every view past the code but `paid` takes its words from the notice chunk. */
+const wantsNotices = (status: string) => status !== "pending" && status !== "paid";
 
 /** The words for `session`'s status (announced, and its view's title): a boleto being prepared has its own. */
 const titleOf = (session: CheckoutSession) =>
@@ -35,7 +36,17 @@ interface UiState {
   error: BackendError | null;
   /** The skew-corrected countdown reached zero before the backend said so. */
   clockExpired: boolean;
-  qrSrc: string;
+  /** The QR as inline SVG (no `blob:` or `data:` source, for strict CSPs), once drawn. */
+  qr: SVGSVGElement | null;
+  /** Neither the backend's SVG nor the encoder gave a QR: the view says so. */
+  qrFailed: boolean;
+  /** The shopper asked for the QR in the copy-first order. */
+  qrShown: boolean;
+  /** The element's own box is narrower than a desktop card (a phone, a narrow column). */
+  narrow: boolean;
+  /** The last expiry warning given for this code: 5 or 1 (minutes left), 0 before any. */
+  warned: number;
+  renewing: boolean;
   copied: "pix" | "boleto" | null;
   /** Both copy routes failed and the code is selected for a manual copy. */
   manual: boolean;
@@ -49,16 +60,22 @@ interface UiState {
  * and follows its status live from the store backend until it is final.
  *
  * @event pix-paid - The backend reports the session paid. Detail: `PixPaidDetail`.
- * @event pix-expired - The session expired, by the backend or the skew-corrected clock (once). Detail: `PixExpiredDetail`.
+ * @event pix-expired - The session expired, by the backend or the skew-corrected clock (once). Cancelable: `preventDefault()` keeps the element from offering its own "Gerar novo código". Detail: `PixExpiredDetail`.
  * @event pix-status-change - The status changed, including the first load. Detail: `PixStatusChangeDetail`.
  * @event pix-copy - A code was copied (only after success). Detail: `PixCopyDetail`.
  * @event pix-error - A backend call failed. Detail: `PixErrorDetail`.
+ * @event pix-renewed - The shopper took a new code after expiry; the element now shows it. Detail: `PixRenewedDetail`.
  *
  * @csspart base - The card around everything; carries the view name as a class.
  * @csspart header - Method and amount.
  * @csspart amount - The formatted amount.
+ * @csspart discount - What the store's Pix discount saves, under the amount.
  * @csspart countdown - Time left to pay (Pix).
- * @csspart qr - The QR code box.
+ * @csspart qr - The QR code box (an inline SVG inside).
+ * @csspart show-qr-button - "Pagar com outro aparelho? Mostrar QR code", in the copy-first order.
+ * @csspart after-copy - The one line under the copy button in the copy-first order.
+ * @csspart warning - The expiry warning at 5 and at 1 minute left (a polite live region).
+ * @csspart renew-button - "Gerar novo código", in the expired view.
  * @csspart instructions - The pay-in-your-bank-app steps.
  * @csspart code - The read-only field with the Pix code or digitable line.
  * @csspart button - Every button and button-like link.
@@ -95,6 +112,7 @@ export class PixCheckout extends LitElement {
     publishableKey: { attribute: "publishable-key" },
     sessionId: { attribute: "session-id" },
     lang: {},
+    layout: {},
   };
 
   /** Base URL of the store backend (the Medusa server), e.g. `https://shop.example.com`. */
@@ -109,9 +127,16 @@ export class PixCheckout extends LitElement {
   /** `pt-BR` (default), `en` or `es`; other tags fall back by their primary language, then to pt-BR. */
   declare lang: string;
 
+  /**
+   * `auto` (default): copy first on a touch screen (`pointer: coarse`) or when the element is
+   * under 400 px wide, QR first otherwise. `copy-first` or `qr-first` forces an order.
+   */
+  declare layout: "auto" | "copy-first" | "qr-first";
+
   constructor() {
     super();
     this.backendUrl = this.publishableKey = this.sessionId = this.lang = "";
+    this.layout = "auto";
   }
 
   /** The session as last received from the backend, or null before the first answer. */
@@ -131,7 +156,12 @@ export class PixCheckout extends LitElement {
     session: null,
     error: null,
     clockExpired: false,
-    qrSrc: "",
+    qr: null,
+    qrFailed: false,
+    qrShown: false,
+    narrow: false,
+    warned: 0,
+    renewing: false,
     copied: null,
     manual: false,
     refreshing: false,
@@ -139,6 +169,10 @@ export class PixCheckout extends LitElement {
   };
   #backend: Backend | null = null;
   #expiredSent = false;
+  /** The host took the expiry on itself (`preventDefault()` on `pix-expired`). */
+  #renewByHost = false;
+  #resize: ResizeObserver | undefined;
+  #coarse: MediaQueryList | undefined;
   #qrKey = "";
   #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
@@ -163,6 +197,7 @@ export class PixCheckout extends LitElement {
     // countdown to zero on every answer, and asking again each time would never stop.
     if (session?.status !== "pending" || session.method !== "pix" || clockExpired) return;
     this.#set({ clockExpired: true, announcement: (t) => t.expired });
+    this.#loadNotices();
     this.#sendExpired("clock");
     // The last seconds may have carried a payment: ask now rather than at the next poll.
     this.#status.retry();
@@ -176,14 +211,39 @@ export class PixCheckout extends LitElement {
     return this.#strings ?? ptBR;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The element's own width, not the user agent: the same phone may show a wide card, and a
+    // desktop a narrow column.
+    this.#resize ??= new ResizeObserver(([entry]) => {
+      const narrow = !!entry && entry.contentRect.width < 400;
+      // Next frame: the other order changes the card's height, which would notify again
+      // within this one.
+      if (narrow !== this.#ui.narrow) requestAnimationFrame(() => this.#set({ narrow }));
+    });
+    this.#resize.observe(this);
+    this.#coarse ??= matchMedia("(pointer: coarse)");
+    this.#coarse.onchange = () => this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#resize?.disconnect();
     this.#dropQr();
   }
 
+  /** Copy first: a phone cannot scan its own screen. */
+  get #copyFirst() {
+    const { layout } = this;
+    return (
+      layout === "copy-first" ||
+      (layout !== "qr-first" && (this.#ui.narrow || !!this.#coarse?.matches))
+    );
+  }
+
   #dropQr() {
-    if (this.#ui.qrSrc.startsWith("blob:")) URL.revokeObjectURL(this.#ui.qrSrc);
-    this.#ui.qrSrc = this.#qrKey = "";
+    Object.assign(this.#ui, { qr: null, qrFailed: false });
+    this.#qrKey = "";
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -202,9 +262,15 @@ export class PixCheckout extends LitElement {
     }
     if (changed.has("backendUrl") || changed.has("publishableKey") || changed.has("sessionId")) {
       // Another session: nothing of the previous one may stay on screen, its QR least of all.
-      Object.assign(this.#ui, { session: null, error: null, clockExpired: false });
+      Object.assign(this.#ui, {
+        session: null,
+        error: null,
+        clockExpired: false,
+        qrShown: false,
+        warned: 0,
+      });
       this.#dropQr();
-      this.#expiredSent = false;
+      this.#expiredSent = this.#renewByHost = false;
       const { backendUrl, publishableKey, sessionId } = this;
       this.#backend =
         backendUrl && publishableKey && sessionId
@@ -212,6 +278,13 @@ export class PixCheckout extends LitElement {
           : null;
       this.#status.watch(this.#backend);
     }
+    const { session } = this.#ui;
+    if (this.view !== "pending" || !session?.pix) return;
+    // On a phone the QR (and its chunk) waits for the shopper's tap.
+    if (!this.#copyFirst || this.#ui.qrShown) void this.#loadQr(session.pix);
+    const left = this.#countdown.remaining;
+    const warn = left <= 60_000 ? 1 : left <= 300_000 ? 5 : 0;
+    if (warn && warn !== this.#ui.warned) this.#ui.warned = warn;
   }
 
   protected override updated(): void {
@@ -247,21 +320,14 @@ export class PixCheckout extends LitElement {
       this.#countdown.stop();
     }
     // Only a pending code is shown: a superseded one must never be scanned again.
-    if (session.status === "pending" && session.pix) void this.#loadQr(session.pix);
-    else this.#dropQr();
+    if (session.status !== "pending") this.#dropQr();
     if (session.boleto && !this.#boletoView) {
       void import("./internal/boleto-view.js").then((m) => {
         this.#boletoView = m.boletoView;
         this.requestUpdate();
       });
     }
-    // Few shoppers see these three views: their words are a chunk of their own.
-    if (isNotice(session.status) && !this.#noticeView) {
-      void import("./internal/notice-view.js").then((m) => {
-        this.#noticeView = m.noticeView;
-        this.requestUpdate();
-      });
-    }
+    if (wantsNotices(session.status)) this.#loadNotices();
     if (previous === session.status) return;
     const title = titleOf(session);
     this.#ui.announcement = (t) => t[title];
@@ -279,38 +345,57 @@ export class PixCheckout extends LitElement {
     }
   }
 
+  /** Few shoppers see the views past the code but `paid`: their words are a chunk of their own. */
+  #loadNotices() {
+    if (this.#noticeView) return;
+    void import("./internal/notice-view.js").then((m) => {
+      this.#noticeView = m.noticeView;
+      this.requestUpdate();
+    });
+  }
+
   #sendExpired(source: "server" | "clock") {
     const { session } = this.#ui;
     if (this.#expiredSent || !session) return;
     this.#expiredSent = true;
-    this.#emit("pix-expired", { session, source });
+    this.#renewByHost = !this.dispatchEvent(
+      new CustomEvent("pix-expired", {
+        detail: { session, source },
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      }),
+    );
   }
 
-  /** QR source, best first: the backend's image, the payment service's PNG, our own encoder. */
+  /** Draws the QR as inline SVG (the backend's, else the encoder's); see internal/qr.ts. */
   async #loadQr(pix: PixData) {
-    const key = `${pix.qr_image_url}|${pix.qr_code}|${pix.copy_paste}`;
+    const key = `${pix.qr_image_url}|${pix.copy_paste}`;
     if (key === this.#qrKey) return;
     // The previous code's picture must never stand for this one while it loads.
     this.#dropQr();
     this.#qrKey = key;
-    let src = "";
+    const qr = await import("./internal/qr.js")
+      .then((m) => m.qrElement(pix, this.#backend))
+      .catch(() => null);
+    if (key === this.#qrKey) this.#set({ qr, qrFailed: !qr });
+  }
+
+  /** "Gerar novo código": a new session for the cart, shown in place of the expired one. */
+  async #renew() {
+    const target = this.#ui.session?.renew;
+    if (!target || !this.#backend || this.#ui.renewing) return;
+    this.#set({ renewing: true, announcement: (t) => t.renewing });
+    const previous = this.sessionId;
     try {
-      if (pix.qr_image_url && this.#backend) {
-        const blob = await this.#backend.image(pix.qr_image_url, AbortSignal.timeout(10_000));
-        src = URL.createObjectURL(blob);
-      }
+      const { renewSession } = await import("./internal/renew.js");
+      const sessionId = await renewSession(this.#backend, target);
+      this.sessionId = sessionId;
+      this.#emit("pix-renewed", { previous, sessionId });
     } catch {
-      // No image: fall through to the next source rather than show no QR.
+      this.#ui.announcement = (t) => t.renewFailed;
     }
-    if (!src && pix.qr_code) {
-      src = pix.qr_code.startsWith("data:") ? pix.qr_code : `data:image/png;base64,${pix.qr_code}`;
-    }
-    if (!src) src = await qrDataUrl(pix.copy_paste).catch(() => "");
-    if (key !== this.#qrKey) {
-      if (src.startsWith("blob:")) URL.revokeObjectURL(src);
-      return;
-    }
-    this.#set({ qrSrc: src });
+    this.#set({ renewing: false });
   }
 
   async #copy(kind: "pix" | "boleto", text: string, event: Event) {
@@ -412,7 +497,7 @@ export class PixCheckout extends LitElement {
     if (isNotice(view)) {
       // The title shows at once (the code is already gone, or not there yet); the rest
       // comes with its chunk.
-      const notice = this.#noticeView?.(s, lang, kit);
+      const notice = this.#noticeView?.(view, s, lang, kit);
       // Preparing is a longer loading: its spinner, and when the code should be ready.
       return view === "preparing"
         ? [spinner(t[titleOf(s)]), notice?.extra]
@@ -420,7 +505,22 @@ export class PixCheckout extends LitElement {
     }
     if (view !== "pending") {
       const paid = view === "paid";
-      return this.#message(paid ? "✓" : "!", t[view], t[`${view}Body`], paid ? amount : nothing);
+      // A new code only once the backend says the old one can no longer be paid (the device's
+      // clock may be early), and only if the host did not take the expiry on itself.
+      const renew =
+        s.status === "expired" && s.renew && !this.#renewByHost
+          ? html`<button
+              part="button renew-button"
+              class="button"
+              aria-disabled=${this.#ui.renewing}
+              @click=${() => this.#renew()}
+            >
+              ${this.#ui.renewing ? t.renewing : t.renew}
+            </button>`
+          : nothing;
+      // The paid line ships with the element; the rarer endings' lines come with their chunk.
+      const body = paid ? t.paidBody : (this.#noticeView?.(view, s, lang, kit).body ?? "");
+      return this.#message(paid ? "✓" : "!", t[view], body, paid ? amount : renew);
     }
     // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
     const boleto = s.boleto && this.#boletoView?.(s.boleto, lang, kit);
@@ -429,6 +529,14 @@ export class PixCheckout extends LitElement {
         <span>${boleto ? boleto.title : t.payWithPix}</span>
         <span part="amount" class="amount">${amount}</span>
       </div>
+      ${
+        // In the accent colour, as the secondary buttons are.
+        !boleto && s.pix_discount
+          ? html`<p part="discount" class="secondary">
+              ${t.saved(formatMoney(s.pix_discount.saved, s.currency, lang))}
+            </p>`
+          : nothing
+      }
       ${boleto ? boleto.body : this.#pix(s.pix!, amount)}
       ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
   }
@@ -472,37 +580,64 @@ export class PixCheckout extends LitElement {
 
   #pix(pix: PixData, amount: string) {
     const t = this.#t;
-    const { refreshing, qrSrc } = this.#ui;
-    return html`<p part="countdown" class="countdown">
-        ${t.expiresIn} <b role="timer">${formatRemaining(this.#countdown.remaining)}</b>
-      </p>
-      <div part="qr" class="qr" role="img" aria-label=${t.qrLabel(amount)}>
-        ${qrSrc ? html`<img src=${qrSrc} alt="" />` : nothing}
+    const { refreshing, qr, qrFailed, qrShown, warned } = this.#ui;
+    const copyFirst = this.#copyFirst;
+    const qrBox =
+      copyFirst && !qrShown
+        ? nothing
+        : qrFailed
+          ? html`<p part="qr" class="muted">${t.qrUnavailable}</p>`
+          : html`<div part="qr" class="qr" role="img" aria-label=${t.qrLabel(amount)}>
+              ${qr ?? nothing}
+            </div>`;
+    const actions = html`<div class="actions">
+      <button
+        part="button refresh-button"
+        class="button secondary"
+        aria-disabled=${refreshing}
+        @click=${() => this.#refresh()}
+      >
+        ${refreshing ? t.checking : t.alreadyPaid}
+      </button>
+      ${
+        "share" in navigator
+          ? html`<button
+              part="button share-button"
+              class="button secondary"
+              @click=${() => this.#share(pix)}
+            >
+              ${t.share}
+            </button>`
+          : nothing
+      }
+    </div>`;
+    const countdown = html`<p part="countdown" class="countdown">
+      ${t.expiresIn} <b role="timer">${formatRemaining(this.#countdown.remaining)}</b>
+      <span part="warning" class="warning" role="status">
+        ${warned ? t.expiresSoon(warned) : nothing}
+      </span>
+    </p>`;
+    if (!copyFirst) {
+      return html`${countdown} ${qrBox}
+        <ol part="instructions" class="steps">
+          ${t.steps.map((step) => html`<li>${step}</li>`)}
+        </ol>
+        ${this.#field("pix", t.pixCode, pix.copy_paste, pix.copy_paste, t.copyCode)} ${actions}`;
+    }
+    return html`${countdown}
+      <div class="copy-first">
+        ${this.#field("pix", t.pixCode, pix.copy_paste, pix.copy_paste, t.copyPixCode)}
+        <p part="after-copy">${t.afterCopy}</p>
       </div>
-      <ol part="instructions" class="steps">
-        ${t.steps.map((step) => html`<li>${step}</li>`)}
-      </ol>
-      ${this.#field("pix", t.pixCode, pix.copy_paste, pix.copy_paste, t.copyCode)}
-      <div class="actions">
-        <button
-          part="button refresh-button"
-          class="button secondary"
-          aria-disabled=${refreshing}
-          @click=${() => this.#refresh()}
-        >
-          ${refreshing ? t.checking : t.alreadyPaid}
-        </button>
-        ${
-          "share" in navigator
-            ? html`<button
-                part="button share-button"
-                class="button secondary"
-                @click=${() => this.#share(pix)}
-              >
-                ${t.share}
-              </button>`
-            : nothing
-        }
-      </div>`;
+      ${actions}
+      <button
+        part="button show-qr-button"
+        class="button secondary"
+        aria-expanded=${qrShown}
+        @click=${() => this.#set({ qrShown: !qrShown })}
+      >
+        ${t.showQr}
+      </button>
+      ${qrBox}`;
   }
 }

@@ -61,12 +61,22 @@ export const styles = css`
     background: #fff;
     border-radius: 8px;
   }
-  img {
-    display: block;
-    width: 100%;
+  .qr svg {
     height: 100%;
-    /* A backend PNG scaled up stays crisp instead of blurring its modules. */
-    image-rendering: pixelated;
+  }
+  .warning:not(:empty) {
+    display: block;
+    font-weight: 700;
+  }
+  /* Copy first (phones): the one thing to tap is the largest thing on the card. */
+  .copy-first {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .copy-first .button {
+    flex-basis: 100%;
+    min-height: 52px;
+    font-size: 1.125rem;
   }
   ol {
     padding-inline-start: 1.25rem;

@@ -70,14 +70,15 @@ async function showPending(
   return { id, el: el as PixCheckout };
 }
 
-/** Waits for the QR image to be decoded and painted. */
+/** Waits for the QR, drawn as inline SVG (never an image source a strict CSP could block). */
 async function qrImage(el: HTMLElement) {
-  await eventually(() =>
-    expect($<HTMLImageElement>(el, "[part=qr] img")?.src ?? "").to.not.equal(""),
-  );
-  const img = $<HTMLImageElement>(el, "[part=qr] img") as HTMLImageElement;
-  await img.decode();
-  return img;
+  const svg = await eventually(() => {
+    const found = $<SVGSVGElement>(el, "[part=qr] svg");
+    expect(found?.querySelector("path")).to.not.equal(null);
+    return found as SVGSVGElement;
+  });
+  expect($(el, "img")).to.equal(null);
+  return svg;
 }
 
 /** Screenshots `target` in the real browser and decodes the QR code in the picture. */
@@ -111,9 +112,6 @@ describe("Pix view", () => {
       pix: { copy_paste: PIX_CODE, qr_image_url: `/store/pix-checkout/sessions/${id}/qr.svg` },
     });
     await eventually(async () => expect(await requestLog(id)).to.include("GET qr.svg"));
-    await eventually(() =>
-      expect($<HTMLImageElement>(el, "[part=qr] img")?.src ?? "").to.match(/^blob:/),
-    );
     await qrImage(el);
     // WebKit may paint a decoded image a frame or two later: look again until it shows.
     await eventually(async () =>
@@ -134,7 +132,7 @@ describe("Pix view", () => {
     await eventually(() => expect(el.session?.session_id).to.equal(id));
     await el.updateComplete;
     expect(el.view).to.equal("pending");
-    expect($(el, "[part=qr] img")).to.equal(null);
+    expect($(el, "[part=qr] svg")).to.equal(null);
   });
 
   it("takes a replaced code's QR off the screen at once, before the new picture arrives", async () => {
@@ -145,7 +143,7 @@ describe("Pix view", () => {
     await patchSession(id, { pix: { copy_paste: "another code", qr_image_url } });
     await eventually(() => expect(el.session?.pix?.copy_paste).to.equal("another code"));
     await el.updateComplete;
-    expect($(el, "[part=qr] img")).to.equal(null);
+    expect($(el, "[part=qr] svg")).to.equal(null);
   });
 
   it("labels the QR as an image with the amount to pay", async () => {
@@ -197,6 +195,12 @@ describe("status transitions", () => {
     await eventually(() => expect(el.view).to.equal("expired"));
     expect($(el, "[part=qr]")).to.equal(null);
     expect(announced(el)).to.equal("Código expirado");
+    // The line under the title comes with the notice chunk, a moment after the title.
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Este código não vale mais. Gere um novo para pagar.",
+      ),
+    );
   });
 
   it("hides the QR and fires pix-expired when the skew-corrected countdown ends before the backend says so", async () => {
@@ -229,12 +233,40 @@ describe("status transitions", () => {
     const { el, id } = await showPending("failed");
     await patchSession(id, { status: "failed" });
     await eventually(() => expect(partText(el, "message")).to.include("Pagamento não concluído"));
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Algo deu errado com este pagamento. Tente de novo.",
+      ),
+    );
   });
 
   it("shows the canceled state when the session is canceled", async () => {
     const { el, id } = await showPending("canceled");
     await patchSession(id, { status: "canceled" });
     await eventually(() => expect(partText(el, "message")).to.include("Pagamento cancelado"));
+    await eventually(() =>
+      expect(partText(el, "message")).to.include("Este pagamento foi cancelado."),
+    );
+  });
+
+  it("says under the amount what the store's Pix discount saves, and nothing without one", async () => {
+    const { el } = await showPending("discount", {
+      amount: 9500,
+      pix_discount: { code: "DESCONTO-PIX", type: "percentage", value: 5, saved: 500 },
+    });
+    expect(partText(el, "discount")).to.equal("Você economiza R$ 5,00 pagando com Pix");
+    expect(partText(el, "amount")).to.equal("R$ 95,00");
+    expect(await axeViolations(el)).to.deep.equal([]);
+
+    const { el: plain } = await showPending("no-discount");
+    expect($(plain, "[part=discount]")).to.equal(null);
+  });
+
+  it("drops a discount line it cannot read rather than showing a wrong amount", async () => {
+    const { el } = await showPending("bad-discount", {
+      pix_discount: { code: "DESCONTO-PIX", type: "percentage", value: 5, saved: -1 },
+    });
+    expect($(el, "[part=discount]")).to.equal(null);
   });
 
   it("closes its stream once the session is paid", async () => {
@@ -397,7 +429,7 @@ describe("preparing (the code is on its way)", () => {
   }
   const text = (el: HTMLElement) => shadow(el).textContent?.replace(/\s+/g, " ") ?? "";
 
-  it("says the code is being prepared and about when, on a 390 px phone, then shows the QR the stream brings", async () => {
+  it("says the code is being prepared and about when, on a 390 px phone, then shows the code the stream brings, its QR on demand", async () => {
     const id = newId("preparing");
     await putSession(preparingSession(id, 42_000));
     const el = mount(id) as PixCheckout;
@@ -415,6 +447,10 @@ describe("preparing (the code is on its way)", () => {
     const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
     await patchSession(id, codeArrived(id));
     expect(await change).to.deep.include({ status: "pending", previous: "preparing" });
+    // A phone: the code first, the QR one tap away.
+    await eventually(() => expect($(el, "[part~=show-qr-button]")).to.not.equal(null));
+    expect($(el, "[part=qr]")).to.equal(null);
+    await realClick($(el, "[part~=show-qr-button]") as HTMLElement);
     await qrImage(el);
     // WebKit may paint a decoded image a frame or two later: look again until it shows.
     await eventually(async () =>

@@ -19,6 +19,7 @@ export const PixCheckout = createComponent({
   events: {
     onPixPaid: "pix-paid" as Handler<"pix-paid">,
     onPixExpired: "pix-expired" as Handler<"pix-expired">,
+    onPixRenewed: "pix-renewed" as Handler<"pix-renewed">,
     onPixStatusChange: "pix-status-change" as Handler<"pix-status-change">,
     onPixCopy: "pix-copy" as Handler<"pix-copy">,
     onPixError: "pix-error" as Handler<"pix-error">,

@@ -97,4 +97,32 @@ export interface CheckoutSession {
   replaced_by?: string | null;
   /** With `refund_due`: what the store will refund, and why. */
   refund?: RefundData | null;
+  /**
+   * With `expired` (Pix): where a new code comes from, Medusa's own
+   * `POST /store/payment-collections/:id/payment-sessions` with this provider. Sent only once
+   * the backend knows the code can no longer be paid.
+   */
+  renew?: RenewTarget | null;
+  /**
+   * With a Pix the store's Pix discount applies to: the promotion and what the shopper saves
+   * by paying with Pix (`saved`, integer cents), shown on the code's card.
+   */
+  pix_discount?: PixDiscount | null;
+}
+
+/** The store's Pix discount on this code: a Medusa promotion the plugin manages. */
+export interface PixDiscount {
+  /** The promotion's code, `DESCONTO-PIX`. */
+  code: string;
+  /** A whole percentage, or a fixed amount in integer cents. */
+  type: "percentage" | "fixed";
+  value: number;
+  /** Integer cents: the cart's total without the discount minus this code's amount. */
+  saved: number;
+}
+
+/** The cart's payment collection and the provider that made the expired code. */
+export interface RenewTarget {
+  payment_collection_id: string;
+  provider_id: string;
 }

@@ -51,6 +51,8 @@ function snapshot(entry: Entry): CheckoutSession {
     delete session.pix;
     delete session.boleto;
   }
+  // As the store: where a new code comes from, only once the old one can no longer be paid.
+  if (session.status !== "expired") delete session.renew;
   return session;
 }
 
@@ -115,6 +117,46 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
   if (req.method === "GET" && action === "log") return send(res, 200, entry.log);
   if (req.method === "GET" && action === "streams") return send(res, 200, entry.streams.size);
   send(res, 404, { message: "unknown control route" });
+}
+
+/**
+ * Medusa's `POST /store/payment-collections/:id/payment-sessions`, as the plugin answers it:
+ * a new pending Pix session for the collection, unless one of its sessions is still payable,
+ * which is handed back instead (never two payable codes for one cart).
+ */
+async function paymentSessions(req: IncomingMessage, res: ServerResponse, collectionId: string) {
+  if (req.headers["x-publishable-api-key"] !== PUBLISHABLE_KEY) {
+    return send(res, 400, { type: "not_allowed", message: "A valid publishable key is required" });
+  }
+  const { provider_id } = (await readJson(req)) as { provider_id?: string };
+  const mine = [...sessions.values()].filter(
+    (entry) => entry.session.renew?.payment_collection_id === collectionId,
+  );
+  if (!provider_id || mine.length === 0) {
+    return send(res, 404, { type: "not_found", message: `no collection ${collectionId}` });
+  }
+  const payable = mine.find((entry) => entry.session.status === "pending");
+  let session = payable?.session;
+  if (!session) {
+    const old = mine[mine.length - 1]!.session;
+    const id = `${old.session_id}_renewed`;
+    session = {
+      ...old,
+      session_id: id,
+      status: "pending",
+      expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+      pix: { copy_paste: `${old.pix?.copy_paste ?? "code"}-renewed`, qr_image_url: null },
+      // The renew target stays with it: the collection's sessions are found by it.
+      renew: old.renew,
+    };
+    sessions.set(id, { session, behaviour: {}, streams: new Set(), log: [] });
+  }
+  send(res, 200, {
+    payment_collection: {
+      id: collectionId,
+      payment_sessions: [{ id: session.session_id, provider_id }],
+    },
+  });
 }
 
 async function store(req: IncomingMessage, res: ServerResponse, id: string, action: string) {
@@ -203,7 +245,11 @@ export async function startFakeBackend(): Promise<FakeBackend> {
         ? control(req, res, parts)
         : parts[0] === "store" && parts[1] === "pix-checkout" && parts[2] === "sessions" && parts[3]
           ? store(req, res, parts[3], parts[4] ?? "")
-          : Promise.resolve(send(res, 404, { type: "not_found", message: "unknown route" }));
+          : parts[0] === "store" &&
+              parts[1] === "payment-collections" &&
+              parts[3] === "payment-sessions"
+            ? paymentSessions(req, res, parts[2] ?? "")
+            : Promise.resolve(send(res, 404, { type: "not_found", message: "unknown route" }));
     handle.catch((error: unknown) => send(res, 500, { message: String(error) }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -30,15 +30,21 @@ export interface NoticeView {
 }
 
 /**
- * The preparing, superseded and refund views, under their titles. A chunk of its own,
- * loaded when a session reaches one of those statuses: few shoppers ever see them.
+ * The preparing, superseded, refund, expired, failed and canceled views, under their titles.
+ * A chunk of its own, loaded when a session reaches one of those statuses: few shoppers ever
+ * see them. `view` is the element's view, which is `expired` by the device's clock before the
+ * backend says so.
  */
 export function noticeView(
+  view: string,
   session: CheckoutSession,
   lang: Lang,
   { html, nothing, money, host, left }: NoticeKit,
 ): NoticeView {
   const t = noticeStrings[lang];
+  if (view === "expired" || view === "failed" || view === "canceled") {
+    return { body: t.closed[view], extra: nothing };
+  }
   if (session.status === "preparing") {
     // No expiry, QR or button yet: when the code should be ready, and that it shows here.
     return {

@@ -36,5 +36,11 @@ export function parseSession(value: unknown): CheckoutSession | null {
           [s.boleto?.url, s.boleto?.barcode, s.boleto?.digitable_line, s.boleto?.due_date].every(
             text,
           )));
+  // A malformed renew target only loses the element its "new code" button.
+  if (s.renew && !(text(s.renew.payment_collection_id) && text(s.renew.provider_id))) {
+    s.renew = null;
+  }
+  // Nor does a malformed discount lose more than its line.
+  if (s.pix_discount && !(s.pix_discount.saved > 0)) s.pix_discount = null;
   return ok ? (s as CheckoutSession) : null;
 }

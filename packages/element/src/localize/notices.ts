@@ -2,12 +2,17 @@ import type { Lang } from "./index.js";
 import type { NoticeStrings } from "./strings.js";
 
 /**
- * The preparing, superseded and refund views' words in every language, under their titles
+ * The preparing, superseded, refund, expired, failed and canceled views' words in every language, under their titles
  * (which are in `Strings`, for the announcement). Only the notice chunk imports this: few
  * shoppers ever see those views, so the others never download these words.
  */
 export const noticeStrings: Record<Lang, NoticeStrings> = {
   "pt-BR": {
+    closed: {
+      expired: "Este código não vale mais. Gere um novo para pagar.",
+      failed: "Algo deu errado com este pagamento. Tente de novo.",
+      canceled: "Este pagamento foi cancelado.",
+    },
     readyIn: (when) => `Pronto em ${when}.`,
     about: (n) => `cerca de ${n} s`,
     aboutMinutes: (n) => `cerca de ${n} min`,
@@ -31,6 +36,11 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   en: {
+    closed: {
+      expired: "This code is no longer valid. Get a new one to pay.",
+      failed: "Something went wrong with this payment. Please try again.",
+      canceled: "This payment was canceled.",
+    },
     readyIn: (when) => `Ready in ${when}.`,
     about: (n) => `about ${n} s`,
     aboutMinutes: (n) => `about ${n} min`,
@@ -54,6 +64,11 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   es: {
+    closed: {
+      expired: "Este código ya no es válido. Genera uno nuevo para pagar.",
+      failed: "Algo salió mal con este pago. Inténtalo de nuevo.",
+      canceled: "Este pago fue cancelado.",
+    },
     readyIn: (when) => `Listo en ${when}.`,
     about: (n) => `unos ${n} s`,
     aboutMinutes: (n) => `unos ${n} min`,

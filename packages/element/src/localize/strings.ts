@@ -7,8 +7,24 @@ export interface Strings {
   payWithPix: string;
   steps: [string, string, string];
   qrLabel: (amount: string) => string;
+  /** Under the amount when the store's Pix discount applies: what paying by Pix saves. */
+  saved: (amount: string) => string;
   pixCode: string;
   copyCode: string;
+  /** The large copy button of the copy-first (phone) order. */
+  copyPixCode: string;
+  /** The one line under it: what to do with the copied code. */
+  afterCopy: string;
+  /** The button that shows the QR in the copy-first order (for paying with another device). */
+  showQr: string;
+  /** The QR could not be drawn: say so, and point to the code. */
+  qrUnavailable: string;
+  /** The warning at 5 and at 1 minute left. */
+  expiresSoon: (minutes: number) => string;
+  /** The expired view's button for a new code, and its progress and failure. */
+  renew: string;
+  renewing: string;
+  renewFailed: string;
   copied: string;
   copyManual: string;
   share: string;
@@ -21,11 +37,8 @@ export interface Strings {
   paid: string;
   paidBody: string;
   expired: string;
-  expiredBody: string;
   failed: string;
-  failedBody: string;
   canceled: string;
-  canceledBody: string;
   /**
    * The title of the preparing view of a Pix (the code is on its way); the estimate under
    * it is in `NoticeStrings`.
@@ -73,6 +86,11 @@ export interface NoticeStrings {
   supersededBody: string;
   /** The button that switches to the cart's current session. */
   showCurrent: string;
+  /**
+   * The expired, failed and canceled views' line under their titles (the titles, announced,
+   * are in `Strings`).
+   */
+  closed: Record<"expired" | "failed" | "canceled", string>;
   /** The refund view's main line, with the amount to refund, formatted. */
   refundBody: (amount: string) => string;
   /** One short line per refund reason, under the main line. */

@@ -1,0 +1,236 @@
+// The shopper on a phone: the code first and the QR on demand, the warnings before the code
+// expires, and a new code in one tap once it has. Every engine, with axe in each state.
+import jsQR from "jsqr";
+import { expect } from "@esm-bundle/chai";
+import {
+  eventually,
+  mount,
+  newId,
+  nextEvent,
+  paintedPixels,
+  patchSession,
+  PIX_CODE,
+  pixSession,
+  putSession,
+  realClick,
+  requestLog,
+  shadow,
+  unmountAll,
+} from "../test-support/control.js";
+import { axeViolations } from "../test-support/a11y.js";
+import type { PixRenewedDetail } from "./events.js";
+import type { PixCheckout } from "./pix-checkout.component.js";
+import type { CheckoutSession } from "./session.js";
+import "./pix-checkout.js";
+
+afterEach(unmountAll);
+
+const $ = <T extends Element = HTMLElement>(el: HTMLElement, selector: string) =>
+  shadow(el).querySelector<T>(selector);
+const text = (el: HTMLElement, selector: string) =>
+  $(el, selector)?.textContent?.replace(/\s+/g, " ").trim() ?? null;
+
+/** Each test's own cart: the fake store finds a collection's sessions by it. */
+const renewTarget = (id: string) => ({
+  payment_collection_id: `pay_col_${id}`,
+  provider_id: "pp_pix_pix-checkout",
+});
+
+/** A pending Pix session shown in a `width` px wide element; resolves once its code is on screen. */
+async function showAt(
+  width: number,
+  label: string,
+  extra: Partial<CheckoutSession> = {},
+  attrs: Record<string, string> = {},
+) {
+  const id = newId(label);
+  await putSession(pixSession(id, extra));
+  const el = mount(id, attrs);
+  el.style.width = `${width}px`;
+  await eventually(() => expect($(el, "[part~=copy-button]")).to.not.equal(null));
+  // The order follows the element's measured width, a frame after the first paint.
+  const copyFirst = attrs.layout ? attrs.layout === "copy-first" : width < 400;
+  await eventually(() => expect(!!$(el, "[part~=show-qr-button]")).to.equal(copyFirst));
+  return { id, el };
+}
+
+async function scans(el: HTMLElement) {
+  await eventually(() => expect($(el, "[part=qr] svg path")).to.not.equal(null));
+  await eventually(async () => {
+    const { data, width, height } = await paintedPixels($(el, "[part=qr]") as Element);
+    expect(jsQR(data, width, height)?.data).to.equal(PIX_CODE);
+  });
+}
+
+describe("copy first on a phone", () => {
+  it("leads with the amount, the expiry, the code and a large copy button at 390 px, with no QR fetched", async () => {
+    const { el, id } = await showAt(390, "phone");
+    await eventually(() => expect(text(el, "[part~=copy-button]")).to.equal("Copiar código Pix"));
+    expect(text(el, "[part=after-copy]")).to.equal(
+      "Abra o app do seu banco, escolha Pix Copia e Cola e cole o código.",
+    );
+    expect($(el, "[part=qr]")).to.equal(null);
+    const order = [...shadow(el).querySelectorAll("[part]")].map((node) =>
+      node.getAttribute("part"),
+    );
+    expect(order.indexOf("amount")).to.be.below(order.indexOf("countdown"));
+    expect(order.indexOf("countdown")).to.be.below(order.indexOf("code"));
+    expect(order.indexOf("code")).to.be.below(order.indexOf("button show-qr-button"));
+    const copy = $(el, "[part~=copy-button]") as HTMLElement;
+    expect(copy.getBoundingClientRect().height).to.be.at.least(52);
+    expect(copy.getBoundingClientRect().width).to.be.above(300);
+    // The QR and its chunk wait for the tap: nothing asked for its picture.
+    expect(await requestLog(id)).to.not.include("GET qr.svg");
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("shows the QR in the same card after one tap on 'Mostrar QR code', and it scans as the code", async () => {
+    const { el } = await showAt(390, "phone-qr");
+    const show = $(el, "[part~=show-qr-button]") as HTMLElement;
+    expect(show.textContent?.trim()).to.equal("Pagar com outro aparelho? Mostrar QR code");
+    expect(show.getAttribute("aria-expanded")).to.equal("false");
+    await realClick(show);
+    await scans(el);
+    expect(show.getAttribute("aria-expanded")).to.equal("true");
+    expect($(el, "img")).to.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("keeps the QR first on a wide card, and layout forces either order", async () => {
+    const wide = await showAt(420, "desktop");
+    await scans(wide.el);
+    expect($(wide.el, "[part~=show-qr-button]")).to.equal(null);
+    expect(text(wide.el, "[part~=copy-button]")).to.equal("Copiar código");
+
+    const forcedQr = await showAt(390, "force-qr", {}, { layout: "qr-first" });
+    await eventually(() => expect($(forcedQr.el, "[part=qr]")).to.not.equal(null));
+    expect($(forcedQr.el, "[part~=show-qr-button]")).to.equal(null);
+
+    const forcedCopy = await showAt(420, "force-copy", {}, { layout: "copy-first" });
+    expect($(forcedCopy.el, "[part=qr]")).to.equal(null);
+    expect(text(forcedCopy.el, "[part~=copy-button]")).to.equal("Copiar código Pix");
+  });
+
+  it("switches order when the element itself narrows, whatever the window", async () => {
+    const { el } = await showAt(420, "narrows");
+    await eventually(() => expect($(el, "[part=qr]")).to.not.equal(null));
+    el.style.width = "360px";
+    await eventually(() => expect($(el, "[part~=show-qr-button]")).to.not.equal(null));
+    expect($(el, "[part=qr]")).to.equal(null);
+  });
+
+  it("speaks English and Spanish in the copy-first order", async () => {
+    const en = await showAt(390, "phone-en", {}, { lang: "en" });
+    await eventually(() => expect(text(en.el, "[part~=copy-button]")).to.equal("Copy Pix code"));
+    expect(text(en.el, "[part~=show-qr-button]")).to.equal(
+      "Paying with another device? Show QR code",
+    );
+    const es = await showAt(390, "phone-es", {}, { lang: "es" });
+    await eventually(() =>
+      expect(text(es.el, "[part=after-copy]")).to.equal(
+        "Abre la app de tu banco, elige Pix Copia y Pega y pega el código.",
+      ),
+    );
+  });
+});
+
+describe("expiry warnings", () => {
+  const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  it("says nothing with more than 5 minutes left", async () => {
+    const { el } = await showAt(390, "warn-none", { expires_at: inMs(6 * 60_000) });
+    expect(text(el, "[part=warning]")).to.equal("");
+  });
+
+  it("warns at 5 minutes left, then at 1 minute, in a polite live region that is also visible", async () => {
+    const { el } = await showAt(390, "warn", { expires_at: inMs(61_500) });
+    const warning = $(el, "[part=warning]") as HTMLElement;
+    expect(warning.getAttribute("role")).to.equal("status");
+    await eventually(() =>
+      expect(text(el, "[part=warning]")).to.equal("O código expira em menos de 5 min."),
+    );
+    await eventually(
+      () => expect(text(el, "[part=warning]")).to.equal("O código expira em menos de 1 min."),
+      { timeout: 5000 },
+    );
+    expect(warning.getBoundingClientRect().height).to.be.above(0);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("warns in English", async () => {
+    const { el } = await showAt(390, "warn-en", { expires_at: inMs(50_000) }, { lang: "en" });
+    await eventually(() =>
+      expect(text(el, "[part=warning]")).to.equal("Less than 1 minute left to pay this code."),
+    );
+  });
+});
+
+describe("a new code after expiry", () => {
+  it("offers 'Gerar novo código' once the backend says expired, and one tap shows the new code", async () => {
+    const id = newId("renew");
+    await putSession(pixSession(id, { status: "expired", renew: renewTarget(id) }));
+    const el = mount(id) as PixCheckout;
+    el.style.width = "390px";
+    const renew = await eventually(() => {
+      const found = $(el, "[part~=renew-button]");
+      expect(found?.textContent?.trim()).to.equal("Gerar novo código");
+      // The line above the button comes with its chunk and moves the button down: a tap
+      // before it lands would miss, as a shopper's would.
+      expect(text(el, "[part=message] .muted")).to.equal(
+        "Este código não vale mais. Gere um novo para pagar.",
+      );
+      return found as HTMLElement;
+    });
+    expect(await axeViolations(el)).to.deep.equal([]);
+    const renewed = nextEvent<PixRenewedDetail>(el, "pix-renewed");
+    await realClick(renew);
+    const detail = await renewed;
+    expect(detail).to.deep.equal({ previous: id, sessionId: `${id}_renewed` });
+    expect(el.sessionId).to.equal(`${id}_renewed`);
+    await eventually(() => expect(el.view).to.equal("pending"));
+    await eventually(() =>
+      expect($<HTMLInputElement>(el, "input")?.value).to.equal(`${PIX_CODE}-renewed`),
+    );
+  });
+
+  it("never offers a new code while the backend still says pending, even past the device's countdown", async () => {
+    const id = newId("renew-early");
+    await putSession(
+      pixSession(id, {
+        expires_at: new Date(Date.now() + 1500).toISOString(),
+        renew: renewTarget(id),
+      }),
+    );
+    const el = mount(id) as PixCheckout;
+    await eventually(() => expect(el.view).to.equal("expired"), { timeout: 5000 });
+    await el.updateComplete;
+    expect($(el, "[part~=renew-button]")).to.equal(null);
+    await patchSession(id, { status: "expired" });
+    await eventually(() => expect($(el, "[part~=renew-button]")).to.not.equal(null));
+  });
+
+  it("leaves the new code to the store when it calls preventDefault() on pix-expired", async () => {
+    const id = newId("renew-host");
+    await putSession(pixSession(id, { status: "expired", renew: renewTarget(id) }));
+    const el = document.createElement("pix-checkout") as PixCheckout;
+    el.addEventListener("pix-expired", (event) => event.preventDefault());
+    const mounted = mount(id);
+    mounted.replaceWith(el);
+    for (const name of ["backend-url", "publishable-key", "session-id"]) {
+      el.setAttribute(name, mounted.getAttribute(name) as string);
+    }
+    await eventually(() => expect(el.view).to.equal("expired"));
+    await el.updateComplete;
+    expect($(el, "[part~=renew-button]")).to.equal(null);
+    el.remove();
+  });
+
+  it("offers nothing when the backend sends no renew target (a store without it)", async () => {
+    const id = newId("renew-none");
+    await putSession(pixSession(id, { status: "expired" }));
+    const el = mount(id) as PixCheckout;
+    await eventually(() => expect(el.view).to.equal("expired"));
+    await el.updateComplete;
+    expect($(el, "[part~=renew-button]")).to.equal(null);
+  });
+});
