@@ -46,9 +46,17 @@ describe("boleto numbers", () => {
   });
 
   it("counts the due-date factor from 1997-10-07 and restarts at 1000 on 2025-02-22", () => {
-    expect(dueDateFactor(Date.UTC(2000, 6, 3))).toBe("1000");
-    expect(dueDateFactor(Date.UTC(2025, 1, 21))).toBe("9999");
-    expect(dueDateFactor(Date.UTC(2025, 1, 22))).toBe("1000");
-    expect(dueDateFactor(Date.UTC(2025, 1, 23))).toBe("1001");
+    // Noon in São Paulo (15:00 UTC): the same calendar day in both.
+    expect(dueDateFactor(Date.UTC(2000, 6, 3, 15))).toBe("1000");
+    expect(dueDateFactor(Date.UTC(2025, 1, 21, 15))).toBe("9999");
+    expect(dueDateFactor(Date.UTC(2025, 1, 22, 15))).toBe("1000");
+    expect(dueDateFactor(Date.UTC(2025, 1, 23, 15))).toBe("1001");
+  });
+
+  it("takes the São Paulo calendar day, not the UTC one", () => {
+    // 26/11/2026 22:04 in São Paulo is 27/11 01:04 UTC: the boleto is due on the 26th.
+    const lateEvening = Date.parse("2026-11-27T01:04:00Z");
+    expect(dueDateFactor(lateEvening)).toBe(dueDateFactor(Date.parse("2026-11-26T15:00:00Z")));
+    expect(dueDateFactor(lateEvening)).not.toBe(dueDateFactor(Date.parse("2026-11-27T15:00:00Z")));
   });
 });

@@ -33,16 +33,27 @@ function mod10(digits: string): string {
 const DAY_MS = 86_400_000;
 const FACTOR_BASE = Date.UTC(1997, 9, 7);
 
+// A boleto falls due on a calendar day in Brazil: 22:04 in São Paulo is already the next day in
+// UTC, and the date the shopper is shown and the one the bank enforces must be the same day.
+const saoPauloDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /**
- * The due-date factor: days since 1997-10-07, restarting at 1000 after 9999 (the rollover of
- * 2025-02-22 that FEBRABAN announced), so it stays four digits.
+ * The due-date factor of the São Paulo calendar day of `dueAtMs`: days since 1997-10-07,
+ * restarting at 1000 after 9999 (the rollover of 2025-02-22 that FEBRABAN announced), so it
+ * stays four digits.
  */
 export function dueDateFactor(dueAtMs: number): string {
-  const dayStart = Date.UTC(
-    new Date(dueAtMs).getUTCFullYear(),
-    new Date(dueAtMs).getUTCMonth(),
-    new Date(dueAtMs).getUTCDate(),
-  );
+  const [year, month, day] = saoPauloDay.format(new Date(dueAtMs)).split("-").map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const dayStart = Date.UTC(year, month - 1, day);
   let factor = Math.round((dayStart - FACTOR_BASE) / DAY_MS);
   if (factor > 9999) factor = ((factor - 10_000) % 9_000) + 1_000;
   return String(factor).padStart(4, "0");
