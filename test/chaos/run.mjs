@@ -21,7 +21,15 @@
 // shopper completing the cart right after paying, or order-first; some get `charge.paid` twice),
 // which no door may capture above what was credited, and collections whose two codes are paid
 // at nearly the same moment, which must end as one capture and one refund due.
+// Each shopper is a client of its own (its socket bound to its own loopback address; the
+// balancer says who called in X-Forwarded-For, as a real one does), and beside the burst one
+// client (127.0.0.250) floods CHAOS_FLOOD carts with a session each over the same minute, 10 at
+// a time, never showing a code: each of its requests must be served or refused cleanly (429
+// too_many_waiting_creates with Retry-After), the store must mail none of its addresses, and the
+// checker counts burst shoppers whose code came later than the budget allows without the flood
+// (+10 % and 5 s) and code messages to addresses that placed no order.
 // Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute),
+// CHAOS_FLOOD (150 carts beside the burst; 0 for none),
 // CHAOS_CONCURRENCY (12), CHAOS_STORIES (24), CHAOS_UNDERPAID (12), CHAOS_PAID_TWICE (8),
 // CHAOS_FAULTS (a comma list of pg-restart, redis-restart, worker-kill, api-outage,
 // server-restart; default all; "none" for the application faults only), CHAOS_SHARED_INFRA=1
@@ -35,6 +43,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { once } from "node:events";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Agent as HttpAgent } from "node:http";
 import { events } from "fetch-event-stream";
 import { freePort, startBlackHole, startPostgres, startRedis } from "./infra.mjs";
 
@@ -81,6 +91,43 @@ const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 12);
 /** Black Friday: this many checkouts start within one minute, far over 60 creates a minute. */
 const BURST = Math.min(CHECKOUTS, Number(process.env.CHAOS_BURST ?? 200));
 const BURST_SPREAD_MS = 60_000;
+const FLOOD = Number(process.env.CHAOS_FLOOD ?? 150);
+const FLOOD_AT_ONCE = 10;
+const FLOOD_ADDRESS = "127.0.0.250";
+/** Shopper i's own address: 127.1.0.1 onwards (stories: 127.2.0.1 onwards). */
+const addressOf = (i, net = 1) => `127.${net}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
+/** The address the current shopper's requests leave from (see `call`). */
+const shopperAddress = new AsyncLocalStorage();
+const agents = new Map();
+/**
+ * `fetch` from `localAddress`, over node:http (the global fetch cannot bind a local address).
+ * Answers what `call` reads: `status`, `headers.get`, `text()`.
+ */
+function fetchFrom(url, { method, headers, body, signal }, localAddress) {
+  let agent = agents.get(localAddress);
+  if (!agent) {
+    agent = new HttpAgent({ keepAlive: true, localAddress });
+    agents.set(localAddress, agent);
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent, signal }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          headers: { get: (name) => res.headers[name.toLowerCase()] ?? null },
+          text: async () => Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+/** Runs `fn` as the client at `address`: every store call it makes leaves from there. */
+const asClient = (address, fn) => shopperAddress.run(address, fn);
 const SAME_PRICE = Number(process.env.CHAOS_SAME_PRICE ?? 30);
 const STORIES = Number(process.env.CHAOS_STORIES ?? 24);
 /** Pix collections the bank credits less than the code asked (the sandbox's amount route). */
@@ -208,7 +255,19 @@ function startBalancer(ports) {
       const port = ports[next++ % ports.length];
       const ok = await new Promise((resolve) => {
         const upstream = httpRequest(
-          { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
+          {
+            host: "127.0.0.1",
+            port,
+            method: req.method,
+            path: req.url,
+            // Who called, as a real load balancer says it (the plugin trusts one hop).
+            headers: {
+              ...req.headers,
+              "x-forwarded-for": [req.headers["x-forwarded-for"], req.socket.remoteAddress]
+                .filter(Boolean)
+                .join(", "),
+            },
+          },
           (up) => {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);
@@ -377,12 +436,16 @@ try {
     for (let attempt = 0; ; attempt += 1) {
       let res;
       try {
-        res = await fetch(`${store}${path}`, {
+        const from = shopperAddress.getStore();
+        const init = {
           method,
           headers: key,
           ...(body ? { body: JSON.stringify(body) } : {}),
           signal: AbortSignal.timeout(120_000),
-        });
+        };
+        res = from
+          ? await fetchFrom(`${store}${path}`, init, from)
+          : await fetch(`${store}${path}`, init);
       } catch (error) {
         answers.push({
           method,
@@ -427,7 +490,7 @@ try {
       if (mustSucceed && res.status >= 300) {
         throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 160)}`);
       }
-      return { status: res.status, json };
+      return { status: res.status, json, retryAfter: res.headers.get("retry-after") };
     }
   }
   const { json: productList } = await call(
@@ -817,9 +880,14 @@ try {
             billing_address: address,
           }
         : {};
+    const askedAt = Date.now();
     const session = await createSession(cartId, collectionId, kind.provider, data);
+    const codeMs = Date.now() - askedAt;
     const chargeId = session.data.charge_id;
     const session_ = {
+      askedAt,
+      codeMs,
+      burst: carts !== undefined,
       cartId,
       sessionId: session.id,
       collectionId,
@@ -836,6 +904,48 @@ try {
     if (!kind.orderFirst && !expire) {
       waits.push(follow(session_).then((via) => (session_.sawPaid = via)));
     }
+  }
+
+  const floodOutcome = { code: 0, waiting: 0, refused: 0, busy: 0, unclean: 0 };
+  /**
+   * One client's carts over the burst's minute, 10 at a time at most: a session each, never a
+   * look at the code. Each answer must be a session or a clean refusal (429
+   * too_many_waiting_creates with Retry-After); anything else is a violation.
+   */
+  async function flood(carts) {
+    const t0 = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: FLOOD_AT_ONCE }, async () => {
+        for (let k = next++; k < carts.length; k = next++) {
+          await sleep(Math.max(0, t0 + (k * BURST_SPREAD_MS) / carts.length - Date.now()));
+          const res = await call(
+            "POST",
+            `/store/payment-collections/${carts[k].collectionId}/payment-sessions`,
+            { provider_id: "pp_pix_pix-checkout" },
+            { mustSucceed: false },
+          ).catch((error) => ({ status: 0, json: { message: error.message } }));
+          if (res.status === 200) {
+            const sessions = res.json.payment_collection.payment_sessions;
+            floodOutcome[sessions[sessions.length - 1].data.pix ? "code" : "waiting"] += 1;
+          } else if (
+            res.status === 429 &&
+            res.json?.code === "too_many_waiting_creates" &&
+            Number(res.retryAfter) >= 1
+          ) {
+            floodOutcome.refused += 1;
+          } else if (res.status === 409 && res.json) {
+            // The plugin's "the service is busy, nothing was charged, try again": clean too.
+            floodOutcome.busy += 1;
+          } else {
+            floodOutcome.unclean += 1;
+            violations.push(
+              `flood cart ${k} answered ${res.status}: ${JSON.stringify(res.json ?? "").slice(0, 160)}`,
+            );
+          }
+        }
+      }),
+    );
   }
 
   const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
@@ -894,7 +1004,7 @@ try {
       Array.from({ length: width }, async () => {
         for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
           if (options.paceMs) await sleep(Math.max(0, t0 + k++ * options.paceMs - Date.now()));
-          await checkout(i, options).catch((error) => {
+          await asClient(addressOf(i), () => checkout(i, options)).catch((error) => {
             outcomes.errors += 1;
             violations.push(`checkout ${i} broke: ${error.message} ${faultsSoFar()}`);
           });
@@ -911,16 +1021,35 @@ try {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = toFill.shift(); i !== undefined; i = toFill.shift()) {
-        burstCarts.set(i, await cartOf(i));
+        burstCarts.set(i, await asClient(addressOf(i), () => cartOf(i)));
       }
     }),
   );
-  log(`burst: ${BURST} checkouts started within a minute (over the 60/min create limit)`);
-  await pool(
-    Array.from({ length: BURST }, (_, i) => i),
-    BURST,
-    { paceMs: BURST_SPREAD_MS / BURST, carts: burstCarts },
+  // The flood's carts are ready before the minute too: an attacker prepares.
+  const floodCarts = [];
+  const floodFill = Array.from({ length: FLOOD }, (_, k) => k);
+  await asClient(FLOOD_ADDRESS, () =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let k = floodFill.shift(); k !== undefined; k = floodFill.shift()) {
+          floodCarts.push(
+            await readyCart(`flood${k}@example.com`, variantIds[k % variantIds.length]),
+          );
+        }
+      }),
+    ),
   );
+  log(
+    `burst: ${BURST} checkouts started within a minute (over the 60/min create limit), beside one client flooding ${FLOOD} carts`,
+  );
+  await Promise.all([
+    pool(
+      Array.from({ length: BURST }, (_, i) => i),
+      BURST,
+      { paceMs: BURST_SPREAD_MS / BURST, carts: burstCarts },
+    ),
+    asClient(FLOOD_ADDRESS, () => flood(floodCarts)),
+  ]);
   const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
   log(`same-price burst: ${samePrice} Pix checkouts of one amount while Variant A loses creates`);
   await fetch(`${sandboxA.url}/__sandbox/faults`, {
@@ -1018,9 +1147,11 @@ try {
   /** Runs `run(i)` for each index, `width` at a time; a failure is a violation. */
   const each = (what, indices, width, run) => {
     const queue = [...indices];
+    // Each story's shopper is a client of its own, on a network of its kind.
+    const net = { story: 2, underpaid: 3, "paid twice": 4 }[what] ?? 5;
     return Array.from({ length: width }, async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-        await run(i).catch((error) => {
+        await asClient(addressOf(i, net), () => run(i)).catch((error) => {
           outcomes.errors += 1;
           violations.push(`${what} ${i} broke: ${error.message} ${faultsSoFar()}`);
         });
@@ -1401,6 +1532,39 @@ try {
     );
     if ((await capturedCents(d.collectionId)).n === 1 && n === 1) settledTwice += 1;
   }
+  // Burst shoppers whose code came later than the budget allows without the flood: places in
+  // arrival order, each sent no sooner than its arrival nor than a minute after the create 60
+  // places ahead; allowed that wait + 10 % + 5 s (a create's time, a fault's retry, the poll).
+  const burst = sessions.filter((s) => s.burst).sort((a, b) => a.askedAt - b.askedAt);
+  const sendAt = [];
+  let delayedBeyondTarget = 0;
+  for (const [place, s] of burst.entries()) {
+    const earliest = Math.max(s.askedAt, place >= 60 ? sendAt[place - 60] + 60_000 : 0);
+    sendAt.push(earliest);
+    if (s.codeMs > (earliest - s.askedAt) * 1.1 + 5_000) delayedBeyondTarget += 1;
+  }
+  // Code messages (a code, or its expiry) to addresses that placed no order; the flood's must
+  // be none, and no mailbox gets two within the plugin's window (30 min by default).
+  const { rows: mails } = await db.query(
+    `select n."to", n.template, n.created_at from notification n
+      where n.template in ('pix-checkout-code', 'pix-checkout-expired')
+        and not exists (select 1 from "order" o where lower(o.email) = lower(n."to"))`,
+  );
+  const floodMails = mails.filter((m) => /^flood\d+@/.test(m.to));
+  if (floodMails.length > 0) {
+    violations.push(
+      `${floodMails.length} code messages went to addresses only the flooding client used (${floodMails[0].to}, ...)`,
+    );
+  }
+  const { rows: twice } = await db.query(
+    `select a."to" from notification a join notification b
+       on lower(a."to") = lower(b."to") and a.id < b.id
+      where a.template in ('pix-checkout-code', 'pix-checkout-expired')
+        and b.template in ('pix-checkout-code', 'pix-checkout-expired')
+        and abs(extract(epoch from (b.created_at - a.created_at))) < 30 * 60
+      limit 5`,
+  );
+  for (const { to } of twice) violations.push(`${to} got two code messages within 30 minutes`);
   const paidCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "paid").length;
   const expiredCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "expired").length;
   const rows = [
@@ -1423,6 +1587,18 @@ try {
     [
       "Collections whose two codes were paid at once; settled as one capture and one refund due",
       `${paidTwice.length}; ${settledTwice}`,
+    ],
+    [
+      "Flooding client's carts: code / waiting / refused 429 with Retry-After / 'try again' 409 / unclean (must be 0)",
+      `${floodOutcome.code} / ${floodOutcome.waiting} / ${floodOutcome.refused} / ${floodOutcome.busy} / ${floodOutcome.unclean} of ${FLOOD}`,
+    ],
+    [
+      "Burst shoppers whose code came later than the budget allows without the flood (+10 %, 5 s)",
+      `${delayedBeyondTarget} of ${burst.length}`,
+    ],
+    [
+      "Code messages to addresses that placed no order: in all / to the flood's (must be 0)",
+      `${mails.length} / ${floodMails.length}`,
     ],
     ["Store answers, total", answers.length],
     ["Store answers 'try again' (409, 429 or coded 502/503)", tryAgain.length],
@@ -1466,6 +1642,7 @@ try {
   violations.push(`run aborted: ${error.stack ?? error}`);
   console.error(error);
 } finally {
+  for (const agent of agents.values()) agent.destroy();
   await teardown();
 }
 process.exit(violations.length ? 1 : 0);

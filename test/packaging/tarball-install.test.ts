@@ -1,215 +1,90 @@
-// A merchant's install, proved: the four packages packed with `npm pack`, ONLY the tarballs
-// installed into a scratch Medusa 2.21 app outside the repository (no workspace links), the
-// app configured from the plugin README's own snippet, migrated, booted, and one Pix checkout
-// taken to captured against the sandbox. Medusa itself (and every third-party package) comes
-// from the root node_modules through symlinks, which keeps the install to seconds; the
-// @pix-checkout packages are the tarballs' contents and nothing else.
-import { execFileSync } from "node:child_process";
+// A merchant's install, proved at both ends of the Medusa versions the plugin supports: the
+// four packages packed with `npm pack`, ONLY the tarballs installed into a scratch Medusa app
+// outside the repository (no workspace links), the app configured from the plugin README's own
+// snippet, migrated, booted, and one Pix checkout taken to captured against the sandbox.
+// - The newest (the root install): Medusa and every third-party package come from the root
+//   node_modules through symlinks, which keeps the install to seconds.
+// - The oldest (oldest-medusa/, the version Medusa's dtc-starter pins): Medusa from the npm
+//   registry as that folder's lock says, cached outside the repository; its admin, with the
+//   plugin's extension, built by that version's admin bundler on React Router 6.
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
+  realpathSync,
   rmSync,
   symlinkSync,
 } from "node:fs";
-import { isBuiltin } from "node:module";
-import net from "node:net";
+import { createRequire, isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { medusa } from "../../packages/medusa/scripts/lib/built-app.mjs";
 import {
-  createDatabase,
-  dropDatabase,
-  medusa,
-  startMedusa,
-  stopProcess,
-  writeApp,
-} from "../../packages/medusa/scripts/lib/built-app.mjs";
+  copyNodeModules,
+  OLDEST_MEDUSA,
+  OLDEST_REACT_ROUTER,
+  oldestMedusaInstall,
+} from "./oldest-medusa.js";
+import { PACKAGES, packagedStore, packTarballs, root } from "./packaged-store.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PG = process.env.PIX_TEST_PG_URL ?? "postgres://postgres@localhost:5432";
-const API_KEY = "sk_live_packaging_test";
-const WEBHOOK_SECRET = "packaging-test-webhook-secret";
-const PACKAGES = ["client", "sandbox", "medusa", "element"] as const;
+let work: string;
+const tarballs = () => path.join(work, "tarballs");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), "pix-packaging-"));
+  const started = Date.now();
+  packTarballs(tarballs());
+  console.log(`packaging test: npm pack ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /**
- * The `medusa-config.ts` block of packages/medusa/README.md, as a merchant copies it, made
- * runnable: TypeScript syntax stripped, the sandbox as `baseUrl` (as the README's "Try it
- * locally" says), and what any real store adds around it (CORS, secrets, no admin build).
+ * The folder and version of `module` as the app's code finds it: Node's lookup from the app
+ * (its node_modules first), read from the folder since not every package exports package.json.
  */
-export function configFromReadme(readme: string, sandboxBaseUrl: string): string {
-  const block = /`medusa-config\.ts`:\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error("packages/medusa/README.md has no medusa-config.ts snippet");
-  const js = ts.transpileModule(block, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  const projectConfig = /projectConfig: \{[^\n]*\},/;
-  if (!projectConfig.test(js) || !js.includes("https://api.example.com/v1")) {
-    throw new Error("the README snippet changed shape: update configFromReadme");
+function installed(app: string, module: string): { version: string; dir: string } {
+  const lookup = createRequire(path.join(app, "package.json")).resolve.paths(module) ?? [];
+  for (const modules of lookup) {
+    const file = path.join(modules, module, "package.json");
+    if (!existsSync(file)) continue;
+    return {
+      version: JSON.parse(readFileSync(file, "utf8")).version,
+      dir: realpathSync(path.dirname(file)),
+    };
   }
-  return js
-    .replace(
-      projectConfig,
-      `projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "pkg", cookieSecret: "pkg" },
-  },
-  admin: { disable: true },`,
-    )
-    .replace("https://api.example.com/v1", sandboxBaseUrl);
+  throw new Error(`${module} is not installed where ${app} looks`);
 }
 
-// Runs inside the app (medusa exec): what a merchant sets up in the admin (a BRL region with
-// the Pix provider enabled, a publishable key) and a shopper's cart.
-const SEED = `const core = require("@medusajs/medusa/core-flows");
-const fs = require("node:fs");
-exports.default = async function seed({ container }) {
-  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
-  const { result: regions } = await core.createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_pix-checkout"] }] },
+describe("the packed tarballs in a scratch app on the newest Medusa (the root install)", () => {
+  const store = packagedStore({
+    app: () => path.join(work, "newest"),
+    tarballs,
+    installMedusa: (modules) => {
+      mkdirSync(modules, { recursive: true });
+      for (const entry of readdirSync(path.join(root, "node_modules"))) {
+        if (entry === "@pix-checkout" || entry === ".package-lock.json") continue;
+        symlinkSync(path.join(root, "node_modules", entry), path.join(modules, entry));
+      }
+    },
   });
-  const { result: keys } = await core.createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "storefront", type: "publishable", created_by: "" }] },
-  });
-  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
-  const { result: cart } = await core.createCartWorkflow(container).run({
-    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
-      items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
-  });
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, cartId: cart.id }));
-};
-`;
-
-describe("the packed tarballs installed into a scratch Medusa app", () => {
-  const started = Date.now();
-  // Seconds per phase, printed at the end: the figures quoted in the root README.
-  const phases: string[] = [];
-  let mark = started;
-  const phase = (name: string) => {
-    phases.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
-    mark = Date.now();
-  };
-  const dbName = `pix_packaging_${process.pid}_${Date.now()}`;
-  let work: string;
-  let app: string;
-  let sandbox: Sandbox;
-  let server: Awaited<ReturnType<typeof startMedusa>> | undefined;
-  let seed: { publishableKey: string; cartId: string };
-  const env = (): NodeJS.ProcessEnv => ({
-    ...process.env,
-    DATABASE_URL: `${PG}/${dbName}`,
-    NODE_ENV: "production",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    LOG_LEVEL: "error",
-    PIX_API_KEY: API_KEY,
-    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), "pix-packaging-"));
-    app = path.join(work, "store");
-    sandbox = await startSandbox({ variant: "a", keys: [API_KEY], port: 0 });
-
-    // 1. npm pack, as a release would (prepack hooks included).
-    const tarballs = path.join(work, "tarballs");
-    mkdirSync(tarballs);
-    for (const name of PACKAGES) {
-      execFileSync("npm", ["pack", "--silent", "--pack-destination", tarballs], {
-        cwd: path.join(root, "packages", name),
-        stdio: ["ignore", "ignore", "inherit"],
-      });
-    }
-
-    phase("npm pack");
-
-    // 2. The app, then its node_modules: every third-party package linked from the root, the
-    // @pix-checkout packages extracted from the tarballs only.
-    const readme = readFileSync(path.join(root, "packages/medusa/README.md"), "utf8");
-    writeApp(app, "pix-packaging-store", {
-      "medusa-config.js": configFromReadme(readme, sandbox.baseUrl),
-      "src/scripts/seed.js": SEED,
-    });
-    const modules = path.join(app, "node_modules");
-    mkdirSync(path.join(modules, "@pix-checkout"), { recursive: true });
-    for (const entry of readdirSync(path.join(root, "node_modules"))) {
-      if (entry === "@pix-checkout" || entry === ".package-lock.json") continue;
-      symlinkSync(path.join(root, "node_modules", entry), path.join(modules, entry));
-    }
-    for (const file of readdirSync(tarballs)) {
-      const name = /^pix-checkout-(\w+)-/.exec(file)?.[1];
-      if (!name) continue;
-      const into = path.join(work, "unpacked", name);
-      mkdirSync(into, { recursive: true });
-      execFileSync("tar", ["xzf", path.join(tarballs, file), "-C", into]);
-      renameSync(path.join(into, "package"), path.join(modules, "@pix-checkout", name));
-    }
-
-    phase("install");
-
-    // 3. Migrate, set the store up, boot.
-    await createDatabase(PG, dbName);
-    await medusa(["db:migrate"], { cwd: app, env: env() });
-    phase("db:migrate");
-    const seedOut = path.join(app, "seed.json");
-    await medusa(["exec", "./src/scripts/seed.js"], {
-      cwd: app,
-      env: { ...env(), SEED_OUT: seedOut },
-    });
-    seed = JSON.parse(readFileSync(seedOut, "utf8"));
-    phase("store setup");
-    server = await startMedusa({ cwd: app, env: env(), port: await freePort() });
-    phase("boot");
-    await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        url: `${server.url}/hooks/pix-checkout/pix-checkout?token=${WEBHOOK_SECRET}`,
-      }),
-    });
-  });
-
-  afterAll(async () => {
-    if (server) await stopProcess(server.child);
-    await sandbox?.close();
-    await dropDatabase(PG, dbName).catch(() => undefined);
-    if (work) rmSync(work, { recursive: true, force: true });
-    console.log(
-      `packaging test wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(", ")})`,
-    );
-  }, 60_000);
 
   it("loads the plugin and the client from the tarballs, not from the workspace", () => {
-    const resolved = execFileSync(
-      process.execPath,
-      [
-        "-e",
-        `for (const id of ["@pix-checkout/medusa/providers/pix-checkout", "@pix-checkout/client"]) console.log(require("node:fs").realpathSync(require.resolve(id)));`,
-      ],
-      { cwd: app, encoding: "utf8" },
-    );
-    for (const file of resolved.trim().split("\n")) expect(file.startsWith(app)).toBe(true);
+    for (const id of ["@pix-checkout/medusa", "@pix-checkout/client"]) {
+      expect(installed(store.app, id).dir.startsWith(store.app)).toBe(true);
+    }
   });
 
   // The app links every third-party package from the root, so a dependency missing from a
   // package.json would go unnoticed at run time; this reads the shipped code instead.
   it.each(PACKAGES)("@pix-checkout/%s declares every package its shipped code imports", (name) => {
-    const dir = path.join(app, "node_modules", "@pix-checkout", name);
+    const dir = path.join(store.app, "node_modules", "@pix-checkout", name);
     const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
     const declared = new Set([
       manifest.name,
@@ -235,52 +110,107 @@ describe("the packed tarballs installed into a scratch Medusa app", () => {
     expect([...undeclared]).toEqual([]);
   });
 
-  it("takes a Pix checkout from payment session to captured", async () => {
-    const headers = {
-      "content-type": "application/json",
-      "x-publishable-api-key": seed.publishableKey,
-    };
-    const store = async (route: string, body: unknown) => {
-      const response = await fetch(`${server!.url}/store${route}`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(body),
-      });
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+  it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+});
 
-    const { payment_collection: collection } = await store("/payment-collections", {
-      cart_id: seed.cartId,
-    });
-    const { payment_collection: withSession } = await store(
-      `/payment-collections/${collection.id}/payment-sessions`,
-      { provider_id: "pp_pix_pix-checkout" },
-    );
-    const chargeId = withSession.payment_sessions[0].data.charge_id as string;
-    expect(chargeId).toMatch(/^[0-9a-f-]{36}$/);
+describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER})`, () => {
+  const spec = path.join(root, "test/packaging/oldest-medusa/package.json");
+  const store = packagedStore({
+    app: () => path.join(work, "oldest"),
+    tarballs,
+    packageJson: JSON.parse(readFileSync(spec, "utf8")),
+    // `medusa build` reads the app's tsconfig even for the admin alone; this is the starter's.
+    files: {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "ES2021",
+          module: "Node16",
+          moduleResolution: "Node16",
+          esModuleInterop: true,
+          skipLibCheck: true,
+          jsx: "react-jsx",
+          resolveJsonModule: true,
+          outDir: "./.medusa/server",
+          rootDir: "./",
+        },
+        include: ["src/**/*", ".medusa/types/*"],
+        exclude: ["node_modules", ".medusa/server", ".medusa/admin"],
+      }),
+    },
+    installMedusa: (modules) => {
+      const cached = oldestMedusaInstall();
+      const started = Date.now();
+      const how = copyNodeModules(cached.nodeModules, modules);
+      console.log(
+        `packaging test (oldest): ${cached.installed ? "npm install" : "cached install"} ${cached.seconds.toFixed(1)} s, node_modules ${how} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+    cli: (app) => path.join(app, "node_modules/@medusajs/cli/cli.js"),
+    // The dashboard with the plugin's widgets and page, as `medusa build` makes it for a store
+    // that hosts its admin: Vite over Medusa's dashboard and every plugin's `./admin` export.
+    alongside: (app, env) =>
+      medusa(["build", "--admin-only"], {
+        cwd: app,
+        env,
+        cli: path.join(app, "node_modules/@medusajs/cli/cli.js"),
+      }),
+  });
 
-    const completed = await store(`/carts/${seed.cartId}/complete`, {});
-    expect(completed.type).toBe("order");
-
-    await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/pay`, { method: "POST" });
-    await sandbox.webhooksIdle();
-    const { knex } = await import("@medusajs/framework/mikro-orm/knex");
-    const db = knex({ client: "pg", connection: `${PG}/${dbName}` });
-    try {
-      let captured: unknown;
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-        captured = await db("payment")
-          .where({ payment_collection_id: collection.id })
-          .whereNotNull("captured_at")
-          .first();
-        if (captured) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(captured, "the payment was captured").toBeTruthy();
-      phase("checkout to captured");
-    } finally {
-      await db.destroy();
+  it(`runs Medusa ${OLDEST_MEDUSA} and React Router ${OLDEST_REACT_ROUTER} from the app's own node_modules, the plugin from its tarball`, () => {
+    expect(installed(store.app, "@medusajs/medusa").version).toBe(OLDEST_MEDUSA);
+    expect(installed(store.app, "@medusajs/framework").version).toBe(OLDEST_MEDUSA);
+    expect(installed(store.app, "react-router-dom").version).toBe(OLDEST_REACT_ROUTER);
+    for (const id of ["@medusajs/medusa", "@pix-checkout/medusa", "@pix-checkout/client"]) {
+      expect(installed(store.app, id).dir.startsWith(store.app)).toBe(true);
     }
+  });
+
+  // The tarballs' own dependencies are not installed from the registry here (no version of
+  // them exists there yet): the lock carries them. This keeps the lock honest, and the plugin's
+  // peer ranges open to the oldest version it is tested on. (npm's semver, declared by the
+  // oldest app for this check.)
+  it.each(["medusa", "client"])(
+    "@pix-checkout/%s: every dependency and peer range is met by the oldest app",
+    (name) => {
+      const semver = createRequire(path.join(store.app, "package.json"))("semver") as {
+        satisfies: (version: string, range: string) => boolean;
+      };
+      const manifest = JSON.parse(
+        readFileSync(
+          path.join(store.app, "node_modules/@pix-checkout", name, "package.json"),
+          "utf8",
+        ),
+      );
+      const unmet: string[] = [];
+      for (const [dep, range] of Object.entries<string>({
+        ...manifest.dependencies,
+        ...manifest.peerDependencies,
+      })) {
+        if (dep.startsWith("@pix-checkout/")) continue;
+        const { version } = installed(store.app, dep);
+        if (!semver.satisfies(version, range)) unmet.push(`${dep}@${version} (wants ${range})`);
+      }
+      expect(unmet).toEqual([]);
+    },
+  );
+
+  it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+
+  it(`builds the admin with the plugin's page and order widget, by Medusa ${OLDEST_MEDUSA}'s admin bundler on React Router 6`, async () => {
+    const started = Date.now();
+    await store.alongside;
+    console.log(
+      `packaging test (oldest): admin build waited ${((Date.now() - started) / 1000).toFixed(1)} s after the checkout`,
+    );
+    const assets = path.join(store.app, ".medusa/admin/assets");
+    const bundle = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(assets, file), "utf8"))
+      .join("\n");
+    // The routes the plugin's page and widget read, and a string of each of its two languages.
+    expect(bundle).toContain("/admin/pix-checkout/charges");
+    expect(bundle).toContain("/admin/pix-checkout/reconciliation");
+    expect(bundle).toContain("Verificar agora");
+    expect(bundle).toContain("Re-check now");
   });
 });

@@ -7,7 +7,8 @@
 // Usage: node bench/history.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_HISTORY (default 1000000 charges), BENCH_PASSES (default 100 timed passes),
 // BENCH_ROUNDS (default 4 rounds of status reads per measurement), BENCH_STATUS_SESSIONS
-// (default 24 seeded sessions read per round).
+// (default 24 seeded sessions read per round), BENCH_ADMIN_READS (default 40 reads of each
+// admin route per measurement).
 //
 // How a pass is timed: `medusa exec` of a script (PASS_SCRIPT below) that boots the app as
 // the worker would and calls the built plugin's own `reconcileOnce` (from .medusa/server), the
@@ -22,6 +23,11 @@
 // request at a time, for each of the seeded sessions in turn; a round starts at least 5.1 s
 // after the previous one began, past the route's 5 s row cache, so every request reads its row
 // from the table (the path history could slow).
+//
+// How the admin's reads are timed: on the same `medusa start`, logged in as an admin user,
+// GET /admin/pix-checkout/charges (the newest 50), /deliveries (the newest 50) and /health
+// (the card: every figure from the plugin's tables, and one call to the service), one request
+// at a time, each route in turn. Their SQL is EXPLAINed too.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -32,6 +38,13 @@ const history = Number(process.env.BENCH_HISTORY ?? 1_000_000);
 const passes = Number(process.env.BENCH_PASSES ?? 100);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? 24);
+const adminReads = Number(process.env.BENCH_ADMIN_READS ?? 40);
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
+const ADMIN_ROUTES = {
+  charges: "/admin/pix-checkout/charges?limit=50",
+  deliveries: "/admin/pix-checkout/deliveries?limit=50",
+  health: "/admin/pix-checkout/health",
+};
 const port = Number(process.env.BENCH_PORT ?? 9331);
 const { knex } = createRequire(path.join(packageDir, "package.json"))(
   "@medusajs/framework/mikro-orm/knex",
@@ -44,8 +57,29 @@ const { reconcileOnce } = require(server + "/internal/settlement/reconcile.js");
 const { settleContext } = require(server + "/internal/settlement/context.js");
 const { Charges } = require(server + "/internal/records/charges.js");
 const { RECONCILE_LOCK } = require(server + "/jobs/reconcile-pix-checkout.js");
+const { readHealthFigures } = require(server + "/internal/operations/health.js");
+const { registeredProviders } = require(server + "/internal/platform/provider-registry.js");
+const { WebhookDeliveries } = require(server + "/internal/records/webhook-deliveries.js");
 const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
+async function explainAll(db, seen) {
+  const plans = [];
+  for (const { sql, bindings } of seen) {
+    if (!/^\\s*(select|update|with)/i.test(sql) || /pg_advisory|pg_stat|^\\s*select now\\(\\)/i.test(sql)) continue;
+    const native = /\\$\\d/.test(sql);
+    const conn = await db.client.acquireConnection();
+    try {
+      const text = "explain " + (native ? sql : db.raw(sql, bindings).toSQL().toNative().sql);
+      const values = native ? bindings : db.raw(sql, bindings).toSQL().toNative().bindings;
+      const { rows } = await conn.query(text, values);
+      plans.push({ sql: sql.replace(/\\s+/g, " ").slice(0, 160), plan: rows.map((r) => r["QUERY PLAN"]) });
+    } finally {
+      await db.client.releaseConnection(conn);
+    }
+  }
+  return plans;
+}
 exports.default = async function passes({ container }) {
   const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION);
   const ctx = settleContext(container);
@@ -77,20 +111,18 @@ exports.default = async function passes({ container }) {
     await reconcileOnce(ctx);
     await new Charges(db).bySessionId(process.env.BENCH_STATUS_SESSION);
     db.off("query", record);
-    for (const { sql, bindings } of seen) {
-      if (!/^\\s*(select|update|with)/i.test(sql) || /pg_advisory|pg_stat/i.test(sql)) continue;
-      // EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
-      const native = /\\$\\d/.test(sql);
-      const conn = await db.client.acquireConnection();
-      try {
-        const text = "explain " + (native ? sql : db.raw(sql, bindings).toSQL().toNative().sql);
-        const values = native ? bindings : db.raw(sql, bindings).toSQL().toNative().bindings;
-        const { rows } = await conn.query(text, values);
-        out.plans.push({ sql: sql.replace(/\\s+/g, " ").slice(0, 160), plan: rows.map((r) => r["QUERY PLAN"]) });
-      } finally {
-        await db.client.releaseConnection(conn);
-      }
-    }
+    out.plans = await explainAll(db, seen);
+    // And the admin's reads: the health card's figures, the charges list (all, and one status)
+    // and the deliveries list, as their routes run them.
+    const adminSeen = [];
+    const recordAdmin = (q) => adminSeen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    db.on("query", recordAdmin);
+    await readHealthFigures(db, registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)));
+    await new Charges(db).list({ limit: 50 });
+    await new Charges(db).list({ status: "pending", limit: 50 });
+    await new WebhookDeliveries(db).latest(50);
+    db.off("query", recordAdmin);
+    out.adminPlans = await explainAll(db, adminSeen);
   }, { timeout: 120, expire: 900 });
   fs.writeFileSync(process.env.BENCH_PASS_OUT, JSON.stringify(out));
 };
@@ -156,6 +188,7 @@ const app = await createBenchApp({
 const db = knex({ client: "pg", connection: app.env.DATABASE_URL, pool: { min: 0, max: 1 } });
 try {
   writeFiles(app.dir, { "src/scripts/passes.js": PASS_SCRIPT });
+  await medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: app.dir, env: app.env });
   // Between payments nothing is due: the seeded charges are next checked tomorrow.
   await db.raw(`update pix_checkout_charge set next_check_at = now() + interval '1 day'`);
   const sessionIds = app.seed.sessions.map((s) => s.session_id);
@@ -201,8 +234,30 @@ try {
         setTimeout(resolve, Math.max(0, roundStart + 5_100 - Date.now())),
       );
     }
+    // The admin's reads, with an admin's bearer token.
+    const login = await fetch(`${url}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = await login.json();
+    if (!token) throw new Error(`admin login answered ${login.status}`);
+    const adminGet = async (route) => {
+      const start = process.hrtime.bigint();
+      const res = await fetch(`${url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const admin = Object.fromEntries(Object.keys(ADMIN_ROUTES).map((name) => [name, []]));
+    for (const route of Object.values(ADMIN_ROUTES))
+      for (let i = 0; i < 3; i += 1) await adminGet(route);
+    for (let i = 0; i < adminReads; i += 1) {
+      for (const [name, route] of Object.entries(ADMIN_ROUTES))
+        admin[name].push(await adminGet(route));
+    }
     await app.stop();
-    return ms;
+    return { ms, admin };
   };
 
   // The fresh store is measured before and after the history (which is then truncated away and
@@ -232,16 +287,26 @@ try {
       await db.raw(`analyze ${tables.join(", ")}`);
     }
     const pass = await measurePasses();
-    const status = await measureStatus();
-    runs.push({ size, pass, status });
+    const { ms: status, admin } = await measureStatus();
+    runs.push({ size, pass, status, admin });
     const seq = pass.plans.filter((p) => p.plan.some((line) => /Seq Scan/.test(line)));
     console.log(
       `${String(size).padStart(7)} charges: pass p50 ${round2(pct(pass.ms, 50))} ms, p95 ${round2(pct(pass.ms, 95))} ms, ` +
         `${round2(pass.rowsReadPerPass)} rows read per pass; status p50 ${round2(pct(status, 50))} ms, p95 ${round2(pct(status, 95))} ms; ` +
         `${pass.plans.length} statements explained, ${seq.length} with a sequential scan`,
     );
+    const adminSeq = pass.adminPlans.filter((p) => p.plan.some((line) => /Seq Scan/.test(line)));
+    console.log(
+      `${" ".repeat(15)}admin p50 / p95: ` +
+        Object.entries(admin)
+          .map(([name, ms]) => `${name} ${round2(pct(ms, 50))} / ${round2(pct(ms, 95))} ms`)
+          .join(", ") +
+        `; ${pass.adminPlans.length} admin statements explained, ${adminSeq.length} with a sequential scan`,
+    );
     if (size > 0) {
-      for (const { sql, plan } of pass.plans) console.log(`\n${sql}\n  ${plan.join("\n  ")}`);
+      for (const { sql, plan } of [...pass.plans, ...pass.adminPlans]) {
+        console.log(`\n${sql}\n  ${plan.join("\n  ")}`);
+      }
     }
   }
 
@@ -273,15 +338,33 @@ try {
     status_p95_ratio: round2(pct(b.status, 95) / pct(a.status, 95)),
     seq_scans_in_plans_1m: b.pass.plans.filter((p) => p.plan.some((l) => /Seq Scan/.test(l)))
       .length,
+    admin_seq_scans_in_plans_1m: b.pass.adminPlans.filter((p) =>
+      p.plan.some((l) => /Seq Scan/.test(l)),
+    ).length,
   };
+  for (const name of Object.keys(ADMIN_ROUTES)) {
+    const fresh0 = fresh.flatMap((run) => run.admin[name]);
+    figures[`admin_${name}_p50_ms_0`] = round2(pct(fresh0, 50));
+    figures[`admin_${name}_p95_ms_0`] = round2(pct(fresh0, 95));
+    figures[`admin_${name}_p50_ms_1m`] = round2(pct(b.admin[name], 50));
+    figures[`admin_${name}_p95_ms_1m`] = round2(pct(b.admin[name], 95));
+    figures[`admin_${name}_p95_ratio`] = round2(pct(b.admin[name], 95) / pct(fresh0, 95));
+  }
   console.log(
-    `\n1M ÷ 0: pass p95 ${figures.pass_p95_ratio}x, status p95 ${figures.status_p95_ratio}x (target <= 1.2 each)`,
+    `\n1M ÷ 0: pass p95 ${figures.pass_p95_ratio}x, status p95 ${figures.status_p95_ratio}x, ` +
+      Object.keys(ADMIN_ROUTES)
+        .map(
+          (name) =>
+            `${name} p95 ${figures[`admin_${name}_p95_ms_1m`]} ms ÷ ${figures[`admin_${name}_p95_ms_0`]} ms (fresh, pooled) = ${figures[`admin_${name}_p95_ratio`]}x`,
+        )
+        .join(", ") +
+      " (target <= 1.2 each)",
   );
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
       JSON.stringify({
-        name: "medusa history: reconciliation pass and status route, 0 vs 1M charges",
+        name: "medusa history: reconciliation pass, status route and admin reads, 0 vs 1M charges",
         figures,
       }),
     );

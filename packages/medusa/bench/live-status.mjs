@@ -16,7 +16,13 @@
 // Env: BENCH_CHECKOUTS (default 40, back to back), BENCH_SPACED (default 20, 1.5 s apart),
 // BENCH_STREAMS (default 1000), BENCH_LOST (default 16).
 import { writeFileSync, readFileSync } from "node:fs";
-import { countingProxy, openStream, percentile } from "./lib/http-tools.mjs";
+import {
+  closeClients,
+  countingProxy,
+  openStream,
+  percentile,
+  postFrom,
+} from "./lib/http-tools.mjs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 40);
@@ -176,25 +182,24 @@ try {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ webhook_drop_rate: 1 }),
   });
-  const store = (base, path, body) =>
-    fetch(`${base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-publishable-api-key": key },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
+  // Each shopper from an address of its own, as shoppers are: the create line gives one
+  // address at most 10 creates a minute.
+  const store = (base, path, body, from) =>
+    postFrom(from, `${base}${path}`, body, { "x-publishable-api-key": key }).then((r) => r.json());
   const recoveries = await Promise.all(
     app.seed.freshCarts.map(async (cartId, i) => {
+      const from = `127.0.2.${10 + i}`;
       const { payment_collection: collection } = await store(
         one.url,
         "/store/payment-collections",
-        {
-          cart_id: cartId,
-        },
+        { cart_id: cartId },
+        from,
       );
       const created = await store(
         one.url,
         `/store/payment-collections/${collection.id}/payment-sessions`,
         { provider_id: "pp_pix_a" },
+        from,
       );
       const session = created.payment_collection.payment_sessions[0];
       await new Promise((r) => setTimeout(r, (45_000 * i) / Math.max(1, lostCount - 1)));
@@ -290,6 +295,7 @@ try {
     );
   }
 } finally {
+  closeClients();
   await app.close();
   proxy.close();
   await sandbox.close();

@@ -12,13 +12,38 @@
 //   create 60 places ahead is a minute old (ideal = that wait + one unqueued create's time).
 //   `late_p95` is the p95 of (actual - ideal) / ideal over the shoppers who had to wait at all
 //   (target ≤ 10 %), and `excess_p95_ms` the p95 of actual - ideal over everyone.
+// Each shopper is a client of its own (its socket bound to its own loopback address), as
+// shoppers are: the line serves clients in turn and caps what one address may take.
+// Then the attack: once the minute is fresh again, 50 real shoppers from 127.0.0.2-51 start
+// within a minute with no one else (the reference), and once it is fresh again the same 50
+// start within a minute while one client (127.0.0.250) floods 150 carts with a Pix session
+// each over that minute, 10 at a time at most. Printed: the real shoppers' time to the code at
+// p95 with the flood against without it (target: within 10 %), what the flood got (codes,
+// waiting, refused with 429 too_many_waiting_creates and Retry-After, anything else), and the
+// most creates the service saw in any 60 s of the whole run (target ≤ 60).
 // Usage: node bench/peak.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_PEAK_SHOPPERS (default 200), BENCH_PEAK_SPREAD_MS (default 60000).
+// Env: BENCH_PEAK_SHOPPERS (default 200), BENCH_PEAK_SPREAD_MS (default 60000),
+// BENCH_PEAK_PARTS (`minute,attack`, the default; either alone runs only that part).
 import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
-import { countingProxy, openStream, percentile } from "./lib/http-tools.mjs";
+import {
+  closeClients,
+  countingProxy,
+  maxInWindow,
+  openStream,
+  percentile,
+  postFrom,
+} from "./lib/http-tools.mjs";
 
-const shoppers = Number(process.env.BENCH_PEAK_SHOPPERS ?? 200);
+const parts = (process.env.BENCH_PEAK_PARTS ?? "minute,attack").split(",");
+const shoppers = parts.includes("minute") ? Number(process.env.BENCH_PEAK_SHOPPERS ?? 200) : 0;
+const REAL = 50;
+const FLOOD = 150;
+const FLOOD_AT_ONCE = 10;
+const FLOOD_ADDRESS = "127.0.0.250";
+const realAddress = (i) => `127.0.0.${2 + i}`;
+/** The minute's shoppers: 127.0.1.10 onwards, one address each. */
+const minuteAddress = (i) => `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
 const spreadMs = Number(process.env.BENCH_PEAK_SPREAD_MS ?? 60_000);
 const LIMIT = 60;
 const WINDOW_MS = 60_000;
@@ -42,19 +67,17 @@ const app = await createBenchApp({
   apiKey: sandbox.defaultKey,
   baseUrl: `${proxy.url}/v1`,
   sessions: 0,
-  freshCarts: shoppers,
+  freshCarts: shoppers + (parts.includes("attack") ? 2 * REAL + FLOOD : 0),
   redisUrl,
 });
 
+const postTo = (from, base, key) => (path, body) =>
+  postFrom(from, `${base}${path}`, body, { "x-publishable-api-key": key });
+
 /** One shopper: session, then the stream until the code. Times from the shopper's start. */
-async function checkout(base, key, cartId) {
+async function checkout(base, key, cartId, from) {
   const started = performance.now();
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-publishable-api-key": key },
-      body: JSON.stringify(body),
-    });
+  const post = postTo(from, base, key);
   const collection = await post("/store/payment-collections", { cart_id: cartId });
   if (collection.status !== 200) return { error: `collection ${collection.status}` };
   const { payment_collection } = await collection.json();
@@ -80,17 +103,23 @@ async function checkout(base, key, cartId) {
       req?.destroy();
       resolve({ error: "no code in time" });
     }, GIVE_UP_MS);
-    openStream(`${base}/store/pix-checkout/sessions/${session.id}/stream`, key, (event) => {
-      if (event.pix) {
-        clearTimeout(timer);
-        req?.destroy();
-        resolve({ codeMs: performance.now() - started });
-      } else if (event.status !== "preparing") {
-        clearTimeout(timer);
-        req?.destroy();
-        resolve({ error: `stream said ${event.status}` });
-      }
-    }).then(
+    const url = `${base}/store/pix-checkout/sessions/${session.id}/stream`;
+    openStream(
+      url,
+      key,
+      (event) => {
+        if (event.pix) {
+          clearTimeout(timer);
+          req?.destroy();
+          resolve({ codeMs: performance.now() - started });
+        } else if (event.status !== "preparing") {
+          clearTimeout(timer);
+          req?.destroy();
+          resolve({ error: `stream said ${event.status}` });
+        }
+      },
+      from,
+    ).then(
       (r) => (req = r),
       (error) => {
         clearTimeout(timer);
@@ -101,12 +130,8 @@ async function checkout(base, key, cartId) {
   return { sessionMs, queued: true, ...code };
 }
 
-let figures;
-try {
-  const servers = [await app.start(9341, "server"), await app.start(9342, "server")];
-  await app.start(9343, "worker");
-  const key = app.seed.publishableKey;
-  const carts = app.seed.freshCarts;
+/** The Black Friday minute: `shoppers` checkouts, each from its own address. */
+async function runMinute(servers, key, carts) {
   // The seed made no charge: the minute is fresh.
   const before = proxy.statuses.length;
   const gap = spreadMs / shoppers;
@@ -114,9 +139,11 @@ try {
   const runs = carts.map((cartId, i) =>
     new Promise((resolve) => setTimeout(resolve, i * gap)).then(async () => {
       const arrival = performance.now() - t0;
-      const result = await checkout(servers[i % 2].url, key, cartId).catch((error) => ({
-        error: String(error.message),
-      }));
+      const result = await checkout(servers[i % 2].url, key, cartId, minuteAddress(i)).catch(
+        (error) => ({
+          error: String(error.message),
+        }),
+      );
       return { i, arrival, ...result };
     }),
   );
@@ -149,7 +176,7 @@ try {
   const errors = results.filter((r) => r.error);
   lateness.sort((a, b) => a - b);
   excess.sort((a, b) => a - b);
-  figures = {
+  const figures = {
     shoppers,
     started_within_s: Number((spreadMs / 1000).toFixed(0)),
     api_creates: proxy.calls.filter((c) => c === "POST /v1/charges").length,
@@ -175,11 +202,134 @@ try {
     excess_p95_ms: Math.round(percentile(excess, 95)),
   };
   for (const error of errors.slice(0, 5)) console.error(`  shopper ${error.i}: ${error.error}`);
+  return figures;
+}
+
+/** Waits until no create of the service's is younger than a window: the minute is fresh. */
+async function freshMinute() {
+  const last = proxy.createTimes.length ? Math.max(...proxy.createTimes) : -Infinity;
+  const waitMs = last + WINDOW_MS + 1_000 - performance.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
+/** 50 real shoppers, one address each, starting within `spreadMs`; their times to the code. */
+function realShoppers(servers, key, carts) {
+  const gap = spreadMs / carts.length;
+  return Promise.all(
+    carts.map((cartId, i) =>
+      new Promise((resolve) => setTimeout(resolve, i * gap)).then(() =>
+        checkout(servers[i % 2].url, key, cartId, realAddress(i)).catch((error) => ({
+          error: String(error.message),
+        })),
+      ),
+    ),
+  );
+}
+
+/** One client's 150 carts over the same minute, at most 10 at a time; what each got. */
+async function flood(servers, key, carts) {
+  const outcomes = { code: 0, waiting: 0, refused: 0, refused_retry_after: 0, other: 0 };
+  const others = [];
+  const gap = spreadMs / carts.length;
+  const t0 = performance.now();
+  let next = 0;
+  const worker = async (w) => {
+    for (;;) {
+      const k = next++;
+      if (k >= carts.length) return;
+      const due = t0 + k * gap - performance.now();
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+      const post = postTo(FLOOD_ADDRESS, servers[(k + w) % 2].url, key);
+      try {
+        const collection = await post("/store/payment-collections", { cart_id: carts[k] });
+        const { payment_collection } = await collection.json();
+        const answer = await post(
+          `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+          { provider_id: "pp_pix_a" },
+        );
+        const body = await answer.json();
+        if (answer.status === 200) {
+          const sessions = body.payment_collection.payment_sessions;
+          const data = sessions[sessions.length - 1].data;
+          outcomes[data.pix ? "code" : "waiting"] += 1;
+        } else if (answer.status === 429 && body.code === "too_many_waiting_creates") {
+          outcomes.refused += 1;
+          if (Number(answer.headers.get("retry-after")) >= 1) outcomes.refused_retry_after += 1;
+        } else {
+          outcomes.other += 1;
+          others.push(`${answer.status} ${body.code ?? ""}`);
+        }
+      } catch (error) {
+        outcomes.other += 1;
+        others.push(String(error.message));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: FLOOD_AT_ONCE }, (_, w) => worker(w)));
+  for (const other of others.slice(0, 5)) console.error(`  flood: ${other}`);
+  return outcomes;
+}
+
+const p95Seconds = (results) => {
+  const times = results
+    .map((r) => r.codeMs)
+    .filter((ms) => ms !== undefined)
+    .sort((a, b) => a - b);
+  return times.length ? percentile(times, 95) / 1000 : NaN;
+};
+
+/** The attack: the 50 alone, then the 50 beside one client's 150 carts, each in a fresh minute. */
+async function runAttack(servers, key, carts) {
+  const reference = carts.slice(0, REAL);
+  const beside = carts.slice(REAL, 2 * REAL);
+  const floodCarts = carts.slice(2 * REAL, 2 * REAL + FLOOD);
+  await freshMinute();
+  const alone = await realShoppers(servers, key, reference);
+  await freshMinute();
+  const [flooded, floodOutcome] = await Promise.all([
+    realShoppers(servers, key, beside),
+    flood(servers, key, floodCarts),
+  ]);
+  const aloneP95 = p95Seconds(alone);
+  const floodedP95 = p95Seconds(flooded);
+  for (const error of [...alone, ...flooded].filter((r) => r.error).slice(0, 5)) {
+    console.error(`  real shopper: ${error.error}`);
+  }
+  return {
+    attack_real_shoppers: REAL,
+    attack_flood_carts: FLOOD,
+    real_code_p95_s_no_flood: Number(aloneP95.toFixed(2)),
+    real_code_p95_s_flood: Number(floodedP95.toFixed(2)),
+    real_p95_vs_no_flood_pct: Number((((floodedP95 - aloneP95) / aloneP95) * 100).toFixed(1)),
+    real_errors: [...alone, ...flooded].filter((r) => r.error).length,
+    flood_codes: floodOutcome.code,
+    flood_waiting: floodOutcome.waiting,
+    flood_refused_429: floodOutcome.refused,
+    flood_refused_with_retry_after: floodOutcome.refused_retry_after,
+    flood_other_answers: floodOutcome.other,
+  };
+}
+
+let figures = {};
+try {
+  const servers = [await app.start(9341, "server"), await app.start(9342, "server")];
+  await app.start(9343, "worker");
+  const key = app.seed.publishableKey;
+  const carts = app.seed.freshCarts;
+  // The seed made no charge: the minute is fresh.
+  if (parts.includes("minute")) {
+    Object.assign(figures, await runMinute(servers, key, carts.slice(0, shoppers)));
+  }
+  if (parts.includes("attack")) {
+    Object.assign(figures, await runAttack(servers, key, carts.slice(shoppers)));
+  }
+  figures.max_creates_any_60s = maxInWindow(proxy.createTimes, WINDOW_MS);
   console.table(figures);
   if (process.env.BENCH_OUT) {
     writeFileSync(process.env.BENCH_OUT, JSON.stringify({ name: "peak", figures }));
   }
 } finally {
+  closeClients();
   await app.close();
   proxy.close();
   await sandbox.close();

@@ -59,4 +59,19 @@ export interface PixCheckoutPluginOptions {
         pollIntervalMs?: number | undefined;
       }
     | undefined;
+  /** Health alerts to the merchant (README "Alerts"); off unless `enabled`. */
+  alerts?:
+    | {
+        enabled?: boolean | undefined;
+        to?: string[] | undefined;
+        recipients?: { channel: string; to: string }[] | undefined;
+        holdSeconds?: number | undefined;
+        reminderHours?: number | false | undefined;
+        locale?: "pt-BR" | "en" | undefined;
+        from?: string | undefined;
+        template?: string | undefined;
+        ignoreLines?: string[] | undefined;
+        adminUrl?: string | undefined;
+      }
+    | undefined;
 }

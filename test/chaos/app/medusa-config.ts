@@ -25,8 +25,21 @@ module.exports = defineConfig({
     },
   },
   admin: { disable: true },
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  // Code messages on, so the run can count who the store mails (the local provider only logs).
+  plugins: [{ resolve: "@pix-checkout/medusa", options: { notifications: { enabled: true } } }],
   modules: [
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { channels: ["email"] },
+          },
+        ],
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

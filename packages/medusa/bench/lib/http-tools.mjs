@@ -6,7 +6,12 @@ export async function countingProxy(target) {
   const calls = [];
   /** Each answer's HTTP status, in order. */
   const statuses = [];
+  /** When each `POST /charges` arrived (ms, `performance.now()`). */
+  const createTimes = [];
   const server = createServer(async (req, res) => {
+    if (req.method === "POST" && /\/charges$/.test(req.url.split("?")[0])) {
+      createTimes.push(performance.now());
+    }
     calls.push(
       `${req.method} ${req.url.split("?")[0].replace(/[0-9a-f-]{36}|ch_svc_\w+/g, ":id")}`,
     );
@@ -41,16 +46,24 @@ export async function countingProxy(target) {
     url: `http://127.0.0.1:${server.address().port}`,
     calls,
     statuses,
+    createTimes,
     close: () => server.close(),
   };
 }
 
-/** Opens an SSE stream; `onEvent(json)` per data event. Resolves once the headers arrived. */
-export function openStream(url, key, onEvent) {
+/**
+ * Opens an SSE stream; `onEvent(json)` per data event. Resolves once the headers arrived.
+ * `localAddress` binds the client's socket (127.0.0.2, ...), so the store sees that client.
+ */
+export function openStream(url, key, onEvent, localAddress) {
   return new Promise((resolve, reject) => {
     const req = http.get(
       url,
-      { headers: { "x-publishable-api-key": key }, agent: false },
+      {
+        headers: { "x-publishable-api-key": key },
+        agent: false,
+        ...(localAddress ? { localAddress } : {}),
+      },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         let buffer = "";
@@ -76,3 +89,66 @@ export function openStream(url, key, onEvent) {
 /** The p-th percentile of an ascending array (nearest rank). */
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The most of `times` (ms, any order) that fall within any `windowMs`. */
+export function maxInWindow(times, windowMs) {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end += 1) {
+    while (sorted[end] - sorted[start] >= windowMs) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+const agents = new Map();
+
+/**
+ * `POST` of a JSON body from `localAddress` (127.0.0.2, ...), so the store sees that client.
+ * Resolves with `{ status, headers, json() }`.
+ */
+export function postFrom(localAddress, url, body, headers = {}) {
+  let agent = agents.get(localAddress);
+  if (!agent) {
+    agent = new http.Agent({ keepAlive: true, localAddress });
+    agents.set(localAddress, agent);
+  }
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": payload.length,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({
+            status: res.statusCode,
+            headers: { get: (name) => res.headers[name.toLowerCase()] ?? null },
+            json: async () => JSON.parse(text),
+            text: async () => text,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** Closes the sockets `postFrom` keeps open. */
+export function closeClients() {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}

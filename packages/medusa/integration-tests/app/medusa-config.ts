@@ -1,11 +1,16 @@
 // A minimal Medusa store wired the way a merchant wires the plugin: the plugin itself under
 // `plugins`, and its payment providers under the payment module. It loads the BUILT plugin
 // (`.medusa/server`, via the workspace link), exactly what a merchant installs from npm.
+import path from "node:path";
 import { defineConfig } from "@medusajs/framework/utils";
 
 const sandboxA = process.env.PIX_SANDBOX_A_URL ?? "http://127.0.0.1:9/v1";
 const sandboxB = process.env.PIX_SANDBOX_B_URL ?? "http://127.0.0.1:9/v1";
 const apiKey = process.env.PIX_API_KEY ?? "sk_live_sandbox_default";
+// A suite that starts an SMTP server sends e-mail through it (and turns the health alerts on);
+// every other suite keeps Medusa's local provider on the same channel.
+const smtpPort = process.env.PIX_SMTP_PORT;
+const alertsTo = process.env.PIX_ALERTS_TO;
 
 module.exports = defineConfig({
   projectConfig: {
@@ -26,6 +31,25 @@ module.exports = defineConfig({
           enabled: process.env.PIX_NOTIFY === "1",
           paymentPageUrl: "https://loja.example.com/pagar/{session_id}",
         },
+        ...(alertsTo
+          ? {
+              alerts: {
+                enabled: true,
+                to: alertsTo.split(","),
+                holdSeconds: Number(process.env.PIX_ALERTS_HOLD_SECONDS ?? 2),
+                locale: "pt-BR",
+                adminUrl: "https://loja.example.com/app/pix-checkout",
+                ignoreLines: (process.env.PIX_ALERTS_IGNORE ?? "").split(",").filter(Boolean),
+              },
+            }
+          : {}),
+        // Every suite's shoppers come from 127.0.0.1: one client, many carts a minute. The
+        // fairness tests (many-charges) tighten these at run time for their own addresses.
+        fairness: {
+          clientCreatesPerMinute: 60,
+          clientWaitingMax: 1000,
+          emailWaitingMax: 100,
+        },
       },
     },
   ],
@@ -34,11 +58,22 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/notification",
       options: {
         providers: [
-          {
-            resolve: "@medusajs/medusa/notification-local",
-            id: "local",
-            options: { channels: ["email"] },
-          },
+          smtpPort
+            ? {
+                resolve: path.join(__dirname, "smtp-notification"),
+                id: "smtp",
+                options: {
+                  channels: ["email"],
+                  host: "127.0.0.1",
+                  port: Number(smtpPort),
+                  from: "Pix Checkout <alertas@loja.example.com>",
+                },
+              }
+            : {
+                resolve: "@medusajs/medusa/notification-local",
+                id: "local",
+                options: { channels: ["email"] },
+              },
         ],
       },
     },

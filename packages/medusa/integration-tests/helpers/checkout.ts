@@ -1,3 +1,4 @@
+import { Agent as HttpAgent } from "node:http";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
@@ -13,8 +14,12 @@ export interface Api {
   defaults: { baseURL?: string };
 }
 
-/** A storefront talking to the store API the way @medusajs/js-sdk would. */
-export function storefront(api: Api, store: StoreFixture) {
+/**
+ * A storefront talking to the store API the way @medusajs/js-sdk would; with `from`, from
+ * that loopback address (127.0.0.2, ...), so the store sees another client.
+ */
+export function storefront(api: Api, store: StoreFixture, from?: string) {
+  const agent = from ? new HttpAgent({ localAddress: from, keepAlive: false }) : undefined;
   const call = (method: string, url: string, data?: unknown) =>
     api.request({
       method,
@@ -22,6 +27,7 @@ export function storefront(api: Api, store: StoreFixture) {
       data,
       headers: { "x-publishable-api-key": store.publishableKey },
       validateStatus: () => true,
+      ...(agent ? { httpAgent: agent } : {}),
     });
   return {
     call,

@@ -39,16 +39,29 @@ export interface ScaledSeed {
 export interface ScaledApp {
   seed: ScaledSeed;
   db: Knex;
-  /** Starts `medusa start` in `mode` on `port`; resolves when /health answers. */
-  start(mode: "server" | "worker", port: number): Promise<string>;
+  /**
+   * Starts `medusa start` in `mode` on `port`; resolves when /health answers. `shared` (one
+   * process serving HTTP and running jobs and subscribers) is for an app without Redis.
+   */
+  start(mode: "server" | "worker" | "shared", port: number): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Creates the app directory (plain JS, under the ignored .medusa/), its database and seed. */
+/**
+ * Creates the app directory (plain JS, under the ignored .medusa/), its database and seed.
+ * Without `redisUrl` the app is one process in Medusa's default topology (in-memory event bus
+ * and workflow engine, jobs in the server). `files` are added to the app (an
+ * instrumentation.js...), `seedBody` replaces the seed's one cart with a Pix session (it writes
+ * its JSON to SCALE_SEED_OUT), and `env` is added to every process's environment.
+ */
 export async function createScaledApp(options: {
   apiKey: string;
   baseUrl: string;
-  redisUrl: string;
+  redisUrl?: string;
+  webhookSecret?: string;
+  files?: Record<string, string>;
+  seedBody?: string;
+  env?: NodeJS.ProcessEnv;
 }): Promise<ScaledApp> {
   // A CommonJS module reaches the ESM helper (shared with the benches) through import().
   const {
@@ -64,10 +77,12 @@ export async function createScaledApp(options: {
   } = await import("../../scripts/lib/built-app.mjs");
   const name = `pix_scale_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `scale-app-${process.pid}`);
+  const { files = {}, seedBody = SEED_BODY, env: extraEnv = {}, ...config } = options;
   writeApp(dir, "pix-scale-app", {
-    // Medusa's production topology: Redis event bus, workflow engine and locking.
-    "medusa-config.js": pixAppConfig({ ...options, secret: "scale" }),
-    "src/scripts/seed.js": pixSeedScript(SEED_BODY),
+    // With redisUrl, Medusa's production topology: Redis event bus, workflow engine and locking.
+    "medusa-config.js": pixAppConfig({ ...config, secret: "scale" }),
+    "src/scripts/seed.js": pixSeedScript(seedBody),
+    ...files,
   });
   await createDatabase(PG, name);
 
@@ -77,6 +92,7 @@ export async function createScaledApp(options: {
     MEDUSA_DISABLE_TELEMETRY: "true",
     LOG_LEVEL: "error",
     NODE_ENV: "production",
+    ...extraEnv,
   };
   delete env.NODE_OPTIONS;
   delete env.VITEST;

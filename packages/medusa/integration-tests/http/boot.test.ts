@@ -1,7 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
-import { Modules } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import path from "node:path";
+import { runAlone } from "../../src/internal/records/job-lock";
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "..", "app"),
@@ -17,6 +19,45 @@ medusaIntegrationTestRunner({
       const ids = providers.map((provider) => provider.id).sort();
       expect(ids).toEqual(expect.arrayContaining(["pp_boleto_a", "pp_pix_a", "pp_pix_b"]));
       expect(ids).not.toContain("pp_boleto_b");
+    });
+
+    // The scheduled jobs' "one pass at a time" (records/job-lock.ts): Medusa's locking from
+    // 2.21, the plugin's own lease before it, where Medusa's lock lapses after the wait.
+    it.each([
+      ["Medusa's locking (2.21 and later)", true],
+      ["the plugin's lease (before 2.21)", false],
+    ])("%s keeps a job's pass alone for longer than the wait", async (_, medusaLock) => {
+      const container = getContainer();
+      const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      const key = `pix-checkout:test-alone:${medusaLock}`;
+      const limits = { waitSeconds: 1, expireSeconds: 30 };
+      let finish!: () => void;
+      let begun!: () => void;
+      const hasBegun = new Promise<void>((resolve) => (begun = resolve));
+      const first = runAlone(
+        container,
+        db,
+        key,
+        () =>
+          new Promise<string>((resolve) => {
+            finish = () => resolve("first");
+            begun();
+          }),
+        limits,
+        medusaLock,
+      );
+      await hasBegun;
+      // Past the first pass's wait: the lock of Medusa before 2.21 would have lapsed by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await runAlone(container, db, key, async () => "second", limits, medusaLock)).toEqual({
+        ran: false,
+      });
+      finish();
+      expect(await first).toEqual({ ran: true, value: "first" });
+      expect(await runAlone(container, db, key, async () => "third", limits, medusaLock)).toEqual({
+        ran: true,
+        value: "third",
+      });
     });
   },
 });

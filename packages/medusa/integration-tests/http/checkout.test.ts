@@ -491,6 +491,13 @@ medusaIntegrationTestRunner({
           sales_channel_id: store.salesChannelId,
           currency_code: "brl",
           email: "ana@example.com",
+          // A street address: a cart that ships with none takes no code (cart_address_missing).
+          shipping_address: {
+            address_1: "Rua das Flores, 100",
+            city: "São Paulo",
+            postal_code: "01310-100",
+            country_code: "br",
+          },
           items: [{ title: "Caneca", quantity: 1, unit_price: 30, requires_shipping: true }],
         },
       });

@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import { Modules } from "@medusajs/framework/utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { createStoreFixture, createCart, type StoreFixture } from "../helpers/store-fixture";
 import {
@@ -13,17 +16,40 @@ import {
 import { adminLogin } from "../helpers/admin-login";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { waitFor } from "../helpers/wait-for";
+import { startSmtpInbox, type SmtpInbox } from "../helpers/smtp-inbox";
+import { evaluateHealthAlerts } from "../../src/jobs/pix-checkout-health-alerts";
+import {
+  HEALTH_CHANGED_EVENT,
+  claimAlerts,
+  observeLines,
+} from "../../src/internal/operations/health-alerts";
+import type { HealthLine } from "../../src/internal/operations/health";
+
+/** The admin's words for the health card, as the dashboard loads them. */
+const cardWords = (language: "ptBR" | "en") =>
+  (
+    JSON.parse(
+      readFileSync(
+        path.join(__dirname, "..", "..", "src", "admin", "i18n", "json", `${language}.json`),
+        "utf8",
+      ),
+    ) as { pixCheckout: { health: Record<string, Record<string, string>> } }
+  ).pixCheckout.health;
 
 // The health card against a real Medusa and the sandbox: a healthy store first, then each
 // thing broken in turn (the key, the webhook URL, a capture, the create budget), and the
-// card's JSON must name the broken line with its state and what to do.
+// card's JSON must name the broken line with its state and what to do. The store also e-mails
+// its health alerts through a real SMTP provider to an SMTP server this file starts.
 
 const API_KEY = "sk_live_health_5ecret_key";
 const OTHER_KEY = "sk_live_not_this_store_key";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+const ALERTS_TO = "financeiro@loja.example.com";
+const HOLD_SECONDS = 2;
 
 let sandbox: Sandbox;
 let sandboxB: Sandbox;
+let inbox: SmtpInbox;
 
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
@@ -32,11 +58,22 @@ beforeAll(async () => {
   process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
   process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
+  inbox = await startSmtpInbox();
+  process.env.PIX_SMTP_PORT = String(inbox.port);
+  process.env.PIX_ALERTS_TO = ALERTS_TO;
+  process.env.PIX_ALERTS_HOLD_SECONDS = String(HOLD_SECONDS);
+  // The Variant B service is broken on purpose from the key test on; the merchant silenced it.
+  process.env.PIX_ALERTS_IGNORE = "service:b";
 });
 
 afterAll(async () => {
   await sandbox?.close();
   await sandboxB?.close();
+  await inbox?.close();
+  delete process.env.PIX_SMTP_PORT;
+  delete process.env.PIX_ALERTS_TO;
+  delete process.env.PIX_ALERTS_HOLD_SECONDS;
+  delete process.env.PIX_ALERTS_IGNORE;
 });
 
 medusaIntegrationTestRunner({
@@ -197,6 +234,194 @@ medusaIntegrationTestRunner({
       }
     });
 
+    it("tells no one of a blip, takes a held change once however many evaluate at once, and reminds at most daily", async () => {
+      const knex = db(container());
+      const options = { holdSeconds: HOLD_SECONDS, reminderHours: 24 as const };
+      // Lines of their own, so the store's own alert job (running meanwhile) never takes them.
+      const line = (id: string, state: HealthLine["state"]): HealthLine => ({
+        id,
+        state,
+        value: null,
+        detail: state === "ok" ? {} : { reason: "checks_overdue" },
+        action: state === "ok" ? null : "check_worker",
+      });
+      const claim = (id: string) => claimAlerts(knex, [id], options);
+
+      await observeLines(knex, [line("test:blip", "ok")]);
+      expect(await claim("test:blip")).toEqual([]); // a first ok is nothing to tell
+      await observeLines(knex, [line("test:blip", "broken")]);
+      expect(await claim("test:blip")).toEqual([]); // not held yet
+      await sleep(HOLD_SECONDS * 500);
+      await observeLines(knex, [line("test:blip", "ok")]);
+      await sleep(HOLD_SECONDS * 1000);
+      expect(await claim("test:blip")).toEqual([]); // bad for under the hold, then ok again
+
+      await observeLines(knex, [line("test:race", "broken")]);
+      await sleep(HOLD_SECONDS * 1000 + 200);
+      const racing = await Promise.all(
+        Array.from({ length: 6 }, () => claimAlerts(db(container()), ["test:race"], options)),
+      );
+      expect(racing.flat().map((r) => [r.line_id, r.told_state, r.alert_kind])).toEqual([
+        ["test:race", "broken", "changed"],
+      ]);
+      expect(await claim("test:race")).toEqual([]);
+
+      // A day later, still broken: one reminder, and not another until the next day.
+      await knex("pix_checkout_health_alert")
+        .where({ line_id: "test:race" })
+        .update({ told_at: knex.raw("now() - interval '23 hours'") });
+      expect(await claim("test:race")).toEqual([]);
+      await knex("pix_checkout_health_alert")
+        .where({ line_id: "test:race" })
+        .update({ told_at: knex.raw("now() - interval '24 hours 1 second'") });
+      const reminded = await Promise.all([claim("test:race"), claim("test:race")]);
+      expect(reminded.flat().map((r) => r.alert_kind)).toEqual(["reminder"]);
+      expect(await claim("test:race")).toEqual([]);
+    });
+
+    it("e-mails the merchant once when the webhook URL breaks, and once when it works again, in pt-BR", async () => {
+      const knex = db(container());
+      const subject = "Avisos de pagamento (webhooks)";
+      const webhookMails = () => inbox.mails.filter((m) => m.subject?.includes(subject));
+      const changed: Json[] = [];
+      container()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe(HEALTH_CHANGED_EVENT, async (event: { data: Json }) => {
+          if (event.data.line === "webhooks") changed.push(event.data);
+        });
+
+      // A store whose webhooks arrive; a first reading of an ok line tells no one.
+      const first = await orderFirstPix(30);
+      await control(sandbox.url, `charges/${first.chargeId}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), first.sessionId)) === 1,
+        "the capture of the payment whose webhook arrived",
+      );
+      await evaluateHealthAlerts(container());
+
+      // The URL registered at the service stops working: it carries a token the store no
+      // longer accepts (rotated in medusa-config, not in the service's dashboard).
+      await fetch(`${sandbox.url}/__sandbox/webhook-urls`, { method: "DELETE" });
+      await control(sandbox.url, "webhook-urls", {
+        url: hook.replace(WEBHOOK_SECRET, "whsec-rotated-away-000000"),
+      });
+      const charges = [await orderFirstPix(31), await orderFirstPix(32)];
+      for (const { chargeId } of charges) {
+        await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      }
+      await sandbox.webhooksIdle();
+      await reconcilePass(container(), new Date(Date.now() + 5 * 60_000 + 1_000));
+      for (const { sessionId } of charges) {
+        await waitFor(
+          async () => (await capturesOfSession(container(), sessionId)) === 1,
+          "the capture of a charge found by reconciliation",
+        );
+      }
+      expect((await lineOf("webhooks")).state).toBe("warning");
+
+      // Seen, not yet held: nobody is paged.
+      expect((await evaluateHealthAlerts(container()))?.claimed).not.toContain("webhooks");
+      expect(webhookMails()).toHaveLength(0);
+      await sleep(HOLD_SECONDS * 1000 + 200);
+      // Two workers evaluating at once (and the store's own job, every minute): one e-mail.
+      await Promise.all([evaluateHealthAlerts(container()), evaluateHealthAlerts(container())]);
+      // Evaluating on until it arrives: a reading the minute job took just before the change
+      // may land after it and start the hold again, as it may in a store.
+      await waitFor(async () => {
+        if (webhookMails().length === 0) await evaluateHealthAlerts(container());
+        return webhookMails().length === 1;
+      }, "the alert e-mail");
+      await evaluateHealthAlerts(container());
+      await sleep(500);
+      expect(webhookMails()).toHaveLength(1);
+
+      const alert = webhookMails()[0]!;
+      expect(alert.subject).toBe(`[Pix Checkout] Atenção: ${subject}`);
+      expect(alert.to && "text" in alert.to ? alert.to.text : "").toBe(ALERTS_TO);
+      expect(alert.text).toContain(
+        "Os pagamentos estão sendo encontrados pela conciliação, e não por webhooks (2 contra 1).",
+      );
+      expect(alert.text).toContain("O que fazer: Cadastre de novo a URL de webhook");
+      expect(alert.html).toContain("https://loja.example.com/app/pix-checkout");
+      for (const secret of [WEBHOOK_SECRET, API_KEY]) {
+        expect(JSON.stringify([alert.text, alert.html, alert.subject])).not.toContain(secret);
+      }
+      // The delivered message, for the README's screenshot (scripts/alert-email-screenshot.mjs).
+      if (process.env.ALERT_EMAIL_OUT) {
+        const { subject: delivered, from, to, date, html } = alert;
+        const address = (a: typeof from | typeof to) => (a && "text" in a ? a.text : "");
+        writeFileSync(
+          process.env.ALERT_EMAIL_OUT,
+          JSON.stringify({ subject: delivered, from: address(from), to: address(to), date, html }),
+        );
+      }
+      await waitFor(async () => changed.length === 1, "the health.changed event");
+      expect(changed[0]).toMatchObject({
+        line: "webhooks",
+        state: "warning",
+        previous_state: null,
+        kind: "changed",
+        reason: "found_by_reconciliation",
+        action: "check_webhook_url",
+        locale: "pt-BR",
+      });
+
+      // The merchant registers the URL again; a payment arrives by webhook, and the line is ok.
+      // The mail server refuses for a while: the recovery is retried, not lost, and not doubled.
+      inbox.refuse = true;
+      await fetch(`${sandbox.url}/__sandbox/webhook-urls`, { method: "DELETE" });
+      await control(sandbox.url, "webhook-urls", { url: hook });
+      const fixed = await orderFirstPix(33);
+      await control(sandbox.url, `charges/${fixed.chargeId}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), fixed.sessionId)) === 1,
+        "the capture of the payment whose webhook arrived again",
+      );
+      expect((await lineOf("webhooks")).state).toBe("ok");
+      await evaluateHealthAlerts(container());
+      await sleep(HOLD_SECONDS * 1000 + 200);
+      await evaluateHealthAlerts(container());
+      const failed = await waitFor(async () => {
+        const row = await knex("pix_checkout_health_alert").where({ line_id: "webhooks" }).first();
+        if (row?.told_state === "ok" && row.last_error) return row;
+        await evaluateHealthAlerts(container());
+        return false;
+      }, "the refused recovery e-mail to be recorded");
+      expect(failed).toMatchObject({ send_pending: true, sent_at: null });
+      expect(failed.last_error).toContain("email");
+      expect(webhookMails()).toHaveLength(1);
+
+      inbox.refuse = false;
+      // As if the retry's wait (30 s, doubling) were over.
+      await knex("pix_checkout_health_alert")
+        .where({ line_id: "webhooks" })
+        .update({ send_after: knex.raw("now()") });
+      await Promise.all([evaluateHealthAlerts(container()), evaluateHealthAlerts(container())]);
+      await waitFor(async () => webhookMails().length === 2, "the recovery e-mail");
+      await evaluateHealthAlerts(container());
+      await sleep(500);
+      expect(webhookMails().map((m) => m.subject)).toEqual([
+        `[Pix Checkout] Atenção: ${subject}`,
+        `[Pix Checkout] Normalizado: ${subject}`,
+      ]);
+      expect(webhookMails()[1]!.text).toContain("Estava: Atenção.");
+      expect(changed.map((e) => [e.state, e.previous_state])).toEqual([
+        ["warning", null],
+        ["ok", "warning"],
+      ]);
+      // service:b has been broken for the whole case, but alerts.ignoreLines names it.
+      expect((await lineOf("service:b")).state).toBe("broken");
+      expect(inbox.mails.filter((m) => m.subject?.includes("Serviço de pagamento (b)"))).toEqual(
+        [],
+      );
+      const sent = await knex("pix_checkout_health_alert").where({ line_id: "webhooks" }).first();
+      expect(sent).toMatchObject({
+        send_pending: false,
+        last_error: null,
+        delivered_to: [`email:${ALERTS_TO}`],
+      });
+    });
+
     it("shows the oldest capture waiting and counts it among the flags when a capture kept failing", async () => {
       const knex = db(container());
       const chargeId = "health-capture-failed-1";
@@ -278,6 +503,62 @@ medusaIntegrationTestRunner({
         });
       } finally {
         await requests().where("id", "like", "pxcr_health_%").delete();
+      }
+    });
+
+    it("turns the variant line broken, in pt-BR and en, when the service answers in the other variant", async () => {
+      expect(await lineOf("variant:a")).toMatchObject({ state: "ok", action: null });
+      // Registration a is configured for Variant A; its address now answers as Variant B.
+      const port = sandbox.port;
+      await sandbox.close();
+      const { startSandbox } = await import("@pix-checkout/sandbox");
+      sandbox = await startSandbox({ variant: "b", keys: [API_KEY], port });
+      try {
+        // A shopper's Pix: the client sees the other variant's shape and refuses the create.
+        const cartId = await createCart(container(), store, 45);
+        await storefront(http, store).initiate(cartId, "pp_pix_a");
+        const line = await waitFor(async () => {
+          const found = await lineOf("variant:a");
+          return found.state === "broken" && found;
+        }, "the variant line to break");
+        expect(line).toMatchObject({
+          value: "a",
+          action: "check_variant",
+          detail: { provider: "a", configured: "a", reason: "variant_mismatch" },
+        });
+        expect(line.detail.refused_creates_day).toBeGreaterThan(0);
+        expect((await health()).state).toBe("broken");
+
+        // The card's words for that line: its reason and what to do, in both languages.
+        const pt = cardWords("ptBR");
+        const en = cardWords("en");
+        const reason = line.detail.reason as string;
+        const action = line.action as string;
+        expect([pt.reason?.[reason], pt.action?.[action]]).toEqual([
+          "O serviço responde no formato da outra variante.",
+          "Ajuste a variant do provedor no medusa-config para a que o serviço usa.",
+        ]);
+        expect([en.reason?.[reason], en.action?.[action]]).toEqual([
+          "The service answers in the other variant's shape.",
+          "Set the provider's variant in medusa-config to the one the service speaks.",
+        ]);
+        expect([pt.line?.variant, pt.state?.broken]).toEqual([
+          "Variante da API ({{provider}})",
+          "Com problema",
+        ]);
+        expect([en.line?.variant, en.state?.broken]).toEqual([
+          "API variant ({{provider}})",
+          "Broken",
+        ]);
+      } finally {
+        await sandbox.close();
+        sandbox = await startSandbox({
+          variant: "a",
+          keys: [API_KEY],
+          webhookRetryDelaysMs: [300],
+          port,
+        });
+        await control(sandbox.url, "webhook-urls", { url: hook });
       }
     });
   },

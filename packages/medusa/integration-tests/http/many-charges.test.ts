@@ -6,8 +6,9 @@ import type {
   IPaymentModuleService,
   MedusaContainer,
 } from "@medusajs/framework/types";
-import { Modules } from "@medusajs/framework/utils";
-import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { Agent as HttpAgent } from "node:http";
+import { cancelOrderWorkflow, createCartWorkflow } from "@medusajs/medusa/core-flows";
 import {
   createCart,
   createCartWithVariant,
@@ -341,9 +342,16 @@ medusaIntegrationTestRunner({
       // Three business days cannot be waited for in a test: the grace period is moved back.
       await db(container())("pix_checkout_charge")
         .where({ charge_id: boleto.data.charge_id })
-        .update({ order_hold_until: new Date(Date.now() - 1000), next_check_at: new Date() });
-      await reconcilePass(container());
-      expect((await orderOfCart(container(), cartId))!.status).toBe("canceled");
+        .update({ order_hold_until: new Date(Date.now() - 1000) });
+      // Reconciliation is the door here, and it is a loop: a pass that meets a busy cart lock
+      // or a dropped connection leaves the charge to the next one, as the scheduled job does.
+      await waitFor(async () => {
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: boleto.data.charge_id })
+          .update({ next_check_at: new Date() });
+        await reconcilePass(container());
+        return (await orderOfCart(container(), cartId))!.status === "canceled";
+      }, "the unpaid boleto's order to be canceled after its grace period");
     });
 
     it("a charge that gave up on checks goes back on its schedule once a check works, so a later payment is found", async () => {
@@ -428,11 +436,12 @@ medusaIntegrationTestRunner({
     describe("past the minute's create budget (the create line)", () => {
       const budgetKey = () => sandbox.baseUrl.replace(/\/+$/, "");
       const requests = () => db(container())("pix_checkout_create_request");
-      /** Spends the minute's 60 creates, the oldest `freesInMs` from freeing. */
-      const spendBudget = async (freesInMs: number) => {
+      /** Spends `count` of the minute's 60 creates, the oldest `freesInMs` from freeing. */
+      const spendBudget = async (freesInMs: number, count = 60) => {
         const knex = db(container());
+        if (count <= 0) return;
         await requests().insert(
-          Array.from({ length: 60 }, (_, i) => ({
+          Array.from({ length: count }, (_, i) => ({
             id: `pxcr_spent_${Date.now()}_${i}`,
             budget_key: budgetKey(),
             provider_key: "a",
@@ -762,6 +771,238 @@ medusaIntegrationTestRunner({
           input: null,
         });
         await requests().where({ id: orphan.id }).delete();
+      });
+
+      describe("one client cannot starve the line or aim the store's mail", () => {
+        const FLOOD = "127.0.0.2";
+        const SHOPPER = "127.0.0.3";
+        const flood = () => storefront(http, store, FLOOD);
+        const shopper = () => storefront(http, store, SHOPPER);
+        const pluginOptions = (): Json => {
+          const config = container().resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+          const entry = (config.plugins ?? []).find(
+            (plugin: Json) =>
+              typeof plugin !== "string" && plugin.resolve === "@pix-checkout/medusa",
+          ) as Json;
+          return entry.options;
+        };
+        let saved: Json;
+        beforeEach(() => {
+          saved = { ...pluginOptions().fairness };
+        });
+        afterEach(async () => {
+          pluginOptions().fairness = saved;
+          await requests()
+            .whereIn("client_key", [FLOOD, SHOPPER])
+            .where({ state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+        const tighten = (fairness: Json) => {
+          pluginOptions().fairness = { ...saved, ...fairness };
+        };
+        let carts = 0;
+        /** A cart of one item whose e-mail is `email` (a fresh one by default). */
+        const cartOf = async (email = `cliente-${Date.now()}-${++carts}@example.com`) => {
+          const cartId = await createCart(container(), store, 20 + (carts % 50));
+          const updated = await shop.call("post", `/store/carts/${cartId}`, { email });
+          expect(updated.status).toBe(200);
+          return cartId;
+        };
+        /** A cart as a storefront may leave it: no e-mail, goods to ship and no address, empty. */
+        const createCartWorkflowRun = async (cart: {
+          email?: null;
+          requires_shipping?: boolean;
+          items?: false;
+        }) => {
+          const { result } = await createCartWorkflow(container()).run({
+            input: {
+              region_id: store.regionId,
+              sales_channel_id: store.salesChannelId,
+              currency_code: "brl",
+              ...(cart.email === null ? {} : { email: `incompleto-${++carts}@example.com` }),
+              items:
+                cart.items === false
+                  ? []
+                  : [
+                      {
+                        title: "Camiseta",
+                        quantity: 1,
+                        unit_price: 30,
+                        requires_shipping: cart.requires_shipping ?? false,
+                      },
+                    ],
+            },
+          });
+          return result.id;
+        };
+        /** Slots taken in the minute now (what earlier tests sent counts too). */
+        const usedNow = async () => {
+          const row = await requests()
+            .where({ budget_key: budgetKey() })
+            .where((q: Json) =>
+              q.where({ state: "sending" }).orWhereRaw("done_at > now() - interval '60 seconds'"),
+            )
+            .count({ n: "*" })
+            .first();
+          return Number(row?.n ?? 0);
+        };
+
+        it("a client flooding carts from one address waits its turn; a shopper from another address still gets the code at once", async () => {
+          tighten({ clientCreatesPerMinute: 2, clientWaitingMax: 10 });
+          // Three slots left in the minute, the rest freeing in 40 s.
+          await spendBudget(40_000, 57 - (await usedNow()));
+          const floodSessions = [];
+          for (let i = 0; i < 6; i += 1) {
+            const response = await flood().initiate(await cartOf(), "pp_pix_a");
+            expect(response.status).toBe(200);
+            floodSessions.push(sessionOf(response));
+          }
+          // Its share of the minute (2) at once; the rest wait, though a slot is still free.
+          expect(floodSessions.slice(0, 2).every((s) => typeof s.data.pix === "object")).toBe(true);
+          expect(floodSessions.slice(2).map((s) => s.data.status)).toEqual(
+            Array(4).fill("preparing"),
+          );
+          // The flood is told honestly: its next code comes when one of its own slots frees.
+          const waitingView = await view(floodSessions[2]!.id);
+          expect(
+            Date.parse(waitingView.ready_at) - Date.parse(waitingView.server_time),
+          ).toBeGreaterThan(50_000);
+
+          const started = Date.now();
+          const response = await shopper().initiate(await cartOf(), "pp_pix_a");
+          expect(response.status).toBe(200);
+          const session = sessionOf(response);
+          expect(session.data.pix.copy_paste).toEqual(expect.any(String));
+          expect(Date.now() - started).toBeLessThan(10_000);
+          const mine = await requests().where({ session_id: session.id }).first();
+          expect(mine).toMatchObject({ client_key: SHOPPER, state: "done" });
+          expect(await requests().where({ client_key: FLOOD, state: "waiting" })).toHaveLength(4);
+        });
+
+        it("past the waiting cap a client gets 429 too_many_waiting_creates with Retry-After and nothing is made; another address is still served", async () => {
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 2 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          for (let i = 0; i < 2; i += 1) {
+            const response = await flood().initiate(await cartOf(), "pp_pix_a");
+            expect(response.status).toBe(200);
+            expect(sessionOf(response).data.status).toBe("preparing");
+          }
+          const refusedCart = await cartOf();
+          const collection = await flood().call("post", "/store/payment-collections", {
+            cart_id: refusedCart,
+          });
+          const collectionId = collection.data.payment_collection.id as string;
+          const before = await requests().count({ n: "*" }).first();
+          const refused = await http.request({
+            method: "post",
+            url: `/store/payment-collections/${collectionId}/payment-sessions`,
+            data: { provider_id: "pp_pix_a" },
+            headers: { "x-publishable-api-key": store.publishableKey },
+            validateStatus: () => true,
+            httpAgent: new HttpAgent({ localAddress: FLOOD }),
+          } as Json);
+          expect(refused.status).toBe(429);
+          expect(refused.data.code).toBe("too_many_waiting_creates");
+          expect(refused.data.message).toMatch(/Retry-After/);
+          const retryAfter = Number((refused as Json).headers["retry-after"]);
+          expect(retryAfter).toBeGreaterThanOrEqual(1);
+          expect(retryAfter).toBeLessThanOrEqual(60);
+          // Nothing changed: no session on the collection, no request in line, no charge.
+          expect(await requests().count({ n: "*" }).first()).toEqual(before);
+          const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+          expect(
+            await payments.listPaymentSessions({ payment_collection_id: collectionId }),
+          ).toHaveLength(0);
+          expect(await chargesOfCollection(collectionId)).toHaveLength(0);
+
+          // Someone else is not held to the flood's cap.
+          const other = await shopper().initiate(await cartOf(), "pp_pix_a");
+          expect(other.status).toBe(200);
+          expect(sessionOf(other).data.status).toBe("preparing");
+        });
+
+        it("a cart that cannot become an order never takes a place: no e-mail or no address is a 400 naming what is missing", async () => {
+          const noEmail = await createCartWorkflowRun({ email: null });
+          const response = await shop.initiate(noEmail, "pp_pix_a");
+          expect({ status: response.status, ...response.data }).toMatchObject({
+            status: 400,
+            code: "cart_email_missing",
+          });
+          const ships = await createCartWorkflowRun({ requires_shipping: true });
+          const noAddress = await shop.initiate(ships, "pp_pix_a");
+          expect({ status: noAddress.status, ...noAddress.data }).toMatchObject({
+            status: 400,
+            code: "cart_address_missing",
+          });
+          const empty = await createCartWorkflowRun({ items: false });
+          const noItems = await shop.initiate(empty, "pp_pix_a");
+          expect({ status: noItems.status, ...noItems.data }).toMatchObject({
+            status: 400,
+            code: "cart_empty",
+          });
+          expect(
+            await requests().whereIn(
+              "payment_collection_id",
+              db(container())("cart_payment_collection")
+                .select("payment_collection_id")
+                .whereIn("cart_id", [noEmail, ships, empty]),
+            ),
+          ).toHaveLength(0);
+        });
+
+        it("an order-first order's code is mailed when the order is placed, though no page showed it", async () => {
+          const email = `pedido-${Date.now()}@example.com`;
+          const cartId = await cartOf(email);
+          const boleto = sessionOf(await shopper().initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+          const chargeId = boleto.data.charge_id as string;
+          expect((await chargeRow(chargeId)).shown_at).toBeNull();
+          const completed = await shop.complete(cartId);
+          expect(completed.data.type).toBe("order");
+          const sent = await waitFor(
+            async () => (await sentFor(chargeId)).find((n) => n.template === "pix-checkout-code"),
+            "the boleto's message",
+          );
+          expect(sent.to).toBe(email);
+          expect((sent.data as Json).order.id).toBe(completed.data.order.id);
+        });
+
+        it("a code is mailed only once the shopper's page shows it, and one address gets one message a window whatever the number of carts", async () => {
+          const email = `compradora-${Date.now()}@example.com`;
+          const first = sessionOf(await shopper().initiate(await cartOf(email), "pp_pix_a"));
+          const firstCharge = first.data.charge_id as string;
+          // Made by a client that never showed it: a stranger's address is never mailed.
+          await rowWhere(firstCharge, "the charge recorded", () => true);
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect(await sentFor(firstCharge)).toHaveLength(0);
+
+          // The shopper's page reads the session: the code goes out, once.
+          expect((await view(first.id)).status).toBe("pending");
+          const sent = await waitFor(
+            async () =>
+              (await sentFor(firstCharge)).find((n) => n.template === "pix-checkout-code"),
+            "the code's message",
+          );
+          expect(sent.to).toBe(email);
+
+          // More carts to the same mailbox (spelled otherwise), each shown: no more messages.
+          const spellings = [email.toUpperCase(), email.replace("@", "+promo@")];
+          const others = [];
+          for (const spelling of spellings) {
+            const session = sessionOf(await shopper().initiate(await cartOf(spelling), "pp_pix_a"));
+            await view(session.id);
+            others.push(session.data.charge_id as string);
+          }
+          for (const chargeId of others) {
+            await rowWhere(chargeId, "the code shown", (r) => !!r.shown_at);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          for (const chargeId of [firstCharge, ...others]) {
+            const codes = (await sentFor(chargeId)).filter(
+              (n) => n.template === "pix-checkout-code",
+            );
+            expect(codes).toHaveLength(chargeId === firstCharge ? 1 : 0);
+          }
+        });
       });
     });
 

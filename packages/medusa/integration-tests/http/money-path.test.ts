@@ -788,10 +788,17 @@ medusaIntegrationTestRunner({
       });
     });
 
-    it("sends the shopper their Pix code through the Notification Module, then a word when it is paid", async () => {
+    it("sends the shopper their Pix code through the Notification Module once their page shows it, then a word when it is paid", async () => {
       const { id: cartId } = await cart([{ unit_price: 61.9, quantity: 1 }]);
+      // Its own mailbox: one address gets one code message a window, and other tests use ana's.
+      const email = `ana.${Date.now()}@example.com`;
+      expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
+      // The shopper's page shows the code: the signal that a real shopper is there.
+      expect((await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).status).toBe(
+        200,
+      );
       const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
       const sentFor = (template: string) =>
         waitFor(async () => {
@@ -799,7 +806,7 @@ medusaIntegrationTestRunner({
           return list.find((n) => n.template === template);
         }, `${template} to be sent`);
       const code = await sentFor("pix-checkout-code");
-      expect(code.to).toBe("ana@example.com");
+      expect(code.to).toBe(email);
       expect(code.channel).toBe("email");
       const data = code.data as Json;
       expect(data.pix.copy_paste).toBe(session.data.pix.copy_paste);

@@ -3,13 +3,25 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
-import { capturesOfSession, control, storefront, type Api, type Json } from "../helpers/checkout";
+import {
+  BOLETO_PAYER,
+  capturesOfSession,
+  control,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
 import { createCart, createStoreFixture } from "../helpers/store-fixture";
 import { waitFor } from "../helpers/wait-for";
 import { parsePeriod } from "../../src/internal/books/books";
 import { registeredProviders } from "../../src/internal/platform/provider-registry";
 import { reconcilePeriod } from "../../src/internal/books/reconciliation";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import {
+  nextDay,
+  saoPauloDay,
+  startOfSaoPauloDay,
+} from "../../src/internal/platform/sao-paulo-time";
+import { barcodeDueDay } from "../../src/internal/checkout/boleto-due-date";
 
 // What the daily books read, against a real Medusa and the sandbox: a boleto paid weeks after
 // it was created is still found, and Medusa is asked only for this plugin's captures and
@@ -175,6 +187,41 @@ medusaIntegrationTestRunner({
         gross_cents: 12_345,
         customer: "Carla Dias",
       });
+    });
+
+    it("a boleto made at 22:04 in São Paulo shows the one due day its barcode carries", async () => {
+      // 22:04 in São Paulo is 01:04 UTC of the next day: the UTC and São Paulo calendars name
+      // different days for the creation and for the due date.
+      const now = (await (await fetch(`${sandbox.url}/__sandbox/clock`)).json()) as { now: string };
+      const tomorrow = nextDay(saoPauloDay(new Date(now.now)));
+      const lateEvening = startOfSaoPauloDay(tomorrow).getTime() + (22 * 60 + 4) * 60_000;
+      await control(sandbox.url, "clock", { now: new Date(lateEvening).toISOString() });
+
+      const store = await createStoreFixture(container());
+      const shop = storefront(api as unknown as Api, store);
+      const created = await shop.initiate(
+        await createCart(container(), store, 80),
+        "pp_boleto_a",
+        BOLETO_PAYER,
+      );
+      expect(created.data).not.toHaveProperty("message");
+      const session = created.data.payment_collection.payment_sessions[0] as Json;
+      const view = (await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).data;
+      const atService = (await (
+        await fetch(`${sandbox.baseUrl}/charges/${session.data.charge_id}`, {
+          headers: { authorization: `Bearer ${API_KEY}` },
+        })
+      ).json()) as { expires_at: string };
+      const expiresAt = new Date(atService.expires_at);
+
+      expect(expiresAt.toISOString().slice(0, 10)).not.toBe(saoPauloDay(expiresAt));
+      expect(view.boleto.due_date).toBe(saoPauloDay(expiresAt));
+      expect(barcodeDueDay(view.boleto.digitable_line, expiresAt)).toBe(view.boleto.due_date);
+      const row = await container()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)("pix_checkout_charge")
+        .where({ charge_id: session.data.charge_id })
+        .first();
+      expect(row.flagged).toBe(false);
     });
   },
 });

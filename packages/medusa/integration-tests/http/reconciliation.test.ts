@@ -18,6 +18,7 @@ import { saoPauloDate, saoPauloDay } from "../../src/internal/platform/sao-paulo
 import {
   RECONCILIATION_DIFFERENCES_EVENT,
   reconcileDay,
+  reconcileDayOnce,
 } from "../../src/jobs/reconcile-books-daily";
 
 // The daily reconciliation against a real Medusa and the sandbox: one capture of each kind of
@@ -226,7 +227,77 @@ medusaIntegrationTestRunner({
       expect(rows.some((r) => r.endsWith(";confere com o total recebido"))).toBe(true);
     });
 
-    it.each(["reconciliation", "reconciliation.csv"])(
+    it("exports the same period as OFX that ofx-js reads back: sums and closing balance match the report", async () => {
+      const { parseSync } = await import("ofx-js");
+      const download = async () => {
+        const answer = await admin(
+          `/admin/pix-checkout/reconciliation.ofx?from=${today}&to=${today}`,
+          { responseType: "arraybuffer" },
+        );
+        expect(answer.status).toBe(200);
+        return answer;
+      };
+      const answer = await download();
+      const { headers } = answer as unknown as { headers: Record<string, string> };
+      expect(headers["content-type"]).toMatch(/^application\/x-ofx; charset=windows-1252/);
+      expect(headers["content-disposition"]).toBe(
+        `attachment; filename="conciliacao-pix-a-${today}_${today}.ofx"`,
+      );
+      const text = new TextDecoder("windows-1252").decode(answer.data as ArrayBuffer);
+      const ofx = parseSync(text);
+      expect(ofx.header).toMatchObject({ VERSION: "102", CHARSET: "1252" });
+      const statement = ofx.OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS;
+      expect(statement.CURDEF).toBe("BRL");
+      const transactions = [statement.BANKTRANLIST.STMTTRN].flat() as Record<string, string>[];
+      const cents = (amount: string) => {
+        const [whole, part = ""] = amount.replace("-", "").split(".");
+        const value = Number(whole) * 100 + Number(part.padEnd(2, "0"));
+        return amount.startsWith("-") ? -value : value;
+      };
+
+      // The service's side of the report: gross in, fees, refunds declared in the period and
+      // withdrawals out. The dropped charge and Medusa-only figures moved nothing there.
+      const declared = report.lines
+        .flatMap((line: Json) => line.declarations ?? [])
+        .reduce((sum: number, d: Json) => sum + d.amount_cents, 0);
+      expect(declared).toBe(500);
+      const { charges, withdrawals, balance } = report.totals;
+      expect(transactions.reduce((sum, t) => sum + cents(t.TRNAMT as string), 0)).toBe(
+        charges.gross_cents - charges.fee_cents - declared - withdrawals.amount_cents,
+      );
+      expect(cents(statement.LEDGERBAL.BALAMT)).toBe(
+        balance.available_cents + balance.pending_cents,
+      );
+      expect(statement.LEDGERBAL.DTASOF).toMatch(/^\d{14}\[-3:BRT\]$/);
+
+      // One credit per charge received, its fee apart, each with the charge's id as FITID.
+      const ofCharge = (name: string) =>
+        transactions.filter((t) => t.FITID?.startsWith(ids[name] as string));
+      expect(ofCharge("matching").map((t) => [t.TRNTYPE, t.FITID, t.TRNAMT])).toEqual([
+        ["CREDIT", ids.matching, "30.00"],
+        ["FEE", `${ids.matching}-fee`, "-0.30"],
+      ]);
+      expect(ofCharge("matching")[0]?.MEMO).toBe(
+        `Pedido #${displayIds.matching} - ana@example.com - cobrança ${ids.matching}`,
+      );
+      expect(ofCharge("direct")[0]?.MEMO).toBe(`Beto "Lima"; filho - cobrança ${ids.direct}`);
+      expect(ofCharge("dropped")).toEqual([]);
+      expect(ofCharge("returnedAtServiceOnly").map((t) => [t.TRNTYPE, t.TRNAMT])).toEqual([
+        ["CREDIT", "74.00"],
+        ["FEE", "-0.73"],
+        ["DEBIT", "-5.00"],
+      ]);
+
+      // Downloaded again, the same transactions under the same ids: a re-import adds nothing.
+      const again = parseSync(new TextDecoder("windows-1252").decode((await download()).data));
+      const fitids = (t: Record<string, string>[]) => t.map((x) => x.FITID);
+      expect(fitids([again.OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS.BANKTRANLIST.STMTTRN].flat())).toEqual(
+        fitids(transactions),
+      );
+      expect(new Set(fitids(transactions)).size).toBe(transactions.length);
+    });
+
+    it.each(["reconciliation", "reconciliation.csv", "reconciliation.ofx"])(
       "%s requires an admin login",
       async (route) => {
         const answer = await admin(`/admin/pix-checkout/${route}?from=${today}`, { headers: {} });
@@ -268,6 +339,25 @@ medusaIntegrationTestRunner({
       });
       expect(seen).toHaveLength(1); // registration b's day has no differences
       expect(await db(container())("pix_checkout_charge").orderBy("charge_id")).toEqual(before);
+    });
+
+    it("two instances running the daily job at once compare the day once, and emit one event", async () => {
+      const seen: Json[] = [];
+      container()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe(RECONCILIATION_DIFFERENCES_EVENT, async (event: Json) => {
+          seen.push(event.data);
+        });
+      // Each run holds the lock 2 s at least (90 s in the job), as a fast day's compare must.
+      const runs = await Promise.all([
+        reconcileDayOnce(container(), today, { holdMs: 2_000 }),
+        reconcileDayOnce(container(), today, { holdMs: 2_000 }),
+      ]);
+      expect(runs.filter((run) => run === null)).toHaveLength(1);
+      expect(runs.find((run) => run !== null)?.map((r) => r.provider)).toEqual(["a", "b"]);
+      await waitFor(async () => seen[0], "the differences event");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(seen).toHaveLength(1);
     });
   },
 });

@@ -51,11 +51,19 @@ export function writeApp(dir, name, files) {
  * medusa-config of an app with the plugin and one Variant A Pix provider, `pp_pix_a`.
  * `redisUrl` switches on Medusa's production topology (Redis event bus, workflow engine and
  * locking, the worker mode from MEDUSA_WORKER_MODE); `dashboard` keeps the admin, served over
- * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads.
- * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean }} options
+ * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads;
+ * `webhookSecret` is the provider's webhook token.
+ * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string }} options
  * @returns {string}
  */
-export function pixAppConfig({ apiKey, baseUrl, secret, redisUrl, dashboard = false }) {
+export function pixAppConfig({
+  apiKey,
+  baseUrl,
+  secret,
+  redisUrl,
+  dashboard = false,
+  webhookSecret,
+}) {
   const redis = redisUrl !== undefined;
   return `${
     dashboard
@@ -80,7 +88,9 @@ module.exports = defineConfig({
           {
             resolve: "@pix-checkout/medusa/providers/pix-checkout",
             id: "a",
-            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a" },
+            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a"${
+              webhookSecret === undefined ? "" : `, webhookSecret: ${JSON.stringify(webhookSecret)}`
+            } },
           },
         ],
       },
@@ -156,14 +166,15 @@ ${body}
 
 /**
  * Runs `medusa <args>` to completion and resolves with its output; a failure rejects with the
- * tail of that output, which is all that says why.
+ * tail of that output, which is all that says why. `cli` is the CLI of another Medusa install
+ * (an app with its own node_modules, on another Medusa version); by default, packages/medusa's.
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, cli?: string }} options
  * @returns {Promise<string>}
  */
-export function medusa(args, { cwd, env }) {
+export function medusa(args, { cwd, env, cli: appCli = cli }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
+    const child = spawn(process.execPath, [appCli, ...args], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -218,11 +229,12 @@ export function dropDatabase(pgUrl, name) {
 /**
  * Starts `medusa start` in `cwd` on `port` and resolves once /health answers. If it exits or is
  * not healthy within 120 s, it is stopped and the start rejects with the tail of its stderr.
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string }} options
+ * `cli` as for {@link medusa}.
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string }} options
  * @returns {Promise<{ url: string, child: import("node:child_process").ChildProcess }>}
  */
-export async function startMedusa({ cwd, env, port, label = "medusa start" }) {
-  const child = spawn(process.execPath, [cli, "start"], {
+export async function startMedusa({ cwd, env, port, label = "medusa start", cli: appCli = cli }) {
+  const child = spawn(process.execPath, [appCli, "start"], {
     cwd,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],

@@ -1,14 +1,24 @@
 import { defineMiddlewares } from "@medusajs/framework/http";
 import { boletoPayerFromCart } from "../internal/checkout/cart-payer";
 import { oneSessionRequestAtATime } from "../internal/checkout/session-requests";
+import {
+  chosenMethodFollowsSession,
+  refuseChosenMethodInMetadata,
+} from "../internal/checkout/method-guards";
+import { sessionGate } from "../internal/create-line/session-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
  * 400 with a stable code, not Medusa's JSON-parser error.
  * Its `?token=` is taken out of the URL before Medusa's access log can write it.
- * A collection's session requests are served one at a time (see session-requests), and a
- * boleto session takes the payer's e-mail and address from the cart (see cart-payer).
+ * A collection's session requests are served one at a time (see session-requests), a cart
+ * that cannot become an order or a client past its cap is refused before anything is made
+ * (see session-gate), and a boleto session takes the payer's e-mail and address from the
+ * cart (see cart-payer).
+ * The cart's chosen method, which the Pix discount's promotion rule reads, is the plugin's to
+ * write: Medusa's cart routes may not set it, and a new session makes it follow its provider
+ * (see method-guards).
  */
 export default defineMiddlewares({
   routes: [
@@ -21,7 +31,22 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [oneSessionRequestAtATime, boletoPayerFromCart],
+      middlewares: [
+        oneSessionRequestAtATime,
+        sessionGate,
+        chosenMethodFollowsSession,
+        boletoPayerFromCart,
+      ],
+    },
+    {
+      matcher: "/store/carts",
+      methods: ["POST"],
+      middlewares: [refuseChosenMethodInMetadata],
+    },
+    {
+      matcher: "/store/carts/:id",
+      methods: ["POST"],
+      middlewares: [refuseChosenMethodInMetadata],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { registeredProviders } from "../internal/platform/provider-registry";
 import {
   retentionDaysOf,
@@ -7,7 +7,7 @@ import {
   type RetentionReport,
 } from "../internal/operations/retention";
 import { settleContext } from "../internal/settlement/context";
-import { isLockHeld } from "../internal/platform/lock-held";
+import { runAlone } from "../internal/records/job-lock";
 import { redact } from "@pix-checkout/client";
 
 /** One instance at a time; a second one has nothing to add. */
@@ -28,12 +28,19 @@ export default async function pixCheckoutRetention(
     registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
   );
   if (days === false) return null;
-  const locking = container.resolve(Modules.LOCKING);
   try {
-    const report = await locking.execute(RETENTION_LOCK, () => runRetention(ctx.db, days), {
-      timeout: 1,
-      expire: 600,
-    });
+    const run = await runAlone(
+      container,
+      ctx.db,
+      RETENTION_LOCK,
+      () => runRetention(ctx.db, days),
+      { waitSeconds: 1, expireSeconds: 600 },
+    );
+    if (!run.ran) {
+      ctx.logger.debug("retention skipped: another instance holds the lock");
+      return null;
+    }
+    const report = run.value;
     if (report.charges + report.deliveries + report.events > 0) {
       ctx.logger.info(
         `retention: compacted ${report.charges} charges finished over ${days} days ago (${report.events} events, ${report.deliveries} deliveries deleted)${report.more ? "; more next hour" : ""}`,
@@ -41,10 +48,6 @@ export default async function pixCheckoutRetention(
     }
     return report;
   } catch (error) {
-    if (isLockHeld(error)) {
-      ctx.logger.debug("retention skipped: another instance holds the lock");
-      return null;
-    }
     // Every other failure is real, and a pass that fails every 15 s must be seen.
     ctx.logger.error(
       `a retention run failed: ${redact((error as Error)?.message ?? String(error))}`,

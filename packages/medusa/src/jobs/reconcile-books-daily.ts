@@ -7,6 +7,7 @@ import { registeredProviders } from "../internal/platform/provider-registry";
 import { reconcilePeriod } from "../internal/books/reconciliation";
 import { previousDay, saoPauloDay } from "../internal/platform/sao-paulo-time";
 import { PixCheckoutError } from "../internal/platform/errors";
+import { isLockHeld } from "../internal/platform/lock-held";
 
 /** Emitted when a day's books disagree; `data` holds counts only, never payer data. */
 export const RECONCILIATION_DIFFERENCES_EVENT = "pix_checkout.reconciliation.differences";
@@ -70,11 +71,54 @@ export async function reconcileDay(
   return results;
 }
 
+/** One instance compares the day; the others skip it. */
+export const DAILY_RECONCILIATION_LOCK = "pix-checkout:daily-reconciliation";
+
+/**
+ * How long the instance that ran holds the lock at least. Every worker's cron fires within the
+ * same minute; an instance that fires after a small store's day was compared in under a second
+ * must still find the lock taken, or it compares the day (and emits its event) again.
+ */
+export const DAILY_RECONCILIATION_HOLD_MS = 90_000;
+
+/**
+ * `reconcileDay` under Medusa's locking module, so one instance does it however many workers
+ * run the job (a shared locking provider, Redis or Postgres, makes "one" hold across hosts).
+ * Null when another instance holds the lock.
+ */
+export async function reconcileDayOnce(
+  container: MedusaContainer,
+  day: string,
+  { holdMs = DAILY_RECONCILIATION_HOLD_MS }: { holdMs?: number } = {},
+): Promise<DailyReconciliationResult[] | null> {
+  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
+  const locking = container.resolve(Modules.LOCKING);
+  try {
+    return await locking.execute(
+      DAILY_RECONCILIATION_LOCK,
+      async () => {
+        const started = Date.now();
+        const results = await reconcileDay(container, day);
+        const left = holdMs - (Date.now() - started);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        return results;
+      },
+      { timeout: 1, expire: Math.ceil(holdMs / 1000) + 900 },
+    );
+  } catch (error) {
+    if (isLockHeld(error)) {
+      logger.debug(`reconciliation of ${day} skipped: another instance is comparing it`);
+      return null;
+    }
+    throw error;
+  }
+}
+
 /** Once a day: the previous São Paulo day, complete whatever the server's time zone. */
 export default async function reconcileBooksDaily(
   container: MedusaContainer,
-): Promise<DailyReconciliationResult[]> {
-  return reconcileDay(container, previousDay(saoPauloDay(new Date())));
+): Promise<DailyReconciliationResult[] | null> {
+  return reconcileDayOnce(container, previousDay(saoPauloDay(new Date())));
 }
 
 /** Medusa scheduled-job config (jobs run in worker mode only): 09:30 server time, daily. */

@@ -1,11 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { Modules } from "@medusajs/framework/utils";
 import { reconcileOnce, type ReconcileReport } from "../internal/settlement/reconcile";
 import { settleContext } from "../internal/settlement/context";
-import { isLockHeld } from "../internal/platform/lock-held";
+import { runAlone } from "../internal/records/job-lock";
 import { redact } from "@pix-checkout/client";
 
-/** Lock key shared by every instance; with locking-redis (or -postgres) only one runs a pass. */
+/**
+ * Lock key shared by every instance; with locking-redis (or -postgres), or on Medusa before 2.21
+ * (the plugin's own lease in Postgres: records/job-lock.ts), only one runs a pass.
+ */
 export const RECONCILE_LOCK = "pix-checkout:reconcile";
 
 /**
@@ -19,17 +21,15 @@ export default async function reconcilePixCheckout(
   container: MedusaContainer,
 ): Promise<ReconcileReport | null> {
   const ctx = settleContext(container);
-  const locking = container.resolve(Modules.LOCKING);
   try {
-    return await locking.execute(RECONCILE_LOCK, () => reconcileOnce(ctx), {
-      timeout: 1,
-      expire: 300,
+    const run = await runAlone(container, ctx.db, RECONCILE_LOCK, () => reconcileOnce(ctx), {
+      waitSeconds: 1,
+      expireSeconds: 300,
     });
+    if (run.ran) return run.value;
+    ctx.logger.debug("reconciliation skipped: another instance holds the lock");
+    return null;
   } catch (error) {
-    if (isLockHeld(error)) {
-      ctx.logger.debug("reconciliation skipped: another instance holds the lock");
-      return null;
-    }
     // Every other failure is real, and a pass that fails every 15 s must be seen.
     ctx.logger.error(
       `a reconciliation pass failed: ${redact((error as Error)?.message ?? String(error))}`,

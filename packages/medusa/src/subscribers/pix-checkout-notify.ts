@@ -2,37 +2,87 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import type { INotificationModuleService } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
-import { buildNotification } from "../internal/storefront/notification";
-import { notifyOptions } from "../internal/storefront/notify-options";
-import { settleContext } from "../internal/settlement/context";
+import { buildNotification, isCodeMessage } from "../internal/storefront/notification";
+import { takeMailWindow } from "../internal/storefront/mail-window";
+import { chargeEventData } from "../internal/storefront/code-shown";
+import { notifyOptions, type NotifyOptions } from "../internal/storefront/notify-options";
+import { settleContext, type SettleContext } from "../internal/settlement/context";
+
+const ORDER_PLACED = "order.placed";
 
 /**
- * Sends the shopper their Pix code or boleto when a charge is created (a shopper who closes the
- * tab can still pay from the message), and a word when its order is paid or the charge expires. Off unless the
- * plugin's `notifications.enabled` is true; see the README's "Notifications" for the template
- * data.
+ * Sends the shopper their Pix code or boleto once their page has shown it, or once their
+ * order-first order exists (a shopper who closes the tab can still pay from the message), and
+ * a word when its order is paid or the charge expires; at most one message about an unpaid
+ * code per mailbox in `codeMailWindowMinutes`. Off unless the plugin's `notifications.enabled`
+ * is true; see the README's "Notifications" for the template data.
  */
 export default async function pixCheckoutNotify({
   event,
   container,
-}: SubscriberArgs<ChargeEventData>): Promise<void> {
+}: SubscriberArgs<ChargeEventData | { id: string }>): Promise<void> {
   const options = notifyOptions(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
   if (!options.enabled) return;
   const ctx = settleContext(container);
-  const notification = await buildNotification(ctx, event.name, event.data, options);
+  if (event.name === ORDER_PLACED) {
+    // Order-first: the code was made before the order; now a real order stands behind it.
+    for (const data of await openCodesOfOrder(ctx, (event.data as { id: string }).id)) {
+      await send(ctx, options, CHARGE_EVENTS.created, data);
+    }
+    return;
+  }
+  await send(ctx, options, event.name, event.data as ChargeEventData);
+}
+
+async function send(
+  ctx: SettleContext,
+  options: NotifyOptions,
+  eventName: string,
+  data: ChargeEventData,
+): Promise<void> {
+  const notification = await buildNotification(ctx, eventName, data, options);
   if (!notification) return;
-  const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
+  // Whatever the number of carts, a mailbox gets one message about an unpaid code a window.
+  if (
+    isCodeMessage(notification) &&
+    !(await takeMailWindow(ctx.db, notification.to, options.codeMailWindowMinutes))
+  ) {
+    ctx.logger.debug(`charge ${data.charge_id}: its address had a message this window`);
+    return;
+  }
+  const notifications = ctx.container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
   await notifications.createNotifications(notification);
   ctx.logger.info(
-    `sent ${notification.template} for charge ${event.data.charge_id} on ${notification.channel}`,
+    `sent ${notification.template} for charge ${data.charge_id} on ${notification.channel}`,
   );
+}
+
+/** The order's codes still to pay (pending, not replaced). */
+async function openCodesOfOrder(ctx: SettleContext, orderId: string): Promise<ChargeEventData[]> {
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.id"],
+    filters: { id: orderId },
+  });
+  const collections =
+    (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections ?? [];
+  const open: ChargeEventData[] = [];
+  for (const { id } of collections) {
+    for (const row of await ctx.records.charges.ofCollection(id)) {
+      if (row.status === "pending" && !row.superseded_at) open.push(chargeEventData(row));
+    }
+  }
+  return open;
 }
 
 export const config: SubscriberConfig = {
   event: [
     CHARGE_EVENTS.created,
+    CHARGE_EVENTS.shown,
     CHARGE_EVENTS.captured,
     CHARGE_EVENTS.expired,
     CHARGE_EVENTS.flagged,
+    ORDER_PLACED,
   ],
 };

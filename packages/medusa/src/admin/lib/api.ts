@@ -13,6 +13,7 @@ import type {
   AdminChargeSummary,
   AdminDelivery,
   AdminHealth,
+  AdminPixDiscount,
   AdminTransaction,
 } from "./types";
 
@@ -155,6 +156,30 @@ export function useResolveFlag(t: PixT) {
       ),
     onSuccess: () => {
       toast.success(t("resolve.done"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}
+
+/** The Pix discount as it stands (the promotion the plugin manages). */
+export const usePixDiscount = () =>
+  useQuery({
+    queryKey: [ROOT, "pix-discount"],
+    queryFn: () => get<{ pix_discount: AdminPixDiscount }>("pix-discount"),
+  });
+
+/** Turns the Pix discount on or off and sets its amount; carts follow on their next refresh. */
+export function useSavePixDiscount(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Pick<AdminPixDiscount, "enabled" | "type" | "value">) =>
+      sdk.client.fetch<{ pix_discount: AdminPixDiscount }>("/admin/pix-checkout/pix-discount", {
+        method: "POST",
+        body: input,
+      }),
+    onSuccess: () => {
+      toast.success(t("pixDiscount.saved"));
       return queryClient.invalidateQueries({ queryKey: [ROOT] });
     },
     onError: (error: Error) => toast.error(error.message),

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-// The accountant's export: a period of São Paulo days, downloaded as the reconciliation CSV.
+// The accountant's export: a period of São Paulo days, downloaded as the reconciliation CSV
+// (for a spreadsheet) or OFX (for finance tools that import bank statements).
 import { Button, Container, Heading, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,21 +14,24 @@ function saoPauloDay(daysAgo: number): string {
   );
 }
 
+/** The two downloads of the same report. */
+type ExportFormat = "csv" | "ofx";
+
 /**
- * "Exportar conciliação (CSV)": downloads `GET /admin/pix-checkout/reconciliation.csv` for the
- * chosen days (yesterday by default) with the admin's session, in the admin's language. A
- * refused period shows the route's message, which says what to fix.
+ * "Exportar conciliação (CSV)" and "(OFX)": download `GET /admin/pix-checkout/reconciliation.csv`
+ * or `.ofx` for the chosen days (yesterday by default) with the admin's session, in the admin's
+ * language. A refused period shows the route's message, which says what to fix.
  */
 export function ReconciliationCard({ provider }: { provider: string | undefined }) {
   const { t } = usePixTranslation();
   const { i18n } = useTranslation();
   const [from, setFrom] = useState(() => saoPauloDay(1));
   const [to, setTo] = useState(() => saoPauloDay(1));
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const download = async () => {
-    setBusy(true);
+  const download = async (format: ExportFormat) => {
+    setBusy(format);
     setProblem(null);
     try {
       const query = new URLSearchParams({
@@ -36,7 +40,7 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
         lang: (i18n.resolvedLanguage ?? i18n.language ?? "").startsWith("pt") ? "pt-BR" : "en",
         ...(provider ? { provider } : {}),
       });
-      const response = await fetch(`/admin/pix-checkout/reconciliation.csv?${query}`, {
+      const response = await fetch(`/admin/pix-checkout/reconciliation.${format}?${query}`, {
         credentials: "include",
       });
       if (!response.ok) {
@@ -46,7 +50,7 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
       }
       const name =
         /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
-        "conciliacao.csv";
+        `conciliacao.${format}`;
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
       link.href = url;
@@ -56,7 +60,7 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
     } catch {
       setProblem(t("reconciliation.failed"));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -75,8 +79,24 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
           <Text size="xsmall">{t("reconciliation.to")}</Text>
           <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
-        <Button size="small" variant="secondary" isLoading={busy} onClick={() => void download()}>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={busy === "csv"}
+          disabled={busy !== null}
+          onClick={() => void download("csv")}
+        >
           {t("reconciliation.export")}
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={busy === "ofx"}
+          disabled={busy !== null}
+          onClick={() => void download("ofx")}
+          data-pix-checkout="export-ofx"
+        >
+          {t("reconciliation.exportOfx")}
         </Button>
       </div>
       {problem ? <Text className="text-ui-fg-error">{problem}</Text> : null}

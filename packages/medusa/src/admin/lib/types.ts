@@ -130,3 +130,13 @@ export interface AdminHealth {
   lines: AdminHealthLine[];
   providers: string[];
 }
+
+/** `GET /admin/pix-checkout/pix-discount`. */
+export interface AdminPixDiscount {
+  enabled: boolean;
+  type: "percentage" | "fixed";
+  /** Whole percent, or integer cents for `fixed`. */
+  value: number;
+  promotion_id: string | null;
+  code: string;
+}

@@ -236,14 +236,24 @@ export async function loadBooks(
   }));
 
   // Refunds: Medusa's, and the merchant's declarations that the money went back at the service.
-  const declaredInPeriod: { charge_id: string; created_at: Date }[] = await db(EVENTS)
+  const declaredInPeriod: {
+    id: string;
+    charge_id: string;
+    created_at: Date;
+    amount_cents: string | number | null;
+  }[] = await db(EVENTS)
     .join(CHARGES, `${CHARGES}.charge_id`, `${EVENTS}.charge_id`)
     .where(`${EVENTS}.kind`, "refund_declared")
     .whereIn(`${CHARGES}.provider_id`, providerIds)
     .where(`${EVENTS}.created_at`, ">=", period.start)
     .where(`${EVENTS}.created_at`, "<", period.end)
     .whereNull(`${EVENTS}.deleted_at`)
-    .select(`${EVENTS}.charge_id`, `${EVENTS}.created_at`);
+    .select(
+      `${EVENTS}.id`,
+      `${EVENTS}.charge_id`,
+      `${EVENTS}.created_at`,
+      db.raw(`(${EVENTS}.detail->>'amount_cents')::bigint as amount_cents`),
+    );
   const touched = new Map<string, Date>();
   const touch = (chargeId: string | null, at: Date) => {
     if (!chargeId) return;
@@ -263,6 +273,14 @@ export async function loadBooks(
       medusa_cents: found?.medusa ?? 0,
       last_at: lastAt,
       order: found?.order ?? null,
+      declared_in_period: declaredInPeriod
+        .filter((event) => event.charge_id === chargeId)
+        .map((event) => ({
+          id: event.id,
+          amount_cents: Number(event.amount_cents ?? 0),
+          declared_at: new Date(event.created_at),
+        }))
+        .sort((a, b) => a.declared_at.getTime() - b.declared_at.getTime()),
     };
   });
 

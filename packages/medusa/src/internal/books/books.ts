@@ -78,6 +78,16 @@ export interface ChargeRefunds {
   /** The latest declaration or Medusa refund of the charge inside the period. */
   last_at: Date;
   order: OrderRef | null;
+  /** The merchant's declarations of money returned at the service made inside the period. */
+  declared_in_period?: RefundDeclaration[];
+}
+
+/** One declaration that money went back at the service: the event that recorded it. */
+export interface RefundDeclaration {
+  /** The plugin's timeline event id: stable, so an OFX re-import never counts it twice. */
+  id: string;
+  amount_cents: number;
+  declared_at: Date;
 }
 
 /** The service's balance, in cents, as read when the books were compared. */
@@ -117,6 +127,8 @@ export interface BookLine {
   /** Medusa's side: captured, or refunded (negative). */
   medusa_cents: number | null;
   difference: DifferenceKind | null;
+  /** Refund lines: the declarations made in the period (the OFX's one transaction each). */
+  declarations?: RefundDeclaration[];
 }
 
 /** A difference with its cause in the merchant's words. */
@@ -347,6 +359,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       net_cents: null,
       medusa_cents: 0 - refund.medusa_cents,
       difference,
+      declarations: refund.declared_in_period ?? [],
     });
   }
 

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { pickProvider, sendUpstreamError } from "../operations/admin-api";
 import { countDifferences, parsePeriod, reconcileBooks, type Reconciliation } from "./books";
 import { csvFileName, reconciliationCsv } from "./books-csv";
+import { ofxFileName, reconciliationOfx, toWindows1252 } from "./books-ofx";
 import { loadBooks } from "./books-loader";
 import { sendError } from "../platform/errors";
 import { createPluginLogger } from "../platform/logger";
@@ -21,13 +22,13 @@ export async function reconcilePeriod(
 }
 
 /**
- * `GET /admin/pix-checkout/reconciliation[.csv]?from=YYYY-MM-DD&to=YYYY-MM-DD[&provider=id]`:
- * the JSON report, or the CSV download (`lang=pt-BR|en` for its words).
+ * `GET /admin/pix-checkout/reconciliation[.csv|.ofx]?from=YYYY-MM-DD&to=YYYY-MM-DD[&provider=id]`:
+ * the JSON report, or the CSV or OFX download (`lang=pt-BR|en` for their words).
  */
 export async function answerReconciliation(
   req: MedusaRequest,
   res: MedusaResponse,
-  format: "json" | "csv",
+  format: "json" | "csv" | "ofx",
 ): Promise<void> {
   const period = parsePeriod(req.query.from, req.query.to, saoPauloDay(new Date()));
   if (!period.ok) {
@@ -56,6 +57,19 @@ export async function answerReconciliation(
     res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
     res.setHeader("Cache-Control", "no-store");
     res.status(200).send(reconciliationCsv(report, lang));
+    return;
+  }
+  if (format === "ofx") {
+    const name = ofxFileName(picked.provider.key, period.from, period.to);
+    const ofx = reconciliationOfx(
+      report,
+      { provider: picked.provider.key },
+      { language: lang, start: period.start, end: period.end },
+    );
+    res.setHeader("Content-Type", "application/x-ofx; charset=windows-1252");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(200).send(toWindows1252(ofx));
     return;
   }
   res.setHeader("Cache-Control", "no-store");

@@ -14,7 +14,8 @@ export interface SessionDisplayData extends Record<string, unknown> {
   amount_cents: number;
   expires_at: string;
   pix?: { copy_paste: string; qr_code?: string; payment_link?: string };
-  boleto?: { url: string; barcode: string; digitable_line: string };
+  /** `due_date`: `YYYY-MM-DD`, the barcode's due date (see boleto-due-date). */
+  boleto?: { url: string; barcode: string; digitable_line: string; due_date?: string };
 }
 
 /** Whitelists a charge into session display data. */

@@ -16,15 +16,18 @@ import {
   CREATE_WINDOW_MS,
   ENDED_REQUEST_RETENTION_MS,
   type CreateRequestRow,
+  type FairShare,
   type LinePlace,
   type NewCreateRequest,
 } from "./queue";
 import { toDisplayData } from "../checkout/display";
+import { boletoDueDate } from "../checkout/boleto-due-date";
 import type { PluginLogger } from "../platform/logger";
 import type { PixCheckoutOptions } from "../platform/options";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
-import { withSpan, type TelemetryAttributes } from "../platform/telemetry";
+import { recordLineWait, withSpan, type TelemetryAttributes } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
+import { fairOptionsSchema } from "./fair-options";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -65,7 +68,7 @@ export function budgetKeyOf(options: PixCheckoutOptions): string {
  * The create line of one process: where every charge create goes, so that all instances of a
  * store share the service's creates-per-minute (the database decides, see create-queue.ts) and
  * a shopper past the minute's budget is answered at once ("preparing") instead of waiting on a
- * request or being refused. The first in line is sent first; whichever instance finds a slot
+ * request or being refused. Clients take turns (see `CreateQueue.grant`); whichever instance finds a slot
  * free sends the requests it was granted, whoever asked for them, and the charge reaches the
  * shopper through the session's stream.
  */
@@ -77,6 +80,9 @@ export class CreateLine {
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
   private readonly createClients = new Map<string, Promise<PaymentServiceClient>>();
   private prunedAt = 0;
+  private share: FairShare = {
+    clientCreatesPerMinute: fairOptionsSchema.parse({}).clientCreatesPerMinute,
+  };
 
   constructor(db: Knex) {
     this.queue = new CreateQueue(db);
@@ -86,6 +92,16 @@ export class CreateLine {
   /** Makes this process able to send a registration's requests. The first one registered stays. */
   register(providerKey: string, sender: LineSender): void {
     if (!this.senders.has(providerKey)) this.senders.set(providerKey, sender);
+  }
+
+  /** How this store shares the budget among clients (plugin option `fairness`). */
+  setFairness(share: FairShare): void {
+    this.share = { clientCreatesPerMinute: share.clientCreatesPerMinute };
+  }
+
+  /** The create line's own table, for the session gate's per-client counts. */
+  get requests(): CreateQueue {
+    return this.queue;
   }
 
   /**
@@ -121,7 +137,7 @@ export class CreateLine {
     return {
       kind: "queued",
       request: queued,
-      place: await this.queue.place(queued, this.limitOf(request.budgetKey)),
+      place: await this.queue.place(queued, this.limitOf(request.budgetKey), this.share),
     };
   }
 
@@ -140,7 +156,7 @@ export class CreateLine {
 
   /** Where a session's request stands now (store routes). */
   place(request: CreateRequestRow): Promise<LinePlace> {
-    return this.queue.place(request, this.limitOf(request.budget_key));
+    return this.queue.place(request, this.limitOf(request.budget_key), this.share);
   }
 
   /** The session's latest create request. */
@@ -200,10 +216,15 @@ export class CreateLine {
   /** Takes what the budget frees for the head of the line, sends it, and wakes for the next slot. */
   private async pump(budgetKey: string, ownId?: string): Promise<void> {
     // A registration whose baseUrl changed since the request was made sends into another budget.
-    const grant = await this.queue.grant(budgetKey, this.limitOf(budgetKey), (key) => {
-      const sender = this.senders.get(key);
-      return sender !== undefined && budgetKeyOf(sender.options) === budgetKey;
-    });
+    const grant = await this.queue.grant(
+      budgetKey,
+      this.limitOf(budgetKey),
+      (key) => {
+        const sender = this.senders.get(key);
+        return sender !== undefined && budgetKeyOf(sender.options) === budgetKey;
+      },
+      this.share,
+    );
     for (const request of grant.granted) {
       const sender = this.senders.get(request.provider_key) as LineSender;
       const sending = this.send(request, sender, request.id === ownId).finally(() => {
@@ -244,9 +265,12 @@ export class CreateLine {
     sender: LineSender,
     shopperWaiting = false,
   ): Promise<ChargeRow> {
+    const attributes = createAttributes(request, sender.options);
+    const waitedMs = attributes["pix_checkout.create.line_wait_ms"];
+    if (typeof waitedMs === "number") recordLineWait(waitedMs, request.method);
     return withSpan(
       "pix_checkout.create",
-      createAttributes(request, sender.options),
+      attributes,
       () => this.sendNow(request, sender, shopperWaiting),
       (charge) => ({
         "pix_checkout.charge_id": charge.charge_id,
@@ -362,6 +386,11 @@ export class CreateLine {
     const expiresAt = localExpiry(charge, request.method, options);
     display.expires_at = expiresAt.toISOString();
     const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
+    // One due date for the shopper: the barcode's, which the bank enforces.
+    const due = display.boleto
+      ? boletoDueDate(display.boleto.digitable_line, new Date(charge.expiresAt))
+      : undefined;
+    if (display.boleto && due) display.boleto.due_date = due.shown;
     // The shopper must never see a code the plugin has no record of, so the charge is
     // recorded before the request ends; a failure here leaves the request to recovery.
     const saved = await sender.lifecycle.created({
@@ -390,6 +419,13 @@ export class CreateLine {
       }),
       display,
     });
+    if (due?.mismatch) {
+      await sender.lifecycle.flag(
+        charge.id,
+        { code: "boleto_due_date_mismatch", ...due.mismatch },
+        "provider",
+      );
+    }
     const { cancelRequested } = await this.queue.finish(request.id, charge.id);
     if (cancelRequested) {
       // The session went away while its create was in flight: never offer this code.
@@ -516,8 +552,10 @@ export async function sweepCreateLine(
   providers: readonly RegisteredProvider[],
   lifecycle: ChargeLifecycle,
   logger: PluginLogger,
+  share?: FairShare,
 ): Promise<{ recovered: number; pruned: number }> {
   const line = createLineOf(db);
+  if (share) line.setFairness(share);
   for (const provider of providers) {
     line.register(provider.key, {
       options: provider.options,

@@ -52,6 +52,10 @@ export interface CreateRequestRow {
   /** Why it ended (or why its last send failed); `SPENT_SEND` on a row that only keeps a slot. */
   error_code: string | null;
   error_message: string | null;
+  /** The asking client's address; null when no store request asked (admin, jobs). */
+  client_key: string | null;
+  /** The cart e-mail's key (client-origin.ts `emailKey`), when a store request asked. */
+  email_key: string | null;
 }
 
 /** A create a payment session asks for. */
@@ -65,6 +69,14 @@ export interface NewCreateRequest {
   salesChannelId: string | null;
   amountCents: number;
   input: ClientCreateChargeInput;
+  /** Who asked (the store's session route); absent for creates no client asked for. */
+  origin?: { clientKey: string; emailKey: string };
+}
+
+/** How the budget is shared among clients (fair-options.ts). */
+export interface FairShare {
+  /** Slots one client address may hold in the window. */
+  clientCreatesPerMinute: number;
 }
 
 /** What one grant did. */
@@ -86,6 +98,10 @@ export interface LinePlace {
 }
 
 const REQUESTS = "pix_checkout_create_request";
+/** Waiting requests read per grant: the per-client caps keep the line far shorter. */
+const FAIR_ORDER_READ = 2_000;
+/** How soon a grant looks again when only clients' own in-flight slots hold them back. */
+const SHARE_RECHECK_MS = 1_000;
 const BUDGETS = "pix_checkout_create_budget";
 const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
 
@@ -98,7 +114,7 @@ const row = (r: CreateRequestRow): CreateRequestRow => ({
 /**
  * All SQL of the create line. Every decision about the budget is taken by the database clock,
  * under one advisory lock per budget, so any number of server and worker instances share the
- * service's 60 creates a minute and serve them first come, first served. The budget counts
+ * service's 60 creates a minute and serve them fairly among clients (`grant`). The budget counts
  * sends, not requests: every `POST /charges` is one row's slot (see `SPENT_SEND`).
  */
 export class CreateQueue {
@@ -122,6 +138,8 @@ export class CreateQueue {
           sales_channel_id: request.salesChannelId,
           amount_cents: request.amountCents,
           input: JSON.stringify(request.input),
+          client_key: request.origin?.clientKey ?? null,
+          email_key: request.origin?.emailKey ?? null,
         })
         .returning("*")) as CreateRequestRow[];
       return row(saved as CreateRequestRow);
@@ -129,17 +147,25 @@ export class CreateQueue {
   }
 
   /**
-   * Hands out the budget's free slots to the head of the line. A slot is taken from when a
-   * request is sent until a window after its answer: counting from the answer, not the send,
-   * keeps the guarantee against a service that counts arrivals. A request sent again takes a
-   * new slot; the slots of its earlier sends stay taken (`requeue`). `canSend` says which
-   * registrations this process can send for; the grant stops at the first request it cannot
-   * (another instance will), so the line's order always holds.
+   * Hands out the budget's free slots, fairly. A slot is taken from when a request is sent
+   * until a window after its answer: counting from the answer, not the send, keeps the
+   * guarantee against a service that counts arrivals. A request sent again takes a new slot;
+   * the slots of its earlier sends stay taken (`requeue`).
+   *
+   * Fair, not first come: each client address has turns, its n-th waiting request coming at
+   * turn (slots it holds in the window + n), and the lowest turns go first, oldest first among
+   * equals; within an address, its e-mails take turns the same way. A client holding
+   * `clientCreatesPerMinute` slots waits for one of them to free even when the budget has
+   * room, so one client can never take the minute from shoppers who arrive after it. Requests
+   * no client asked for (admin, jobs) keep the first turn, in the order they joined.
+   * `canSend` says which registrations this process can send for; the grant stops at the
+   * first request it cannot (another instance will), so the order always holds.
    */
   async grant(
     budgetKey: string,
     limit: number,
     canSend: (providerKey: string) => boolean,
+    share: FairShare = { clientCreatesPerMinute: limit },
   ): Promise<Grant> {
     return this.db.transaction(async (trx) => {
       await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
@@ -148,13 +174,20 @@ export class CreateQueue {
       const used = await this.inWindow(trx, budgetKey);
       const paused = used.pausedMs > 0;
       const free = paused ? 0 : Math.max(0, limit - used.count);
-      const head = (await trx(REQUESTS)
-        .where({ budget_key: budgetKey, state: "waiting" })
-        .orderBy("seq", "asc")
-        .limit(free + 1)
-        .select("id", "provider_key")) as { id: string; provider_key: string }[];
+      const line = free === 0 ? [] : await this.fairOrder(trx, budgetKey);
       const ids: string[] = [];
-      for (const candidate of head.slice(0, free)) {
+      const heldBy = new Map<string, number>();
+      let shareBlocked = false;
+      for (const candidate of line) {
+        if (ids.length >= free) break;
+        if (candidate.client_key !== null) {
+          const held = heldBy.get(candidate.client_key) ?? Number(candidate.held);
+          if (held >= share.clientCreatesPerMinute) {
+            shareBlocked = true;
+            continue;
+          }
+          heldBy.set(candidate.client_key, held + 1);
+        }
         if (!canSend(candidate.provider_key)) break;
         ids.push(candidate.id);
       }
@@ -169,7 +202,8 @@ export class CreateQueue {
                 lease_until: trx.raw(`now() + interval '${SEND_LEASE_MS / 1000} seconds'`),
               })
               .returning("*")) as CreateRequestRow[]);
-      granted.sort((a, b) => Number(a.seq) - Number(b.seq));
+      const order = new Map(ids.map((id, i) => [id, i]));
+      granted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       const waitingRow = (await trx(REQUESTS)
         .where({ budget_key: budgetKey, state: "waiting" })
         .count({ n: "*" })
@@ -179,10 +213,47 @@ export class CreateQueue {
       if (waiting > 0) {
         if (paused) nextOpeningMs = used.pausedMs;
         else if (used.firstCloseMs !== null) nextOpeningMs = Math.max(0, used.firstCloseMs);
-        else if (ids.length < free) nextOpeningMs = 0;
+        else if (ids.length < free && !shareBlocked) nextOpeningMs = 0;
+        // Only a client's own slots hold it back, all still in flight: look again shortly.
+        else if (shareBlocked) nextOpeningMs = SHARE_RECHECK_MS;
       }
       return { granted: granted.map(row), waiting, nextOpeningMs };
     });
+  }
+
+  /**
+   * The waiting requests in the order they are served (see `grant`), each with the slots its
+   * client holds in the window.
+   */
+  private async fairOrder(
+    trx: Knex,
+    budgetKey: string,
+  ): Promise<{ id: string; provider_key: string; client_key: string | null; held: string }[]> {
+    const result = (await trx.raw(
+      `with held as (
+         select client_key, count(*) as n from ${REQUESTS}
+          where budget_key = ? and client_key is not null
+            and (state = 'sending' or done_at > now() - ${WINDOW})
+          group by client_key),
+       by_email as (
+         select id, provider_key, seq, client_key,
+           row_number() over (partition by client_key, email_key order by seq) as email_turn
+         from ${REQUESTS} where budget_key = ? and state = 'waiting'),
+       turns as (
+         select e.id, e.provider_key, e.seq, e.client_key, coalesce(h.n, 0) as held,
+           case when e.client_key is null then 0
+             else coalesce(h.n, 0)
+               + row_number() over (partition by e.client_key order by e.email_turn, e.seq)
+           end as turn
+         from by_email e left join held h on h.client_key = e.client_key)
+       select id, provider_key, client_key, held from turns
+       order by turn, seq
+       limit ?`,
+      [budgetKey, budgetKey, FAIR_ORDER_READ],
+    )) as {
+      rows: { id: string; provider_key: string; client_key: string | null; held: string }[];
+    };
+    return result.rows;
   }
 
   /**
@@ -212,38 +283,95 @@ export class CreateQueue {
   }
 
   /**
-   * Where a waiting request stands, by the same rule the grant follows: the slots in the
-   * window free in order, each serving the next in line, a window later serving the next
-   * round. An estimate: a slot in flight is taken to free a window from now.
+   * Where a waiting request stands, by the same rule the grant follows: the requests served
+   * before it (clients in turn), the slots in the window freeing in order, each serving the
+   * next, a window later serving the next round, and its own client's share. An estimate: a
+   * slot in flight is taken to free a window from now.
    */
-  async place(request: CreateRequestRow, limit: number): Promise<LinePlace> {
+  async place(
+    request: CreateRequestRow,
+    limit: number,
+    share: FairShare = { clientCreatesPerMinute: limit },
+  ): Promise<LinePlace> {
     const result = (await this.db.raw(
       `select
-         (select count(*) from ${REQUESTS}
-           where budget_key = ? and state = 'waiting' and seq < ?) as ahead,
          (select count(*) from ${REQUESTS}
            where budget_key = ? and state = 'sending') as sending,
          (select coalesce(json_agg(ms order by ms), '[]'::json) from (
             select extract(epoch from (done_at + ${WINDOW} - now())) * 1000 as ms from ${REQUESTS}
              where budget_key = ? and state <> 'sending' and done_at > now() - ${WINDOW}) closes) as closes,
          (select greatest(0, extract(epoch from (paused_until - now())) * 1000) from ${BUDGETS}
-           where budget_key = ?) as paused_ms`,
-      [request.budget_key, request.seq, request.budget_key, request.budget_key, request.budget_key],
+           where budget_key = ?) as paused_ms,
+         (select count(*) from ${REQUESTS}
+           where budget_key = ? and client_key = ? and state = 'waiting' and seq < ?) as own_ahead,
+         (select count(*) from ${REQUESTS}
+           where budget_key = ? and client_key = ?
+             and (state = 'sending' or done_at > now() - ${WINDOW})) as own_held`,
+      [
+        request.budget_key,
+        request.budget_key,
+        request.budget_key,
+        request.budget_key,
+        request.client_key,
+        request.seq,
+        request.budget_key,
+        request.client_key,
+      ],
     )) as {
-      rows: { ahead: string; sending: string; closes: number[]; paused_ms: string | null }[];
+      rows: {
+        sending: string;
+        closes: number[];
+        paused_ms: string | null;
+        own_ahead: string;
+        own_held: string;
+      }[];
     };
     const r = result.rows[0];
-    const ahead = Number(r?.ahead ?? 0);
+    // Requests served before this one, in the grant's own order (clients in turn).
+    const order = await this.fairOrder(this.db, request.budget_key);
+    const index = order.findIndex((candidate) => candidate.id === request.id);
+    const ahead = index === -1 ? order.length : index;
     const closes = (r?.closes ?? []).map(Number);
     for (let i = 0; i < Number(r?.sending ?? 0); i += 1) closes.push(CREATE_WINDOW_MS);
     const free = Math.max(0, limit - closes.length);
     const paused = r?.paused_ms == null ? 0 : Number(r.paused_ms);
-    if (ahead < free) return { ahead, readyInMs: Math.ceil(paused) };
+    // A client past its share waits for its own slots too: its k-th request beyond the share
+    // goes about a window after the one `share` places before it.
+    const ownTurn = Number(r?.own_held ?? 0) + Number(r?.own_ahead ?? 0);
+    const ownWaitMs =
+      request.client_key === null || ownTurn < share.clientCreatesPerMinute
+        ? 0
+        : Math.floor(ownTurn / share.clientCreatesPerMinute) * CREATE_WINDOW_MS;
+    if (ahead < free) return { ahead, readyInMs: Math.ceil(Math.max(paused, ownWaitMs)) };
     // The slots free in order; the ones still free now serve now and free a window later.
     const slots = [...closes.slice(0, limit), ...Array<number>(free).fill(CREATE_WINDOW_MS)];
     const i = ahead - free;
     const at = (slots[i % limit] ?? CREATE_WINDOW_MS) + Math.floor(i / limit) * CREATE_WINDOW_MS;
-    return { ahead, readyInMs: Math.max(Math.ceil(at), Math.ceil(paused)) };
+    return { ahead, readyInMs: Math.max(Math.ceil(at), Math.ceil(paused), ownWaitMs) };
+  }
+
+  /**
+   * Creates waiting in line for a client address and for an e-mail key (any address), and
+   * when the address's oldest slot in the window frees (ms from now; null when it holds none).
+   */
+  async waitingOf(
+    clientKey: string,
+    emailKey: string,
+  ): Promise<{ client: number; email: number; clientSlotFreesInMs: number | null }> {
+    const result = (await this.db.raw(
+      `select
+         (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?) as client,
+         (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?) as email,
+         (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
+           where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms`,
+      [clientKey, emailKey, clientKey],
+    )) as { rows: { client: string; email: string; frees_ms: string | null }[] };
+    const r = result.rows[0];
+    return {
+      client: Number(r?.client ?? 0),
+      email: Number(r?.email ?? 0),
+      clientSlotFreesInMs: r?.frees_ms == null ? null : Math.max(0, Number(r.frees_ms)),
+    };
   }
 
   /**

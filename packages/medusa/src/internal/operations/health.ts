@@ -123,9 +123,11 @@ export async function readHealthFigures(
 
   const clock = await one<{ now: Date }>("select now() as now");
   const deliveries = await one<{ last: Date | null; day: string }>(
-    `select max(created_at) as last,
-            count(*) filter (where created_at > now() - interval '1 day') as day
-       from ${DELIVERIES} where deleted_at is null`,
+    // Two subqueries, so each reads the end or the last day of the created_at index, not the
+    // whole table (a filtered count over every delivery ever grows with the history).
+    `select (select max(created_at) from ${DELIVERIES} where deleted_at is null) as last,
+            (select count(*) from ${DELIVERIES}
+              where deleted_at is null and created_at > now() - interval '1 day') as day`,
   );
   // The event's own time when the service sent it, else when the plugin recorded the payment;
   // parsed here rather than cast in SQL, so one odd body cannot fail the whole card.
@@ -178,14 +180,13 @@ export async function readHealthFigures(
         and settlement = 'capturable'`,
   );
   const carts = await one<{ waiting: string; oldest: Date | null }>(
-    `select count(*) as waiting, min(c.updated_at) as oldest
-       from ${CHARGES} c
-      where c.deleted_at is null and c.status = 'paid' and c.captured_at is not null
-        and c.settlement = 'captured'
-        and exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
-                     and e.deleted_at is null and e.kind = 'cart_completion_failed')
-        and not exists (select 1 from ${EVENTS} e where e.charge_id = c.charge_id
-                         and e.deleted_at is null and e.kind = 'cart_completed')`,
+    // `cart_completion_failed_at` mirrors the timeline's failed/completed events (ChargeEvents.add
+    // keeps it in step), so this reads the partial index of carts due, as reconciliation does,
+    // rather than every captured charge ever.
+    `select count(*) as waiting, min(updated_at) as oldest
+       from ${CHARGES}
+      where deleted_at is null and cart_completion_failed_at is not null and status = 'paid'
+        and captured_at is not null and settlement = 'captured'`,
   );
   const flags = await one<{ open: string; refund_due: string }>(
     `select count(*) as open, count(*) filter (where settlement = 'refund_due') as refund_due

@@ -23,6 +23,15 @@ export const ERROR_STATUS = {
   invalid_period: 400,
   invalid_webhook: 400,
   charge_session_mismatch: 400,
+  invalid_cart_id: 400,
+  invalid_payment_method: 400,
+  reserved_cart_metadata: 400,
+  invalid_pix_discount: 400,
+  cart_completed: 400,
+  // A cart that cannot become an order never takes a place in the create line.
+  cart_empty: 400,
+  cart_email_missing: 400,
+  cart_address_missing: 400,
   // Refused so no money is asked for twice or recorded as moved when it did not move.
   collection_already_paid: 400,
   refund_not_supported: 400,
@@ -32,6 +41,7 @@ export const ERROR_STATUS = {
   webhook_unauthorized: 401,
   // Nothing by that name (or not for this caller).
   session_not_found: 404,
+  cart_not_found: 404,
   charge_not_found: 404,
   provider_not_found: 404,
   qr_not_available: 404,
@@ -42,6 +52,7 @@ export const ERROR_STATUS = {
   collection_busy: 409,
   qr_not_ready: 409,
   refresh_rate_limited: 429,
+  too_many_waiting_creates: 429,
   payment_service_unavailable: 502,
   stream_limit_reached: 503,
   // The merchant's configuration or an unexpected answer; logged, not the caller's input.

@@ -24,6 +24,34 @@ describe("registeredProviders", () => {
     expect(found[0]?.options.reconcileIntervalMinutes).toBe(5);
   });
 
+  it("takes a registration by path into this package's providers, not another provider kept beside it", () => {
+    const byPath = {
+      modules: [
+        {
+          resolve: "@medusajs/medusa/notification",
+          options: {
+            providers: [
+              { resolve: "/shop/packages/medusa/integration-tests/app/smtp", id: "smtp" },
+            ],
+          },
+        },
+        {
+          resolve: "@medusajs/medusa/payment",
+          options: {
+            providers: [
+              {
+                resolve: "/shop/packages/medusa/.medusa/server/src/providers/pix-only",
+                id: "p",
+                options,
+              },
+            ],
+          },
+        },
+      ],
+    } as unknown as ConfigModule;
+    expect(registeredProviders(byPath).map((p) => p.key)).toEqual(["p"]);
+  });
+
   it("answers provider_not_found for an unknown webhook id", () => {
     expect(() => providerByKey(config, "nope")).toThrow(
       expect.objectContaining({ code: "provider_not_found" }),

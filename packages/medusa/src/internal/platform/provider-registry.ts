@@ -11,7 +11,10 @@ export interface RegisteredProvider {
   options: PixCheckoutOptions;
 }
 
-const OUR_PROVIDER = /@pix-checkout\/medusa\/providers\/|[\\/]packages[\\/]medusa[\\/]/;
+// By package name, or by a path into this package's providers (another provider kept beside
+// the package, such as a test app's own notification provider, is not ours).
+const OUR_PROVIDER =
+  /@pix-checkout\/medusa\/providers\/|[\\/]packages[\\/]medusa[\\/](?:\.medusa[\\/]server[\\/])?src[\\/]providers[\\/]/;
 
 interface ModuleEntry {
   resolve?: unknown;

@@ -79,3 +79,16 @@ export function daysInclusive(from: string, to: string): number {
     Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
   );
 }
+
+/**
+ * The wall-clock time of an instant in São Paulo, `YYYYMMDDHHMMSS`, with the offset from UTC in
+ * force then (-180 minutes since 2019), for formats that write both (OFX's `[-3:BRT]`).
+ */
+export function saoPauloStamp(at: Date): { stamp: string; offsetMinutes: number } {
+  const f = fields(at);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return {
+    stamp: `${f.year}${two(f.month)}${two(f.day)}${two(f.hour)}${two(f.minute)}${two(f.second)}`,
+    offsetMinutes: offsetMinutes(at),
+  };
+}

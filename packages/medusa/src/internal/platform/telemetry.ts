@@ -192,6 +192,7 @@ interface Instruments {
   webhookLag: Histogram;
   captureLag: Histogram;
   reconcileLag: Histogram;
+  lineWait: Histogram;
   apiDuration: Histogram;
   apiErrors: Counter;
 }
@@ -232,6 +233,10 @@ function currentInstruments(): Instruments | null {
     reconcileLag: lag(
       "pix_checkout.reconcile.lag",
       "How late reconciliation asked about a charge after its check was due (next_check_at).",
+    ),
+    lineWait: lag(
+      "pix_checkout.create.line_wait",
+      "How long a charge create waited in the create line for a slot of the budget before it was sent.",
     ),
     apiDuration: meter.createHistogram("pix_checkout.api.duration", {
       description: "Payment API calls as the plugin makes them (the client's retries included).",
@@ -359,6 +364,11 @@ export function recordCheckLag(
   const dueAt = m ? time(row.due_at) : undefined;
   if (!m || dueAt === undefined) return;
   m.reconcileLag.record(seconds(now.getTime() - dueAt), { "pix_checkout.method": row.method });
+}
+
+/** A create left the create line: how long it waited for its slot (0 when one was free). */
+export function recordLineWait(waitedMs: number, method: "pix" | "boleto"): void {
+  currentInstruments()?.lineWait.record(seconds(waitedMs), { "pix_checkout.method": method });
 }
 
 /**

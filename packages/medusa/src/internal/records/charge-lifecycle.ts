@@ -25,6 +25,8 @@ export const CHARGE_EVENTS = {
   flagged: "pix_checkout.charge.flagged",
   /** A server-only instance recorded the payment and hands Medusa's capture to the worker. */
   captureRequested: "pix_checkout.charge.capture_requested",
+  /** The shopper's own page showed the code for the first time (storefront/code-shown). */
+  shown: "pix_checkout.charge.shown",
 } as const;
 
 /** Name of a charge life event. */

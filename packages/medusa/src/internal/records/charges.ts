@@ -59,6 +59,8 @@ export interface ChargeRow {
   /** Consecutive failed checks (see `recordCheckFailure`). */
   check_failures: number;
   flagged: boolean;
+  /** When the shopper's own page first showed the code (storefront/code-shown); null before. */
+  shown_at?: Date | null;
   /** Why the charge waits for the merchant: a `FlagReason`'s code, and its values. */
   flag_code: string | null;
   flag_detail: Record<string, unknown> | null;

@@ -21,6 +21,8 @@ export type FlagReason =
   | { code: "paid_after_charge_closed"; status: string }
   | { code: "capture_failed"; attempts: number; message: string }
   | { code: "check_failed"; attempts: number; message: string }
+  /** The boleto's barcode falls due on another day than the service's `expires_at` says. */
+  | { code: "boleto_due_date_mismatch"; service_date: string; barcode_date: string }
   | { code: "other"; message: string };
 
 /** A reason as one English sentence, for log lines only: nothing stores or reads it back. */
@@ -38,6 +40,8 @@ export function describeFlag(reason: FlagReason): string {
       return `paid, but Medusa could not capture it (${reason.attempts} attempts): ${reason.message}`;
     case "check_failed":
       return `could not be checked with the payment service after ${reason.attempts} attempts: ${reason.message}`;
+    case "boleto_due_date_mismatch":
+      return `the boleto's barcode is due ${reason.barcode_date}, the service says ${reason.service_date}`;
     case "other":
       return reason.message;
   }

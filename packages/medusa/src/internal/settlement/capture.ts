@@ -233,6 +233,24 @@ async function capturedInMedusa(container: MedusaContainer, sessionId: string): 
 export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promise<void> {
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (!order) return;
+  // Cart completion adds its own transaction for a capture it made, in a later step than the
+  // one that links the order; between the two, this read would find the capture unrecorded
+  // and the order would count it twice. Medusa's lock on the cart, which completion holds to
+  // its end, puts the read after that step (chaos saw the doubled summary without it).
+  const cartId = await cartOfCollection(ctx.container, row.payment_collection_id);
+  const record = () => addMissingCaptureTransactions(ctx, row, order.id);
+  if (cartId && ctx.container.hasRegistration(Modules.LOCKING)) {
+    await ctx.container.resolve(Modules.LOCKING).execute(cartId, record, { timeout: 5 });
+  } else {
+    await record();
+  }
+}
+
+async function addMissingCaptureTransactions(
+  ctx: SettleContext,
+  row: ChargeRow,
+  orderId: string,
+): Promise<void> {
   const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "payment",
@@ -245,7 +263,7 @@ export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow):
   if (captures.length === 0) return;
   const orders = ctx.container.resolve<IOrderModuleService>(Modules.ORDER);
   const existing = await orders.listOrderTransactions(
-    { order_id: order.id, reference: "capture", reference_id: captures.map((c) => c.id) },
+    { order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) },
     { select: ["reference_id"] },
   );
   const recorded = new Set(existing.map((t) => t.reference_id));
@@ -253,7 +271,7 @@ export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow):
   if (missing.length === 0) return;
   await orders.addOrderTransactions(
     missing.map((capture) => ({
-      order_id: order.id,
+      order_id: orderId,
       amount: capture.raw_amount as BigNumberInput,
       currency_code: payment!.currency_code,
       reference: "capture",
@@ -264,7 +282,7 @@ export async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow):
     chargeId: row.charge_id,
     kind: "order_transaction_recorded",
     source: "reconcile",
-    detail: { order_id: order.id, captures: missing.map((c) => c.id) },
+    detail: { order_id: orderId, captures: missing.map((c) => c.id) },
   });
 }
 

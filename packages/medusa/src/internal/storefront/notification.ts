@@ -37,6 +37,8 @@ export interface NotificationData {
 
 const EVENT_KEY = {
   [CHARGE_EVENTS.created]: "created",
+  // The code's message waits for the shopper's page to show it (see `mayMailCode`).
+  [CHARGE_EVENTS.shown]: "created",
   // "Paid" goes out once the order is paid in Medusa (captured), so it can name the order.
   [CHARGE_EVENTS.captured]: "paid",
   [CHARGE_EVENTS.expired]: "expired",
@@ -78,6 +80,10 @@ export async function buildNotification(
   if (key === "expired" && (await cartPaidOrMovedOn(ctx, row))) return undefined;
   const buyer = await buyerOf(ctx, row.payment_collection_id);
   if (key === "paid" && buyer?.order?.status === "canceled") return undefined;
+  if ((key === "created" || key === "expired") && !mayMailCode(row, buyer)) {
+    ctx.logger.debug(`charge ${data.charge_id}: no order and never shown; no message`);
+    return undefined;
+  }
   if (!buyer?.email) {
     ctx.logger.debug(`no e-mail for charge ${data.charge_id}; nothing sent`);
     return undefined;
@@ -127,9 +133,25 @@ export async function buildNotification(
     trigger_type: eventName,
     resource_id: row.charge_id,
     resource_type: "pix_checkout_charge",
-    // A redelivered event must not mail the shopper twice.
-    idempotency_key: `${eventName}:${row.charge_id}`,
+    // A redelivered event must not mail the shopper twice; nor may the order and the page
+    // showing the code each send it.
+    idempotency_key: `${key === "created" ? CHARGE_EVENTS.created : eventName}:${row.charge_id}`,
   };
+}
+
+/**
+ * A code (or its expiry) is mailed only to a real shopper: one whose order-first order exists,
+ * or whose own page showed the code (the status or stream route was read). Anyone can make a
+ * cart with someone else's e-mail; only these two say the shopper is there.
+ */
+function mayMailCode(row: ChargeRow, buyer: { order?: unknown } | undefined): boolean {
+  return Boolean(buyer?.order) || Boolean(row.shown_at);
+}
+
+/** The notification's message window applies to it: messages about an unpaid code. */
+export function isCodeMessage(notification: CreateNotificationDTO): boolean {
+  const event = (notification.data as { event?: string } | undefined)?.event;
+  return event === "created" || event === "expired";
 }
 
 /**

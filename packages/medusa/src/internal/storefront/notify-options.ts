@@ -29,6 +29,16 @@ export const notifyOptionsSchema = z.object({
       refund_due: "pix-checkout-refund-due",
     }),
   /**
+   * At most one code message (`created`, `expired`) per mailbox in this many minutes, whatever
+   * the number of carts: a cart's e-mail is whatever its client typed.
+   */
+  codeMailWindowMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /**
    * The storefront page where a shopper can come back and pay: `{session_id}` is replaced,
    * e.g. `https://loja.example.com/pagar/{session_id}`.
    */

@@ -9,6 +9,7 @@ import type { MedusaContainer } from "@medusajs/framework/types";
 import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
+import { withPixDiscount } from "./pix-discount-view";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -113,7 +114,7 @@ export async function shopperView(
 ): Promise<StoreSessionView> {
   // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
   if (!row.superseded_at || row.status === "paid" || !row.payment_collection_id) {
-    return toStoreView(row, sessionId);
+    return withPixDiscount(scope, row, toStoreView(row, sessionId));
   }
   const charges = new Charges(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const siblings = await charges.ofCollection(row.payment_collection_id);

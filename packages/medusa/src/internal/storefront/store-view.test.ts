@@ -43,6 +43,23 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
 });
 
 describe("toStoreView", () => {
+  it("tells the element where a new code comes from only once a Pix code has expired", () => {
+    const now = new Date("2026-11-21T06:40:00.000Z");
+    expect(toStoreView(row({ status: "expired" }), "payses_1", now).renew).toEqual({
+      payment_collection_id: "pay_col_1",
+      provider_id: "pp_pix_a",
+    });
+    // Still payable, paid, or a boleto: no second code is offered.
+    for (const over of [
+      { status: "pending" as const },
+      { status: "paid" as const },
+      { status: "expired" as const, method: "boleto" as const },
+      { status: "expired" as const, payment_collection_id: null },
+    ]) {
+      expect(toStoreView(row(over), "payses_1", now).renew).toBeUndefined();
+    }
+  });
+
   it("copies only whitelisted fields, whatever the stored display data holds", () => {
     const view = toStoreView(
       row({

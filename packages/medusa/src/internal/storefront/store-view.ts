@@ -30,6 +30,12 @@ export interface StoreSessionView {
   queue_position?: number;
   /** With `refund_due`: what the store returns, in integer cents, and why. */
   refund?: { amount: number; reason: RefundReason | "other" };
+  /**
+   * With an expired Pix: where the element gets a new code in one tap (Medusa's own
+   * `POST /store/payment-collections/:id/payment-sessions` with this provider). Only once the
+   * code can no longer be paid, so a shopper never holds two payable codes.
+   */
+  renew?: { payment_collection_id: string; provider_id: string };
   /** Integer cents. */
   amount: number;
   currency: string;
@@ -43,6 +49,13 @@ export interface StoreSessionView {
     payment_link: string | null;
   };
   boleto?: { url: string; barcode: string; digitable_line: string; due_date: string | null };
+  /**
+   * With a Pix code the store's Pix discount applies to (see the README's "Pix discount"):
+   * `type` `percentage` with `value` in whole percent ("5 % de desconto no Pix"), or `fixed`
+   * with `value` in integer cents; `saved` is what it took off this code's amount, in integer
+   * cents. Absent when the code is not discounted.
+   */
+  pix_discount?: { code: string; type: "percentage" | "fixed"; value: number; saved: number };
 }
 
 /** Where the QR image of a session is served, relative to the backend's root. */
@@ -110,6 +123,9 @@ export function toStoreView(
     view.replaced_by = replacedBy;
     return view;
   }
+  if (row.status === "expired" && row.method === "pix" && row.payment_collection_id) {
+    view.renew = { payment_collection_id: row.payment_collection_id, provider_id: row.provider_id };
+  }
   const pix = display?.pix;
   if (row.method === "pix" && pix && str(pix.copy_paste)) {
     view.pix = {
@@ -125,7 +141,10 @@ export function toStoreView(
       url: str(boleto.url)!,
       barcode: str(boleto.barcode) ?? "",
       digitable_line: str(boleto.digitable_line) ?? "",
-      due_date: row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null,
+      // The barcode's day, checked against the service's when the charge was recorded.
+      due_date:
+        str(boleto.due_date) ??
+        (row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null),
     };
   }
   return view;

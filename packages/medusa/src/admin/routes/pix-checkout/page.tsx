@@ -30,6 +30,7 @@ import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
 import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { HealthCard } from "../../lib/health-card";
+import { PixDiscountCard } from "../../lib/pix-discount-card";
 import { formatCents, parseReais, statusColor } from "../../lib/format";
 import type { AdminChargeSummary } from "../../lib/types";
 
@@ -449,6 +450,7 @@ const PixCheckoutPage = () => {
       <HealthCard />
       <AttentionCard />
       <BalanceCard provider={provider} />
+      <PixDiscountCard />
       <TransactionsCard provider={provider} />
       <ReconciliationCard provider={provider} />
       <DeliveriesCard />

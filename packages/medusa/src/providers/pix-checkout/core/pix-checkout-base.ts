@@ -32,6 +32,7 @@ import { withCollectionLock } from "../../../internal/records/collection-locks";
 import { countsAsPayment, decide } from "../../../internal/settlement/decide";
 import { readSnapshot } from "../../../internal/settlement/snapshot";
 import type { CreateRequestRow } from "../../../internal/create-line/queue";
+import { originOf } from "../../../internal/create-line/client-origin";
 import {
   budgetKeyOf,
   createAtService,
@@ -232,6 +233,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
             salesChannelId: session.sales_channel_id ?? null,
             amountCents,
             input: chargeInput,
+            // The store's session route says who asked; Medusa's own re-creates have no one.
+            origin: originOf(session.payment_collection_id),
           })
           .catch((error: unknown) => {
             throw isStoreError(error) ? error : toServiceError(error);

@@ -18,6 +18,7 @@ import {
   recordWebhookLag,
   withSpan,
 } from "../../../../internal/platform/telemetry";
+import { keepSecretsOutOfHttpSpans } from "../../../../internal/platform/http-span-redaction";
 
 /** How long an unmatched delivery waits before its in-process retries (the job retries later too). */
 const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
@@ -28,6 +29,10 @@ const UNMATCHED_RETRY_MS = [500, 2_000, 5_000];
  * reconciliation job processes it, so a flood cannot grow the process without bound.
  */
 const processing = new BackgroundQueue(4, 1_000);
+
+// Medusa's HTTP span of this route would otherwise carry the URL's `?token=` to the exporter;
+// routes load at boot, after instrumentation.ts registered the SDK.
+keepSecretsOutOfHttpSpans();
 
 /**
  * `POST /hooks/pix-checkout/:provider[?token=...]`: the one webhook URL for Pix and boleto

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { liveStatus } from "../../../../../internal/storefront/live-status";
 import { loadSession, shopperView } from "../../../../../internal/storefront/store-session";
+import { markShown } from "../../../../../internal/storefront/code-shown";
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id`: the whitelisted session object. Served from
@@ -12,6 +13,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const { hub } = liveStatus(req.scope);
   const found = await loadSession(req, res, (sessionId) => hub.read(sessionId));
   if (!found) return;
+  // The shopper's page is showing the code: its message may go out now (code-shown).
+  markShown(req.scope, found.row);
   res.setHeader("Cache-Control", "no-store");
   res.json(found.row ? await shopperView(req.scope, found.row, found.sessionId) : found.queued);
 }

@@ -5,12 +5,14 @@ import {
   WATCHED_CHECK_MS,
 } from "../../../../../../internal/checkout/check-schedule";
 import { liveStatus } from "../../../../../../internal/storefront/live-status";
+import { withPixDiscount } from "../../../../../../internal/storefront/pix-discount-view";
 import {
   loadSession,
   queuedView,
   shopperView,
 } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
+import { markShown } from "../../../../../../internal/storefront/code-shown";
 import {
   toStoreView,
   viewFingerprint,
@@ -59,6 +61,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       if (!found.row) void queuedView(req.scope, sessionId).then((q) => q?.view && write(q.view));
       return;
     }
+    // The shopper's page is showing the code: its message may go out now (code-shown).
+    markShown(req.scope, row);
     // Reads race (a sweep and the first read); never step back to an older row.
     const updated = new Date(row.updated_at).getTime();
     if (updated < lastUpdated) return;
@@ -69,7 +73,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
         write(toStoreView(row, sessionId)),
       );
     } else {
-      write(toStoreView(row, sessionId));
+      const view = toStoreView(row, sessionId);
+      void withPixDiscount(req.scope, row, view).then(write, () => write(view));
     }
   };
   const write = (view: StoreSessionView) => {

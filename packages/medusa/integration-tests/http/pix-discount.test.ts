@@ -1,0 +1,355 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+import {
+  createCart,
+  createOtherStorefrontKey,
+  createStoreFixture,
+  type StoreFixture,
+} from "../helpers/store-fixture";
+import {
+  BOLETO_PAYER,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { waitFor } from "../helpers/wait-for";
+import { adminLogin } from "../helpers/admin-login";
+
+// The Pix discount is an automatic Medusa promotion whose rule reads the cart's metadata
+// (`metadata.pix_checkout_method` = `pix`). These stories check, against a real Medusa, that
+// the promotion module applies and removes it as the shopper's method changes, that the code
+// is for the discounted total, that the order carries the promotion, and how it composes with
+// a coupon.
+
+const API_KEY = "sk_live_pix_discount_5ecret";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+
+let sandbox: Sandbox;
+let sandboxB: Sandbox;
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
+  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await sandboxB?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let shop: ReturnType<typeof storefront>;
+    let adminHeaders: Record<string, string>;
+    const container = (): MedusaContainer => getContainer();
+    const http = api as unknown as Api;
+
+    const admin = (method: string, url: string, data?: unknown) =>
+      http.request({ method, url, data, headers: adminHeaders, validateStatus: () => true });
+    const choose = (cartId: string, method: unknown) =>
+      shop.call("post", `/store/pix-checkout/carts/${cartId}/payment-method`, { method });
+    const sessionOf = (response: { data: Json }) => {
+      const sessions = response.data.payment_collection.payment_sessions as {
+        id: string;
+        data: Json;
+      }[];
+      return sessions[sessions.length - 1]!;
+    };
+    const view = async (sessionId: string) =>
+      (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data;
+    const cartCodes = async (cartId: string) =>
+      ((await shop.cart(cartId)).data.cart.promotions as { code: string }[]).map((p) => p.code);
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      shop = storefront(http, store);
+      const base = http.defaults.baseURL;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+      await control(sandboxB.url, "webhook-urls", { url: `${base}/hooks/pix-checkout/b` });
+      adminHeaders = await adminLogin(container(), "lojista@example.com");
+      await createPromotionsWorkflow(container()).run({
+        input: {
+          promotionsData: [
+            {
+              code: "CUPOM10",
+              type: "standard",
+              status: "active",
+              is_automatic: false,
+              application_method: {
+                type: "fixed",
+                target_type: "order",
+                allocation: "across",
+                value: 10,
+                currency_code: "brl",
+              },
+            },
+          ],
+        },
+      });
+      // The merchant turns the discount on in the Pix Checkout admin page: 5 % off by Pix.
+      const enabled = await admin("post", "/admin/pix-checkout/pix-discount", {
+        enabled: true,
+        type: "percentage",
+        value: 5,
+      });
+      if (enabled.status !== 200) throw new Error(JSON.stringify(enabled.data));
+    });
+
+    it("the admin's setting is the managed Medusa promotion, and bad settings change nothing", async () => {
+      const before = await admin("get", "/admin/pix-checkout/pix-discount");
+      expect(before.status).toBe(200);
+      expect(before.data.pix_discount).toMatchObject({
+        enabled: true,
+        type: "percentage",
+        value: 5,
+        code: "DESCONTO-PIX",
+        promotion_id: expect.stringMatching(/^promo_/),
+      });
+      // The promotion is Medusa's own: its admin shows it like any other, with the rule.
+      const promotion = await admin(
+        "get",
+        `/admin/promotions/${before.data.pix_discount.promotion_id}`,
+      );
+      expect(promotion.data.promotion).toMatchObject({
+        code: "DESCONTO-PIX",
+        is_automatic: true,
+        status: "active",
+        application_method: { type: "percentage", value: 5, target_type: "order" },
+        rules: [
+          {
+            attribute: "metadata.pix_checkout_method",
+            operator: "eq",
+            values: [{ value: "pix" }],
+          },
+        ],
+      });
+
+      for (const bad of [
+        { enabled: true, type: "percentage", value: 0 },
+        { enabled: true, type: "percentage", value: 4.5 },
+        { enabled: true, type: "percentage", value: 95 },
+        { enabled: true, type: "fixed", value: -100 },
+        { enabled: "yes", type: "percentage", value: 5 },
+        { enabled: true, type: "per_item", value: 5 },
+        {},
+      ]) {
+        const refused = await admin("post", "/admin/pix-checkout/pix-discount", bad);
+        expect(refused.status).toBe(400);
+        expect(refused.data.code).toBe("invalid_pix_discount");
+      }
+      expect((await admin("get", "/admin/pix-checkout/pix-discount")).data).toEqual(before.data);
+      // Not for shoppers: the store's publishable key does not open the admin route.
+      const stranger = await shop.call("post", "/admin/pix-checkout/pix-discount", {
+        enabled: true,
+        type: "percentage",
+        value: 50,
+      });
+      expect(stranger.status).toBe(401);
+    });
+
+    it("the discount is in the cart's totals while Pix is chosen, and gone with boleto or card", async () => {
+      const cartId = await createCart(container(), store, 100);
+      const initial = await shop.call("get", `/store/pix-checkout/carts/${cartId}/payment-method`);
+      expect(initial.data).toMatchObject({
+        method: null,
+        total: 10000,
+        pix_discount: { enabled: true, type: "percentage", value: 5, saved: 0 },
+      });
+
+      const pix = await choose(cartId, "pix");
+      expect(pix.status).toBe(200);
+      expect(pix.data).toMatchObject({ method: "pix", total: 9500, pix_discount: { saved: 500 } });
+      // Medusa's own cart says the same: the promotion is applied and the total is discounted.
+      const medusaCart = (await shop.cart(cartId)).data.cart;
+      expect(medusaCart.total).toBe(95);
+      expect(medusaCart.promotions.map((p: Json) => p.code)).toEqual(["DESCONTO-PIX"]);
+
+      const boleto = await choose(cartId, "boleto");
+      expect(boleto.data).toMatchObject({
+        method: "boleto",
+        total: 10000,
+        pix_discount: { saved: 0 },
+      });
+      expect(await cartCodes(cartId)).toEqual([]);
+
+      const card = await choose(cartId, "other");
+      expect(card.data).toMatchObject({ method: "other", total: 10000 });
+      expect((await choose(cartId, "pix")).data.total).toBe(9500);
+    });
+
+    it("only the cart's holder may choose, with a stable code for bad input", async () => {
+      const cartId = await createCart(container(), store, 100);
+      const badMethod = await choose(cartId, "credit_card");
+      expect(badMethod.status).toBe(400);
+      expect(badMethod.data.code).toBe("invalid_payment_method");
+      const badId = await shop.call("post", "/store/pix-checkout/carts/cart%20x/payment-method", {
+        method: "pix",
+      });
+      expect(badId.status).toBe(400);
+      expect(badId.data.code).toBe("invalid_cart_id");
+      const unknown = await choose("cart_01UNKNOWN", "pix");
+      expect(unknown.status).toBe(404);
+      expect(unknown.data.code).toBe("cart_not_found");
+
+      // Another storefront's publishable key cannot reach this store's cart.
+      const otherKey = await createOtherStorefrontKey(container());
+      const other = await http.request({
+        method: "post",
+        url: `/store/pix-checkout/carts/${cartId}/payment-method`,
+        data: { method: "pix" },
+        headers: { "x-publishable-api-key": otherKey },
+        validateStatus: () => true,
+      });
+      expect(other.status).toBe(404);
+      expect(other.data.code).toBe("cart_not_found");
+      // No key at all is Medusa's own refusal.
+      const noKey = await http.request({
+        method: "post",
+        url: `/store/pix-checkout/carts/${cartId}/payment-method`,
+        data: { method: "pix" },
+        validateStatus: () => true,
+      });
+      expect(noKey.status).toBe(400);
+
+      // The metadata the rule reads cannot be written through Medusa's own cart route.
+      const forged = await shop.call("post", `/store/carts/${cartId}`, {
+        metadata: { pix_checkout_method: "pix" },
+      });
+      expect(forged.status).toBe(400);
+      expect(forged.data.code).toBe("reserved_cart_metadata");
+      expect((await shop.cart(cartId)).data.cart.total).toBe(100);
+    });
+
+    it("Pix chosen: the code is for the discounted total and the order carries the promotion", async () => {
+      const cartId = await createCart(container(), store, 100);
+      expect((await choose(cartId, "pix")).data.total).toBe(9500);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const code = await view(session.id);
+      expect(code.amount).toBe(9500);
+      expect(code.pix.copy_paste).toEqual(expect.any(String));
+      // What the code's card shows: "5 % de desconto no Pix", R$ 5,00 saved.
+      expect(code.pix_discount).toEqual({
+        code: "DESCONTO-PIX",
+        type: "percentage",
+        value: 5,
+        saved: 500,
+      });
+
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      const order = await waitFor(async () => {
+        const found = await orderOfCart(container(), cartId);
+        return found?.payment_collections[0]?.status === "completed" && found;
+      }, "the order to be paid");
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "total", "discount_total", "promotions.code"],
+        filters: { id: order.id },
+      });
+      const placed = data[0] as Json;
+      expect(placed.promotions.map((p: Json) => p.code)).toEqual(["DESCONTO-PIX"]);
+      expect(Number(placed.total)).toBe(95);
+      expect(Number(placed.discount_total)).toBe(5);
+    });
+
+    it("a switch to boleto after the code was shown: full price, and the old code is superseded", async () => {
+      const cartId = await createCart(container(), store, 100);
+      await choose(cartId, "pix");
+      const pixSession = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect((await view(pixSession.id)).amount).toBe(9500);
+
+      expect((await choose(cartId, "boleto")).data.total).toBe(10000);
+      // The amount changed, so Medusa deleted the session and the plugin replaced its code.
+      const old = await waitFor(async () => {
+        const seen = await view(pixSession.id);
+        return seen.status === "superseded" && seen;
+      }, "the Pix code to be superseded");
+      expect(old.pix).toBeUndefined();
+
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      const boletoView = await view(boleto.id);
+      expect(boletoView.amount).toBe(10000);
+      expect(boletoView.pix_discount).toBeUndefined();
+      const row = await db(container())("pix_checkout_charge")
+        .where({ charge_id: pixSession.data.charge_id })
+        .first();
+      expect(row.superseded_at).not.toBeNull();
+    });
+
+    it("a session follows its provider even when the storefront never chose the method", async () => {
+      const cartId = await createCart(container(), store, 100);
+      const pix = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect((await view(pix.id)).amount).toBe(9500);
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      expect((await view(boleto.id)).amount).toBe(10000);
+      expect(await cartCodes(cartId)).toEqual([]);
+    });
+
+    it("a coupon composes with the Pix discount as Medusa's promotion rules say", async () => {
+      const cartId = await createCart(container(), store, 100);
+      const applied = await shop.call("post", `/store/carts/${cartId}/promotions`, {
+        promo_codes: ["CUPOM10"],
+      });
+      expect(applied.status).toBe(200);
+      expect(applied.data.cart.total).toBe(90);
+
+      const pix = await choose(cartId, "pix");
+      expect((await cartCodes(cartId)).sort()).toEqual(["CUPOM10", "DESCONTO-PIX"]);
+      // Medusa applies the larger fixed-value promotion first; the percentage is of what is left.
+      expect(pix.data.total).toBe(8550);
+      expect(pix.data.pix_discount.saved).toBe(450);
+
+      // The coupon outlives a switch of method; the Pix discount does not.
+      const boleto = await choose(cartId, "boleto");
+      expect(boleto.data.total).toBe(9000);
+      expect(await cartCodes(cartId)).toEqual(["CUPOM10"]);
+
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const code = await view(session.id);
+      expect(code.amount).toBe(8550);
+      expect(code.pix_discount).toMatchObject({ value: 5, saved: 450 });
+    });
+
+    it("turned off, the discount leaves carts on their next refresh", async () => {
+      const cartId = await createCart(container(), store, 100);
+      expect((await choose(cartId, "pix")).data.total).toBe(9500);
+      const off = await admin("post", "/admin/pix-checkout/pix-discount", {
+        enabled: false,
+        type: "fixed",
+        value: 700,
+      });
+      expect(off.data.pix_discount).toMatchObject({ enabled: false, type: "fixed", value: 700 });
+      expect((await choose(cartId, "boleto")).data.total).toBe(10000);
+      expect((await choose(cartId, "pix")).data).toMatchObject({
+        total: 10000,
+        pix_discount: { enabled: false, saved: 0 },
+      });
+      const on = await admin("post", "/admin/pix-checkout/pix-discount", {
+        enabled: true,
+        type: "fixed",
+        value: 700,
+      });
+      expect(on.data.pix_discount).toMatchObject({ enabled: true, type: "fixed", value: 700 });
+      await choose(cartId, "boleto");
+      expect((await choose(cartId, "pix")).data).toMatchObject({
+        total: 9300,
+        pix_discount: { saved: 700 },
+      });
+    });
+  },
+});

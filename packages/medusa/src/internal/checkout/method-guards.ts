@@ -1,0 +1,65 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { sendError } from "../platform/errors";
+import { METHOD_METADATA_KEY, readPixDiscount } from "../medusa/pix-discount";
+import { cartForStorefront, chooseMethod, methodOfProvider } from "./payment-method";
+
+/**
+ * Middleware for `POST /store/carts` and `POST /store/carts/:id`: the method the Pix
+ * discount's rule reads is written by the plugin only. A storefront that could set it through
+ * Medusa's own cart routes could take the discount and then pay by card.
+ */
+export function refuseChosenMethodInMetadata(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): void {
+  const metadata = (req.body as { metadata?: unknown } | undefined)?.metadata;
+  if (metadata && typeof metadata === "object" && METHOD_METADATA_KEY in metadata) {
+    sendError(
+      res,
+      "reserved_cart_metadata",
+      `metadata.${METHOD_METADATA_KEY} is set by POST /store/pix-checkout/carts/:id/payment-method; remove it from this request.`,
+    );
+    return;
+  }
+  next();
+}
+
+/**
+ * Middleware for `POST /store/payment-collections/:id/payment-sessions`: before Medusa creates
+ * the session, the cart's chosen method follows the provider asked for, so the session (and
+ * the code) is for the cart's total under that method. A storefront that never calls the
+ * payment-method route still gets the Pix discount with a Pix session, and never keeps it with
+ * a boleto or a card session. While the discount is off, nothing is refreshed.
+ */
+export async function chosenMethodFollowsSession(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction,
+): Promise<void> {
+  const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id;
+  if (typeof providerId !== "string") return next(); // Medusa's validator answers
+  try {
+    // Without the discount the method prices nothing: no cart refresh on every session.
+    if (!(await readPixDiscount(req.scope)).enabled) return next();
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
+    const { data } = await query.graph({
+      entity: "payment_collection",
+      fields: ["cart.id", "cart.metadata"],
+      filters: { id: req.params.id },
+    });
+    const cart = (data[0] as { cart?: { id: string; metadata: Record<string, unknown> | null } })
+      ?.cart;
+    const method = methodOfProvider(providerId);
+    const current = cart?.metadata?.[METHOD_METADATA_KEY] ?? "other";
+    if (cart && current !== method) {
+      const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
+        .publishable_key_context?.sales_channel_ids;
+      await chooseMethod(req.scope, await cartForStorefront(req.scope, cart.id, channels), method);
+    }
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}

@@ -1,0 +1,113 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { sendError } from "../platform/errors";
+import { clientAddressOf, emailKey, holdOrigin } from "./client-origin";
+import { fairOptions } from "./fair-options";
+import { createLineOf } from "./line";
+import { CREATE_WINDOW_MS } from "./queue";
+
+/** The plugin's providers: only their sessions ask the create line for a charge. */
+const OWN_PROVIDER = /^pp_(pix|boleto)_/;
+
+interface GateCart {
+  email?: string | null;
+  items?: { requires_shipping?: boolean | null }[] | null;
+  shipping_address?: { address_1?: string | null } | null;
+}
+
+/**
+ * Middleware for `POST /store/payment-collections/:id/payment-sessions` with a Pix or boleto
+ * provider, run before Medusa creates anything (so a refusal changes nothing):
+ *
+ * - a cart that cannot become an order (no items, no e-mail, items to ship and no address)
+ *   gets a 400 naming what is missing, and never takes a place in the create line;
+ * - a client address with `fairness.clientWaitingMax` creates already waiting, or an e-mail
+ *   with `fairness.emailWaitingMax`, gets 429 `too_many_waiting_creates` with `Retry-After`;
+ * - otherwise the request's origin (address, e-mail) is held for the provider's create, so
+ *   the line can serve clients in turn (see `CreateQueue.grant`).
+ *
+ * Runs after `oneSessionRequestAtATime`: one request per collection at a time is what lets the
+ * collection name the request (client-origin.ts).
+ */
+export async function sessionGate(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): Promise<void> {
+  const body = req.body as { provider_id?: unknown } | undefined;
+  const collectionId = (req.params as Record<string, string | undefined>).id;
+  if (
+    !collectionId ||
+    typeof body?.provider_id !== "string" ||
+    !OWN_PROVIDER.test(body.provider_id)
+  )
+    return next();
+  try {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["cart.email", "cart.items.requires_shipping", "cart.shipping_address.address_1"],
+      filters: { id: collectionId },
+    });
+    const cart = (collections[0] as { cart?: GateCart } | undefined)?.cart;
+    // No such collection, or one of no cart: Medusa's route answers as it always has.
+    if (!cart) return next();
+    const items = cart.items ?? [];
+    if (items.length === 0) {
+      return sendError(
+        res,
+        "cart_empty",
+        "The cart has no items; add what the shopper buys before asking for a Pix code or boleto.",
+      );
+    }
+    if (!cart.email?.trim()) {
+      return sendError(
+        res,
+        "cart_email_missing",
+        "The cart has no e-mail; set the shopper's e-mail on the cart (POST /store/carts/:id) before asking for a Pix code or boleto.",
+      );
+    }
+    if (
+      items.some((item) => item.requires_shipping !== false) &&
+      !cart.shipping_address?.address_1?.trim()
+    ) {
+      return sendError(
+        res,
+        "cart_address_missing",
+        "The cart ships goods but has no shipping address; set it on the cart before asking for a Pix code or boleto.",
+      );
+    }
+
+    const options = fairOptions(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
+    const line = createLineOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+    line.setFairness(options);
+    const origin = {
+      clientKey: clientAddressOf(req, options.trustProxyHops),
+      emailKey: emailKey(cart.email),
+    };
+    const waiting = await line.requests.waitingOf(origin.clientKey, origin.emailKey);
+    const overClient = waiting.client >= options.clientWaitingMax;
+    if (overClient || waiting.email >= options.emailWaitingMax) {
+      // The address's line moves one slot each time one of its slots frees; an e-mail's, at
+      // least once a minute.
+      const retryMs = overClient
+        ? (waiting.clientSlotFreesInMs ?? CREATE_WINDOW_MS)
+        : CREATE_WINDOW_MS;
+      res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
+      return sendError(
+        res,
+        "too_many_waiting_creates",
+        overClient
+          ? `This address already has ${waiting.client} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`
+          : `This e-mail already has ${waiting.email} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
+      );
+    }
+    const release = holdOrigin(collectionId, origin);
+    res.once("finish", release);
+    res.once("close", release);
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}

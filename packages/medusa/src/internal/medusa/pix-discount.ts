@@ -1,0 +1,138 @@
+import type { IPromotionModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+import { fromCents, toCents } from "../platform/money";
+
+/*
+ * The Pix discount is one automatic Medusa promotion whose only rule is on the cart's
+ * metadata: `metadata.pix_checkout_method` = `pix`. Medusa's promotion module evaluates that
+ * rule every time it refreshes the cart (any cart update, line item change or promo code), so
+ * the discount, its taxes, the payment collection's amount and the order's adjustments are all
+ * Medusa's own. The plugin only writes the method on the cart and keeps the promotion.
+ */
+
+/** The cart metadata key the promotion's rule reads: `pix`, `boleto` or `other`. */
+export const METHOD_METADATA_KEY = "pix_checkout_method";
+
+/** The rule attribute Medusa's promotion module matches against the cart. */
+export const METHOD_RULE_ATTRIBUTE = `metadata.${METHOD_METADATA_KEY}`;
+
+/** The code of the one promotion the plugin manages; shoppers see it among the cart's promotions. */
+export const PIX_DISCOUNT_CODE = "DESCONTO-PIX";
+
+/** The payment method a shopper chose, as the rule reads it. */
+export type ChosenMethod = "pix" | "boleto" | "other";
+
+/** The discount as the admin sets it and the storefront shows it. */
+export interface PixDiscountSetting {
+  enabled: boolean;
+  /** `percentage`: `value` is whole percent (1–90). `fixed`: `value` is integer cents off the order. */
+  type: "percentage" | "fixed";
+  value: number;
+  /** The managed Medusa promotion, once created (link it as /app/promotions/:id). */
+  promotion_id: string | null;
+  code: string;
+}
+
+interface PromotionRow {
+  id: string;
+  status: string;
+  application_method?: { id: string; type: string; value: unknown } | null;
+}
+
+async function managedPromotion(container: MedusaContainer): Promise<PromotionRow | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "promotion",
+    fields: [
+      "id",
+      "status",
+      "application_method.id",
+      "application_method.type",
+      "application_method.value",
+    ],
+    filters: { code: PIX_DISCOUNT_CODE },
+  });
+  return data[0] as PromotionRow | undefined;
+}
+
+/** The discount as it stands: disabled with no promotion until the merchant turns it on. */
+export async function readPixDiscount(container: MedusaContainer): Promise<PixDiscountSetting> {
+  const promotion = await managedPromotion(container);
+  const method = promotion?.application_method;
+  if (!promotion || !method) {
+    return {
+      enabled: false,
+      type: "percentage",
+      value: 0,
+      promotion_id: null,
+      code: PIX_DISCOUNT_CODE,
+    };
+  }
+  const type = method.type === "fixed" ? "fixed" : "percentage";
+  const raw = method.value as number | string | { value?: string };
+  const amount = typeof raw === "object" && raw !== null ? String(raw.value) : String(raw);
+  return {
+    enabled: promotion.status === "active",
+    type,
+    // A fixed discount is stored in reais by Medusa; the plugin speaks integer cents.
+    value: type === "fixed" ? toCents(amount) : Number(amount),
+    promotion_id: promotion.id,
+    code: PIX_DISCOUNT_CODE,
+  };
+}
+
+/** What the admin sends to change the discount. */
+export interface PixDiscountChange {
+  enabled: boolean;
+  type: "percentage" | "fixed";
+  value: number;
+}
+
+function applicationValue(change: PixDiscountChange): number {
+  return change.type === "fixed" ? fromCents(change.value).numeric : change.value;
+}
+
+/**
+ * Creates the managed promotion the first time, and afterwards updates its amount and status.
+ * Turning the discount off makes the promotion `inactive` (kept, so its orders still point at
+ * it); carts drop it on their next refresh.
+ */
+export async function savePixDiscount(
+  container: MedusaContainer,
+  change: PixDiscountChange,
+): Promise<PixDiscountSetting> {
+  const existing = await managedPromotion(container);
+  const applicationMethod = {
+    type: change.type,
+    target_type: "order" as const,
+    allocation: "across" as const,
+    value: applicationValue(change),
+    currency_code: "brl",
+  };
+  const status = change.enabled ? ("active" as const) : ("inactive" as const);
+  if (!existing) {
+    await createPromotionsWorkflow(container).run({
+      input: {
+        promotionsData: [
+          {
+            code: PIX_DISCOUNT_CODE,
+            type: "standard",
+            status,
+            is_automatic: true,
+            application_method: applicationMethod,
+            rules: [{ attribute: METHOD_RULE_ATTRIBUTE, operator: "eq", values: ["pix"] }],
+          },
+        ],
+      },
+    });
+  } else {
+    const promotions = container.resolve<IPromotionModuleService>(Modules.PROMOTION);
+    await promotions.updatePromotions({
+      id: existing.id,
+      status,
+      application_method: applicationMethod,
+    });
+  }
+  return readPixDiscount(container);
+}

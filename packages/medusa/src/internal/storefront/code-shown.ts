@@ -1,0 +1,47 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
+import type { ChargeRow } from "../records/charges";
+
+/**
+ * The shopper's own page showed this charge's code (its status or stream route was read):
+ * records it once, and on that first time emits `pix_checkout.charge.shown`, on which the
+ * code's message may go out (see notification.ts). A code no page ever showed is never mailed
+ * unless an order of its cart exists: whoever made the cart chose its e-mail.
+ */
+export async function codeShown(scope: MedusaContainer, row: ChargeRow): Promise<void> {
+  if (row.shown_at || row.status !== "pending") return;
+  const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const claimed = (await db("pix_checkout_charge")
+    .where({ charge_id: row.charge_id })
+    .whereNull("shown_at")
+    .update({ shown_at: db.raw("now()") })
+    .returning(["charge_id"])) as { charge_id: string }[];
+  if (claimed.length === 0 || !scope.hasRegistration(Modules.EVENT_BUS)) return;
+  await scope
+    .resolve<{ emit(event: { name: string; data: unknown }): Promise<unknown> }>(Modules.EVENT_BUS)
+    .emit({ name: CHARGE_EVENTS.shown, data: chargeEventData(row) });
+}
+
+/** A pending charge's event data, for the messages that follow from a store event. */
+export function chargeEventData(row: ChargeRow): ChargeEventData {
+  return {
+    charge_id: row.charge_id,
+    session_id: row.session_id,
+    payment_collection_id: row.payment_collection_id,
+    method: row.method,
+    status: row.status,
+    amount_cents: Number(row.amount_cents),
+    currency_code: row.currency_code,
+    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    source: "provider",
+  };
+}
+
+/** `codeShown` for a route: never fails the shopper's read. */
+export function markShown(scope: MedusaContainer, row: ChargeRow | undefined): void {
+  if (!row || row.shown_at || row.status !== "pending") return;
+  codeShown(scope, row).catch(() => undefined);
+}

@@ -1,0 +1,53 @@
+import type { MedusaContainer } from "@medusajs/framework/types";
+import type { INotificationModuleService } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { redact } from "@pix-checkout/client";
+import { healthReport } from "../internal/operations/health";
+import { alertOptions } from "../internal/operations/alert-options";
+import { evaluateAlerts, type AlertEvaluation } from "../internal/operations/health-alerts";
+import { createPluginLogger } from "../internal/platform/logger";
+import { registeredProviders } from "../internal/platform/provider-registry";
+
+/**
+ * Reads the health card and tells the merchant of a line that turned bad or recovered and held
+ * (README "Alerts"). Every worker runs it; the alert table decides which one sends each alert.
+ * It only reads the checkout's tables and the service's balance, and never throws: an alert
+ * that could not be sent is logged and tried again by a later run. Returns what the run did,
+ * or null when alerts are off or the card could not be read.
+ */
+export async function evaluateHealthAlerts(
+  container: MedusaContainer,
+): Promise<AlertEvaluation | null> {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  const options = alertOptions(config);
+  if (!options.enabled) return null;
+  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
+  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  try {
+    const report = await healthReport(db, registeredProviders(config), logger);
+    const events = container.resolve(Modules.EVENT_BUS);
+    const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
+    return await evaluateAlerts(report.lines, options, {
+      db,
+      logger,
+      emit: (event) => events.emit(event),
+      notify: (list) => notifications.createNotifications(list),
+    });
+  } catch (error) {
+    logger.warn(
+      `health alerts could not be evaluated; the next run tries again: ${redact((error as Error)?.message ?? String(error))}`,
+    );
+    return null;
+  }
+}
+
+export default async function pixCheckoutHealthAlerts(container: MedusaContainer): Promise<void> {
+  await evaluateHealthAlerts(container);
+}
+
+/** Medusa scheduled-job config (jobs run in worker mode only): every minute. */
+export const config = {
+  name: "pix-checkout-health-alerts",
+  schedule: { interval: 60_000 },
+};

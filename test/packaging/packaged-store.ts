@@ -1,0 +1,272 @@
+// A merchant's store around the packed tarballs: the scratch app (config copied from the plugin
+// README's own snippet), its node_modules (Medusa from wherever the caller says, the
+// @pix-checkout packages only from the tarballs), migrated, set up, booted, and a Pix checkout
+// taken from payment session to captured against the sandbox. tarball-install.test.ts runs it on
+// the newest Medusa (the root install) and on the oldest the plugin supports.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
+import ts from "typescript";
+import { afterAll, beforeAll, expect } from "vitest";
+import {
+  createDatabase,
+  dropDatabase,
+  medusa,
+  startMedusa,
+  stopProcess,
+  writeApp,
+} from "../../packages/medusa/scripts/lib/built-app.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PG = process.env.PIX_TEST_PG_URL ?? "postgres://postgres@localhost:5432";
+const API_KEY = "sk_live_packaging_test";
+const WEBHOOK_SECRET = "packaging-test-webhook-secret";
+export const PACKAGES = ["client", "sandbox", "medusa", "element"] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The `medusa-config.ts` block of packages/medusa/README.md, as a merchant copies it, made
+ * runnable: TypeScript syntax stripped, the sandbox as `baseUrl` (as the README's "Try it
+ * locally" says), and what any real store adds around it (CORS, secrets, no admin build).
+ */
+export function configFromReadme(readme: string, sandboxBaseUrl: string): string {
+  const block = /`medusa-config\.ts`:\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("packages/medusa/README.md has no medusa-config.ts snippet");
+  const js = ts.transpileModule(block, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const projectConfig = /projectConfig: \{[^\n]*\},/;
+  if (!projectConfig.test(js) || !js.includes("https://api.example.com/v1")) {
+    throw new Error("the README snippet changed shape: update configFromReadme");
+  }
+  return js
+    .replace(
+      projectConfig,
+      `projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "pkg", cookieSecret: "pkg" },
+  },
+  admin: { disable: true },`,
+    )
+    .replace("https://api.example.com/v1", sandboxBaseUrl);
+}
+
+// Runs inside the app (medusa exec): what a merchant sets up in the admin (a BRL region with
+// the Pix provider enabled, a publishable key) and a shopper's cart.
+const SEED = `const core = require("@medusajs/medusa/core-flows");
+const fs = require("node:fs");
+exports.default = async function seed({ container }) {
+  const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
+  const { result: regions } = await core.createRegionsWorkflow(container).run({
+    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_pix-checkout"] }] },
+  });
+  const { result: keys } = await core.createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "storefront", type: "publishable", created_by: "" }] },
+  });
+  await core.linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } });
+  const { result: cart } = await core.createCartWorkflow(container).run({
+    input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
+      items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
+  });
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, cartId: cart.id }));
+};
+`;
+
+/** `npm pack` of the four packages into `into`, as a release would (prepack hooks included). */
+export function packTarballs(into: string): void {
+  mkdirSync(into, { recursive: true });
+  for (const name of PACKAGES) {
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", into], {
+      cwd: path.join(root, "packages", name),
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  }
+}
+
+export type PackagedStoreOptions = {
+  /** The scratch app's folder (created; its parent must exist). */
+  app: () => string;
+  /** Where packTarballs put the tarballs. */
+  tarballs: () => string;
+  /** Fills `modules` (the app's node_modules) with everything but the @pix-checkout packages. */
+  installMedusa: (modules: string) => void;
+  /** The app's package.json; by default one on the root install's Medusa. */
+  packageJson?: Record<string, unknown>;
+  /** Extra files of the app (path → content). */
+  files?: Record<string, string>;
+  /** The medusa CLI to run; by default the root install's. */
+  cli?: (app: string) => string;
+  /** Started once the app is installed, alongside db:migrate and the boot (an admin build). */
+  alongside?: (app: string, env: NodeJS.ProcessEnv) => Promise<unknown>;
+};
+
+export type PackagedStore = {
+  app: string;
+  /** Seconds per phase so far ("npm pack 4.7 s", …), for the figures in the root README. */
+  phases: string[];
+  /** What `alongside` returned; awaited by the caller's test. */
+  alongside: Promise<unknown> | undefined;
+  /** Payment session → order → paid in the sandbox → the payment captured in Medusa. */
+  checkoutToCaptured: () => Promise<void>;
+};
+
+/**
+ * Registers, in the calling `describe`, the hooks that stand the store up and take it down.
+ * The returned object is filled in by the time the describe's tests run.
+ */
+export function packagedStore(options: PackagedStoreOptions): PackagedStore {
+  // Set when this store's hooks start: the describe is collected before any test file runs.
+  let started = 0;
+  let mark = 0;
+  const store: PackagedStore = {
+    app: "",
+    phases: [],
+    alongside: undefined,
+    checkoutToCaptured: () => checkoutToCaptured(),
+  };
+  const phase = (name: string) => {
+    store.phases.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+    mark = Date.now();
+  };
+  const dbName = `pix_packaging_${process.pid}_${Date.now()}`;
+  let sandbox: Sandbox | undefined;
+  let server: Awaited<ReturnType<typeof startMedusa>> | undefined;
+  let seed: { publishableKey: string; cartId: string };
+  const env = (): NodeJS.ProcessEnv => ({
+    ...process.env,
+    DATABASE_URL: `${PG}/${dbName}`,
+    NODE_ENV: "production",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    LOG_LEVEL: "error",
+    PIX_API_KEY: API_KEY,
+    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+
+  beforeAll(async () => {
+    started = mark = Date.now();
+    const app = (store.app = options.app());
+    const cli = options.cli?.(app);
+    sandbox = await startSandbox({ variant: "a", keys: [API_KEY], port: 0 });
+
+    const readme = readFileSync(path.join(root, "packages/medusa/README.md"), "utf8");
+    writeApp(app, "pix-packaging-store", {
+      ...(options.packageJson
+        ? { "package.json": JSON.stringify(options.packageJson, null, 2) }
+        : {}),
+      "medusa-config.js": configFromReadme(readme, sandbox.baseUrl),
+      "src/scripts/seed.js": SEED,
+      ...options.files,
+    });
+    const modules = path.join(app, "node_modules");
+    options.installMedusa(modules);
+    mkdirSync(path.join(modules, "@pix-checkout"), { recursive: true });
+    for (const file of readdirSync(options.tarballs())) {
+      const name = /^pix-checkout-(\w+)-/.exec(file)?.[1];
+      if (!name) continue;
+      const into = path.join(app, ".unpacked", name);
+      mkdirSync(into, { recursive: true });
+      execFileSync("tar", ["xzf", path.join(options.tarballs(), file), "-C", into]);
+      renameSync(path.join(into, "package"), path.join(modules, "@pix-checkout", name));
+    }
+    phase("install");
+
+    store.alongside = options.alongside?.(app, env());
+    // Settled here so a failure surfaces in the caller's test, not as an unhandled rejection.
+    store.alongside?.catch(() => undefined);
+
+    await createDatabase(PG, dbName);
+    await medusa(["db:migrate"], { cwd: app, env: env(), cli });
+    phase("db:migrate");
+    const seedOut = path.join(app, "seed.json");
+    await medusa(["exec", "./src/scripts/seed.js"], {
+      cwd: app,
+      env: { ...env(), SEED_OUT: seedOut },
+      cli,
+    });
+    seed = JSON.parse(readFileSync(seedOut, "utf8"));
+    phase("store setup");
+    server = await startMedusa({ cwd: app, env: env(), port: await freePort(), cli });
+    phase("boot");
+    await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        url: `${server.url}/hooks/pix-checkout/pix-checkout?token=${WEBHOOK_SECRET}`,
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await store.alongside?.catch(() => undefined);
+    if (server) await stopProcess(server.child);
+    await sandbox?.close();
+    await dropDatabase(PG, dbName).catch(() => undefined);
+    console.log(
+      `packaging test (${path.basename(store.app)}) wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (${store.phases.join(", ")})`,
+    );
+  }, 60_000);
+
+  async function checkoutToCaptured(): Promise<void> {
+    const headers = {
+      "content-type": "application/json",
+      "x-publishable-api-key": seed.publishableKey,
+    };
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(`${server!.url}/store${route}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+
+    const { payment_collection: collection } = await post("/payment-collections", {
+      cart_id: seed.cartId,
+    });
+    const { payment_collection: withSession } = await post(
+      `/payment-collections/${collection.id}/payment-sessions`,
+      { provider_id: "pp_pix_pix-checkout" },
+    );
+    const chargeId = withSession.payment_sessions[0].data.charge_id as string;
+    expect(chargeId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const completed = await post(`/carts/${seed.cartId}/complete`, {});
+    expect(completed.type).toBe("order");
+
+    await fetch(`${sandbox!.url}/__sandbox/charges/${chargeId}/pay`, { method: "POST" });
+    await sandbox!.webhooksIdle();
+    const { knex } = await import("@medusajs/framework/mikro-orm/knex");
+    const db = knex({ client: "pg", connection: `${PG}/${dbName}` });
+    try {
+      let captured: unknown;
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+        captured = await db("payment")
+          .where({ payment_collection_id: collection.id })
+          .whereNotNull("captured_at")
+          .first();
+        if (captured) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(captured, "the payment was captured").toBeTruthy();
+      phase("checkout to captured");
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  return store;
+}
