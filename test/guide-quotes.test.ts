@@ -79,3 +79,26 @@ describe("the DTC starter guide quotes apps/next-storefront", () => {
     },
   );
 });
+
+// The starter's backend as it ships is what test/packaging runs the packed plugin on (the
+// oldest supported Medusa, oldest-medusa/package.json); the guide must not send a merchant to
+// upgrade it, and what it adds to the backend is at that same version.
+describe("the DTC starter guide keeps the starter's backend as it ships", () => {
+  const oldest = JSON.parse(
+    readFileSync(new URL("test/packaging/oldest-medusa/package.json", root), "utf8"),
+  ) as { dependencies: Record<string, string> };
+
+  it("adds @medusajs packages only at the version the packaging test runs the plugin on", () => {
+    const pins = [...guide.matchAll(/(@medusajs\/[\w-]+)@(\d[\w.-]*)/g)];
+    expect(pins.length).toBeGreaterThan(0);
+    for (const [, name, version] of pins) {
+      expect(`${name}@${version}`).toBe(`${name}@${oldest.dependencies[name!]}`);
+    }
+  });
+
+  it("never moves Medusa itself, its admin or React Router", () => {
+    expect(guide).not.toMatch(
+      /(@medusajs\/(medusa|framework|dashboard|admin-sdk|admin-shared|cli|ui)|react-router-dom)@\d/,
+    );
+  });
+});

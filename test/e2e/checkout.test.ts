@@ -18,8 +18,10 @@ import {
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
+  payCopiedCode,
   payWithBoleto,
   payWithPix,
+  showsCopyFirst,
   submitBoleto,
 } from "./support/shopper.mjs";
 
@@ -59,7 +61,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   // A fresh context is a new shopper: no cart left in storage by the previous flow.
-  context = await browser.newContext();
+  // The clipboard permissions let a flow read back the code "Copiar código Pix" copied.
+  context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
   context.on("response", (response) => {
     reading.push(
       response.body().then(
@@ -97,17 +100,18 @@ async function paidOrder(pick: (order: { display_id: number; email: string | nul
 }
 
 describe("checkout in the demo store", () => {
-  it("shows a Pix buyer the confirmation without a reload once the bank pays, and the merchant sees the order paid", async () => {
+  it("shows a Pix buyer on a 390 px phone the code first, and the confirmation without a reload once the copied code is paid; the merchant sees the order paid", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("pix-buyer"));
     await payWithPix(page);
+    await showsCopyFirst(page);
     const navigations: string[] = [];
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
 
-    const charge = await newestCharge(demo.urls.sandbox);
+    const charge = await payCopiedCode(page, demo.urls.sandbox);
     expect(charge.status).toBe("pending");
-    await payCharge(demo.urls.sandbox, charge.uuid);
 
     const orderNumber = await confirmedOrderNumber(page);
     expect(navigations).toEqual([]);
@@ -140,7 +144,8 @@ describe("checkout in the demo store", () => {
     await paidOrder((o) => o.display_id === orderNumber);
   });
 
-  it("shows an expired Pix as expired and lets the shopper pay a new one", async () => {
+  it("shows an expired Pix as expired, and the element's 'Gerar novo código' gives a new one the shopper pays by copying", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("pix-expired"));
     await payWithPix(page);
     const first = await newestCharge(demo.urls.sandbox);
@@ -148,13 +153,13 @@ describe("checkout in the demo store", () => {
 
     await checkoutView(page, "expired").waitFor();
     await expect(page.locator('pix-checkout [part~="qr"]').count()).resolves.toBe(0);
-    await page.getByRole("button", { name: "Gerar um novo Pix" }).click();
-    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+    await showsCopyFirst(page);
 
-    const second = await newestCharge(demo.urls.sandbox);
+    const second = await payCopiedCode(page, demo.urls.sandbox);
     expect(second.uuid).not.toBe(first.uuid);
     expect(second.status).toBe("pending");
-    await payCharge(demo.urls.sandbox, second.uuid);
 
     const orderNumber = await confirmedOrderNumber(page);
     await paidOrder((o) => o.display_id === orderNumber);
@@ -219,12 +224,12 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   }
 
-  /** Chooses Pix on the payment step and waits for its code on the review step. */
+  /** Chooses Pix on the payment step and waits for its code on the review step, copy first. */
   async function toPixCode() {
     await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
     await page.getByTestId("submit-payment-button").click();
     await page.waitForURL(/step=review/);
-    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await showsCopyFirst(page);
   }
 
   /** The Pix copy-and-paste code the element shows. */
@@ -261,11 +266,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     // Steps change by client navigation; a reload renders this page on the server and
     // hydrates it, as for a shopper who refreshes while the bank app is open.
     await page.reload();
-    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await showsCopyFirst(page);
     await fitsThePhone();
 
-    const charge = await newestCharge(demo.urls.sandbox);
-    await payCharge(demo.urls.sandbox, charge.uuid);
+    await payCopiedCode(page, demo.urls.sandbox);
 
     const orderNumber = await confirmedNextOrder();
     expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
@@ -283,17 +287,18 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
     await checkoutView(page, "expired").waitFor();
     expect(await page.locator('pix-checkout [part~="qr"]').count()).toBe(0);
-    const renew = page.getByRole("button", { name: "Gerar novo Pix" });
+    // The element itself offers the new code; the page adds no button of its own.
+    expect(await page.getByRole("button", { name: "Gerar novo Pix" }).count()).toBe(0);
+    const renew = page.getByRole("button", { name: "Gerar novo código" });
     await renew.click();
-    await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+    await showsCopyFirst(page);
     expect(await pixCode()).not.toBe(firstCode);
     expect(await renew.count()).toBe(0);
     await fitsThePhone();
-    const second = await newestCharge(demo.urls.sandbox);
+
+    const second = await payCopiedCode(page, demo.urls.sandbox);
     expect(second.uuid).not.toBe(first.uuid);
     expect(second.status).toBe("pending");
-
-    await payCharge(demo.urls.sandbox, second.uuid);
     const orderNumber = await confirmedNextOrder();
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("next-pix-expired"));

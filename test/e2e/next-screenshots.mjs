@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of apps/next-storefront (the DTC starter's checkout with the guide's code) at
 // phone size, for its README and the guide: the review step with the Pix code, the same step
-// once that code expired ("Gerar novo Pix"), the boleto payer fields with the message for the
+// once that code expired ("Gerar novo código"), the boleto payer fields with the message for the
 // missing ones, and a boleto order's confirmation page while it awaits payment. Starts its own
 // demo and Next.js build on free ports, walks the flows in the system Chromium, saves PNGs and
 // stops.
@@ -46,10 +46,10 @@ try {
   await pix.getByTestId("payment-method-pp_pix_pix-checkout").check();
   await pix.getByTestId("submit-payment-button").click();
   await pix.waitForURL(/step=review/);
-  await checkoutView(pix, "pending").locator('[part~="qr"]').waitFor();
+  await checkoutView(pix, "pending").locator('[part~="code"]').waitFor();
   await shoot(pix, "review-pix-phone.png");
   await expireCharge(demo.urls.sandbox, (await newestCharge(demo.urls.sandbox)).uuid);
-  await pix.getByRole("button", { name: "Gerar novo Pix" }).waitFor();
+  await pix.getByRole("button", { name: "Gerar novo código" }).waitFor();
   await shoot(pix, "review-pix-expired-phone.png");
 
   const boleto = await (await browser.newContext(phone)).newPage();

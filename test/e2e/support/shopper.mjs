@@ -1,5 +1,6 @@
 // What a shopper does on the demo storefront, step by step, in the storefront's own words
 // (Portuguese labels). Playwright's CSS engine pierces <pix-checkout>'s open shadow root.
+import { listCharges, payCharge } from "./sandbox-control.mjs";
 
 /** A payer the boleto and the delivery form accept (the CPF is a valid test number). */
 export const payer = {
@@ -52,7 +53,37 @@ export async function fillCartAndShipping(page, storefrontUrl, email) {
  */
 export async function payWithPix(page) {
   await page.getByRole("button", { name: "Pagar com Pix" }).click();
-  await checkoutView(page, "pending").locator('[part~="qr"]').waitFor();
+  await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+}
+
+/**
+ * Pays the way a phone shopper does: taps "Copiar código Pix" and pays the code that landed
+ * on the clipboard (the sandbox charge whose copy-and-paste code it is). The context needs the
+ * clipboard permissions. Returns the charge paid.
+ * @param {import("playwright-core").Page} page
+ * @param {string} sandboxUrl
+ */
+export async function payCopiedCode(page, sandboxUrl) {
+  await page.locator('pix-checkout [part~="copy-button"]').click();
+  await page.locator('pix-checkout [part~="copy-button"]', { hasText: "Copiado!" }).waitFor();
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  const charge = (await listCharges(sandboxUrl)).find((c) => c.pix_copy_paste === code);
+  if (!charge) throw new Error(`no sandbox charge has the copied code ${code.slice(0, 24)}…`);
+  await payCharge(sandboxUrl, charge.uuid);
+  return charge;
+}
+
+/**
+ * The phone order: the code and its copy button lead, the QR is behind "Mostrar QR code".
+ * @param {import("playwright-core").Page} page
+ */
+export async function showsCopyFirst(page) {
+  const view = checkoutView(page, "pending");
+  await view.locator('[part~="show-qr-button"]').waitFor();
+  if ((await view.locator('[part~="copy-button"]').textContent())?.trim() !== "Copiar código Pix")
+    throw new Error("the copy button does not lead with 'Copiar código Pix'");
+  if ((await view.locator('[part~="qr"]').count()) !== 0)
+    throw new Error("the QR shows before the shopper asked for it");
 }
 
 /**

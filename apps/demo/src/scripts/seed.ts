@@ -7,7 +7,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { seedAdminUser } from "../seed/admin-user";
 import { seedFulfillment } from "../seed/fulfillment";
 import { seedProducts } from "../seed/products";
-import { DEMO_PROMOTION_CODE, seedPromotion } from "../seed/promotion";
+import {
+  DEMO_PROMOTION_CODE,
+  PIX_DISCOUNT_CODE,
+  seedPixDiscount,
+  seedPromotion,
+} from "../seed/promotion";
 import { seedPublishableKey } from "../seed/publishable-key";
 import { choosePaymentProviders, seedRegion } from "../seed/region";
 import { seedStore } from "../seed/store";
@@ -44,10 +49,12 @@ export default async function seedDemoStore({ container }: ExecArgs): Promise<vo
   });
   const user = await seedAdminUser(container, admin);
   const promotion = await seedPromotion(container);
+  const pixDiscount = await seedPixDiscount(container);
 
   logger.info(
     `Demo store seeded: region ${regionId} with ${paymentProviders.join(", ")}; ` +
       `${products.created} new product(s); promotion ${DEMO_PROMOTION_CODE} ${promotion.created ? "created" : "kept"}; ` +
+      `Pix discount ${PIX_DISCOUNT_CODE} ${pixDiscount.created ? "created" : "kept"}; ` +
       `admin ${admin.email} ${user.created ? "created" : "kept"}; ` +
       `publishable key ${token}`,
   );

@@ -38,3 +38,43 @@ export async function seedPromotion(container: MedusaContainer): Promise<{ creat
   });
   return { created: true };
 }
+
+/** The Pix discount the plugin manages (packages/medusa README, "Pix discount"). */
+export const PIX_DISCOUNT_CODE = "DESCONTO-PIX";
+
+/**
+ * Makes sure the demo has "5 % de desconto no Pix": the same promotion the Pix Checkout admin
+ * page's card makes (`POST /admin/pix-checkout/pix-discount` `{ enabled, type, value }`), an
+ * automatic one whose rule reads the method the plugin writes on the cart. The merchant's own
+ * changes to it (turned off, another amount) are kept.
+ */
+export async function seedPixDiscount(container: MedusaContainer): Promise<{ created: boolean }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "promotion",
+    fields: ["id"],
+    filters: { code: PIX_DISCOUNT_CODE },
+  });
+  if (data.length > 0) return { created: false };
+  await createPromotionsWorkflow(container).run({
+    input: {
+      promotionsData: [
+        {
+          code: PIX_DISCOUNT_CODE,
+          type: "standard",
+          status: "active",
+          is_automatic: true,
+          application_method: {
+            type: "percentage",
+            target_type: "order",
+            allocation: "across",
+            value: 5,
+            currency_code: "brl",
+          },
+          rules: [{ attribute: "metadata.pix_checkout_method", operator: "eq", values: ["pix"] }],
+        },
+      ],
+    },
+  });
+  return { created: true };
+}

@@ -108,9 +108,26 @@ export async function mountStorefront(
         if (!state.cart || !state.region) return;
         const cart = await api.chooseShipping(state.cart.id, optionId);
         const methods = await api.availableMethods(state.region.id);
-        update({ cart, methods, method: methods[0] ?? null, step: "payment" });
+        const method = methods[0] ?? null;
+        // The first method is preselected: the cart's totals are shown for it at once.
+        const chosen = method ? await api.choosePaymentMethod(cart.id, method) : null;
+        update({
+          cart: chosen?.cart ?? cart,
+          pixDiscount: chosen?.pixDiscount ?? null,
+          methods,
+          method,
+          step: "payment",
+        });
       }),
-    chooseMethod: (method) => update({ method, error: null }),
+    chooseMethod: (method) => {
+      update({ method, error: null });
+      // One call: the plugin records the method and Medusa re-prices the cart (Pix discount).
+      void attempt(async () => {
+        if (!state.cart) return;
+        const { cart, pixDiscount } = await api.choosePaymentMethod(state.cart.id, method);
+        update({ cart, pixDiscount });
+      });
+    },
     pay: (method) => {
       if (method === "boleto") {
         const errors = validatePayer(state.payer, boletoFields);
@@ -125,10 +142,10 @@ export async function mountStorefront(
         if (method === "boleto") {
           // Order-first: the order exists now and waits for the boleto to be paid.
           const order = await api.completeCart(state.cart.id);
-          update({ method, sessionId, order, expired: false, step: "checkout" });
+          update({ method, sessionId, order, step: "checkout" });
         } else {
           // Pay-first: the order is created once the charge is paid.
-          update({ method, sessionId, order: null, expired: false, step: "checkout" });
+          update({ method, sessionId, order: null, step: "checkout" });
         }
       });
     },
@@ -143,7 +160,7 @@ export async function mountStorefront(
           cart: null,
         });
       }),
-    expired: () => update({ expired: true }),
+    renewed: (sessionId) => update({ sessionId }),
     startOver: () => {
       api.forgetCart();
       update({

@@ -1,3 +1,5 @@
+import type { PixDiscount } from "./store-api";
+
 // Display formatting. Medusa's store API gives amounts in reais (39.9); this is only for
 // showing them, never for arithmetic.
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
@@ -5,4 +7,17 @@ const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 /** "R$ 39,90" */
 export function formatMoney(amount: number | null | undefined): string {
   return brl.format(amount ?? 0);
+}
+
+/** Integer cents as "R$ 5,00" (the plugin's routes speak cents). */
+export function formatCents(cents: number): string {
+  return brl.format(cents / 100);
+}
+
+/** "5 % de desconto no Pix", or "R$ 10,00 de desconto no Pix" for a fixed discount. */
+export function pixDiscountLabel(discount: PixDiscount | null): string | null {
+  if (!discount?.enabled || discount.value <= 0) return null;
+  const amount =
+    discount.type === "percentage" ? `${discount.value} %` : formatCents(discount.value);
+  return `${amount} de desconto no Pix`;
 }

@@ -1,7 +1,7 @@
 // The storefront's whole state, in one object the views read and the actions replace.
 import type { HttpTypes } from "@medusajs/types";
 import { emptyPayer, type PayerField, type PayerFields } from "./payer-fields";
-import type { Method } from "./store-api";
+import type { Method, PixDiscount } from "./store-api";
 
 /** The checkout steps, in order. */
 export type Step = "products" | "cart" | "address" | "payment" | "checkout" | "confirmation";
@@ -18,13 +18,13 @@ export interface State {
   shippingOptions: HttpTypes.StoreCartShippingOption[];
   methods: Method[];
   method: Method | null;
+  /** The store's Pix discount, as the payment-method route last told it. */
+  pixDiscount: PixDiscount | null;
   /** The payment session `<pix-checkout>` shows. */
   sessionId: string | null;
   /** Boleto places the order before payment; Pix after. */
   order: HttpTypes.StoreOrder | null;
   paid: boolean;
-  /** The Pix charge expired unpaid; the shopper may start a new one. */
-  expired: boolean;
   busy: boolean;
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
@@ -43,10 +43,10 @@ export function initialState(): State {
     shippingOptions: [],
     methods: [],
     method: null,
+    pixDiscount: null,
     sessionId: null,
     order: null,
     paid: false,
-    expired: false,
     busy: false,
     error: null,
     elementMissing: false,
@@ -65,6 +65,7 @@ export interface Actions {
   chooseMethod(method: Method): void;
   pay(method: Method): void;
   paid(): void;
-  expired(): void;
+  /** The element took a new code after expiry ("Gerar novo código") and shows `sessionId`. */
+  renewed(sessionId: string): void;
   startOver(): void;
 }

@@ -37,7 +37,8 @@ export async function listProducts(regionId: string): Promise<HttpTypes.StorePro
   return products;
 }
 
-const cartFields = "*items,*shipping_methods,*payment_collection.payment_sessions";
+const cartFields =
+  "*items,*shipping_methods,*payment_collection.payment_sessions,*promotions,+discount_total";
 
 /** The shopper's open cart, or null. A completed cart is forgotten. */
 export async function currentCart(): Promise<HttpTypes.StoreCart | null> {
@@ -192,6 +193,31 @@ export async function startPayment(
   );
   if (!session) throw new Error("The store created no payment session.");
   return session.id;
+}
+
+/** The Pix discount as the plugin's payment-method route tells it (amounts in integer cents). */
+export interface PixDiscount {
+  enabled: boolean;
+  type: "percentage" | "fixed";
+  value: number;
+  saved: number;
+}
+
+/**
+ * Records the shopper's method on the cart (`POST /store/pix-checkout/carts/:id/payment-method`),
+ * which applies or removes the store's Pix discount in Medusa's own totals, and returns the
+ * cart with its new totals and the discount to show beside the methods.
+ */
+export async function choosePaymentMethod(
+  cartId: string,
+  method: Method,
+): Promise<{ cart: HttpTypes.StoreCart; pixDiscount: PixDiscount }> {
+  const chosen = await sdk.client.fetch<{ pix_discount: PixDiscount }>(
+    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
+    { method: "POST", body: { method } },
+  );
+  const { cart } = await sdk.store.cart.retrieve(cartId, { fields: cartFields });
+  return { cart, pixDiscount: chosen.pix_discount };
 }
 
 /**

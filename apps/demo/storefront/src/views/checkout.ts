@@ -35,13 +35,9 @@ export function checkoutView(state: State, actions: Actions) {
             session-id=${state.sessionId}
             lang="pt-BR"
             @pix-paid=${() => actions.paid()}
-            @pix-expired=${() => actions.expired()}
+            @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
+              actions.renewed(event.detail.sessionId)}
           ></pix-checkout>`
-        : nothing
-    }
-    ${
-      state.expired
-        ? html`<button @click=${() => actions.pay("pix")}>Gerar um novo Pix</button>`
         : nothing
     }
     ${

@@ -1,16 +1,23 @@
 import { html, nothing } from "lit";
-import { formatMoney } from "../format";
+import { formatCents, formatMoney, pixDiscountLabel } from "../format";
 import { boletoFields } from "../payer-fields";
 import type { Actions, State } from "../state";
 import { payerFields } from "./payer-form";
 
 function summary(state: State) {
   const cart = state.cart;
+  const saved = state.pixDiscount?.saved ?? 0;
   return html`<dl class="summary">
     <dt>Produtos</dt>
-    <dd>${formatMoney(cart?.item_total)}</dd>
+    <dd>${formatMoney(saved > 0 ? cart?.item_subtotal : cart?.item_total)}</dd>
     <dt>Frete</dt>
     <dd>${formatMoney(cart?.shipping_total)}</dd>
+    ${
+      saved > 0
+        ? html`<dt>Desconto no Pix</dt>
+            <dd class="discount">−${formatCents(saved)}</dd>`
+        : nothing
+    }
     <dt>Total</dt>
     <dd><strong>${formatMoney(cart?.total)}</strong></dd>
   </dl>`;
@@ -27,6 +34,7 @@ export function paymentView(state: State, actions: Actions) {
       </p>`;
   }
   const method = state.method ?? state.methods[0];
+  const offer = pixDiscountLabel(state.pixDiscount);
   return html`
     <h2>Pagamento</h2>
     ${summary(state)}
@@ -42,7 +50,14 @@ export function paymentView(state: State, actions: Actions) {
               ?checked=${candidate === method}
               @change=${() => actions.chooseMethod(candidate)}
             />
-            <span>${candidate === "pix" ? "Pix" : "Boleto bancário"}</span>
+            <span
+              >${candidate === "pix" ? "Pix" : "Boleto bancário"}
+              ${
+                candidate === "pix" && offer
+                  ? html`<span class="badge discount">${offer}</span>`
+                  : nothing
+              }</span
+            >
             <span class="muted"
               >${
                 candidate === "pix"

@@ -9,6 +9,7 @@ import {
   getAuthHeaders,
   getCacheTag,
   getCartId,
+  getShopperAddressHeaders,
   removeCartId,
   setCartId,
 } from "./cookies"
@@ -132,7 +133,15 @@ export async function initiatePaymentSession(
   data: HttpTypes.StoreInitializePaymentSession
 ) {
   return sdk.store.payment
-    .initiatePaymentSession(cart, data, {}, { ...(await getAuthHeaders()) })
+    .initiatePaymentSession(
+      cart,
+      data,
+      {},
+      {
+        ...(await getAuthHeaders()),
+        ...(await getShopperAddressHeaders()),
+      }
+    )
     .catch(medusaError)
 }
 
@@ -154,6 +163,7 @@ export async function initiatePaymentSessionOrRefusal(
 ): Promise<PaymentSessionRefusal | null> {
   const headers = {
     ...(await getAuthHeaders()),
+    ...(await getShopperAddressHeaders()),
   }
 
   try {
@@ -191,6 +201,54 @@ export async function initiatePaymentSessionOrRefusal(
   } catch (error) {
     return { message: error instanceof Error ? error.message : String(error) }
   }
+}
+
+/**
+ * The store's Pix discount as the Pix Checkout plugin tells it: `value` is whole percent
+ * (`type: "percentage"`) or integer cents (`"fixed"`), `saved` the cents it takes off this
+ * cart now (0 unless Pix is the chosen method).
+ */
+export type PixDiscount = {
+  enabled: boolean
+  type: "percentage" | "fixed"
+  value: number
+  saved: number
+}
+
+/**
+ * Records the shopper's payment method on the cart, so Medusa applies the Pix discount
+ * (or removes it) in the cart's totals: one call per method change. Without `providerId`, only
+ * reads the discount to show beside the methods.
+ */
+export async function choosePaymentMethod(
+  cartId: string,
+  providerId?: string
+): Promise<PixDiscount | null> {
+  const method = providerId?.startsWith("pp_pix_")
+    ? "pix"
+    : providerId?.startsWith("pp_boleto_")
+      ? "boleto"
+      : "other"
+  return sdk.client
+    .fetch<{ pix_discount: PixDiscount }>(
+      `/store/pix-checkout/carts/${cartId}/payment-method`,
+      providerId
+        ? {
+            method: "POST",
+            body: { method },
+            headers: { ...(await getAuthHeaders()) },
+          }
+        : {
+            method: "GET",
+            headers: { ...(await getAuthHeaders()) },
+            cache: "no-store",
+          }
+    )
+    .then(async ({ pix_discount }) => {
+      if (providerId) revalidateTag(await getCacheTag("carts"))
+      return pix_discount
+    })
+    .catch(() => null)
 }
 
 /**

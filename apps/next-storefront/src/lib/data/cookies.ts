@@ -1,5 +1,5 @@
 import "server-only"
-import { cookies } from "next/headers"
+import { cookies, headers } from "next/headers"
 
 /** The shopper's login, when there is one (this storefront only has guests). */
 export const getAuthHeaders = async (): Promise<
@@ -7,6 +7,20 @@ export const getAuthHeaders = async (): Promise<
 > => {
   const token = (await cookies()).get("_medusa_jwt")?.value
   return token ? { authorization: `Bearer ${token}` } : {}
+}
+
+/**
+ * Who the shopper is to Medusa: this server calls Medusa for every shopper, so without this
+ * header they would all be one client, and the payment plugin shares its create line per client
+ * address. Forwards `X-Forwarded-For` as this server received it (Next.js appends the address
+ * that connected); the plugin believes as many entries from the right as its
+ * `fairness.trustProxyHops` says (1: this server; 2 when a load balancer stands in front of it).
+ */
+export const getShopperAddressHeaders = async (): Promise<
+  { "x-forwarded-for": string } | Record<string, never>
+> => {
+  const forwarded = (await headers()).get("x-forwarded-for")
+  return forwarded ? { "x-forwarded-for": forwarded } : {}
 }
 
 /**

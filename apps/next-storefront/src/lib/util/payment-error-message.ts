@@ -34,10 +34,12 @@ const messages = new Map([
 function namedFields(message: string) {
   // A missing field is named `data.number` or `billing_address.city`; a wrong one
   // opens the message ("document is not a valid CPF or CNPJ.").
-  const names = [
-    ...message.matchAll(/\b(?:data|billing_address)\.(\w+)|^(\w+)/g),
-  ].flatMap((match) => payerFields.get(match[1] ?? match[2] ?? "") ?? [])
-  const fields = [...new Set(names)]
+  // Array.from, not spread: the starter compiles for ES5, where tsc refuses to spread an
+  // iterator ("can only be iterated through when using the '--downlevelIteration' flag").
+  const names = Array.from(
+    message.matchAll(/\b(?:data|billing_address)\.(\w+)|^(\w+)/g)
+  ).flatMap((match) => payerFields.get(match[1] ?? match[2] ?? "") ?? [])
+  const fields = Array.from(new Set(names))
   return fields.length < 2
     ? (fields[0] ?? "os dados do pagador")
     : `${fields.slice(0, -1).join(", ")} e ${fields[fields.length - 1]}`

@@ -64,8 +64,9 @@ const PixPaymentButton = ({
 }) => {
   const router = useRouter()
   const [errorMessage, setErrorMessage] = useState<string | null>(null)
-  // The session whose code expired: the new session's code hides the button again.
-  const [expiredSessionId, setExpiredSessionId] = useState<string | null>(null)
+  // The session whose code could not be created: the new session's code hides the button
+  // again. An expired code needs nothing here: the element offers "Gerar novo código".
+  const [failedSessionId, setFailedSessionId] = useState<string | null>(null)
   const [renewing, startRenewing] = useTransition()
 
   if (notReady) {
@@ -92,9 +93,9 @@ const PixPaymentButton = ({
           // placeOrder redirects to the order's confirmation page.
           placeOrder(cart.id).catch((err) => setErrorMessage(err.message))
         }}
-        onExpired={() => setExpiredSessionId(session.id)}
+        onFailed={() => setFailedSessionId(session.id)}
       />
-      {expiredSessionId === session.id && (
+      {failedSessionId === session.id && (
         <Button
           onClick={renew}
           isLoading={renewing}

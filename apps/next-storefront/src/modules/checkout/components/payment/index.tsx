@@ -5,12 +5,31 @@ import {
   initiatePaymentSession,
   initiatePaymentSessionOrRefusal,
 } from "@lib/data/cart"
+import { choosePaymentMethod, type PixDiscount } from "@lib/data/cart"
 import { paymentErrorMessage } from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import { Button } from "@modules/common/components/button"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import { usePathname, useRouter, useSearchParams } from "next/navigation"
-import { useState, type ReactNode } from "react"
+import { useEffect, useState, type ReactNode } from "react"
+
+const brl = (cents: number) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(
+    cents / 100
+  )
+
+/**
+ * "5 % de desconto no Pix" (or "R$ 10,00 de desconto no Pix" for a fixed discount), and once
+ * Pix is chosen, what it saves on this cart: the boleto's total minus the Pix code's.
+ */
+function pixDiscountLabel(discount: PixDiscount | null) {
+  if (!discount?.enabled || discount.value <= 0) return null
+  const amount =
+    discount.type === "percentage" ? `${discount.value} %` : brl(discount.value)
+  const saved =
+    discount.saved > 0 ? ` · você economiza ${brl(discount.saved)}` : ""
+  return `${amount} de desconto no Pix${saved}`
+}
 
 /** The starter's payment-method list (a `RadioGroup` from `@medusajs/ui` there). */
 function RadioGroup({ children }: { children: ReactNode }) {
@@ -44,14 +63,24 @@ const Payment = ({
     number: "",
   })
 
+  const [pixDiscount, setPixDiscount] = useState<PixDiscount | null>(null)
+
   const searchParams = useSearchParams()
   const router = useRouter()
   const pathname = usePathname()
   const isOpen = searchParams.get("step") === "payment"
 
+  // The discount to show beside Pix, before the shopper picks a method.
+  useEffect(() => {
+    if (isOpen) choosePaymentMethod(cart.id).then(setPixDiscount)
+  }, [isOpen, cart.id])
+
   const setPaymentMethod = async (method: string) => {
     setError(null)
     setSelectedPaymentMethod(method)
+    // Medusa re-prices the cart for this method (the Pix discount on or off).
+    setPixDiscount(await choosePaymentMethod(cart.id, method))
+    router.refresh()
     if (isStripeLike(method)) {
       await initiatePaymentSession(cart, {
         provider_id: method,
@@ -123,6 +152,11 @@ const Payment = ({
           </label>
         ))}
       </RadioGroup>
+      {pixDiscountLabel(pixDiscount) && (
+        <p className="pix-discount" data-testid="pix-discount-label">
+          {pixDiscountLabel(pixDiscount)}
+        </p>
+      )}
       {isBoleto(selectedPaymentMethod) && (
         <div className="grid grid-cols-1 sm:grid-cols-2 gap-4 mt-4">
           {(

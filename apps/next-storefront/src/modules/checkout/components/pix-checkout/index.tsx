@@ -12,18 +12,19 @@ const PixCheckout = dynamic(
 type Props = {
   sessionId: string
   onPaid?: (detail: PixPaidDetail) => void
-  /** The code can no longer be paid (expired, or its create failed): offer a new one. */
-  onExpired?: () => void
+  /** The code's create failed: offer a new one (an expired code, the element renews itself). */
+  onFailed?: () => void
 }
 
 /** Shows a Pix code or a boleto with its live status, from the plugin's store routes. */
 export default function PixCheckoutClient({
   sessionId,
   onPaid,
-  onExpired,
+  onFailed,
 }: Props) {
-  // "Ver o código atual" on a replaced code moves the element to the cart's current
-  // session; keep it there across re-renders instead of handing it the old id again.
+  // "Ver o código atual" on a replaced code, and "Gerar novo código" on an expired one, move
+  // the element to the cart's current session; keep it there across re-renders instead of
+  // handing it the old id again.
   const [shown, setShown] = useState(sessionId)
   useEffect(() => setShown(sessionId), [sessionId])
   return (
@@ -33,10 +34,10 @@ export default function PixCheckoutClient({
       sessionId={shown}
       onPixStatusChange={(event) => {
         setShown(event.detail.session.session_id)
-        if (event.detail.status === "failed") onExpired?.()
+        if (event.detail.status === "failed") onFailed?.()
       }}
+      onPixRenewed={(event) => setShown(event.detail.sessionId)}
       onPixPaid={(event) => onPaid?.(event.detail)}
-      onPixExpired={() => onExpired?.()}
     />
   )
 }
