@@ -94,6 +94,8 @@ const BURST_SPREAD_MS = 60_000;
 const FLOOD = Number(process.env.CHAOS_FLOOD ?? 150);
 const FLOOD_AT_ONCE = 10;
 const FLOOD_ADDRESS = "127.0.0.250";
+/** The plugin's default `fairness.clientCreatesPerMinute`: what one address may take at once. */
+const FLOOD_SHARE = 3;
 /** Shopper i's own address: 127.1.0.1 onwards (stories: 127.2.0.1 onwards). */
 const addressOf = (i, net = 1) => `127.${net}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
 /** The address the current shopper's requests leave from (see `call`). */
@@ -1535,13 +1537,26 @@ try {
   // Burst shoppers whose code came later than the budget allows without the flood: places in
   // arrival order, each sent no sooner than its arrival nor than a minute after the create 60
   // places ahead; allowed that wait + 10 % + 5 s (a create's time, a fault's retry, the poll).
+  // The policy's own bound is in slots: the flood may take its share of a minute
+  // (`fairness.clientCreatesPerMinute`, 3) before the shoppers come, and no more. So each
+  // shopper is also held to the budget with that many creates ahead of everyone.
   const burst = sessions.filter((s) => s.burst).sort((a, b) => a.askedAt - b.askedAt);
-  const sendAt = [];
-  let delayedBeyondTarget = 0;
-  for (const [place, s] of burst.entries()) {
-    const earliest = Math.max(s.askedAt, place >= 60 ? sendAt[place - 60] + 60_000 : 0);
-    sendAt.push(earliest);
-    if (s.codeMs > (earliest - s.askedAt) * 1.1 + 5_000) delayedBeyondTarget += 1;
+  const budgetTimes = (ahead) => {
+    const sendAt = [];
+    const arrivals = [...Array(ahead).fill(burst[0]?.askedAt ?? 0), ...burst.map((s) => s.askedAt)];
+    for (const [place, askedAt] of arrivals.entries()) {
+      sendAt.push(Math.max(askedAt, place >= 60 ? sendAt[place - 60] + 60_000 : 0));
+    }
+    return sendAt.slice(ahead);
+  };
+  const beyond = (sendAt) =>
+    burst.filter((s, place) => s.codeMs > (sendAt[place] - s.askedAt) * 1.1 + 5_000).length;
+  const delayedBeyondTarget = beyond(budgetTimes(0));
+  const pushedBeyondShare = beyond(budgetTimes(FLOOD_SHARE));
+  if (FLOOD > 0 && pushedBeyondShare > 0) {
+    violations.push(
+      `${pushedBeyondShare} burst shoppers got their code later than the flood's share of ${FLOOD_SHARE} slots allows`,
+    );
   }
   // Code messages (a code, or its expiry) to addresses that placed no order; the flood's must
   // be none, and no mailbox gets two within the plugin's window (30 min by default).
@@ -1595,6 +1610,10 @@ try {
     [
       "Burst shoppers whose code came later than the budget allows without the flood (+10 %, 5 s)",
       `${delayedBeyondTarget} of ${burst.length}`,
+    ],
+    [
+      `Burst shoppers pushed back by more than the flood's share of ${FLOOD_SHARE} slots (+10 %, 5 s; must be 0)`,
+      `${pushedBeyondShare} of ${burst.length}`,
     ],
     [
       "Code messages to addresses that placed no order: in all / to the flood's (must be 0)",

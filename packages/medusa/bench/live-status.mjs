@@ -183,7 +183,7 @@ try {
     body: JSON.stringify({ webhook_drop_rate: 1 }),
   });
   // Each shopper from an address of its own, as shoppers are: the create line gives one
-  // address at most 10 creates a minute.
+  // address at most 3 creates a minute.
   const store = (base, path, body, from) =>
     postFrom(from, `${base}${path}`, body, { "x-publishable-api-key": key }).then((r) => r.json());
   const recoveries = await Promise.all(

@@ -634,7 +634,7 @@ medusaIntegrationTestRunner({
           ...extra,
         });
         const logger = createPluginLogger(undefined);
-        const line = new CreateLine(knex);
+        const line = new CreateLine(knex, undefined);
         line.register("b", {
           options,
           client: () => createClient(options, logger),
@@ -919,6 +919,26 @@ medusaIntegrationTestRunner({
           const other = await shopper().initiate(await cartOf(), "pp_pix_a");
           expect(other.status).toBe(200);
           expect(sessionOf(other).data.status).toBe("preparing");
+        });
+
+        it("requests of one address arriving together meet the waiting cap together: exactly the cap waits, the rest get 429", async () => {
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 3 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const carts: string[] = [];
+          for (let i = 0; i < 8; i += 1) carts.push(await cartOf());
+          const answers = await Promise.all(
+            carts.map((cartId) => flood().initiate(cartId, "pp_pix_a")),
+          );
+          const statuses = answers.map((answer) => answer.status).sort();
+          expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+          for (const refused of answers.filter((answer) => answer.status === 429)) {
+            expect(refused.data.code).toBe("too_many_waiting_creates");
+          }
+          expect(await requests().where({ client_key: FLOOD, state: "waiting" })).toHaveLength(3);
+          // Every place kept for a request on its way was given back or taken over.
+          expect(
+            await db(container())("pix_checkout_create_hold").where({ client_key: FLOOD }),
+          ).toEqual([]);
         });
 
         it("a cart that cannot become an order never takes a place: no e-mail or no address is a 400 naming what is missing", async () => {

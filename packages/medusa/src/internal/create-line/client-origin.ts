@@ -7,6 +7,8 @@ export interface ClientOrigin {
   clientKey: string;
   /** `emailKey` of the cart's e-mail. */
   emailKey: string;
+  /** The place the session gate kept for this request in the waiting counts (queue.ts `admit`). */
+  holdId?: string;
 }
 
 /**

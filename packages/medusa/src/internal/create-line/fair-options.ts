@@ -20,9 +20,10 @@ export const fairOptionsSchema = z.object({
   /**
    * Creates one address may hold in any minute (sent, or answered less than a minute ago).
    * Past it, the address's carts wait their turn even when the budget has room: the rest of the
-   * minute stays for other shoppers.
+   * minute stays for other shoppers. It is also how far one flooding client can push the
+   * shoppers after it back, in slots.
    */
-  clientCreatesPerMinute: z.number().int().min(1).max(60).default(10),
+  clientCreatesPerMinute: z.number().int().min(1).max(60).default(3),
   /** Creates of one address that may wait in line; a new session past it gets 429. */
   clientWaitingMax: z.number().int().min(1).max(1000).default(20),
   /** Creates for one e-mail (any address) that may wait in line; a new session past it gets 429. */
@@ -33,8 +34,8 @@ export const fairOptionsSchema = z.object({
 export type FairOptions = z.output<typeof fairOptionsSchema>;
 
 /** Reads `fairness` from the plugin's registration; invalid options name the field. */
-export function fairOptions(configModule: ConfigModule): FairOptions {
-  const entry = (configModule.plugins ?? []).find(
+export function fairOptions(configModule: ConfigModule | undefined): FairOptions {
+  const entry = (configModule?.plugins ?? []).find(
     (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) === PLUGIN_NAME,
   );
   const raw =

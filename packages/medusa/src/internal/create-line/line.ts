@@ -27,7 +27,8 @@ import type { PixCheckoutOptions } from "../platform/options";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
 import { recordLineWait, withSpan, type TelemetryAttributes } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
-import { fairOptionsSchema } from "./fair-options";
+import type { ConfigModule } from "@medusajs/framework/types";
+import { fairOptions } from "./fair-options";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -55,6 +56,8 @@ const SEND_ATTEMPTS = 5;
 const RETRY_PAUSE_MS = 2_000;
 const PRUNE_BATCH = 500;
 const PRUNE_EVERY_MS = 60 * 60_000;
+/** An address held back by its share is logged at most this often. */
+const HELD_BACK_LOG_EVERY_MS = 60 * 60_000;
 
 /**
  * The budget a registration draws on. The spec does not say whether the limit counts per key,
@@ -80,23 +83,28 @@ export class CreateLine {
   private readonly inFlight = new Map<string, Promise<ChargeRow>>();
   private readonly createClients = new Map<string, Promise<PaymentServiceClient>>();
   private prunedAt = 0;
-  private share: FairShare = {
-    clientCreatesPerMinute: fairOptionsSchema.parse({}).clientCreatesPerMinute,
-  };
+  private readonly heldBackLoggedAt = new Map<string, number>();
 
-  constructor(db: Knex) {
+  /**
+   * `config`: the app's configuration, whose plugin options say how clients share the budget
+   * (`fairness`). Read at each grant, never copied: every instance follows the same options.
+   */
+  constructor(
+    db: Knex,
+    private readonly config: ConfigModule | undefined,
+  ) {
     this.queue = new CreateQueue(db);
     this.charges = new Charges(db);
+  }
+
+  /** How this store shares the budget among clients (plugin option `fairness`). */
+  private get share(): FairShare {
+    return fairOptions(this.config);
   }
 
   /** Makes this process able to send a registration's requests. The first one registered stays. */
   register(providerKey: string, sender: LineSender): void {
     if (!this.senders.has(providerKey)) this.senders.set(providerKey, sender);
-  }
-
-  /** How this store shares the budget among clients (plugin option `fairness`). */
-  setFairness(share: FairShare): void {
-    this.share = { clientCreatesPerMinute: share.clientCreatesPerMinute };
   }
 
   /** The create line's own table, for the session gate's per-client counts. */
@@ -235,6 +243,22 @@ export class CreateLine {
       sending.catch(() => undefined);
     }
     if (grant.nextOpeningMs !== null) this.wakeIn(budgetKey, grant.nextOpeningMs);
+    for (const address of grant.heldBack) this.noteHeldBack(address);
+  }
+
+  /**
+   * A flood held back is the policy working; a storefront server that does not forward the
+   * shopper's address looks the same to the line, and makes every shopper share one address's
+   * creates. Say so in the log, once an hour per address, so the second is found.
+   */
+  private noteHeldBack(address: string): void {
+    const now = Date.now();
+    if (now - (this.heldBackLoggedAt.get(address) ?? 0) < HELD_BACK_LOG_EVERY_MS) return;
+    if (this.heldBackLoggedAt.size > 1_000) this.heldBackLoggedAt.clear();
+    this.heldBackLoggedAt.set(address, now);
+    this.anyLogger()?.warn(
+      `create line: address ${address} holds its ${this.share.clientCreatesPerMinute} creates of the minute and more of its carts wait for them. One client flooding carts is held back this way. If ${address} is your storefront's own server (Next.js server actions), forward the shopper's X-Forwarded-For, or every shopper shares that address's creates (README, "Busy minutes").`,
+    );
   }
 
   private wakeIn(budgetKey: string, ms: number): void {
@@ -552,10 +576,9 @@ export async function sweepCreateLine(
   providers: readonly RegisteredProvider[],
   lifecycle: ChargeLifecycle,
   logger: PluginLogger,
-  share?: FairShare,
+  config: ConfigModule,
 ): Promise<{ recovered: number; pruned: number }> {
-  const line = createLineOf(db);
-  if (share) line.setFairness(share);
+  const line = createLineOf(db, config);
   for (const provider of providers) {
     line.register(provider.key, {
       options: provider.options,
@@ -569,11 +592,15 @@ export async function sweepCreateLine(
 
 const lines = new WeakMap<Knex, CreateLine>();
 
-/** The process's line for this database connection. */
-export function createLineOf(db: Knex): CreateLine {
+/**
+ * The process's line for this database connection. `config` is the app's configuration (the
+ * first caller's is kept: a process has one); undefined only where Medusa gives none, and then
+ * the `fairness` defaults apply.
+ */
+export function createLineOf(db: Knex, config: ConfigModule | undefined): CreateLine {
   let line = lines.get(db);
   if (!line) {
-    line = new CreateLine(db);
+    line = new CreateLine(db, config);
     lines.set(db, line);
   }
   return line;

@@ -69,9 +69,30 @@ export interface NewCreateRequest {
   salesChannelId: string | null;
   amountCents: number;
   input: ClientCreateChargeInput;
-  /** Who asked (the store's session route); absent for creates no client asked for. */
-  origin?: { clientKey: string; emailKey: string };
+  /**
+   * Who asked (the store's session route); absent for creates no client asked for. `holdId`
+   * is the place `admit` kept for it, given back as the request joins the line.
+   */
+  origin?: { clientKey: string; emailKey: string; holdId?: string };
 }
+
+/** How many creates may wait per client address and per e-mail (fair-options.ts). */
+export interface WaitingCaps {
+  clientWaitingMax: number;
+  emailWaitingMax: number;
+}
+
+/** What `admit` decided for a session request. */
+export type Admission =
+  | { admitted: true; holdId: string }
+  | {
+      admitted: false;
+      /** Which cap was reached, and how many wait for it (holds included). */
+      over: "client" | "email";
+      waiting: number;
+      /** When the address's oldest slot in the window frees (ms from now), if it holds one. */
+      clientSlotFreesInMs: number | null;
+    };
 
 /** How the budget is shared among clients (fair-options.ts). */
 export interface FairShare {
@@ -87,6 +108,8 @@ export interface Grant {
   waiting: number;
   /** When the next slot opens (ms from now, database clock), if anyone still waits. */
   nextOpeningMs: number | null;
+  /** Client addresses whose waiting creates were held back by their share of the minute. */
+  heldBack: string[];
 }
 
 /** Where a waiting request stands. */
@@ -98,6 +121,13 @@ export interface LinePlace {
 }
 
 const REQUESTS = "pix_checkout_create_request";
+/**
+ * Places kept by `admit` for session requests between the session gate and the provider's
+ * create, so requests of one client arriving together are counted against its cap together.
+ */
+const HOLDS = "pix_checkout_create_hold";
+/** A hold outlives its request only if the process died mid-request; it then lapses. */
+const HOLD_MS = 2 * 60_000;
 /** Waiting requests read per grant: the per-client caps keep the line far shorter. */
 const FAIR_ORDER_READ = 2_000;
 /** How soon a grant looks again when only clients' own in-flight slots hold them back. */
@@ -123,6 +153,10 @@ export class CreateQueue {
   /** Joins the line; an older request of the same session still waiting leaves it. */
   async enqueue(request: NewCreateRequest): Promise<CreateRequestRow> {
     return this.db.transaction(async (trx) => {
+      // The request takes over its hold's place in the counts, in the same transaction.
+      if (request.origin?.holdId) {
+        await trx(HOLDS).where({ id: request.origin.holdId }).delete();
+      }
       await trx(REQUESTS)
         .where({ session_id: request.sessionId, state: "waiting" })
         .update({ state: "canceled", input: null, done_at: null });
@@ -177,13 +211,13 @@ export class CreateQueue {
       const line = free === 0 ? [] : await this.fairOrder(trx, budgetKey);
       const ids: string[] = [];
       const heldBy = new Map<string, number>();
-      let shareBlocked = false;
+      const heldBack = new Set<string>();
       for (const candidate of line) {
         if (ids.length >= free) break;
         if (candidate.client_key !== null) {
           const held = heldBy.get(candidate.client_key) ?? Number(candidate.held);
           if (held >= share.clientCreatesPerMinute) {
-            shareBlocked = true;
+            heldBack.add(candidate.client_key);
             continue;
           }
           heldBy.set(candidate.client_key, held + 1);
@@ -213,11 +247,11 @@ export class CreateQueue {
       if (waiting > 0) {
         if (paused) nextOpeningMs = used.pausedMs;
         else if (used.firstCloseMs !== null) nextOpeningMs = Math.max(0, used.firstCloseMs);
-        else if (ids.length < free && !shareBlocked) nextOpeningMs = 0;
+        else if (ids.length < free && heldBack.size === 0) nextOpeningMs = 0;
         // Only a client's own slots hold it back, all still in flight: look again shortly.
-        else if (shareBlocked) nextOpeningMs = SHARE_RECHECK_MS;
+        else if (heldBack.size > 0) nextOpeningMs = SHARE_RECHECK_MS;
       }
-      return { granted: granted.map(row), waiting, nextOpeningMs };
+      return { granted: granted.map(row), waiting, nextOpeningMs, heldBack: [...heldBack] };
     });
   }
 
@@ -351,27 +385,63 @@ export class CreateQueue {
   }
 
   /**
-   * Creates waiting in line for a client address and for an e-mail key (any address), and
-   * when the address's oldest slot in the window frees (ms from now; null when it holds none).
+   * Lets a store's session request ask for a create, or says which cap it meets: creates of
+   * the client address waiting in line (or held for a request on its way there) against
+   * `clientWaitingMax`, and the same for the e-mail key from any address against
+   * `emailWaitingMax`. Counted and held under the address's and the e-mail's locks, so
+   * requests arriving together never pass a cap together, on any number of instances. An
+   * admitted request holds its place until `enqueue` takes it over or `releaseHold` frees it.
    */
-  async waitingOf(
-    clientKey: string,
-    emailKey: string,
-  ): Promise<{ client: number; email: number; clientSlotFreesInMs: number | null }> {
-    const result = (await this.db.raw(
-      `select
-         (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?) as client,
-         (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?) as email,
-         (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
-           where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms`,
-      [clientKey, emailKey, clientKey],
-    )) as { rows: { client: string; email: string; frees_ms: string | null }[] };
-    const r = result.rows[0];
-    return {
-      client: Number(r?.client ?? 0),
-      email: Number(r?.email ?? 0),
-      clientSlotFreesInMs: r?.frees_ms == null ? null : Math.max(0, Number(r.frees_ms)),
-    };
+  async admit(clientKey: string, emailKey: string, caps: WaitingCaps): Promise<Admission> {
+    return this.db.transaction(async (trx) => {
+      // Always the address's lock first, then the e-mail's: no two admissions wait on each other.
+      await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
+        `pix_checkout_client:${clientKey}`,
+      ]);
+      await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
+        `pix_checkout_email:${emailKey}`,
+      ]);
+      await trx(HOLDS)
+        .where((q) => q.where({ client_key: clientKey }).orWhere({ email_key: emailKey }))
+        .where("expires_at", "<", trx.raw("now()"))
+        .delete();
+      const result = (await trx.raw(
+        `select
+           (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
+             + (select count(*) from ${HOLDS} where client_key = ?) as client,
+           (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?)
+             + (select count(*) from ${HOLDS} where email_key = ?) as email,
+           (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
+             where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms`,
+        [clientKey, clientKey, emailKey, emailKey, clientKey],
+      )) as { rows: { client: string; email: string; frees_ms: string | null }[] };
+      const r = result.rows[0];
+      const client = Number(r?.client ?? 0);
+      const email = Number(r?.email ?? 0);
+      const over =
+        client >= caps.clientWaitingMax ? "client" : email >= caps.emailWaitingMax ? "email" : null;
+      if (over) {
+        return {
+          admitted: false as const,
+          over,
+          waiting: over === "client" ? client : email,
+          clientSlotFreesInMs: r?.frees_ms == null ? null : Math.max(0, Number(r.frees_ms)),
+        };
+      }
+      const holdId = generateEntityId(undefined, "pxch");
+      await trx(HOLDS).insert({
+        id: holdId,
+        client_key: clientKey,
+        email_key: emailKey,
+        expires_at: trx.raw(`now() + interval '${HOLD_MS / 1000} seconds'`),
+      });
+      return { admitted: true as const, holdId };
+    });
+  }
+
+  /** The request ended without joining the line (refused, failed, answered): its place frees. */
+  async releaseHold(holdId: string): Promise<void> {
+    await this.db(HOLDS).where({ id: holdId }).delete();
   }
 
   /**
@@ -582,6 +652,8 @@ export class CreateQueue {
           .limit(limit),
       )
       .delete();
+    // Holds of requests whose process died, for clients that never came back.
+    await this.db(HOLDS).where("expires_at", "<", this.db.raw("now()")).delete();
     return Number(deleted);
   }
 }

@@ -23,9 +23,10 @@ interface GateCart {
  * - a cart that cannot become an order (no items, no e-mail, items to ship and no address)
  *   gets a 400 naming what is missing, and never takes a place in the create line;
  * - a client address with `fairness.clientWaitingMax` creates already waiting, or an e-mail
- *   with `fairness.emailWaitingMax`, gets 429 `too_many_waiting_creates` with `Retry-After`;
- * - otherwise the request's origin (address, e-mail) is held for the provider's create, so
- *   the line can serve clients in turn (see `CreateQueue.grant`).
+ *   with `fairness.emailWaitingMax`, gets 429 `too_many_waiting_creates` with `Retry-After`
+ *   (counted with the requests admitted and on their way, see `CreateQueue.admit`);
+ * - otherwise the request's origin (address, e-mail, its place in the counts) is held for the
+ *   provider's create, so the line can serve clients in turn (see `CreateQueue.grant`).
  *
  * Runs after `oneSessionRequestAtATime`: one request per collection at a time is what lets the
  * collection name the request (client-origin.ts).
@@ -79,31 +80,41 @@ export async function sessionGate(
       );
     }
 
-    const options = fairOptions(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
-    const line = createLineOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
-    line.setFairness(options);
+    const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+    const options = fairOptions(config);
+    const line = createLineOf(
+      req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
+      config,
+    );
     const origin = {
       clientKey: clientAddressOf(req, options.trustProxyHops),
       emailKey: emailKey(cart.email),
     };
-    const waiting = await line.requests.waitingOf(origin.clientKey, origin.emailKey);
-    const overClient = waiting.client >= options.clientWaitingMax;
-    if (overClient || waiting.email >= options.emailWaitingMax) {
+    const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
+    if (!admission.admitted) {
       // The address's line moves one slot each time one of its slots frees; an e-mail's, at
       // least once a minute.
-      const retryMs = overClient
-        ? (waiting.clientSlotFreesInMs ?? CREATE_WINDOW_MS)
-        : CREATE_WINDOW_MS;
+      const retryMs =
+        admission.over === "client"
+          ? (admission.clientSlotFreesInMs ?? CREATE_WINDOW_MS)
+          : CREATE_WINDOW_MS;
       res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
       return sendError(
         res,
         "too_many_waiting_creates",
-        overClient
-          ? `This address already has ${waiting.client} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`
-          : `This e-mail already has ${waiting.email} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
+        `This ${admission.over === "client" ? "address" : "e-mail"} already has ${admission.waiting} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
       );
     }
-    const release = holdOrigin(collectionId, origin);
+    const { holdId } = admission;
+    const releaseOrigin = holdOrigin(collectionId, { ...origin, holdId });
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      releaseOrigin();
+      // A request that joined the line took the hold over already; this frees the others.
+      line.requests.releaseHold(holdId).catch(() => undefined);
+    };
     res.once("finish", release);
     res.once("close", release);
   } catch (error) {

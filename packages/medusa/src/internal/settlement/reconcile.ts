@@ -8,7 +8,6 @@ import type { SettleContext } from "./context";
 import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charges";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { sweepCreateLine } from "../create-line/line";
-import { fairOptions } from "../create-line/fair-options";
 import type { ParsedWebhook } from "./webhook-intake";
 import { recordCheckLag, reportAttributes, withSpan } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
@@ -57,16 +56,12 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
   const providers = registeredProviders(configModule);
   if (providers.length === 0) return report;
   // Creates waiting in line whose instances all went quiet, or whose sender died mid-send.
-  await sweepCreateLine(
-    ctx.db,
-    providers,
-    ctx.lifecycle,
-    ctx.logger,
-    fairOptions(configModule),
-  ).catch((error: unknown) => {
-    report.errors += 1;
-    ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
-  });
+  await sweepCreateLine(ctx.db, providers, ctx.lifecycle, ctx.logger, configModule).catch(
+    (error: unknown) => {
+      report.errors += 1;
+      ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
+    },
+  );
   for (const row of await ctx.records.charges.claimDueChecks(now, BATCH)) {
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;

@@ -88,7 +88,10 @@ export async function queuedView(
 ): Promise<
   { request: { sales_channel_id: string | null }; view: StoreSessionView | undefined } | undefined
 > {
-  const line = createLineOf(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const line = createLineOf(
+    scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
+    scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+  );
   const request = await line.latestOfSession(sessionId);
   if (!request) return undefined;
   if (request.state === "done") return { request, view: undefined };

@@ -1,6 +1,7 @@
 import { AbstractPaymentProvider, PaymentSessionStatus } from "@medusajs/framework/utils";
 import type {
   AuthorizePaymentInput,
+  ConfigModule,
   AuthorizePaymentOutput,
   CancelPaymentInput,
   CancelPaymentOutput,
@@ -33,6 +34,7 @@ import { countsAsPayment, decide } from "../../../internal/settlement/decide";
 import { readSnapshot } from "../../../internal/settlement/snapshot";
 import type { CreateRequestRow } from "../../../internal/create-line/queue";
 import { originOf } from "../../../internal/create-line/client-origin";
+import { fairOptions } from "../../../internal/create-line/fair-options";
 import {
   budgetKeyOf,
   createAtService,
@@ -85,6 +87,8 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
   protected readonly logger_: PluginLogger;
   private readonly db_: Knex | undefined;
   private readonly events_: EventBusLike | undefined;
+  /** The app's configuration: the plugin's own options (`fairness`) are read from it. */
+  private readonly config_: ConfigModule | undefined;
   private client_: Promise<PaymentServiceClient> | undefined;
   private missingTablesReported_ = false;
 
@@ -95,6 +99,10 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     this.logger_ = createPluginLogger(cradle.logger as MedusaLoggerLike | undefined);
     this.db_ = resolveOptional<Knex>(cradle, "__pg_connection__");
     this.events_ = resolveOptional<EventBusLike>(cradle, "event_bus");
+    this.config_ = resolveOptional<ConfigModule>(cradle, "configModule");
+    // The create line reads `fairness` at every grant: a wrong value stops the boot, naming
+    // the field, instead of every checkout.
+    fairOptions(this.config_);
     if (!this.options_.webhookSecret) {
       this.logger_.warn(
         `no webhookSecret is set for a Pix Checkout provider registration: anyone who learns the webhook URL can make the store ask the payment service about charges (no payment is trusted without that fetch-back). Set webhookSecret and add ?token=<it> to the URL you register.`,
@@ -281,7 +289,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
 
   /** This process's create line, able to send this registration's requests. */
   private line(records: Records, providerKey: string): CreateLine {
-    const line = createLineOf(this.db_ as Knex);
+    const line = createLineOf(this.db_ as Knex, this.config_);
     line.register(providerKey, {
       options: this.options_,
       client: () => this.client(),
@@ -504,7 +512,7 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     const sessionId = typeof data?.session_id === "string" ? data.session_id : undefined;
     if (!sessionId || !this.db_) return undefined;
     const db = this.db_;
-    await this.bookkeeping(() => createLineOf(db).cancelForSession(sessionId));
+    await this.bookkeeping(() => createLineOf(db, this.config_).cancelForSession(sessionId));
     const resolved = await this.resolveCharge(data, undefined).catch(() => undefined);
     return resolved && "chargeId" in resolved ? resolved.chargeId : undefined;
   }
@@ -534,7 +542,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
         return { chargeId: row.charge_id, ...(display ? { display } : {}) };
       }
       const db = this.db_;
-      const request = await this.bookkeeping(() => createLineOf(db).latestOfSession(sessionId));
+      const request = await this.bookkeeping(() =>
+        createLineOf(db, this.config_).latestOfSession(sessionId),
+      );
       if (request) return { request };
     }
     return { chargeId: this.chargeIdOf(data) };
