@@ -234,6 +234,13 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
 
+    // The storefront's one call to choose the method answers the cart's total, which Medusa
+    // computes only from the lines the plugin asks for with it (before 2.21 it answered 0).
+    const chosen = await post(`/pix-checkout/carts/${seed.cartId}/payment-method`, {
+      method: "pix",
+    });
+    expect({ method: chosen.method, total: chosen.total }).toEqual({ method: "pix", total: 4990 });
+
     const { payment_collection: collection } = await post("/payment-collections", {
       cart_id: seed.cartId,
     });

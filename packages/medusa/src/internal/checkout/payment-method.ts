@@ -28,6 +28,20 @@ interface CartRow {
   shipping_methods?: { adjustments?: { code: string | null; amount: unknown }[] | null }[] | null;
 }
 
+/**
+ * A cart's `total` and what Medusa computes it from, as its own cart workflows load them:
+ * Medusa before 2.21 does not load the lines itself, and answers a total of 0 without them.
+ */
+const TOTAL_FIELDS = [
+  "total",
+  "items.*",
+  "items.adjustments.*",
+  "items.tax_lines.*",
+  "shipping_methods.*",
+  "shipping_methods.adjustments.*",
+  "shipping_methods.tax_lines.*",
+];
+
 async function readCart(container: MedusaContainer, cartId: string): Promise<CartRow | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
@@ -37,11 +51,7 @@ async function readCart(container: MedusaContainer, cartId: string): Promise<Car
       "completed_at",
       "sales_channel_id",
       "metadata",
-      "total",
-      "items.adjustments.code",
-      "items.adjustments.amount",
-      "shipping_methods.adjustments.code",
-      "shipping_methods.adjustments.amount",
+      ...TOTAL_FIELDS,
     ],
     filters: { id: cartId },
   });
@@ -90,11 +100,7 @@ export async function pixDiscountOfCollection(
     entity: "payment_collection",
     fields: [
       "cart.id",
-      "cart.total",
-      "cart.items.adjustments.code",
-      "cart.items.adjustments.amount",
-      "cart.shipping_methods.adjustments.code",
-      "cart.shipping_methods.adjustments.amount",
+      ...TOTAL_FIELDS.map((field) => `cart.${field}`),
     ],
     filters: { id: paymentCollectionId },
   });
