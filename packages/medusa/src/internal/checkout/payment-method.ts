@@ -46,13 +46,7 @@ async function readCart(container: MedusaContainer, cartId: string): Promise<Car
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "cart",
-    fields: [
-      "id",
-      "completed_at",
-      "sales_channel_id",
-      "metadata",
-      ...TOTAL_FIELDS,
-    ],
+    fields: ["id", "completed_at", "sales_channel_id", "metadata", ...TOTAL_FIELDS],
     filters: { id: cartId },
   });
   return data[0] as CartRow | undefined;
@@ -98,10 +92,7 @@ export async function pixDiscountOfCollection(
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "payment_collection",
-    fields: [
-      "cart.id",
-      ...TOTAL_FIELDS.map((field) => `cart.${field}`),
-    ],
+    fields: ["cart.id", ...TOTAL_FIELDS.map((field) => `cart.${field}`)],
     filters: { id: paymentCollectionId },
   });
   const cart = (data[0] as { cart?: CartRow | null } | undefined)?.cart;
