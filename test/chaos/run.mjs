@@ -290,6 +290,11 @@ function startBalancer(ports) {
     res.writeHead(502, { "content-type": "application/json" });
     res.end(JSON.stringify({ code: "balancer_no_upstream", message: "no instance answered" }));
   });
+  // A real balancer keeps idle client connections about a minute (Node's default is 5 s):
+  // a shopper's keep-alive socket reused just as the balancer closes it is a hang-up of the
+  // harness, not of the store.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 

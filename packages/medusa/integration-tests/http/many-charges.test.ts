@@ -941,6 +941,22 @@ medusaIntegrationTestRunner({
           ).toEqual([]);
         });
 
+        it("sends the service failed in passing are not the shopper's share: after two 'try again' answers the third try still gets the code at once", async () => {
+          tighten({ clientCreatesPerMinute: 2 });
+          const cartId = await cartOf();
+          await control(sandbox.url, "faults", { http_5xx_before_creates: 2 });
+          try {
+            for (let i = 0; i < 2; i += 1) {
+              const failed = await shopper().initiate(cartId, "pp_pix_a");
+              expect(failed.status).toBe(409);
+            }
+          } finally {
+            await control(sandbox.url, "faults", {});
+          }
+          const session = sessionOf(await shopper().initiate(cartId, "pp_pix_a"));
+          expect(session.data.pix.copy_paste).toEqual(expect.any(String));
+        });
+
         it("a cart that cannot become an order never takes a place: no e-mail or no address is a 400 naming what is missing", async () => {
           const noEmail = await createCartWorkflowRun({ email: null });
           const response = await shop.initiate(noEmail, "pp_pix_a");

@@ -353,7 +353,9 @@ export class CreateLine {
         await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message }, true);
         this.wakeIn(request.budget_key, pauseMs);
       } else {
-        await this.queue.fail(request.id, code, message);
+        // A send the service failed in passing still spent its slot of the budget, but not
+        // its client's share: the shopper did not spend it, and tries again.
+        await this.queue.fail(request.id, code, message, true, isPassing(error));
       }
       throw error;
     }

@@ -52,7 +52,10 @@ export interface CreateRequestRow {
   /** Why it ended (or why its last send failed); `SPENT_SEND` on a row that only keeps a slot. */
   error_code: string | null;
   error_message: string | null;
-  /** The asking client's address; null when no store request asked (admin, jobs). */
+  /**
+   * The asking client's address; null when no store request asked (admin, jobs), or once the
+   * service failed the request's send in passing (its slot is then no client's share).
+   */
   client_key: string | null;
   /** The cart e-mail's key (client-origin.ts `emailKey`), when a store request asked. */
   email_key: string | null;
@@ -462,8 +465,19 @@ export class CreateQueue {
     return { cancelRequested: done?.cancel_requested ?? false };
   }
 
-  /** The service refused the create: the request ends, saying why (no payer data kept). */
-  async fail(id: string, code: string, message: string, sent = true): Promise<void> {
+  /**
+   * The service refused the create: the request ends, saying why (no payer data kept).
+   * `servicesFault`: it failed in passing (a 5xx, a timeout, no answer); its slot stays in the
+   * budget but leaves its client's share (`client_key` is cleared), since the client did not
+   * spend it.
+   */
+  async fail(
+    id: string,
+    code: string,
+    message: string,
+    sent = true,
+    servicesFault = false,
+  ): Promise<void> {
     await this.db(REQUESTS)
       .where({ id })
       .update({
@@ -473,6 +487,7 @@ export class CreateQueue {
         error_message: message.slice(0, 500),
         lease_until: null,
         ...(sent ? { done_at: this.db.raw("now()") } : {}),
+        ...(servicesFault ? { client_key: null, email_key: null } : {}),
       });
   }
 
