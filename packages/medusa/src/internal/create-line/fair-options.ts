@@ -1,9 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
-import { PixCheckoutError } from "../platform/errors";
-
-/** The plugin's own package name, as merchants list it under `plugins`. */
-const PLUGIN_NAME = "@pix-checkout/medusa";
+import { pluginOptionSection } from "../platform/plugin-options";
 
 /**
  * `fairness` in the plugin's options: how the create line shares the service's creates among
@@ -35,20 +32,5 @@ export type FairOptions = z.output<typeof fairOptionsSchema>;
 
 /** Reads `fairness` from the plugin's registration; invalid options name the field. */
 export function fairOptions(configModule: ConfigModule | undefined): FairOptions {
-  const entry = (configModule?.plugins ?? []).find(
-    (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) === PLUGIN_NAME,
-  );
-  const raw =
-    entry && typeof entry !== "string"
-      ? ((entry.options ?? {}) as { fairness?: unknown }).fairness
-      : undefined;
-  const parsed = fairOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new PixCheckoutError(
-      "invalid_options",
-      `Pix Checkout plugin options are invalid: fairness.${issue?.path.join(".")}: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return pluginOptionSection(configModule, "fairness", fairOptionsSchema);
 }

@@ -1,9 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
-import { PixCheckoutError } from "../platform/errors";
-
-/** The plugin's own package name, as merchants list it under `plugins`. */
-const PLUGIN_NAME = "@pix-checkout/medusa";
+import { pluginOptionSection } from "../platform/plugin-options";
 
 /** A day: the shortest gap between two reminders of a line that stays bad. */
 export const REMINDER_MIN_HOURS = 24;
@@ -77,20 +74,5 @@ export function isIgnored(lineId: string, options: Pick<AlertOptions, "ignoreLin
 
 /** Reads `alerts` from the plugin's registration; invalid options name the field. */
 export function alertOptions(configModule: ConfigModule): AlertOptions {
-  const entry = (configModule.plugins ?? []).find(
-    (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) === PLUGIN_NAME,
-  );
-  const raw =
-    entry && typeof entry !== "string"
-      ? ((entry.options ?? {}) as { alerts?: unknown }).alerts
-      : undefined;
-  const parsed = alertOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new PixCheckoutError(
-      "invalid_options",
-      `Pix Checkout plugin options are invalid: alerts.${issue?.path.join(".")}: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return pluginOptionSection(configModule, "alerts", alertOptionsSchema);
 }

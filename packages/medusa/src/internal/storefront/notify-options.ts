@@ -1,9 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
-import { PixCheckoutError } from "../platform/errors";
-
-/** The plugin's own package name, as merchants list it under `plugins`. */
-const PLUGIN_NAME = "@pix-checkout/medusa";
+import { pluginOptionSection } from "../platform/plugin-options";
 
 /**
  * `notifications` in the plugin's options (`plugins: [{ resolve: "@pix-checkout/medusa",
@@ -55,20 +52,5 @@ export type NotifyOptions = z.output<typeof notifyOptionsSchema>;
 
 /** Reads `notifications` from the plugin's registration; invalid options name the field. */
 export function notifyOptions(configModule: ConfigModule): NotifyOptions {
-  const entry = (configModule.plugins ?? []).find(
-    (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) === PLUGIN_NAME,
-  );
-  const raw =
-    entry && typeof entry !== "string"
-      ? ((entry.options ?? {}) as { notifications?: unknown }).notifications
-      : undefined;
-  const parsed = notifyOptionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new PixCheckoutError(
-      "invalid_options",
-      `Pix Checkout plugin options are invalid: notifications.${issue?.path.join(".")}: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return pluginOptionSection(configModule, "notifications", notifyOptionsSchema);
 }

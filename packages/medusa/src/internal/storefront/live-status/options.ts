@@ -1,6 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
-import { PixCheckoutError } from "../../platform/errors";
+import { pluginOptionSection } from "../../platform/plugin-options";
 
 /**
  * Options of the store stream, written under the plugin's entry in medusa-config:
@@ -16,23 +16,7 @@ export const streamOptionsSchema = z.object({
 /** Stream options after defaults. */
 export type StreamOptions = z.output<typeof streamOptionsSchema>;
 
-const OUR_PLUGIN = /@pix-checkout\/medusa$|[\\/]packages[\\/]medusa[\\/]?$/;
-
 /** Reads and validates `options.stream` of this plugin's entry (defaults when absent). */
 export function streamOptions(configModule: ConfigModule): StreamOptions {
-  const plugins = (configModule.plugins ?? []) as (
-    string | { resolve?: unknown; options?: unknown }
-  )[];
-  const entry = plugins.find(
-    (p) => typeof p === "object" && typeof p.resolve === "string" && OUR_PLUGIN.test(p.resolve),
-  ) as { options?: { stream?: unknown } } | undefined;
-  const parsed = streamOptionsSchema.safeParse(entry?.options?.stream ?? {});
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `stream.${i.path.join(".")}: ${i.message}`);
-    throw new PixCheckoutError(
-      "invalid_options",
-      `Pix Checkout plugin options are invalid. ${problems.join("; ")}.`,
-    );
-  }
-  return parsed.data;
+  return pluginOptionSection(configModule, "stream", streamOptionsSchema);
 }
