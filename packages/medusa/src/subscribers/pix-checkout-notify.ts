@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
 import { buildNotification, isCodeMessage } from "../internal/storefront/notification";
 import { takeMailWindow } from "../internal/storefront/mail-window";
-import { chargeEventData } from "../internal/storefront/code-shown";
+import { chargeEventData } from "../internal/records/charge-lifecycle";
 import { notifyOptions, type NotifyOptions } from "../internal/storefront/notify-options";
 import { settleContext, type SettleContext } from "../internal/settlement/context";
 
@@ -70,7 +70,8 @@ async function openCodesOfOrder(ctx: SettleContext, orderId: string): Promise<Ch
   const open: ChargeEventData[] = [];
   for (const { id } of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
-      if (row.status === "pending" && !row.superseded_at) open.push(chargeEventData(row));
+      if (row.status === "pending" && !row.superseded_at)
+        open.push(chargeEventData(row, "provider"));
     }
   }
   return open;

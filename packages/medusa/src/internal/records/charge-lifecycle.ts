@@ -80,6 +80,28 @@ export interface PaymentFacts {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
+/** A charge's event data (every `pix_checkout.charge.*` event carries it). */
+export function chargeEventData(
+  row: ChargeRow,
+  source: LifecycleSource,
+  extra: { late?: boolean; flag?: FlagReason } = {},
+): ChargeEventData {
+  return {
+    charge_id: row.charge_id,
+    session_id: row.session_id,
+    payment_collection_id: row.payment_collection_id,
+    method: row.method,
+    status: row.status,
+    amount_cents: Number(row.amount_cents),
+    currency_code: row.currency_code,
+    expires_at: iso(row.expires_at),
+    paid_at: iso(row.paid_at),
+    ...(extra.late ? { late: true } : {}),
+    ...(extra.flag ? { flag: extra.flag } : {}),
+    source,
+  };
+}
+
 /**
  * The one owner of a charge's local status. Every path that learns something about a charge
  * (the provider creating or canceling it, the webhook route, reconciliation, the refresh
@@ -325,20 +347,7 @@ export class ChargeLifecycle {
     flag?: FlagReason,
   ): Promise<void> {
     if (!this.events) return;
-    const data: ChargeEventData = {
-      charge_id: row.charge_id,
-      session_id: row.session_id,
-      payment_collection_id: row.payment_collection_id,
-      method: row.method,
-      status: row.status,
-      amount_cents: Number(row.amount_cents),
-      currency_code: row.currency_code,
-      expires_at: iso(row.expires_at),
-      paid_at: iso(row.paid_at),
-      ...(late ? { late } : {}),
-      ...(flag ? { flag } : {}),
-      source,
-    };
+    const data = chargeEventData(row, source, { late, flag });
     try {
       await this.events.emit({ name, data });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
+import { CHARGE_EVENTS, chargeEventData } from "../records/charge-lifecycle";
 import type { ChargeRow } from "../records/charges";
 
 /**
@@ -21,23 +21,7 @@ export async function codeShown(scope: MedusaContainer, row: ChargeRow): Promise
   if (claimed.length === 0 || !scope.hasRegistration(Modules.EVENT_BUS)) return;
   await scope
     .resolve<{ emit(event: { name: string; data: unknown }): Promise<unknown> }>(Modules.EVENT_BUS)
-    .emit({ name: CHARGE_EVENTS.shown, data: chargeEventData(row) });
-}
-
-/** A pending charge's event data, for the messages that follow from a store event. */
-export function chargeEventData(row: ChargeRow): ChargeEventData {
-  return {
-    charge_id: row.charge_id,
-    session_id: row.session_id,
-    payment_collection_id: row.payment_collection_id,
-    method: row.method,
-    status: row.status,
-    amount_cents: Number(row.amount_cents),
-    currency_code: row.currency_code,
-    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
-    paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-    source: "provider",
-  };
+    .emit({ name: CHARGE_EVENTS.shown, data: chargeEventData(row, "provider") });
 }
 
 /** `codeShown` for a route: never fails the shopper's read. */
