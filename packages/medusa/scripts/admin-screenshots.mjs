@@ -8,29 +8,13 @@
 // render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import {
-  createDatabase,
-  dropDatabase,
-  medusa,
-  packageDir,
-  pixAppConfig,
-  pixSeedScript,
-  startMedusa,
-  stopProcess,
-  writeApp,
-  writeFiles,
-} from "./lib/built-app.mjs";
-
-const require = createRequire(path.join(packageDir, "package.json"));
-const { chromium } = require("playwright-core");
+import { launchPtBrChromium, logInToAdmin, startAdminApp } from "./lib/admin-app.mjs";
+import { dropDatabase, packageDir, pixSeedScript, stopProcess } from "./lib/built-app.mjs";
 
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
 const PORT = Number(process.env.ADMIN_PORT ?? 9341);
-const EMAIL = "admin@example.com";
-const PASSWORD = "admin-screenshots-1";
 const dir = path.join(packageDir, ".medusa", `admin-app-${process.pid}`);
 const db = `pix_admin_${process.pid}`;
 const docs = path.join(packageDir, "docs");
@@ -53,53 +37,17 @@ const sandbox = await startSandbox({ variant: "a" });
 let server;
 let browser;
 try {
-  writeApp(dir, "pix-admin-app", {
-    "medusa-config.ts": pixAppConfig({
-      apiKey: "sk_live_sandbox_default",
-      baseUrl: sandbox.baseUrl,
-      secret: "shots",
-      dashboard: true,
-    }),
-    "tsconfig.json": JSON.stringify({
-      compilerOptions: {
-        target: "ES2021",
-        module: "Node16",
-        moduleResolution: "Node16",
-        jsx: "react-jsx",
-        outDir: "./.medusa/server",
-        rootDir: "./",
-        skipLibCheck: true,
-        esModuleInterop: true,
-      },
-      include: ["medusa-config.ts", "src"],
-      exclude: ["node_modules", ".medusa"],
-    }),
+  const app = await startAdminApp({
+    dir,
+    name: "pix-admin-app",
+    pgUrl: PG,
+    db,
+    port: PORT,
+    sandbox,
+    seedScript: SEED,
   });
-  mkdirSync(path.join(dir, "src"));
-  const env = {
-    ...process.env,
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    LOG_LEVEL: "error",
-  };
-  process.stdout.write("building the app and its dashboard…\n");
-  await medusa(["build"], { cwd: dir, env });
-  const built = path.join(dir, ".medusa", "server");
-  writeFiles(built, { "src/scripts/seed.js": SEED });
-
-  await createDatabase(PG, db);
-  const runEnv = { ...env, DATABASE_URL: `${PG}/${db}`, NODE_ENV: "production" };
-  await medusa(["db:migrate"], { cwd: built, env: runEnv });
-  await medusa(["user", "-e", EMAIL, "-p", PASSWORD], { cwd: built, env: runEnv });
-  const seedOut = path.join(dir, "seed.json");
-  await medusa(["exec", "./src/scripts/seed.js"], {
-    cwd: built,
-    env: { ...runEnv, SEED_OUT: seedOut },
-  });
-  const seed = JSON.parse(readFileSync(seedOut, "utf8"));
-
-  const started = await startMedusa({ cwd: built, env: runEnv, port: PORT });
-  server = started.child;
-  const { url } = started;
+  server = app.server;
+  const { url, seed } = app;
   await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -117,19 +65,7 @@ try {
   // Let the capture land on the timeline too.
   await new Promise((r) => setTimeout(r, 2_000));
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      // The browser's own language draws native date inputs (dd/mm/aaaa, not mm/dd/yyyy).
-      "--lang=pt-BR",
-    ],
-    env: { ...process.env, LANGUAGE: "pt_BR" },
-  });
+  browser = await launchPtBrChromium();
   const page = await browser.newPage({
     viewport: { width: 1440, height: 1100 },
     // A Brazilian merchant's browser: its dates and clock.
@@ -162,13 +98,7 @@ try {
       errors.push(`${r.status()} ${r.url()}`);
     }
   });
-  // The merchant reads the admin in Portuguese: the dashboard's language detector reads `lng`.
-  await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
-  await page.goto(`${url}/app/login`);
-  await page.fill('input[name="email"]', EMAIL);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 });
+  await logInToAdmin(page, url);
 
   mkdirSync(docs, { recursive: true });
   // Healthy: one Pix paid through its webhook and captured, nothing waiting.

@@ -5,29 +5,13 @@
 // to a Pix cart, and saves docs/admin-pix-discount-phone.png. Fails if the card does not render,
 // the save does not reach the promotion, or the browser logs an error of the plugin.
 // Run `npm run build -w @pix-checkout/medusa` first. Usage: node scripts/pix-discount-screenshots.mjs
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import {
-  createDatabase,
-  dropDatabase,
-  medusa,
-  packageDir,
-  pixAppConfig,
-  pixSeedScript,
-  startMedusa,
-  stopProcess,
-  writeApp,
-  writeFiles,
-} from "./lib/built-app.mjs";
-
-const require = createRequire(path.join(packageDir, "package.json"));
-const { chromium } = require("playwright-core");
+import { launchPtBrChromium, logInToAdmin, startAdminApp } from "./lib/admin-app.mjs";
+import { dropDatabase, packageDir, pixSeedScript, stopProcess } from "./lib/built-app.mjs";
 
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
 const PORT = Number(process.env.ADMIN_PORT ?? 9342);
-const EMAIL = "admin@example.com";
-const PASSWORD = "admin-screenshots-1";
 const dir = path.join(packageDir, ".medusa", `discount-app-${process.pid}`);
 const db = `pix_discount_${process.pid}`;
 const docs = path.join(packageDir, "docs");
@@ -43,62 +27,19 @@ const sandbox = await startSandbox({ variant: "a" });
 let server;
 let browser;
 try {
-  writeApp(dir, "pix-discount-app", {
-    "medusa-config.ts": pixAppConfig({
-      apiKey: "sk_live_sandbox_default",
-      baseUrl: sandbox.baseUrl,
-      secret: "shots",
-      dashboard: true,
-    }),
-    "tsconfig.json": JSON.stringify({
-      compilerOptions: {
-        target: "ES2021",
-        module: "Node16",
-        moduleResolution: "Node16",
-        jsx: "react-jsx",
-        outDir: "./.medusa/server",
-        rootDir: "./",
-        skipLibCheck: true,
-        esModuleInterop: true,
-      },
-      include: ["medusa-config.ts", "src"],
-      exclude: ["node_modules", ".medusa"],
-    }),
+  const app = await startAdminApp({
+    dir,
+    name: "pix-discount-app",
+    pgUrl: PG,
+    db,
+    port: PORT,
+    sandbox,
+    seedScript: SEED,
   });
-  mkdirSync(path.join(dir, "src"));
-  const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", LOG_LEVEL: "error" };
-  process.stdout.write("building the app and its dashboard…\n");
-  await medusa(["build"], { cwd: dir, env });
-  const built = path.join(dir, ".medusa", "server");
-  writeFiles(built, { "src/scripts/seed.js": SEED });
+  server = app.server;
+  const { url, seed } = app;
 
-  await createDatabase(PG, db);
-  const runEnv = { ...env, DATABASE_URL: `${PG}/${db}`, NODE_ENV: "production" };
-  await medusa(["db:migrate"], { cwd: built, env: runEnv });
-  await medusa(["user", "-e", EMAIL, "-p", PASSWORD], { cwd: built, env: runEnv });
-  const seedOut = path.join(dir, "seed.json");
-  await medusa(["exec", "./src/scripts/seed.js"], {
-    cwd: built,
-    env: { ...runEnv, SEED_OUT: seedOut },
-  });
-  const seed = JSON.parse(readFileSync(seedOut, "utf8"));
-
-  const started = await startMedusa({ cwd: built, env: runEnv, port: PORT });
-  server = started.child;
-  const { url } = started;
-
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--lang=pt-BR",
-    ],
-    env: { ...process.env, LANGUAGE: "pt_BR" },
-  });
+  browser = await launchPtBrChromium();
   const page = await browser.newPage({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -119,14 +60,7 @@ try {
       errors.push(`${r.status()} ${r.url()}`);
     }
   });
-  await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
-  await page.goto(`${url}/app/login`);
-  // The dashboard's bundle is large; on a busy machine the form takes a while to appear.
-  await page.locator('input[name="email"]').waitFor({ timeout: 120_000 });
-  await page.fill('input[name="email"]', EMAIL);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 });
+  await logInToAdmin(page, url);
 
   await page.goto(`${url}/app/pix-checkout`);
   const card = page.locator('[data-pix-checkout="pix-discount"]');
