@@ -4,8 +4,6 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * Fair service and messages only for real shoppers:
  * - a create request keeps who asked (the client's address, the cart e-mail's key), so the line
  *   serves clients in turn and caps what one may hold or have waiting;
- * - `pix_checkout_create_hold` keeps a place in those counts for a session request between the
- *   session gate and its create, so requests arriving together meet the cap together;
  * - a charge keeps when the shopper's own page first showed it (`shown_at`), the signal that
  *   its code may be mailed;
  * - `pix_checkout_mail_window` keeps, per e-mail key, when the last code message went out, so
@@ -26,15 +24,6 @@ export class Migration20261124130000 extends Migration {
       `create index if not exists "IDX_pix_checkout_create_request_client_done" on "pix_checkout_create_request" ("client_key", "done_at") where "client_key" is not null;`,
     );
     this.addSql(
-      `create table if not exists "pix_checkout_create_hold" ("id" text not null primary key, "client_key" text not null, "email_key" text not null, "expires_at" timestamptz not null);`,
-    );
-    this.addSql(
-      `create index if not exists "IDX_pix_checkout_create_hold_client" on "pix_checkout_create_hold" ("client_key");`,
-    );
-    this.addSql(
-      `create index if not exists "IDX_pix_checkout_create_hold_email" on "pix_checkout_create_hold" ("email_key");`,
-    );
-    this.addSql(
       `alter table if exists "pix_checkout_charge" add column if not exists "shown_at" timestamptz null;`,
     );
     this.addSql(
@@ -45,7 +34,6 @@ export class Migration20261124130000 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "pix_checkout_mail_window";`);
     this.addSql(`alter table if exists "pix_checkout_charge" drop column if exists "shown_at";`);
-    this.addSql(`drop table if exists "pix_checkout_create_hold";`);
     this.addSql(`drop index if exists "IDX_pix_checkout_create_request_client_done";`);
     this.addSql(`drop index if exists "IDX_pix_checkout_create_request_email_waiting";`);
     this.addSql(`drop index if exists "IDX_pix_checkout_create_request_client_waiting";`);
