@@ -107,16 +107,12 @@ export async function sessionGate(
     }
     const { holdId } = admission;
     const releaseOrigin = holdOrigin(collectionId, { ...origin, holdId });
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
+    // A response emits `close` once, whether it finished or its connection dropped.
+    res.once("close", () => {
       releaseOrigin();
       // A request that joined the line took the hold over already; this frees the others.
       line.requests.releaseHold(holdId).catch(() => undefined);
-    };
-    res.once("finish", release);
-    res.once("close", release);
+    });
   } catch (error) {
     return next(error);
   }
