@@ -4,7 +4,15 @@
 // taken from payment session to captured against the sandbox. tarball-install.test.ts runs it on
 // the newest Medusa (the root install) and on the oldest the plugin supports.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -121,6 +129,11 @@ export type PackagedStore = {
   alongside: Promise<unknown> | undefined;
   /** Payment session → order → paid in the sandbox → the payment captured in Medusa. */
   checkoutToCaptured: () => Promise<void>;
+  /**
+   * The same app with a plugin option changed to `wrong`, started (`medusa exec` of a script
+   * that does nothing): the start's failure, or "started" when it did not fail.
+   */
+  startWithPluginOptions: (wrong: Record<string, unknown>) => Promise<string>;
 };
 
 /**
@@ -136,6 +149,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     phases: [],
     alongside: undefined,
     checkoutToCaptured: () => checkoutToCaptured(),
+    startWithPluginOptions: (wrong) => startWithPluginOptions(wrong),
   };
   const phase = (name: string) => {
     store.phases.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
@@ -218,6 +232,42 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       `packaging test (${path.basename(store.app)}) wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (${store.phases.join(", ")})`,
     );
   }, 60_000);
+
+  async function startWithPluginOptions(wrong: Record<string, unknown>): Promise<string> {
+    // A sibling app sharing the installed node_modules: the store's own config stays as it is
+    // for whatever else still reads it (the admin build running alongside).
+    const sibling = `${store.app}-options`;
+    rmSync(sibling, { recursive: true, force: true });
+    mkdirSync(path.join(sibling, "src/scripts"), { recursive: true });
+    symlinkSync(path.join(store.app, "node_modules"), path.join(sibling, "node_modules"));
+    writeFileSync(
+      path.join(sibling, "package.json"),
+      readFileSync(path.join(store.app, "package.json")),
+    );
+    const config = readFileSync(path.join(store.app, "medusa-config.js"), "utf8");
+    const entry = `resolve: "@pix-checkout/medusa", options: {}`;
+    if (!config.includes(entry)) throw new Error("the README's plugin entry changed shape");
+    writeFileSync(
+      path.join(sibling, "medusa-config.js"),
+      config.replace(entry, `resolve: "@pix-checkout/medusa", options: ${JSON.stringify(wrong)}`),
+    );
+    writeFileSync(
+      path.join(sibling, "src/scripts/nothing.js"),
+      "exports.default = async () => {};",
+    );
+    try {
+      await medusa(["exec", "./src/scripts/nothing.js"], {
+        cwd: sibling,
+        env: env(),
+        cli: options.cli?.(store.app),
+      });
+      return "started";
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      rmSync(sibling, { recursive: true, force: true });
+    }
+  }
 
   async function checkoutToCaptured(): Promise<void> {
     const headers = {

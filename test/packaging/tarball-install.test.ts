@@ -29,7 +29,13 @@ import {
   OLDEST_REACT_ROUTER,
   oldestMedusaInstall,
 } from "./oldest-medusa.js";
-import { PACKAGES, packagedStore, packTarballs, root } from "./packaged-store.js";
+import {
+  PACKAGES,
+  packagedStore,
+  packTarballs,
+  root,
+  type PackagedStore,
+} from "./packaged-store.js";
 
 let work: string;
 const tarballs = () => path.join(work, "tarballs");
@@ -60,6 +66,25 @@ function installed(app: string, module: string): { version: string; dir: string 
     };
   }
   throw new Error(`${module} is not installed where ${app} looks`);
+}
+
+/** A wrong value in the plugin entry's options stops Medusa's start, naming every wrong field. */
+async function wrongPluginOptionStopsTheStart(store: PackagedStore): Promise<void> {
+  const outcome = await store.startWithPluginOptions({
+    fairness: { clientCreatesPerMinute: 0 },
+    notifications: { codeMailWindowMinutes: "30" },
+  });
+  expect(outcome).not.toBe("started");
+  expect(outcome).toContain("Pix Checkout plugin options are invalid");
+  expect(outcome).toContain("fairness.clientCreatesPerMinute");
+  expect(outcome).toContain("notifications.codeMailWindowMinutes");
+  // The same start with right values in those sections goes through.
+  expect(
+    await store.startWithPluginOptions({
+      fairness: { clientCreatesPerMinute: 30 },
+      notifications: { codeMailWindowMinutes: 60 },
+    }),
+  ).toBe("started");
 }
 
 describe("the packed tarballs in a scratch app on the newest Medusa (the root install)", () => {
@@ -111,6 +136,9 @@ describe("the packed tarballs in a scratch app on the newest Medusa (the root in
   });
 
   it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+
+  it("stops at start on a wrong plugin option, naming the field", () =>
+    wrongPluginOptionStopsTheStart(store));
 });
 
 describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER})`, () => {
@@ -195,6 +223,9 @@ describe(`the packed tarballs in a scratch app on the oldest supported Medusa ($
   );
 
   it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+
+  it("stops at start on a wrong plugin option, naming the field", () =>
+    wrongPluginOptionStopsTheStart(store));
 
   it(`builds the admin with the plugin's page and order widget, by Medusa ${OLDEST_MEDUSA}'s admin bundler on React Router 6`, async () => {
     const started = Date.now();

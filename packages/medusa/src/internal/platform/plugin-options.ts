@@ -21,15 +21,34 @@ export function pluginOptionSection<S extends z.ZodTypeAny>(
   const entry = plugins.find(
     (p) => typeof p === "object" && typeof p.resolve === "string" && OUR_PLUGIN.test(p.resolve),
   ) as { options?: Record<string, unknown> } | undefined;
-  const parsed = schema.safeParse(entry?.options?.[section] ?? {});
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${section}.${issue.path.join(".")}: ${issue.message}`,
-    );
+  return checkPluginOptions(entry?.options, { [section]: schema })[section] as z.output<S>;
+}
+
+/**
+ * Parses each named section of the plugin's options (`options[section]`, `{}` when absent) and
+ * returns them after defaults. Throws one `invalid_options` naming every wrong field of every
+ * section as `section.field`.
+ */
+export function checkPluginOptions(
+  options: Record<string, unknown> | undefined,
+  schemas: Record<string, z.ZodTypeAny>,
+): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [section, schema] of Object.entries(schemas)) {
+    const result = schema.safeParse(options?.[section] ?? {});
+    if (result.success) parsed[section] = result.data;
+    else {
+      for (const issue of result.error.issues) {
+        problems.push(`${[section, ...issue.path].join(".")}: ${issue.message}`);
+      }
+    }
+  }
+  if (problems.length > 0) {
     throw new PixCheckoutError(
       "invalid_options",
       `Pix Checkout plugin options are invalid: ${problems.join("; ")}.`,
     );
   }
-  return parsed.data as z.output<S>;
+  return parsed;
 }

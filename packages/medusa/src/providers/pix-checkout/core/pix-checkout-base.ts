@@ -34,7 +34,6 @@ import { countsAsPayment, decide } from "../../../internal/settlement/decide";
 import { readSnapshot } from "../../../internal/settlement/snapshot";
 import type { CreateRequestRow } from "../../../internal/create-line/queue";
 import { originOf } from "../../../internal/create-line/client-origin";
-import { fairOptions } from "../../../internal/create-line/fair-options";
 import {
   budgetKeyOf,
   createAtService,
@@ -99,10 +98,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     this.logger_ = createPluginLogger(cradle.logger as MedusaLoggerLike | undefined);
     this.db_ = resolveOptional<Knex>(cradle, "__pg_connection__");
     this.events_ = resolveOptional<EventBusLike>(cradle, "event_bus");
+    // The plugin's own options (`fairness` for the create line) are read from it where they
+    // are used; the plugin's module checked them when Medusa started.
     this.config_ = resolveOptional<ConfigModule>(cradle, "configModule");
-    // The create line reads `fairness` at every grant: a wrong value stops the boot, naming
-    // the field, instead of every checkout.
-    fairOptions(this.config_);
     if (!this.options_.webhookSecret) {
       this.logger_.warn(
         `no webhookSecret is set for a Pix Checkout provider registration: anyone who learns the webhook URL can make the store ask the payment service about charges (no payment is trusted without that fetch-back). Set webhookSecret and add ?token=<it> to the URL you register.`,
