@@ -8,15 +8,11 @@
 // render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { launchPtBrChromium, logInToAdmin, startAdminApp } from "./lib/admin-app.mjs";
-import { dropDatabase, packageDir, pixSeedScript, stopProcess } from "./lib/built-app.mjs";
+import { logInToAdmin, merchantPage, withAdminApp } from "./lib/admin-app.mjs";
+import { packageDir, pixSeedScript } from "./lib/built-app.mjs";
 
-const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
-const PORT = Number(process.env.ADMIN_PORT ?? 9341);
-const dir = path.join(packageDir, ".medusa", `admin-app-${process.pid}`);
-const db = `pix_admin_${process.pid}`;
 const docs = path.join(packageDir, "docs");
 
 // Runs inside the app (medusa exec): an order paid by Pix, and a second order the merchant
@@ -32,22 +28,12 @@ const SEED = pixSeedScript(`
   fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
 `);
 
-const { startSandbox } = await import("@pix-checkout/sandbox");
-const sandbox = await startSandbox({ variant: "a" });
-let server;
-let browser;
-try {
-  const app = await startAdminApp({
-    dir,
-    name: "pix-admin-app",
-    pgUrl: PG,
-    db,
-    port: PORT,
-    sandbox,
-    seedScript: SEED,
-  });
-  server = app.server;
-  const { url, seed } = app;
+const app = {
+  name: "pix-admin-app",
+  port: Number(process.env.ADMIN_PORT ?? 9341),
+  seedScript: SEED,
+};
+await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -65,32 +51,11 @@ try {
   // Let the capture land on the timeline too.
   await new Promise((r) => setTimeout(r, 2_000));
 
-  browser = await launchPtBrChromium();
-  const page = await browser.newPage({
-    viewport: { width: 1440, height: 1100 },
-    // A Brazilian merchant's browser: its dates and clock.
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", async (msg) => {
-    if (msg.type() !== "error") return;
-    // React warnings carry their component stack in the arguments; only ours count here.
-    const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
-    const text = args.map(String).join(" ");
-    if (
-      /PixCheckout|ChargeCard|TimelineLine|AttentionCard|BalanceCard|TransactionsCard|DeliveriesCard|HealthCard|HealthRow/.test(
-        text,
-      )
-    ) {
-      errors.push(text);
-    } else {
-      process.stdout.write(
-        `${`(dashboard console, not from this plugin) ${msg.text().slice(0, 160)}`}\n`,
-      );
-    }
-  });
+  const { page, errors } = await merchantPage(
+    browser,
+    /PixCheckout|ChargeCard|TimelineLine|AttentionCard|BalanceCard|TransactionsCard|DeliveriesCard|HealthCard|HealthRow/,
+    { viewport: { width: 1440, height: 1100 } },
+  );
   // The last shot breaks the key on purpose: the balance and transactions then answer 502.
   let keyBroken = false;
   page.on("response", (r) => {
@@ -178,10 +143,4 @@ try {
   process.stdout.write(
     `wrote docs/admin-order-widget.png, docs/admin-pix-checkout-page.png, docs/admin-record-refund.png, docs/admin-health-ok.png and docs/admin-health-broken.png (order ${seed.orderId})\n`,
   );
-} finally {
-  await browser?.close();
-  if (server) await stopProcess(server);
-  await dropDatabase(PG, db).catch(() => undefined);
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -5,15 +5,11 @@
 // to a Pix cart, and saves docs/admin-pix-discount-phone.png. Fails if the card does not render,
 // the save does not reach the promotion, or the browser logs an error of the plugin.
 // Run `npm run build -w @pix-checkout/medusa` first. Usage: node scripts/pix-discount-screenshots.mjs
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { launchPtBrChromium, logInToAdmin, startAdminApp } from "./lib/admin-app.mjs";
-import { dropDatabase, packageDir, pixSeedScript, stopProcess } from "./lib/built-app.mjs";
+import { logInToAdmin, merchantPage, withAdminApp } from "./lib/admin-app.mjs";
+import { packageDir, pixSeedScript } from "./lib/built-app.mjs";
 
-const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
-const PORT = Number(process.env.ADMIN_PORT ?? 9342);
-const dir = path.join(packageDir, ".medusa", `discount-app-${process.pid}`);
-const db = `pix_discount_${process.pid}`;
 const docs = path.join(packageDir, "docs");
 
 // A cart of R$ 129,90 to check the saved setting against.
@@ -22,38 +18,16 @@ const SEED = pixSeedScript(`
   fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, cartId: cart.id }));
 `);
 
-const { startSandbox } = await import("@pix-checkout/sandbox");
-const sandbox = await startSandbox({ variant: "a" });
-let server;
-let browser;
-try {
-  const app = await startAdminApp({
-    dir,
-    name: "pix-discount-app",
-    pgUrl: PG,
-    db,
-    port: PORT,
-    sandbox,
-    seedScript: SEED,
-  });
-  server = app.server;
-  const { url, seed } = app;
-
-  browser = await launchPtBrChromium();
-  const page = await browser.newPage({
+const app = {
+  name: "pix-discount-app",
+  port: Number(process.env.ADMIN_PORT ?? 9342),
+  seedScript: SEED,
+};
+await withAdminApp(app, async ({ url, seed, browser }) => {
+  const { page, errors } = await merchantPage(browser, /PixDiscountCard|PixCheckout/, {
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", async (msg) => {
-    if (msg.type() !== "error") return;
-    const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
-    const text = args.map(String).join(" ");
-    if (/PixDiscountCard|PixCheckout/.test(text)) errors.push(text);
   });
   page.on("response", (r) => {
     if (r.url().includes("/admin/pix-checkout/pix-discount") && !r.ok()) {
@@ -89,10 +63,4 @@ try {
   await card.screenshot({ path: path.join(docs, "admin-pix-discount-phone.png") });
   if (errors.length > 0) throw new Error(`the dashboard logged errors:\n${errors.join("\n")}`);
   process.stdout.write("wrote docs/admin-pix-discount-phone.png\n");
-} finally {
-  await browser?.close();
-  if (server) await stopProcess(server);
-  await dropDatabase(PG, db).catch(() => undefined);
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -1,14 +1,16 @@
 // A throwaway Medusa app with the BUILT plugin and its dashboard, for the scripts that shoot
 // the admin: built, migrated, seeded and started, with an admin user to log in as, in pt-BR.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import {
   createDatabase,
+  dropDatabase,
   medusa,
   packageDir,
   pixAppConfig,
   startMedusa,
+  stopProcess,
   writeApp,
   writeFiles,
 } from "./built-app.mjs";
@@ -104,4 +106,63 @@ export async function logInToAdmin(page, url) {
   await page.fill('input[name="password"]', ADMIN.password);
   await page.click('button[type="submit"]');
   await page.waitForURL((u) => !u.pathname.endsWith("/login"), { timeout: 60_000 });
+}
+
+/**
+ * Runs `shoot` against a fresh admin app (see {@link startAdminApp}) with a sandbox, a
+ * database and a folder of its own, and a pt-BR Chromium; then takes all of them down,
+ * whatever `shoot` did. The database server is `BENCH_PG_URL` (local Postgres by default).
+ * @param {{ name: string, port: number, seedScript: string }} options
+ * @param {(app: { url: string, seed: any, sandbox: import("@pix-checkout/sandbox").Sandbox, browser: import("playwright-core").Browser }) => Promise<void>} shoot
+ */
+export async function withAdminApp({ name, port, seedScript }, shoot) {
+  const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
+  const dir = path.join(packageDir, ".medusa", `${name}-${process.pid}`);
+  const db = `${name.replaceAll("-", "_")}_${process.pid}`;
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  const sandbox = await startSandbox({ variant: "a" });
+  let server;
+  let browser;
+  try {
+    const app = await startAdminApp({ dir, name, pgUrl, db, port, sandbox, seedScript });
+    server = app.server;
+    browser = await launchPtBrChromium();
+    await shoot({ url: app.url, seed: app.seed, sandbox, browser });
+  } finally {
+    await browser?.close();
+    if (server) await stopProcess(server);
+    await dropDatabase(pgUrl, db).catch(() => undefined);
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A page of a Brazilian merchant's browser (pt-BR dates, São Paulo's clock) whose errors are
+ * collected in `errors`: uncaught ones, and console errors naming one of the plugin's
+ * components (`ours`). React warnings carry their component stack in the console arguments;
+ * other console errors are printed, not counted.
+ * @param {import("playwright-core").Browser} browser
+ * @param {RegExp} ours
+ * @param {Record<string, unknown>} contextOptions viewport and device options
+ */
+export async function merchantPage(browser, ours, contextOptions) {
+  const page = await browser.newPage({
+    ...contextOptions,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", async (msg) => {
+    if (msg.type() !== "error") return;
+    const args = await Promise.all(msg.args().map((a) => a.jsonValue().catch(() => "")));
+    const text = args.map(String).join(" ");
+    if (ours.test(text)) errors.push(text);
+    else
+      process.stdout.write(
+        `(dashboard console, not from this plugin) ${msg.text().slice(0, 160)}\n`,
+      );
+  });
+  return { page, errors };
 }
