@@ -1,6 +1,7 @@
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createCartWithVariant,
@@ -57,21 +58,10 @@ const originalWrite = {
 beforeAll(async () => {
   // A merchant's OpenTelemetry SDK, registered before Medusa boots as instrumentation.ts is.
   telemetry = registerTestTelemetry();
-  // The sandbox is ESM-only; this package compiles as CommonJS (what Medusa loads).
-  const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandboxA = await startSandbox({
-    variant: "a",
-    keys: [API_KEY],
-    webhookRetryDelaysMs: [300, 1000],
-  });
-  sandboxB = await startSandbox({
-    variant: "b",
-    keys: [API_KEY],
-    webhookRetryDelaysMs: [300, 1000],
-  });
-  process.env.PIX_SANDBOX_A_URL = sandboxA.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandboxA, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300, 1000] },
+    b: { webhookRetryDelaysMs: [300, 1000] },
+  }));
   // Everything Medusa and the plugin log in this process passes through here.
   process.stdout.write = ((chunk: unknown, ...rest: never[]) => {
     output.push(String(chunk));

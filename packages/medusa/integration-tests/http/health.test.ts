@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { Modules } from "@medusajs/framework/utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import { startAppSandboxes } from "../helpers/sandboxes";
 import { createStoreFixture, createCart, type StoreFixture } from "../helpers/store-fixture";
 import {
   capturesOfSession,
@@ -52,12 +53,9 @@ let sandboxB: Sandbox;
 let inbox: SmtpInbox;
 
 beforeAll(async () => {
-  const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY] });
-  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300] },
+  }));
   inbox = await startSmtpInbox();
   process.env.PIX_SMTP_PORT = String(inbox.port);
   process.env.PIX_ALERTS_TO = ALERTS_TO;

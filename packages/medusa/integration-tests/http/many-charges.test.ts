@@ -9,6 +9,7 @@ import type {
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { Agent as HttpAgent } from "node:http";
 import { cancelOrderWorkflow, createCartWorkflow } from "@medusajs/medusa/core-flows";
+import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createCartWithVariant,
@@ -54,12 +55,10 @@ let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
-  const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300] },
+    b: { webhookRetryDelaysMs: [300] },
+  }));
   // The plugin's messages to the shopper, to Medusa's local notification provider.
   process.env.PIX_NOTIFY = "1";
 });

@@ -4,6 +4,7 @@ import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createOtherStorefrontKey,
@@ -35,12 +36,10 @@ let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
-  const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300] },
+    b: { webhookRetryDelaysMs: [300] },
+  }));
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
+import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   BOLETO_PAYER,
   capturesOfSession,
@@ -36,13 +37,10 @@ let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
-  const { startSandbox } = await import("@pix-checkout/sandbox");
   // Boletos due in 45 days, as a store selling on terms issues them.
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], boletoDueDays: 45 });
-  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY] });
-  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { boletoDueDays: 45 },
+  }));
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { Modules } from "@medusajs/framework/utils";
+import { startAppSandboxes } from "../helpers/sandboxes";
 import { createStoreFixture, createCart, type StoreFixture } from "../helpers/store-fixture";
 import {
   capturesOfSession,
@@ -32,12 +33,9 @@ let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
-  const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
-  sandboxB = await startSandbox({ variant: "b", keys: [API_KEY] });
-  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
-  process.env.PIX_SANDBOX_B_URL = sandboxB.baseUrl;
-  process.env.PIX_API_KEY = API_KEY;
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300] },
+  }));
 });
 
 afterAll(async () => {
