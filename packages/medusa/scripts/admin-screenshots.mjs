@@ -135,7 +135,7 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   await health.locator('[data-health-line="service:a"][data-health-state="broken"]').waitFor({
     timeout: 60_000,
   });
-  await health.locator('[data-health-line="flags"][data-health-state="warning"]').waitFor({
+  await health.locator('[data-health-line="attention"][data-health-state="warning"]').waitFor({
     timeout: 30_000,
   });
   await health.screenshot({ path: path.join(docs, "admin-health-broken.png") });

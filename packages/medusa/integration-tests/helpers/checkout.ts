@@ -1,6 +1,6 @@
 import { Agent as HttpAgent } from "node:http";
-import type { MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { StoreFixture } from "./store-fixture";
 
@@ -96,6 +96,22 @@ export async function capturesOfSession(
     (sum, p) => sum + (p.captures?.length ?? 0),
     0,
   );
+}
+
+/** What Medusa captured on a session's payments, in cents (its amounts are reais, two decimals). */
+export async function capturedCentsOfSession(
+  container: MedusaContainer,
+  sessionId: string,
+): Promise<number> {
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT);
+  const list = await payments.listPayments(
+    { payment_session_id: sessionId },
+    { relations: ["captures"] },
+  );
+  // Cents on digits, no float sums.
+  return list
+    .flatMap((p) => p.captures ?? [])
+    .reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0);
 }
 
 /** Payer data a storefront sends for a boleto: what Medusa's address lacks, and the CPF. */

@@ -161,3 +161,35 @@ export async function createCartWithVariant(
   });
   return result.id;
 }
+
+/**
+ * A cart Medusa cannot complete yet: its item ships and the cart has no shipping method (a
+ * street address, so it still takes a code). `makeCompletable` lets it become an order.
+ */
+export async function createUncompletableCart(
+  container: MedusaContainer,
+  store: StoreFixture,
+  amount: number,
+): Promise<{ cartId: string; makeCompletable: () => Promise<void> }> {
+  const { result } = await createCartWorkflow(container).run({
+    input: {
+      region_id: store.regionId,
+      sales_channel_id: store.salesChannelId,
+      currency_code: "brl",
+      email: "ana@example.com",
+      shipping_address: {
+        address_1: "Rua das Flores, 100",
+        city: "São Paulo",
+        postal_code: "01310-100",
+        country_code: "br",
+      },
+      items: [{ title: "Caneca", quantity: 1, unit_price: amount, requires_shipping: true }],
+    },
+  });
+  const makeCompletable = async () => {
+    const carts = container.resolve(Modules.CART);
+    const [item] = await carts.listLineItems({ cart_id: result.id });
+    await carts.updateLineItems(item!.id, { requires_shipping: false });
+  };
+  return { cartId: result.id, makeCompletable };
+}

@@ -154,7 +154,7 @@ medusaIntegrationTestRunner({
         ["checks", "ok"],
         ["captures", "ok"],
         ["carts", "ok"],
-        ["flags", "ok"],
+        ["attention", "ok"],
         ["create_budget:a", "ok"],
         ["create_budget:b", "ok"],
       ]);
@@ -420,7 +420,7 @@ medusaIntegrationTestRunner({
       });
     });
 
-    it("shows the oldest capture waiting and counts it among the flags when a capture kept failing", async () => {
+    it("shows the oldest capture waiting and counts it among what needs the merchant when a capture kept failing", async () => {
       const knex = db(container());
       const chargeId = "health-capture-failed-1";
       // The state three failed captures leave: paid, not captured, flagged for the merchant.
@@ -456,15 +456,16 @@ medusaIntegrationTestRunner({
           state: "broken",
           value: 1,
           action: "see_needs_attention",
-          detail: { waiting: 1, flagged: 1, oldest_charge_id: chargeId },
+          detail: { waiting: 1, handed: 1, oldest_charge_id: chargeId },
         });
         const waited = Date.now() - Date.parse(captures.detail.oldest_paid_at);
         expect(waited).toBeGreaterThan(9 * 60_000);
-        expect(card.lines.find((l) => l.id === "flags")).toMatchObject({
+        // Paid ten minutes ago and not captured: the money's state puts it on the list.
+        expect(card.lines.find((l) => l.id === "attention")).toMatchObject({
           state: "warning",
           value: 1,
           action: "see_needs_attention",
-          detail: { open: 1, refund_due: 0 },
+          detail: { not_captured: 1, refund_due: 0, total: 1 },
         });
       } finally {
         await knex("pix_checkout_charge_event").where({ charge_id: chargeId }).delete();

@@ -396,7 +396,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/pix-checkout/balance"],
         ["get", "/admin/pix-checkout/transactions"],
         ["get", "/admin/pix-checkout/deliveries"],
-        ["get", "/admin/pix-checkout/charges?flagged=true"],
+        ["get", "/admin/pix-checkout/charges?needs_attention=true"],
         ["get", "/admin/pix-checkout/orders/order_123"],
         ["post", "/admin/pix-checkout/charges/abc/refresh"],
       ])("%s %s requires an admin login", async (method, url) => {
@@ -451,7 +451,7 @@ medusaIntegrationTestRunner({
             flag_code: "paid_after_charge_closed",
             flag_detail: JSON.stringify({ status: "expired" }),
           });
-        const response = await admin("get", "/admin/pix-checkout/charges?flagged=true");
+        const response = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
         expect(response.status).toBe(200);
         const ids = response.data.charges.map((c: Json) => c.charge_id);
         expect(ids).toContain(flagged.chargeId);
@@ -460,12 +460,14 @@ medusaIntegrationTestRunner({
           response.data.charges.find((c: Json) => c.charge_id === flagged.chargeId),
         ).toMatchObject({
           amount: 1200,
+          // An open note only: the money needs nothing.
+          attention: "note",
           // a code with values, so the admin says it in the merchant's language
           flag: { code: "paid_after_charge_closed", status: "expired" },
         });
         expect(JSON.stringify(response.data)).not.toContain(API_KEY);
 
-        const wrong = await admin("get", "/admin/pix-checkout/charges?flagged=maybe");
+        const wrong = await admin("get", "/admin/pix-checkout/charges?needs_attention=maybe");
         expect(wrong.status).toBe(400);
         expect(wrong.data.code).toBe("invalid_query");
       });

@@ -8,8 +8,9 @@ import { settlePaid } from "../internal/settlement/settle";
  * A cart became an order. In a pay-first checkout the shopper's own `cart.complete` captured
  * the payment (the provider's `authorizePayment` answered `captured`): settling the order's
  * paid charges now records that capture at once (`pix_checkout.charge.captured`, the shopper's
- * e-mail), instead of when the capture claim `authorizePayment` took lapses. Settling asks the
- * collection's one decision, so this door captures nothing that is held or due a refund.
+ * e-mail), instead of when the capture claim `authorizePayment` took lapses, and a captured
+ * charge stops waiting for its order. Settling asks the collection's one decision, so this
+ * door captures nothing that is held or due a refund.
  */
 export default async function pixCheckoutOrderPlaced({
   event,
@@ -27,7 +28,11 @@ export default async function pixCheckoutOrderPlaced({
   const ctx = settleContext(container);
   for (const { id } of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
-      if (row.status !== "paid" || row.captured_at || row.settlement !== "capturable") continue;
+      // Paid and not yet captured, or captured and still waiting to see this order.
+      const open = row.captured_at
+        ? row.awaiting_order_since !== null
+        : row.settlement === "capturable";
+      if (row.status !== "paid" || !open) continue;
       await settlePaid(ctx, row, "authorize").catch((error: unknown) =>
         ctx.logger.warn(
           `charge ${row.charge_id} is paid; recording its capture after order ${event.data.id} was placed failed, and reconciliation retries it: ${redact((error as Error).message ?? String(error))}`,

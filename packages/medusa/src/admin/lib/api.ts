@@ -50,11 +50,11 @@ export const useTransactions = (filters: Record<string, string | undefined>) =>
     placeholderData: keepPreviousData,
   });
 
-/** The charges that need the merchant's attention. */
-export const useFlaggedCharges = () =>
+/** The charges that need the merchant: money waiting for a decision, then open notes. */
+export const useChargesNeedingAttention = () =>
   useQuery({
-    queryKey: [ROOT, "charges", "flagged"],
-    queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { flagged: "true" }),
+    queryKey: [ROOT, "charges", "needs_attention"],
+    queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { needs_attention: "true" }),
   });
 
 /** Whether payments are flowing; read again every minute while the page is open. */

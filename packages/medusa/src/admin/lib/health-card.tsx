@@ -51,8 +51,17 @@ function valueText(
       return Number(d.waiting) > 0
         ? t("health.value.carts", { count: d.waiting, at: at("oldest_at") })
         : t("health.value.cartsNone");
-    case "flags":
-      return t("health.value.flags", { open: d.open, refundDue: d.refund_due });
+    case "attention":
+      return Number(d.total) > 0
+        ? t("health.value.attention", {
+            total: d.total,
+            held: d.held,
+            refundDue: d.refund_due,
+            noOrder: d.no_order,
+            notCaptured: d.not_captured,
+            note: d.note,
+          })
+        : t("health.value.attentionNone");
     case "create_budget":
       return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
     default:

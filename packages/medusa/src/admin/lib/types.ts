@@ -1,6 +1,7 @@
 import type { FlagReason } from "../../internal/records/flag-reasons";
+import type { Attention, Settlement } from "../../internal/records/charges";
 
-export type { FlagReason };
+export type { Attention, FlagReason };
 
 /** The Medusa order a charge paid. */
 export interface AdminChargeOrder {
@@ -24,8 +25,10 @@ export interface AdminChargeSummary {
   captured_at: string | null;
   /** What the API says was paid, in cents (below `amount` for an underpaid charge). */
   received: number | null;
-  /** Where a paid charge stands: `capturable`, `held`, `refund_due` or `captured`. */
-  settlement: "capturable" | "held" | "refund_due" | "captured" | null;
+  /** Where a paid charge stands: `capturable`, `held`, `refund_due`, `captured` or `refunded`. */
+  settlement: Settlement | null;
+  /** What the charge needs from the merchant: from its money first, then an open note. */
+  attention: Attention | null;
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
@@ -42,6 +45,8 @@ export interface AdminCharge {
   currency: string;
   expires_at: string | null;
   paid_at: string | null;
+  /** What the charge needs from the merchant: from its money first, then an open note. */
+  attention: Attention | null;
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;

@@ -59,9 +59,14 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
         {t("widget.expires", { at: instant(charge.expires_at) })}
         {charge.paid_at ? ` · ${t("widget.paid", { at: instant(charge.paid_at) })}` : ""}
       </Text>
-      {charge.flagged ? (
+      {charge.attention ? (
         <Text size="small" className="text-ui-fg-error">
-          {t("widget.needsAttention", { reason: flagReason(charge.flag) })}
+          {t("widget.needsAttention", {
+            reason:
+              charge.attention === "note"
+                ? flagReason(charge.flag)
+                : t(`attention.kind.${charge.attention}`),
+          })}
         </Text>
       ) : null}
       {charge.pix ? (

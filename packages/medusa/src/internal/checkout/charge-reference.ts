@@ -25,7 +25,13 @@ export function chargeDescription(
   method: "pix" | "boleto",
   text?: string,
 ): string {
-  const own = text?.replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
+  // A storefront's text never carries a reference of its own: a lost create's charge is found
+  // by its reference, and a planted one would name another session.
+  const own = text
+    ?.replace(/\(\s*ref\b[^)]*\)?/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_TEXT);
   const base = own || (method === "pix" ? "Pagamento Pix" : "Pagamento boleto");
   return `${base} ${chargeReference(sessionId)}`;
 }

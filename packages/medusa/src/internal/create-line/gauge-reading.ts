@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { budgetKeyOf } from "./line";
 import { CreateQueue } from "./queue";
+import { Charges } from "../records/charges";
 import type { RegisteredProvider } from "../platform/provider-registry";
 import type { BudgetReading, GaugeReading } from "../platform/telemetry";
 
@@ -32,12 +33,7 @@ export async function readGauges(
       waiting: use?.waiting ?? 0,
     });
   }
-  const flagged = (await db("pix_checkout_charge")
-    .where({ flagged: true })
-    .whereNull("deleted_at")
-    .count({ n: "*" })
-    .first()) as { n: string | number } | undefined;
-  return { budgets, openFlags: Number(flagged?.n ?? 0) };
+  return { budgets, attention: await new Charges(db).attentionCounts() };
 }
 
 /** A budget as a label: the service's host and path, never credentials or a query in the URL. */

@@ -5,10 +5,14 @@ import { toCents } from "../platform/money";
 export interface MedusaSide {
   /** Sessions Medusa still holds, with their amounts in cents (rounded half-up, as charges are). */
   liveSessions: { id: string; amountCents: number }[];
-  /** Payments Medusa made from the collection's sessions. */
+  /**
+   * Payments Medusa made from the collection's sessions; `captured` when Medusa holds any
+   * capture of it (a charge accepted for less is captured in part, and Medusa sets the
+   * payment's `captured_at` only for the whole amount).
+   */
   payments: { sessionId: string; captured: boolean }[];
-  /** The order the collection's cart became, if it did. */
-  order: { id: string; status: string } | null;
+  /** The order the collection's cart became, if it did (`canceledAt` once canceled). */
+  order: { id: string; status: string; canceledAt: Date | null } | null;
   cartId: string | null;
 }
 
@@ -16,7 +20,7 @@ interface SideRow {
   sessions: { id: string; amount: string | null; amount_num: string | number | null }[] | null;
   payments: { session_id: string; captured: boolean }[] | null;
   cart_id: string | null;
-  order: { id: string; status: string } | null;
+  order: { id: string; status: string; canceled_at: string | null } | null;
 }
 
 /**
@@ -25,7 +29,7 @@ interface SideRow {
  * two reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
- * (`payment_session`, `payment`, `cart_payment_collection`, `order_cart`, `order`) are the
+ * (`payment_session`, `payment`, `capture`, `cart_payment_collection`, `order_cart`, `order`) are the
  * ones Medusa's own links and payment module define, unchanged across Medusa 2.x.
  */
 export async function readMedusaSide(db: Knex, paymentCollectionId: string): Promise<MedusaSide> {
@@ -34,12 +38,14 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
        (select json_agg(json_build_object('id', ps.id, 'amount', ps.raw_amount->>'value', 'amount_num', ps.amount))
           from payment_session ps
          where ps.payment_collection_id = :pc and ps.deleted_at is null) as sessions,
-       (select json_agg(json_build_object('session_id', p.payment_session_id, 'captured', p.captured_at is not null))
+       (select json_agg(json_build_object('session_id', p.payment_session_id, 'captured',
+                 p.captured_at is not null or exists (
+                   select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)))
           from payment p
          where p.payment_collection_id = :pc and p.deleted_at is null) as payments,
        (select cpc.cart_id from cart_payment_collection cpc
          where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1) as cart_id,
-       (select json_build_object('id', o.id, 'status', o.status)
+       (select json_build_object('id', o.id, 'status', o.status, 'canceled_at', o.canceled_at)
           from cart_payment_collection cpc
           join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
           join "order" o on o.id = oc.order_id and o.deleted_at is null
@@ -57,7 +63,13 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
       sessionId: payment.session_id,
       captured: payment.captured,
     })),
-    order: row?.order ?? null,
+    order: row?.order
+      ? {
+          id: row.order.id,
+          status: row.order.status,
+          canceledAt: row.order.canceled_at ? new Date(row.order.canceled_at) : null,
+        }
+      : null,
     cartId: row?.cart_id ?? null,
   };
 }

@@ -18,11 +18,13 @@ export async function acceptReceivedAmount(
 ): Promise<{ row: ChargeRow; capture: CaptureResult }> {
   const key = charge.payment_collection_id ?? `charge:${charge.charge_id}`;
   const accepted = await withCollectionLock(ctx.db, key, async () => {
+    // Held → capturable and the note resolved, in one statement.
     const moved = await ctx.records.charges.settle(
       charge.charge_id,
       ["held"],
       "capturable",
       "accepted",
+      { resolution: note },
     );
     if (!moved) {
       throw new PixCheckoutError(
@@ -40,7 +42,6 @@ export async function acceptReceivedAmount(
         api_amount_cents: moved.api_amount_cents,
       },
     });
-    if (moved.flagged) await ctx.records.charges.resolveFlag(charge.charge_id, note);
     return moved;
   });
   // Captured like any paid charge: the collection's one decision, under its lock again.

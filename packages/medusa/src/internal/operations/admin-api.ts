@@ -7,7 +7,7 @@ import {
   type RegisteredProvider,
 } from "../platform/provider-registry";
 import { redact } from "@pix-checkout/client";
-import type { ChargeRow } from "../records/charges";
+import type { Attention, ChargeRow } from "../records/charges";
 import type { Records } from "../records/records";
 import { toServiceError } from "../platform/service-error";
 import { sendError } from "../platform/errors";
@@ -86,8 +86,10 @@ export function reaisToCents(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? Math.round(value * 100) : null;
 }
 
-/** A charge row as the admin views show it. */
-export function adminCharge(row: ChargeRow): Record<string, unknown> {
+/** A charge row as the admin views show it (with its `attention`, when the read computed it). */
+export function adminCharge(
+  row: ChargeRow & { attention?: Attention | null },
+): Record<string, unknown> {
   const display = (typeof row.display === "string" ? JSON.parse(row.display) : row.display) as {
     pix?: { copy_paste?: string; payment_link?: string };
     boleto?: { url?: string; digitable_line?: string };
@@ -110,6 +112,8 @@ export function adminCharge(row: ChargeRow): Record<string, unknown> {
     settlement_reason: row.settlement_reason,
     captured_at: row.captured_at,
     last_checked_at: row.last_checked_at,
+    /** What the charge needs from the merchant, from its money first (records/charges.ts). */
+    attention: row.attention ?? null,
     flagged: row.flagged,
     flag: flagOf(row),
     flag_resolved_at: row.flag_resolved_at,

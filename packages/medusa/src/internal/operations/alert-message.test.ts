@@ -100,9 +100,9 @@ describe("alertOptions", () => {
   });
 
   it("ignores a line by its id or its kind", () => {
-    const options = { ignoreLines: ["flags", "create_budget:b"] };
-    const ids = ["flags", "create_budget:a", "create_budget:b", "webhooks"];
-    expect(ids.filter((id) => isIgnored(id, options))).toEqual(["flags", "create_budget:b"]);
+    const options = { ignoreLines: ["attention", "create_budget:b"] };
+    const ids = ["attention", "create_budget:a", "create_budget:b", "webhooks"];
+    expect(ids.filter((id) => isIgnored(id, options))).toEqual(["attention", "create_budget:b"]);
   });
 });
 

@@ -54,7 +54,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       checks: "Cobranças esperando verificação",
       captures: "Cobranças pagas esperando captura",
       carts: "Carrinhos pagos esperando virar pedido",
-      flags: "Alertas abertos",
+      attention: "Precisa de atenção",
       create_budget: "Limite de criação ({provider})",
     },
     reason: {
@@ -71,7 +71,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_handed_to_merchant: "Uma captura falhou repetidas vezes e espera por você.",
       capture_late: "Uma cobrança paga ainda não foi capturada.",
       cart_not_completed: "Um carrinho pago ainda não virou pedido.",
-      flags_open: "Há cobranças que precisam de atenção.",
+      needs_attention:
+        "Há dinheiro esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s).",
       budget_spent: "As criações do minuto acabaram; novos compradores esperam pelo código.",
       line_stuck: "Há criações esperando na fila há minutos.",
     },
@@ -115,7 +116,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       checks: "Charges waiting to be checked",
       captures: "Paid charges waiting to be captured",
       carts: "Paid carts waiting to become orders",
-      flags: "Open flags",
+      attention: "Needs attention",
       create_budget: "Create budget ({provider})",
     },
     reason: {
@@ -132,7 +133,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_handed_to_merchant: "A capture kept failing and waits for you.",
       capture_late: "A paid charge is not captured yet.",
       cart_not_completed: "A paid cart could not become an order yet.",
-      flags_open: "Charges need your attention.",
+      needs_attention:
+        "Money waits for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s).",
       budget_spent: "The minute's creates are spent; new shoppers wait for their code.",
       line_stuck: "Creates have waited in line for minutes.",
     },
@@ -233,6 +235,12 @@ export function renderAlert(
           code: detail.code,
           reconciled: detail.paid_by_reconciliation,
           webhook: detail.paid_by_webhook,
+          total: detail.total,
+          held: detail.held,
+          refund_due: detail.refund_due,
+          no_order: detail.no_order,
+          not_captured: detail.not_captured,
+          note: detail.note,
         })
       : null;
   const todo = line.action ? t.action[line.action] : null;

@@ -16,9 +16,9 @@ function healthy(): HealthFigures {
       paidDay: { webhook: 3 },
     },
     checks: { overdue: 0, oldestDueAt: null, oldestChargeId: null },
-    captures: { waiting: 0, oldestPaidAt: null, oldestChargeId: null, flagged: 0 },
+    captures: { waiting: 0, oldestPaidAt: null, oldestChargeId: null, handed: 0 },
     carts: { waiting: 0, oldestAt: null },
-    flags: { open: 0, refundDue: 0 },
+    attention: { held: 0, refund_due: 0, no_order: 0, not_captured: 0, note: 0 },
     budgets: [
       { provider: "a", limit: 60, used: 2, waiting: 0, oldestWaitingAt: null, pausedUntil: null },
     ],
@@ -34,7 +34,7 @@ describe("health rules", () => {
       ["checks", "ok", null],
       ["captures", "ok", null],
       ["carts", "ok", null],
-      ["flags", "ok", null],
+      ["attention", "ok", null],
       ["create_budget:a", "ok", null],
     ]);
   });
@@ -74,7 +74,7 @@ describe("health rules", () => {
 
   it("leaves a capture inside its lease alone and warns past it", () => {
     const f = healthy();
-    f.captures = { waiting: 1, oldestPaidAt: ago(30_000), oldestChargeId: "ch_1", flagged: 0 };
+    f.captures = { waiting: 1, oldestPaidAt: ago(30_000), oldestChargeId: "ch_1", handed: 0 };
     expect(line(f, "captures").state).toBe("ok");
     f.captures.oldestPaidAt = ago(3 * 60_000);
     expect(line(f, "captures")).toMatchObject({ state: "warning", action: "check_worker" });
@@ -82,17 +82,17 @@ describe("health rules", () => {
 
   it("calls a capture handed to the merchant broken and points to Needs attention", () => {
     const f = healthy();
-    f.captures = { waiting: 1, oldestPaidAt: ago(30_000), oldestChargeId: "ch_1", flagged: 1 };
+    f.captures = { waiting: 1, oldestPaidAt: ago(30_000), oldestChargeId: "ch_1", handed: 1 };
     expect(line(f, "captures")).toMatchObject({ state: "broken", action: "see_needs_attention" });
   });
 
-  it("counts refunds due apart among open flags", () => {
+  it("counts what needs the merchant by what its money needs, notes apart", () => {
     const f = healthy();
-    f.flags = { open: 3, refundDue: 1 };
-    expect(line(f, "flags")).toMatchObject({
+    f.attention = { held: 1, refund_due: 1, no_order: 0, not_captured: 0, note: 2 };
+    expect(line(f, "attention")).toMatchObject({
       state: "warning",
-      value: 3,
-      detail: { open: 3, refund_due: 1 },
+      value: 4,
+      detail: { held: 1, refund_due: 1, note: 2, total: 4, reason: "needs_attention" },
       action: "see_needs_attention",
     });
   });

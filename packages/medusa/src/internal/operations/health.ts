@@ -1,5 +1,11 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { CAPTURE_LEASE_MS } from "../records/charges";
+import {
+  ATTENTION_GRACE_MS,
+  CAPTURE_ATTEMPTS,
+  CAPTURE_LEASE_MS,
+  Charges,
+  type Attention,
+} from "../records/charges";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
 import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";
@@ -26,7 +32,7 @@ export type HealthAction =
 
 /**
  * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
- * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `flags`,
+ * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `attention`,
  * `create_budget:<registration>`); `value` is the line's headline figure, `detail` the
  * figures behind it (and `reason` when the line is not ok).
  */
@@ -83,11 +89,13 @@ export interface HealthFigures {
     waiting: number;
     oldestPaidAt: Date | null;
     oldestChargeId: string | null;
-    /** Of those, handed to the merchant (flagged: failed captures, an underpaid charge). */
-    flagged: number;
+    /** Of those, handed to the merchant: captures that failed `CAPTURE_ATTEMPTS` times. */
+    handed: number;
   };
+  /** Captured payments whose cart is no order yet, past the grace a capture's follow-up has. */
   carts: { waiting: number; oldestAt: Date | null };
-  flags: { open: number; refundDue: number };
+  /** Charges that need the merchant, by what they need (records/charges.ts `Attention`). */
+  attention: Record<Attention, number>;
   budgets: {
     /** The first registration drawing on this budget: the line's id. */
     provider: string;
@@ -170,28 +178,29 @@ export async function readHealthFigures(
     waiting: string;
     oldest: Date | null;
     charge_id: string | null;
-    flagged: string;
+    handed: string;
   }>(
+    // Written as the partial index IDX_pix_checkout_charge_capture_due reads: paid charges still
+    // to capture, not every paid charge ever.
     `select count(*) as waiting, min(paid_at) as oldest,
             (array_agg(charge_id order by paid_at asc))[1] as charge_id,
-            count(*) filter (where flagged) as flagged
-       from ${CHARGES}
+            count(*) filter (where (select count(*) from ${EVENTS} e
+              where e.charge_id = c.charge_id and e.deleted_at is null and e.kind = 'capture_failed') >= ?) as handed
+       from ${CHARGES} c
       where deleted_at is null and status = 'paid' and captured_at is null
         and settlement = 'capturable'`,
+    [CAPTURE_ATTEMPTS],
   );
   const carts = await one<{ waiting: string; oldest: Date | null }>(
-    // `cart_completion_failed_at` mirrors the timeline's failed/completed events (ChargeEvents.add
-    // keeps it in step), so this reads the partial index of carts due, as reconciliation does,
-    // rather than every captured charge ever.
-    `select count(*) as waiting, min(updated_at) as oldest
+    // `awaiting_order_since` is set in the statement that records a capture and cleared once
+    // the order exists; its partial index holds only these rows.
+    `select count(*) as waiting, min(awaiting_order_since) as oldest
        from ${CHARGES}
-      where deleted_at is null and cart_completion_failed_at is not null and status = 'paid'
-        and captured_at is not null and settlement = 'captured'`,
+      where deleted_at is null and awaiting_order_since is not null
+        and awaiting_order_since < now() - make_interval(secs => ?)`,
+    [ATTENTION_GRACE_MS / 1000],
   );
-  const flags = await one<{ open: string; refund_due: string }>(
-    `select count(*) as open, count(*) filter (where settlement = 'refund_due') as refund_due
-       from ${CHARGES} where deleted_at is null and flagged`,
-  );
+  const attention = await new Charges(db).attentionCounts();
 
   // One budget per service address, its limit the smallest of the registrations sharing it.
   const budgets = new Map<string, { provider: string; limit: number }>();
@@ -249,10 +258,10 @@ export async function readHealthFigures(
       waiting: Number(captures.waiting),
       oldestPaidAt: date(captures.oldest),
       oldestChargeId: captures.charge_id,
-      flagged: Number(captures.flagged),
+      handed: Number(captures.handed),
     },
     carts: { waiting: Number(carts.waiting), oldestAt: date(carts.oldest) },
-    flags: { open: Number(flags.open), refundDue: Number(flags.refund_due) },
+    attention,
     budgets: budgetLines,
   };
 }
@@ -384,9 +393,9 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     waiting: f.captures.waiting,
     oldest_paid_at: iso(f.captures.oldestPaidAt),
     oldest_charge_id: f.captures.oldestChargeId,
-    flagged: f.captures.flagged,
+    handed: f.captures.handed,
   };
-  if (f.captures.flagged > 0) {
+  if (f.captures.handed > 0) {
     lines.push({
       id: "captures",
       state: "broken",
@@ -424,16 +433,18 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     action: f.carts.waiting > 0 ? "wait_for_cart_retries" : null,
   });
 
+  // Everything that holds money for the merchant, from the money's state, and open notes.
+  const attentionTotal = Object.values(f.attention).reduce((sum, n) => sum + n, 0);
   lines.push({
-    id: "flags",
-    state: f.flags.open > 0 ? "warning" : "ok",
-    value: f.flags.open,
+    id: "attention",
+    state: attentionTotal > 0 ? "warning" : "ok",
+    value: attentionTotal,
     detail: {
-      open: f.flags.open,
-      refund_due: f.flags.refundDue,
-      ...(f.flags.open > 0 ? { reason: "flags_open" } : {}),
+      ...f.attention,
+      total: attentionTotal,
+      ...(attentionTotal > 0 ? { reason: "needs_attention" } : {}),
     },
-    action: f.flags.open > 0 ? "see_needs_attention" : null,
+    action: attentionTotal > 0 ? "see_needs_attention" : null,
   });
 
   for (const budget of f.budgets) {

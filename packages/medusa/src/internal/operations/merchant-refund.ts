@@ -8,12 +8,13 @@ import { PixCheckoutError } from "../platform/errors";
 import { fromCents } from "../platform/money";
 import type { SettleContext } from "../settlement/context";
 import { withCollectionLock } from "../records/collection-locks";
+import { recordsOf } from "../records/records";
 
 /** What recording a refund did. */
 export interface RecordedRefund {
   /** Cents now recorded as refunded in Medusa (0 when Medusa holds no captured payment). */
   recorded_in_medusa_cents: number;
-  /** True when this refund settled the charge's "refund due" flag. */
+  /** True when this refund returned all of the charge's money and resolved its note. */
   resolved_flag: boolean;
 }
 
@@ -21,8 +22,8 @@ export interface RecordedRefund {
  * The merchant returned money to the shopper in the payment service's dashboard (the API has
  * no refund endpoint) and says so here. The declaration goes on the charge's timeline, Medusa
  * records the refund on the captured payment (the provider's `refundPayment` accepts exactly
- * what was declared, and refuses Medusa's own automatic refunds), and a refund due that is now
- * fully returned leaves "Needs attention".
+ * what was declared, and refuses Medusa's own automatic refunds), and money now fully returned
+ * stands `refunded`: a refund due or a held payment leaves "Needs attention".
  */
 export function recordMerchantRefund(
   ctx: SettleContext,
@@ -59,7 +60,26 @@ async function record(
       `At most ${received - alreadyDeclared} cents of charge ${row.charge_id} are left to refund.`,
     );
   }
-  await ctx.records.events.declareRefund(row.charge_id, amountCents, note);
+  const total = alreadyDeclared + amountCents;
+  // The declaration and where the money then stands are written together: all of it returned,
+  // the charge stands `refunded` (it leaves "Needs attention" by its money, not by a flag), and
+  // the note that asked for it is resolved.
+  const returnedAll = total >= received;
+  await ctx.db.transaction(async (trx) => {
+    const records = recordsOf(trx);
+    await records.events.declareRefund(row.charge_id, amountCents, note);
+    if (!returnedAll) return;
+    await records.charges.markRefunded(row.charge_id);
+    if (row.flagged) {
+      await records.charges.resolveFlag(row.charge_id, note);
+      await records.events.add({
+        chargeId: row.charge_id,
+        kind: "flag_resolved",
+        source: "admin",
+        detail: { note },
+      });
+    }
+  });
   let recorded = 0;
   const payment = await capturedPaymentOf(ctx, captureSessionOf(row));
   if (payment) {
@@ -75,20 +95,7 @@ async function record(
       );
     }
   }
-  const total = alreadyDeclared + amountCents;
-  const due =
-    row.settlement === "refund_due" ? Number(row.api_amount_cents ?? row.amount_cents) : null;
-  const resolved = row.flagged && due !== null && total >= due;
-  if (resolved) {
-    await ctx.records.charges.resolveFlag(row.charge_id, note);
-    await ctx.records.events.add({
-      chargeId: row.charge_id,
-      kind: "flag_resolved",
-      source: "admin",
-      detail: { note },
-    });
-  }
-  return { recorded_in_medusa_cents: recorded, resolved_flag: resolved };
+  return { recorded_in_medusa_cents: recorded, resolved_flag: returnedAll && row.flagged };
 }
 
 /** The id of Medusa's captured payment of a session, if there is one. */

@@ -22,7 +22,9 @@ export const ERROR_STATUS = {
   invalid_filters: 400,
   invalid_period: 400,
   invalid_webhook: 400,
-  charge_session_mismatch: 400,
+  // A session's money is found through the plugin's records of that session, never through an
+  // id in its data: a session the plugin never asked money on has none.
+  session_has_no_charge: 400,
   invalid_cart_id: 400,
   invalid_payment_method: 400,
   reserved_cart_metadata: 400,
@@ -50,10 +52,14 @@ export const ERROR_STATUS = {
   store_unavailable: 409,
   charge_bound_elsewhere: 409,
   collection_busy: 409,
+  // Money waiting for the merchant's decision is not closed by resolving its note.
+  charge_needs_decision: 409,
   qr_not_ready: 409,
   refresh_rate_limited: 429,
   too_many_waiting_creates: 429,
   payment_service_unavailable: 502,
+  // The plugin's tables are missing: nothing is shown or believed without its records.
+  plugin_not_installed: 503,
   stream_limit_reached: 503,
   // The merchant's configuration or an unexpected answer; logged, not the caller's input.
   invalid_options: 500,

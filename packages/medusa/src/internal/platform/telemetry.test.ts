@@ -79,7 +79,9 @@ describe("with no SDK registered", () => {
   });
 
   it("never reads the database for the gauges", async () => {
-    const read = vi.fn((): Promise<GaugeReading> => Promise.resolve({ budgets: [], openFlags: 0 }));
+    const read = vi.fn((): Promise<GaugeReading> =>
+      Promise.resolve({ budgets: [], attention: {} }),
+    );
     observeDatabase({}, read);
     recordWebhookLag({ event: "charge.paid", data: { paid_at: new Date().toISOString() } }, "a");
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -241,7 +243,7 @@ describe("metrics", () => {
     const read = vi.fn((): Promise<GaugeReading> =>
       Promise.resolve({
         budgets: [{ budget: "api.example.com/v1", used: 12, limit: 60, waiting: 3 }],
-        openFlags: 2,
+        attention: { held: 2, refund_due: 1 },
       }),
     );
     observeDatabase({}, read);
@@ -255,6 +257,14 @@ describe("metrics", () => {
     });
     expect(value("pix_checkout.create.slots_limit")?.value).toBe(60);
     expect(value("pix_checkout.create.waiting")?.value).toBe(3);
-    expect(value("pix_checkout.charges.flagged")?.value).toBe(2);
+    const attention = metric(all, "pix_checkout.charges.attention")?.dataPoints ?? [];
+    expect(
+      attention.map((point) => [point.attributes["pix_checkout.attention"], point.value]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["held", 2],
+        ["refund_due", 1],
+      ]),
+    );
   });
 });

@@ -184,8 +184,11 @@ export interface BudgetReading {
 /** What the observable gauges report; read only when a collection asks. */
 export interface GaugeReading {
   budgets: BudgetReading[];
-  /** Charges flagged for the merchant and not yet resolved. */
-  openFlags: number;
+  /**
+   * Charges that need the merchant, by what they need (records/charges.ts `Attention`: held,
+   * refund_due, no_order, not_captured, note).
+   */
+  attention: Record<string, number>;
 }
 
 interface Instruments {
@@ -261,8 +264,9 @@ function currentInstruments(): Instruments | null {
       description: "Creates waiting in the create line.",
       unit: "{request}",
     }),
-    flags: meter.createObservableGauge("pix_checkout.charges.flagged", {
-      description: "Charges flagged for the merchant and not yet resolved.",
+    attention: meter.createObservableGauge("pix_checkout.charges.attention", {
+      description:
+        "Charges that need the merchant, by what their money needs (held, refund_due, no_order, not_captured) or an open note.",
       unit: "{charge}",
     }),
   };
@@ -280,7 +284,7 @@ export function metricsActive(): boolean {
 
 async function observeGauges(
   result: BatchObservableResult,
-  gauges: Record<"used" | "limit" | "waiting" | "flags", ObservableGauge>,
+  gauges: Record<"used" | "limit" | "waiting" | "attention", ObservableGauge>,
 ): Promise<void> {
   // One database per process in practice; several (tests) would report the same names.
   for (const read of gaugeSources.values()) {
@@ -292,7 +296,9 @@ async function observeGauges(
       result.observe(gauges.limit, budget.limit, attributes);
       result.observe(gauges.waiting, budget.waiting, attributes);
     }
-    result.observe(gauges.flags, reading.openFlags);
+    for (const [kind, count] of Object.entries(reading.attention)) {
+      result.observe(gauges.attention, count, { "pix_checkout.attention": kind });
+    }
   }
 }
 

@@ -3,8 +3,6 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { LocalChargeStatus } from "./charges";
 
 const EVENTS = "pix_checkout_charge_event";
-/** Written only by `add`, which keeps `cart_completion_failed_at` in step with the timeline. */
-const CHARGES = "pix_checkout_charge";
 
 /**
  * The SQL of `pix_checkout_charge_event`, a charge's timeline: every state change, capture
@@ -23,41 +21,32 @@ export class ChargeEvents {
     detail?: unknown;
   }): Promise<void> {
     const now = new Date();
-    const insert = (db: Knex) =>
-      db(EVENTS).insert({
-        id: generateEntityId(undefined, "pxev"),
-        charge_id: event.chargeId,
-        kind: event.kind,
-        source: event.source,
-        from_status: event.from ?? null,
-        to_status: event.to ?? null,
-        detail: event.detail === undefined ? null : JSON.stringify(event.detail),
-        created_at: now,
-        updated_at: now,
-      });
-    const awaitingCart =
-      event.kind === "cart_completion_failed"
-        ? true
-        : event.kind === "cart_completed"
-          ? false
-          : null;
-    if (awaitingCart === null) {
-      await insert(this.db);
-      return;
-    }
-    // The charge's `cart_completion_failed_at` mirrors these two events, in the same
-    // transaction, so reconciliation finds carts to complete without reading the timeline.
-    await this.db.transaction(async (trx) => {
-      await insert(trx);
-      await trx(CHARGES)
-        .where({ charge_id: event.chargeId })
-        .whereNull("deleted_at")
-        .update({
-          cart_completion_failed_at: awaitingCart
-            ? trx.raw("coalesce(cart_completion_failed_at, ?)", [now])
-            : null,
-        });
+    await this.db(EVENTS).insert({
+      id: generateEntityId(undefined, "pxev"),
+      charge_id: event.chargeId,
+      kind: event.kind,
+      source: event.source,
+      from_status: event.from ?? null,
+      to_status: event.to ?? null,
+      detail: event.detail === undefined ? null : JSON.stringify(event.detail),
+      created_at: now,
+      updated_at: now,
     });
+  }
+
+  /** How often a captured charge's cart failed to become an order, and the last reason. */
+  async cartFailures(chargeId: string): Promise<{ count: number; lastMessage: string | null }> {
+    const rows = (await this.db(EVENTS)
+      .where({ charge_id: chargeId, kind: "cart_completion_failed" })
+      .whereNull("deleted_at")
+      .orderBy("created_at", "desc")
+      .select("detail")) as { detail: { message?: unknown } | string | null }[];
+    const last = rows[0]?.detail;
+    const detail = typeof last === "string" ? (JSON.parse(last) as { message?: unknown }) : last;
+    return {
+      count: rows.length,
+      lastMessage: typeof detail?.message === "string" ? detail.message : null,
+    };
   }
 
   /**

@@ -2,7 +2,7 @@ import { paidShort, type ChargeRow, type LocalChargeStatus, type NewChargeRow } 
 import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";
 import type { ChargeStatus } from "../platform/status";
-import { describeFlag, type FlagReason } from "./flag-reasons";
+import { describeFlag, type FlagReason, type RefundReason } from "./flag-reasons";
 
 /** Who moved a charge; it goes on the charge's timeline. */
 export type LifecycleSource =
@@ -234,10 +234,84 @@ export class ChargeLifecycle {
   ): Promise<ChargeRow | undefined> {
     const flagged = await this.records.charges.flag(chargeId, reason);
     if (!flagged) return undefined;
-    await this.records.events.add({ chargeId, kind: "flagged", source, detail: reason });
-    this.logger.warn(`charge ${chargeId} needs the merchant: ${describeFlag(reason)}`);
-    await this.emit(CHARGE_EVENTS.flagged, flagged, source, false, reason);
+    await this.noted(flagged, reason, source);
     return flagged;
+  }
+
+  /**
+   * Less money arrived than the code asked for: the charge is held for the merchant (Accept
+   * received amount, or a refund), with its note, in one statement. Returns the row when this
+   * call held it.
+   */
+  async held(
+    row: ChargeRow,
+    reason: "underpaid",
+    source: LifecycleSource,
+  ): Promise<ChargeRow | undefined> {
+    const moved = await this.records.charges.settle(
+      row.charge_id,
+      [null, "capturable"],
+      "held",
+      reason,
+      { note: shortNote(row, row.api_amount_cents === null ? null : Number(row.api_amount_cents)) },
+    );
+    if (!moved) return undefined;
+    await this.noteHeld(moved, source);
+    return moved;
+  }
+
+  /**
+   * No order can come of this payment: it is a refund due, with its note, in one statement
+   * (settlement/decide.ts says when). Returns the row when this call marked it; a charge
+   * already due a refund is left as it is. `orderId`: the collection's order, if any.
+   */
+  async refundDue(
+    row: ChargeRow,
+    reason: RefundReason,
+    source: LifecycleSource,
+    orderId: string | null,
+  ): Promise<ChargeRow | undefined> {
+    const note: FlagReason = {
+      code: "refund_due",
+      reason,
+      amount_cents: Number(row.api_amount_cents ?? row.amount_cents),
+      order_id: orderId,
+    };
+    const moved = await this.records.charges.markRefundDue(row.charge_id, reason, note);
+    if (!moved) return undefined;
+    await this.noted(moved, note, source);
+    return moved;
+  }
+
+  /** A note written: on the timeline, in the log and as `pix_checkout.charge.flagged`. */
+  private async noted(row: ChargeRow, reason: FlagReason, source: LifecycleSource) {
+    await this.records.events.add({
+      chargeId: row.charge_id,
+      kind: "flagged",
+      source,
+      detail: reason,
+    });
+    this.logger.warn(`charge ${row.charge_id} needs the merchant: ${describeFlag(reason)}`);
+    await this.emit(CHARGE_EVENTS.flagged, row, source, false, reason);
+  }
+
+  /** A hold written (with its note): on the timeline, and the note announced. */
+  private async noteHeld(row: ChargeRow, source: LifecycleSource) {
+    await this.records.events.add({
+      chargeId: row.charge_id,
+      kind: "held",
+      source,
+      detail: {
+        reason: "underpaid",
+        amount_cents: Number(row.amount_cents),
+        api_amount_cents: row.api_amount_cents === null ? null : Number(row.api_amount_cents),
+      },
+    });
+    const note = shortNote(
+      row,
+      row.api_amount_cents === null ? null : Number(row.api_amount_cents),
+    );
+    await this.noted(row, note, source);
   }
 
   private async paid(
@@ -255,24 +329,19 @@ export class ChargeLifecycle {
       paid_at: paidAt,
       api_paid_at: apiPaidAt,
       api_amount_cents: facts?.amountCents ?? null,
-      // Where the money stands from the start: less than the code asked for is held.
+      // Where the money stands from the start: less than the code asked for is held, with its
+      // note for the merchant in the same statement.
       settlement: underpaid ? ("held" as const) : ("capturable" as const),
       settlement_reason: underpaid ? "underpaid" : null,
     };
-    const noteHeld = async () => {
-      if (!underpaid) return;
-      await this.records.events.add({
-        chargeId,
-        kind: "held",
-        source,
-        detail: {
-          reason: "underpaid",
-          amount_cents: Number(row.amount_cents),
-          api_amount_cents: facts?.amountCents ?? null,
-        },
-      });
-    };
-    const onTime = await this.records.charges.transition(chargeId, ["pending"], "paid", recorded);
+    const note = underpaid ? shortNote(row, facts?.amountCents ?? null) : undefined;
+    const onTime = await this.records.charges.transition(
+      chargeId,
+      ["pending"],
+      "paid",
+      recorded,
+      note,
+    );
     if (onTime) {
       await this.records.events.add({
         chargeId,
@@ -281,7 +350,7 @@ export class ChargeLifecycle {
         from: "pending",
         to: "paid",
       });
-      await noteHeld();
+      if (underpaid) await this.noteHeld(onTime, source);
       await this.emit(CHARGE_EVENTS.paid, onTime, source);
       return { row: onTime, from: "pending", to: "paid", late: false };
     }
@@ -289,18 +358,22 @@ export class ChargeLifecycle {
     const current = (await this.records.charges.byChargeId(chargeId)) ?? row;
     const before = current.status;
     if (before === "paid") return undefined;
+    // A boleto paid on its due date is confirmed by the bank days later: inside the grace
+    // period its `expired` was provisional, and the payment is on time.
+    const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;
+    const onTimeAfterAll = before === "expired" && hold !== null && paidAt <= hold;
+    // A late payment is the merchant's news; a held one's note says more (the money).
+    const lateNote: FlagReason | undefined = onTimeAfterAll
+      ? undefined
+      : { code: "paid_after_charge_closed", status: before };
     const moved = await this.records.charges.transition(
       chargeId,
       ["expired", "failed", "canceled"],
       "paid",
       recorded,
+      note ?? lateNote,
     );
     if (!moved) return undefined;
-    await noteHeld();
-    // A boleto paid on its due date is confirmed by the bank days later: inside the grace
-    // period its `expired` was provisional, and the payment is on time.
-    const hold = current.order_hold_until ? new Date(current.order_hold_until) : null;
-    const onTimeAfterAll = before === "expired" && hold !== null && paidAt <= hold;
     await this.records.events.add({
       chargeId,
       kind: onTimeAfterAll ? "paid" : "late_payment",
@@ -309,15 +382,10 @@ export class ChargeLifecycle {
       to: "paid",
       ...(onTimeAfterAll ? { detail: { within_grace: true } } : {}),
     });
-    if (onTimeAfterAll) {
-      await this.emit(CHARGE_EVENTS.paid, moved, source);
-      return { row: moved, from: before, to: "paid", late: false };
-    }
-    const flagged =
-      (await this.flag(chargeId, { code: "paid_after_charge_closed", status: before }, source)) ??
-      moved;
-    await this.emit(CHARGE_EVENTS.paid, flagged, source, true);
-    return { row: flagged, from: before, to: "paid", late: true };
+    if (underpaid) await this.noteHeld(moved, source);
+    else if (lateNote) await this.noted(moved, lateNote, source);
+    await this.emit(CHARGE_EVENTS.paid, moved, source, !onTimeAfterAll);
+    return { row: moved, from: before, to: "paid", late: !onTimeAfterAll };
   }
 
   private async ended(
@@ -356,4 +424,13 @@ export class ChargeLifecycle {
       );
     }
   }
+}
+
+/** The note of a payment that brought less than its code asked for. */
+function shortNote(row: ChargeRow, paidCents: number | null): FlagReason {
+  return {
+    code: "amount_mismatch",
+    api_cents: paidCents ?? Number(row.amount_cents),
+    recorded_cents: Number(row.amount_cents),
+  };
 }

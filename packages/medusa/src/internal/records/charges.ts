@@ -7,10 +7,48 @@ import type { FlagReason } from "./flag-reasons";
 /**
  * Where a paid charge stands for the money, kept in its own column so that no note for the
  * merchant (a flag) ever changes it: `capturable` (it pays for its cart), `held` (less money
- * than the code asked for: the merchant decides), `refund_due` (no order can come of it) and
- * `captured`.
+ * than the code asked for: the merchant decides), `refund_due` (no order can come of it),
+ * `captured`, and `refunded` (the merchant declared all of it returned).
  */
-export type Settlement = "capturable" | "held" | "refund_due" | "captured";
+export type Settlement = "capturable" | "held" | "refund_due" | "captured" | "refunded";
+
+/**
+ * What a charge needs from the merchant ("Needs attention"), read from where its money stands,
+ * never from a flag (which can be resolved or overwritten), then from an open note:
+ * - `held`: less money arrived than the code asked for (Accept received amount, or refund);
+ * - `refund_due`: no order can come of the money (record the refund once returned);
+ * - `no_order`: captured, and its cart has not become an order for a while;
+ * - `not_captured`: paid and capturable, and Medusa has not captured it for a while;
+ * - `note`: an open note only (a late payment, a checks that keep failing, ...).
+ */
+export type Attention = "held" | "refund_due" | "no_order" | "not_captured" | "note";
+
+/** How long a capture or a cart completion may take before its charge needs the merchant. */
+export const ATTENTION_GRACE_MS = 2 * 60_000;
+
+/**
+ * `Attention` in SQL, over a `pix_checkout_charge` row (the one definition: the admin's list,
+ * the health card, its alerts and the metrics read it). Null when nothing is needed.
+ */
+export const ATTENTION_SQL = `case
+  when status = 'paid' and settlement = 'held' then 'held'
+  when status = 'paid' and settlement = 'refund_due' then 'refund_due'
+  when status = 'paid' and captured_at is not null and awaiting_order_since is not null
+    and awaiting_order_since < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'no_order'
+  when status = 'paid' and settlement = 'capturable' and captured_at is null
+    and paid_at < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'not_captured'
+  when flagged then 'note'
+end`;
+
+/**
+ * The rows that may need attention, as the partial index IDX_pix_checkout_charge_attention
+ * holds them (a superset of `ATTENTION_SQL`: the grace periods are read per row), so a list
+ * of them reads that index, not the history.
+ */
+export const MAY_NEED_ATTENTION_SQL = `deleted_at is null and (flagged
+  or settlement in ('held', 'refund_due')
+  or awaiting_order_since is not null
+  or (settlement = 'capturable' and captured_at is null))`;
 
 /**
  * Less money arrived than the code asked for. The one test of it: the lifecycle uses it to
@@ -72,8 +110,12 @@ export interface ChargeRow {
   order_hold_until: Date | null;
   /** The session this superseded charge's payment was captured on (see collection.ts). */
   capture_session_id: string | null;
-  /** When this paid cart first failed to become an order; null once it did (or never failed). */
-  cart_completion_failed_at: Date | null;
+  /**
+   * Captured, and its cart not yet seen become an order: set in the statement that records the
+   * capture, cleared once the order exists (or the money is a refund due). Reconciliation
+   * completes the cart, or the collection's decision makes it a refund due.
+   */
+  awaiting_order_since: Date | null;
   /** When retention compacted this finished charge's history. */
   compacted_at: Date | null;
   display: Record<string, unknown> | null;
@@ -135,7 +177,7 @@ export type NewChargeRow = Omit<
   | "flag_resolution_note"
   | "superseded_at"
   | "capture_session_id"
-  | "cart_completion_failed_at"
+  | "awaiting_order_since"
   | "compacted_at"
 >;
 
@@ -316,7 +358,8 @@ export class Charges {
   /**
    * Moves a charge to `to` only from one of `from`, in one UPDATE, so two instances (or a
    * webhook and the job) racing on the same charge cannot both win. Returns the row when
-   * this caller made the change, undefined when someone else already did.
+   * this caller made the change, undefined when someone else already did. `note`: a note for
+   * the merchant written in the same statement (a payment held on arrival).
    */
   async transition(
     chargeId: string,
@@ -328,6 +371,7 @@ export class Charges {
         "paid_at" | "api_amount_cents" | "api_paid_at" | "settlement" | "settlement_reason"
       >
     > = {},
+    note?: FlagReason,
   ): Promise<ChargeRow | undefined> {
     // A final status needs no more checks; a grace period schedules its own (collection.ts).
     const final = to === "paid" || to === "expired" || to === "failed";
@@ -339,13 +383,15 @@ export class Charges {
         last_checked_at: new Date(),
         ...(final ? { next_check_at: null } : {}),
         ...extra,
+        ...(note ? this.flagColumns(note) : {}),
       })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
   }
 
   /**
-   * Takes the capture of a paid charge for `leaseMs`. Only one caller holds it at a time, and
+   * Takes the capture of a paid charge for `leaseMs`. Only one holder has it at a time (the
+   * holder may take it again), and
    * a claim whose holder died (crash, deploy, killed mid-workflow) lapses after the lease, so
    * the charge is captured by the next delivery or reconciliation run instead of never. The
    * lease uses the database clock, so instances with skewed clocks agree on it.
@@ -361,6 +407,7 @@ export class Charges {
       .where((q) =>
         q
           .whereNull("capture_claimed_at")
+          .orWhere({ capture_claimed_by: holder })
           .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
       )
       .update({
@@ -372,14 +419,26 @@ export class Charges {
   }
 
   /**
-   * Records that the capture is done (Medusa holds it captured). True for the one caller that
-   * recorded it first.
+   * Records that the capture is done (Medusa holds it captured), and, in the same statement,
+   * that the charge now waits to see its cart become an order: a restart or a failed query
+   * right after a capture then leaves a row reconciliation finds, never a paid cart nothing
+   * retries. True for the one caller that recorded it first.
    */
   async confirmCapture(chargeId: string): Promise<boolean> {
-    const count = await this.charge(chargeId)
-      .whereNull("captured_at")
-      .update({ captured_at: this.db.fn.now(), settlement: "captured", updated_at: new Date() });
+    const count = await this.charge(chargeId).whereNull("captured_at").update({
+      captured_at: this.db.fn.now(),
+      settlement: "captured",
+      awaiting_order_since: this.db.fn.now(),
+      updated_at: new Date(),
+    });
     return count === 1;
+  }
+
+  /** The captured charge's cart is an order (or has no cart left to become one). */
+  async orderSeen(chargeId: string): Promise<void> {
+    await this.charge(chargeId)
+      .whereNotNull("awaiting_order_since")
+      .update({ awaiting_order_since: null });
   }
 
   /**
@@ -396,27 +455,41 @@ export class Charges {
 
   /**
    * A paid charge no order can come of (captured or not: a cart that failed to become an
-   * order after its capture too) waits for the merchant as a refund due. Returns the row when
-   * this call marked it; a charge already due a refund is left as it is.
+   * order after its capture too) waits for the merchant as a refund due, with its note, in one
+   * statement: no failure can leave one without the other. Returns the row when this call
+   * marked it; a charge already due a refund is left as it is.
    */
-  async markRefundDue(chargeId: string, reason: string): Promise<ChargeRow | undefined> {
+  async markRefundDue(
+    chargeId: string,
+    reason: string,
+    note: FlagReason,
+  ): Promise<ChargeRow | undefined> {
     const rows = await this.charge(chargeId)
       .where({ status: "paid" })
       .where((q) => q.whereNull("settlement").orWhereNot({ settlement: "refund_due" }))
-      .update({ settlement: "refund_due", settlement_reason: reason, updated_at: new Date() })
+      .update({
+        settlement: "refund_due",
+        settlement_reason: reason,
+        // No order is waited for: the money goes back.
+        awaiting_order_since: null,
+        ...this.flagColumns(note),
+        updated_at: new Date(),
+      })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
   }
 
   /**
    * Moves a paid charge's settlement, only from one of `from` (a conditional UPDATE, like
-   * `transition`). Returns the row when this call moved it.
+   * `transition`), with its note for the merchant written or resolved in the same statement.
+   * Returns the row when this call moved it.
    */
   async settle(
     chargeId: string,
     from: readonly (Settlement | null)[],
     to: Settlement,
     reason: string | null,
+    with_: { note?: FlagReason; resolution?: string } = {},
   ): Promise<ChargeRow | undefined> {
     const named = from.filter((value): value is Settlement => value !== null);
     const rows = await this.charge(chargeId)
@@ -426,19 +499,79 @@ export class Charges {
         q.whereIn("settlement", named);
         if (from.includes(null)) q.orWhereNull("settlement");
       })
-      .update({ settlement: to, settlement_reason: reason, updated_at: new Date() })
+      .update({
+        settlement: to,
+        settlement_reason: reason,
+        ...(with_.note ? this.flagColumns(with_.note) : {}),
+        ...(with_.resolution !== undefined ? this.resolutionColumns(with_.resolution) : {}),
+        updated_at: new Date(),
+      })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
   }
 
-  /** Charges, newest first, optionally only flagged ones or one status (admin list). */
+  /**
+   * Every charge the merchant must see ("Needs attention"), each with its `attention`, newest
+   * first (admin list; see `Attention`).
+   */
+  async needingAttention(limit: number): Promise<(ChargeRow & { attention: Attention })[]> {
+    const result = await this.db.raw(
+      `select * from (
+         select *, ${ATTENTION_SQL} as attention from ${CHARGES}
+         where ${MAY_NEED_ATTENTION_SQL}
+       ) c where attention is not null order by updated_at desc limit ?`,
+      [limit],
+    );
+    return result.rows as (ChargeRow & { attention: Attention })[];
+  }
+
+  /** How many charges need the merchant, by what they need (health card, alerts, metrics). */
+  async attentionCounts(): Promise<Record<Attention, number>> {
+    const result = await this.db.raw(
+      `select attention, count(*) as n from (
+         select ${ATTENTION_SQL} as attention from ${CHARGES} where ${MAY_NEED_ATTENTION_SQL}
+       ) c where attention is not null group by attention`,
+    );
+    const counts: Record<Attention, number> = {
+      held: 0,
+      refund_due: 0,
+      no_order: 0,
+      not_captured: 0,
+      note: 0,
+    };
+    for (const row of result.rows as { attention: Attention; n: string }[]) {
+      counts[row.attention] = Number(row.n);
+    }
+    return counts;
+  }
+
+  /** A charge with what it needs from the merchant (the admin's answers about one charge). */
+  async withAttention(
+    chargeId: string,
+  ): Promise<(ChargeRow & { attention: Attention | null }) | undefined> {
+    return this.charge(chargeId)
+      .select("*", this.db.raw(`${ATTENTION_SQL} as attention`))
+      .first();
+  }
+
+  /** What one charge needs from the merchant, if anything (see `Attention`). */
+  async attentionOf(chargeId: string): Promise<Attention | null> {
+    const result = await this.db.raw(
+      `select ${ATTENTION_SQL} as attention from ${CHARGES}
+        where charge_id = ? and deleted_at is null`,
+      [chargeId],
+    );
+    return (result.rows[0] as { attention: Attention | null } | undefined)?.attention ?? null;
+  }
+
+  /** Charges, newest first, optionally of one status (admin list). */
   async list(filter: {
-    flagged?: boolean;
     status?: LocalChargeStatus;
     limit: number;
-  }): Promise<ChargeRow[]> {
-    const query = this.db<ChargeRow>(CHARGES).whereNull("deleted_at");
-    if (filter.flagged !== undefined) query.where({ flagged: filter.flagged });
+  }): Promise<(ChargeRow & { attention: Attention | null })[]> {
+    const query = this.db(CHARGES)
+      .select("*", this.db.raw(`${ATTENTION_SQL} as attention`))
+      .whereNull("deleted_at");
     if (filter.status) query.where({ status: filter.status });
     return query.orderBy("updated_at", "desc").limit(filter.limit);
   }
@@ -448,32 +581,42 @@ export class Charges {
    * `ChargeLifecycle.flag`, which also puts it on the timeline and emits the event.
    */
   async flag(chargeId: string, reason: FlagReason): Promise<ChargeRow | undefined> {
-    const { code, ...detail } = reason;
     const rows = await this.charge(chargeId)
-      .update({
-        flagged: true,
-        flag_code: code,
-        flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
-        flag_resolved_at: null,
-        flag_resolution_note: null,
-        updated_at: new Date(),
-      })
+      .update({ ...this.flagColumns(reason), updated_at: new Date() })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The columns of an open note for the merchant, for an UPDATE that writes it with others. */
+  flagColumns(reason: FlagReason): Record<string, unknown> {
+    const { code, ...detail } = reason;
+    return {
+      flagged: true,
+      flag_code: code,
+      flag_detail: this.db.raw("?::jsonb", [JSON.stringify(detail)]),
+      flag_resolved_at: null,
+      flag_resolution_note: null,
+    };
   }
 
   /** The merchant dealt with a flag; the note says how. */
   async resolveFlag(chargeId: string, note: string): Promise<ChargeRow | undefined> {
     const rows = await this.charge(chargeId)
       .where({ flagged: true })
-      .update({
-        flagged: false,
-        flag_resolved_at: this.db.fn.now(),
-        flag_resolution_note: note,
-        updated_at: new Date(),
-      })
+      .update({ ...this.resolutionColumns(note), updated_at: new Date() })
       .returning("*");
     return rows[0] as ChargeRow | undefined;
+  }
+
+  /** The columns of a resolved note, for an UPDATE that resolves it with others. */
+  resolutionColumns(note: string): Record<string, unknown> {
+    return {
+      flagged: false,
+      flag_resolved_at: this.db.raw("case when flagged then now() else flag_resolved_at end"),
+      flag_resolution_note: this.db.raw("case when flagged then ? else flag_resolution_note end", [
+        note,
+      ]),
+    };
   }
 
   /** Notes that the API was asked about this charge just now. */
@@ -576,25 +719,42 @@ export class Charges {
   }
 
   /**
-   * Paid, captured charges whose cart failed to become an order and has not since. Read from
-   * `cart_completion_failed_at` (kept by ChargeEvents.add), whose partial index
-   * IDX_pix_checkout_charge_cart_due holds only these rows; the conditions repeat its predicate.
+   * Captured charges whose cart has not been seen become an order since before `before`
+   * (reconciliation completes them). Read from `awaiting_order_since`, whose partial index
+   * IDX_pix_checkout_charge_awaiting_order holds only these rows.
    */
-  async awaitingCartCompletion(limit: number): Promise<ChargeRow[]> {
+  async awaitingOrder(before: Date, limit: number): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)
-      .whereNotNull("cart_completion_failed_at")
+      .whereNotNull("awaiting_order_since")
+      .whereNull("deleted_at")
+      .where("awaiting_order_since", "<", before)
       .where({ status: "paid" })
       .whereNotNull("captured_at")
-      .whereNull("deleted_at")
-      .where({ settlement: "captured" })
-      .orderBy("updated_at", "asc")
+      .orderBy("awaiting_order_since", "asc")
       .limit(limit);
   }
 
+  /**
+   * The merchant declared all of a paid charge's money returned: it stands `refunded`, and no
+   * order is waited for. Pass a transaction as the records' `db`, so the declaration and this
+   * are written together.
+   */
+  async markRefunded(chargeId: string): Promise<ChargeRow | undefined> {
+    const rows = await this.charge(chargeId)
+      .where({ status: "paid" })
+      .where((q) => q.whereNull("settlement").orWhereNot({ settlement: "refunded" }))
+      .update({ settlement: "refunded", awaiting_order_since: null, updated_at: new Date() })
+      .returning("*");
+    return rows[0] as ChargeRow | undefined;
+  }
+
   /** The charges of these payment collections, newest first (the admin's order view). */
-  async ofCollections(collectionIds: readonly string[]): Promise<ChargeRow[]> {
+  async ofCollections(
+    collectionIds: readonly string[],
+  ): Promise<(ChargeRow & { attention: Attention | null })[]> {
     if (collectionIds.length === 0) return [];
-    return this.db<ChargeRow>(CHARGES)
+    return this.db(CHARGES)
+      .select("*", this.db.raw(`${ATTENTION_SQL} as attention`))
       .whereIn("payment_collection_id", collectionIds as string[])
       .whereNull("deleted_at")
       .orderBy("created_at", "desc");
@@ -605,7 +765,8 @@ export class Charges {
    * compacted yet, oldest first after `after`, locking them (`for update skip locked`, so call it
    * inside a transaction; see operations/retention.ts).
    *
-   * Finished: no open flag, no cart waiting to complete, and either paid and captured, or
+   * Finished: no open note, no cart waiting to become an order, no money waiting for the
+   * merchant (held or a refund due), and either paid and captured (or refunded), or
    * unpaid and closed (expired, failed or canceled) with no check scheduled and its expiry and
    * any boleto grace period over.
    */
@@ -620,9 +781,9 @@ export class Charges {
       `select id, charge_id, created_at from ${CHARGES}
        where deleted_at is null and compacted_at is null
          and created_at < ? and (created_at, id) > (?::timestamptz, ?)
-         and updated_at < ? and flagged = false and cart_completion_failed_at is null
+         and updated_at < ? and flagged = false and awaiting_order_since is null
          and (
-           (status = 'paid' and captured_at is not null and captured_at < ?)
+           (status = 'paid' and settlement in ('captured', 'refunded') and updated_at < ?)
            or (status in ('expired', 'failed', 'canceled') and paid_at is null and next_check_at is null
                and coalesce(order_hold_until, expires_at, created_at) < ?)
          )

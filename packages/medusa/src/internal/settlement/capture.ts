@@ -1,4 +1,4 @@
-import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows";
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
 import type {
   BigNumberInput,
@@ -8,16 +8,11 @@ import type {
 import { redact } from "@pix-checkout/client";
 import { CAPTURE_ATTEMPTS, type ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { randomUUID } from "node:crypto";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import { fromCents } from "../platform/money";
-import { markRefundDue } from "./refund-due";
 import { workerModeOf, type SettleContext } from "./context";
 import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
-
-/** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
-export const CART_COMPLETION_ATTEMPTS = 5;
 
 /** Result of a capture. */
 export interface CaptureResult {
@@ -59,21 +54,6 @@ export function captureOnce(
  * else the holder id of the capture claim, which only its holder releases.
  */
 export type CaptureClaim = { medusa: true } | { medusa: false; holder: string };
-
-/**
- * Takes the capture of a paid charge, or finds that Medusa already made it. Undefined when
- * another process holds the claim.
- */
-export async function claimCapture(
-  ctx: SettleContext,
-  row: ChargeRow,
-): Promise<CaptureClaim | undefined> {
-  if (await capturedInMedusa(ctx.container, captureSessionOf(row))) return { medusa: true };
-  const holder = randomUUID();
-  return (await ctx.records.charges.claimCapture(row.charge_id, holder))
-    ? { medusa: false, holder }
-    : undefined;
-}
 
 async function capture(
   ctx: SettleContext,
@@ -135,24 +115,37 @@ async function capture(
     detail: { session_id: sessionId, by: capturedBy, instance: workerModeOf(ctx.container) },
   });
   logger.info(`captured charge ${chargeId} (session ${sessionId}, by ${capturedBy})`);
-  await completeCartIfNeeded(ctx, row, source);
+  return { outcome: "processed" };
+}
+
+/**
+ * Says that Medusa holds the payment captured, once what follows the capture (the cart
+ * becoming an order) was tried: the capture goes on the order's transactions, and
+ * `pix_checkout.charge.captured` (the shopper's "paid" message, which names the order) is
+ * emitted. A payment for an order canceled meanwhile is kept and noted for the merchant, who
+ * decides whether to ship or refund.
+ */
+export async function announceCaptured(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<void> {
+  const chargeId = row.charge_id;
   await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
     // The capture stands; only the order's summary lags until the next pass records it.
-    logger.warn(
+    ctx.logger.warn(
       `recording the capture of charge ${chargeId} on its order failed: ${redact((error as Error).message)}`,
     ),
   );
-  await ctx.lifecycle.captured((await records.charges.byChargeId(chargeId)) ?? row, source);
+  await ctx.lifecycle.captured((await ctx.records.charges.byChargeId(chargeId)) ?? row, source);
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
   if (order?.status === "canceled") {
-    // The money arrived; the merchant decides whether to ship or refund.
     await ctx.lifecycle.flag(
       chargeId,
       { code: "paid_after_order_canceled", order_id: order.id },
       source,
     );
   }
-  return { outcome: "processed" };
 }
 
 /**
@@ -175,7 +168,9 @@ async function recordCaptureFailure(
     detail: { message },
   });
   const failures = await records.events.count(row.charge_id, "capture_failed");
-  if (failures === CAPTURE_ATTEMPTS) {
+  // At the cap or past it: failures recorded at the same moment by two doors can step over it.
+  const current = await records.charges.byChargeId(row.charge_id);
+  if (failures >= CAPTURE_ATTEMPTS && current?.flag_code !== "capture_failed") {
     await ctx.lifecycle.flag(
       row.charge_id,
       { code: "capture_failed", attempts: failures, message },
@@ -284,54 +279,4 @@ async function addMissingCaptureTransactions(
     source: "reconcile",
     detail: { order_id: orderId, captures: missing.map((c) => c.id) },
   });
-}
-
-/**
- * Pay-first: makes sure the paid cart became an order. Medusa's processPaymentWorkflow
- * completes the cart after capturing, but with `continueOnPermanentFailure`, so a failed
- * completion (a lock held by the storefront's own `cart.complete`, a restart, a cart that
- * was not ready) would leave a captured payment with no order. Completing here, and
- * recording a failure for the reconciliation job to retry, closes that gap.
- */
-export async function completeCartIfNeeded(
-  ctx: SettleContext,
-  row: ChargeRow,
-  source: LifecycleSource,
-): Promise<"has_order" | "completed" | "failed" | "no_cart"> {
-  const { container, records, logger } = ctx;
-  const cartId = await cartOfCollection(container, row.payment_collection_id);
-  if (!cartId) return "no_cart";
-  if (await orderOfCollection(container, row.payment_collection_id)) return "has_order";
-  try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } });
-    await records.events.add({
-      chargeId: row.charge_id,
-      kind: "cart_completed",
-      source,
-      detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
-    });
-    return "completed";
-  } catch (error) {
-    const message = (error as Error).message;
-    await records.events.add({
-      chargeId: row.charge_id,
-      kind: "cart_completion_failed",
-      source,
-      detail: { cart_id: cartId, message },
-    });
-    const failures = await records.events.count(row.charge_id, "cart_completion_failed");
-    if (failures >= CART_COMPLETION_ATTEMPTS) {
-      // A cart that failed this often fails for a lasting reason (the last unit sold while
-      // this shopper paid): the payment cannot become an order, so it is a refund due.
-      const reason = /stock|inventory|estoque/i.test(message)
-        ? "out_of_stock"
-        : "cart_not_completed";
-      await markRefundDue(ctx, row, reason, source);
-      return "failed";
-    }
-    logger.warn(
-      `charge ${row.charge_id} is paid but cart ${cartId} could not become an order (${message}); the reconciliation job retries it`,
-    );
-    return "failed";
-  }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
@@ -5,28 +6,105 @@ import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { withCollectionLock } from "../records/collection-locks";
-import { captureOnce, claimCapture, type CaptureResult } from "./capture";
-import { decide, type Decision } from "./decide";
-import { markRefundDue } from "./refund-due";
-import { readSnapshot } from "./snapshot";
-import { providerOfRow, type SettleContext } from "./context";
+import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
+import {
+  announceCaptured,
+  captureOnce,
+  captureSessionOf,
+  type CaptureClaim,
+  type CaptureResult,
+} from "./capture";
+import { completeCart, underCartLock } from "./cart-completion";
+import { cartOfCollection } from "../medusa/collection-links";
+import { decide, type CollectionSnapshot, type Decision } from "./decide";
+import { readCollection } from "./snapshot";
+import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
 
 /** What settling a collection decided for one charge, and what acting on it did. */
 export interface CollectionOutcome {
   decision: Decision;
   /** The capture's result, when the decision was to capture. */
   capture?: CaptureResult;
+  /** The cart completion's result, when the decision was to complete the cart. */
+  cart?: "completed" | "failed";
+}
+
+/** One charge's decision, as recorded in the plugin's tables under the collection's lease. */
+export interface Recorded {
+  decision: Decision;
+  /** The charge as it stands after the decision was recorded. */
+  row: ChargeRow;
+  /** For a capture: the right to capture it, when the door asked for it and got it. */
+  claim?: CaptureClaim;
+}
+
+/** Which capture a door takes the right to, when the decision is to capture. */
+export interface ClaimAs {
+  holder: string;
+  /** Only a capture on this session (the provider's door claims only its own session's). */
+  sessionId?: string;
+}
+
+/** One collection under its lease, as a door reads and decides it. */
+export interface CollectionDesk {
+  /** The collection as it stands now, this door's earlier records included. */
+  snapshot(): Promise<{ snapshot: CollectionSnapshot; rows: ChargeRow[] }>;
+  /**
+   * Decides one charge (`decide`, pure) and records the decision in the plugin's tables;
+   * undefined for a charge that is not the collection's.
+   */
+  decideAndRecord(chargeId: string, claimAs: ClaimAs | null): Promise<Recorded | undefined>;
+  /** Medusa's side of the collection, read once when the lease was taken. */
+  medusa: MedusaSide;
 }
 
 /**
- * The one way any door gives a charge its fate: under the collection's lock, read one snapshot
- * of the collection, `decide` (pure, decide.ts), and act. A capture is committed under the lock
- * (the charge's capture claim, which the next decision sees) and Medusa's workflow runs after
- * it is released: that workflow completes the cart, and cart completion calls this provider's
- * `authorizePayment`, a door that takes the same lock. Webhooks, repeated deliveries,
- * reconciliation, the admin's re-check and accept, the capture subscriber and the boleto grace
- * recheck come here; the provider's `authorizePayment` takes the same lock and asks the same
- * `decide`.
+ * Every door's way into a collection's money: under the collection's lease (one door at a
+ * time, on every instance), read one snapshot, `decide` (decide.ts, pure) and record the
+ * decision in the plugin's tables. The provider's door (session-verdict.ts), which cannot run
+ * Medusa's workflows, uses this directly; the doors that can use `settleCollection`.
+ */
+export async function withCollection<T>(
+  core: SettlementCore,
+  collectionId: string,
+  cancelOrderOnExpiry: boolean,
+  source: LifecycleSource,
+  work: (desk: CollectionDesk) => Promise<T>,
+  lease: { waitMs?: number } = {},
+): Promise<T> {
+  return withCollectionLock(
+    core.db,
+    collectionId,
+    async () => {
+      const medusa = await readMedusaSide(core.db, collectionId);
+      const snapshot = () =>
+        readCollection(core.records, collectionId, medusa, cancelOrderOnExpiry);
+      const desk: CollectionDesk = {
+        medusa,
+        snapshot,
+        async decideAndRecord(chargeId, claimAs) {
+          const read = await snapshot();
+          const row = read.rows.find((r) => r.charge_id === chargeId);
+          if (!row) return undefined;
+          const decision = decide(read.snapshot, chargeId);
+          return record(core, read.snapshot, decision, row, read.rows, source, claimAs);
+        },
+      };
+      return work(desk);
+    },
+    lease,
+  );
+}
+
+/**
+ * The one way a door that runs Medusa's workflows (a webhook, a repeated delivery,
+ * reconciliation, the admin's re-check and accept, the capture and order-placed subscribers,
+ * the boleto grace recheck) gives a charge its fate: `withCollection`, then Medusa's side of
+ * the decision. Canceling an order or a session happens under the lease, so a payment landing
+ * meanwhile is decided after it; a capture is committed under the lease (its claim, which the
+ * next decision sees) and Medusa's workflow runs once the lease is released, because that
+ * workflow completes the cart and cart completion calls the provider's door, which takes the
+ * same lease.
  *
  * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
  */
@@ -43,85 +121,157 @@ export async function settleCollection(
     return { decision: { kind: "nothing", why: "the charge has no payment collection" } };
   }
   const options = providerOfRow(ctx, first).options;
-  const acted = await withCollectionLock(ctx.db, collectionId, async () => {
-    const { snapshot, rows } = await readSnapshot(
-      ctx.db,
-      ctx.records.charges,
-      collectionId,
-      options.cancelOrderOnExpiry,
-    );
-    const row = rows.find((r) => r.charge_id === chargeId) ?? first;
-    const decision = decide(snapshot, chargeId);
-    return act(ctx, decision, row, rows, source);
-  });
-  if (!acted.capture) return { decision: acted.decision };
-  return { decision: acted.decision, capture: await acted.capture() };
+  const decideHere = () =>
+    withCollection(ctx, collectionId, options.cancelOrderOnExpiry, source, async (desk) => {
+      const done = await desk.decideAndRecord(chargeId, { holder: randomUUID() });
+      if (done) await actInMedusaUnderLease(ctx, done, source);
+      return done;
+    });
+  // A captured payment still waiting for its order is decided under Medusa's lock on the cart
+  // as well, which the shopper's `cart.complete` holds to its end: the decision sees the order
+  // that completion made, or closes the session before any completion can use it (decide.ts 6).
+  const cartId =
+    first.captured_at && first.awaiting_order_since
+      ? await cartOfCollection(ctx.container, collectionId)
+      : null;
+  const recorded = cartId ? await underCartLock(ctx, cartId, decideHere) : await decideHere();
+  if (!recorded) return { decision: { kind: "nothing", why: "not a charge of this collection" } };
+  const { decision, row, claim } = recorded;
+  switch (decision.kind) {
+    case "capture": {
+      if (!claim) {
+        return {
+          decision,
+          capture: { outcome: "duplicate", detail: "another process is capturing it" },
+        };
+      }
+      const capture = await captureOnce(ctx, row, source, decision.amountCents, claim);
+      if (capture.outcome === "processed") {
+        // What follows a capture is decided like everything else: its cart becomes an order.
+        // A failure there leaves the charge waiting for its order (set with the capture), which
+        // reconciliation takes up; the capture itself is announced either way.
+        await settleCollection(ctx, chargeId, source).catch((error: unknown) =>
+          ctx.logger.warn(
+            `charge ${chargeId} is captured; completing its cart failed, and reconciliation retries it: ${redact((error as Error).message)}`,
+          ),
+        );
+        await announceCaptured(ctx, row, source);
+      }
+      return { decision, capture };
+    }
+    case "complete_cart":
+      return { decision, cart: await completeCart(ctx, row, decision.cartId, source) };
+    default:
+      return { decision };
+  }
 }
 
-/** What acting decided under the lock; a capture is run once the lock is released. */
-interface Acted {
-  decision: Decision;
-  capture?: () => Promise<CaptureResult>;
-}
-
-/** Carries out a decision. Each step is idempotent, so a repeated door changes nothing. */
-async function act(
-  ctx: SettleContext,
+/**
+ * Records a decision in the plugin's tables, never in Medusa's: where the money stands
+ * (capturable, held, a refund due), an adoption, the right to capture, the next look at an
+ * unpaid boleto. Each step is a conditional write, so a repeated door changes nothing.
+ */
+async function record(
+  core: SettlementCore,
+  snapshot: CollectionSnapshot,
   decision: Decision,
   row: ChargeRow,
   rows: readonly ChargeRow[],
   source: LifecycleSource,
-): Promise<Acted> {
+  claimAs: ClaimAs | null,
+): Promise<Recorded> {
   switch (decision.kind) {
     case "capture": {
       let paying = row;
-      if (decision.adopted) paying = await adopt(ctx, row, rows, decision.sessionId, source);
+      if (decision.adopted) paying = await adopt(core, row, rows, decision.sessionId, source);
       else if (row.settlement === null) {
         paying =
-          (await ctx.records.charges.settle(row.charge_id, [null], "capturable", null)) ?? row;
+          (await core.records.charges.settle(row.charge_id, [null], "capturable", null)) ?? row;
       }
-      const claim = await claimCapture(ctx, paying);
-      if (!claim) {
-        return {
-          decision,
-          capture: async () => ({
-            outcome: "duplicate",
-            detail: "another process is capturing it",
-          }),
-        };
-      }
-      return {
-        decision,
-        capture: () => captureOnce(ctx, paying, source, decision.amountCents, claim),
-      };
+      const wanted = claimAs && (!claimAs.sessionId || claimAs.sessionId === decision.sessionId);
+      if (!wanted) return { decision, row: paying };
+      const claim = await takeCapture(core, snapshot, paying, claimAs.holder);
+      return { decision, row: paying, ...(claim ? { claim } : {}) };
     }
     case "hold":
-      await hold(ctx, row, decision.reason, source);
-      return { decision };
+      return { decision, row: (await core.lifecycle.held(row, decision.reason, source)) ?? row };
     case "refund_due":
-      await markRefundDue(ctx, row, decision.reason, source);
-      return { decision };
+      return {
+        decision,
+        row:
+          (await core.lifecycle.refundDue(
+            row,
+            decision.reason,
+            source,
+            snapshot.order?.id ?? null,
+          )) ?? row,
+      };
     case "recheck":
-      await ctx.records.charges.scheduleCheck(row.charge_id, decision.at);
-      return { decision };
-    case "end_order":
-      await endOrder(ctx, row, decision.orderId, source);
-      await cancelSession(ctx, row.session_id);
-      return { decision };
+      await core.records.charges.scheduleCheck(row.charge_id, decision.at);
+      return { decision, row };
     case "keep_order":
-      await ctx.records.events.add({
+      await core.records.events.add({
         chargeId: row.charge_id,
         kind: "order_kept",
         source,
         detail: { order_id: decision.orderId, reason: "cancelOrderOnExpiry is off" },
       });
-      await cancelSession(ctx, row.session_id);
-      return { decision };
-    case "cancel_session":
-      await cancelSession(ctx, row.session_id);
-      return { decision };
+      return { decision, row };
     case "nothing":
-      return { decision };
+      if (row.awaiting_order_since && (snapshot.order || !snapshot.cartId)) {
+        // Captured, and its cart is an order (or no cart is left to become one).
+        await core.records.charges.orderSeen(row.charge_id);
+      }
+      return { decision, row };
+    case "end_order":
+    case "cancel_session":
+    case "complete_cart":
+      return { decision, row };
+  }
+}
+
+/**
+ * Takes the right to capture a paid charge, or finds (in the snapshot) that Medusa already
+ * holds its capture. Undefined when another holder has the claim. A holder may take its own
+ * claim again: the provider's door claims as `authorize <session>`, and a shopper completing
+ * the same cart twice is the same party.
+ */
+async function takeCapture(
+  core: SettlementCore,
+  snapshot: CollectionSnapshot,
+  row: ChargeRow,
+  holder: string,
+): Promise<CaptureClaim | undefined> {
+  const session = captureSessionOf(row);
+  if (snapshot.payments.some((payment) => payment.sessionId === session && payment.captured)) {
+    return { medusa: true };
+  }
+  return (await core.records.charges.claimCapture(row.charge_id, holder))
+    ? { medusa: false, holder }
+    : undefined;
+}
+
+/** Medusa's side of a decision that must not interleave with another door's. */
+async function actInMedusaUnderLease(
+  ctx: SettleContext,
+  { decision, row }: Recorded,
+  source: LifecycleSource,
+): Promise<void> {
+  switch (decision.kind) {
+    case "end_order":
+      await endOrder(ctx, row, decision.orderId, source);
+      await setSessionStatus(ctx, row.session_id, "canceled");
+      return;
+    case "keep_order":
+    case "cancel_session":
+      await setSessionStatus(ctx, row.session_id, "canceled");
+      return;
+    case "refund_due":
+      // A captured payment's cart must not become an order on money due back.
+      if (decision.closeSession) await setSessionStatus(ctx, decision.closeSession, "error");
+      return;
+    default:
+      return;
   }
 }
 
@@ -130,14 +280,14 @@ async function act(
  * amount; that session's own code is then no longer needed (the cart is paid).
  */
 async function adopt(
-  ctx: SettleContext,
+  core: SettlementCore,
   row: ChargeRow,
   rows: readonly ChargeRow[],
   sessionId: string,
   source: LifecycleSource,
 ): Promise<ChargeRow> {
-  const adopted = (await ctx.records.charges.adopt(row.charge_id, sessionId)) ?? row;
-  await ctx.records.events.add({
+  const adopted = (await core.records.charges.adopt(row.charge_id, sessionId)) ?? row;
+  await core.records.events.add({
     chargeId: row.charge_id,
     kind: "adopted",
     source,
@@ -145,39 +295,10 @@ async function adopt(
   });
   for (const other of rows) {
     if (other.session_id === sessionId && other.charge_id !== row.charge_id) {
-      await ctx.lifecycle.superseded(other.charge_id, source);
+      await core.lifecycle.superseded(other.charge_id, source);
     }
   }
   return adopted;
-}
-
-/**
- * Less money arrived than the code asked for: the charge is held for the merchant (Accept
- * received amount, or a refund). The flag `amount_mismatch` is the merchant's note of it.
- */
-async function hold(
-  ctx: SettleContext,
-  row: ChargeRow,
-  reason: string,
-  source: LifecycleSource,
-): Promise<void> {
-  const moved = await ctx.records.charges.settle(
-    row.charge_id,
-    [null, "capturable"],
-    "held",
-    reason,
-  );
-  if (!moved) return;
-  await ctx.records.events.add({
-    chargeId: row.charge_id,
-    kind: "held",
-    source,
-    detail: {
-      reason,
-      amount_cents: Number(row.amount_cents),
-      api_amount_cents: row.api_amount_cents,
-    },
-  });
 }
 
 /**
@@ -225,11 +346,17 @@ async function cartIdOf(ctx: SettleContext, collectionId: string | null): Promis
 }
 
 /**
- * Marks the session canceled in Medusa, so the cart cannot complete with an ended code. The
- * provider's `updatePayment` answers a `canceled` session without creating anything, so this
- * never makes a charge. A session already gone needs nothing; any other failure is logged.
+ * Sets a session's status in Medusa: `canceled` so the cart cannot complete with an ended code,
+ * `error` so it cannot complete on money due back (Medusa's cart completion takes no session in
+ * either status). The provider's `updatePayment` answers a session of the same amount with the
+ * session's own money, so this never makes a charge. A session already gone needs nothing; any
+ * other failure is logged.
  */
-async function cancelSession(ctx: SettleContext, sessionId: string): Promise<void> {
+async function setSessionStatus(
+  ctx: SettleContext,
+  sessionId: string,
+  status: "canceled" | "error",
+): Promise<void> {
   const payment = ctx.container.resolve<IPaymentModuleService>(Modules.PAYMENT);
   let session;
   try {
@@ -237,18 +364,18 @@ async function cancelSession(ctx: SettleContext, sessionId: string): Promise<voi
   } catch {
     return; // The session is gone (the cart moved on); the charge record keeps the history.
   }
-  if (session.status === "canceled") return;
+  if (session.status === status) return;
   try {
     await payment.updatePaymentSession({
       id: session.id,
       amount: session.amount,
       currency_code: session.currency_code,
-      data: { ...(session.data ?? {}), status: "canceled" },
-      status: "canceled",
+      data: session.data ?? {},
+      status,
     } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
   } catch (error) {
     ctx.logger.warn(
-      `could not cancel payment session ${sessionId}: ${redact((error as Error).message)}`,
+      `could not set payment session ${sessionId} ${status}: ${redact((error as Error).message)}`,
     );
   }
 }
@@ -256,7 +383,8 @@ async function cancelSession(ctx: SettleContext, sessionId: string): Promise<voi
 /**
  * An order was canceled. Medusa's cancel asks the provider to refund its captured payments,
  * which this provider refuses (no money moves from here), so each captured charge of the order
- * waits for the merchant as a refund due instead of reading "refunded".
+ * is decided again: the collection's decision makes it a refund due (decide.ts 7) instead of
+ * Medusa's books reading "refunded".
  */
 export async function refundsDueOnCanceledOrder(
   ctx: SettleContext,
@@ -273,15 +401,11 @@ export async function refundsDueOnCanceledOrder(
   ).map((collection) => collection.id);
   let marked = 0;
   for (const collectionId of collections) {
-    await withCollectionLock(ctx.db, collectionId, async () => {
-      for (const row of await ctx.records.charges.ofCollection(collectionId)) {
-        if (!row.captured_at || row.settlement === "refund_due") continue;
-        const refunded = await ctx.records.events.sum(row.charge_id, "refund_declared");
-        if (refunded >= Number(row.api_amount_cents ?? row.amount_cents)) continue;
-        await markRefundDue(ctx, row, "order_canceled", "admin");
-        marked += 1;
-      }
-    });
+    for (const row of await ctx.records.charges.ofCollection(collectionId)) {
+      if (!row.captured_at) continue;
+      const { decision } = await settleCollection(ctx, row.charge_id, "admin");
+      if (decision.kind === "refund_due") marked += 1;
+    }
   }
   return marked;
 }

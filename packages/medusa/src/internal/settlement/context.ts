@@ -1,28 +1,58 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
-import type { MedusaContainer } from "@medusajs/framework/types";
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { recordsOf, type Records } from "../records/records";
 import { ChargeLifecycle, type EventBusLike } from "../records/charge-lifecycle";
-import { createPluginLogger, type PluginLogger } from "../platform/logger";
+import { createPluginLogger, type MedusaLoggerLike, type PluginLogger } from "../platform/logger";
 import {
+  clientFor,
   keyOfProviderId,
   providerByKey,
   registeredProviders,
   type RegisteredProvider,
 } from "../platform/provider-registry";
+import type { PaymentServiceClient } from "../platform/client-port";
 import { readGauges } from "../create-line/gauge-reading";
 import { observeDatabase } from "../platform/telemetry";
 import type { ChargeRow } from "../records/charges";
 
-/** Everything settling needs from Medusa. */
-export interface SettleContext {
-  container: MedusaContainer;
+/**
+ * What deciding about a collection and recording the decision need: the plugin's tables and
+ * the registrations' options. Every door has it, the provider too, whose container is the
+ * payment module's own (module isolation: no Query, no workflows).
+ */
+export interface SettlementCore {
   /** The shared connection pool (the create line keeps its own SQL). */
   db: Knex;
   /** The plugin's tables: `records.charges`, `records.events`, `records.deliveries`, ... */
   records: Records;
   logger: PluginLogger;
   lifecycle: ChargeLifecycle;
+  /** The app's configuration: the registrations a charge's options and client come from. */
+  config: ConfigModule;
+}
+
+/** A door that can also run Medusa's workflows: routes, jobs and subscribers. */
+export interface SettleContext extends SettlementCore {
+  container: MedusaContainer;
+}
+
+/** The core of settling, from what any container holds. */
+export function settlementCore(
+  db: Knex,
+  config: ConfigModule,
+  logger: MedusaLoggerLike | undefined,
+  events?: EventBusLike,
+): SettlementCore {
+  const records = recordsOf(db);
+  const pluginLogger = createPluginLogger(logger);
+  return {
+    db,
+    records,
+    logger: pluginLogger,
+    lifecycle: new ChargeLifecycle(records, pluginLogger, events),
+    config,
+  };
 }
 
 /** Builds the context from a full (request, job or workflow) container. */
@@ -30,26 +60,23 @@ export function settleContext(container: MedusaContainer): SettleContext {
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
   observeDatabase(db, () => readGauges(db, registeredProviders(config)));
-  const records = recordsOf(db);
-  const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const events = container.hasRegistration(Modules.EVENT_BUS)
     ? container.resolve<EventBusLike>(Modules.EVENT_BUS)
     : undefined;
   return {
+    ...settlementCore(db, config, container.resolve(ContainerRegistrationKeys.LOGGER), events),
     container,
-    db,
-    records,
-    logger,
-    lifecycle: new ChargeLifecycle(records, logger, events),
   };
 }
 
 /** The provider registration a charge was created through (its options, its client). */
-export function providerOfRow(ctx: SettleContext, row: ChargeRow): RegisteredProvider {
-  return providerByKey(
-    ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
-    keyOfProviderId(row.provider_id),
-  );
+export function providerOfRow(core: SettlementCore, row: ChargeRow): RegisteredProvider {
+  return providerByKey(core.config, keyOfProviderId(row.provider_id));
+}
+
+/** The payment service client of the registration a charge was created through. */
+export function clientOfRow(core: SettlementCore, row: ChargeRow): Promise<PaymentServiceClient> {
+  return clientFor(providerOfRow(core, row), core.logger);
 }
 
 /**

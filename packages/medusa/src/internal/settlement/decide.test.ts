@@ -15,8 +15,10 @@ const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
   superseded: false,
   captureSessionId: null,
   captured: false,
+  capturedAt: null,
   captureClaimed: false,
   orderHoldUntil: null,
+  cartCompletion: null,
   ...over,
 });
 
@@ -25,6 +27,7 @@ const snapshot = (over: Partial<CollectionSnapshot> = {}): CollectionSnapshot =>
   liveSessions: [{ id: "ps_a", amountCents: 10_000 }],
   payments: [],
   order: null,
+  cartId: "cart_1",
   cancelOrderOnExpiry: true,
   now: NOW,
   ...over,
@@ -161,7 +164,7 @@ describe("decide: what a paid charge becomes", () => {
 });
 
 describe("decide: what an ended charge does to its order", () => {
-  const order = { id: "order_1", status: "pending" };
+  const order = { id: "order_1", status: "pending", canceledAt: null };
   const ended = (over: Partial<ChargeFacts> = {}) =>
     charge({ status: "expired", settlement: null, apiAmountCents: null, paidAt: null, ...over });
   const cases: [string, Partial<CollectionSnapshot>, unknown][] = [

@@ -28,7 +28,17 @@ import { graceRecheckAt } from "../checkout/check-schedule";
  * 5. An expired or failed charge ends the order that waits on it (a boleto only once its grace
  *    period has passed), never while the collection holds money, never a charge that was
  *    replaced, and never when the merchant turned `cancelOrderOnExpiry` off.
+ * 6. A captured payment whose cart is no order yet is completed into one; once its cart failed
+ *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is a refund due (`out_of_stock`
+ *    when the last failure says so), and its session is closed so the cart cannot become an
+ *    order on money due back. Once an order exists, it is the order's payment.
+ * 7. A captured payment whose order was canceled after the capture is a refund due
+ *    (`order_canceled`). One captured after the order was canceled stays captured, with its note
+ *    (`paid_after_order_canceled`): the merchant decides whether to ship or refund.
  */
+
+/** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
+export const CART_COMPLETION_ATTEMPTS = 5;
 
 /** What `decide` needs of one charge. */
 export interface ChargeFacts {
@@ -47,10 +57,14 @@ export interface ChargeFacts {
   /** The session a replaced code was adopted by. */
   captureSessionId: string | null;
   captured: boolean;
+  /** When the capture was recorded. */
+  capturedAt: Date | null;
   /** A capture was committed to (claimed) under the collection's lock and may be running. */
   captureClaimed: boolean;
   /** Until when an unpaid boleto keeps its order (its grace period). */
   orderHoldUntil: Date | null;
+  /** Captured and waiting for its cart to become an order: the failed tries so far. */
+  cartCompletion: { failures: number; lastMessage: string | null } | null;
 }
 
 /** A Medusa payment session of the collection that Medusa still holds. */
@@ -71,7 +85,9 @@ export interface CollectionSnapshot {
   charges: readonly ChargeFacts[];
   liveSessions: readonly LiveSession[];
   payments: readonly MedusaPayment[];
-  order: { id: string; status: string } | null;
+  order: { id: string; status: string; canceledAt: Date | null } | null;
+  /** The cart the collection pays for, if it pays for one. */
+  cartId: string | null;
   cancelOrderOnExpiry: boolean;
   now: Date;
 }
@@ -85,8 +101,14 @@ export type Decision =
   | { kind: "capture"; sessionId: string; adopted: boolean; amountCents: number }
   /** Money arrived, less than asked: the merchant decides. */
   | { kind: "hold"; reason: HoldReason }
-  /** No order can come of this payment: it waits for the merchant as a refund due. */
-  | { kind: "refund_due"; reason: RefundReason }
+  /**
+   * No order can come of this payment: it waits for the merchant as a refund due.
+   * `closeSession`: a captured payment's session, closed in Medusa so its cart cannot become
+   * an order on money due back.
+   */
+  | { kind: "refund_due"; reason: RefundReason; closeSession?: string }
+  /** Captured, and its cart is no order yet: complete the cart (Medusa's cart completion). */
+  | { kind: "complete_cart"; cartId: string }
   /** An unpaid boleto inside its grace period: look again at `at`. */
   | { kind: "recheck"; at: Date }
   /** Cancel the order that waits on this charge (releasing its stock) and the session. */
@@ -144,15 +166,14 @@ export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision
 }
 
 function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
-  if (charge.captured || charge.settlement === "captured") {
-    return { kind: "nothing", why: "already captured" };
-  }
+  if (charge.settlement === "refunded") return { kind: "nothing", why: "refunded" };
   if (charge.settlement === "refund_due") {
     return {
       kind: "refund_due",
       reason: (charge.settlementReason as RefundReason) ?? "paid_twice",
     };
   }
+  if (charge.captured || charge.settlement === "captured") return decideCaptured(snapshot, charge);
   if (isHeld(charge)) return { kind: "hold", reason: "underpaid" };
   const first = paymentOf(snapshot.charges);
   if (first && first.chargeId !== charge.chargeId) {
@@ -163,7 +184,11 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   if (charge.captureSessionId) {
     return { kind: "capture", sessionId: charge.captureSessionId, adopted: false, amountCents };
   }
-  const ownSessionLive = snapshot.liveSessions.some((s) => s.id === charge.sessionId);
+  // Its own session pays only while that session still asks what the code asked: a session
+  // whose amount Medusa changed asks another code for it.
+  const ownSessionLive = snapshot.liveSessions.some(
+    (s) => s.id === charge.sessionId && s.amountCents === charge.amountCents,
+  );
   const ownPayment = snapshot.payments.some((p) => p.sessionId === charge.sessionId);
   if (!charge.superseded && (ownSessionLive || ownPayment)) {
     return { kind: "capture", sessionId: charge.sessionId, adopted: false, amountCents };
@@ -174,6 +199,26 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   );
   if (live) return { kind: "capture", sessionId: live.id, adopted: true, amountCents };
   return { kind: "refund_due", reason: "paid_old_amount" };
+}
+
+/** A captured payment: the order its cart becomes, or, when the cart keeps failing, a refund. */
+function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
+  const order = snapshot.order;
+  if (order?.canceledAt && charge.capturedAt && order.canceledAt > charge.capturedAt) {
+    return { kind: "refund_due", reason: "order_canceled" };
+  }
+  const tries = charge.cartCompletion;
+  if (order || !snapshot.cartId || !tries) {
+    return { kind: "nothing", why: "already captured" };
+  }
+  if (tries.failures < CART_COMPLETION_ATTEMPTS) {
+    return { kind: "complete_cart", cartId: snapshot.cartId };
+  }
+  // The cart fails for a lasting reason (the last unit sold while this shopper paid).
+  const reason = /stock|inventory|estoque/i.test(tries.lastMessage ?? "")
+    ? "out_of_stock"
+    : "cart_not_completed";
+  return { kind: "refund_due", reason, closeSession: charge.captureSessionId ?? charge.sessionId };
 }
 
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {

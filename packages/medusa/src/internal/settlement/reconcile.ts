@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { processDelivery } from "./process-delivery";
 import { keyOfProviderId, providerByKey, registeredProviders } from "../platform/provider-registry";
 import { redact } from "@pix-checkout/client";
-import { completeCartIfNeeded, recordCapturesOnOrder } from "./capture";
+import { settleCollection } from "./collection";
 import { settlePaid, settleCharge } from "./settle";
 import type { SettleContext } from "./context";
 import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charges";
@@ -14,6 +14,8 @@ import { PixCheckoutError } from "../platform/errors";
 
 /** Charges and deliveries handled per run, so one run stays short. */
 const BATCH = 100;
+/** A capture's own follow-up (its cart becoming an order) has this long before a pass helps. */
+const AWAITING_GRACE_MS = 30_000;
 /** A delivery still `received` after this long lost its in-process worker (crash, deploy). */
 const STALE_DELIVERY_MS = 30_000;
 
@@ -38,7 +40,8 @@ export interface ReconcileReport {
  * 3. deliveries that were never processed, did not match yet, or failed are retried, each on
  *    its own backoff; one that can never be processed (its registration is gone, its body
  *    unreadable) is finished as `failed`;
- * 4. paid carts that failed to become orders (pay-first) are completed.
+ * 4. captured payments whose cart is no order yet (pay-first) are decided again: the cart is
+ *    completed, or, once it kept failing, the payment is a refund due (decide.ts).
  */
 export function reconcileOnce(ctx: SettleContext, now = new Date()): Promise<ReconcileReport> {
   return withSpan("pix_checkout.reconcile", {}, () => reconcile(ctx, now), reportAttributes);
@@ -137,26 +140,19 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       ctx.logger.warn(`retrying delivery ${id} failed: ${redact((error as Error).message)}`);
     }
   }
-  for (const row of await ctx.records.charges.awaitingCartCompletion(BATCH)) {
-    const outcome = await completeCartIfNeeded(ctx, row, "reconcile").catch(() => "failed");
-    if (outcome === "completed") {
-      report.cartsCompleted += 1;
-      await recordCapturesOnOrder(ctx, row).catch((error: unknown) =>
-        ctx.logger.warn(
-          `recording the captures of charge ${row.charge_id} on its order failed: ${redact((error as Error).message)}`,
-        ),
+  // Captured payments whose cart is no order yet: the collection decides (complete the cart,
+  // or, once it kept failing, a refund due). Past a grace, so a capture in flight finishes first.
+  const settled = new Date(now.getTime() - AWAITING_GRACE_MS);
+  for (const row of await ctx.records.charges.awaitingOrder(settled, BATCH)) {
+    try {
+      const { cart } = await settleCollection(ctx, row.charge_id, "reconcile");
+      if (cart === "completed") report.cartsCompleted += 1;
+      if (cart === "failed") report.errors += 1;
+    } catch (error) {
+      report.errors += 1;
+      ctx.logger.warn(
+        `completing the cart of charge ${row.charge_id} failed: ${redact((error as Error).message)}`,
       );
-    }
-    if (outcome === "failed") report.errors += 1;
-    if (outcome === "has_order" || outcome === "no_cart") {
-      // Someone else (the storefront's own cart.complete) finished it, or the cart is gone:
-      // either way there is nothing left to retry.
-      await ctx.records.events.add({
-        chargeId: row.charge_id,
-        kind: "cart_completed",
-        source: "reconcile",
-        detail: { by: outcome === "has_order" ? "another request" : "no cart left to complete" },
-      });
     }
   }
   return report;

@@ -6,6 +6,7 @@ import { settleCollection } from "./collection";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { clientFor } from "../platform/provider-registry";
 import { providerOfRow, workerModeOf, type SettleContext } from "./context";
+import { readCharge, recordConfirmed } from "./fetch-back";
 import type { ChargeStatus } from "../platform/status";
 import { annotate, chargeAttributes, withSpan } from "../platform/telemetry";
 
@@ -88,19 +89,10 @@ async function settle(
     }
     return { outcome: "duplicate", status: "pending", detail: "still pending" };
   };
-  if (!claim) {
-    // Nobody claims anything (reconciliation, a refresh): the light status read answers the
-    // common case, a charge still pending, in one small call; the full read is for changes.
-    const light = await client.charges.status(chargeId);
-    if (light.status === "pending") {
-      await records.charges.touch(chargeId);
-      return stillPending();
-    }
-  }
-  const charge = await client.charges.retrieve(chargeId);
-  await records.charges.touch(chargeId);
-
-  if (claim) {
+  // Nobody claims anything (reconciliation, a refresh): the light read answers the common case.
+  const read = await readCharge(ctx, client, chargeId, { full: claim !== undefined });
+  if (claim && read.charge) {
+    const charge = read.charge;
     const untrue =
       claim.status !== charge.status && (claim.status === "paid" || charge.status === "pending");
     const wrongAmount = claim.amountCents !== charge.amountCents;
@@ -120,43 +112,24 @@ async function settle(
       return { outcome: "forged", status: charge.status, detail };
     }
   }
-  // A note for the merchant, flagged once: a repeated delivery must not re-open what the
-  // merchant already resolved. What the money does is decided from the amounts (decide.ts).
-  if (charge.amountCents !== Number(row.amount_cents) && row.flag_code !== "amount_mismatch") {
-    await ctx.lifecycle.flag(
-      chargeId,
-      {
-        code: "amount_mismatch",
-        api_cents: charge.amountCents,
-        recorded_cents: Number(row.amount_cents),
-      },
-      source,
-    );
-  }
-
-  const moved = await ctx.lifecycle.confirmed(row, charge.status, source, {
-    amountCents: charge.amountCents,
-    paidAt: charge.paidAt ?? null,
-  });
-  const current = moved?.row ?? row;
-  switch (charge.status) {
+  const { status, moved, row: current } = await recordConfirmed(ctx, row, read, source);
+  switch (status) {
     case "pending":
       return stillPending();
     case "paid":
       return { ...(await afterPaid(ctx, current, source, moved !== undefined)), status: "paid" };
     case "expired":
     case "failed": {
-      const now = moved ? current : ((await records.charges.byChargeId(chargeId)) ?? current);
-      if (now.status === "paid") {
+      if (current.status === "paid") {
         return {
           outcome: "duplicate",
-          status: charge.status,
-          detail: `charge is paid; ${charge.status} ignored`,
+          status,
+          detail: `charge is paid; ${status} ignored`,
         };
       }
       const { decision } = await settleCollection(ctx, chargeId, source);
       const recheckAt = decision.kind === "recheck" ? decision.at : null;
-      return { outcome: moved ? "processed" : "duplicate", status: charge.status, recheckAt };
+      return { outcome: moved ? "processed" : "duplicate", status, recheckAt };
     }
   }
 }
@@ -193,7 +166,11 @@ async function afterPaid(
   recordedNow: boolean,
 ): Promise<SettleResult> {
   const outcome = recordedNow ? "processed" : "duplicate";
-  if (row.captured_at) return { outcome, detail: "already captured" };
+  // Captured and its order made: nothing follows. Captured and its cart no order yet: the
+  // collection's decision completes the cart (a re-check of it is the merchant's retry).
+  if (row.captured_at && !row.awaiting_order_since) {
+    return { outcome, detail: "already captured" };
+  }
   if (source === "webhook" && workerModeOf(ctx.container) === "server") {
     await ctx.lifecycle.captureRequested(row, source);
     return { outcome, detail: "paid; the worker captures it" };

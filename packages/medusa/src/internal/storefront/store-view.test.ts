@@ -18,7 +18,7 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   superseded_at: null,
   order_hold_until: null,
   capture_session_id: null,
-  cart_completion_failed_at: null,
+  awaiting_order_since: null,
   compacted_at: null,
   check_failures: 0,
   sales_channel_id: "sc_1",

@@ -19,7 +19,7 @@ import { useState } from "react";
 import {
   useBalance,
   useDeliveries,
-  useFlaggedCharges,
+  useChargesNeedingAttention,
   useRecheck,
   useRecordRefund,
   useResolveFlag,
@@ -202,13 +202,9 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
 }
 
 /**
- * Charges the plugin flagged: money that arrived after expiry or cancellation, or that Medusa
- * could not capture. Some have no order at all (the shopper switched method and then paid the
- * old code), so this list is the only place the merchant sees them.
- */
-/**
- * What the merchant does about a flagged charge: record a refund made in the service's
- * dashboard (prefilled with the amount due), or resolve it with a note.
+ * What the merchant does about a charge that needs them, by what its money needs: accept a
+ * held payment, record a refund made in the service's dashboard (prefilled with the amount
+ * due), or, for a note only, resolve it. Money is never resolved away.
  */
 function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   const { t } = usePixTranslation();
@@ -245,14 +241,16 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
           {t("refund.button")}
         </Button>
       ) : null}
-      {charge.settlement === "held" ? (
+      {charge.attention === "held" ? (
         <Button size="small" variant="secondary" onClick={() => setOpen("accept")}>
           {t("accept.button")}
         </Button>
       ) : null}
-      <Button size="small" variant="transparent" onClick={() => setOpen("resolve")}>
-        {t("resolve.button")}
-      </Button>
+      {charge.attention === "note" ? (
+        <Button size="small" variant="transparent" onClick={() => setOpen("resolve")}>
+          {t("resolve.button")}
+        </Button>
+      ) : null}
       <Drawer open={open !== null} onOpenChange={(next) => setOpen(next ? open : null)}>
         <Drawer.Content>
           <Drawer.Header>
@@ -314,9 +312,15 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   );
 }
 
+/**
+ * Every charge whose money waits for the merchant (held, a refund due, captured without an
+ * order, paid and not captured), then open notes. Some have no order at all (the shopper
+ * switched method and then paid the old code), so this list is the only place the merchant
+ * sees them.
+ */
 function AttentionCard() {
   const { t, statusLabel, instant, flagReason } = usePixTranslation();
-  const { data, error } = useFlaggedCharges();
+  const { data, error } = useChargesNeedingAttention();
   const recheck = useRecheck(t);
   const rows = data?.charges ?? null;
   return (
@@ -359,7 +363,16 @@ function AttentionCard() {
                 </Table.Cell>
                 <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">{instant(c.paid_at)}</Table.Cell>
-                <Table.Cell>{flagReason(c.flag)}</Table.Cell>
+                <Table.Cell>
+                  <div className="flex flex-col">
+                    {c.attention && c.attention !== "note" ? (
+                      <Text size="small" weight="plus">
+                        {t(`attention.kind.${c.attention}`)}
+                      </Text>
+                    ) : null}
+                    {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
+                  </div>
+                </Table.Cell>
                 <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
                 <Table.Cell className="whitespace-nowrap">
                   <div className="flex gap-2">

@@ -6,10 +6,23 @@ import { settleContext } from "../../../../../../internal/settlement/context";
 
 const bodySchema = z.object({ note: z.string().trim().min(1).max(500) });
 
+/** What the merchant does instead of resolving, per money state (records/charges.ts `Attention`). */
+const MONEY_ACTION = {
+  held: "This charge holds a payment smaller than its code asked for: accept the received amount, or return it and record the refund. Resolving cannot close it.",
+  refund_due:
+    "This charge holds money no order can come of: return it in the payment service's dashboard and record the refund. Resolving cannot close it.",
+  no_order:
+    "This charge is captured and its cart is not an order yet: re-check it (the cart is completed again), or return the money and record the refund.",
+  not_captured:
+    "This charge is paid and not captured yet: re-check it (the capture is tried again), or return the money and record the refund.",
+} as const;
+
 /**
- * `POST /admin/pix-checkout/charges/:charge_id/resolve`: the merchant dealt with a flagged
- * charge ("Needs attention") and says how. Body: `{ note }`. The note and the time go on the
- * charge and its timeline; the charge leaves the list.
+ * `POST /admin/pix-checkout/charges/:charge_id/resolve`: the merchant dealt with a charge's
+ * note ("Needs attention") and says how. Body: `{ note }`. The note and the time go on the
+ * charge and its timeline. Money that waits for the merchant (held, a refund due, not yet
+ * captured, captured without an order) cannot be resolved away: 409 `charge_needs_decision`
+ * says what to do instead.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const ctx = settleContext(req.scope);
@@ -18,6 +31,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   const body = bodySchema.safeParse(req.body ?? {});
   if (!body.success) {
     sendError(res, "invalid_note", "Send { note }: one line saying how this was resolved.");
+    return;
+  }
+  // A note can be resolved; money cannot: a held payment or a refund due leaves the list by
+  // the merchant's decision on the money, a capture or an order by being made.
+  const attention = await ctx.records.charges.attentionOf(row.charge_id);
+  if (attention && attention !== "note") {
+    sendError(res, "charge_needs_decision", MONEY_ACTION[attention], { attention });
     return;
   }
   const resolved = await ctx.records.charges.resolveFlag(row.charge_id, body.data.note);
@@ -29,5 +49,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       detail: { note: body.data.note },
     });
   }
-  res.json({ resolved: Boolean(resolved), charge: adminCharge(resolved ?? row) });
+  const current = (await ctx.records.charges.withAttention(row.charge_id)) ?? row;
+  res.json({ resolved: Boolean(resolved), charge: adminCharge(current) });
 }

@@ -1,0 +1,61 @@
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows";
+import { Modules } from "@medusajs/framework/utils";
+import type { ChargeRow } from "../records/charges";
+import type { LifecycleSource } from "../records/charge-lifecycle";
+import { recordCapturesOnOrder } from "./capture";
+import type { SettleContext } from "./context";
+
+/**
+ * Pay-first: turns a captured cart into its order. Medusa's processPaymentWorkflow completes
+ * the cart after capturing, but with `continueOnPermanentFailure`, so a failed completion (a
+ * lock held by the storefront's own `cart.complete`, a restart, a cart that was not ready)
+ * would leave a captured payment with no order. The charge waits for its order from the
+ * statement that recorded the capture (`awaiting_order_since`); each try goes on its timeline,
+ * and the collection's decision says what follows a failure (decide.ts: try again, or after
+ * `CART_COMPLETION_ATTEMPTS` a refund due).
+ */
+export async function completeCart(
+  ctx: SettleContext,
+  row: ChargeRow,
+  cartId: string,
+  source: LifecycleSource,
+): Promise<"completed" | "failed"> {
+  try {
+    const { result } = await completeCartWorkflow(ctx.container).run({ input: { id: cartId } });
+    await ctx.records.events.add({
+      chargeId: row.charge_id,
+      kind: "cart_completed",
+      source,
+      detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
+    });
+    await ctx.records.charges.orderSeen(row.charge_id);
+    await recordCapturesOnOrder(ctx, row).catch(() => undefined);
+    return "completed";
+  } catch (error) {
+    const message = (error as Error).message;
+    await ctx.records.events.add({
+      chargeId: row.charge_id,
+      kind: "cart_completion_failed",
+      source,
+      detail: { cart_id: cartId, message },
+    });
+    ctx.logger.warn(
+      `charge ${row.charge_id} is paid but cart ${cartId} could not become an order (${message}); the reconciliation job retries it`,
+    );
+    return "failed";
+  }
+}
+
+/**
+ * Runs `work` under Medusa's own lock on the cart, which cart completion holds from its start
+ * to its end: a decision read under it sees either the order the shopper's `cart.complete`
+ * made, or a cart no completion is changing.
+ */
+export async function underCartLock<T>(
+  ctx: SettleContext,
+  cartId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!ctx.container.hasRegistration(Modules.LOCKING)) return work();
+  return ctx.container.resolve(Modules.LOCKING).execute(cartId, work, { timeout: 5 });
+}

@@ -1,0 +1,85 @@
+import { PixCheckoutError } from "../platform/errors";
+import type { LifecycleSource } from "../records/charge-lifecycle";
+import { sessionInfo } from "../medusa/session-info";
+import { createLineOf } from "../create-line/line";
+import type { SettlementCore } from "./context";
+import { sessionMoney } from "./session-money";
+
+/**
+ * Medusa deleted a session (`deletePayment`: the cart total changed, the shopper switched
+ * method or took a new code). The API cannot cancel a charge, so its code stays payable until
+ * it expires: it is marked replaced, is no longer offered, and a payment of it still gets its
+ * fate (decide.ts). A create the session still has in the line leaves it.
+ *
+ * The session is named by its own id; a session Medusa does not hold is nobody's to end (the
+ * storefront's own data, which Medusa hands back when a create fails, names nothing here).
+ * A session whose money is already paid is refused and kept: it is Medusa's record of the
+ * money, and Medusa's delete steps log the refusal and go on, so a cart that failed to
+ * complete can still become an order when it can.
+ */
+export async function sessionDeleted(
+  core: SettlementCore,
+  sessionId: string,
+  source: LifecycleSource = "provider",
+): Promise<void> {
+  if (!(await sessionInfo(core.db, sessionId))) return;
+  await createLineOf(core.db, core.config).cancelForSession(sessionId);
+  const money = await sessionMoney(core, sessionId);
+  if (!money || money.kind === "request") return;
+  // One conditional UPDATE, not the collection's lease: Medusa calls this from inside its own
+  // workflows (cart-completion compensation), where waiting on a lease another door holds
+  // would hold Medusa's transaction open. A payment landing at the same moment either comes
+  // first (the session is kept) or finds the charge replaced (decide.ts gives it its fate).
+  if (
+    money.kind === "own" &&
+    (await core.lifecycle.superseded(money.row.charge_id, source, sessionId))
+  ) {
+    return;
+  }
+  const row = await core.records.charges.byChargeId(money.row.charge_id);
+  if (row?.status !== "paid") return;
+  throw new PixCheckoutError(
+    "collection_already_paid",
+    `Payment session ${sessionId} holds a payment already made (charge ${row.charge_id}); it is kept.`,
+  );
+}
+
+/**
+ * Medusa canceled a session's payment (`cancelPayment`: an authorization undone, an order
+ * canceled before its capture). The API has no cancel endpoint: the charge stays payable until
+ * it expires, and its local record becomes `canceled`, so a payment that still arrives is
+ * recorded and flagged.
+ */
+export async function sessionCanceled(core: SettlementCore, sessionId: string): Promise<void> {
+  await createLineOf(core.db, core.config).cancelForSession(sessionId);
+  const money = await sessionMoney(core, sessionId);
+  if (money?.kind === "own") await core.lifecycle.canceled(money.row.charge_id, "provider");
+}
+
+/**
+ * Medusa records a refund of a session's payment (`refundPayment`: the merchant's "Record
+ * refund", or Medusa on its own when an order is canceled or a paid cart fails to complete).
+ * The API has no refund endpoint, so no refund moves money from here: it succeeds only for an
+ * amount the merchant declared returned in the service's dashboard and not yet recorded
+ * (operations/merchant-refund.ts), taken once whatever idempotency key Medusa sends (a new one
+ * on every retry), and refuses anything else with `refund_not_supported`, so Medusa records
+ * no refund that did not happen.
+ */
+export async function sessionRefund(
+  core: SettlementCore,
+  sessionId: string,
+  amountCents: number,
+): Promise<string> {
+  const money = await sessionMoney(core, sessionId);
+  const chargeId = money && money.kind !== "request" ? money.row.charge_id : undefined;
+  const declared = chargeId
+    ? await core.records.events.takeDeclaredRefund(chargeId, amountCents)
+    : false;
+  if (!chargeId || !declared) {
+    throw new PixCheckoutError(
+      "refund_not_supported",
+      `Nothing was refunded: the payment service has no refund API. Return ${amountCents} cents to the shopper in the service's dashboard, then record it in Pix Checkout${chargeId ? ` (charge ${chargeId}, "Record refund")` : ""}.`,
+    );
+  }
+  return chargeId;
+}

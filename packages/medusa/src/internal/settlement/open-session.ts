@@ -1,0 +1,162 @@
+import type { PaymentServiceClient } from "../platform/client-port";
+import { PixCheckoutError } from "../platform/errors";
+import type { PaymentMethod, PixCheckoutOptions } from "../platform/options";
+import { keyOfProviderId } from "../platform/provider-registry";
+import type { ChargeRow } from "../records/charges";
+import { sessionInfo, type SessionInfo } from "../medusa/session-info";
+import type { ContextCustomer } from "../checkout/boleto-payer";
+import { chargeInputOf } from "../checkout/charge-input";
+import {
+  ownedOfCharge,
+  ownedOfRequest,
+  type OwnedSessionData,
+  type SessionInput,
+} from "../checkout/session-data";
+import { originOf } from "../create-line/client-origin";
+import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
+import { countsAsPayment } from "./decide";
+import type { SettlementCore } from "./context";
+import { sessionMoney, type SessionMoney } from "./session-money";
+
+/** A charge is reused only while the shopper still has this long to pay it. */
+const REUSE_MARGIN_MS = 2 * 60_000;
+
+/** What opening a session's money needs from the provider that was asked. */
+export interface OpenSessionRequest {
+  sessionId: string;
+  method: PaymentMethod;
+  amountCents: number;
+  /** The payer's details the storefront sent (checkout/session-data.ts), nothing else. */
+  input: SessionInput;
+  /** The logged-in customer Medusa passes, if any. */
+  customer: ContextCustomer | undefined;
+  /** The asked provider's registration. */
+  options: PixCheckoutOptions;
+  /** The asked provider's client. */
+  client: () => Promise<PaymentServiceClient>;
+  /** This process's create line, able to send the creates of the registration with this key. */
+  line: (providerKey: string) => CreateLine;
+}
+
+/**
+ * A Medusa payment session asks for money (`initiatePayment`): the session must exist in
+ * Medusa; a cart already paid gets no second code; a still-payable code of the same cart and
+ * amount is shown again; otherwise the create line asks the service for a charge, which is
+ * recorded for this session before anyone sees it (or the session waits in line, `preparing`).
+ */
+export async function openSession(
+  core: SettlementCore,
+  request: OpenSessionRequest,
+): Promise<OwnedSessionData> {
+  const { sessionId, amountCents } = request;
+  const session = await sessionInfo(core.db, sessionId);
+  if (!session) {
+    throw new PixCheckoutError(
+      "session_not_found",
+      `Payment session ${sessionId} does not exist; nothing was charged. Create the payment session again.`,
+    );
+  }
+  await refuseIfCollectionPaid(core, session.payment_collection_id);
+  const reused = await reuse(core, request, session);
+  if (reused) return ownedOfCharge(reused, sessionId);
+  const providerKey = keyOfProviderId(session.provider_id);
+  const outcome = await request.line(providerKey).request({
+    budgetKey: budgetKeyOf(request.options),
+    providerKey,
+    providerId: session.provider_id,
+    method: request.method,
+    sessionId,
+    paymentCollectionId: session.payment_collection_id,
+    salesChannelId: session.sales_channel_id ?? null,
+    amountCents,
+    input: chargeInputOf(request.method, amountCents, request.input, request.customer, sessionId),
+    // The store's session route says who asked; Medusa's own re-creates have no one.
+    origin: originOf(session.payment_collection_id),
+  });
+  if (outcome.kind === "created") return ownedOfCharge(outcome.charge, sessionId);
+  // Past the minute's budget: the session exists at once and its code follows through the
+  // session's stream (store routes: status `preparing`, with an estimate).
+  core.logger.info(
+    `create for session ${sessionId} waits in line (${outcome.place.ahead} ahead, about ${Math.ceil(outcome.place.readyInMs / 1000)} s)`,
+  );
+  return ownedOfRequest({
+    ...outcome.request,
+    readyAt: new Date(Date.now() + outcome.place.readyInMs),
+  });
+}
+
+/**
+ * Medusa updates a session (`updatePayment`): the same amount keeps the session's money as it
+ * is (Medusa, or the plugin canceling an ended session, only restates it); another amount
+ * needs another charge, since the API cannot change one, so the session's unpaid code is
+ * replaced (it stays payable at the bank until it expires, and a payment of it still gets its
+ * fate: decide.ts) and a new one is asked for. `changed` says which.
+ */
+export async function updateSession(
+  core: SettlementCore,
+  request: OpenSessionRequest,
+): Promise<{ owned: OwnedSessionData; changed: boolean }> {
+  const money = await sessionMoney(core, request.sessionId);
+  if (money && askedOf(money) === request.amountCents) {
+    return { owned: ownedOf(money, request.sessionId), changed: false };
+  }
+  if (money?.kind === "own") {
+    await core.lifecycle.superseded(money.row.charge_id, "provider", request.sessionId);
+  } else if (money?.kind === "request") {
+    await createLineOf(core.db, core.config).cancelForSession(request.sessionId);
+  }
+  return { owned: await openSession(core, request), changed: true };
+}
+
+/** What a session's money asked for, in cents. */
+function askedOf(money: SessionMoney): number {
+  return Number(money.kind === "request" ? money.request.amount_cents : money.row.amount_cents);
+}
+
+/** The plugin-owned data of a session's money as it stands. */
+export function ownedOf(money: SessionMoney, sessionId: string): OwnedSessionData {
+  return money.kind === "request"
+    ? ownedOfRequest(money.request)
+    : ownedOfCharge(money.row, sessionId);
+}
+
+/**
+ * Never a second charge for a collection that already holds a paid one: Medusa recreates a
+ * session on its own (cart-completion compensation after a capture, a refreshed cart), and
+ * a new code there would ask a shopper who already paid to pay again.
+ */
+async function refuseIfCollectionPaid(core: SettlementCore, paymentCollectionId: string) {
+  const charges = await core.records.charges.ofCollection(paymentCollectionId);
+  if (charges.some(countsAsPayment)) {
+    throw new PixCheckoutError(
+      "collection_already_paid",
+      "This cart is already paid; no new payment code was created. Complete the cart, or ask the store for help.",
+    );
+  }
+}
+
+/**
+ * Medusa replaces a collection's session when the cart changes and changes back; the
+ * charge already shown is reused while it is pending, unexpired and for the same amount,
+ * so the shopper never has two payable codes for one cart.
+ */
+async function reuse(
+  core: SettlementCore,
+  request: OpenSessionRequest,
+  session: SessionInfo,
+): Promise<ChargeRow | undefined> {
+  const reusable = await core.records.charges.findReusable({
+    paymentCollectionId: session.payment_collection_id,
+    providerId: session.provider_id,
+    amountCents: request.amountCents,
+    notExpiringBefore: new Date(Date.now() + REUSE_MARGIN_MS),
+  });
+  if (!reusable?.display) return undefined;
+  const status = await (
+    await request.client()
+  ).charges
+    .status(reusable.charge_id)
+    .catch(() => undefined);
+  if (status?.status !== "pending") return undefined;
+  return core.lifecycle.reused(reusable, request.sessionId);
+}
