@@ -30,8 +30,13 @@
 // may be sent later than the budget allows with that share ahead (+10 % and 5 s). The checker
 // also counts burst shoppers whose code came later than that as they saw it, and code messages
 // to addresses that placed no order.
+// During the same minute an attacker with many addresses plants the ids of cheap charges it
+// paid, spelled every way the service reads them, in the sessions of dearer carts and
+// completes them: no such cart may become a paid order, and no answer may be a 5xx. A burst
+// shopper whose own create the service failed in passing is allowed its retries (the line's
+// documented pause) on top of the schedule.
 // Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute),
-// CHAOS_FLOOD (150 carts beside the burst; 0 for none),
+// CHAOS_FLOOD (150 carts beside the burst; 0 for none), CHAOS_PLANTED (30 attacked carts),
 // CHAOS_CONCURRENCY (12), CHAOS_STORIES (24), CHAOS_UNDERPAID (12), CHAOS_PAID_TWICE (8),
 // CHAOS_FAULTS (a comma list of pg-restart, redis-restart, worker-kill, api-outage,
 // server-restart; default all; "none" for the application faults only), CHAOS_SHARED_INFRA=1
@@ -98,6 +103,12 @@ const FLOOD_AT_ONCE = 10;
 const FLOOD_ADDRESS = "127.0.0.250";
 /** The plugin's default `fairness.clientCreatesPerMinute`: what one address may take at once. */
 const FLOOD_SHARE = 3;
+/**
+ * Carts an attacker completes during the Black Friday minute, each from an address of its own
+ * (127.3.x.x), with a paid cheap charge's id planted in the session's `data` in a spelling the
+ * payment service reads (upper case, cut short, its UUID, a leading space).
+ */
+const PLANTED = Number(process.env.CHAOS_PLANTED ?? 30);
 /** Shopper i's own address: 127.1.0.1 onwards (stories: 127.2.0.1 onwards). */
 const addressOf = (i, net = 1) => `127.${net}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
 /** The address the current shopper's requests leave from (see `call`). */
@@ -957,6 +968,75 @@ try {
     );
   }
 
+  const plantedOutcome = { sessions: 0, refused: 0, orders: 0, unclean: 0 };
+  /** The attacker's carts, each with what it planted (checked at the end). */
+  const planted = [];
+  /**
+   * The attacker's cheap charges, paid before the minute: their ids are public in their own
+   * carts' sessions. Each answers to several spellings at its payment service.
+   */
+  async function cheapCharges() {
+    const found = [];
+    for (const [provider, sandbox] of [
+      ["pp_pix_pix-checkout", sandboxA],
+      ["pp_pix_b", sandboxB],
+    ]) {
+      const cart = await readyCart("barato@example.com", variantIds[0]);
+      const session = await createSession(cart.cartId, cart.collectionId, provider);
+      const chargeId = session.data.charge_id;
+      await settleAt(sandbox, chargeId, "pay");
+      const read = await fetch(`${sandbox.baseUrl}/charges/${chargeId}`, {
+        headers: { authorization: `Bearer ${API_KEY}` },
+      }).then((r) => r.json());
+      const uuid = read.uuid ?? chargeId;
+      found.push({ provider, chargeId, ...cart, spellings: spellingsOf(chargeId, uuid) });
+    }
+    return found;
+  }
+  /** The spellings a payment service reads as the same charge (spec: partial ids, any case). */
+  function spellingsOf(id, uuid) {
+    return [id.toUpperCase(), ` ${id}`, uuid.toUpperCase(), id.slice(0, 14).toUpperCase()];
+  }
+  /**
+   * The attack: each dear cart, from its own address, gets a session whose `data` names a paid
+   * cheap charge (the line may make it wait, "preparing"), then is completed. A 5xx anywhere is
+   * a violation; whether a cart became a paid order is checked at the end.
+   */
+  async function plantIds(carts, cheap) {
+    const t0 = Date.now();
+    await Promise.all(
+      carts.map(async (cart, k) => {
+        await sleep(Math.max(0, t0 + (k * BURST_SPREAD_MS) / carts.length - Date.now()));
+        const victim = cheap[k % cheap.length];
+        const spelled = victim.spellings[k % victim.spellings.length];
+        await asClient(addressOf(k, 3), async () => {
+          const res = await call(
+            "POST",
+            `/store/payment-collections/${cart.collectionId}/payment-sessions`,
+            { provider_id: victim.provider, data: { charge_id: spelled, status: "paid" } },
+            { mustSucceed: false },
+          ).catch((error) => ({ status: 0, json: { message: error.message } }));
+          if (res.status === 200) plantedOutcome.sessions += 1;
+          else if (res.status >= 400 && res.status < 500) plantedOutcome.refused += 1;
+          else {
+            plantedOutcome.unclean += 1;
+            violations.push(
+              `planted session ${k} answered ${res.status}: ${JSON.stringify(res.json ?? "").slice(0, 160)}`,
+            );
+          }
+          const completed = await completeCart(cart.cartId);
+          if (completed.status >= 500 || completed.status === 0) {
+            plantedOutcome.unclean += 1;
+            violations.push(
+              `completing planted cart ${k} answered ${completed.status}: ${JSON.stringify(completed.json ?? "").slice(0, 160)}`,
+            );
+          }
+          planted.push({ ...cart, victim: victim.chargeId, spelled, askedAt: Date.now() });
+        });
+      }),
+    );
+  }
+
   const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
   const waits = [];
   /**
@@ -1048,8 +1128,18 @@ try {
       }),
     ),
   );
+  // The attacker's cheap charges are paid, and its dear carts filled, before the minute.
+  const cheap = PLANTED > 0 ? await asClient("127.0.0.251", cheapCharges) : [];
+  const plantCarts = [];
+  for (let k = 0; k < PLANTED; k += 1) {
+    plantCarts.push(
+      await asClient(addressOf(k, 3), () =>
+        readyCart(`alvo${k}@example.com`, variantIds[k % variantIds.length], { quantity: 4 }),
+      ),
+    );
+  }
   log(
-    `burst: ${BURST} checkouts started within a minute (over the 60/min create limit), beside one client flooding ${FLOOD} carts`,
+    `burst: ${BURST} checkouts started within a minute (over the 60/min create limit), beside one client flooding ${FLOOD} carts and ${PLANTED} carts with planted charge ids`,
   );
   await Promise.all([
     pool(
@@ -1058,6 +1148,7 @@ try {
       { paceMs: BURST_SPREAD_MS / BURST, carts: burstCarts },
     ),
     asClient(FLOOD_ADDRESS, () => flood(floodCarts)),
+    plantIds(plantCarts, cheap),
   ]);
   const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
   log(`same-price burst: ${samePrice} Pix checkouts of one amount while Variant A loses creates`);
@@ -1531,6 +1622,45 @@ try {
   let overCaptured = 0;
   for (const u of underpaid)
     if ((await capturedCents(u.collectionId)).cents > u.creditedCents + 0.5) overCaptured += 1;
+  // No planted cart became a paid order, and no cheap charge paid anything but its own cart.
+  let plantedPaid = 0;
+  for (const p of planted) {
+    const captured = await capturedCents(p.collectionId);
+    const {
+      rows: [own],
+    } = await db.query(
+      `select count(*)::int as n from pix_checkout_charge
+        where payment_collection_id = $1 and status = 'paid' and deleted_at is null`,
+      [p.collectionId],
+    );
+    const {
+      rows: [order],
+    } = await db.query(
+      `select pc.status from cart_payment_collection cpc
+         join payment_collection pc on pc.id = cpc.payment_collection_id
+         join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+        where cpc.payment_collection_id = $1 and cpc.deleted_at is null`,
+      [p.collectionId],
+    );
+    if ((captured.n > 0 || order?.status === "completed") && own.n === 0) {
+      plantedPaid += 1;
+      violations.push(
+        `planted cart ${p.cartId} (charge ${p.victim} spelled "${p.spelled}") is paid: ${captured.n} capture(s), collection ${order?.status ?? "no order"}`,
+      );
+    }
+  }
+  for (const c of cheap) {
+    const {
+      rows: [row],
+    } = await db.query(
+      `select payment_collection_id from pix_checkout_charge where charge_id = $1 and deleted_at is null`,
+      [c.chargeId],
+    );
+    if (row?.payment_collection_id !== c.collectionId)
+      violations.push(`cheap charge ${c.chargeId} is recorded for another collection`);
+    if ((await capturedCents(c.collectionId)).n > 1)
+      violations.push(`cheap charge ${c.chargeId} was captured more than once`);
+  }
   let settledTwice = 0;
   for (const d of paidTwice) {
     const {
@@ -1552,14 +1682,24 @@ try {
   const burst = sessions.filter((s) => s.burst).sort((a, b) => a.askedAt - b.askedAt);
   const { rows: lineRows } = await db.query(
     `select session_id, extract(epoch from enqueued_at) * 1000 as joined,
-            extract(epoch from sent_at) * 1000 as sent
+            extract(epoch from sent_at) * 1000 as sent, attempts
        from pix_checkout_create_request
       where session_id = any($1) and error_code is distinct from 'resent'`,
     [burst.map((s) => s.sessionId)],
   );
   const inLine = new Map(
-    lineRows.map((r) => [r.session_id, { joined: Number(r.joined), sent: Number(r.sent) }]),
+    lineRows.map((r) => [
+      r.session_id,
+      { joined: Number(r.joined), sent: Number(r.sent), attempts: Number(r.attempts) },
+    ]),
   );
+  /**
+   * What a shopper's own failed sends add to its wait: the service failed its create in passing
+   * (the run injects 5xx), and the line sends it again after its documented pause (2 s,
+   * doubling), each failed send taking up to a create's time with its lookup (5 s). No
+   * schedule of the budget can promise that time away.
+   */
+  const ownRetriesMs = (attempts) => 2_000 * (2 ** attempts - 1) + 5_000 * attempts;
   const budgetTimes = (arrivalTimes, ahead) => {
     const sendAt = [];
     const arrivals = [...Array(ahead).fill(arrivalTimes[0] ?? 0), ...arrivalTimes];
@@ -1568,20 +1708,36 @@ try {
     }
     return sendAt.slice(ahead);
   };
-  const lateBy = (waits) => {
-    const order = [...waits].sort((a, b) => a.from - b.from);
+  // The attacker's planted carts joined the same line from addresses of their own: they are
+  // shoppers to the line, and take their places in the schedule (never judged themselves).
+  const { rows: plantedJoins } = await db.query(
+    `select extract(epoch from enqueued_at) * 1000 as joined from pix_checkout_create_request
+      where payment_collection_id = any($1) and error_code is distinct from 'resent'`,
+    [planted.map((p) => p.collectionId)],
+  );
+  const plantedArrivals = plantedJoins.map((r) => ({ from: Number(r.joined), judged: false }));
+  const lateBy = (waits, others = []) => {
+    const order = [...waits.map((w) => ({ ...w, judged: true })), ...others].sort(
+      (a, b) => a.from - b.from,
+    );
     const sendAt = budgetTimes(
       order.map((w) => w.from),
       FLOOD > 0 ? FLOOD_SHARE : 0,
     );
-    return order.filter((w, place) => w.ms > (sendAt[place] - w.from) * 1.1 + 5_000).length;
+    return order.filter(
+      (w, place) =>
+        w.judged && w.ms > (sendAt[place] - w.from) * 1.1 + 5_000 + ownRetriesMs(w.attempts ?? 0),
+    ).length;
   };
-  const delayedAsSeen = lateBy(burst.map((s) => ({ from: s.askedAt, ms: s.codeMs })));
+  const delayedAsSeen = lateBy(
+    burst.map((s) => ({ from: s.askedAt, ms: s.codeMs })),
+    plantedArrivals,
+  );
   const lineWaits = burst
     .map((s) => inLine.get(s.sessionId))
     .filter((w) => w && Number.isFinite(w.sent))
-    .map((w) => ({ from: w.joined, ms: w.sent - w.joined }));
-  const delayedInLine = lateBy(lineWaits);
+    .map((w) => ({ from: w.joined, ms: w.sent - w.joined, attempts: w.attempts }));
+  const delayedInLine = lateBy(lineWaits, plantedArrivals);
   if (lineWaits.length < burst.length) {
     violations.push(
       `${burst.length - lineWaits.length} burst sessions have no sent create in the create line`,
@@ -1688,6 +1844,10 @@ try {
     [
       `Flood's creates sent; most within one minute (at most ${FLOOD_SHARE}); most ahead of one waiting burst shopper; shoppers behind more than ${FLOOD_SHARE} a minute (must be 0)`,
       `${floodSends.length}; ${floodMostInAMinute}; ${Math.max(0, ...burst.map(floodAheadOf))}; ${pushedByFlood.length}`,
+    ],
+    [
+      "Carts with a paid cheap charge's id planted (many addresses): sessions / refused 4xx / unclean (must be 0) / paid by another's charge (must be 0)",
+      `${plantedOutcome.sessions} / ${plantedOutcome.refused} / ${plantedOutcome.unclean} / ${plantedPaid} of ${PLANTED}`,
     ],
     [
       "Code messages to addresses that placed no order: in all / to the flood's (must be 0)",

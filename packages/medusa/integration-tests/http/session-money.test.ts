@@ -21,6 +21,8 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { Modules } from "@medusajs/framework/utils";
+import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 
@@ -337,6 +339,36 @@ medusaIntegrationTestRunner({
           { numRuns: 40, seed: Number(process.env.PIX_FUZZ_SEED ?? Date.now() % 2 ** 31) },
         );
       });
+    });
+
+    it("a refund Medusa sends again, with a new idempotency key, is recorded once", async () => {
+      const cartId = await createCart(container(), store, 80);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+      await waitFor(
+        async () => (await chargeRow(chargeId)).captured_at !== null,
+        "the capture to be recorded",
+      );
+      const recorded = await admin("post", `/admin/pix-checkout/charges/${chargeId}/refunds`, {
+        amount: 2_000,
+        note: "devolvido pelo painel",
+      });
+      expect(recorded.data).toMatchObject({ recorded_in_medusa_cents: 2_000 });
+      // Medusa retries a refund with a new key (its refund's own id), never the same one.
+      const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      const [payment] = await payments.listPayments({ payment_session_id: session.id });
+      await expect(payments.refundPayment({ payment_id: payment!.id, amount: 20 })).rejects.toThrow(
+        /Nothing was refunded/,
+      );
+      const refunds = await payments.listPayments(
+        { payment_session_id: session.id },
+        { relations: ["refunds"] },
+      );
+      const refunded = refunds
+        .flatMap((p) => p.refunds ?? [])
+        .reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+      expect(refunded).toBe(2_000);
     });
 
     describe("every real the store holds is on the merchant's list", () => {
