@@ -22,9 +22,10 @@
 // which no door may capture above what was credited, and collections whose two codes are paid
 // at nearly the same moment, which must end as one capture and one refund due.
 // Each shopper is a client of its own (its socket bound to its own loopback address; the
-// balancer says who called in X-Forwarded-For, as a real one does), and beside the burst one
-// client (127.0.0.250) floods CHAOS_FLOOD carts with a session each over the same minute, 10 at
-// a time, never showing a code: each of its requests must be served or refused cleanly (429
+// balancer says who called in X-Forwarded-For, as a real one does, and the store trusts only the
+// balancer), and beside the burst one client (127.0.0.250) floods CHAOS_FLOOD carts with a
+// session each over the same minute, 10 at a time, never showing a code, each request with a
+// made-up X-Forwarded-For of its own in front of the balancer's entry: each of its requests must be served or refused cleanly (429
 // too_many_waiting_creates with Retry-After), the store must mail none of its addresses, the
 // flood may have no more than its share (3) of creates sent in any minute, and no burst shopper
 // may be sent later than the budget allows with that share ahead (+10 % and 5 s). The checker
@@ -426,7 +427,7 @@ try {
   await fetch(`${sandboxB.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: `${store}/hooks/pix-checkout/b` }),
+    body: JSON.stringify({ url: `${store}/hooks/pix-checkout/b?token=${WEBHOOK_SECRET}` }),
   });
   const faults = {
     webhook_drop_rate: 0.2,
@@ -452,14 +453,14 @@ try {
    * One store call, recorded. A shopper whose step fails with a 5xx or a dropped connection
    * tries again (up to 20 times); steps other than the session create must then succeed.
    */
-  async function call(method, path, body, { mustSucceed = true } = {}) {
+  async function call(method, path, body, { mustSucceed = true, headers = {} } = {}) {
     for (let attempt = 0; ; attempt += 1) {
       let res;
       try {
         const from = shopperAddress.getStore();
         const init = {
           method,
-          headers: key,
+          headers: { ...key, ...headers },
           ...(body ? { body: JSON.stringify(body) } : {}),
           signal: AbortSignal.timeout(120_000),
         };
@@ -939,11 +940,16 @@ try {
       Array.from({ length: FLOOD_AT_ONCE }, async () => {
         for (let k = next++; k < carts.length; k = next++) {
           await sleep(Math.max(0, t0 + (k * BURST_SPREAD_MS) / carts.length - Date.now()));
+          // Each request names a made-up client of its own: the balancer appends the flood's
+          // real address, and only that one counts.
           const res = await call(
             "POST",
             `/store/payment-collections/${carts[k].collectionId}/payment-sessions`,
             { provider_id: "pp_pix_pix-checkout" },
-            { mustSucceed: false },
+            {
+              mustSucceed: false,
+              headers: { "x-forwarded-for": `198.51.100.${k % 250}, 203.0.113.${(k * 7) % 250}` },
+            },
           ).catch((error) => ({ status: 0, json: { message: error.message } }));
           if (res.status === 200) {
             const sessions = res.json.payment_collection.payment_sessions;

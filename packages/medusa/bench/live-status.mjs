@@ -24,6 +24,7 @@ import {
   postFrom,
 } from "./lib/http-tools.mjs";
 import { createBenchApp } from "./lib/bench-app.mjs";
+import { APP_WEBHOOK_SECRET } from "../scripts/lib/built-app.mjs";
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 40);
 // Checkouts paid 1.5 s apart, after the back-to-back ones: the stream latency of one payment
@@ -73,7 +74,7 @@ async function webhooksTo(base) {
   await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: `${base}/hooks/pix-checkout/a` }),
+    body: JSON.stringify({ url: `${base}/hooks/pix-checkout/a?token=${APP_WEBHOOK_SECRET}` }),
   });
 }
 try {

@@ -14,16 +14,19 @@
 //   (target ≤ 10 %), and `excess_p95_ms` the p95 of actual - ideal over everyone.
 // Each shopper is a client of its own (its socket bound to its own loopback address), as
 // shoppers are: the line serves clients in turn and caps what one address may take.
-// Then the attack: once the minute is fresh again, 50 real shoppers from 127.0.0.2-51 start
-// within a minute with no one else (the reference), and once it is fresh again the same 50
-// start within a minute while one client (127.0.0.250) floods 150 carts with a Pix session
-// each over that minute, 10 at a time at most. Printed: the real shoppers' time to the code at
-// p95 with the flood against without it (target: within 10 %), what the flood got (codes,
-// waiting, refused with 429 too_many_waiting_creates and Retry-After, anything else), and the
-// most creates the service saw in any 60 s of the whole run (target ≤ 60).
+// Then the attack: once the minute is fresh again, 20 real shoppers from 127.0.0.2-21 start
+// within a minute with no one else (the reference); then, each in a fresh minute, 20 more start
+// while a flood makes 150 carts with a Pix session each over that minute, 10 at a time at most,
+// in three shapes: one address (127.0.0.250); that address writing a made-up X-Forwarded-For on
+// every request (the store is reached directly, so it must count as one client); and 50
+// addresses (127.0.2.10-59), three carts each. Printed per shape: the real shoppers' time to the
+// code at p50 and p95, the longest any of them waited on "preparing", their 429s and other
+// errors, and what the flood got (codes / waiting / refused 429 / anything else), with the most
+// creates the service saw in any 60 s of the whole run (target ≤ 60).
 // Usage: node bench/peak.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_PEAK_SHOPPERS (default 200), BENCH_PEAK_SPREAD_MS (default 60000),
-// BENCH_PEAK_PARTS (`minute,attack`, the default; either alone runs only that part).
+// BENCH_PEAK_PARTS (`minute,attack`, the default; either alone runs only that part),
+// BENCH_PEAK_FLOODS (`one,xff,many`, the default; any subset).
 import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 import {
@@ -37,7 +40,7 @@ import {
 
 const parts = (process.env.BENCH_PEAK_PARTS ?? "minute,attack").split(",");
 const shoppers = parts.includes("minute") ? Number(process.env.BENCH_PEAK_SHOPPERS ?? 200) : 0;
-const REAL = 50;
+const REAL = 20;
 const FLOOD = 150;
 const FLOOD_AT_ONCE = 10;
 const FLOOD_ADDRESS = "127.0.0.250";
@@ -67,7 +70,7 @@ const app = await createBenchApp({
   apiKey: sandbox.defaultKey,
   baseUrl: `${proxy.url}/v1`,
   sessions: 0,
-  freshCarts: shoppers + (parts.includes("attack") ? 2 * REAL + FLOOD : 0),
+  freshCarts: shoppers + (parts.includes("attack") ? REAL + 3 * (REAL + FLOOD) : 0),
   redisUrl,
 });
 
@@ -226,8 +229,8 @@ function realShoppers(servers, key, carts) {
   );
 }
 
-/** One client's 150 carts over the same minute, at most 10 at a time; what each got. */
-async function flood(servers, key, carts) {
+/** A flood's carts over the same minute, at most 10 at a time; what each got. */
+async function flood(servers, key, carts, shape = FLOOD_SHAPES.one) {
   const outcomes = { code: 0, waiting: 0, refused: 0, refused_retry_after: 0, other: 0 };
   const others = [];
   const gap = spreadMs / carts.length;
@@ -239,7 +242,12 @@ async function flood(servers, key, carts) {
       if (k >= carts.length) return;
       const due = t0 + k * gap - performance.now();
       if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
-      const post = postTo(FLOOD_ADDRESS, servers[(k + w) % 2].url, key);
+      const { from, headers } = shape(k);
+      const post = (path, body) =>
+        postFrom(from, `${servers[(k + w) % 2].url}${path}`, body, {
+          "x-publishable-api-key": key,
+          ...headers,
+        });
       try {
         const collection = await post("/store/payment-collections", { cart_id: carts[k] });
         const { payment_collection } = await collection.json();
@@ -270,44 +278,71 @@ async function flood(servers, key, carts) {
   return outcomes;
 }
 
-const p95Seconds = (results) => {
+/**
+ * What 20 real shoppers saw beside one flood: their time to the code (p50, p95), the longest
+ * any of them waited on "preparing", and the errors they got, 429s apart.
+ */
+function shopperFigures(prefix, results) {
   const times = results
     .map((r) => r.codeMs)
     .filter((ms) => ms !== undefined)
     .sort((a, b) => a - b);
-  return times.length ? percentile(times, 95) / 1000 : NaN;
-};
-
-/** The attack: the 50 alone, then the 50 beside one client's 150 carts, each in a fresh minute. */
-async function runAttack(servers, key, carts) {
-  const reference = carts.slice(0, REAL);
-  const beside = carts.slice(REAL, 2 * REAL);
-  const floodCarts = carts.slice(2 * REAL, 2 * REAL + FLOOD);
-  await freshMinute();
-  const alone = await realShoppers(servers, key, reference);
-  await freshMinute();
-  const [flooded, floodOutcome] = await Promise.all([
-    realShoppers(servers, key, beside),
-    flood(servers, key, floodCarts),
-  ]);
-  const aloneP95 = p95Seconds(alone);
-  const floodedP95 = p95Seconds(flooded);
-  for (const error of [...alone, ...flooded].filter((r) => r.error).slice(0, 5)) {
-    console.error(`  real shopper: ${error.error}`);
-  }
+  const preparing = results
+    .filter((r) => r.queued && r.codeMs !== undefined)
+    .map((r) => r.codeMs - r.sessionMs);
+  const errors = results.filter((r) => r.error);
   return {
-    attack_real_shoppers: REAL,
-    attack_flood_carts: FLOOD,
-    real_code_p95_s_no_flood: Number(aloneP95.toFixed(2)),
-    real_code_p95_s_flood: Number(floodedP95.toFixed(2)),
-    real_p95_vs_no_flood_pct: Number((((floodedP95 - aloneP95) / aloneP95) * 100).toFixed(1)),
-    real_errors: [...alone, ...flooded].filter((r) => r.error).length,
-    flood_codes: floodOutcome.code,
-    flood_waiting: floodOutcome.waiting,
-    flood_refused_429: floodOutcome.refused,
-    flood_refused_with_retry_after: floodOutcome.refused_retry_after,
-    flood_other_answers: floodOutcome.other,
+    [`${prefix}_code_p50_s`]: Number((percentile(times, 50) / 1000).toFixed(2)),
+    [`${prefix}_code_p95_s`]: Number((percentile(times, 95) / 1000).toFixed(2)),
+    [`${prefix}_longest_preparing_s`]: Number((Math.max(0, ...preparing) / 1000).toFixed(1)),
+    [`${prefix}_429s`]: errors.filter((r) => /^session 429/.test(r.error)).length,
+    [`${prefix}_other_errors`]: errors.filter((r) => !/^session 429/.test(r.error)).length,
   };
+}
+
+/**
+ * The flood shapes beside which the real shoppers ask: one address (`one`); one address writing
+ * a made-up `X-Forwarded-For` on every request, against a store reached directly (`xff`, which
+ * must count as one client); 50 addresses, three carts each (`many`, which only the store-wide
+ * cap bounds).
+ */
+const FLOOD_SHAPES = {
+  one: () => ({ from: FLOOD_ADDRESS, headers: {} }),
+  xff: (k) => ({
+    from: FLOOD_ADDRESS,
+    headers: { "x-forwarded-for": `198.51.100.${k % 250}, 203.0.113.${(k * 7) % 250}` },
+  }),
+  many: (k) => ({ from: `127.0.2.${10 + (k % 50)}`, headers: {} }),
+};
+const floodShapes = (process.env.BENCH_PEAK_FLOODS ?? "one,xff,many")
+  .split(",")
+  .filter((shape) => shape in FLOOD_SHAPES);
+
+/**
+ * The attack: the real shoppers alone, then beside each flood shape's 150 carts, each in a
+ * fresh minute.
+ */
+async function runAttack(servers, key, carts) {
+  let next = 0;
+  const take = (n) => carts.slice(next, (next += n));
+  await freshMinute();
+  const figures = { attack_real_shoppers: REAL, attack_flood_carts: FLOOD };
+  Object.assign(figures, shopperFigures("alone", await realShoppers(servers, key, take(REAL))));
+  for (const shape of floodShapes) {
+    await freshMinute();
+    const [real, outcome] = await Promise.all([
+      realShoppers(servers, key, take(REAL)),
+      flood(servers, key, take(FLOOD), FLOOD_SHAPES[shape]),
+    ]);
+    Object.assign(figures, shopperFigures(shape, real), {
+      [`${shape}_flood_code_waiting_refused_other`]: `${outcome.code}/${outcome.waiting}/${outcome.refused}/${outcome.other}`,
+      [`${shape}_refused_with_retry_after`]: outcome.refused_retry_after,
+    });
+    for (const error of real.filter((r) => r.error).slice(0, 3)) {
+      console.error(`  real shopper (${shape}): ${error.error}`);
+    }
+  }
+  return figures;
 }
 
 let figures = {};

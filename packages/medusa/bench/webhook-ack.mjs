@@ -9,6 +9,7 @@
 // where one instance saturates).
 import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
+import { APP_WEBHOOK_SECRET } from "../scripts/lib/built-app.mjs";
 
 const total = Number(process.env.BENCH_REQUESTS ?? 1000);
 const levels = String(process.env.BENCH_CONCURRENCY ?? "1,10,50")
@@ -33,7 +34,7 @@ try {
   );
   const post = async (i) => {
     const started = process.hrtime.bigint();
-    const response = await fetch(`${url}/hooks/pix-checkout/a`, {
+    const response = await fetch(`${url}/hooks/pix-checkout/a?token=${APP_WEBHOOK_SECRET}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: bodies[i % bodies.length],

@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { logInToAdmin, merchantPage, withAdminApp } from "./lib/admin-app.mjs";
-import { packageDir, pixSeedScript } from "./lib/built-app.mjs";
+import { APP_WEBHOOK_SECRET, packageDir, pixSeedScript } from "./lib/built-app.mjs";
 
 const docs = path.join(packageDir, "docs");
 
@@ -37,7 +37,7 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a` }),
+    body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a?token=${APP_WEBHOOK_SECRET}` }),
   });
   await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
   for (let i = 0; ; i += 1) {

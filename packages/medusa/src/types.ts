@@ -54,6 +54,10 @@ export interface PixCheckoutPluginOptions {
   stream?:
     | {
         maxConnections?: number | undefined;
+        /** Streams one client may hold open on an instance (10); past it the client polls. */
+        maxPerClient?: number | undefined;
+        /** Shopper re-checks an instance sends the payment service a minute (60). */
+        refreshesPerMinute?: number | undefined;
         idleTimeoutMs?: number | undefined;
         keepAliveMs?: number | undefined;
         pollIntervalMs?: number | undefined;

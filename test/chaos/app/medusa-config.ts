@@ -1,6 +1,6 @@
 // The store `npm run chaos` runs as two server instances and a worker: the plugin as a
-// merchant installs it (two provider registrations: Variant A with Pix and boleto behind a
-// webhook token, Variant B with Pix only), and Medusa's Redis modules so that instances share
+// merchant installs it (two provider registrations, both behind a webhook token: Variant A with Pix and boleto,
+// Variant B with Pix only), and Medusa's Redis modules so that instances share
 // events, workflows and locks. Every value comes from test/chaos/run.mjs through the environment.
 import { defineConfig } from "@medusajs/framework/utils";
 
@@ -26,7 +26,17 @@ module.exports = defineConfig({
   },
   admin: { disable: true },
   // Code messages on, so the run can count who the store mails (the local provider only logs).
-  plugins: [{ resolve: "@pix-checkout/medusa", options: { notifications: { enabled: true } } }],
+  // The run's balancer reaches the instances from 127.0.0.1 and says who called it in
+  // X-Forwarded-For, as a load balancer does: that one address is the trusted proxy.
+  plugins: [
+    {
+      resolve: "@pix-checkout/medusa",
+      options: {
+        notifications: { enabled: true },
+        fairness: { trustedProxies: ["127.0.0.1"] },
+      },
+    },
+  ],
   modules: [
     {
       resolve: "@medusajs/medusa/notification",
@@ -57,7 +67,13 @@ module.exports = defineConfig({
           {
             resolve: "@pix-checkout/medusa/providers/pix-only",
             id: "b",
-            options: { ...common, baseUrl: env.PIX_SANDBOX_B_URL, variant: "b" },
+            // Production (NODE_ENV) refuses a registration without a webhook token.
+            options: {
+              ...common,
+              baseUrl: env.PIX_SANDBOX_B_URL,
+              variant: "b",
+              webhookSecret: env.PIX_WEBHOOK_SECRET,
+            },
           },
         ],
       },

@@ -39,6 +39,8 @@ export interface ScaledSeed {
 export interface ScaledApp {
   seed: ScaledSeed;
   db: Knex;
+  /** The provider's webhook token: `?token=` on every delivery URL registered for the app. */
+  webhookSecret: string;
   /**
    * Starts `medusa start` in `mode` on `port`; resolves when /health answers. `shared` (one
    * process serving HTTP and running jobs and subscribers) is for an app without Redis.
@@ -69,6 +71,7 @@ export async function createScaledApp(options: {
     dropDatabase,
     medusa,
     packageDir,
+    APP_WEBHOOK_SECRET,
     pixAppConfig,
     pixSeedScript,
     startMedusa,
@@ -111,6 +114,7 @@ export async function createScaledApp(options: {
   return {
     seed,
     db,
+    webhookSecret: config.webhookSecret ?? APP_WEBHOOK_SECRET,
     async start(mode, port) {
       const { url, child } = await startMedusa({
         cwd: dir,

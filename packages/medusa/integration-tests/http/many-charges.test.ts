@@ -13,6 +13,7 @@ import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createCartWithVariant,
+  asAccountHolder,
   createStockedProduct,
   createStoreFixture,
   type StockedProduct,
@@ -43,6 +44,7 @@ import { createClient } from "../../src/internal/platform/client-port";
 import { createPluginLogger } from "../../src/internal/platform/logger";
 import { parseOptions } from "../../src/internal/platform/options";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
+import { UNMATCHED_TRIES } from "../../src/internal/records/webhook-deliveries";
 
 // A cart has many charges: the shopper changes the cart after seeing a code, switches Pix and
 // boleto, takes a new code, or pays for the last unit while someone else does. The API cannot
@@ -144,6 +146,8 @@ medusaIntegrationTestRunner({
 
     it("a paid order is never canceled when an older code of its cart expires", async () => {
       const cartId = await createCartWithVariant(container(), store, product.variantId);
+      // A logged-in shopper: the store mails its codes, so "no expiry message" means something.
+      await asAccountHolder(container(), cartId);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       expect((await view(first.id)).pix.copy_paste).toEqual(expect.any(String));
 
@@ -924,6 +928,75 @@ medusaIntegrationTestRunner({
           expect(sessionOf(other).data.status).toBe("preparing");
         });
 
+        /** A session request from `from`, with the headers a client chooses to send. */
+        const sessionFrom = async (from: string, cartId: string, headers: Json = {}) => {
+          const agent = new HttpAgent({ localAddress: from });
+          const collection = await http.request({
+            method: "post",
+            url: "/store/payment-collections",
+            data: { cart_id: cartId },
+            headers: { "x-publishable-api-key": store.publishableKey, ...headers },
+            validateStatus: () => true,
+            httpAgent: agent,
+          } as Json);
+          return http.request({
+            method: "post",
+            url: `/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`,
+            data: { provider_id: "pp_pix_a" },
+            headers: { "x-publishable-api-key": store.publishableKey, ...headers },
+            validateStatus: () => true,
+            httpAgent: agent,
+          } as Json) as Promise<Json>;
+        };
+
+        it("a client that makes up X-Forwarded-For on every request is still one client: its own address's cap refuses it", async () => {
+          // A store reached directly names no trusted proxy (the default): the header is the
+          // client's word, and ignored.
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 2 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const answers = [];
+          for (let i = 0; i < 4; i += 1) {
+            answers.push(
+              await sessionFrom(FLOOD, await cartOf(), {
+                "x-forwarded-for": `198.51.100.${10 + i}, 203.0.113.${i}`,
+              }),
+            );
+          }
+          expect(answers.map((a) => a.status)).toEqual([200, 200, 429, 429]);
+          expect(answers[2].data).toMatchObject({
+            code: "too_many_waiting_creates",
+            over: "client",
+          });
+          const keys = await requests()
+            .whereIn(
+              "session_id",
+              answers.slice(0, 2).map((a) => sessionOf(a).id),
+            )
+            .pluck("client_key");
+          expect(keys).toEqual([FLOOD, FLOOD]);
+        });
+
+        it("however many addresses ask, the line holds at most storeWaitingMax: the next gets 429 with Retry-After, and the shoppers waiting are served in their turn", async () => {
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const waitingNow = Number(
+            (await requests().where({ state: "waiting" }).count({ n: "*" }).first())?.n ?? 0,
+          );
+          tighten({ storeWaitingMax: waitingNow + 2 });
+          const first = await sessionFrom("127.0.0.4", await cartOf());
+          const second = await sessionFrom("127.0.0.5", await cartOf());
+          expect([first.status, second.status]).toEqual([200, 200]);
+          expect(sessionOf(first).data.status).toBe("preparing");
+          const third = await sessionFrom("127.0.0.6", await cartOf());
+          expect(third.status).toBe(429);
+          expect(third.data).toMatchObject({ code: "too_many_waiting_creates", over: "store" });
+          expect(Number(third.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+          expect(third.headers["access-control-expose-headers"]).toMatch(/Retry-After/i);
+          await requests()
+            .whereIn("client_key", ["127.0.0.4", "127.0.0.5"])
+            .where({ state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+
         it("requests of one address arriving together meet the waiting cap together: exactly the cap waits, the rest get 429", async () => {
           tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 3 });
           await spendBudget(30_000, 60 - (await usedNow()));
@@ -1005,16 +1078,25 @@ medusaIntegrationTestRunner({
           expect((sent.data as Json).order.id).toBe(completed.data.order.id);
         });
 
-        it("a code is mailed only once the shopper's page shows it, and one address gets one message a window whatever the number of carts", async () => {
+        it("a pay-first code is mailed only to a mailbox the store knows, once its page shows it: one a window and codeMailsPerDay a day, whatever the carts", async () => {
+          // A stranger's address typed into a cart, its session read: never mailed.
+          const stranger = `estranha-${Date.now()}@example.com`;
+          const strange = sessionOf(await shopper().initiate(await cartOf(stranger), "pp_pix_a"));
+          expect((await view(strange.id)).status).toBe("pending");
+          await rowWhere(strange.data.charge_id, "the code shown", (r) => !!r.shown_at);
+
+          // A mailbox with a paid order here is known to the store.
           const email = `compradora-${Date.now()}@example.com`;
+          const before = await cartOf(email);
+          const paid = sessionOf(await shopper().initiate(before, "pp_pix_a"));
+          await pay(sandbox, paid.data.charge_id);
+          await paidOrder(before);
           const first = sessionOf(await shopper().initiate(await cartOf(email), "pp_pix_a"));
           const firstCharge = first.data.charge_id as string;
-          // Made by a client that never showed it: a stranger's address is never mailed.
           await rowWhere(firstCharge, "the charge recorded", () => true);
           await new Promise((resolve) => setTimeout(resolve, 1_500));
+          // Made by a client that never showed it: not mailed yet.
           expect(await sentFor(firstCharge)).toHaveLength(0);
-
-          // The shopper's page reads the session: the code goes out, once.
           expect((await view(first.id)).status).toBe("pending");
           const sent = await waitFor(
             async () =>
@@ -1022,27 +1104,65 @@ medusaIntegrationTestRunner({
             "the code's message",
           );
           expect(sent.to).toBe(email);
+          expect(await sentFor(strange.data.charge_id)).toHaveLength(0);
 
-          // More carts to the same mailbox (spelled otherwise), each shown: no more messages.
-          const spellings = [email.toUpperCase(), email.replace("@", "+promo@")];
-          const others = [];
-          for (const spelling of spellings) {
+          // More carts to the same mailbox (spelled otherwise), each shown: no more this window.
+          const codesFor = async (chargeId: string) =>
+            (await sentFor(chargeId)).filter((n) => n.template === "pix-checkout-code");
+          const showNew = async (spelling: string) => {
             const session = sessionOf(await shopper().initiate(await cartOf(spelling), "pp_pix_a"));
             await view(session.id);
-            others.push(session.data.charge_id as string);
-          }
-          for (const chargeId of others) {
+            const chargeId = session.data.charge_id as string;
             await rowWhere(chargeId, "the code shown", (r) => !!r.shown_at);
-          }
+            return chargeId;
+          };
+          const inWindow = await showNew(email.toUpperCase());
           await new Promise((resolve) => setTimeout(resolve, 1_500));
-          for (const chargeId of [firstCharge, ...others]) {
-            const codes = (await sentFor(chargeId)).filter(
-              (n) => n.template === "pix-checkout-code",
-            );
-            expect(codes).toHaveLength(chargeId === firstCharge ? 1 : 0);
-          }
+          expect(await codesFor(inWindow)).toHaveLength(0);
+
+          // The window over, the day's count decides: at the cap (3), nothing more today.
+          const windows = db(container())("pix_checkout_mail_window");
+          await windows.update({
+            sent_at: db(container()).raw("now() - interval '2 hours'"),
+            day_count: 3,
+          });
+          const overDay = await showNew(email.replace("@", "+promo@"));
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect(await codesFor(overDay)).toHaveLength(0);
+          await windows.update({
+            sent_at: db(container()).raw("now() - interval '2 hours'"),
+            day_count: 2,
+          });
+          const lastOfDay = await showNew(email);
+          await waitFor(async () => (await codesFor(lastOfDay)).length === 1, "the day's third");
         });
       });
+    });
+
+    it("a delivery naming a charge this store never had is tried a few times, then pruned by age like any other", async () => {
+      // Variant B's registration takes deliveries without a token: anyone can post one.
+      const forged = await http.request({
+        method: "post",
+        url: "/hooks/pix-checkout/b",
+        data: {
+          event: "charge.paid",
+          data: { uuid: "0b9e4c3a-5d2f-4a8e-9b1c-7f6e5d4c3b2a", amount: 5000, status: "paid" },
+        },
+        validateStatus: () => true,
+      });
+      expect(forged.status).toBe(200);
+      const delivery = () =>
+        db(container())("pix_checkout_webhook_delivery").where({ id: forged.data.id }).first();
+      await waitFor(async () => (await delivery())?.outcome === "unmatched", "the first try");
+      for (let pass = 1; pass <= 12; pass += 1) {
+        await reconcilePass(container(), new Date(Date.now() + pass * 2 * 60 * 60_000));
+      }
+      expect(await delivery()).toMatchObject({ outcome: "unmatched", attempts: UNMATCHED_TRIES });
+      await db(container())("pix_checkout_webhook_delivery")
+        .where({ id: forged.data.id })
+        .update({ created_at: db(container()).raw("now() - interval '91 days'") });
+      await pixCheckoutRetention(container());
+      expect(await delivery()).toBeUndefined();
     });
 
     it("retention drops finished charges' deliveries and repeated events after 90 days, and keeps the rest", async () => {

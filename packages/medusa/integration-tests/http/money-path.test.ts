@@ -13,7 +13,7 @@ import {
   createTaxRegionsWorkflow,
   getOrderDetailWorkflow,
 } from "@medusajs/medusa/core-flows";
-import { createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import { asAccountHolder, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
 import {
   BOLETO_PAYER,
   capturesOfSession,
@@ -29,6 +29,7 @@ import { waitFor } from "../helpers/wait-for";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { ChargeBoundElsewhereError, Charges } from "../../src/internal/records/charges";
 import { reconcilePass } from "../helpers/reconcile-pass";
+import { UNMATCHED_TRIES } from "../../src/internal/records/webhook-deliveries";
 import { adminLogin } from "../helpers/admin-login";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
 import { settleCharge } from "../../src/internal/settlement/settle";
@@ -377,7 +378,7 @@ medusaIntegrationTestRunner({
       expect(Number((await chargeRow(first)).amount_cents)).toBe(session.data.amount_cents);
     });
 
-    it("a Variant B delivery naming a uuid no charge of this store has costs at most 3 API reads over all its retries", async () => {
+    it("a Variant B delivery naming a uuid no charge of this store has costs one API read and a few tries in all", async () => {
       const uuid = "7d1e4c2a-9b3f-4e8a-8c6d-5f4e3d2c1b0a";
       const before = proxyB.calls.length;
       const answer = await (api as unknown as Api).request({
@@ -396,10 +397,10 @@ medusaIntegrationTestRunner({
         now += 2 * 60 * 60_000;
         await reconcilePass(container(), new Date(now));
       }
-      expect((await delivery()).attempts).toBeGreaterThanOrEqual(8);
+      // Anyone may post such a delivery: it is tried UNMATCHED_TRIES times, then left alone.
+      expect(await delivery()).toMatchObject({ outcome: "unmatched", attempts: UNMATCHED_TRIES });
       const reads = proxyB.calls.slice(before).filter((c) => c === `GET /v1/charges/${uuid}`);
-      expect(reads.length).toBeLessThanOrEqual(3);
-      expect(reads.length).toBeGreaterThan(0);
+      expect(reads).toHaveLength(1);
     });
 
     it("a charge the service says was paid for less than the order is held for the merchant, not captured in full", async () => {
@@ -792,14 +793,16 @@ medusaIntegrationTestRunner({
       });
     });
 
-    it("sends the shopper their Pix code through the Notification Module once their page shows it, then a word when it is paid", async () => {
+    it("sends a logged-in shopper their Pix code through the Notification Module once their page shows it, then a word when it is paid", async () => {
       const { id: cartId } = await cart([{ unit_price: 61.9, quantity: 1 }]);
       // Its own mailbox: one address gets one code message a window, and other tests use ana's.
       const email = `ana.${Date.now()}@example.com`;
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
+      // A logged-in shopper with an account of that e-mail: a mailbox the store knows.
+      await asAccountHolder(container(), cartId);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
-      // The shopper's page shows the code: the signal that a real shopper is there.
+      // The shopper's page shows the code: the signal that the shopper is there.
       expect((await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).status).toBe(
         200,
       );

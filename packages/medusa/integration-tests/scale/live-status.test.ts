@@ -21,7 +21,9 @@ describe("live status across two built server instances", () => {
     await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ url: `${servers[0]}/hooks/pix-checkout/a` }),
+      body: JSON.stringify({
+        url: `${servers[0]}/hooks/pix-checkout/a?token=${app.webhookSecret}`,
+      }),
     });
   }, 400_000);
 

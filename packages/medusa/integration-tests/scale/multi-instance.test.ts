@@ -27,7 +27,7 @@ describe("two server instances and a worker on shared Postgres and Redis", () =>
       await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a` }),
+        body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a?token=${app.webhookSecret}` }),
       });
     }
   }, 400_000);

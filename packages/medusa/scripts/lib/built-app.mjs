@@ -47,12 +47,16 @@ export function writeApp(dir, name, files) {
   });
 }
 
+/** The webhook token of the apps these helpers build: `?token=` on every delivery URL. */
+export const APP_WEBHOOK_SECRET = "pix-app-webhook-token-0123456789";
+
 /**
  * medusa-config of an app with the plugin and one Variant A Pix provider, `pp_pix_a`.
  * `redisUrl` switches on Medusa's production topology (Redis event bus, workflow engine and
  * locking, the worker mode from MEDUSA_WORKER_MODE); `dashboard` keeps the admin, served over
  * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads;
- * `webhookSecret` is the provider's webhook token.
+ * `webhookSecret` is the provider's webhook token (`APP_WEBHOOK_SECRET` unless given: these apps
+ * run with NODE_ENV=production, where the plugin refuses to start without one).
  * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string }} options
  * @returns {string}
  */
@@ -62,7 +66,7 @@ export function pixAppConfig({
   secret,
   redisUrl,
   dashboard = false,
-  webhookSecret,
+  webhookSecret = APP_WEBHOOK_SECRET,
 }) {
   const redis = redisUrl !== undefined;
   return `${
@@ -88,9 +92,7 @@ module.exports = defineConfig({
           {
             resolve: "@pix-checkout/medusa/providers/pix-checkout",
             id: "a",
-            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a"${
-              webhookSecret === undefined ? "" : `, webhookSecret: ${JSON.stringify(webhookSecret)}`
-            } },
+            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a", webhookSecret: ${JSON.stringify(webhookSecret)} },
           },
         ],
       },

@@ -9,6 +9,8 @@ import {
 import { settleContext } from "../internal/settlement/context";
 import { runAlone } from "../internal/records/job-lock";
 import { redact } from "@pix-checkout/client";
+import { pruneMailWindows } from "../internal/storefront/mail-window";
+import { notifyOptions } from "../internal/storefront/notify-options";
 
 /** One instance at a time; a second one has nothing to add. */
 export const RETENTION_LOCK = "pix-checkout:retention";
@@ -24,9 +26,15 @@ export default async function pixCheckoutRetention(
   container: MedusaContainer,
 ): Promise<RetentionReport | null> {
   const ctx = settleContext(container);
-  const days = retentionDaysOf(
-    registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  // Message windows are a rate limit, not history: pruned whatever `retentionDays` says.
+  await pruneMailWindows(ctx.db, notifyOptions(config).codeMailWindowMinutes).catch(
+    (error: unknown) =>
+      ctx.logger.warn(
+        `pruning message windows failed: ${redact((error as Error)?.message ?? String(error))}`,
+      ),
   );
+  const days = retentionDaysOf(registeredProviders(config));
   if (days === false) return null;
   try {
     const run = await runAlone(

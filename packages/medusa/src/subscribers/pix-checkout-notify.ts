@@ -42,10 +42,16 @@ async function send(
 ): Promise<void> {
   const notification = await buildNotification(ctx, eventName, data, options);
   if (!notification) return;
-  // Whatever the number of carts, a mailbox gets one message about an unpaid code a window.
+  // Whatever the number of carts, a mailbox gets one message about an unpaid code a window,
+  // and `codeMailsPerDay` a day.
   if (
     isCodeMessage(notification) &&
-    !(await takeMailWindow(ctx.db, notification.to, options.codeMailWindowMinutes))
+    !(await takeMailWindow(
+      ctx.db,
+      notification.to,
+      options.codeMailWindowMinutes,
+      options.codeMailsPerDay,
+    ))
   ) {
     ctx.logger.debug(`charge ${data.charge_id}: its address had a message this window`);
     return;

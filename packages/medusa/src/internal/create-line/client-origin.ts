@@ -1,36 +1,13 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 
 /** Who asked for a create: the client's address and the cart's e-mail, as line keys. */
 export interface ClientOrigin {
-  /** The client's address (`127.0.0.2`, `2001:db8::1`). */
+  /** The client's key (client-address.ts: `127.0.0.2`, `2001:db8:1:2::/64`). */
   clientKey: string;
   /** `emailKey` of the cart's e-mail. */
   emailKey: string;
   /** The place the session gate kept for this request in the waiting counts (queue.ts `admit`). */
   holdId?: string;
-}
-
-/**
- * The client's address behind `trustProxyHops` proxies: the socket's peer with none, else the
- * entry of `X-Forwarded-For` that many hops from its right end (the entries a client adds
- * itself are further left, and never read). Medusa's own `req.ip` trusts one hop.
- */
-export function clientAddressOf(req: IncomingMessage, trustProxyHops: number): string {
-  const peer = normalizeAddress(req.socket?.remoteAddress ?? "unknown");
-  if (trustProxyHops === 0) return peer;
-  const header = req.headers["x-forwarded-for"];
-  const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? ""))
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  // Right to left: the peer, then each proxy's view of who called it.
-  const chain = [peer, ...forwarded.reverse()];
-  return normalizeAddress(chain[Math.min(trustProxyHops, chain.length - 1)] as string);
-}
-
-function normalizeAddress(address: string): string {
-  return address.startsWith("::ffff:") ? address.slice(7) : address.toLowerCase();
 }
 
 /**

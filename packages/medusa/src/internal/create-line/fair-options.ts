@@ -1,19 +1,35 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import { z } from "zod";
 import { pluginOptionSection } from "../platform/plugin-options";
+import { compileTrusted } from "./client-address";
 
 /**
  * `fairness` in the plugin's options: how the create line shares the service's creates among
- * the clients asking for them (README, "Busy minutes"). A client is an address as seen behind
- * `trustProxyHops` proxies; carts of one address are served in turn by their e-mail.
+ * the clients asking for them (README, "Busy minutes"). A client is an address as the network
+ * says it (client-address.ts): the socket's peer, or, behind a proxy named in
+ * `trustedProxies`, the address that proxy says called it; an IPv6 client is its
+ * `/ipv6PrefixLength` network. Carts of one address are served in turn by their e-mail.
  */
 export const fairOptionsSchema = z.object({
   /**
-   * Proxies in front of Medusa whose `X-Forwarded-For` is believed: 1 (Medusa's own `trust
-   * proxy` setting) behind one load balancer, 0 when clients reach Medusa directly (otherwise a
-   * client picks its own address with that header), 2 behind a CDN and a load balancer.
+   * Proxies whose `X-Forwarded-For` is believed: addresses, CIDRs, or `loopback`, `private`
+   * (10/8, 172.16/12, 192.168/16, fc00::/7) and `linklocal`. None by default: a store reached
+   * directly must not let a client name its own address. Behind a load balancer, its address
+   * (or `private`); behind a CDN too, the CDN's published ranges as well; a Next.js storefront
+   * that calls Medusa from its server and forwards the shopper's address, that server's address.
    */
-  trustProxyHops: z.number().int().min(0).max(10).default(1),
+  trustedProxies: z
+    .array(z.string().min(1))
+    .default([])
+    .superRefine((entries, ctx) => {
+      try {
+        compileTrusted(entries);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /** An IPv6 client is its network of this many bits (one host usually holds a /64). */
+  ipv6PrefixLength: z.number().int().min(32).max(128).default(64),
   /**
    * Creates one address may hold in any minute (sent, or answered less than a minute ago).
    * Past it, the address's carts wait their turn even when the budget has room: the rest of the
@@ -25,6 +41,13 @@ export const fairOptionsSchema = z.object({
   clientWaitingMax: z.number().int().min(1).max(1000).default(20),
   /** Creates for one e-mail (any address) that may wait in line; a new session past it gets 429. */
   emailWaitingMax: z.number().int().min(1).max(100).default(3),
+  /**
+   * Creates that may wait in line in all, however many addresses ask: past it a new session
+   * gets 429 with `Retry-After`. 300 is five minutes of the service's 60 creates a minute, so
+   * no shopper waits on "preparing" longer than that, and each grant's fair order sorts at most
+   * this many requests.
+   */
+  storeWaitingMax: z.number().int().min(1).max(100_000).default(300),
 });
 
 /** Fairness options after defaults. */
@@ -33,4 +56,17 @@ export type FairOptions = z.output<typeof fairOptionsSchema>;
 /** Reads `fairness` from the plugin's registration; invalid options name the field. */
 export function fairOptions(configModule: ConfigModule | undefined): FairOptions {
   return pluginOptionSection(configModule, "fairness", fairOptionsSchema);
+}
+
+const compiled = new Map<string, (address: string) => boolean>();
+
+/** `trustedProxies` compiled once per list (the options are read at every session request). */
+export function trustedProxiesOf(options: FairOptions): (address: string) => boolean {
+  const key = options.trustedProxies.join(",");
+  let trusts = compiled.get(key);
+  if (!trusts) {
+    trusts = compileTrusted(options.trustedProxies);
+    compiled.set(key, trusts);
+  }
+  return trusts;
 }

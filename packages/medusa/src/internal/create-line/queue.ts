@@ -83,6 +83,8 @@ export interface NewCreateRequest {
 export interface WaitingCaps {
   clientWaitingMax: number;
   emailWaitingMax: number;
+  /** Creates waiting in all (every address), past which no one joins. */
+  storeWaitingMax: number;
 }
 
 /** What `admit` decided for a session request. */
@@ -91,7 +93,7 @@ export type Admission =
   | {
       admitted: false;
       /** Which cap was reached, and how many wait for it (holds included). */
-      over: "client" | "email";
+      over: "client" | "email" | "store";
       waiting: number;
       /** When the address's oldest slot in the window frees (ms from now), if it holds one. */
       clientSlotFreesInMs: number | null;
@@ -397,7 +399,8 @@ export class CreateQueue {
    */
   async admit(clientKey: string, emailKey: string, caps: WaitingCaps): Promise<Admission> {
     return this.db.transaction(async (trx) => {
-      // Always the address's lock first, then the e-mail's: no two admissions wait on each other.
+      // Always the address's lock first, then the e-mail's, then the store's (held only for
+      // the count and the hold): no two admissions wait on each other.
       await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [
         `pix_checkout_client:${clientKey}`,
       ]);
@@ -421,13 +424,24 @@ export class CreateQueue {
       const r = result.rows[0];
       const client = Number(r?.client ?? 0);
       const email = Number(r?.email ?? 0);
-      const over =
+      let over: "client" | "email" | "store" | null =
         client >= caps.clientWaitingMax ? "client" : email >= caps.emailWaitingMax ? "email" : null;
+      let store = 0;
+      if (!over) {
+        await trx.raw(`select pg_advisory_xact_lock(hashtext('pix_checkout_store_line'))`);
+        // Live holds only: a hold whose request died lapses by itself.
+        const total = (await trx.raw(
+          `select (select count(*) from ${REQUESTS} where state = 'waiting')
+                + (select count(*) from ${HOLDS} where expires_at > now()) as n`,
+        )) as { rows: { n: string }[] };
+        store = Number(total.rows[0]?.n ?? 0);
+        if (store >= caps.storeWaitingMax) over = "store";
+      }
       if (over) {
         return {
           admitted: false as const,
           over,
-          waiting: over === "client" ? client : email,
+          waiting: over === "client" ? client : over === "email" ? email : store,
           clientSlotFreesInMs: r?.frees_ms == null ? null : Math.max(0, Number(r.frees_ms)),
         };
       }

@@ -2,8 +2,10 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
-import { clientAddressOf, emailKey, holdOrigin } from "./client-origin";
-import { fairOptions } from "./fair-options";
+import { createPluginLogger } from "../platform/logger";
+import { emailKey, holdOrigin } from "./client-origin";
+import { clientAddressOf, ignoredForwardedFor } from "./client-address";
+import { fairOptions, trustedProxiesOf } from "./fair-options";
 import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS } from "./queue";
 
@@ -86,8 +88,10 @@ export async function sessionGate(
       req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
       config,
     );
+    const trusts = trustedProxiesOf(options);
+    if (ignoredForwardedFor(req, trusts)) warnIgnoredForwardedFor(req);
     const origin = {
-      clientKey: clientAddressOf(req, options.trustProxyHops),
+      clientKey: clientAddressOf(req, { trusts, ipv6PrefixLength: options.ipv6PrefixLength }),
       emailKey: emailKey(cart.email),
     };
     const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
@@ -99,10 +103,15 @@ export async function sessionGate(
           ? (admission.clientSlotFreesInMs ?? CREATE_WINDOW_MS)
           : CREATE_WINDOW_MS;
       res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
+      // Cross-origin storefronts must be able to read it to show when to try again.
+      res.setHeader("Access-Control-Expose-Headers", "Retry-After");
       return sendError(
         res,
         "too_many_waiting_creates",
-        `This ${admission.over === "client" ? "address" : "e-mail"} already has ${admission.waiting} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
+        admission.over === "store"
+          ? `The store has ${admission.waiting} Pix codes or boletos waiting to be created (a busy minute); nothing was made. Try again after Retry-After seconds.`
+          : `This ${admission.over === "client" ? "address" : "e-mail"} already has ${admission.waiting} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
+        { over: admission.over },
       );
     }
     const { holdId } = admission;
@@ -117,4 +126,36 @@ export async function sessionGate(
     return next(error);
   }
   next();
+}
+
+/** An ignored `X-Forwarded-For` is logged at most this often (per peer). */
+const IGNORED_HEADER_LOG_EVERY_MS = 60 * 60_000;
+const ignoredLoggedAt = new Map<string, number>();
+
+/**
+ * A request carries `X-Forwarded-For` from a peer the merchant did not name as a proxy: the
+ * header is ignored and the peer counts as the client. Said once an hour per peer, since on a
+ * store behind a proxy or a storefront server that is a misconfiguration that makes every
+ * shopper one client.
+ */
+function warnIgnoredForwardedFor(req: MedusaRequest): void {
+  const peer = req.socket?.remoteAddress ?? "unknown";
+  const last = ignoredLoggedAt.get(peer) ?? 0;
+  if (Date.now() - last < IGNORED_HEADER_LOG_EVERY_MS) return;
+  ignoredLoggedAt.set(peer, Date.now());
+  createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)).warn(
+    `create line: requests from ${peer} carry X-Forwarded-For, which is ignored (fairness.trustedProxies does not name ${peer}): each counts as ${peer}. If ${peer} is your load balancer or your storefront's server, add it to fairness.trustedProxies; if clients reach Medusa directly, nothing is wrong: a client cannot name its own address.`,
+  );
+}
+
+/**
+ * The client a store request comes from, as the create line counts clients (`fairness`:
+ * `trustedProxies`, `ipv6PrefixLength`); the store routes cap what one client may hold by it.
+ */
+export function clientOfRequest(req: MedusaRequest): string {
+  const options = fairOptions(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
+  return clientAddressOf(req, {
+    trusts: trustedProxiesOf(options),
+    ipv6PrefixLength: options.ipv6PrefixLength,
+  });
 }

@@ -67,7 +67,7 @@ async function compactFinished(
 /**
  * Deletes the finished webhook deliveries of charges finished more than `days` ago and
  * compacts their timelines (compactFinished), then the finished deliveries that
- * named no charge, in batches of `batch` each in its own short transaction, until nothing is
+ * named no charge, and those that named a charge this store never had, in batches of `batch` each in its own short transaction, until nothing is
  * left or `budgetMs` has passed.
  */
 export async function runRetention(
@@ -87,10 +87,16 @@ export async function runRetention(
     after = done.next;
   } while (after && Date.now() < deadline);
   if (after) return { ...report, more: true };
-  for (;;) {
-    const deleted = await new WebhookDeliveries(db).deleteChargeless(cutoff, batch);
-    report.deliveries += deleted;
-    if (deleted < batch) return report;
-    if (Date.now() >= deadline) return { ...report, more: true };
+  for (const prune of [
+    (d: WebhookDeliveries) => d.deleteChargeless(cutoff, batch),
+    (d: WebhookDeliveries) => d.deleteUnmatched(cutoff, batch),
+  ]) {
+    for (;;) {
+      const deleted = await prune(new WebhookDeliveries(db));
+      report.deliveries += deleted;
+      if (deleted < batch) break;
+      if (Date.now() >= deadline) return { ...report, more: true };
+    }
   }
+  return report;
 }

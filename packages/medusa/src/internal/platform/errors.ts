@@ -57,6 +57,7 @@ export const ERROR_STATUS = {
   qr_not_ready: 409,
   refresh_rate_limited: 429,
   too_many_waiting_creates: 429,
+  too_many_streams: 429,
   payment_service_unavailable: 502,
   // The plugin's tables are missing: nothing is shown or believed without its records.
   plugin_not_installed: 503,

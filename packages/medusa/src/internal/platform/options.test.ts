@@ -81,4 +81,24 @@ describe("parseOptions", () => {
   it("has code invalid_options", () => {
     expect(() => parseOptions({})).toThrow(expect.objectContaining({ code: "invalid_options" }));
   });
+
+  it("refuses to start without a webhookSecret in production, and starts without one elsewhere", () => {
+    const valid = {
+      apiKey: "sk_live_abc123",
+      baseUrl: "https://api.example.com/v1",
+      variant: "a",
+    };
+    const before = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = "production";
+      expect(() => parseOptions(valid)).toThrow(/webhookSecret: required in production/);
+      expect(parseOptions({ ...valid, webhookSecret: "a-random-token-0123456789" }).variant).toBe(
+        "a",
+      );
+      process.env.NODE_ENV = "development";
+      expect(parseOptions(valid).webhookSecret).toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
 });

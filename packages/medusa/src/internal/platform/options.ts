@@ -107,6 +107,14 @@ export function parseOptions(
       `Pix Checkout provider options are invalid. ${problems.join("; ")}.`,
     );
   }
+  if (!result.data.webhookSecret && process.env.NODE_ENV === "production") {
+    // Without it anyone who learns the webhook URL can post deliveries the store stores and
+    // asks the service about; in production that is not a default but a hole.
+    throw new PixCheckoutError(
+      "invalid_options",
+      "Pix Checkout provider options are invalid. webhookSecret: required in production (NODE_ENV=production): a random token of 16+ URL-safe characters, also added as ?token=<it> to the webhook URL you register at the payment service.",
+    );
+  }
   if (result.data.variant === "b" && methods.includes("boleto")) {
     throw new PixCheckoutError(
       "invalid_options",

@@ -3,6 +3,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 
 const DELIVERIES = "pix_checkout_webhook_delivery";
 
+/** Tries of a delivery that names no charge of this store (see `unfinished`). */
+export const UNMATCHED_TRIES = 6;
+
 /** Delivery outcomes no retry will change (see unfinished for the others). */
 const FINISHED_OUTCOMES = ["processed", "duplicate", "forged", "recorded", "failed"] as const;
 
@@ -26,6 +29,26 @@ export class WebhookDeliveries {
          order by created_at limit ?
        )`,
       [cutoff, ...FINISHED_OUTCOMES, limit],
+    );
+    return Number(result.rowCount ?? 0);
+  }
+
+  /**
+   * Retention for deliveries that named a charge this store never had (forged, or for another
+   * store) and ran out of tries: deletes up to `limit` received before `cutoff`, like any
+   * finished charge's. Returns how many.
+   */
+  async deleteUnmatched(cutoff: Date, limit: number): Promise<number> {
+    const result = await this.db.raw(
+      `delete from ${DELIVERIES} where id in (
+         select d.id from ${DELIVERIES} d
+         where d.deleted_at is null and d.created_at < ? and d.outcome = 'unmatched'
+           and d.attempts >= ?
+           and not exists (select 1 from pix_checkout_charge c
+                            where c.charge_id = d.charge_id and c.deleted_at is null)
+         order by d.created_at limit ?
+       )`,
+      [cutoff, UNMATCHED_TRIES, limit],
     );
     return Number(result.rowCount ?? 0);
   }
@@ -81,7 +104,10 @@ export class WebhookDeliveries {
   /**
    * Deliveries not processed yet (the process answering them stopped), not matched yet, or
    * failed, whose retry is due: each one backs off on its own (15 s after its last try,
-   * doubling up to an hour), so a few that keep failing never hold the batch's head.
+   * doubling up to an hour), so a few that keep failing never hold the batch's head. One that
+   * names no charge of this store is tried `UNMATCHED_TRIES` times (about 16 minutes: a
+   * webhook that beat its charge's record finds it within seconds); anyone can post one, so
+   * that is all one may cost.
    */
   async unfinished(now: Date, olderThan: Date, limit: number): Promise<Record<string, unknown>[]> {
     const dueAt = `coalesce(processed_at, created_at) + make_interval(secs => least(15 * power(2, attempts), 3600))`;
@@ -90,6 +116,7 @@ export class WebhookDeliveries {
       .whereNull("deleted_at")
       .where("created_at", "<", olderThan)
       .where("attempts", "<", 20)
+      .where((q) => q.whereNot({ outcome: "unmatched" }).orWhere("attempts", "<", UNMATCHED_TRIES))
       .whereRaw(`${dueAt} <= ?`, [now])
       .orderByRaw(dueAt)
       .limit(limit);

@@ -5,8 +5,12 @@ import type { SettleContext } from "./context";
 import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
 import { redact } from "@pix-checkout/client";
 
-/** API reads a Variant B delivery naming an unknown `uuid` may cost (its first tries). */
-const UNMATCHED_LOOKUPS = 3;
+/**
+ * API reads a Variant B delivery naming an unknown `uuid` may cost: its first try only. Anyone
+ * can post deliveries (a store without `webhookSecret` in development), so one that names no
+ * charge of this store costs one read at most, then only its few database retries.
+ */
+const UNMATCHED_LOOKUPS = 1;
 
 /**
  * Processes one stored delivery: charge events go through the state machine (fetch-back

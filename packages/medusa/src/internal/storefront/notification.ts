@@ -81,7 +81,9 @@ export async function buildNotification(
   const buyer = await buyerOf(ctx, row.payment_collection_id);
   if (key === "paid" && buyer?.order?.status === "canceled") return undefined;
   if ((key === "created" || key === "expired") && !mayMailCode(row, buyer)) {
-    ctx.logger.debug(`charge ${data.charge_id}: no order and never shown; no message`);
+    ctx.logger.debug(
+      `charge ${data.charge_id}: no order, and not a mailbox the store knows; no code message`,
+    );
     return undefined;
   }
   if (!buyer?.email) {
@@ -140,12 +142,20 @@ export async function buildNotification(
 }
 
 /**
- * A code (or its expiry) is mailed only to a real shopper: one whose order-first order exists,
- * or whose own page showed the code (the status or stream route was read). Anyone can make a
- * cart with someone else's e-mail; only these two say the shopper is there.
+ * A code (or its expiry) is mailed only to a mailbox the store has reason to believe is the
+ * shopper's, since anyone can make a cart with someone else's e-mail and read its session:
+ * - an order exists for it (order-first: "Pedido recebido, pague com Pix", as Brazilian stores
+ *   send it), or
+ * - the shopper's own page showed the code, and the mailbox is known to the store: the cart's
+ *   logged-in customer account has that e-mail, or the mailbox has a paid order here already.
+ * A guest's first pay-first code is not mailed: the page shows it, and `/pagar/<session>` brings
+ * it back. Whatever passes, `codeMailsPerDay` caps a mailbox's day (mail-window.ts).
  */
-function mayMailCode(row: ChargeRow, buyer: { order?: unknown } | undefined): boolean {
-  return Boolean(buyer?.order) || Boolean(row.shown_at);
+function mayMailCode(
+  row: ChargeRow,
+  buyer: { order?: unknown; knownMailbox?: boolean } | undefined,
+): boolean {
+  return Boolean(buyer?.order) || (Boolean(row.shown_at) && Boolean(buyer?.knownMailbox));
 }
 
 /** The notification's message window applies to it: messages about an unpaid code. */
@@ -172,6 +182,8 @@ async function buyerOf(
 ): Promise<
   | {
       email: string | null;
+      /** The cart's customer account has this e-mail, or the mailbox has a paid order here. */
+      knownMailbox: boolean;
       cartId?: string;
       order?: { id: string; display_id: number | null; status: string };
     }
@@ -182,15 +194,38 @@ async function buyerOf(
   const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: carts } = await query.graph({
     entity: "cart",
-    fields: ["id", "email"],
+    fields: ["id", "email", "customer.email", "customer.has_account"],
     filters: { id: cartId },
   });
+  const cart = carts[0] as
+    | { email?: string | null; customer?: { email?: string | null; has_account?: boolean } | null }
+    | undefined;
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
+  const email = order?.email ?? cart?.email ?? null;
+  const ownAccount =
+    Boolean(cart?.customer?.has_account) &&
+    Boolean(email) &&
+    cart?.customer?.email?.trim().toLowerCase() === email?.trim().toLowerCase();
   return {
-    email: order?.email ?? (carts[0] as { email?: string | null } | undefined)?.email ?? null,
+    email,
+    knownMailbox: ownAccount || (email ? await hasPaidOrder(ctx, email) : false),
     cartId,
     ...(order
       ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
       : {}),
   };
+}
+
+/** Whether a mailbox has an order here already paid (its payment collection completed). */
+async function hasPaidOrder(ctx: SettleContext, email: string): Promise<boolean> {
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.status"],
+    filters: { email: email.trim() },
+    pagination: { take: 20 },
+  });
+  return (data as { payment_collections?: { status: string }[] }[]).some((order) =>
+    (order.payment_collections ?? []).some((collection) => collection.status === "completed"),
+  );
 }

@@ -36,6 +36,11 @@ export const notifyOptionsSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   /**
+   * At most this many code messages per mailbox a São Paulo day, whatever the number of carts
+   * and addresses asking (besides one per `codeMailWindowMinutes`).
+   */
+  codeMailsPerDay: z.number().int().min(1).max(50).default(3),
+  /**
    * The storefront page where a shopper can come back and pay: `{session_id}` is replaced,
    * e.g. `https://loja.example.com/pagar/{session_id}`.
    */

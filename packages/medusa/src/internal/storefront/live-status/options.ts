@@ -8,6 +8,18 @@ import { pluginOptionSection } from "../../platform/plugin-options";
  */
 export const streamOptionsSchema = z.object({
   maxConnections: z.number().int().min(1).max(100_000).default(2_000),
+  /**
+   * Streams one client (an address as `fairness` says it) may hold open on this instance: a
+   * shopper needs one, a household a few; past it the client polls instead (429).
+   */
+  maxPerClient: z.number().int().min(1).max(10_000).default(10),
+  /**
+   * Shopper re-checks ("I already paid") this instance may send to the payment service a
+   * minute, whatever the number of sessions asking: each is one API read. Past it the shopper
+   * is told to wait (429 with Retry-After); the payment is still followed by its webhook and
+   * reconciliation.
+   */
+  refreshesPerMinute: z.number().int().min(1).max(10_000).default(60),
   idleTimeoutMs: z.number().int().min(5_000).max(3_600_000).default(600_000),
   keepAliveMs: z.number().int().min(1_000).max(30_000).default(15_000),
   pollIntervalMs: z.number().int().min(250).max(60_000).default(1_000),

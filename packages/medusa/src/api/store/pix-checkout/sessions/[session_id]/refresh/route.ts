@@ -4,6 +4,8 @@ import { settleCharge } from "../../../../../../internal/settlement/settle";
 import { settleContext } from "../../../../../../internal/settlement/context";
 import { loadSession, shopperView } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
+import { liveStatus } from "../../../../../../internal/storefront/live-status";
+import { takeRefresh } from "../../../../../../internal/storefront/live-status/client-slots";
 
 /** How often a shopper may ask for an upstream re-check of one session. */
 const REFRESH_INTERVAL_MS = 10_000;
@@ -12,7 +14,8 @@ const REFRESH_INTERVAL_MS = 10_000;
  * `POST /store/pix-checkout/sessions/:session_id/refresh` ("I already paid"): asks the
  * payment API about the charge through the same state machine as webhooks, then answers
  * the session object. At most once per 10 s per session, across all instances (the window
- * is a Postgres row); a faster call gets 429 `refresh_rate_limited` with `Retry-After`.
+ * is a Postgres row); a faster call gets 429 `refresh_rate_limited` with `Retry-After`, and so
+ * does any once this instance has sent `stream.refreshesPerMinute` re-checks this minute.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Cross-origin storefronts must be able to read Retry-After.
@@ -40,6 +43,18 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   // A final charge cannot change upstream (paid is final; expired/failed stay so), so only
   // pending and locally canceled ones are worth a call.
   if (row.status === "pending" || row.status === "canceled") {
+    // However many sessions ask, this instance sends at most `refreshesPerMinute` re-checks.
+    const waitMs = takeRefresh(liveStatus(req.scope).options.refreshesPerMinute);
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      res.setHeader("Retry-After", String(seconds));
+      sendError(
+        res,
+        "refresh_rate_limited",
+        `Many payments are being re-checked right now; this one is still followed and shows up as soon as it is paid. Try again in ${seconds} s.`,
+      );
+      return;
+    }
     const ctx = settleContext(req.scope);
     try {
       await settleCharge(ctx, row.charge_id, "refresh");

@@ -13,6 +13,8 @@ import {
 } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
 import { markShown } from "../../../../../../internal/storefront/code-shown";
+import { takeStreamSlot } from "../../../../../../internal/storefront/live-status/client-slots";
+import { clientOfRequest } from "../../../../../../internal/create-line/session-gate";
 import {
   toStoreView,
   viewFingerprint,
@@ -28,7 +30,8 @@ const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
  * (the create line) starts with `preparing`, and its code follows as soon as it exists. Changes made on any instance arrive through
  * Postgres LISTEN/NOTIFY (see internal/storefront/live-status). The stream ends after a final status,
  * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
- * at most `maxConnections` streams (more get 503 `stream_limit_reached`).
+ * at most `maxConnections` streams (more get 503 `stream_limit_reached`), and one client at most
+ * `maxPerClient` (more get 429 `too_many_streams`); either way the element polls instead.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const found = await loadSession(req, res);
@@ -48,6 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     clearInterval(watching);
     clearTimeout(idleTimer);
     unsubscribe?.();
+    releaseSlot?.();
     res.end();
   };
   const armIdle = () => {
@@ -88,9 +92,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     if (FINAL.has(view.status)) setImmediate(end);
   };
 
+  // One client holds at most `maxPerClient` streams here; past it, it polls instead.
+  const releaseSlot = takeStreamSlot(clientOfRequest(req), options.maxPerClient);
+  if (!releaseSlot) {
+    res.setHeader("Retry-After", "5");
+    res.setHeader("Access-Control-Expose-Headers", "Retry-After");
+    sendError(
+      res,
+      "too_many_streams",
+      "This client already follows too many payments at once; poll the session route instead.",
+    );
+    return;
+  }
   // Subscribe before the first read, so a change between the two is not lost.
   const unsubscribe = hub.subscribe(sessionId, push, end);
   if (!unsubscribe) {
+    releaseSlot();
     res.setHeader("Retry-After", "5");
     sendError(
       res,
