@@ -193,6 +193,29 @@ describe("a new code after expiry", () => {
     );
   });
 
+  it("says it is a busy minute when the store's line of codes is full, and keeps the button to try again", async () => {
+    const id = newId("renew-busy");
+    const target = { ...renewTarget(id), payment_collection_id: `pay_col_busy_${id}` };
+    await putSession(pixSession(id, { status: "expired", renew: target }));
+    const el = mount(id) as PixCheckout;
+    el.style.width = "390px";
+    const renew = await eventually(() => {
+      const found = $(el, "[part~=renew-button]");
+      expect(text(el, "[part=message] .muted")).to.equal(
+        "Este código não vale mais. Gere um novo para pagar.",
+      );
+      return found as HTMLElement;
+    });
+    await realClick(renew);
+    await eventually(() =>
+      expect(text(el, "[part=status]")).to.equal(
+        "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.",
+      ),
+    );
+    expect(el.sessionId).to.equal(id);
+    expect($(el, "[part~=renew-button]")).to.not.equal(null);
+  });
+
   it("never offers a new code while the backend still says pending, even past the device's countdown", async () => {
     const id = newId("renew-early");
     await putSession(

@@ -51,8 +51,12 @@ interface UiState {
   /** Both copy routes failed and the code is selected for a manual copy. */
   manual: boolean;
   refreshing: boolean;
-  /** The text of the aria-live region, in whatever language is current when it renders. */
-  announcement: (t: Strings) => string;
+  /**
+   * The text of the aria-live region, in whatever language is current when it renders. It is
+   * only announced, except in the pending view, or when the function takes a second parameter
+   * (`shown`): a failed renewal's words, which sit beside the button that tries again.
+   */
+  announcement: (t: Strings, shown?: 1) => string;
 }
 
 /**
@@ -389,11 +393,14 @@ export class PixCheckout extends LitElement {
     const previous = this.sessionId;
     try {
       const { renewSession } = await import("./internal/renew.js");
-      const sessionId = await renewSession(this.#backend, target);
+      const sessionId = await renewSession(this.#backend, target, this.#lang);
       this.sessionId = sessionId;
       this.#emit("pix-renewed", { previous, sessionId });
-    } catch {
-      this.#ui.announcement = (t) => t.renewFailed;
+    } catch (e) {
+      // Shown, not only announced, beside the button that tries again (the words come with
+      // the renewal's chunk; without it, the connection is the likely cause). An announcement
+      // that takes a second parameter is shown (`shown`); the next one is quiet again.
+      this.#ui.announcement = (t, _shown?: 1) => (e as { say?: string }).say ?? t.errorBody;
     }
     this.#set({ renewing: false });
   }
@@ -458,7 +465,7 @@ export class PixCheckout extends LitElement {
       ${this.#body(view)}
       <p
         part="status"
-        class="status ${view === "pending" ? "" : "sr"}"
+        class="status ${view === "pending" || this.#ui.announcement.length > 1 ? "" : "sr"}"
         role="status"
         aria-live="polite"
       >

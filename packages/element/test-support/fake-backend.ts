@@ -129,6 +129,15 @@ async function paymentSessions(req: IncomingMessage, res: ServerResponse, collec
     return send(res, 400, { type: "not_allowed", message: "A valid publishable key is required" });
   }
   const { provider_id } = (await readJson(req)) as { provider_id?: string };
+  // A busy minute: the plugin's line of codes to create is full.
+  if (collectionId.includes("_busy_")) {
+    res.setHeader("Retry-After", "60");
+    return send(res, 429, {
+      code: "too_many_waiting_creates",
+      message: "The store has 300 Pix codes or boletos waiting to be created (a busy minute).",
+      over: "store",
+    });
+  }
   const mine = [...sessions.values()].filter(
     (entry) => entry.session.renew?.payment_collection_id === collectionId,
   );

@@ -45,6 +45,53 @@ describe("pix-sandbox CLI", () => {
     },
   );
 
+  it("sends webhooks with a generated token when --webhook-url has none, and prints it once", async () => {
+    const { createServer } = await import("node:http");
+    const seen: string[] = [];
+    const hook = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+    const port = (hook.address() as { port: number }).port;
+    const { child, firstLine } = run([
+      "--port",
+      "0",
+      "--variant",
+      "a",
+      "--webhook-url",
+      `http://127.0.0.1:${port}/hooks/pix-checkout/a`,
+    ]);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const baseUrl = await firstLine;
+      const created = await fetch(`${baseUrl}/charges`, {
+        method: "POST",
+        headers: {
+          authorization: "Bearer sk_live_sandbox_default",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ amount: 1990, payment_method: "pix" }),
+      });
+      const { uuid } = (await created.json()) as { uuid: string };
+      await fetch(`${baseUrl.replace(/\/v1$/, "")}/__sandbox/charges/${uuid}/pay`, {
+        method: "POST",
+      });
+      for (let i = 0; i < 50 && seen.length === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const token = stderr.match(
+        /webhookSecret \(PIX_WEBHOOK_SECRET\) to ([A-Za-z0-9_-]{24})/,
+      )?.[1];
+      expect(token).toBeTruthy();
+      expect(seen[0]).toBe(`/hooks/pix-checkout/a?token=${token}`);
+    } finally {
+      child.kill("SIGTERM");
+      hook.close();
+    }
+  });
+
   it("accepts only the --key given when one is", async () => {
     const { child, firstLine } = run([
       "--port",

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { startSandbox } from "./internal/server.js";
 
@@ -8,7 +9,10 @@ const HELP = `Usage: pix-sandbox [options]
   --host <addr>            address to listen on (default 127.0.0.1)
   --variant <a|b>          API variant (default b, the endpoint reference)
   --key <sk_live_...>      accepted secret key; repeat for more (replaces the default key)
-  --webhook-url <url>      where to POST webhook events; repeat for more
+  --webhook-url <url>      where to POST webhook events; repeat for more. A URL without
+                           ?token= gets a generated one, printed once: set the store's
+                           webhookSecret to it (a store in production refuses to start
+                           without one)
   --state <file>           persist state to this JSON file across restarts
   --pix-expiry-seconds <n> Pix charge lifetime (default 1800)
   --boleto-due-days <n>    boleto lifetime (default 3)
@@ -68,11 +72,26 @@ for (const key of parsed.key ?? [])
 for (const url of parsed["webhook-url"] ?? [])
   if (!/^https?:\/\/./.test(url)) fail("--webhook-url must be an http(s) URL");
 
+/**
+ * A webhook URL with the store's token: as given when it has one; otherwise with a generated
+ * one, printed once on stderr for the developer to set as the provider's `webhookSecret`.
+ */
+function withToken(raw: string): string {
+  const url = new URL(raw);
+  if (url.searchParams.get("token")) return raw;
+  const token = randomBytes(18).toString("base64url");
+  url.searchParams.set("token", token);
+  console.error(
+    `pix-sandbox: ${raw} has no ?token=; sending to it with a generated one. Set the store's webhookSecret (PIX_WEBHOOK_SECRET) to ${token}`,
+  );
+  return url.toString();
+}
+
 const options: Parameters<typeof startSandbox>[0] = {
   variant,
   port: positiveInt("port", parsed.port, 4010, true),
   host: parsed.host ?? "127.0.0.1",
-  webhookUrls: parsed["webhook-url"] ?? [],
+  webhookUrls: (parsed["webhook-url"] ?? []).map(withToken),
   pixExpirySeconds: positiveInt("pix-expiry-seconds", parsed["pix-expiry-seconds"], 1_800),
   boletoDueDays: positiveInt("boleto-due-days", parsed["boleto-due-days"], 3),
 };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FetchError } from "@medusajs/js-sdk";
-import { errorMessage, retryLater, somethingWrong } from "./error-message";
+import { busyNow, errorMessage, retryLater, somethingWrong } from "./error-message";
 
 describe("errorMessage", () => {
-  it.each([409, 429, 500, 503])(
+  it.each([409, 500, 503])(
     "tells the shopper to retry, and that nothing was charged, on %i",
     (status) => {
       const error = new FetchError(
@@ -15,6 +15,16 @@ describe("errorMessage", () => {
       expect(errorMessage(error)).toContain("Nada foi cobrado");
     },
   );
+
+  it("says it is a busy minute, and that nothing was charged, when the store's line is full (429)", () => {
+    const error = new FetchError(
+      "The store has 300 Pix codes or boletos waiting to be created (a busy minute); nothing was made. Try again after Retry-After seconds.",
+      "Too Many Requests",
+      429,
+    );
+    expect(errorMessage(error)).toBe(busyNow);
+    expect(errorMessage(error)).toMatch(/Muita procura.*Nada foi cobrado/);
+  });
 
   it("keeps the store's message for a refusal that says what to fix", () => {
     const error = new FetchError("payer.neighborhood is required for a boleto", "Bad Request", 400);

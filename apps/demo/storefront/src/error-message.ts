@@ -10,17 +10,22 @@ interface FailedCall {
 export const retryLater =
   "O serviço de pagamento não respondeu a tempo. Nada foi cobrado: tente de novo em alguns segundos.";
 export const somethingWrong = "Algo deu errado. Tente de novo.";
+export const busyNow = "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.";
 
 /**
  * 409 is the Pix Checkout plugin's "the payment service failed or is busy; nothing was
- * charged" (Medusa renders every conflict with its own English retry text), 429 is a rate
- * limit, and a 5xx is the store's own failure: all three are worth another try.
+ * charged" (Medusa renders every conflict with its own English retry text), 429 is the store's
+ * line of codes being full ("muita procura"), and a 5xx is the store's own failure: all three
+ * are worth another try.
  * Other refusals (a 400 naming a field) keep the store's message, which says what to fix.
  */
 export function errorMessage(error: unknown): string {
   const failed = (typeof error === "object" && error !== null ? error : {}) as FailedCall;
   const status = typeof failed.status === "number" ? failed.status : undefined;
-  if (status === 409 || status === 429 || (status !== undefined && status >= 500)) {
+  // The plugin's line of codes to create is full (a busy minute, or one client asking for
+  // many): 429 too_many_waiting_creates, with Retry-After.
+  if (status === 429) return busyNow;
+  if (status === 409 || (status !== undefined && status >= 500)) {
     return retryLater;
   }
   if (typeof failed.message === "string" && failed.message !== "") return failed.message;

@@ -23,7 +23,6 @@ export const en: Strings = {
       : `Less than ${m} minutes left to pay this code.`,
   renew: "Generate a new code",
   renewing: "Generating a new code…",
-  renewFailed: "Could not generate a new code. Try again.",
   copied: "Copied!",
   copyManual: "Code selected. Copy it manually.",
   share: "Share",

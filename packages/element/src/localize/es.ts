@@ -23,7 +23,6 @@ export const es: Strings = {
       : `Quedan menos de ${m} minutos para que el código venza.`,
   renew: "Generar un código nuevo",
   renewing: "Generando un código nuevo…",
-  renewFailed: "No se pudo generar un código nuevo. Inténtalo de nuevo.",
   copied: "¡Copiado!",
   copyManual: "Código seleccionado. Cópialo manualmente.",
   share: "Compartir",

@@ -21,7 +21,6 @@ export const ptBR: Strings = {
   expiresSoon: (m) => `O código expira em menos de ${m} min.`,
   renew: "Gerar novo código",
   renewing: "Gerando novo código…",
-  renewFailed: "Não foi possível gerar um novo código. Tente de novo.",
   copied: "Copiado!",
   copyManual: "Código selecionado. Copie manualmente.",
   share: "Compartilhar",

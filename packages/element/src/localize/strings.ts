@@ -24,7 +24,6 @@ export interface Strings {
   /** The expired view's button for a new code, and its progress and failure. */
   renew: string;
   renewing: string;
-  renewFailed: string;
   copied: string;
   copyManual: string;
   share: string;

@@ -13,8 +13,8 @@ export const getAuthHeaders = async (): Promise<
  * Who the shopper is to Medusa: this server calls Medusa for every shopper, so without this
  * header they would all be one client, and the payment plugin shares its create line per client
  * address. Forwards `X-Forwarded-For` as this server received it (Next.js appends the address
- * that connected); the plugin believes as many entries from the right as its
- * `fairness.trustProxyHops` says (1: this server; 2 when a load balancer stands in front of it).
+ * that connected); the plugin believes it only from a proxy its `fairness.trustedProxies`
+ * names: this server's address (and whatever stands in front of it).
  */
 export const getShopperAddressHeaders = async (): Promise<
   { "x-forwarded-for": string } | Record<string, never>

@@ -28,6 +28,11 @@ const messages = new Map([
     "invalid_state_error",
     "Não conseguimos gerar o pagamento agora. Tente de novo em instantes.",
   ],
+  // A busy minute: the store's line of codes to create is full (429, with Retry-After).
+  [
+    "too_many_waiting_creates",
+    "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.",
+  ],
 ])
 
 /** "o CPF ou CNPJ, o bairro e o número": the payer fields a plugin message names. */
