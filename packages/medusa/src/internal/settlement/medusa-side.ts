@@ -1,0 +1,118 @@
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import type { IPaymentModuleService } from "@medusajs/framework/types";
+import { redact } from "@pix-checkout/client";
+import type { ChargeRow } from "../records/charges";
+import type { LifecycleSource } from "../records/charge-lifecycle";
+import type { SettleContext } from "./context";
+import type { Decision } from "./decide";
+
+/**
+ * Medusa's side of a collection's decision, for the doors that can run Medusa's workflows
+ * (collection.ts `settleCollection`): canceling the order an ended charge waits on, and setting
+ * a session's status so its cart cannot complete on an ended code or on money due back. Run
+ * under the collection's lease, so a payment landing meanwhile is decided after it.
+ */
+/** Medusa's side of a decision that must not interleave with another door's. */
+export async function actInMedusaUnderLease(
+  ctx: SettleContext,
+  decision: Decision,
+  row: ChargeRow,
+  source: LifecycleSource,
+): Promise<void> {
+  switch (decision.kind) {
+    case "end_order":
+      await endOrder(ctx, row, decision.orderId, source);
+      await setSessionStatus(ctx, row.session_id, "canceled");
+      return;
+    case "keep_order":
+    case "cancel_session":
+      await setSessionStatus(ctx, row.session_id, "canceled");
+      return;
+    case "refund_due":
+      // A captured payment's cart must not become an order on money due back.
+      if (decision.closeSession) await setSessionStatus(ctx, decision.closeSession, "error");
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Cancels the order that waits on an expired or failed charge (releasing its stock). Under
+ * Medusa's own lock on the cart, as Medusa's `processPaymentWorkflow` and cart completion take
+ * it, so a shopper's `cart.complete` in flight and this cancel never interleave.
+ */
+async function endOrder(
+  ctx: SettleContext,
+  row: ChargeRow,
+  orderId: string,
+  source: LifecycleSource,
+): Promise<void> {
+  const cancel = () => cancelOrderWorkflow(ctx.container).run({ input: { order_id: orderId } });
+  try {
+    const cartId = await cartIdOf(ctx, row.payment_collection_id);
+    if (cartId && ctx.container.hasRegistration(Modules.LOCKING)) {
+      const locking = ctx.container.resolve(Modules.LOCKING);
+      await locking.execute(cartId, cancel, { timeout: 5 });
+    } else {
+      await cancel();
+    }
+    await ctx.records.events.add({
+      chargeId: row.charge_id,
+      kind: "order_canceled",
+      source,
+      detail: { order_id: orderId },
+    });
+  } catch (error) {
+    ctx.logger.warn(
+      `could not cancel order ${orderId} for charge ${row.charge_id}: ${redact((error as Error).message)}`,
+    );
+  }
+}
+
+async function cartIdOf(ctx: SettleContext, collectionId: string | null): Promise<string | null> {
+  if (!collectionId) return null;
+  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: collectionId },
+  });
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id ?? null;
+}
+
+/**
+ * Sets a session's status in Medusa: `canceled` so the cart cannot complete with an ended code,
+ * `error` so it cannot complete on money due back (Medusa's cart completion takes no session in
+ * either status). The provider's `updatePayment` answers a session of the same amount with the
+ * session's own money, so this never makes a charge. A session already gone needs nothing; any
+ * other failure is logged.
+ */
+async function setSessionStatus(
+  ctx: SettleContext,
+  sessionId: string,
+  status: "canceled" | "error",
+): Promise<void> {
+  const payment = ctx.container.resolve<IPaymentModuleService>(Modules.PAYMENT);
+  let session;
+  try {
+    session = await payment.retrievePaymentSession(sessionId);
+  } catch {
+    return; // The session is gone (the cart moved on); the charge record keeps the history.
+  }
+  if (session.status === status) return;
+  try {
+    await payment.updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: session.data ?? {},
+      status,
+    } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
+  } catch (error) {
+    ctx.logger.warn(
+      `could not set payment session ${sessionId} ${status}: ${redact((error as Error).message)}`,
+    );
+  }
+}
