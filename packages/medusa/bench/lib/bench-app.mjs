@@ -47,7 +47,15 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
   writeApp(dir, "pix-bench-app", {
-    "medusa-config.js": pixAppConfig({ apiKey, baseUrl, secret: "bench", redisUrl }),
+    "medusa-config.js": pixAppConfig({
+      apiKey,
+      baseUrl,
+      secret: "bench",
+      redisUrl,
+      // BENCH_PLUGIN_OPTIONS: the plugin entry's options as JSON, to measure another store's
+      // configuration (the demo's `fairness`, say).
+      pluginOptions: JSON.parse(process.env.BENCH_PLUGIN_OPTIONS ?? "{}"),
+    }),
     "src/api/store/bench-noop/route.js": NOOP_ROUTE,
     "src/scripts/seed.js": SEED,
   });

@@ -56,8 +56,9 @@ export const APP_WEBHOOK_SECRET = "pix-app-webhook-token-0123456789";
  * locking, the worker mode from MEDUSA_WORKER_MODE); `dashboard` keeps the admin, served over
  * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads;
  * `webhookSecret` is the provider's webhook token (`APP_WEBHOOK_SECRET` unless given: these apps
- * run with NODE_ENV=production, where the plugin refuses to start without one).
- * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string }} options
+ * run with NODE_ENV=production, where the plugin refuses to start without one);
+ * `pluginOptions` the plugin entry's options (`fairness`, `stream`...).
+ * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string, pluginOptions?: Record<string, unknown> }} options
  * @returns {string}
  */
 export function pixAppConfig({
@@ -67,6 +68,7 @@ export function pixAppConfig({
   redisUrl,
   dashboard = false,
   webhookSecret = APP_WEBHOOK_SECRET,
+  pluginOptions = {},
 }) {
   const redis = redisUrl !== undefined;
   return `${
@@ -83,7 +85,7 @@ module.exports = defineConfig({
     ${dashboard ? "cookieOptions: { secure: false }," : ""}
   },
   ${dashboard ? "" : "admin: { disable: true },"}
-  plugins: [{ resolve: "@pix-checkout/medusa", options: {} }],
+  plugins: [{ resolve: "@pix-checkout/medusa", options: ${JSON.stringify(pluginOptions)} }],
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
