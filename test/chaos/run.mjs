@@ -1744,9 +1744,21 @@ try {
     .filter((w) => w && Number.isFinite(w.sent))
     .map((w) => ({ from: w.joined, ms: w.sent - w.joined, attempts: w.attempts }));
   const delayedInLine = lateBy(lineWaits, plantedArrivals);
-  if (lineWaits.length < burst.length) {
+  // A shopper told "try again" gets a new session, and the provider hands it the code its first
+  // session already holds for the same cart and amount (a `reused` event): that session never
+  // joins the line, and needs not. Any other burst session without a sent create is a loss.
+  const { rows: reusedRows } = await db.query(
+    `select detail->>'session_id' as session_id from pix_checkout_charge_event
+      where kind = 'reused' and detail->>'session_id' = any($1)`,
+    [burst.map((s) => s.sessionId)],
+  );
+  const reusedCode = new Set(reusedRows.map((r) => r.session_id));
+  const withoutCreate = burst.filter(
+    (s) => !Number.isFinite(inLine.get(s.sessionId)?.sent) && !reusedCode.has(s.sessionId),
+  ).length;
+  if (withoutCreate > 0) {
     violations.push(
-      `${burst.length - lineWaits.length} burst sessions have no sent create in the create line`,
+      `${withoutCreate} burst sessions have neither a sent create in the create line nor a reused code`,
     );
   }
   if (delayedInLine > 0) {
@@ -1842,6 +1854,10 @@ try {
     [
       `Burst shoppers later than the budget allows${FLOOD > 0 ? ` with the flood's share (${FLOOD_SHARE}) ahead` : ""} (+10 %, 5 s): in the line (must be 0) / as the shopper saw it`,
       `${delayedInLine} / ${delayedAsSeen} of ${burst.length}`,
+    ],
+    [
+      "Burst sessions given their cart's earlier code (no create of their own); without a create or a code (must be 0)",
+      `${reusedCode.size}; ${withoutCreate}`,
     ],
     [
       "Burst shoppers' time from asking to joining the line (the store taking the request), p95 / max",
