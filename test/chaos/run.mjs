@@ -37,7 +37,9 @@
 // shopper whose own create the service failed in passing is allowed its retries (the line's
 // documented pause) on top of the schedule.
 // Options (environment): CHAOS_CHECKOUTS (400), CHAOS_BURST (200, started within a minute),
-// CHAOS_FLOOD (150 carts beside the burst; 0 for none), CHAOS_PLANTED (30 attacked carts),
+// CHAOS_FLOOD (150 carts beside the burst; 0 for none), CHAOS_FLOOD_ADDRESSES (1: the flood's
+// addresses; with more, each holds its own share, and the checker bounds what they take from a
+// burst shopper by one create per address per minute), CHAOS_PLANTED (30 attacked carts),
 // CHAOS_CONCURRENCY (12), CHAOS_STORIES (24), CHAOS_UNDERPAID (12), CHAOS_PAID_TWICE (8),
 // CHAOS_FAULTS (a comma list of pg-restart, redis-restart, worker-kill, api-outage,
 // server-restart; default all; "none" for the application faults only), CHAOS_SHARED_INFRA=1
@@ -101,7 +103,14 @@ const BURST = Math.min(CHECKOUTS, Number(process.env.CHAOS_BURST ?? 200));
 const BURST_SPREAD_MS = 60_000;
 const FLOOD = Number(process.env.CHAOS_FLOOD ?? 150);
 const FLOOD_AT_ONCE = 10;
-const FLOOD_ADDRESS = "127.0.0.250";
+/**
+ * How many addresses the flood comes from: 1 (127.0.0.250, with a made-up X-Forwarded-For on
+ * each request), or up to 250 (127.4.0.1 onwards, its carts dealt round them), an attacker
+ * with many real addresses, each a client of its own with its own share.
+ */
+const FLOOD_ADDRESSES = Math.min(250, Math.max(1, Number(process.env.CHAOS_FLOOD_ADDRESSES ?? 1)));
+const floodAddressOf = (k) =>
+  FLOOD_ADDRESSES === 1 ? "127.0.0.250" : `127.4.0.${1 + (k % FLOOD_ADDRESSES)}`;
 /** The plugin's default `fairness.clientCreatesPerMinute`: what one address may take at once. */
 const FLOOD_SHARE = 3;
 /**
@@ -573,7 +582,10 @@ try {
         // (Medusa renders it with its generic retry text); a 5xx is retried too but is also
         // reported as a violation below.
         outcomes.refused += 1;
-        await sleep(2_000 * (attempt + 1));
+        // A full line says when to come back (Retry-After, 429); the element tells the
+        // shopper "tente de novo em um minuto", and the shopper does.
+        const retryAfterS = res.status === 429 ? Number(res.retryAfter) : NaN;
+        await sleep(retryAfterS > 0 ? retryAfterS * 1000 : 2_000 * (attempt + 1));
       } else {
         throw new Error(`session refused ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`);
       }
@@ -942,14 +954,18 @@ try {
           await sleep(Math.max(0, t0 + (k * BURST_SPREAD_MS) / carts.length - Date.now()));
           // Each request names a made-up client of its own: the balancer appends the flood's
           // real address, and only that one counts.
-          const res = await call(
-            "POST",
-            `/store/payment-collections/${carts[k].collectionId}/payment-sessions`,
-            { provider_id: "pp_pix_pix-checkout" },
-            {
-              mustSucceed: false,
-              headers: { "x-forwarded-for": `198.51.100.${k % 250}, 203.0.113.${(k * 7) % 250}` },
-            },
+          const res = await asClient(floodAddressOf(k), () =>
+            call(
+              "POST",
+              `/store/payment-collections/${carts[k].collectionId}/payment-sessions`,
+              { provider_id: "pp_pix_pix-checkout" },
+              {
+                mustSucceed: false,
+                headers: {
+                  "x-forwarded-for": `198.51.100.${k % 250}, 203.0.113.${(k * 7) % 250}`,
+                },
+              },
+            ),
           ).catch((error) => ({ status: 0, json: { message: error.message } }));
           if (res.status === 200) {
             const sessions = res.json.payment_collection.payment_sessions;
@@ -1123,16 +1139,14 @@ try {
   // The flood's carts are ready before the minute too: an attacker prepares.
   const floodCarts = [];
   const floodFill = Array.from({ length: FLOOD }, (_, k) => k);
-  await asClient(FLOOD_ADDRESS, () =>
-    Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let k = floodFill.shift(); k !== undefined; k = floodFill.shift()) {
-          floodCarts.push(
-            await readyCart(`flood${k}@example.com`, variantIds[k % variantIds.length]),
-          );
-        }
-      }),
-    ),
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let k = floodFill.shift(); k !== undefined; k = floodFill.shift()) {
+        floodCarts[k] = await asClient(floodAddressOf(k), () =>
+          readyCart(`flood${k}@example.com`, variantIds[k % variantIds.length]),
+        );
+      }
+    }),
   );
   // The attacker's cheap charges are paid, and its dear carts filled, before the minute.
   const cheap = PLANTED > 0 ? await asClient("127.0.0.251", cheapCharges) : [];
@@ -1145,7 +1159,7 @@ try {
     );
   }
   log(
-    `burst: ${BURST} checkouts started within a minute (over the 60/min create limit), beside one client flooding ${FLOOD} carts and ${PLANTED} carts with planted charge ids`,
+    `burst: ${BURST} checkouts started within a minute (over the 60/min create limit), beside ${FLOOD} flooding carts from ${FLOOD_ADDRESSES} address(es) and ${PLANTED} carts with planted charge ids`,
   );
   await Promise.all([
     pool(
@@ -1153,7 +1167,7 @@ try {
       BURST,
       { paceMs: BURST_SPREAD_MS / BURST, carts: burstCarts },
     ),
-    asClient(FLOOD_ADDRESS, () => flood(floodCarts)),
+    flood(floodCarts),
     plantIds(plantCarts, cheap),
   ]);
   const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
@@ -1722,13 +1736,28 @@ try {
     [planted.map((p) => p.collectionId)],
   );
   const plantedArrivals = plantedJoins.map((r) => ({ from: Number(r.joined), judged: false }));
+  // So does a flood from many addresses: many clients, each with a share of its own. One
+  // address's flood is one client, whose share may stand ahead of anyone.
+  const { rows: floodJoins } =
+    FLOOD_ADDRESSES > 1
+      ? await db.query(
+          `select extract(epoch from enqueued_at) * 1000 as joined from pix_checkout_create_request
+            where payment_collection_id = any($1) and error_code is distinct from 'resent'`,
+          [floodCarts.map((c) => c.collectionId)],
+        )
+      : { rows: [] };
+  const othersArrivals = [
+    ...plantedArrivals,
+    ...floodJoins.map((r) => ({ from: Number(r.joined), judged: false })),
+  ];
+  const floodAhead = FLOOD > 0 && FLOOD_ADDRESSES === 1 ? FLOOD_SHARE : 0;
   const lateBy = (waits, others = []) => {
     const order = [...waits.map((w) => ({ ...w, judged: true })), ...others].sort(
       (a, b) => a.from - b.from,
     );
     const sendAt = budgetTimes(
       order.map((w) => w.from),
-      FLOOD > 0 ? FLOOD_SHARE : 0,
+      floodAhead,
     );
     return order.filter(
       (w, place) =>
@@ -1737,13 +1766,13 @@ try {
   };
   const delayedAsSeen = lateBy(
     burst.map((s) => ({ from: s.askedAt, ms: s.codeMs })),
-    plantedArrivals,
+    othersArrivals,
   );
   const lineWaits = burst
     .map((s) => inLine.get(s.sessionId))
     .filter((w) => w && Number.isFinite(w.sent))
     .map((w) => ({ from: w.joined, ms: w.sent - w.joined, attempts: w.attempts }));
-  const delayedInLine = lateBy(lineWaits, plantedArrivals);
+  const delayedInLine = lateBy(lineWaits, othersArrivals);
   // A shopper told "try again" gets a new session, and the provider hands it the code its first
   // session already holds for the same cart and amount (a `reused` event): that session never
   // joins the line, and needs not. Any other burst session without a sent create is a loss.
@@ -1763,7 +1792,7 @@ try {
   }
   if (delayedInLine > 0) {
     violations.push(
-      `${delayedInLine} burst shoppers were sent later than the budget allows with the flood's share of ${FLOOD_SHARE} ahead`,
+      `${delayedInLine} burst shoppers were sent later than the budget allows with ${floodAhead} of the flood's creates ahead`,
     );
   }
   const joinMs = burst
@@ -1777,29 +1806,60 @@ try {
   // service failed in passing is not the client's (the line clears its client on that row, or
   // keeps the spent slot in a row with none), as the policy says.
   const { rows: floodSendRows } = await db.query(
-    `select extract(epoch from sent_at) * 1000 as at from pix_checkout_create_request
+    `select client_key, extract(epoch from sent_at) * 1000 as at from pix_checkout_create_request
       where payment_collection_id = any($1) and sent_at is not null and client_key is not null
       order by sent_at`,
     [floodCarts.map((c) => c.collectionId)],
   );
   const floodSends = floodSendRows.map((r) => Number(r.at));
-  const floodMostInAMinute = floodSends.reduce(
-    (most, at) => Math.max(most, floodSends.filter((t) => t >= at && t < at + 60_000).length),
+  const mostInAMinute = (times) =>
+    times.reduce(
+      (most, at) => Math.max(most, times.filter((t) => t >= at && t < at + 60_000).length),
+      0,
+    );
+  const floodClients = new Map();
+  for (const r of floodSendRows) {
+    floodClients.set(r.client_key, [...(floodClients.get(r.client_key) ?? []), r]);
+  }
+  const floodMostInAMinute = Math.max(
     0,
+    ...[...floodClients.values()].map((rows) => mostInAMinute(rows.map((r) => Number(r.at)))),
   );
   if (floodMostInAMinute > FLOOD_SHARE) {
     violations.push(
-      `the flooding client had ${floodMostInAMinute} creates sent within one minute (its share is ${FLOOD_SHARE})`,
+      `a flooding client had ${floodMostInAMinute} creates sent within one minute (its share is ${FLOOD_SHARE})`,
     );
   }
+  if (floodClients.size > FLOOD_ADDRESSES) {
+    violations.push(
+      `the flood's ${FLOOD_ADDRESSES} address(es) counted as ${floodClients.size} clients in the create line`,
+    );
+  }
+  // How many of the flood's creates went ahead of one burst shopper. One address: at most its
+  // share per started minute of the shopper's wait. Many: a burst shopper asks once, so it has
+  // the first turn, and a flooding address goes before it only with its own first turn, which
+  // it has again only once its last create has left the minute: at most one per address per
+  // started minute of the shopper's wait in the line (sends in the same grant as the shopper's
+  // are not ahead). A shopper whose own create failed in passing let others by in its pause and
+  // is not judged here.
   const floodAheadOf = (s) =>
-    floodSends.filter((t) => t > s.askedAt && t < s.askedAt + s.codeMs).length;
-  const pushedByFlood = burst.filter(
-    (s) => floodAheadOf(s) > FLOOD_SHARE * Math.ceil(s.codeMs / 60_000),
-  );
+    FLOOD_ADDRESSES === 1
+      ? floodSends.filter((t) => t > s.askedAt && t < s.askedAt + s.codeMs).length
+      : floodSends.filter((t) => t > s.line.joined && t < s.line.sent).length;
+  const floodAllows = (s) =>
+    FLOOD_ADDRESSES === 1
+      ? FLOOD_SHARE * Math.ceil(s.codeMs / 60_000)
+      : FLOOD_ADDRESSES * Math.ceil((s.line.sent - s.line.joined) / 60_000);
+  const judgedForFlood = burst
+    .map((s) => ({ ...s, line: inLine.get(s.sessionId) }))
+    .filter(
+      (s) =>
+        FLOOD_ADDRESSES === 1 || (s.line && Number.isFinite(s.line.sent) && s.line.attempts === 0),
+    );
+  const pushedByFlood = judgedForFlood.filter((s) => floodAheadOf(s) > floodAllows(s));
   if (pushedByFlood.length > 0) {
     violations.push(
-      `${pushedByFlood.length} burst shoppers waited behind more of the flood's creates than its share of ${FLOOD_SHARE} a minute`,
+      `${pushedByFlood.length} burst shoppers waited behind more of the flood's creates than ${FLOOD_ADDRESSES === 1 ? `its share of ${FLOOD_SHARE}` : "one per address"} a minute`,
     );
   }
   // Code messages (a code, or its expiry) to addresses that placed no order; the flood's must
@@ -1848,11 +1908,11 @@ try {
       `${paidTwice.length}; ${settledTwice}`,
     ],
     [
-      "Flooding client's carts: code / waiting / refused 429 with Retry-After / 'try again' 409 / unclean (must be 0)",
+      `Flood's carts (${FLOOD_ADDRESSES} address${FLOOD_ADDRESSES === 1 ? ", a made-up X-Forwarded-For on each request" : "es"}): code / waiting / refused 429 with Retry-After / 'try again' 409 / unclean (must be 0)`,
       `${floodOutcome.code} / ${floodOutcome.waiting} / ${floodOutcome.refused} / ${floodOutcome.busy} / ${floodOutcome.unclean} of ${FLOOD}`,
     ],
     [
-      `Burst shoppers later than the budget allows${FLOOD > 0 ? ` with the flood's share (${FLOOD_SHARE}) ahead` : ""} (+10 %, 5 s): in the line (must be 0) / as the shopper saw it`,
+      `Burst shoppers later than the budget allows with ${floodAhead > 0 ? `the flood's share (${floodAhead})` : FLOOD > 0 ? "the flood's creates in their places" : "nothing"} ahead (+10 %, 5 s): in the line (must be 0) / as the shopper saw it`,
       `${delayedInLine} / ${delayedAsSeen} of ${burst.length}`,
     ],
     [
@@ -1864,8 +1924,8 @@ try {
       `${(joinP95 / 1000).toFixed(1)} s / ${((joinMs.at(-1) ?? 0) / 1000).toFixed(1)} s`,
     ],
     [
-      `Flood's creates sent; most within one minute (at most ${FLOOD_SHARE}); most ahead of one waiting burst shopper; shoppers behind more than ${FLOOD_SHARE} a minute (must be 0)`,
-      `${floodSends.length}; ${floodMostInAMinute}; ${Math.max(0, ...burst.map(floodAheadOf))}; ${pushedByFlood.length}`,
+      `Flood's creates sent; its clients in the line (at most ${FLOOD_ADDRESSES}); most from one client within one minute (at most ${FLOOD_SHARE}); most ahead of one waiting burst shopper; shoppers behind more than ${FLOOD_ADDRESSES === 1 ? FLOOD_SHARE : "one per address"} a minute (must be 0)`,
+      `${floodSends.length}; ${floodClients.size}; ${floodMostInAMinute}; ${Math.max(0, ...judgedForFlood.map(floodAheadOf))}; ${pushedByFlood.length}`,
     ],
     [
       "Carts with a paid cheap charge's id planted (many addresses): sessions / refused 4xx / unclean (must be 0) / paid by another's charge (must be 0)",
