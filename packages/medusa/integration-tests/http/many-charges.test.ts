@@ -630,7 +630,14 @@ medusaIntegrationTestRunner({
        * sandbox through a proxy that counts every request reaching the service. Its sessions
        * are `payses_<prefix>_<i>`.
        */
-      const lineOfFive = async (prefix: string, extra: Record<string, unknown> = {}) => {
+      const lineOfFive = async (
+        prefix: string,
+        extra: Record<string, unknown> = {},
+        lifecycleOf: (
+          knex: ReturnType<typeof db>,
+          logger: ReturnType<typeof createPluginLogger>,
+        ) => ChargeLifecycle = (knex, logger) => new ChargeLifecycle(recordsOf(knex), logger),
+      ) => {
         const proxy = await startCountingProxy(sandboxB.url);
         const knex = db(container());
         const options = parseOptions({
@@ -645,7 +652,7 @@ medusaIntegrationTestRunner({
         line.register("b", {
           options,
           client: () => createClient(options, logger),
-          lifecycle: new ChargeLifecycle(recordsOf(knex), logger),
+          lifecycle: lifecycleOf(knex, logger),
           logger,
         });
         const key = budgetKeyOf(options);
@@ -687,6 +694,60 @@ medusaIntegrationTestRunner({
           },
         };
       };
+
+      it("a create that ends after its session was deleted leaves alone the charge a newer session of the cart already reused (chaos run 50A: the live session's code was superseded, paid, and became a refund due)", async () => {
+        const collection = "pay_col_line_reuse";
+        // The interleaving the chaos run met under load, made certain: the charge is recorded,
+        // then Medusa deletes session 1 (its create still in flight) and session 2 of the same
+        // cart, same amount, reuses the charge, all before the line ends the request.
+        class ReusedWhileInFlight extends ChargeLifecycle {
+          override async created(...args: Parameters<ChargeLifecycle["created"]>) {
+            const saved = await super.created(...args);
+            await requests()
+              .where({ session_id: saved.session_id, state: "sending" })
+              .update({ cancel_requested: true });
+            await this.reused(saved, "payses_reuse_2");
+            return saved;
+          }
+        }
+        const { line, key, sessionId, close } = await lineOfFive(
+          "reuse",
+          {},
+          (knex, logger) => new ReusedWhileInFlight(recordsOf(knex), logger),
+        );
+        try {
+          const outcome = await line.request({
+            budgetKey: key,
+            providerKey: "b",
+            providerId: "pp_pix_b",
+            method: "pix",
+            sessionId: sessionId(1),
+            paymentCollectionId: collection,
+            salesChannelId: null,
+            amountCents: 2500,
+            input: { method: "pix", amountCents: 2500, description: "Pagamento Pix (reuse)" },
+          });
+          expect(outcome.kind).toBe("created");
+          const row = await db(container())("pix_checkout_charge")
+            .where({ payment_collection_id: collection })
+            .first();
+          // The code session 2 shows is its own, payable and not replaced.
+          expect(row).toMatchObject({ session_id: "payses_reuse_2", superseded_at: null });
+        } finally {
+          await db(container())("pix_checkout_charge_event")
+            .whereIn(
+              "charge_id",
+              db(container())("pix_checkout_charge")
+                .where({ payment_collection_id: collection })
+                .select("charge_id"),
+            )
+            .delete();
+          await db(container())("pix_checkout_charge")
+            .where({ payment_collection_id: collection })
+            .delete();
+          await close();
+        }
+      });
 
       it("every POST /charges takes a slot: a burst of 5xx answers and the sends again after it never put more creates in a minute than the budget", async () => {
         const { line, key, ask, posts, close } = await lineOfFive("slots");

@@ -454,8 +454,10 @@ export class CreateLine {
     }
     const { cancelRequested } = await this.queue.finish(request.id, charge.id);
     if (cancelRequested) {
-      // The session went away while its create was in flight: never offer this code.
-      await sender.lifecycle.superseded(charge.id, "provider");
+      // The session went away while its create was in flight: never offer this code, unless
+      // a newer session of the same cart already took it over (reuse, between the record
+      // above and now): the charge is then that live session's code, and stays payable.
+      await sender.lifecycle.superseded(charge.id, "provider", request.session_id);
     }
     sender.logger.info(
       `created ${request.method} charge ${charge.id} for session ${request.session_id}`,

@@ -212,12 +212,13 @@ export class ChargeLifecycle {
   /**
    * Medusa deleted the charge's session (the cart changed, the shopper switched method or took
    * a new code). Not a status: the charge stays payable at the bank until it expires, so its
-   * status keeps following the API; the code is simply no longer offered.
+   * status keeps following the API; the code is simply no longer offered. Only while the
+   * charge is still `sessionId`'s: a newer session of the cart that reused it owns it now.
    */
   async superseded(
     chargeId: string,
     source: LifecycleSource,
-    sessionId?: string,
+    sessionId: string,
   ): Promise<ChargeRow | undefined> {
     const marked = await this.records.charges.supersede(chargeId, sessionId);
     if (!marked) return undefined;

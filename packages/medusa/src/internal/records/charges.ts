@@ -280,10 +280,10 @@ export class Charges {
    * session is Medusa's record of the money) or already superseded. Returns the row when
    * this call marked it.
    */
-  async supersede(chargeId: string, sessionId?: string): Promise<ChargeRow | undefined> {
+  async supersede(chargeId: string, sessionId: string): Promise<ChargeRow | undefined> {
     const rows = await this.charge(chargeId)
       // A charge another session of the collection took over (reuse) is not this session's.
-      .where((q) => (sessionId ? q.where({ session_id: sessionId }) : q))
+      .where({ session_id: sessionId })
       .whereNot({ status: "paid" })
       .whereNull("superseded_at")
       .update({ superseded_at: this.db.fn.now(), updated_at: new Date() })
