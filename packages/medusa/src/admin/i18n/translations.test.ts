@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHARGE_EVENT_KINDS, CHARGE_EVENT_SOURCES } from "../../internal/records/charge-events";
+import { DELIVERY_DETAILS } from "../../internal/settlement/delivery-details";
+import { deliveryDetailWords } from "../lib/delivery-detail";
+import type { PixT } from "../lib/i18n";
 import translations from "./index";
 
 type Tree = { [key: string]: string | Tree };
@@ -58,5 +62,67 @@ describe("admin translations", () => {
     }
     expect(used.size).toBeGreaterThan(30);
     for (const key of used) expect(en.has(key), key).toBe(true);
+  });
+});
+
+describe("the server's words, in the admin's languages", () => {
+  /** `t` over one language's tree, with i18next's {{name}} interpolation. */
+  const translator =
+    (tree: Map<string, string>): PixT =>
+    (key, values) => {
+      const text = tree.get(`pixCheckout.${key}`);
+      if (text === undefined) return key;
+      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ""));
+    };
+
+  it("has words for every kind and source a charge's timeline can hold", () => {
+    for (const tree of [en, ptBR]) {
+      for (const kind of CHARGE_EVENT_KINDS)
+        expect(tree.has(`pixCheckout.kind.${kind}`), kind).toBe(true);
+      for (const source of CHARGE_EVENT_SOURCES) {
+        expect(tree.has(`pixCheckout.source.${source}`), source).toBe(true);
+      }
+    }
+  });
+
+  it("says every webhook delivery detail the settlement writes in Portuguese", () => {
+    const D = DELIVERY_DETAILS;
+    const refundReasons = [
+      "paid_twice",
+      "paid_old_amount",
+      "out_of_stock",
+      "order_canceled",
+      "cart_not_completed",
+    ] as const;
+    const sentences = [
+      D.alreadyCaptured,
+      D.capturingElsewhere,
+      D.unmatched,
+      D.stillPending,
+      D.paidIgnored("expired"),
+      D.workerCaptures,
+      D.captureRetry("connect ECONNREFUSED 127.0.0.1:9000"),
+      D.held("underpaid"),
+      ...refundReasons.map((reason) => D.refundDue(reason)),
+      D.verified,
+      D.notConfirmed("404"),
+      D.notThisCollection,
+      D.chargeIs("pending"),
+      D.refunded,
+      D.replacedEnded,
+      D.collectionPaid,
+      "capture",
+      "keep_order",
+    ];
+    expect(sentences.length).toBeGreaterThanOrEqual(Object.keys(D).length);
+    const t = translator(ptBR);
+    const status = (s: string) => t(`status.${s}`);
+    for (const sentence of sentences) {
+      const words = deliveryDetailWords(sentence, t, status);
+      expect(words, sentence).not.toBe(sentence);
+      // No key fell through, and no English word of the sentence is left.
+      expect(words, sentence).not.toMatch(/deliveryDetail\.|refundReason\.|decision\.|status\./);
+      expect(words, sentence).not.toMatch(/\b(charge|paid|captured|refund|held|pending|expired)\b/);
+    }
   });
 });

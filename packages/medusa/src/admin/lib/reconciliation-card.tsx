@@ -14,21 +14,38 @@ function saoPauloDay(daysAgo: number): string {
   );
 }
 
+/** `2026-11-24` as `24/11/2026`, as the export's dates read in Brazil. */
+function dayLabel(day: string): string {
+  const [year, month, date] = day.split("-");
+  return year && month && date ? `${date}/${month}/${year}` : day;
+}
+
+/** How many calendar days `from` to `to` spans, both included; 0 when the period is not one. */
+function daysBetween(from: string, to: string): number {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start) return 0;
+  return Math.round((end - start) / 86_400_000) + 1;
+}
+
 /** The two downloads of the same report. */
 type ExportFormat = "csv" | "ofx";
 
 /**
  * "Exportar conciliação (CSV)" and "(OFX)": download `GET /admin/pix-checkout/reconciliation.csv`
- * or `.ofx` for the chosen days (yesterday by default) with the admin's session, in the admin's
- * language. A refused period shows the route's message, which says what to fix.
+ * or `.ofx` for the chosen days with the admin's session, in the admin's language. The last 7
+ * days by default, today included, so the first export after a sale holds it; the card says
+ * which days the file holds. A refused period shows the route's message, which says what to fix.
  */
 export function ReconciliationCard({ provider }: { provider: string | undefined }) {
   const { t } = usePixTranslation();
   const { i18n } = useTranslation();
-  const [from, setFrom] = useState(() => saoPauloDay(1));
-  const [to, setTo] = useState(() => saoPauloDay(1));
+  const [from, setFrom] = useState(() => saoPauloDay(6));
+  const [to, setTo] = useState(() => saoPauloDay(0));
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+
+  const days = daysBetween(from, to);
 
   const download = async (format: ExportFormat) => {
     setBusy(format);
@@ -99,6 +116,11 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
           {t("reconciliation.exportOfx")}
         </Button>
       </div>
+      {days > 0 ? (
+        <Text size="small" className="text-ui-fg-subtle" data-pix-checkout="export-period">
+          {t("reconciliation.period", { days, from: dayLabel(from), to: dayLabel(to) })}
+        </Text>
+      ) : null}
       {problem ? <Text className="text-ui-fg-error">{problem}</Text> : null}
     </Container>
   );

@@ -4,6 +4,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk";
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
 import { Badge, Button, Container, Copy, Heading, Text } from "@medusajs/ui";
 import { useOrderCharges, useRecheck } from "../lib/api";
+import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
@@ -12,7 +13,8 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
   const { t, statusLabel, instant } = usePixTranslation();
   let what: string;
   if (entry.type === "delivery") {
-    what = `${t("widget.webhook", { event: entry.event, outcome: statusLabel(entry.outcome) })}${entry.detail ? ` (${entry.detail})` : ""}`;
+    const detail = deliveryDetailWords(entry.detail, t, statusLabel);
+    what = `${t("widget.webhook", { event: entry.event, outcome: statusLabel(entry.outcome) })}${detail ? ` (${detail})` : ""}`;
   } else {
     const move = entry.to_status
       ? `${entry.from_status ? statusLabel(entry.from_status) : t("widget.new")} → ${statusLabel(entry.to_status)}`

@@ -5,6 +5,53 @@ import type { LocalChargeStatus } from "./charges";
 const EVENTS = "pix_checkout_charge_event";
 
 /**
+ * Every kind of line a charge's timeline holds. The admin translates each one (its test reads
+ * this list), so a kind added here without its words fails that test, not a merchant's screen.
+ */
+export const CHARGE_EVENT_KINDS = [
+  "created",
+  "reused",
+  "pending",
+  "paid",
+  "expired",
+  "failed",
+  "canceled",
+  "superseded",
+  "late_payment",
+  "forged_webhook",
+  "flagged",
+  "held",
+  "flag_resolved",
+  "amount_accepted",
+  "captured",
+  "capture_failed",
+  "order_transaction_recorded",
+  "cart_completed",
+  "cart_completion_failed",
+  "order_kept",
+  "order_canceled",
+  "adopted",
+  "refund_declared",
+  "refund_recorded",
+] as const;
+
+/** A kind of timeline line. */
+export type ChargeEventKind = (typeof CHARGE_EVENT_KINDS)[number];
+
+/** Who or what wrote a timeline line. */
+export const CHARGE_EVENT_SOURCES = [
+  "provider",
+  "authorize",
+  "webhook",
+  "reconcile",
+  "refresh",
+  "admin",
+] as const;
+
+/** A timeline line's source. */
+export type ChargeEventSource = (typeof CHARGE_EVENT_SOURCES)[number];
+
+/**
  * The SQL of `pix_checkout_charge_event`, a charge's timeline: every state change, capture
  * try, flag and refund, oldest first. Pass a transaction as `db` to take part in it.
  */
@@ -14,8 +61,8 @@ export class ChargeEvents {
   /** Appends to a charge's timeline. */
   async add(event: {
     chargeId: string;
-    kind: string;
-    source: string;
+    kind: ChargeEventKind;
+    source: ChargeEventSource;
     from?: LocalChargeStatus | null;
     to?: LocalChargeStatus | null;
     detail?: unknown;

@@ -13,6 +13,7 @@ import { fromCents } from "../platform/money";
 import { workerModeOf, type SettleContext } from "./context";
 import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
+import { DELIVERY_DETAILS } from "./delivery-details";
 
 /** Result of a capture. */
 export interface CaptureResult {
@@ -64,7 +65,7 @@ async function capture(
 ): Promise<CaptureResult> {
   const { records, logger } = ctx;
   const chargeId = row.charge_id;
-  if (row.captured_at) return { outcome: "duplicate", detail: "already captured" };
+  if (row.captured_at) return { outcome: "duplicate", detail: DELIVERY_DETAILS.alreadyCaptured };
   const sessionId = captureSessionOf(row);
   let capturedBy: "this process" | "cart completion" = "this process";
   if (claim.medusa) {
@@ -105,7 +106,7 @@ async function capture(
   }
   if (!(await records.charges.confirmCapture(chargeId))) {
     // Our lease lapsed mid-capture and a later holder recorded it first.
-    return { outcome: "duplicate", detail: "already captured" };
+    return { outcome: "duplicate", detail: DELIVERY_DETAILS.alreadyCaptured };
   }
   recordCaptureLag(row, source, capturedBy);
   await records.events.add({

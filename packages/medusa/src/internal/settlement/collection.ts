@@ -18,6 +18,7 @@ import { cartOfCollection } from "../medusa/collection-links";
 import { decide, type CollectionSnapshot, type Decision } from "./decide";
 import { readCollection } from "./snapshot";
 import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
+import { DELIVERY_DETAILS } from "./delivery-details";
 
 /** What settling a collection decided for one charge, and what acting on it did. */
 export interface CollectionOutcome {
@@ -138,7 +139,7 @@ export async function settleCollection(
       if (!claim) {
         return {
           decision,
-          capture: { outcome: "duplicate", detail: "another process is capturing it" },
+          capture: { outcome: "duplicate", detail: DELIVERY_DETAILS.capturingElsewhere },
         };
       }
       const capture = await captureOnce(ctx, row, source, decision.amountCents, claim);
@@ -267,7 +268,7 @@ async function adopt(
   });
   for (const other of rows) {
     if (other.session_id === sessionId && other.charge_id !== row.charge_id) {
-      await core.lifecycle.superseded(other.charge_id, source);
+      await core.lifecycle.superseded(other.charge_id, source, sessionId);
     }
   }
   return adopted;

@@ -1,6 +1,7 @@
 import { paidShort, type LocalChargeStatus, type Settlement } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import { graceRecheckAt } from "../checkout/check-schedule";
+import { DELIVERY_DETAILS } from "./delivery-details";
 
 /**
  * What a payment collection's charges mean for its cart and order, decided in one pure function
@@ -157,16 +158,16 @@ const isHeld = (charge: ChargeFacts): boolean =>
 /** Decides what one charge of the collection becomes. Pure: no I/O, no clock but `now`. */
 export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision {
   const charge = snapshot.charges.find((c) => c.chargeId === chargeId);
-  if (!charge) return { kind: "nothing", why: "not a charge of this collection" };
+  if (!charge) return { kind: "nothing", why: DELIVERY_DETAILS.notThisCollection };
   if (charge.status === "paid") return decidePaid(snapshot, charge);
   if (charge.status === "expired" || charge.status === "failed") {
     return decideEnded(snapshot, charge);
   }
-  return { kind: "nothing", why: `charge is ${charge.status}` };
+  return { kind: "nothing", why: DELIVERY_DETAILS.chargeIs(charge.status) };
 }
 
 function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
-  if (charge.settlement === "refunded") return { kind: "nothing", why: "refunded" };
+  if (charge.settlement === "refunded") return { kind: "nothing", why: DELIVERY_DETAILS.refunded };
   if (charge.settlement === "refund_due") {
     return {
       kind: "refund_due",
@@ -209,7 +210,7 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
   }
   const tries = charge.cartCompletion;
   if (order || !snapshot.cartId || !tries) {
-    return { kind: "nothing", why: "already captured" };
+    return { kind: "nothing", why: DELIVERY_DETAILS.alreadyCaptured };
   }
   if (tries.failures < CART_COMPLETION_ATTEMPTS) {
     return { kind: "complete_cart", cartId: snapshot.cartId };
@@ -222,9 +223,9 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
 }
 
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
-  if (charge.superseded) return { kind: "nothing", why: "a replaced code ended" };
+  if (charge.superseded) return { kind: "nothing", why: DELIVERY_DETAILS.replacedEnded };
   if (snapshot.charges.some(holdsMoney)) {
-    return { kind: "nothing", why: "the collection holds a payment" };
+    return { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
   }
   if (
     charge.status === "expired" &&

@@ -4,6 +4,7 @@ import { settleCharge } from "./settle";
 import type { SettleContext } from "./context";
 import { chargeIdOf, type ParsedWebhook } from "./webhook-intake";
 import { redact } from "@pix-checkout/client";
+import { DELIVERY_DETAILS } from "./delivery-details";
 
 /**
  * API reads a Variant B delivery naming an unknown `uuid` may cost: its first try only. Anyone
@@ -30,8 +31,8 @@ export async function processDelivery(
       const client = await clientFor(provider, logger);
       const verification = await client.verifyWebhook(event);
       const detail = verification.verified
-        ? "verified"
-        : `not confirmed by the API (${String(verification.status)})`;
+        ? DELIVERY_DETAILS.verified
+        : DELIVERY_DETAILS.notConfirmed(String(verification.status));
       await records.deliveries.finish(deliveryId, "recorded", detail);
       return "recorded";
     }

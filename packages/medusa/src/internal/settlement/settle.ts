@@ -9,6 +9,7 @@ import { providerOfRow, workerModeOf, type SettleContext } from "./context";
 import { readCharge, recordConfirmed } from "./fetch-back";
 import type { ChargeStatus } from "../platform/status";
 import { annotate, chargeAttributes, withSpan } from "../platform/telemetry";
+import { DELIVERY_DETAILS } from "./delivery-details";
 
 /** Who asked to settle a charge; it goes on the timeline. */
 export type SettleSource = "webhook" | "reconcile" | "refresh";
@@ -63,7 +64,7 @@ async function settle(
 ): Promise<SettleResult> {
   const { records, logger } = ctx;
   const row = await records.charges.byChargeId(chargeId);
-  if (!row) return { outcome: "unmatched", detail: "no payment session knows this charge yet" };
+  if (!row) return { outcome: "unmatched", detail: DELIVERY_DETAILS.unmatched };
   annotate(chargeAttributes(row));
 
   const provider = providerOfRow(ctx, row);
@@ -87,7 +88,7 @@ async function settle(
         scheduleOf(row, provider.options.reconcileIntervalMinutes),
       );
     }
-    return { outcome: "duplicate", status: "pending", detail: "still pending" };
+    return { outcome: "duplicate", status: "pending", detail: DELIVERY_DETAILS.stillPending };
   };
   // Nobody claims anything (reconciliation, a refresh): the light read answers the common case.
   const read = await readCharge(ctx, client, chargeId, { full: claim !== undefined });
@@ -124,7 +125,7 @@ async function settle(
         return {
           outcome: "duplicate",
           status,
-          detail: `charge is paid; ${status} ignored`,
+          detail: DELIVERY_DETAILS.paidIgnored(status),
         };
       }
       const { decision } = await settleCollection(ctx, chargeId, source);
@@ -169,11 +170,11 @@ async function afterPaid(
   // Captured and its order made: nothing follows. Captured and its cart no order yet: the
   // collection's decision completes the cart (a re-check of it is the merchant's retry).
   if (row.captured_at && !row.awaiting_order_since) {
-    return { outcome, detail: "already captured" };
+    return { outcome, detail: DELIVERY_DETAILS.alreadyCaptured };
   }
   if (source === "webhook" && workerModeOf(ctx.container) === "server") {
     await ctx.lifecycle.captureRequested(row, source);
-    return { outcome, detail: "paid; the worker captures it" };
+    return { outcome, detail: DELIVERY_DETAILS.workerCaptures };
   }
   try {
     const settled = await settlePaid(ctx, row, source);
@@ -181,7 +182,7 @@ async function afterPaid(
   } catch (error) {
     return {
       outcome,
-      detail: `paid; the capture failed and reconciliation retries it: ${redact((error as Error)?.message ?? String(error))}`,
+      detail: DELIVERY_DETAILS.captureRetry(redact((error as Error)?.message ?? String(error))),
     };
   }
 }
@@ -200,9 +201,9 @@ export async function settlePaid(
   if (capture) return capture;
   switch (decision.kind) {
     case "hold":
-      return { outcome: "processed", detail: `held for the merchant: ${decision.reason}` };
+      return { outcome: "processed", detail: DELIVERY_DETAILS.held(decision.reason) };
     case "refund_due":
-      return { outcome: "processed", detail: `refund due: ${decision.reason}` };
+      return { outcome: "processed", detail: DELIVERY_DETAILS.refundDue(decision.reason) };
     default:
       return {
         outcome: "duplicate",

@@ -26,6 +26,7 @@ import {
   useAcceptReceived,
   useTransactions,
 } from "../../lib/api";
+import { deliveryDetailWords } from "../../lib/delivery-detail";
 import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
 import { ReconciliationCard } from "../../lib/reconciliation-card";
@@ -268,7 +269,7 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
             {open === "refund" ? (
               <>
                 <Text size="small" className="text-ui-fg-subtle">
-                  {t("refund.hint")}
+                  {t("refund.hint")} {t(charge.order ? "refund.onOrder" : "refund.noOrder")}
                 </Text>
                 <div className="flex flex-col gap-y-1">
                   <Label htmlFor="pix-refund-amount">{t("refund.amount")}</Label>
@@ -427,7 +428,7 @@ function DeliveriesCard() {
                 </Badge>
               </Table.Cell>
               <Table.Cell className="font-mono">{d.charge_id ?? "—"}</Table.Cell>
-              <Table.Cell>{d.detail ?? ""}</Table.Cell>
+              <Table.Cell>{deliveryDetailWords(d.detail, t, statusLabel)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
