@@ -13,12 +13,13 @@ import {
   startNextStorefront,
   toPaymentStep as toNextPaymentStep,
 } from "./support/next-storefront.mjs";
-import { expireCharge, newestCharge, payCharge } from "./support/sandbox-control.mjs";
+import { expireCharge, listCharges, newestCharge, payCharge } from "./support/sandbox-control.mjs";
 import {
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
   payCopiedCode,
+  payer,
   payWithBoleto,
   payWithPix,
   showsCopyFirst,
@@ -99,16 +100,32 @@ async function paidOrder(pick: (order: { display_id: number; email: string | nul
   return found!;
 }
 
+/** The lines of the total the page shows (Produtos, Frete, discounts, Total), in cents. */
+async function summaryLines(page: Page): Promise<{ label: string; cents: number }[]> {
+  const labels = await page.locator("dl.summary dt").allTextContents();
+  const amounts = await page.locator("dl.summary dd").allTextContents();
+  return labels.map((label, k) => {
+    const text = amounts[k]!.replace(/\s/g, "");
+    const digits = Number(text.replace(/[^0-9]/g, ""));
+    return { label: label.trim(), cents: text.startsWith("−") ? -digits : digits };
+  });
+}
+
+function expectAddsUp(lines: { label: string; cents: number }[]): void {
+  const total = lines.at(-1)!;
+  expect(total.label).toBe("Total");
+  expect(lines.slice(0, -1).reduce((sum, line) => sum + line.cents, 0)).toBe(total.cents);
+}
+
 describe("checkout in the demo store", () => {
   it("shows a Pix buyer on a 390 px phone the code first, and the confirmation without a reload once the copied code is paid; the merchant sees the order paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("pix-buyer"));
     await payWithPix(page);
     await showsCopyFirst(page);
+    // Page loads, not the steps' own addresses (#/pedido/…), which change without one.
     const navigations: string[] = [];
-    page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame()) navigations.push(frame.url());
-    });
+    page.on("load", () => navigations.push(page.url()));
 
     const charge = await payCopiedCode(page, demo.urls.sandbox);
     expect(charge.status).toBe("pending");
@@ -117,6 +134,61 @@ describe("checkout in the demo store", () => {
     expect(navigations).toEqual([]);
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("pix-buyer"));
+  });
+
+  it("lets a phone shopper go back to delivery and on again, keeps the same code through a reload, and shows totals that add up to the cent", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("pix-reload");
+    await fillCartAndShipping(page, storefront(), shopper);
+
+    // Back from payment, by the page's button and by the browser's: the form is filled from
+    // the cart and PAC is still chosen, so going on needs no change.
+    await page.getByRole("button", { name: "Voltar à entrega" }).click();
+    await expect.poll(() => page.inputValue("#payer-email")).toBe(shopper);
+    expect(await page.inputValue("#payer-street")).toBe(payer.street);
+    expect(await page.getByRole("radio", { name: /PAC/ }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+    await page.goBack();
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).waitFor();
+    await page.goForward();
+    await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+    const before = await summaryLines(page);
+    expect(before.map((line) => line.label)).toEqual([
+      "Produtos",
+      "Frete",
+      "Desconto no Pix",
+      "Total",
+    ]);
+    expectAddsUp(before);
+
+    await payWithPix(page);
+    const code = await page.locator('pix-checkout [part~="code"]').inputValue();
+    expect(page.url()).toMatch(/#\/pagamento\/payses_/);
+    // The phone drops the tab while the shopper is in the bank app, and the page reloads.
+    await page.reload();
+    await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+    expect(await page.locator('pix-checkout [part~="code"]').inputValue()).toBe(code);
+    expect(
+      (await listCharges(demo.urls.sandbox)).filter((c) => c.pix_copy_paste === code),
+    ).toHaveLength(1);
+
+    const charge = await payCopiedCode(page, demo.urls.sandbox);
+    // What the bank was asked for is the total the shopper was shown.
+    expect(charge.amount).toBe(before.at(-1)!.cents);
+    const orderNumber = await confirmedOrderNumber(page);
+    const after = await summaryLines(page);
+    expectAddsUp(after);
+    // The same cents before the code and on the order, the discount included.
+    expect(after).toEqual(before);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+    const charges = await orderCharges(demo.urls.store, token, order.id);
+    expect(charges).toHaveLength(1);
+
+    // A reload of the confirmation shows the order again.
+    await page.reload();
+    expect(await confirmedOrderNumber(page)).toBe(orderNumber);
   });
 
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
@@ -263,11 +335,20 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await page.getByText(/Place Order/i).count()).toBe(0);
     expect(await page.getByText(/^Ao pagar o Pix abaixo, você confirma/).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Gerar novo Pix" }).count()).toBe(0);
+    const code = await pixCode();
     // Steps change by client navigation; a reload renders this page on the server and
-    // hydrates it, as for a shopper who refreshes while the bank app is open.
+    // hydrates it, as for a shopper who refreshes while the bank app is open: the same code.
     await page.reload();
     await showsCopyFirst(page);
+    expect(await pixCode()).toBe(code);
     await fitsThePhone();
+    // Back to the delivery step with the browser's button, and on again: still the same code.
+    await page.goBack();
+    await page.waitForURL(/step=(payment|delivery)/);
+    await page.goForward();
+    await page.waitForURL(/step=review/);
+    await showsCopyFirst(page);
+    expect(await pixCode()).toBe(code);
 
     await payCopiedCode(page, demo.urls.sandbox);
 

@@ -2,6 +2,7 @@
 // `npm run demo`: starts the whole store, prints where everything is, and stops it all on
 // Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from "node:util";
+import { redactUrl } from "../lib/database.mjs";
 import { defaultPorts, startDemo } from "../lib/index.mjs";
 
 const usage = `Usage: npm run demo -- [options]
@@ -101,6 +102,14 @@ try {
 }
 if (stopping) await new Promise(() => {});
 
+/** The database the demo used, its password hidden, and how it was found. */
+function databaseLine() {
+  const url = redactUrl(demo.database.url);
+  if (demo.database.source === "DATABASE_URL") return `${url} (from DATABASE_URL)`;
+  if (demo.database.source === "embedded") return `${url} (embedded, data in .data/postgres)`;
+  return url;
+}
+
 function pluginNote() {
   if (demo.paymentProviders.some((id) => id.endsWith("_pix-checkout"))) return "";
   const why =
@@ -121,7 +130,7 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
   Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
   Webhooks     ${demo.urls.webhook}
-  Database     ${demo.database.source}
+  Database     ${databaseLine()}
   Logs         ${demo.logDir}
 ${pluginNote()}
 Press Ctrl-C to stop everything.`);

@@ -1,6 +1,7 @@
 // The whole demo in one call: database, sandbox, migrations, seed, store and storefront.
 // `npm run demo` (bin/demo.mjs) is a thin command around it; end-to-end tests import it.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDatabase } from "./database.mjs";
 import { migrate, seed, startStore } from "./medusa.mjs";
@@ -10,6 +11,29 @@ import { startSandboxFor } from "./sandbox.mjs";
 import { startStorefront } from "./storefront.mjs";
 
 const host = "127.0.0.1";
+
+/** How many runs' log folders a data folder keeps. */
+const KEPT_RUN_LOGS = 10;
+
+/**
+ * A log folder of this run's own (`logs/2026-11-24T22-55-01-4242`), so two demos started from
+ * one checkout never write into each other's files; the oldest beyond the last
+ * {@link KEPT_RUN_LOGS} are removed.
+ */
+function runLogDir(logsDir) {
+  mkdirSync(logsDir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
+  const dir = join(logsDir, `${stamp}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const runs = readdirSync(logsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const old of runs.slice(0, Math.max(0, runs.length - KEPT_RUN_LOGS))) {
+    rmSync(join(logsDir, old), { recursive: true, force: true });
+  }
+  return dir;
+}
 
 /**
  * Starts the demo store and resolves once every part answers. On any failure it stops what
@@ -22,7 +46,7 @@ export async function startDemo(options = {}) {
   const ports = { ...defaultPorts, ...options.ports };
   const variant = options.variant ?? "a";
   const dataDir = options.dataDir ?? defaultDataDir;
-  const logDir = join(dataDir, "logs");
+  const logDir = runLogDir(join(dataDir, "logs"));
   const log = options.log ?? (() => {});
   const admin = {
     email: options.admin?.email ?? "admin@pix-checkout.test",

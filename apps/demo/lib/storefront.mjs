@@ -22,7 +22,9 @@ export async function startStorefront(options) {
     // workspace package (the element) never reloads a shopper's page mid-checkout. For
     // editing the storefront, run Vite on storefront/vite.config.mjs instead. The shared
     // `server` settings stay, above all `fs`: without them /@fs/ serves the whole workspace.
-    server: { ...base.server, middlewareMode: true, hmr: false, watch: null },
+    // `ws: false`: no WebSocket server either, so two demos on one machine do not both want
+    // Vite's port 24678.
+    server: { ...base.server, middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   httpServer.on("request", vite.middlewares);
   httpServer.listen({ host: options.host, port: options.port });

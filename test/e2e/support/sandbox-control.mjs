@@ -16,7 +16,7 @@ async function control(sandboxUrl, path, method = "GET") {
 /**
  * Every charge the sandbox holds, newest first (Variant A's read shape: `uuid`, `status`, …).
  * @param {string} sandboxUrl
- * @returns {Promise<Array<{ uuid: string, status: string, amount: number }>>}
+ * @returns {Promise<Array<{ uuid: string, status: string, amount: number, pix_copy_paste?: string }>>}
  */
 export function listCharges(sandboxUrl) {
   return control(sandboxUrl, "charges");

@@ -1,6 +1,7 @@
 // The storefront's controller: holds the state, runs the actions against the store API and
 // re-renders. products → cart → address and shipping → Pix or boleto → <pix-checkout> →
-// confirmation.
+// confirmation. Each step has its own address (route.ts): the back button walks the steps, and
+// a reload comes back to the same step, the same form and the same code.
 import { html, nothing, render } from "lit";
 import {
   boletoFields,
@@ -10,6 +11,8 @@ import {
   formatPostalCode,
   type PayerField,
 } from "./payer-fields";
+import { payerFromCart } from "./cart-address";
+import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type State } from "./state";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
@@ -66,12 +69,85 @@ export async function mountStorefront(
     control?.scrollIntoView({ block: "center" });
   };
 
+  /** Shows the address form filled from the cart, with its shipping options when it has an address. */
+  const enterAddress = async (cart: NonNullable<State["cart"]>) => {
+    const payer = payerFromCart(cart, state.payer);
+    const shippingOptions = cart.shipping_address ? await api.shippingOptions(cart.id) : [];
+    update({ payer, shippingOptions, step: "address" });
+  };
+
+  /** Shows the payment step with the method the cart already has (else the first offered). */
+  const enterPayment = async (cart: NonNullable<State["cart"]>) => {
+    if (!state.region) return;
+    const [methods, chosen] = await Promise.all([
+      api.availableMethods(state.region.id),
+      api.chosenMethod(cart.id),
+    ]);
+    const method = chosen.method && methods.includes(chosen.method) ? chosen.method : methods[0];
+    // The first method is preselected, and the cart's totals are shown for it at once; a
+    // method the cart already has is left alone, so coming back changes no amount.
+    const recorded =
+      method && method !== chosen.method ? await api.choosePaymentMethod(cart.id, method) : null;
+    update({
+      cart: recorded?.cart ?? cart,
+      pixDiscount: recorded?.pixDiscount ?? chosen.pixDiscount,
+      methods,
+      method: method ?? null,
+      step: "payment",
+    });
+  };
+
+  /**
+   * Shows `route`, loading what its step needs from the store. A step the cart is not ready
+   * for shows the one it is ready for. `how` says whether the address bar gets a new entry
+   * (a shopper's click), has its entry replaced, or already shows the route (back, reload).
+   */
+  const enter = async (route: Route, how: "push" | "replace" | "none") => {
+    const cart = state.cart;
+    const ready = (cart?.items?.length ?? 0) > 0;
+    let shown: Route = route;
+    if (route.step === "checkout") {
+      update({ sessionId: route.sessionId ?? null, step: "checkout" });
+      const session = cart?.payment_collection?.payment_sessions?.find(
+        (candidate) => candidate.id === route.sessionId,
+      );
+      if (session?.provider_id === api.providerIds.boleto) update({ method: "boleto" });
+      else if (session) update({ method: "pix" });
+    } else if (route.step === "confirmation" && route.orderId) {
+      const { order, pixSaved } = await api.retrieveOrder(route.orderId);
+      update({ order, orderPixSaved: pixSaved, step: "confirmation" });
+    } else if ((route.step === "address" || route.step === "payment") && cart && ready) {
+      if (route.step === "payment" && (cart.shipping_methods?.length ?? 0) > 0) {
+        await enterPayment(cart);
+      } else {
+        shown = { step: "address" };
+        await enterAddress(cart);
+      }
+    } else if (route.step === "address" || route.step === "payment") {
+      shown = { step: "cart" };
+      update({ step: "cart" });
+    } else {
+      update({ step: route.step === "confirmation" ? "products" : route.step });
+      if (route.step === "confirmation") shown = { step: "products" };
+    }
+    const hash = hashOf(shown);
+    if (how === "push" && location.hash !== hash) history.pushState(null, "", hash);
+    else if (location.hash !== hash) history.replaceState(null, "", hash);
+  };
+
+  const go = (route: Route, how: "push" | "replace" = "push") =>
+    void attempt(async () => {
+      update({ error: null });
+      await enter(route, how);
+    });
+
   const actions: Actions = {
-    go: (step) => update({ step, error: null }),
+    go: (step) => go({ step }),
     add: (variantId) =>
       void attempt(async () => {
         if (!state.region) return;
-        update({ cart: await api.addToCart(state.region.id, variantId), step: "cart" });
+        update({ cart: await api.addToCart(state.region.id, variantId) });
+        await enter({ step: "cart" }, "push");
       }),
     setQuantity: (lineId, quantity) =>
       void attempt(async () => {
@@ -105,20 +181,12 @@ export async function mountStorefront(
     },
     chooseShipping: (optionId) =>
       void attempt(async () => {
-        if (!state.cart || !state.region) return;
+        if (!state.cart) return;
         const cart = await api.chooseShipping(state.cart.id, optionId);
-        const methods = await api.availableMethods(state.region.id);
-        const method = methods[0] ?? null;
-        // The first method is preselected: the cart's totals are shown for it at once.
-        const chosen = method ? await api.choosePaymentMethod(cart.id, method) : null;
-        update({
-          cart: chosen?.cart ?? cart,
-          pixDiscount: chosen?.pixDiscount ?? null,
-          methods,
-          method,
-          step: "payment",
-        });
+        update({ cart });
+        await enter({ step: "payment" }, "push");
       }),
+    continueToPayment: () => go({ step: "payment" }),
     chooseMethod: (method) => {
       update({ method, error: null });
       // One call: the plugin records the method and Medusa re-prices the cart (Pix discount).
@@ -139,28 +207,26 @@ export async function mountStorefront(
       void attempt(async () => {
         if (!state.cart) return;
         const sessionId = await api.startPayment(state.cart, method, state.payer);
-        if (method === "boleto") {
-          // Order-first: the order exists now and waits for the boleto to be paid.
-          const order = await api.completeCart(state.cart.id);
-          update({ method, sessionId, order, step: "checkout" });
-        } else {
-          // Pay-first: the order is created once the charge is paid.
-          update({ method, sessionId, order: null, step: "checkout" });
-        }
+        // Boleto is order-first: the order exists now and waits for the boleto to be paid.
+        // Pix is pay-first: the order is created once the charge is paid.
+        const order = method === "boleto" ? await api.completeCart(state.cart.id) : null;
+        update({ method, order });
+        await enter({ step: "checkout", sessionId }, "push");
       });
     },
     paid: () =>
       void attempt(async () => {
-        const order = state.order ?? (state.cart ? await api.completeCart(state.cart.id) : null);
-        if (!order) return;
-        update({
-          order: await api.retrieveOrder(order.id),
-          paid: true,
-          step: "confirmation",
-          cart: null,
-        });
+        const cartId = state.cart?.id ?? api.storedCartId();
+        const placed = state.order ?? (cartId ? await api.completeCart(cartId) : null);
+        if (!placed) return;
+        // The code step is done: back from the confirmation goes to the shop, not to the code.
+        await enter({ step: "confirmation", orderId: placed.id }, "replace");
+        update({ cart: null });
       }),
-    renewed: (sessionId) => update({ sessionId }),
+    renewed: (sessionId) => {
+      update({ sessionId });
+      history.replaceState(null, "", hashOf({ step: "checkout", sessionId }));
+    },
     startOver: () => {
       api.forgetCart();
       update({
@@ -170,6 +236,7 @@ export async function mountStorefront(
         payer: state.payer,
         elementMissing: state.elementMissing,
       });
+      history.pushState(null, "", hashOf({ step: "products" }));
     },
   };
 
@@ -189,7 +256,7 @@ export async function mountStorefront(
       html`
         <header>
           <h1>
-            <a href="#" @click=${(e: Event) => (e.preventDefault(), actions.go("products"))}
+            <a href="#/" @click=${(e: Event) => (e.preventDefault(), actions.go("products"))}
               >Loja Pix Checkout</a
             >
           </h1>
@@ -215,9 +282,12 @@ export async function mountStorefront(
   }
 
   draw();
+  // Back and forward walk the steps; each shows what the store holds now.
+  addEventListener("popstate", () => go(routeOf(location.hash), "replace"));
   await attempt(async () => {
     const region = await api.getRegion();
     const [products, cart] = await Promise.all([api.listProducts(region.id), api.currentCart()]);
     update({ region, products, cart });
+    await enter(routeOf(location.hash), "none");
   });
 }

@@ -24,7 +24,8 @@ export interface State {
   sessionId: string | null;
   /** Boleto places the order before payment; Pix after. */
   order: HttpTypes.StoreOrder | null;
-  paid: boolean;
+  /** Integer cents the Pix discount took off `order`, as the shopper was told. */
+  orderPixSaved: number;
   busy: boolean;
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
@@ -46,7 +47,7 @@ export function initialState(): State {
     pixDiscount: null,
     sessionId: null,
     order: null,
-    paid: false,
+    orderPixSaved: 0,
     busy: false,
     error: null,
     elementMissing: false,
@@ -62,6 +63,8 @@ export interface Actions {
   leave(field: PayerField): void;
   submitAddress(): void;
   chooseShipping(optionId: string): void;
+  /** On to payment with the shipping the cart already has (back, or a reload). */
+  continueToPayment(): void;
   chooseMethod(method: Method): void;
   pay(method: Method): void;
   paid(): void;

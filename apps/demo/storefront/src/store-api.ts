@@ -3,7 +3,12 @@
 import Medusa from "@medusajs/js-sdk";
 import type { HttpTypes } from "@medusajs/types";
 import config from "virtual:pix-demo-config";
+import { toAddress } from "./cart-address";
 import type { PayerFields } from "./payer-fields";
+import { pixSavedOf } from "./totals";
+
+/** The code of the Pix discount's promotion (the plugin's `DESCONTO-PIX`). */
+const PIX_DISCOUNT_CODE = "DESCONTO-PIX";
 
 const sdk = new Medusa({ baseUrl: config.backendUrl, publishableKey: config.publishableKey });
 
@@ -38,7 +43,8 @@ export async function listProducts(regionId: string): Promise<HttpTypes.StorePro
 }
 
 const cartFields =
-  "*items,*shipping_methods,*payment_collection.payment_sessions,*promotions,+discount_total";
+  "*items,*shipping_methods,*payment_collection.payment_sessions,*promotions,+discount_total," +
+  "*shipping_address,+item_subtotal,+shipping_subtotal,+total";
 
 /** The shopper's open cart, or null. A completed cart is forgotten. */
 export async function currentCart(): Promise<HttpTypes.StoreCart | null> {
@@ -55,6 +61,15 @@ export async function currentCart(): Promise<HttpTypes.StoreCart | null> {
     forgetCart();
     return null;
   }
+}
+
+/**
+ * The id of the cart this browser last used, completed or not: a shopper whose Pix was paid
+ * while the tab was away comes back to the code step, and completing that cart again answers
+ * its order.
+ */
+export function storedCartId(): string | null {
+  return localStorage.getItem(cartKey);
 }
 
 /** Starts over with a new cart on the next add. */
@@ -90,22 +105,6 @@ export async function setQuantity(
   }
   return (await sdk.store.cart.updateLineItem(cartId, lineId, { quantity }, { fields: cartFields }))
     .cart;
-}
-
-/** Medusa's address shape for a Brazilian address; the number travels with the street. */
-function toAddress(payer: PayerFields) {
-  return {
-    first_name: payer.firstName.trim(),
-    last_name: payer.lastName.trim(),
-    address_1: `${payer.street.trim()}, ${payer.number.trim()}`,
-    address_2: payer.complement.trim(),
-    city: payer.city.trim(),
-    province: payer.province,
-    postal_code: payer.postalCode.trim(),
-    country_code: "br",
-    phone: payer.phone.trim(),
-    metadata: { neighborhood: payer.neighborhood.trim(), number: payer.number.trim() },
-  };
 }
 
 /** Saves the shopper's e-mail and address on the cart (shipping and billing alike). */
@@ -220,6 +219,17 @@ export async function choosePaymentMethod(
   return { cart, pixDiscount: chosen.pix_discount };
 }
 
+/** The method the cart already has, and the Pix discount as it stands on it. */
+export async function chosenMethod(
+  cartId: string,
+): Promise<{ method: Method | null; pixDiscount: PixDiscount }> {
+  const chosen = await sdk.client.fetch<{ method: string | null; pix_discount: PixDiscount }>(
+    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
+  );
+  const method = chosen.method === "pix" || chosen.method === "boleto" ? chosen.method : null;
+  return { method, pixDiscount: chosen.pix_discount };
+}
+
 /**
  * Completes the cart into an order. Completing a cart the webhook already completed
  * returns that same order, so the pay-first flow can call it after payment.
@@ -232,9 +242,20 @@ export async function completeCart(cartId: string): Promise<HttpTypes.StoreOrder
   return result.order;
 }
 
-/** An order, for the confirmation page. */
-export async function retrieveOrder(orderId: string): Promise<HttpTypes.StoreOrder> {
-  return (await sdk.store.order.retrieve(orderId, { fields: "*items,+payment_status" })).order;
+/** An order for the confirmation page, and the cents the Pix discount took off it. */
+export async function retrieveOrder(
+  orderId: string,
+): Promise<{ order: HttpTypes.StoreOrder; pixSaved: number }> {
+  const { order } = await sdk.store.order.retrieve(orderId, {
+    fields:
+      "*items,*items.adjustments,*shipping_methods,*shipping_methods.adjustments,+payment_status," +
+      "+item_subtotal,+shipping_subtotal,+total",
+  });
+  const adjustments = [...(order.items ?? []), ...(order.shipping_methods ?? [])].flatMap(
+    (line) =>
+      (line as { adjustments?: { code?: string | null; amount?: number }[] }).adjustments ?? [],
+  );
+  return { order, pixSaved: pixSavedOf(order.total, adjustments, PIX_DISCOUNT_CODE) };
 }
 
 export { errorMessage } from "./error-message";

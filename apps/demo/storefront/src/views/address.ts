@@ -41,5 +41,17 @@ export function addressView(state: State, actions: Actions) {
           </fieldset>`
         : nothing
     }
+    ${
+      // Coming back with a shipping method chosen: a radio already checked fires no change.
+      chosen && state.shippingOptions.some((option) => option.id === chosen)
+        ? html`<button
+            class="wide"
+            ?disabled=${state.busy}
+            @click=${() => actions.continueToPayment()}
+          >
+            Continuar para o pagamento
+          </button>`
+        : nothing
+    }
   `;
 }

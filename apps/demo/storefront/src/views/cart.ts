@@ -17,8 +17,11 @@ export function cartView(state: State, actions: Actions) {
         (item) =>
           html`<tr>
             <td><img src=${item.thumbnail ?? ""} alt="" width="48" height="48" /></td>
-            <td>${item.product_title}<br /><span class="muted">${item.variant_title}</span></td>
             <td>
+              ${item.product_title}<br /><span class="muted">${item.variant_title}</span><br />
+              <span class="muted">${formatMoney(item.unit_price)} cada</span>
+            </td>
+            <td class="stepper">
               <button
                 class="small"
                 aria-label="Menos"
@@ -35,11 +38,12 @@ export function cartView(state: State, actions: Actions) {
                 +
               </button>
             </td>
-            <td class="amount">${formatMoney(item.total)}</td>
+            <td class="amount">${formatMoney(item.subtotal)}</td>
           </tr>`,
       )}
     </table>
-    <p class="total">Subtotal <strong>${formatMoney(state.cart?.item_total)}</strong></p>
+    <p class="total">Subtotal <strong>${formatMoney(state.cart?.item_subtotal)}</strong></p>
+    <p class="muted total">Frete e desconto no Pix na próxima etapa.</p>
     <div class="row">
       <button class="secondary" @click=${() => actions.go("products")}>Continuar comprando</button>
       <button @click=${() => actions.go("address")}>Finalizar compra</button>

@@ -1,8 +1,10 @@
 import { html, nothing } from "lit";
 import { formatMoney } from "../format";
 import type { Actions, State } from "../state";
+import { priceLines } from "../totals";
+import { priceLinesView } from "./price-lines";
 
-/** The order, paid. */
+/** The order, paid: each item at its listed price, then Produtos, Frete, discounts and Total. */
 export function confirmationView(state: State, actions: Actions) {
   const order = state.order;
   if (!order) return nothing;
@@ -15,13 +17,20 @@ export function confirmationView(state: State, actions: Actions) {
       ${(order.items ?? []).map(
         (item) =>
           html`<tr>
-            <td>${item.quantity}×</td>
+            <td>${item.quantity} × ${formatMoney(item.unit_price)}</td>
             <td>${item.product_title} <span class="muted">${item.variant_title}</span></td>
-            <td class="amount">${formatMoney(item.total)}</td>
+            <td class="amount">${formatMoney(item.subtotal)}</td>
           </tr>`,
       )}
     </table>
-    <p class="total">Total <strong>${formatMoney(order.total)}</strong></p>
+    ${priceLinesView(
+      priceLines({
+        products: order.item_subtotal ?? 0,
+        shipping: order.shipping_subtotal ?? 0,
+        total: order.total ?? 0,
+        pixSaved: state.orderPixSaved,
+      }),
+    )}
     <button @click=${() => actions.startOver()}>Voltar à loja</button>
   `;
 }

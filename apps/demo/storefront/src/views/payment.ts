@@ -1,26 +1,21 @@
 import { html, nothing } from "lit";
-import { formatCents, formatMoney, pixDiscountLabel } from "../format";
+import { pixDiscountLabel } from "../format";
 import { boletoFields } from "../payer-fields";
 import type { Actions, State } from "../state";
+import { priceLines } from "../totals";
 import { payerFields } from "./payer-form";
+import { priceLinesView } from "./price-lines";
 
 function summary(state: State) {
   const cart = state.cart;
-  const saved = state.pixDiscount?.saved ?? 0;
-  return html`<dl class="summary">
-    <dt>Produtos</dt>
-    <dd>${formatMoney(saved > 0 ? cart?.item_subtotal : cart?.item_total)}</dd>
-    <dt>Frete</dt>
-    <dd>${formatMoney(cart?.shipping_total)}</dd>
-    ${
-      saved > 0
-        ? html`<dt>Desconto no Pix</dt>
-            <dd class="discount">−${formatCents(saved)}</dd>`
-        : nothing
-    }
-    <dt>Total</dt>
-    <dd><strong>${formatMoney(cart?.total)}</strong></dd>
-  </dl>`;
+  return priceLinesView(
+    priceLines({
+      products: cart?.item_subtotal ?? 0,
+      shipping: cart?.shipping_subtotal ?? 0,
+      total: cart?.total ?? 0,
+      pixSaved: state.pixDiscount?.saved ?? 0,
+    }),
+  );
 }
 
 /** Choice between Pix and boleto; boleto asks for the payer's document and address. */
@@ -81,10 +76,11 @@ export function paymentView(state: State, actions: Actions) {
             ${payerFields(state, actions, boletoFields)}
             <button type="submit" ?disabled=${state.busy}>Gerar boleto e finalizar pedido</button>
           </form>`
-        : html`<button ?disabled=${state.busy} @click=${() => actions.pay("pix")}>
+        : html`<button class="wide" ?disabled=${state.busy} @click=${() => actions.pay("pix")}>
             Pagar com Pix
           </button>`
     }
+    <button class="secondary wide" @click=${() => actions.go("address")}>Voltar à entrega</button>
     ${state.busy ? html`<p class="muted" role="status">Aguarde…</p>` : nothing}
   `;
 }

@@ -1,0 +1,51 @@
+// The shopper's form and the cart's address, both ways: the form is saved on the cart, and a
+// shopper who comes back (the back button, a reload) finds it filled from the cart again.
+import type { HttpTypes } from "@medusajs/types";
+import type { PayerFields } from "./payer-fields";
+
+/** Medusa's address shape for a Brazilian address; the number travels with the street. */
+export function toAddress(payer: PayerFields) {
+  return {
+    first_name: payer.firstName.trim(),
+    last_name: payer.lastName.trim(),
+    address_1: `${payer.street.trim()}, ${payer.number.trim()}`,
+    address_2: payer.complement.trim(),
+    city: payer.city.trim(),
+    province: payer.province,
+    postal_code: payer.postalCode.trim(),
+    country_code: "br",
+    phone: payer.phone.trim(),
+    metadata: { neighborhood: payer.neighborhood.trim(), number: payer.number.trim() },
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * The form as the cart holds it. What the shopper typed and the cart lacks (the boleto's
+ * CPF, never saved on the cart) is kept; a cart without an address leaves the form as it is.
+ */
+export function payerFromCart(
+  cart: Pick<HttpTypes.StoreCart, "email" | "shipping_address">,
+  typed: PayerFields,
+): PayerFields {
+  const address = cart.shipping_address;
+  if (!address) return { ...typed, email: typed.email || text(cart.email) };
+  const number = text(address.metadata?.number);
+  const line = text(address.address_1);
+  const suffix = `, ${number}`;
+  return {
+    ...typed,
+    email: text(cart.email) || typed.email,
+    firstName: text(address.first_name),
+    lastName: text(address.last_name),
+    phone: text(address.phone),
+    postalCode: text(address.postal_code),
+    street: number && line.endsWith(suffix) ? line.slice(0, -suffix.length) : line,
+    number,
+    complement: text(address.address_2),
+    neighborhood: text(address.metadata?.neighborhood),
+    city: text(address.city),
+    province: text(address.province),
+  };
+}
