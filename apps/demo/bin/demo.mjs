@@ -127,6 +127,8 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
 
   Storefront   ${demo.urls.storefront}
   Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}
+               in English until you pick Português (Brasil) under your profile (Profile →
+               Language); the Pix Checkout page follows a Brazilian browser already
   Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
   Webhooks     ${demo.urls.webhook}

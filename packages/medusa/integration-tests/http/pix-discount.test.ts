@@ -122,8 +122,15 @@ medusaIntegrationTestRunner({
       // The promotion is Medusa's own: its admin shows it like any other, with the rule.
       const promotion = await admin(
         "get",
-        `/admin/promotions/${before.data.pix_discount.promotion_id}`,
+        `/admin/promotions/${before.data.pix_discount.promotion_id}?fields=*campaign,*application_method,*rules,*rules.values`,
       );
+      // Medusa's promotion page shows no metadata rule: its campaign says it is Pix only.
+      expect(promotion.data.promotion.campaign).toMatchObject({
+        name: "Desconto no Pix",
+        description: expect.stringMatching(
+          /^Somente pagamento por Pix, gerenciado pelo Pix Checkout/,
+        ),
+      });
       expect(promotion.data.promotion).toMatchObject({
         code: "DESCONTO-PIX",
         is_automatic: true,

@@ -1,11 +1,11 @@
 import "server-only"
-import { cookies, headers } from "next/headers"
+import { cookies as nextCookies, headers } from "next/headers"
 
 /** The shopper's login, when there is one (this storefront only has guests). */
 export const getAuthHeaders = async (): Promise<
   { authorization: string } | Record<string, never>
 > => {
-  const token = (await cookies()).get("_medusa_jwt")?.value
+  const token = (await nextCookies()).get("_medusa_jwt")?.value
   return token ? { authorization: `Bearer ${token}` } : {}
 }
 
@@ -29,15 +29,15 @@ export const getShopperAddressHeaders = async (): Promise<
  * revalidating the tag is only there because the guide's code does it.
  */
 export const getCacheTag = async (tag: string): Promise<string> => {
-  const cacheId = (await cookies()).get("_medusa_cache_id")?.value
+  const cacheId = (await nextCookies()).get("_medusa_cache_id")?.value
   return cacheId ? `${tag}-${cacheId}` : tag
 }
 
 export const getCartId = async () =>
-  (await cookies()).get("_medusa_cart_id")?.value
+  (await nextCookies()).get("_medusa_cart_id")?.value
 
 export const setCartId = async (cartId: string) => {
-  ;(await cookies()).set("_medusa_cart_id", cartId, {
+  ;(await nextCookies()).set("_medusa_cart_id", cartId, {
     maxAge: 60 * 60 * 24 * 7,
     httpOnly: true,
     sameSite: "strict",
@@ -45,5 +45,5 @@ export const setCartId = async (cartId: string) => {
 }
 
 export const removeCartId = async () => {
-  ;(await cookies()).set("_medusa_cart_id", "", { maxAge: -1 })
+  ;(await nextCookies()).set("_medusa_cart_id", "", { maxAge: -1 })
 }

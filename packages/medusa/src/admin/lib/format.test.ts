@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReais } from "./format";
+import { parseReais, pluginLanguage } from "./format";
 
 describe("parseReais", () => {
   it.each([
@@ -16,5 +16,18 @@ describe("parseReais", () => {
 
   it.each(["", "abc", "0", "55,555", "-5", "5,5,5"])("refuses %j", (text) => {
     expect(parseReais(text)).toBeNull();
+  });
+});
+
+describe("pluginLanguage", () => {
+  it("follows a Brazilian browser while the merchant has not chosen a language in the profile", () => {
+    expect(pluginLanguage("en", null, ["pt-BR", "en"])).toBe("ptBR");
+    expect(pluginLanguage("en", null, ["pt"])).toBe("ptBR");
+  });
+
+  it("keeps the profile's choice, and the admin's language for a browser it does not speak", () => {
+    expect(pluginLanguage("en", "en", ["pt-BR"])).toBe("en");
+    expect(pluginLanguage("ptBR", "ptBR", ["en-US"])).toBe("ptBR");
+    expect(pluginLanguage("en", null, ["de-DE"])).toBe("en");
   });
 });

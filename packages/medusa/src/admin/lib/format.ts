@@ -26,6 +26,24 @@ export function localeOfAdminLanguage(language: string | undefined): string | un
   return language.replace(/^([a-z]{2})([A-Z]{2})$/, "$1-$2");
 }
 
+/**
+ * The language of the plugin's views: the one the merchant chose in Medusa's profile (Medusa
+ * keeps it in the `lng` cookie and local storage), else the browser's when the plugin speaks
+ * it (a Brazilian browser gets Portuguese although Medusa's admin falls back to English), else
+ * the admin's own.
+ */
+export function pluginLanguage(
+  adminLanguage: string | undefined,
+  chosen: string | null,
+  browserLanguages: readonly string[],
+): string | undefined {
+  if (chosen) return adminLanguage;
+  const first = browserLanguages[0]?.toLowerCase() ?? "";
+  if (first.startsWith("pt")) return "ptBR";
+  if (first.startsWith("en")) return "en";
+  return adminLanguage;
+}
+
 /** The badge color of a charge or transaction status. */
 export function statusColor(status: string): "green" | "orange" | "red" | "grey" | "blue" {
   switch (status) {

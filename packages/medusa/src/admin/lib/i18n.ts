@@ -1,7 +1,27 @@
 /// <reference lib="dom" />
 import { useTranslation } from "react-i18next";
-import { formatCents, formatInstant, localeOfAdminLanguage } from "./format";
+import { formatCents, formatInstant, localeOfAdminLanguage, pluginLanguage } from "./format";
 import type { FlagReason } from "./types";
+
+/** The profile's choice, as Medusa's admin stores it (cookie first, as its detector reads). */
+function chosenAdminLanguage(): string | null {
+  const cookie = /(?:^|;\s*)lng=([^;]+)/.exec(document.cookie)?.[1];
+  if (cookie) return decodeURIComponent(cookie);
+  try {
+    return localStorage.getItem("lng");
+  } catch {
+    return null;
+  }
+}
+
+/** The language the plugin's views speak (see `pluginLanguage`). */
+export function usePluginLanguage(adminLanguage: string | undefined): string | undefined {
+  return pluginLanguage(
+    adminLanguage,
+    chosenAdminLanguage(),
+    navigator.languages ?? [navigator.language],
+  );
+}
 
 /** Translates one of the plugin's keys (`balance.title`) with interpolation values. */
 export type PixT = (key: string, values?: Record<string, unknown>) => string;
@@ -18,8 +38,10 @@ export function usePixTranslation(): {
   instant: (value: string | null | undefined) => string;
   flagReason: (flag: FlagReason | null) => string;
 } {
-  const { t, i18n } = useTranslation(undefined, { keyPrefix: "pixCheckout" });
-  const locale = localeOfAdminLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { i18n: admin } = useTranslation();
+  const language = usePluginLanguage(admin.resolvedLanguage ?? admin.language);
+  const { t } = useTranslation(undefined, { keyPrefix: "pixCheckout", lng: language });
+  const locale = localeOfAdminLanguage(language);
   const translate: PixT = (key, values) => String(t(key, values ?? {}));
   return {
     t: translate,

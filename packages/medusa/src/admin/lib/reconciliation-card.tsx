@@ -4,7 +4,7 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePixTranslation } from "./i18n";
+import { usePixTranslation, usePluginLanguage } from "./i18n";
 
 /** A São Paulo calendar day, `YYYY-MM-DD`, `daysAgo` days before now. */
 function saoPauloDay(daysAgo: number): string {
@@ -40,6 +40,7 @@ type ExportFormat = "csv" | "ofx";
 export function ReconciliationCard({ provider }: { provider: string | undefined }) {
   const { t } = usePixTranslation();
   const { i18n } = useTranslation();
+  const language = usePluginLanguage(i18n.resolvedLanguage ?? i18n.language);
   const [from, setFrom] = useState(() => saoPauloDay(6));
   const [to, setTo] = useState(() => saoPauloDay(0));
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -54,7 +55,7 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
       const query = new URLSearchParams({
         from,
         to,
-        lang: (i18n.resolvedLanguage ?? i18n.language ?? "").startsWith("pt") ? "pt-BR" : "en",
+        lang: (language ?? "").startsWith("pt") ? "pt-BR" : "en",
         ...(provider ? { provider } : {}),
       });
       const response = await fetch(`/admin/pix-checkout/reconciliation.${format}?${query}`, {

@@ -27,11 +27,13 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
     what = `${[move, kind].filter(Boolean).join(", ")} · ${t(`source.${entry.source}`, { defaultValue: entry.source })}`;
   }
   return (
-    <li className="flex gap-x-3">
-      <Text size="small" className="text-ui-fg-subtle w-40 shrink-0">
+    <li className="flex flex-col">
+      <Text size="xsmall" className="text-ui-fg-subtle">
         {instant(entry.at)}
       </Text>
-      <Text size="small">{what}</Text>
+      <Text size="small" className="break-words">
+        {what}
+      </Text>
     </li>
   );
 }
@@ -41,7 +43,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
   const recheck = useRecheck(t);
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
           <Badge color={statusColor(charge.status)}>{statusLabel(charge.status)}</Badge>
           <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
@@ -56,6 +58,15 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
           {t("widget.recheckNow")}
         </Button>
       </div>
+      {recheck.data ? (
+        // The answer stays beside the button, not only in a toast that fades.
+        <Text size="small" className="text-ui-fg-subtle" role="status">
+          {t("widget.recheckedAt", {
+            at: instant(new Date(recheck.submittedAt).toISOString()),
+            status: statusLabel(recheck.data.charge?.status ?? "unknown"),
+          })}
+        </Text>
+      ) : null}
       <Text size="small" className="text-ui-fg-subtle">
         {t("widget.charge", { id: charge.charge_id })} ·{" "}
         {t("widget.expires", { at: instant(charge.expires_at) })}
@@ -120,6 +131,8 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
   );
 };
 
-export const config = defineWidgetConfig({ zone: "order.details" });
+// The side column's top: beside the order's summary and payment, seen without scrolling, where
+// the main column's bottom sat under Medusa's metadata and JSON cards.
+export const config = defineWidgetConfig({ zone: "order.details.side.before" });
 
 export default PixCheckoutOrderWidget;

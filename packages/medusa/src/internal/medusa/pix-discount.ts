@@ -20,6 +20,19 @@ export const METHOD_RULE_ATTRIBUTE = `metadata.${METHOD_METADATA_KEY}`;
 /** The code of the one promotion the plugin manages; shoppers see it among the cart's promotions. */
 export const PIX_DISCOUNT_CODE = "DESCONTO-PIX";
 
+/**
+ * The campaign the promotion belongs to: Medusa's promotion page shows no metadata rule, so
+ * without it the discount looks like 5 % off for everyone. Its name and description say what it
+ * is, in the merchant's language.
+ */
+export const PIX_DISCOUNT_CAMPAIGN = {
+  campaign_identifier: "pix-checkout-desconto-pix",
+  name: "Desconto no Pix",
+  description:
+    "Somente pagamento por Pix, gerenciado pelo Pix Checkout: vale quando o cliente escolhe Pix " +
+    "no checkout. Altere o valor na página Pix Checkout do admin.",
+} as const;
+
 /** The payment method a shopper chose, as the rule reads it. */
 export type ChosenMethod = "pix" | "boleto" | "other";
 
@@ -37,6 +50,7 @@ export interface PixDiscountSetting {
 interface PromotionRow {
   id: string;
   status: string;
+  campaign_id?: string | null;
   application_method?: { id: string; type: string; value: unknown } | null;
 }
 
@@ -47,6 +61,7 @@ async function managedPromotion(container: MedusaContainer): Promise<PromotionRo
     fields: [
       "id",
       "status",
+      "campaign_id",
       "application_method.id",
       "application_method.type",
       "application_method.value",
@@ -93,6 +108,17 @@ function applicationValue(change: PixDiscountChange): number {
   return change.type === "fixed" ? fromCents(change.value).numeric : change.value;
 }
 
+/** The id of the discount's campaign, created the first time it is needed. */
+async function pixDiscountCampaign(container: MedusaContainer): Promise<string> {
+  const promotions = container.resolve<IPromotionModuleService>(Modules.PROMOTION);
+  const [found] = await promotions.listCampaigns({
+    campaign_identifier: [PIX_DISCOUNT_CAMPAIGN.campaign_identifier],
+  });
+  if (found) return found.id;
+  const [created] = await promotions.createCampaigns([{ ...PIX_DISCOUNT_CAMPAIGN }]);
+  return created!.id;
+}
+
 /**
  * Creates the managed promotion the first time, and afterwards updates its amount and status.
  * Turning the discount off makes the promotion `inactive` (kept, so its orders still point at
@@ -120,6 +146,7 @@ export async function savePixDiscount(
             type: "standard",
             status,
             is_automatic: true,
+            campaign_id: await pixDiscountCampaign(container),
             application_method: applicationMethod,
             rules: [{ attribute: METHOD_RULE_ATTRIBUTE, operator: "eq", values: ["pix"] }],
           },
@@ -132,6 +159,8 @@ export async function savePixDiscount(
       id: existing.id,
       status,
       application_method: applicationMethod,
+      // A promotion made before the campaign existed gets it on its next change.
+      ...(existing.campaign_id ? {} : { campaign_id: await pixDiscountCampaign(container) }),
     });
   }
   return readPixDiscount(container);
