@@ -19,6 +19,8 @@ const KEPT_RUN_LOGS = 10;
  * A log folder of this run's own (`logs/2026-11-24T22-55-01-4242`), so two demos started from
  * one checkout never write into each other's files; the oldest beyond the last
  * {@link KEPT_RUN_LOGS} are removed.
+ * @param {string} logsDir
+ * @returns {string}
  */
 function runLogDir(logsDir) {
   mkdirSync(logsDir, { recursive: true });
