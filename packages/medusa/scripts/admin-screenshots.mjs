@@ -5,10 +5,11 @@
 // logs in with Chromium and captures the order page widget and the "Pix Checkout" page into
 // docs/, with the "Registrar devolução" drawer open on the flagged one, and the health card
 // healthy (before the late payment) and broken (the key revoked at the service). Fails if a view does not
-// render or the browser logs an error. Run `npm run build` first. The browser's own pt-BR (native
+// render or the browser logs an error, if the page or the order page scrolls sideways at 1280 or
+// 1024 px, or if a plugin view shows an English sentence of its own. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { logInToAdmin, merchantPage, withAdminApp } from "./lib/admin-app.mjs";
 import { APP_WEBHOOK_SECRET, packageDir, pixSeedScript } from "./lib/built-app.mjs";
@@ -27,6 +28,36 @@ const SEED = pixSeedScript(`
   await core.cancelOrderWorkflow(container).run({ input: { order_id: lateOrder.id } });
   fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
 `);
+
+/** The plugin's English sentences that its Portuguese says otherwise: none may be on screen. */
+function englishOnly() {
+  const words = (language) =>
+    JSON.parse(
+      readFileSync(path.join(packageDir, "src/admin/i18n/json", `${language}.json`), "utf8"),
+    );
+  const flat = (tree, prefix = "") =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === "string" ? [[`${prefix}${key}`, value]] : flat(value, `${prefix}${key}.`),
+    );
+  const pt = new Map(flat(words("ptBR")));
+  return flat(words("en"))
+    .filter(([key, text]) => pt.get(key) !== text && /[a-z]{4} [a-z]{3}/i.test(text))
+    .map(([, text]) => text.split("{{")[0].trim())
+    .filter((text) => text.length >= 8);
+}
+
+/** Fails when the page scrolls sideways, or a plugin view holds one of `english`. */
+async function checkLayout(page, where, english) {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    const wide = await page.evaluate("document.documentElement.scrollWidth");
+    if (wide > width) throw new Error(`${where} scrolls sideways at ${width} px (${wide} px wide)`);
+  }
+  const text = (await page.locator("[data-pix-checkout]").allInnerTexts()).join("\n");
+  const found = english.filter((sentence) => text.includes(sentence));
+  if (found.length > 0) throw new Error(`${where} shows English: ${found.join(" | ")}`);
+}
 
 const app = {
   name: "pix-admin-app",
@@ -64,11 +95,14 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
     }
   });
   await logInToAdmin(page, url);
+  const english = englishOnly();
 
   mkdirSync(docs, { recursive: true });
   // Healthy: one Pix paid through its webhook and captured, nothing waiting.
   const health = page.locator('[data-pix-checkout="health"]');
   await page.goto(`${url}/app/pix-checkout`);
+  // All well: one line, opened by "Ver detalhes".
+  await health.getByRole("button", { name: "Ver detalhes" }).click({ timeout: 60_000 });
   await health.locator('[data-health-line="webhooks"][data-health-state="ok"]').waitFor({
     timeout: 60_000,
   });
@@ -89,16 +123,27 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   const widget = page.locator('[data-pix-checkout="order-widget"]');
   await widget.getByText("paga").first().waitFor({ timeout: 30_000 });
   await widget.screenshot({ path: path.join(docs, "admin-order-widget.png") });
+  await checkLayout(page, "the order page", english);
+  await page.setViewportSize({ width: 1440, height: 1100 });
 
-  await page.goto(`${url}/app/pix-checkout`);
+  // The webhooks have a tab of their own.
+  await page.goto(`${url}/app/pix-checkout#webhooks`);
   await page.getByText("Webhooks recebidos").waitFor({ timeout: 60_000 });
   await page.getByText("charge.paid").first().waitFor({ timeout: 30_000 });
+  await checkLayout(page, "the webhooks tab", english);
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await page.getByRole("tab", { name: "Visão geral" }).click();
+  await page.locator('[data-pix-checkout="overview-today"]').waitFor({ timeout: 30_000 });
   // The seeded late payment, flagged for the merchant.
   await page
     .locator('[data-pix-checkout="attention"] tbody tr')
     .first()
     .waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: path.join(docs, "admin-pix-checkout-page.png"), fullPage: true });
+  await checkLayout(page, "the overview", english);
+  await page.setViewportSize({ width: 1440, height: 1100 });
   // The balance and the first transaction page come from the payment API (the sandbox).
+  await page.getByRole("tab", { name: "Transações e saldo" }).click();
   await page
     .locator('[data-pix-checkout="balance"]')
     .getByText(/R\$/)
@@ -108,7 +153,14 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
     .locator('[data-pix-checkout="transactions"] tbody tr')
     .first()
     .waitFor({ timeout: 30_000 });
-  await page.screenshot({ path: path.join(docs, "admin-pix-checkout-page.png"), fullPage: true });
+  await page.screenshot({ path: path.join(docs, "admin-transactions.png"), fullPage: true });
+  await checkLayout(page, "the transactions tab", english);
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await page.getByRole("tab", { name: "Conciliação" }).click();
+  await page.locator('[data-pix-checkout="export-period"]').waitFor({ timeout: 30_000 });
+  await checkLayout(page, "the reconciliation tab", english);
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await page.getByRole("tab", { name: "Visão geral" }).click();
   // What the merchant does about it: record the refund made in the service's dashboard.
   await page
     .locator('[data-pix-checkout="attention"]')
@@ -141,6 +193,6 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   await health.screenshot({ path: path.join(docs, "admin-health-broken.png") });
   if (errors.length > 0) throw new Error(`the dashboard logged errors:\n${errors.join("\n")}`);
   process.stdout.write(
-    `wrote docs/admin-order-widget.png, docs/admin-pix-checkout-page.png, docs/admin-record-refund.png, docs/admin-health-ok.png and docs/admin-health-broken.png (order ${seed.orderId})\n`,
+    `wrote docs/admin-order-widget.png, docs/admin-pix-checkout-page.png, docs/admin-transactions.png, docs/admin-record-refund.png, docs/admin-health-ok.png and docs/admin-health-broken.png (order ${seed.orderId}); no sideways scroll at 1280 and 1024 px, no English\n`,
   );
 });

@@ -36,7 +36,7 @@ await withAdminApp(app, async ({ url, seed, browser }) => {
   });
   await logInToAdmin(page, url);
 
-  await page.goto(`${url}/app/pix-checkout`);
+  await page.goto(`${url}/app/pix-checkout#desconto-pix`);
   const card = page.locator('[data-pix-checkout="pix-discount"]');
   await card.getByText("Desconto no Pix").first().waitFor({ timeout: 60_000 });
   // The merchant turns it on: 5 % for Pix.

@@ -168,6 +168,58 @@ medusaIntegrationTestRunner({
       expect(webhooks.value).toEqual(expect.any(Number));
     });
 
+    it("puts the money first: what a paid Pix brought in today, codes shown and paid, and what waits for the merchant", async () => {
+      const overview = async () => {
+        const response = await http.request({
+          method: "get",
+          url: "/admin/pix-checkout/overview",
+          headers: adminHeaders,
+          validateStatus: () => true,
+        });
+        expect(response.status).toBe(200);
+        return response.data as Json;
+      };
+      const before = await overview();
+      const shop = storefront(http, store);
+      const { chargeId, sessionId } = await orderFirstPix(49.9);
+      // The shopper's page shows the code (it counts as shown), then the bank pays it.
+      expect((await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).status).toBe(
+        200,
+      );
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), sessionId)) === 1,
+        "the capture",
+      );
+      const after = await overview();
+      for (const period of ["today", "week", "month"]) {
+        const pix = after.periods[period].pix;
+        const was = before.periods[period].pix;
+        expect(pix.paid - was.paid, period).toBe(1);
+        expect(pix.paid_cents - was.paid_cents, period).toBe(4990);
+        expect(pix.shown - was.shown, period).toBe(1);
+        expect(pix.median_seconds_to_pay).toEqual(expect.any(Number));
+        expect(after.periods[period].boleto.paid_cents).toBe(
+          before.periods[period].boleto.paid_cents,
+        );
+      }
+      // Thirty São Paulo days for the charts, today last, adding up to the month.
+      expect(after.days).toHaveLength(30);
+      expect(after.days.at(-1).day).toBe(after.today);
+      const sum = after.days.reduce(
+        (total: number, d: Json) => total + d.pix_cents + d.boleto_cents,
+        0,
+      );
+      expect(sum).toBe(after.periods.month.pix.paid_cents + after.periods.month.boleto.paid_cents);
+      expect(after.waiting_for_merchant).toEqual(expect.any(Number));
+      const anonymous = await http.request({
+        method: "get",
+        url: "/admin/pix-checkout/overview",
+        validateStatus: () => true,
+      });
+      expect(anonymous.status).toBe(401);
+    });
+
     it("calls the service broken and says to check apiKey when the service refuses the key", async () => {
       // The Variant B service comes back on the same address knowing only another key.
       const port = sandboxB.port;

@@ -49,6 +49,9 @@ describe("admin translations", () => {
         "pixCheckout.source.webhook",
         "pixCheckout.source.admin",
         "pixCheckout.source.provider",
+        "pixCheckout.overview.boleto",
+        "pixCheckout.overview.dayMoney",
+        "pixCheckout.tab.webhooks",
       ].sort(),
     );
   });

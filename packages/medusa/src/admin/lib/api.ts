@@ -13,6 +13,7 @@ import type {
   AdminChargeSummary,
   AdminDelivery,
   AdminHealth,
+  AdminOverview,
   AdminPixDiscount,
   AdminTransaction,
 } from "./types";
@@ -55,6 +56,14 @@ export const useChargesNeedingAttention = () =>
   useQuery({
     queryKey: [ROOT, "charges", "needs_attention"],
     queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { needs_attention: "true" }),
+  });
+
+/** The first screen's money; read again every minute while the page is open. */
+export const useOverview = () =>
+  useQuery({
+    queryKey: [ROOT, "overview"],
+    queryFn: () => get<AdminOverview>("overview"),
+    refetchInterval: 60_000,
   });
 
 /** Whether payments are flowing; read again every minute while the page is open. */

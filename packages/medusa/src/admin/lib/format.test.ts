@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReais, pluginLanguage } from "./format";
+import { conversion, minutesToPay, parseReais, pluginLanguage } from "./format";
 
 describe("parseReais", () => {
   it.each([
@@ -29,5 +29,21 @@ describe("pluginLanguage", () => {
     expect(pluginLanguage("en", "en", ["pt-BR"])).toBe("en");
     expect(pluginLanguage("ptBR", "ptBR", ["en-US"])).toBe("ptBR");
     expect(pluginLanguage("en", null, ["de-DE"])).toBe("en");
+  });
+});
+
+describe("the overview's figures", () => {
+  it("says codes paid of codes shown as a whole percent, and nothing when none was shown", () => {
+    expect(conversion(1, 3)).toBe(33);
+    expect(conversion(2, 3)).toBe(67);
+    // A boleto shown last month and paid today must not make more than 100 %.
+    expect(conversion(5, 4)).toBe(100);
+    expect(conversion(0, 0)).toBeNull();
+  });
+
+  it("rounds the median time to pay to whole minutes, never 0", () => {
+    expect(minutesToPay(20)).toBe(1);
+    expect(minutesToPay(150)).toBe(3);
+    expect(minutesToPay(null)).toBeNull();
   });
 });

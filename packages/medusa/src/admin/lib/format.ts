@@ -80,3 +80,15 @@ export function parseReais(text: string): number | null {
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
 }
+
+/** Codes paid of codes shown as a whole percent; null with nothing shown. */
+export function conversion(paid: number, shown: number): number | null {
+  if (shown <= 0) return null;
+  return Math.round((Math.min(paid, shown) * 100) / shown);
+}
+
+/** A median time to pay, in whole minutes (at least 1); null with no payment. */
+export function minutesToPay(seconds: number | null): number | null {
+  if (seconds === null) return null;
+  return Math.max(1, Math.round(seconds / 60));
+}

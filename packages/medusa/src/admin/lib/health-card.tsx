@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // "Saúde dos pagamentos": whether payments are flowing, one line per thing that can break,
 // each with its state and, when it is not ok, what the merchant does about it.
-import { Badge, Container, Heading, Text } from "@medusajs/ui";
+import { Badge, Button, Container, Heading, Text } from "@medusajs/ui";
+import { useState } from "react";
 import { useHealth } from "./api";
 import { usePixTranslation, type PixT } from "./i18n";
 import type { AdminHealthLine } from "./types";
@@ -113,10 +114,15 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
   );
 }
 
-/** The health card at the top of the Pix Checkout page (`GET /admin/pix-checkout/health`). */
+/**
+ * The health card (`GET /admin/pix-checkout/health`): one line while all is well, with a
+ * "Ver detalhes" to open it; open by itself as soon as any line is not ok.
+ */
 export function HealthCard() {
   const { t, instant } = usePixTranslation();
   const { data, error } = useHealth();
+  const [opened, setOpened] = useState(false);
+  const open = opened || Boolean(error) || (data !== undefined && data.state !== "ok");
   return (
     <Container className="flex flex-col gap-y-2 px-6 py-4" data-pix-checkout="health">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -128,22 +134,36 @@ export function HealthCard() {
             </Badge>
           ) : null}
         </div>
-        {data ? (
-          <Text size="xsmall" className="text-ui-fg-muted">
-            {t("health.checkedAt", { at: instant(data.checked_at) })}
-          </Text>
-        ) : null}
+        <div className="flex items-center gap-x-3">
+          {data ? (
+            <Text size="xsmall" className="text-ui-fg-muted">
+              {t("health.checkedAt", { at: instant(data.checked_at) })}
+            </Text>
+          ) : null}
+          {data?.state === "ok" && !error ? (
+            <Button
+              size="small"
+              variant="transparent"
+              aria-expanded={open}
+              onClick={() => setOpened(!opened)}
+            >
+              {t(open ? "health.hide" : "health.show")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {error ? (
         <Text className="text-ui-fg-error">
           {t("health.failed")} {error.message}
         </Text>
       ) : null}
-      <ul className="flex flex-col">
-        {(data?.lines ?? []).map((line) => (
-          <HealthRow key={line.id} line={line} />
-        ))}
-      </ul>
+      {open ? (
+        <ul className="flex flex-col">
+          {(data?.lines ?? []).map((line) => (
+            <HealthRow key={line.id} line={line} />
+          ))}
+        </ul>
+      ) : null}
     </Container>
   );
 }

@@ -145,3 +145,22 @@ export interface AdminPixDiscount {
   promotion_id: string | null;
   code: string;
 }
+
+/** One method's figures in one period of the overview (amounts in integer cents). */
+export interface AdminMethodFigures {
+  shown: number;
+  paid: number;
+  paid_cents: number;
+  median_seconds_to_pay: number | null;
+}
+
+/** `GET /admin/pix-checkout/overview`. */
+export interface AdminOverview {
+  today: string;
+  periods: Record<
+    "today" | "week" | "month",
+    { pix: AdminMethodFigures; boleto: AdminMethodFigures }
+  >;
+  days: { day: string; pix_cents: number; boleto_cents: number; shown: number; paid: number }[];
+  waiting_for_merchant: number;
+}

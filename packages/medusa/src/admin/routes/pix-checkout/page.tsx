@@ -12,6 +12,7 @@ import {
   Label,
   Select,
   Table,
+  Tabs,
   Text,
   Textarea,
 } from "@medusajs/ui";
@@ -31,6 +32,7 @@ import { usePixTranslation } from "../../lib/i18n";
 import { customerOf, OrderLink } from "../../lib/order-link";
 import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { HealthCard } from "../../lib/health-card";
+import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
 import { formatCents, parseReais, statusColor } from "../../lib/format";
 import type { AdminChargeSummary } from "../../lib/types";
@@ -236,7 +238,7 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
     }
   };
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
       {charge.status === "paid" ? (
         <Button size="small" variant="secondary" onClick={() => setOpen("refund")}>
           {t("refund.button")}
@@ -335,37 +337,47 @@ function AttentionCard() {
           {t("attention.empty")}
         </Text>
       ) : (
+        // Five columns that fit 1024 px: the order with its customer and charge, the amount with
+        // its status, when it was paid, why it needs the merchant, and the actions, which wrap.
         <Table>
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell>{t("attention.order")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("attention.customer")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("attention.status")}</Table.HeaderCell>
               <Table.HeaderCell>{t("attention.amount")}</Table.HeaderCell>
               <Table.HeaderCell>{t("attention.paid")}</Table.HeaderCell>
               <Table.HeaderCell>{t("attention.why")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("attention.charge")}</Table.HeaderCell>
               <Table.HeaderCell />
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {(rows ?? []).map((c) => (
-              <Table.Row key={c.charge_id}>
-                <Table.Cell className="whitespace-nowrap">
-                  <OrderLink order={c.order} none={t("attention.noOrder")} />
-                </Table.Cell>
-                <Table.Cell>{customerOf(c.order)}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={statusColor(c.status)} className="whitespace-nowrap">
-                    {c.captured_at
-                      ? t("attention.captured", { status: statusLabel(c.status) })
-                      : statusLabel(c.status)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{formatCents(c.amount, c.currency)}</Table.Cell>
-                <Table.Cell className="whitespace-nowrap">{instant(c.paid_at)}</Table.Cell>
+              <Table.Row key={c.charge_id} className="[&_td]:align-top [&_td]:py-2">
                 <Table.Cell>
                   <div className="flex flex-col">
+                    <span className="whitespace-nowrap">
+                      <OrderLink order={c.order} none={t("attention.noOrder")} />
+                    </span>
+                    <Text size="small" className="text-ui-fg-subtle">
+                      {customerOf(c.order)}
+                    </Text>
+                    <Text size="xsmall" className="text-ui-fg-muted font-mono" title={c.charge_id}>
+                      {t("attention.charge")} {c.charge_id.slice(0, 8)}…
+                    </Text>
+                  </div>
+                </Table.Cell>
+                <Table.Cell>
+                  <div className="flex flex-col items-start gap-y-1">
+                    <span className="whitespace-nowrap">{formatCents(c.amount, c.currency)}</span>
+                    <Badge size="2xsmall" color={statusColor(c.status)}>
+                      {c.captured_at
+                        ? t("attention.captured", { status: statusLabel(c.status) })
+                        : statusLabel(c.status)}
+                    </Badge>
+                  </div>
+                </Table.Cell>
+                <Table.Cell>{instant(c.paid_at)}</Table.Cell>
+                <Table.Cell>
+                  <div className="flex max-w-[22rem] flex-col">
                     {c.attention && c.attention !== "note" ? (
                       <Text size="small" weight="plus">
                         {t(`attention.kind.${c.attention}`)}
@@ -374,9 +386,8 @@ function AttentionCard() {
                     {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
                   </div>
                 </Table.Cell>
-                <Table.Cell className="whitespace-nowrap font-mono">{c.charge_id}</Table.Cell>
-                <Table.Cell className="whitespace-nowrap">
-                  <div className="flex gap-2">
+                <Table.Cell>
+                  <div className="flex flex-wrap justify-end gap-2">
                     <Button
                       size="small"
                       variant="secondary"
@@ -427,7 +438,9 @@ function DeliveriesCard() {
                   {statusLabel(d.outcome)}
                 </Badge>
               </Table.Cell>
-              <Table.Cell className="font-mono">{d.charge_id ?? "—"}</Table.Cell>
+              <Table.Cell className="font-mono" title={d.charge_id ?? undefined}>
+                {d.charge_id ? `${d.charge_id.slice(0, 8)}…` : "—"}
+              </Table.Cell>
               <Table.Cell>{deliveryDetailWords(d.detail, t, statusLabel)}</Table.Cell>
             </Table.Row>
           ))}
@@ -437,14 +450,38 @@ function DeliveriesCard() {
   );
 }
 
-/** The "Pix Checkout" admin page: whether payments flow, what needs attention, balance, transactions, the reconciliation export, deliveries. */
+/** The page's tabs, each with an address of its own (`#transacoes`) a merchant can share. */
+const TABS = {
+  overview: "visao-geral",
+  transactions: "transacoes",
+  books: "conciliacao",
+  discount: "desconto-pix",
+  webhooks: "webhooks",
+} as const;
+type Tab = keyof typeof TABS;
+
+function tabOfHash(hash: string): Tab {
+  const found = (Object.keys(TABS) as Tab[]).find((tab) => `#${TABS[tab]}` === hash);
+  return found ?? "overview";
+}
+
+/**
+ * The "Pix Checkout" admin page. The money first: what came in and what waits for the merchant,
+ * with the payments' health in one line while all is well. Then, one tab each: transactions
+ * and balance, the reconciliation export, the Pix discount, the webhook deliveries.
+ */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
   const providers = useBalance().data?.providers ?? [];
   const [provider, setProvider] = useState<string | undefined>(undefined);
+  const [tab, setTab] = useState<Tab>(() => tabOfHash(window.location.hash));
+  const show = (next: Tab) => {
+    setTab(next);
+    window.history.replaceState(null, "", `#${TABS[next]}`);
+  };
   return (
     <div className="flex flex-col gap-y-3">
-      <Container className="flex items-center justify-between px-6 py-4">
+      <Container className="flex flex-wrap items-center justify-between gap-2 px-6 py-4">
         <Heading level="h1">{t("title")}</Heading>
         {providers.length > 1 ? (
           <Select size="small" value={provider ?? providers[0]} onValueChange={setProvider}>
@@ -461,13 +498,39 @@ const PixCheckoutPage = () => {
           </Select>
         ) : null}
       </Container>
-      <HealthCard />
-      <AttentionCard />
-      <BalanceCard provider={provider} />
-      <PixDiscountCard />
-      <TransactionsCard provider={provider} />
-      <ReconciliationCard provider={provider} />
-      <DeliveriesCard />
+      <Tabs value={tab} onValueChange={(value) => show(value as Tab)}>
+        <Tabs.List className="flex flex-wrap">
+          {(Object.keys(TABS) as Tab[]).map((key) => (
+            <Tabs.Trigger key={key} value={key}>
+              {t(`tab.${key}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="overview" className="flex flex-col gap-y-3 pt-3">
+          <OverviewCard
+            onSeeWaiting={() =>
+              document
+                .querySelector('[data-pix-checkout="attention"]')
+                ?.scrollIntoView({ behavior: "smooth" })
+            }
+          />
+          <AttentionCard />
+          <HealthCard />
+        </Tabs.Content>
+        <Tabs.Content value="transactions" className="flex flex-col gap-y-3 pt-3">
+          <BalanceCard provider={provider} />
+          <TransactionsCard provider={provider} />
+        </Tabs.Content>
+        <Tabs.Content value="books" className="flex flex-col gap-y-3 pt-3">
+          <ReconciliationCard provider={provider} />
+        </Tabs.Content>
+        <Tabs.Content value="discount" className="flex flex-col gap-y-3 pt-3">
+          <PixDiscountCard />
+        </Tabs.Content>
+        <Tabs.Content value="webhooks" className="flex flex-col gap-y-3 pt-3">
+          <DeliveriesCard />
+        </Tabs.Content>
+      </Tabs>
     </div>
   );
 };

@@ -1,0 +1,165 @@
+/// <reference lib="dom" />
+// The first screen: the money. What came in today, in 7 and in 30 days, by Pix and by boleto;
+// codes shown against codes paid; the median time to pay; what waits for the merchant; and
+// two charts of the last 30 days (money per day, codes shown and paid per day), drawn with
+// plain elements in Medusa UI's colors, so the admin bundle carries no chart library.
+import { Button, Container, Heading, Text } from "@medusajs/ui";
+import { useOverview } from "./api";
+import { conversion, formatCents, minutesToPay } from "./format";
+import { usePixTranslation } from "./i18n";
+import type { AdminMethodFigures, AdminOverview } from "./types";
+
+const PERIODS = ["today", "week", "month"] as const;
+
+function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
+  return {
+    shown: a.shown + b.shown,
+    paid: a.paid + b.paid,
+    paid_cents: a.paid_cents + b.paid_cents,
+    median_seconds_to_pay: null,
+  };
+}
+
+function PeriodColumn({
+  period,
+  figures,
+}: {
+  period: (typeof PERIODS)[number];
+  figures: AdminOverview["periods"][(typeof PERIODS)[number]];
+}) {
+  const { t } = usePixTranslation();
+  const all = sum(figures.pix, figures.boleto);
+  const rate = conversion(all.paid, all.shown);
+  const pixMinutes = minutesToPay(figures.pix.median_seconds_to_pay);
+  return (
+    <div className="flex min-w-0 flex-col gap-y-1" data-pix-checkout={`overview-${period}`}>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t(`overview.period.${period}`)}
+      </Text>
+      <Text size="xlarge" weight="plus" className="whitespace-nowrap">
+        {formatCents(all.paid_cents)}
+      </Text>
+      <Text size="small">
+        Pix {formatCents(figures.pix.paid_cents)} · {t("overview.boleto")}{" "}
+        {formatCents(figures.boleto.paid_cents)}
+      </Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("overview.codes", { paid: all.paid, shown: all.shown })}
+        {rate === null ? "" : ` (${rate} %)`}
+      </Text>
+      {pixMinutes === null ? null : (
+        <Text size="small" className="text-ui-fg-subtle">
+          {t("overview.medianPix", { minutes: pixMinutes })}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** Bars for each of the 30 days: money by method stacked, or codes shown beside codes paid. */
+function DayBars({ overview, kind }: { overview: AdminOverview; kind: "money" | "codes" }) {
+  const { t } = usePixTranslation();
+  const values = overview.days.map((d) =>
+    kind === "money" ? d.pix_cents + d.boleto_cents : Math.max(d.shown, d.paid),
+  );
+  const top = Math.max(1, ...values);
+  const label = (d: AdminOverview["days"][number]) =>
+    kind === "money"
+      ? t("overview.dayMoney", {
+          day: d.day.slice(8, 10) + "/" + d.day.slice(5, 7),
+          pix: formatCents(d.pix_cents),
+          boleto: formatCents(d.boleto_cents),
+        })
+      : t("overview.dayCodes", {
+          day: d.day.slice(8, 10) + "/" + d.day.slice(5, 7),
+          shown: d.shown,
+          paid: d.paid,
+        });
+  return (
+    <figure className="flex min-w-0 flex-col gap-y-2">
+      <figcaption>
+        <Text size="small" weight="plus">
+          {t(kind === "money" ? "overview.moneyChart" : "overview.codesChart")}
+        </Text>
+      </figcaption>
+      <div className="flex h-28 items-end gap-[2px]" role="list">
+        {overview.days.map((d) => (
+          <div
+            key={d.day}
+            role="listitem"
+            aria-label={label(d)}
+            title={label(d)}
+            className="flex h-full min-w-0 flex-1 items-end gap-px"
+          >
+            {kind === "money" ? (
+              <div className="flex w-full flex-col justify-end" style={{ height: "100%" }}>
+                <div
+                  className="bg-ui-tag-blue-icon w-full"
+                  style={{ height: `${(d.boleto_cents / top) * 100}%` }}
+                />
+                <div
+                  className="bg-ui-tag-green-icon w-full"
+                  style={{ height: `${(d.pix_cents / top) * 100}%` }}
+                />
+              </div>
+            ) : (
+              <>
+                <div
+                  className="bg-ui-border-strong w-1/2"
+                  style={{ height: `${(d.shown / top) * 100}%` }}
+                />
+                <div
+                  className="bg-ui-tag-green-icon w-1/2"
+                  style={{ height: `${(d.paid / top) * 100}%` }}
+                />
+              </>
+            )}
+          </div>
+        ))}
+      </div>
+      <div className="flex justify-between">
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {overview.days[0]?.day.slice(8, 10)}/{overview.days[0]?.day.slice(5, 7)}
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t(kind === "money" ? "overview.moneyLegend" : "overview.codesLegend")}
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t("overview.today")}
+        </Text>
+      </div>
+    </figure>
+  );
+}
+
+/** The money first (`GET /admin/pix-checkout/overview`). */
+export function OverviewCard({ onSeeWaiting }: { onSeeWaiting: () => void }) {
+  const { t } = usePixTranslation();
+  const { data, error } = useOverview();
+  return (
+    <Container className="flex flex-col gap-y-4 px-6 py-4" data-pix-checkout="overview">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading level="h2">{t("overview.title")}</Heading>
+        {data && data.waiting_for_merchant > 0 ? (
+          <Button size="small" variant="secondary" onClick={onSeeWaiting}>
+            {t("overview.waiting", { count: data.waiting_for_merchant })}
+          </Button>
+        ) : null}
+      </div>
+      {error ? <Text className="text-ui-fg-error">{error.message}</Text> : null}
+      {data ? (
+        <>
+          <div className="grid grid-cols-3 gap-4">
+            {PERIODS.map((period) => (
+              <PeriodColumn key={period} period={period} figures={data.periods[period]} />
+            ))}
+          </div>
+          <div className="grid grid-cols-2 gap-6">
+            <DayBars overview={data} kind="money" />
+            <DayBars overview={data} kind="codes" />
+          </div>
+        </>
+      ) : null}
+    </Container>
+  );
+}
