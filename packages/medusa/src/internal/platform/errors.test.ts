@@ -4,9 +4,9 @@ import { MedusaError } from "@medusajs/framework/utils";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, PixCheckoutError } from "./errors";
 
-/** The README's error table: code → the HTTP status it documents. */
+/** The error table of docs/errors.md: code → the HTTP status it documents. */
 function documentedStatuses(): Map<string, number> {
-  const readme = readFileSync(join(__dirname, "../../../README.md"), "utf8");
+  const readme = readFileSync(join(__dirname, "../../../docs/errors.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Errors\n"), readme.indexOf("## Secrets\n"));
   const documented = new Map<string, number>();
   for (const row of section.split("\n").filter((line) => line.startsWith("| `"))) {
