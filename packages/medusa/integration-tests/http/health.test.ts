@@ -198,6 +198,8 @@ medusaIntegrationTestRunner({
         expect(pix.paid - was.paid, period).toBe(1);
         expect(pix.paid_cents - was.paid_cents, period).toBe(4990);
         expect(pix.shown - was.shown, period).toBe(1);
+        // The code shown today was paid: it counts in the conversion.
+        expect(pix.shown_paid - was.shown_paid, period).toBe(1);
         expect(pix.median_seconds_to_pay).toEqual(expect.any(Number));
         expect(after.periods[period].boleto.paid_cents).toBe(
           before.periods[period].boleto.paid_cents,

@@ -14,6 +14,7 @@ const PERIODS = ["today", "week", "month"] as const;
 function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
   return {
     shown: a.shown + b.shown,
+    shown_paid: a.shown_paid + b.shown_paid,
     paid: a.paid + b.paid,
     paid_cents: a.paid_cents + b.paid_cents,
     median_seconds_to_pay: null,
@@ -29,7 +30,7 @@ function PeriodColumn({
 }) {
   const { t } = usePixTranslation();
   const all = sum(figures.pix, figures.boleto);
-  const rate = conversion(all.paid, all.shown);
+  const rate = conversion(all.shown_paid, all.shown);
   const pixMinutes = minutesToPay(figures.pix.median_seconds_to_pay);
   return (
     <div className="flex min-w-0 flex-col gap-y-1" data-pix-checkout={`overview-${period}`}>
@@ -44,7 +45,7 @@ function PeriodColumn({
         {formatCents(figures.boleto.paid_cents)}
       </Text>
       <Text size="small" className="text-ui-fg-subtle">
-        {t("overview.codes", { paid: all.paid, shown: all.shown })}
+        {t("overview.codes", { paid: all.shown_paid, shown: all.shown })}
         {rate === null ? "" : ` (${rate} %)`}
       </Text>
       {pixMinutes === null ? null : (
@@ -60,7 +61,7 @@ function PeriodColumn({
 function DayBars({ overview, kind }: { overview: AdminOverview; kind: "money" | "codes" }) {
   const { t } = usePixTranslation();
   const values = overview.days.map((d) =>
-    kind === "money" ? d.pix_cents + d.boleto_cents : Math.max(d.shown, d.paid),
+    kind === "money" ? d.pix_cents + d.boleto_cents : d.shown,
   );
   const top = Math.max(1, ...values);
   const label = (d: AdminOverview["days"][number]) =>
@@ -73,7 +74,7 @@ function DayBars({ overview, kind }: { overview: AdminOverview; kind: "money" | 
       : t("overview.dayCodes", {
           day: d.day.slice(8, 10) + "/" + d.day.slice(5, 7),
           shown: d.shown,
-          paid: d.paid,
+          paid: d.shown_paid,
         });
   return (
     <figure className="flex min-w-0 flex-col gap-y-2">
@@ -110,7 +111,7 @@ function DayBars({ overview, kind }: { overview: AdminOverview; kind: "money" | 
                 />
                 <div
                   className="bg-ui-tag-green-icon w-1/2"
-                  style={{ height: `${(d.paid / top) * 100}%` }}
+                  style={{ height: `${(d.shown_paid / top) * 100}%` }}
                 />
               </>
             )}

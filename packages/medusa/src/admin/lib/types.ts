@@ -149,6 +149,7 @@ export interface AdminPixDiscount {
 /** One method's figures in one period of the overview (amounts in integer cents). */
 export interface AdminMethodFigures {
   shown: number;
+  shown_paid: number;
   paid: number;
   paid_cents: number;
   median_seconds_to_pay: number | null;
@@ -161,6 +162,13 @@ export interface AdminOverview {
     "today" | "week" | "month",
     { pix: AdminMethodFigures; boleto: AdminMethodFigures }
   >;
-  days: { day: string; pix_cents: number; boleto_cents: number; shown: number; paid: number }[];
+  days: {
+    day: string;
+    pix_cents: number;
+    boleto_cents: number;
+    shown: number;
+    shown_paid: number;
+    paid: number;
+  }[];
   waiting_for_merchant: number;
 }

@@ -17,8 +17,10 @@ type Method = "pix" | "boleto";
 
 /** One method's figures in one period. */
 export interface MethodFigures {
-  /** Codes a shopper saw. */
+  /** Codes a shopper saw, created in the period. */
   shown: number;
+  /** Of those, the ones paid (the conversion from code to payment). */
+  shown_paid: number;
   /** Codes paid in the period. */
   paid: number;
   /** What they brought in, integer cents, as the bank credited it. */
@@ -33,6 +35,8 @@ export interface OverviewDay {
   pix_cents: number;
   boleto_cents: number;
   shown: number;
+  /** Of the codes shown that day, the ones paid since. */
+  shown_paid: number;
   paid: number;
 }
 
@@ -49,6 +53,7 @@ interface Row {
   method: string;
   day: string;
   shown: string;
+  shown_paid: string;
   paid: string;
   paid_cents: string;
 }
@@ -72,11 +77,16 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
   const dayOf = (column: string) => `to_char(${column} at time zone '${ZONE}', 'YYYY-MM-DD')`;
 
   const shownRows = (await db(CHARGES)
-    .select("method", db.raw(`${dayOf("created_at")} as day`), db.raw("count(*) as shown"))
+    .select(
+      "method",
+      db.raw(`${dayOf("created_at")} as day`),
+      db.raw("count(*) as shown"),
+      db.raw("count(*) filter (where status = 'paid') as shown_paid"),
+    )
     .whereNull("deleted_at")
     .whereNotNull("shown_at")
     .where("created_at", ">=", since(first))
-    .groupBy("method", "day")) as unknown as Pick<Row, "method" | "day" | "shown">[];
+    .groupBy("method", "day")) as unknown as Pick<Row, "method" | "day" | "shown" | "shown_paid">[];
   const paidRows = (await db(CHARGES)
     .select(
       "method",
@@ -94,11 +104,13 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     pix_cents: 0,
     boleto_cents: 0,
     shown: 0,
+    shown_paid: 0,
     paid: 0,
   }));
   const byDay = new Map(days.map((d) => [d.day, d]));
   const empty = (): MethodFigures => ({
     shown: 0,
+    shown_paid: 0,
     paid: 0,
     paid_cents: 0,
     median_seconds_to_pay: null,
@@ -117,8 +129,14 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
   for (const row of shownRows) {
     const method = row.method === "boleto" ? "boleto" : "pix";
     const day = byDay.get(row.day);
-    if (day) day.shown += Number(row.shown);
-    for (const key of periodsOf(row.day)) periods[key][method].shown += Number(row.shown);
+    if (day) {
+      day.shown += Number(row.shown);
+      day.shown_paid += Number(row.shown_paid);
+    }
+    for (const key of periodsOf(row.day)) {
+      periods[key][method].shown += Number(row.shown);
+      periods[key][method].shown_paid += Number(row.shown_paid);
+    }
   }
   for (const row of paidRows) {
     const method = row.method === "boleto" ? "boleto" : "pix";
