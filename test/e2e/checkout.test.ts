@@ -237,11 +237,12 @@ describe("checkout in the demo store", () => {
     await paidOrder((o) => o.display_id === orderNumber);
   });
 
-  it("turns a Pix paid after the shopper closed the tab into a paid order through the webhook", async () => {
+  it("turns a Pix paid after the shopper closed the tab into a paid order through the webhook, and the shopper who reopens the tab lands on that order", async () => {
     const shopper = email("pix-closed-tab");
     await fillCartAndShipping(page, storefront(), shopper);
     await payWithPix(page);
     const charge = await newestCharge(demo.urls.sandbox);
+    const codeStep = page.url();
     await page.close();
 
     expect((await listOrders(demo.urls.store, token)).some((o) => o.email === shopper)).toBe(false);
@@ -256,6 +257,11 @@ describe("checkout in the demo store", () => {
     expect(paidCharge?.timeline).toContainEqual(
       expect.objectContaining({ type: "state", to_status: "paid", source: "webhook" }),
     );
+
+    // The shopper comes back to the tab's address (the phone reopens it): their order, paid.
+    const back = await context.newPage();
+    await back.goto(codeStep);
+    expect(await confirmedOrderNumber(back)).toBe(order.display_id);
   });
 });
 

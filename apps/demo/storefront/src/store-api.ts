@@ -46,16 +46,17 @@ const cartFields =
   "*items,*shipping_methods,*payment_collection.payment_sessions,*promotions,+discount_total," +
   "*shipping_address,+item_subtotal,+shipping_subtotal,+total";
 
-/** The shopper's open cart, or null. A completed cart is forgotten. */
+/**
+ * The shopper's open cart, or null. A completed cart is not open, but its id stays until the
+ * next cart replaces it: a shopper whose Pix the webhook turned into an order while the tab was
+ * away comes back to the code step, and completing that cart again answers its order.
+ */
 export async function currentCart(): Promise<HttpTypes.StoreCart | null> {
   const id = localStorage.getItem(cartKey);
   if (!id) return null;
   try {
     const { cart } = await sdk.store.cart.retrieve(id, { fields: cartFields });
-    if (cart.completed_at) {
-      forgetCart();
-      return null;
-    }
+    if (cart.completed_at) return null;
     return cart;
   } catch {
     forgetCart();
