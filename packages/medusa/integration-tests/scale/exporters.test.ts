@@ -16,7 +16,7 @@ const API_KEY = "sk_live_exporters_test_key";
 const TOKEN = "whtok_Exporters-Test_9f3a7c21b8";
 const EMAIL = "ana@example.com";
 const PACKAGE_DIR = path.resolve(__dirname, "..", "..");
-const README = readFileSync(path.join(PACKAGE_DIR, "README.md"), "utf8");
+const README = readFileSync(path.join(PACKAGE_DIR, "docs", "operations.md"), "utf8");
 const DASHBOARD = readFileSync(path.join(PACKAGE_DIR, "docs", "grafana-dashboard.json"), "utf8");
 
 /** The first ```ts block after `heading` in the README. */
