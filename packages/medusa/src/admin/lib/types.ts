@@ -146,29 +146,8 @@ export interface AdminPixDiscount {
   code: string;
 }
 
-/** One method's figures in one period of the overview (amounts in integer cents). */
-export interface AdminMethodFigures {
-  shown: number;
-  shown_paid: number;
-  paid: number;
-  paid_cents: number;
-  median_seconds_to_pay: number | null;
-}
-
-/** `GET /admin/pix-checkout/overview`. */
-export interface AdminOverview {
-  today: string;
-  periods: Record<
-    "today" | "week" | "month",
-    { pix: AdminMethodFigures; boleto: AdminMethodFigures }
-  >;
-  days: {
-    day: string;
-    pix_cents: number;
-    boleto_cents: number;
-    shown: number;
-    shown_paid: number;
-    paid: number;
-  }[];
-  waiting_for_merchant: number;
-}
+/** `GET /admin/pix-checkout/overview`, as the route answers it (amounts in integer cents). */
+export type {
+  MethodFigures as AdminMethodFigures,
+  Overview as AdminOverview,
+} from "../../internal/operations/overview";
