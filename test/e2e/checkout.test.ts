@@ -183,6 +183,11 @@ describe("checkout in the demo store", () => {
     expect(after).toEqual(before);
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(shopper);
+    // Medusa's own order page reads the same cents: its "Total de descontos" is the shopper's
+    // "Desconto no Pix" with no fraction to round, and its total is the code's amount.
+    const discount = before.find((line) => line.label === "Desconto no Pix")!;
+    expect(order.discount_total).toBe(-discount.cents / 100);
+    expect(order.total).toBe(charge.amount / 100);
     const charges = await orderCharges(demo.urls.store, token, order.id);
     expect(charges).toHaveLength(1);
 

@@ -20,7 +20,7 @@ export async function adminToken(storeUrl, admin) {
 
 /**
  * @typedef {{ id: string, display_id: number, email: string | null, status: string,
- *   payment_status: string, total: number }} AdminOrder
+ *   payment_status: string, total: number, discount_total: number }} AdminOrder
  */
 
 /**
@@ -31,7 +31,7 @@ export async function adminToken(storeUrl, admin) {
  */
 export async function listOrders(storeUrl, token) {
   const query = new URLSearchParams({
-    fields: "id,display_id,email,status,payment_status,total",
+    fields: "id,display_id,email,status,payment_status,total,discount_total",
     order: "-created_at",
     limit: "50",
   });

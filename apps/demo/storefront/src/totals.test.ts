@@ -37,8 +37,9 @@ describe("priceLines", () => {
 
 describe("pixSavedOf", () => {
   it("is the cents the shopper was told, not Medusa's rounded discount", () => {
-    // Medusa's order: a R$ 3,995 adjustment, a R$ 90,905 total. The code asked R$ 90,91 of a
-    // R$ 94,90 cart: R$ 3,99 saved, where Medusa's page rounds the discount to R$ 4,00.
+    // The plugin makes the Pix discount whole cents; a store whose adjustment still carries a
+    // fraction (R$ 3,995, a R$ 90,905 total, a R$ 90,91 code of a R$ 94,90 cart) shows the
+    // R$ 3,99 the code actually saved, never a rounded R$ 4,00 that would not add up.
     const adjustments = [
       { code: "DESCONTO-PIX", amount: 3.995 },
       { code: "CUPOM10", amount: 10 },

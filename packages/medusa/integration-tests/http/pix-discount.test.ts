@@ -3,7 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+import { createCartWorkflow, createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
 import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
@@ -271,6 +271,99 @@ medusaIntegrationTestRunner({
       expect(placed.promotions.map((p: Json) => p.code)).toEqual(["DESCONTO-PIX"]);
       expect(Number(placed.total)).toBe(95);
       expect(Number(placed.discount_total)).toBe(5);
+    });
+
+    it("5 % of R$ 79,90: the shopper, the code, Medusa's order and its payment all say R$ 4,00 off", async () => {
+      const cartId = await createCart(container(), store, 79.9);
+      const pix = await choose(cartId, "pix");
+      // Medusa computes R$ 3,995; the plugin rounds it half up, so nothing is left to round.
+      expect(pix.data).toMatchObject({ total: 7590, pix_discount: { saved: 400 } });
+      const cart = (await shop.cart(cartId)).data.cart;
+      expect([cart.discount_total, cart.total]).toEqual([4, 75.9]);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const code = await view(session.id);
+      expect(code.amount).toBe(7590);
+      expect(code.pix_discount).toMatchObject({ saved: 400 });
+
+      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+      const order = await waitFor(async () => {
+        const found = await orderOfCart(container(), cartId);
+        return found?.payment_collections[0]?.status === "completed" && found;
+      }, "the order to be paid");
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "order",
+        fields: [
+          "total",
+          "discount_total",
+          "items.adjustments.amount",
+          "payment_collections.amount",
+          "payment_collections.payments.captures.amount",
+        ],
+        filters: { id: order.id },
+      });
+      const placed = data[0] as Json;
+      // Medusa's order page: Subtotal 79,90 − Descontos 4,00 = Total 75,90, to the cent.
+      expect(Number(placed.discount_total)).toBe(4);
+      expect(Number(placed.total)).toBe(75.9);
+      expect(placed.items[0].adjustments.map((a: Json) => Number(a.amount))).toEqual([4]);
+      // What the books compare with the service: the collection and its capture, 75,90.
+      expect(Number(placed.payment_collections[0].amount)).toBe(75.9);
+      expect(Number(placed.payment_collections[0].payments[0].captures[0].amount)).toBe(75.9);
+    });
+
+    it("a cart of several lines: each line's discount is whole cents and they add up", async () => {
+      const { result } = await createCartWorkflow(container()).run({
+        input: {
+          region_id: store.regionId,
+          sales_channel_id: store.salesChannelId,
+          currency_code: "brl",
+          email: "ana@example.com",
+          items: [33.33, 19.99, 79.9].map((unit_price) => ({
+            title: "Meia",
+            quantity: 1,
+            unit_price,
+            requires_shipping: false,
+          })),
+        },
+      });
+      const cartId = result.id;
+      // 1,6665 + 0,9995 + 3,995 = 6,661: R$ 6,66 off R$ 133,22.
+      expect((await choose(cartId, "pix")).data).toMatchObject({
+        total: 12656,
+        pix_discount: { saved: 666 },
+      });
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["total", "items.adjustments.amount"],
+        filters: { id: cartId },
+      });
+      const cart = data[0] as Json;
+      const lines = (cart.items as Json[]).map((item) =>
+        Math.round(Number(item.adjustments[0].amount) * 100),
+      );
+      expect(lines.reduce((sum, cents) => sum + cents, 0)).toBe(666);
+      for (const item of cart.items as Json[]) {
+        expect(Number.isInteger(Number(item.adjustments[0].amount) * 100)).toBe(true);
+      }
+      expect(Number(cart.total)).toBe(126.56);
+    });
+
+    it("a coupon added after Pix was chosen: the code is still for a whole-cent discount", async () => {
+      const cartId = await createCart(container(), store, 79.9);
+      expect((await choose(cartId, "pix")).data.total).toBe(7590);
+      // Medusa's promotions route re-prices without its refresh hook: R$ 69,90 × 5 % = 3,495.
+      const applied = await shop.call("post", `/store/carts/${cartId}/promotions`, {
+        promo_codes: ["CUPOM10"],
+      });
+      expect(applied.status).toBe(200);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const code = await view(session.id);
+      expect(code.amount).toBe(6640);
+      expect(code.pix_discount).toMatchObject({ saved: 350 });
+      const cart = (await shop.cart(cartId)).data.cart;
+      expect([cart.discount_total, cart.total]).toEqual([13.5, 66.4]);
     });
 
     it("a switch to boleto after the code was shown: full price, and the old code is superseded", async () => {

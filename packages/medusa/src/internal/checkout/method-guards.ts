@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { sendError } from "../platform/errors";
 import { METHOD_METADATA_KEY, readPixDiscount } from "../medusa/pix-discount";
+import { roundPixDiscountOfCart } from "../medusa/pix-discount-cents";
 import { cartForStorefront, chooseMethod, methodOfProvider } from "./payment-method";
 
 /**
@@ -57,6 +58,10 @@ export async function chosenMethodFollowsSession(
       const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
         .publishable_key_context?.sales_channel_ids;
       await chooseMethod(req.scope, await cartForStorefront(req.scope, cart.id, channels), method);
+    } else if (cart && method === "pix") {
+      // A coupon added since the method was chosen re-priced the cart without Medusa's refresh
+      // hook: the code must still be for a whole-cent discount.
+      await roundPixDiscountOfCart(req.scope, cart.id);
     }
   } catch (error) {
     return next(error);

@@ -55,10 +55,10 @@ async function readCart(container: MedusaContainer, cartId: string): Promise<Car
 /**
  * What the Pix discount takes off the charge now, in integer cents (0 when it is not applied):
  * the cart's total without the discount, in the cents a charge would ask, minus its total with
- * it. Medusa's amounts may carry a fraction of a cent (5 % of R$ 39,90 is R$ 1,995), so each
- * total is rounded as the charge rounds it, and the shopper's "saved" is exactly the difference
- * between the boleto and the Pix code (R$ 54,90 and R$ 52,91: R$ 1,99). Where prices exclude
- * tax, it is the discount before the tax on it.
+ * it. The Pix discount itself is whole cents (medusa/pix-discount-cents), but another promotion
+ * or a tax may still leave the totals a fraction of a cent, so each total is rounded as the
+ * charge rounds it, and the shopper's "saved" is exactly the difference between the boleto and
+ * the Pix code. Where prices exclude tax, it is the discount before the tax on it.
  */
 function savedOf(cart: CartRow): number {
   const amounts = [...(cart.items ?? []), ...(cart.shipping_methods ?? [])]

@@ -1,0 +1,118 @@
+import type { ICartModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { BigNumber, Modules } from "@medusajs/framework/utils";
+import type { BigNumberInput } from "@medusajs/framework/types";
+import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows";
+import { fromCents } from "../platform/money";
+import { PIX_DISCOUNT_CODE } from "./pix-discount";
+
+/*
+ * The Pix discount is whole cents, everywhere it is shown.
+ *
+ * Medusa computes a percentage promotion without rounding: 5 % of R$ 79,90 is R$ 3,995. The
+ * charge asks whole cents, the storefront shows the difference of two rounded totals (R$ 3,99),
+ * and Medusa's order page rounds the discount on its own (R$ 4,00), so three people would read
+ * three numbers and none of them would add up. Medusa has no rounding option, so the plugin
+ * rounds the discount's own line adjustments after Medusa's promotion module writes them and
+ * before the payment collection takes the cart's total: the discount, the cart total, the
+ * code's amount, the order and the books then carry the same cents, with nothing left to round.
+ *
+ * The rule: the discount's total is rounded half up to the cent (the rounding of `toCents`,
+ * and of Medusa's display), and spread over the cart's lines by largest remainder, so every
+ * line's discount is whole cents too and the lines add up to the total.
+ */
+
+/** A fraction-of-a-cent amount in reais, as Medusa stores an adjustment. */
+type Reais = BigNumberInput;
+
+function centsOf(amount: Reais) {
+  return new BigNumber(amount).bigNumber!.shiftedBy(2);
+}
+
+/**
+ * Whole-cent amounts for each of a discount's line adjustments: their sum is the discount's
+ * total rounded half up, and each one is its own amount rounded down or up by less than a cent.
+ * The largest fractions get the remaining cents first; ties go to the earlier line.
+ */
+export function wholeCentShares(amounts: readonly Reais[]): number[] {
+  const exact = amounts.map(centsOf);
+  const total = exact.reduce((sum, cents) => sum.plus(cents), centsOf(0));
+  const target = total.decimalPlaces(0, 4).toNumber(); // ROUND_HALF_UP
+  const shares = exact.map((cents) => cents.decimalPlaces(0, 1).toNumber()); // ROUND_DOWN
+  let left = target - shares.reduce((sum, cents) => sum + cents, 0);
+  const byFraction = exact
+    .map((cents, index) => ({ index, fraction: cents.minus(cents.decimalPlaces(0, 1)) }))
+    .sort((a, b) => b.fraction.comparedTo(a.fraction) || a.index - b.index);
+  for (const { index } of byFraction) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+interface AdjustmentRow {
+  id: string;
+  item_id: string;
+  code?: string | null;
+  amount: Reais;
+}
+
+/**
+ * Rounds the Pix discount's adjustments on a cart to whole cents, as {@link wholeCentShares}
+ * says. Returns whether it changed anything: a cart already in whole cents (or without the
+ * discount) is not written. The cart's other adjustments are kept as they are, in the same
+ * write, so no reader sees a cart with some of its discounts missing.
+ */
+export async function roundPixDiscountToCents(
+  container: MedusaContainer,
+  cartId: string,
+): Promise<boolean> {
+  const carts = container.resolve<ICartModuleService>(Modules.CART);
+  const cart = await carts.retrieveCart(cartId, {
+    select: ["id"],
+    relations: ["items", "items.adjustments"],
+  });
+  const adjustments = (cart.items ?? []).flatMap(
+    (item) => (item.adjustments ?? []) as unknown as AdjustmentRow[],
+  );
+  const pix = adjustments.filter((adjustment) => adjustment.code === PIX_DISCOUNT_CODE);
+  if (pix.length === 0) return false;
+  const shares = wholeCentShares(pix.map((adjustment) => adjustment.amount));
+  const rounded = new Map(pix.map((adjustment, index) => [adjustment.id, shares[index]!]));
+  const unchanged = pix.every((adjustment) =>
+    centsOf(adjustment.amount).isEqualTo(rounded.get(adjustment.id)!),
+  );
+  if (unchanged) return false;
+  await carts.setLineItemAdjustments(
+    cartId,
+    adjustments.map((adjustment) =>
+      rounded.has(adjustment.id)
+        ? {
+            id: adjustment.id,
+            item_id: adjustment.item_id,
+            amount: fromCents(rounded.get(adjustment.id)!),
+          }
+        : { id: adjustment.id, item_id: adjustment.item_id },
+    ),
+  );
+  return true;
+}
+
+/**
+ * The same rounding from outside Medusa's cart workflows, under the cart's lock (the key
+ * Medusa's own cart workflows lock), then the payment collection re-priced when it changed.
+ * For the one path where Medusa re-prices a cart without the hook: `updateCartPromotionsWorkflow`
+ * run on its own, as `POST /store/carts/:id/promotions` does.
+ */
+export async function roundPixDiscountOfCart(
+  container: MedusaContainer,
+  cartId: string,
+): Promise<void> {
+  const round = () => roundPixDiscountToCents(container, cartId);
+  const changed = container.hasRegistration(Modules.LOCKING)
+    ? await container.resolve(Modules.LOCKING).execute(cartId, round, { timeout: 5 })
+    : await round();
+  if (changed) {
+    await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cartId } });
+  }
+}
