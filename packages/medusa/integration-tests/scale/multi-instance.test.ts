@@ -72,7 +72,9 @@ describe("two server instances and a worker on shared Postgres and Redis", () =>
     expect(timeline.filter((e) => e.kind === "paid")).toHaveLength(1);
     const captured = timeline.filter((e) => e.kind === "captured");
     expect(captured).toHaveLength(1);
-    expect(captured[0].source).toBe("webhook");
+    // The webhook's settlement or the order's `order.placed` event (late on a busy worker) may
+    // record it first; either is the worker's one capture, and each names its own door.
+    expect(["webhook", "order_placed"]).toContain(captured[0].source);
     expect(captured[0].detail).toMatchObject({ instance: "worker" });
 
     const collection = await waitFor(

@@ -33,7 +33,7 @@ export default async function pixCheckoutOrderPlaced({
         ? row.awaiting_order_since !== null
         : row.settlement === "capturable";
       if (row.status !== "paid" || !open) continue;
-      await settlePaid(ctx, row, "authorize").catch((error: unknown) =>
+      await settlePaid(ctx, row, "order_placed").catch((error: unknown) =>
         ctx.logger.warn(
           `charge ${row.charge_id} is paid; recording its capture after order ${event.data.id} was placed failed, and reconciliation retries it: ${redact((error as Error).message ?? String(error))}`,
         ),

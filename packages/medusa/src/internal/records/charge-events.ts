@@ -42,6 +42,7 @@ export type ChargeEventKind = (typeof CHARGE_EVENT_KINDS)[number];
 export const CHARGE_EVENT_SOURCES = [
   "provider",
   "authorize",
+  "order_placed",
   "webhook",
   "reconcile",
   "refresh",

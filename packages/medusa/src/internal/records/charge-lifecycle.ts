@@ -1,12 +1,12 @@
 import { paidShort, type ChargeRow, type LocalChargeStatus, type NewChargeRow } from "./charges";
+import type { ChargeEventSource } from "./charge-events";
 import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";
 import type { ChargeStatus } from "../platform/status";
 import { describeFlag, type FlagReason, type RefundReason } from "./flag-reasons";
 
 /** Who moved a charge; it goes on the charge's timeline. */
-export type LifecycleSource =
-  "provider" | "authorize" | "webhook" | "reconcile" | "refresh" | "admin";
+export type LifecycleSource = ChargeEventSource;
 
 /**
  * Medusa events the plugin emits for a charge's life (subscribe with `event: "pix_checkout.charge.paid"`).
@@ -51,7 +51,7 @@ export interface ChargeEventData {
   late?: boolean;
   /** Why the merchant is needed, on `pix_checkout.charge.flagged`. */
   flag?: FlagReason;
-  /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `provider`, `admin`. */
+  /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `order_placed`, `provider`, `admin`. */
   source: LifecycleSource;
 }
 
