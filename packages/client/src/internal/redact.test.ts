@@ -36,6 +36,18 @@ describe("redact, for every package", () => {
     );
   });
 
+  it("removes a URL's user info, wherever the URL is printed, and keeps e-mail addresses", () => {
+    expect(redact("GET https://shop:s3cr3t@api.example.com/v1/charges failed")).toBe(
+      "GET https://[redacted]@api.example.com/v1/charges failed",
+    );
+    expect(redact('{"baseUrl":"http://token@127.0.0.1:4010/v1"}')).toBe(
+      '{"baseUrl":"http://[redacted]@127.0.0.1:4010/v1"}',
+    );
+    expect(redact("mail ana@example.com at https://api.example.com/v1?x=a@b")).toBe(
+      "mail ana@example.com at https://api.example.com/v1?x=a@b",
+    );
+  });
+
   it("blanks credential fields and masks payer documents deep inside objects", () => {
     expect(
       redactValue({

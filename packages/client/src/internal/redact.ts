@@ -10,6 +10,8 @@ const KEY_PATTERN = /\b(sk|pk|rk)_(live|test)_[A-Za-z0-9_-]*/g;
 const BEARER_PATTERN = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 // A webhook URL carries its token as `?token=`; a URL in a message must not carry it on.
 const URL_TOKEN_PATTERN = /([?&](?:token|access_token)=)[^&#\s"']+/gi;
+// A URL's user info (`https://user:pass@host/`) is a credential wherever the URL is printed.
+const URL_USERINFO_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
 
 // Field names whose value is a credential, whatever it looks like (compared lowercased).
 const SECRET_FIELDS = new Set([
@@ -27,12 +29,16 @@ const SECRET_FIELDS = new Set([
 // so a merchant can still tell two payers apart.
 const DOCUMENT_FIELDS = new Set(["document", "cpf", "cnpj", "tax_id"]);
 
-/** Replaces API keys, Authorization credentials and URL tokens in a string with placeholders. */
+/**
+ * Replaces API keys, Authorization credentials, URL tokens and URL user info in a string with
+ * placeholders.
+ */
 export function redact(text: string): string {
   return text
     .replace(KEY_PATTERN, "$1_$2_[redacted]")
     .replace(BEARER_PATTERN, "$1 [redacted]")
-    .replace(URL_TOKEN_PATTERN, "$1[redacted]");
+    .replace(URL_TOKEN_PATTERN, "$1[redacted]")
+    .replace(URL_USERINFO_PATTERN, "$1[redacted]@");
 }
 
 /**

@@ -60,6 +60,13 @@ describe("parseOptions", () => {
     ).toThrow(/baseUrl: .*; variant: variant must be "a"/);
   });
 
+  it("refuses a baseUrl with user info, without repeating it", () => {
+    const attempt = () =>
+      parseOptions({ ...valid, baseUrl: "https://shop:s3cr3t@api.example.com/v1" });
+    expect(attempt).toThrow(/baseUrl must not carry a user name or password/);
+    expect(attempt).not.toThrow(/s3cr3t/);
+  });
+
   it("requires baseUrl to end in /v1", () => {
     expect(() => parseOptions({ ...valid, baseUrl: "https://api.example.com" })).toThrow(
       /baseUrl must end in the version segment \/v1/,

@@ -33,6 +33,11 @@ export const optionsSchema = z.object({
       protocol: /^https?$/,
       error: "baseUrl must be an http(s) URL such as https://api.example.com/v1",
     })
+    // Credentials in the URL would travel into every log line, metric and health line that
+    // names the service; the key goes in apiKey. The message never echoes the URL.
+    .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), {
+      message: "baseUrl must not carry a user name or password; pass the key as apiKey",
+    })
     .transform((url) => url.replace(/\/+$/, ""))
     .refine((url) => url.endsWith("/v1"), {
       message: "baseUrl must end in the version segment /v1 (e.g. https://api.example.com/v1)",
