@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Demo } from "@pix-checkout/demo";
+import { englishOnly, layoutProblems } from "../../packages/medusa/scripts/lib/admin-checks.mjs";
 import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
@@ -268,6 +269,41 @@ describe("checkout in the demo store", () => {
     await back.goto(codeStep);
     expect(await confirmedOrderNumber(back)).toBe(order.display_id);
   });
+});
+
+describe("the merchant's admin after the flows above", () => {
+  it("shows the Pix Checkout page and a paid order's widget in pt-BR, with no sideways scroll at 1280 and 1024 px and no English of the plugin's", async () => {
+    // A Brazilian merchant's browser: the plugin's views follow it; the dashboard follows `lng`.
+    const merchant = await browser.newContext({ locale: "pt-BR" });
+    try {
+      const tab = await merchant.newPage();
+      await tab.addInitScript("localStorage.setItem('lng', 'ptBR')");
+      await tab.goto(`${demo.urls.admin}/login`);
+      // The demo serves the dashboard in development mode: its first load compiles it.
+      await tab.locator('input[name="email"]').waitFor({ timeout: 100_000 });
+      await tab.fill('input[name="email"]', demo.admin.email);
+      await tab.fill('input[name="password"]', demo.admin.password);
+      await tab.click('button[type="submit"]');
+      await tab.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30_000 });
+      const english = englishOnly();
+
+      await tab.goto(`${demo.urls.admin}/pix-checkout`);
+      // The money first: what came in today, from the flows above.
+      await tab.locator('[data-pix-checkout="overview-today"]').getByText(/R\$/).first().waitFor();
+      const problems = await layoutProblems(tab, "the Pix Checkout page", english);
+
+      const paid = (await listOrders(demo.urls.store, token)).find(
+        (order) => order.payment_status === "captured",
+      )!;
+      await tab.goto(`${demo.urls.admin}/orders/${paid.id}`);
+      const widget = tab.locator('[data-pix-checkout="order-widget"]');
+      await widget.getByText("paga").first().waitFor({ timeout: 60_000 });
+      problems.push(...(await layoutProblems(tab, "the order page", english)));
+      expect(problems).toEqual([]);
+    } finally {
+      await merchant.close();
+    }
+  }, 240_000);
 });
 
 describe("Medusa's DTC starter checkout with the guide's changes (apps/next-storefront)", () => {

@@ -9,8 +9,9 @@
 // 1024 px, or if a plugin view shows an English sentence of its own. Run `npm run build` first. The browser's own pt-BR (native
 // date inputs in dd/mm/aaaa) needs Debian's chromium-l10n; without it they read mm/dd/yyyy.
 // Usage: node scripts/admin-screenshots.mjs
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { englishOnly, layoutProblems } from "./lib/admin-checks.mjs";
 import { logInToAdmin, merchantPage, withAdminApp } from "./lib/admin-app.mjs";
 import { APP_WEBHOOK_SECRET, packageDir, pixSeedScript } from "./lib/built-app.mjs";
 
@@ -29,34 +30,10 @@ const SEED = pixSeedScript(`
   fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
 `);
 
-/** The plugin's English sentences that its Portuguese says otherwise: none may be on screen. */
-function englishOnly() {
-  const words = (language) =>
-    JSON.parse(
-      readFileSync(path.join(packageDir, "src/admin/i18n/json", `${language}.json`), "utf8"),
-    );
-  const flat = (tree, prefix = "") =>
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === "string" ? [[`${prefix}${key}`, value]] : flat(value, `${prefix}${key}.`),
-    );
-  const pt = new Map(flat(words("ptBR")));
-  return flat(words("en"))
-    .filter(([key, text]) => pt.get(key) !== text && /[a-z]{4} [a-z]{3}/i.test(text))
-    .map(([, text]) => text.split("{{")[0].trim())
-    .filter((text) => text.length >= 8);
-}
-
 /** Fails when the page scrolls sideways, or a plugin view holds one of `english`. */
 async function checkLayout(page, where, english) {
-  for (const width of [1280, 1024]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const wide = await page.evaluate("document.documentElement.scrollWidth");
-    if (wide > width) throw new Error(`${where} scrolls sideways at ${width} px (${wide} px wide)`);
-  }
-  const text = (await page.locator("[data-pix-checkout]").allInnerTexts()).join("\n");
-  const found = english.filter((sentence) => text.includes(sentence));
-  if (found.length > 0) throw new Error(`${where} shows English: ${found.join(" | ")}`);
+  const problems = await layoutProblems(page, where, english);
+  if (problems.length > 0) throw new Error(problems.join("\n"));
 }
 
 const app = {
