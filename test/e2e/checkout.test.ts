@@ -474,6 +474,8 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await fillBoletoPayer(page);
     await page.getByTestId("submit-payment-button").click();
     await page.waitForURL(/step=review/);
+    // The review says, in Portuguese, that the order comes first and the boleto next.
+    await page.getByText(/O pedido é feito e a próxima tela mostra o boleto/).waitFor();
     await page.getByTestId("submit-order-button").click();
 
     await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });

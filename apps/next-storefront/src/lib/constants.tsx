@@ -1,4 +1,4 @@
-import { CreditCard } from "@medusajs/icons"
+import { Bolt, CreditCard, DocumentText } from "@medusajs/icons"
 import React from "react"
 
 /* Map of payment provider_id to their title and icon. Add in any payment providers you want to use. */
@@ -12,11 +12,11 @@ export const paymentInfoMap: Record<
   },
   "pp_pix_pix-checkout": {
     title: "Pix",
-    icon: <CreditCard />,
+    icon: <Bolt />,
   },
   "pp_boleto_pix-checkout": {
     title: "Boleto",
-    icon: <CreditCard />,
+    icon: <DocumentText />,
   },
 }
 

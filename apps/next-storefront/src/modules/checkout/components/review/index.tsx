@@ -1,10 +1,21 @@
 "use client"
 
-import { isPix } from "@lib/constants"
+import { isBoleto, isPix } from "@lib/constants"
 import { HttpTypes } from "@medusajs/types"
 import PaymentButton from "@modules/checkout/components/payment-button"
 import { Text } from "@modules/common/components/ui"
 import { useSearchParams } from "next/navigation"
+
+/** What the shopper agrees to, and what comes next, for the method they chose. */
+const reviewNotice = (providerId?: string) => {
+  if (isPix(providerId)) {
+    return "Ao pagar o Pix abaixo, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito assim que o pagamento for confirmado."
+  }
+  if (isBoleto(providerId)) {
+    return "Ao clicar em Place order, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito e a próxima tela mostra o boleto: a linha digitável para pagar no app do banco e o PDF. O pedido é enviado depois que o boleto for pago."
+  }
+  return "By clicking the Place Order button, you confirm that you have read, understand and accept our Terms of Use, Terms of Sale and Returns Policy and acknowledge that you have read Medusa Store's Privacy Policy."
+}
 
 /** The starter's review step: its terms, then the payment button (for Pix, the code). */
 const Review = ({ cart }: { cart: HttpTypes.StoreCart }) => {
@@ -25,11 +36,9 @@ const Review = ({ cart }: { cart: HttpTypes.StoreCart }) => {
           <div className="flex items-start gap-x-1 w-full mb-6">
             <div className="w-full">
               <Text className="txt-medium-plus text-ui-fg-base mb-1">
-                {isPix(
+                {reviewNotice(
                   cart.payment_collection?.payment_sessions?.[0]?.provider_id
-                )
-                  ? "Ao pagar o Pix abaixo, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito assim que o pagamento for confirmado."
-                  : "By clicking the Place Order button, you confirm that you have read, understand and accept our Terms of Use, Terms of Sale and Returns Policy and acknowledge that you have read Medusa Store's Privacy Policy."}
+                )}
               </Text>
             </div>
           </div>
