@@ -3,6 +3,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import { Modules } from "@medusajs/framework/utils";
+import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { startAppSandboxes } from "../helpers/sandboxes";
 import { createStoreFixture, createCart, type StoreFixture } from "../helpers/store-fixture";
@@ -150,6 +151,9 @@ medusaIntegrationTestRunner({
         ["variant:a", "ok"],
         ["service:b", "ok"],
         ["variant:b", "ok"],
+        ["region:pp_boleto_a", "ok"],
+        ["region:pp_pix_a", "ok"],
+        ["region:pp_pix_b", "ok"],
         ["webhooks", "ok"],
         ["checks", "ok"],
         ["captures", "ok"],
@@ -557,6 +561,43 @@ medusaIntegrationTestRunner({
       } finally {
         await requests().where("id", "like", "pxcr_health_%").delete();
       }
+    });
+
+    it("names a provider the BRL region does not enable, and says where to enable it", async () => {
+      const regions = container().resolve(Modules.REGION);
+      const ok = (await health()).lines.find((l) => l.id === "region:pp_boleto_a")!;
+      expect(ok).toMatchObject({ state: "ok", value: "Brasil", action: null });
+      // The merchant took boleto off the region (since Medusa 2.20 its sessions then fail).
+      await updateRegionsWorkflow(container()).run({
+        input: {
+          selector: { id: store.regionId },
+          update: { payment_providers: ["pp_pix_a", "pp_pix_b"] },
+        },
+      });
+      try {
+        const card = await health();
+        const line = card.lines.find((l) => l.id === "region:pp_boleto_a")!;
+        expect(line).toMatchObject({
+          state: "broken",
+          action: "enable_on_region",
+          detail: {
+            provider_id: "pp_boleto_a",
+            brl_regions: ["Brasil"],
+            reason: "not_on_brl_region",
+          },
+        });
+        expect(card.state).toBe("broken");
+        expect(card.lines.find((l) => l.id === "region:pp_pix_a")?.state).toBe("ok");
+        expect(cardWords("ptBR").action?.enable_on_region).toMatch(/^Em Configurações → Regiões/);
+      } finally {
+        await updateRegionsWorkflow(container()).run({
+          input: {
+            selector: { id: store.regionId },
+            update: { payment_providers: ["pp_pix_a", "pp_boleto_a", "pp_pix_b"] },
+          },
+        });
+      }
+      expect(await regions.listRegions({ currency_code: "brl" })).toHaveLength(1);
     });
 
     it("turns the variant line broken, in pt-BR and en, when the service answers in the other variant", async () => {

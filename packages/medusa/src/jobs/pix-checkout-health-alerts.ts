@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { redact } from "@pix-checkout/client";
 import { healthReport } from "../internal/operations/health";
+import { readRegionProviders } from "../internal/medusa/region-providers";
 import { alertOptions } from "../internal/operations/alert-options";
 import { evaluateAlerts, type AlertEvaluation } from "../internal/operations/health-alerts";
 import { createPluginLogger } from "../internal/platform/logger";
@@ -25,7 +26,8 @@ export async function evaluateHealthAlerts(
   const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   try {
-    const report = await healthReport(db, registeredProviders(config), logger);
+    const regions = await readRegionProviders(container, (message) => logger.warn(message));
+    const report = await healthReport(db, registeredProviders(config), logger, regions);
     const events = container.resolve(Modules.EVENT_BUS);
     const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
     return await evaluateAlerts(report.lines, options, {

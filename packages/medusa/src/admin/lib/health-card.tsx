@@ -65,6 +65,10 @@ function valueText(
         : t("health.value.attentionNone");
     case "create_budget":
       return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
+    case "region":
+      return Array.isArray(d.regions)
+        ? t("health.value.region", { regions: d.regions.join(", ") })
+        : "";
     default:
       return line.value === null ? "" : String(line.value);
   }
@@ -101,6 +105,10 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
               code: line.detail.code ?? "",
               reconciled: line.detail.paid_by_reconciliation ?? 0,
               webhook: line.detail.paid_by_webhook ?? 0,
+              provider: line.detail.provider_id ?? "",
+              regions: Array.isArray(line.detail.brl_regions)
+                ? line.detail.brl_regions.join(", ")
+                : "",
             })}
           </Text>
         ) : null}

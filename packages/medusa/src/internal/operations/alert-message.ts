@@ -56,6 +56,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       carts: "Carrinhos pagos esperando virar pedido",
       attention: "Precisa de atenção",
       create_budget: "Limite de criação ({provider})",
+      region: "Ativo numa região em BRL ({provider})",
     },
     reason: {
       key_refused: "O serviço recusou a chave ({code}).",
@@ -75,6 +76,9 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "Há dinheiro esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s).",
       budget_spent: "As criações do minuto acabaram; novos compradores esperam pelo código.",
       line_stuck: "Há criações esperando na fila há minutos.",
+      not_on_brl_region:
+        "{provider_id} não está ativo em nenhuma região em BRL ({brl_regions}): o checkout não consegue criar a sessão de pagamento.",
+      no_brl_region: "A loja não tem nenhuma região com a moeda BRL.",
     },
     action: {
       check_api_key:
@@ -92,6 +96,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "O job tenta cada carrinho 5 vezes; depois disso vira devolução devida em “Precisa de atenção”.",
       busy_minute:
         "Nada a fazer num minuto movimentado; se continuar, outro sistema pode usar a mesma conta (diminua createsPerMinute).",
+      enable_on_region:
+        "No admin, em Configurações → Regiões, edite a região em BRL e adicione o provedor às formas de pagamento (desde o Medusa 2.20, sem isso a sessão falha).",
+      add_brl_region:
+        "No admin, em Configurações → Regiões, crie uma região com a moeda BRL e adicione nela os provedores do Pix Checkout.",
     },
     subject: {
       changed: "[Pix Checkout] {state}: {line}",
@@ -118,6 +126,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       carts: "Paid carts waiting to become orders",
       attention: "Needs attention",
       create_budget: "Create budget ({provider})",
+      region: "Enabled on a BRL region ({provider})",
     },
     reason: {
       key_refused: "The service refused the key ({code}).",
@@ -137,6 +146,9 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "Money waits for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s).",
       budget_spent: "The minute's creates are spent; new shoppers wait for their code.",
       line_stuck: "Creates have waited in line for minutes.",
+      not_on_brl_region:
+        "{provider_id} is enabled on no BRL region ({brl_regions}): checkout cannot create its payment session.",
+      no_brl_region: "The store has no region in BRL.",
     },
     action: {
       check_api_key:
@@ -154,6 +166,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "The job retries each cart 5 times; after that it becomes a refund due in “Needs attention”.",
       busy_minute:
         "Nothing to do in a busy minute; if it lasts, another system may share the account (lower createsPerMinute).",
+      enable_on_region:
+        "In the admin, Settings → Regions, edit the BRL region and add the provider to its payment providers (since Medusa 2.20 the session fails without it).",
+      add_brl_region:
+        "In the admin, Settings → Regions, create a region in BRL and add the Pix Checkout providers to it.",
     },
     subject: {
       changed: "[Pix Checkout] {state}: {line}",
@@ -241,6 +257,10 @@ export function renderAlert(
           no_order: detail.no_order,
           not_captured: detail.not_captured,
           note: detail.note,
+          provider_id: detail.provider_id,
+          brl_regions: Array.isArray(detail.brl_regions)
+            ? (detail.brl_regions as string[]).join(", ")
+            : undefined,
         })
       : null;
   const todo = line.action ? t.action[line.action] : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { p95, serviceLine, tableLines, worst, type HealthFigures } from "./health";
+import { p95, regionLines, serviceLine, tableLines, worst, type HealthFigures } from "./health";
+import type { RegisteredProvider } from "../platform/provider-registry";
 
 const now = new Date("2026-11-27T12:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -131,5 +132,57 @@ describe("health rules", () => {
     expect(p95([5])).toBe(5);
     expect(worst(["ok", "warning"])).toBe("warning");
     expect(worst(["warning", "broken", "ok"])).toBe("broken");
+  });
+});
+
+describe("regionLines", () => {
+  const a = [{ key: "a" }] as unknown as RegisteredProvider[];
+  const providers = [
+    { id: "pp_boleto_a", is_enabled: true },
+    { id: "pp_pix_a", is_enabled: true },
+    { id: "pp_pix_b", is_enabled: true },
+  ];
+
+  it("is ok for a provider enabled on a BRL region, and lists the regions", () => {
+    const lines = regionLines(
+      {
+        providers,
+        brlRegions: [
+          { id: "reg_1", name: "Brasil", providerIds: ["pp_pix_a", "pp_boleto_a"] },
+          { id: "reg_2", name: "Brasil atacado", providerIds: ["pp_pix_a"] },
+        ],
+      },
+      a,
+    );
+    expect(lines.map((l) => [l.id, l.state, l.value])).toEqual([
+      ["region:pp_boleto_a", "ok", "Brasil"],
+      ["region:pp_pix_a", "ok", "Brasil, Brasil atacado"],
+    ]);
+  });
+
+  it("names the provider no BRL region enables, and a store with no BRL region at all", () => {
+    const missing = regionLines(
+      { providers, brlRegions: [{ id: "reg_1", name: "Brasil", providerIds: ["pp_pix_a"] }] },
+      a,
+    );
+    expect(missing[0]).toMatchObject({
+      id: "region:pp_boleto_a",
+      state: "broken",
+      action: "enable_on_region",
+      detail: { provider_id: "pp_boleto_a", brl_regions: ["Brasil"], reason: "not_on_brl_region" },
+    });
+    const none = regionLines({ providers, brlRegions: [] }, a);
+    expect(none.map((l) => [l.state, l.action])).toEqual([
+      ["broken", "add_brl_region"],
+      ["broken", "add_brl_region"],
+    ]);
+  });
+
+  it("leaves out providers Medusa no longer loads", () => {
+    const lines = regionLines(
+      { providers: [{ id: "pp_pix_a", is_enabled: false }], brlRegions: [] },
+      a,
+    );
+    expect(lines).toEqual([]);
   });
 });

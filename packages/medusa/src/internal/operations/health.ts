@@ -11,6 +11,7 @@ import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";
 import type { PluginLogger } from "../platform/logger";
 import type { RegisteredProvider } from "../platform/provider-registry";
+import type { RegionProviders } from "../medusa/region-providers";
 
 /** How a line of the health card stands. */
 export type HealthState = "ok" | "warning" | "broken";
@@ -28,12 +29,14 @@ export type HealthAction =
   | "check_worker"
   | "see_needs_attention"
   | "wait_for_cart_retries"
-  | "busy_minute";
+  | "busy_minute"
+  | "enable_on_region"
+  | "add_brl_region";
 
 /**
  * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
  * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `attention`,
- * `create_budget:<registration>`); `value` is the line's headline figure, `detail` the
+ * `create_budget:<registration>`, `region:<Medusa provider id>`); `value` is the line's headline figure, `detail` the
  * figures behind it (and `reason` when the line is not ok).
  */
 export interface HealthLine {
@@ -538,11 +541,50 @@ export function worst(states: readonly HealthState[]): HealthState {
   return states.includes("warning") ? "warning" : "ok";
 }
 
+/**
+ * One line per provider of the registrations shown (`pp_pix_a`, `pp_boleto_a`): enabled on at
+ * least one BRL region, or broken, saying which provider to enable where. Since Medusa 2.20 a
+ * session cannot be created with a provider the cart's region does not enable.
+ */
+export function regionLines(
+  read: RegionProviders,
+  providers: readonly RegisteredProvider[],
+): HealthLine[] {
+  const keys = new Set(providers.map((p) => p.key));
+  const brl = read.brlRegions.map((region) => region.name);
+  return read.providers
+    .filter((provider) => provider.is_enabled)
+    .filter((provider) => keys.has(provider.id.replace(/^pp_(pix|boleto)_/, "")))
+    .map((provider): HealthLine => {
+      const id = `region:${provider.id}`;
+      const regions = read.brlRegions
+        .filter((region) => region.providerIds.includes(provider.id))
+        .map((region) => region.name);
+      const broken = (reason: string, action: HealthAction): HealthLine => ({
+        id,
+        state: "broken",
+        value: null,
+        detail: { provider_id: provider.id, brl_regions: brl, reason },
+        action,
+      });
+      if (brl.length === 0) return broken("no_brl_region", "add_brl_region");
+      if (regions.length === 0) return broken("not_on_brl_region", "enable_on_region");
+      return {
+        id,
+        state: "ok",
+        value: regions.join(", "),
+        detail: { provider_id: provider.id, regions },
+        action: null,
+      };
+    });
+}
+
 /** The whole card: service checks in parallel, then the tables. */
 export async function healthReport(
   db: Knex,
   providers: readonly RegisteredProvider[],
   logger: PluginLogger,
+  regions: RegionProviders | null = null,
 ): Promise<HealthReport> {
   const [checks, refused, figures] = await Promise.all([
     Promise.all(providers.map((p) => checkService(p, logger))),
@@ -555,6 +597,7 @@ export async function healthReport(
     if (check) lines.push(serviceLine(check));
     lines.push(variantLine(provider, refused.get(provider.key) ?? 0, check));
   });
+  if (regions) lines.push(...regionLines(regions, providers));
   lines.push(...tableLines(figures));
   return {
     state: worst(lines.map((l) => l.state)),

@@ -4,6 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { z } from "zod";
 import { sendError } from "../../../../internal/platform/errors";
 import { healthReport } from "../../../../internal/operations/health";
+import { readRegionProviders } from "../../../../internal/medusa/region-providers";
 import { createPluginLogger } from "../../../../internal/platform/logger";
 import { registeredProviders } from "../../../../internal/platform/provider-registry";
 
@@ -42,5 +43,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
   res.setHeader("Cache-Control", "no-store");
-  res.json({ ...(await healthReport(db, providers, logger)), providers: all.map((p) => p.key) });
+  const regions = await readRegionProviders(req.scope, (message) => logger.warn(message));
+  res.json({
+    ...(await healthReport(db, providers, logger, regions)),
+    providers: all.map((p) => p.key),
+  });
 }
