@@ -1,24 +1,37 @@
 import type { z } from "zod";
 import { describe, expectTypeOf, it } from "vitest";
-import type { streamOptionsSchema } from "./internal/storefront/live-status/options";
 import type { optionsSchema } from "./internal/platform/options";
-import type { alertOptionsSchema } from "./internal/operations/alert-options";
+import type { fairOptionsSchema } from "./internal/create-line/fair-options";
 import type { PixCheckoutOptions, PixCheckoutPluginOptions } from "./types";
 
 describe("the public option types", () => {
-  it("match what the provider options schema accepts", () => {
+  it("are what the provider options schema accepts", () => {
     expectTypeOf<PixCheckoutOptions>().toEqualTypeOf<z.input<typeof optionsSchema>>();
   });
 
-  it("match what the stream options schema accepts", () => {
-    expectTypeOf<NonNullable<PixCheckoutPluginOptions["stream"]>>().toEqualTypeOf<
-      z.input<typeof streamOptionsSchema>
+  it("name every section of the plugin entry, each optional", () => {
+    expectTypeOf<keyof PixCheckoutPluginOptions>().toEqualTypeOf<
+      "fairness" | "notifications" | "stream" | "alerts"
     >();
+    expectTypeOf<NonNullable<PixCheckoutPluginOptions["fairness"]>>().toEqualTypeOf<
+      z.input<typeof fairOptionsSchema>
+    >();
+    expectTypeOf<Record<never, never>>().toExtend<PixCheckoutPluginOptions>();
   });
 
-  it("match what the alert options schema accepts", () => {
-    expectTypeOf<NonNullable<PixCheckoutPluginOptions["alerts"]>>().toEqualTypeOf<
-      z.input<typeof alertOptionsSchema>
-    >();
+  it("take a merchant's options as written, and refuse a misspelt one", () => {
+    const options = {
+      fairness: { trustedProxies: ["private"], clientCreatesPerMinute: 3 },
+      notifications: {
+        enabled: true,
+        paymentPageUrl: "https://loja.example.com/pagar/{session_id}",
+      },
+      stream: { maxConnections: 2000 },
+      alerts: { enabled: true, to: ["loja@example.com"] },
+    } satisfies PixCheckoutPluginOptions;
+    expectTypeOf(options).toExtend<PixCheckoutPluginOptions>();
+    // @ts-expect-error `notification` is not a section: the merchant meant `notifications`.
+    const typo: PixCheckoutPluginOptions = { notification: { enabled: true } };
+    expectTypeOf(typo).toExtend<PixCheckoutPluginOptions>();
   });
 });
