@@ -31,6 +31,7 @@ import {
 import { reconcilePass } from "../helpers/reconcile-pass";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settlement/context";
+import { reconcileOnce } from "../../src/internal/settlement/reconcile";
 import { registerTestTelemetry, type TestTelemetry } from "../helpers/telemetry";
 
 // A distinctive key, so "it never appears in output" is a real check.
@@ -309,6 +310,16 @@ medusaIntegrationTestRunner({
         );
 
         const oneIntervalLater = new Date(Date.now() + 5 * 60_000 + 1_000);
+        // A pass whose lock Medusa reports lost (the signal fires) takes no charge: another
+        // instance may be running the same pass by then.
+        const lost = new AbortController();
+        lost.abort(new Error("the reconciliation lock was lost"));
+        await expect(
+          reconcileOnce(settleContext(container()), oneIntervalLater, lost.signal),
+        ).rejects.toThrow("the reconciliation lock was lost");
+        expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
+          "awaiting",
+        );
         const report = await reconcilePass(container(), oneIntervalLater);
         expect(report.settled).toBe(1);
         const order = await orderOfCart(container(), cartId);

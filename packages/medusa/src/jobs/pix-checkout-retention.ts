@@ -41,7 +41,7 @@ export default async function pixCheckoutRetention(
       container,
       ctx.db,
       RETENTION_LOCK,
-      () => runRetention(ctx.db, days),
+      (signal) => runRetention(ctx.db, days, { signal }),
       { waitSeconds: 1, expireSeconds: 600 },
     );
     if (!run.ran) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { redact } from "@pix-checkout/client";
@@ -29,6 +30,7 @@ export interface DailyReconciliationResult {
 export async function reconcileDay(
   container: MedusaContainer,
   day: string,
+  signal?: AbortSignal,
 ): Promise<DailyReconciliationResult[]> {
   const logger = createPluginLogger(container.resolve(ContainerRegistrationKeys.LOGGER));
   const events = container.hasRegistration(Modules.EVENT_BUS)
@@ -40,6 +42,8 @@ export async function reconcileDay(
   for (const provider of registeredProviders(
     container.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
   )) {
+    // The lock lost (see records/job-lock.ts): another instance may compare the day now.
+    signal?.throwIfAborted();
     let counts: Record<DifferenceKind, number>;
     try {
       counts = countDifferences((await reconcilePeriod(container, provider, period)).differences);
@@ -96,11 +100,12 @@ export async function reconcileDayOnce(
   try {
     return await locking.execute(
       DAILY_RECONCILIATION_LOCK,
-      async () => {
+      async (signal?: AbortSignal) => {
         const started = Date.now();
-        const results = await reconcileDay(container, day);
+        const results = await reconcileDay(container, day, signal);
         const left = holdMs - (Date.now() - started);
-        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        // Holding the lock is all the wait is for: a lost lock ends it.
+        if (left > 0) await sleep(left, undefined, { signal }).catch(() => undefined);
         return results;
       },
       { timeout: 1, expire: Math.ceil(holdMs / 1000) + 900 },

@@ -22,10 +22,16 @@ export default async function reconcilePixCheckout(
 ): Promise<ReconcileReport | null> {
   const ctx = settleContext(container);
   try {
-    const run = await runAlone(container, ctx.db, RECONCILE_LOCK, () => reconcileOnce(ctx), {
-      waitSeconds: 1,
-      expireSeconds: 300,
-    });
+    const run = await runAlone(
+      container,
+      ctx.db,
+      RECONCILE_LOCK,
+      (signal) => reconcileOnce(ctx, new Date(), signal),
+      {
+        waitSeconds: 1,
+        expireSeconds: 300,
+      },
+    );
     if (run.ran) return run.value;
     ctx.logger.debug("reconciliation skipped: another instance holds the lock");
     return null;

@@ -73,13 +73,22 @@ async function compactFinished(
 export async function runRetention(
   db: Knex,
   days: number,
-  { now = new Date(), batch = BATCH, budgetMs = BUDGET_MS } = {},
+  {
+    now = new Date(),
+    batch = BATCH,
+    budgetMs = BUDGET_MS,
+    signal,
+  }: { now?: Date; batch?: number; budgetMs?: number; signal?: AbortSignal } = {},
 ): Promise<RetentionReport> {
+  // The job lock's signal: once the lease is lost, no further batch (each is its own
+  // transaction, so what is done stays done).
+  const stillHeld = () => signal?.throwIfAborted();
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000);
   const deadline = Date.now() + budgetMs;
   const report: RetentionReport = { charges: 0, deliveries: 0, events: 0, more: false };
   let after: CompactionKey | null = null;
   do {
+    stillHeld();
     const done = await compactFinished(db, cutoff, batch, after);
     report.charges += done.charges;
     report.deliveries += done.deliveries;
@@ -92,6 +101,7 @@ export async function runRetention(
     (d: WebhookDeliveries) => d.deleteUnmatched(cutoff, batch),
   ]) {
     for (;;) {
+      stillHeld();
       const deleted = await prune(new WebhookDeliveries(db));
       report.deliveries += deleted;
       if (deleted < batch) break;

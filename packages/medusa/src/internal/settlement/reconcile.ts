@@ -43,11 +43,30 @@ export interface ReconcileReport {
  * 4. captured payments whose cart is no order yet (pay-first) are decided again: the cart is
  *    completed, or, once it kept failing, the payment is a refund due (decide.ts).
  */
-export function reconcileOnce(ctx: SettleContext, now = new Date()): Promise<ReconcileReport> {
-  return withSpan("pix_checkout.reconcile", {}, () => reconcile(ctx, now), reportAttributes);
+export function reconcileOnce(
+  ctx: SettleContext,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<ReconcileReport> {
+  return withSpan(
+    "pix_checkout.reconcile",
+    {},
+    () => reconcile(ctx, now, signal),
+    reportAttributes,
+  );
 }
 
-async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport> {
+/**
+ * `signal` is the job lock's: once it fires (Medusa's locking lost the pass's lease), another
+ * instance may be running the pass, so this one takes no further charge, delivery or cart and
+ * throws the signal's reason. What it already started finishes under its collection's own lease.
+ */
+async function reconcile(
+  ctx: SettleContext,
+  now: Date,
+  signal: AbortSignal | undefined,
+): Promise<ReconcileReport> {
+  const stillHeld = () => signal?.throwIfAborted();
   const report: ReconcileReport = {
     checked: 0,
     settled: 0,
@@ -65,7 +84,9 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       ctx.logger.warn(`create line sweep failed: ${redact((error as Error).message ?? "")}`);
     },
   );
+  stillHeld();
   for (const row of await ctx.records.charges.claimDueChecks(now, BATCH)) {
+    stillHeld();
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;
     recordCheckLag(row, now);
@@ -98,7 +119,9 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
     }
   }
   // Paid is final, so a capture that never finished needs no new question to the API.
+  stillHeld();
   for (const row of await ctx.records.charges.paidNotCaptured(BATCH)) {
+    stillHeld();
     report.checked += 1;
     try {
       const result = await settlePaid(ctx, row, "reconcile");
@@ -110,12 +133,14 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
       );
     }
   }
+  stillHeld();
   const deliveries = await ctx.records.deliveries.unfinished(
     now,
     new Date(now.getTime() - STALE_DELIVERY_MS),
     BATCH,
   );
   for (const delivery of deliveries) {
+    stillHeld();
     const id = String(delivery.id);
     let provider;
     let body: ParsedWebhook;
@@ -143,7 +168,9 @@ async function reconcile(ctx: SettleContext, now: Date): Promise<ReconcileReport
   // Captured payments whose cart is no order yet: the collection decides (complete the cart,
   // or, once it kept failing, a refund due). Past a grace, so a capture in flight finishes first.
   const settled = new Date(now.getTime() - AWAITING_GRACE_MS);
+  stillHeld();
   for (const row of await ctx.records.charges.awaitingOrder(settled, BATCH)) {
+    stillHeld();
     try {
       const { cart } = await settleCollection(ctx, row.charge_id, "reconcile");
       if (cart === "completed") report.cartsCompleted += 1;
