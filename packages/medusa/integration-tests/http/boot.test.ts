@@ -3,7 +3,11 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import path from "node:path";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { runAlone } from "../../src/internal/records/job-lock";
+import { describePluginSchema } from "../helpers/plugin-schema";
+
+const moduleDir = path.join(__dirname, "..", "..", "src", "modules", "pix-checkout");
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "..", "app"),
@@ -19,6 +23,22 @@ medusaIntegrationTestRunner({
       const ids = providers.map((provider) => provider.id).sort();
       expect(ids).toEqual(expect.arrayContaining(["pp_boleto_a", "pp_pix_a", "pp_pix_b"]));
       expect(ids).not.toContain("pp_boleto_b");
+    });
+
+    it("migrates a fresh database to exactly the schema in src/modules/pix-checkout/schema.sql", async () => {
+      const db = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      const described = await describePluginSchema(db);
+      const file = path.join(moduleDir, "schema.sql");
+      if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
+      expect(described).toBe(readFileSync(file, "utf8"));
+      // 0.1.0's baseline comes first, and every migration of the plugin ran.
+      const migrations = readdirSync(path.join(moduleDir, "migrations"))
+        .filter((name) => /^Migration\d+\.ts$/.test(name))
+        .map((name) => name.replace(/\.ts$/, ""))
+        .sort();
+      expect(migrations[0]).toBe("Migration20261125000000");
+      const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
+      expect(recorded.sort()).toEqual(migrations);
     });
 
     // The scheduled jobs' "one pass at a time" (records/job-lock.ts): Medusa's locking from
