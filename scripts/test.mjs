@@ -32,7 +32,8 @@ const ok =
   step("typecheck", "npm", ["run", "typecheck", "--silent"]) &&
   step("lint", "npm", ["run", "lint", "--silent"]) &&
   step("format", "npx", ["prettier", "--check", "."]) &&
-  step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]);
+  step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]) &&
+  step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]);
 if (!ok) process.exit(1);
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");
