@@ -89,7 +89,10 @@ exports.default = async function seed({ container }) {
     input: { region_id: regions[0].id, sales_channel_id: channels[0].id, currency_code: "brl", email: "ana@example.com",
       items: [{ title: "Camiseta", quantity: 1, unit_price: 49.9, requires_shipping: false }] },
   });
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey: keys[0].token, cartId: cart.id }));
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({
+    publishableKey: keys[0].token, cartId: cart.id,
+    runtime: { node: process.version, medusa: require("@medusajs/medusa/package.json").version },
+  }));
 };
 `;
 
@@ -117,6 +120,8 @@ export type PackagedStoreOptions = {
   files?: Record<string, string>;
   /** The medusa CLI to run; by default the root install's. */
   cli?: (app: string) => string;
+  /** The Node.js binary Medusa runs on (another major); by default this process's. */
+  node?: () => string;
   /** Started once the app is installed, alongside db:migrate and the boot (an admin build). */
   alongside?: (app: string, env: NodeJS.ProcessEnv) => Promise<unknown>;
 };
@@ -127,6 +132,8 @@ export type PackagedStore = {
   phases: string[];
   /** What `alongside` returned; awaited by the caller's test. */
   alongside: Promise<unknown> | undefined;
+  /** The Node.js and Medusa versions the store's own code saw (a `medusa exec` script). */
+  runtime: { node: string; medusa: string };
   /** Payment session → order → paid in the sandbox → the payment captured in Medusa. */
   checkoutToCaptured: () => Promise<void>;
   /**
@@ -148,6 +155,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     app: "",
     phases: [],
     alongside: undefined,
+    runtime: { node: "", medusa: "" },
     checkoutToCaptured: () => checkoutToCaptured(),
     startWithPluginOptions: (wrong) => startWithPluginOptions(wrong),
   };
@@ -158,9 +166,12 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
   const dbName = `pix_packaging_${process.pid}_${Date.now()}`;
   let sandbox: Sandbox | undefined;
   let server: Awaited<ReturnType<typeof startMedusa>> | undefined;
-  let seed: { publishableKey: string; cartId: string };
+  let seed: { publishableKey: string; cartId: string; runtime: PackagedStore["runtime"] };
+  let node: string | undefined;
   const env = (): NodeJS.ProcessEnv => ({
     ...process.env,
+    // Whatever Medusa spawns with `node` from the PATH runs on the same Node.js as Medusa.
+    ...(node ? { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}` } : {}),
     DATABASE_URL: `${PG}/${dbName}`,
     NODE_ENV: "production",
     MEDUSA_DISABLE_TELEMETRY: "true",
@@ -173,6 +184,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     started = mark = Date.now();
     const app = (store.app = options.app());
     const cli = options.cli?.(app);
+    node = options.node?.();
     sandbox = await startSandbox({ variant: "a", keys: [API_KEY], port: 0 });
 
     const readme = readFileSync(path.join(root, "packages/medusa/README.md"), "utf8");
@@ -202,17 +214,19 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     store.alongside?.catch(() => undefined);
 
     await createDatabase(PG, dbName);
-    await medusa(["db:migrate"], { cwd: app, env: env(), cli });
+    await medusa(["db:migrate"], { cwd: app, env: env(), cli, node });
     phase("db:migrate");
     const seedOut = path.join(app, "seed.json");
     await medusa(["exec", "./src/scripts/seed.js"], {
       cwd: app,
       env: { ...env(), SEED_OUT: seedOut },
       cli,
+      node,
     });
     seed = JSON.parse(readFileSync(seedOut, "utf8"));
+    store.runtime = seed.runtime;
     phase("store setup");
-    server = await startMedusa({ cwd: app, env: env(), port: await freePort(), cli });
+    server = await startMedusa({ cwd: app, env: env(), port: await freePort(), cli, node });
     phase("boot");
     await fetch(`${sandbox.url}/__sandbox/webhook-urls`, {
       method: "POST",
@@ -260,6 +274,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
         cwd: sibling,
         env: env(),
         cli: options.cli?.(store.app),
+        node,
       });
       return "started";
     } catch (error) {

@@ -1,12 +1,16 @@
-// A merchant's install, proved at both ends of the Medusa versions the plugin supports: the
-// four packages packed with `npm pack`, ONLY the tarballs installed into a scratch Medusa app
-// outside the repository (no workspace links), the app configured from the plugin README's own
-// snippet, migrated, booted, and one Pix checkout taken to captured against the sandbox.
-// - The newest (the root install): Medusa and every third-party package come from the root
-//   node_modules through symlinks, which keeps the install to seconds.
-// - The oldest (oldest-medusa/, the version Medusa's dtc-starter pins): Medusa from the npm
-//   registry as that folder's lock says, cached outside the repository; its admin, with the
-//   plugin's extension, built by that version's admin bundler on React Router 6.
+// A merchant's install, proved at both ends of the Medusa versions the plugin supports and on
+// both Node.js majors: the four packages packed with `npm pack`, ONLY the tarballs installed
+// into a scratch Medusa app outside the repository (no workspace links), the app configured
+// from the plugin README's own snippet, migrated, booted, and one Pix checkout taken to
+// captured against the sandbox. The README's "Tested combinations" table lists these four.
+// - Node 20, the newest (the root install): Medusa and every third-party package come from the
+//   root node_modules through symlinks, which keeps the install to seconds.
+// - Node 20, the oldest (oldest-medusa/, the version Medusa's dtc-starter pins): Medusa from
+//   the npm registry as that folder's lock says, cached outside the repository; its admin, with
+//   the plugin's extension, built by that version's admin bundler on React Router 6.
+// - Node 22 (node-22/, the npm registry's `node` package), the newest: the root install again.
+// - Node 22, the next minor's newest build (next-medusa/): installed and cached like the
+//   oldest, its admin built too.
 import {
   existsSync,
   mkdirSync,
@@ -24,11 +28,15 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { medusa } from "../../packages/medusa/scripts/lib/built-app.mjs";
 import {
+  cachedInstall,
   copyNodeModules,
+  NEXT_MEDUSA,
+  node22,
   OLDEST_MEDUSA,
   OLDEST_REACT_ROUTER,
-  oldestMedusaInstall,
-} from "./oldest-medusa.js";
+  specManifest,
+  type InstallSpec,
+} from "./cached-installs.js";
 import {
   PACKAGES,
   packagedStore,
@@ -88,17 +96,86 @@ async function wrongPluginOptionStopsTheStart(store: PackagedStore): Promise<voi
   ).toBe("started");
 }
 
+/** The root install's node_modules, linked entry by entry, without the workspace packages. */
+function linkRootInstall(modules: string): void {
+  mkdirSync(modules, { recursive: true });
+  for (const entry of readdirSync(path.join(root, "node_modules"))) {
+    if (entry === "@pix-checkout" || entry === ".package-lock.json") continue;
+    symlinkSync(path.join(root, "node_modules", entry), path.join(modules, entry));
+  }
+}
+
+/**
+ * A store on a Medusa of its own (`spec`: a cached install from the registry), with the
+ * dtc-starter's tsconfig, whose admin is built alongside by that Medusa's own bundler.
+ */
+function storeOnOwnInstall(spec: InstallSpec, name: string, node?: () => string) {
+  const cli = (app: string) => path.join(app, "node_modules/@medusajs/cli/cli.js");
+  return packagedStore({
+    app: () => path.join(work, name),
+    tarballs,
+    packageJson: specManifest(spec),
+    // `medusa build` reads the app's tsconfig even for the admin alone; this is the starter's.
+    files: {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "ES2021",
+          module: "Node16",
+          moduleResolution: "Node16",
+          esModuleInterop: true,
+          skipLibCheck: true,
+          jsx: "react-jsx",
+          resolveJsonModule: true,
+          outDir: "./.medusa/server",
+          rootDir: "./",
+        },
+        include: ["src/**/*", ".medusa/types/*"],
+        exclude: ["node_modules", ".medusa/server", ".medusa/admin"],
+      }),
+    },
+    installMedusa: (modules) => {
+      const cached = cachedInstall(spec);
+      const started = Date.now();
+      const how = copyNodeModules(cached.nodeModules, modules);
+      console.log(
+        `packaging test (${name}): ${cached.installed ? "npm install" : "cached install"} ${cached.seconds.toFixed(1)} s, node_modules ${how} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+    cli,
+    ...(node ? { node } : {}),
+    // The dashboard with the plugin's widgets and page, as `medusa build` makes it for a store
+    // that hosts its admin: Vite over Medusa's dashboard and every plugin's `./admin` export.
+    alongside: (app, env) =>
+      medusa(["build", "--admin-only"], { cwd: app, env, cli: cli(app), node: node?.() }),
+  });
+}
+
+/** The admin `medusa build` made holds the plugin's page and order widget, in both languages. */
+async function adminHasThePlugin(store: PackagedStore): Promise<void> {
+  const started = Date.now();
+  await store.alongside;
+  console.log(
+    `packaging test (${path.basename(store.app)}): admin build waited ${((Date.now() - started) / 1000).toFixed(1)} s after the checkout`,
+  );
+  const assets = path.join(store.app, ".medusa/admin/assets");
+  const bundle = readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => readFileSync(path.join(assets, file), "utf8"))
+    .join("\n");
+  // The routes the plugin's page and widget read, and a string of each of its two languages.
+  expect(bundle).toContain("/admin/pix-checkout/charges");
+  expect(bundle).toContain("/admin/pix-checkout/reconciliation");
+  expect(bundle).toContain("Verificar agora");
+  expect(bundle).toContain("Re-check now");
+}
+
+const NODE_22 = () => node22().binary;
+
 describe("the packed tarballs in a scratch app on the newest Medusa (the root install)", () => {
   const store = packagedStore({
     app: () => path.join(work, "newest"),
     tarballs,
-    installMedusa: (modules) => {
-      mkdirSync(modules, { recursive: true });
-      for (const entry of readdirSync(path.join(root, "node_modules"))) {
-        if (entry === "@pix-checkout" || entry === ".package-lock.json") continue;
-        symlinkSync(path.join(root, "node_modules", entry), path.join(modules, entry));
-      }
-    },
+    installMedusa: linkRootInstall,
   });
 
   it("loads the plugin and the client from the tarballs, not from the workspace", () => {
@@ -143,47 +220,7 @@ describe("the packed tarballs in a scratch app on the newest Medusa (the root in
 });
 
 describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER})`, () => {
-  const spec = path.join(root, "test/packaging/oldest-medusa/package.json");
-  const store = packagedStore({
-    app: () => path.join(work, "oldest"),
-    tarballs,
-    packageJson: JSON.parse(readFileSync(spec, "utf8")),
-    // `medusa build` reads the app's tsconfig even for the admin alone; this is the starter's.
-    files: {
-      "tsconfig.json": JSON.stringify({
-        compilerOptions: {
-          target: "ES2021",
-          module: "Node16",
-          moduleResolution: "Node16",
-          esModuleInterop: true,
-          skipLibCheck: true,
-          jsx: "react-jsx",
-          resolveJsonModule: true,
-          outDir: "./.medusa/server",
-          rootDir: "./",
-        },
-        include: ["src/**/*", ".medusa/types/*"],
-        exclude: ["node_modules", ".medusa/server", ".medusa/admin"],
-      }),
-    },
-    installMedusa: (modules) => {
-      const cached = oldestMedusaInstall();
-      const started = Date.now();
-      const how = copyNodeModules(cached.nodeModules, modules);
-      console.log(
-        `packaging test (oldest): ${cached.installed ? "npm install" : "cached install"} ${cached.seconds.toFixed(1)} s, node_modules ${how} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-    },
-    cli: (app) => path.join(app, "node_modules/@medusajs/cli/cli.js"),
-    // The dashboard with the plugin's widgets and page, as `medusa build` makes it for a store
-    // that hosts its admin: Vite over Medusa's dashboard and every plugin's `./admin` export.
-    alongside: (app, env) =>
-      medusa(["build", "--admin-only"], {
-        cwd: app,
-        env,
-        cli: path.join(app, "node_modules/@medusajs/cli/cli.js"),
-      }),
-  });
+  const store = storeOnOwnInstall("oldest-medusa", "oldest");
 
   it(`runs Medusa ${OLDEST_MEDUSA} and React Router ${OLDEST_REACT_ROUTER} from the app's own node_modules, the plugin from its tarball`, () => {
     expect(installed(store.app, "@medusajs/medusa").version).toBe(OLDEST_MEDUSA);
@@ -226,21 +263,44 @@ describe(`the packed tarballs in a scratch app on the oldest supported Medusa ($
   it("stops at start on a wrong plugin option, naming the field", () =>
     wrongPluginOptionStopsTheStart(store));
 
-  it(`builds the admin with the plugin's page and order widget, by Medusa ${OLDEST_MEDUSA}'s admin bundler on React Router 6`, async () => {
-    const started = Date.now();
-    await store.alongside;
-    console.log(
-      `packaging test (oldest): admin build waited ${((Date.now() - started) / 1000).toFixed(1)} s after the checkout`,
-    );
-    const assets = path.join(store.app, ".medusa/admin/assets");
-    const bundle = readdirSync(assets)
-      .filter((file) => file.endsWith(".js"))
-      .map((file) => readFileSync(path.join(assets, file), "utf8"))
-      .join("\n");
-    // The routes the plugin's page and widget read, and a string of each of its two languages.
-    expect(bundle).toContain("/admin/pix-checkout/charges");
-    expect(bundle).toContain("/admin/pix-checkout/reconciliation");
-    expect(bundle).toContain("Verificar agora");
-    expect(bundle).toContain("Re-check now");
+  it(`builds the admin with the plugin's page and order widget, by Medusa ${OLDEST_MEDUSA}'s admin bundler on React Router 6`, () =>
+    adminHasThePlugin(store));
+});
+
+describe("the packed tarballs on Node.js 22 with the newest Medusa (the root install)", () => {
+  const store = packagedStore({
+    app: () => path.join(work, "newest-node-22"),
+    tarballs,
+    installMedusa: linkRootInstall,
+    node: NODE_22,
   });
+
+  it("runs the store's code on Node.js 22", () => {
+    expect(store.runtime.node).toMatch(/^v22\./);
+    expect(store.runtime.medusa).toBe(installed(root, "@medusajs/medusa").version);
+  });
+
+  it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+});
+
+describe(`the packed tarballs on Node.js 22 with the next Medusa minor's newest build (${NEXT_MEDUSA})`, () => {
+  const store = storeOnOwnInstall("next-medusa", "next", NODE_22);
+
+  it(`runs Medusa ${NEXT_MEDUSA} on Node.js 22, the plugin from its tarball`, () => {
+    expect(store.runtime).toMatchObject({
+      node: expect.stringMatching(/^v22\./),
+      medusa: NEXT_MEDUSA,
+    });
+    for (const id of ["@medusajs/medusa", "@pix-checkout/medusa", "@pix-checkout/client"]) {
+      expect(installed(store.app, id).dir.startsWith(store.app)).toBe(true);
+    }
+  });
+
+  it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+
+  it("stops at start on a wrong plugin option, naming the field", () =>
+    wrongPluginOptionStopsTheStart(store));
+
+  it(`builds the admin with the plugin's page and order widget, by Medusa ${NEXT_MEDUSA}'s admin bundler`, () =>
+    adminHasThePlugin(store));
 });

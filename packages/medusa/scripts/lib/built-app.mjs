@@ -172,13 +172,14 @@ ${body}
  * Runs `medusa <args>` to completion and resolves with its output; a failure rejects with the
  * tail of that output, which is all that says why. `cli` is the CLI of another Medusa install
  * (an app with its own node_modules, on another Medusa version); by default, packages/medusa's.
+ * `node` is the Node.js binary to run it with (another major); by default, this process's.
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, cli?: string }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, cli?: string, node?: string }} options
  * @returns {Promise<string>}
  */
-export function medusa(args, { cwd, env, cli: appCli = cli }) {
+export function medusa(args, { cwd, env, cli: appCli = cli, node = process.execPath }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [appCli, ...args], {
+    const child = spawn(node, [appCli, ...args], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -233,12 +234,19 @@ export function dropDatabase(pgUrl, name) {
 /**
  * Starts `medusa start` in `cwd` on `port` and resolves once /health answers. If it exits or is
  * not healthy within 120 s, it is stopped and the start rejects with the tail of its stderr.
- * `cli` as for {@link medusa}.
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string }} options
+ * `cli` and `node` as for {@link medusa}.
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string, node?: string }} options
  * @returns {Promise<{ url: string, child: import("node:child_process").ChildProcess }>}
  */
-export async function startMedusa({ cwd, env, port, label = "medusa start", cli: appCli = cli }) {
-  const child = spawn(process.execPath, [appCli, "start"], {
+export async function startMedusa({
+  cwd,
+  env,
+  port,
+  label = "medusa start",
+  cli: appCli = cli,
+  node = process.execPath,
+}) {
+  const child = spawn(node, [appCli, "start"], {
     cwd,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
