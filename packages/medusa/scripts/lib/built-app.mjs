@@ -120,7 +120,8 @@ module.exports = defineConfig({
 
 /**
  * A seed script for `medusa exec`. Before `body` runs, a sales channel, a Brazilian region that
- * pays with `pp_pix_a` and a publishable key of that channel exist; `body` has `container`,
+ * pays with `pp_pix_a` and `pp_boleto_a` (both of the registration, as the health card expects)
+ * and a publishable key of that channel exist; `body` has `container`,
  * `core` (Medusa's core flows), `fs`, `publishableKey`, `newCart(email, title, unitPrice)`
  * (a cart of one item) and `pixSession(cartId)` (its payment collection and Pix session) in scope.
  * @param {string} body
@@ -132,7 +133,7 @@ const fs = require("node:fs");
 exports.default = async function seed({ container }) {
   const { result: channels } = await core.createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web" }] } });
   const { result: regions } = await core.createRegionsWorkflow(container).run({
-    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a"] }] },
+    input: { regions: [{ name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_pix_a", "pp_boleto_a"] }] },
   });
   const { result: keys } = await core.createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: "seed", type: "publishable", created_by: "" }] },

@@ -2,6 +2,8 @@ import type { ICartModuleService, MedusaContainer } from "@medusajs/framework/ty
 import { BigNumber, Modules } from "@medusajs/framework/utils";
 import type { BigNumberInput } from "@medusajs/framework/types";
 import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows";
+import { PixCheckoutError } from "../platform/errors";
+import { isLockHeld } from "../platform/lock-held";
 import { fromCents } from "../platform/money";
 import { PIX_DISCOUNT_CODE } from "./pix-discount";
 
@@ -109,9 +111,19 @@ export async function roundPixDiscountOfCart(
   cartId: string,
 ): Promise<void> {
   const round = () => roundPixDiscountToCents(container, cartId);
-  const changed = container.hasRegistration(Modules.LOCKING)
-    ? await container.resolve(Modules.LOCKING).execute(cartId, round, { timeout: 5 })
-    : await round();
+  let changed: boolean;
+  try {
+    changed = container.hasRegistration(Modules.LOCKING)
+      ? await container.resolve(Modules.LOCKING).execute(cartId, round, { timeout: 5 })
+      : await round();
+  } catch (error) {
+    if (!isLockHeld(error)) throw error;
+    // Another request is changing the cart: no session on a total that may be about to move.
+    throw new PixCheckoutError(
+      "collection_busy",
+      "Another request is changing this cart right now; nothing was changed. Try again in a few seconds.",
+    );
+  }
   if (changed) {
     await refreshPaymentCollectionForCartWorkflow(container).run({ input: { cart_id: cartId } });
   }
