@@ -64,10 +64,19 @@ export async function createStoreFixture(container: MedusaContainer): Promise<St
 }
 
 /** A cart with one custom (no shipping) item of `amount` reais. */
-export async function createCart(
+export function createCart(
   container: MedusaContainer,
   store: StoreFixture,
   amount: number,
+): Promise<string> {
+  return createCartOfLines(container, store, [amount]);
+}
+
+/** A cart with one custom (no shipping) line per unit price, in reais, one unit each. */
+export async function createCartOfLines(
+  container: MedusaContainer,
+  store: StoreFixture,
+  unitPrices: number[],
 ): Promise<string> {
   const { result } = await createCartWorkflow(container).run({
     input: {
@@ -75,7 +84,12 @@ export async function createCart(
       sales_channel_id: store.salesChannelId,
       currency_code: "brl",
       email: "ana@example.com",
-      items: [{ title: "Camiseta", quantity: 1, unit_price: amount, requires_shipping: false }],
+      items: unitPrices.map((unit_price) => ({
+        title: "Camiseta",
+        quantity: 1,
+        unit_price,
+        requires_shipping: false,
+      })),
     },
   });
   return result.id;

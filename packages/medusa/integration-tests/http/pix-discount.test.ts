@@ -3,10 +3,11 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { createCartWorkflow, createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
+import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
 import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
+  createCartOfLines,
   createOtherStorefrontKey,
   createStoreFixture,
   type StoreFixture,
@@ -69,6 +70,14 @@ medusaIntegrationTestRunner({
     };
     const view = async (sessionId: string) =>
       (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data;
+    /** The shopper pays the code at the service; resolves with the order once it is paid. */
+    const payAndAwaitOrder = async (chargeId: string, cartId: string) => {
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      return waitFor(async () => {
+        const found = await orderOfCart(container(), cartId);
+        return found?.payment_collections[0]?.status === "completed" && found;
+      }, "the order to be paid");
+    };
     const cartCodes = async (cartId: string) =>
       ((await shop.cart(cartId)).data.cart.promotions as { code: string }[]).map((p) => p.code);
 
@@ -256,11 +265,7 @@ medusaIntegrationTestRunner({
         saved: 500,
       });
 
-      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
-      const order = await waitFor(async () => {
-        const found = await orderOfCart(container(), cartId);
-        return found?.payment_collections[0]?.status === "completed" && found;
-      }, "the order to be paid");
+      const order = await payAndAwaitOrder(session.data.charge_id as string, cartId);
       const query = container().resolve(ContainerRegistrationKeys.QUERY);
       const { data } = await query.graph({
         entity: "order",
@@ -285,11 +290,7 @@ medusaIntegrationTestRunner({
       expect(code.amount).toBe(7590);
       expect(code.pix_discount).toMatchObject({ saved: 400 });
 
-      await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
-      const order = await waitFor(async () => {
-        const found = await orderOfCart(container(), cartId);
-        return found?.payment_collections[0]?.status === "completed" && found;
-      }, "the order to be paid");
+      const order = await payAndAwaitOrder(session.data.charge_id as string, cartId);
       const query = container().resolve(ContainerRegistrationKeys.QUERY);
       const { data } = await query.graph({
         entity: "order",
@@ -313,21 +314,7 @@ medusaIntegrationTestRunner({
     });
 
     it("a cart of several lines: each line's discount is whole cents and they add up", async () => {
-      const { result } = await createCartWorkflow(container()).run({
-        input: {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          currency_code: "brl",
-          email: "ana@example.com",
-          items: [33.33, 19.99, 79.9].map((unit_price) => ({
-            title: "Meia",
-            quantity: 1,
-            unit_price,
-            requires_shipping: false,
-          })),
-        },
-      });
-      const cartId = result.id;
+      const cartId = await createCartOfLines(container(), store, [33.33, 19.99, 79.9]);
       // 1,6665 + 0,9995 + 3,995 = 6,661: R$ 6,66 off R$ 133,22.
       expect((await choose(cartId, "pix")).data).toMatchObject({
         total: 12656,
