@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { redact } from "@pix-checkout/client";
 
 /*
  * Since Medusa 2.20 a payment session can be created only with a provider enabled on the
@@ -29,7 +30,7 @@ export async function readRegionProviders(
     return await readAll(container);
   } catch (error) {
     warn(
-      `the health card could not read the regions' payment providers: ${(error as Error).message}`,
+      `the health card could not read the regions' payment providers: ${redact((error as Error).message ?? String(error))}`,
     );
     return null;
   }

@@ -6,7 +6,7 @@ import { roundPixDiscountToCents } from "../../internal/medusa/pix-discount-cent
 // under the cart's lock, then the payment collection takes the cart's total. Rounding the Pix
 // discount here makes that total, the code and the order whole cents (see pix-discount-cents).
 // Medusa allows one handler per hook, so a store cannot consume this hook beside the plugin
-// (docs/internals.md says so).
+// (docs/admin.md, "Whole cents", says so).
 refreshCartItemsWorkflow.hooks.beforeRefreshingPaymentCollection(
   async ({ input }, { container }) => {
     await roundPixDiscountToCents(container, input.cart_id);
