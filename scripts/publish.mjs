@@ -38,7 +38,7 @@ function publicPackages() {
 }
 
 /** Every package after the packages of this repository it depends on (dependencies or peers). */
-export function dependencyOrder(packages) {
+function dependencyOrder(packages) {
   const ordered = [];
   const placing = new Set();
   const place = (name) => {
