@@ -41,6 +41,7 @@ describe("the documented options", () => {
     ["notifications", "store-api.md", "## Notifications (the shopper who closes the tab)", ""],
     ["stream", "store-api.md", "### Stream options", "stream."],
     ["alerts", "operations.md", "## Alerts", ""],
+    ["recovery", "store-api.md", "## Reminders (a second chance for unpaid codes)", ""],
   ] as const)("are the plugin's %s section, one row each", (section, file, heading, prefix) => {
     expect(documented(file, heading, prefix)).toEqual(fields(PLUGIN_OPTION_SECTIONS[section]));
   });

@@ -11,7 +11,7 @@ describe("the public option types", () => {
 
   it("name every section of the plugin entry, each optional", () => {
     expectTypeOf<keyof PixCheckoutPluginOptions>().toEqualTypeOf<
-      "fairness" | "notifications" | "stream" | "alerts"
+      "fairness" | "notifications" | "stream" | "alerts" | "recovery"
     >();
     expectTypeOf<NonNullable<PixCheckoutPluginOptions["fairness"]>>().toEqualTypeOf<
       z.input<typeof fairOptionsSchema>
@@ -28,6 +28,7 @@ describe("the public option types", () => {
       },
       stream: { maxConnections: 2000 },
       alerts: { enabled: true, to: ["loja@example.com"] },
+      recovery: { enabled: true, backendUrl: "https://api.loja.example.com" },
     } satisfies PixCheckoutPluginOptions;
     expectTypeOf(options).toExtend<PixCheckoutPluginOptions>();
     // @ts-expect-error `notification` is not a section: the merchant meant `notifications`.

@@ -31,6 +31,12 @@ module.exports = defineConfig({
           enabled: process.env.PIX_NOTIFY === "1",
           paymentPageUrl: "https://loja.example.com/pagar/{session_id}",
         },
+        // The reminders' suite (recovery.test.ts) turns them on; their links name this host,
+        // which the suite replaces with the test server's own address.
+        recovery: {
+          enabled: process.env.PIX_RECOVERY === "1",
+          backendUrl: "https://api.loja.example.com",
+        },
         ...(alertsTo
           ? {
               alerts: {

@@ -29,6 +29,13 @@ export default defineMiddlewares({
       middlewares: [hideWebhookToken],
     },
     {
+      // A reminder's opt-out: a form's or a mail client's one-click POST, whose body says
+      // nothing the route needs.
+      matcher: "/pix-checkout/recovery/*",
+      methods: ["POST"],
+      bodyParser: false,
+    },
+    {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
       middlewares: [

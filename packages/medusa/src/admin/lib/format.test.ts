@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { conversion, minutesToPay, parseReais, pluginLanguage } from "./format";
+import {
+  conversion,
+  minutesToPay,
+  paidWithoutReminder,
+  parseReais,
+  pluginLanguage,
+  recoveredFigure,
+} from "./format";
 
 describe("parseReais", () => {
   it.each([
@@ -45,5 +52,18 @@ describe("the overview's figures", () => {
     expect(minutesToPay(20)).toBe(1);
     expect(minutesToPay(150)).toBe(3);
     expect(minutesToPay(null)).toBeNull();
+  });
+
+  it("says the codes paid without a reminder as the paid ones less the recovered ones", () => {
+    expect(paidWithoutReminder(10, 3)).toBe(7);
+    // Without reminders in use, every paid code was paid without one.
+    expect(paidWithoutReminder(4, 0)).toBe(4);
+    expect(paidWithoutReminder(0, 0)).toBe(0);
+  });
+
+  it("writes the recovered codes with their money in integer cents, 0 included", () => {
+    expect(recoveredFigure(3, 15_000).replace(/\s/g, " ")).toBe("3 · R$ 150,00");
+    expect(recoveredFigure(1, 4_990).replace(/\s/g, " ")).toBe("1 · R$ 49,90");
+    expect(recoveredFigure(0, 0).replace(/\s/g, " ")).toBe("0 · R$ 0,00");
   });
 });

@@ -92,3 +92,13 @@ export function minutesToPay(seconds: number | null): number | null {
   if (seconds === null) return null;
   return Math.max(1, Math.round(seconds / 60));
 }
+
+/** Codes paid without a reminder: the paid ones less those paid after one ("recuperados"). */
+export function paidWithoutReminder(paid: number, paidAfterReminder: number): number {
+  return Math.max(0, paid - paidAfterReminder);
+}
+
+/** Codes paid after a reminder with what they brought in: `3 · R$ 150,00`. */
+export function recoveredFigure(count: number, cents: number): string {
+  return `${count} · ${formatCents(cents)}`;
+}

@@ -1,11 +1,19 @@
 /// <reference lib="dom" />
 // The first screen: the money. What came in today, in 7 and in 30 days, by Pix and by boleto;
 // codes shown against codes paid; the median time to pay; what waits for the merchant; and
-// two charts of the last 30 days (money per day, codes shown and paid per day), drawn with
-// plain elements in Medusa UI's colors, so the admin bundle carries no chart library.
+// for each method, codes shown, paid without a reminder, paid after one ("recuperados", with
+// their money) and expired; and two charts of the last 30 days (money per day, codes shown and
+// paid per day), drawn with plain elements in Medusa UI's colors, so the admin bundle carries
+// no chart library.
 import { Button, Container, Heading, Text } from "@medusajs/ui";
 import { useOverview } from "./api";
-import { conversion, formatCents, minutesToPay } from "./format";
+import {
+  conversion,
+  formatCents,
+  minutesToPay,
+  paidWithoutReminder,
+  recoveredFigure,
+} from "./format";
 import { usePixTranslation } from "./i18n";
 import type { AdminMethodFigures, AdminOverview } from "./types";
 
@@ -18,7 +26,59 @@ function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
     paid: a.paid + b.paid,
     paid_cents: a.paid_cents + b.paid_cents,
     median_seconds_to_pay: null,
+    paid_after_reminder: a.paid_after_reminder + b.paid_after_reminder,
+    paid_after_reminder_cents: a.paid_after_reminder_cents + b.paid_after_reminder_cents,
+    expired: a.expired + b.expired,
   };
+}
+
+/**
+ * One method's codes in a period, a label and its figure per row. The label wraps and the
+ * figure keeps to its own width, so a narrow period column never scrolls sideways.
+ */
+function MethodFigures({
+  method,
+  figures,
+}: {
+  method: "pix" | "boleto";
+  figures: AdminMethodFigures;
+}) {
+  const { t } = usePixTranslation();
+  const rows: [string, string | number][] = [
+    [t("overview.shown"), figures.shown],
+    [
+      t("overview.paidWithoutReminder"),
+      paidWithoutReminder(figures.paid, figures.paid_after_reminder),
+    ],
+    [
+      t("overview.paidAfterReminder"),
+      recoveredFigure(figures.paid_after_reminder, figures.paid_after_reminder_cents),
+    ],
+    [t(`overview.expired.${method}`), figures.expired],
+  ];
+  return (
+    <div className="flex min-w-0 flex-col" data-pix-checkout={`overview-method-${method}`}>
+      <Text size="small" weight="plus">
+        {method === "pix" ? "Pix" : t("overview.boleto")}
+      </Text>
+      <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {label}
+              </Text>
+            </dt>
+            <dd className="text-right">
+              <Text size="xsmall" className="whitespace-nowrap">
+                {value}
+              </Text>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
 }
 
 function PeriodColumn({
@@ -53,6 +113,10 @@ function PeriodColumn({
           {t("overview.medianPix", { minutes: pixMinutes })}
         </Text>
       )}
+      <div className="mt-2 flex flex-col gap-y-2">
+        <MethodFigures method="pix" figures={figures.pix} />
+        <MethodFigures method="boleto" figures={figures.boleto} />
+      </div>
     </div>
   );
 }

@@ -29,6 +29,8 @@ import { recordLineWait, withSpan, type TelemetryAttributes } from "../platform/
 import { PixCheckoutError } from "../platform/errors";
 import type { ConfigModule } from "@medusajs/framework/types";
 import { fairOptions } from "./fair-options";
+import { recoveryOptions, type RecoveryOptions } from "../checkout/recovery-options";
+import { firstReminderAt } from "../checkout/reminder-cadence";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -100,6 +102,11 @@ export class CreateLine {
   /** How this store shares the budget among clients (plugin option `fairness`). */
   private get share(): FairShare {
     return fairOptions(this.config);
+  }
+
+  /** The reminders' options (`recovery`), read at each charge like the fairness options. */
+  private recovery(): RecoveryOptions {
+    return recoveryOptions(this.config);
   }
 
   /** Makes this process able to send a registration's requests. The first one registered stays. */
@@ -417,6 +424,10 @@ export class CreateLine {
       ? boletoDueDate(display.boleto.digitable_line, new Date(charge.expiresAt))
       : undefined;
     if (display.boleto && due) display.boleto.due_date = due.shown;
+    const orderHoldUntil =
+      request.method === "boleto"
+        ? boletoGraceEndsAt(expiresAt, options.boletoGraceBusinessDays)
+        : null;
     // The shopper must never see a code the plugin has no record of, so the charge is
     // recorded before the request ends; a failure here leaves the request to recovery.
     const saved = await sender.lifecycle.created({
@@ -432,10 +443,15 @@ export class CreateLine {
       expires_at: expiresAt,
       // An unpaid boleto keeps its order for the grace period after its due date (banks
       // confirm a payment made on the due date days later); a Pix's expiry is final.
-      order_hold_until:
-        request.method === "boleto"
-          ? boletoGraceEndsAt(expiresAt, options.boletoGraceBusinessDays)
-          : null,
+      order_hold_until: orderHoldUntil,
+      // Its first reminder, in the same row, so no charge of a store that sends them lacks one.
+      next_reminder_at: firstReminderAt(this.recovery(), {
+        method: request.method,
+        createdAt,
+        expiresAt,
+        dueDay: due?.shown ?? null,
+        graceEndsAt: orderHoldUntil,
+      }),
       next_check_at: nextCheckAt({
         createdAt,
         expiresAt,

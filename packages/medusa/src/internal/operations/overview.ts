@@ -1,5 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { Charges } from "../records/charges";
+import { followedReminderSql } from "../records/reminders";
 
 /*
  * The money first: what came in today, in 7 and in 30 São Paulo days, by Pix and by boleto;
@@ -27,6 +28,12 @@ export interface MethodFigures {
   paid_cents: number;
   /** Median seconds from a code on screen to its payment; null with no payment. */
   median_seconds_to_pay: number | null;
+  /** Of the codes paid, those paid after a reminder to their cart ("recuperados"). */
+  paid_after_reminder: number;
+  /** What those brought in, integer cents. */
+  paid_after_reminder_cents: number;
+  /** Codes that expired unpaid in the period (Pix codes and boletos past their due date). */
+  expired: number;
 }
 
 /** One São Paulo day of the last 30, for the charts. */
@@ -56,6 +63,8 @@ interface Row {
   shown_paid: string;
   paid: string;
   paid_cents: string;
+  recovered: string;
+  recovered_cents: string;
 }
 
 /** The São Paulo day `daysBefore` days before `today` (`YYYY-MM-DD`). */
@@ -93,11 +102,24 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       db.raw(`${dayOf("paid_at")} as day`),
       db.raw("count(*) as paid"),
       db.raw("coalesce(sum(coalesce(api_amount_cents, amount_cents)), 0) as paid_cents"),
+      db.raw(`count(*) filter (where ${followedReminderSql(CHARGES)}) as recovered`),
+      db.raw(
+        `coalesce(sum(coalesce(api_amount_cents, amount_cents)) filter (where ${followedReminderSql(CHARGES)}), 0) as recovered_cents`,
+      ),
     )
     .where({ status: "paid" })
     .whereNull("deleted_at")
     .where("paid_at", ">=", since(first))
-    .groupBy("method", "day")) as unknown as Pick<Row, "method" | "day" | "paid" | "paid_cents">[];
+    .groupBy("method", "day")) as unknown as Pick<
+    Row,
+    "method" | "day" | "paid" | "paid_cents" | "recovered" | "recovered_cents"
+  >[];
+  const expiredRows = (await db(CHARGES)
+    .select("method", db.raw(`${dayOf("expires_at")} as day`), db.raw("count(*) as expired"))
+    .where({ status: "expired" })
+    .whereNull("deleted_at")
+    .where("expires_at", ">=", since(first))
+    .groupBy("method", "day")) as unknown as { method: string; day: string; expired: string }[];
 
   const days: OverviewDay[] = Array.from({ length: OVERVIEW_PERIODS.month }, (_, k) => ({
     day: dayBefore(today, OVERVIEW_PERIODS.month - 1 - k),
@@ -114,6 +136,9 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     paid: 0,
     paid_cents: 0,
     median_seconds_to_pay: null,
+    paid_after_reminder: 0,
+    paid_after_reminder_cents: 0,
+    expired: 0,
   });
   const periods = Object.fromEntries(
     (Object.keys(OVERVIEW_PERIODS) as PeriodKey[]).map((key) => [
@@ -148,7 +173,13 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     for (const key of periodsOf(row.day)) {
       periods[key][method].paid += Number(row.paid);
       periods[key][method].paid_cents += Number(row.paid_cents);
+      periods[key][method].paid_after_reminder += Number(row.recovered);
+      periods[key][method].paid_after_reminder_cents += Number(row.recovered_cents);
     }
+  }
+  for (const row of expiredRows) {
+    const method = row.method === "boleto" ? "boleto" : "pix";
+    for (const key of periodsOf(row.day)) periods[key][method].expired += Number(row.expired);
   }
 
   for (const key of Object.keys(OVERVIEW_PERIODS) as PeriodKey[]) {

@@ -92,3 +92,13 @@ export function saoPauloStamp(at: Date): { stamp: string; offsetMinutes: number 
     offsetMinutes: offsetMinutes(at),
   };
 }
+
+/** The hour of the day (0–23) in São Paulo at an instant. */
+export function saoPauloHour(at: Date): number {
+  return fields(at).hour;
+}
+
+/** The instant a São Paulo clock reads `hour`:00 on `day` (`YYYY-MM-DD`). */
+export function atSaoPauloHour(day: string, hour: number): Date {
+  return new Date(startOfSaoPauloDay(day).getTime() + hour * 3_600_000);
+}

@@ -68,6 +68,8 @@ export interface TelemetryAttributes {
   "pix_checkout.api.operation"?: ApiOperation;
   /** `ok`, or the API error's `code`. */
   "pix_checkout.api.code"?: string;
+  /** A reminder's step (checkout/reminder-cadence.ts), with its outcome: `sent` or why it was not. */
+  "pix_checkout.reminder.step"?: string;
   /** The create budget: the service's host and path (see create-line.ts `budgetKeyOf`). */
   "pix_checkout.budget"?: string;
 }
@@ -198,6 +200,7 @@ interface Instruments {
   lineWait: Histogram;
   apiDuration: Histogram;
   apiErrors: Counter;
+  reminders: Counter;
 }
 
 let meterProvider: MeterProvider | undefined;
@@ -249,6 +252,11 @@ function currentInstruments(): Instruments | null {
     apiErrors: meter.createCounter("pix_checkout.api.errors", {
       description: "Payment API calls that failed, by the error's code.",
       unit: "{error}",
+    }),
+    reminders: meter.createCounter("pix_checkout.reminders", {
+      description:
+        "Reminders about unpaid codes that fell due, by step and what came of them (sent, or why not).",
+      unit: "{reminder}",
     }),
   };
   const gauges = {
@@ -370,6 +378,15 @@ export function recordCheckLag(
   const dueAt = m ? time(row.due_at) : undefined;
   if (!m || dueAt === undefined) return;
   m.reconcileLag.record(seconds(now.getTime() - dueAt), { "pix_checkout.method": row.method });
+}
+
+/** A reminder fell due: `outcome` is `sent`, `deferred` or the reason it was skipped. */
+export function recordReminder(step: string, method: "pix" | "boleto", outcome: string): void {
+  currentInstruments()?.reminders.add(1, {
+    "pix_checkout.reminder.step": step,
+    "pix_checkout.method": method,
+    "pix_checkout.outcome": outcome,
+  });
 }
 
 /** A create left the create line: how long it waited for its slot (0 when one was free). */

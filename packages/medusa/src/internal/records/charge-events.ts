@@ -33,6 +33,8 @@ export const CHARGE_EVENT_KINDS = [
   "adopted",
   "refund_declared",
   "refund_recorded",
+  "reminder_sent",
+  "reminder_skipped",
 ] as const;
 
 /** A kind of timeline line. */
@@ -47,6 +49,7 @@ export const CHARGE_EVENT_SOURCES = [
   "reconcile",
   "refresh",
   "admin",
+  "recovery",
 ] as const;
 
 /** A timeline line's source. */

@@ -94,6 +94,11 @@ export interface ChargeRow {
   last_checked_at: Date | null;
   /** When reconciliation next asks the API; `infinity` once the row gave up (flagged). */
   next_check_at: Date | null;
+  /**
+   * When the charge's next reminder falls due (checkout/reminder-cadence.ts); null when it has none, or
+   * the store sends none. Written with the charge, moved by the reminders' pass.
+   */
+  next_reminder_at?: Date | null;
   /** Consecutive failed checks (see `recordCheckFailure`). */
   check_failures: number;
   flagged: boolean;
@@ -617,6 +622,30 @@ export class Charges {
         note,
       ]),
     };
+  }
+
+  /**
+   * Claims up to `limit` charges whose next reminder is due at `now`, by moving it a lease
+   * ahead in the same statement (`skip locked`), as `claimDueChecks` does for checks: two
+   * instances take different charges, and a claimer that dies lets the lease run out. The
+   * partial index on `next_reminder_at` makes an idle pass cost one index probe, whatever the
+   * history.
+   */
+  async claimDueReminders(now: Date, limit: number, leaseMs: number): Promise<ChargeRow[]> {
+    const result = await this.db.raw(
+      `update ${CHARGES} c set next_reminder_at = ? from (
+         select id from ${CHARGES}
+         where deleted_at is null and next_reminder_at <= ?
+         order by next_reminder_at asc limit ? for update skip locked
+       ) due where c.id = due.id returning c.*`,
+      [new Date(now.getTime() + leaseMs), now, limit],
+    );
+    return result.rows as ChargeRow[];
+  }
+
+  /** Sets when the charge's next reminder falls due (null: its cadence is over). */
+  async scheduleReminder(chargeId: string, at: Date | null): Promise<void> {
+    await this.charge(chargeId).update({ next_reminder_at: at });
   }
 
   /** Notes that the API was asked about this charge just now. */

@@ -2,6 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ChargeEvents } from "./charge-events";
 import { Charges } from "./charges";
 import { RefreshWindows } from "./refresh-windows";
+import { Reminders } from "./reminders";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 /** The plugin's tables, one class each, over one connection (or one transaction). */
@@ -14,6 +15,8 @@ export interface Records {
   deliveries: WebhookDeliveries;
   /** `pix_checkout_refresh_window`. */
   refreshWindows: RefreshWindows;
+  /** `pix_checkout_reminder` and its opt-outs. */
+  reminders: Reminders;
 }
 
 /** The plugin's tables over `db`. */
@@ -23,5 +26,6 @@ export function recordsOf(db: Knex): Records {
     events: new ChargeEvents(db),
     deliveries: new WebhookDeliveries(db),
     refreshWindows: new RefreshWindows(db),
+    reminders: new Reminders(db),
   };
 }

@@ -42,3 +42,29 @@ export async function pruneMailWindows(db: Knex, windowMinutes: number): Promise
     .delete();
   return Number(pruned);
 }
+
+/**
+ * Takes one of the mailbox's `perDay` messages of the São Paulo day of `at`, without the
+ * window between two code messages: a reminder follows its code by design, but counts toward
+ * the same day's limit. One statement, as `takeMailWindow`. A mailbox new today gets a row
+ * whose window is long over (`-infinity`), so its next code message is not held back.
+ */
+export async function takeMailDaySlot(
+  db: Knex,
+  email: string,
+  perDay: number,
+  at: Date,
+): Promise<boolean> {
+  const result = (await db.raw(
+    `insert into ${WINDOWS} (email_key, sent_at, sent_day, day_count)
+     values (?, '-infinity', (?::timestamptz at time zone 'America/Sao_Paulo')::date, 1)
+     on conflict (email_key) do update set
+       day_count = case when ${WINDOWS}.sent_day = excluded.sent_day
+                        then ${WINDOWS}.day_count + 1 else 1 end,
+       sent_day = excluded.sent_day
+     where ${WINDOWS}.sent_day is distinct from excluded.sent_day or ${WINDOWS}.day_count < ?
+     returning email_key`,
+    [emailKey(email), at.toISOString(), perDay],
+  )) as { rows: unknown[] };
+  return result.rows.length > 0;
+}

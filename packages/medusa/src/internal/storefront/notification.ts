@@ -47,7 +47,7 @@ const EVENT_KEY = {
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** Cents to `R$ 48,92` by string arithmetic on the integer, never through a float division. */
-function formatCents(cents: number): string {
+export function formatCents(cents: number): string {
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100);
@@ -90,34 +90,7 @@ export async function buildNotification(
     ctx.logger.debug(`no e-mail for charge ${data.charge_id}; nothing sent`);
     return undefined;
   }
-  const view = toStoreView(row, row.session_id);
-  const payload: NotificationData = {
-    event: key,
-    method: row.method,
-    charge_id: row.charge_id,
-    session_id: row.session_id,
-    amount_cents: Number(row.amount_cents),
-    amount: formatCents(Number(row.amount_cents)),
-    expires_at: view.expires_at,
-    paid_at: view.paid_at,
-    payment_page_url: options.paymentPageUrl
-      ? options.paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
-      : null,
-    order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
-    cart_id: buyer.cartId ?? null,
-  };
-  if (view.pix) {
-    const png = await QRCode.toBuffer(view.pix.copy_paste, {
-      errorCorrectionLevel: "M",
-      margin: 4,
-    });
-    payload.pix = {
-      copy_paste: view.pix.copy_paste,
-      qr_png_base64: png.toString("base64"),
-      payment_link: view.pix.payment_link,
-    };
-  }
-  if (view.boleto) payload.boleto = view.boleto;
+  const payload = await codeMessageData(key, row, buyer, options.paymentPageUrl);
   if (key === "refund_due" && data.flag?.code === "refund_due") {
     payload.refund = {
       amount_cents: data.flag.amount_cents,
@@ -142,6 +115,48 @@ export async function buildNotification(
 }
 
 /**
+ * What every message about a charge carries: its amount, its dates, its order, and the code
+ * itself (the Pix copy-paste and its QR, or the boleto's line and PDF) while it can be paid.
+ * The code messages and the reminders (recovery/) build their data here.
+ */
+export async function codeMessageData<E extends string>(
+  event: E,
+  row: ChargeRow,
+  buyer: Buyer,
+  paymentPageUrl: string | undefined,
+): Promise<Omit<NotificationData, "event"> & { event: E }> {
+  const view = toStoreView(row, row.session_id);
+  const payload: Omit<NotificationData, "event"> & { event: E } = {
+    event,
+    method: row.method,
+    charge_id: row.charge_id,
+    session_id: row.session_id,
+    amount_cents: Number(row.amount_cents),
+    amount: formatCents(Number(row.amount_cents)),
+    expires_at: view.expires_at,
+    paid_at: view.paid_at,
+    payment_page_url: paymentPageUrl
+      ? paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
+      : null,
+    order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
+    cart_id: buyer.cartId ?? null,
+  };
+  if (view.pix) {
+    const png = await QRCode.toBuffer(view.pix.copy_paste, {
+      errorCorrectionLevel: "M",
+      margin: 4,
+    });
+    payload.pix = {
+      copy_paste: view.pix.copy_paste,
+      qr_png_base64: png.toString("base64"),
+      payment_link: view.pix.payment_link,
+    };
+  }
+  if (view.boleto) payload.boleto = view.boleto;
+  return payload;
+}
+
+/**
  * A code (or its expiry) is mailed only to a mailbox the store has reason to believe is the
  * shopper's, since anyone can make a cart with someone else's e-mail and read its session:
  * - an order exists for it (order-first: "Pedido recebido, pague com Pix", as Brazilian stores
@@ -151,7 +166,7 @@ export async function buildNotification(
  * A guest's first pay-first code is not mailed: the page shows it, and `/pagar/<session>` brings
  * it back. Whatever passes, `codeMailsPerDay` caps a mailbox's day (mail-window.ts).
  */
-function mayMailCode(
+export function mayMailCode(
   row: ChargeRow,
   buyer: { order?: unknown; knownMailbox?: boolean } | undefined,
 ): boolean {
@@ -176,19 +191,19 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
 }
 
 /** The e-mail, cart and order behind a payment collection. */
-async function buyerOf(
+export interface Buyer {
+  email: string | null;
+  /** The cart's customer account has this e-mail, or the mailbox has a paid order here. */
+  knownMailbox: boolean;
+  cartId?: string;
+  order?: { id: string; display_id: number | null; status: string };
+}
+
+/** The e-mail, cart and order behind a payment collection; undefined without a cart. */
+export async function buyerOf(
   ctx: SettleContext,
   paymentCollectionId: string | null,
-): Promise<
-  | {
-      email: string | null;
-      /** The cart's customer account has this e-mail, or the mailbox has a paid order here. */
-      knownMailbox: boolean;
-      cartId?: string;
-      order?: { id: string; display_id: number | null; status: string };
-    }
-  | undefined
-> {
+): Promise<Buyer | undefined> {
   const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
   if (!cartId) return undefined;
   const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);

@@ -44,7 +44,8 @@ CREATE TABLE pix_checkout_charge (
   api_amount_cents bigint,
   api_paid_at timestamp with time zone,
   capture_claimed_by text,
-  shown_at timestamp with time zone
+  shown_at timestamp with time zone,
+  next_reminder_at timestamp with time zone
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_pkey PRIMARY KEY (id);
@@ -60,6 +61,7 @@ CREATE INDEX "IDX_pix_checkout_charge_created_at" ON pix_checkout_charge USING b
 CREATE INDEX "IDX_pix_checkout_charge_deleted_at" ON pix_checkout_charge USING btree (deleted_at) WHERE (deleted_at IS NULL);
 CREATE INDEX "IDX_pix_checkout_charge_flagged" ON pix_checkout_charge USING btree (id) WHERE (flagged AND (deleted_at IS NULL));
 CREATE INDEX "IDX_pix_checkout_charge_next_check_at" ON pix_checkout_charge USING btree (next_check_at) WHERE ((deleted_at IS NULL) AND (next_check_at IS NOT NULL));
+CREATE INDEX "IDX_pix_checkout_charge_next_reminder_at" ON pix_checkout_charge USING btree (next_reminder_at) WHERE ((deleted_at IS NULL) AND (next_reminder_at IS NOT NULL));
 CREATE INDEX "IDX_pix_checkout_charge_not_compacted" ON pix_checkout_charge USING btree (created_at, id) WHERE ((deleted_at IS NULL) AND (compacted_at IS NULL));
 CREATE INDEX "IDX_pix_checkout_charge_paid_at" ON pix_checkout_charge USING btree (paid_at) WHERE ((status = 'paid'::text) AND (deleted_at IS NULL));
 CREATE INDEX "IDX_pix_checkout_charge_payment_collection_id" ON pix_checkout_charge USING btree (payment_collection_id) WHERE (deleted_at IS NULL);
@@ -182,6 +184,32 @@ CREATE TABLE pix_checkout_refresh_window (
   refreshed_at timestamp with time zone NOT NULL
 );
 ALTER TABLE pix_checkout_refresh_window ADD CONSTRAINT pix_checkout_refresh_window_pkey PRIMARY KEY (session_id);
+
+CREATE TABLE pix_checkout_reminder (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  payment_collection_id text,
+  step text NOT NULL,
+  state text NOT NULL,
+  reason text,
+  token text NOT NULL,
+  email_key text,
+  claimed_until timestamp with time zone,
+  sent_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_state_check CHECK ((state = ANY (ARRAY['sending'::text, 'sent'::text, 'skipped'::text])));
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_step_check CHECK ((step = ANY (ARRAY['pix_expiring'::text, 'pix_expired'::text, 'boleto_due_tomorrow'::text, 'boleto_due_today'::text, 'boleto_overdue'::text])));
+CREATE UNIQUE INDEX "IDX_pix_checkout_reminder_charge_step" ON pix_checkout_reminder USING btree (charge_id, step);
+CREATE INDEX "IDX_pix_checkout_reminder_collection_sent" ON pix_checkout_reminder USING btree (payment_collection_id, sent_at) WHERE (state = 'sent'::text);
+CREATE UNIQUE INDEX "IDX_pix_checkout_reminder_token" ON pix_checkout_reminder USING btree (token);
+
+CREATE TABLE pix_checkout_reminder_opt_out (
+  email_key text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_reminder_opt_out ADD CONSTRAINT pix_checkout_reminder_opt_out_pkey PRIMARY KEY (email_key);
 
 CREATE TABLE pix_checkout_webhook_delivery (
   id text NOT NULL,

@@ -3,6 +3,7 @@ import { fairOptionsSchema } from "../../../internal/create-line/fair-options";
 import { alertOptionsSchema } from "../../../internal/operations/alert-options";
 import { streamOptionsSchema } from "../../../internal/storefront/live-status/options";
 import { notifyOptionsSchema } from "../../../internal/storefront/notify-options";
+import { recoveryOptionsSchema } from "../../../internal/checkout/recovery-options";
 import { checkPluginOptions } from "../../../internal/platform/plugin-options";
 
 /** Every section of the plugin's own options, by its key. */
@@ -11,6 +12,7 @@ export const PLUGIN_OPTION_SECTIONS = {
   notifications: notifyOptionsSchema,
   stream: streamOptionsSchema,
   alerts: alertOptionsSchema,
+  recovery: recoveryOptionsSchema,
 };
 
 /**

@@ -1,0 +1,325 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import type { INotificationModuleService } from "@medusajs/framework/types";
+import { Modules } from "@medusajs/framework/utils";
+import {
+  asAccountHolder,
+  createCart,
+  createStoreFixture,
+  type StoreFixture,
+} from "../helpers/store-fixture";
+import {
+  BOLETO_PAYER,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { waitFor } from "../helpers/wait-for";
+import { adminLogin } from "../helpers/admin-login";
+import { decodeQrPng } from "../helpers/qr-decode";
+import { remindOnce } from "../../src/internal/recovery/send-reminders";
+import { settleContext } from "../../src/internal/settlement/context";
+
+// The reminders about unpaid codes (option `recovery`), on a moved clock: the sandbox's clock
+// puts every code in a São Paulo afternoon (outside the quiet hours whatever the hour the suite
+// runs), and each reminders' pass is given its `now`, as the scheduled job gives the real one.
+
+const API_KEY = "sk_live_recovery_5ecret";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+const MINUTE = 60_000;
+
+let sandbox: Sandbox;
+
+/** 13:00 in São Paulo on the day after today: every test's codes are made from there on. */
+function tomorrowAfternoon(): Date {
+  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return new Date(`${day}T13:00:00-03:00`);
+}
+
+beforeAll(async () => {
+  const { startSandbox } = await import("@pix-checkout/sandbox");
+  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  await control(sandbox.url, "clock", { now: tomorrowAfternoon().toISOString() });
+  process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
+  process.env.PIX_API_KEY = API_KEY;
+  process.env.PIX_NOTIFY = "1";
+  process.env.PIX_RECOVERY = "1";
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let shop: ReturnType<typeof storefront>;
+    let base: string;
+    const container = () => getContainer();
+    const notifications = () =>
+      container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container());
+      shop = storefront(api as unknown as Api, store);
+      base = (api as unknown as Api).defaults.baseURL as string;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+    });
+
+    /** One reminders' pass at `now`, as the scheduled job runs it. */
+    const pass = (now: Date) => remindOnce(settleContext(container()), now);
+    const sessionOf = (response: { data: Json }) =>
+      response.data.payment_collection.payment_sessions[0] as { id: string; data: Json };
+    const charge = (chargeId: string) =>
+      db(container())("pix_checkout_charge").where({ charge_id: chargeId }).first();
+    const reminderRows = (chargeId: string) =>
+      db(container())("pix_checkout_reminder").where({ charge_id: chargeId }).orderBy("created_at");
+    const remindersOf = async (chargeId: string) =>
+      (await notifications().listNotifications({ resource_id: chargeId })).filter((n) =>
+        String(n.trigger_type).startsWith("pix_checkout.reminder."),
+      );
+    /** A link of a message, on the test server instead of the configured public address. */
+    const local = (url: string) => url.replace("https://api.loja.example.com", base);
+    const open = (url: string, init: RequestInit = {}) =>
+      fetch(local(url), { redirect: "manual", ...init });
+
+    /** A cart of `reais` whose shopper has an account of a mailbox of their own, and a code on screen. */
+    async function shownCode(
+      reais: number,
+      provider: "pp_pix_a" | "pp_boleto_a",
+      {
+        account = true,
+        email = `bia.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
+      } = {},
+    ) {
+      const cartId = await createCart(container(), store, reais);
+      expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
+      if (account) await asAccountHolder(container(), cartId);
+      const created = await shop.initiate(
+        cartId,
+        provider,
+        provider === "pp_boleto_a" ? { ...BOLETO_PAYER, email } : {},
+      );
+      expect(created.status).toBe(200);
+      const session = sessionOf(created);
+      expect((await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).status).toBe(
+        200,
+      );
+      const chargeId = session.data.charge_id as string;
+      const row = await charge(chargeId);
+      return { cartId, email, session, chargeId, row };
+    }
+
+    it("recalls a Pix code 10 minutes before it expires, then offers the same cart a new code that is paid", async () => {
+      const { cartId, email, session, chargeId, row } = await shownCode(87.4, "pp_pix_a");
+      const expiresAt = new Date(row.expires_at);
+      expect(new Date(row.next_reminder_at)).toEqual(new Date(expiresAt.getTime() - 10 * MINUTE));
+
+      await pass(new Date(expiresAt.getTime() - 11 * MINUTE));
+      expect(await remindersOf(chargeId)).toHaveLength(0);
+
+      await pass(new Date(expiresAt.getTime() - 10 * MINUTE + 1_000));
+      const [expiring] = await remindersOf(chargeId);
+      expect(expiring?.template).toBe("pix-checkout-pix-expiring");
+      expect(expiring?.to).toBe(email);
+      const data = expiring!.data as Json;
+      expect(data.reminder.step).toBe("pix_expiring");
+      expect(data.pix.copy_paste).toBe(session.data.pix.copy_paste);
+      expect(await decodeQrPng(data.pix.qr_png_base64)).toBe(session.data.pix.copy_paste);
+      expect(data.payment_page_url).toBe(`https://loja.example.com/pagar/${session.id}`);
+      expect(data.reminder.new_code_url).toBeNull();
+      expect(data.reminder.opt_out_url).toMatch(
+        /^https:\/\/api\.loja\.example\.com\/pix-checkout\/recovery\/[\w-]{32}\/opt-out$/,
+      );
+      expect(JSON.stringify(data)).not.toContain(API_KEY);
+
+      // A second pass, or a second instance, at the same moment sends nothing more.
+      await pass(new Date(expiresAt.getTime() - 9 * MINUTE));
+      expect(await remindersOf(chargeId)).toHaveLength(1);
+
+      // The code expires unpaid: the service says so, and 5 minutes later the cart gets a link.
+      await control(sandbox.url, "clock", {
+        now: new Date(expiresAt.getTime() + 1_000).toISOString(),
+      });
+      await waitFor(
+        async () => (await charge(chargeId)).status === "expired",
+        "the expiry to be recorded",
+      );
+      await pass(new Date(expiresAt.getTime() + 5 * MINUTE + 1_000));
+      const expired = (await remindersOf(chargeId)).find(
+        (n) => n.template === "pix-checkout-pix-expired-new-code",
+      );
+      const link = (expired?.data as Json).reminder.new_code_url as string;
+      expect(link).toMatch(
+        /^https:\/\/api\.loja\.example\.com\/pix-checkout\/recovery\/[\w-]{32}$/,
+      );
+      expect((expired?.data as Json).pix).toBeUndefined(); // The expired code is not offered again.
+
+      // The link checks the cart is still for sale at that price and sends the shopper to the
+      // payment page, whose "Gerar novo código" makes the new code (the element's own call).
+      const followed = await open(link);
+      expect(followed.status).toBe(303);
+      expect(followed.headers.get("location")).toBe(`https://loja.example.com/pagar/${session.id}`);
+      const renewed = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect(renewed.data.charge_id).not.toBe(chargeId);
+      const before = await overview();
+      await control(sandbox.url, `charges/${renewed.data.charge_id}/pay`, {});
+      await waitFor(async () => (await orderOfCart(container(), cartId)) ?? false, "the order");
+
+      // The admin counts it recovered, to the cent; the books say the payment followed a reminder.
+      const after = await overview();
+      expect(after.pix.paid_after_reminder - before.pix.paid_after_reminder).toBe(1);
+      expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(8740);
+      // Nothing more goes to a paid cart.
+      await pass(new Date(expiresAt.getTime() + 60 * MINUTE));
+      expect(await remindersOf(renewed.data.charge_id)).toHaveLength(0);
+    });
+
+    it("writes about a boleto the business day before it falls due, on the due date, and after the grace period", async () => {
+      const { chargeId, row, email } = await shownCode(142.9, "pp_boleto_a");
+      const display = row.display as Json;
+      const first = new Date(row.next_reminder_at);
+      await pass(new Date(first.getTime() - MINUTE));
+      expect(await remindersOf(chargeId)).toHaveLength(0);
+
+      const sent: Json[] = [];
+      const dues: Date[] = [];
+      const spDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+      for (let k = 0; k < 3; k += 1) {
+        const due = new Date((await charge(chargeId)).next_reminder_at);
+        dues.push(due);
+        // Each at 9:00 in São Paulo.
+        expect(
+          due.toLocaleTimeString("en-GB", {
+            timeZone: "America/Sao_Paulo",
+            hour: "2-digit",
+            minute: "2-digit",
+          }),
+        ).toBe("09:00");
+        await pass(new Date(due.getTime() + 1_000));
+        sent.push(...(await remindersOf(chargeId)).slice(sent.length));
+      }
+      // "Tomorrow" on a weekday before the due date, "today" on the due date, then after it.
+      expect(spDay(dues[0]!) < display.boleto.due_date).toBe(true);
+      expect([0, 6]).not.toContain(new Date(`${spDay(dues[0]!)}T12:00:00Z`).getUTCDay());
+      expect(spDay(dues[1]!)).toBe(display.boleto.due_date);
+      expect(spDay(dues[2]!) > display.boleto.due_date).toBe(true);
+      expect(sent.map((n) => n.template)).toEqual([
+        "pix-checkout-boleto-due-tomorrow",
+        "pix-checkout-boleto-due-today",
+        "pix-checkout-boleto-overdue",
+      ]);
+      expect(sent.every((n) => n.to === email)).toBe(true);
+      const [tomorrow, today, overdue] = sent.map((n) => n.data as Json);
+      expect(tomorrow.boleto.digitable_line).toBe(display.boleto.digitable_line);
+      expect(tomorrow.boleto.url).toBe(display.boleto.url);
+      expect(today.boleto.due_date).toBe(display.boleto.due_date);
+      expect(overdue.boleto).toBeUndefined();
+      expect(overdue.reminder.new_code_url).toMatch(/\/pix-checkout\/recovery\/[\w-]{32}$/);
+      expect((await charge(chargeId)).next_reminder_at).toBeNull();
+      const followed = await open(overdue.reminder.new_code_url);
+      expect(followed.status).toBe(303);
+    });
+
+    it("sends nothing for a code paid before its reminder, and nothing to a mailbox a stranger typed", async () => {
+      const paid = await shownCode(33.1, "pp_pix_a");
+      await control(sandbox.url, `charges/${paid.chargeId}/pay`, {});
+      await waitFor(async () => (await charge(paid.chargeId)).status === "paid", "the payment");
+      const stranger = await shownCode(35.2, "pp_pix_a", { account: false });
+      for (const { row } of [paid, stranger]) {
+        await pass(new Date(new Date(row.expires_at).getTime() - 10 * MINUTE + 1_000));
+      }
+      expect(await remindersOf(paid.chargeId)).toHaveLength(0);
+      expect(await remindersOf(stranger.chargeId)).toHaveLength(0);
+      expect(
+        (await reminderRows(paid.chargeId)).map((r: Json) => [r.step, r.state, r.reason]),
+      ).toEqual([["pix_expiring", "skipped", "paid"]]);
+      expect((await reminderRows(stranger.chargeId)).map((r: Json) => r.reason)).toEqual([
+        "stranger",
+      ]);
+    });
+
+    it("stops every reminder to a mailbox from the link in its message, with a button a mail scanner does not press", async () => {
+      const first = await shownCode(41.5, "pp_pix_a");
+      await pass(new Date(new Date(first.row.expires_at).getTime() - 10 * MINUTE + 1_000));
+      const [message] = await remindersOf(first.chargeId);
+      const optOut = (message!.data as Json).reminder.opt_out_url as string;
+
+      const page = await open(optOut);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Parar lembretes");
+      expect(
+        await db(container())("pix_checkout_reminder_opt_out").count({ n: "*" }).first(),
+      ).toEqual({ n: "0" });
+
+      const done = await open(optOut, { method: "POST", body: "List-Unsubscribe=One-Click" });
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain("lembretes desligados");
+
+      // The same mailbox, typed differently (case, a +tag), with another cart: no reminder.
+      const again = await shownCode(44.4, "pp_pix_a", {
+        email: first.email.replace("@", "+Promo@").toUpperCase(),
+      });
+      await pass(new Date(new Date(again.row.expires_at).getTime() - 10 * MINUTE + 1_000));
+      expect(await remindersOf(again.chargeId)).toHaveLength(0);
+      expect((await reminderRows(again.chargeId)).map((r: Json) => r.reason)).toEqual([
+        "opted_out",
+      ]);
+
+      // A made-up token opts nobody out.
+      const forged = await open(`${base}/pix-checkout/recovery/${"x".repeat(32)}/opt-out`, {
+        method: "POST",
+      });
+      expect(forged.status).toBe(404);
+    });
+
+    it("says what changed when the cart no longer costs what the code asked", async () => {
+      const { cartId, chargeId, row } = await shownCode(52.0, "pp_pix_a");
+      const expiresAt = new Date(row.expires_at);
+      await control(sandbox.url, "clock", {
+        now: new Date(expiresAt.getTime() + 1_000).toISOString(),
+      });
+      await waitFor(
+        async () => (await charge(chargeId)).status === "expired",
+        "the expiry to be recorded",
+      );
+      await pass(new Date(expiresAt.getTime() + 5 * MINUTE + 1_000));
+      const [message] = (await remindersOf(chargeId)).filter(
+        (n) => n.template === "pix-checkout-pix-expired-new-code",
+      );
+      // The shopper's cart changed meanwhile: one more line.
+      const carts = container().resolve(Modules.CART);
+      await carts.addLineItems(cartId, [
+        { title: "Meia", quantity: 1, unit_price: 19.9, requires_shipping: false },
+      ]);
+      const page = await open((message!.data as Json).reminder.new_code_url);
+      expect(page.status).toBe(409);
+      const html = await page.text();
+      expect(html).toContain("O valor do carrinho mudou");
+      expect(html).toContain("R$ 52,00");
+      expect(html).toContain("R$ 71,90");
+      expect(html).toContain("Meia");
+    });
+
+    let adminHeaders: Record<string, string> | undefined;
+    async function overview(): Promise<Json> {
+      adminHeaders ??= await adminLogin(container(), `lojista.${Date.now()}@example.com`);
+      const headers = adminHeaders;
+      const response = await (api as unknown as Api).request({
+        method: "get",
+        url: "/admin/pix-checkout/overview",
+        headers,
+        validateStatus: () => true,
+      });
+      expect(response.status).toBe(200);
+      return response.data.periods.month;
+    }
+  },
+});
