@@ -19,8 +19,10 @@ const WORDS = {
       "Líquido",
       "Medusa",
       "Diferença",
+      "Após lembrete",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
+    afterReminder: { yes: "sim", no: "não" },
     difference: {
       paid_not_captured: "Pago no serviço, sem captura no Medusa",
       captured_not_paid: "Capturado no Medusa, sem cobrança paga no serviço",
@@ -56,8 +58,10 @@ const WORDS = {
       "Net",
       "Medusa",
       "Difference",
+      "After a reminder",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
+    afterReminder: { yes: "yes", no: "no" },
     difference: {
       paid_not_captured: "Paid at the service, not captured in Medusa",
       captured_not_paid: "Captured in Medusa, no paid charge at the service",
@@ -82,7 +86,7 @@ const WORDS = {
   },
 } satisfies Record<CsvLanguage, unknown>;
 
-/** The short label of a difference kind, as the CSV's last column writes it. */
+/** The short label of a difference kind, as the CSV's "Diferença" column writes it. */
 export function differenceLabel(kind: DifferenceKind, language: CsvLanguage): string {
   return WORDS[language].difference[kind];
 }
@@ -101,10 +105,12 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.net_cents,
     line.medusa_cents,
     line.difference ? words.difference[line.difference] : null,
+    // Whether the payment followed a reminder to its cart; a payment's question only.
+    line.type === "charge" ? words.afterReminder[line.after_reminder ? "yes" : "no"] : null,
   ];
 }
 
-/** A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, a remark last. */
+/** A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, a remark in Difference. */
 function totalRow(
   label: string,
   figures: { gross?: CsvCell; fee?: CsvCell; net?: CsvCell; medusa?: CsvCell; remark?: CsvCell },
@@ -121,6 +127,7 @@ function totalRow(
     figures.net,
     figures.medusa,
     figures.remark,
+    null,
   ];
 }
 

@@ -19,6 +19,7 @@ import {
 } from "./books";
 import { ordersOfCharges } from "../medusa/charge-orders";
 import type { ChargeRow } from "../records/charges";
+import { followedReminderSql } from "../records/reminders";
 import type { PluginLogger } from "../platform/logger";
 import { toCents } from "../platform/money";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
@@ -181,7 +182,10 @@ export async function loadBooks(
     }
   }
 
-  const serviceRows = await db<ChargeRow>(CHARGES)
+  // With each row, whether its payment followed a reminder to its cart: the one rule of a
+  // "recuperado" (records/reminders.ts), the same the overview counts.
+  const serviceRows: (ChargeRow & { after_reminder: boolean })[] = await db(CHARGES)
+    .select(`${CHARGES}.*`, db.raw(`${followedReminderSql(CHARGES)} as after_reminder`))
     .whereIn(
       "charge_id",
       listedCharges.map((tx) => tx.id),
@@ -218,6 +222,7 @@ export async function loadBooks(
       paid_at: date(tx.paidAt),
       customer: customerOf(tx.customer),
       order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
+      after_reminder: rowOfCharge.get(tx.id)?.after_reminder === true,
     }));
   const listedWithdrawals: ListedTransaction[] = [];
   for await (const tx of client.transactions.list({

@@ -19,6 +19,7 @@ const WORDS = {
     withdrawal: "Saque",
     order: "Pedido",
     of: "cobrança",
+    afterReminder: "após lembrete",
   },
   en: {
     charge: "Charge",
@@ -27,6 +28,7 @@ const WORDS = {
     withdrawal: "Withdrawal",
     order: "Order",
     of: "charge",
+    afterReminder: "after a reminder",
   },
 } satisfies Record<CsvLanguage, unknown>;
 
@@ -84,12 +86,17 @@ export function ofxText(text: string, max: number): string {
     .replaceAll(">", "&gt;");
 }
 
-/** What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`. */
+/**
+ * What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`, and
+ * ` - após lembrete` after a charge whose payment followed a reminder to its cart (the memo
+ * only: the FITID and the amount stay the charge's).
+ */
 function about(line: BookLine, words: (typeof WORDS)[CsvLanguage]): string {
   const parts: string[] = [];
   if (line.order?.display_id != null) parts.push(`${words.order} #${line.order.display_id}`);
   if (line.customer) parts.push(withoutDocuments(line.customer));
   if (line.id) parts.push(`${line.type === "withdrawal" ? "id" : words.of} ${line.id}`);
+  if (line.type === "charge" && line.after_reminder) parts.push(words.afterReminder);
   return parts.join(" - ");
 }
 

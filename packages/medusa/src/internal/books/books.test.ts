@@ -26,6 +26,7 @@ const charge = (id: string, amount: number, extra: Partial<ServiceCharge> = {}):
   paid_at: at("10:05"),
   customer: "Ana Souza",
   order: null,
+  after_reminder: false,
   ...extra,
 });
 const capture = (chargeId: string | null, amount: number, time = "10:06"): MedusaCapture => ({
@@ -65,6 +66,7 @@ describe("reconciling the three books", () => {
         net_cents: 9_901,
         medusa_cents: 10_000,
         difference: null,
+        after_reminder: false,
       },
     ]);
     expect(report.totals.charges).toEqual({
@@ -221,6 +223,43 @@ describe("reconciling the three books", () => {
     );
     expect(report.lines).toMatchObject([{ type: "withdrawal", id: "wd_1", gross_cents: -1_500 }]);
     expect(report.totals.withdrawals).toEqual({ count: 1, amount_cents: 1_500 });
+  });
+
+  it("says on each payment whether it followed a reminder, and on no other line", () => {
+    const report = reconcileBooks(
+      books({
+        medusa: {
+          captures: [capture("ch_r", 6_000), capture("ch_n", 7_000), capture("ch_x", 900)],
+        },
+        service: {
+          charges: [
+            charge("ch_r", 6_000, { after_reminder: true }),
+            charge("ch_n", 7_000),
+            // Captured with no paid charge at the service: no payment to have followed one.
+            charge("ch_x", 900, { status: "expired" }),
+          ],
+          withdrawals: [
+            { id: "wd_r", status: "completed", amount_cents: 100, created_at: at("11:00") },
+          ],
+        },
+        refunds: [
+          {
+            charge_id: "ch_r",
+            declared_cents: 500,
+            medusa_cents: 500,
+            last_at: at("12:00"),
+            order: order(7),
+          },
+        ],
+      }),
+    );
+    expect(report.lines.map((line) => [line.type, line.id, line.after_reminder])).toEqual([
+      ["charge", "ch_n", false],
+      ["charge", "ch_r", true],
+      ["charge", "ch_x", false],
+      ["withdrawal", "wd_r", false],
+      ["refund", "ch_r", false],
+    ]);
   });
 
   it("counts differences by kind, zeros included", () => {

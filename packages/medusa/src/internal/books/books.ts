@@ -56,6 +56,11 @@ export interface ServiceCharge {
   customer: string | null;
   /** The Medusa order, when this store made the charge and it became one. */
   order: OrderRef | null;
+  /**
+   * Whether its payment followed a reminder to its cart (a "recuperado"), by the plugin's
+   * record of the charge (`followedReminderSql`); false for a charge the plugin did not make.
+   */
+  after_reminder: boolean;
 }
 
 /** A withdrawal in the payment service's transaction list. */
@@ -127,6 +132,8 @@ export interface BookLine {
   /** Medusa's side: captured, or refunded (negative). */
   medusa_cents: number | null;
   difference: DifferenceKind | null;
+  /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
+  after_reminder: boolean;
   /** Refund lines: the declarations made in the period (the OFX's one transaction each). */
   declarations?: RefundDeclaration[];
 }
@@ -293,6 +300,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         (charge.fee_cents === null ? null : charge.amount_cents - charge.fee_cents),
       medusa_cents: captured,
       difference,
+      after_reminder: charge.after_reminder,
     });
   }
 
@@ -324,6 +332,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         captured,
         charge?.status,
       ),
+      after_reminder: charge?.after_reminder ?? false,
     });
   }
 
@@ -359,6 +368,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       net_cents: null,
       medusa_cents: 0 - refund.medusa_cents,
       difference,
+      after_reminder: false,
       declarations: refund.declared_in_period ?? [],
     });
   }
@@ -379,6 +389,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       net_cents: withdrawal.amount_cents === null ? null : -withdrawal.amount_cents,
       medusa_cents: null,
       difference: null,
+      after_reminder: false,
     });
   }
 

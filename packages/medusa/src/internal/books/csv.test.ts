@@ -65,6 +65,7 @@ describe("the reconciliation CSV", () => {
           paid_at: new Date("2026-11-20T12:59:30Z"),
           customer: null,
           order: null,
+          after_reminder: true,
         },
       ],
       withdrawals: [],
@@ -84,17 +85,40 @@ describe("the reconciliation CSV", () => {
 
   it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
     expect(lines[0]).toBe(
-      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença",
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;sim',
     );
     expect(lines[2]).toBe("");
-    expect(lines[3]).toBe(";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;");
-    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;");
+    expect(lines[3]).toBe(";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;;");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;");
     expect(lines).toContain(
-      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;confere com o total recebido",
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;confere com o total recebido;",
     );
+  });
+
+  it("says whether each payment followed a reminder, and leaves the cell empty on other lines", () => {
+    const withoutReminder: Books = {
+      ...books,
+      service: {
+        charges: books.service.charges.map((charge) => ({ ...charge, after_reminder: false })),
+        withdrawals: [
+          {
+            id: "wd_1",
+            status: "done",
+            amount_cents: 100,
+            created_at: new Date("2026-11-20T15:00:00Z"),
+          },
+        ],
+      },
+    };
+    const rows = reconciliationCsv(reconcileBooks(withoutReminder)).slice(1).split("\r\n");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não$/);
+    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;");
+    const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
+    expect(english[0]).toMatch(/;Difference;After a reminder$/);
+    expect(english[1]).toMatch(/;yes$/);
   });
 
   it("speaks English on request, with Brazilian numbers still", () => {

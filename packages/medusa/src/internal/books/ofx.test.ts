@@ -27,6 +27,7 @@ const charge = (id: string, amount: number, extra: Partial<ServiceCharge> = {}):
   paid_at: at("10:05"),
   customer: "Ana Souza",
   order: null,
+  after_reminder: false,
   ...extra,
 });
 
@@ -59,6 +60,7 @@ const books: Books = {
       charge("ch_2", 8_500, {
         paid_at: at("23:59"),
         customer: "Beto <Lima> & filho 123.456.789-09",
+        after_reminder: true,
       }),
     ],
     withdrawals: [{ id: "wd_1", status: "done", amount_cents: 5_000, created_at: at("15:00") }],
@@ -169,10 +171,20 @@ describe("the reconciliation as OFX", () => {
     const memo = (id: string) => transactions.find((t) => t.FITID === id)?.MEMO;
     expect(memo("ch_1")).toBe("Pedido #12 - João Conceição - cobrança ch_1");
     expect(transactions.find((t) => t.FITID === "ch_1")?.NAME).toBe("Cobrança #12");
-    expect(memo("ch_2")).toBe("Beto <Lima> & filho *** - cobrança ch_2");
+    expect(memo("ch_2")).toBe("Beto <Lima> & filho *** - cobrança ch_2 - após lembrete");
     expect(written).toContain("Beto &lt;Lima&gt; &amp; filho ***");
     expect(written).not.toMatch(/123\.456\.789/);
     expect(withoutDocuments("empresa 12.345.678/0001-95 e 12345678909")).toBe("empresa *** e ***");
+  });
+
+  it("says in the memo only that a payment followed a reminder: its FITID and amount stay the charge's", () => {
+    const ofCharge = transactions.filter((t) => t.FITID?.startsWith("ch_2"));
+    expect(ofCharge.map((t) => [t.TRNTYPE, t.FITID, t.TRNAMT, t.MEMO])).toEqual([
+      ["CREDIT", "ch_2", "85.00", "Beto <Lima> & filho *** - cobrança ch_2 - após lembrete"],
+      ["FEE", "ch_2-fee", "-0.99", "Beto <Lima> & filho *** - cobrança ch_2 - após lembrete"],
+    ]);
+    // Not on a charge paid without one, nor on its refund.
+    expect(transactions.filter((t) => t.MEMO?.includes("lembrete")).length).toBe(2);
   });
 
   it("keeps every FITID when the same period is exported again, or exported with a longer one", () => {
@@ -205,7 +217,8 @@ describe("the reconciliation as OFX", () => {
       { language: "en", start: period.start, end: period.end },
     );
     expect(english).toContain("<NAME>Charge #12");
-    expect(english).toContain("<MEMO>Order #12 - João Conceição - charge ch_1");
+    expect(english).toContain("<MEMO>Order #12 - João Conceição - charge ch_1\r\n");
+    expect(english).toContain("charge ch_2 - after a reminder\r\n");
     expect(english).toContain("<LANGUAGE>ENG");
   });
 
