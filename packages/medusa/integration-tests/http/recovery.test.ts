@@ -125,7 +125,10 @@ medusaIntegrationTestRunner({
       await pass(new Date(expiresAt.getTime() - 11 * MINUTE));
       expect(await remindersOf(chargeId)).toHaveLength(0);
 
-      await pass(new Date(expiresAt.getTime() - 10 * MINUTE + 1_000));
+      // Two instances' passes at the same moment: one message.
+      const due = new Date(expiresAt.getTime() - 10 * MINUTE + 1_000);
+      await Promise.all([pass(due), pass(due)]);
+      expect(await remindersOf(chargeId)).toHaveLength(1);
       const [expiring] = await remindersOf(chargeId);
       expect(expiring?.template).toBe("pix-checkout-pix-expiring");
       expect(expiring?.to).toBe(email);
@@ -140,9 +143,21 @@ medusaIntegrationTestRunner({
       );
       expect(JSON.stringify(data)).not.toContain(API_KEY);
 
-      // A second pass, or a second instance, at the same moment sends nothing more.
+      // A later pass sends nothing more for the step.
       await pass(new Date(expiresAt.getTime() - 9 * MINUTE));
       expect(await remindersOf(chargeId)).toHaveLength(1);
+
+      // A pass that died between the message and its record: the next one finishes the step
+      // without a second message (the message's idempotency key).
+      await db(container())("pix_checkout_reminder")
+        .where({ charge_id: chargeId, step: "pix_expiring" })
+        .update({ state: "sending", sent_at: null, claimed_until: new Date(0) });
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: chargeId })
+        .update({ next_reminder_at: due });
+      await pass(new Date(expiresAt.getTime() - 8 * MINUTE));
+      expect(await remindersOf(chargeId)).toHaveLength(1);
+      expect((await reminderRows(chargeId)).map((r: Json) => r.state)).toEqual(["sent"]);
 
       // The code expires unpaid: the service says so, and 5 minutes later the cart gets a link.
       await control(sandbox.url, "clock", {
@@ -307,6 +322,178 @@ medusaIntegrationTestRunner({
       expect(html).toContain("R$ 71,90");
       expect(html).toContain("Meia");
     });
+
+    // The mix: carts whose shoppers pay at once, after the reminder, after the new code, or
+    // never (half of those stop the reminders from the first message), in equal shares. In
+    // `npm test` 24 carts; `bench/recovery-mix.mjs` runs this same test with 200
+    // (RECOVERY_MIX_CARTS) and prints what it wrote to RECOVERY_MIX_OUT.
+    it("a mix of carts: the admin's recuperados are what the run did, to the cent, and no paid or opted-out cart gets a reminder", async () => {
+      const carts = Number(process.env.RECOVERY_MIX_CARTS ?? 24);
+      const started = Date.now();
+      const groups = ["at_once", "after_reminder", "after_new_code", "never"] as const;
+      type Shopper = Awaited<ReturnType<typeof mixCode>> & {
+        group: (typeof groups)[number];
+        optsOut: boolean;
+        cents: number;
+      };
+      const shoppers: Shopper[] = [];
+      const before = await overview();
+      for (let k = 0; k < carts; k += 1) {
+        const group = groups[k % groups.length]!;
+        // Distinct amounts, so a sum that counts one cart twice or misses one cannot match.
+        const cents = 2_000 + 37 * k;
+        const code = await mixCode(cents, k);
+        shoppers.push({ ...code, group, optsOut: group === "never" && k % 8 === 3, cents });
+      }
+      const latest = Math.max(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
+      const earliest = Math.min(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
+      expect(latest - earliest).toBeLessThan(8 * MINUTE); // one pass time fits every cart
+
+      const paid = async (who: Shopper[], chargeOf: (s: Shopper) => string) => {
+        for (const shopper of who)
+          await control(sandbox.url, `charges/${chargeOf(shopper)}/pay`, {});
+        for (const shopper of who) {
+          await waitFor(
+            async () => (await charge(chargeOf(shopper))).status === "paid",
+            "a payment",
+          );
+        }
+      };
+      const of = (group: Shopper["group"]) => shoppers.filter((s) => s.group === group);
+      const passUntilDone = async (now: Date) => {
+        let sent = 0;
+        for (;;) {
+          const report = await pass(now);
+          sent += report.sent;
+          if (report.due === 0) return sent;
+        }
+      };
+
+      await paid(of("at_once"), (s) => s.chargeId);
+      const firstSent = await passUntilDone(new Date(earliest - 10 * MINUTE + 1_000));
+      await passUntilDone(new Date(latest - 10 * MINUTE + 1_000));
+      expect(firstSent).toBeGreaterThan(0);
+      for (const shopper of shoppers.filter((s) => s.optsOut)) {
+        const [message] = await remindersOf(shopper.chargeId);
+        const link = (message!.data as Json).reminder.opt_out_url as string;
+        expect((await open(link, { method: "POST" })).status).toBe(200);
+      }
+      // The service's clock follows the passes', so these payments come after their reminders.
+      await control(sandbox.url, "clock", {
+        now: new Date(latest - 10 * MINUTE + 2_000).toISOString(),
+      });
+      await paid(of("after_reminder"), (s) => s.chargeId);
+
+      await control(sandbox.url, "clock", { now: new Date(latest + 1_000).toISOString() });
+      const unpaid = [...of("after_new_code"), ...of("never")];
+      for (const shopper of unpaid) {
+        await waitFor(
+          async () => (await charge(shopper.chargeId)).status === "expired",
+          "an expiry",
+        );
+      }
+      await passUntilDone(new Date(latest + 5 * MINUTE + 1_000));
+      const renewed = new Map<string, string>();
+      for (const shopper of of("after_new_code")) {
+        const message = (await remindersOf(shopper.chargeId)).find(
+          (n) => (n.data as Json).reminder.step === "pix_expired",
+        );
+        expect((await open((message!.data as Json).reminder.new_code_url)).status).toBe(303);
+        const next = await mixRenew(shopper);
+        renewed.set(shopper.chargeId, next);
+      }
+      await paid(of("after_new_code"), (s) => renewed.get(s.chargeId)!);
+
+      // What the admin shows is what happened.
+      const after = await overview();
+      const recovered = [...of("after_reminder"), ...of("after_new_code")];
+      const sum = (list: Shopper[]) => list.reduce((total, s) => total + s.cents, 0);
+      expect(after.pix.paid - before.pix.paid).toBe(carts - of("never").length);
+      expect(after.pix.paid_after_reminder - before.pix.paid_after_reminder).toBe(recovered.length);
+      expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(
+        sum(recovered),
+      );
+      expect(after.pix.paid_cents - before.pix.paid_cents).toBe(
+        sum(recovered) + sum(of("at_once")),
+      );
+
+      // No paid cart got a reminder after its payment; no opted-out mailbox got anything after.
+      const steps = async (s: Shopper) =>
+        (await remindersOf(s.chargeId)).map((n) => (n.data as Json).reminder.step as string);
+      for (const shopper of of("at_once")) expect(await steps(shopper)).toEqual([]);
+      for (const shopper of of("after_reminder"))
+        expect(await steps(shopper)).toEqual(["pix_expiring"]);
+      for (const shopper of of("after_new_code")) {
+        expect(await steps(shopper)).toEqual(["pix_expiring", "pix_expired"]);
+        expect(await remindersOf(renewed.get(shopper.chargeId)!)).toEqual([]);
+      }
+      for (const shopper of of("never")) {
+        expect(await steps(shopper)).toEqual(
+          shopper.optsOut ? ["pix_expiring"] : ["pix_expiring", "pix_expired"],
+        );
+      }
+      if (process.env.RECOVERY_MIX_OUT) {
+        const { writeFileSync } = await import("node:fs");
+        writeFileSync(
+          process.env.RECOVERY_MIX_OUT,
+          JSON.stringify({
+            carts,
+            seconds: Math.round((Date.now() - started) / 1000),
+            recovered: recovered.length,
+            recovered_cents: sum(recovered),
+            admin_recovered: after.pix.paid_after_reminder - before.pix.paid_after_reminder,
+            admin_recovered_cents:
+              after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents,
+            opted_out: shoppers.filter((s) => s.optsOut).length,
+          }),
+        );
+      }
+    });
+
+    /**
+     * A mix cart's code, from one of eight loopback addresses (the create line serves each
+     * client its share); a code still in the create line is waited for on its status route.
+     */
+    async function mixCode(cents: number, k: number) {
+      const from = `127.0.0.${2 + (k % 8)}`;
+      const client = storefront(api as unknown as Api, store, from);
+      const cartId = await createCart(container(), store, cents / 100);
+      const email = `mix.${k}.${Date.now()}@example.com`;
+      expect((await client.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
+      await asAccountHolder(container(), cartId);
+      const created = await client.initiate(cartId, "pp_pix_a");
+      expect(created.status).toBe(200);
+      const session = sessionOf(created);
+      const row = await waitFor(
+        async () => {
+          const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
+          if (!view.data?.pix?.copy_paste) return false;
+          return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
+          // A code past the service's 60 creates a minute waits its turn in the create line.
+        },
+        "the code to be on screen",
+        150_000,
+      );
+      return { cartId, email, chargeId: row.charge_id as string, row, from };
+    }
+
+    /** What the payment page's "Gerar novo código" does: a new session of the same cart. */
+    async function mixRenew(shopper: { cartId: string; from: string }): Promise<string> {
+      const client = storefront(api as unknown as Api, store, shopper.from);
+      const created = await client.initiate(shopper.cartId, "pp_pix_a");
+      expect(created.status).toBe(200);
+      const session = sessionOf(created);
+      const row = await waitFor(
+        async () => {
+          const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
+          if (!view.data?.pix?.copy_paste) return false;
+          return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
+        },
+        "the new code",
+        150_000,
+      );
+      return row.charge_id as string;
+    }
 
     let adminHeaders: Record<string, string> | undefined;
     async function overview(): Promise<Json> {
