@@ -18,6 +18,7 @@ import {
   inCurrentContext,
   observeDatabase,
   recordCheckLag,
+  recordReminder,
   recordWebhookLag,
   TELEMETRY_SCOPE,
   timeApi,
@@ -236,6 +237,35 @@ describe("metrics", () => {
     recordCheckLag({ method: "pix", due_at: new Date("2026-11-23T12:00:05Z") }, now);
     const lag = metric(await collect(reader), "pix_checkout.reconcile.lag");
     expect((lag?.dataPoints[0]?.value as HistogramPoint).sum).toBe(15);
+  });
+
+  it("count reminders by step, method and what came of them", async () => {
+    const reader = registerMetrics();
+    recordReminder("pix_expiring", "pix", "sent");
+    recordReminder("pix_expiring", "pix", "sent");
+    recordReminder("pix_expired", "pix", "paid");
+    const counter = metric(await collect(reader), "pix_checkout.reminders");
+    const points = (counter?.dataPoints ?? []).map((p) => [p.attributes, p.value]);
+    expect(points).toEqual(
+      expect.arrayContaining([
+        [
+          {
+            "pix_checkout.reminder.step": "pix_expiring",
+            "pix_checkout.method": "pix",
+            "pix_checkout.outcome": "sent",
+          },
+          2,
+        ],
+        [
+          {
+            "pix_checkout.reminder.step": "pix_expired",
+            "pix_checkout.method": "pix",
+            "pix_checkout.outcome": "paid",
+          },
+          1,
+        ],
+      ]),
+    );
   });
 
   it("read the gauges once per collection, by budget", async () => {
