@@ -88,6 +88,13 @@ module.exports = defineConfig({
             // Every shopper of a demo is you, at 127.0.0.1: a store's default (3 creates a
             // minute per address) would hold your fourth code of a minute back.
             fairness: { clientCreatesPerMinute: 30 },
+            // The "régua de recuperação": reminders before a code expires or a boleto falls
+            // due, and a new code after. Type +25m into `npm run demo` to see them go.
+            recovery: {
+              enabled: true,
+              backendUrl: env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`,
+              checkoutUrl: `http://localhost:${storefrontPort}/`,
+            },
           },
         },
       ]

@@ -2,6 +2,8 @@
 // `npm run demo`: starts the whole store, prints where everything is, and stops it all on
 // Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from "node:util";
+import { createInterface } from "node:readline";
+import { clockStep, msToNextMorning } from "../lib/clock-step.mjs";
 import { redactUrl } from "../lib/database.mjs";
 import { defaultPorts, startDemo } from "../lib/index.mjs";
 
@@ -135,4 +137,35 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
   Database     ${databaseLine()}
   Logs         ${demo.logDir}
 ${pluginNote()}
+  Clock        type +25m, +2h or +1d and Enter: the sandbox's clock moves (charges expire),
+               then the reminders due by then go out (messages in remind.log in Logs);
+               manhã moves it to the next 10:00 in São Paulo, outside the quiet hours
+
 Press Ctrl-C to stop everything.`);
+
+// The demo's clock, so the reminders' whole cadence shows in minutes (apps/demo/README.md).
+const sandboxNow = async () => {
+  const answer = await fetch(`${demo.urls.sandbox}/__sandbox/clock`);
+  return new Date(/** @type {{ now: string }} */ (await answer.json()).now);
+};
+let moving = Promise.resolve();
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const morning = /^\s*(manh[ãa]|morning)\s*$/i.test(line);
+  const ms = morning ? 0 : clockStep(line);
+  if (ms === null) {
+    if (line.trim()) console.log("clock: type +25m, +2h, +1d or manhã");
+    return;
+  }
+  moving = moving.then(async () => {
+    try {
+      const step = morning ? msToNextMorning(await sandboxNow()) : ms;
+      const { at, report } = await demo.moveClock(step);
+      const when = at.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
+      console.log(
+        `clock: ${when} (São Paulo): ${report.sent} reminder(s) sent, ${report.skipped} not needed, ${report.deferred} later`,
+      );
+    } catch (error) {
+      console.error(`clock: ${error.message}`);
+    }
+  });
+});

@@ -79,6 +79,14 @@ export interface Demo {
   timings: Record<string, number>;
   /** Milliseconds from the call to everything answering. */
   readyInMs: number;
+  /**
+   * Moves the sandbox's clock by `ms` (its charges expire, its webhooks go), then runs the
+   * plugin's reminders at that time; resolves with the time and the pass's report.
+   */
+  moveClock(ms: number): Promise<{
+    at: Date;
+    report: { due: number; sent: number; skipped: number; deferred: number; errors: number };
+  }>;
   /** Stops every part, newest first; safe to call more than once. */
   stop(): Promise<void>;
 }

@@ -36,6 +36,25 @@ export async function seed(run, outputFile) {
 }
 
 /**
+ * Runs one pass of the plugin's reminders at `at` (src/scripts/remind.ts) and returns its
+ * report; the messages it sends go to the local notification provider, in `remind.log`.
+ * @param {MedusaRun} run
+ * @param {Date} at
+ * @param {string} outputFile
+ * @returns {Promise<{ due: number, sent: number, skipped: number, deferred: number, errors: number }>}
+ */
+export async function remindAt(run, at, outputFile) {
+  const options = medusaCommand(run, "remind", ["exec", "./src/scripts/remind.ts"]);
+  options.env = {
+    ...options.env,
+    PIX_DEMO_REMIND_AT: at.toISOString(),
+    PIX_DEMO_REMIND_OUTPUT: outputFile,
+  };
+  await runChild(options, run.track);
+  return JSON.parse(await readFile(outputFile, "utf8"));
+}
+
+/**
  * Starts `medusa start` (admin served in development mode, so no admin build is needed)
  * and resolves once /health answers.
  * @param {MedusaRun} run

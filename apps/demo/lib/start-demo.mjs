@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDatabase } from "./database.mjs";
-import { migrate, seed, startStore } from "./medusa.mjs";
+import { migrate, remindAt, seed, startStore } from "./medusa.mjs";
 import { dataDir as defaultDataDir } from "./paths.mjs";
 import { assertPortsFree, defaultPorts } from "./ports.mjs";
 import { startSandboxFor } from "./sandbox.mjs";
@@ -194,6 +194,26 @@ export async function startDemo(options = {}) {
     if (storefrontResult.status === "rejected") throw storefrontResult.reason;
     const { seeded, storefront } = storefrontResult.value;
 
+    /**
+     * The demo's clock: moves the sandbox's (its charges expire, its webhooks go), then runs
+     * the plugin's reminders at that time, so the whole cadence shows in minutes.
+     * @param {number} ms
+     */
+    const moveClock = async (ms) => {
+      const moved = await fetch(`${sandbox.url}/__sandbox/clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ advance_ms: ms }),
+      });
+      if (!moved.ok) throw new Error(`the sandbox refused to move its clock (${moved.status})`);
+      const { now } = /** @type {{ now: string }} */ (await moved.json());
+      // The expiries the move caused reach the store as webhooks; give them a moment.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const at = new Date(now);
+      const report = await remindAt(run, at, join(logDir, "remind-output.json"));
+      return { at, report };
+    };
+
     const readyInMs = Math.round(performance.now() - startedAt);
     return {
       urls: {
@@ -213,6 +233,7 @@ export async function startDemo(options = {}) {
       logDir,
       timings,
       readyInMs,
+      moveClock,
       stop,
     };
   } catch (error) {
