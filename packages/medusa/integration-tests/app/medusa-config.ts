@@ -36,6 +36,7 @@ module.exports = defineConfig({
         recovery: {
           enabled: process.env.PIX_RECOVERY === "1",
           backendUrl: "https://api.loja.example.com",
+          checkoutUrl: "https://loja.example.com/checkout",
         },
         ...(alertsTo
           ? {

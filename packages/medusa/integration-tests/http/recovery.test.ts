@@ -239,8 +239,15 @@ medusaIntegrationTestRunner({
       expect(overdue.boleto).toBeUndefined();
       expect(overdue.reminder.new_code_url).toMatch(/\/pix-checkout\/recovery\/[\w-]{32}$/);
       expect((await charge(chargeId)).next_reminder_at).toBeNull();
+      expect(overdue.reminder.checkout_url).toBe("https://loja.example.com/checkout");
+      // Same cart, same price: a new boleto on the payment page, or Pix at the checkout.
       const followed = await open(overdue.reminder.new_code_url);
-      expect(followed.status).toBe(303);
+      expect(followed.status).toBe(200);
+      const html = await followed.text();
+      expect(html).toContain(`href="https://loja.example.com/pagar/${row.session_id}"`);
+      expect(html).toContain("Gerar novo boleto");
+      expect(html).toContain('href="https://loja.example.com/checkout"');
+      expect(html).toContain("Pagar com Pix");
     });
 
     it("sends nothing for a code paid before its reminder, and nothing to a mailbox a stranger typed", async () => {

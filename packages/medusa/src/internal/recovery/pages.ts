@@ -50,7 +50,7 @@ export function secondChancePage(found: SecondChance): { status: number; html: s
         status: 409,
         html: page(
           "Carrinho encerrado",
-          "<h1>Este carrinho foi encerrado</h1><p>O pedido foi concluído ou cancelado. Para comprar de novo, volte à loja e faça um novo pedido.</p>",
+          `<h1>Este carrinho foi encerrado</h1><p>O pedido foi concluído ou cancelado. Para comprar de novo, faça um novo pedido: com Pix, a confirmação é na hora.</p>${link(found.checkoutUrl, "Comprar de novo")}`,
         ),
       };
     case "changed": {

@@ -18,7 +18,11 @@ import { recoveryOptions } from "../checkout/recovery-options";
 export type SecondChance =
   | { kind: "unknown" }
   | { kind: "paid"; paymentPageUrl: string | null }
-  | { kind: "ordered" }
+  | {
+      kind: "ordered";
+      /** Where to buy again (`checkoutUrl`), when the store gave one. */
+      checkoutUrl: string | null;
+    }
   | {
       kind: "changed";
       wasCents: number;
@@ -44,6 +48,7 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
     const template = notifyOptions(ctx.config).paymentPageUrl;
     return template ? template.replace("{session_id}", encodeURIComponent(sessionId)) : null;
   };
+  const checkoutUrl = recoveryOptions(ctx.config).checkoutUrl ?? null;
   const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
   const paid = siblings.find(countsAsPayment);
   if (paid) return { kind: "paid", paymentPageUrl: pageOf(paid.session_id) };
@@ -55,7 +60,7 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   // A boleto's order-first order stays open through its grace period, then is canceled: a
   // canceled order cannot be paid again, the shopper orders anew.
   if (side.order && (side.order.status === "canceled" || side.order.canceledAt)) {
-    return { kind: "ordered" };
+    return { kind: "ordered", checkoutUrl };
   }
   const cartId = side.cartId ?? (await cartOfCollection(ctx.container, row.payment_collection_id));
   if (!cartId) return { kind: "unknown" };
@@ -64,11 +69,12 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
     new Date(b.created_at) > new Date(a.created_at) ? b : a,
   );
   const paymentPageUrl = pageOf(newest.session_id);
-  const checkoutUrl =
-    row.method === "boleto" ? (recoveryOptions(ctx.config).checkoutUrl ?? null) : null;
-  if (side.order) return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl };
+  const pixInstead = row.method === "boleto" ? checkoutUrl : null;
+  if (side.order) {
+    return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
+  }
   const cart = await repriceCart(ctx.container, cartId);
-  if (cart.completed) return { kind: "ordered" };
+  if (cart.completed) return { kind: "ordered", checkoutUrl };
   if (cart.amountCents !== Number(row.amount_cents)) {
     return {
       kind: "changed",
@@ -78,7 +84,7 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
       paymentPageUrl,
     };
   }
-  return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl };
+  return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
 }
 
 /**

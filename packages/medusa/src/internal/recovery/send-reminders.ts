@@ -200,7 +200,7 @@ async function factsOf(
 ): Promise<ReminderFacts> {
   const { records } = ctx;
   let collectionPaid = false;
-  let orderCanceled = false;
+  let orderCanceled: ReminderFacts["orderCanceled"] = false;
   if (row.payment_collection_id) {
     const siblings = await records.charges.ofCollection(row.payment_collection_id);
     const ours = new Set(siblings.flatMap((c) => [c.session_id, c.capture_session_id]));
@@ -210,7 +210,13 @@ async function factsOf(
     collectionPaid =
       siblings.some(countsAsPayment) ||
       side.payments.some((payment) => payment.captured || !ours.has(payment.sessionId));
-    orderCanceled = side.order?.status === "canceled" || Boolean(side.order?.canceledAt);
+    if (side.order?.status === "canceled" || side.order?.canceledAt) {
+      // The plugin's own cancel of an order whose code went unpaid is on the code's timeline.
+      orderCanceled =
+        (await records.events.count(row.charge_id, "order_canceled")) > 0
+          ? "unpaid"
+          : "by_merchant";
+    }
   }
   const email = buyer?.email ?? null;
   const mailbox: ReminderFacts["mailbox"] = !email

@@ -127,6 +127,36 @@ describe("reminderVerdict: whether a due reminder goes", () => {
       { kind: "send" },
     ],
     [
+      "reminds of a boleto on its due date even when the service called it expired at its due instant",
+      {
+        step: "boleto_due_today",
+        now: sp("2026-11-24T09:00:00"),
+        charge: { status: "expired", superseded: false, expiresAt: sp("2026-11-24T07:47:00") },
+        validUntil: sp("2026-11-25T00:00:00"),
+      },
+      { kind: "send" },
+    ],
+    [
+      "offers to buy again when an unpaid boleto's order ended with its grace period",
+      {
+        step: "boleto_overdue",
+        orderCanceled: "unpaid",
+        charge: { status: "expired", superseded: false, expiresAt: sp("2026-11-20T23:59:59") },
+        validUntil: null,
+      },
+      { kind: "send" },
+    ],
+    [
+      "sends no overdue message for an order the merchant canceled",
+      {
+        step: "boleto_overdue",
+        orderCanceled: "by_merchant",
+        charge: { status: "expired", superseded: false, expiresAt: sp("2026-11-20T23:59:59") },
+        validUntil: null,
+      },
+      { kind: "skip", reason: "order_canceled" },
+    ],
+    [
       "sends no boleto reminder for a boleto canceled in the store",
       {
         step: "boleto_due_today",

@@ -41,7 +41,11 @@ export interface ReminderFacts {
   validUntil: Date | null;
   /** A charge of the collection counts as its payment, or Medusa's collection is completed. */
   collectionPaid: boolean;
-  orderCanceled: boolean;
+  /**
+   * The order the code was for was canceled: by the plugin, because this boleto went unpaid
+   * through its grace period, or by the merchant (any other cancel).
+   */
+  orderCanceled: false | "unpaid" | "by_merchant";
   /** Who the message would go to: nobody, a mailbox the store may not write to, or one it may. */
   mailbox: "none" | "stranger" | "opted_out" | "ok";
   /** Reminders sent for this cart this São Paulo day. */
@@ -63,7 +67,11 @@ export function reminderVerdict(facts: ReminderFacts): ReminderVerdict {
   const { step, now, charge } = facts;
   if (facts.collectionPaid || charge.status === "paid") return skip("paid");
   if (charge.superseded) return skip("replaced");
-  if (facts.orderCanceled) return skip("order_canceled");
+  // An order-first boleto's order ends with its grace period: the overdue message is exactly
+  // about that (buy again, by Pix or a new boleto). Any other cancel is the merchant's word.
+  if (facts.orderCanceled && !(step === "boleto_overdue" && facts.orderCanceled === "unpaid")) {
+    return skip("order_canceled");
+  }
   const stateProblem = codeStateProblem(step, charge, now);
   if (stateProblem) return stateProblem;
   if (facts.validUntil && now >= facts.validUntil) return skip("too_late");
@@ -92,8 +100,12 @@ function codeStateProblem(
       return charge.expiresAt && now.getTime() < charge.expiresAt.getTime() + EXPIRY_CONFIRMATION_MS
         ? { kind: "defer", until: new Date(now.getTime() + EXPIRY_RECHECK_MS) }
         : skip("not_expired");
+    case "boleto_due_tomorrow":
+    case "boleto_due_today":
     case "boleto_overdue":
-      // Unpaid after its grace period: the service may call it expired or still pending.
+      // A service may call a boleto expired at its due instant, while banks take it all that
+      // day and confirm it days later (the grace period): unpaid is what matters, and the
+      // step's own window (`validUntil`) says when it is too late.
       return charge.status === "pending" || charge.status === "expired" ? null : skip("code_gone");
     default:
       return charge.status === "pending" ? null : skip("code_gone");
