@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Does a store's history slow the reconciliation pass or the shopper's status route? Both are
+// Does a store's history slow the reconciliation pass, the reminders' pass or the shopper's status route? All are
 // measured side by side in one run: on a fresh store, after 1,000,000 past charges (90 % paid
 // and captured, the rest expired; ~5 timeline events and one webhook delivery each) were
 // written into the tables the migrations made and ANALYZE ran, and on the fresh store again
@@ -57,10 +57,11 @@ const { reconcileOnce } = require(server + "/internal/settlement/reconcile.js");
 const { settleContext } = require(server + "/internal/settlement/context.js");
 const { Charges } = require(server + "/internal/records/charges.js");
 const { RECONCILE_LOCK } = require(server + "/jobs/reconcile-pix-checkout.js");
+const { remindOnce } = require(server + "/internal/recovery/send-reminders.js");
 const { readHealthFigures } = require(server + "/internal/operations/health.js");
 const { registeredProviders } = require(server + "/internal/platform/provider-registry.js");
 const { WebhookDeliveries } = require(server + "/internal/records/webhook-deliveries.js");
-const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery"];
+const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery", "pix_checkout_reminder"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
 async function explainAll(db, seen) {
@@ -104,11 +105,25 @@ exports.default = async function passes({ container }) {
     }
     await sleep(1500);
     out.rowsReadPerPass = ((await rowsRead()) - before) / Number(process.env.BENCH_PASSES);
+    // The reminders' pass (recovery on), timed the same way: the 30 s job's whole work.
+    out.reminderMs = [];
+    out.reminderReports = [];
+    for (let i = 0; i < 10; i += 1) await remindOnce(ctx, new Date());
+    await sleep(1500);
+    const beforeReminders = await rowsRead();
+    for (let i = 0; i < Number(process.env.BENCH_PASSES); i += 1) {
+      const start = process.hrtime.bigint();
+      out.reminderReports.push(await remindOnce(ctx, new Date()));
+      out.reminderMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    await sleep(1500);
+    out.reminderRowsReadPerPass = ((await rowsRead()) - beforeReminders) / Number(process.env.BENCH_PASSES);
     // The statements of one pass and one status read, each EXPLAINed as run.
     const seen = [];
     const record = (q) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
     db.on("query", record);
     await reconcileOnce(ctx);
+    await remindOnce(ctx, new Date());
     await new Charges(db).bySessionId(process.env.BENCH_STATUS_SESSION);
     db.off("query", record);
     out.plans = await explainAll(db, seen);
@@ -169,7 +184,19 @@ const historySql = (n) => [
      'processed', null, 1, t + interval '2 minutes', t + interval '2 minutes', t + interval '2 minutes'
    from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
          from generate_series(1, ${n}) g) h`,
-  `analyze pix_checkout_charge, pix_checkout_charge_event, pix_checkout_webhook_delivery`,
+  // A year of reminders (recovery on): one sent for every fifth charge, one skipped for every
+  // tenth, none of them due again (the charges' next_reminder_at is null, their cadence over).
+  `insert into pix_checkout_reminder (id, charge_id, payment_collection_id, step, state, reason, token, email_key, sent_at, created_at)
+   select 'pxrm_hist_' || g || '_' || s, md5('charge' || g)::uuid::text, 'pay_col_hist_' || g,
+     case when s = 1 then 'pix_expiring' else 'pix_expired' end,
+     case when s = 1 then 'sent' else 'skipped' end,
+     case when s = 2 then 'paid' end,
+     md5('token' || g || '_' || s), case when s = 1 then 'bench' || g || '@example.com' end,
+     case when s = 1 then t + interval '20 minutes' end, t + interval '20 minutes'
+   from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
+         from generate_series(1, ${n}) g) h,
+   lateral generate_series(1, case when g % 10 = 0 then 2 when g % 5 = 0 then 1 else 0 end) s`,
+  `analyze pix_checkout_charge, pix_checkout_charge_event, pix_checkout_webhook_delivery, pix_checkout_reminder`,
 ];
 
 const pct = (list, p) => {
@@ -178,6 +205,11 @@ const pct = (list, p) => {
 };
 const round2 = (x) => Math.round(x * 100) / 100;
 
+// Reminders on (the history-cost rule holds with them): their 30 s pass is timed beside
+// reconciliation's.
+process.env.BENCH_PLUGIN_OPTIONS ??= JSON.stringify({
+  recovery: { enabled: true, backendUrl: "https://api.bench.example.com" },
+});
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
 const app = await createBenchApp({
@@ -189,8 +221,11 @@ const db = knex({ client: "pg", connection: app.env.DATABASE_URL, pool: { min: 0
 try {
   writeFiles(app.dir, { "src/scripts/passes.js": PASS_SCRIPT });
   await medusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: app.dir, env: app.env });
-  // Between payments nothing is due: the seeded charges are next checked tomorrow.
-  await db.raw(`update pix_checkout_charge set next_check_at = now() + interval '1 day'`);
+  // Between payments nothing is due: the seeded charges are next checked, and reminded,
+  // tomorrow.
+  await db.raw(
+    `update pix_checkout_charge set next_check_at = now() + interval '1 day', next_reminder_at = now() + interval '1 day'`,
+  );
   const sessionIds = app.seed.sessions.map((s) => s.session_id);
 
   const measurePasses = async () => {
@@ -208,6 +243,8 @@ try {
     const out = JSON.parse(readFileSync(outFile, "utf8"));
     const busy = out.reports.filter((r) => r.checked + r.deliveriesRetried + r.cartsCompleted > 0);
     if (busy.length > 0) throw new Error(`a timed pass had work to do: ${JSON.stringify(busy[0])}`);
+    const reminding = out.reminderReports.filter((r) => r.due > 0);
+    if (reminding.length > 0) throw new Error(`a timed reminders pass had work to do: ${JSON.stringify(reminding[0])}`);
     return out;
   };
 
@@ -267,6 +304,7 @@ try {
     "pix_checkout_charge",
     "pix_checkout_charge_event",
     "pix_checkout_webhook_delivery",
+    "pix_checkout_reminder",
   ];
   for (const table of tables) {
     await db.raw(`create table bench_keep_${table} as select * from ${table}`);
@@ -292,7 +330,7 @@ try {
     const seq = pass.plans.filter((p) => p.plan.some((line) => /Seq Scan/.test(line)));
     console.log(
       `${String(size).padStart(7)} charges: pass p50 ${round2(pct(pass.ms, 50))} ms, p95 ${round2(pct(pass.ms, 95))} ms, ` +
-        `${round2(pass.rowsReadPerPass)} rows read per pass; status p50 ${round2(pct(status, 50))} ms, p95 ${round2(pct(status, 95))} ms; ` +
+        `${round2(pass.rowsReadPerPass)} rows read per pass; reminders pass p50 ${round2(pct(pass.reminderMs, 50))} ms, p95 ${round2(pct(pass.reminderMs, 95))} ms, ${round2(pass.reminderRowsReadPerPass)} rows read; status p50 ${round2(pct(status, 50))} ms, p95 ${round2(pct(status, 95))} ms; ` +
         `${pass.plans.length} statements explained, ${seq.length} with a sequential scan`,
     );
     const adminSeq = pass.adminPlans.filter((p) => p.plan.some((line) => /Seq Scan/.test(line)));
@@ -316,6 +354,7 @@ try {
       ms: fresh.flatMap((run) => run.pass.ms),
     },
     status: fresh.flatMap((run) => run.status),
+    reminders: fresh.flatMap((run) => run.pass.reminderMs),
   };
   const b = runs.find((run) => run.size === history);
   const figures = {
@@ -330,6 +369,13 @@ try {
     // planner rightly reads small tables whole instead of through an index.
     pass_rows_read_0: fresh.map((run) => round2(run.pass.rowsReadPerPass)).join(" / "),
     pass_rows_read_1m: round2(b.pass.rowsReadPerPass),
+    reminders_pass_p50_ms_0: round2(pct(a.reminders, 50)),
+    reminders_pass_p95_ms_0: round2(pct(a.reminders, 95)),
+    reminders_pass_p50_ms_1m: round2(pct(b.pass.reminderMs, 50)),
+    reminders_pass_p95_ms_1m: round2(pct(b.pass.reminderMs, 95)),
+    reminders_pass_p95_ratio: round2(pct(b.pass.reminderMs, 95) / pct(a.reminders, 95)),
+    reminders_rows_read_0: fresh.map((run) => round2(run.pass.reminderRowsReadPerPass)).join(" / "),
+    reminders_rows_read_1m: round2(b.pass.reminderRowsReadPerPass),
     status_p50_ms_0: round2(pct(a.status, 50)),
     status_p95_ms_0: round2(pct(a.status, 95)),
     status_p50_ms_1m: round2(pct(b.status, 50)),
@@ -351,7 +397,7 @@ try {
     figures[`admin_${name}_p95_ratio`] = round2(pct(b.admin[name], 95) / pct(fresh0, 95));
   }
   console.log(
-    `\n1M ÷ 0: pass p95 ${figures.pass_p95_ratio}x, status p95 ${figures.status_p95_ratio}x, ` +
+    `\n1M ÷ 0: pass p95 ${figures.pass_p95_ratio}x, reminders pass p95 ${figures.reminders_pass_p95_ratio}x, status p95 ${figures.status_p95_ratio}x, ` +
       Object.keys(ADMIN_ROUTES)
         .map(
           (name) =>
@@ -364,7 +410,7 @@ try {
     writeFileSync(
       process.env.BENCH_OUT,
       JSON.stringify({
-        name: "medusa history: reconciliation pass, status route and admin reads, 0 vs 1M charges",
+        name: "medusa history: reconciliation and reminders passes, status route and admin reads, 0 vs 1M charges",
         figures,
       }),
     );

@@ -277,6 +277,10 @@ medusaIntegrationTestRunner({
       const page = await open(optOut);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Parar lembretes");
+      // The page holds the message's token: no script, no referrer, never cached.
+      expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(page.headers.get("cache-control")).toBe("no-store");
       expect(
         await db(container())("pix_checkout_reminder_opt_out").count({ n: "*" }).first(),
       ).toEqual({ n: "0" });

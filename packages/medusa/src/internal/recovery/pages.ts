@@ -6,6 +6,18 @@ import type { SecondChance } from "./second-chance";
  * no script, no outside resource, every value escaped.
  */
 
+/**
+ * The pages' headers: never cached (each answer is about one cart now), no referrer (the URL
+ * holds the message's token), and nothing but the page's own inline style and form.
+ */
+export const PAGE_HEADERS: Record<string, string> = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+};
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { secondChance } from "../../../../internal/recovery/second-chance";
-import { secondChancePage } from "../../../../internal/recovery/pages";
+import { PAGE_HEADERS, secondChancePage } from "../../../../internal/recovery/pages";
 import { settleContext } from "../../../../internal/settlement/context";
 
 /**
@@ -11,8 +11,7 @@ import { settleContext } from "../../../../internal/settlement/context";
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const found = await secondChance(settleContext(req.scope), String(req.params.token ?? ""));
-  res.setHeader("cache-control", "no-store");
-  res.setHeader("referrer-policy", "no-referrer");
+  res.set(PAGE_HEADERS);
   // Straight to the payment page, unless a boleto's shopper also has Pix to choose.
   if (found.kind === "ready" && found.paymentPageUrl && !found.checkoutUrl) {
     res.redirect(303, found.paymentPageUrl);

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { optOutByLink } from "../../../../../internal/recovery/second-chance";
-import { optedOutPage, optOutPage } from "../../../../../internal/recovery/pages";
+import { optedOutPage, optOutPage, PAGE_HEADERS } from "../../../../../internal/recovery/pages";
 import { settleContext } from "../../../../../internal/settlement/context";
 
 /**
@@ -9,8 +9,7 @@ import { settleContext } from "../../../../../internal/settlement/context";
  * (RFC 8058) the same way.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  res.setHeader("cache-control", "no-store");
-  res.setHeader("referrer-policy", "no-referrer");
+  res.set(PAGE_HEADERS);
   res
     .status(200)
     .type("html")
@@ -20,6 +19,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const recorded = await optOutByLink(settleContext(req.scope), String(req.params.token ?? ""));
   const { status, html } = optedOutPage(recorded);
-  res.setHeader("cache-control", "no-store");
+  res.set(PAGE_HEADERS);
   res.status(status).type("html").send(html);
 }
