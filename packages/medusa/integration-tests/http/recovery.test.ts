@@ -22,6 +22,7 @@ import { waitFor } from "../helpers/wait-for";
 import { adminLogin } from "../helpers/admin-login";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
+import { takeMailDaySlot, takeMailWindow } from "../../src/internal/storefront/mail-window";
 import { settleContext } from "../../src/internal/settlement/context";
 
 // The reminders about unpaid codes (option `recovery`), on a moved clock: the sandbox's clock
@@ -304,6 +305,36 @@ medusaIntegrationTestRunner({
         method: "POST",
       });
       expect(forged.status).toBe(404);
+    });
+
+    it("keeps one mailbox to its messages a day, whatever the carts and spellings", async () => {
+      const mailbox = `dia.${Date.now()}`;
+      const codes = [];
+      for (const tag of ["a", "b", "c", "d"]) {
+        // Four carts, four accounts, one mailbox: `+tag` and case are folded.
+        codes.push(await shownCode(21.1, "pp_pix_a", { email: `${mailbox}+${tag}@Example.com` }));
+      }
+      const latest = Math.max(...codes.map((c) => new Date(c.row.expires_at).getTime()));
+      await pass(new Date(latest - 10 * MINUTE + 1_000));
+      const rows = (await Promise.all(codes.map((c) => reminderRows(c.chargeId)))).flat();
+      expect(rows.filter((r: Json) => r.state === "sent")).toHaveLength(3); // codeMailsPerDay
+      expect(rows.filter((r: Json) => r.reason === "mailbox_limit")).toHaveLength(1);
+      const reminders = (await Promise.all(codes.map((c) => remindersOf(c.chargeId)))).flat();
+      expect(reminders).toHaveLength(3);
+    });
+
+    it("counts the code e-mails and the reminders of a mailbox against one limit a day", async () => {
+      // The suite's clock puts reminders on another day than the code e-mails the real clock
+      // sends, so the shared count is read where it lives: one row per mailbox and day.
+      const email = `partilha.${Date.now()}@example.com`;
+      const knex = db(container());
+      const today = new Date();
+      expect(await takeMailWindow(knex, email, 30, 3)).toBe(true); // the code e-mail
+      expect(await takeMailDaySlot(knex, email.toUpperCase(), 3, today)).toBe(true);
+      expect(await takeMailDaySlot(knex, email.replace("@", "+x@"), 3, today)).toBe(true);
+      expect(await takeMailDaySlot(knex, email, 3, today)).toBe(false);
+      // Nor does a code e-mail get past the day's limit once reminders spent it (no window here).
+      expect(await takeMailWindow(knex, email, 0, 3)).toBe(false);
     });
 
     it("says what changed when the cart no longer costs what the code asked", async () => {
