@@ -244,7 +244,8 @@ try {
     const busy = out.reports.filter((r) => r.checked + r.deliveriesRetried + r.cartsCompleted > 0);
     if (busy.length > 0) throw new Error(`a timed pass had work to do: ${JSON.stringify(busy[0])}`);
     const reminding = out.reminderReports.filter((r) => r.due > 0);
-    if (reminding.length > 0) throw new Error(`a timed reminders pass had work to do: ${JSON.stringify(reminding[0])}`);
+    if (reminding.length > 0)
+      throw new Error(`a timed reminders pass had work to do: ${JSON.stringify(reminding[0])}`);
     return out;
   };
 

@@ -494,7 +494,7 @@ medusaIntegrationTestRunner({
 
     /**
      * A mix cart's code, from one of eight loopback addresses (the create line serves each
-     * client its share); a code still in the create line is waited for on its status route.
+     * client its share).
      */
     async function mixCode(cents: number, k: number) {
       const from = `127.0.0.${2 + (k % 8)}`;
@@ -503,38 +503,33 @@ medusaIntegrationTestRunner({
       const email = `mix.${k}.${Date.now()}@example.com`;
       expect((await client.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       await asAccountHolder(container(), cartId);
-      const created = await client.initiate(cartId, "pp_pix_a");
-      expect(created.status).toBe(200);
-      const session = sessionOf(created);
-      const row = await waitFor(
-        async () => {
-          const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
-          if (!view.data?.pix?.copy_paste) return false;
-          return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
-          // A code past the service's 60 creates a minute waits its turn in the create line.
-        },
-        "the code to be on screen",
-        150_000,
-      );
+      const row = await codeOnScreen(client, cartId);
       return { cartId, email, chargeId: row.charge_id as string, row, from };
     }
 
     /** What the payment page's "Gerar novo código" does: a new session of the same cart. */
     async function mixRenew(shopper: { cartId: string; from: string }): Promise<string> {
       const client = storefront(api as unknown as Api, store, shopper.from);
-      const created = await client.initiate(shopper.cartId, "pp_pix_a");
+      return (await codeOnScreen(client, shopper.cartId)).charge_id as string;
+    }
+
+    /**
+     * A new Pix session of the cart, once its shopper's page shows the code: a code past the
+     * service's 60 creates a minute waits its turn in the create line. Returns its charge row.
+     */
+    async function codeOnScreen(client: ReturnType<typeof storefront>, cartId: string) {
+      const created = await client.initiate(cartId, "pp_pix_a");
       expect(created.status).toBe(200);
       const session = sessionOf(created);
-      const row = await waitFor(
+      return waitFor(
         async () => {
           const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
           if (!view.data?.pix?.copy_paste) return false;
           return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
         },
-        "the new code",
+        "the code to be on screen",
         150_000,
       );
-      return row.charge_id as string;
     }
 
     let adminHeaders: Record<string, string> | undefined;

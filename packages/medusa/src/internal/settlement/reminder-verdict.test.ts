@@ -45,7 +45,7 @@ describe("reminderVerdict: whether a due reminder goes", () => {
     ],
     [
       "sends nothing for an order the merchant canceled",
-      { orderCanceled: true },
+      { orderCanceled: "by_merchant" },
       { kind: "skip", reason: "order_canceled" },
     ],
     [
