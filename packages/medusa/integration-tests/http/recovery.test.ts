@@ -362,7 +362,8 @@ medusaIntegrationTestRunner({
       expect(html).toContain("O valor do carrinho mudou");
       expect(html).toContain("R$ 52,00");
       expect(html).toContain("R$ 71,90");
-      expect(html).toContain("Meia");
+      expect(html).toContain("R$ 19,90 a mais");
+      expect(html).toContain("1 × Meia");
     });
 
     // The mix: carts whose shoppers pay at once, after the reminder, after the new code, or

@@ -9,7 +9,7 @@ export interface RepricedCart {
   completed: boolean;
   /** What the payment collection asks now (the Pix discount included when Pix is chosen). */
   amountCents: number | null;
-  lines: { title: string; quantity: number; unitCents: number }[];
+  lines: { title: string; quantity: number }[];
 }
 
 /**
@@ -25,21 +25,14 @@ export async function repriceCart(
     const query = container.resolve(ContainerRegistrationKeys.QUERY);
     const { data } = await query.graph({
       entity: "cart",
-      fields: [
-        "id",
-        "completed_at",
-        "items.title",
-        "items.quantity",
-        "items.unit_price",
-        "payment_collection.amount",
-      ],
+      fields: ["id", "completed_at", "items.title", "items.quantity", "payment_collection.amount"],
       filters: { id: cartId },
     });
     return data[0] as
       | {
           id: string;
           completed_at: string | null;
-          items?: { title: string; quantity: number; unit_price: number }[];
+          items?: { title: string; quantity: number }[];
           payment_collection?: { amount: number } | null;
         }
       | undefined;
@@ -60,7 +53,6 @@ export async function repriceCart(
     lines: (cart.items ?? []).map((item) => ({
       title: item.title,
       quantity: Number(item.quantity),
-      unitCents: toCents(item.unit_price),
     })),
   };
 }

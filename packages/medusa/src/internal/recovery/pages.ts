@@ -31,7 +31,7 @@ body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:24px 16px;color:#1a1a1a
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
 h1{font-size:1.25rem;margin:0 0 12px}
 .button{display:block;box-sizing:border-box;width:100%;text-align:center;padding:14px;border-radius:8px;border:0;background:#0a7c55;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
-table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:4px 0}td:last-child{text-align:right;white-space:nowrap}
+ul{padding-left:20px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
@@ -66,19 +66,24 @@ export function secondChancePage(found: SecondChance): { status: number; html: s
         ),
       };
     case "changed": {
-      const lines = found.lines
-        .map(
-          (line) =>
-            `<tr><td>${line.quantity} × ${escape(line.title)}</td><td>${brl(line.unitCents)}</td></tr>`,
-        )
+      // What changed is the total; the lines are named without prices, so nothing on the page
+      // is a sum that does not add up (the storefront's cart shows every price line).
+      const items = found.lines
+        .map((line) => `<li>${line.quantity} × ${escape(line.title)}</li>`)
         .join("");
-      const now =
-        found.nowCents === null ? "" : ` Agora ele custa <strong>${brl(found.nowCents)}</strong>.`;
+      const difference =
+        found.nowCents === null
+          ? ""
+          : ` Agora ele custa <strong>${brl(found.nowCents)}</strong> (${
+              found.nowCents > found.wasCents
+                ? `${brl(found.nowCents - found.wasCents)} a mais`
+                : `${brl(found.wasCents - found.nowCents)} a menos`
+            }).`;
       return {
         status: 409,
         html: page(
           "O valor mudou",
-          `<h1>O valor do carrinho mudou</h1><p>O código era de <strong>${brl(found.wasCents)}</strong>.${now}</p><table>${lines}</table><p>Confira o carrinho antes de gerar um novo código.</p>${link(found.paymentPageUrl, "Gerar novo código com o valor atual")}`,
+          `<h1>O valor do carrinho mudou</h1><p>O código era de <strong>${brl(found.wasCents)}</strong>.${difference}</p><p>No carrinho agora:</p><ul>${items}</ul><p>Confira os itens e o frete antes de gerar um novo código.</p>${link(found.paymentPageUrl, "Gerar novo código com o valor atual")}`,
         ),
       };
     }

@@ -27,7 +27,8 @@ export type SecondChance =
       kind: "changed";
       wasCents: number;
       nowCents: number | null;
-      lines: { title: string; quantity: number; unitCents: number }[];
+      /** What the cart holds now, named (the storefront's cart shows their prices). */
+      lines: { title: string; quantity: number }[];
       paymentPageUrl: string | null;
     }
   | {
