@@ -153,6 +153,9 @@ medusaIntegrationTestRunner({
       await db(container())("pix_checkout_reminder")
         .where({ charge_id: chargeId, step: "pix_expiring" })
         .update({ state: "sending", sent_at: null, claimed_until: new Date(0) });
+      await db(container())("pix_checkout_charge_event")
+        .where({ charge_id: chargeId, kind: "reminder_sent" })
+        .delete();
       await db(container())("pix_checkout_charge")
         .where({ charge_id: chargeId })
         .update({ next_reminder_at: due });
@@ -193,6 +196,20 @@ medusaIntegrationTestRunner({
       const after = await overview();
       expect(after.pix.paid_after_reminder - before.pix.paid_after_reminder).toBe(1);
       expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(8740);
+      // The order's widget shows the code's reminders on its timeline.
+      const order = await orderOfCart(container(), cartId);
+      adminHeaders ??= await adminLogin(container(), `lojista.${Date.now()}@example.com`);
+      const widget = await (api as unknown as Api).request({
+        method: "get",
+        url: `/admin/pix-checkout/orders/${order!.id}`,
+        headers: adminHeaders,
+      });
+      const timeline = (widget.data.charges as Json[]).find(
+        (c) => c.charge_id === chargeId,
+      ).timeline;
+      expect(
+        timeline.filter((e: Json) => e.kind === "reminder_sent").map((e: Json) => e.reminder),
+      ).toEqual([{ step: "pix_expiring" }, { step: "pix_expired" }]);
       // Nothing more goes to a paid cart.
       await pass(new Date(expiresAt.getTime() + 60 * MINUTE));
       expect(await remindersOf(renewed.data.charge_id)).toHaveLength(0);

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHARGE_EVENT_KINDS, CHARGE_EVENT_SOURCES } from "../../internal/records/charge-events";
 import { DELIVERY_DETAILS } from "../../internal/settlement/delivery-details";
+import { REMINDER_STEPS } from "../../internal/records/reminders";
+import { REMINDER_SKIP_REASONS } from "../../internal/settlement/reminder-verdict";
 import { deliveryDetailWords } from "../lib/delivery-detail";
 import type { PixT } from "../lib/i18n";
 import translations from "./index";
@@ -85,6 +87,15 @@ describe("the server's words, in the admin's languages", () => {
       for (const source of CHARGE_EVENT_SOURCES) {
         expect(tree.has(`pixCheckout.source.${source}`), source).toBe(true);
       }
+    }
+  });
+
+  it("names every reminder step and every reason one was not sent", () => {
+    for (const tree of [en, ptBR]) {
+      for (const step of REMINDER_STEPS)
+        expect(tree.has(`pixCheckout.reminder.step.${step}`), step).toBe(true);
+      for (const reason of REMINDER_SKIP_REASONS)
+        expect(tree.has(`pixCheckout.reminder.reason.${reason}`), reason).toBe(true);
     }
   });
 

@@ -64,6 +64,8 @@ export type TimelineEntry =
       source: string;
       from_status: string | null;
       to_status: string | null;
+      /** On a reminder's line: its step, and why it was not sent. */
+      reminder?: { step: string; reason?: string };
       at: string;
     }
   | {

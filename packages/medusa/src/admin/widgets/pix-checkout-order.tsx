@@ -9,6 +9,19 @@ import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
+/** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
+function reminderWords(
+  entry: Extract<TimelineEntry, { type: "state" }>,
+  t: ReturnType<typeof usePixTranslation>["t"],
+): string {
+  if (!entry.reminder) return "";
+  const step = t(`reminder.step.${entry.reminder.step}`, { defaultValue: entry.reminder.step });
+  const reason = entry.reminder.reason
+    ? `: ${t(`reminder.reason.${entry.reminder.reason}`, { defaultValue: entry.reminder.reason })}`
+    : "";
+  return ` (${step}${reason})`;
+}
+
 function TimelineLine({ entry }: { entry: TimelineEntry }) {
   const { t, statusLabel, instant } = usePixTranslation();
   let what: string;
@@ -23,7 +36,7 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
     const kind =
       entry.kind === entry.to_status || entry.kind === "created"
         ? ""
-        : t(`kind.${entry.kind}`, { defaultValue: entry.kind });
+        : t(`kind.${entry.kind}`, { defaultValue: entry.kind }) + reminderWords(entry, t);
     what = `${[move, kind].filter(Boolean).join(", ")} · ${t(`source.${entry.source}`, { defaultValue: entry.source })}`;
   }
   return (

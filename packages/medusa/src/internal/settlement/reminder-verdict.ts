@@ -14,19 +14,23 @@ import { quietEndsAt, type ReminderStep } from "../checkout/reminder-cadence";
  * - `cart_limit` / `mailbox_limit`: the cart's or the mailbox's messages for the day are spent;
  * - `no_template`: the store configured no template for the step.
  */
-export type ReminderSkipReason =
-  | "paid"
-  | "replaced"
-  | "order_canceled"
-  | "code_gone"
-  | "not_expired"
-  | "too_late"
-  | "no_mailbox"
-  | "stranger"
-  | "opted_out"
-  | "cart_limit"
-  | "mailbox_limit"
-  | "no_template";
+export const REMINDER_SKIP_REASONS = [
+  "paid",
+  "replaced",
+  "order_canceled",
+  "code_gone",
+  "not_expired",
+  "too_late",
+  "no_mailbox",
+  "stranger",
+  "opted_out",
+  "cart_limit",
+  "mailbox_limit",
+  "no_template",
+] as const;
+
+/** Why a reminder was not sent (see REMINDER_SKIP_REASONS). */
+export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
 
 /** What to do with a reminder that is due. */
 export type ReminderVerdict =

@@ -45,10 +45,31 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
           source: e.source,
           from_status: e.from_status,
           to_status: e.to_status,
+          ...reminderOf(e),
           at: e.created_at,
         })),
         ...deliveries.map((d) => ({ type: "delivery", ...adminDelivery(d), at: d.created_at })),
       ].sort((a, b) => new Date(a.at as string).getTime() - new Date(b.at as string).getTime()),
     })),
   });
+}
+
+/**
+ * A reminder line's step and, when it was not sent, why: read from the plugin's own timeline
+ * row, and only as the closed words the admin translates.
+ */
+function reminderOf(event: Record<string, unknown>): {
+  reminder?: { step: string; reason?: string };
+} {
+  if (event.kind !== "reminder_sent" && event.kind !== "reminder_skipped") return {};
+  const detail = (typeof event.detail === "string" ? JSON.parse(event.detail) : event.detail) as {
+    step?: unknown;
+    reason?: unknown;
+  } | null;
+  const word = (value: unknown) =>
+    typeof value === "string" && /^[a-z_]{1,40}$/.test(value) ? value : undefined;
+  const step = word(detail?.step);
+  if (!step) return {};
+  const reason = word(detail?.reason);
+  return { reminder: { step, ...(reason ? { reason } : {}) } };
 }
