@@ -522,7 +522,13 @@ medusaIntegrationTestRunner({
           .where({ charge_id: chargeId })
           .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
         await reconcilePass(container(), later());
-        expect(await capturedCents(session.id)).toBe(7_300);
+        // Whichever door gets there first (this pass, or the order-placed subscriber a busy
+        // machine runs late) captures it; what matters is that it is captured, once.
+        await waitFor(
+          async () => (await capturedCents(session.id)) === 7_300,
+          "the capture once the claim lapsed",
+          30_000,
+        );
         expect(await capturesOfSession(container(), session.id)).toBe(1);
       });
 
