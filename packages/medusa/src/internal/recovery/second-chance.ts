@@ -2,7 +2,7 @@ import { repriceCart } from "../medusa/cart-reprice";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
-import { countsAsPayment } from "../settlement/decide";
+import { collectionPaidBy } from "../settlement/decide";
 import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
 
@@ -51,12 +51,13 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   };
   const checkoutUrl = recoveryOptions(ctx.config).checkoutUrl ?? null;
   const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
-  const paid = siblings.find(countsAsPayment);
-  if (paid) return { kind: "paid", paymentPageUrl: pageOf(paid.session_id) };
   const side = await readMedusaSide(ctx.db, row.payment_collection_id);
-  const ours = new Set(siblings.map((charge) => charge.session_id));
-  if (side.payments.some((payment) => payment.captured || !ours.has(payment.sessionId))) {
-    return { kind: "paid", paymentPageUrl: null };
+  const paid = collectionPaidBy(siblings, side.payments);
+  if (paid) {
+    return {
+      kind: "paid",
+      paymentPageUrl: paid.by === "charge" ? pageOf(paid.charge.session_id) : null,
+    };
   }
   // A boleto's order-first order stays open through its grace period, then is canceled: a
   // canceled order cannot be paid again, the shopper orders anew.

@@ -8,7 +8,7 @@ import { readMedusaSide } from "../medusa/collection-snapshot";
 import { recordReminder } from "../platform/telemetry";
 import { startOfSaoPauloDay, saoPauloDay } from "../platform/sao-paulo-time";
 import type { SettleContext } from "../settlement/context";
-import { countsAsPayment } from "../settlement/decide";
+import { collectionPaidBy } from "../settlement/decide";
 import { reminderVerdict, type ReminderFacts } from "../settlement/reminder-verdict";
 import { settleCharge } from "../settlement/settle";
 import { takeMailDaySlot } from "../storefront/mail-window";
@@ -118,25 +118,26 @@ async function remindCharge(
   const { records } = ctx;
   const plan = reminderPlan(cadenceOf(claimed), options);
   const handled = await records.reminders.handledSteps(claimed.charge_id);
-  let row = claimed;
-  let asked = false;
+  // Read once, when the first step is due: the money first (a code still pending is asked
+  // about, one light read, so a payment whose webhook has not arrived is recorded rather than
+  // reminded of), then who the messages would go to.
+  let fresh: { row: ChargeRow; buyer: Buyer | undefined } | undefined;
+  const readFresh = async () => {
+    if (claimed.status === "pending") await settleCharge(ctx, claimed.charge_id, "reconcile");
+    const row = (await records.charges.byChargeId(claimed.charge_id)) ?? claimed;
+    return { row, buyer: await buyerOf(ctx, row.payment_collection_id) };
+  };
   let outcome: "skipped" | "deferred" = "deferred";
   // A skipped step may leave the next one due already (a code that expired before its
   // "10 minutes left"): it is decided in the same pass. A sent one ends the pass for the charge.
   for (;;) {
     const due = nextReminder(plan, handled);
     if (!due || due.at > now) {
-      await records.charges.scheduleReminder(row.charge_id, due?.at ?? null);
+      await records.charges.scheduleReminder(claimed.charge_id, due?.at ?? null);
       return outcome;
     }
-    if (!asked) {
-      // The money first: a code still pending is asked about (one light read), so a payment
-      // whose webhook has not arrived is recorded rather than reminded of.
-      if (row.status === "pending") await settleCharge(ctx, row.charge_id, "reconcile");
-      row = (await records.charges.byChargeId(row.charge_id)) ?? row;
-      asked = true;
-    }
-    const buyer = await buyerOf(ctx, row.payment_collection_id);
+    fresh ??= await readFresh();
+    const { row, buyer } = fresh;
     const verdict = reminderVerdict(await factsOf(ctx, row, due, buyer, options, now));
     if (verdict.kind === "defer") {
       await records.charges.scheduleReminder(row.charge_id, verdict.until);
@@ -203,13 +204,8 @@ async function factsOf(
   let orderCanceled: ReminderFacts["orderCanceled"] = false;
   if (row.payment_collection_id) {
     const siblings = await records.charges.ofCollection(row.payment_collection_id);
-    const ours = new Set(siblings.flatMap((c) => [c.session_id, c.capture_session_id]));
     const side = await readMedusaSide(ctx.db, row.payment_collection_id);
-    // Paid here (a charge that counts as the collection's payment), or another way: Medusa
-    // holds a payment captured, or one made from a session that is not one of our codes.
-    collectionPaid =
-      siblings.some(countsAsPayment) ||
-      side.payments.some((payment) => payment.captured || !ours.has(payment.sessionId));
+    collectionPaid = collectionPaidBy(siblings, side.payments) !== null;
     if (side.order?.status === "canceled" || side.order?.canceledAt) {
       // The plugin's own cancel of an order whose code went unpaid is on the code's timeline.
       orderCanceled =

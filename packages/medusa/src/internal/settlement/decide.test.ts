@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countsAsPayment, decide, type ChargeFacts, type CollectionSnapshot } from "./decide";
+import {
+  collectionPaidBy,
+  countsAsPayment,
+  decide,
+  type ChargeFacts,
+  type CollectionSnapshot,
+} from "./decide";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 
@@ -252,5 +258,55 @@ describe("countsAsPayment", () => {
     expect(countsAsPayment({ status: "paid", settlement: "held" })).toBe(false);
     expect(countsAsPayment({ status: "paid", settlement: "refund_due" })).toBe(false);
     expect(countsAsPayment({ status: "expired", settlement: null })).toBe(false);
+  });
+});
+
+describe("collectionPaidBy: whether a collection is paid, and how", () => {
+  const row = (
+    over: Partial<{
+      status: ChargeFacts["status"];
+      settlement: ChargeFacts["settlement"];
+      session_id: string;
+      capture_session_id: string | null;
+    }> = {},
+  ) => ({
+    status: "pending" as ChargeFacts["status"],
+    settlement: null as ChargeFacts["settlement"],
+    session_id: "ps_a",
+    capture_session_id: null as string | null,
+    ...over,
+  });
+
+  it("is paid by a charge that counts as the payment", () => {
+    const paid = row({ status: "paid", settlement: "captured", session_id: "ps_b" });
+    expect(collectionPaidBy([row(), paid], [])).toEqual({ by: "charge", charge: paid });
+  });
+
+  it("is not paid by a charge held or due a refund", () => {
+    const held = row({ status: "paid", settlement: "held" });
+    const refund = row({ status: "paid", settlement: "refund_due", session_id: "ps_b" });
+    expect(collectionPaidBy([held, refund], [{ sessionId: "ps_a", captured: false }])).toBeNull();
+  });
+
+  it("is paid another way when Medusa holds a capture, or a payment of a session none of its charges had", () => {
+    expect(collectionPaidBy([row()], [{ sessionId: "ps_a", captured: true }])).toEqual({
+      by: "elsewhere",
+    });
+    expect(collectionPaidBy([row()], [{ sessionId: "ps_card", captured: false }])).toEqual({
+      by: "elsewhere",
+    });
+  });
+
+  it("is not paid by its own code's authorized payment (an order-first boleto) nor by one adopted from an older session", () => {
+    const adopted = row({ session_id: "ps_new", capture_session_id: "ps_old" });
+    expect(
+      collectionPaidBy(
+        [adopted],
+        [
+          { sessionId: "ps_new", captured: false },
+          { sessionId: "ps_old", captured: false },
+        ],
+      ),
+    ).toBeNull();
   });
 });

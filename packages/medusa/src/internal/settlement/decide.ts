@@ -132,6 +132,29 @@ export const isUnderpaid = (charge: ChargeFacts): boolean =>
 export const countsAsPayment = (charge: Pick<ChargeFacts, "status" | "settlement">): boolean =>
   charge.status === "paid" && charge.settlement !== "refund_due" && charge.settlement !== "held";
 
+/**
+ * Whether a collection is paid, and how: by one of its charges (`countsAsPayment`), or another
+ * way, when Medusa holds a captured payment or a payment made from a session that is none of
+ * its charges' (another provider, the merchant's manual payment). What a reminder may no longer
+ * ask for, and what its link says is paid already.
+ */
+export function collectionPaidBy<
+  T extends Pick<ChargeFacts, "status" | "settlement"> & {
+    session_id: string;
+    capture_session_id: string | null;
+  },
+>(
+  charges: readonly T[],
+  payments: readonly { sessionId: string; captured: boolean }[],
+): { by: "charge"; charge: T } | { by: "elsewhere" } | null {
+  const charge = charges.find(countsAsPayment);
+  if (charge) return { by: "charge", charge };
+  const ours = new Set(charges.flatMap((c) => [c.session_id, c.capture_session_id]));
+  return payments.some((payment) => payment.captured || !ours.has(payment.sessionId))
+    ? { by: "elsewhere" }
+    : null;
+}
+
 /** Money the collection holds for the merchant to decide about, or as its payment. */
 const holdsMoney = (charge: ChargeFacts): boolean =>
   charge.status === "paid" && charge.settlement !== "refund_due";
