@@ -11,6 +11,7 @@ import {
 } from "../helpers/store-fixture";
 import {
   BOLETO_PAYER,
+  capturesOfSession,
   control,
   db,
   orderOfCart,
@@ -198,15 +199,8 @@ medusaIntegrationTestRunner({
       expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(8740);
       // The order's widget shows the code's reminders on its timeline.
       const order = await orderOfCart(container(), cartId);
-      adminHeaders ??= await adminLogin(container(), `lojista.${Date.now()}@example.com`);
-      const widget = await (api as unknown as Api).request({
-        method: "get",
-        url: `/admin/pix-checkout/orders/${order!.id}`,
-        headers: adminHeaders,
-      });
-      const timeline = (widget.data.charges as Json[]).find(
-        (c) => c.charge_id === chargeId,
-      ).timeline;
+      const widget = await adminGet(`/admin/pix-checkout/orders/${order!.id}`);
+      const timeline = (widget.charges as Json[]).find((c) => c.charge_id === chargeId).timeline;
       expect(
         timeline.filter((e: Json) => e.kind === "reminder_sent").map((e: Json) => e.reminder),
       ).toEqual([{ step: "pix_expiring" }, { step: "pix_expired" }]);
@@ -284,6 +278,24 @@ medusaIntegrationTestRunner({
       expect((await reminderRows(stranger.chargeId)).map((r: Json) => r.reason)).toEqual([
         "stranger",
       ]);
+    });
+
+    it("a payment whose webhook never came is found by the reminder's own check, captured once, and not reminded of", async () => {
+      const { cartId, chargeId, row, session } = await shownCode(29.7, "pp_pix_a");
+      await control(sandbox.url, "faults", { webhook_drop_rate: 1 });
+      try {
+        await control(sandbox.url, `charges/${chargeId}/pay`, {});
+        await sandbox.webhooksIdle();
+        expect((await charge(chargeId)).status).toBe("pending");
+        await pass(new Date(new Date(row.expires_at).getTime() - 10 * MINUTE + 1_000));
+      } finally {
+        await fetch(`${sandbox.url}/__sandbox/faults`, { method: "DELETE" });
+      }
+      expect(await remindersOf(chargeId)).toHaveLength(0);
+      expect((await reminderRows(chargeId)).map((r: Json) => r.reason)).toEqual(["paid"]);
+      expect((await charge(chargeId)).status).toBe("paid");
+      await waitFor(async () => (await orderOfCart(container(), cartId)) ?? false, "the order");
+      expect(await capturesOfSession(container(), session.id)).toBe(1);
     });
 
     it("stops every reminder to a mailbox from the link in its message, with a button a mail scanner does not press", async () => {
@@ -551,17 +563,21 @@ medusaIntegrationTestRunner({
     }
 
     let adminHeaders: Record<string, string> | undefined;
-    async function overview(): Promise<Json> {
+    /** An admin route's answer, as the logged-in merchant's dashboard reads it. */
+    async function adminGet(url: string): Promise<Json> {
       adminHeaders ??= await adminLogin(container(), `lojista.${Date.now()}@example.com`);
-      const headers = adminHeaders;
       const response = await (api as unknown as Api).request({
         method: "get",
-        url: "/admin/pix-checkout/overview",
-        headers,
+        url,
+        headers: adminHeaders,
         validateStatus: () => true,
       });
       expect(response.status).toBe(200);
-      return response.data.periods.month;
+      return response.data;
     }
+
+    /** The overview's last 30 days. */
+    const overview = async (): Promise<Json> =>
+      (await adminGet("/admin/pix-checkout/overview")).periods.month;
   },
 });
