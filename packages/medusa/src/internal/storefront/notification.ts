@@ -47,7 +47,7 @@ const EVENT_KEY = {
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** Cents to `R$ 48,92` by string arithmetic on the integer, never through a float division. */
-export function formatCents(cents: number): string {
+function formatCents(cents: number): string {
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100);
