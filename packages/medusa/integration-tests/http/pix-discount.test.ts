@@ -22,6 +22,7 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import { adminLogin } from "../helpers/admin-login";
 
 // The Pix discount is an automatic Medusa promotion whose rule reads the cart's metadata
@@ -311,6 +312,17 @@ medusaIntegrationTestRunner({
       // What the books compare with the service: the collection and its capture, 75,90.
       expect(Number(placed.payment_collections[0].amount)).toBe(75.9);
       expect(Number(placed.payment_collections[0].payments[0].captures[0].amount)).toBe(75.9);
+      // The books name the same discount beside the payment: the JSON, and the CSV's last column.
+      const today = saoPauloDay(new Date());
+      const period = `from=${today}&to=${today}`;
+      const books = await admin("get", `/admin/pix-checkout/reconciliation?${period}`);
+      const line = books.data.lines.find((l: Json) => l.id === session.data.charge_id);
+      expect(line).toMatchObject({ gross_cents: 7590, order: { pix_discount_cents: 400 } });
+      const csv = await admin("get", `/admin/pix-checkout/reconciliation.csv?${period}`);
+      const rows = String(csv.data).split("\r\n");
+      expect(rows[0]).toMatch(/;Desconto no Pix$/);
+      const row = rows.find((r) => r.includes(session.data.charge_id))!;
+      expect(row.split(";").slice(-1)).toEqual(["4,00"]);
     });
 
     it("a cart of several lines: each line's discount is whole cents and they add up", async () => {

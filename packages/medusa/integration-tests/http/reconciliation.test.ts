@@ -212,17 +212,17 @@ medusaIntegrationTestRunner({
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes.subarray(3).toString("utf8").split("\r\n");
       expect(rows[0]).toBe(
-        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete",
+        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete;Desconto no Pix",
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;;não`,
+        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;;não;`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;Pago no serviço, sem captura no Medusa;não`,
+        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;Pago no serviço, sem captura no Medusa;não;`,
       );
-      expect(rows).toContain(";Total de cobranças;;;;;303,00;2,99;300,01;260,00;;");
-      expect(rows.some((r) => r.endsWith(";confere com o total recebido;"))).toBe(true);
+      expect(rows).toContain(";Total de cobranças;;;;;303,00;2,99;300,01;260,00;;;0,00");
+      expect(rows.some((r) => r.endsWith(";confere com o total recebido;;"))).toBe(true);
     });
 
     it("exports the same period as OFX that ofx-js reads back: sums and closing balance match the report", async () => {

@@ -20,6 +20,7 @@ const WORDS = {
       "Medusa",
       "Diferença",
       "Após lembrete",
+      "Desconto no Pix",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
     afterReminder: { yes: "sim", no: "não" },
@@ -59,6 +60,7 @@ const WORDS = {
       "Medusa",
       "Difference",
       "After a reminder",
+      "Pix discount",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
     afterReminder: { yes: "yes", no: "no" },
@@ -107,13 +109,28 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.difference ? words.difference[line.difference] : null,
     // Whether the payment followed a reminder to its cart; a payment's question only.
     line.type === "charge" ? words.afterReminder[line.after_reminder ? "yes" : "no"] : null,
+    // What the Pix discount took off the order: the shopper's and Medusa's figure, to the cent.
+    line.type === "charge" ? pixDiscountOf(line) : null,
   ];
 }
 
-/** A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, a remark in Difference. */
+/** A paid order's Pix discount, or nothing where there was none. */
+const pixDiscountOf = (line: BookLine) => line.order?.pix_discount_cents || null;
+
+/**
+ * A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, a remark in Difference,
+ * and the Pix discounts in theirs.
+ */
 function totalRow(
   label: string,
-  figures: { gross?: CsvCell; fee?: CsvCell; net?: CsvCell; medusa?: CsvCell; remark?: CsvCell },
+  figures: {
+    gross?: CsvCell;
+    fee?: CsvCell;
+    net?: CsvCell;
+    medusa?: CsvCell;
+    remark?: CsvCell;
+    pixDiscount?: CsvCell;
+  },
 ): CsvCell[] {
   return [
     null,
@@ -128,6 +145,7 @@ function totalRow(
     figures.medusa,
     figures.remark,
     null,
+    figures.pixDiscount,
   ];
 }
 
@@ -146,6 +164,7 @@ export function reconciliationCsv(report: Reconciliation, language: CsvLanguage 
       fee: totals.charges.fee_cents,
       net: totals.charges.net_cents,
       medusa: totals.charges.captured_cents,
+      pixDiscount: totals.charges.pix_discount_cents,
     }),
     totalRow(words.totals.refunds, {
       gross: -totals.refunds.declared_cents,

@@ -18,6 +18,7 @@ import {
   type ServiceWithdrawal,
 } from "./books";
 import { ordersOfCharges } from "../medusa/charge-orders";
+import { pixDiscountCentsOfLines, type AdjustedLine } from "../medusa/pix-discount";
 import type { ChargeRow } from "../records/charges";
 import { followedReminderSql } from "../records/reminders";
 import type { PluginLogger } from "../platform/logger";
@@ -322,7 +323,10 @@ async function readBalance(client: BooksClient): Promise<BalanceBook> {
   };
 }
 
-/** Orders by payment collection, through Medusa's links (charge-orders.ts). */
+/**
+ * Orders by payment collection, through Medusa's links (charge-orders.ts), each with the Pix
+ * discount its lines record: the number Medusa's order page shows and the shopper was told.
+ */
 async function ordersOfCollections(
   container: MedusaContainer,
   collections: string[],
@@ -331,12 +335,43 @@ async function ordersOfCollections(
     container,
     collections.map((id) => ({ charge_id: id, payment_collection_id: id })),
   );
+  const discounts = new Map<string, number>();
+  const orderIds = [...new Set([...found.values()].map((order) => order.id))];
+  if (orderIds.length > 0) {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY);
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "items.adjustments.code",
+        "items.adjustments.amount",
+        "shipping_methods.adjustments.code",
+        "shipping_methods.adjustments.amount",
+      ],
+      filters: { id: orderIds },
+    });
+    for (const order of data as (AdjustedOrder & { id: string })[]) {
+      discounts.set(
+        order.id,
+        pixDiscountCentsOfLines([...(order.items ?? []), ...(order.shipping_methods ?? [])]),
+      );
+    }
+  }
   return new Map(
     [...found.entries()].map(([collection, order]) => [
       collection,
-      { display_id: order.display_id, customer: order.customer_name ?? order.email },
+      {
+        display_id: order.display_id,
+        customer: order.customer_name ?? order.email,
+        pix_discount_cents: discounts.get(order.id) ?? 0,
+      },
     ]),
   );
+}
+
+interface AdjustedOrder {
+  items?: AdjustedLine[] | null;
+  shipping_methods?: AdjustedLine[] | null;
 }
 
 /** Each charge's refunds to date: declared by the merchant, and recorded by Medusa. */

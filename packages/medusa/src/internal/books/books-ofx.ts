@@ -1,5 +1,6 @@
 import type { BookLine, Reconciliation } from "./books";
 import type { CsvLanguage } from "./books-csv";
+import { centsToText } from "../platform/brl";
 import { saoPauloStamp } from "../platform/sao-paulo-time";
 
 // The period as a bank statement of the merchant's account at the payment service, in the
@@ -20,6 +21,7 @@ const WORDS = {
     order: "Pedido",
     of: "cobrança",
     afterReminder: "após lembrete",
+    pixDiscount: "desconto no Pix",
   },
   en: {
     charge: "Charge",
@@ -29,6 +31,7 @@ const WORDS = {
     order: "Order",
     of: "charge",
     afterReminder: "after a reminder",
+    pixDiscount: "Pix discount",
   },
 } satisfies Record<CsvLanguage, unknown>;
 
@@ -87,15 +90,19 @@ export function ofxText(text: string, max: number): string {
 }
 
 /**
- * What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`, and
- * ` - após lembrete` after a charge whose payment followed a reminder to its cart (the memo
- * only: the FITID and the amount stay the charge's).
+ * What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`, then
+ * ` - desconto no Pix 4,00` after a charge whose order had the Pix discount, and
+ * ` - após lembrete` after one whose payment followed a reminder to its cart (the memo only:
+ * the FITID and the amount stay the charge's).
  */
-function about(line: BookLine, words: (typeof WORDS)[CsvLanguage]): string {
+function about(line: BookLine, language: CsvLanguage): string {
+  const words = WORDS[language];
   const parts: string[] = [];
   if (line.order?.display_id != null) parts.push(`${words.order} #${line.order.display_id}`);
   if (line.customer) parts.push(withoutDocuments(line.customer));
   if (line.id) parts.push(`${line.type === "withdrawal" ? "id" : words.of} ${line.id}`);
+  const discount = line.type === "charge" ? (line.order?.pix_discount_cents ?? 0) : 0;
+  if (discount > 0) parts.push(`${words.pixDiscount} ${centsToText(discount, language)}`);
   if (line.type === "charge" && line.after_reminder) parts.push(words.afterReminder);
   return parts.join(" - ");
 }
@@ -115,7 +122,7 @@ export function ofxTransactions(
     if (line.type === "charge") {
       // Only a charge the service received moved money in this account.
       if (line.gross_cents === null || line.id === null) continue;
-      const memo = about(line, words);
+      const memo = about(line, language);
       out.push({
         type: "CREDIT",
         date: line.date,
@@ -145,7 +152,7 @@ export function ofxTransactions(
           cents: -declaration.amount_cents,
           fitid: `${line.id}-refund-${declaration.id}`,
           name: nameOf(words.refund, line),
-          memo: about(line, words),
+          memo: about(line, language),
         });
       }
     } else if (line.gross_cents !== null && line.id !== null) {
@@ -155,7 +162,7 @@ export function ofxTransactions(
         cents: line.gross_cents,
         fitid: line.id,
         name: words.withdrawal,
-        memo: about(line, words),
+        memo: about(line, language),
       });
     }
   }

@@ -14,7 +14,11 @@ import { brl, centsToText } from "../platform/brl";
 const period = parsePeriod("2026-11-20", "2026-11-20", "2026-11-23");
 if (!period.ok) throw new Error(period.message);
 const at = (time: string) => new Date(`2026-11-20T${time}-03:00`);
-const order = (display_id: number) => ({ display_id, customer: `Cliente ${display_id}` });
+const order = (display_id: number) => ({
+  display_id,
+  customer: `Cliente ${display_id}`,
+  pix_discount_cents: 0,
+});
 
 const charge = (id: string, amount: number, extra: Partial<ServiceCharge> = {}): ServiceCharge => ({
   id,
@@ -75,6 +79,7 @@ describe("reconciling the three books", () => {
       fee_cents: 99,
       net_cents: 9_901,
       captured_cents: 10_000,
+      pix_discount_cents: 0,
     });
   });
 

@@ -29,6 +29,11 @@ export interface OrderRef {
   display_id: number | null;
   /** The customer's name, else the order's e-mail. */
   customer: string | null;
+  /**
+   * The Pix discount the order's lines record, in integer cents (0 without it): the same
+   * cents the shopper saw and Medusa's order page shows.
+   */
+  pix_discount_cents: number;
 }
 
 /** A capture Medusa recorded on a payment of one of the plugin's providers. */
@@ -157,6 +162,8 @@ export interface Totals {
     fee_cents: number;
     net_cents: number;
     captured_cents: number;
+    /** The Pix discounts of the period's paid orders: what the shoppers did not pay. */
+    pix_discount_cents: number;
   };
   refunds: { declared_cents: number; medusa_cents: number };
   withdrawals: { count: number; amount_cents: number };
@@ -424,6 +431,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         fee_cents: sumCents(charges.map((line) => line.fee_cents)),
         net_cents: sumCents(charges.map((line) => line.net_cents)),
         captured_cents: sumCents(charges.map((line) => line.medusa_cents)),
+        pix_discount_cents: sumCents(charges.map((line) => line.order?.pix_discount_cents ?? 0)),
       },
       refunds: {
         declared_cents: -sumCents(refunds.map((line) => line.gross_cents)),

@@ -49,7 +49,7 @@ describe("the reconciliation CSV", () => {
           charge_id: "ch_1",
           amount_cents: 1_234_567,
           captured_at: new Date("2026-11-20T13:00:00Z"),
-          order: { display_id: 12, customer: "Souza; Ana" },
+          order: { display_id: 12, customer: "Souza; Ana", pix_discount_cents: 64_977 },
         },
       ],
     },
@@ -85,16 +85,16 @@ describe("the reconciliation CSV", () => {
 
   it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
     expect(lines[0]).toBe(
-      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete",
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete;Desconto no Pix",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;sim',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;sim;649,77',
     );
     expect(lines[2]).toBe("");
-    expect(lines[3]).toBe(";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;;");
-    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;");
+    expect(lines[3]).toBe(";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;;;649,77");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;");
     expect(lines).toContain(
-      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;confere com o total recebido;",
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;confere com o total recebido;;",
     );
   });
 
@@ -114,11 +114,50 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(withoutReminder)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não$/);
-    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77$/);
+    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
-    expect(english[0]).toMatch(/;Difference;After a reminder$/);
-    expect(english[1]).toMatch(/;yes$/);
+    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount$/);
+    expect(english[1]).toMatch(/;yes;649,77$/);
+  });
+
+  it("gives each paid order's Pix discount, empty where there was none, and their total", () => {
+    const charge = books.service.charges[0]!;
+    const boleto: Books = {
+      ...books,
+      medusa: {
+        captures: [
+          ...books.medusa.captures,
+          {
+            capture_id: "capt_2",
+            payment_id: "pay_2",
+            charge_id: "ch_2",
+            amount_cents: 10_000,
+            captured_at: new Date("2026-11-20T14:00:00Z"),
+            order: { display_id: 13, customer: "Bia", pix_discount_cents: 0 },
+          },
+        ],
+      },
+      service: {
+        ...books.service,
+        charges: [
+          charge,
+          {
+            ...charge,
+            id: "ch_2",
+            amount_cents: 10_000,
+            fee_cents: 0,
+            net_cents: 10_000,
+            paid_at: new Date("2026-11-20T13:59:00Z"),
+            after_reminder: false,
+          },
+        ],
+      },
+    };
+    const rows = reconciliationCsv(reconcileBooks(boleto)).slice(1).split("\r\n");
+    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77$/);
+    expect(rows[2]).toMatch(/;ch_2;.*;não;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77$/);
   });
 
   it("speaks English on request, with Brazilian numbers still", () => {

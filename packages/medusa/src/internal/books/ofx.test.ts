@@ -41,7 +41,7 @@ const books: Books = {
         charge_id: "ch_1",
         amount_cents: 10_000,
         captured_at: at("10:06"),
-        order: { display_id: 12, customer: "João Conceição" },
+        order: { display_id: 12, customer: "João Conceição", pix_discount_cents: 526 },
       },
       // Captured in Medusa with no paid charge at the service: nothing moved in the account.
       {
@@ -50,7 +50,7 @@ const books: Books = {
         charge_id: "ch_9",
         amount_cents: 4_000,
         captured_at: at("11:00"),
-        order: { display_id: 13, customer: "Bia" },
+        order: { display_id: 13, customer: "Bia", pix_discount_cents: 0 },
       },
     ],
   },
@@ -71,7 +71,7 @@ const books: Books = {
       declared_cents: 1_500,
       medusa_cents: 1_500,
       last_at: at("16:00"),
-      order: { display_id: 12, customer: "João Conceição" },
+      order: { display_id: 12, customer: "João Conceição", pix_discount_cents: 526 },
       declared_in_period: [
         { id: "pxev_a", amount_cents: 1_000, declared_at: at("14:00") },
         { id: "pxev_b", amount_cents: 500, declared_at: at("16:00") },
@@ -167,9 +167,14 @@ describe("the reconciliation as OFX", () => {
     expect(ofxDate(new Date("2018-01-15T12:00:00Z"))).toBe("20180115100000[-2:BRST]");
   });
 
-  it("names the order and customer in the memo, never a CPF or CNPJ, with markup escaped", () => {
+  it("names the order, customer and Pix discount in the memo, never a CPF or CNPJ, with markup escaped", () => {
     const memo = (id: string) => transactions.find((t) => t.FITID === id)?.MEMO;
-    expect(memo("ch_1")).toBe("Pedido #12 - João Conceição - cobrança ch_1");
+    expect(memo("ch_1")).toBe("Pedido #12 - João Conceição - cobrança ch_1 - desconto no Pix 5,26");
+    // A refund of the same order is not a payment: its memo has no discount.
+    expect(transactions.filter((t) => t.MEMO?.includes("desconto")).map((t) => t.FITID)).toEqual([
+      "ch_1",
+      "ch_1-fee",
+    ]);
     expect(transactions.find((t) => t.FITID === "ch_1")?.NAME).toBe("Cobrança #12");
     expect(memo("ch_2")).toBe("Beto <Lima> & filho *** - cobrança ch_2 - após lembrete");
     expect(written).toContain("Beto &lt;Lima&gt; &amp; filho ***");
@@ -217,7 +222,9 @@ describe("the reconciliation as OFX", () => {
       { language: "en", start: period.start, end: period.end },
     );
     expect(english).toContain("<NAME>Charge #12");
-    expect(english).toContain("<MEMO>Order #12 - João Conceição - charge ch_1\r\n");
+    expect(english).toContain(
+      "<MEMO>Order #12 - João Conceição - charge ch_1 - Pix discount 5.26\r\n",
+    );
     expect(english).toContain("charge ch_2 - after a reminder\r\n");
     expect(english).toContain("<LANGUAGE>ENG");
   });

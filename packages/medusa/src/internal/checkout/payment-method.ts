@@ -5,7 +5,7 @@ import { PixCheckoutError } from "../platform/errors";
 import { toCents } from "../platform/money";
 import {
   METHOD_METADATA_KEY,
-  PIX_DISCOUNT_CODE,
+  pixAdjustmentAmounts,
   readPixDiscount,
   type ChosenMethod,
   type PixDiscountSetting,
@@ -61,10 +61,10 @@ async function readCart(container: MedusaContainer, cartId: string): Promise<Car
  * the Pix code. Where prices exclude tax, it is the discount before the tax on it.
  */
 function savedOf(cart: CartRow): number {
-  const amounts = [...(cart.items ?? []), ...(cart.shipping_methods ?? [])]
-    .flatMap((line) => line.adjustments ?? [])
-    .filter((adjustment) => adjustment.code === PIX_DISCOUNT_CODE)
-    .map((adjustment) => adjustment.amount as BigNumber);
+  const amounts = pixAdjustmentAmounts([
+    ...(cart.items ?? []),
+    ...(cart.shipping_methods ?? []),
+  ]) as BigNumber[];
   if (amounts.length === 0) return 0;
   const discount = amounts.reduce((sum, amount) => MathBN.add(sum, amount), MathBN.convert(0));
   const total = cart.total as BigNumber;

@@ -1,5 +1,9 @@
-import type { IPromotionModuleService, MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import type {
+  BigNumberInput,
+  IPromotionModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils";
 import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
 import { fromCents, toCents } from "../platform/money";
 
@@ -32,6 +36,37 @@ export const PIX_DISCOUNT_CAMPAIGN = {
     "Somente pagamento por Pix, gerenciado pelo Pix Checkout: vale quando o cliente escolhe Pix " +
     "no checkout. Altere o valor na página Pix Checkout do admin.",
 } as const;
+
+/** A cart's or order's line (an item or a shipping method) with its promotions' adjustments. */
+export interface AdjustedLine {
+  adjustments?: { code?: string | null; amount: unknown }[] | null;
+}
+
+/**
+ * The Pix discount's own adjustments on a cart's or an order's lines, each in reais as Medusa
+ * stores it. The one rule of which part of a discount is the Pix discount: its code.
+ */
+export function pixAdjustmentAmounts(lines: readonly AdjustedLine[]): unknown[] {
+  return lines
+    .flatMap((line) => line.adjustments ?? [])
+    .filter((adjustment) => adjustment.code === PIX_DISCOUNT_CODE)
+    .map((adjustment) => adjustment.amount);
+}
+
+/**
+ * The Pix discount an order's lines record, in integer cents (0 without it): what Medusa's
+ * order page shows as its discount, whole cents by medusa/pix-discount-cents, so nothing is
+ * rounded here but the sum.
+ */
+export function pixDiscountCentsOfLines(lines: readonly AdjustedLine[]): number {
+  const amounts = pixAdjustmentAmounts(lines);
+  if (amounts.length === 0) return 0;
+  const sum = amounts.reduce<BigNumberInput>(
+    (total, amount) => MathBN.add(total, amount as BigNumberInput),
+    MathBN.convert(0),
+  );
+  return MathBN.lte(sum, 0) ? 0 : toCents(sum);
+}
 
 /** The payment method a shopper chose, as the rule reads it. */
 export type ChosenMethod = "pix" | "boleto" | "other";
