@@ -88,3 +88,72 @@ describe("the sandbox's page at 390 px", () => {
     await expect.poll(() => page.locator(".status-paid").count()).toBe(1);
   });
 });
+
+// The page behind the demo checkout's "Ver boleto": the shopper opens it on the same phone.
+describe("the sandbox's boleto page at 390 px", () => {
+  let boleto: Page;
+  let charge: { uuid: string; digitable_line: string; boleto_url: string };
+
+  beforeAll(async () => {
+    const res = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${sandbox.defaultKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        amount: 123456,
+        payment_method: "boleto",
+        description: "Pedido #1044 · Rede de descanso",
+        customer: {
+          name: "Ana Souza",
+          email: "ana@example.com",
+          document: "123.456.789-09",
+          phone: "(11) 98765-4321",
+        },
+        billing_address: {
+          zip: "01310-100",
+          state: "SP",
+          city: "São Paulo",
+          street: "Avenida Paulista",
+          neighborhood: "Bela Vista",
+          number: "1000",
+        },
+      }),
+    });
+    expect(res.status).toBe(201);
+    charge = await res.json();
+    boleto = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "pt-BR" });
+    await boleto.goto(charge.boleto_url);
+  });
+
+  it("is in Portuguese and fits the phone: the barcode scales down, nothing scrolls sideways", async () => {
+    expect(await boleto.getAttribute("html", "lang")).toBe("pt-BR");
+    expect(await boleto.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
+      WIDTH,
+    );
+    const barcode = (await boleto
+      .getByRole("img", { name: "Código de barras do boleto" })
+      .boundingBox())!;
+    expect(barcode.x + barcode.width).toBeLessThanOrEqual(WIDTH);
+    for (const label of ["Linha digitável", "Valor", "Vencimento", "Pagador", "R$ 1.234,56"]) {
+      expect(await boleto.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    }
+    expect(await boleto.getByText(/\b(Amount|Due|Payer|Beneficiary|Print)\b/).count()).toBe(0);
+  });
+
+  it("shows the whole digitable line on the first screen, in its groups", async () => {
+    const line = boleto.locator("p.line");
+    const digits = (await line.textContent())!.replace(/\D/g, "");
+    expect(digits).toBe(charge.digitable_line);
+    const box = (await line.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+  });
+
+  it("pays the boleto from its own page", async () => {
+    await boleto.getByRole("button", { name: "Simular pagamento" }).click();
+    await boleto.waitForLoadState("load");
+    await expect.poll(() => boleto.locator(".status-paid").textContent()).toBe("pago");
+  });
+});

@@ -8,7 +8,11 @@ import { centsToDecimalString } from "./money.js";
 import type { ChargeRecord } from "./records.js";
 import { boletoUrl } from "./views.js";
 
-const brl = (cents: number): string => `R$ ${centsToDecimalString(cents).replace(".", ",")}`;
+/** Cents as a Brazilian shopper reads them, `R$ 1.234,56`, without float arithmetic. */
+function brl(cents: number): string {
+  const [whole = "0", fraction = "00"] = centsToDecimalString(cents).split(".");
+  return `R$ ${whole.replace(/\B(?=(\d{3})+$)/g, ".")},${fraction}`;
+}
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 // The only script on the pages: POST to a control route, then reload to show the new state.
@@ -27,16 +31,47 @@ function publicId(ctx: SandboxContext, charge: ChargeRecord): string {
   return ctx.variant === "a" ? charge.uuid : charge.id;
 }
 
-function actions(ctx: SandboxContext, charge: ChargeRecord): string {
+const ACTIONS = ["pay", "expire", "fail"] as const;
+
+/** The control buttons' labels: the developer's page in English, the shopper's in Portuguese. */
+const ACTION_LABELS = {
+  en: { pay: "Pay", expire: "Expire", fail: "Fail" },
+  "pt-BR": { pay: "Simular pagamento", expire: "Simular vencimento", fail: "Simular falha" },
+} as const;
+
+function actions(
+  ctx: SandboxContext,
+  charge: ChargeRecord,
+  lang: keyof typeof ACTION_LABELS = "en",
+): string {
   if (charge.status !== "pending") return "";
   const id = encodeURIComponent(publicId(ctx, charge));
-  return ["pay", "expire", "fail"]
-    .map(
-      (action) =>
-        `<button type="button" data-action="/__sandbox/charges/${id}/${action}">${action[0]?.toUpperCase()}${action.slice(1)}</button>`,
-    )
-    .join("");
+  return ACTIONS.map(
+    (action) =>
+      `<button type="button" data-action="/__sandbox/charges/${id}/${action}">${ACTION_LABELS[lang][action]}</button>`,
+  ).join("");
 }
+
+/** A charge's status as the shopper's pages say it. */
+function statusWords(charge: ChargeRecord): string {
+  switch (charge.status) {
+    case "pending":
+      return "aguardando pagamento";
+    case "paid":
+      return "pago";
+    case "expired":
+      return charge.method === "boleto" ? "vencido" : "expirado";
+    case "failed":
+      return "falhou";
+  }
+}
+
+const saoPaulo = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", ...options });
+/** A boleto's due date, the São Paulo calendar day its barcode's factor encodes. */
+const dueDay = saoPaulo({ day: "2-digit", month: "2-digit", year: "numeric" });
+/** When a Pix expires, to the minute, in São Paulo. */
+const expiresAt = saoPaulo({ dateStyle: "short", timeStyle: "short" });
 
 function homePage(ctx: SandboxContext): string {
   const rows = ctx.state
@@ -124,46 +159,56 @@ async function payPage(ctx: SandboxContext, charge: ChargeRecord): Promise<strin
   if (charge.method !== "pix") {
     return page(
       "Boleto",
-      `<p>This is a boleto charge: <a href="${escapeHtml(boletoUrl(ctx, charge))}">open the boleto</a>.</p>`,
+      `<p>Esta cobrança é um boleto: <a href="${escapeHtml(boletoUrl(ctx, charge))}">abrir o boleto</a>.</p>`,
+      "pt-BR",
     );
   }
   const qr = await qrCodeOf(ctx, charge);
   return page(
-    `Pay ${brl(charge.amount)}`,
-    `<h1>Pay ${escapeHtml(brl(charge.amount))} with Pix</h1>
+    `Pagar ${brl(charge.amount)}`,
+    `<h1>Pagar ${escapeHtml(brl(charge.amount))} com Pix <small class="note">(sandbox)</small></h1>
 <p>${escapeHtml(charge.description ?? "")}</p>
-<p>Status: <strong class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</strong> · expires ${escapeHtml(iso(charge.expiresAt))}</p>
-<img alt="Pix QR code" width="240" height="240" src="data:image/png;base64,${escapeHtml(qr)}">
-<p>Pix copy and paste:</p>
+<p>Situação: <strong class="status-${escapeHtml(charge.status)}">${escapeHtml(statusWords(charge))}</strong> · expira em ${escapeHtml(expiresAt.format(new Date(charge.expiresAt)))}</p>
+<img alt="QR code do Pix" width="240" height="240" src="data:image/png;base64,${escapeHtml(qr)}">
+<p>Pix Copia e Cola:</p>
 <p class="mono">${escapeHtml(charge.pixCopyPaste ?? "")}</p>
-<p class="no-print">Sandbox: ${actions(ctx, charge) || "this charge is final."}</p>
+<p class="no-print">${actions(ctx, charge, "pt-BR") || "Esta cobrança já terminou."}</p>
 ${ACTION_SCRIPT}`,
+    "pt-BR",
   );
 }
 
+/** A digitable line in its printed groups: `00190.00009 01234.567890 …`. */
+function groupedLine(line: string): string {
+  return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
+}
+
+// The page behind the checkout's "Ver boleto": a shopper opens it, often on a phone, so it is in
+// Portuguese and as wide as the screen (the barcode scales down; the line wraps between groups).
 function boletoPage(ctx: SandboxContext, charge: ChargeRecord): string {
   if (charge.method !== "boleto")
     throw new ApiError(404, "charge_not_found", "No boleto has this id.");
   const customer = charge.customer ?? {};
   const address = charge.billingAddress;
-  const line = charge.digitableLine ?? "";
-  const formatted = `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
+  const payer = [customer.name, customer.document].filter(Boolean).join(" · ");
   return page(
     `Boleto ${brl(charge.amount)}`,
-    `<h1>Boleto (sandbox) <small class="note">cannot be paid at a bank</small></h1>
-<p class="mono" style="font-size:1.2em">${escapeHtml(formatted)}</p>
+    `<h1>Boleto <small class="note">(sandbox: não pode ser pago em banco)</small></h1>
+<p class="note">Linha digitável</p>
+<p class="mono line">${escapeHtml(groupedLine(charge.digitableLine ?? ""))}</p>
 <table>
-<tr><th>Beneficiary</th><td>PIX CHECKOUT SANDBOX</td></tr>
-<tr><th>Payer</th><td>${escapeHtml(customer.name ?? "")} · ${escapeHtml(customer.document ?? "")}</td></tr>
-<tr><th>Address</th><td>${address ? escapeHtml(`${address.street}, ${address.number}${address.complement ? ` ${address.complement}` : ""} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${address.zip}`) : ""}</td></tr>
-<tr><th>Amount</th><td>${escapeHtml(brl(charge.amount))}</td></tr>
-<tr><th>Due</th><td>${escapeHtml(iso(charge.expiresAt).slice(0, 10))}</td></tr>
-<tr><th>Status</th><td class="status-${escapeHtml(charge.status)}">${escapeHtml(charge.status)}</td></tr>
-<tr><th>Barcode</th><td class="mono">${escapeHtml(charge.barcode ?? "")}</td></tr>
+<tr><th>Valor</th><td>${escapeHtml(brl(charge.amount))}</td></tr>
+<tr><th>Vencimento</th><td>${escapeHtml(dueDay.format(new Date(charge.expiresAt)))}</td></tr>
+<tr><th>Situação</th><td class="status-${escapeHtml(charge.status)}">${escapeHtml(statusWords(charge))}</td></tr>
+<tr><th>Beneficiário</th><td>PIX CHECKOUT SANDBOX</td></tr>
+<tr><th>Pagador</th><td>${escapeHtml(payer)}</td></tr>
+<tr><th>Endereço</th><td>${address ? escapeHtml(`${address.street}, ${address.number}${address.complement ? ` ${address.complement}` : ""} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${address.zip}`) : ""}</td></tr>
+<tr><th>Código de barras</th><td class="mono">${escapeHtml(charge.barcode ?? "")}</td></tr>
 </table>
 ${itfSvg(charge.barcode ?? "")}
-<p class="no-print"><button type="button" onclick="print()">Print</button> ${actions(ctx, charge)}</p>
+<p class="no-print"><button type="button" onclick="print()">Imprimir</button> ${actions(ctx, charge, "pt-BR")}</p>
 ${ACTION_SCRIPT}`,
+    "pt-BR",
   );
 }
 
@@ -198,7 +243,7 @@ function itfSvg(digits: string): string {
     if (index % 2 === 0) rects += `<rect x="${x}" y="0" width="${width}" height="50"/>`;
     x += width;
   });
-  return `<svg role="img" aria-label="Boleto barcode" xmlns="http://www.w3.org/2000/svg" width="${(x + 10) * 1.5}" height="75" viewBox="0 0 ${x + 10} 50">${rects}</svg>`;
+  return `<svg class="barcode" role="img" aria-label="Código de barras do boleto" xmlns="http://www.w3.org/2000/svg" width="${(x + 10) * 1.5}" height="75" viewBox="0 0 ${x + 10} 50">${rects}</svg>`;
 }
 
 /**
