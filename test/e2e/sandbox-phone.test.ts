@@ -122,7 +122,7 @@ describe("the sandbox's boleto page at 390 px", () => {
       }),
     });
     expect(res.status).toBe(201);
-    charge = await res.json();
+    charge = (await res.json()) as typeof charge;
     boleto = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "pt-BR" });
     await boleto.goto(charge.boleto_url);
   });

@@ -1,19 +1,39 @@
 #!/usr/bin/env node
 // Screenshots a health alert e-mail as the SMTP server in integration-tests/http/health.test.ts
 // received it: its From, To, Subject and date over the HTML body, in Debian's Chromium (headless).
-// Usage:
-//   ALERT_EMAIL_OUT=/tmp/alert.json JEST_WORKER_ID=1 npx vitest run --project medusa \
-//     packages/medusa/integration-tests/http/health.test.ts
-//   node packages/medusa/scripts/alert-email-screenshot.mjs /tmp/alert.json docs/alert-email-pt-BR.png
+// Usage (after `npm run build -w @pix-checkout/medusa`, with PostgreSQL reachable):
+//   node packages/medusa/scripts/alert-email-screenshot.mjs
+// runs that test (with ALERT_EMAIL_OUT set, it writes the delivered message) and saves
+// packages/medusa/docs/alert-email-pt-BR.png. Given a message the test already wrote:
+//   node packages/medusa/scripts/alert-email-screenshot.mjs /tmp/alert.json [out.png]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const [input, output = "docs/alert-email-pt-BR.png"] = process.argv.slice(2);
+const packageRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repositoryRoot = path.join(packageRoot, "..", "..");
+let [input, output = path.join(packageRoot, "docs", "alert-email-pt-BR.png")] =
+  process.argv.slice(2);
 if (!input) {
-  process.stderr.write("usage: alert-email-screenshot.mjs <delivered.json> [out.png]\n");
-  process.exit(2);
+  input = path.join(mkdtempSync(path.join(tmpdir(), "alert-json-")), "alert.json");
+  execFileSync(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      "medusa",
+      "packages/medusa/integration-tests/http/health.test.ts",
+      "--silent=passed-only",
+    ],
+    {
+      cwd: repositoryRoot,
+      stdio: "inherit",
+      env: { DB_HOST: "localhost", ...process.env, ALERT_EMAIL_OUT: input, JEST_WORKER_ID: "1" },
+    },
+  );
 }
 const mail = JSON.parse(readFileSync(input, "utf8"));
 const escape = (text) =>
