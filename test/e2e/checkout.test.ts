@@ -343,12 +343,28 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   }
 
-  /** Chooses Pix on the payment step and waits for its code on the review step, copy first. */
+  /**
+   * Chooses Pix on the payment step and waits for its code on the review step, copy first.
+   * The shopper taps "Continue to review" at the bottom of the page, as on the starter, where
+   * the button sits below the first screen: the step changes without scrolling.
+   */
   async function toPixCode() {
     await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
-    await page.getByTestId("submit-payment-button").click();
+    await tapAtTheBottom(page.getByTestId("submit-payment-button"));
     await page.waitForURL(/step=review/);
     await showsCopyFirst(page);
+  }
+
+  /** Scrolls to the end of the page, as a thumb does to reach a button there, and taps it. */
+  async function tapAtTheBottom(button: ReturnType<Page["getByTestId"]>) {
+    await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
+    await button.click();
+  }
+
+  /** Whether the shopper sees all of it without scrolling: inside the screen, under no header. */
+  async function inFirstScreen(locator: ReturnType<Page["locator"]>) {
+    const box = await locator.boundingBox();
+    return !!box && box.y >= 0 && box.y + box.height <= 844;
   }
 
   /** The Pix copy-and-paste code the element shows. */
@@ -377,7 +393,22 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     // Titles from paymentInfoMap, never the raw provider ids.
     await expect.poll(() => page.getByText("Pix", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("pp_pix_pix-checkout").count()).toBe(0);
+    // A reload of the payment step keeps the method the shopper picked, with its discount.
+    const pix = page.getByTestId("payment-method-pp_pix_pix-checkout");
+    await pix.check();
+    const discount = page.getByTestId("pix-discount-label");
+    await expect.poll(() => discount.textContent()).toMatch(/você economiza R\$\s\d/);
+    const saving = await discount.textContent();
+    await page.reload();
+    await expect.poll(() => pix.isChecked()).toBe(true);
+    await expect.poll(() => discount.textContent()).toBe(saving);
+    expect(await page.getByTestId("submit-payment-button").isEnabled()).toBe(true);
+
     await toPixCode();
+    // The code and its copy button are on the first screen, though the tap was at the bottom.
+    const view = checkoutView(page, "pending");
+    expect(await inFirstScreen(view.locator('[part~="code"]'))).toBe(true);
+    expect(await inFirstScreen(view.locator('[part~="copy-button"]'))).toBe(true);
     // There is no "Place order" button to click on the Pix path, and the review says so.
     expect(await page.getByText(/Place Order/i).count()).toBe(0);
     expect(await page.getByText(/^Ao pagar o Pix abaixo, você confirma/).isVisible()).toBe(true);
@@ -393,6 +424,15 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await page.goBack();
     await page.waitForURL(/step=(payment|delivery)/);
     await page.goForward();
+    await page.waitForURL(/step=review/);
+    await showsCopyFirst(page);
+    expect(await pixCode()).toBe(code);
+    // Back to delivery and on again, changing nothing: the same option, method and code.
+    await page.goto(page.url().replace("step=review", "step=delivery"));
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+    await expect.poll(() => pix.isChecked()).toBe(true);
+    await page.getByTestId("submit-payment-button").click();
     await page.waitForURL(/step=review/);
     await showsCopyFirst(page);
     expect(await pixCode()).toBe(code);
@@ -476,10 +516,14 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await page.waitForURL(/step=review/);
     // The review says, in Portuguese, that the order comes first and the boleto next.
     await page.getByText(/O pedido é feito e a próxima tela mostra o boleto/).waitFor();
-    await page.getByTestId("submit-order-button").click();
+    await tapAtTheBottom(page.getByTestId("submit-order-button"));
 
     await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
     await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
+    // The order page opens on the boleto: its amount and digitable line on the first screen.
+    const boleto = checkoutView(page, "pending");
+    await expect.poll(() => inFirstScreen(boleto.locator('[part~="code"]'))).toBe(true);
+    expect(await inFirstScreen(boleto.locator('[part~="amount"]'))).toBe(true);
     // The shopper who comes back later (a bookmark, the e-mail's link) loads it whole.
     await page.reload();
     await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();

@@ -65,7 +65,7 @@ try {
     },
   });
   await page.goto(boleto.boleto_url);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const width = await page.evaluate("document.documentElement.scrollWidth");
   if (width > 390) throw new Error(`the boleto page scrolls sideways (${width} px)`);
   await shoot(page, "sandbox-boleto-phone.png");
 } finally {
@@ -75,7 +75,7 @@ try {
 
 /** Saves the first screen, once fonts are in. */
 async function shoot(page, name) {
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate("document.fonts.ready.then(() => true)");
   await page.screenshot({ path: join(docs, name) });
   process.stdout.write(`wrote packages/sandbox/docs/${name}\n`);
 }

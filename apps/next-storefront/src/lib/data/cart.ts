@@ -215,22 +215,28 @@ export type PixDiscount = {
   saved: number
 }
 
+/** The method the cart has recorded (`null` before the shopper picks one), and its discount. */
+export type ChosenPaymentMethod = {
+  method: "pix" | "boleto" | "other" | null
+  pix_discount: PixDiscount
+}
+
 /**
  * Records the shopper's payment method on the cart, so Medusa applies the Pix discount
  * (or removes it) in the cart's totals: one call per method change. Without `providerId`, only
- * reads the discount to show beside the methods.
+ * reads the method the cart remembers and the discount to show beside the methods.
  */
 export async function choosePaymentMethod(
   cartId: string,
   providerId?: string
-): Promise<PixDiscount | null> {
+): Promise<ChosenPaymentMethod | null> {
   const method = providerId?.startsWith("pp_pix_")
     ? "pix"
     : providerId?.startsWith("pp_boleto_")
       ? "boleto"
       : "other"
   return sdk.client
-    .fetch<{ pix_discount: PixDiscount }>(
+    .fetch<ChosenPaymentMethod>(
       `/store/pix-checkout/carts/${cartId}/payment-method`,
       providerId
         ? {
@@ -244,9 +250,9 @@ export async function choosePaymentMethod(
             cache: "no-store",
           }
     )
-    .then(async ({ pix_discount }) => {
+    .then(async ({ method, pix_discount }) => {
       if (providerId) revalidateTag(await getCacheTag("carts"))
-      return pix_discount
+      return { method, pix_discount }
     })
     .catch(() => null)
 }

@@ -3,11 +3,12 @@ import { listProducts } from "@lib/data/products"
 import { getRegion } from "@lib/data/regions"
 import { Button } from "@modules/common/components/button"
 import { notFound } from "next/navigation"
+import { convertToLocale } from "@lib/util/money"
 
 export const dynamic = "force-dynamic"
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+  convertToLocale({ amount, currency_code: currency })
 
 export default async function StorePage(props: {
   params: Promise<{ countryCode: string }>

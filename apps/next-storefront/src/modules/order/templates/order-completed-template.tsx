@@ -1,12 +1,13 @@
 import { HttpTypes } from "@medusajs/types"
 import PaymentDetails from "@modules/order/components/payment-details"
+import { convertToLocale } from "@lib/util/money"
 
 type OrderCompletedTemplateProps = {
   order: HttpTypes.StoreOrder
 }
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+  convertToLocale({ amount, currency_code: currency })
 
 /** The order's summary: number, items, total and payment. */
 export default function OrderCompletedTemplate({

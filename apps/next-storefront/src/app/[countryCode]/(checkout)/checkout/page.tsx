@@ -8,11 +8,12 @@ import Payment from "@modules/checkout/components/payment"
 import Review from "@modules/checkout/components/review"
 import Shipping from "@modules/checkout/components/shipping"
 import { notFound } from "next/navigation"
+import { convertToLocale } from "@lib/util/money"
 
 export const dynamic = "force-dynamic"
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+  convertToLocale({ amount, currency_code: currency })
 
 type Props = {
   params: Promise<{ countryCode: string }>

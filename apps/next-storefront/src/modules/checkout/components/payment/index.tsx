@@ -1,6 +1,6 @@
 "use client"
 
-import { isBoleto, isStripeLike, paymentInfoMap } from "@lib/constants"
+import { isBoleto, isPix, isStripeLike, paymentInfoMap } from "@lib/constants"
 import {
   initiatePaymentSession,
   initiatePaymentSessionOrRefusal,
@@ -70,16 +70,28 @@ const Payment = ({
   const pathname = usePathname()
   const isOpen = searchParams.get("step") === "payment"
 
-  // The discount to show beside Pix, before the shopper picks a method.
+  // The discount to show beside Pix, before the shopper picks a method. After a reload, the
+  // method the shopper had picked: the cart remembers it (its totals already carry the Pix
+  // discount), so pick it again unless a session or the shopper chose another.
   useEffect(() => {
-    if (isOpen) choosePaymentMethod(cart.id).then(setPixDiscount)
+    if (!isOpen) return
+    choosePaymentMethod(cart.id).then((chosen) => {
+      setPixDiscount(chosen?.pix_discount ?? null)
+      const remembered = availablePaymentMethods.find(
+        (m) =>
+          (chosen?.method === "pix" && isPix(m.id)) ||
+          (chosen?.method === "boleto" && isBoleto(m.id))
+      )
+      if (remembered) setSelectedPaymentMethod((now) => now || remembered.id)
+    })
   }, [isOpen, cart.id])
 
   const setPaymentMethod = async (method: string) => {
     setError(null)
     setSelectedPaymentMethod(method)
     // Medusa re-prices the cart for this method (the Pix discount on or off).
-    setPixDiscount(await choosePaymentMethod(cart.id, method))
+    const chosen = await choosePaymentMethod(cart.id, method)
+    setPixDiscount(chosen?.pix_discount ?? null)
     router.refresh()
     if (isStripeLike(method)) {
       await initiatePaymentSession(cart, {
@@ -153,7 +165,10 @@ const Payment = ({
         ))}
       </RadioGroup>
       {pixDiscountLabel(pixDiscount) && (
-        <p className="pix-discount" data-testid="pix-discount-label">
+        <p
+          className="pix-discount mt-4 inline-block rounded-full border border-ui-tag-green-border bg-ui-tag-green-bg px-2 text-ui-tag-green-text txt-compact-small-plus"
+          data-testid="pix-discount-label"
+        >
           {pixDiscountLabel(pixDiscount)}
         </p>
       )}

@@ -2,7 +2,7 @@
 
 import type { PixPaidDetail } from "@pix-checkout/element"
 import dynamic from "next/dynamic"
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 
 const PixCheckout = dynamic(
   () => import("@pix-checkout/element/react").then((m) => m.PixCheckout),
@@ -27,17 +27,37 @@ export default function PixCheckoutClient({
   // handing it the old id again.
   const [shown, setShown] = useState(sessionId)
   useEffect(() => setShown(sessionId), [sessionId])
+  // The starter moves between its steps without scrolling, and the order page opens as far
+  // down as the review step was: on a phone the code could start below the screen, or the
+  // boleto above it. When the payment first shows, bring it to the top of the screen unless
+  // it already is in the screen's upper third (the margin clears the starter's sticky header).
+  const box = useRef<HTMLDivElement>(null)
+  const placed = useRef(false)
+  const bringIntoView = () => {
+    if (placed.current) return
+    placed.current = true
+    // After the element has drawn the payment, so the page is as long as it will be.
+    requestAnimationFrame(() => {
+      const top = box.current?.getBoundingClientRect().top ?? 0
+      if (top < 64 || top > window.innerHeight / 3) {
+        box.current?.scrollIntoView({ block: "start" })
+      }
+    })
+  }
   return (
-    <PixCheckout
-      backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
-      publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
-      sessionId={shown}
-      onPixStatusChange={(event) => {
-        setShown(event.detail.session.session_id)
-        if (event.detail.status === "failed") onFailed?.()
-      }}
-      onPixRenewed={(event) => setShown(event.detail.sessionId)}
-      onPixPaid={(event) => onPaid?.(event.detail)}
-    />
+    <div ref={box} style={{ scrollMarginTop: 80 }}>
+      <PixCheckout
+        backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
+        publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
+        sessionId={shown}
+        onPixStatusChange={(event) => {
+          bringIntoView()
+          setShown(event.detail.session.session_id)
+          if (event.detail.status === "failed") onFailed?.()
+        }}
+        onPixRenewed={(event) => setShown(event.detail.sessionId)}
+        onPixPaid={(event) => onPaid?.(event.detail)}
+      />
+    </div>
   )
 }

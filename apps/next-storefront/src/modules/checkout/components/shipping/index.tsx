@@ -1,9 +1,10 @@
 import { setShippingMethod } from "@lib/data/cart"
 import { HttpTypes } from "@medusajs/types"
 import { Button } from "@modules/common/components/button"
+import { convertToLocale } from "@lib/util/money"
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+  convertToLocale({ amount, currency_code: currency })
 
 /** The delivery options Medusa offers for this cart. */
 export default function Shipping({
@@ -38,7 +39,10 @@ export default function Shipping({
               type="radio"
               name="optionId"
               value={option.id}
-              defaultChecked={index === 0}
+              // Back on this step, the option the cart already has stays chosen.
+              defaultChecked={
+                chosen ? option.id === chosen.shipping_option_id : index === 0
+              }
               data-testid="delivery-option-radio"
             />
             {option.name} ·{" "}

@@ -1,12 +1,13 @@
 import { paymentInfoMap } from "@lib/constants"
 import { HttpTypes } from "@medusajs/types"
+import { convertToLocale } from "@lib/util/money"
 
 type PaymentDetailsProps = {
   order: HttpTypes.StoreOrder
 }
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(amount)
+  convertToLocale({ amount, currency_code: currency })
 
 /** The order's payment: method and amount, once a payment exists. */
 const PaymentDetails = ({ order }: PaymentDetailsProps) => {
