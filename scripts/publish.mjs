@@ -19,7 +19,8 @@ const root = new URL("..", import.meta.url).pathname;
 
 /** What must never be in a published tarball: tests, their fixtures and their source maps. */
 const FORBIDDEN = [
-  /(^|\/)[^/]*\.(test|spec)\.[cm]?[jt]sx?(\.map)?$/,
+  // A test's code, its declarations (`x.test.d.ts`) and their maps.
+  /(^|\/)[^/]*\.(test|spec)\.(d\.)?[cm]?[jt]sx?(\.map)?$/,
   /(^|\/)(__tests__|tests?|integration-tests|fixtures|__fixtures__|e2e)\//,
   /(^|\/)vitest\.[^/]*$/,
   /(^|\/)\.env(\.|$)/,

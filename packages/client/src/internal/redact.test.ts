@@ -43,6 +43,9 @@ describe("redact, for every package", () => {
     expect(redact('{"baseUrl":"http://token@127.0.0.1:4010/v1"}')).toBe(
       '{"baseUrl":"http://[redacted]@127.0.0.1:4010/v1"}',
     );
+    expect(redact("at https://user:p@ss@api.example.com/v1")).toBe(
+      "at https://[redacted]@api.example.com/v1",
+    );
     expect(redact("mail ana@example.com at https://api.example.com/v1?x=a@b")).toBe(
       "mail ana@example.com at https://api.example.com/v1?x=a@b",
     );

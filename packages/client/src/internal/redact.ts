@@ -10,8 +10,9 @@ const KEY_PATTERN = /\b(sk|pk|rk)_(live|test)_[A-Za-z0-9_-]*/g;
 const BEARER_PATTERN = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 // A webhook URL carries its token as `?token=`; a URL in a message must not carry it on.
 const URL_TOKEN_PATTERN = /([?&](?:token|access_token)=)[^&#\s"']+/gi;
-// A URL's user info (`https://user:pass@host/`) is a credential wherever the URL is printed.
-const URL_USERINFO_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
+// A URL's user info (`https://user:pass@host/`) is a credential wherever the URL is printed,
+// up to the last `@` before the host: a password with an unescaped `@` is hidden whole.
+const URL_USERINFO_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']+@/gi;
 
 // Field names whose value is a credential, whatever it looks like (compared lowercased).
 const SECRET_FIELDS = new Set([

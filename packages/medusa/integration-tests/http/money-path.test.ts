@@ -32,6 +32,7 @@ import { reconcilePass } from "../helpers/reconcile-pass";
 import { UNMATCHED_TRIES } from "../../src/internal/records/webhook-deliveries";
 import { adminLogin } from "../helpers/admin-login";
 import pixCheckoutRetention from "../../src/jobs/pix-checkout-retention";
+import { runRetention } from "../../src/internal/operations/retention";
 import { settleCharge } from "../../src/internal/settlement/settle";
 import { settleContext } from "../../src/internal/settlement/context";
 
@@ -340,6 +341,13 @@ medusaIntegrationTestRunner({
          where charge_id = ?`,
         [chargeId],
       );
+      // A pass whose job lock was lost (Medusa's lock signal fired) takes no batch.
+      await expect(
+        runRetention(db(container()), 90, { signal: AbortSignal.abort() }),
+      ).rejects.toThrow();
+      expect(
+        await db(container())("pix_checkout_webhook_delivery").where({ id: delivery.id }),
+      ).toHaveLength(1);
       expect(await pixCheckoutRetention(container())).toMatchObject({ charges: 1 });
       expect(
         await db(container())("pix_checkout_webhook_delivery").where({ id: delivery.id }),

@@ -339,6 +339,31 @@ medusaIntegrationTestRunner({
       expect(await db(container())("pix_checkout_charge").orderBy("charge_id")).toEqual(before);
     });
 
+    it("the daily job stops at its next registration once its lock is lost, and says nothing more", async () => {
+      const seen: Json[] = [];
+      container()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe(RECONCILIATION_DIFFERENCES_EVENT, async (event: Json) => {
+          seen.push(event.data);
+        });
+      await expect(reconcileDay(container(), today, AbortSignal.abort())).rejects.toThrow();
+      // Lost after registration a was compared: b is not.
+      const lost = new AbortController();
+      const compared: string[] = [];
+      const signal = {
+        throwIfAborted: () => {
+          compared.push(compared.length === 0 ? "a" : "b");
+          if (compared.length > 1) lost.abort();
+          lost.signal.throwIfAborted();
+        },
+      } as unknown as AbortSignal;
+      await expect(reconcileDay(container(), today, signal)).rejects.toThrow();
+      expect(compared).toEqual(["a", "b"]);
+      await waitFor(async () => seen.length === 1, "registration a's event");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen.map((event) => event.provider)).toEqual(["a"]);
+    });
+
     it("two instances running the daily job at once compare the day once, and emit one event", async () => {
       const seen: Json[] = [];
       container()

@@ -21,7 +21,11 @@ export class Migration20261125000000 extends Migration {
                              where name = 'Migration20261124170000') as complete`,
     );
     if (found?.tables) {
-      if (found.complete) return;
+      if (found.complete) {
+        // The earlier builds' chain ended before the reminders' tables: add them.
+        this.addSql(REMINDERS);
+        return;
+      }
       throw new Error(
         "The Pix Checkout tables were made by a build older than 0.1.0 and are not complete. " +
           "Drop them and their migration records as packages/medusa/CHANGELOG.md (0.1.0) says, " +
@@ -29,9 +33,11 @@ export class Migration20261125000000 extends Migration {
       );
     }
     this.addSql(BASELINE);
+    this.addSql(REMINDERS);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop table if exists pix_checkout_reminder, pix_checkout_reminder_opt_out;`);
     this.addSql(
       `drop table if exists pix_checkout_charge, pix_checkout_charge_event, pix_checkout_collection_lock, pix_checkout_create_budget, pix_checkout_create_hold, pix_checkout_create_request, pix_checkout_health_alert, pix_checkout_mail_window, pix_checkout_refresh_window, pix_checkout_webhook_delivery cascade;`,
     );
@@ -328,3 +334,37 @@ CREATE TRIGGER pix_checkout_create_request_notify AFTER UPDATE ON pix_checkout_c
 
 ALTER SEQUENCE pix_checkout_create_request_seq_seq OWNED BY pix_checkout_create_request.seq;
 `;
+
+/**
+ * Reminders about unpaid codes (the `recovery` options): when a charge's next reminder falls
+ * due, one row per step a charge went through (sent, or skipped and why), and the mailboxes
+ * that asked for none. Written to run on a fresh baseline and on a database the earlier builds
+ * migrated alike.
+ */
+const REMINDERS = `
+alter table pix_checkout_charge add column if not exists next_reminder_at timestamp with time zone;
+create index if not exists "IDX_pix_checkout_charge_next_reminder_at" on pix_checkout_charge (next_reminder_at)
+  where deleted_at is null and next_reminder_at is not null;
+
+create table if not exists pix_checkout_reminder (
+  id text not null primary key,
+  charge_id text not null,
+  payment_collection_id text,
+  step text not null check (step in ('pix_expiring', 'pix_expired', 'boleto_due_tomorrow', 'boleto_due_today', 'boleto_overdue')),
+  state text not null check (state in ('sending', 'sent', 'skipped')),
+  reason text,
+  token text not null,
+  email_key text,
+  claimed_until timestamp with time zone,
+  sent_at timestamp with time zone,
+  created_at timestamp with time zone not null default now()
+);
+create unique index if not exists "IDX_pix_checkout_reminder_charge_step" on pix_checkout_reminder (charge_id, step);
+create unique index if not exists "IDX_pix_checkout_reminder_token" on pix_checkout_reminder (token);
+create index if not exists "IDX_pix_checkout_reminder_collection_sent" on pix_checkout_reminder (payment_collection_id, sent_at)
+  where state = 'sent';
+
+create table if not exists pix_checkout_reminder_opt_out (
+  email_key text not null primary key,
+  created_at timestamp with time zone not null default now()
+);`;
