@@ -361,6 +361,24 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await button.click();
   }
 
+  /** Cents of an amount as the page writes it: `-R$ 1.234,56` is -123456. */
+  const shownCents = (text: string) =>
+    (text.includes("-") ? -1 : 1) * Number(text.replace(/\D/g, ""));
+
+  /**
+   * The summary's lines (items at their listed price, Frete, Descontos, Impostos) and total, in
+   * cents, after checking that the lines add up to the total to the cent.
+   */
+  async function summaryAddingUp(totalTestId: string) {
+    const lines = page.getByTestId("totals-line");
+    const labels = await lines.locator("dt").allTextContents();
+    const amounts = (await lines.locator("dd").allTextContents()).map(shownCents);
+    const total = shownCents((await page.getByTestId(totalTestId).textContent()) ?? "");
+    expect(amounts.reduce((sum, cents) => sum + cents, 0)).toBe(total);
+    expect(labels).toContain("Frete");
+    return { lines: Object.fromEntries(labels.map((label, i) => [label, amounts[i]!])), total };
+  }
+
   /** Whether the shopper sees all of it without scrolling: inside the screen, under no header. */
   async function inFirstScreen(locator: ReturnType<Page["locator"]>) {
     const box = await locator.boundingBox();
@@ -404,6 +422,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await expect.poll(() => discount.textContent()).toBe(saving);
     expect(await page.getByTestId("submit-payment-button").isEnabled()).toBe(true);
 
+    // The summary lists what the total is made of, the Pix discount the label's saving.
+    const checkout = await summaryAddingUp("cart-total");
+    expect(checkout.lines.Descontos).toBe(-shownCents(saving!.split("economiza")[1]!));
+
     await toPixCode();
     // The code and its copy button are on the first screen, though the tap was at the bottom.
     const view = checkoutView(page, "pending");
@@ -443,6 +465,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("next-pix"));
+    // The order page's lines are the checkout's, and Medusa's order holds the same cents.
+    expect(await summaryAddingUp("order-total")).toEqual(checkout);
+    expect(Math.round(order.discount_total * 100)).toBe(-checkout.lines.Descontos!);
+    expect(Math.round(order.total * 100)).toBe(checkout.total);
   });
 
   it("Pix, expired: the review step gives the shopper a new code, and paying it places the order", async () => {
@@ -524,6 +550,12 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const boleto = checkoutView(page, "pending");
     await expect.poll(() => inFirstScreen(boleto.locator('[part~="code"]'))).toBe(true);
     expect(await inFirstScreen(boleto.locator('[part~="amount"]'))).toBe(true);
+    // Full price by boleto: no discount line, and the lines add up to the boleto's amount.
+    const placed = await summaryAddingUp("order-total");
+    expect(placed.lines.Descontos).toBeUndefined();
+    expect(shownCents((await boleto.locator('[part~="amount"]').textContent()) ?? "")).toBe(
+      placed.total,
+    );
     // The shopper who comes back later (a bookmark, the e-mail's link) loads it whole.
     await page.reload();
     await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();

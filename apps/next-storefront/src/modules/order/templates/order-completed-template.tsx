@@ -1,19 +1,15 @@
 import { HttpTypes } from "@medusajs/types"
 import PaymentDetails from "@modules/order/components/payment-details"
-import { convertToLocale } from "@lib/util/money"
+import Totals from "@modules/common/components/totals"
 
 type OrderCompletedTemplateProps = {
   order: HttpTypes.StoreOrder
 }
 
-const money = (amount: number, currency: string) =>
-  convertToLocale({ amount, currency_code: currency })
-
-/** The order's summary: number, items, total and payment. */
+/** The order's summary: number, its lines and total, and payment. */
 export default function OrderCompletedTemplate({
   order,
 }: OrderCompletedTemplateProps) {
-  const currency = order.currency_code.toUpperCase()
   return (
     <div
       className="content-container max-w-4xl py-6"
@@ -24,19 +20,7 @@ export default function OrderCompletedTemplate({
         Your order <strong data-testid="order-id">#{order.display_id}</strong>{" "}
         was placed.
       </p>
-      <ul>
-        {order.items?.map((item) => (
-          <li key={item.id}>
-            {item.quantity} × {item.product_title ?? item.title}
-          </li>
-        ))}
-      </ul>
-      <p>
-        Total:{" "}
-        <strong data-testid="order-total">
-          {money(order.total, currency)}
-        </strong>
-      </p>
+      <Totals totals={order} totalTestId="order-total" />
       <PaymentDetails order={order} />
     </div>
   )

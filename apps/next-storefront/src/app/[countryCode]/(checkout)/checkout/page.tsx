@@ -8,12 +8,9 @@ import Payment from "@modules/checkout/components/payment"
 import Review from "@modules/checkout/components/review"
 import Shipping from "@modules/checkout/components/shipping"
 import { notFound } from "next/navigation"
-import { convertToLocale } from "@lib/util/money"
+import Totals from "@modules/common/components/totals"
 
 export const dynamic = "force-dynamic"
-
-const money = (amount: number, currency: string) =>
-  convertToLocale({ amount, currency_code: currency })
 
 type Props = {
   params: Promise<{ countryCode: string }>
@@ -36,17 +33,7 @@ export default async function CheckoutPage(props: Props) {
   return (
     <>
       <h1>Checkout</h1>
-      <p>
-        {cart.items
-          ?.map(
-            (item) => `${item.quantity} × ${item.product_title ?? item.title}`
-          )
-          .join(", ")}
-        {" · "}
-        <strong data-testid="cart-total">
-          {money(cart.total, cart.currency_code.toUpperCase())}
-        </strong>
-      </p>
+      <Totals totals={cart} totalTestId="cart-total" />
       <Addresses cart={cart} isOpen={step === "address"} />
       <Shipping
         cart={cart}
