@@ -1,5 +1,6 @@
 // A merchant's store around the packed tarballs: the scratch app (config copied from the plugin
-// README's own snippet), its node_modules (Medusa from wherever the caller says, the
+// README's own snippet, or from the DTC starter guide's, with the .env values it suggests), its
+// node_modules (Medusa from wherever the caller says, the
 // @pix-checkout packages only from the tarballs), migrated, set up, booted, and a Pix checkout
 // taken from payment session to captured against the sandbox. tarball-install.test.ts runs it on
 // the newest Medusa (the root install) and on the oldest the plugin supports.
@@ -72,6 +73,38 @@ export function configFromReadme(readme: string, sandboxBaseUrl: string): string
     .replace("https://api.example.com/v1", sandboxBaseUrl);
 }
 
+/**
+ * The `medusa-config.ts` of the DTC starter guide (docs/guides/medusa-dtc-starter.md), as a
+ * developer copies it into the starter's backend, with the starter's `projectConfig` (the
+ * guide's comment says to keep it) standing in for what the test's database needs, and the
+ * `.env` values the guide suggests for trying it against the sandbox: a secret it suggests
+ * that the plugin refuses fails the test, as it would stop the starter's backend.
+ */
+export function configFromGuide(guide: string): { config: string; env: NodeJS.ProcessEnv } {
+  const block = /```ts\n(import \{ loadEnv, defineConfig \}[\s\S]*?)```/.exec(guide)?.[1];
+  const apiKey = /`PIX_API_KEY=([^`]+)`/.exec(guide)?.[1];
+  const secret = /--webhook-url "[^"]*\?token=([^"]+)"/.exec(guide)?.[1];
+  const starterProjectConfig =
+    /projectConfig: \{\s*\/\/ \.\.\.the starter's projectConfig, as it is\s*\},/;
+  if (!block || !apiKey || !secret || !starterProjectConfig.test(block)) {
+    throw new Error("the guide's backend steps changed shape: update configFromGuide");
+  }
+  const js = ts.transpileModule(block, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  return {
+    config: js.replace(
+      /projectConfig: \{[^}]*\},/,
+      `projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "pkg", cookieSecret: "pkg" },
+  },
+  admin: { disable: true },`,
+    ),
+    env: { PIX_API_KEY: apiKey, PIX_WEBHOOK_SECRET: secret },
+  };
+}
+
 // Runs inside the app (medusa exec): what a merchant sets up in the admin (a BRL region with
 // the Pix provider enabled, a publishable key) and a shopper's cart.
 const SEED = `const core = require("@medusajs/medusa/core-flows");
@@ -122,6 +155,11 @@ export type PackagedStoreOptions = {
   cli?: (app: string) => string;
   /** The Node.js binary Medusa runs on (another major); by default this process's. */
   node?: () => string;
+  /**
+   * Whose `medusa-config` the app runs: the plugin README's (by default), or the DTC starter
+   * guide's with the values the guide suggests for `.env`.
+   */
+  config?: "readme" | "guide";
   /** Started once the app is installed, alongside db:migrate and the boot (an admin build). */
   alongside?: (app: string, env: NodeJS.ProcessEnv) => Promise<unknown>;
 };
@@ -168,6 +206,12 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
   let server: Awaited<ReturnType<typeof startMedusa>> | undefined;
   let seed: { publishableKey: string; cartId: string; runtime: PackagedStore["runtime"] };
   let node: string | undefined;
+  const guide =
+    options.config === "guide"
+      ? configFromGuide(readFileSync(path.join(root, "docs/guides/medusa-dtc-starter.md"), "utf8"))
+      : undefined;
+  const apiKey = guide?.env.PIX_API_KEY ?? API_KEY;
+  const webhookSecret = guide?.env.PIX_WEBHOOK_SECRET ?? WEBHOOK_SECRET;
   const env = (): NodeJS.ProcessEnv => ({
     ...process.env,
     // Whatever Medusa spawns with `node` from the PATH runs on the same Node.js as Medusa.
@@ -176,8 +220,9 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     NODE_ENV: "production",
     MEDUSA_DISABLE_TELEMETRY: "true",
     LOG_LEVEL: "error",
-    PIX_API_KEY: API_KEY,
-    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PIX_API_KEY: apiKey,
+    PIX_WEBHOOK_SECRET: webhookSecret,
+    ...(sandbox ? { PIX_BASE_URL: sandbox.baseUrl } : {}),
   });
 
   beforeAll(async () => {
@@ -185,14 +230,14 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
     const app = (store.app = options.app());
     const cli = options.cli?.(app);
     node = options.node?.();
-    sandbox = await startSandbox({ variant: "a", keys: [API_KEY], port: 0 });
+    sandbox = await startSandbox({ variant: "a", keys: [apiKey], port: 0 });
 
     const readme = readFileSync(path.join(root, "packages/medusa/README.md"), "utf8");
     writeApp(app, "pix-packaging-store", {
       ...(options.packageJson
         ? { "package.json": JSON.stringify(options.packageJson, null, 2) }
         : {}),
-      "medusa-config.js": configFromReadme(readme, sandbox.baseUrl),
+      "medusa-config.js": guide?.config ?? configFromReadme(readme, sandbox.baseUrl),
       "src/scripts/seed.js": SEED,
       ...options.files,
     });
@@ -232,7 +277,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        url: `${server.url}/hooks/pix-checkout/pix-checkout?token=${WEBHOOK_SECRET}`,
+        url: `${server.url}/hooks/pix-checkout/pix-checkout?token=${webhookSecret}`,
       }),
     });
   });
@@ -259,11 +304,12 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       readFileSync(path.join(store.app, "package.json")),
     );
     const config = readFileSync(path.join(store.app, "medusa-config.js"), "utf8");
-    const entry = `resolve: "@pix-checkout/medusa", options: {}`;
-    if (!config.includes(entry)) throw new Error("the README's plugin entry changed shape");
+    // The plugin entry's options, whatever comments stand between (the guide's have some).
+    const entry = /(resolve: "@pix-checkout\/medusa",[^{}]*?options: )\{[^\n]*\}/;
+    if (!entry.test(config)) throw new Error("the config's plugin entry changed shape");
     writeFileSync(
       path.join(sibling, "medusa-config.js"),
-      config.replace(entry, `resolve: "@pix-checkout/medusa", options: ${JSON.stringify(wrong)}`),
+      config.replace(entry, (_, head: string) => `${head}${JSON.stringify(wrong)}`),
     );
     writeFileSync(
       path.join(sibling, "src/scripts/nothing.js"),

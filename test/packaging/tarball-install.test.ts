@@ -109,11 +109,16 @@ function linkRootInstall(modules: string): void {
  * A store on a Medusa of its own (`spec`: a cached install from the registry), with the
  * dtc-starter's tsconfig, whose admin is built alongside by that Medusa's own bundler.
  */
-function storeOnOwnInstall(spec: InstallSpec, name: string, node?: () => string) {
+function storeOnOwnInstall(
+  spec: InstallSpec,
+  name: string,
+  { node, config }: { node?: () => string; config?: "readme" | "guide" } = {},
+) {
   const cli = (app: string) => path.join(app, "node_modules/@medusajs/cli/cli.js");
   return packagedStore({
     app: () => path.join(work, name),
     tarballs,
+    config,
     packageJson: specManifest(spec),
     // `medusa build` reads the app's tsconfig even for the admin alone; this is the starter's.
     files: {
@@ -219,8 +224,10 @@ describe("the packed tarballs in a scratch app on the newest Medusa (the root in
     wrongPluginOptionStopsTheStart(store));
 });
 
-describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER})`, () => {
-  const store = storeOnOwnInstall("oldest-medusa", "oldest");
+// The oldest supported Medusa is the DTC starter's pin, so this store is the starter's backend
+// as the DTC starter guide sets it up: its medusa-config.ts and the .env values it suggests.
+describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER}), configured as the DTC starter guide says`, () => {
+  const store = storeOnOwnInstall("oldest-medusa", "oldest", { config: "guide" });
 
   it(`runs Medusa ${OLDEST_MEDUSA} and React Router ${OLDEST_REACT_ROUTER} from the app's own node_modules, the plugin from its tarball`, () => {
     expect(installed(store.app, "@medusajs/medusa").version).toBe(OLDEST_MEDUSA);
@@ -284,7 +291,7 @@ describe("the packed tarballs on Node.js 22 with the newest Medusa (the root ins
 });
 
 describe(`the packed tarballs on Node.js 22 with the next Medusa minor's newest build (${NEXT_MEDUSA})`, () => {
-  const store = storeOnOwnInstall("next-medusa", "next", NODE_22);
+  const store = storeOnOwnInstall("next-medusa", "next", { node: NODE_22 });
 
   it(`runs Medusa ${NEXT_MEDUSA} on Node.js 22, the plugin from its tarball`, () => {
     expect(store.runtime).toMatchObject({
