@@ -5,7 +5,7 @@ import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-f
 import { PixCheckoutError } from "../platform/errors";
 import { isLockHeld } from "../platform/lock-held";
 import { fromCents } from "../platform/money";
-import { PIX_DISCOUNT_CODE } from "./pix-discount";
+import { isPixAdjustment } from "./pix-discount";
 
 /*
  * The Pix discount is whole cents, everywhere it is shown.
@@ -77,7 +77,7 @@ export async function roundPixDiscountToCents(
   const adjustments = (cart.items ?? []).flatMap(
     (item) => (item.adjustments ?? []) as unknown as AdjustmentRow[],
   );
-  const pix = adjustments.filter((adjustment) => adjustment.code === PIX_DISCOUNT_CODE);
+  const pix = adjustments.filter(isPixAdjustment);
   if (pix.length === 0) return false;
   const shares = wholeCentShares(pix.map((adjustment) => adjustment.amount));
   const rounded = new Map(pix.map((adjustment, index) => [adjustment.id, shares[index]!]));

@@ -42,14 +42,16 @@ export interface AdjustedLine {
   adjustments?: { code?: string | null; amount: unknown }[] | null;
 }
 
-/**
- * The Pix discount's own adjustments on a cart's or an order's lines, each in reais as Medusa
- * stores it. The one rule of which part of a discount is the Pix discount: its code.
- */
+/** The one rule of which of a line's adjustments is the Pix discount: its promotion's code. */
+export function isPixAdjustment(adjustment: { code?: string | null }): boolean {
+  return adjustment.code === PIX_DISCOUNT_CODE;
+}
+
+/** The Pix discount's own adjustments on a cart's or an order's lines, in reais as Medusa stores them. */
 export function pixAdjustmentAmounts(lines: readonly AdjustedLine[]): unknown[] {
   return lines
     .flatMap((line) => line.adjustments ?? [])
-    .filter((adjustment) => adjustment.code === PIX_DISCOUNT_CODE)
+    .filter(isPixAdjustment)
     .map((adjustment) => adjustment.amount);
 }
 
