@@ -84,7 +84,7 @@ const Payment = ({
       )
       if (remembered) setSelectedPaymentMethod((now) => now || remembered.id)
     })
-  }, [isOpen, cart.id])
+  }, [isOpen, cart.id, availablePaymentMethods])
 
   const setPaymentMethod = async (method: string) => {
     setError(null)
@@ -166,7 +166,7 @@ const Payment = ({
       </RadioGroup>
       {pixDiscountLabel(pixDiscount) && (
         <p
-          className="pix-discount mt-4 inline-block rounded-full border border-ui-tag-green-border bg-ui-tag-green-bg px-2 text-ui-tag-green-text txt-compact-small-plus"
+          className="pix-discount mt-4 inline-block rounded-md border border-ui-tag-green-border bg-ui-tag-green-bg px-2 text-ui-tag-green-text txt-compact-small-plus"
           data-testid="pix-discount-label"
         >
           {pixDiscountLabel(pixDiscount)}
