@@ -74,6 +74,24 @@ export function configFromReadme(readme: string, sandboxBaseUrl: string): string
 }
 
 /**
+ * `config` with the plugin entry's options object replaced by `options`, whatever comments
+ * stand between `resolve` and `options` (the guide's have some) and however nested the object.
+ */
+export function withPluginOptions(config: string, options: Record<string, unknown>): string {
+  const entry = /resolve: "@pix-checkout\/medusa",[^{}]*?options: \{/.exec(config);
+  if (!entry) throw new Error("the config's plugin entry changed shape");
+  const open = entry.index + entry[0].length - 1;
+  let depth = 0;
+  for (let at = open; at < config.length; at++) {
+    if (config[at] === "{") depth++;
+    else if (config[at] === "}" && --depth === 0) {
+      return config.slice(0, open) + JSON.stringify(options) + config.slice(at + 1);
+    }
+  }
+  throw new Error("the plugin entry's options never close");
+}
+
+/**
  * The `medusa-config.ts` of the DTC starter guide (docs/guides/medusa-dtc-starter.md), as a
  * developer copies it into the starter's backend, with the starter's `projectConfig` (the
  * guide's comment says to keep it) standing in for what the test's database needs, and the
@@ -304,13 +322,7 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       readFileSync(path.join(store.app, "package.json")),
     );
     const config = readFileSync(path.join(store.app, "medusa-config.js"), "utf8");
-    // The plugin entry's options, whatever comments stand between (the guide's have some).
-    const entry = /(resolve: "@pix-checkout\/medusa",[^{}]*?options: )\{[^\n]*\}/;
-    if (!entry.test(config)) throw new Error("the config's plugin entry changed shape");
-    writeFileSync(
-      path.join(sibling, "medusa-config.js"),
-      config.replace(entry, (_, head: string) => `${head}${JSON.stringify(wrong)}`),
-    );
+    writeFileSync(path.join(sibling, "medusa-config.js"), withPluginOptions(config, wrong));
     writeFileSync(
       path.join(sibling, "src/scripts/nothing.js"),
       "exports.default = async () => {};",
