@@ -87,6 +87,24 @@ medusaIntegrationTestRunner({
       (await notifications().listNotifications({ resource_id: chargeId })).filter((n) =>
         String(n.trigger_type).startsWith("pix_checkout.reminder."),
       );
+    /**
+     * Lets a Pix code expire unpaid at the service, waits for the store to record it, runs the
+     * pass 5 minutes later, and returns the "new code" messages the cart got.
+     */
+    async function newCodeMessagesAfterExpiry(chargeId: string, expiresAt: Date) {
+      await control(sandbox.url, "clock", {
+        now: new Date(expiresAt.getTime() + 1_000).toISOString(),
+      });
+      await waitFor(
+        async () => (await charge(chargeId)).status === "expired",
+        "the expiry to be recorded",
+      );
+      await pass(new Date(expiresAt.getTime() + 5 * MINUTE + 1_000));
+      return (await remindersOf(chargeId)).filter(
+        (n) => n.template === "pix-checkout-pix-expired-new-code",
+      );
+    }
+
     /** A link of a message, on the test server instead of the configured public address. */
     const local = (url: string) => url.replace("https://api.loja.example.com", base);
     const open = (url: string, init: RequestInit = {}) =>
@@ -165,17 +183,7 @@ medusaIntegrationTestRunner({
       expect((await reminderRows(chargeId)).map((r: Json) => r.state)).toEqual(["sent"]);
 
       // The code expires unpaid: the service says so, and 5 minutes later the cart gets a link.
-      await control(sandbox.url, "clock", {
-        now: new Date(expiresAt.getTime() + 1_000).toISOString(),
-      });
-      await waitFor(
-        async () => (await charge(chargeId)).status === "expired",
-        "the expiry to be recorded",
-      );
-      await pass(new Date(expiresAt.getTime() + 5 * MINUTE + 1_000));
-      const expired = (await remindersOf(chargeId)).find(
-        (n) => n.template === "pix-checkout-pix-expired-new-code",
-      );
+      const [expired] = await newCodeMessagesAfterExpiry(chargeId, expiresAt);
       const link = (expired?.data as Json).reminder.new_code_url as string;
       expect(link).toMatch(
         /^https:\/\/api\.loja\.example\.com\/pix-checkout\/recovery\/[\w-]{32}$/,
@@ -369,17 +377,7 @@ medusaIntegrationTestRunner({
     it("says what changed when the cart no longer costs what the code asked", async () => {
       const { cartId, chargeId, row } = await shownCode(52.0, "pp_pix_a");
       const expiresAt = new Date(row.expires_at);
-      await control(sandbox.url, "clock", {
-        now: new Date(expiresAt.getTime() + 1_000).toISOString(),
-      });
-      await waitFor(
-        async () => (await charge(chargeId)).status === "expired",
-        "the expiry to be recorded",
-      );
-      await pass(new Date(expiresAt.getTime() + 5 * MINUTE + 1_000));
-      const [message] = (await remindersOf(chargeId)).filter(
-        (n) => n.template === "pix-checkout-pix-expired-new-code",
-      );
+      const [message] = await newCodeMessagesAfterExpiry(chargeId, expiresAt);
       // The shopper's cart changed meanwhile: one more line.
       const carts = container().resolve(Modules.CART);
       await carts.addLineItems(cartId, [
