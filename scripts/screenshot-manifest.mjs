@@ -122,6 +122,7 @@ export const SHOTS = [
       "packages/sandbox/src/internal/pages.ts",
       "packages/sandbox/src/internal/html.ts",
       "packages/sandbox/scripts/phone-screenshots.mjs",
+      "packages/sandbox/scripts/phone-scene.mjs",
     ],
   },
 ];

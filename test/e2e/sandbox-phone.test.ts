@@ -4,6 +4,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
 import { launchChromium } from "./support/browser.mjs";
+import {
+  createBoletoCharge,
+  createPixCharges,
+} from "../../packages/sandbox/scripts/phone-scene.mjs";
 
 const WIDTH = 390;
 let sandbox: Sandbox;
@@ -12,20 +16,7 @@ let page: Page;
 
 beforeAll(async () => {
   [sandbox, browser] = await Promise.all([startSandbox({ variant: "a" }), launchChromium()]);
-  for (const [amount, description] of [
-    [4892, "Pedido #1042 · Camiseta Pix (ref payses_01JDEMO0000000000000000001)"],
-    [12990, "Pedido #1043 · Caneca"],
-  ] as const) {
-    const res = await fetch(`${sandbox.baseUrl}/charges`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${sandbox.defaultKey}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ amount, payment_method: "pix", description }),
-    });
-    expect(res.status).toBe(201);
-  }
+  await createPixCharges(sandbox);
   page = await browser.newPage({ viewport: { width: WIDTH, height: 844 } });
   await page.goto(sandbox.url);
 });
@@ -95,34 +86,7 @@ describe("the sandbox's boleto page at 390 px", () => {
   let charge: { uuid: string; digitable_line: string; boleto_url: string };
 
   beforeAll(async () => {
-    const res = await fetch(`${sandbox.baseUrl}/charges`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${sandbox.defaultKey}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        amount: 123456,
-        payment_method: "boleto",
-        description: "Pedido #1044 · Rede de descanso",
-        customer: {
-          name: "Ana Souza",
-          email: "ana@example.com",
-          document: "123.456.789-09",
-          phone: "(11) 98765-4321",
-        },
-        billing_address: {
-          zip: "01310-100",
-          state: "SP",
-          city: "São Paulo",
-          street: "Avenida Paulista",
-          neighborhood: "Bela Vista",
-          number: "1000",
-        },
-      }),
-    });
-    expect(res.status).toBe(201);
-    charge = (await res.json()) as typeof charge;
+    charge = await createBoletoCharge(sandbox);
     boleto = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "pt-BR" });
     await boleto.goto(charge.boleto_url);
   });

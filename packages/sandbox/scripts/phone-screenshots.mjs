@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { startSandbox } from "@pix-checkout/sandbox";
+import { createBoletoCharge, createPixCharges } from "./phone-scene.mjs";
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), "..", "docs");
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true };
@@ -23,47 +24,12 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const create = async (body) => {
-    const res = await fetch(`${sandbox.baseUrl}/charges`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${sandbox.defaultKey}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
-  for (const [amount, description] of [
-    [4892, "Pedido #1042 · Camiseta Pix (ref payses_01JDEMO0000000000000000001)"],
-    [12990, "Pedido #1043 · Caneca"],
-  ]) {
-    await create({ amount, payment_method: "pix", description });
-  }
+  await createPixCharges(sandbox);
   const page = await browser.newPage({ ...phone, locale: "pt-BR" });
   await page.goto(sandbox.url);
   await shoot(page, "sandbox-phone.png");
 
-  const boleto = await create({
-    amount: 18900,
-    payment_method: "boleto",
-    description: "Pedido #1044 · Rede de descanso",
-    customer: {
-      name: "Ana Souza",
-      email: "ana@example.com",
-      document: "123.456.789-09",
-      phone: "(11) 98765-4321",
-    },
-    billing_address: {
-      zip: "01310-100",
-      state: "SP",
-      city: "São Paulo",
-      street: "Avenida Paulista",
-      neighborhood: "Bela Vista",
-      number: "1000",
-    },
-  });
+  const boleto = await createBoletoCharge(sandbox);
   await page.goto(boleto.boleto_url);
   const width = await page.evaluate("document.documentElement.scrollWidth");
   if (width > 390) throw new Error(`the boleto page scrolls sideways (${width} px)`);
