@@ -72,19 +72,23 @@ const Payment = ({
 
   // The discount to show beside Pix, before the shopper picks a method. After a reload, the
   // method the shopper had picked: the cart remembers it (its totals already carry the Pix
-  // discount), so pick it again unless a session or the shopper chose another.
+  // discount), so pick it again unless a session or the shopper chose another. Keyed by the
+  // methods' ids, not the list: each router.refresh() hands the component a new list.
+  const methodIds = availablePaymentMethods.map((m) => m.id).join(" ")
   useEffect(() => {
     if (!isOpen) return
     choosePaymentMethod(cart.id).then((chosen) => {
       setPixDiscount(chosen?.pix_discount ?? null)
-      const remembered = availablePaymentMethods.find(
-        (m) =>
-          (chosen?.method === "pix" && isPix(m.id)) ||
-          (chosen?.method === "boleto" && isBoleto(m.id))
-      )
-      if (remembered) setSelectedPaymentMethod((now) => now || remembered.id)
+      const remembered = methodIds
+        .split(" ")
+        .find(
+          (id) =>
+            (chosen?.method === "pix" && isPix(id)) ||
+            (chosen?.method === "boleto" && isBoleto(id))
+        )
+      if (remembered) setSelectedPaymentMethod((now) => now || remembered)
     })
-  }, [isOpen, cart.id, availablePaymentMethods])
+  }, [isOpen, cart.id, methodIds])
 
   const setPaymentMethod = async (method: string) => {
     setError(null)
