@@ -33,8 +33,15 @@ export async function createOtherStorefrontKey(container: MedusaContainer): Prom
   return keys[0]!.token;
 }
 
-/** Creates the region, sales channel and publishable key a storefront needs. */
-export async function createStoreFixture(container: MedusaContainer): Promise<StoreFixture> {
+/**
+ * Creates the region, sales channel and publishable key a storefront needs. `alsoProviders`:
+ * other payment providers the region offers beside this plugin's (Medusa's `pp_system_default`
+ * stands in for a card, or payment on delivery).
+ */
+export async function createStoreFixture(
+  container: MedusaContainer,
+  alsoProviders: string[] = [],
+): Promise<StoreFixture> {
   const { result: channels } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: "Web" }] },
   });
@@ -45,7 +52,7 @@ export async function createStoreFixture(container: MedusaContainer): Promise<St
           name: "Brasil",
           currency_code: "brl",
           countries: ["br"],
-          payment_providers: ["pp_pix_a", "pp_boleto_a", "pp_pix_b"],
+          payment_providers: ["pp_pix_a", "pp_boleto_a", "pp_pix_b", ...alsoProviders],
         },
       ],
     },

@@ -32,6 +32,7 @@ import { reconcilePass } from "../helpers/reconcile-pass";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 import { settleContext } from "../../src/internal/settlement/context";
 import { reconcileOnce } from "../../src/internal/settlement/reconcile";
+import { arrivalOf } from "../../src/internal/settlement/decide";
 import { registerTestTelemetry, type TestTelemetry } from "../helpers/telemetry";
 
 // A distinctive key, so "it never appears in output" is a real check.
@@ -359,7 +360,7 @@ medusaIntegrationTestRunner({
       expect(await reserved()).toBe(0);
     });
 
-    it("a payment after the merchant canceled the waiting order is captured and flagged", async () => {
+    it("a payment after the merchant canceled the waiting order is owed back, not captured, and on the merchant's list", async () => {
       const cartId = await createCart(container(), store, 85);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const completed = await shop.complete(cartId);
@@ -369,9 +370,13 @@ medusaIntegrationTestRunner({
         const r = await chargeRow(session.data.charge_id);
         return r?.flagged && r;
       }, "the charge to be flagged");
-      expect(row.status).toBe("paid");
-      expect(row.flag_code).toBe("paid_after_order_canceled");
-      expect(await capturesOfSession(container(), session.id)).toBe(1);
+      expect(row).toMatchObject({
+        status: "paid",
+        owed_cents: "8500",
+        owed_reason: "paid_after_order_canceled",
+        flag_code: "refund_due",
+      });
+      expect(await capturesOfSession(container(), session.id)).toBe(0);
     });
 
     it("a refund Medusa asks for by itself records nothing and tells the merchant what to do", async () => {
@@ -498,6 +503,13 @@ medusaIntegrationTestRunner({
           .pluck("kind");
         return kinds.includes("cart_completion_failed");
       }, "the failed cart completion to be recorded");
+      // The webhook's own work is over (its delivery finished), so the pass below is the door.
+      await waitFor(
+        async () =>
+          !(await db(container())("pix_checkout_webhook_delivery").where({ outcome: "received" }))
+            .length,
+        "the delivery to be finished",
+      );
       expect(await orderOfCart(container(), cart.id)).toBeUndefined();
 
       // The cart becomes completable (here: its item no longer needs shipping).
@@ -519,12 +531,12 @@ medusaIntegrationTestRunner({
       await control(sandboxA.url, `charges/${chargeId}/pay`, {});
       await sandboxA.webhooksIdle();
       // A process recorded the payment, took the capture and died before capturing.
-      const { charges } = settleContext(container()).records;
-      await charges.transition(chargeId, ["pending"], "paid", {
+      const { ledger, captures } = settleContext(container()).records;
+      const cents = Number((await chargeRow(chargeId)).amount_cents);
+      await ledger.arrive(chargeId, ["pending"], arrivalOf(cents, cents), "webhook", {
         paid_at: new Date(),
-        settlement: "capturable",
       });
-      expect(await charges.claimCapture(chargeId, "a process that died")).toBe(true);
+      expect(await captures.claim(chargeId, "capture a process that died", cents)).toBe(true);
 
       // A live claim is its holder's: reconciliation leaves it alone.
       await reconcilePass(container());
@@ -603,8 +615,8 @@ medusaIntegrationTestRunner({
       const row = await chargeRow(chargeId);
       expect(row).toMatchObject({
         status: "paid",
-        settlement: "refund_due",
-        settlement_reason: "paid_old_amount",
+        owed_reason: "paid_old_amount",
+        held_cents: "0",
         flagged: true,
         captured_at: null,
       });

@@ -33,6 +33,7 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { settleCharge } from "../../src/internal/settlement/settle";
+import { arrivalOf } from "../../src/internal/settlement/decide";
 import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
 import { startCountingProxy } from "../helpers/counting-proxy";
@@ -1228,7 +1229,7 @@ medusaIntegrationTestRunner({
 
     it("retention drops finished charges' deliveries and repeated events after 90 days, and keeps the rest", async () => {
       const knex = db(container());
-      const { charges, events } = recordsOf(knex);
+      const { notes, events } = recordsOf(knex);
       // A: paid, captured, an order. B: expired, with repeats and refunds on its timeline.
       // C: expired but flagged. D: expired yesterday. A to C are aged past retentionDays (90).
       const cartA = await createCart(container(), store, 61);
@@ -1260,7 +1261,7 @@ medusaIntegrationTestRunner({
           detail: { amount_cents: 100 },
         });
       }
-      await charges.flag(c, { code: "check_failed", attempts: 8, message: "x" });
+      await notes.flag(c, { code: "check_failed", attempts: 8, message: "x" });
       const aged = `- interval '100 days'`;
       await knex.raw(
         `update pix_checkout_charge set created_at = created_at ${aged}, updated_at = updated_at ${aged},
@@ -1348,8 +1349,12 @@ medusaIntegrationTestRunner({
 
       it("an underpaid Pix is held through the webhook, a repeated charge.paid naming the recorded amount, reconciliation and Re-check, and never captured", async () => {
         const { session, chargeId, recorded } = await underpaidPix();
-        const held = await rowWhere(chargeId, "the charge held", (r) => r.settlement === "held");
-        expect(held.settlement_reason).toBe("underpaid");
+        const held = await rowWhere(
+          chargeId,
+          "the charge held",
+          (r) => r.held_reason === "underpaid",
+        );
+        expect(Number(held.held_cents)).toBe(recorded - 1000);
         expect(Number(held.api_amount_cents)).toBe(recorded - 1000);
         // A repeated delivery that names what the store recorded, as a replay would.
         const log = (await (await fetch(`${sandbox.url}/__sandbox/webhooks`)).json()) as {
@@ -1371,7 +1376,10 @@ medusaIntegrationTestRunner({
         expect(await recheck(chargeId)).toMatchObject({ status: 200 });
         await reconcilePass(container());
         expect(await capturedCents(session.id)).toBe(0);
-        expect(await chargeRow(chargeId)).toMatchObject({ settlement: "held", captured_at: null });
+        expect(await chargeRow(chargeId)).toMatchObject({
+          held_reason: "underpaid",
+          captured_at: null,
+        });
       });
 
       it("a pay-first shopper completing the cart of an underpaid Pix gets an order awaiting payment, not a captured one; the merchant's accept captures what arrived", async () => {
@@ -1382,7 +1390,10 @@ medusaIntegrationTestRunner({
           status: 200,
           data: { type: "order" },
         });
-        expect(await chargeRow(chargeId)).toMatchObject({ status: "paid", settlement: "held" });
+        expect(await chargeRow(chargeId)).toMatchObject({
+          status: "paid",
+          held_reason: "underpaid",
+        });
         expect(await capturedCents(session.id)).toBe(0);
         await reconcilePass(container());
         expect(await capturedCents(session.id)).toBe(0);
@@ -1405,7 +1416,7 @@ medusaIntegrationTestRunner({
         });
         expect(accepted.status, JSON.stringify(accepted.data)).toBe(200);
         expect(accepted.data.charge).toMatchObject({
-          settlement: "captured",
+          money: { captured: recorded - 1000, held: 0 },
           received: recorded - 1000,
         });
         expect(await capturedCents(session.id)).toBe(recorded - 1000);
@@ -1448,10 +1459,10 @@ medusaIntegrationTestRunner({
           settleCharge(settleContext(container()), b, "reconcile"),
         ]);
         const rows = await chargesOfCollection(collectionId);
-        expect(rows.map((r: Json) => r.settlement).sort()).toEqual(["captured", "refund_due"]);
-        expect(rows.find((r: Json) => r.settlement === "refund_due").settlement_reason).toBe(
-          "paid_twice",
-        );
+        const owed = rows.filter((r: Json) => Number(r.owed_cents) > 0);
+        const captured = rows.filter((r: Json) => Number(r.captured_cents) > 0);
+        expect([owed.length, captured.length]).toEqual([1, 1]);
+        expect(owed[0].owed_reason).toBe("paid_twice");
         expect((await capturedCents(pix.id)) + (await capturedCents(boleto.id))).toBe(
           Number(rows[0].amount_cents),
         );
@@ -1473,11 +1484,14 @@ medusaIntegrationTestRunner({
         await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: 11_000 });
         await pay(sandbox, chargeId, { late: true });
         const row = await rowWhere(chargeId, "paid", (r) => r.status === "paid");
-        expect(row).toMatchObject({ settlement: "held", api_amount_cents: expect.anything() });
+        expect(row).toMatchObject({
+          held_reason: "underpaid",
+          api_amount_cents: expect.anything(),
+        });
         await reconcilePass(container());
         await reconcilePass(container());
         expect(await capturedCents(boleto.id)).toBe(0);
-        expect((await chargeRow(chargeId)).settlement).toBe("held");
+        expect((await chargeRow(chargeId)).held_reason).toBe("underpaid");
       });
 
       it("a boleto the bank says was paid inside its grace period is on time, even when the plugin hears of it after the grace ended", async () => {
@@ -1501,7 +1515,7 @@ medusaIntegrationTestRunner({
         await reconcilePass(container());
         await paidOrder(cartId);
         const row = await chargeRow(chargeId);
-        expect(row).toMatchObject({ status: "paid", flagged: false, settlement: "captured" });
+        expect(row).toMatchObject({ status: "paid", flagged: false, captured_cents: "13000" });
         expect(new Date(row.api_paid_at).getTime()).toBeLessThan(
           new Date(row.order_hold_until).getTime(),
         );
@@ -1519,7 +1533,7 @@ medusaIntegrationTestRunner({
         expect(completed.data.type).toBe("order");
         // No reconciliation pass: order.placed records the capture cart completion made.
         const row = await rowWhere(chargeId, "captured", (r) => r.captured_at !== null);
-        expect(row.settlement).toBe("captured");
+        expect(Number(row.captured_cents)).toBe(10_000);
         const captured = await db(container())("pix_checkout_charge_event")
           .where({ charge_id: chargeId, kind: "captured" })
           .first();
@@ -1530,14 +1544,16 @@ medusaIntegrationTestRunner({
         const cartId = await createCart(container(), store, 77);
         const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
         const chargeId = session.data.charge_id as string;
-        const { charges } = recordsOf(db(container()));
-        await charges.transition(chargeId, ["pending"], "paid", { settlement: "capturable" });
-        expect(await charges.claimCapture(chargeId, "slow process")).toBe(true);
+        const { ledger, captures } = recordsOf(db(container()));
+        await ledger.arrive(chargeId, ["pending"], arrivalOf(7_700, 7_700), "webhook", {
+          paid_at: new Date(),
+        });
+        expect(await captures.claim(chargeId, "slow process", 7_700)).toBe(true);
         // A process whose lease lapsed gives back a claim it no longer holds: nothing happens.
-        await charges.releaseCapture(chargeId, "another process");
-        expect(await charges.claimCapture(chargeId, "third process")).toBe(false);
-        await charges.releaseCapture(chargeId, "slow process");
-        expect(await charges.claimCapture(chargeId, "third process")).toBe(true);
+        await captures.release(chargeId, "another process");
+        expect(await captures.claim(chargeId, "third process", 7_700)).toBe(false);
+        await captures.release(chargeId, "slow process");
+        expect(await captures.claim(chargeId, "third process", 7_700)).toBe(true);
       });
 
       it("a double-submitted Record refund declares the amount once", async () => {
@@ -1546,6 +1562,7 @@ medusaIntegrationTestRunner({
         const chargeId = session.data.charge_id as string;
         await pay(sandbox, chargeId);
         await paidOrder(cartId);
+        await rowWhere(chargeId, "the capture recorded", (r) => Number(r.captured_cents) > 0);
         const url = `/admin/pix-checkout/charges/${chargeId}/refunds`;
         const submit = () =>
           http.request({
@@ -1557,7 +1574,15 @@ medusaIntegrationTestRunner({
           });
         const answers = await Promise.all([submit(), submit()]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-        expect(await recordsOf(db(container())).events.sum(chargeId, "refund_declared")).toBe(6600);
+        expect(await chargeRow(chargeId)).toMatchObject({
+          returned_cents: "6600",
+          captured_cents: "0",
+        });
+        const declared = await db(container())("pix_checkout_charge_event").where({
+          charge_id: chargeId,
+          kind: "refund_declared",
+        });
+        expect(declared).toHaveLength(1);
       });
 
       it("five session requests sent at once on one cart make one charge, and the cart's live session shows its code", async () => {

@@ -127,6 +127,7 @@ medusaIntegrationTestRunner({
         ids.returnedAtServiceOnly as string,
         500,
         "devolvido pelo painel",
+        500,
       );
 
       const answer = await admin(`/admin/pix-checkout/reconciliation?from=${today}&to=${today}`);

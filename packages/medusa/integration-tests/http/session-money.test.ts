@@ -257,6 +257,8 @@ medusaIntegrationTestRunner({
           session_id: fc.oneof(fc.constant("payses_someone_else"), fc.string()),
           capture_session_id: fc.string(),
           settlement: fc.constantFrom("captured", "capturable", "refunded"),
+          captured_cents: fc.integer(),
+          owed_cents: fc.integer(),
           expires_at: fc.constantFrom("2099-01-01T00:00:00Z", "yesterday"),
           pix: fc.record({ copy_paste: fc.string() }),
           document: fc.oneof(fc.constant("529.982.247-25"), fc.string(), fc.integer()),
@@ -383,7 +385,7 @@ medusaIntegrationTestRunner({
 
         const completed = await shop.complete(cartId);
         expect(completed.status).toBe(200);
-        expect(await chargeRow(chargeId)).toMatchObject({ settlement: "held" });
+        expect(await chargeRow(chargeId)).toMatchObject({ held_reason: "underpaid" });
         expect(await capturedCents(session.id)).toBe(0);
         expect((await attentionList()).get(chargeId)).toMatchObject({
           attention: "held",
@@ -430,7 +432,7 @@ medusaIntegrationTestRunner({
             await reconcilePass(container(), later());
             // Whatever failed, no refund due is missing from the merchant's list.
             const due = await db(container())("pix_checkout_charge")
-              .where({ settlement: "refund_due" })
+              .where("owed_cents", ">", 0)
               .pluck("charge_id");
             const listed = await attentionList();
             expect(due.filter((id: string) => !listed.has(id))).toEqual([]);
@@ -438,7 +440,7 @@ medusaIntegrationTestRunner({
         );
         await reconcilePass(container(), later());
         expect(await chargeRow(firstCharge)).toMatchObject({
-          settlement: "refund_due",
+          owed_reason: "paid_twice",
           flag_code: "refund_due",
         });
         expect((await attentionList()).get(firstCharge)).toMatchObject({ attention: "refund_due" });
@@ -483,8 +485,9 @@ medusaIntegrationTestRunner({
         );
         for (let pass = 1; pass <= 6; pass += 1) await reconcilePass(container(), later(pass * 3));
         expect(await chargeRow(chargeId)).toMatchObject({
-          settlement: "refund_due",
-          settlement_reason: "cart_not_completed",
+          owed_cents: "5200",
+          owed_reason: "cart_not_completed",
+          captured_cents: "0",
         });
         expect((await attentionList()).get(chargeId)).toMatchObject({ attention: "refund_due" });
 
@@ -495,7 +498,7 @@ medusaIntegrationTestRunner({
         expect(completed.status).toBeLessThan(500);
         expect(completed.data.type).not.toBe("order");
         expect(await orderOfCart(container(), cartId)).toBeUndefined();
-        expect(await chargeRow(chargeId)).toMatchObject({ settlement: "refund_due" });
+        expect(await chargeRow(chargeId)).toMatchObject({ owed_reason: "cart_not_completed" });
       });
 
       it("cart completion never captures a payment another door holds the capture of; it is captured once", async () => {

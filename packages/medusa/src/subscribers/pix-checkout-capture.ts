@@ -17,7 +17,7 @@ export default async function pixCheckoutCapture({
 }: SubscriberArgs<ChargeEventData>): Promise<void> {
   const ctx = settleContext(container);
   const row = await ctx.records.charges.byChargeId(event.data.charge_id);
-  if (!row || row.status !== "paid" || row.captured_at) return;
+  if (!row || row.status !== "paid" || Number(row.held_cents) === 0) return;
   try {
     await settlePaid(ctx, row, event.data.source);
   } catch (error) {

@@ -28,10 +28,8 @@ export default async function pixCheckoutOrderPlaced({
   const ctx = settleContext(container);
   for (const { id } of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
-      // Paid and not yet captured, or captured and still waiting to see this order.
-      const open = row.captured_at
-        ? row.awaiting_order_since !== null
-        : row.settlement === "capturable";
+      // Money still held, or captured and still waiting to see this order.
+      const open = Number(row.held_cents) > 0 || row.awaiting_order_since !== null;
       if (row.status !== "paid" || !open) continue;
       await settlePaid(ctx, row, "order_placed").catch((error: unknown) =>
         ctx.logger.warn(

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { budgetKeyOf } from "./line";
 import { CreateQueue } from "./queue";
-import { Charges } from "../records/charges";
+import { ChargeAttention } from "../records/attention";
 import type { RegisteredProvider } from "../platform/provider-registry";
 import type { BudgetReading, GaugeReading } from "../platform/telemetry";
 
@@ -33,7 +33,7 @@ export async function readGauges(
       waiting: use?.waiting ?? 0,
     });
   }
-  return { budgets, attention: await new Charges(db).attentionCounts() };
+  return { budgets, attention: await new ChargeAttention(db).attentionCounts() };
 }
 
 /** A budget as a label: the service's host and path, never credentials or a query in the URL. */

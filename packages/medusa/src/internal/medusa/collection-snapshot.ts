@@ -3,42 +3,58 @@ import { toCents } from "../platform/money";
 
 /** What Medusa holds of a payment collection, as the snapshot reads it. */
 export interface MedusaSide {
-  /** Sessions Medusa still holds, with their amounts in cents (rounded half-up, as charges are). */
-  liveSessions: { id: string; amountCents: number }[];
   /**
-   * Payments Medusa made from the collection's sessions; `captured` when Medusa holds any
-   * capture of it (a charge accepted for less is captured in part, and Medusa sets the
-   * payment's `captured_at` only for the whole amount).
+   * Sessions Medusa still holds, of every provider, with their amounts in cents (rounded
+   * half-up, as charges are).
    */
-  payments: { sessionId: string; captured: boolean }[];
-  /** The order the collection's cart became, if it did (`canceledAt` once canceled). */
+  liveSessions: { id: string; providerId: string; amountCents: number }[];
+  /**
+   * Payments Medusa made from the collection's sessions, of every provider; `captured` when
+   * Medusa holds any capture of it, `canceled` once Medusa canceled it.
+   */
+  payments: { sessionId: string; providerId: string; captured: boolean; canceled: boolean }[];
+  /**
+   * The collection's order (`canceledAt` once canceled): the order it belongs to (an order
+   * edit's, a claim's, a draft's), or the one its cart became.
+   */
   order: { id: string; status: string; canceledAt: Date | null } | null;
   cartId: string | null;
 }
 
 interface SideRow {
-  sessions: { id: string; amount: string | null; amount_num: string | number | null }[] | null;
-  payments: { session_id: string; captured: boolean }[] | null;
+  sessions:
+    | {
+        id: string;
+        provider_id: string;
+        amount: string | null;
+        amount_num: string | number | null;
+      }[]
+    | null;
+  payments:
+    { session_id: string; provider_id: string; captured: boolean; canceled: boolean }[] | null;
   cart_id: string | null;
   order: { id: string; status: string; canceled_at: string | null } | null;
 }
 
 /**
- * Medusa's side of a payment collection (its live sessions, its payments, its cart and the
- * cart's order) in one statement. This is the plugin's one raw read of Medusa's tables, for
+ * Medusa's side of a payment collection (its live sessions and payments of every provider, its
+ * cart, its order) in one statement. This is the plugin's one raw read of Medusa's tables, for
  * two reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
- * (`payment_session`, `payment`, `capture`, `cart_payment_collection`, `order_cart`, `order`) are the
- * ones Medusa's own links and payment module define, unchanged across Medusa 2.x.
+ * (`payment_session`, `payment`, `capture`, `cart_payment_collection`, `order_payment_collection`,
+ * `order_cart`, `order`) are the ones Medusa's own links and payment module define, unchanged
+ * across Medusa 2.x.
  */
 export async function readMedusaSide(db: Knex, paymentCollectionId: string): Promise<MedusaSide> {
   const result = await db.raw<{ rows: SideRow[] }>(
     `select
-       (select json_agg(json_build_object('id', ps.id, 'amount', ps.raw_amount->>'value', 'amount_num', ps.amount))
+       (select json_agg(json_build_object('id', ps.id, 'provider_id', ps.provider_id,
+                 'amount', ps.raw_amount->>'value', 'amount_num', ps.amount))
           from payment_session ps
          where ps.payment_collection_id = :pc and ps.deleted_at is null) as sessions,
-       (select json_agg(json_build_object('session_id', p.payment_session_id, 'captured',
+       (select json_agg(json_build_object('session_id', p.payment_session_id,
+                 'provider_id', p.provider_id, 'canceled', p.canceled_at is not null, 'captured',
                  p.captured_at is not null or exists (
                    select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)))
           from payment p
@@ -46,10 +62,13 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
        (select cpc.cart_id from cart_payment_collection cpc
          where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1) as cart_id,
        (select json_build_object('id', o.id, 'status', o.status, 'canceled_at', o.canceled_at)
-          from cart_payment_collection cpc
-          join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
-          join "order" o on o.id = oc.order_id and o.deleted_at is null
-         where cpc.payment_collection_id = :pc and cpc.deleted_at is null
+          from "order" o
+         where o.deleted_at is null and o.id = coalesce(
+           (select opc.order_id from order_payment_collection opc
+             where opc.payment_collection_id = :pc and opc.deleted_at is null limit 1),
+           (select oc.order_id from cart_payment_collection cpc
+              join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+             where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1))
          limit 1) as "order"`,
     { pc: paymentCollectionId },
   );
@@ -57,11 +76,14 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
   return {
     liveSessions: (row?.sessions ?? []).map((session) => ({
       id: session.id,
+      providerId: session.provider_id,
       amountCents: toCents(String(session.amount ?? session.amount_num)),
     })),
     payments: (row?.payments ?? []).map((payment) => ({
       sessionId: payment.session_id,
+      providerId: payment.provider_id,
       captured: payment.captured,
+      canceled: payment.canceled,
     })),
     order: row?.order
       ? {

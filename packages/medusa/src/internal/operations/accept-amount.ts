@@ -7,9 +7,11 @@ import { settlePaid } from "../settlement/settle";
 
 /**
  * The merchant accepts the smaller amount an underpaid charge brought ("Accept received
- * amount"): the charge stops being held and is captured for what arrived, never for the
- * code's amount, so the order shows what is still outstanding. The acceptance and the
- * merchant's note go on the timeline. Only a held charge can be accepted.
+ * amount"): the money held for their decision is held for Medusa's capture instead, with their
+ * note resolved, in one statement (Ledger.accept), and it is captured for what arrived, never
+ * for the code's amount: Medusa's payment is what arrived, captured whole, and the order shows
+ * the rest outstanding (settlement/capture.ts). The acceptance and the note go on the timeline.
+ * Only money held for the merchant can be accepted.
  */
 export async function acceptReceivedAmount(
   ctx: SettleContext,
@@ -18,14 +20,16 @@ export async function acceptReceivedAmount(
 ): Promise<{ row: ChargeRow; capture: CaptureResult }> {
   const key = charge.payment_collection_id ?? `charge:${charge.charge_id}`;
   const accepted = await withCollectionLock(ctx.db, key, async () => {
-    // Held → capturable and the note resolved, in one statement.
-    const moved = await ctx.records.charges.settle(
-      charge.charge_id,
-      ["held"],
-      "capturable",
-      "accepted",
-      { resolution: note },
-    );
+    const row = (await ctx.records.charges.byChargeId(charge.charge_id)) ?? charge;
+    const moved =
+      row.status === "paid" && row.held_reason === "underpaid"
+        ? await ctx.records.ledger.accept(
+            row.charge_id,
+            Number(row.held_cents),
+            "admin",
+            ctx.records.notes.resolutionColumns(note),
+          )
+        : undefined;
     if (!moved) {
       throw new PixCheckoutError(
         "charge_not_held",

@@ -7,7 +7,9 @@ import {
   type RegisteredProvider,
 } from "../platform/provider-registry";
 import { redact } from "@pix-checkout/client";
-import type { Attention, ChargeRow } from "../records/charges";
+import type { ChargeRow } from "../records/charges";
+import type { Attention } from "../records/attention";
+import { moneyOf } from "../records/ledger";
 import type { Records } from "../records/records";
 import { toServiceError } from "../platform/service-error";
 import { sendError } from "../platform/errors";
@@ -86,6 +88,20 @@ export function reaisToCents(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? Math.round(value * 100) : null;
 }
 
+/** A charge's money as the admin shows it: the ledger's parts in integer cents. */
+export function adminMoney(row: ChargeRow): Record<string, unknown> {
+  const money = moneyOf(row);
+  return {
+    received: money.received,
+    held: money.held,
+    held_reason: money.heldReason,
+    captured: money.captured,
+    owed: money.owed,
+    owed_reason: money.owedReason,
+    returned: money.returned,
+  };
+}
+
 /** A charge row as the admin views show it (with its `attention`, when the read computed it). */
 export function adminCharge(
   row: ChargeRow & { attention?: Attention | null },
@@ -106,10 +122,9 @@ export function adminCharge(
     expires_at: row.expires_at,
     paid_at: row.paid_at,
     /** What the API says was paid, in cents; below `amount` for an underpaid charge. */
-    received: row.api_amount_cents === null ? null : Number(row.api_amount_cents),
-    /** Where a paid charge stands: capturable, held, refund_due or captured. */
-    settlement: row.settlement,
-    settlement_reason: row.settlement_reason,
+    received: row.received_cents === null ? null : Number(row.received_cents),
+    /** Where every real received is: the ledger's parts, each with its reason (docs/ledger.md). */
+    money: adminMoney(row),
     captured_at: row.captured_at,
     last_checked_at: row.last_checked_at,
     /** What the charge needs from the merchant, from its money first (records/charges.ts). */
@@ -139,7 +154,7 @@ export async function chargesOfCollections(
 ): Promise<
   { row: ChargeRow; events: Record<string, unknown>[]; deliveries: Record<string, unknown>[] }[]
 > {
-  const rows = await records.charges.ofCollections(collectionIds);
+  const rows = await records.attention.ofCollections(collectionIds);
   const ids = rows.map((r) => r.charge_id);
   const [events, deliveries] = await Promise.all([
     records.events.ofCharges(ids),

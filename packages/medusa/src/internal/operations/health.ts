@@ -1,11 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import {
-  ATTENTION_GRACE_MS,
-  CAPTURE_ATTEMPTS,
-  CAPTURE_LEASE_MS,
-  Charges,
-  type Attention,
-} from "../records/charges";
+import { ATTENTION_GRACE_MS, ChargeAttention, type Attention } from "../records/attention";
+import { CAPTURE_ATTEMPTS, CAPTURE_LEASE_MS } from "../records/capture-claims";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
 import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";
@@ -183,15 +178,14 @@ export async function readHealthFigures(
     charge_id: string | null;
     handed: string;
   }>(
-    // Written as the partial index IDX_pix_checkout_charge_capture_due reads: paid charges still
-    // to capture, not every paid charge ever.
+    // Written as the partial index IDX_pix_checkout_charge_capture_due reads: money still to
+    // capture, not every paid charge ever.
     `select count(*) as waiting, min(paid_at) as oldest,
             (array_agg(charge_id order by paid_at asc))[1] as charge_id,
             count(*) filter (where (select count(*) from ${EVENTS} e
               where e.charge_id = c.charge_id and e.deleted_at is null and e.kind = 'capture_failed') >= ?) as handed
        from ${CHARGES} c
-      where deleted_at is null and status = 'paid' and captured_at is null
-        and settlement = 'capturable'`,
+      where deleted_at is null and held_cents > 0 and held_reason in ('awaiting_capture', 'accepted')`,
     [CAPTURE_ATTEMPTS],
   );
   const carts = await one<{ waiting: string; oldest: Date | null }>(
@@ -203,7 +197,7 @@ export async function readHealthFigures(
         and awaiting_order_since < now() - make_interval(secs => ?)`,
     [ATTENTION_GRACE_MS / 1000],
   );
-  const attention = await new Charges(db).attentionCounts();
+  const attention = await new ChargeAttention(db).attentionCounts();
 
   // One budget per service address, its limit the smallest of the registrations sharing it.
   const budgets = new Map<string, { provider: string; limit: number }>();

@@ -3,7 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { BigNumberInput } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
+import { moneyOf, type LedgerMove } from "../records/ledger";
 import { captureSessionOf } from "../settlement/capture";
+import { returnOf } from "../settlement/decide";
 import { PixCheckoutError } from "../platform/errors";
 import { fromCents } from "../platform/money";
 import type { SettleContext } from "../settlement/context";
@@ -12,18 +14,21 @@ import { recordsOf } from "../records/records";
 
 /** What recording a refund did. */
 export interface RecordedRefund {
-  /** Cents now recorded as refunded in Medusa (0 when Medusa holds no captured payment). */
+  /** Cents now recorded as refunded in Medusa (0 when none of it was money Medusa captured). */
   recorded_in_medusa_cents: number;
-  /** True when this refund returned all of the charge's money and resolved its note. */
+  /** True when nothing of the charge waits for the merchant any more and its note was resolved. */
   resolved_flag: boolean;
 }
 
 /**
  * The merchant returned money to the shopper in the payment service's dashboard (the API has
- * no refund endpoint) and says so here. The declaration goes on the charge's timeline, Medusa
- * records the refund on the captured payment (the provider's `refundPayment` accepts exactly
- * what was declared, and refuses Medusa's own automatic refunds), and money now fully returned
- * stands `refunded`: a refund due or a held payment leaves "Needs attention".
+ * no refund endpoint) and says so here. In one transaction, under the collection's lock: the
+ * declaration goes on the charge's timeline and the money moves to the ledger's `returned` part
+ * (settlement/decide.ts `returnOf`: owed money first, then held, then captured), and once
+ * nothing of the charge waits for the merchant its note is resolved. Then Medusa records the
+ * refund of the part it held captured (the provider's `refundPayment` accepts exactly that,
+ * and refuses Medusa's own automatic refunds); money Medusa never captured (an overpayment's
+ * excess, a code paid twice) has no Medusa payment to refund.
  */
 export function recordMerchantRefund(
   ctx: SettleContext,
@@ -51,27 +56,47 @@ async function record(
       `Charge ${row.charge_id} is ${row.status}, not paid: there is no money to refund.`,
     );
   }
-  const alreadyDeclared = await ctx.records.events.sum(row.charge_id, "refund_declared");
-  // What arrived is the most that can go back (an underpaid charge brought less than its code).
-  const received = Number(row.api_amount_cents ?? row.amount_cents);
-  if (alreadyDeclared + amountCents > received) {
+  const money = moneyOf(row);
+  const owedInMedusa = await ctx.records.ledger.owedInMedusa(row.charge_id);
+  const plan = returnOf(money, amountCents, owedInMedusa);
+  if (!plan) {
+    const capturing = money.heldReason !== "underpaid" ? money.held : 0;
     throw new PixCheckoutError(
       "invalid_refund",
-      `At most ${received - alreadyDeclared} cents of charge ${row.charge_id} are left to refund.`,
+      capturing > 0
+        ? `Charge ${row.charge_id} is being captured for its order right now; record the refund once it is captured (in a few seconds).`
+        : `At most ${money.owed + money.held + money.captured} cents of charge ${row.charge_id} are left to refund.`,
     );
   }
-  const total = alreadyDeclared + amountCents;
-  // The declaration and where the money then stands are written together: all of it returned,
-  // the charge stands `refunded` (it leaves "Needs attention" by its money, not by a flag), and
-  // the note that asked for it is resolved.
-  const returnedAll = total >= received;
+  const payment =
+    plan.medusaCents > 0 ? await capturedPaymentOf(ctx, captureSessionOf(row)) : undefined;
+  const medusaCents = payment ? plan.medusaCents : 0;
+  const moves = returnMoves(plan.takes, money.owed - Math.min(owedInMedusa, money.owed), payment);
+  const left = (part: "owed" | "held" | "captured") =>
+    money[part] - (plan.takes.find((t) => t.from === part)?.amountCents ?? 0);
+  // The note asked for this money: it is resolved once nothing of it waits for the merchant
+  // (all of it returned, or nothing left owed or held of a note about the money).
+  const aboutMoney = row.flag_code === "refund_due" || row.flag_code === "amount_mismatch";
+  const nothingWaits =
+    row.flagged &&
+    ((aboutMoney && left("owed") === 0 && left("held") === 0) ||
+      money.returned + amountCents === money.received);
+  let resolved = false;
   await ctx.db.transaction(async (trx) => {
     const records = recordsOf(trx);
-    await records.events.declareRefund(row.charge_id, amountCents, note);
-    if (!returnedAll) return;
-    await records.charges.markRefunded(row.charge_id);
-    if (row.flagged) {
-      await records.charges.resolveFlag(row.charge_id, note);
+    await records.events.declareRefund(row.charge_id, amountCents, note, medusaCents);
+    const moved = await records.ledger.giveBack(row.charge_id, moves, "admin", {
+      ...(left("captured") === 0 ? { awaiting_order_since: null } : {}),
+      ...(nothingWaits ? records.notes.resolutionColumns(note) : {}),
+    });
+    if (!moved) {
+      throw new PixCheckoutError(
+        "collection_busy",
+        "This charge's money moved while the refund was recorded; nothing was recorded. Try again.",
+      );
+    }
+    if (nothingWaits) {
+      resolved = true;
       await records.events.add({
         chargeId: row.charge_id,
         kind: "flag_resolved",
@@ -81,24 +106,56 @@ async function record(
     }
   });
   let recorded = 0;
-  const payment = await capturedPaymentOf(ctx, captureSessionOf(row));
-  if (payment) {
+  if (payment && medusaCents > 0) {
     try {
       await refundPaymentsWorkflow(ctx.container).run({
-        input: [{ payment_id: payment, amount: fromCents(amountCents) as BigNumberInput, note }],
+        input: [{ payment_id: payment, amount: fromCents(medusaCents) as BigNumberInput, note }],
       });
-      recorded = amountCents;
+      recorded = medusaCents;
     } catch (error) {
-      // The declaration stands (the money did go back); Medusa's record can be retried.
+      // The return stands (the money did go back); Medusa's record can be retried.
       ctx.logger.warn(
-        `the refund of charge ${row.charge_id} is declared but Medusa could not record it: ${redact((error as Error).message)}`,
+        `the refund of charge ${row.charge_id} is recorded but Medusa could not record it: ${redact((error as Error).message)}`,
       );
     }
   }
-  return { recorded_in_medusa_cents: recorded, resolved_flag: returnedAll && row.flagged };
+  return { recorded_in_medusa_cents: recorded, resolved_flag: resolved };
 }
 
-/** The id of Medusa's captured payment of a session, if there is one. */
+/**
+ * The ledger's moves of a refund: owed money Medusa never held first, then the rest, each entry
+ * of Medusa's money naming the payment Medusa records the refund on.
+ */
+function returnMoves(
+  takes: readonly { from: "held" | "captured" | "owed" | "returned"; amountCents: number }[],
+  owedOutside: number,
+  payment: string | undefined,
+): LedgerMove[] {
+  const moves: LedgerMove[] = [];
+  const entry = (from: LedgerMove["from"], cents: number, medusaRef: string | null) => {
+    if (cents > 0) {
+      moves.push({
+        from,
+        to: "returned",
+        amountCents: cents,
+        reason: "merchant_refund",
+        medusaRef,
+      });
+    }
+  };
+  for (const take of takes) {
+    if (take.from === "owed") {
+      const outside = Math.min(take.amountCents, owedOutside);
+      entry("owed", outside, null);
+      entry("owed", take.amountCents - outside, payment ?? null);
+    } else {
+      entry(take.from, take.amountCents, take.from === "captured" ? (payment ?? null) : null);
+    }
+  }
+  return moves;
+}
+
+/** The id of Medusa's payment of a session that holds a capture, if there is one. */
 async function capturedPaymentOf(
   ctx: SettleContext,
   sessionId: string,
@@ -106,9 +163,11 @@ async function capturedPaymentOf(
   const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "captured_at"],
+    fields: ["id", "captured_at", "captures.id"],
     filters: { payment_session_id: sessionId },
   });
-  const payment = (data as { id: string; captured_at: unknown }[]).find((p) => p.captured_at);
+  const payment = (data as { id: string; captured_at: unknown; captures?: unknown[] }[]).find(
+    (p) => p.captured_at || (p.captures?.length ?? 0) > 0,
+  );
   return payment?.id;
 }

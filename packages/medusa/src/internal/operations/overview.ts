@@ -1,12 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { Charges } from "../records/charges";
+import { ChargeAttention } from "../records/attention";
 import { followedReminderSql } from "../records/reminders";
 
 /*
  * The money first: what came in today, in 7 and in 30 São Paulo days, by Pix and by boleto;
  * the codes shown against the codes paid; the median time from a code on screen to its
- * payment; and what waits for the merchant. Read from the plugin's own records of the charges
- * it created (amounts as the bank credited them), never from a flag.
+ * payment; and what waits for the merchant. Read from the ledger (records/ledger.ts): income is
+ * what was captured for orders; what is owed back, returned or held stands apart, and the
+ * parts of the payments of a period add up to what the service received, to the cent.
  */
 
 const CHARGES = "pix_checkout_charge";
@@ -24,13 +25,21 @@ export interface MethodFigures {
   shown_paid: number;
   /** Codes paid in the period. */
   paid: number;
-  /** What they brought in, integer cents, as the bank credited it. */
-  paid_cents: number;
+  /** What the service received for them, integer cents (the sum of the four parts below). */
+  received_cents: number;
+  /** Of it, captured for orders: the store's income. */
+  income_cents: number;
+  /** Owed back to shoppers (paid twice, after the cart changed or was paid another way, ...). */
+  owed_cents: number;
+  /** Returned to shoppers by the merchant. */
+  returned_cents: number;
+  /** Held: for the merchant's decision (less than asked arrived), or Medusa's capture. */
+  held_cents: number;
   /** Median seconds from a code on screen to its payment; null with no payment. */
   median_seconds_to_pay: number | null;
-  /** Of the codes paid, those paid after a reminder to their cart ("recuperados"). */
+  /** Carts paid after a reminder to them ("recuperados"), each cart once. */
   paid_after_reminder: number;
-  /** What those brought in, integer cents. */
+  /** Their income, integer cents. */
   paid_after_reminder_cents: number;
   /** Codes that expired unpaid in the period (Pix codes and boletos past their due date). */
   expired: number;
@@ -39,7 +48,9 @@ export interface MethodFigures {
 /** One São Paulo day of the last 30, for the charts. */
 export interface OverviewDay {
   day: string;
+  /** Income (captured for orders) of the day's Pix payments, integer cents. */
   pix_cents: number;
+  /** Income of the day's boleto payments. */
   boleto_cents: number;
   shown: number;
   /** Of the codes shown that day, the ones paid since. */
@@ -62,10 +73,17 @@ interface Row {
   shown: string;
   shown_paid: string;
   paid: string;
-  paid_cents: string;
+  received_cents: string;
+  income_cents: string;
+  owed_cents: string;
+  returned_cents: string;
+  held_cents: string;
   recovered: string;
   recovered_cents: string;
 }
+
+/** The ledger's parts, summed as the figures show them. */
+const PART_SUMS = ["received", "income", "owed", "returned", "held"] as const;
 
 /** The São Paulo day `daysBefore` days before `today` (`YYYY-MM-DD`). */
 function dayBefore(today: string, daysBefore: number): string {
@@ -101,19 +119,23 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       "method",
       db.raw(`${dayOf("paid_at")} as day`),
       db.raw("count(*) as paid"),
-      db.raw("coalesce(sum(coalesce(api_amount_cents, amount_cents)), 0) as paid_cents"),
-      db.raw(`count(*) filter (where ${followedReminderSql(CHARGES)}) as recovered`),
+      db.raw("coalesce(sum(received_cents), 0) as received_cents"),
+      db.raw("coalesce(sum(captured_cents), 0) as income_cents"),
+      db.raw("coalesce(sum(owed_cents), 0) as owed_cents"),
+      db.raw("coalesce(sum(returned_cents), 0) as returned_cents"),
+      db.raw("coalesce(sum(held_cents), 0) as held_cents"),
+      // A cart once, by the payment that became its order's.
       db.raw(
-        `coalesce(sum(coalesce(api_amount_cents, amount_cents)) filter (where ${followedReminderSql(CHARGES)}), 0) as recovered_cents`,
+        `count(distinct payment_collection_id) filter (where captured_cents > 0 and ${followedReminderSql(CHARGES)}) as recovered`,
+      ),
+      db.raw(
+        `coalesce(sum(captured_cents) filter (where ${followedReminderSql(CHARGES)}), 0) as recovered_cents`,
       ),
     )
     .where({ status: "paid" })
     .whereNull("deleted_at")
     .where("paid_at", ">=", since(first))
-    .groupBy("method", "day")) as unknown as Pick<
-    Row,
-    "method" | "day" | "paid" | "paid_cents" | "recovered" | "recovered_cents"
-  >[];
+    .groupBy("method", "day")) as unknown as Omit<Row, "shown" | "shown_paid">[];
   const expiredRows = (await db(CHARGES)
     .select("method", db.raw(`${dayOf("expires_at")} as day`), db.raw("count(*) as expired"))
     .where({ status: "expired" })
@@ -134,7 +156,11 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     shown: 0,
     shown_paid: 0,
     paid: 0,
-    paid_cents: 0,
+    received_cents: 0,
+    income_cents: 0,
+    owed_cents: 0,
+    returned_cents: 0,
+    held_cents: 0,
     median_seconds_to_pay: null,
     paid_after_reminder: 0,
     paid_after_reminder_cents: 0,
@@ -168,11 +194,13 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     const day = byDay.get(row.day);
     if (day) {
       day.paid += Number(row.paid);
-      day[method === "pix" ? "pix_cents" : "boleto_cents"] += Number(row.paid_cents);
+      day[method === "pix" ? "pix_cents" : "boleto_cents"] += Number(row.income_cents);
     }
     for (const key of periodsOf(row.day)) {
       periods[key][method].paid += Number(row.paid);
-      periods[key][method].paid_cents += Number(row.paid_cents);
+      for (const part of PART_SUMS) {
+        periods[key][method][`${part}_cents`] += Number(row[`${part}_cents`]);
+      }
       periods[key][method].paid_after_reminder += Number(row.recovered);
       periods[key][method].paid_after_reminder_cents += Number(row.recovered_cents);
     }
@@ -203,7 +231,7 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     }
   }
 
-  const attention = await new Charges(db).attentionCounts();
+  const attention = await new ChargeAttention(db).attentionCounts();
   const waiting = Object.values(attention).reduce((sum, n) => sum + n, 0);
   return { today, periods, days, waiting_for_merchant: waiting };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ChargeEvents } from "../records/charge-events";
-import { Charges, type CompactionKey } from "../records/charges";
+import { ChargeCompaction, type CompactionKey } from "../records/charge-compaction";
 import { WebhookDeliveries } from "../records/webhook-deliveries";
 import type { RegisteredProvider } from "../platform/provider-registry";
 
@@ -35,7 +35,7 @@ export function retentionDaysOf(providers: readonly RegisteredProvider[]): numbe
 }
 
 /**
- * One bounded batch: takes up to `limit` finished charges (Charges.pickFinished) last changed
+ * One bounded batch: takes up to `limit` finished charges (ChargeCompaction.pickFinished) last changed
  * before `cutoff` and not compacted yet, oldest first after `after`, deletes their finished
  * webhook deliveries and compacts their timelines, in one short transaction. Charge rows are
  * never deleted. Returns how much went and the key to continue after (null when done).
@@ -47,7 +47,7 @@ async function compactFinished(
   after: CompactionKey | null,
 ): Promise<{ charges: number; deliveries: number; events: number; next: CompactionKey | null }> {
   return db.transaction(async (trx) => {
-    const charges = new Charges(trx);
+    const charges = new ChargeCompaction(trx);
     const rows = await charges.pickFinished(cutoff, limit, after);
     if (rows.length === 0) return { charges: 0, deliveries: 0, events: 0, next: null };
     const chargeIds = rows.map((r) => r.charge_id);

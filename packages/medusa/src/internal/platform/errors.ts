@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   // Refused so no money is asked for twice or recorded as moved when it did not move.
   collection_already_paid: 400,
   refund_not_supported: 400,
+  // A capture of a Pix or boleto that settlement did not start (the admin's Capture button).
+  capture_not_started: 400,
   invalid_refund: 400,
   invalid_note: 400,
   charge_not_held: 400,

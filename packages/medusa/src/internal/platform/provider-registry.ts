@@ -58,6 +58,16 @@ export function providerByKey(configModule: ConfigModule, key: string): Register
   return provider;
 }
 
+/**
+ * Whether a Medusa provider id is one of this plugin's: Pix or boleto of a registration this
+ * store has. A collection also holds other providers' sessions (a card, `pp_system_default`),
+ * which the plugin never acts on.
+ */
+export function isOurProviderId(configModule: ConfigModule, providerId: string): boolean {
+  const match = /^pp_(pix|boleto)_(.+)$/.exec(providerId);
+  return match !== null && registeredProviders(configModule).some((p) => p.key === match[2]);
+}
+
 /** The registration key of a Medusa provider id such as `pp_pix_a` or `pp_boleto_a`. */
 export function keyOfProviderId(providerId: string): string {
   return providerId.replace(/^pp_(pix|boleto)_/, "");

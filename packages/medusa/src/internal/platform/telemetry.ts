@@ -64,6 +64,8 @@ export interface TelemetryAttributes {
   "pix_checkout.reconcile.settled"?: number;
   "pix_checkout.reconcile.deliveries_retried"?: number;
   "pix_checkout.reconcile.carts_completed"?: number;
+  "pix_checkout.reconcile.follow_ups"?: number;
+  "pix_checkout.reconcile.canceled_orders"?: number;
   "pix_checkout.reconcile.errors"?: number;
   "pix_checkout.api.operation"?: ApiOperation;
   /** `ok`, or the API error's `code`. */
@@ -187,7 +189,7 @@ export interface BudgetReading {
 export interface GaugeReading {
   budgets: BudgetReading[];
   /**
-   * Charges that need the merchant, by what they need (records/charges.ts `Attention`: held,
+   * Charges that need the merchant, by what they need (records/attention.ts `Attention`: held,
    * refund_due, no_order, not_captured, note).
    */
   attention: Record<string, number>;
@@ -463,6 +465,8 @@ export function reportAttributes(report: {
   settled: number;
   deliveriesRetried: number;
   cartsCompleted: number;
+  followUps: number;
+  canceledOrders: number;
   errors: number;
 }): TelemetryAttributes {
   return {
@@ -470,6 +474,8 @@ export function reportAttributes(report: {
     "pix_checkout.reconcile.settled": report.settled,
     "pix_checkout.reconcile.deliveries_retried": report.deliveriesRetried,
     "pix_checkout.reconcile.carts_completed": report.cartsCompleted,
+    "pix_checkout.reconcile.follow_ups": report.followUps,
+    "pix_checkout.reconcile.canceled_orders": report.canceledOrders,
     "pix_checkout.reconcile.errors": report.errors,
   };
 }

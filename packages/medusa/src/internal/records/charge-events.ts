@@ -102,14 +102,20 @@ export class ChargeEvents {
 
   /**
    * Records that the merchant returned `amountCents` of this charge in the service's
-   * dashboard; `takeDeclaredRefund` lets Medusa record that much as refunded, once.
+   * dashboard, `medusaCents` of it money Medusa holds captured; `takeDeclaredRefund` lets
+   * Medusa record that much as refunded, once.
    */
-  async declareRefund(chargeId: string, amountCents: number, note: string): Promise<void> {
+  async declareRefund(
+    chargeId: string,
+    amountCents: number,
+    note: string,
+    medusaCents: number,
+  ): Promise<void> {
     await this.add({
       chargeId,
       kind: "refund_declared",
       source: "admin",
-      detail: { amount_cents: amountCents, note },
+      detail: { amount_cents: amountCents, medusa_cents: medusaCents, note },
     });
   }
 
@@ -121,9 +127,11 @@ export class ChargeEvents {
   async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
+      // What Medusa may record of a declaration: its Medusa part (declarations written before
+      // the ledger named none, and were all Medusa's).
       const sum = async (kind: string): Promise<number> => {
         const result = await trx.raw(
-          `select coalesce(sum((detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
+          `select coalesce(sum(coalesce(detail->>'medusa_cents', detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
            where charge_id = ? and kind = ? and deleted_at is null`,
           [chargeId, kind],
         );

@@ -1,4 +1,5 @@
-import { paidShort, type ChargeRow, type LocalChargeStatus, type NewChargeRow } from "./charges";
+import type { ChargeRow, LocalChargeStatus, NewChargeRow } from "./charges";
+import type { Arrival, LedgerPart } from "./ledger";
 import type { ChargeEventSource } from "./charge-events";
 import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";
@@ -75,6 +76,8 @@ export interface PaymentFacts {
   amountCents: number;
   /** When the API says it was paid (ISO), if it says. */
   paidAt: string | null;
+  /** How that money arrives in the ledger (settlement/decide.ts `arrivalOf`). */
+  arrival: Arrival;
 }
 
 const iso = (value: Date | string | null): string | null =>
@@ -233,41 +236,23 @@ export class ChargeLifecycle {
     reason: FlagReason,
     source: LifecycleSource,
   ): Promise<ChargeRow | undefined> {
-    const flagged = await this.records.charges.flag(chargeId, reason);
+    const flagged = await this.records.notes.flag(chargeId, reason);
     if (!flagged) return undefined;
     await this.noted(flagged, reason, source);
     return flagged;
   }
 
   /**
-   * Less money arrived than the code asked for: the charge is held for the merchant (Accept
-   * received amount, or a refund), with its note, in one statement. Returns the row when this
-   * call held it.
+   * Money no order can come of (or the order's no longer) is owed back: `amountCents` of `from`
+   * moves to the ledger's `owed` part with its reason, and the note that tells the merchant is
+   * written in the same statement (settlement/decide.ts says when). Returns the row when this
+   * call moved it; money already moved by another door is left as it is. `orderId`: the
+   * collection's order, if any.
    */
-  async held(
+  async owe(
     row: ChargeRow,
-    reason: "underpaid",
-    source: LifecycleSource,
-  ): Promise<ChargeRow | undefined> {
-    const moved = await this.records.charges.settle(
-      row.charge_id,
-      [null, "capturable"],
-      "held",
-      reason,
-      { note: shortNote(row, row.api_amount_cents === null ? null : Number(row.api_amount_cents)) },
-    );
-    if (!moved) return undefined;
-    await this.noteHeld(moved, source);
-    return moved;
-  }
-
-  /**
-   * No order can come of this payment: it is a refund due, with its note, in one statement
-   * (settlement/decide.ts says when). Returns the row when this call marked it; a charge
-   * already due a refund is left as it is. `orderId`: the collection's order, if any.
-   */
-  async refundDue(
-    row: ChargeRow,
+    from: Extract<LedgerPart, "held" | "captured">,
+    amountCents: number,
     reason: RefundReason,
     source: LifecycleSource,
     orderId: string | null,
@@ -275,10 +260,17 @@ export class ChargeLifecycle {
     const note: FlagReason = {
       code: "refund_due",
       reason,
-      amount_cents: Number(row.api_amount_cents ?? row.amount_cents),
+      amount_cents: amountCents,
       order_id: orderId,
     };
-    const moved = await this.records.charges.markRefundDue(row.charge_id, reason, note);
+    const moved = await this.records.ledger.owe(
+      row.charge_id,
+      from,
+      amountCents,
+      reason,
+      source,
+      this.records.notes.flagColumns(note),
+    );
     if (!moved) return undefined;
     await this.noted(moved, note, source);
     return moved;
@@ -318,31 +310,34 @@ export class ChargeLifecycle {
   private async paid(
     row: ChargeRow,
     source: LifecycleSource,
-    facts?: PaymentFacts,
+    facts: PaymentFacts | undefined,
   ): Promise<Transition | undefined> {
+    if (!facts) {
+      // The status read says nothing of the amount: a payment is recorded from a full read only.
+      throw new Error(`charge ${row.charge_id}: a payment needs the API's full read`);
+    }
     const chargeId = row.charge_id;
     // The API's own time, when it says: a boleto paid on its due date and confirmed days later
     // was paid on time, whenever the plugin heard of it.
-    const apiPaidAt = facts?.paidAt ? new Date(facts.paidAt) : null;
+    const apiPaidAt = facts.paidAt ? new Date(facts.paidAt) : null;
     const paidAt = apiPaidAt ?? new Date();
-    const underpaid = paidShort(Number(row.amount_cents), facts?.amountCents ?? null);
+    const underpaid = facts.arrival.heldReason === "underpaid";
     const recorded = {
       paid_at: paidAt,
       api_paid_at: apiPaidAt,
-      api_amount_cents: facts?.amountCents ?? null,
-      // Where the money stands from the start: less than the code asked for is held, with its
-      // note for the merchant in the same statement.
-      settlement: underpaid ? ("held" as const) : ("capturable" as const),
-      settlement_reason: underpaid ? "underpaid" : null,
+      api_amount_cents: facts.amountCents,
+      last_checked_at: new Date(),
+      next_check_at: null,
     };
-    const note = underpaid ? shortNote(row, facts?.amountCents ?? null) : undefined;
-    const onTime = await this.records.charges.transition(
-      chargeId,
-      ["pending"],
-      "paid",
-      recorded,
-      note,
-    );
+    const note = underpaid ? shortNote(row, facts.amountCents) : undefined;
+    const noteColumns = (reason: FlagReason | undefined) =>
+      reason ? this.records.notes.flagColumns(reason) : {};
+    // The payment and where its money stands are one statement: less than the code asked for is
+    // held for the merchant, with its note; more is partly owed back at once (ledger.ts).
+    const onTime = await this.records.ledger.arrive(chargeId, ["pending"], facts.arrival, source, {
+      ...recorded,
+      ...noteColumns(note),
+    });
     if (onTime) {
       await this.records.events.add({
         chargeId,
@@ -367,12 +362,12 @@ export class ChargeLifecycle {
     const lateNote: FlagReason | undefined = onTimeAfterAll
       ? undefined
       : { code: "paid_after_charge_closed", status: before };
-    const moved = await this.records.charges.transition(
+    const moved = await this.records.ledger.arrive(
       chargeId,
       ["expired", "failed", "canceled"],
-      "paid",
-      recorded,
-      note ?? lateNote,
+      facts.arrival,
+      source,
+      { ...recorded, ...noteColumns(note ?? lateNote) },
     );
     if (!moved) return undefined;
     await this.records.events.add({

@@ -1,13 +1,28 @@
 /**
- * Why money a shopper paid must go back to them: no order could be made from the payment.
+ * Why money a shopper paid must go back to them (the ledger's `owed` part):
  * - `paid_twice`: the collection already holds another paid charge (an old code paid too);
  * - `paid_old_amount`: a replaced code was paid, and its amount no longer covers the cart;
+ * - `paid_elsewhere`: the collection was paid another way (another provider, such as a card,
+ *   or the merchant's "mark as paid");
+ * - `overpaid`: more arrived than the code asked for: the excess;
+ * - `paid_after_order_canceled`: the payment arrived after its order was canceled;
  * - `out_of_stock`: the cart could not become an order (the last unit sold meanwhile);
  * - `cart_not_completed`: the cart could not become an order, for another lasting reason;
  * - `order_canceled`: the order was canceled after the payment was captured.
  */
-export type RefundReason =
-  "paid_twice" | "paid_old_amount" | "out_of_stock" | "cart_not_completed" | "order_canceled";
+export const REFUND_REASONS = [
+  "paid_twice",
+  "paid_old_amount",
+  "paid_elsewhere",
+  "overpaid",
+  "paid_after_order_canceled",
+  "out_of_stock",
+  "cart_not_completed",
+  "order_canceled",
+] as const;
+
+/** Why money is owed back. */
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
  * Why a charge waits for the merchant ("Needs attention"). Stored as a code with values
@@ -17,6 +32,7 @@ export type RefundReason =
 export type FlagReason =
   | { code: "refund_due"; reason: RefundReason; amount_cents: number; order_id?: string | null }
   | { code: "amount_mismatch"; api_cents: number; recorded_cents: number }
+  /** Written before the ledger (0.1.0); such a payment is now owed back (`refund_due`). */
   | { code: "paid_after_order_canceled"; order_id: string }
   | { code: "paid_after_charge_closed"; status: string }
   | { code: "capture_failed"; attempts: number; message: string }

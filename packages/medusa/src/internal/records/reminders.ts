@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { generateEntityId } from "@medusajs/framework/utils";
+import { CHARGES, liveCharge, type ChargeRow } from "./charges";
 
 /**
  * The steps of the cadence, in the order a charge meets them:
@@ -58,7 +59,8 @@ export interface ReminderRow {
 }
 
 /**
- * The SQL of `pix_checkout_reminder` and `pix_checkout_reminder_opt_out`. The unique
+ * The SQL of `pix_checkout_reminder` and `pix_checkout_reminder_opt_out`, and of when a charge's
+ * next reminder falls due (`pix_checkout_charge.next_reminder_at`). The unique
  * (charge, step) row is what makes a step happen at most once across instances and restarts:
  * a pass takes it as `sending` for a lease, and finishes it `sent` or `skipped`.
  */
@@ -165,5 +167,29 @@ export class Reminders {
   /** Whether a mailbox asked for no reminders. */
   async optedOut(emailKey: string): Promise<boolean> {
     return Boolean(await this.db(OPT_OUTS).where({ email_key: emailKey }).first());
+  }
+
+  /**
+   * Claims up to `limit` charges whose next reminder is due at `now`, by moving it a lease
+   * ahead in the same statement (`skip locked`), as `claimDueChecks` does for checks: two
+   * instances take different charges, and a claimer that dies lets the lease run out. The
+   * partial index on `next_reminder_at` makes an idle pass cost one index probe, whatever the
+   * history.
+   */
+  async claimDueReminders(now: Date, limit: number, leaseMs: number): Promise<ChargeRow[]> {
+    const result = await this.db.raw(
+      `update ${CHARGES} c set next_reminder_at = ? from (
+         select id from ${CHARGES}
+         where deleted_at is null and next_reminder_at <= ?
+         order by next_reminder_at asc limit ? for update skip locked
+       ) due where c.id = due.id returning c.*`,
+      [new Date(now.getTime() + leaseMs), now, limit],
+    );
+    return result.rows as ChargeRow[];
+  }
+
+  /** Sets when the charge's next reminder falls due (null: its cadence is over). */
+  async scheduleReminder(chargeId: string, at: Date | null): Promise<void> {
+    await liveCharge(this.db, chargeId).update({ next_reminder_at: at });
   }
 }

@@ -2,7 +2,7 @@ import { repriceCart } from "../medusa/cart-reprice";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
-import { collectionPaidBy } from "../settlement/decide";
+import { collectionPaidOf } from "../settlement/snapshot";
 import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
 
@@ -52,11 +52,11 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   const checkoutUrl = recoveryOptions(ctx.config).checkoutUrl ?? null;
   const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
   const side = await readMedusaSide(ctx.db, row.payment_collection_id);
-  const paid = collectionPaidBy(siblings, side.payments);
+  const paid = collectionPaidOf(ctx.config, siblings, side);
   if (paid) {
     return {
       kind: "paid",
-      paymentPageUrl: paid.by === "charge" ? pageOf(paid.charge.session_id) : null,
+      paymentPageUrl: paid.by === "charge" ? pageOf(paid.row.session_id) : null,
     };
   }
   // A boleto's order-first order stays open through its grace period, then is canceled: a

@@ -8,7 +8,7 @@ import { readMedusaSide } from "../medusa/collection-snapshot";
 import { recordReminder } from "../platform/telemetry";
 import { startOfSaoPauloDay, saoPauloDay } from "../platform/sao-paulo-time";
 import type { SettleContext } from "../settlement/context";
-import { collectionPaidBy } from "../settlement/decide";
+import { collectionPaidOf } from "../settlement/snapshot";
 import { reminderVerdict, type ReminderFacts } from "../settlement/reminder-verdict";
 import { settleCharge } from "../settlement/settle";
 import { takeMailDaySlot } from "../storefront/mail-window";
@@ -76,7 +76,7 @@ export async function remindOnce(
   const report: ReminderReport = { due: 0, sent: 0, skipped: 0, deferred: 0, errors: 0 };
   const options = recoveryOptions(ctx.config);
   const notify = notifyOptions(ctx.config);
-  const rows = await ctx.records.charges.claimDueReminders(now, BATCH, CLAIM_LEASE_MS);
+  const rows = await ctx.records.reminders.claimDueReminders(now, BATCH, CLAIM_LEASE_MS);
   for (const row of rows) {
     if (signal?.aborted) break; // The claims lapse, and the next pass takes them.
     report.due += 1;
@@ -85,7 +85,7 @@ export async function remindOnce(
       report[outcome] += 1;
     } catch (error) {
       report.errors += 1;
-      await ctx.records.charges
+      await ctx.records.reminders
         .scheduleReminder(row.charge_id, new Date(now.getTime() + RETRY_MS))
         .catch(() => undefined);
       ctx.logger.warn(
@@ -133,14 +133,14 @@ async function remindCharge(
   for (;;) {
     const due = nextReminder(plan, handled);
     if (!due || due.at > now) {
-      await records.charges.scheduleReminder(claimed.charge_id, due?.at ?? null);
+      await records.reminders.scheduleReminder(claimed.charge_id, due?.at ?? null);
       return outcome;
     }
     fresh ??= await readFresh();
     const { row, buyer } = fresh;
     const verdict = reminderVerdict(await factsOf(ctx, row, due, buyer, options, now));
     if (verdict.kind === "defer") {
-      await records.charges.scheduleReminder(row.charge_id, verdict.until);
+      await records.reminders.scheduleReminder(row.charge_id, verdict.until);
       recordReminder(due.step, row.method, "deferred");
       return "deferred";
     }
@@ -152,7 +152,7 @@ async function remindCharge(
       outcome = "skipped";
       // A paid cart or a replaced code has nothing more to be reminded of.
       if (reason === "paid" || reason === "replaced") {
-        await records.charges.scheduleReminder(row.charge_id, null);
+        await records.reminders.scheduleReminder(row.charge_id, null);
         return outcome;
       }
       continue;
@@ -185,7 +185,10 @@ async function remindCharge(
     recordReminder(due.step, row.method, "sent");
     ctx.logger.info(`sent reminder ${due.step} for charge ${row.charge_id}`);
     handled.add(due.step);
-    await records.charges.scheduleReminder(row.charge_id, nextReminder(plan, handled)?.at ?? null);
+    await records.reminders.scheduleReminder(
+      row.charge_id,
+      nextReminder(plan, handled)?.at ?? null,
+    );
     return "sent";
   }
 }
@@ -205,7 +208,7 @@ async function factsOf(
   if (row.payment_collection_id) {
     const siblings = await records.charges.ofCollection(row.payment_collection_id);
     const side = await readMedusaSide(ctx.db, row.payment_collection_id);
-    collectionPaid = collectionPaidBy(siblings, side.payments) !== null;
+    collectionPaid = collectionPaidOf(ctx.config, siblings, side) !== null;
     if (side.order?.status === "canceled" || side.order?.canceledAt) {
       // The plugin's own cancel of an order whose code went unpaid is on the code's timeline.
       orderCanceled =

@@ -2,7 +2,6 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows";
 import { Modules } from "@medusajs/framework/utils";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { recordCapturesOnOrder } from "./capture";
 import type { SettleContext } from "./context";
 
 /**
@@ -28,8 +27,9 @@ export async function completeCart(
       source,
       detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
     });
-    await ctx.records.charges.orderSeen(row.charge_id);
-    await recordCapturesOnOrder(ctx, row).catch(() => undefined);
+    await ctx.records.captures.orderSeen(row.charge_id);
+    // What waited for the order (its transactions, the "paid" message) is due now.
+    await ctx.records.outbox.dueNow(row.charge_id);
     return "completed";
   } catch (error) {
     const message = (error as Error).message;

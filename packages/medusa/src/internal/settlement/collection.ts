@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { withCollectionLock } from "../records/collection-locks";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import {
-  announceCaptured,
   captureOnce,
   captureSessionOf,
+  SETTLEMENT_HOLDER,
   type CaptureClaim,
   type CaptureResult,
 } from "./capture";
@@ -17,8 +16,8 @@ import { actInMedusaUnderLease } from "./medusa-side";
 import { cartOfCollection } from "../medusa/collection-links";
 import { decide, type CollectionSnapshot, type Decision } from "./decide";
 import { readCollection } from "./snapshot";
+import { followCapture } from "./follow-ups";
 import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
-import { DELIVERY_DETAILS } from "./delivery-details";
 
 /** What settling a collection decided for one charge, and what acting on it did. */
 export interface CollectionOutcome {
@@ -29,7 +28,7 @@ export interface CollectionOutcome {
   cart?: "completed" | "failed";
 }
 
-/** One charge's decision, as recorded in the plugin's tables under the collection's lease. */
+/** One charge's decision, as recorded in the ledger under the collection's lease. */
 export interface Recorded {
   decision: Decision;
   /** The charge as it stands after the decision was recorded. */
@@ -50,8 +49,8 @@ export interface CollectionDesk {
   /** The collection as it stands now, this door's earlier records included. */
   snapshot(): Promise<{ snapshot: CollectionSnapshot; rows: ChargeRow[] }>;
   /**
-   * Decides one charge (`decide`, pure) and records the decision in the plugin's tables;
-   * undefined for a charge that is not the collection's.
+   * Decides one charge (`decide`, pure) and records the decision in the ledger; undefined for
+   * a charge that is not the collection's.
    */
   decideAndRecord(chargeId: string, claimAs: ClaimAs | null): Promise<Recorded | undefined>;
 }
@@ -59,8 +58,8 @@ export interface CollectionDesk {
 /**
  * Every door's way into a collection's money: under the collection's lease (one door at a
  * time, on every instance), read one snapshot, `decide` (decide.ts, pure) and record the
- * decision in the plugin's tables. The provider's door (session-verdict.ts), which cannot run
- * Medusa's workflows, uses this directly; the doors that can use `settleCollection`.
+ * decision in the ledger. The provider's door (session-verdict.ts), which cannot run Medusa's
+ * workflows, uses this directly; the doors that can use `settleCollection`.
  */
 export async function withCollection<T>(
   core: SettlementCore,
@@ -76,7 +75,7 @@ export async function withCollection<T>(
     async () => {
       const medusa = await readMedusaSide(core.db, collectionId);
       const snapshot = () =>
-        readCollection(core.records, collectionId, medusa, cancelOrderOnExpiry);
+        readCollection(core.records, core.config, collectionId, medusa, cancelOrderOnExpiry);
       const desk: CollectionDesk = {
         snapshot,
         async decideAndRecord(chargeId, claimAs) {
@@ -95,13 +94,12 @@ export async function withCollection<T>(
 
 /**
  * The one way a door that runs Medusa's workflows (a webhook, a repeated delivery,
- * reconciliation, the admin's re-check and accept, the capture and order-placed subscribers,
- * the boleto grace recheck) gives a charge its fate: `withCollection`, then Medusa's side of
- * the decision. Canceling an order or a session happens under the lease, so a payment landing
- * meanwhile is decided after it; a capture is committed under the lease (its claim, which the
- * next decision sees) and Medusa's workflow runs once the lease is released, because that
- * workflow completes the cart and cart completion calls the provider's door, which takes the
- * same lease.
+ * reconciliation, the admin's re-check and accept, the capture and order subscribers, the
+ * boleto grace recheck, the outbox) gives a charge its fate, read as a line: under the
+ * collection's lease, decide and record it in the ledger, and do Medusa's side of it that must
+ * not interleave with another door (cancel an order or a session); once the lease is released,
+ * capture (Medusa's workflow completes the cart, and cart completion calls the provider's door,
+ * which takes the same lease), then deliver what follows the capture (follow-ups.ts).
  *
  * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
  */
@@ -120,13 +118,15 @@ export async function settleCollection(
   const options = providerOfRow(ctx, first).options;
   const decideHere = () =>
     withCollection(ctx, collectionId, options.cancelOrderOnExpiry, source, async (desk) => {
-      const done = await desk.decideAndRecord(chargeId, { holder: randomUUID() });
+      const done = await desk.decideAndRecord(chargeId, {
+        holder: `${SETTLEMENT_HOLDER}${randomUUID()}`,
+      });
       if (done) await actInMedusaUnderLease(ctx, done.decision, done.row, source);
       return done;
     });
-  // A captured payment still waiting for its order is decided under Medusa's lock on the cart
-  // as well, which the shopper's `cart.complete` holds to its end: the decision sees the order
-  // that completion made, or closes the session before any completion can use it (decide.ts 6).
+  // Captured money still waiting for its order is decided under Medusa's lock on the cart as
+  // well, which the shopper's `cart.complete` holds to its end: the decision sees the order that
+  // completion made, or closes the session before any completion can use it (decide.ts 7).
   const cartId =
     first.captured_at && first.awaiting_order_since
       ? await cartOfCollection(ctx.container, collectionId)
@@ -136,23 +136,9 @@ export async function settleCollection(
   const { decision, row, claim } = recorded;
   switch (decision.kind) {
     case "capture": {
-      if (!claim) {
-        return {
-          decision,
-          capture: { outcome: "duplicate", detail: DELIVERY_DETAILS.capturingElsewhere },
-        };
-      }
       const capture = await captureOnce(ctx, row, source, decision.amountCents, claim);
       if (capture.outcome === "processed") {
-        // What follows a capture is decided like everything else: its cart becomes an order.
-        // A failure there leaves the charge waiting for its order (set with the capture), which
-        // reconciliation takes up; the capture itself is announced either way.
-        await settleCollection(ctx, chargeId, source).catch((error: unknown) =>
-          ctx.logger.warn(
-            `charge ${chargeId} is captured; completing its cart failed, and reconciliation retries it: ${redact((error as Error).message)}`,
-          ),
-        );
-        await announceCaptured(ctx, row, source);
+        await followCapture(ctx, chargeId, source, settleCollection);
       }
       return { decision, capture };
     }
@@ -164,9 +150,9 @@ export async function settleCollection(
 }
 
 /**
- * Records a decision in the plugin's tables, never in Medusa's: where the money stands
- * (capturable, held, a refund due), an adoption, the right to capture, the next look at an
- * unpaid boleto. Each step is a conditional write, so a repeated door changes nothing.
+ * Records a decision in the ledger and the plugin's tables, never in Medusa's: money owed back,
+ * an adoption, the right to capture, the next look at an unpaid boleto. Each step is a
+ * conditional write, so a repeated door changes nothing.
  */
 async function record(
   core: SettlementCore,
@@ -179,32 +165,27 @@ async function record(
 ): Promise<Recorded> {
   switch (decision.kind) {
     case "capture": {
-      let paying = row;
-      if (decision.adopted) paying = await adopt(core, row, rows, decision.sessionId, source);
-      else if (row.settlement === null) {
-        paying =
-          (await core.records.charges.settle(row.charge_id, [null], "capturable", null)) ?? row;
-      }
+      const paying = decision.adopted
+        ? await adopt(core, row, rows, decision.sessionId, source)
+        : row;
       const wanted = claimAs && (!claimAs.sessionId || claimAs.sessionId === decision.sessionId);
       if (!wanted) return { decision, row: paying };
-      const claim = await takeCapture(core, snapshot, paying, claimAs.holder);
+      const claim = await takeCapture(core, snapshot, paying, claimAs.holder, decision.amountCents);
       return { decision, row: paying, ...(claim ? { claim } : {}) };
     }
-    case "hold":
-      return { decision, row: (await core.lifecycle.held(row, decision.reason, source)) ?? row };
-    case "refund_due":
-      return {
-        decision,
-        row:
-          (await core.lifecycle.refundDue(
-            row,
-            decision.reason,
-            source,
-            snapshot.order?.id ?? null,
-          )) ?? row,
-      };
+    case "refund_due": {
+      const moved = await core.lifecycle.owe(
+        row,
+        decision.from,
+        decision.amountCents,
+        decision.reason,
+        source,
+        snapshot.order?.id ?? null,
+      );
+      return { decision, row: moved ?? row };
+    }
     case "recheck":
-      await core.records.charges.scheduleCheck(row.charge_id, decision.at);
+      await core.records.checks.scheduleCheck(row.charge_id, decision.at);
       return { decision, row };
     case "keep_order":
       await core.records.events.add({
@@ -217,9 +198,10 @@ async function record(
     case "nothing":
       if (row.awaiting_order_since && (snapshot.order || !snapshot.cartId)) {
         // Captured, and its cart is an order (or no cart is left to become one).
-        await core.records.charges.orderSeen(row.charge_id);
+        await core.records.captures.orderSeen(row.charge_id);
       }
       return { decision, row };
+    case "hold":
     case "end_order":
     case "cancel_session":
     case "complete_cart":
@@ -228,29 +210,30 @@ async function record(
 }
 
 /**
- * Takes the right to capture a paid charge, or finds (in the snapshot) that Medusa already
- * holds its capture. Undefined when another holder has the claim. A holder may take its own
- * claim again: the provider's door claims as `authorize <session>`, and a shopper completing
- * the same cart twice is the same party.
+ * Takes the right to capture a paid charge's held money, or finds (in the snapshot) that
+ * Medusa already holds its capture. Undefined when another holder has the claim. A holder may
+ * take its own claim again: the provider's door claims as `authorize <session>`, and a shopper
+ * completing the same cart twice is the same party.
  */
 async function takeCapture(
   core: SettlementCore,
   snapshot: CollectionSnapshot,
   row: ChargeRow,
   holder: string,
+  amountCents: number,
 ): Promise<CaptureClaim | undefined> {
   const session = captureSessionOf(row);
   if (snapshot.payments.some((payment) => payment.sessionId === session && payment.captured)) {
     return { medusa: true };
   }
-  return (await core.records.charges.claimCapture(row.charge_id, holder))
+  return (await core.records.captures.claim(row.charge_id, holder, amountCents))
     ? { medusa: false, holder }
     : undefined;
 }
 
 /**
- * A replaced code the shopper paid becomes the payment of the cart's live session of the same
- * amount; that session's own code is then no longer needed (the cart is paid).
+ * A replaced code the shopper paid becomes the payment of the collection's live session of
+ * ours of the same amount; that session's own code is then no longer needed (the cart is paid).
  */
 async function adopt(
   core: SettlementCore,
@@ -276,9 +259,9 @@ async function adopt(
 
 /**
  * An order was canceled. Medusa's cancel asks the provider to refund its captured payments,
- * which this provider refuses (no money moves from here), so each captured charge of the order
- * is decided again: the collection's decision makes it a refund due (decide.ts 7) instead of
- * Medusa's books reading "refunded".
+ * which this provider refuses (no money moves from here), so each charge of the order holding
+ * money is decided again: captured money becomes owed back (decide.ts 5) instead of Medusa's
+ * books reading "refunded". Reconciliation finds the orders whose event this missed.
  */
 export async function refundsDueOnCanceledOrder(
   ctx: SettleContext,
@@ -296,7 +279,7 @@ export async function refundsDueOnCanceledOrder(
   let marked = 0;
   for (const collectionId of collections) {
     for (const row of await ctx.records.charges.ofCollection(collectionId)) {
-      if (!row.captured_at) continue;
+      if (Number(row.captured_cents) === 0 && Number(row.held_cents) === 0) continue;
       const { decision } = await settleCollection(ctx, row.charge_id, "admin");
       if (decision.kind === "refund_due") marked += 1;
     }

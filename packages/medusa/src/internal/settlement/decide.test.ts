@@ -1,26 +1,62 @@
 import { describe, expect, it } from "vitest";
+import type { ChargeMoney } from "../records/ledger";
 import {
+  arrivalOf,
   collectionPaidBy,
   countsAsPayment,
   decide,
+  returnOf,
   type ChargeFacts,
   type CollectionSnapshot,
+  type LiveSession,
+  type MedusaPayment,
 } from "./decide";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
+
+/** Money as it arrives for a code of R$ 100,00 paid in full, waiting for Medusa's capture. */
+const awaiting = (cents = 10_000): ChargeMoney => ({
+  received: cents,
+  held: cents,
+  heldReason: "awaiting_capture",
+  captured: 0,
+  owed: 0,
+  owedReason: null,
+  returned: 0,
+});
+const captured = (cents = 10_000): ChargeMoney => ({
+  ...awaiting(cents),
+  held: 0,
+  heldReason: null,
+  captured: cents,
+});
+const owed = (cents: number, reason: ChargeMoney["owedReason"]): ChargeMoney => ({
+  ...awaiting(cents),
+  held: 0,
+  heldReason: null,
+  owed: cents,
+  owedReason: reason,
+});
+const underpaid = (cents: number): ChargeMoney => ({ ...awaiting(cents), heldReason: "underpaid" });
+const unpaid: ChargeMoney = {
+  received: null,
+  held: 0,
+  heldReason: null,
+  captured: 0,
+  owed: 0,
+  owedReason: null,
+  returned: 0,
+};
 
 const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
   chargeId: "ch_a",
   sessionId: "ps_a",
   status: "paid",
-  settlement: "capturable",
-  settlementReason: null,
   amountCents: 10_000,
-  apiAmountCents: 10_000,
+  money: awaiting(),
   paidAt: new Date("2026-11-24T11:00:00Z"),
   superseded: false,
   captureSessionId: null,
-  captured: false,
   capturedAt: null,
   captureClaimed: false,
   orderHoldUntil: null,
@@ -28,15 +64,62 @@ const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
   ...over,
 });
 
+const session = (id: string, amountCents = 10_000, ours = true): LiveSession => ({
+  id,
+  amountCents,
+  ours,
+});
+const payment = (over: Partial<MedusaPayment> & { sessionId: string }): MedusaPayment => ({
+  ours: true,
+  captured: false,
+  canceled: false,
+  ...over,
+});
+
 const snapshot = (over: Partial<CollectionSnapshot> = {}): CollectionSnapshot => ({
   charges: [charge()],
-  liveSessions: [{ id: "ps_a", amountCents: 10_000 }],
+  liveSessions: [session("ps_a")],
   payments: [],
   order: null,
   cartId: "cart_1",
   cancelOrderOnExpiry: true,
   now: NOW,
   ...over,
+});
+
+const owe = (reason: string, amountCents = 10_000, from = "held") => ({
+  kind: "refund_due",
+  reason,
+  from,
+  amountCents,
+});
+
+describe("arrivalOf: how a payment's money arrives in the ledger", () => {
+  it.each([
+    [
+      "what the code asked is held for Medusa's capture",
+      10_000,
+      10_000,
+      { held: 10_000, heldReason: "awaiting_capture", owed: 0 },
+    ],
+    [
+      "less is held for the merchant's decision",
+      10_000,
+      9_000,
+      { held: 9_000, heldReason: "underpaid", owed: 0 },
+    ],
+    [
+      "more is held up to what the code asked, and the excess is owed back",
+      2_000,
+      2_500,
+      { held: 2_000, heldReason: "awaiting_capture", owed: 500, owedReason: "overpaid" },
+    ],
+  ])("%s", (_name, asked, received, expected) => {
+    const arrival = arrivalOf(asked, received);
+    expect(arrival).toMatchObject(expected);
+    // Every real received is in exactly one part.
+    expect(arrival.held + arrival.owed).toBe(received);
+  });
 });
 
 describe("decide: what a paid charge becomes", () => {
@@ -48,55 +131,58 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
-      "holds a charge the bank credited R$ 10,00 short, whatever its settlement was written as",
-      { charges: [charge({ apiAmountCents: 9_000, settlement: "held" })] },
+      "holds a charge the bank credited R$ 10,00 short for the merchant",
+      { charges: [charge({ money: underpaid(9_000) })] },
       "ch_a",
       { kind: "hold", reason: "underpaid" },
     ],
     [
-      "holds an underpaid charge recorded before settlements existed",
-      { charges: [charge({ apiAmountCents: 9_000, settlement: null })] },
-      "ch_a",
-      { kind: "hold", reason: "underpaid" },
-    ],
-    [
-      "captures an accepted underpaid charge for what arrived, never the code's amount",
-      { charges: [charge({ apiAmountCents: 9_000, settlement: "capturable" })] },
+      "captures an accepted underpaid charge for what arrived, never the code's amount, on the session restated to it",
+      {
+        charges: [charge({ money: { ...underpaid(9_000), heldReason: "accepted" } })],
+        liveSessions: [session("ps_a", 9_000)],
+      },
       "ch_a",
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 9_000 },
     ],
     [
-      "captures an overpaid charge for the cart's amount",
-      { charges: [charge({ apiAmountCents: 11_000 })] },
+      "captures an overpaid charge for the code's amount (its excess was owed back as it arrived)",
+      {
+        charges: [
+          charge({
+            money: { ...awaiting(), received: 11_000, owed: 1_000, owedReason: "overpaid" },
+          }),
+        ],
+      },
       "ch_a",
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
-      "does nothing more for a captured charge",
-      { charges: [charge({ captured: true, settlement: "captured" })] },
+      "does nothing more for captured money whose order stands",
+      {
+        charges: [charge({ money: captured(), capturedAt: NOW })],
+        order: { id: "o", status: "pending", canceledAt: null },
+      },
       "ch_a",
       { kind: "nothing", why: "already captured" },
     ],
     [
-      "keeps a refund due a refund due, with its reason",
-      { charges: [charge({ settlement: "refund_due", settlementReason: "out_of_stock" })] },
+      "leaves owed money owed",
+      { charges: [charge({ money: owed(10_000, "out_of_stock") })] },
       "ch_a",
-      { kind: "refund_due", reason: "out_of_stock" },
+      { kind: "nothing", why: "refund due: out_of_stock" },
     ],
     [
-      "makes the second of two codes paid in full a refund due (first paid wins)",
+      "makes the second of two codes paid in full owed back (first paid wins)",
       {
         charges: [
           charge({ chargeId: "ch_a", paidAt: new Date("2026-11-24T11:00:00Z") }),
           charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:00:01Z") }),
         ],
-        liveSessions: [
-          { id: "ps_a", amountCents: 10_000 },
-          { id: "ps_b", amountCents: 10_000 },
-        ],
+        liveSessions: [session("ps_a"), session("ps_b")],
       },
       "ch_b",
-      { kind: "refund_due", reason: "paid_twice" },
+      owe("paid_twice"),
     ],
     [
       "keeps a captured charge the payment even if the other was paid earlier by the API's clock",
@@ -107,49 +193,74 @@ describe("decide: what a paid charge becomes", () => {
             chargeId: "ch_b",
             sessionId: "ps_b",
             paidAt: new Date("2026-11-24T11:30:00Z"),
-            captured: true,
-            settlement: "captured",
+            money: captured(),
           }),
         ],
       },
       "ch_a",
-      { kind: "refund_due", reason: "paid_twice" },
+      owe("paid_twice"),
     ],
     [
       "lets a charge paid in full be the payment while an underpaid sibling is held",
       {
         charges: [
-          charge({ chargeId: "ch_a", apiAmountCents: 5_000, settlement: "held" }),
+          charge({ chargeId: "ch_a", money: underpaid(5_000) }),
           charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:30:00Z") }),
         ],
-        liveSessions: [{ id: "ps_b", amountCents: 10_000 }],
+        liveSessions: [session("ps_b")],
       },
       "ch_b",
       { kind: "capture", sessionId: "ps_b", adopted: false, amountCents: 10_000 },
     ],
     [
-      "adopts a replaced code paid for the cart's current amount onto the live session",
-      {
-        charges: [charge({ superseded: true })],
-        liveSessions: [{ id: "ps_new", amountCents: 10_000 }],
-      },
+      "adopts a replaced code paid for the cart's current amount onto the live session of ours",
+      { charges: [charge({ superseded: true })], liveSessions: [session("ps_new")] },
       "ch_a",
       { kind: "capture", sessionId: "ps_new", adopted: true, amountCents: 10_000 },
+    ],
+    [
+      "never adopts onto another provider's session of the same amount: the code's money is owed back",
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_card", 10_000, false)],
+      },
+      "ch_a",
+      owe("paid_old_amount"),
+    ],
+    [
+      "owes back a code paid after the cart was paid with another provider (its payment authorized)",
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_card", 10_000, false)],
+        payments: [payment({ sessionId: "ps_card", ours: false })],
+        order: { id: "o", status: "pending", canceledAt: null },
+      },
+      "ch_a",
+      owe("paid_elsewhere"),
+    ],
+    [
+      "owes back a code whose own session is live when the merchant marked the order paid (a captured payment of no charge)",
+      { payments: [payment({ sessionId: "ps_manual", ours: false, captured: true })] },
+      "ch_a",
+      owe("paid_elsewhere"),
+    ],
+    [
+      "is not paid elsewhere by another provider's canceled payment",
+      { payments: [payment({ sessionId: "ps_card", ours: false, canceled: true })] },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
       "adopts a paid code whose session Medusa deleted without superseding it",
-      { liveSessions: [{ id: "ps_new", amountCents: 10_000 }] },
+      { liveSessions: [session("ps_new")] },
       "ch_a",
       { kind: "capture", sessionId: "ps_new", adopted: true, amountCents: 10_000 },
     ],
     [
-      "makes a replaced code paid for an old amount a refund due",
-      {
-        charges: [charge({ superseded: true })],
-        liveSessions: [{ id: "ps_new", amountCents: 12_000 }],
-      },
+      "makes a replaced code paid for an old amount owed back",
+      { charges: [charge({ superseded: true })], liveSessions: [session("ps_new", 12_000)] },
       "ch_a",
-      { kind: "refund_due", reason: "paid_old_amount" },
+      owe("paid_old_amount"),
     ],
     [
       "captures an adopted charge on the session that adopted it",
@@ -159,9 +270,52 @@ describe("decide: what a paid charge becomes", () => {
     ],
     [
       "captures on its own session once the order holds its payment (sessions of a completed cart)",
-      { liveSessions: [], payments: [{ sessionId: "ps_a", captured: false }] },
+      { liveSessions: [], payments: [payment({ sessionId: "ps_a" })] },
       "ch_a",
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "owes back a payment that arrived after its order was canceled",
+      { order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T10:00:00Z") } },
+      "ch_a",
+      owe("paid_after_order_canceled"),
+    ],
+    [
+      "owes back captured money whose order was canceled after the capture",
+      {
+        charges: [charge({ money: captured(), capturedAt: new Date("2026-11-24T11:00:00Z") })],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T11:30:00Z") },
+      },
+      "ch_a",
+      owe("order_canceled", 10_000, "captured"),
+    ],
+    [
+      "completes the cart of captured money that is no order yet",
+      {
+        charges: [
+          charge({
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 2, lastMessage: "x" },
+          }),
+        ],
+      },
+      "ch_a",
+      { kind: "complete_cart", cartId: "cart_1" },
+    ],
+    [
+      "owes back captured money whose cart kept failing for its stock, and closes the session",
+      {
+        charges: [
+          charge({
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 5, lastMessage: "Insufficient inventory" },
+          }),
+        ],
+      },
+      "ch_a",
+      { ...owe("out_of_stock", 10_000, "captured"), closeSession: "ps_a" },
     ],
   ];
   it.each(cases)("%s", (_name, over, chargeId, expected) => {
@@ -172,7 +326,7 @@ describe("decide: what a paid charge becomes", () => {
 describe("decide: what an ended charge does to its order", () => {
   const order = { id: "order_1", status: "pending", canceledAt: null };
   const ended = (over: Partial<ChargeFacts> = {}) =>
-    charge({ status: "expired", settlement: null, apiAmountCents: null, paidAt: null, ...over });
+    charge({ status: "expired", money: unpaid, paidAt: null, ...over });
   const cases: [string, Partial<CollectionSnapshot>, unknown][] = [
     [
       "ends the order that waits on an expired Pix",
@@ -197,24 +351,26 @@ describe("decide: what an ended charge does to its order", () => {
     [
       "never ends an order while an underpaid code holds money for the merchant",
       {
-        charges: [
-          ended(),
-          charge({ chargeId: "ch_b", sessionId: "ps_b", apiAmountCents: 1, settlement: "held" }),
-        ],
+        charges: [ended(), charge({ chargeId: "ch_b", sessionId: "ps_b", money: underpaid(1) })],
         order,
       },
       { kind: "nothing", why: "the collection holds a payment" },
     ],
     [
-      "ends the order even if a sibling's money is a refund due",
+      "ends the order even if a sibling's money is owed back",
       {
         charges: [
           ended(),
-          charge({ chargeId: "ch_b", sessionId: "ps_b", settlement: "refund_due" }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", money: owed(10_000, "paid_twice") }),
         ],
         order,
       },
       { kind: "end_order", orderId: "order_1" },
+    ],
+    [
+      "never ends an order another provider's payment stands behind",
+      { charges: [ended()], order, payments: [payment({ sessionId: "ps_card", ours: false })] },
+      { kind: "cancel_session" },
     ],
     [
       "does nothing for a replaced code that expired",
@@ -231,7 +387,7 @@ describe("decide: what an ended charge does to its order", () => {
     ],
     [
       "does not end an order whose payment is another session's",
-      { charges: [ended()], order, payments: [{ sessionId: "ps_other", captured: false }] },
+      { charges: [ended()], order, payments: [payment({ sessionId: "ps_other" })] },
       { kind: "cancel_session" },
     ],
     [
@@ -252,61 +408,102 @@ describe("decide: what an ended charge does to its order", () => {
 });
 
 describe("countsAsPayment", () => {
-  it("counts paid money that is neither held nor due a refund", () => {
-    expect(countsAsPayment({ status: "paid", settlement: "capturable" })).toBe(true);
-    expect(countsAsPayment({ status: "paid", settlement: "captured" })).toBe(true);
-    expect(countsAsPayment({ status: "paid", settlement: "held" })).toBe(false);
-    expect(countsAsPayment({ status: "paid", settlement: "refund_due" })).toBe(false);
-    expect(countsAsPayment({ status: "expired", settlement: null })).toBe(false);
+  it("counts captured money and money held for Medusa's capture, nothing else", () => {
+    expect(countsAsPayment({ status: "paid", money: awaiting() })).toBe(true);
+    expect(countsAsPayment({ status: "paid", money: captured() })).toBe(true);
+    expect(
+      countsAsPayment({ status: "paid", money: { ...underpaid(10), heldReason: "accepted" } }),
+    ).toBe(true);
+    expect(countsAsPayment({ status: "paid", money: underpaid(9_000) })).toBe(false);
+    expect(countsAsPayment({ status: "paid", money: owed(10_000, "paid_twice") })).toBe(false);
+    expect(countsAsPayment({ status: "expired", money: unpaid })).toBe(false);
   });
 });
 
 describe("collectionPaidBy: whether a collection is paid, and how", () => {
-  const row = (
-    over: Partial<{
-      status: ChargeFacts["status"];
-      settlement: ChargeFacts["settlement"];
-      session_id: string;
-      capture_session_id: string | null;
-    }> = {},
-  ) => ({
-    status: "pending" as ChargeFacts["status"],
-    settlement: null as ChargeFacts["settlement"],
-    session_id: "ps_a",
-    capture_session_id: null as string | null,
-    ...over,
-  });
+  const pending = () => charge({ status: "pending", money: unpaid, paidAt: null });
 
   it("is paid by a charge that counts as the payment", () => {
-    const paid = row({ status: "paid", settlement: "captured", session_id: "ps_b" });
-    expect(collectionPaidBy([row(), paid], [])).toEqual({ by: "charge", charge: paid });
+    const paid = charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() });
+    expect(collectionPaidBy([pending(), paid], [])).toEqual({ by: "charge", charge: paid });
   });
 
-  it("is not paid by a charge held or due a refund", () => {
-    const held = row({ status: "paid", settlement: "held" });
-    const refund = row({ status: "paid", settlement: "refund_due", session_id: "ps_b" });
-    expect(collectionPaidBy([held, refund], [{ sessionId: "ps_a", captured: false }])).toBeNull();
+  it("is not paid by a charge held for the merchant or owed back", () => {
+    const held = charge({ money: underpaid(9_000) });
+    const refund = charge({ chargeId: "ch_b", sessionId: "ps_b", money: owed(1, "paid_twice") });
+    expect(collectionPaidBy([held, refund], [payment({ sessionId: "ps_a" })])).toBeNull();
   });
 
-  it("is paid another way when Medusa holds a capture, or a payment of a session none of its charges had", () => {
-    expect(collectionPaidBy([row()], [{ sessionId: "ps_a", captured: true }])).toEqual({
-      by: "elsewhere",
-    });
-    expect(collectionPaidBy([row()], [{ sessionId: "ps_card", captured: false }])).toEqual({
-      by: "elsewhere",
-    });
+  it("is paid another way by another provider's payment, or a captured payment of a session none of its charges had", () => {
+    expect(collectionPaidBy([pending()], [payment({ sessionId: "ps_card", ours: false })])).toEqual(
+      {
+        by: "elsewhere",
+      },
+    );
+    expect(collectionPaidBy([pending()], [payment({ sessionId: "ps_x", captured: true })])).toEqual(
+      { by: "elsewhere" },
+    );
   });
 
   it("is not paid by its own code's authorized payment (an order-first boleto) nor by one adopted from an older session", () => {
-    const adopted = row({ session_id: "ps_new", capture_session_id: "ps_old" });
+    const adopted = charge({
+      status: "pending",
+      money: unpaid,
+      sessionId: "ps_new",
+      captureSessionId: "ps_old",
+    });
     expect(
       collectionPaidBy(
         [adopted],
-        [
-          { sessionId: "ps_new", captured: false },
-          { sessionId: "ps_old", captured: false },
-        ],
+        [payment({ sessionId: "ps_new" }), payment({ sessionId: "ps_old" })],
       ),
     ).toBeNull();
+  });
+});
+
+describe("returnOf: which parts a merchant's refund returns", () => {
+  const money = (over: Partial<ChargeMoney>): ChargeMoney => ({ ...unpaid, received: 0, ...over });
+  it.each([
+    [
+      "owed money first, then the order's captured money",
+      money({ received: 2_500, captured: 2_000, owed: 500, owedReason: "overpaid" }),
+      700,
+      0,
+      {
+        takes: [
+          { from: "owed", amountCents: 500 },
+          { from: "captured", amountCents: 200 },
+        ],
+        medusaCents: 200,
+      },
+    ],
+    [
+      "owed money Medusa holds captured (an order canceled after its capture) is refunded in Medusa",
+      money({ received: 3_800, owed: 3_800, owedReason: "order_canceled" }),
+      3_800,
+      3_800,
+      { takes: [{ from: "owed", amountCents: 3_800 }], medusaCents: 3_800 },
+    ],
+    [
+      "of mixed owed money, the part Medusa never held goes first",
+      money({ received: 2_500, owed: 2_500, owedReason: "order_canceled" }),
+      600,
+      2_000,
+      { takes: [{ from: "owed", amountCents: 600 }], medusaCents: 100 },
+    ],
+    [
+      "money held for the merchant's decision can be returned",
+      money({ received: 9_000, held: 9_000, heldReason: "underpaid" }),
+      9_000,
+      0,
+      { takes: [{ from: "held", amountCents: 9_000 }], medusaCents: 0 },
+    ],
+  ])("%s", (_name, m, amount, owedInMedusa, expected) => {
+    expect(returnOf(m, amount, owedInMedusa)).toEqual(expected);
+  });
+
+  it("never returns money Medusa's capture is taking, nor more than the charge holds", () => {
+    expect(returnOf(awaiting(), 100, 0)).toBeUndefined();
+    expect(returnOf(captured(), 10_001, 0)).toBeUndefined();
   });
 });

@@ -1,41 +1,52 @@
-import { paidShort, type LocalChargeStatus, type Settlement } from "../records/charges";
+import type { LocalChargeStatus } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
+import {
+  CAPTURABLE_HELD,
+  type Arrival,
+  type ChargeMoney,
+  type LedgerPart,
+} from "../records/ledger";
 import { graceRecheckAt } from "../checkout/check-schedule";
 import { DELIVERY_DETAILS } from "./delivery-details";
 
 /**
- * What a payment collection's charges mean for its cart and order, decided in one pure function
- * from one snapshot of the collection. Every door into the money (a webhook, a repeated
- * delivery, reconciliation, the admin's re-check, Medusa's `authorizePayment` at cart
- * completion, the capture subscriber, the boleto grace recheck) reads a snapshot under the
- * collection's lock, asks `decide`, and acts on the answer (collection.ts). A charge Medusa
- * dropped the session of (`deletePayment`) is marked replaced, and its fate is decided here
- * when it is paid.
+ * The money rules, each once, as pure functions with tables of tests: what a payment's money
+ * is when it arrives (`arrivalOf`), what a paid charge becomes (`decide`), whether a collection
+ * is paid and by what (`collectionPaidBy`), and which parts a merchant's refund returns
+ * (`returnOf`). Every door into the money (a webhook, a repeated delivery, reconciliation, the
+ * admin's re-check and accept, Medusa's `authorizePayment` at cart completion, the capture and
+ * order subscribers, the boleto grace recheck, the outbox) reads a snapshot under the
+ * collection's lock, asks `decide`, and records the answer in the ledger (collection.ts).
  *
- * A cart rarely has one charge: the shopper adds an item after seeing a code, switches Pix and
- * boleto, lets a code expire and takes a new one. Each leaves an older charge on the same
- * collection, and the API cannot cancel a charge, so every old code stays payable until it
- * expires. The rules:
+ * A collection rarely has one charge: the shopper adds an item after seeing a code, switches Pix
+ * and boleto, or another provider (a card, payment on delivery), lets a code expire and takes a
+ * new one. Each leaves an older charge on the collection, and the API cannot cancel a charge, so
+ * every old code stays payable until it expires. A collection can also belong to an order (an
+ * order edit's difference) instead of a cart. The rules:
  *
- * 1. A captured charge is done; a refund due stays one.
- * 2. A charge paid with less money than its code asked for is held: the merchant decides
- *    (Accept received amount, or a refund). Nothing captures it in full.
- * 3. The first charge of a collection paid in full becomes its payment (a captured one first,
- *    then by the API's `paid_at`); any other is a refund due (`paid_twice`).
- * 4. It is captured on its own session while Medusa still has it. A replaced code (superseded,
- *    or its session gone) pays for the cart only if the cart still costs what it did: it is
- *    captured on the cart's live session of that amount (adopted). Otherwise it is a refund
- *    due (`paid_old_amount`).
- * 5. An expired or failed charge ends the order that waits on it (a boleto only once its grace
- *    period has passed), never while the collection holds money, never a charge that was
- *    replaced, and never when the merchant turned `cancelOrderOnExpiry` off.
- * 6. A captured payment whose cart is no order yet is completed into one; once its cart failed
- *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is a refund due (`out_of_stock`
- *    when the last failure says so), and its session is closed so the cart cannot become an
- *    order on money due back. Once an order exists, it is the order's payment.
- * 7. A captured payment whose order was canceled after the capture is a refund due
- *    (`order_canceled`). One captured after the order was canceled stays captured, with its note
- *    (`paid_after_order_canceled`): the merchant decides whether to ship or refund.
+ * 1. Money is where the ledger says. Captured money stays the order's; owed money stays owed
+ *    until the merchant returns it.
+ * 2. Less money than the code asked for is held for the merchant (Accept received amount, or a
+ *    refund); nothing captures it until they accept. More is captured for what the code asked,
+ *    and the excess is owed back (`overpaid`).
+ * 3. A collection is paid by its first charge paid in full (a captured one first, then by the
+ *    API's `paid_at`), or another way: a payment of another provider, or a captured payment not
+ *    made from one of its charges (the merchant's "mark as paid"). Every other payment of it is
+ *    owed back (`paid_twice`, `paid_elsewhere`).
+ * 4. A charge is captured on its own session while Medusa still has it. A replaced code pays for
+ *    the collection only if it still costs what it did, captured on a live session **of this
+ *    plugin's providers** of that amount (adopted); never on another provider's session.
+ *    Otherwise it is owed back (`paid_old_amount`).
+ * 5. A payment that arrives after its order was canceled is owed back
+ *    (`paid_after_order_canceled`); captured money whose order is canceled is owed back
+ *    (`order_canceled`).
+ * 6. An expired or failed charge ends the order that waits on it (a boleto only once its grace
+ *    period has passed), never while the collection holds money or is paid another way, never a
+ *    charge that was replaced, and never when the merchant turned `cancelOrderOnExpiry` off.
+ * 7. Captured money whose cart is no order yet is completed into one; once the cart failed
+ *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is owed back (`out_of_stock` when
+ *    the last failure says so), and its session is closed so the cart cannot become an order on
+ *    money owed back.
  */
 
 /** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
@@ -46,19 +57,16 @@ export interface ChargeFacts {
   chargeId: string;
   sessionId: string;
   status: LocalChargeStatus;
-  settlement: Settlement | null;
-  settlementReason: string | null;
   /** What the code asked for, in cents. */
   amountCents: number;
-  /** What the API says was paid, in cents (null until it confirmed a payment). */
-  apiAmountCents: number | null;
+  /** Where its money is (the ledger's parts). */
+  money: ChargeMoney;
   /** When the API says it was paid (or, failing that, when the plugin recorded it). */
   paidAt: Date | null;
   superseded: boolean;
   /** The session a replaced code was adopted by. */
   captureSessionId: string | null;
-  captured: boolean;
-  /** When the capture was recorded. */
+  /** When Medusa's capture of it was recorded (null: none). */
   capturedAt: Date | null;
   /** A capture was committed to (claimed) under the collection's lock and may be running. */
   captureClaimed: boolean;
@@ -73,12 +81,19 @@ export interface LiveSession {
   id: string;
   /** The session's amount in cents, rounded half-up as the charge's was. */
   amountCents: number;
+  /** A session of this plugin's providers (Pix or boleto of a registration of this store). */
+  ours: boolean;
 }
 
 /** A Medusa payment of the collection (made from a session at cart completion or capture). */
 export interface MedusaPayment {
   sessionId: string;
+  /** A payment of this plugin's providers. */
+  ours: boolean;
+  /** Medusa holds a capture of it. */
   captured: boolean;
+  /** Medusa canceled it (it pays nothing). */
+  canceled: boolean;
 }
 
 /** One collection as every door sees it, read in one go (medusa/collection-snapshot.ts). */
@@ -86,6 +101,7 @@ export interface CollectionSnapshot {
   charges: readonly ChargeFacts[];
   liveSessions: readonly LiveSession[];
   payments: readonly MedusaPayment[];
+  /** The collection's order: its cart's, or the order it belongs to (an order edit's). */
   order: { id: string; status: string; canceledAt: Date | null } | null;
   /** The cart the collection pays for, if it pays for one. */
   cartId: string | null;
@@ -98,16 +114,21 @@ export type HoldReason = "underpaid";
 
 /** What a charge becomes. */
 export type Decision =
-  /** Capture on `sessionId`: its own, or the cart's live session (`adopted`). */
+  /** Capture `amountCents` on `sessionId`: its own, or a live session of ours (`adopted`). */
   | { kind: "capture"; sessionId: string; adopted: boolean; amountCents: number }
   /** Money arrived, less than asked: the merchant decides. */
   | { kind: "hold"; reason: HoldReason }
   /**
-   * No order can come of this payment: it waits for the merchant as a refund due.
-   * `closeSession`: a captured payment's session, closed in Medusa so its cart cannot become
-   * an order on money due back.
+   * `amountCents` of `from` is owed back. `closeSession`: a captured payment's session, closed
+   * in Medusa so its cart cannot become an order on money owed back.
    */
-  | { kind: "refund_due"; reason: RefundReason; closeSession?: string }
+  | {
+      kind: "refund_due";
+      reason: RefundReason;
+      from: "held" | "captured";
+      amountCents: number;
+      closeSession?: string;
+    }
   /** Captured, and its cart is no order yet: complete the cart (Medusa's cart completion). */
   | { kind: "complete_cart"; cartId: string }
   /** An unpaid boleto inside its grace period: look again at `at`. */
@@ -121,62 +142,97 @@ export type Decision =
   /** Nothing to do; `why` goes on the result. */
   | { kind: "nothing"; why: string };
 
-/** Paid with less money than the code asked for, and not accepted by the merchant. */
-export const isUnderpaid = (charge: ChargeFacts): boolean =>
-  paidShort(charge.amountCents, charge.apiAmountCents);
+/**
+ * How a payment's money arrives (rule 2): what the code asked for is held for Medusa's capture;
+ * less is held for the merchant; more is held up to what was asked and the excess is owed back.
+ */
+export function arrivalOf(askedCents: number, receivedCents: number): Arrival {
+  if (receivedCents < askedCents) {
+    return { held: receivedCents, heldReason: "underpaid", owed: 0, owedReason: "overpaid" };
+  }
+  return {
+    held: askedCents,
+    heldReason: "awaiting_capture",
+    owed: receivedCents - askedCents,
+    owedReason: "overpaid",
+  };
+}
 
 /**
- * Money of this charge that is the collection's payment, or may become it: paid and neither
- * held nor due a refund. The one definition every reader uses.
+ * Which parts a refund the merchant returned comes out of: what is owed back first (that is
+ * what a refund is for), then what is held for their decision (never money Medusa's capture is
+ * taking), then the order's captured money (a refund to the customer after the sale). `medusaCents`: how much of it Medusa holds captured, which
+ * Medusa must record as refunded: the captured money taken, and owed money that was captured
+ * before it was owed (`owedInMedusa`: an order canceled after its capture), taken after the
+ * owed money Medusa never held (an overpayment's excess). Undefined when the charge holds less.
  */
-export const countsAsPayment = (charge: Pick<ChargeFacts, "status" | "settlement">): boolean =>
-  charge.status === "paid" && charge.settlement !== "refund_due" && charge.settlement !== "held";
+export function returnOf(
+  money: ChargeMoney,
+  amountCents: number,
+  owedInMedusa: number,
+): { takes: { from: LedgerPart; amountCents: number }[]; medusaCents: number } | undefined {
+  const takes: { from: LedgerPart; amountCents: number }[] = [];
+  let left = amountCents;
+  const usable = (part: "owed" | "held" | "captured") =>
+    part === "held" && money.heldReason !== "underpaid" ? 0 : money[part];
+  for (const part of ["owed", "held", "captured"] as const) {
+    const take = Math.min(left, usable(part));
+    if (take > 0) takes.push({ from: part, amountCents: take });
+    left -= take;
+  }
+  if (left > 0) return undefined;
+  const taken = (part: LedgerPart) => takes.find((t) => t.from === part)?.amountCents ?? 0;
+  const owedOutside = money.owed - Math.min(owedInMedusa, money.owed);
+  const medusaCents = Math.max(0, taken("owed") - owedOutside) + taken("captured");
+  return { takes, medusaCents };
+}
+
+/** Held money settlement captures by itself (the merchant's `underpaid` waits for them). */
+const heldForCapture = (money: ChargeMoney): boolean =>
+  money.held > 0 && money.heldReason !== null && CAPTURABLE_HELD.includes(money.heldReason);
+
+/**
+ * Money of this charge that is the collection's payment, or is about to become it: captured, or
+ * held for Medusa's capture. The one definition every reader uses.
+ */
+export const countsAsPayment = (charge: { status: LocalChargeStatus; money: ChargeMoney }) =>
+  charge.status === "paid" && (charge.money.captured > 0 || heldForCapture(charge.money));
+
+/** A payment of another provider, or a captured one made from none of these sessions. */
+const paidAnotherWay = (payments: readonly MedusaPayment[], ourSessions: Set<string>): boolean =>
+  payments.some(
+    (payment) =>
+      !payment.canceled &&
+      (!payment.ours || (payment.captured && !ourSessions.has(payment.sessionId))),
+  );
 
 /**
  * Whether a collection is paid, and how: by one of its charges (`countsAsPayment`), or another
- * way, when Medusa holds a captured payment or a payment made from a session that is none of
- * its charges' (another provider, the merchant's manual payment). What a reminder may no longer
- * ask for, and what its link says is paid already.
+ * way (rule 3). What a reminder may no longer ask for, what its link says is paid already, and
+ * what a shopper is told of an older code's money.
  */
-export function collectionPaidBy<
-  T extends Pick<ChargeFacts, "status" | "settlement"> & {
-    session_id: string;
-    capture_session_id: string | null;
-  },
->(
-  charges: readonly T[],
-  payments: readonly { sessionId: string; captured: boolean }[],
-): { by: "charge"; charge: T } | { by: "elsewhere" } | null {
+export function collectionPaidBy(
+  charges: readonly ChargeFacts[],
+  payments: readonly MedusaPayment[],
+): { by: "charge"; charge: ChargeFacts } | { by: "elsewhere" } | null {
   const charge = charges.find(countsAsPayment);
   if (charge) return { by: "charge", charge };
-  const ours = new Set(charges.flatMap((c) => [c.session_id, c.capture_session_id]));
-  return payments.some((payment) => payment.captured || !ours.has(payment.sessionId))
-    ? { by: "elsewhere" }
-    : null;
+  const ours = new Set(charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]));
+  return paidAnotherWay(payments, ours) ? { by: "elsewhere" } : null;
 }
-
-/** Money the collection holds for the merchant to decide about, or as its payment. */
-const holdsMoney = (charge: ChargeFacts): boolean =>
-  charge.status === "paid" && charge.settlement !== "refund_due";
 
 /** The charge that became, or becomes, the collection's payment. */
 export function paymentOf(charges: readonly ChargeFacts[]): ChargeFacts | undefined {
-  return charges
-    .filter((charge) => countsAsPayment(charge) && !isHeld(charge))
-    .sort(
-      (a, b) =>
-        // A captured one has become the payment, and a claimed one is about to: whatever the
-        // clocks say, they stay it.
-        Number(b.captured) - Number(a.captured) ||
-        Number(b.captureClaimed) - Number(a.captureClaimed) ||
-        (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) ||
-        a.chargeId.localeCompare(b.chargeId),
-    )[0];
+  return charges.filter(countsAsPayment).sort(
+    (a, b) =>
+      // A captured one has become the payment, and a claimed one is about to: whatever the
+      // clocks say, they stay it.
+      Number(b.money.captured > 0) - Number(a.money.captured > 0) ||
+      Number(b.captureClaimed) - Number(a.captureClaimed) ||
+      (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) ||
+      a.chargeId.localeCompare(b.chargeId),
+  )[0];
 }
-
-/** Held: underpaid and the merchant has not accepted it (acceptance makes it capturable). */
-const isHeld = (charge: ChargeFacts): boolean =>
-  charge.settlement === "held" || (charge.settlement === null && isUnderpaid(charge));
 
 /** Decides what one charge of the collection becomes. Pure: no I/O, no clock but `now`. */
 export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision {
@@ -190,46 +246,69 @@ export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision
 }
 
 function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
-  if (charge.settlement === "refunded") return { kind: "nothing", why: DELIVERY_DETAILS.refunded };
-  if (charge.settlement === "refund_due") {
+  const money = charge.money;
+  if (money.captured > 0) return decideCaptured(snapshot, charge);
+  if (money.held === 0) {
     return {
-      kind: "refund_due",
-      reason: (charge.settlementReason as RefundReason) ?? "paid_twice",
+      kind: "nothing",
+      why:
+        money.owed > 0 ? DELIVERY_DETAILS.refundDue(money.owedReason!) : DELIVERY_DETAILS.refunded,
     };
   }
-  if (charge.captured || charge.settlement === "captured") return decideCaptured(snapshot, charge);
-  if (isHeld(charge)) return { kind: "hold", reason: "underpaid" };
+  if (!heldForCapture(money)) return { kind: "hold", reason: "underpaid" };
+  const owe = (reason: RefundReason): Decision => ({
+    kind: "refund_due",
+    reason,
+    from: "held",
+    amountCents: money.held,
+  });
+  if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
   const first = paymentOf(snapshot.charges);
-  if (first && first.chargeId !== charge.chargeId) {
-    return { kind: "refund_due", reason: "paid_twice" };
-  }
-  // Accepted by the merchant for less: capture what arrived, never the code's full amount.
-  const amountCents = Math.min(charge.amountCents, charge.apiAmountCents ?? charge.amountCents);
+  if (first && first.chargeId !== charge.chargeId) return owe("paid_twice");
+  const ours = new Set(
+    snapshot.charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]),
+  );
+  if (paidAnotherWay(snapshot.payments, ours)) return owe("paid_elsewhere");
+  // What is held for the capture: the code's amount, or an accepted smaller one.
+  const amountCents = money.held;
   if (charge.captureSessionId) {
     return { kind: "capture", sessionId: charge.captureSessionId, adopted: false, amountCents };
   }
-  // Its own session pays only while that session still asks what the code asked: a session
-  // whose amount Medusa changed asks another code for it.
+  // Its own session pays only while that session still asks what the code asked (or what the
+  // merchant accepted, which settlement restates it to): a session whose amount Medusa changed
+  // asks another code for it.
   const ownSessionLive = snapshot.liveSessions.some(
-    (s) => s.id === charge.sessionId && s.amountCents === charge.amountCents,
+    (s) =>
+      s.id === charge.sessionId &&
+      (s.amountCents === charge.amountCents ||
+        (money.heldReason === "accepted" && s.amountCents === money.held)),
   );
-  const ownPayment = snapshot.payments.some((p) => p.sessionId === charge.sessionId);
+  const ownPayment = snapshot.payments.some((p) => p.sessionId === charge.sessionId && !p.canceled);
   if (!charge.superseded && (ownSessionLive || ownPayment)) {
     return { kind: "capture", sessionId: charge.sessionId, adopted: false, amountCents };
   }
-  // A replaced code was paid: it pays for the cart only if the cart still costs what it did.
+  // A replaced code was paid: it pays for the collection only if it still costs what it did,
+  // and only on a session of this plugin's (never another provider's payment).
   const live = snapshot.liveSessions.find(
-    (session) => session.id !== charge.sessionId && session.amountCents === charge.amountCents,
+    (session) =>
+      session.ours && session.id !== charge.sessionId && session.amountCents === charge.amountCents,
   );
   if (live) return { kind: "capture", sessionId: live.id, adopted: true, amountCents };
-  return { kind: "refund_due", reason: "paid_old_amount" };
+  return owe("paid_old_amount");
 }
 
-/** A captured payment: the order its cart becomes, or, when the cart keeps failing, a refund. */
+/** Captured money: the order its cart becomes, or, when there is none to be had, owed back. */
 function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
   const order = snapshot.order;
-  if (order?.canceledAt && charge.capturedAt && order.canceledAt > charge.capturedAt) {
-    return { kind: "refund_due", reason: "order_canceled" };
+  const captured = charge.money.captured;
+  if (order?.canceledAt) {
+    const after = charge.capturedAt !== null && order.canceledAt > charge.capturedAt;
+    return {
+      kind: "refund_due",
+      reason: after ? "order_canceled" : "paid_after_order_canceled",
+      from: "captured",
+      amountCents: captured,
+    };
   }
   const tries = charge.cartCompletion;
   if (order || !snapshot.cartId || !tries) {
@@ -242,11 +321,18 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
   const reason = /stock|inventory|estoque/i.test(tries.lastMessage ?? "")
     ? "out_of_stock"
     : "cart_not_completed";
-  return { kind: "refund_due", reason, closeSession: charge.captureSessionId ?? charge.sessionId };
+  return {
+    kind: "refund_due",
+    reason,
+    from: "captured",
+    amountCents: captured,
+    closeSession: charge.captureSessionId ?? charge.sessionId,
+  };
 }
 
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
   if (charge.superseded) return { kind: "nothing", why: DELIVERY_DETAILS.replacedEnded };
+  const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;
   if (snapshot.charges.some(holdsMoney)) {
     return { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
   }
@@ -268,11 +354,12 @@ function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decisio
 /**
  * Whether the order's payment is this charge's session: Medusa made the order's payment from
  * the session it authorized, so a charge of any other session (an older code, the other
- * method) is not what the order waits on. An order-first order waiting on
+ * method, another provider) is not what the order waits on. An order-first order waiting on
  * `pending_authorization` may hold no payment yet; then the charge's own session is.
  */
 function orderWaitsOn(snapshot: CollectionSnapshot, charge: ChargeFacts): boolean {
-  if (snapshot.payments.some((payment) => payment.captured)) return false;
-  if (snapshot.payments.length === 0) return true;
-  return snapshot.payments.some((payment) => payment.sessionId === charge.sessionId);
+  const standing = snapshot.payments.filter((payment) => !payment.canceled);
+  if (standing.some((payment) => payment.captured)) return false;
+  if (standing.length === 0) return true;
+  return standing.some((payment) => payment.sessionId === charge.sessionId);
 }

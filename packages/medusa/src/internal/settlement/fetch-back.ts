@@ -3,6 +3,7 @@ import type { LifecycleSource, Transition } from "../records/charge-lifecycle";
 import type { ClientCharge, PaymentServiceClient } from "../platform/client-port";
 import type { ChargeStatus } from "../platform/status";
 import type { SettlementCore } from "./context";
+import { arrivalOf } from "./decide";
 
 /** What the payment service said of a charge, and what recording it changed. */
 export interface FetchedBack {
@@ -29,20 +30,19 @@ export async function readCharge(
 ): Promise<{ status: ChargeStatus; charge?: ClientCharge }> {
   if (!full) {
     const light = await client.charges.status(chargeId);
-    await core.records.charges.touch(chargeId);
+    await core.records.checks.touch(chargeId);
     if (light.status === "pending") return { status: "pending" };
   }
   const charge = await client.charges.retrieve(chargeId);
-  await core.records.charges.touch(chargeId);
+  await core.records.checks.touch(chargeId);
   return { status: charge.status, charge };
 }
 
 /**
  * Records what the payment service confirmed of a charge through its lifecycle (the one owner
- * of a charge's status): a payment with the amount and time the service gives, an end. A charge
- * paid with more than its code asked for gets a note for the merchant, once (a repeated
- * delivery must not re-open what the merchant resolved); one paid with less is held by the
- * lifecycle itself, its note in the same statement.
+ * of a charge's status): a payment with the amount and time the service gives, its money split
+ * into the ledger's parts as it arrives (decide.ts `arrivalOf`: less than asked is held for the
+ * merchant, more is partly owed back), or an end.
  */
 export async function recordConfirmed(
   core: SettlementCore,
@@ -52,20 +52,10 @@ export async function recordConfirmed(
 ): Promise<FetchedBack> {
   const { status, charge } = read;
   if (status === "pending" || !charge) return { status, row };
-  if (charge.amountCents > Number(row.amount_cents) && row.flag_code !== "amount_mismatch") {
-    await core.lifecycle.flag(
-      row.charge_id,
-      {
-        code: "amount_mismatch",
-        api_cents: charge.amountCents,
-        recorded_cents: Number(row.amount_cents),
-      },
-      source,
-    );
-  }
   const moved = await core.lifecycle.confirmed(row, status, source, {
     amountCents: charge.amountCents,
     paidAt: charge.paidAt ?? null,
+    arrival: arrivalOf(Number(row.amount_cents), charge.amountCents),
   });
   const now = moved?.row ?? (await core.records.charges.byChargeId(row.charge_id)) ?? row;
   return { status, charge, ...(moved ? { moved } : {}), row: now };

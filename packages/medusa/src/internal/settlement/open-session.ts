@@ -15,6 +15,7 @@ import {
 import { originOf } from "../create-line/client-origin";
 import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
 import { countsAsPayment } from "./decide";
+import { factsOf } from "./snapshot";
 import type { SettlementCore } from "./context";
 import { sessionMoney, type SessionMoney } from "./session-money";
 
@@ -97,7 +98,15 @@ export async function updateSession(
   request: OpenSessionRequest,
 ): Promise<{ owned: OwnedSessionData; changed: boolean }> {
   const money = await sessionMoney(core, request.sessionId);
-  if (money && askedOf(money) === request.amountCents) {
+  const keeps =
+    money &&
+    (askedOf(money) === request.amountCents ||
+      // Settlement restates a session at the smaller amount the merchant accepted, so Medusa's
+      // payment is what arrived (capture.ts): the session's money stays as it is.
+      (money.kind !== "request" &&
+        money.row.held_reason === "accepted" &&
+        Number(money.row.held_cents) === request.amountCents));
+  if (money && keeps) {
     return { owned: ownedOf(money, request.sessionId), changed: false };
   }
   if (money?.kind === "own") {
@@ -127,7 +136,7 @@ export function ownedOf(money: SessionMoney, sessionId: string): OwnedSessionDat
  */
 async function refuseIfCollectionPaid(core: SettlementCore, paymentCollectionId: string) {
   const charges = await core.records.charges.ofCollection(paymentCollectionId);
-  if (charges.some(countsAsPayment)) {
+  if (charges.some((row) => countsAsPayment(factsOf(row)))) {
     throw new PixCheckoutError(
       "collection_already_paid",
       "This cart is already paid; no new payment code was created. Complete the cart, or ask the store for help.",

@@ -5,7 +5,10 @@ import { redact } from "@pix-checkout/client";
 import { settleCollection } from "./collection";
 import { settlePaid, settleCharge } from "./settle";
 import type { SettleContext } from "./context";
-import { CHECK_ATTEMPTS, type ChargeRow } from "../records/charges";
+import type { ChargeRow } from "../records/charges";
+import { CHECK_ATTEMPTS } from "../records/charge-checks";
+import { deliverDueFollowUps } from "./follow-ups";
+import { capturedOfCanceledOrders } from "../medusa/canceled-orders";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { sweepCreateLine } from "../create-line/line";
 import type { ParsedWebhook } from "./webhook-intake";
@@ -25,6 +28,10 @@ export interface ReconcileReport {
   settled: number;
   deliveriesRetried: number;
   cartsCompleted: number;
+  /** Follow-ups of captures delivered (the outbox). */
+  followUps: number;
+  /** Captured money found on an order canceled since, and owed back. */
+  canceledOrders: number;
   errors: number;
 }
 
@@ -41,7 +48,12 @@ export interface ReconcileReport {
  *    its own backoff; one that can never be processed (its registration is gone, its body
  *    unreadable) is finished as `failed`;
  * 4. captured payments whose cart is no order yet (pay-first) are decided again: the cart is
- *    completed, or, once it kept failing, the payment is a refund due (decide.ts).
+ *    completed, or, once it kept failing, the payment is a refund due (decide.ts);
+ * 5. what follows a capture and was not delivered yet (the outbox: the order's transactions,
+ *    the `captured` event and the shopper's "paid" message, the canceled-order check) is
+ *    delivered;
+ * 6. captured money whose order was canceled without the plugin hearing of it (its
+ *    `order.canceled` subscriber failed, or never ran) is decided again: owed back.
  */
 export function reconcileOnce(
   ctx: SettleContext,
@@ -72,6 +84,8 @@ async function reconcile(
     settled: 0,
     deliveriesRetried: 0,
     cartsCompleted: 0,
+    followUps: 0,
+    canceledOrders: 0,
     errors: 0,
   };
   const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
@@ -85,7 +99,7 @@ async function reconcile(
     },
   );
   stillHeld();
-  for (const row of await ctx.records.charges.claimDueChecks(now, BATCH)) {
+  for (const row of await ctx.records.checks.claimDueChecks(now, BATCH)) {
     stillHeld();
     const provider = providers.find((p) => p.key === keyOfProviderId(row.provider_id));
     report.checked += 1;
@@ -101,7 +115,7 @@ async function reconcile(
       if (result.outcome === "processed") report.settled += 1;
       // A charge the API still calls pending is asked again on its schedule; a final one only
       // inside a boleto's grace period.
-      await ctx.records.charges.scheduleCheck(
+      await ctx.records.checks.scheduleCheck(
         row.charge_id,
         result.status === "pending"
           ? nextCheckAt({
@@ -120,7 +134,7 @@ async function reconcile(
   }
   // Paid is final, so a capture that never finished needs no new question to the API.
   stillHeld();
-  for (const row of await ctx.records.charges.paidNotCaptured(BATCH)) {
+  for (const row of await ctx.records.captures.paidNotCaptured(BATCH)) {
     stillHeld();
     report.checked += 1;
     try {
@@ -169,7 +183,7 @@ async function reconcile(
   // or, once it kept failing, a refund due). Past a grace, so a capture in flight finishes first.
   const settled = new Date(now.getTime() - AWAITING_GRACE_MS);
   stillHeld();
-  for (const row of await ctx.records.charges.awaitingOrder(settled, BATCH)) {
+  for (const row of await ctx.records.captures.awaitingOrder(settled, BATCH)) {
     stillHeld();
     try {
       const { cart } = await settleCollection(ctx, row.charge_id, "reconcile");
@@ -179,6 +193,23 @@ async function reconcile(
       report.errors += 1;
       ctx.logger.warn(
         `completing the cart of charge ${row.charge_id} failed: ${redact((error as Error).message)}`,
+      );
+    }
+  }
+  stillHeld();
+  const followUps = await deliverDueFollowUps(ctx, now, settleCollection);
+  report.followUps += followUps.delivered;
+  report.errors += followUps.errors;
+  stillHeld();
+  for (const chargeId of await capturedOfCanceledOrders(ctx.db, BATCH)) {
+    stillHeld();
+    try {
+      const { decision } = await settleCollection(ctx, chargeId, "reconcile");
+      if (decision.kind === "refund_due") report.canceledOrders += 1;
+    } catch (error) {
+      report.errors += 1;
+      ctx.logger.warn(
+        `deciding captured charge ${chargeId} of a canceled order failed: ${redact((error as Error).message)}`,
       );
     }
   }
@@ -192,7 +223,7 @@ async function recordCheckFailure(
   now: Date,
   message: string,
 ): Promise<void> {
-  const failures = await ctx.records.charges.recordCheckFailure(row.charge_id, now);
+  const failures = await ctx.records.checks.recordCheckFailure(row.charge_id, now);
   ctx.logger.warn(`reconciliation of charge ${row.charge_id} failed (${failures}): ${message}`);
   if (failures === CHECK_ATTEMPTS) {
     await ctx.lifecycle.flag(

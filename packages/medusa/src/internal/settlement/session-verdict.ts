@@ -4,6 +4,9 @@ import { PixCheckoutError } from "../platform/errors";
 import { toSessionStatus } from "../platform/status";
 import { ownedOfCharge, ownedOfRequest, type OwnedSessionData } from "../checkout/session-data";
 import { captureSessionOf } from "./capture";
+
+/** How the provider's door names its capture claim (Medusa captures inside cart completion). */
+export const AUTHORIZE_HOLDER = "authorize ";
 import { withCollection, type Recorded } from "./collection";
 import { clientOfRow, providerOfRow, type SettlementCore } from "./context";
 import { fetchBack } from "./fetch-back";
@@ -86,7 +89,7 @@ export async function sessionVerdict(
         if (!stillToSettle(candidate) && candidate.charge_id !== row.charge_id) continue;
         const recorded = await desk.decideAndRecord(
           candidate.charge_id,
-          options.authorizing ? { holder: `authorize ${sessionId}`, sessionId } : null,
+          options.authorizing ? { holder: `${AUTHORIZE_HOLDER}${sessionId}`, sessionId } : null,
         );
         if (recorded) decided.push(recorded);
       }
@@ -95,7 +98,7 @@ export async function sessionVerdict(
       if (needsMedusaDoor(decided, own)) {
         // An ended charge whose order or session Medusa must cancel: this door cannot run
         // Medusa's workflows, so reconciliation looks at it now.
-        await core.records.charges.scheduleCheck(own.charge_id, new Date());
+        await core.records.checks.scheduleCheck(own.charge_id, new Date());
       }
       return verdict;
     },
@@ -103,14 +106,9 @@ export async function sessionVerdict(
   );
 }
 
-/** A paid charge whose fate may still change: not captured, not due back, not returned. */
+/** A paid charge whose money may still move: some of it is held. */
 function stillToSettle(row: ChargeRow): boolean {
-  return (
-    row.status === "paid" &&
-    !row.captured_at &&
-    row.settlement !== "refund_due" &&
-    row.settlement !== "refunded"
-  );
+  return row.status === "paid" && Number(row.held_cents) > 0;
 }
 
 /** Whether the session's own ended charge left Medusa's side (an order, a session) to do. */
@@ -130,7 +128,7 @@ function verdictOf(
     const capturesOnThis = decision.kind === "capture" && decision.sessionId === sessionId;
     const ofThisSession = capturesOnThis || captureSessionOf(row) === sessionId;
     if (!ofThisSession) continue;
-    if ((row.captured_at || row.settlement === "captured") && decision.kind !== "refund_due") {
+    if (Number(row.captured_cents) > 0 && decision.kind !== "refund_due") {
       return {
         status: PaymentSessionStatus.CAPTURED,
         owned: ownedOfCharge(row, sessionId, "paid"),

@@ -83,7 +83,7 @@ async function settle(
     if (row.check_failures > 0) {
       // A charge that had given up on checks (flagged after failures) answered again: put it
       // back on its schedule, so a payment that arrives later is still found.
-      await records.charges.scheduleCheck(
+      await records.checks.scheduleCheck(
         chargeId,
         scheduleOf(row, provider.options.reconcileIntervalMinutes),
       );
@@ -167,10 +167,17 @@ async function afterPaid(
   recordedNow: boolean,
 ): Promise<SettleResult> {
   const outcome = recordedNow ? "processed" : "duplicate";
-  // Captured and its order made: nothing follows. Captured and its cart no order yet: the
-  // collection's decision completes the cart (a re-check of it is the merchant's retry).
-  if (row.captured_at && !row.awaiting_order_since) {
-    return { outcome, detail: DELIVERY_DETAILS.alreadyCaptured };
+  // Nothing held and no cart waiting to become an order: nothing follows. Captured and its cart
+  // no order yet: the collection's decision completes the cart (a re-check of it is the
+  // merchant's retry).
+  if (Number(row.held_cents) === 0 && !row.awaiting_order_since) {
+    return {
+      outcome,
+      detail:
+        Number(row.owed_cents) > 0 && row.owed_reason
+          ? DELIVERY_DETAILS.refundDue(row.owed_reason)
+          : DELIVERY_DETAILS.alreadyCaptured,
+    };
   }
   if (source === "webhook" && workerModeOf(ctx.container) === "server") {
     await ctx.lifecycle.captureRequested(row, source);

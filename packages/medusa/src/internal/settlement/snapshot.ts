@@ -1,7 +1,15 @@
+import type { ConfigModule } from "@medusajs/framework/types";
 import type { MedusaSide } from "../medusa/collection-snapshot";
+import { isOurProviderId } from "../platform/provider-registry";
 import type { ChargeRow } from "../records/charges";
 import type { Records } from "../records/records";
-import type { ChargeFacts, CollectionSnapshot } from "./decide";
+import { moneyOf } from "../records/ledger";
+import {
+  collectionPaidBy,
+  type ChargeFacts,
+  type CollectionSnapshot,
+  type MedusaPayment,
+} from "./decide";
 
 /**
  * The facts `decide` reads of one charge row. `cartFailures`: for a captured charge still
@@ -16,14 +24,11 @@ export function factsOf(
     chargeId: row.charge_id,
     sessionId: row.session_id,
     status: row.status,
-    settlement: row.settlement,
-    settlementReason: row.settlement_reason,
     amountCents: Number(row.amount_cents),
-    apiAmountCents: row.api_amount_cents === null ? null : Number(row.api_amount_cents),
+    money: moneyOf(row),
     paidAt: date(row.api_paid_at) ?? date(row.paid_at),
     superseded: row.superseded_at !== null,
     captureSessionId: row.capture_session_id,
-    captured: row.captured_at !== null,
     capturedAt: date(row.captured_at),
     captureClaimed: row.capture_claimed_at !== null,
     orderHoldUntil: date(row.order_hold_until),
@@ -31,6 +36,33 @@ export function factsOf(
       ? { failures: cartFailures.count, lastMessage: cartFailures.lastMessage }
       : null,
   };
+}
+
+/** Medusa's payments of a collection, each saying whether it is of this plugin's providers. */
+export function paymentsOf(config: ConfigModule, medusa: MedusaSide): MedusaPayment[] {
+  return medusa.payments.map((payment) => ({
+    sessionId: payment.sessionId,
+    ours: isOurProviderId(config, payment.providerId),
+    captured: payment.captured,
+    canceled: payment.canceled,
+  }));
+}
+
+/**
+ * Whether a collection is paid, and by which of its charge rows or another way (decide.ts
+ * `collectionPaidBy`), for the doors that read it outside a decision (reminders, their pages).
+ */
+export function collectionPaidOf(
+  config: ConfigModule,
+  rows: readonly ChargeRow[],
+  medusa: MedusaSide,
+): { by: "charge"; row: ChargeRow } | { by: "elsewhere" } | null {
+  const paid = collectionPaidBy(
+    rows.map((row) => factsOf(row)),
+    paymentsOf(config, medusa),
+  );
+  if (paid?.by !== "charge") return paid;
+  return { by: "charge", row: rows.find((row) => row.charge_id === paid.charge.chargeId)! };
 }
 
 /**
@@ -41,6 +73,7 @@ export function factsOf(
  */
 export async function readCollection(
   records: Records,
+  config: ConfigModule,
   paymentCollectionId: string,
   medusa: MedusaSide,
   cancelOrderOnExpiry: boolean,
@@ -50,7 +83,7 @@ export async function readCollection(
     rows.map(async (row) =>
       factsOf(
         row,
-        row.captured_at && row.awaiting_order_since
+        Number(row.captured_cents) > 0 && row.awaiting_order_since
           ? await records.events.cartFailures(row.charge_id)
           : null,
       ),
@@ -60,8 +93,12 @@ export async function readCollection(
     rows,
     snapshot: {
       charges,
-      liveSessions: medusa.liveSessions,
-      payments: medusa.payments,
+      liveSessions: medusa.liveSessions.map((session) => ({
+        id: session.id,
+        amountCents: session.amountCents,
+        ours: isOurProviderId(config, session.providerId),
+      })),
+      payments: paymentsOf(config, medusa),
       order: medusa.order,
       cartId: medusa.cartId,
       cancelOrderOnExpiry,

@@ -10,6 +10,9 @@ import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 import { withPixDiscount } from "./pix-discount-view";
+import { moneyOf } from "../records/ledger";
+import { countsAsPayment } from "../settlement/decide";
+import { factsOf } from "../settlement/snapshot";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -105,25 +108,53 @@ export async function queuedView(
 }
 
 /**
- * The view a shopper gets for a session's row. Only a superseded code needs more than its row
- * (rare, so the hot path stays one read): when another charge of the cart is paid, the cart
- * is paid, and that is what the shopper sees; otherwise the view points at the cart's current
- * session, if it has one.
+ * The view a shopper gets for a session's row, with what the cart's other codes mean for them
+ * (one more indexed read of the collection's charges): money an older code brought that the
+ * store owes back (`earlier_payment`), and for a replaced code, the cart paid by another of its
+ * codes, or the cart's current session.
  */
 export async function shopperView(
   scope: MedusaContainer,
   row: ChargeRow,
   sessionId: string,
 ): Promise<StoreSessionView> {
-  // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
-  if (!row.superseded_at || row.status === "paid" || !row.payment_collection_id) {
-    return withPixDiscount(scope, row, toStoreView(row, sessionId));
-  }
+  if (!row.payment_collection_id) return withPixDiscount(scope, row, toStoreView(row, sessionId));
   const charges = new Charges(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const siblings = await charges.ofCollection(row.payment_collection_id);
-  const paid = siblings.find((other) => other.settlement === "captured");
-  if (paid && paid.charge_id !== row.charge_id) return toStoreView(paid, sessionId);
+  // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
+  if (!row.superseded_at || row.status === "paid") {
+    const view = await withPixDiscount(scope, row, toStoreView(row, sessionId));
+    return withEarlierPayment(view, row, siblings);
+  }
+  const paid = siblings.find(
+    (other) => other.charge_id !== row.charge_id && Number(other.captured_cents) > 0,
+  );
+  if (paid) return toStoreView(paid, sessionId);
   const live = await liveSessionsOf(scope, row.payment_collection_id);
   const current = live.find((session) => session.id !== sessionId);
   return toStoreView(row, sessionId, new Date(), current?.id ?? null);
+}
+
+/**
+ * Tells the shopper of money an older, replaced code of the cart brought that no order came of
+ * (a code paid after the cart changed, paid twice, or after the cart was paid another way):
+ * the store received it and returns it, and whether the cart is paid.
+ */
+function withEarlierPayment(
+  view: StoreSessionView,
+  row: ChargeRow,
+  siblings: readonly ChargeRow[],
+): StoreSessionView {
+  const earlier = siblings.filter((other) => {
+    if (other.charge_id === row.charge_id || other.status !== "paid") return false;
+    const money = moneyOf(other);
+    return money.captured === 0 && money.held === 0 && money.owed + money.returned > 0;
+  });
+  if (earlier.length === 0) return view;
+  const amount = earlier.reduce((sum, other) => {
+    const money = moneyOf(other);
+    return sum + money.owed + money.returned;
+  }, 0);
+  const orderPaid = siblings.some((charge) => countsAsPayment(factsOf(charge)));
+  return { ...view, earlier_payment: { amount, order_paid: orderPaid } };
 }

@@ -31,8 +31,14 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   capture_claimed_by: null,
   api_amount_cents: null,
   api_paid_at: null,
-  settlement: null,
-  settlement_reason: null,
+  received_cents: null,
+  held_cents: 0,
+  held_reason: null,
+  captured_cents: 0,
+  owed_cents: 0,
+  owed_reason: null,
+  returned_cents: 0,
+  capture_claimed_cents: null,
   captured_at: null,
   last_checked_at: null,
   flagged: false,
@@ -107,6 +113,37 @@ describe("toStoreView", () => {
       due_date: "2026-11-23",
     });
     expect(view.pix).toBeUndefined();
+  });
+
+  it("tells a shopper whose code no order came of what the store returns, and why", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 5290,
+        owed_cents: 5290,
+        owed_reason: "paid_elsewhere",
+      }),
+      "payses_1",
+    );
+    expect(view).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 5290, reason: "paid_elsewhere" },
+    });
+    expect(view.pix).toBeUndefined();
+  });
+
+  it("keeps an overpaid code paid, with the excess the store returns beside it", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 2500,
+        captured_cents: 2000,
+        owed_cents: 500,
+        owed_reason: "overpaid",
+      }),
+      "payses_1",
+    );
+    expect(view).toMatchObject({ status: "paid", refund: { amount: 500, reason: "overpaid" } });
   });
 
   it("leaves the method block out when the stored display data lacks its code", () => {

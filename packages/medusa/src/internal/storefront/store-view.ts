@@ -1,6 +1,7 @@
 import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
+import { moneyOf } from "../records/ledger";
 
 /**
  * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
@@ -14,6 +15,9 @@ export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "re
 const SHOPPER_REFUND_REASONS = new Set<string>([
   "paid_twice",
   "paid_old_amount",
+  "paid_elsewhere",
+  "overpaid",
+  "paid_after_order_canceled",
   "out_of_stock",
   "order_canceled",
 ]);
@@ -28,8 +32,19 @@ export interface StoreSessionView {
   /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
   ready_at?: string;
   queue_position?: number;
-  /** With `refund_due`: what the store returns, in integer cents, and why. */
+  /**
+   * What the store returns of this code's money, in integer cents, and why: all of it with
+   * `refund_due` (no order came of it), the excess of a `paid` code that brought more than it
+   * asked for (`overpaid`).
+   */
   refund?: { amount: number; reason: RefundReason | "other" };
+  /**
+   * An older code of the same cart was paid, and the store owes that money back (`amount`, in
+   * integer cents): "Recebemos R$ X por um código anterior; esse valor será devolvido".
+   * `order_paid`: whether the cart is paid (by this code or another way), so the shopper knows
+   * whether they still have to pay this one.
+   */
+  earlier_payment?: { amount: number; order_paid: boolean };
   /**
    * With an expired Pix: where the element gets a new code in one tap (Medusa's own
    * `POST /store/payment-collections/:id/payment-sessions` with this provider). Only once the
@@ -102,15 +117,19 @@ export function toStoreView(
     paid_at: iso(row.paid_at),
     server_time: now.toISOString(),
   };
-  if (row.settlement === "refund_due") {
-    const reason = String(row.settlement_reason ?? "");
-    view.status = "refund_due";
+  const money = moneyOf(row);
+  const goesBack = money.owed + money.returned;
+  if (goesBack > 0) {
+    const reason = String(money.owedReason ?? "");
     view.refund = {
-      // What arrived is what goes back.
-      amount: Number(row.api_amount_cents ?? row.amount_cents),
+      amount: goesBack,
       reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",
     };
-    return view;
+    // No order came of it: nothing of it is the order's, and nothing waits for a decision.
+    if (money.captured === 0 && money.held === 0) {
+      view.status = "refund_due";
+      return view;
+    }
   }
   if (
     row.superseded_at &&

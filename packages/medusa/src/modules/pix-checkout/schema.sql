@@ -6,6 +6,9 @@
 CREATE SEQUENCE pix_checkout_create_request_seq_seq;
 ALTER SEQUENCE pix_checkout_create_request_seq_seq OWNED BY pix_checkout_create_request.seq;
 
+CREATE SEQUENCE pix_checkout_ledger_entry_seq_seq;
+ALTER SEQUENCE pix_checkout_ledger_entry_seq_seq OWNED BY pix_checkout_ledger_entry.seq;
+
 CREATE TABLE pix_checkout_charge (
   id text NOT NULL,
   charge_id text NOT NULL,
@@ -39,22 +42,32 @@ CREATE TABLE pix_checkout_charge (
   capture_session_id text,
   awaiting_order_since timestamp with time zone,
   compacted_at timestamp with time zone,
-  settlement text,
-  settlement_reason text,
   api_amount_cents bigint,
   api_paid_at timestamp with time zone,
   capture_claimed_by text,
   shown_at timestamp with time zone,
-  next_reminder_at timestamp with time zone
+  next_reminder_at timestamp with time zone,
+  received_cents bigint,
+  held_cents bigint DEFAULT 0 NOT NULL,
+  held_reason text,
+  captured_cents bigint DEFAULT 0 NOT NULL,
+  owed_cents bigint DEFAULT 0 NOT NULL,
+  owed_reason text,
+  returned_cents bigint DEFAULT 0 NOT NULL,
+  capture_claimed_cents bigint
 );
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_parts_check CHECK (((held_cents >= 0) AND (captured_cents >= 0) AND (owed_cents >= 0) AND (returned_cents >= 0) AND ((((held_cents + captured_cents) + owed_cents) + returned_cents) = COALESCE(received_cents, (0)::bigint))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_pkey PRIMARY KEY (id);
-ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_settlement_check CHECK ((settlement = ANY (ARRAY['capturable'::text, 'held'::text, 'refund_due'::text, 'captured'::text, 'refunded'::text])));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_received_check CHECK (((status = 'paid'::text) = (received_cents IS NOT NULL)));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'expired'::text, 'failed'::text, 'canceled'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_variant_check CHECK ((variant = ANY (ARRAY['a'::text, 'b'::text])));
-CREATE INDEX "IDX_pix_checkout_charge_attention" ON pix_checkout_charge USING btree (updated_at) WHERE ((deleted_at IS NULL) AND (flagged OR (settlement = ANY (ARRAY['held'::text, 'refund_due'::text])) OR (awaiting_order_since IS NOT NULL) OR ((settlement = 'capturable'::text) AND (captured_at IS NULL))));
+CREATE INDEX "IDX_pix_checkout_charge_attention" ON pix_checkout_charge USING btree (updated_at) WHERE ((deleted_at IS NULL) AND (flagged OR (held_cents > 0) OR (owed_cents > 0) OR (awaiting_order_since IS NOT NULL)));
 CREATE INDEX "IDX_pix_checkout_charge_awaiting_order" ON pix_checkout_charge USING btree (awaiting_order_since) WHERE ((deleted_at IS NULL) AND (awaiting_order_since IS NOT NULL));
-CREATE INDEX "IDX_pix_checkout_charge_capture_due" ON pix_checkout_charge USING btree (paid_at) WHERE ((deleted_at IS NULL) AND (status = 'paid'::text) AND (captured_at IS NULL) AND (settlement = 'capturable'::text));
+CREATE INDEX "IDX_pix_checkout_charge_capture_due" ON pix_checkout_charge USING btree (paid_at) WHERE ((deleted_at IS NULL) AND (held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'accepted'::text])));
+CREATE INDEX "IDX_pix_checkout_charge_captured" ON pix_checkout_charge USING btree (id) WHERE ((deleted_at IS NULL) AND (captured_cents > 0));
 CREATE UNIQUE INDEX "IDX_pix_checkout_charge_charge_id_unique" ON pix_checkout_charge USING btree (charge_id) WHERE (deleted_at IS NULL);
 CREATE INDEX "IDX_pix_checkout_charge_collection_live" ON pix_checkout_charge USING btree (payment_collection_id, status) WHERE (deleted_at IS NULL);
 CREATE INDEX "IDX_pix_checkout_charge_created_at" ON pix_checkout_charge USING btree (created_at) WHERE (deleted_at IS NULL);
@@ -170,6 +183,26 @@ CREATE TABLE pix_checkout_health_alert (
 ALTER TABLE pix_checkout_health_alert ADD CONSTRAINT pix_checkout_health_alert_pkey PRIMARY KEY (line_id);
 CREATE INDEX "IDX_pix_checkout_health_alert_pending" ON pix_checkout_health_alert USING btree (send_after) WHERE send_pending;
 
+CREATE TABLE pix_checkout_ledger_entry (
+  id text NOT NULL,
+  seq bigint DEFAULT nextval('pix_checkout_ledger_entry_seq_seq'::regclass) NOT NULL,
+  charge_id text NOT NULL,
+  payment_collection_id text,
+  from_part text,
+  to_part text NOT NULL,
+  amount_cents bigint NOT NULL,
+  reason text NOT NULL,
+  door text NOT NULL,
+  medusa_ref text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_amount_cents_check CHECK ((amount_cents > 0));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_from_part_check CHECK ((from_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
+CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
+
 CREATE TABLE pix_checkout_mail_window (
   email_key text NOT NULL,
   sent_at timestamp with time zone NOT NULL,
@@ -178,6 +211,22 @@ CREATE TABLE pix_checkout_mail_window (
 );
 ALTER TABLE pix_checkout_mail_window ADD CONSTRAINT pix_checkout_mail_window_pkey PRIMARY KEY (email_key);
 CREATE INDEX "IDX_pix_checkout_mail_window_sent_at" ON pix_checkout_mail_window USING btree (sent_at);
+
+CREATE TABLE pix_checkout_outbox (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  kind text NOT NULL,
+  due_at timestamp with time zone DEFAULT now() NOT NULL,
+  attempts integer DEFAULT 0 NOT NULL,
+  done_at timestamp with time zone,
+  outcome text,
+  last_error text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_outbox ADD CONSTRAINT pix_checkout_outbox_kind_check CHECK ((kind = ANY (ARRAY['order_transactions'::text, 'announce_captured'::text, 'order_canceled_check'::text])));
+ALTER TABLE pix_checkout_outbox ADD CONSTRAINT pix_checkout_outbox_pkey PRIMARY KEY (id);
+CREATE UNIQUE INDEX "IDX_pix_checkout_outbox_charge_kind" ON pix_checkout_outbox USING btree (charge_id, kind);
+CREATE INDEX "IDX_pix_checkout_outbox_due" ON pix_checkout_outbox USING btree (due_at) WHERE (done_at IS NULL);
 
 CREATE TABLE pix_checkout_refresh_window (
   session_id text NOT NULL,
@@ -243,8 +292,16 @@ begin
      or new.status is distinct from old.status
      or new.paid_at is distinct from old.paid_at
      or new.expires_at is distinct from old.expires_at
-     or new.session_id is distinct from old.session_id then
+     or new.session_id is distinct from old.session_id
+     or new.captured_cents is distinct from old.captured_cents
+     or new.owed_cents is distinct from old.owed_cents then
     perform pg_notify('pix_checkout_charge', new.session_id);
+  end if;
+  if tg_op = 'UPDATE' and new.owed_cents is distinct from old.owed_cents
+     and new.payment_collection_id is not null then
+    perform pg_notify('pix_checkout_charge', s.session_id) from pix_checkout_charge s
+     where s.payment_collection_id = new.payment_collection_id and s.deleted_at is null
+       and s.id <> new.id;
   end if;
   return new;
 end;

@@ -1,6 +1,8 @@
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
   RetrievePaymentInput,
@@ -9,6 +11,7 @@ import type {
 import { sessionData } from "../../../internal/checkout/session-data";
 import { ownedOf } from "../../../internal/settlement/open-session";
 import { sessionMoney } from "../../../internal/settlement/session-money";
+import { captureStartedBySettlement } from "../../../internal/settlement/capture-door";
 import { noMoneyOnSession, sessionVerdict } from "../../../internal/settlement/session-verdict";
 import { PixCheckoutError } from "../../../internal/platform/errors";
 import { providerError } from "./errors";
@@ -34,6 +37,27 @@ export async function authorize(
     throw providerError(error, door.core.logger, "after_code");
   });
   return { status: verdict.status, data: sessionData(input.data, verdict.owned) };
+}
+
+/**
+ * `capturePayment`: a paid charge is already money received, and settlement captures it for
+ * what arrived (settlement/capture.ts); Medusa's capture goes through only when settlement
+ * started it (settlement/capture-door.ts), never from the admin's Capture button or the API.
+ */
+export async function capture(
+  door: ProviderDoor,
+  input: CapturePaymentInput,
+): Promise<CapturePaymentOutput> {
+  const sessionId = sessionOf({ data: input.data });
+  const key = (input.context as { idempotency_key?: unknown } | undefined)?.idempotency_key;
+  await captureStartedBySettlement(
+    door.core,
+    sessionId,
+    typeof key === "string" ? key : undefined,
+  ).catch((error: unknown) => {
+    throw providerError(error, door.core.logger, "after_code");
+  });
+  return { data: input.data ?? {} };
 }
 
 /** `retrievePayment`: the session's money as the plugin recorded it. */

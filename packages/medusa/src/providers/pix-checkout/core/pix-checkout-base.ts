@@ -33,7 +33,7 @@ import {
 } from "../../../internal/platform/options";
 import { providerDoor, type ProviderCradle, type ProviderDoor } from "./door";
 import { initiate, update } from "./initiate";
-import { authorize, retrieve } from "./authorize";
+import { authorize, capture, retrieve } from "./authorize";
 import { cancel, remove } from "./end-session";
 import { refund } from "./refund";
 
@@ -97,12 +97,9 @@ export abstract class PixCheckoutBase extends AbstractPaymentProvider<PixCheckou
     return retrieve(this.door(), input);
   }
 
-  /**
-   * A paid charge is already money received; capture only records it. Medusa's idempotency key
-   * (a new one on every retry) is not used.
-   */
+  /** Only a capture settlement started goes through (settlement/capture-door.ts). */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return { data: input.data ?? {} };
+    return capture(this.door(), input);
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {

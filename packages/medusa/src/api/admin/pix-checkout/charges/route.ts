@@ -17,7 +17,7 @@ const querySchema = z.object({
  * `GET /admin/pix-checkout/charges[?needs_attention=true][&status=paid][&limit=50]`: the
  * newest charges of every registration. `needs_attention=true` is the merchant's "Needs
  * attention" list, read from where each charge's money stands and then its open note
- * (records/charges.ts `Attention`): held, a refund due, captured without an order, paid and
+ * (records/attention.ts `Attention`): held, a refund due, captured without an order, paid and
  * not captured, or an open note; charges whose cart never became an order are here too (no
  * order page shows those). Each charge carries its `attention` and its `order`
  * (`{ id, display_id, email, customer_name }`) or null.
@@ -36,8 +36,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const rows =
     needs_attention === "true"
-      ? await records.charges.needingAttention(limit)
-      : await records.charges.list({ ...(status ? { status } : {}), limit });
+      ? await records.attention.needingAttention(limit)
+      : await records.attention.list({ ...(status ? { status } : {}), limit });
   const orders = await ordersOfCharges(req.scope, rows);
   res.json({
     charges: rows.map((row) => ({ ...adminCharge(row), order: orders.get(row.charge_id) ?? null })),

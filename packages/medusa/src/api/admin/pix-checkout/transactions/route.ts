@@ -7,6 +7,7 @@ import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 import { sendError } from "../../../../internal/platform/errors";
 import {
   adminClient,
+  adminMoney,
   pickProvider,
   sendUpstreamError,
 } from "../../../../internal/operations/admin-api";
@@ -24,8 +25,11 @@ const querySchema = z.object({
 /**
  * `GET /admin/pix-checkout/transactions`: one page of the account's transactions with the
  * spec's filters (`type`, `status`, `created_gte`, `created_lte`), `limit` (1–100) and the
- * cursor `starting_after` (pass back `next_cursor`). Amounts in cents. A charge this store
- * made carries its Medusa `order` (`{ id, display_id, email, customer_name }`), else null.
+ * cursor `starting_after` (pass back `next_cursor`). Amounts in cents; a fee and a net amount
+ * only for a charge the service says was paid (an expired code brought nothing). A charge this
+ * store made carries its Medusa `order` (`{ id, display_id, email, customer_name }`), else
+ * null, and where its money stands in the store's ledger (`money`: captured for the order, owed
+ * back, returned, held; docs/ledger.md), else null: "paga" alone does not say whose the money is.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -53,19 +57,24 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     const orders = await ordersOfCharges(req.scope, [...local.values()]);
     res.json({
       provider: picked.provider.key,
-      transactions: page.data.map((tx) => ({
-        id: tx.id,
-        type: tx.type,
-        status: tx.status,
-        amount: tx.amountCents ?? null,
-        fee: tx.feeCents ?? null,
-        net_amount: tx.netAmountCents ?? null,
-        description: tx.description ?? null,
-        customer: tx.customer ?? null,
-        order: orders.get(String(tx.id)) ?? null,
-        created_at: tx.createdAt ?? null,
-        paid_at: tx.paidAt ?? null,
-      })),
+      transactions: page.data.map((tx) => {
+        const row = local.get(String(tx.id));
+        const paid = tx.type !== "charge" || tx.status === "paid";
+        return {
+          id: tx.id,
+          type: tx.type,
+          status: tx.status,
+          amount: tx.amountCents ?? null,
+          fee: paid ? (tx.feeCents ?? null) : null,
+          net_amount: paid ? (tx.netAmountCents ?? null) : null,
+          description: tx.description ?? null,
+          customer: tx.customer ?? null,
+          order: orders.get(String(tx.id)) ?? null,
+          money: row && row.status === "paid" ? adminMoney(row) : null,
+          created_at: tx.createdAt ?? null,
+          paid_at: tx.paidAt ?? null,
+        };
+      }),
       has_more: page.hasMore,
       next_cursor: page.nextCursor,
     });

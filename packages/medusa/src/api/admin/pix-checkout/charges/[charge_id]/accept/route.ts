@@ -28,7 +28,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   try {
     const { row: accepted, capture } = await acceptReceivedAmount(ctx, row, body.data.note);
-    const current = (await ctx.records.charges.withAttention(row.charge_id)) ?? accepted;
+    const current = (await ctx.records.attention.withAttention(row.charge_id)) ?? accepted;
     res.json({ accepted: true, capture: capture.outcome, charge: adminCharge(current) });
   } catch (error) {
     sendRaised(res, error);

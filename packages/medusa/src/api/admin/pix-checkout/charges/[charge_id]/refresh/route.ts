@@ -19,7 +19,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   const chargeId = found.charge_id;
   try {
     const result = await settleCharge(ctx, chargeId, "refresh");
-    const row = await ctx.records.charges.withAttention(chargeId);
+    const row = await ctx.records.attention.withAttention(chargeId);
     res.json({
       outcome: result.outcome,
       detail: result.detail ?? null,

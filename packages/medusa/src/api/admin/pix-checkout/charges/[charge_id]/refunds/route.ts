@@ -31,7 +31,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   try {
     const result = await recordMerchantRefund(ctx, row, body.data.amount, body.data.note);
-    const current = (await ctx.records.charges.withAttention(row.charge_id)) ?? row;
+    const current = (await ctx.records.attention.withAttention(row.charge_id)) ?? row;
     res.json({ ...result, charge: adminCharge(current) });
   } catch (error) {
     sendRaised(res, error);

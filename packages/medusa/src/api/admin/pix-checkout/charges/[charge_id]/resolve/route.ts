@@ -6,7 +6,7 @@ import { settleContext } from "../../../../../../internal/settlement/context";
 
 const bodySchema = z.object({ note: z.string().trim().min(1).max(500) });
 
-/** What the merchant does instead of resolving, per money state (records/charges.ts `Attention`). */
+/** What the merchant does instead of resolving, per money state (records/attention.ts `Attention`). */
 const MONEY_ACTION = {
   held: "This charge holds a payment smaller than its code asked for: accept the received amount, or return it and record the refund. Resolving cannot close it.",
   refund_due:
@@ -35,12 +35,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   // A note can be resolved; money cannot: a held payment or a refund due leaves the list by
   // the merchant's decision on the money, a capture or an order by being made.
-  const attention = await ctx.records.charges.attentionOf(row.charge_id);
+  const attention = await ctx.records.attention.attentionOf(row.charge_id);
   if (attention && attention !== "note") {
     sendError(res, "charge_needs_decision", MONEY_ACTION[attention], { attention });
     return;
   }
-  const resolved = await ctx.records.charges.resolveFlag(row.charge_id, body.data.note);
+  const resolved = await ctx.records.notes.resolveFlag(row.charge_id, body.data.note);
   if (resolved) {
     await ctx.records.events.add({
       chargeId: row.charge_id,
@@ -49,6 +49,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       detail: { note: body.data.note },
     });
   }
-  const current = (await ctx.records.charges.withAttention(row.charge_id)) ?? row;
+  const current = (await ctx.records.attention.withAttention(row.charge_id)) ?? row;
   res.json({ resolved: Boolean(resolved), charge: adminCharge(current) });
 }

@@ -131,7 +131,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const watch = () => {
     const row = found.row;
     if (ended || !row || row.method !== "pix" || !shouldExpedite(row.charge_id)) return;
-    found.records.charges.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
+    found.records.checks.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
   };
   const watching = setInterval(watch, WATCHED_CHECK_MS);
   watch();

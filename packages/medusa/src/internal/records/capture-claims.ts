@@ -1,0 +1,138 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { CHARGES, liveCharge, type ChargeRow } from "./charges";
+import { CAPTURABLE_HELD } from "./ledger";
+
+/**
+ * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
+ * second; a holder silent for this long has died, so its claim lapses and another run captures.
+ * Capturing after a lapse cannot double the money: Medusa's workflow skips a payment that
+ * already has `captured_at`, and `captureOnce` asks Medusa before it claims.
+ */
+export const CAPTURE_LEASE_MS = 2 * 60_000;
+
+/** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
+export const CAPTURE_ATTEMPTS = 3;
+
+/** Read only, to count a charge's failed captures (see paidNotCaptured); ChargeEvents writes it. */
+const EVENTS = "pix_checkout_charge_event";
+
+/**
+ * The right to capture a charge's held money (`capture_claimed_*`), which only one door holds
+ * at a time, and what waits for a capture or, once captured, for its cart to become an order.
+ */
+export class CaptureClaims {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Takes the capture of a paid charge's held money (`amountCents` of it) for `leaseMs`. Only
+   * one holder has it at a time (the holder may take it again), and a claim whose holder died
+   * (crash, deploy, killed mid-workflow) lapses after the lease, so the charge is captured by
+   * the next delivery or reconciliation run instead of never. The lease uses the database
+   * clock, so instances with skewed clocks agree on it. Only money held for Medusa's capture
+   * can be claimed, never what waits for the merchant.
+   */
+  async claim(
+    chargeId: string,
+    holder: string,
+    amountCents: number,
+    leaseMs = CAPTURE_LEASE_MS,
+  ): Promise<boolean> {
+    const count = await liveCharge(this.db, chargeId)
+      .whereNull("captured_at")
+      .where("held_cents", ">=", amountCents)
+      .whereIn("held_reason", CAPTURABLE_HELD as string[])
+      .where((q) =>
+        q
+          .whereNull("capture_claimed_at")
+          .orWhere({ capture_claimed_by: holder })
+          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+      )
+      .update({
+        capture_claimed_at: this.db.fn.now(),
+        capture_claimed_by: holder,
+        capture_claimed_cents: amountCents,
+        updated_at: new Date(),
+      });
+    return count === 1;
+  }
+
+  /**
+   * The amount a live claim of a holder whose id starts with `holderPrefix` captures (the
+   * database's clock decides whether its lease still runs); undefined when there is none.
+   */
+  async liveClaimOf(
+    chargeId: string,
+    holderPrefix: string,
+    leaseMs = CAPTURE_LEASE_MS,
+  ): Promise<number | undefined> {
+    const row = (await liveCharge(this.db, chargeId)
+      .whereNull("captured_at")
+      .whereRaw("starts_with(capture_claimed_by, ?)", [holderPrefix])
+      .whereRaw("capture_claimed_at > now() - make_interval(secs => ?)", [leaseMs / 1000])
+      .first("capture_claimed_cents")) as { capture_claimed_cents: string | null } | undefined;
+    return row?.capture_claimed_cents == null ? undefined : Number(row.capture_claimed_cents);
+  }
+
+  /**
+   * Gives a capture claim back when the capture itself failed, so a retry can take it. Only its
+   * holder can: a slow capture whose lease lapsed must not release the claim of the process
+   * that took over.
+   */
+  async release(chargeId: string, holder: string): Promise<void> {
+    await liveCharge(this.db, chargeId)
+      .whereNull("captured_at")
+      .where({ capture_claimed_by: holder })
+      .update({ capture_claimed_at: null, capture_claimed_by: null, capture_claimed_cents: null });
+  }
+
+  /**
+   * Paid charges holding money for Medusa's capture with no live claim (its holder died, or
+   * none took it), that have not yet failed `CAPTURE_ATTEMPTS` times (those wait for the
+   * merchant, flagged).
+   */
+  async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
+    return (
+      this.db<ChargeRow>(CHARGES)
+        .whereNull("deleted_at")
+        // Money that waits for the merchant is not here. Written as in the partial index
+        // IDX_pix_checkout_charge_capture_due, so the planner reads only that index: money
+        // still to capture, not every paid charge ever.
+        .where("held_cents", ">", 0)
+        .whereIn("held_reason", CAPTURABLE_HELD as string[])
+        .whereRaw(
+          // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
+          `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
+          [CAPTURE_ATTEMPTS],
+        )
+        .where((q) =>
+          q
+            .whereNull("capture_claimed_at")
+            .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+        )
+        .orderBy("paid_at", "asc")
+        .limit(limit)
+    );
+  }
+
+  /**
+   * Captured charges whose cart has not been seen become an order since before `before`
+   * (reconciliation completes them). Read from `awaiting_order_since`, whose partial index
+   * IDX_pix_checkout_charge_awaiting_order holds only these rows.
+   */
+  async awaitingOrder(before: Date, limit: number): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .whereNotNull("awaiting_order_since")
+      .whereNull("deleted_at")
+      .where("awaiting_order_since", "<", before)
+      .where("captured_cents", ">", 0)
+      .orderBy("awaiting_order_since", "asc")
+      .limit(limit);
+  }
+
+  /** The captured charge's cart is an order (or has no cart left to become one). */
+  async orderSeen(chargeId: string): Promise<void> {
+    await liveCharge(this.db, chargeId)
+      .whereNotNull("awaiting_order_since")
+      .update({ awaiting_order_since: null });
+  }
+}

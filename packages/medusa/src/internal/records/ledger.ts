@@ -1,0 +1,394 @@
+import { generateEntityId } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { ChargeRow, LocalChargeStatus } from "./charges";
+import type { ChargeEventSource } from "./charge-events";
+import type { RefundReason } from "./flag-reasons";
+
+/**
+ * The parts a paid charge's money is in, and nothing else (docs/ledger.md):
+ * - `held`: the store holds it until a decision: Medusa's capture (`awaiting_capture`, seconds;
+ *   `accepted`, an underpaid amount the merchant accepted), or the merchant's (`underpaid`);
+ * - `captured`: captured in Medusa for the collection's order;
+ * - `owed`: owed back to the shopper (a refund due), with its reason;
+ * - `returned`: returned by the merchant and recorded.
+ */
+export const LEDGER_PARTS = ["held", "captured", "owed", "returned"] as const;
+
+/** A part of a charge's money. */
+export type LedgerPart = (typeof LEDGER_PARTS)[number];
+
+/** Whose decision held money waits for. */
+export type HeldReason = "awaiting_capture" | "underpaid" | "accepted";
+
+/** Held money settlement captures by itself (the merchant's `underpaid` waits for them). */
+export const CAPTURABLE_HELD: readonly HeldReason[] = ["awaiting_capture", "accepted"];
+
+/** Why money is owed back. */
+export type OwedReason = RefundReason;
+
+/** Who moved money: a door of the settlement, or the migration that opened the ledger. */
+export type LedgerDoor = ChargeEventSource | "migration";
+
+/** A charge's money as its row holds it: each part in integer cents, with its reason. */
+export interface ChargeMoney {
+  /** What the service says was paid; null while unpaid. */
+  received: number | null;
+  held: number;
+  heldReason: HeldReason | null;
+  captured: number;
+  owed: number;
+  owedReason: OwedReason | null;
+  returned: number;
+}
+
+const num = (value: unknown): number => Number(value ?? 0);
+
+/** A row's money. The row's balances are the ledger's (written in the same statement). */
+export function moneyOf(row: ChargeRow): ChargeMoney {
+  return {
+    received: row.received_cents === null ? null : num(row.received_cents),
+    held: num(row.held_cents),
+    heldReason: row.held_reason,
+    captured: num(row.captured_cents),
+    owed: num(row.owed_cents),
+    owedReason: row.owed_reason,
+    returned: num(row.returned_cents),
+  };
+}
+
+/** How the money of a payment arrives: what is held (and why), what is owed back at once. */
+export interface Arrival {
+  held: number;
+  heldReason: HeldReason;
+  owed: number;
+  owedReason: OwedReason;
+}
+
+/** One movement of money between two parts (or into one, from the service). */
+export interface LedgerMove {
+  /** Null: the money arrives from the payment service. */
+  from: LedgerPart | null;
+  to: LedgerPart;
+  amountCents: number;
+  /** The reason of the part the money moves into (`owed_reason`, `held_reason`, ...). */
+  reason: string;
+  /** Medusa's capture or refund this movement matches, when there is one. */
+  medusaRef?: string | null;
+}
+
+/** What else must hold of the row for the moves to be made, and what else the statement writes. */
+export interface MoveTerms {
+  /** The charge's status must be one of these (the arrival moves it to `paid`). */
+  statusIn?: readonly LocalChargeStatus[];
+  /** Held money must be held for one of these reasons. */
+  heldFor?: readonly HeldReason[];
+  /** Medusa must not hold a capture of it yet (captured_at is null). */
+  notCapturedInMedusa?: boolean;
+  /** Other columns written in the same statement (values, or `knex.raw`). */
+  set?: Record<string, unknown>;
+  /** Other rows written in the same statement, once the move is made (the outbox). */
+  alsoInsert?: { table: string; rows: Record<string, unknown>[]; onConflictIgnore?: string[] };
+}
+
+/** An entry of the ledger (`pix_checkout_ledger_entry`), as read back. */
+export interface LedgerEntry {
+  id: string;
+  seq: string;
+  charge_id: string;
+  payment_collection_id: string | null;
+  from_part: LedgerPart | null;
+  to_part: LedgerPart;
+  amount_cents: string;
+  reason: string;
+  door: LedgerDoor;
+  medusa_ref: string | null;
+  created_at: Date;
+}
+
+const CHARGES = "pix_checkout_charge";
+const ENTRIES = "pix_checkout_ledger_entry";
+
+/**
+ * The ledger of received money: every movement of a charge's money is an entry, and the
+ * charge row keeps each part's balance. One statement moves money: it writes the balances
+ * (only when the row still holds what the moves take: a racing door finds nothing to move),
+ * the entries, and anything the caller writes with them (a status, the outbox), so no
+ * failure can leave one without the other. The row's check constraint makes the parts add up
+ * to what the service received. How much is owed back, held or captured is a sum, never a
+ * flag; a note for the merchant explains an entry and never holds money.
+ */
+export class Ledger {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Makes `moves` on one charge in one statement. Returns the row as it stands after, or
+   * undefined when the row does not hold what the moves take (or `terms` do not hold): someone
+   * moved it first, and nothing was written.
+   */
+  async move(
+    chargeId: string,
+    moves: readonly LedgerMove[],
+    door: LedgerDoor,
+    terms: MoveTerms = {},
+  ): Promise<ChargeRow | undefined> {
+    const real = moves.filter((m) => m.amountCents > 0);
+    for (const m of real) {
+      if (!Number.isSafeInteger(m.amountCents))
+        throw new Error(`not whole cents: ${m.amountCents}`);
+    }
+    const delta = new Map<LedgerPart, number>(LEDGER_PARTS.map((part) => [part, 0]));
+    const reasonInto = new Map<LedgerPart, string>();
+    for (const m of real) {
+      if (m.from) delta.set(m.from, delta.get(m.from)! - m.amountCents);
+      delta.set(m.to, delta.get(m.to)! + m.amountCents);
+      reasonInto.set(m.to, m.reason);
+    }
+    const sets: string[] = [];
+    const setBindings: unknown[] = [];
+    const wheres: string[] = ["charge_id = ?", "deleted_at is null"];
+    const whereBindings: unknown[] = [chargeId];
+    for (const part of LEDGER_PARTS) {
+      const change = delta.get(part)!;
+      const column = `${part}_cents`;
+      if (change !== 0) {
+        sets.push(`${column} = ${column} + ?`);
+        setBindings.push(change);
+        // A part that gives money must hold it: a door that lost a race moves nothing.
+        if (change < 0) {
+          wheres.push(`${column} >= ?`);
+          whereBindings.push(-change);
+        }
+      }
+      if (part === "held" || part === "owed") {
+        const reason = reasonInto.get(part);
+        // The part's reason is the reason of the money last moved into it, and none once empty.
+        if (reason !== undefined || change !== 0) {
+          sets.push(
+            `${part}_reason = case when ${column} + ? = 0 then null else coalesce(?, ${part}_reason) end`,
+          );
+          setBindings.push(change, reason ?? null);
+        }
+      }
+    }
+    if (terms.statusIn) {
+      wheres.push(`status = any(?)`);
+      whereBindings.push(terms.statusIn as string[]);
+    }
+    if (terms.heldFor) {
+      wheres.push(`held_reason = any(?)`);
+      whereBindings.push(terms.heldFor as string[]);
+    }
+    if (terms.notCapturedInMedusa) wheres.push("captured_at is null");
+    for (const [column, value] of Object.entries(terms.set ?? {})) {
+      sets.push(`${column} = ?`);
+      setBindings.push(value);
+    }
+    sets.push("updated_at = now()");
+
+    const entryRows = real.map((m) => [
+      generateEntityId(undefined, "pxle"),
+      m.from,
+      m.to,
+      m.amountCents,
+      m.reason,
+      m.medusaRef ?? null,
+    ]);
+    const ctes: string[] = [
+      `moved as (update ${CHARGES} set ${sets.join(", ")} where ${wheres.join(" and ")} returning *)`,
+    ];
+    const bindings: unknown[] = [...setBindings, ...whereBindings];
+    if (entryRows.length > 0) {
+      ctes.push(
+        `entries as (insert into ${ENTRIES} (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, medusa_ref)
+           select v.id, moved.charge_id, moved.payment_collection_id, v.from_part, v.to_part, v.amount_cents, v.reason, ?, v.medusa_ref
+             from moved cross join (values ${entryRows.map(() => "(?, ?::text, ?::text, ?::bigint, ?::text, ?::text)").join(", ")})
+                  as v(id, from_part, to_part, amount_cents, reason, medusa_ref))`,
+      );
+      bindings.push(door, ...entryRows.flat());
+    }
+    const also = terms.alsoInsert;
+    if (also && also.rows.length > 0) {
+      const columns = Object.keys(also.rows[0]!);
+      ctes.push(
+        `also as (insert into ${also.table} (${columns.join(", ")})
+           select v.* from moved cross join (values ${also.rows
+             .map(() => `(${columns.map(() => "?").join(", ")})`)
+             .join(", ")}) as v(${columns.join(", ")})
+           ${also.onConflictIgnore ? `on conflict (${also.onConflictIgnore.join(", ")}) do nothing` : ""})`,
+      );
+      for (const row of also.rows) bindings.push(...columns.map((column) => row[column]));
+    }
+    const result = await this.db.raw(
+      `with ${ctes.join(", ")} select * from moved`,
+      bindings as Knex.RawBinding[],
+    );
+    return (result.rows as ChargeRow[])[0];
+  }
+
+  /**
+   * A payment arrives: the charge moves from one of `from` to `paid` (with `transition`'s
+   * columns) and what the service received goes into its parts, as `arrival` splits it
+   * (settlement/decide.ts `arrivalOf`), in one statement. Undefined when the charge was not in
+   * one of `from` (a duplicate, or another door recorded it first).
+   */
+  arrive(
+    chargeId: string,
+    from: readonly LocalChargeStatus[],
+    arrival: Arrival,
+    door: LedgerDoor,
+    transition: Record<string, unknown>,
+  ): Promise<ChargeRow | undefined> {
+    const moves: LedgerMove[] = [];
+    if (arrival.held > 0) {
+      moves.push({ from: null, to: "held", amountCents: arrival.held, reason: arrival.heldReason });
+    }
+    if (arrival.owed > 0) {
+      moves.push({ from: null, to: "owed", amountCents: arrival.owed, reason: arrival.owedReason });
+    }
+    return this.move(chargeId, moves, door, {
+      statusIn: from,
+      set: { ...transition, status: "paid", received_cents: arrival.held + arrival.owed },
+    });
+  }
+
+  /**
+   * Medusa holds the capture of `amountCents` of the held money: it becomes the order's, the
+   * claim is done, the charge waits to see its cart become an order, and the follow-ups of a
+   * capture are written to the outbox, all in one statement. Undefined when it was recorded
+   * already (by another door, or this one after a lapsed lease).
+   */
+  capture(
+    chargeId: string,
+    amountCents: number,
+    door: LedgerDoor,
+    followUps: Record<string, unknown>[],
+    medusaRef: string | null = null,
+  ): Promise<ChargeRow | undefined> {
+    return this.move(
+      chargeId,
+      [{ from: "held", to: "captured", amountCents, reason: "captured", medusaRef }],
+      door,
+      {
+        heldFor: CAPTURABLE_HELD,
+        notCapturedInMedusa: true,
+        set: {
+          captured_at: this.db.raw("now()"),
+          awaiting_order_since: this.db.raw("now()"),
+          capture_claimed_at: null,
+          capture_claimed_by: null,
+          capture_claimed_cents: null,
+        },
+        alsoInsert: {
+          table: "pix_checkout_outbox",
+          rows: followUps,
+          onConflictIgnore: ["charge_id", "kind"],
+        },
+      },
+    );
+  }
+
+  /**
+   * Money no order can come of, or the order's no longer, is owed back: `amountCents` of `from`
+   * (held or captured) with its reason, and the note that tells the merchant, in one statement.
+   * Owed money waits for no order.
+   */
+  owe(
+    chargeId: string,
+    from: "held" | "captured",
+    amountCents: number,
+    reason: OwedReason,
+    door: LedgerDoor,
+    note: Record<string, unknown>,
+  ): Promise<ChargeRow | undefined> {
+    return this.move(chargeId, [{ from, to: "owed", amountCents, reason }], door, {
+      set: { awaiting_order_since: null, ...note },
+    });
+  }
+
+  /**
+   * The merchant accepts an underpaid amount: what is held for their decision is held for
+   * Medusa's capture instead (an entry from held to held, with the reason `accepted`), and
+   * their note is resolved in the same statement.
+   */
+  accept(
+    chargeId: string,
+    amountCents: number,
+    door: LedgerDoor,
+    resolution: Record<string, unknown>,
+  ): Promise<ChargeRow | undefined> {
+    return this.move(
+      chargeId,
+      [{ from: "held", to: "held", amountCents, reason: "accepted" }],
+      door,
+      { heldFor: ["underpaid"], set: resolution },
+    );
+  }
+
+  /**
+   * The merchant returned money to the shopper: each take moves from its part to returned
+   * (settlement/decide.ts `returnOf` says from which), in one statement with what else the
+   * caller writes (a resolved note).
+   */
+  giveBack(
+    chargeId: string,
+    takes: readonly LedgerMove[],
+    door: LedgerDoor,
+    set: Record<string, unknown> = {},
+  ): Promise<ChargeRow | undefined> {
+    return this.move(chargeId, takes, door, { set });
+  }
+
+  /**
+   * Owed money of a charge that Medusa holds captured: moved from captured to owed (an order
+   * canceled after its capture, a cart that never became an order), less what of it was
+   * returned and recorded in Medusa since (returned entries that name a Medusa payment).
+   */
+  async owedInMedusa(chargeId: string): Promise<number> {
+    const result = await this.db.raw(
+      `select coalesce(sum(amount_cents) filter (where from_part = 'captured' and to_part = 'owed'), 0)
+            - coalesce(sum(amount_cents) filter (where from_part = 'owed' and to_part = 'returned' and medusa_ref is not null), 0)
+              as cents
+         from ${ENTRIES} where charge_id = ?`,
+      [chargeId],
+    );
+    return Math.max(0, Number((result.rows as { cents: string }[])[0]?.cents ?? 0));
+  }
+
+  /**
+   * The ledger's parts summed over every charge of these Medusa providers (one registration's
+   * `pp_pix_<id>` and `pp_boleto_<id>`): of the money its account received, how much is the
+   * store's (captured for orders), owed back, returned, or held.
+   */
+  async totals(
+    providerIds: readonly string[],
+  ): Promise<{ received: number; captured: number; owed: number; returned: number; held: number }> {
+    const result = await this.db.raw(
+      `select coalesce(sum(received_cents), 0) as received, coalesce(sum(captured_cents), 0) as captured,
+              coalesce(sum(owed_cents), 0) as owed, coalesce(sum(returned_cents), 0) as returned,
+              coalesce(sum(held_cents), 0) as held
+         from ${CHARGES} where deleted_at is null and status = 'paid' and provider_id = any(?)`,
+      [providerIds as string[]],
+    );
+    const row = (result.rows as Record<string, string>[])[0] ?? {};
+    return {
+      received: num(row.received),
+      captured: num(row.captured),
+      owed: num(row.owed),
+      returned: num(row.returned),
+      held: num(row.held),
+    };
+  }
+
+  /** A charge's entries, oldest first. */
+  async entriesOf(chargeId: string): Promise<LedgerEntry[]> {
+    return this.db<LedgerEntry>(ENTRIES).where({ charge_id: chargeId }).orderBy("seq", "asc");
+  }
+
+  /** The entries of these charges, oldest first. */
+  async entriesOfCharges(chargeIds: readonly string[]): Promise<LedgerEntry[]> {
+    if (chargeIds.length === 0) return [];
+    return this.db<LedgerEntry>(ENTRIES)
+      .whereIn("charge_id", chargeIds as string[])
+      .orderBy("seq", "asc");
+  }
+}
