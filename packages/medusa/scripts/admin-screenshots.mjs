@@ -17,8 +17,9 @@ import { APP_WEBHOOK_SECRET, packageDir, pixSeedScript } from "./lib/built-app.m
 
 const docs = path.join(packageDir, "docs");
 
-// Runs inside the app (medusa exec): an order paid by Pix, and a second order the merchant
-// cancels before the shopper pays, whose late payment is flagged.
+// Runs inside the app (medusa exec): an order paid by Pix, a second order the merchant cancels
+// before the shopper pays (its late payment is owed back), and a third cart whose shopper pays
+// more than its code asked (the excess is owed back).
 const SEED = pixSeedScript(`
   const cart = await newCart("ana@example.com", "Camiseta", 129.9);
   const session = await pixSession(cart.id);
@@ -27,7 +28,9 @@ const SEED = pixSeedScript(`
   const lateSession = await pixSession(late.id);
   const { result: lateOrder } = await core.completeCartWorkflow(container).run({ input: { id: late.id } });
   await core.cancelOrderWorkflow(container).run({ input: { order_id: lateOrder.id } });
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id }));
+  const over = await newCart("carla@example.com", "Rede de descanso", 89.9);
+  const overSession = await pixSession(over.id);
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id, overChargeId: overSession.data.charge_id }));
 `);
 
 /** Fails when the page scrolls sideways, or a plugin view holds one of `english`. */
@@ -88,8 +91,15 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
   if (notOk > 0) throw new Error(`the healthy store's card has ${notOk} line(s) not ok`);
   await health.screenshot({ path: path.join(docs, "admin-health-ok.png") });
 
-  // The second order's shopper pays after the merchant canceled it: flagged for the merchant.
+  // The second order's shopper pays after the merchant canceled it: owed back. The third pays
+  // R$ 95,00 for a code of R$ 89,90: the order is paid, R$ 5,10 is owed back.
   await fetch(`${sandbox.url}/__sandbox/charges/${seed.lateChargeId}/pay`, { method: "POST" });
+  await fetch(`${sandbox.url}/__sandbox/transactions/${seed.overChargeId}/amount`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ amount: 9500 }),
+  });
+  await fetch(`${sandbox.url}/__sandbox/charges/${seed.overChargeId}/pay`, { method: "POST" });
   await page.goto(`${url}/app/orders/${seed.orderId}`);
   try {
     await page.getByText("Verificar agora").waitFor({ timeout: 60_000 });
@@ -128,6 +138,13 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
     .waitFor({ timeout: 30_000 });
   await page
     .locator('[data-pix-checkout="transactions"] tbody tr')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  // The ledger beside the account's balance, and the owed money named in its rows.
+  await page.locator('[data-pix-checkout="balance-ledger"]').waitFor({ timeout: 30_000 });
+  await page
+    .locator('[data-pix-checkout="transactions"]')
+    .getByText("A devolver")
     .first()
     .waitFor({ timeout: 30_000 });
   await page.screenshot({ path: path.join(docs, "admin-transactions.png"), fullPage: true });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CHARGE_EVENT_KINDS, CHARGE_EVENT_SOURCES } from "../../internal/records/charge-events";
 import { DELIVERY_DETAILS } from "../../internal/settlement/delivery-details";
 import { REMINDER_STEPS } from "../../internal/records/reminders";
+import { REFUND_REASONS } from "../../internal/records/flag-reasons";
 import { REMINDER_SKIP_REASONS } from "../../internal/settlement/reminder-verdict";
 import { deliveryDetailWords } from "../lib/delivery-detail";
 import type { PixT } from "../lib/i18n";
@@ -90,6 +91,15 @@ describe("the server's words, in the admin's languages", () => {
     }
   });
 
+  it("names every reason money is owed back, in the list and in the money line", () => {
+    for (const tree of [en, ptBR]) {
+      for (const reason of REFUND_REASONS) {
+        expect(tree.has(`pixCheckout.refundReason.${reason}`), reason).toBe(true);
+        expect(tree.has(`pixCheckout.money.owedWhy.${reason}`), reason).toBe(true);
+      }
+    }
+  });
+
   it("names every reminder step and every reason one was not sent", () => {
     for (const tree of [en, ptBR]) {
       for (const step of REMINDER_STEPS)
@@ -101,13 +111,7 @@ describe("the server's words, in the admin's languages", () => {
 
   it("says every webhook delivery detail the settlement writes in Portuguese", () => {
     const D = DELIVERY_DETAILS;
-    const refundReasons = [
-      "paid_twice",
-      "paid_old_amount",
-      "out_of_stock",
-      "order_canceled",
-      "cart_not_completed",
-    ] as const;
+    const refundReasons = REFUND_REASONS;
     const sentences = [
       D.alreadyCaptured,
       D.capturingElsewhere,

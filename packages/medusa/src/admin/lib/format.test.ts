@@ -6,6 +6,8 @@ import {
   parseReais,
   pluginLanguage,
   recoveredFigure,
+  moneyParts,
+  moneyStatus,
 } from "./format";
 
 describe("parseReais", () => {
@@ -65,5 +67,37 @@ describe("the overview's figures", () => {
     expect(recoveredFigure(3, 15_000).replace(/\s/g, " ")).toBe("3 · R$ 150,00");
     expect(recoveredFigure(1, 4_990).replace(/\s/g, " ")).toBe("1 · R$ 49,90");
     expect(recoveredFigure(0, 0).replace(/\s/g, " ")).toBe("0 · R$ 0,00");
+  });
+});
+
+describe("a charge's money, from the ledger", () => {
+  const money = (over: Partial<Parameters<typeof moneyParts>[0]>) => ({
+    held: 0,
+    held_reason: null,
+    captured: 0,
+    owed: 0,
+    returned: 0,
+    ...over,
+  });
+
+  it("lists each part that holds money, held money by whose decision it waits for", () => {
+    expect(moneyParts(money({ captured: 2_000, owed: 500 }))).toEqual([
+      { part: "captured", cents: 2_000 },
+      { part: "owed", cents: 500 },
+    ]);
+    expect(moneyParts(money({ held: 9_000, held_reason: "underpaid" }))).toEqual([
+      { part: "held", cents: 9_000 },
+    ]);
+    expect(moneyParts(money({ held: 9_000, held_reason: "awaiting_capture" }))).toEqual([
+      { part: "capturing", cents: 9_000 },
+    ]);
+  });
+
+  it("names a paid charge by what most needs the merchant, never 'paid' for money owed back", () => {
+    expect(moneyStatus(money({ captured: 5_290 }))).toBe("paid");
+    expect(moneyStatus(money({ owed: 5_290 }))).toBe("owed");
+    expect(moneyStatus(money({ captured: 2_000, owed: 500 }))).toBe("owed");
+    expect(moneyStatus(money({ held: 4_500, held_reason: "underpaid" }))).toBe("held");
+    expect(moneyStatus(money({ returned: 3_500 }))).toBe("returned");
   });
 });

@@ -102,3 +102,43 @@ export function paidWithoutReminder(paid: number, paidAfterReminder: number): nu
 export function recoveredFigure(count: number, cents: number): string {
   return `${count} · ${formatCents(cents)}`;
 }
+
+/** A part of a charge's money as the admin names it (the ledger's parts, held split by whose). */
+export type MoneyPart = "captured" | "owed" | "held" | "capturing" | "returned";
+
+/** The ledger's parts of one charge, in the order a merchant reads them. */
+interface LedgerMoney {
+  held: number;
+  held_reason: string | null;
+  captured: number;
+  owed: number;
+  returned: number;
+}
+
+/**
+ * Each part of a charge's money that holds some, in the order a merchant reads them: what is
+ * the order's, what goes back, what waits for them, what is on its way to the order, what went
+ * back. Held money is the merchant's to decide (`held`) only when less than asked arrived;
+ * otherwise Medusa's capture is taking it (`capturing`).
+ */
+export function moneyParts(money: LedgerMoney): { part: MoneyPart; cents: number }[] {
+  const heldPart: MoneyPart = money.held_reason === "underpaid" ? "held" : "capturing";
+  const parts: { part: MoneyPart; cents: number }[] = [
+    { part: "captured", cents: money.captured },
+    { part: "owed", cents: money.owed },
+    { part: heldPart, cents: money.held },
+    { part: "returned", cents: money.returned },
+  ];
+  return parts.filter((p) => p.cents > 0);
+}
+
+/**
+ * The one word a paid charge's row shows for its money: `paid` when all of it is the order's
+ * (or on its way there), else what most needs the merchant: owed back, held for them, returned.
+ */
+export function moneyStatus(money: LedgerMoney): "paid" | "owed" | "held" | "returned" {
+  if (money.owed > 0) return "owed";
+  if (money.held > 0 && money.held_reason === "underpaid") return "held";
+  if (money.captured === 0 && money.held === 0 && money.returned > 0) return "returned";
+  return "paid";
+}

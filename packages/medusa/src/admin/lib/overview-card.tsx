@@ -24,7 +24,11 @@ function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
     shown: a.shown + b.shown,
     shown_paid: a.shown_paid + b.shown_paid,
     paid: a.paid + b.paid,
-    paid_cents: a.paid_cents + b.paid_cents,
+    received_cents: a.received_cents + b.received_cents,
+    income_cents: a.income_cents + b.income_cents,
+    owed_cents: a.owed_cents + b.owed_cents,
+    returned_cents: a.returned_cents + b.returned_cents,
+    held_cents: a.held_cents + b.held_cents,
     median_seconds_to_pay: null,
     paid_after_reminder: a.paid_after_reminder + b.paid_after_reminder,
     paid_after_reminder_cents: a.paid_after_reminder_cents + b.paid_after_reminder_cents,
@@ -81,6 +85,31 @@ function MethodFigures({
   );
 }
 
+/**
+ * What the service received in the period, when some of it is not the store's income: the
+ * lines add up to it (orders, owed back, returned, held), each in reais.
+ */
+function ReceivedLine({ figures }: { figures: AdminMethodFigures }) {
+  const { t } = usePixTranslation();
+  if (figures.received_cents === figures.income_cents) return null;
+  const parts = (
+    [
+      ["income", figures.income_cents],
+      ["owed", figures.owed_cents],
+      ["returned", figures.returned_cents],
+      ["held", figures.held_cents],
+    ] as const
+  ).filter(([, cents]) => cents > 0);
+  return (
+    <Text size="small" className="text-ui-fg-subtle" data-pix-checkout="overview-received">
+      {t("overview.received", { received: formatCents(figures.received_cents) })}
+      {parts
+        .map(([part, cents]) => t(`overview.part.${part}`, { amount: formatCents(cents) }))
+        .join(" · ")}
+    </Text>
+  );
+}
+
 function PeriodColumn({
   period,
   figures,
@@ -98,12 +127,16 @@ function PeriodColumn({
         {t(`overview.period.${period}`)}
       </Text>
       <Text size="xlarge" weight="plus" className="whitespace-nowrap">
-        {formatCents(all.paid_cents)}
+        {formatCents(all.income_cents)}
+      </Text>
+      <Text size="xsmall" className="text-ui-fg-muted">
+        {t("overview.income")}
       </Text>
       <Text size="small">
-        Pix {formatCents(figures.pix.paid_cents)} · {t("overview.boleto")}{" "}
-        {formatCents(figures.boleto.paid_cents)}
+        Pix {formatCents(figures.pix.income_cents)} · {t("overview.boleto")}{" "}
+        {formatCents(figures.boleto.income_cents)}
       </Text>
+      <ReceivedLine figures={all} />
       <Text size="small" className="text-ui-fg-subtle">
         {t("overview.codes", { paid: all.shown_paid, shown: all.shown })}
         {rate === null ? "" : ` (${rate} %)`}

@@ -1,5 +1,5 @@
 import type { FlagReason } from "../../internal/records/flag-reasons";
-import type { Attention, Settlement } from "../../internal/records/charges";
+import type { Attention } from "../../internal/records/attention";
 
 export type { Attention, FlagReason };
 
@@ -9,6 +9,20 @@ export interface AdminChargeOrder {
   display_id: number | null;
   email: string | null;
   customer_name: string | null;
+}
+
+/**
+ * Where a charge's money is, the ledger's parts in integer cents (docs/ledger.md): they add up
+ * to `received`.
+ */
+export interface AdminMoney {
+  received: number | null;
+  held: number;
+  held_reason: "awaiting_capture" | "underpaid" | "accepted" | null;
+  captured: number;
+  owed: number;
+  owed_reason: string | null;
+  returned: number;
 }
 
 /** A charge as `/admin/pix-checkout/charges` answers it (amounts in cents). */
@@ -25,8 +39,8 @@ export interface AdminChargeSummary {
   captured_at: string | null;
   /** What the API says was paid, in cents (below `amount` for an underpaid charge). */
   received: number | null;
-  /** Where a paid charge stands: `capturable`, `held`, `refund_due`, `captured` or `refunded`. */
-  settlement: Settlement | null;
+  /** Where every real received is (the ledger's parts). */
+  money: AdminMoney;
   /** What the charge needs from the merchant: from its money first, then an open note. */
   attention: Attention | null;
   flagged: boolean;
@@ -47,6 +61,8 @@ export interface AdminCharge {
   paid_at: string | null;
   /** What the charge needs from the merchant: from its money first, then an open note. */
   attention: Attention | null;
+  /** Where every real received is (the ledger's parts). */
+  money: AdminMoney;
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
@@ -101,6 +117,8 @@ export interface AdminTransaction {
   description: string | null;
   customer: { name?: string; email?: string } | null;
   order: AdminChargeOrder | null;
+  /** Where the charge's money stands in the store's ledger; null for another store's charge. */
+  money: AdminMoney | null;
   created_at: string | null;
   paid_at: string | null;
 }
@@ -119,6 +137,8 @@ export interface AdminBalance {
       total_withdrawn: number | null;
     };
   };
+  /** What this account's charges received, by the store's ledger (integer cents). */
+  ledger: { received: number; captured: number; owed: number; returned: number; held: number };
 }
 
 /** One line of `/admin/pix-checkout/health` (see internal/operations/health.ts). */

@@ -7,6 +7,7 @@ import { useOrderCharges, useRecheck } from "../lib/api";
 import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
+import { MoneyLine } from "../lib/money-line";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
 /** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
@@ -85,6 +86,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
         {t("widget.expires", { at: instant(charge.expires_at) })}
         {charge.paid_at ? ` · ${t("widget.paid", { at: instant(charge.paid_at) })}` : ""}
       </Text>
+      <MoneyLine money={charge.money} currency={charge.currency} />
       {charge.attention ? (
         <Text size="small" className="text-ui-fg-error">
           {t("widget.needsAttention", {

@@ -34,8 +34,9 @@ import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { HealthCard } from "../../lib/health-card";
 import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
-import { formatCents, parseReais, statusColor } from "../../lib/format";
-import type { AdminChargeSummary } from "../../lib/types";
+import { formatCents, moneyStatus, parseReais, statusColor } from "../../lib/format";
+import { MoneyLine } from "../../lib/money-line";
+import type { AdminChargeSummary, AdminTransaction } from "../../lib/types";
 
 const PAGE_SIZE = 20;
 const ALL = "all";
@@ -57,6 +58,7 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
       </Text>
     </div>
   );
+  const ledger = data?.ledger;
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="balance">
       <Heading level="h2">{t("balance.title")}</Heading>
@@ -67,7 +69,57 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
         {cell("earned", b?.summary.total_earned)}
         {cell("withdrawn", b?.summary.total_withdrawn)}
       </div>
+      {ledger ? (
+        // The store's own ledger of the same money: what of it is the store's, and what is not.
+        <div className="flex flex-col gap-y-1" data-pix-checkout="balance-ledger">
+          <Text size="small" weight="plus">
+            {t("balance.ledger.title")}
+          </Text>
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {(["captured", "owed", "held", "returned"] as const).map((part) => (
+              <div key={part} className="flex flex-col">
+                <Text size="small" className="text-ui-fg-subtle">
+                  {t(`balance.ledger.${part}`)}
+                </Text>
+                <Text weight="plus">{formatCents(ledger[part])}</Text>
+              </div>
+            ))}
+          </div>
+          {ledger.owed + ledger.held > 0 ? (
+            <Text size="xsmall" className="text-ui-fg-muted">
+              {t("balance.ledger.hint")}
+            </Text>
+          ) : null}
+        </div>
+      ) : null}
     </Container>
+  );
+}
+
+/**
+ * A transaction's status, and for a charge of this store, where its money is: "paga" only when
+ * it is the order's; money owed back, held or returned says so, with its line from the ledger.
+ */
+function TransactionStatus({ tx }: { tx: AdminTransaction }) {
+  const { t, statusLabel } = usePixTranslation();
+  const state = tx.money ? moneyStatus(tx.money) : "paid";
+  const label =
+    tx.status === "paid" && state !== "paid" ? t(`money.status.${state}`) : statusLabel(tx.status);
+  const color =
+    tx.status === "paid" && state !== "paid"
+      ? state === "returned"
+        ? "grey"
+        : "orange"
+      : statusColor(tx.status);
+  const plain =
+    !tx.money || (tx.money.captured === tx.money.received && tx.money.received !== null);
+  return (
+    <div className="flex flex-col items-start gap-y-1">
+      <Badge size="2xsmall" color={color}>
+        {label}
+      </Badge>
+      {plain ? null : <MoneyLine money={tx.money} />}
+    </div>
   );
 }
 
@@ -167,9 +219,7 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
               <Table.Cell>{instant(tx.created_at)}</Table.Cell>
               <Table.Cell>{t(`transactions.kind.${tx.type}`)}</Table.Cell>
               <Table.Cell>
-                <Badge size="2xsmall" color={statusColor(tx.status)}>
-                  {statusLabel(tx.status)}
-                </Badge>
+                <TransactionStatus tx={tx} />
               </Table.Cell>
               <Table.Cell>
                 <OrderLink order={tx.order} />
@@ -215,11 +265,11 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   const resolve = useResolveFlag(t);
   const accept = useAcceptReceived(t);
   const [open, setOpen] = useState<"refund" | "resolve" | "accept" | null>(null);
-  // What arrived is what can go back (less than the code for an underpaid charge).
+  // What is owed back first, then what is held for the merchant, then the order's money: what
+  // the ledger holds, never more than arrived.
+  const money = charge.money;
   const due =
-    charge.flag?.code === "refund_due"
-      ? charge.flag.amount_cents
-      : (charge.received ?? charge.amount);
+    money.owed > 0 ? money.owed : money.held_reason === "underpaid" ? money.held : money.captured;
   const [amount, setAmount] = useState(formatCents(due).replace(/^R\$\s*/, ""));
   const [note, setNote] = useState("");
   const cents = parseReais(amount);
@@ -239,7 +289,7 @@ function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   };
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      {charge.status === "paid" ? (
+      {charge.status === "paid" && due > 0 ? (
         <Button size="small" variant="secondary" onClick={() => setOpen("refund")}>
           {t("refund.button")}
         </Button>
@@ -384,6 +434,7 @@ function AttentionCard() {
                       </Text>
                     ) : null}
                     {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
+                    <MoneyLine money={c.money} currency={c.currency} />
                   </div>
                 </Table.Cell>
                 <Table.Cell>
