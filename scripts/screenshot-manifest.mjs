@@ -108,6 +108,7 @@ export const SHOTS = [
       "preparing",
       "refund-due",
       "superseded",
+      "phone-earlier-payment",
     ].map((name) => `packages/element/docs/${name}.png`),
     sources: [ELEMENT, "packages/element/scripts"],
   },

@@ -101,6 +101,11 @@ const sessions = {
   canceled: session("canceled", { status: "canceled" }),
   // The fake sends a superseded session without its code, as the store does.
   superseded: session("superseded", { status: "superseded", replaced_by: "pix" }),
+  // The shopper paid an older code of the cart (before it changed): the store returns it.
+  "earlier-payment": session("earlier-payment", {
+    amount: 7000,
+    earlier_payment: { amount: 3500, order_paid: false },
+  }),
   "refund-due": session("refund-due", {
     status: "refund_due",
     refund: { amount: 12345, reason: "out_of_stock" },
@@ -133,6 +138,7 @@ const shots = [
   ["error", 360, "light", "no-such-session"],
   ["superseded", 390, "light", "superseded"],
   ["refund-due", 390, "light", "refund-due"],
+  ["phone-earlier-payment", 390, "light", "earlier-payment"],
 ];
 const only = process.argv.slice(2);
 const browser = await chromium.launch({
@@ -158,12 +164,16 @@ for (const [name, width, colorScheme, id, tap] of shots) {
     // preparing view's estimate): wait for them.
     const body = el?.shadowRoot?.querySelector("[part=message] .muted");
     const estimate = el?.view !== "preparing" || el.shadowRoot.textContent.includes("Pronto em");
+    // An older code's money: its line comes with the notice chunk too.
+    const returned =
+      !el?.session?.earlier_payment || el.shadowRoot.querySelector("[part=returned]");
     return (
       el &&
       el.view !== "loading" &&
       (!qr || qr.querySelector("svg")) &&
       (!body || body.textContent.trim()) &&
-      estimate
+      estimate &&
+      returned
     );
   });
   const box = await tab.locator("pix-checkout").boundingBox();

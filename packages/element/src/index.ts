@@ -17,6 +17,7 @@ export type {
 export type {
   BoletoData,
   CheckoutSession,
+  EarlierPayment,
   PixData,
   RefundData,
   RefundReason,

@@ -5,7 +5,8 @@ import type { BackendError } from "./internal/backend-error.js";
 import { copyText } from "./internal/copy.js";
 import { CountdownController } from "./internal/countdown-controller.js";
 import type { BoletoKit, boletoView } from "./internal/boleto-view.js";
-import type { NoticeKit, noticeView } from "./internal/notice-view.js";
+import type * as NoticeChunk from "./internal/notice-view.js";
+import type { NoticeKit } from "./internal/notice-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
 import { StatusController } from "./internal/status-controller.js";
 import { loadStrings, resolveLang, stringsFor, type Strings } from "./localize/index.js";
@@ -22,8 +23,12 @@ export type PixCheckoutView = "loading" | "error" | SessionStatus;
 /** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
 const isNotice = (status: string): status is "preparing" | "superseded" | "refund_due" =>
   status === "preparing" || status === "superseded" || status === "refund_due";
-/** Every view past the code but `paid` takes its words from the notice chunk. */
-const wantsNotices = (status: string) => status !== "pending" && status !== "paid";
+/**
+ * Every view past the code but `paid` takes its words from the notice chunk, and so does the
+ * rare line about an older code of the cart whose money the store returns.
+ */
+const wantsNotices = (s: CheckoutSession) =>
+  s.earlier_payment || (s.status != "pending" && s.status != "paid");
 
 /** The words for `session`'s status (announced, and its view's title): a boleto being prepared has its own. */
 const titleOf = (session: CheckoutSession) =>
@@ -74,6 +79,7 @@ interface UiState {
  * @csspart header - Method and amount.
  * @csspart amount - The formatted amount.
  * @csspart discount - What the store's Pix discount saves, under the amount.
+ * @csspart returned - Money the store received for an older code of the cart and returns, beside the code the shopper sees (pending or paid).
  * @csspart countdown - Time left to pay (Pix).
  * @csspart qr - The QR code box (an inline SVG inside).
  * @csspart show-qr-button - "Pagar com outro aparelho? Mostrar QR code", in the copy-first order.
@@ -181,7 +187,8 @@ export class PixCheckout extends LitElement {
   #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #boletoView: typeof boletoView | undefined;
-  #noticeView: typeof noticeView | undefined;
+  /** The notice chunk (internal/notice-view.ts), once loaded. */
+  #notices: typeof NoticeChunk | undefined;
   #strings: Strings | undefined;
   #focusInside = false;
 
@@ -331,7 +338,7 @@ export class PixCheckout extends LitElement {
         this.requestUpdate();
       });
     }
-    if (wantsNotices(session.status)) this.#loadNotices();
+    if (wantsNotices(session)) this.#loadNotices();
     if (previous === session.status) return;
     const title = titleOf(session);
     this.#ui.announcement = (t) => t[title];
@@ -351,9 +358,9 @@ export class PixCheckout extends LitElement {
 
   /** Few shoppers see the views past the code but `paid`: their words are a chunk of their own. */
   #loadNotices() {
-    if (this.#noticeView) return;
+    if (this.#notices) return;
     void import("./internal/notice-view.js").then((m) => {
-      this.#noticeView = m.noticeView;
+      this.#notices = m;
       this.requestUpdate();
     });
   }
@@ -430,6 +437,7 @@ export class PixCheckout extends LitElement {
     this.#set({ refreshing: true, announcement: (t) => t.checking });
     try {
       await this.#status.refresh();
+      // About this code: money an older code brought is said on the card (`returned`).
       if (this.#ui.session?.status === "pending") this.#ui.announcement = (t) => t.notYet;
     } catch (error) {
       const failure = error as BackendError;
@@ -504,12 +512,14 @@ export class PixCheckout extends LitElement {
     if (isNotice(view)) {
       // The title shows at once (the code is already gone, or not there yet); the rest
       // comes with its chunk.
-      const notice = this.#noticeView?.(view, s, lang, kit);
+      const notice = this.#notices?.noticeView(view, s, lang, kit);
       // Preparing is a longer loading: its spinner, and when the code should be ready.
       return view === "preparing"
         ? [spinner(t[titleOf(s)]), notice?.extra]
         : this.#message("!", t[view], notice?.body ?? "", notice?.extra);
     }
+    // Money the store received for an older code of the cart, once its words loaded.
+    const back = this.#notices?.back(s, lang, kit);
     if (view !== "pending") {
       const paid = view === "paid";
       // A new code only once the backend says the old one can no longer be paid (the device's
@@ -526,8 +536,8 @@ export class PixCheckout extends LitElement {
             </button>`
           : nothing;
       // The paid line ships with the element; the rarer endings' lines come with their chunk.
-      const body = paid ? t.paidBody : (this.#noticeView?.(view, s, lang, kit).body ?? "");
-      return this.#message(paid ? "✓" : "!", t[view], body, paid ? amount : renew);
+      const body = paid ? t.paidBody : (this.#notices?.noticeView(view, s, lang, kit).body ?? "");
+      return this.#message(paid ? "✓" : "!", t[view], body, paid ? [amount, back] : renew);
     }
     // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
     const boleto = s.boleto && this.#boletoView?.(s.boleto, lang, kit);
@@ -544,7 +554,7 @@ export class PixCheckout extends LitElement {
             </p>`
           : nothing
       }
-      ${boleto ? boleto.body : this.#pix(s.pix!, amount)}
+      ${back} ${boleto ? boleto.body : this.#pix(s.pix!, amount)}
       ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
   }
 

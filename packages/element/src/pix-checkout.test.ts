@@ -545,6 +545,49 @@ describe("preparing (the code is on its way)", () => {
   });
 });
 
+describe("money an older code of the cart brought", () => {
+  it("says the store received it and returns it, beside the code the shopper still has to pay", async () => {
+    const { el, id } = await showPending("earlier-pending");
+    await patchSession(id, { earlier_payment: { amount: 5290, order_paid: false } });
+    await eventually(() =>
+      expect(partText(el, "returned")).to.equal(
+        "Recebemos R$ 52,90 por um código anterior, que não vale mais para este pedido; esse valor será devolvido. Para concluir o pedido, pague este código.",
+      ),
+    );
+    // The code is still there to pay, and "I already paid" speaks of this code only.
+    expect(button(el, "copy-button")).to.not.equal(null);
+    await realClick(button(el, "refresh-button") as HTMLElement);
+    await eventually(() =>
+      expect(announced(el)).to.equal("Ainda não recebemos o pagamento deste código."),
+    );
+  });
+
+  it("tells a shopper whose order is paid that the older code's money goes back", async () => {
+    const { el, id } = await showPending("earlier-paid");
+    await patchSession(id, {
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      earlier_payment: { amount: 5290, order_paid: true },
+    });
+    await eventually(() => expect(el.view).to.equal("paid"));
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos R$ 52,90 por um código anterior. Seu pedido já está pago; esse valor será devolvido.",
+      ),
+    );
+  });
+
+  it("leaves out a line whose amount is no integer of cents", async () => {
+    const { el, id } = await showPending("earlier-bad");
+    await patchSession(id, {
+      earlier_payment: { amount: 52.9, order_paid: false } as CheckoutSession["earlier_payment"],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect($(el, "[part=returned]")).to.equal(null);
+    expect(button(el, "copy-button")).to.not.equal(null);
+  });
+});
+
 describe("refund due (paid, but no order)", () => {
   const refundDue = (reason: string, amount = 12345) =>
     ({
@@ -689,7 +732,9 @@ describe("I already paid", () => {
   it("says the payment has not arrived yet when the re-check finds nothing", async () => {
     const { el } = await showPending("refresh-pending");
     await realClick(button(el, "refresh-button") as HTMLElement);
-    await eventually(() => expect(announced(el)).to.equal("Ainda não recebemos o pagamento."));
+    await eventually(() =>
+      expect(announced(el)).to.equal("Ainda não recebemos o pagamento deste código."),
+    );
   });
 
   it("says it is reconnecting and fires pix-error when the re-check cannot reach the backend", async () => {

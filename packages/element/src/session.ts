@@ -31,16 +31,35 @@ export const FINAL_STATUSES: readonly SessionStatus[] = [
   "refund_due",
 ];
 
-/** Why the store refunds a payment it could not turn into an order (`refund_due`). */
+/**
+ * Why the store returns money a shopper paid: no order came of it (`refund_due`), or the
+ * excess of a code paid with more than it asked (`overpaid`, with status `paid`).
+ */
 export type RefundReason =
-  "paid_twice" | "paid_old_amount" | "out_of_stock" | "order_canceled" | "other";
+  | "paid_twice"
+  | "paid_old_amount"
+  | "paid_elsewhere"
+  | "overpaid"
+  | "paid_after_order_canceled"
+  | "out_of_stock"
+  | "order_canceled"
+  | "other";
 
-/** The refund the store owes the shopper, with status `refund_due`. */
+/**
+ * Money the store returns: all of a `refund_due` session's, or the excess of a `paid` one.
+ */
 export interface RefundData {
   /** Integer cents. */
   amount: number;
   /** Unknown reasons are shown as `other`. */
   reason: RefundReason;
+}
+
+/** An older code of the cart the shopper paid, whose money the store returns. */
+export interface EarlierPayment {
+  /** Integer cents. */
+  amount: number;
+  order_paid: boolean;
 }
 
 /** Pix display data, as the store backend returns it. */
@@ -95,8 +114,14 @@ export interface CheckoutSession {
   queue_position?: number | null;
   /** With `superseded`: the id of the cart's current payment session, or null when it has none. */
   replaced_by?: string | null;
-  /** With `refund_due`: what the store will refund, and why. */
+  /** With `refund_due`: what the store will refund, and why; with `paid`: an excess it returns. */
   refund?: RefundData | null;
+  /**
+   * An older code of the same cart was paid and the store returns that money (`amount`,
+   * integer cents). `order_paid`: whether the order is paid (by this code or another way), so
+   * the shopper knows whether this code still needs paying.
+   */
+  earlier_payment?: EarlierPayment | null;
   /**
    * With `expired` (Pix): where a new code comes from, Medusa's own
    * `POST /store/payment-collections/:id/payment-sessions` with this provider. Sent only once

@@ -37,14 +37,9 @@ export class Backend {
   }
 
   /**
-   * GET an image (the backend's QR) by absolute URL or `/path`, with the
-   * key header an `<img src>` could not send.
+   * Calls a backend route (or the backend's QR image, by absolute URL or `/path`) with the key
+   * header an `<img src>` could not send; maps failures to BackendError.
    */
-  async image(url: string, signal: AbortSignal): Promise<Blob> {
-    return (await this.request(url, { signal })).blob();
-  }
-
-  /** Calls a backend route with the key header; maps failures to BackendError. */
   async request(path: string, init: RequestInit): Promise<Response> {
     let res: Response;
     try {

@@ -30,6 +30,20 @@ export interface NoticeView {
 }
 
 /**
+ * Money the store received for an older code of the cart and returns (`earlier_payment`), as
+ * a line beside the code the shopper sees (pending or paid): "Recebemos R$ 35,00 por um código
+ * anterior...". Nothing when there is none, or its amount is no integer of cents.
+ */
+export function back(session: CheckoutSession, lang: Lang, kit: NoticeKit): unknown {
+  const earlier = session.earlier_payment;
+  if (!earlier || !Number.isSafeInteger(earlier.amount) || earlier.amount <= 0) return kit.nothing;
+  const amount = kit.money(earlier.amount, session.currency, lang);
+  return kit.html`<p part="returned" class="secondary">
+    ${noticeStrings[lang].earlierPayment(amount, earlier.order_paid === true)}
+  </p>`;
+}
+
+/**
  * The preparing, superseded, refund, expired, failed and canceled views, under their titles.
  * A chunk of its own, loaded when a session reaches one of those statuses: few shoppers ever
  * see them. `view` is the element's view, which is `expired` by the device's clock before the

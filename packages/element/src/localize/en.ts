@@ -29,7 +29,7 @@ export const en: Strings = {
   expiresIn: "Expires in",
   alreadyPaid: "I already paid",
   checking: "Checking…",
-  notYet: "We have not received the payment yet.",
+  notYet: "We have not received the payment for this code yet.",
   retryIn: (s) => `Wait ${s} s to check again.`,
   pending: "Waiting for payment",
   paid: "Payment confirmed",

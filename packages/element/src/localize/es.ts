@@ -29,7 +29,7 @@ export const es: Strings = {
   expiresIn: "Vence en",
   alreadyPaid: "Ya pagué",
   checking: "Verificando…",
-  notYet: "Todavía no recibimos el pago.",
+  notYet: "Todavía no recibimos el pago de este código.",
   retryIn: (s) => `Espera ${s} s para verificar de nuevo.`,
   pending: "Esperando el pago",
   paid: "Pago confirmado",

@@ -25,11 +25,18 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Ver o código atual",
     refundBody: (amount) =>
       `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${amount}.`,
+    earlierPayment: (amount, orderPaid) =>
+      orderPaid
+        ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
+        : `Recebemos ${amount} por um código anterior, que não vale mais para este pedido; esse valor será devolvido. Para concluir o pedido, pague este código.`,
     refundReasons: {
       paid_twice:
         "Este carrinho já tinha sido pago com outro código, então este pagamento ficou duplicado.",
       paid_old_amount:
         "Este código era de uma versão anterior do carrinho, e o valor pago não cobre o total atual.",
+      paid_elsewhere: "Este pedido já tinha sido pago de outra forma.",
+      overpaid: "Você pagou mais do que o código pedia.",
+      paid_after_order_canceled: "O pagamento chegou depois que o pedido foi cancelado.",
       out_of_stock: "Um item do carrinho esgotou antes de o pagamento chegar.",
       order_canceled: "O pedido foi cancelado.",
       other: "Se tiver dúvidas, fale com a loja.",
@@ -53,11 +60,18 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Show the current code",
     refundBody: (amount) =>
       `We received your payment, but we could not complete the order: the store will refund ${amount}.`,
+    earlierPayment: (amount, orderPaid) =>
+      orderPaid
+        ? `We received ${amount} for an earlier code. Your order is already paid; that amount will be refunded.`
+        : `We received ${amount} for an earlier code, which no longer pays for this order; that amount will be refunded. To complete the order, pay this code.`,
     refundReasons: {
       paid_twice:
         "This cart had already been paid with another code, so this payment was a duplicate.",
       paid_old_amount:
         "This code was for an earlier version of the cart, and the amount paid does not cover its current total.",
+      paid_elsewhere: "This order had already been paid another way.",
+      overpaid: "You paid more than the code asked for.",
+      paid_after_order_canceled: "The payment arrived after the order was canceled.",
       out_of_stock: "An item in the cart sold out before the payment arrived.",
       order_canceled: "The order was canceled.",
       other: "If you have any questions, contact the store.",
@@ -81,11 +95,18 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Ver el código actual",
     refundBody: (amount) =>
       `Recibimos tu pago, pero no pudimos completar el pedido: la tienda te devolverá ${amount}.`,
+    earlierPayment: (amount, orderPaid) =>
+      orderPaid
+        ? `Recibimos ${amount} por un código anterior. Tu pedido ya está pagado; ese monto será devuelto.`
+        : `Recibimos ${amount} por un código anterior, que ya no vale para este pedido; ese monto será devuelto. Para completar el pedido, paga este código.`,
     refundReasons: {
       paid_twice:
         "Este carrito ya se había pagado con otro código, así que este pago quedó duplicado.",
       paid_old_amount:
         "Este código era de una versión anterior del carrito, y el monto pagado no cubre el total actual.",
+      paid_elsewhere: "Este pedido ya se había pagado de otra forma.",
+      overpaid: "Pagaste más de lo que pedía el código.",
+      paid_after_order_canceled: "El pago llegó después de que se canceló el pedido.",
       out_of_stock: "Un producto del carrito se agotó antes de que llegara el pago.",
       order_canceled: "El pedido fue cancelado.",
       other: "Si tienes dudas, contacta a la tienda.",

@@ -27,7 +27,7 @@ export const ptBR: Strings = {
   expiresIn: "Expira em",
   alreadyPaid: "Já paguei",
   checking: "Verificando…",
-  notYet: "Ainda não recebemos o pagamento.",
+  notYet: "Ainda não recebemos o pagamento deste código.",
   retryIn: (s) => `Aguarde ${s} s para verificar de novo.`,
   pending: "Aguardando pagamento",
   paid: "Pagamento confirmado",

@@ -30,6 +30,7 @@ export interface Strings {
   expiresIn: string;
   alreadyPaid: string;
   checking: string;
+  /** After "I already paid" on a code still unpaid: about this code (an older one's money is on the card). */
   notYet: string;
   retryIn: (seconds: number) => string;
   pending: string;
@@ -92,6 +93,11 @@ export interface NoticeStrings {
   closed: Record<"expired" | "failed" | "canceled", string>;
   /** The refund view's main line, with the amount to refund, formatted. */
   refundBody: (amount: string) => string;
+  /**
+   * An older code of the cart was paid: the store received `amount` and returns it; whether the
+   * order is paid says whether this code still needs paying.
+   */
+  earlierPayment: (amount: string, orderPaid: boolean) => string;
   /** One short line per refund reason, under the main line. */
   refundReasons: Record<RefundReason, string>;
 }
