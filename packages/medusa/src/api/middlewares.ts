@@ -7,12 +7,17 @@ import {
 } from "../internal/checkout/method-guards";
 import { sessionGate } from "../internal/create-line/session-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
+import {
+  refuseEditsOfPaidCart,
+  refuseSessionsOfPaidCollection,
+} from "../internal/settlement/paid-collection-guard";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
  * 400 with a stable code, not Medusa's JSON-parser error.
  * Its `?token=` is taken out of the URL before Medusa's access log can write it.
- * A collection's session requests are served one at a time (see session-requests), a cart
+ * A collection whose Pix or boleto is paid gets no new session of any provider (see
+ * paid-collection-guard). A collection's session requests are served one at a time (see session-requests), a cart
  * that cannot become an order or a client past its cap is refused before anything is made
  * (see session-gate), and a boleto session takes the payer's e-mail and address from the
  * cart (see cart-payer).
@@ -39,6 +44,7 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
       middlewares: [
+        refuseSessionsOfPaidCollection,
         oneSessionRequestAtATime,
         sessionGate,
         chosenMethodFollowsSession,
@@ -53,7 +59,14 @@ export default defineMiddlewares({
     {
       matcher: "/store/carts/:id",
       methods: ["POST"],
-      middlewares: [refuseChosenMethodInMetadata],
+      middlewares: [refuseChosenMethodInMetadata, refuseEditsOfPaidCart],
+    },
+    {
+      // A paid cart no longer changes: its line items, promotions, shipping (see
+      // paid-collection-guard); its completion is let through.
+      matcher: "/store/carts/:id/*",
+      methods: ["POST", "DELETE"],
+      middlewares: [refuseEditsOfPaidCart],
     },
   ],
 });

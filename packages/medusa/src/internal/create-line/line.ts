@@ -184,6 +184,11 @@ export class CreateLine {
     return this.queue.cancelForSession(sessionId);
   }
 
+  /** The creates of a paid collection's sessions are no longer wanted (see the queue's). */
+  cancelForCollection(collectionId: string): Promise<void> {
+    return this.queue.cancelForCollection(collectionId);
+  }
+
   /**
    * The safety net, run by reconciliation once every registration is registered here: ends
    * requests no registration can send, sends what the line holds (all instances asking for

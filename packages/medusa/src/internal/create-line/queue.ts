@@ -582,6 +582,22 @@ export class CreateQueue {
   }
 
   /**
+   * A collection was paid: the creates its sessions still wait for are no longer wanted (a
+   * paid cart gets no second code). One being sent is asked to stop, like a session's.
+   */
+  async cancelForCollection(collectionId: string): Promise<void> {
+    // `state` first: the open requests are few, whatever the history (IDX_..._open).
+    await this.db(REQUESTS)
+      .whereIn("state", ["waiting"])
+      .where({ payment_collection_id: collectionId })
+      .update({ state: "canceled", input: null });
+    await this.db(REQUESTS)
+      .whereIn("state", ["sending"])
+      .where({ payment_collection_id: collectionId })
+      .update({ cancel_requested: true });
+  }
+
+  /**
    * Each budget with requests in flight, waiting or answered in the window: slots taken and
    * requests waiting (the telemetry gauges; the partial indexes keep it small).
    */

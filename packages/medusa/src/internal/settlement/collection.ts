@@ -12,6 +12,7 @@ import {
   type CaptureResult,
 } from "./capture";
 import { completeCart, underCartLock } from "./cart-completion";
+import { createLineOf } from "../create-line/line";
 import { actInMedusaUnderLease } from "./medusa-side";
 import { cartOfCollection } from "../medusa/collection-links";
 import { decide, type CollectionSnapshot, type Decision } from "./decide";
@@ -168,6 +169,10 @@ async function record(
       const paying = decision.adopted
         ? await adopt(core, row, rows, decision.sessionId, source)
         : row;
+      // The collection is paid: a code any of its sessions still waits for is not wanted.
+      if (row.payment_collection_id) {
+        await createLineOf(core.db, core.config).cancelForCollection(row.payment_collection_id);
+      }
       const wanted = claimAs && (!claimAs.sessionId || claimAs.sessionId === decision.sessionId);
       if (!wanted) return { decision, row: paying };
       const claim = await takeCapture(core, snapshot, paying, claimAs.holder, decision.amountCents);

@@ -275,6 +275,15 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
+      "records first a capture Medusa already holds (a door died before recording it), whatever came after",
+      {
+        payments: [payment({ sessionId: "ps_a", captured: true })],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T11:30:00Z") },
+      },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
       "owes back a payment that arrived after its order was canceled",
       { order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T10:00:00Z") } },
       "ch_a",
@@ -376,6 +385,25 @@ describe("decide: what an ended charge does to its order", () => {
       "does nothing for a replaced code that expired",
       { charges: [ended({ superseded: true })], order },
       { kind: "nothing", why: "a replaced code ended" },
+    ],
+    [
+      "looks again at a replaced boleto inside its grace period (its bank may still confirm it)",
+      {
+        charges: [ended({ superseded: true, orderHoldUntil: new Date("2026-11-27T03:00:00Z") })],
+        order,
+      },
+      { kind: "recheck", at: new Date("2026-11-25T12:00:00Z") },
+    ],
+    [
+      "looks again at an expired boleto inside its grace period when the cart is paid another way",
+      {
+        charges: [
+          ended({ orderHoldUntil: new Date("2026-11-27T03:00:00Z") }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() }),
+        ],
+        order,
+      },
+      { kind: "recheck", at: new Date("2026-11-25T12:00:00Z") },
     ],
     [
       "waits for a boleto's grace period before ending its order",

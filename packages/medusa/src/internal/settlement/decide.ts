@@ -42,7 +42,8 @@ import { DELIVERY_DETAILS } from "./delivery-details";
  *    (`order_canceled`).
  * 6. An expired or failed charge ends the order that waits on it (a boleto only once its grace
  *    period has passed), never while the collection holds money or is paid another way, never a
- *    charge that was replaced, and never when the merchant turned `cancelOrderOnExpiry` off.
+ *    charge that was replaced, and never when the merchant turned `cancelOrderOnExpiry` off. An
+ *    expired boleto is asked about again inside its grace period in every case.
  * 7. Captured money whose cart is no order yet is completed into one; once the cart failed
  *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is owed back (`out_of_stock` when
  *    the last failure says so), and its session is closed so the cart cannot become an order on
@@ -262,9 +263,16 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
     from: "held",
     amountCents: money.held,
   });
-  if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
   const first = paymentOf(snapshot.charges);
   if (first && first.chargeId !== charge.chargeId) return owe("paid_twice");
+  // The collection's payment, and Medusa already holds its capture (cart completion made it, or
+  // a door died before recording it): the ledger records what Medusa holds first, and what
+  // follows is decided on captured money (an order canceled meanwhile makes it owed back then).
+  const captureSession = charge.captureSessionId ?? charge.sessionId;
+  if (snapshot.payments.some((p) => p.sessionId === captureSession && p.captured && !p.canceled)) {
+    return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: money.held };
+  }
+  if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
   const ours = new Set(
     snapshot.charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]),
   );
@@ -331,18 +339,23 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
 }
 
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
-  if (charge.superseded) return { kind: "nothing", why: DELIVERY_DETAILS.replacedEnded };
+  // A bank confirms a boleto paid on its due date days later: inside its grace period the
+  // service is asked again, whether or not anything waits on it (a replaced boleto, a cart
+  // paid another way), so a payment whose webhook was lost is still found.
+  const inGrace =
+    charge.status === "expired" && charge.orderHoldUntil && snapshot.now < charge.orderHoldUntil;
+  const recheck = (): Decision => ({
+    kind: "recheck",
+    at: graceRecheckAt(snapshot.now, charge.orderHoldUntil!),
+  });
+  if (charge.superseded) {
+    return inGrace ? recheck() : { kind: "nothing", why: DELIVERY_DETAILS.replacedEnded };
+  }
   const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;
   if (snapshot.charges.some(holdsMoney)) {
-    return { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
+    return inGrace ? recheck() : { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
   }
-  if (
-    charge.status === "expired" &&
-    charge.orderHoldUntil &&
-    snapshot.now < charge.orderHoldUntil
-  ) {
-    return { kind: "recheck", at: graceRecheckAt(snapshot.now, charge.orderHoldUntil) };
-  }
+  if (inGrace) return recheck();
   const order = snapshot.order;
   if (!order || order.status === "canceled") return { kind: "cancel_session" };
   if (!snapshot.cancelOrderOnExpiry) return { kind: "keep_order", orderId: order.id };

@@ -4,6 +4,7 @@ import { sessionInfo } from "../medusa/session-info";
 import { createLineOf } from "../create-line/line";
 import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
+import { keepsItsSession } from "./paid-collection-guard";
 
 /**
  * Medusa deleted a session (`deletePayment`: the cart total changed, the shopper switched
@@ -13,9 +14,11 @@ import { sessionMoney } from "./session-money";
  *
  * The session is named by its own id; a session Medusa does not hold is nobody's to end (the
  * storefront's own data, which Medusa hands back when a create fails, names nothing here).
- * A session whose money is already paid is refused and kept: it is Medusa's record of the
- * money, and Medusa's delete steps log the refusal and go on, so a cart that failed to
- * complete can still become an order when it can.
+ * A session whose money is the collection's payment, or held for the merchant, is refused and
+ * kept: it is Medusa's record of the money, and Medusa's delete steps log the refusal and go
+ * on, so a cart that failed to complete can still become an order when it can (a new session of
+ * a paid collection is refused before that: paid-collection-guard.ts). Money owed back keeps
+ * nothing: its session may go.
  */
 export async function sessionDeleted(
   core: SettlementCore,
@@ -37,7 +40,8 @@ export async function sessionDeleted(
     return;
   }
   const row = await core.records.charges.byChargeId(money.row.charge_id);
-  if (row?.status !== "paid") return;
+  // Money owed back keeps no session: no order comes of it.
+  if (!row || !keepsItsSession(row)) return;
   throw new PixCheckoutError(
     "collection_already_paid",
     `Payment session ${sessionId} holds a payment already made (charge ${row.charge_id}); it is kept.`,

@@ -14,8 +14,7 @@ import {
 } from "../checkout/session-data";
 import { originOf } from "../create-line/client-origin";
 import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
-import { countsAsPayment } from "./decide";
-import { factsOf } from "./snapshot";
+import { keepsItsSession } from "./paid-collection-guard";
 import type { SettlementCore } from "./context";
 import { sessionMoney, type SessionMoney } from "./session-money";
 
@@ -136,7 +135,7 @@ export function ownedOf(money: SessionMoney, sessionId: string): OwnedSessionDat
  */
 async function refuseIfCollectionPaid(core: SettlementCore, paymentCollectionId: string) {
   const charges = await core.records.charges.ofCollection(paymentCollectionId);
-  if (charges.some((row) => countsAsPayment(factsOf(row)))) {
+  if (charges.some(keepsItsSession)) {
     throw new PixCheckoutError(
       "collection_already_paid",
       "This cart is already paid; no new payment code was created. Complete the cart, or ask the store for help.",

@@ -6,6 +6,7 @@ import {
   chooseMethod,
   chosenMethodOf,
 } from "../../../../../../internal/checkout/payment-method";
+import { cartIsPaid } from "../../../../../../internal/settlement/paid-collection-guard";
 
 // Medusa cart ids are `cart_` + a ULID.
 const paramsSchema = z.object({ cart_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
@@ -58,6 +59,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   try {
     const cart = await cartForStorefront(req.scope, cartId, channelsOf(req));
+    // A paid cart's method (and so its total) no longer changes.
+    if (await cartIsPaid(req, cart.id)) {
+      sendError(
+        res,
+        "collection_already_paid",
+        "This cart's Pix or boleto is already paid; its method can no longer change. Complete the cart to place the order that was paid.",
+      );
+      return;
+    }
     res.json(await chooseMethod(req.scope, cart, body.data.method));
   } catch (error) {
     sendRaised(res, error);

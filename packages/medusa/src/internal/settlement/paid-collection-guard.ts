@@ -1,0 +1,92 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import { sendError } from "../platform/errors";
+import { recordsOf } from "../records/records";
+import type { ChargeRow } from "../records/charges";
+import { countsAsPayment } from "./decide";
+import { factsOf } from "./snapshot";
+
+/**
+ * Money of a charge that keeps its session: the collection's payment (captured, or held for
+ * Medusa's capture), or money held for the merchant's decision. Money owed back keeps nothing:
+ * no order comes of it.
+ */
+export function keepsItsSession(row: ChargeRow): boolean {
+  return countsAsPayment(factsOf(row)) || row.held_reason === "underpaid";
+}
+
+/**
+ * Middleware for `POST /store/payment-collections/:id/payment-sessions`, whatever the provider
+ * (another code, a card, payment on delivery): a collection whose Pix or boleto is already paid
+ * gets no new session. Medusa would first delete the paid session, which the plugin refuses (it
+ * is Medusa's record of the money), and answer the shopper a 500; and a second payment of a
+ * paid cart is money owed back. Refused before Medusa changes anything, with 400
+ * `collection_already_paid`: the storefront completes the cart, or shows the order.
+ */
+export async function refuseSessionsOfPaidCollection(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): Promise<void> {
+  const collectionId = (req.params as Record<string, string | undefined>).id;
+  if (!collectionId) return next();
+  try {
+    const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+    const rows = await recordsOf(db).charges.ofCollection(collectionId);
+    if (rows.some(keepsItsSession)) {
+      return sendError(
+        res,
+        "collection_already_paid",
+        "This cart's Pix or boleto is already paid; no other payment can be started for it. Complete the cart (POST /store/carts/:id/complete), or show the shopper their order.",
+      );
+    }
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}
+
+/** Whether the cart's payment collection holds a Pix or boleto that keeps its session. */
+export async function cartIsPaid(req: MedusaRequest, cartId: string): Promise<boolean> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "payment_collection.id"],
+    filters: { id: cartId },
+  });
+  const collectionId = (data[0] as { payment_collection?: { id: string } | null } | undefined)
+    ?.payment_collection?.id;
+  if (!collectionId) return false;
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  return (await recordsOf(db).charges.ofCollection(collectionId)).some(keepsItsSession);
+}
+
+/**
+ * Middleware for the store's cart routes that change a cart (`POST /store/carts/:id`, its line
+ * items, promotions, shipping methods...; not its completion): a cart whose Pix or boleto is
+ * paid no longer changes. A new total makes Medusa delete the cart's sessions, the paid one
+ * included, which the plugin refuses, and Medusa would answer the shopper a 500; and the money
+ * paid is for the cart as it was. Refused before Medusa changes anything, with 400
+ * `collection_already_paid`: the storefront completes the cart (its order is what was paid).
+ */
+export async function refuseEditsOfPaidCart(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): Promise<void> {
+  const cartId = (req.params as Record<string, string | undefined>).id;
+  if (!cartId || /\/complete\/?$/.test(req.path)) return next();
+  try {
+    if (await cartIsPaid(req, cartId)) {
+      return sendError(
+        res,
+        "collection_already_paid",
+        "This cart's Pix or boleto is already paid, so the cart can no longer change. Complete it (POST /store/carts/:id/complete) to place the order that was paid.",
+      );
+    }
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}
