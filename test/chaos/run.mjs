@@ -1344,14 +1344,19 @@ try {
     );
     return rows.map((row) => row.id).filter(Boolean);
   }
-  // A refund due is the `settlement` column once the plugin has it, the flag code before.
+  // A refund due is money the ledger owes back once the plugin has one (`owed_cents`), the
+  // `settlement` column before that, the flag code before both.
   const {
-    rows: [{ settlement }],
+    rows: [{ ledger, settlement }],
   } = await db.query(
     `select exists (select 1 from information_schema.columns
+      where table_name = 'pix_checkout_charge' and column_name = 'owed_cents') as ledger,
+      exists (select 1 from information_schema.columns
       where table_name = 'pix_checkout_charge' and column_name = 'settlement') as settlement`,
   );
-  const REFUND_DUE = `coalesce(${settlement ? "settlement" : "flag_code"} = 'refund_due', false)`;
+  const REFUND_DUE = ledger
+    ? "coalesce(owed_cents, 0) > 0"
+    : `coalesce(${settlement ? "settlement" : "flag_code"} = 'refund_due', false)`;
   /** What Medusa captured on a payment collection, in cents (its amounts are reais). */
   async function capturedCents(collectionId) {
     const {
@@ -1454,6 +1459,44 @@ try {
        where o.status = 'canceled'`,
     );
     for (const o of canceledPaid) found.push(`paid order ${o.id} was canceled`);
+    if (ledger) {
+      // One ledger: each charge's parts are what its entries moved, and what Medusa captured
+      // on a collection is what the ledger put into `captured` for it, to the cent.
+      const { rows: drift } = await db.query(
+        `select c.charge_id from pix_checkout_charge c
+         left join (select charge_id,
+                      sum(case when to_part = 'captured' then amount_cents else 0 end)
+                    - sum(case when from_part = 'captured' then amount_cents else 0 end) as captured,
+                      sum(case when to_part = 'owed' then amount_cents else 0 end)
+                    - sum(case when from_part = 'owed' then amount_cents else 0 end) as owed,
+                      sum(case when from_part is null then amount_cents else 0 end) as arrived
+                    from pix_checkout_ledger_entry group by charge_id) e on e.charge_id = c.charge_id
+         where coalesce(e.captured, 0) <> coalesce(c.captured_cents, 0)
+            or coalesce(e.owed, 0) <> coalesce(c.owed_cents, 0)
+            or coalesce(e.arrived, 0) <> coalesce(c.received_cents, 0)`,
+      );
+      for (const d of drift)
+        found.push(`charge ${d.charge_id}: its parts disagree with its entries`);
+      const { rows: medusaVsLedger } = await db.query(
+        `select l.collection_id, l.cents as ledger, coalesce(m.cents, 0) as medusa from
+           (select payment_collection_id as collection_id, sum(captured_cents)::bigint as cents
+            from pix_checkout_charge where captured_cents > 0 group by 1) l
+         left join (select p.payment_collection_id as collection_id,
+                      round(sum(coalesce((select sum(c.amount) from capture c
+                                           where c.payment_id = p.id and c.deleted_at is null), 0)
+                              - coalesce((select sum(r.amount) from refund r
+                                           where r.payment_id = p.id and r.deleted_at is null), 0))
+                            * 100)::bigint as cents
+                    from payment p
+                    where p.provider_id like 'pp\\_pix\\_%' or p.provider_id like 'pp\\_boleto\\_%'
+                    group by 1) m on m.collection_id = l.collection_id
+         where l.cents <> coalesce(m.cents, 0)`,
+      );
+      for (const m of medusaVsLedger)
+        found.push(
+          `collection ${m.collection_id}: the ledger captured ${m.ledger} cents, Medusa ${m.medusa}`,
+        );
+    }
     // Captured twice: more than one capture, whether of one payment or of two sessions' (two
     // charges of the collection).
     const { rows: twice } = await db.query(

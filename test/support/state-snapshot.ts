@@ -1,14 +1,17 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 
 /**
- * Everything hostile input must not change: the plugin's charges and their timeline, and
+ * Everything hostile input must not change: the plugin's charges, their timeline and ledger, and
  * Medusa's carts, orders, payment collections, sessions, payments and captures. Columns that
  * legitimately move without a state change (updated_at, last_checked_at) are left out.
  */
 const QUERIES: Record<string, string> = {
-  charges: `select charge_id, session_id, status, amount_cents, paid_at, captured_at, settlement, flagged, flag_code
+  charges: `select charge_id, session_id, status, amount_cents, paid_at, captured_at, flagged, flag_code,
+                   received_cents, held_cents, held_reason, captured_cents, owed_cents, owed_reason, returned_cents
             from pix_checkout_charge order by charge_id`,
   chargeEvents: `select count(*)::int as n from pix_checkout_charge_event`,
+  ledger: `select count(*)::int as n from pix_checkout_ledger_entry`,
+  outbox: `select count(*)::int as n from pix_checkout_outbox`,
   carts: `select id, completed_at, deleted_at from cart order by id`,
   orders: `select id, status, deleted_at from "order" order by id`,
   paymentCollections: `select id, status, captured_amount, authorized_amount from payment_collection order by id`,
