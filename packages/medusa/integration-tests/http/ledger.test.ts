@@ -179,6 +179,13 @@ medusaIntegrationTestRunner({
           held: 0,
         });
         expect((await attentionList()).get(chargeId)).toMatchObject({ attention: "refund_due" });
+        // The order's page tells the shopper: the order is paid, the code's money comes back.
+        const told = await shop.call("get", `/store/pix-checkout/orders/${order.id}`);
+        expect(told.status).toBe(200);
+        expect(told.data).toEqual({
+          order_id: order.id,
+          earlier_payment: { amount: 5290, order_paid: true },
+        });
       });
 
       it("paid before the shopper completes with the other provider: nothing of the other provider is captured, and the code's money is owed back and on the list", async () => {
@@ -461,6 +468,37 @@ medusaIntegrationTestRunner({
           status: "paid",
           earlier_payment: { amount: 3_500, order_paid: true },
         });
+
+        // The order's page says the same, and still does once the merchant returned it.
+        const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
+        const orderPage = () => shop.call("get", `/store/pix-checkout/orders/${order.id}`);
+        expect((await orderPage()).data).toEqual({
+          order_id: order.id,
+          earlier_payment: { amount: 3_500, order_paid: true },
+        });
+        const returned = await admin(
+          "post",
+          `/admin/pix-checkout/charges/${old.data.charge_id}/refunds`,
+          { amount: 3_500, note: "devolvido pelo painel do serviço" },
+        );
+        expect(returned.status, JSON.stringify(returned.data)).toBe(200);
+        expect((await orderPage()).data.earlier_payment).toEqual({
+          amount: 3_500,
+          order_paid: true,
+        });
+        // An order with nothing of the kind, an unknown order and a made-up id.
+        const plainCart = await createCartWithVariant(container(), store, product.variantId);
+        const plain = lastSession(await shop.initiate(plainCart, "pp_pix_a"));
+        await pay(plain.data.charge_id);
+        await rowWhere(plain.data.charge_id, "captured", (r) => r.captured_at !== null);
+        const plainOrder = await waitFor(() => orderOfCart(container(), plainCart), "its order");
+        expect(
+          (await shop.call("get", `/store/pix-checkout/orders/${plainOrder.id}`)).data,
+        ).toEqual({ order_id: plainOrder.id, earlier_payment: null });
+        const unknown = await shop.call("get", "/store/pix-checkout/orders/order_01UNKNOWN");
+        expect([unknown.status, unknown.data.code]).toEqual([404, "order_not_found"]);
+        const invalid = await shop.call("get", "/store/pix-checkout/orders/cart_x'--");
+        expect([invalid.status, invalid.data.code]).toEqual([400, "invalid_order_id"]);
       });
     });
 

@@ -169,6 +169,24 @@ medusaIntegrationTestRunner({
         expect((await status(session.id)).status).toBe(200);
       });
 
+      it("answers another storefront's key 404 on an order's page too, and the order's own storefront what it is owed", async () => {
+        const session = await pixSession(19.9);
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        const order = await waitFor(() => orderOfCart(container(), session.cartId), "its order");
+        const url = `/store/pix-checkout/orders/${order.id}`;
+        const otherKey = await createOtherStorefrontKey(container());
+        const asOther = await (api as unknown as Api).request({
+          method: "get",
+          url,
+          headers: { "x-publishable-api-key": otherKey },
+          validateStatus: () => true,
+        });
+        expect([asOther.status, asOther.data.code]).toEqual([404, "order_not_found"]);
+        const own = await shop.call("get", url);
+        expect([own.status, own.data]).toEqual([200, { order_id: order.id, earlier_payment: null }]);
+        expect(own.headers["cache-control"]).toBe("no-store");
+      });
+
       it("answers a publishable key linked to no sales channel 404, as Medusa's own store routes refuse it", async () => {
         const session = await pixSession();
         const { result } = await createApiKeysWorkflow(container()).run({

@@ -53,6 +53,51 @@ export async function orderOfCollection(
   return orders[0] as OrderSummary | undefined;
 }
 
+/** An order as a shopper's page asks about it: its sales channel and payment collections. */
+export interface ShopperOrder {
+  id: string;
+  salesChannelId: string | null;
+  /** Its own collections and, once its cart became it, the cart's (the one that was paid). */
+  collectionIds: string[];
+}
+
+/** The order `orderId`, with the collections that paid or pay for it; undefined if none. */
+export async function orderForShopper(
+  container: MedusaContainer,
+  orderId: string,
+): Promise<ShopperOrder | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "sales_channel_id", "payment_collections.id"],
+    filters: { id: orderId },
+  });
+  const order = orders[0] as
+    | { id: string; sales_channel_id: string | null; payment_collections?: { id: string }[] }
+    | undefined;
+  if (!order) return undefined;
+  const { data: carts } = await query.graph({
+    entity: "order_cart",
+    fields: ["cart_id"],
+    filters: { order_id: orderId },
+  });
+  const cartCollections = await Promise.all(
+    (carts as { cart_id: string }[]).map(async ({ cart_id }) => {
+      const { data } = await query.graph({
+        entity: "cart_payment_collection",
+        fields: ["payment_collection_id"],
+        filters: { cart_id },
+      });
+      return (data as { payment_collection_id: string }[]).map((l) => l.payment_collection_id);
+    }),
+  );
+  const ids = new Set([
+    ...(order.payment_collections ?? []).map((collection) => collection.id),
+    ...cartCollections.flat(),
+  ]);
+  return { id: order.id, salesChannelId: order.sales_channel_id, collectionIds: [...ids] };
+}
+
 /** A Medusa payment session of a collection that is not deleted. */
 interface LiveSession {
   id: string;

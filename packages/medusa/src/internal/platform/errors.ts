@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   webhook_unauthorized: 401,
   // Nothing by that name (or not for this caller).
   session_not_found: 404,
+  order_not_found: 404,
   cart_not_found: 404,
   charge_not_found: 404,
   provider_not_found: 404,

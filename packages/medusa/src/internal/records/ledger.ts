@@ -391,4 +391,26 @@ export class Ledger {
       .whereIn("charge_id", chargeIds as string[])
       .orderBy("seq", "asc");
   }
+
+  /**
+   * Money of these charges that was owed back for one of `reasons` without ever being an
+   * order's (moved into `owed` from the arrival or from `held`), per charge and reason, in
+   * integer cents. Read from the entries, so money returned since still counts.
+   */
+  async owedFor(
+    chargeIds: readonly string[],
+    reasons: readonly string[],
+  ): Promise<{ chargeId: string; reason: OwedReason; cents: number }[]> {
+    if (chargeIds.length === 0) return [];
+    const result = await this.db.raw(
+      `select charge_id, reason, sum(amount_cents) as cents from ${ENTRIES}
+        where charge_id = any(?) and to_part = 'owed'
+          and from_part is distinct from 'captured' and reason = any(?)
+        group by charge_id, reason`,
+      [chargeIds as string[], reasons as string[]],
+    );
+    return (result.rows as { charge_id: string; reason: OwedReason; cents: string }[]).map(
+      (row) => ({ chargeId: row.charge_id, reason: row.reason, cents: num(row.cents) }),
+    );
+  }
 }

@@ -10,9 +10,8 @@ import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 import { withPixDiscount } from "./pix-discount-view";
-import { moneyOf } from "../records/ledger";
-import { countsAsPayment } from "../settlement/decide";
-import { factsOf } from "../settlement/snapshot";
+import { Ledger } from "../records/ledger";
+import { earlierPaymentOf } from "./earlier-payment";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -27,7 +26,10 @@ const paramsSchema = z.object({
  * cannot even learn that the session exists. Rows recorded before the plugin stored the
  * channel (none) stay readable as before.
  */
-function servesChannel(req: MedusaRequest, row: { sales_channel_id: string | null }): boolean {
+export function servesChannel(
+  req: MedusaRequest,
+  row: { sales_channel_id: string | null },
+): boolean {
   if (!row.sales_channel_id) return true;
   const channels = (req as { publishable_key_context?: { sales_channel_ids?: string[] } })
     .publishable_key_context?.sales_channel_ids;
@@ -119,12 +121,14 @@ export async function shopperView(
   sessionId: string,
 ): Promise<StoreSessionView> {
   if (!row.payment_collection_id) return withPixDiscount(scope, row, toStoreView(row, sessionId));
-  const charges = new Charges(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const charges = new Charges(db);
   const siblings = await charges.ofCollection(row.payment_collection_id);
   // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
   if (!row.superseded_at || row.status === "paid") {
     const view = await withPixDiscount(scope, row, toStoreView(row, sessionId));
-    return withEarlierPayment(view, row, siblings);
+    const earlier = await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
+    return earlier ? { ...view, earlier_payment: earlier } : view;
   }
   const paid = siblings.find(
     (other) => other.charge_id !== row.charge_id && Number(other.captured_cents) > 0,
@@ -133,28 +137,4 @@ export async function shopperView(
   const live = await liveSessionsOf(scope, row.payment_collection_id);
   const current = live.find((session) => session.id !== sessionId);
   return toStoreView(row, sessionId, new Date(), current?.id ?? null);
-}
-
-/**
- * Tells the shopper of money an older, replaced code of the cart brought that no order came of
- * (a code paid after the cart changed, paid twice, or after the cart was paid another way):
- * the store received it and returns it, and whether the cart is paid.
- */
-function withEarlierPayment(
-  view: StoreSessionView,
-  row: ChargeRow,
-  siblings: readonly ChargeRow[],
-): StoreSessionView {
-  const earlier = siblings.filter((other) => {
-    if (other.charge_id === row.charge_id || other.status !== "paid") return false;
-    const money = moneyOf(other);
-    return money.captured === 0 && money.held === 0 && money.owed + money.returned > 0;
-  });
-  if (earlier.length === 0) return view;
-  const amount = earlier.reduce((sum, other) => {
-    const money = moneyOf(other);
-    return sum + money.owed + money.returned;
-  }, 0);
-  const orderPaid = siblings.some((charge) => countsAsPayment(factsOf(charge)));
-  return { ...view, earlier_payment: { amount, order_paid: orderPaid } };
 }

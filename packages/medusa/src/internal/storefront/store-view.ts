@@ -1,4 +1,5 @@
 import type { ChargeRow, LocalChargeStatus } from "../records/charges";
+import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
 import { moneyOf } from "../records/ledger";
@@ -44,7 +45,7 @@ export interface StoreSessionView {
    * `order_paid`: whether the cart is paid (by this code or another way), so the shopper knows
    * whether they still have to pay this one.
    */
-  earlier_payment?: { amount: number; order_paid: boolean };
+  earlier_payment?: EarlierPayment;
   /**
    * With an expired Pix: where the element gets a new code in one tap (Medusa's own
    * `POST /store/payment-collections/:id/payment-sessions` with this provider). Only once the
