@@ -103,17 +103,76 @@ create table pix_checkout_ledger_entry (
 create index "IDX_pix_checkout_ledger_entry_charge" on pix_checkout_ledger_entry (charge_id, seq);
 create index "IDX_pix_checkout_ledger_entry_created_at" on pix_checkout_ledger_entry (created_at);
 
--- The opening balance of every charge paid before the ledger.
-insert into pix_checkout_ledger_entry (id, charge_id, payment_collection_id, to_part, amount_cents, reason, door)
-select 'pxle_open_' || part.name || '_' || c.id, c.charge_id, c.payment_collection_id, part.name, part.cents, part.reason, 'migration'
-  from pix_checkout_charge c
+-- The opening entries of every charge paid before the ledger, so that its entries add up to its
+-- balances and read as its history did: the money arrives when the service says it was paid;
+-- what Medusa captured goes into \`captured\` (named \`before-ledger\`, as Medusa's), and what
+-- left it since was owed back (an order canceled after its capture) or returned; each refund
+-- the merchant declared is an entry of its own, with the declaration's id and time, so the
+-- books of a past day (and an OFX imported before) read as they did.
+create temporary table pix_checkout_opening as
+with paid as (
+  select c.id as row_id, c.charge_id, c.payment_collection_id, c.received_cents as r, c.held_cents as held,
+         c.held_reason, c.captured_cents as captured, c.owed_cents as owed, c.owed_reason,
+         c.returned_cents as returned, coalesce(c.api_paid_at, c.paid_at, c.created_at) as paid_time,
+         case when c.captured_at is not null or c.captured_cents > 0
+              then least(greatest(least(c.received_cents, c.amount_cents), c.captured_cents),
+                         c.received_cents - c.held_cents)
+              else 0 end as mc
+    from pix_checkout_charge c where c.status = 'paid'
+), from_captured as (
+  select p.*, least(p.owed, greatest(p.mc - p.captured, 0)) as ofc from paid p
+)
+select f.*, greatest(f.mc - f.captured - f.ofc, 0) as rfc,
+       f.owed - f.ofc as ofa, f.returned - greatest(f.mc - f.captured - f.ofc, 0) as rfa
+  from from_captured f;
+
+insert into pix_checkout_ledger_entry (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, medusa_ref, created_at)
+select 'pxle_open_' || e.name || '_' || o.row_id, o.charge_id, o.payment_collection_id, e.from_part, e.to_part,
+       e.cents, e.reason, 'migration', e.medusa_ref, o.paid_time
+  from pix_checkout_opening o
   cross join lateral (values
-    ('held', c.held_cents, coalesce(c.held_reason, 'awaiting_capture')),
-    ('captured', c.captured_cents, 'captured'),
-    ('owed', c.owed_cents, coalesce(c.owed_reason, 'paid_twice')),
-    ('returned', c.returned_cents, 'returned')
-  ) as part(name, cents, reason)
- where c.status = 'paid' and part.cents > 0;
+    ('held', null, 'held', o.held, coalesce(o.held_reason, 'awaiting_capture'), null),
+    ('captured', null, 'captured', o.mc, 'captured', 'before-ledger'),
+    ('owed', null, 'owed', o.ofa, coalesce(o.owed_reason, 'paid_twice'), null),
+    ('owed_from_captured', 'captured', 'owed', o.ofc, coalesce(o.owed_reason, 'order_canceled'), null)
+  ) as e(name, from_part, to_part, cents, reason, medusa_ref)
+ where e.cents > 0;
+
+-- What was returned, as declared: each declaration's slice of [0, returned) is money that never
+-- was Medusa's first (from the arrival), then money Medusa held captured (from \`captured\`).
+with declared as (
+  select e.id, e.charge_id, e.created_at, (e.detail->>'amount_cents')::bigint as cents,
+         sum((e.detail->>'amount_cents')::bigint)
+           over (partition by e.charge_id order by e.created_at, e.id) as running
+    from pix_checkout_charge_event e
+   where e.kind = 'refund_declared' and e.deleted_at is null
+     and (e.detail->>'amount_cents')::bigint > 0
+), slices as (
+  select d.id as entry_id, d.created_at as at, o.*, d.running - d.cents as lo, least(d.running, o.returned) as hi
+    from pix_checkout_opening o join declared d on d.charge_id = o.charge_id
+  union all
+  -- Returned beyond every declaration (a charge marked refunded in full).
+  select 'pxle_open_returned_' || o.row_id, o.paid_time, o.*,
+         least(coalesce((select max(d.running) from declared d where d.charge_id = o.charge_id), 0), o.returned),
+         o.returned
+    from pix_checkout_opening o
+), cut as (
+  select s.*, greatest(least(s.hi, s.rfa) - s.lo, 0) as outside,
+         greatest(s.hi - greatest(s.lo, s.rfa), 0) as inside
+    from slices s where s.hi > s.lo
+)
+insert into pix_checkout_ledger_entry (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, medusa_ref, created_at)
+select x.id, x.charge_id, x.payment_collection_id, x.from_part, 'returned', x.cents, 'merchant_refund',
+       'migration', x.medusa_ref, x.at
+  from (
+    select c.entry_id as id, c.charge_id, c.payment_collection_id, null as from_part,
+           c.outside as cents, null as medusa_ref, c.at from cut c
+    union all
+    select case when c.outside > 0 then c.entry_id || '_captured' else c.entry_id end, c.charge_id,
+           c.payment_collection_id, 'captured', c.inside, 'before-ledger', c.at from cut c
+  ) x
+ where x.cents > 0;
+drop table pix_checkout_opening;
 
 drop index if exists "IDX_pix_checkout_charge_attention";
 drop index if exists "IDX_pix_checkout_charge_capture_due";
