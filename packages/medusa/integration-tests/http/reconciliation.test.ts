@@ -14,7 +14,7 @@ import {
 } from "../helpers/checkout";
 import { adminLogin } from "../helpers/admin-login";
 import { waitFor } from "../helpers/wait-for";
-import { ChargeEvents } from "../../src/internal/records/charge-events";
+import { Ledger } from "../../src/internal/records/ledger";
 import { saoPauloDate, saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import {
   RECONCILIATION_DIFFERENCES_EVENT,
@@ -62,13 +62,19 @@ medusaIntegrationTestRunner({
     const displayIds: Record<string, number> = {};
     let report: Json;
 
-    /** A pay-first Pix of `reais`, paid at the sandbox and captured by Medusa. */
-    async function paidOrder(name: string, reais: number) {
+    /**
+     * A pay-first Pix of `reais`, paid at the sandbox (`receivedCents` when the bank sends
+     * another amount) and captured by Medusa.
+     */
+    async function paidOrder(name: string, reais: number, receivedCents?: number) {
       const shop = storefront(api as unknown as Api, store);
       const cartId = await createCart(container(), store, reais);
       const created = await shop.initiate(cartId, "pp_pix_a");
       const session = created.data.payment_collection.payment_sessions[0] as Json;
       ids[name] = session.data.charge_id;
+      if (receivedCents !== undefined) {
+        await control(sandbox.url, `transactions/${ids[name]}/amount`, { amount: receivedCents });
+      }
       await control(sandbox.url, `charges/${ids[name]}/pay`, {});
       await waitFor(
         async () => (await capturesOfSession(container(), session.id)) === 1,
@@ -110,7 +116,8 @@ medusaIntegrationTestRunner({
       ids.direct = ((await direct.json()) as { uuid: string }).uuid;
       await control(sandbox.url, `charges/${ids.direct}/pay`, {});
 
-      // A refund recorded in Medusa whose declaration is gone (as if recorded some other way).
+      // A refund recorded in Medusa that the store's ledger returned as money Medusa never held
+      // (as if the ledger's entry had been written some other way).
       const refund = await (api as unknown as Api).request({
         method: "post",
         url: `/admin/pix-checkout/charges/${ids.refundedInMedusaOnly}/refunds`,
@@ -119,16 +126,27 @@ medusaIntegrationTestRunner({
         validateStatus: () => true,
       });
       expect(refund.data.recorded_in_medusa_cents).toBe(1000);
-      await db(container())("pix_checkout_charge_event")
-        .where({ charge_id: ids.refundedInMedusaOnly, kind: "refund_declared" })
-        .update({ deleted_at: new Date() });
-      // Money declared returned at the service that Medusa never recorded.
-      await new ChargeEvents(db(container())).declareRefund(
+      await db(container())("pix_checkout_ledger_entry")
+        .where({ charge_id: ids.refundedInMedusaOnly, to_part: "returned" })
+        .update({ medusa_ref: null });
+      // Money of Medusa's returned at the service, moved in the ledger, that Medusa never recorded.
+      const moved = await new Ledger(db(container())).giveBack(
         ids.returnedAtServiceOnly as string,
-        500,
-        "devolvido pelo painel",
-        500,
+        [
+          {
+            from: "captured",
+            to: "returned",
+            amountCents: 500,
+            reason: "merchant_refund",
+            medusaRef: "pay_recorded_nowhere",
+          },
+        ],
+        "admin",
       );
+      expect(moved).toBeDefined();
+      // Overpaid: the service received R$ 50,00 for a code of R$ 45,00. Medusa captured the
+      // code's amount and the ledger owes the excess back: accounted for, not a difference.
+      await paidOrder("overpaid", 45, 5000);
 
       const answer = await admin(`/admin/pix-checkout/reconciliation?from=${today}&to=${today}`);
       expect(answer.status).toBe(200);
@@ -173,6 +191,17 @@ medusaIntegrationTestRunner({
       ]);
     });
 
+    it("finds nothing to say about money the ledger owes back, and shows it", () => {
+      expect(differenceOf("overpaid")).toEqual([]);
+      expect(report.lines.find((l: Json) => l.id === ids.overpaid)).toMatchObject({
+        gross_cents: 5000,
+        medusa_cents: 4500,
+        owed_cents: 500,
+        held_cents: 0,
+        difference: null,
+      });
+    });
+
     it("finds refunds recorded on one side only", () => {
       expect(differenceOf("refundedInMedusaOnly")).toMatchObject([
         { kind: "refund_not_returned", medusa_cents: 1000, service_cents: 0 },
@@ -191,9 +220,10 @@ medusaIntegrationTestRunner({
         refund_not_recorded: 1,
         balance_mismatch: 0,
       });
-      // Gross at the service: 30 + 51 + 63 + 74 + 85 (the dropped charge is gone).
-      expect(report.totals.charges.gross_cents).toBe(30_300);
-      expect(report.totals.charges.captured_cents).toBe(3000 + 4100 + 5200 + 6300 + 7400);
+      // Gross at the service: 30 + 51 + 63 + 74 + 85 + 50 (the dropped charge is gone).
+      expect(report.totals.charges.gross_cents).toBe(35_300);
+      expect(report.totals.charges.captured_cents).toBe(3000 + 4100 + 5200 + 6300 + 7400 + 4500);
+      expect(report.totals.charges).toMatchObject({ owed_cents: 500, held_cents: 0 });
       expect(report.totals.balance).toMatchObject({ matches: true, available_cents: 0 });
       expect(report.totals.balance.pending_cents).toBe(report.totals.charges.net_cents);
     });
@@ -213,16 +243,19 @@ medusaIntegrationTestRunner({
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes.subarray(3).toString("utf8").split("\r\n");
       expect(rows[0]).toBe(
-        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;Diferença;Após lembrete;Desconto no Pix",
+        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix",
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;;não;`,
+        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;;;;não;`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;Pago no serviço, sem captura no Medusa;não;`,
+        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;`,
       );
-      expect(rows).toContain(";Total de cobranças;;;;;303,00;2,99;300,01;260,00;;;0,00");
+      expect(rows).toContain(
+        `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paid;50,00;0,50;49,50;45,00;5,00;;;não;`,
+      );
+      expect(rows).toContain(";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00");
       expect(rows.some((r) => r.endsWith(";confere com o total recebido;;"))).toBe(true);
     });
 
@@ -254,12 +287,12 @@ medusaIntegrationTestRunner({
         return amount.startsWith("-") ? -value : value;
       };
 
-      // The service's side of the report: gross in, fees, refunds declared in the period and
-      // withdrawals out. The dropped charge and Medusa-only figures moved nothing there.
+      // The service's side of the report: gross in, fees, refunds returned in the period (as the
+      // ledger holds them) and withdrawals out. The dropped charge moved nothing there.
       const declared = report.lines
         .flatMap((line: Json) => line.declarations ?? [])
         .reduce((sum: number, d: Json) => sum + d.amount_cents, 0);
-      expect(declared).toBe(500);
+      expect(declared).toBe(1000 + 500);
       const { charges, withdrawals, balance } = report.totals;
       expect(transactions.reduce((sum, t) => sum + cents(t.TRNAMT as string), 0)).toBe(
         charges.gross_cents - charges.fee_cents - declared - withdrawals.amount_cents,

@@ -18,6 +18,8 @@ const WORDS = {
       "Tarifa",
       "Líquido",
       "Medusa",
+      "A devolver",
+      "Retido",
       "Diferença",
       "Após lembrete",
       "Desconto no Pix",
@@ -58,6 +60,8 @@ const WORDS = {
       "Fee",
       "Net",
       "Medusa",
+      "Owed back",
+      "Held",
       "Difference",
       "After a reminder",
       "Pix discount",
@@ -106,6 +110,9 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.fee_cents,
     line.net_cents,
     line.medusa_cents,
+    // Where the ledger says the rest of a payment is: owed back to the shopper, or held.
+    line.owed_cents || null,
+    line.held_cents || null,
     line.difference ? words.difference[line.difference] : null,
     // Whether the payment followed a reminder to its cart; a payment's question only.
     line.type === "charge" ? words.afterReminder[line.after_reminder ? "yes" : "no"] : null,
@@ -118,8 +125,8 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
 const pixDiscountOf = (line: BookLine) => line.order?.pix_discount_cents || null;
 
 /**
- * A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, a remark in Difference,
- * and the Pix discounts in theirs.
+ * A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, Owed back and Held, a
+ * remark in Difference, and the Pix discounts in theirs.
  */
 function totalRow(
   label: string,
@@ -128,6 +135,8 @@ function totalRow(
     fee?: CsvCell;
     net?: CsvCell;
     medusa?: CsvCell;
+    owed?: CsvCell;
+    held?: CsvCell;
     remark?: CsvCell;
     pixDiscount?: CsvCell;
   },
@@ -143,6 +152,8 @@ function totalRow(
     figures.fee,
     figures.net,
     figures.medusa,
+    figures.owed,
+    figures.held,
     figures.remark,
     null,
     figures.pixDiscount,
@@ -164,6 +175,8 @@ export function reconciliationCsv(report: Reconciliation, language: CsvLanguage 
       fee: totals.charges.fee_cents,
       net: totals.charges.net_cents,
       medusa: totals.charges.captured_cents,
+      owed: totals.charges.owed_cents,
+      held: totals.charges.held_cents,
       pixDiscount: totals.charges.pix_discount_cents,
     }),
     totalRow(words.totals.refunds, {

@@ -10,6 +10,7 @@ import { reaisToCents } from "../operations/admin-api";
 import {
   serviceListStart,
   type BalanceBook,
+  type LedgerBook,
   type Books,
   type ChargeRefunds,
   type MedusaCapture,
@@ -21,6 +22,7 @@ import { ordersOfCharges } from "../medusa/charge-orders";
 import { pixDiscountCentsOfLines, type AdjustedLine } from "../medusa/pix-discount";
 import type { ChargeRow } from "../records/charges";
 import { followedReminderSql } from "../records/reminders";
+import { CAPTURABLE_HELD, moneyOf } from "../records/ledger";
 import type { PluginLogger } from "../platform/logger";
 import { toCents } from "../platform/money";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
@@ -70,7 +72,7 @@ const paymentOf = (entry: { payment?: unknown }): PaymentLike =>
   entry.payment as unknown as PaymentLike;
 
 const CHARGES = "pix_checkout_charge";
-const EVENTS = "pix_checkout_charge_event";
+const ENTRIES = "pix_checkout_ledger_entry";
 
 const date = (value: string | Date | null | undefined): Date | null =>
   value ? new Date(value) : null;
@@ -198,6 +200,10 @@ export async function loadBooks(
   const orderOfCollection = (id: string | null | undefined): OrderRef | null =>
     (id && orders.get(id)) || null;
   const rowOfCharge = new Map(serviceRows.map((row) => [row.charge_id, row]));
+  const everCaptured = await everCapturedOf(
+    db,
+    serviceRows.map((row) => row.charge_id),
+  );
 
   const medusaCaptures: MedusaCapture[] = captures.map((capture) => {
     const payment = paymentOf(capture);
@@ -224,6 +230,7 @@ export async function loadBooks(
       customer: customerOf(tx.customer),
       order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
       after_reminder: rowOfCharge.get(tx.id)?.after_reminder === true,
+      ledger: ledgerBookOf(rowOfCharge.get(tx.id), everCaptured),
     }));
   const listedWithdrawals: ListedTransaction[] = [];
   for await (const tx of client.transactions.list({
@@ -241,24 +248,26 @@ export async function loadBooks(
     created_at: date(tx.createdAt),
   }));
 
-  // Refunds: Medusa's, and the merchant's declarations that the money went back at the service.
+  // Refunds: Medusa's, and the merchant's returns as the ledger holds them: one declaration is
+  // the entries its statement wrote (the same charge and instant), named by its first entry.
   const declaredInPeriod: {
     id: string;
     charge_id: string;
     created_at: Date;
     amount_cents: string | number | null;
-  }[] = await db(EVENTS)
-    .join(CHARGES, `${CHARGES}.charge_id`, `${EVENTS}.charge_id`)
-    .where(`${EVENTS}.kind`, "refund_declared")
+  }[] = await db(ENTRIES)
+    .join(CHARGES, `${CHARGES}.charge_id`, `${ENTRIES}.charge_id`)
+    .where(`${ENTRIES}.to_part`, "returned")
     .whereIn(`${CHARGES}.provider_id`, providerIds)
-    .where(`${EVENTS}.created_at`, ">=", period.start)
-    .where(`${EVENTS}.created_at`, "<", period.end)
-    .whereNull(`${EVENTS}.deleted_at`)
+    .where(`${ENTRIES}.created_at`, ">=", period.start)
+    .where(`${ENTRIES}.created_at`, "<", period.end)
+    .whereNull(`${CHARGES}.deleted_at`)
+    .groupBy(`${ENTRIES}.charge_id`, `${ENTRIES}.created_at`)
     .select(
-      `${EVENTS}.id`,
-      `${EVENTS}.charge_id`,
-      `${EVENTS}.created_at`,
-      db.raw(`(${EVENTS}.detail->>'amount_cents')::bigint as amount_cents`),
+      db.raw(`min(${ENTRIES}.id) as id`),
+      `${ENTRIES}.charge_id`,
+      `${ENTRIES}.created_at`,
+      db.raw(`sum(${ENTRIES}.amount_cents) as amount_cents`),
     );
   const touched = new Map<string, Date>();
   const touch = (chargeId: string | null, at: Date) => {
@@ -276,6 +285,7 @@ export async function loadBooks(
     return {
       charge_id: chargeId,
       declared_cents: found?.declared ?? 0,
+      medusa_due_cents: found?.medusaDue ?? 0,
       medusa_cents: found?.medusa ?? 0,
       last_at: lastAt,
       order: found?.order ?? null,
@@ -374,24 +384,62 @@ interface AdjustedOrder {
   shipping_methods?: AdjustedLine[] | null;
 }
 
-/** Each charge's refunds to date: declared by the merchant, and recorded by Medusa. */
+/** What the ledger ever put into `captured` for each of these charges. */
+async function everCapturedOf(db: Knex, chargeIds: string[]): Promise<Map<string, number>> {
+  if (chargeIds.length === 0) return new Map();
+  const rows: { charge_id: string; cents: string }[] = await db(ENTRIES)
+    .whereIn("charge_id", chargeIds)
+    .where({ to_part: "captured" })
+    .groupBy("charge_id")
+    .select("charge_id", db.raw("sum(amount_cents) as cents"));
+  return new Map(rows.map((row) => [row.charge_id, Number(row.cents)]));
+}
+
+/** A charge row's money as the books read it (docs/ledger.md); null for an unpaid one. */
+function ledgerBookOf(
+  row: ChargeRow | undefined,
+  everCaptured: Map<string, number>,
+): LedgerBook | null {
+  if (!row || row.received_cents === null) return null;
+  const money = moneyOf(row);
+  return {
+    received_cents: money.received ?? 0,
+    held_cents: money.held,
+    capturing_cents:
+      money.heldReason && CAPTURABLE_HELD.includes(money.heldReason) ? money.held : 0,
+    captured_cents: money.captured,
+    owed_cents: money.owed,
+    returned_cents: money.returned,
+    ever_captured_cents: everCaptured.get(row.charge_id) ?? 0,
+  };
+}
+
+/**
+ * Each charge's refunds to date: what the ledger returned (`declared`), what of it was Medusa's
+ * money (`medusaDue`: returned entries that name a Medusa payment), and what Medusa recorded.
+ */
 async function refundsToDate(
   container: MedusaContainer,
   db: Knex,
   chargeIds: string[],
-): Promise<Map<string, { declared: number; medusa: number; order: OrderRef | null }>> {
-  const result = new Map<string, { declared: number; medusa: number; order: OrderRef | null }>();
+): Promise<
+  Map<string, { declared: number; medusaDue: number; medusa: number; order: OrderRef | null }>
+> {
+  const result = new Map<
+    string,
+    { declared: number; medusaDue: number; medusa: number; order: OrderRef | null }
+  >();
   if (chargeIds.length === 0) return result;
   const rows: ChargeRow[] = await db<ChargeRow>(CHARGES)
     .whereIn("charge_id", chargeIds)
     .whereNull("deleted_at");
-  const declared: { charge_id: string; cents: string }[] = await db(EVENTS)
+  const dueRows: { charge_id: string; cents: string }[] = await db(ENTRIES)
     .whereIn("charge_id", chargeIds)
-    .where({ kind: "refund_declared" })
-    .whereNull("deleted_at")
+    .where({ to_part: "returned" })
+    .whereNotNull("medusa_ref")
     .groupBy("charge_id")
-    .select("charge_id", db.raw("coalesce(sum((detail->>'amount_cents')::bigint), 0) as cents"));
-  const declaredOf = new Map(declared.map((d) => [d.charge_id, Number(d.cents)]));
+    .select("charge_id", db.raw("sum(amount_cents) as cents"));
+  const medusaDueOf = new Map(dueRows.map((d) => [d.charge_id, Number(d.cents)]));
   const sessionOf = new Map(
     rows.map((row) => [row.charge_id, row.capture_session_id ?? row.session_id]),
   );
@@ -413,7 +461,8 @@ async function refundsToDate(
       .flatMap((payment) => payment.refunds ?? [])
       .reduce((sum, refund) => sum + toCents(refund.raw_amount ?? refund.amount), 0);
     result.set(row.charge_id, {
-      declared: declaredOf.get(row.charge_id) ?? 0,
+      declared: Number(row.returned_cents),
+      medusaDue: medusaDueOf.get(row.charge_id) ?? 0,
       medusa,
       order: (row.payment_collection_id && orders.get(row.payment_collection_id)) || null,
     });

@@ -5,6 +5,7 @@ import {
   reconcileBooks,
   serviceListStart,
   type Books,
+  type LedgerBook,
   type MedusaCapture,
   type ServiceCharge,
 } from "./books";
@@ -79,6 +80,8 @@ describe("reconciling the three books", () => {
       fee_cents: 99,
       net_cents: 9_901,
       captured_cents: 10_000,
+      owed_cents: 0,
+      held_cents: 0,
       pix_discount_cents: 0,
     });
   });
@@ -128,6 +131,135 @@ describe("reconciling the three books", () => {
     );
   });
 
+  describe("with the store's ledger", () => {
+    const ledger = (parts: Partial<LedgerBook>): LedgerBook => ({
+      received_cents: 0,
+      held_cents: 0,
+      capturing_cents: 0,
+      captured_cents: 0,
+      owed_cents: 0,
+      returned_cents: 0,
+      ever_captured_cents: 0,
+      ...parts,
+    });
+
+    it("money owed back, returned or held for the merchant is accounted for, not a difference", () => {
+      const report = reconcileBooks(
+        books({
+          medusa: { captures: [capture("ch_over", 5_000), capture("ch_canceled", 3_000)] },
+          service: {
+            charges: [
+              // A code paid twice: all of it owed back, nothing for Medusa to capture.
+              charge("ch_twice", 4_000, {
+                ledger: ledger({ received_cents: 4_000, owed_cents: 4_000 }),
+              }),
+              // Overpaid: the code's amount captured, the excess owed back.
+              charge("ch_over", 5_500, {
+                ledger: ledger({
+                  received_cents: 5_500,
+                  captured_cents: 5_000,
+                  owed_cents: 500,
+                  ever_captured_cents: 5_000,
+                }),
+              }),
+              // Captured, then its order canceled: Medusa keeps the capture, the ledger owes it.
+              charge("ch_canceled", 3_000, {
+                ledger: ledger({
+                  received_cents: 3_000,
+                  owed_cents: 3_000,
+                  ever_captured_cents: 3_000,
+                }),
+              }),
+              // Underpaid, waiting for the merchant; and one returned already.
+              charge("ch_short", 1_500, {
+                ledger: ledger({ received_cents: 1_500, held_cents: 1_500 }),
+              }),
+              charge("ch_back", 2_000, {
+                ledger: ledger({ received_cents: 2_000, returned_cents: 2_000 }),
+              }),
+            ],
+            withdrawals: [],
+          },
+        }),
+      );
+      expect(report.differences).toEqual([]);
+      const line = (id: string) => report.lines.find((l) => l.id === id)!;
+      expect([line("ch_twice").medusa_cents, line("ch_twice").owed_cents]).toEqual([null, 4_000]);
+      expect([line("ch_over").medusa_cents, line("ch_over").owed_cents]).toEqual([5_000, 500]);
+      expect(line("ch_short").held_cents).toBe(1_500);
+      expect(report.totals.charges).toMatchObject({
+        gross_cents: 16_000,
+        captured_cents: 8_000,
+        owed_cents: 7_500,
+        held_cents: 1_500,
+      });
+    });
+
+    it("money the ledger captured or holds for Medusa's capture must be in Medusa's captures", () => {
+      const report = reconcileBooks(
+        books({
+          medusa: { captures: [capture("ch_short_capture", 4_000)] },
+          service: {
+            charges: [
+              charge("ch_capturing", 5_000, {
+                ledger: ledger({
+                  received_cents: 5_000,
+                  held_cents: 5_000,
+                  capturing_cents: 5_000,
+                }),
+              }),
+              charge("ch_short_capture", 5_500, {
+                ledger: ledger({
+                  received_cents: 5_500,
+                  captured_cents: 5_000,
+                  owed_cents: 500,
+                  ever_captured_cents: 5_000,
+                }),
+              }),
+            ],
+            withdrawals: [],
+          },
+        }),
+      );
+      expect(report.differences.map((d) => [d.kind, d.id, d.medusa_cents])).toEqual([
+        ["paid_not_captured", "ch_capturing", null],
+        ["amount_mismatch", "ch_short_capture", 4_000],
+      ]);
+      expect(report.differences[1]?.message["pt-BR"]).toBe(
+        "#7: o serviço recebeu R$ 55,00, mas o Medusa capturou R$ 40,00 e a loja registra R$ 5,00 a devolver, devolvidos ou retidos.",
+      );
+    });
+
+    it("a refund of money Medusa never captured needs no Medusa refund; one of Medusa's money does", () => {
+      const report = reconcileBooks(
+        books({
+          refunds: [
+            {
+              charge_id: "ch_twice",
+              declared_cents: 4_000,
+              medusa_due_cents: 0,
+              medusa_cents: 0,
+              last_at: at("12:00"),
+              order: null,
+            },
+            {
+              charge_id: "ch_canceled",
+              declared_cents: 3_000,
+              medusa_due_cents: 3_000,
+              medusa_cents: 0,
+              last_at: at("12:00"),
+              order: order(9),
+            },
+          ],
+        }),
+      );
+      expect(
+        report.differences.map((d) => [d.kind, d.id, d.service_cents, d.medusa_cents]),
+      ).toEqual([["refund_not_recorded", "ch_canceled", 3_000, 0]]);
+      expect(report.totals.refunds).toEqual({ declared_cents: 7_000, medusa_cents: 0 });
+    });
+  });
+
   it("finds a refund Medusa records that was never declared returned at the service, and the reverse", () => {
     const report = reconcileBooks(
       books({
@@ -135,6 +267,7 @@ describe("reconciling the three books", () => {
           {
             charge_id: "ch_4",
             declared_cents: 0,
+            medusa_due_cents: 0,
             medusa_cents: 2_000,
             last_at: at("12:00"),
             order: order(4),
@@ -142,6 +275,7 @@ describe("reconciling the three books", () => {
           {
             charge_id: "ch_5",
             declared_cents: 3_000,
+            medusa_due_cents: 3_000,
             medusa_cents: 1_000,
             last_at: at("12:00"),
             order: order(5),
@@ -149,6 +283,7 @@ describe("reconciling the three books", () => {
           {
             charge_id: "ch_6",
             declared_cents: 500,
+            medusa_due_cents: 500,
             medusa_cents: 500,
             last_at: at("12:00"),
             order: order(6),
@@ -251,6 +386,7 @@ describe("reconciling the three books", () => {
           {
             charge_id: "ch_r",
             declared_cents: 500,
+            medusa_due_cents: 500,
             medusa_cents: 500,
             last_at: at("12:00"),
             order: order(7),

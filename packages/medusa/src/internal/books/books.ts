@@ -8,8 +8,9 @@ import {
 import { daysInclusive, nextDay, startOfSaoPauloDay } from "../platform/sao-paulo-time";
 
 // Daily reconciliation for the accountant: three books for one period, compared. Pure: the
-// loader (books-loader.ts) reads Medusa, the payment API and the plugin's table; this module
-// only matches and adds, in integer cents.
+// loader (books-loader.ts) reads Medusa, the payment API and the plugin's ledger; this module
+// only matches and adds, in integer cents. The ledger (docs/ledger.md) says where each
+// payment's money is, so money owed back, returned or held is accounted for, not a difference.
 
 /** Why a line of the books needs the merchant. Stable words: the admin, CSV and event use them. */
 export const DIFFERENCE_KINDS = [
@@ -47,6 +48,22 @@ export interface MedusaCapture {
   order: OrderRef | null;
 }
 
+/**
+ * Where the store's ledger says a charge's money is, in integer cents (docs/ledger.md): what it
+ * holds now in each part, and what ever went into `captured` (what Medusa's captures of it add
+ * up to, whatever left `captured` since).
+ */
+export interface LedgerBook {
+  received_cents: number;
+  held_cents: number;
+  /** Of `held_cents`, held for Medusa's capture (settlement takes it in seconds), not the merchant's. */
+  capturing_cents: number;
+  captured_cents: number;
+  owed_cents: number;
+  returned_cents: number;
+  ever_captured_cents: number;
+}
+
 /** A charge in the payment service's transaction list (or read one by one). */
 export interface ServiceCharge {
   id: string;
@@ -66,6 +83,8 @@ export interface ServiceCharge {
    * record of the charge (`followedReminderSql`); false for a charge the plugin did not make.
    */
   after_reminder: boolean;
+  /** Where the ledger says its money is; null (or left out) for a charge the plugin did not make. */
+  ledger?: LedgerBook | null;
 }
 
 /** A withdrawal in the payment service's transaction list. */
@@ -78,12 +97,15 @@ export interface ServiceWithdrawal {
 
 /**
  * Refunds of one charge touched in the period, to date. The API has no refund: the merchant
- * returns the money in the service's dashboard and declares it in the admin (`declared`),
- * and Medusa records the refund on its payment (`medusa`). Both should always be equal.
+ * returns the money in the service's dashboard and records it in the admin, which moves it to
+ * the ledger's `returned` (`declared`); of it, what Medusa held captured (`medusa_due`) Medusa
+ * records as a refund on its payment (`medusa`). Those two should always be equal; money Medusa
+ * never captured (a code paid twice, an overpayment's excess) has no Medusa refund.
  */
 export interface ChargeRefunds {
   charge_id: string;
   declared_cents: number;
+  medusa_due_cents: number;
   medusa_cents: number;
   /** The latest declaration or Medusa refund of the charge inside the period. */
   last_at: Date;
@@ -92,9 +114,9 @@ export interface ChargeRefunds {
   declared_in_period?: RefundDeclaration[];
 }
 
-/** One declaration that money went back at the service: the event that recorded it. */
+/** One declaration that money went back at the service: the ledger's entries that moved it. */
 export interface RefundDeclaration {
-  /** The plugin's timeline event id: stable, so an OFX re-import never counts it twice. */
+  /** Its first ledger entry's id: stable, so an OFX re-import never counts it twice. */
   id: string;
   amount_cents: number;
   declared_at: Date;
@@ -136,6 +158,9 @@ export interface BookLine {
   net_cents: number | null;
   /** Medusa's side: captured, or refunded (negative). */
   medusa_cents: number | null;
+  /** Charge lines: what the ledger holds owed back and held of it now; null on other lines. */
+  owed_cents: number | null;
+  held_cents: number | null;
   difference: DifferenceKind | null;
   /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
   after_reminder: boolean;
@@ -151,6 +176,8 @@ export interface Difference {
   /** What the service's books say, and Medusa's (or, for the balance, the expected figure). */
   service_cents: number | null;
   medusa_cents: number | null;
+  /** Amounts: what the ledger accounts for outside Medusa (owed back, returned, held). */
+  ledger_cents?: number;
   message: { "pt-BR": string; en: string };
 }
 
@@ -162,6 +189,9 @@ export interface Totals {
     fee_cents: number;
     net_cents: number;
     captured_cents: number;
+    /** What the ledger holds owed back and held of the period's payments now. */
+    owed_cents: number;
+    held_cents: number;
     /** The Pix discounts of the period's paid orders: what the shoppers did not pay. */
     pix_discount_cents: number;
   };
@@ -199,6 +229,7 @@ export function describeDifference(
   service: number | null,
   medusa: number | null,
   status?: string | null,
+  ledger = 0,
 ): { "pt-BR": string; en: string } {
   const pt = (cents: number | null) => (cents === null ? "?" : brl(cents, "pt-BR"));
   const en = (cents: number | null) => (cents === null ? "?" : brl(cents, "en"));
@@ -219,19 +250,24 @@ export function describeDifference(
             en: `${who}: captured in Medusa (${en(medusa)}), but the payment service has no such paid charge.`,
           };
     case "amount_mismatch":
-      return {
-        "pt-BR": `${who}: o serviço recebeu ${pt(service)} e o Medusa capturou ${pt(medusa)}.`,
-        en: `${who}: the payment service received ${en(service)} and Medusa captured ${en(medusa)}.`,
-      };
+      return ledger > 0
+        ? {
+            "pt-BR": `${who}: o serviço recebeu ${pt(service)}, mas o Medusa capturou ${pt(medusa)} e a loja registra ${pt(ledger)} a devolver, devolvidos ou retidos.`,
+            en: `${who}: the payment service received ${en(service)}, but Medusa captured ${en(medusa)} and the store records ${en(ledger)} owed back, returned or held.`,
+          }
+        : {
+            "pt-BR": `${who}: o serviço recebeu ${pt(service)} e o Medusa capturou ${pt(medusa)}.`,
+            en: `${who}: the payment service received ${en(service)} and Medusa captured ${en(medusa)}.`,
+          };
     case "refund_not_returned":
       return {
-        "pt-BR": `${who}: o Medusa registra ${pt(medusa)} devolvidos, mas só ${pt(service)} foram declarados devolvidos no serviço.`,
-        en: `${who}: Medusa records ${en(medusa)} refunded, but only ${en(service)} was declared returned at the payment service.`,
+        "pt-BR": `${who}: o Medusa registra ${pt(medusa)} devolvidos, mas a loja só registrou ${pt(service)} do que o Medusa capturou como devolvidos no serviço.`,
+        en: `${who}: Medusa records ${en(medusa)} refunded, but the store recorded only ${en(service)} of what Medusa captured as returned at the payment service.`,
       };
     case "refund_not_recorded":
       return {
-        "pt-BR": `${who}: ${pt(service)} declarados devolvidos no serviço, mas o Medusa registra só ${pt(medusa)}.`,
-        en: `${who}: ${en(service)} declared returned at the payment service, but Medusa records only ${en(medusa)}.`,
+        "pt-BR": `${who}: ${pt(service)} do que o Medusa capturou foram devolvidos no serviço, mas o Medusa registra só ${pt(medusa)}.`,
+        en: `${who}: ${en(service)} of what Medusa captured was returned at the payment service, but Medusa records only ${en(medusa)}.`,
       };
     case "balance_mismatch":
       return {
@@ -260,6 +296,7 @@ export function reconcileBooks(books: Books): Reconciliation {
     service: number | null,
     medusa: number | null,
     status?: string | null,
+    ledger = 0,
   ) => {
     differences.push({
       kind,
@@ -267,7 +304,8 @@ export function reconcileBooks(books: Books): Reconciliation {
       order,
       service_cents: service,
       medusa_cents: medusa,
-      message: describeDifference(kind, ref(order, id), service, medusa, status),
+      ...(ledger > 0 ? { ledger_cents: ledger } : {}),
+      message: describeDifference(kind, ref(order, id), service, medusa, status, ledger),
     });
     return kind;
   };
@@ -287,11 +325,27 @@ export function reconcileBooks(books: Books): Reconciliation {
     const captures = capturesOf.get(charge.id) ?? [];
     const order = captures[0]?.order ?? charge.order;
     const captured = captures.length > 0 ? sumCents(captures.map((c) => c.amount_cents)) : null;
+    // The ledger accounts for money that never goes to Medusa: owed back or returned without
+    // being captured, or held for the merchant. What it holds for Medusa's capture, or ever
+    // captured, Medusa's captures must show.
+    const ledger = charge.ledger ?? null;
+    const outside = ledger
+      ? ledger.received_cents - ledger.ever_captured_cents - ledger.capturing_cents
+      : 0;
+    const expectsCapture = ledger ? ledger.ever_captured_cents + ledger.capturing_cents > 0 : true;
     let difference: DifferenceKind | null = null;
-    if (captured === null) {
+    if (captured === null && expectsCapture) {
       difference = differ("paid_not_captured", charge.id, order, charge.amount_cents, null);
-    } else if (captured !== charge.amount_cents) {
-      difference = differ("amount_mismatch", charge.id, order, charge.amount_cents, captured);
+    } else if ((captured ?? 0) + outside !== charge.amount_cents) {
+      difference = differ(
+        "amount_mismatch",
+        charge.id,
+        order,
+        charge.amount_cents,
+        captured,
+        null,
+        outside,
+      );
     }
     lines.push({
       type: "charge",
@@ -306,6 +360,8 @@ export function reconcileBooks(books: Books): Reconciliation {
         charge.net_cents ??
         (charge.fee_cents === null ? null : charge.amount_cents - charge.fee_cents),
       medusa_cents: captured,
+      owed_cents: ledger?.owed_cents ?? null,
+      held_cents: ledger?.held_cents ?? null,
       difference,
       after_reminder: charge.after_reminder,
     });
@@ -331,6 +387,8 @@ export function reconcileBooks(books: Books): Reconciliation {
       fee_cents: null,
       net_cents: null,
       medusa_cents: captured,
+      owed_cents: null,
+      held_cents: null,
       difference: differ(
         "captured_not_paid",
         chargeId,
@@ -345,21 +403,22 @@ export function reconcileBooks(books: Books): Reconciliation {
 
   for (const refund of books.refunds) {
     if (!inPeriod(books, refund.last_at)) continue;
+    // Medusa records refunds of the money it captured: what the ledger returned of it.
     let difference: DifferenceKind | null = null;
-    if (refund.medusa_cents > refund.declared_cents) {
+    if (refund.medusa_cents > refund.medusa_due_cents) {
       difference = differ(
         "refund_not_returned",
         refund.charge_id,
         refund.order,
-        refund.declared_cents,
+        refund.medusa_due_cents,
         refund.medusa_cents,
       );
-    } else if (refund.declared_cents > refund.medusa_cents) {
+    } else if (refund.medusa_due_cents > refund.medusa_cents) {
       difference = differ(
         "refund_not_recorded",
         refund.charge_id,
         refund.order,
-        refund.declared_cents,
+        refund.medusa_due_cents,
         refund.medusa_cents,
       );
     }
@@ -374,6 +433,8 @@ export function reconcileBooks(books: Books): Reconciliation {
       fee_cents: null,
       net_cents: null,
       medusa_cents: 0 - refund.medusa_cents,
+      owed_cents: null,
+      held_cents: null,
       difference,
       after_reminder: false,
       declarations: refund.declared_in_period ?? [],
@@ -395,6 +456,8 @@ export function reconcileBooks(books: Books): Reconciliation {
       fee_cents: null,
       net_cents: withdrawal.amount_cents === null ? null : -withdrawal.amount_cents,
       medusa_cents: null,
+      owed_cents: null,
+      held_cents: null,
       difference: null,
       after_reminder: false,
     });
@@ -431,11 +494,14 @@ export function reconcileBooks(books: Books): Reconciliation {
         fee_cents: sumCents(charges.map((line) => line.fee_cents)),
         net_cents: sumCents(charges.map((line) => line.net_cents)),
         captured_cents: sumCents(charges.map((line) => line.medusa_cents)),
+        owed_cents: sumCents(charges.map((line) => line.owed_cents)),
+        held_cents: sumCents(charges.map((line) => line.held_cents)),
         pix_discount_cents: sumCents(charges.map((line) => line.order?.pix_discount_cents ?? 0)),
       },
       refunds: {
-        declared_cents: -sumCents(refunds.map((line) => line.gross_cents)),
-        medusa_cents: -sumCents(refunds.map((line) => line.medusa_cents)),
+        // 0 - x, not -x: no refund is 0, not -0.
+        declared_cents: 0 - sumCents(refunds.map((line) => line.gross_cents)),
+        medusa_cents: 0 - sumCents(refunds.map((line) => line.medusa_cents)),
       },
       withdrawals: {
         count: withdrawals.length,

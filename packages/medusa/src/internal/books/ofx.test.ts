@@ -69,6 +69,7 @@ const books: Books = {
     {
       charge_id: "ch_1",
       declared_cents: 1_500,
+      medusa_due_cents: 1_500,
       medusa_cents: 1_500,
       last_at: at("16:00"),
       order: { display_id: 12, customer: "João Conceição", pix_discount_cents: 526 },

@@ -101,9 +101,9 @@ export class ChargeEvents {
   }
 
   /**
-   * Records that the merchant returned `amountCents` of this charge in the service's
-   * dashboard, `medusaCents` of it money Medusa holds captured; `takeDeclaredRefund` lets
-   * Medusa record that much as refunded, once.
+   * The timeline's line for a refund the merchant declared: `amountCents` returned in the
+   * service's dashboard, `medusaCents` of it money Medusa holds captured. The money itself moves
+   * in the ledger, in the same transaction (operations/merchant-refund.ts).
    */
   async declareRefund(
     chargeId: string,
@@ -120,24 +120,24 @@ export class ChargeEvents {
   }
 
   /**
-   * Takes `amountCents` of what the merchant declared returned and not yet recorded in Medusa.
-   * False when less is left: the refund did not happen and must not be recorded. Serialized
-   * per charge, so two refunds cannot both take the same declaration.
+   * Takes `amountCents` of what the ledger returned of Medusa's money (returned entries that name
+   * a Medusa payment: money Medusa held captured) and Medusa has not recorded as refunded yet.
+   * False when less is left: the refund did not happen and must not be recorded. Serialized per
+   * charge, so two refunds cannot both take the same return; each one taken is a
+   * `refund_recorded` event.
    */
   async takeDeclaredRefund(chargeId: string, amountCents: number): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`pix-refund:${chargeId}`]);
-      // What Medusa may record of a declaration: its Medusa part (declarations written before
-      // the ledger named none, and were all Medusa's).
-      const sum = async (kind: string): Promise<number> => {
-        const result = await trx.raw(
-          `select coalesce(sum(coalesce(detail->>'medusa_cents', detail->>'amount_cents')::bigint), 0)::bigint as cents from ${EVENTS}
-           where charge_id = ? and kind = ? and deleted_at is null`,
-          [chargeId, kind],
-        );
-        return Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
-      };
-      const left = (await sum("refund_declared")) - (await sum("refund_recorded"));
+      const result = await trx.raw(
+        `select (select coalesce(sum(amount_cents), 0) from pix_checkout_ledger_entry
+                  where charge_id = :charge and to_part = 'returned' and medusa_ref is not null)
+              - (select coalesce(sum((detail->>'amount_cents')::bigint), 0) from ${EVENTS}
+                  where charge_id = :charge and kind = 'refund_recorded' and deleted_at is null)
+                as cents`,
+        { charge: chargeId },
+      );
+      const left = Number((result.rows as { cents: string }[])[0]?.cents ?? 0);
       if (left < amountCents) return false;
       const now = new Date();
       await trx(EVENTS).insert({
