@@ -817,6 +817,21 @@ medusaIntegrationTestRunner({
           .map((p) => p.attributes["pix_checkout.attention"])
           .sort(),
       ).toEqual(["held", "no_order", "not_captured", "note", "refund_due"]);
+      // The ledger's money owed back and held, in cents, as its balances say.
+      const [waiting] = (
+        await db(container()).raw(
+          `select coalesce(sum(held_cents), 0)::int as held, coalesce(sum(owed_cents), 0)::int as owed
+             from pix_checkout_charge where deleted_at is null`,
+        )
+      ).rows;
+      expect(
+        Object.fromEntries(
+          points("pix_checkout.ledger.outstanding").map((p) => [
+            p.attributes["pix_checkout.part"],
+            p.value,
+          ]),
+        ),
+      ).toEqual({ held: waiting.held, owed: waiting.owed });
 
       const exported = JSON.stringify([
         telemetry.spans().map((s) => ({ a: s.attributes, e: s.events, st: s.status })),

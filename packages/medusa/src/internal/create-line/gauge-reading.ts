@@ -2,12 +2,14 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { budgetKeyOf } from "./line";
 import { CreateQueue } from "./queue";
 import { ChargeAttention } from "../records/attention";
+import { Ledger } from "../records/ledger";
 import type { RegisteredProvider } from "../platform/provider-registry";
 import type { BudgetReading, GaugeReading } from "../platform/telemetry";
 
 /**
  * What the telemetry gauges report, read when the merchant's SDK collects (never without one):
- * each create budget's use against its limit, and the charges waiting for the merchant.
+ * each create budget's use against its limit, the charges waiting for the merchant, and the
+ * ledger's money owed back and held.
  */
 export async function readGauges(
   db: Knex,
@@ -33,7 +35,11 @@ export async function readGauges(
       waiting: use?.waiting ?? 0,
     });
   }
-  return { budgets, attention: await new ChargeAttention(db).attentionCounts() };
+  return {
+    budgets,
+    attention: await new ChargeAttention(db).attentionCounts(),
+    outstanding: await new Ledger(db).outstanding(),
+  };
 }
 
 /** A budget as a label: the service's host and path, never credentials or a query in the URL. */

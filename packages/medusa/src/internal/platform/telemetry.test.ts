@@ -81,7 +81,7 @@ describe("with no SDK registered", () => {
 
   it("never reads the database for the gauges", async () => {
     const read = vi.fn((): Promise<GaugeReading> =>
-      Promise.resolve({ budgets: [], attention: {} }),
+      Promise.resolve({ budgets: [], attention: {}, outstanding: { held: 0, owed: 0 } }),
     );
     observeDatabase({}, read);
     recordWebhookLag({ event: "charge.paid", data: { paid_at: new Date().toISOString() } }, "a");
@@ -274,6 +274,7 @@ describe("metrics", () => {
       Promise.resolve({
         budgets: [{ budget: "api.example.com/v1", used: 12, limit: 60, waiting: 3 }],
         attention: { held: 2, refund_due: 1 },
+        outstanding: { held: 1_500, owed: 5_290 },
       }),
     );
     observeDatabase({}, read);
@@ -296,5 +297,12 @@ describe("metrics", () => {
         ["refund_due", 1],
       ]),
     );
+    const outstanding = metric(all, "pix_checkout.ledger.outstanding")?.dataPoints ?? [];
+    expect(
+      outstanding.map((point) => [point.attributes["pix_checkout.part"], point.value]).sort(),
+    ).toEqual([
+      ["held", 1_500],
+      ["owed", 5_290],
+    ]);
   });
 });

@@ -193,6 +193,8 @@ export interface GaugeReading {
    * refund_due, no_order, not_captured, note).
    */
   attention: Record<string, number>;
+  /** The ledger's money owed back and held, in integer cents (records/ledger.ts). */
+  outstanding: { held: number; owed: number };
 }
 
 interface Instruments {
@@ -279,6 +281,11 @@ function currentInstruments(): Instruments | null {
         "Charges that need the merchant, by what their money needs (held, refund_due, no_order, not_captured) or an open note.",
       unit: "{charge}",
     }),
+    outstanding: meter.createObservableGauge("pix_checkout.ledger.outstanding", {
+      description:
+        "Money the ledger holds that is not the store's yet, in cents: owed back to shoppers, or held (underpaid, or being captured).",
+      unit: "{cent}",
+    }),
   };
   meter.addBatchObservableCallback(
     (result) => observeGauges(result, gauges),
@@ -294,7 +301,7 @@ export function metricsActive(): boolean {
 
 async function observeGauges(
   result: BatchObservableResult,
-  gauges: Record<"used" | "limit" | "waiting" | "attention", ObservableGauge>,
+  gauges: Record<"used" | "limit" | "waiting" | "attention" | "outstanding", ObservableGauge>,
 ): Promise<void> {
   // One database per process in practice; several (tests) would report the same names.
   for (const read of gaugeSources.values()) {
@@ -308,6 +315,9 @@ async function observeGauges(
     }
     for (const [kind, count] of Object.entries(reading.attention)) {
       result.observe(gauges.attention, count, { "pix_checkout.attention": kind });
+    }
+    for (const [part, cents] of Object.entries(reading.outstanding)) {
+      result.observe(gauges.outstanding, cents, { "pix_checkout.part": part });
     }
   }
 }

@@ -413,4 +413,18 @@ export class Ledger {
       (row) => ({ chargeId: row.charge_id, reason: row.reason, cents: num(row.cents) }),
     );
   }
+
+  /**
+   * Money of every registration that waits on someone, in integer cents: what is owed back, and
+   * what is held (for the merchant's decision or, for seconds, for Medusa's capture). Read on
+   * the "Needs attention" partial index, which every such charge is on.
+   */
+  async outstanding(): Promise<{ held: number; owed: number }> {
+    const result = await this.db.raw(
+      `select coalesce(sum(held_cents), 0) as held, coalesce(sum(owed_cents), 0) as owed
+         from ${CHARGES} where deleted_at is null and (held_cents > 0 or owed_cents > 0)`,
+    );
+    const row = (result.rows as { held: string; owed: string }[])[0];
+    return { held: num(row?.held), owed: num(row?.owed) };
+  }
 }
