@@ -183,8 +183,10 @@ medusaIntegrationTestRunner({
         });
         expect([asOther.status, asOther.data.code]).toEqual([404, "order_not_found"]);
         const own = await shop.call("get", url);
-        expect([own.status, own.data]).toEqual([200, { order_id: order.id, earlier_payment: null }]);
-        expect(own.headers["cache-control"]).toBe("no-store");
+        expect([own.status, own.data]).toEqual([
+          200,
+          { order_id: order.id, earlier_payment: null },
+        ]);
       });
 
       it("answers a publishable key linked to no sales channel 404, as Medusa's own store routes refuse it", async () => {
