@@ -57,6 +57,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { events } from "fetch-event-stream";
 import { freePort, startBlackHole, startPostgres, startRedis } from "./infra.mjs";
+import { ledgerFigureDisagreements } from "../support/ledger-figures.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const appDir = new URL("./app", import.meta.url).pathname;
@@ -178,6 +179,8 @@ const FOLLOW_MS = 300_000;
 const FAULT_GRACE_MS = 20_000;
 const API_KEY = "sk_live_chaos_5ecret_never_show_me";
 const WEBHOOK_SECRET = `chaos-${process.pid}-0123456789abcdef`;
+/** The merchant who reads the figures the checker holds against the ledger. */
+const ADMIN = { email: "lojista@chaos.example.com", password: `chaos-${process.pid}-lojista` };
 const RECONCILE_MS = 60_000;
 const DB = `pix_chaos_${process.pid}`;
 const logDir = join(tmpdir(), `pix-chaos-${process.pid}`);
@@ -404,6 +407,7 @@ try {
     PIX_DEMO_SEED_OUTPUT: seedOut,
   });
   const seed = JSON.parse(readFileSync(seedOut, "utf8"));
+  await runToEnd("admin-user", ["user", "-e", ADMIN.email, "-p", ADMIN.password]);
   // A pool, not one client: the pg-restart fault drops every connection.
   db = new pg.Pool({ connectionString: baseEnv.DATABASE_URL, max: 4 });
   db.on("error", () => undefined);
@@ -1496,6 +1500,32 @@ try {
         found.push(
           `collection ${m.collection_id}: the ledger captured ${m.ledger} cents, Medusa ${m.medusa}`,
         );
+      // Every figure the merchant sees (overview, balance cards, transactions lists, today's
+      // books) agrees with the ledger, to the cent.
+      const login = await fetch(`${store}/auth/user/emailpass`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      });
+      const { token } = await login.json();
+      const admin = async (path) => {
+        const res = await fetch(`${store}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+        return res.json();
+      };
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+        new Date(),
+      );
+      found.push(
+        ...(await ledgerFigureDisagreements({
+          admin,
+          sql: async (text, params) => (await db.query(text, params)).rows,
+          registrations: ["pix-checkout", "b"],
+          day: today,
+        })),
+      );
     }
     // Captured twice: more than one capture, whether of one payment or of two sessions' (two
     // charges of the collection).

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The reminders' mix at scale: 200 carts whose shoppers pay at once, after the reminder,
-// after the new code, or never (an eighth of those stopping the reminders from the first
-// message), in equal shares. It is the integration test's own mix
-// (integration-tests/http/recovery.test.ts, "a mix of carts"), run with RECOVERY_MIX_CARTS:
-// the same store, the same checks (the admin's recuperados equal to what the run did, to the
-// cent; no reminder to a paid cart or an opted-out mailbox), and the figures it wrote.
+// The reminders' mix at scale: 200 carts whose shoppers pay at once (some sending the bank more
+// or less than the code asked), after the reminder, after the new code, or never (an eighth of
+// those stopping the reminders from the first message), in equal shares. It is the integration
+// test's own mix (integration-tests/http/recovery.test.ts, "a mix of carts"), run with
+// RECOVERY_MIX_CARTS: the same store, the same checks (the admin's recuperados and income equal
+// to what the run did, to the cent; the overview, balance card and transactions list equal to
+// the ledger; no reminder to a paid cart or an opted-out mailbox), and the figures it wrote.
 // Against the BUILT plugin (`npm run build` first). Takes about 5 minutes: the service's
 // budget lets the store create 60 codes a minute, and 250 are made.
 // Usage: node packages/medusa/bench/recovery-mix.mjs   (BENCH_OUT=file.json also writes the figures)
@@ -58,6 +59,8 @@ const figures = {
   "run (s)": mix.seconds,
   "paid after a reminder (run)": `${mix.recovered} · ${reais(mix.recovered_cents)}`,
   "recuperados (admin)": `${mix.admin_recovered} · ${reais(mix.admin_recovered_cents)}`,
+  "income · owed back · held (admin)": `${reais(mix.income_cents)} · ${reais(mix.owed_cents)} · ${reais(mix.held_cents)}`,
+  "figures = ledger": mix.figures_agree ? "to the cent" : "no",
   "mailboxes opted out": mix.opted_out,
 };
 console.table(figures);
