@@ -1,9 +1,77 @@
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource, Transition } from "../records/charge-lifecycle";
 import type { ClientCharge, PaymentServiceClient } from "../platform/client-port";
+import { clientFor } from "../platform/provider-registry";
 import type { ChargeStatus } from "../platform/status";
-import type { SettlementCore } from "./context";
+import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
 import { arrivalOf } from "./decide";
+
+/** What a webhook claimed, to compare with what the API says. */
+export interface Claim {
+  status: ChargeStatus;
+  amountCents: number;
+}
+
+/**
+ * What a door heard of a charge, once checked with the payment service: a claim the service
+ * does not confirm (`forged`: nothing changed), or what it confirms, recorded.
+ */
+export type Heard =
+  { kind: "forged"; status: ChargeStatus; detail: string } | ({ kind: "confirmed" } & FetchedBack);
+
+/**
+ * The fetch-back of every door that hears about a charge (a webhook, reconciliation, a
+ * refresh), in one place:
+ * 1. a charge recorded paid is final: when nobody claims otherwise (a check that reaches a
+ *    charge a webhook settled meanwhile, a repeated `charge.paid` of what the service already
+ *    confirmed), the service is not asked again;
+ * 2. otherwise the service is asked (the full read when there is a claim to compare);
+ * 3. a claim the service does not confirm is `forged`, and goes on the timeline;
+ * 4. what the service confirms is recorded through the charge's lifecycle.
+ */
+export async function hear(
+  ctx: SettleContext,
+  row: ChargeRow,
+  source: LifecycleSource,
+  claim?: Claim,
+): Promise<Heard> {
+  const repeatsConfirmedPayment =
+    claim?.status === "paid" && claim.amountCents === Number(row.amount_cents);
+  if (row.status === "paid" && (!claim || repeatsConfirmedPayment)) {
+    return { kind: "confirmed", status: "paid", row };
+  }
+  const client = await clientFor(providerOfRow(ctx, row), ctx.logger);
+  const read = await readCharge(ctx, client, row.charge_id, { full: claim !== undefined });
+  const detail = claim && read.charge ? untrueClaim(claim, read.charge) : null;
+  if (detail) {
+    await ctx.records.events.add({
+      chargeId: row.charge_id,
+      kind: "forged_webhook",
+      source,
+      detail: { claim, detail },
+    });
+    ctx.logger.warn(
+      `ignored a webhook for charge ${row.charge_id} that the API does not confirm: ${detail}`,
+    );
+    return { kind: "forged", status: read.charge!.status, detail };
+  }
+  return { kind: "confirmed", ...(await recordConfirmed(ctx, row, read, source)) };
+}
+
+/**
+ * What is untrue in a claim, by the service's read; null when the service confirms it. A
+ * claim of a payment the service has not seen, of a change to a charge it says is pending, or
+ * of another amount is untrue.
+ */
+function untrueClaim(claim: Claim, charge: ClientCharge): string | null {
+  if (claim.status !== charge.status && (claim.status === "paid" || charge.status === "pending")) {
+    return `claimed ${claim.status}, the API says ${charge.status}`;
+  }
+  if (claim.amountCents !== charge.amountCents) {
+    return `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
+  }
+  return null;
+}
 
 /** What the payment service said of a charge, and what recording it changed. */
 export interface FetchedBack {

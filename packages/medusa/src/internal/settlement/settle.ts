@@ -2,23 +2,18 @@ import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { CaptureResult } from "./capture";
-import { settleCollection } from "./collection";
+import { settleCollection, type CollectionOutcome } from "./collection";
 import { nextCheckAt } from "../checkout/check-schedule";
-import { clientFor } from "../platform/provider-registry";
 import { providerOfRow, workerModeOf, type SettleContext } from "./context";
-import { readCharge, recordConfirmed } from "./fetch-back";
+import { hear, type Claim, type FetchedBack } from "./fetch-back";
 import type { ChargeStatus } from "../platform/status";
 import { annotate, chargeAttributes, withSpan } from "../platform/telemetry";
 import { DELIVERY_DETAILS } from "./delivery-details";
 
+export type { Claim } from "./fetch-back";
+
 /** Who asked to settle a charge; it goes on the timeline. */
 export type SettleSource = "webhook" | "reconcile" | "refresh";
-
-/** What a webhook claimed, to compare with what the API says. */
-export interface Claim {
-  status: ChargeStatus;
-  amountCents: number;
-}
 
 /** What settling decided. `forged` and `unmatched` changed nothing. */
 export type SettleOutcome = "processed" | "duplicate" | "forged" | "unmatched";
@@ -34,13 +29,11 @@ export interface SettleResult {
 }
 
 /**
- * What every path that hears about a charge (webhook, reconciliation, refresh) does, top-down:
- * 1. ask the API (fetch-back), unless the charge is already recorded paid and nobody claims
- *    otherwise (paid is final);
- * 2. refuse a claim the API does not confirm (`forged`: changes nothing);
- * 3. record what the API confirms through the charge lifecycle;
- * 4. let the collection decide what it means: a paid charge is captured or becomes a refund
- *    due; an ended one may end the order that waits on it (collection.ts).
+ * What every path that hears about a charge (webhook, reconciliation, refresh) does, as a
+ * line: the charge's record, what the service confirms of it (fetch-back.ts `hear`: a claim it
+ * does not confirm is `forged` and changes nothing), then what that status leads to: a payment
+ * goes to the collection's decision (collection.ts: captured, or owed back), an end may end the
+ * order that waits on it, a pending charge keeps its schedule.
  */
 export function settleCharge(
   ctx: SettleContext,
@@ -62,77 +55,55 @@ async function settle(
   source: SettleSource,
   claim?: Claim,
 ): Promise<SettleResult> {
-  const { records, logger } = ctx;
-  const row = await records.charges.byChargeId(chargeId);
+  const row = await ctx.records.charges.byChargeId(chargeId);
   if (!row) return { outcome: "unmatched", detail: DELIVERY_DETAILS.unmatched };
   annotate(chargeAttributes(row));
+  const heard = await hear(ctx, row, source, claim);
+  if (heard.kind === "forged") {
+    return { outcome: "forged", status: heard.status, detail: heard.detail };
+  }
+  return { ...(await follow(ctx, heard, source)), status: heard.status };
+}
 
-  const provider = providerOfRow(ctx, row);
-  const repeatsConfirmedPayment =
-    claim?.status === "paid" && claim.amountCents === Number(row.amount_cents);
-  if (row.status === "paid" && (!claim || repeatsConfirmedPayment)) {
-    // Paid is final. A check that reaches a charge a webhook settled meanwhile (reconciliation
-    // claims rows in batches), or a repeated `charge.paid` that says what the API already
-    // confirmed (at-least-once delivery), asks the API nothing and only finishes the capture.
-    // A claim that disagrees with the record is still checked, so a forgery is recorded.
-    return { ...(await afterPaid(ctx, row, source, false)), status: "paid" };
-  }
-  const client = await clientFor(provider, logger);
-  // Every answer of the API below has touched the row already.
-  const stillPending = async (): Promise<SettleResult> => {
-    if (row.check_failures > 0) {
-      // A charge that had given up on checks (flagged after failures) answered again: put it
-      // back on its schedule, so a payment that arrives later is still found.
-      await records.checks.scheduleCheck(
-        chargeId,
-        scheduleOf(row, provider.options.reconcileIntervalMinutes),
-      );
-    }
-    return { outcome: "duplicate", status: "pending", detail: DELIVERY_DETAILS.stillPending };
-  };
-  // Nobody claims anything (reconciliation, a refresh): the light read answers the common case.
-  const read = await readCharge(ctx, client, chargeId, { full: claim !== undefined });
-  if (claim && read.charge) {
-    const charge = read.charge;
-    const untrue =
-      claim.status !== charge.status && (claim.status === "paid" || charge.status === "pending");
-    const wrongAmount = claim.amountCents !== charge.amountCents;
-    if (untrue || wrongAmount) {
-      const detail = untrue
-        ? `claimed ${claim.status}, the API says ${charge.status}`
-        : `claimed ${claim.amountCents} cents, the API says ${charge.amountCents}`;
-      await records.events.add({
-        chargeId,
-        kind: "forged_webhook",
-        source,
-        detail: { claim, detail },
-      });
-      logger.warn(
-        `ignored a webhook for charge ${chargeId} that the API does not confirm: ${detail}`,
-      );
-      return { outcome: "forged", status: charge.status, detail };
-    }
-  }
-  const { status, moved, row: current } = await recordConfirmed(ctx, row, read, source);
+/** What a status the service confirmed leads to. */
+async function follow(
+  ctx: SettleContext,
+  { status, row, moved }: FetchedBack,
+  source: SettleSource,
+): Promise<Omit<SettleResult, "status">> {
+  const outcome = moved ? "processed" : "duplicate";
   switch (status) {
     case "pending":
-      return stillPending();
+      return stillPending(ctx, row);
     case "paid":
-      return { ...(await afterPaid(ctx, current, source, moved !== undefined)), status: "paid" };
+      return afterPaid(ctx, row, source, outcome);
     case "expired":
     case "failed": {
-      if (current.status === "paid") {
-        return {
-          outcome: "duplicate",
-          status,
-          detail: DELIVERY_DETAILS.paidIgnored(status),
-        };
-      }
-      const { decision } = await settleCollection(ctx, chargeId, source);
-      const recheckAt = decision.kind === "recheck" ? decision.at : null;
-      return { outcome: moved ? "processed" : "duplicate", status, recheckAt };
+      // Paid is final: a later end changes nothing.
+      if (row.status === "paid") return { outcome, detail: DELIVERY_DETAILS.paidIgnored(status) };
+      const { decision } = await settleCollection(ctx, row.charge_id, source);
+      return { outcome, recheckAt: decision.kind === "recheck" ? decision.at : null };
     }
   }
+}
+
+/**
+ * A charge the service says is still pending: nothing moves. One that had given up on checks
+ * (flagged after failures) answered again, so it is put back on its schedule, and a payment
+ * that arrives later is still found.
+ */
+async function stillPending(
+  ctx: SettleContext,
+  row: ChargeRow,
+): Promise<Omit<SettleResult, "status">> {
+  if (row.check_failures > 0) {
+    const provider = providerOfRow(ctx, row);
+    await ctx.records.checks.scheduleCheck(
+      row.charge_id,
+      scheduleOf(row, provider.options.reconcileIntervalMinutes),
+    );
+  }
+  return { outcome: "duplicate", detail: DELIVERY_DETAILS.stillPending };
 }
 
 /** When a still-pending charge is next asked about (check-schedule.ts). */
@@ -164,9 +135,8 @@ async function afterPaid(
   ctx: SettleContext,
   row: ChargeRow,
   source: SettleSource,
-  recordedNow: boolean,
-): Promise<SettleResult> {
-  const outcome = recordedNow ? "processed" : "duplicate";
+  outcome: SettleOutcome,
+): Promise<Omit<SettleResult, "status">> {
   // Nothing held and no cart waiting to become an order: nothing follows. Captured and its cart
   // no order yet: the collection's decision completes the cart (a re-check of it is the
   // merchant's retry).
@@ -184,8 +154,10 @@ async function afterPaid(
     return { outcome, detail: DELIVERY_DETAILS.workerCaptures };
   }
   try {
-    const settled = await settlePaid(ctx, row, source);
-    return recordedNow && settled.outcome === "duplicate" ? { ...settled, outcome } : settled;
+    const settled = paidResult(await settleCollection(ctx, row.charge_id, source));
+    return outcome === "processed" && settled.outcome === "duplicate"
+      ? { ...settled, outcome }
+      : settled;
   } catch (error) {
     return {
       outcome,
@@ -204,7 +176,11 @@ export async function settlePaid(
   row: ChargeRow,
   source: LifecycleSource,
 ): Promise<CaptureResult> {
-  const { decision, capture } = await settleCollection(ctx, row.charge_id, source);
+  return paidResult(await settleCollection(ctx, row.charge_id, source));
+}
+
+/** What the collection's decision on a paid charge did, as a door reports it. */
+function paidResult({ decision, capture }: CollectionOutcome): CaptureResult {
   if (capture) return capture;
   switch (decision.kind) {
     case "hold":
