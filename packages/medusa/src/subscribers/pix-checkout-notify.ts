@@ -7,6 +7,7 @@ import { takeMailWindow } from "../internal/storefront/mail-window";
 import { chargeEventData } from "../internal/records/charge-lifecycle";
 import { notifyOptions, type NotifyOptions } from "../internal/storefront/notify-options";
 import { settleContext, type SettleContext } from "../internal/settlement/context";
+import { collectionsOfOrder } from "../internal/medusa/collection-links";
 
 const ORDER_PLACED = "order.placed";
 
@@ -65,16 +66,8 @@ async function send(
 
 /** The order's codes still to pay (pending, not replaced). */
 async function openCodesOfOrder(ctx: SettleContext, orderId: string): Promise<ChargeEventData[]> {
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.id"],
-    filters: { id: orderId },
-  });
-  const collections =
-    (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections ?? [];
   const open: ChargeEventData[] = [];
-  for (const { id } of collections) {
+  for (const id of await collectionsOfOrder(ctx.container, orderId)) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
       if (row.status === "pending" && !row.superseded_at)
         open.push(chargeEventData(row, "provider"));

@@ -1,8 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { redact } from "@pix-checkout/client";
 import { settleContext } from "../internal/settlement/context";
 import { settlePaid } from "../internal/settlement/settle";
+import { collectionsOfOrder } from "../internal/medusa/collection-links";
 
 /**
  * A cart became an order. In a pay-first checkout the shopper's own `cart.complete` captured
@@ -16,17 +16,10 @@ export default async function pixCheckoutOrderPlaced({
   event,
   container,
 }: SubscriberArgs<{ id: string }>): Promise<void> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.id"],
-    filters: { id: event.data.id },
-  });
-  const collections =
-    (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections ?? [];
+  const collections = await collectionsOfOrder(container, event.data.id);
   if (collections.length === 0) return;
   const ctx = settleContext(container);
-  for (const { id } of collections) {
+  for (const id of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
       // Money still held, or captured and still waiting to see this order.
       const open = Number(row.held_cents) > 0 || row.awaiting_order_since !== null;

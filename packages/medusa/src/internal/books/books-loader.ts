@@ -19,7 +19,7 @@ import {
   type ServiceWithdrawal,
 } from "./books";
 import { ordersOfCharges } from "../medusa/charge-orders";
-import { pixDiscountCentsOfLines, type AdjustedLine } from "../medusa/pix-discount";
+import { pixDiscountsOfOrders } from "../medusa/pix-discount";
 import type { ChargeRow } from "../records/charges";
 import { followedReminderSql } from "../records/reminders";
 import { CAPTURABLE_HELD, moneyOf } from "../records/ledger";
@@ -345,28 +345,9 @@ async function ordersOfCollections(
     container,
     collections.map((id) => ({ charge_id: id, payment_collection_id: id })),
   );
-  const discounts = new Map<string, number>();
-  const orderIds = [...new Set([...found.values()].map((order) => order.id))];
-  if (orderIds.length > 0) {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY);
-    const { data } = await query.graph({
-      entity: "order",
-      fields: [
-        "id",
-        "items.adjustments.code",
-        "items.adjustments.amount",
-        "shipping_methods.adjustments.code",
-        "shipping_methods.adjustments.amount",
-      ],
-      filters: { id: orderIds },
-    });
-    for (const order of data as (AdjustedOrder & { id: string })[]) {
-      discounts.set(
-        order.id,
-        pixDiscountCentsOfLines([...(order.items ?? []), ...(order.shipping_methods ?? [])]),
-      );
-    }
-  }
+  const discounts = await pixDiscountsOfOrders(container, [
+    ...new Set([...found.values()].map((order) => order.id)),
+  ]);
   return new Map(
     [...found.entries()].map(([collection, order]) => [
       collection,
@@ -377,11 +358,6 @@ async function ordersOfCollections(
       },
     ]),
   );
-}
-
-interface AdjustedOrder {
-  items?: AdjustedLine[] | null;
-  shipping_methods?: AdjustedLine[] | null;
 }
 
 /** What the ledger ever put into `captured` for each of these charges. */

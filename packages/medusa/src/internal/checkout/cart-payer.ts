@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { cartOfCollectionWith } from "../medusa/carts";
 
 /** The address fields a boleto uses, in Medusa's spelling. */
 const ADDRESS_FIELDS = [
@@ -67,13 +67,11 @@ export async function boletoPayerFromCart(
       : {};
   if (body.data !== undefined && data !== body.data) return next(); // Medusa's validator answers
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
-    const { data: collections } = await query.graph({
-      entity: "payment_collection",
-      fields: ["cart.email", "cart.billing_address.*", "cart.shipping_address.*"],
-      filters: { id: req.params.id },
-    });
-    const cart = (collections[0] as { cart?: CartPayer } | undefined)?.cart;
+    const cart = await cartOfCollectionWith<CartPayer>(req.scope, req.params.id as string, [
+      "email",
+      "billing_address.*",
+      "shipping_address.*",
+    ]);
     body.data = fillPayerFromCart(data, cart);
     if ((req as { validatedBody?: unknown }).validatedBody)
       (req as unknown as { validatedBody: { data?: unknown } }).validatedBody.data = body.data;

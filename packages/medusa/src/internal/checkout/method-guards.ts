@@ -1,9 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { sendError } from "../platform/errors";
 import { METHOD_METADATA_KEY, readPixDiscount } from "../medusa/pix-discount";
 import { roundPixDiscountOfCart } from "../medusa/pix-discount-cents";
 import { cartForStorefront, chooseMethod, methodOfProvider } from "./payment-method";
+import { cartOfCollectionWith } from "../medusa/carts";
 
 /**
  * Middleware for `POST /store/carts` and `POST /store/carts/:id`: the method the Pix
@@ -44,14 +44,10 @@ export async function chosenMethodFollowsSession(
   try {
     // Without the discount the method prices nothing: no cart refresh on every session.
     if (!(await readPixDiscount(req.scope)).enabled) return next();
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
-    const { data } = await query.graph({
-      entity: "payment_collection",
-      fields: ["cart.id", "cart.metadata"],
-      filters: { id: req.params.id },
-    });
-    const cart = (data[0] as { cart?: { id: string; metadata: Record<string, unknown> | null } })
-      ?.cart;
+    const cart = await cartOfCollectionWith<{
+      id: string;
+      metadata: Record<string, unknown> | null;
+    }>(req.scope, req.params.id as string, ["id", "metadata"]);
     const method = methodOfProvider(providerId);
     const current = cart?.metadata?.[METHOD_METADATA_KEY] ?? "other";
     if (cart && current !== method) {

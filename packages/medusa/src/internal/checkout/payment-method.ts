@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { BigNumber, ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils";
+import { BigNumber, MathBN } from "@medusajs/framework/utils";
 import { updateCartWorkflow } from "@medusajs/medusa/core-flows";
 import { PixCheckoutError } from "../platform/errors";
 import { toCents } from "../platform/money";
@@ -10,6 +10,7 @@ import {
   type ChosenMethod,
   type PixDiscountSetting,
 } from "../medusa/pix-discount";
+import { cartOfCollectionWith, cartWith } from "../medusa/carts";
 
 /** The method a Medusa payment provider id stands for: ours by prefix, anyone else's is `other`. */
 export function methodOfProvider(providerId: string): ChosenMethod {
@@ -42,14 +43,14 @@ const TOTAL_FIELDS = [
   "shipping_methods.tax_lines.*",
 ];
 
-async function readCart(container: MedusaContainer, cartId: string): Promise<CartRow | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "completed_at", "sales_channel_id", "metadata", ...TOTAL_FIELDS],
-    filters: { id: cartId },
-  });
-  return data[0] as CartRow | undefined;
+function readCart(container: MedusaContainer, cartId: string): Promise<CartRow | undefined> {
+  return cartWith<CartRow>(container, cartId, [
+    "id",
+    "completed_at",
+    "sales_channel_id",
+    "metadata",
+    ...TOTAL_FIELDS,
+  ]);
 }
 
 /**
@@ -89,13 +90,10 @@ export async function pixDiscountOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string,
 ): Promise<CodePixDiscount | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: ["cart.id", ...TOTAL_FIELDS.map((field) => `cart.${field}`)],
-    filters: { id: paymentCollectionId },
-  });
-  const cart = (data[0] as { cart?: CartRow | null } | undefined)?.cart;
+  const cart = await cartOfCollectionWith<CartRow>(container, paymentCollectionId, [
+    "id",
+    ...TOTAL_FIELDS,
+  ]);
   const saved = cart ? savedOf(cart) : 0;
   if (saved === 0) return undefined;
   const setting = await readPixDiscount(container);

@@ -8,6 +8,7 @@ import { clientAddressOf, ignoredForwardedFor } from "./client-address";
 import { fairOptions, trustedProxiesOf } from "./fair-options";
 import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS } from "./queue";
+import { cartOfCollectionWith } from "../medusa/carts";
 
 /** The plugin's providers: only their sessions ask the create line for a charge. */
 const OWN_PROVIDER = /^pp_(pix|boleto)_/;
@@ -47,13 +48,11 @@ export async function sessionGate(
   )
     return next();
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
-    const { data: collections } = await query.graph({
-      entity: "payment_collection",
-      fields: ["cart.email", "cart.items.requires_shipping", "cart.shipping_address.address_1"],
-      filters: { id: collectionId },
-    });
-    const cart = (collections[0] as { cart?: GateCart } | undefined)?.cart;
+    const cart = await cartOfCollectionWith<GateCart>(req.scope, collectionId, [
+      "email",
+      "items.requires_shipping",
+      "shipping_address.address_1",
+    ]);
     // No such collection, or one of no cart: Medusa's route answers as it always has.
     if (!cart) return next();
     const items = cart.items ?? [];

@@ -53,11 +53,44 @@ export async function orderOfCollection(
   return orders[0] as OrderSummary | undefined;
 }
 
+/**
+ * The payment collections that paid or pay for an order: its own (Medusa links the cart's to
+ * the order when the cart completes; an order edit adds one) and its cart's, in case a link is
+ * missing. Empty for no such order.
+ */
+export async function collectionsOfOrder(
+  container: MedusaContainer,
+  orderId: string,
+): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const [{ data: links }, { data: carts }] = await Promise.all([
+    query.graph({
+      entity: "order_payment_collection",
+      fields: ["payment_collection_id"],
+      filters: { order_id: orderId },
+    }),
+    query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { order_id: orderId } }),
+  ]);
+  const ofCarts = await Promise.all(
+    (carts as { cart_id: string }[]).map(async ({ cart_id }) => {
+      const { data } = await query.graph({
+        entity: "cart_payment_collection",
+        fields: ["payment_collection_id"],
+        filters: { cart_id },
+      });
+      return data as { payment_collection_id: string }[];
+    }),
+  );
+  const ids = [...(links as { payment_collection_id?: string }[]), ...ofCarts.flat()]
+    .map((link) => link.payment_collection_id)
+    .filter((id): id is string => typeof id === "string");
+  return [...new Set(ids)];
+}
+
 /** An order as a shopper's page asks about it: its sales channel and payment collections. */
 export interface ShopperOrder {
   id: string;
   salesChannelId: string | null;
-  /** Its own collections and, once its cart became it, the cart's (the one that was paid). */
   collectionIds: string[];
 }
 
@@ -69,33 +102,16 @@ export async function orderForShopper(
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data: orders } = await query.graph({
     entity: "order",
-    fields: ["id", "sales_channel_id", "payment_collections.id"],
+    fields: ["id", "sales_channel_id"],
     filters: { id: orderId },
   });
-  const order = orders[0] as
-    | { id: string; sales_channel_id: string | null; payment_collections?: { id: string }[] }
-    | undefined;
+  const order = orders[0] as { id: string; sales_channel_id: string | null } | undefined;
   if (!order) return undefined;
-  const { data: carts } = await query.graph({
-    entity: "order_cart",
-    fields: ["cart_id"],
-    filters: { order_id: orderId },
-  });
-  const cartCollections = await Promise.all(
-    (carts as { cart_id: string }[]).map(async ({ cart_id }) => {
-      const { data } = await query.graph({
-        entity: "cart_payment_collection",
-        fields: ["payment_collection_id"],
-        filters: { cart_id },
-      });
-      return (data as { payment_collection_id: string }[]).map((l) => l.payment_collection_id);
-    }),
-  );
-  const ids = new Set([
-    ...(order.payment_collections ?? []).map((collection) => collection.id),
-    ...cartCollections.flat(),
-  ]);
-  return { id: order.id, salesChannelId: order.sales_channel_id, collectionIds: [...ids] };
+  return {
+    id: order.id,
+    salesChannelId: order.sales_channel_id,
+    collectionIds: await collectionsOfOrder(container, orderId),
+  };
 }
 
 /** A Medusa payment session of a collection that is not deleted. */

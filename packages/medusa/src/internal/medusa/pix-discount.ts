@@ -202,3 +202,38 @@ export async function savePixDiscount(
   }
   return readPixDiscount(container);
 }
+
+/**
+ * The Pix discount each order's lines record, in integer cents (0 without it): the number
+ * Medusa's order page shows and the shopper was told.
+ */
+export async function pixDiscountsOfOrders(
+  container: MedusaContainer,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const discounts = new Map<string, number>();
+  if (orderIds.length === 0) return discounts;
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "items.adjustments.code",
+      "items.adjustments.amount",
+      "shipping_methods.adjustments.code",
+      "shipping_methods.adjustments.amount",
+    ],
+    filters: { id: [...orderIds] },
+  });
+  for (const order of data as {
+    id: string;
+    items?: AdjustedLine[] | null;
+    shipping_methods?: AdjustedLine[] | null;
+  }[]) {
+    discounts.set(
+      order.id,
+      pixDiscountCentsOfLines([...(order.items ?? []), ...(order.shipping_methods ?? [])]),
+    );
+  }
+  return discounts;
+}

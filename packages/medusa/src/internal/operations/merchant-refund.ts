@@ -1,5 +1,4 @@
 import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { BigNumberInput } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
@@ -11,6 +10,7 @@ import { fromCents } from "../platform/money";
 import type { SettleContext } from "../settlement/context";
 import { withCollectionLock } from "../records/collection-locks";
 import { recordsOf } from "../records/records";
+import { capturedPaymentOf } from "../medusa/payments";
 
 /** What recording a refund did. */
 export interface RecordedRefund {
@@ -69,7 +69,9 @@ async function record(
     );
   }
   const payment =
-    plan.medusaCents > 0 ? await capturedPaymentOf(ctx, captureSessionOf(row)) : undefined;
+    plan.medusaCents > 0
+      ? await capturedPaymentOf(ctx.container, captureSessionOf(row))
+      : undefined;
   const medusaCents = payment ? plan.medusaCents : 0;
   const moves = returnMoves(plan.takes, money.owed - Math.min(owedInMedusa, money.owed), payment);
   const left = (part: "owed" | "held" | "captured") =>
@@ -153,21 +155,4 @@ function returnMoves(
     }
   }
   return moves;
-}
-
-/** The id of Medusa's payment of a session that holds a capture, if there is one. */
-async function capturedPaymentOf(
-  ctx: SettleContext,
-  sessionId: string,
-): Promise<string | undefined> {
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "captured_at", "captures.id"],
-    filters: { payment_session_id: sessionId },
-  });
-  const payment = (data as { id: string; captured_at: unknown; captures?: unknown[] }[]).find(
-    (p) => p.captured_at || (p.captures?.length ?? 0) > 0,
-  );
-  return payment?.id;
 }

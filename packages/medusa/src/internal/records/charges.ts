@@ -249,6 +249,19 @@ export class Charges {
     return rows[0] as ChargeRow | undefined;
   }
 
+  /**
+   * The shopper's page showed a pending charge's code: records it once. True only for the call
+   * that recorded it (the first page to show it), so what follows happens once.
+   */
+  async markShown(chargeId: string): Promise<boolean> {
+    const rows = await liveCharge(this.db, chargeId)
+      .where({ status: "pending" })
+      .whereNull("shown_at")
+      .update({ shown_at: this.db.raw("now()") })
+      .returning(["charge_id"]);
+    return rows.length > 0;
+  }
+
   /** The paid charge a session adopted (see `adopt`), if any. */
   async adoptedBy(sessionId: string): Promise<ChargeRow | undefined> {
     return this.db<ChargeRow>(CHARGES)

@@ -1,5 +1,5 @@
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows";
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils";
+import { Modules, PaymentActions } from "@medusajs/framework/utils";
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
@@ -11,6 +11,7 @@ import { workerModeOf, type SettleContext } from "./context";
 import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
 import { DELIVERY_DETAILS } from "./delivery-details";
+import { capturedInMedusa, heldSession, type HeldSession } from "../medusa/payments";
 
 /** Result of a capture. */
 export interface CaptureResult {
@@ -189,52 +190,14 @@ async function recordCaptureFailure(
   }
 }
 
-/** A payment session as Medusa holds it: its raw decimal amount, fractions of a cent included. */
-async function sessionOf(
-  container: MedusaContainer,
-  sessionId: string,
-): Promise<{ rawAmount: string; currencyCode: string; data: Record<string, unknown> }> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "amount", "raw_amount", "currency_code", "data"],
-    filters: { id: sessionId },
-  });
-  const session = data[0] as
-    | {
-        amount?: number | string;
-        raw_amount?: { value?: string };
-        currency_code: string;
-        data: Record<string, unknown> | null;
-      }
-    | undefined;
-  const amount = session?.raw_amount?.value ?? session?.amount;
-  if (!session || amount === undefined) {
+/** A payment session as Medusa holds it; a session Medusa no longer has cannot be captured. */
+async function sessionOf(container: MedusaContainer, sessionId: string): Promise<HeldSession> {
+  const session = await heldSession(container, sessionId);
+  if (!session) {
     throw new PixCheckoutError(
       "session_not_found",
       `Payment session ${sessionId} no longer exists.`,
     );
   }
-  return {
-    rawAmount: String(amount),
-    currencyCode: session.currency_code,
-    data: session.data ?? {},
-  };
-}
-
-/**
- * Whether Medusa holds a capture for a session's payment (made by cart completion or a capture
- * here). Any capture counts, not only `captured_at`: Medusa sets that only once the whole
- * amount is captured.
- */
-async function capturedInMedusa(container: MedusaContainer, sessionId: string): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "captured_at", "captures.id"],
-    filters: { payment_session_id: sessionId },
-  });
-  return (data as { captured_at: Date | string | null; captures?: { id: string }[] }[]).some(
-    (payment) => Boolean(payment.captured_at) || (payment.captures?.length ?? 0) > 0,
-  );
+  return session;
 }

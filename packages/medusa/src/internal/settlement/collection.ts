@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { withCollectionLock } from "../records/collection-locks";
@@ -14,7 +13,7 @@ import {
 import { completeCart, underCartLock } from "./cart-completion";
 import { createLineOf } from "../create-line/line";
 import { actInMedusaUnderLease } from "./medusa-side";
-import { cartOfCollection } from "../medusa/collection-links";
+import { cartOfCollection, collectionsOfOrder } from "../medusa/collection-links";
 import { decide, type CollectionSnapshot, type Decision } from "./decide";
 import { readCollection } from "./snapshot";
 import { followCapture } from "./follow-ups";
@@ -272,15 +271,7 @@ export async function refundsDueOnCanceledOrder(
   ctx: SettleContext,
   orderId: string,
 ): Promise<number> {
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.id"],
-    filters: { id: orderId },
-  });
-  const collections = (
-    (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections ?? []
-  ).map((collection) => collection.id);
+  const collections = await collectionsOfOrder(ctx.container, orderId);
   let marked = 0;
   for (const collectionId of collections) {
     for (const row of await ctx.records.charges.ofCollection(collectionId)) {

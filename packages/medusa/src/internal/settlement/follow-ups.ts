@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { Modules } from "@medusajs/framework/utils";
 import type { BigNumberInput, IOrderModuleService } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
@@ -7,6 +7,7 @@ import type { FollowUpKind, FollowUpRow } from "../records/outbox";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import { captureSessionOf } from "./capture";
 import type { SettleContext } from "./context";
+import { capturesOfSession } from "../medusa/payments";
 
 /** A collection's one decision, as collection.ts makes it (passed in: it calls this file). */
 export type Settle = (
@@ -158,16 +159,9 @@ async function addMissingCaptureTransactions(
   row: ChargeRow,
   orderId: string,
 ): Promise<number> {
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "currency_code", "captures.id", "captures.raw_amount"],
-    filters: { payment_session_id: captureSessionOf(row) },
-  });
-  const payment = data[0] as
-    { currency_code: string; captures?: { id: string; raw_amount: unknown }[] } | undefined;
+  const payment = await capturesOfSession(ctx.container, captureSessionOf(row));
   const captures = payment?.captures ?? [];
-  if (captures.length === 0) return 0;
+  if (!payment || captures.length === 0) return 0;
   const orders = ctx.container.resolve<IOrderModuleService>(Modules.ORDER);
   const existing = await orders.listOrderTransactions(
     { order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) },
@@ -179,8 +173,8 @@ async function addMissingCaptureTransactions(
   await orders.addOrderTransactions(
     missing.map((capture) => ({
       order_id: orderId,
-      amount: capture.raw_amount as BigNumberInput,
-      currency_code: payment!.currency_code,
+      amount: capture.rawAmount as BigNumberInput,
+      currency_code: payment.currencyCode,
       reference: "capture",
       reference_id: capture.id,
     })),

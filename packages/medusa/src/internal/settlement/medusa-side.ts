@@ -1,11 +1,12 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { SettleContext } from "./context";
 import type { Decision } from "./decide";
+import { cartOfCollection } from "../medusa/collection-links";
 
 /**
  * Medusa's side of a collection's decision, for the doors that can run Medusa's workflows
@@ -72,14 +73,7 @@ async function endOrder(
 }
 
 async function cartIdOf(ctx: SettleContext, collectionId: string | null): Promise<string | null> {
-  if (!collectionId) return null;
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: collectionId },
-  });
-  return (data[0] as { cart_id?: string } | undefined)?.cart_id ?? null;
+  return (await cartOfCollection(ctx.container, collectionId)) ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { recordsOf } from "../records/records";
 import type { ChargeRow } from "../records/charges";
 import { countsAsPayment } from "./decide";
 import { factsOf } from "./snapshot";
+import { collectionOfCart } from "../medusa/carts";
 
 /**
  * Money of a charge that keeps its session: the collection's payment (captured, or held for
@@ -49,14 +50,7 @@ export async function refuseSessionsOfPaidCollection(
 
 /** Whether the cart's payment collection holds a Pix or boleto that keeps its session. */
 export async function cartIsPaid(req: MedusaRequest, cartId: string): Promise<boolean> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "payment_collection.id"],
-    filters: { id: cartId },
-  });
-  const collectionId = (data[0] as { payment_collection?: { id: string } | null } | undefined)
-    ?.payment_collection?.id;
+  const collectionId = await collectionOfCart(req.scope, cartId);
   if (!collectionId) return false;
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   return (await recordsOf(db).charges.ofCollection(collectionId)).some(keepsItsSession);

@@ -2,7 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { CHARGE_EVENTS, chargeEventData } from "../records/charge-lifecycle";
-import type { ChargeRow } from "../records/charges";
+import { Charges, type ChargeRow } from "../records/charges";
 
 /**
  * The shopper's own page showed this charge's code (its status or stream route was read):
@@ -12,13 +12,9 @@ import type { ChargeRow } from "../records/charges";
  */
 export async function codeShown(scope: MedusaContainer, row: ChargeRow): Promise<void> {
   if (row.shown_at || row.status !== "pending") return;
-  const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  const claimed = (await db("pix_checkout_charge")
-    .where({ charge_id: row.charge_id })
-    .whereNull("shown_at")
-    .update({ shown_at: db.raw("now()") })
-    .returning(["charge_id"])) as { charge_id: string }[];
-  if (claimed.length === 0 || !scope.hasRegistration(Modules.EVENT_BUS)) return;
+  const charges = new Charges(scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  if (!(await charges.markShown(row.charge_id)) || !scope.hasRegistration(Modules.EVENT_BUS))
+    return;
   await scope
     .resolve<{ emit(event: { name: string; data: unknown }): Promise<unknown> }>(Modules.EVENT_BUS)
     .emit({ name: CHARGE_EVENTS.shown, data: chargeEventData(row, "provider") });

@@ -1,5 +1,4 @@
 import type { CreateNotificationDTO } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
@@ -9,6 +8,7 @@ import { cartOfCollection, orderOfCollection } from "../medusa/collection-links"
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charges";
 import { toStoreView } from "./store-view";
+import { cartBuyer, mailboxHasPaidOrder } from "../medusa/buyers";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
@@ -207,15 +207,7 @@ export async function buyerOf(
 ): Promise<Buyer | undefined> {
   const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
   if (!cartId) return undefined;
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields: ["id", "email", "customer.email", "customer.has_account"],
-    filters: { id: cartId },
-  });
-  const cart = carts[0] as
-    | { email?: string | null; customer?: { email?: string | null; has_account?: boolean } | null }
-    | undefined;
+  const cart = await cartBuyer(ctx.container, cartId);
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
   const email = order?.email ?? cart?.email ?? null;
   const ownAccount =
@@ -224,24 +216,10 @@ export async function buyerOf(
     cart?.customer?.email?.trim().toLowerCase() === email?.trim().toLowerCase();
   return {
     email,
-    knownMailbox: ownAccount || (email ? await hasPaidOrder(ctx, email) : false),
+    knownMailbox: ownAccount || (email ? await mailboxHasPaidOrder(ctx.container, email) : false),
     cartId,
     ...(order
       ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
       : {}),
   };
-}
-
-/** Whether a mailbox has an order here already paid (its payment collection completed). */
-async function hasPaidOrder(ctx: SettleContext, email: string): Promise<boolean> {
-  const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.status"],
-    filters: { email: email.trim() },
-    pagination: { take: 20 },
-  });
-  return (data as { payment_collections?: { status: string }[] }[]).some((order) =>
-    (order.payment_collections ?? []).some((collection) => collection.status === "completed"),
-  );
 }

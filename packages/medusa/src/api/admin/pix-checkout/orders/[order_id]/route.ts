@@ -9,6 +9,7 @@ import {
   chargesOfCollections,
 } from "../../../../../internal/operations/admin-api";
 import { recordsOf } from "../../../../../internal/records/records";
+import { collectionsOfOrder } from "../../../../../internal/medusa/collection-links";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
@@ -23,15 +24,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     sendError(res, "invalid_order_id", "order_id must be an order id such as order_01H....");
     return;
   }
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["payment_collection_id"],
-    filters: { order_id: parsed.data.order_id },
-  });
-  const collections = (links as { payment_collection_id?: string }[])
-    .map((l) => l.payment_collection_id)
-    .filter((id): id is string => typeof id === "string");
+  const collections = await collectionsOfOrder(req.scope, parsed.data.order_id);
   const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
   const charges = await chargesOfCollections(records, collections);
   res.json({
