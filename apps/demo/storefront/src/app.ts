@@ -114,8 +114,16 @@ export async function mountStorefront(
       if (session?.provider_id === api.providerIds.boleto) update({ method: "boleto" });
       else if (session) update({ method: "pix" });
     } else if (route.step === "confirmation" && route.orderId) {
-      const { order, pixSaved } = await api.retrieveOrder(route.orderId);
-      update({ order, orderPixSaved: pixSaved, step: "confirmation" });
+      const [{ order, pixSaved }, earlierPayment] = await Promise.all([
+        api.retrieveOrder(route.orderId),
+        api.earlierPayment(route.orderId),
+      ]);
+      update({
+        order,
+        orderPixSaved: pixSaved,
+        orderEarlierPayment: earlierPayment,
+        step: "confirmation",
+      });
     } else if ((route.step === "address" || route.step === "payment") && cart && ready) {
       if (route.step === "payment" && (cart.shipping_methods?.length ?? 0) > 0) {
         await enterPayment(cart);

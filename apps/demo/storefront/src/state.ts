@@ -1,7 +1,7 @@
 // The storefront's whole state, in one object the views read and the actions replace.
 import type { HttpTypes } from "@medusajs/types";
 import { emptyPayer, type PayerField, type PayerFields } from "./payer-fields";
-import type { Method, PixDiscount } from "./store-api";
+import type { EarlierPayment, Method, PixDiscount } from "./store-api";
 
 /** The checkout steps, in order. */
 export type Step = "products" | "cart" | "address" | "payment" | "checkout" | "confirmation";
@@ -26,6 +26,8 @@ export interface State {
   order: HttpTypes.StoreOrder | null;
   /** Integer cents the Pix discount took off `order`, as the shopper was told. */
   orderPixSaved: number;
+  /** Money an older code of `order`'s cart brought, which the store gives back; null: none. */
+  orderEarlierPayment: EarlierPayment | null;
   busy: boolean;
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
@@ -48,6 +50,7 @@ export function initialState(): State {
     sessionId: null,
     order: null,
     orderPixSaved: 0,
+    orderEarlierPayment: null,
     busy: false,
     error: null,
     elementMissing: false,

@@ -4,6 +4,7 @@ import Medusa from "@medusajs/js-sdk";
 import type { HttpTypes } from "@medusajs/types";
 import config from "virtual:pix-demo-config";
 import { toAddress } from "./cart-address";
+import { readEarlierPayment, type EarlierPayment } from "./earlier-payment";
 import type { PayerFields } from "./payer-fields";
 import { pixSavedOf } from "./totals";
 
@@ -259,4 +260,14 @@ export async function retrieveOrder(
   return { order, pixSaved: pixSavedOf(order.total, adjustments, PIX_DISCOUNT_CODE) };
 }
 
+/**
+ * Money the store received for an older code of the order's cart and gives back
+ * (`GET /store/pix-checkout/orders/:order_id`), or null. Never fails: on any error it is null,
+ * and the confirmation shows the order without that line.
+ */
+export function earlierPayment(orderId: string): Promise<EarlierPayment | null> {
+  return readEarlierPayment(sdk.client, orderId);
+}
+
+export type { EarlierPayment } from "./earlier-payment";
 export { errorMessage } from "./error-message";

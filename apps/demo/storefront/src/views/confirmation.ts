@@ -1,10 +1,25 @@
 import { html, nothing } from "lit";
-import { formatMoney } from "../format";
+import type { EarlierPayment } from "../earlier-payment";
+import { formatCents, formatMoney } from "../format";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
 import { priceLinesView } from "./price-lines";
 
-/** The order, paid: each item at its listed price, then Produtos, Frete, discounts and Total. */
+/**
+ * Money an older code of the cart brought, which the store gives back, as the element says it.
+ * On the order's page an unpaid order has no "pay this code": its code is the element's.
+ */
+export function earlierPaymentLine(earlier: EarlierPayment): string {
+  const amount = formatCents(earlier.amount);
+  return earlier.order_paid
+    ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
+    : `Recebemos ${amount} por um código anterior; esse valor será devolvido.`;
+}
+
+/**
+ * The order, paid: each item at its listed price, then Produtos, Frete, discounts and Total.
+ * Under the paid message, money an older code brought, when there is some.
+ */
 export function confirmationView(state: State, actions: Actions) {
   const order = state.order;
   if (!order) return nothing;
@@ -13,6 +28,11 @@ export function confirmationView(state: State, actions: Actions) {
     <p class="success" role="status">
       Obrigado! Seu pedido <strong>#${order.display_id}</strong> está pago.
     </p>
+    ${
+      state.orderEarlierPayment
+        ? html`<p class="notice" role="status">${earlierPaymentLine(state.orderEarlierPayment)}</p>`
+        : nothing
+    }
     <table class="lines">
       ${(order.items ?? []).map(
         (item) =>

@@ -23,3 +23,25 @@ export const retrieveOrderLive = async (id: string) => {
     .then(({ order }) => order)
     .catch((err) => medusaError(err))
 }
+
+/**
+ * Money the store received for an older code of the order's cart, which it gives back (an old
+ * Pix paid after the cart changed, or a Pix paid after a card paid the order), as the Pix
+ * Checkout plugin tells it: `amount` in integer cents, `order_paid` whether the order is paid.
+ */
+export type EarlierPayment = { amount: number; order_paid: boolean }
+
+/** The order's earlier payment, or null: none, or the store could not say. Never throws. */
+export const retrieveEarlierPayment = async (id: string) => {
+  const headers = {
+    ...(await getAuthHeaders()),
+  }
+
+  return sdk.client
+    .fetch<{ earlier_payment: EarlierPayment | null }>(
+      `/store/pix-checkout/orders/${encodeURIComponent(id)}`,
+      { method: "GET", headers, cache: "no-store" }
+    )
+    .then(({ earlier_payment }) => earlier_payment)
+    .catch(() => null)
+}

@@ -1,6 +1,7 @@
 import { paymentInfoMap } from "@lib/constants"
 import { HttpTypes } from "@medusajs/types"
 import { convertToLocale } from "@lib/util/money"
+import EarlierPayment from "@modules/order/components/earlier-payment"
 
 type PaymentDetailsProps = {
   order: HttpTypes.StoreOrder
@@ -29,6 +30,7 @@ const PaymentDetails = ({ order }: PaymentDetailsProps) => {
       ) : (
         <p data-testid="payment-awaiting">Awaiting payment</p>
       )}
+      {payment && <EarlierPayment orderId={order.id} />}
     </section>
   )
 }
