@@ -6,7 +6,7 @@ export type SqlRow = Record<string, unknown>;
  * books) and the ledger, one sentence each; empty when every figure agrees to the cent.
  */
 export function ledgerFigureDisagreements(options: {
-  admin: (path: string) => Promise<any>;
+  admin: (path: string) => Promise<unknown>;
   sql: (text: string, params: unknown[]) => Promise<SqlRow[]>;
   registrations: readonly string[];
   day: string | null;

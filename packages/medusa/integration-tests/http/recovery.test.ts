@@ -20,7 +20,6 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
-import { ledgerFigureDisagreements } from "../../../../test/support/ledger-figures.mjs";
 import { adminLogin } from "../helpers/admin-login";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
@@ -517,6 +516,8 @@ medusaIntegrationTestRunner({
       // card, the transactions list. (Their books are the chaos run's and reconciliation's: the
       // service dates these payments tomorrow afternoon, a day the books cannot be asked for.)
       const knex = db(container());
+      const { ledgerFigureDisagreements } =
+        await import("../../../../test/support/ledger-figures.mjs");
       expect(
         await ledgerFigureDisagreements({
           admin: adminGet,
