@@ -251,7 +251,10 @@ function otlpName(series: string): string {
   return series
     .replace(/_(bucket|sum|count|total)$/, "")
     .replace(/^pix_checkout_/, "pix_checkout.")
-    .replace(/^pix_checkout\.(webhook|capture|reconcile|api|create|charges|ledger)_/, "pix_checkout.$1.");
+    .replace(
+      /^pix_checkout\.(webhook|capture|reconcile|api|create|charges|ledger)_/,
+      "pix_checkout.$1.",
+    );
 }
 
 function expectClean(text: string): void {
