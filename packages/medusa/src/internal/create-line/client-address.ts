@@ -10,12 +10,11 @@ import ipaddr from "ipaddr.js";
  *
  * An IPv6 client is its /64 (`ipv6PrefixLength`): one host usually holds a whole /64 and can
  * speak from any address in it. IPv4-mapped IPv6 (`::ffff:127.0.0.2`) is its IPv4 address.
+ * (client-of-request.ts puts this together with a storefront's signed address.)
  */
-export interface ClientAddressRules {
-  /** Compiled `trustedProxies`: whether a peer's `X-Forwarded-For` is believed. */
-  trusts(address: string): boolean;
-  ipv6PrefixLength: number;
-}
+
+/** What the walk reads of a request: its headers and its socket's peer. */
+export type RequestLike = Pick<IncomingMessage, "headers" | "socket">;
 
 /** Names a merchant may list in `trustedProxies` besides addresses and CIDRs. */
 const RANGE_NAMES: Record<string, readonly string[]> = {
@@ -59,36 +58,61 @@ export function compileTrusted(entries: readonly string[]): (address: string) =>
   };
 }
 
-/** The client's key: its address behind the trusted proxies, an IPv6 one as its prefix. */
-export function clientAddressOf(req: IncomingMessage, rules: ClientAddressRules): string {
-  return clientKeyOf(resolveClient(req, rules.trusts), rules.ipv6PrefixLength);
-}
-
 /** Whether the request carries `X-Forwarded-For` that no trusted proxy vouched for. */
 export function ignoredForwardedFor(
-  req: IncomingMessage,
+  req: RequestLike,
   trusts: (address: string) => boolean,
 ): boolean {
   return Boolean(req.headers["x-forwarded-for"]) && !trusts(req.socket?.remoteAddress ?? "");
 }
 
-/** The first address, from the right, that is not a trusted proxy. */
-export function resolveClient(req: IncomingMessage, trusts: (address: string) => boolean): string {
+/** Who the walk found, and, when it stopped at a hop it could not read, which and from whom. */
+export interface ResolvedClient {
+  client: string;
+  /** A hop a trusted proxy wrote that is no address in any form; it is the client's key. */
+  unreadable?: { hop: string; proxy: string };
+}
+
+/**
+ * The first address, from the right, that is not a trusted proxy. A hop a trusted proxy wrote
+ * that is no address (`unknown`, an obfuscated `_id`) stands for whoever called that proxy: it
+ * becomes the client, as written, rather than the proxy, which would make every shopper behind
+ * it one client. Nothing left of it is read: that part a client may have written.
+ */
+export function resolveClient(
+  req: RequestLike,
+  trusts: (address: string) => boolean,
+): ResolvedClient {
   let client = req.socket?.remoteAddress ?? "unknown";
-  if (!trusts(client)) return client;
+  if (!trusts(client)) return { client };
   const header = req.headers["x-forwarded-for"];
+  // Node joins repeated X-Forwarded-For headers with ", "; an array comes from a hand-built request.
   const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean)
     .reverse();
   for (const hop of hops) {
-    // A hop that is not an address at all: the chain is not to be believed past here.
-    if (!parse(hop)) return client;
-    client = hop;
-    if (!trusts(client)) return client;
+    const address = parseHop(hop);
+    if (!address) return { client: hop, unreadable: { hop, proxy: client } };
+    client = address.toString();
+    if (!trusts(client)) return { client };
   }
-  return client;
+  return { client };
+}
+
+/**
+ * One hop of `X-Forwarded-For` as proxies write it: `203.0.113.7`, `203.0.113.7:51234`,
+ * `2001:db8::1`, `[2001:db8::1]`, `[2001:db8::1]:443`, `"[2001:db8::1]"` (RFC 7239's quoting),
+ * `::ffff:203.0.113.7`, `fe80::1%eth0`, in any case. The port names a connection, not a host,
+ * and a zone an interface: neither is part of who the client is.
+ */
+export function parseHop(raw: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  let hop = raw.trim().replace(/^"(.*)"$/, "$1");
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(hop);
+  if (bracketed) hop = bracketed[1] as string;
+  else if (/^[\d.]+:\d{1,5}$/.test(hop)) hop = hop.slice(0, hop.lastIndexOf(":"));
+  return parse(hop);
 }
 
 /**

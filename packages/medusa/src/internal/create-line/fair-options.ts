@@ -15,8 +15,8 @@ export const fairOptionsSchema = z.object({
    * Proxies whose `X-Forwarded-For` is believed: addresses, CIDRs, or `loopback`, `private`
    * (10/8, 172.16/12, 192.168/16, fc00::/7) and `linklocal`. None by default: a store reached
    * directly must not let a client name its own address. Behind a load balancer, its address
-   * (or `private`); behind a CDN too, the CDN's published ranges as well; a Next.js storefront
-   * that calls Medusa from its server and forwards the shopper's address, that server's address.
+   * (or `private`); behind a CDN too, the CDN's published ranges as well. A storefront server
+   * is not named here: it signs the shopper's address instead (`storefrontSecret`).
    */
   trustedProxies: z
     .array(z.string().min(1))
@@ -28,6 +28,17 @@ export const fairOptionsSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /**
+   * Shared with the storefront's server, which signs each shopper's address with it
+   * (storefront-signature.ts, header `x-pix-client`): a signed address is the client, from
+   * wherever the request comes. A Next.js storefront that calls Medusa from its server sets
+   * the same value as `PIX_STOREFRONT_SECRET`; nothing else needs trusting for it. Unset, the
+   * header is ignored.
+   */
+  storefrontSecret: z
+    .string()
+    .min(32, "storefrontSecret must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+    .optional(),
   /** An IPv6 client is its network of this many bits (one host usually holds a /64). */
   ipv6PrefixLength: z.number().int().min(32).max(128).default(64),
   /**

@@ -4,8 +4,8 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
 import { createPluginLogger } from "../platform/logger";
 import { emailKey, holdOrigin } from "./client-origin";
-import { clientAddressOf, ignoredForwardedFor } from "./client-address";
-import { fairOptions, trustedProxiesOf } from "./fair-options";
+import { clientKeyOfRequest } from "./client-of-request";
+import { fairOptions } from "./fair-options";
 import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS } from "./queue";
 import { cartOfCollectionWith } from "../medusa/carts";
@@ -87,10 +87,12 @@ export async function sessionGate(
       req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
       config,
     );
-    const trusts = trustedProxiesOf(options);
-    if (ignoredForwardedFor(req, trusts)) warnIgnoredForwardedFor(req);
     const origin = {
-      clientKey: clientAddressOf(req, { trusts, ipv6PrefixLength: options.ipv6PrefixLength }),
+      clientKey: clientKeyOfRequest(
+        req,
+        options,
+        createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
+      ),
       emailKey: emailKey(cart.email),
     };
     const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
@@ -125,36 +127,4 @@ export async function sessionGate(
     return next(error);
   }
   next();
-}
-
-/** An ignored `X-Forwarded-For` is logged at most this often (per peer). */
-const IGNORED_HEADER_LOG_EVERY_MS = 60 * 60_000;
-const ignoredLoggedAt = new Map<string, number>();
-
-/**
- * A request carries `X-Forwarded-For` from a peer the merchant did not name as a proxy: the
- * header is ignored and the peer counts as the client. Said once an hour per peer, since on a
- * store behind a proxy or a storefront server that is a misconfiguration that makes every
- * shopper one client.
- */
-function warnIgnoredForwardedFor(req: MedusaRequest): void {
-  const peer = req.socket?.remoteAddress ?? "unknown";
-  const last = ignoredLoggedAt.get(peer) ?? 0;
-  if (Date.now() - last < IGNORED_HEADER_LOG_EVERY_MS) return;
-  ignoredLoggedAt.set(peer, Date.now());
-  createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)).warn(
-    `create line: requests from ${peer} carry X-Forwarded-For, which is ignored (fairness.trustedProxies does not name ${peer}): each counts as ${peer}. If ${peer} is your load balancer or your storefront's server, add it to fairness.trustedProxies; if clients reach Medusa directly, nothing is wrong: a client cannot name its own address.`,
-  );
-}
-
-/**
- * The client a store request comes from, as the create line counts clients (`fairness`:
- * `trustedProxies`, `ipv6PrefixLength`); the store routes cap what one client may hold by it.
- */
-export function clientOfRequest(req: MedusaRequest): string {
-  const options = fairOptions(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE));
-  return clientAddressOf(req, {
-    trusts: trustedProxiesOf(options),
-    ipv6PrefixLength: options.ipv6PrefixLength,
-  });
 }

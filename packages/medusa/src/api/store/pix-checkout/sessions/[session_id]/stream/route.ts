@@ -14,7 +14,7 @@ import {
 import { sendError } from "../../../../../../internal/platform/errors";
 import { markShown } from "../../../../../../internal/storefront/code-shown";
 import { takeStreamSlot } from "../../../../../../internal/storefront/live-status/client-slots";
-import { clientOfRequest } from "../../../../../../internal/create-line/session-gate";
+import { clientOfRequest } from "../../../../../../internal/create-line/client-of-request";
 import {
   toStoreView,
   viewFingerprint,
