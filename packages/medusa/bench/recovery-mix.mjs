@@ -6,8 +6,9 @@
 // RECOVERY_MIX_CARTS: the same store, the same checks (the admin's recuperados and income equal
 // to what the run did, to the cent; the overview, balance card and transactions list equal to
 // the ledger; no reminder to a paid cart or an opted-out mailbox), and the figures it wrote.
-// Against the BUILT plugin (`npm run build` first). Takes about 5 minutes: the service's
-// budget lets the store create 60 codes a minute, and 250 are made.
+// Against the BUILT plugin (`npm run build` first). Takes about 8 minutes: the service's
+// budget lets the store create 60 codes a minute, and 450 are made (each shopper first pays an
+// order of its own, so its mailbox may get reminders).
 // Usage: node packages/medusa/bench/recovery-mix.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_MIX_CARTS (default 200).
 import { spawnSync } from "node:child_process";

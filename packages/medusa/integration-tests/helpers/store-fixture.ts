@@ -214,19 +214,3 @@ export async function createUncompletableCart(
   };
   return { cartId: result.id, makeCompletable };
 }
-
-/**
- * Makes a cart's shopper a logged-in customer with an account of the cart's e-mail, as a
- * storefront's login does: a mailbox the store knows (the plugin mails it unpaid codes).
- */
-export async function asAccountHolder(container: MedusaContainer, cartId: string): Promise<void> {
-  const carts = container.resolve(Modules.CART);
-  const cart = await carts.retrieveCart(cartId);
-  const customers = container.resolve(Modules.CUSTOMER);
-  const customer = await customers.createCustomers({
-    email: cart.email!,
-    first_name: "Ana",
-    has_account: true,
-  });
-  await carts.updateCarts(cartId, { customer_id: customer.id });
-}

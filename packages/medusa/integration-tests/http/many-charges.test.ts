@@ -13,7 +13,6 @@ import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createCartWithVariant,
-  asAccountHolder,
   createStockedProduct,
   createStoreFixture,
   type StockedProduct,
@@ -31,6 +30,7 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { paidOrderFrom } from "../helpers/shopper-mailbox";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { settleCharge } from "../../src/internal/settlement/settle";
 import { arrivalOf } from "../../src/internal/settlement/decide";
@@ -146,9 +146,12 @@ medusaIntegrationTestRunner({
     });
 
     it("a paid order is never canceled when an older code of its cart expires", async () => {
+      // A mailbox that paid an order here before: the store mails its codes, so "no expiry
+      // message" means something.
+      const email = `repete.${Date.now()}@example.com`;
+      await paidOrderFrom(container(), shop, store, sandbox.url, email);
       const cartId = await createCartWithVariant(container(), store, product.variantId);
-      // A logged-in shopper: the store mails its codes, so "no expiry message" means something.
-      await asAccountHolder(container(), cartId);
+      expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       expect((await view(first.id)).pix.copy_paste).toEqual(expect.any(String));
 
@@ -1124,30 +1127,42 @@ medusaIntegrationTestRunner({
           ).toHaveLength(0);
         });
 
-        it("an order-first order's code is mailed when the order is placed, though no page showed it", async () => {
+        it("an order-first order's code is mailed when the order is placed, though no page showed it, to a mailbox with a paid order; a new mailbox's order gets none", async () => {
+          /** An order-first boleto order of `email`, its code never shown. */
+          const boletoOrder = async (email: string) => {
+            const cartId = await cartOf(email);
+            const boleto = sessionOf(await shopper().initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+            const chargeId = boleto.data.charge_id as string;
+            expect((await chargeRow(chargeId)).shown_at).toBeNull();
+            const completed = await shop.complete(cartId);
+            expect(completed.data.type).toBe("order");
+            return { chargeId, orderId: completed.data.order.id as string };
+          };
+          // An address a client typed: the order it placed is no proof of the mailbox.
+          const typed = await boletoOrder(`pedido-novo-${Date.now()}@example.com`);
+          // A mailbox that paid an order here before.
           const email = `pedido-${Date.now()}@example.com`;
-          const cartId = await cartOf(email);
-          const boleto = sessionOf(await shopper().initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
-          const chargeId = boleto.data.charge_id as string;
-          expect((await chargeRow(chargeId)).shown_at).toBeNull();
-          const completed = await shop.complete(cartId);
-          expect(completed.data.type).toBe("order");
+          await paidOrderFrom(container(), shopper(), store, sandbox.url, email);
+          const proven = await boletoOrder(email);
           const sent = await waitFor(
-            async () => (await sentFor(chargeId)).find((n) => n.template === "pix-checkout-code"),
+            async () =>
+              (await sentFor(proven.chargeId)).find((n) => n.template === "pix-checkout-code"),
             "the boleto's message",
           );
           expect(sent.to).toBe(email);
-          expect((sent.data as Json).order.id).toBe(completed.data.order.id);
+          expect((sent.data as Json).order.id).toBe(proven.orderId);
+          // The typed address's order was placed first; its message would have gone first.
+          expect(await sentFor(typed.chargeId)).toHaveLength(0);
         });
 
-        it("a pay-first code is mailed only to a mailbox the store knows, once its page shows it: one a window and codeMailsPerDay a day, whatever the carts", async () => {
+        it("a pay-first code is mailed only to a mailbox with a paid order here, once its page shows it: one a window and codeMailsPerDay a day, whatever the carts", async () => {
           // A stranger's address typed into a cart, its session read: never mailed.
           const stranger = `estranha-${Date.now()}@example.com`;
           const strange = sessionOf(await shopper().initiate(await cartOf(stranger), "pp_pix_a"));
           expect((await view(strange.id)).status).toBe("pending");
           await rowWhere(strange.data.charge_id, "the code shown", (r) => !!r.shown_at);
 
-          // A mailbox with a paid order here is known to the store.
+          // A mailbox with a paid order here proved itself.
           const email = `compradora-${Date.now()}@example.com`;
           const before = await cartOf(email);
           const paid = sessionOf(await shopper().initiate(before, "pp_pix_a"));

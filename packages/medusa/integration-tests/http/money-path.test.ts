@@ -13,7 +13,8 @@ import {
   createTaxRegionsWorkflow,
   getOrderDetailWorkflow,
 } from "@medusajs/medusa/core-flows";
-import { asAccountHolder, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import { createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
+import { paidOrderFrom } from "../helpers/shopper-mailbox";
 import {
   BOLETO_PAYER,
   capturesOfSession,
@@ -807,13 +808,13 @@ medusaIntegrationTestRunner({
       });
     });
 
-    it("sends a logged-in shopper their Pix code through the Notification Module once their page shows it, then a word when it is paid", async () => {
-      const { id: cartId } = await cart([{ unit_price: 61.9, quantity: 1 }]);
+    it("sends a returning shopper their Pix code through the Notification Module once their page shows it, then a word when it is paid", async () => {
       // Its own mailbox: one address gets one code message a window, and other tests use ana's.
       const email = `ana.${Date.now()}@example.com`;
+      // A mailbox that paid an order here before: one that proved itself.
+      await paidOrderFrom(container(), shop, store, sandbox.url, email);
+      const { id: cartId } = await cart([{ unit_price: 61.9, quantity: 1 }]);
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
-      // A logged-in shopper with an account of that e-mail: a mailbox the store knows.
-      await asAccountHolder(container(), cartId);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
       // The shopper's page shows the code: the signal that the shopper is there.

@@ -3,12 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { INotificationModuleService } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
-import {
-  asAccountHolder,
-  createCart,
-  createStoreFixture,
-  type StoreFixture,
-} from "../helpers/store-fixture";
+import { createCart, createStoreFixture, type StoreFixture } from "../helpers/store-fixture";
 import {
   BOLETO_PAYER,
   capturesOfSession,
@@ -20,6 +15,13 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { startSmtpInbox, type SmtpInbox } from "../helpers/smtp-inbox";
+import {
+  paidOrderFrom,
+  paidOrdersFrom,
+  signUpThroughStore,
+  takeCart,
+} from "../helpers/shopper-mailbox";
 import { adminLogin } from "../helpers/admin-login";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
@@ -29,12 +31,14 @@ import { settleContext } from "../../src/internal/settlement/context";
 // The reminders about unpaid codes (option `recovery`), on a moved clock: the sandbox's clock
 // puts every code in a São Paulo afternoon (outside the quiet hours whatever the hour the suite
 // runs), and each reminders' pass is given its `now`, as the scheduled job gives the real one.
+// The messages are really delivered: over SMTP, to a server this file starts.
 
 const API_KEY = "sk_live_recovery_5ecret";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
 const MINUTE = 60_000;
 
 let sandbox: Sandbox;
+let inbox: SmtpInbox;
 
 /** 13:00 in São Paulo on the day after today: every test's codes are made from there on. */
 function tomorrowAfternoon(): Date {
@@ -50,10 +54,14 @@ beforeAll(async () => {
   process.env.PIX_API_KEY = API_KEY;
   process.env.PIX_NOTIFY = "1";
   process.env.PIX_RECOVERY = "1";
+  inbox = await startSmtpInbox();
+  process.env.PIX_SMTP_PORT = String(inbox.port);
 });
 
 afterAll(async () => {
   await sandbox?.close();
+  await inbox?.close();
+  delete process.env.PIX_SMTP_PORT;
 });
 
 medusaIntegrationTestRunner({
@@ -110,18 +118,25 @@ medusaIntegrationTestRunner({
     const open = (url: string, init: RequestInit = {}) =>
       fetch(local(url), { redirect: "manual", ...init });
 
-    /** A cart of `reais` whose shopper has an account of a mailbox of their own, and a code on screen. */
+    /** Makes `email` a mailbox with a paid order here (helpers/shopper-mailbox.ts). */
+    const proveMailbox = (email: string) =>
+      paidOrderFrom(container(), shop, store, sandbox.url, email);
+
+    /**
+     * A cart of `reais` with a code on screen, of a mailbox of its own that paid an order here
+     * before (`proven`), or of one only typed into the cart.
+     */
     async function shownCode(
       reais: number,
       provider: "pp_pix_a" | "pp_boleto_a",
       {
-        account = true,
+        proven = true,
         email = `bia.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
       } = {},
     ) {
+      if (proven) await proveMailbox(email);
       const cartId = await createCart(container(), store, reais);
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
-      if (account) await asAccountHolder(container(), cartId);
       const created = await shop.initiate(
         cartId,
         provider,
@@ -278,7 +293,7 @@ medusaIntegrationTestRunner({
       const paid = await shownCode(33.1, "pp_pix_a");
       await control(sandbox.url, `charges/${paid.chargeId}/pay`, {});
       await waitFor(async () => (await charge(paid.chargeId)).status === "paid", "the payment");
-      const stranger = await shownCode(35.2, "pp_pix_a", { account: false });
+      const stranger = await shownCode(35.2, "pp_pix_a", { proven: false });
       for (const { row } of [paid, stranger]) {
         await pass(new Date(new Date(row.expires_at).getTime() - 10 * MINUTE + 1_000));
       }
@@ -290,6 +305,73 @@ medusaIntegrationTestRunner({
       expect((await reminderRows(stranger.chargeId)).map((r: Json) => r.reason)).toEqual([
         "stranger",
       ]);
+    });
+
+    it("mails no code and no reminder to a mailbox a client made an account and an unpaid boleto order for; a mailbox with a paid order gets both", async () => {
+      const http = api as unknown as Api;
+      const stamp = Date.now();
+      const stranger = `vitima.${stamp}@example.com`;
+      // Any client can do this with anyone's address: an account through the store API,
+      // unverified, logged in.
+      const account = await signUpThroughStore(http, store, stranger);
+
+      // An order-first boleto order of that account: an order exists, unpaid.
+      const boletoCart = await createCart(container(), store, 61.3);
+      expect((await takeCart(http, account, boletoCart)).email).toBe(stranger);
+      const boleto = sessionOf(
+        await shop.initiate(boletoCart, "pp_boleto_a", { ...BOLETO_PAYER, email: stranger }),
+      );
+      const completed = await shop.complete(boletoCart);
+      expect(completed.data.type).toBe("order");
+      expect((await shop.call("get", `/store/pix-checkout/sessions/${boleto.id}`)).status).toBe(
+        200,
+      );
+      // Then a Pix code on another cart of the account, shown on its page.
+      const pixCart = await createCart(container(), store, 47.9);
+      expect((await takeCart(http, account, pixCart)).email).toBe(stranger);
+      const pix = sessionOf(await shop.initiate(pixCart, "pp_pix_a"));
+      expect((await shop.call("get", `/store/pix-checkout/sessions/${pix.id}`)).status).toBe(200);
+      const strangerPix = await charge(pix.data.charge_id as string);
+      const strangerBoleto = await charge(boleto.data.charge_id as string);
+      expect(strangerPix.shown_at).not.toBeNull();
+
+      // A shopper whose mailbox paid an order here shows a code too: its e-mail arrives (after
+      // the stranger's events, which went first).
+      const buyer = `compradora.${stamp}@example.com`;
+      const own = await shownCode(52.4, "pp_pix_a", { email: buyer });
+      const delivered = (to: string, subject: string) =>
+        inbox.mails.filter(
+          (m) => m.subject === subject && m.to && JSON.stringify(m.to).includes(to),
+        );
+      const [code] = await waitFor(
+        async () =>
+          delivered(buyer, "pix-checkout-code").length > 0 && delivered(buyer, "pix-checkout-code"),
+        "the code e-mail over SMTP",
+      );
+      expect(JSON.parse(code!.text!).pix.copy_paste).toBe(own.session.data.pix.copy_paste);
+
+      // The reminders' passes when each is due: the buyer is reminded, the stranger is not.
+      await pass(new Date(new Date(strangerPix.expires_at).getTime() - 10 * MINUTE + 1_000));
+      await pass(new Date(new Date(own.row.expires_at).getTime() - 10 * MINUTE + 1_000));
+      await pass(new Date(new Date(strangerBoleto.next_reminder_at).getTime() + 1_000));
+      expect(delivered(buyer, "pix-checkout-pix-expiring")).toHaveLength(1);
+      const steps = async (chargeId: string) =>
+        (await reminderRows(chargeId)).map((r: Json) => [r.step, r.state, r.reason]);
+      expect(await steps(strangerPix.charge_id)).toContainEqual([
+        "pix_expiring",
+        "skipped",
+        "stranger",
+      ]);
+      expect(await steps(strangerBoleto.charge_id)).toContainEqual([
+        expect.stringMatching(/^boleto_/),
+        "skipped",
+        "stranger",
+      ]);
+      for (const chargeId of [strangerPix.charge_id, strangerBoleto.charge_id]) {
+        expect((await steps(chargeId)).filter(([, state]) => state !== "skipped")).toEqual([]);
+      }
+      // Nothing at all reached the stranger's mailbox: no code, no boleto, no reminder.
+      expect(inbox.mails.filter((m) => JSON.stringify(m.to ?? "").includes(stranger))).toEqual([]);
     });
 
     it("a payment whose webhook never came is found by the reminder's own check, captured once, and not reminded of", async () => {
@@ -352,7 +434,8 @@ medusaIntegrationTestRunner({
       const mailbox = `dia.${Date.now()}`;
       const codes = [];
       for (const tag of ["a", "b", "c", "d"]) {
-        // Four carts, four accounts, one mailbox: `+tag` and case are folded.
+        // Four carts, four spellings (each paid an order before), one mailbox: `+tag` and case
+        // are folded.
         codes.push(await shownCode(21.1, "pp_pix_a", { email: `${mailbox}+${tag}@Example.com` }));
       }
       const latest = Math.max(...codes.map((c) => new Date(c.row.expires_at).getTime()));
@@ -400,9 +483,23 @@ medusaIntegrationTestRunner({
     // The mix: carts whose shoppers pay at once, after the reminder, after the new code, or
     // never (half of those stop the reminders from the first message), in equal shares. In
     // `npm test` 24 carts; `bench/recovery-mix.mjs` runs this same test with 200
-    // (RECOVERY_MIX_CARTS) and prints what it wrote to RECOVERY_MIX_OUT.
+    // (RECOVERY_MIX_CARTS) and prints what it wrote to RECOVERY_MIX_OUT. Each shopper paid an
+    // order here before (the mailboxes a reminder may go to), so it takes longer than a minute.
     it("a mix of carts: the admin's recuperados are what the run did, to the cent, and no paid or opted-out cart gets a reminder", async () => {
       const carts = Number(process.env.RECOVERY_MIX_CARTS ?? 24);
+      // Every mix shopper bought here before, from one of eight addresses: mailboxes that proved
+      // themselves, paid before the figures are first read.
+      const stamp = Date.now();
+      const emailOf = (k: number) => `mix.${k}.${stamp}@example.com`;
+      await paidOrdersFrom(
+        container(),
+        store,
+        sandbox.url,
+        Array.from({ length: carts }, (_, k) => ({
+          email: emailOf(k),
+          shop: storefront(api as unknown as Api, store, laneOf(k)),
+        })),
+      );
       const started = Date.now();
       const groups = ["at_once", "after_reminder", "after_new_code", "never"] as const;
       type Shopper = Awaited<ReturnType<typeof mixCode>> & {
@@ -417,11 +514,18 @@ medusaIntegrationTestRunner({
         const group = groups[k % groups.length]!;
         // Distinct amounts, so a sum that counts one cart twice or misses one cannot match.
         const cents = 2_000 + 37 * k;
-        const code = await mixCode(cents, k);
+        const code = await mixCode(cents, k, emailOf(k));
         shoppers.push({ ...code, group, optsOut: group === "never" && k % 8 === 3, cents, k });
       }
       const latest = Math.max(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
       const earliest = Math.min(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
+      // The first pass is when the first unpaid code's reminder is due (the codes are made one
+      // after the other, and the first is paid at once).
+      const firstDue = Math.min(
+        ...shoppers
+          .filter((s) => s.group !== "at_once")
+          .map((s) => new Date(s.row.expires_at).getTime()),
+      );
       expect(latest - earliest).toBeLessThan(8 * MINUTE); // one pass time fits every cart
 
       // Some shoppers who pay at once send the bank another amount: more (the code's amount is
@@ -460,7 +564,7 @@ medusaIntegrationTestRunner({
       };
 
       await paid(of("at_once"), (s) => s.chargeId);
-      const firstSent = await passUntilDone(new Date(earliest - 10 * MINUTE + 1_000));
+      const firstSent = await passUntilDone(new Date(firstDue - 10 * MINUTE + 1_000));
       await passUntilDone(new Date(latest - 10 * MINUTE + 1_000));
       expect(firstSent).toBeGreaterThan(0);
       for (const shopper of shoppers.filter((s) => s.optsOut)) {
@@ -563,19 +667,17 @@ medusaIntegrationTestRunner({
           }),
         );
       }
-    });
+    }, 300_000);
 
-    /**
-     * A mix cart's code, from one of eight loopback addresses (the create line serves each
-     * client its share).
-     */
-    async function mixCode(cents: number, k: number) {
-      const from = `127.0.0.${2 + (k % 8)}`;
+    /** One of eight loopback addresses (the create line serves each client its share). */
+    const laneOf = (k: number) => `127.0.0.${2 + (k % 8)}`;
+
+    /** A mix cart's code, of mailbox `email`, from its lane's address. */
+    async function mixCode(cents: number, k: number, email: string) {
+      const from = laneOf(k);
       const client = storefront(api as unknown as Api, store, from);
       const cartId = await createCart(container(), store, cents / 100);
-      const email = `mix.${k}.${Date.now()}@example.com`;
       expect((await client.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
-      await asAccountHolder(container(), cartId);
       const row = await codeOnScreen(client, cartId);
       return { cartId, email, chargeId: row.charge_id as string, row, from };
     }

@@ -37,10 +37,13 @@ class SmtpNotificationService extends AbstractNotificationProviderService {
   override async send(
     notification: ProviderSendNotificationDTO,
   ): Promise<ProviderSendNotificationResultsDTO> {
-    const content = notification.content;
-    if (!content?.subject) {
-      throw new Error(`template ${notification.template} has no content to send over SMTP`);
-    }
+    // A message sent with only a template and its data (the shopper's messages) is rendered as
+    // a merchant's provider would render its template: here, the template's name as the subject
+    // and the data as the text.
+    const content: { subject?: string; text?: string; html?: string } = notification.content
+      ?.subject
+      ? notification.content
+      : { subject: notification.template, text: JSON.stringify(notification.data ?? {}) };
     const info = await this.transport.sendMail({
       from: notification.from ?? this.from,
       to: notification.to,

@@ -1,16 +1,15 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { MedusaContainer } from "@medusajs/framework/types";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { cartWith } from "./carts";
 
 /*
- * Who buys: a cart's e-mail and customer, and whether a mailbox already has a paid order here,
- * read with Query for the shopper's messages (storefront/notification.ts).
+ * Who buys: a cart's e-mail (read with Query), and whether a mailbox already paid for an order
+ * here (one raw read), for the shopper's messages (storefront/mailbox-proof.ts).
  */
 
-/** A cart's e-mail and its customer's, and whether that customer has an account. */
+/** A cart's e-mail. */
 export interface CartBuyer {
   email?: string | null;
-  customer?: { email?: string | null; has_account?: boolean } | null;
 }
 
 /** The buyer of cart `cartId`; undefined without such a cart. */
@@ -18,27 +17,48 @@ export function cartBuyer(
   container: MedusaContainer,
   cartId: string,
 ): Promise<CartBuyer | undefined> {
-  return cartWith<CartBuyer>(container, cartId, [
-    "id",
-    "email",
-    "customer.email",
-    "customer.has_account",
-  ]);
+  return cartWith<CartBuyer>(container, cartId, ["id", "email"]);
 }
 
-/** Whether a mailbox has an order here already paid (its payment collection completed). */
-export async function mailboxHasPaidOrder(
-  container: MedusaContainer,
-  email: string,
-): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.status"],
-    filters: { email: email.trim() },
-    pagination: { take: 20 },
-  });
-  return (data as { payment_collections?: { status: string }[] }[]).some((order) =>
-    (order.payment_collections ?? []).some((collection) => collection.status === "completed"),
+/**
+ * Whether an order whose e-mail is `email` (the same address, case aside) has money captured:
+ * Medusa holds a capture of its payment collection (any provider: Pix, boleto, a card, the
+ * merchant's manual capture), or the plugin's ledger holds money captured for it (the capture
+ * Medusa records a moment later). An order that was never paid, a cart, or a customer account
+ * counts for nothing: any client can make those with any e-mail.
+ *
+ * One raw read, as `collection-snapshot` and `canceled-orders` read Medusa's tables: Query
+ * cannot filter orders by their payment collection's captured amount (another module) nor join
+ * the plugin's table. The order's collections are found through `order_payment_collection` and,
+ * for a cart's order, through `order_cart` and `cart_payment_collection`. Medusa has no index on
+ * the order's e-mail, so this is a scan of `order`; it runs only for a message about to go.
+ */
+export async function mailboxHasPaidOrder(db: Knex, email: string): Promise<boolean> {
+  const result = await db.raw<{ rows: { paid: boolean }[] }>(
+    `select exists (
+       select 1
+         from "order" o
+         join lateral (
+           select opc.payment_collection_id as id
+             from order_payment_collection opc
+            where opc.order_id = o.id and opc.deleted_at is null
+           union
+           select cpc.payment_collection_id
+             from order_cart oc
+             join cart_payment_collection cpc
+               on cpc.cart_id = oc.cart_id and cpc.deleted_at is null
+            where oc.order_id = o.id and oc.deleted_at is null
+         ) collection on true
+        where o.deleted_at is null
+          and lower(o.email) = lower(trim(:email))
+          and (exists (select 1 from payment_collection pc
+                        where pc.id = collection.id and pc.deleted_at is null
+                          and pc.captured_amount > 0)
+               or exists (select 1 from pix_checkout_charge c
+                           where c.payment_collection_id = collection.id
+                             and c.deleted_at is null and c.captured_cents > 0))
+     ) as paid`,
+    { email },
   );
+  return Boolean(result.rows[0]?.paid);
 }

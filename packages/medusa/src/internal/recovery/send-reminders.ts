@@ -15,10 +15,10 @@ import { takeMailDaySlot } from "../storefront/mail-window";
 import {
   buyerOf,
   codeMessageData,
-  mayMailCode,
   type Buyer,
   type NotificationData,
 } from "../storefront/notification";
+import { mayMailCode } from "../storefront/mailbox-proof";
 import { notifyOptions, type NotifyOptions } from "../storefront/notify-options";
 import {
   nextReminder,
@@ -218,12 +218,14 @@ async function factsOf(
     }
   }
   const email = buyer?.email ?? null;
+  // The opt-out first: the mailbox's own word, and one probe of the plugin's table, before the
+  // proof reads Medusa's orders.
   const mailbox: ReminderFacts["mailbox"] = !email
     ? "none"
-    : !mayMailCode(row, buyer)
-      ? "stranger"
-      : (await records.reminders.optedOut(emailKey(email)))
-        ? "opted_out"
+    : (await records.reminders.optedOut(emailKey(email)))
+      ? "opted_out"
+      : !(await mayMailCode(ctx.db, row, buyer))
+        ? "stranger"
         : "ok";
   return {
     step: due.step,

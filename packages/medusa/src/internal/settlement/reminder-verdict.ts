@@ -10,7 +10,9 @@ import { quietEndsAt, type ReminderStep } from "../checkout/reminder-cadence";
  * - `code_gone`: the code can no longer be paid (canceled, failed, expired before its reminder);
  * - `not_expired`: the service never confirmed the expiry a new-code message would announce;
  * - `too_late`: the moment for this step passed (the store was down, or quiet hours);
- * - `no_mailbox` / `stranger` / `opted_out`: nobody the store may write to;
+ * - `no_mailbox` / `stranger` / `opted_out`: nobody the store may write to (`stranger`: the
+ *   mailbox has no paid order here, or no page showed the code and no order exists:
+ *   storefront/mailbox-proof.ts);
  * - `cart_limit` / `mailbox_limit`: the cart's or the mailbox's messages for the day are spent;
  * - `no_template`: the store configured no template for the step.
  */

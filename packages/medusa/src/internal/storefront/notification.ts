@@ -8,7 +8,8 @@ import { cartOfCollection, orderOfCollection } from "../medusa/collection-links"
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charges";
 import { toStoreView } from "./store-view";
-import { cartBuyer, mailboxHasPaidOrder } from "../medusa/buyers";
+import { cartBuyer } from "../medusa/buyers";
+import { mayMailCode } from "./mailbox-proof";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
@@ -38,7 +39,7 @@ export interface NotificationData {
 
 const EVENT_KEY = {
   [CHARGE_EVENTS.created]: "created",
-  // The code's message waits for the shopper's page to show it (see `mayMailCode`).
+  // The code's message waits for the shopper's page to show it (mailbox-proof.ts).
   [CHARGE_EVENTS.shown]: "created",
   // "Paid" goes out once the order is paid in Medusa (captured), so it can name the order.
   [CHARGE_EVENTS.captured]: "paid",
@@ -81,9 +82,9 @@ export async function buildNotification(
   if (key === "expired" && (await cartPaidOrMovedOn(ctx, row))) return undefined;
   const buyer = await buyerOf(ctx, row.payment_collection_id);
   if (key === "paid" && buyer?.order?.status === "canceled") return undefined;
-  if ((key === "created" || key === "expired") && !mayMailCode(row, buyer)) {
+  if ((key === "created" || key === "expired") && !(await mayMailCode(ctx.db, row, buyer))) {
     ctx.logger.debug(
-      `charge ${data.charge_id}: no order, and not a mailbox the store knows; no code message`,
+      `charge ${data.charge_id}: no paid order from its mailbox, or no page or order yet; no code message`,
     );
     return undefined;
   }
@@ -157,23 +158,6 @@ export async function codeMessageData<E extends string>(
   return payload;
 }
 
-/**
- * A code (or its expiry) is mailed only to a mailbox the store has reason to believe is the
- * shopper's, since anyone can make a cart with someone else's e-mail and read its session:
- * - an order exists for it (order-first: "Pedido recebido, pague com Pix", as Brazilian stores
- *   send it), or
- * - the shopper's own page showed the code, and the mailbox is known to the store: the cart's
- *   logged-in customer account has that e-mail, or the mailbox has a paid order here already.
- * A guest's first pay-first code is not mailed: the page shows it, and `/pagar/<session>` brings
- * it back. Whatever passes, `codeMailsPerDay` caps a mailbox's day (mail-window.ts).
- */
-export function mayMailCode(
-  row: ChargeRow,
-  buyer: { order?: unknown; knownMailbox?: boolean } | undefined,
-): boolean {
-  return Boolean(buyer?.order) || (Boolean(row.shown_at) && Boolean(buyer?.knownMailbox));
-}
-
 /** The notification's message window applies to it: messages about an unpaid code. */
 export function isCodeMessage(notification: CreateNotificationDTO): boolean {
   const event = (notification.data as { event?: string } | undefined)?.event;
@@ -194,8 +178,6 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
 /** The e-mail, cart and order behind a payment collection. */
 export interface Buyer {
   email: string | null;
-  /** The cart's customer account has this e-mail, or the mailbox has a paid order here. */
-  knownMailbox: boolean;
   cartId?: string;
   order?: { id: string; display_id: number | null; status: string };
 }
@@ -209,14 +191,8 @@ export async function buyerOf(
   if (!cartId) return undefined;
   const cart = await cartBuyer(ctx.container, cartId);
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
-  const email = order?.email ?? cart?.email ?? null;
-  const ownAccount =
-    Boolean(cart?.customer?.has_account) &&
-    Boolean(email) &&
-    cart?.customer?.email?.trim().toLowerCase() === email?.trim().toLowerCase();
   return {
-    email,
-    knownMailbox: ownAccount || (email ? await mailboxHasPaidOrder(ctx.container, email) : false),
+    email: order?.email ?? cart?.email ?? null,
     cartId,
     ...(order
       ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
