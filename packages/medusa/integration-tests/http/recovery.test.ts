@@ -1,11 +1,15 @@
+import http from "node:http";
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { INotificationModuleService } from "@medusajs/framework/types";
-import { Modules } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows";
 import {
   asAccountHolder,
   createCart,
+  createCartWithVariant,
+  createStockedProduct,
   createStoreFixture,
   type StoreFixture,
 } from "../helpers/store-fixture";
@@ -25,6 +29,11 @@ import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
 import { takeMailDaySlot, takeMailWindow } from "../../src/internal/storefront/mail-window";
 import { settleContext } from "../../src/internal/settlement/context";
+import {
+  ADDRESS_HITS_PER_WINDOW,
+  LINK_WINDOW_MS,
+  TOKEN_HITS_PER_WINDOW,
+} from "../../src/internal/recovery/link-request";
 
 // The reminders about unpaid codes (option `recovery`), on a moved clock: the sandbox's clock
 // puts every code in a São Paulo afternoon (outside the quiet hours whatever the hour the suite
@@ -33,6 +42,7 @@ import { settleContext } from "../../src/internal/settlement/context";
 const API_KEY = "sk_live_recovery_5ecret";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 let sandbox: Sandbox;
 
@@ -107,19 +117,54 @@ medusaIntegrationTestRunner({
 
     /** A link of a message, on the test server instead of the configured public address. */
     const local = (url: string) => url.replace("https://api.loja.example.com", base);
-    const open = (url: string, init: RequestInit = {}) =>
-      fetch(local(url), { redirect: "manual", ...init });
+    /**
+     * Opens a message's link as a phone does, without following a redirect; with `from`, from
+     * that loopback address (127.0.0.2, ...), so the store sees another client.
+     */
+    const open = (
+      url: string,
+      { method = "GET", body, from }: { method?: string; body?: string; from?: string } = {},
+    ) =>
+      new Promise<Response>((resolve, reject) => {
+        const request = http.request(
+          local(url),
+          {
+            method,
+            ...(from ? { agent: new http.Agent({ localAddress: from, keepAlive: false }) } : {}),
+            headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {},
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => {
+              const headers = new Headers();
+              for (const [name, value] of Object.entries(response.headers)) {
+                if (value !== undefined) headers.set(name, String(value));
+              }
+              resolve(
+                new Response(Buffer.concat(chunks), { status: response.statusCode, headers }),
+              );
+            });
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
+      });
 
-    /** A cart of `reais` whose shopper has an account of a mailbox of their own, and a code on screen. */
+    /**
+     * A cart of `reais` (or the given `cart`) whose shopper has an account of a mailbox of their
+     * own, and a code on screen.
+     */
     async function shownCode(
       reais: number,
       provider: "pp_pix_a" | "pp_boleto_a",
       {
         account = true,
         email = `bia.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
-      } = {},
+        cart,
+      }: { account?: boolean; email?: string; cart?: string } = {},
     ) {
-      const cartId = await createCart(container(), store, reais);
+      const cartId = cart ?? (await createCart(container(), store, reais));
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       if (account) await asAccountHolder(container(), cartId);
       const created = await shop.initiate(
@@ -190,9 +235,22 @@ medusaIntegrationTestRunner({
       );
       expect((expired?.data as Json).pix).toBeUndefined(); // The expired code is not offered again.
 
-      // The link checks the cart is still for sale at that price and sends the shopper to the
+      // Opening the link shows the cart's page and a button; the button (a POST to the same
+      // address) checks the cart is still for sale at that price and sends the shopper to the
       // payment page, whose "Gerar novo código" makes the new code (the element's own call).
-      const followed = await open(link);
+      const shown = await open(link);
+      expect(shown.status).toBe(200);
+      const page = await shown.text();
+      expect(page).toContain("Seu carrinho continua aqui");
+      expect(page).toContain(
+        '<form method="post"><button class="button" type="submit">Gerar novo código</button></form>',
+      );
+      expect(page).not.toContain(link.split("/").pop()!); // the page never writes its token
+      // The button's redirect to the storefront is allowed by the page's own policy.
+      expect(shown.headers.get("content-security-policy")).toContain(
+        "form-action 'self' https://loja.example.com;",
+      );
+      const followed = await open(link, { method: "POST" });
       expect(followed.status).toBe(303);
       expect(followed.headers.get("location")).toBe(`https://loja.example.com/pagar/${session.id}`);
       const renewed = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
@@ -264,8 +322,14 @@ medusaIntegrationTestRunner({
       expect(overdue.reminder.new_code_url).toMatch(/\/pix-checkout\/recovery\/[\w-]{32}$/);
       expect((await charge(chargeId)).next_reminder_at).toBeNull();
       expect(overdue.reminder.checkout_url).toBe("https://loja.example.com/checkout");
-      // Same cart, same price: a new boleto on the payment page, or Pix at the checkout.
-      const followed = await open(overdue.reminder.new_code_url);
+      // Opened: a button for a new boleto, or Pix at the checkout.
+      const shown = await open(overdue.reminder.new_code_url);
+      expect(shown.status).toBe(200);
+      const page = await shown.text();
+      expect(page).toContain(">Gerar novo boleto</button></form>");
+      expect(page).toContain('href="https://loja.example.com/checkout"');
+      // Its button: same cart, same price, a new boleto on the payment page, or Pix at the checkout.
+      const followed = await open(overdue.reminder.new_code_url, { method: "POST" });
       expect(followed.status).toBe(200);
       const html = await followed.text();
       expect(html).toContain(`href="https://loja.example.com/pagar/${row.session_id}"`);
@@ -318,7 +382,9 @@ medusaIntegrationTestRunner({
 
       const page = await open(optOut);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Parar lembretes");
+      const html = await page.text();
+      expect(html).toContain("Parar lembretes");
+      expect(html).toContain('<form method="post">');
       // The page holds the message's token: no script, no referrer, never cached.
       expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(page.headers.get("referrer-policy")).toBe("no-referrer");
@@ -387,7 +453,10 @@ medusaIntegrationTestRunner({
       await carts.addLineItems(cartId, [
         { title: "Meia", quantity: 1, unit_price: 19.9, requires_shipping: false },
       ]);
-      const page = await open((message!.data as Json).reminder.new_code_url);
+      const link = (message!.data as Json).reminder.new_code_url as string;
+      // Opening the link only shows the cart's page; its button prices the cart and tells.
+      expect((await open(link)).status).toBe(200);
+      const page = await open(link, { method: "POST" });
       expect(page.status).toBe(409);
       const html = await page.text();
       expect(html).toContain("O valor do carrinho mudou");
@@ -395,6 +464,164 @@ medusaIntegrationTestRunner({
       expect(html).toContain("R$ 71,90");
       expect(html).toContain("R$ 19,90 a mais");
       expect(html).toContain("1 × Meia");
+    });
+
+    /**
+     * What a new-code link could change: the cart's lines and total, its payment collection and
+     * sessions, and its codes (their status, whether replaced).
+     */
+    async function cartState(cartId: string) {
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: [
+          "total",
+          "items.id",
+          "items.unit_price",
+          "items.updated_at",
+          "payment_collection.id",
+          "payment_collection.amount",
+          "payment_collection.payment_sessions.id",
+          "payment_collection.payment_sessions.status",
+          "payment_collection.payment_sessions.amount",
+          "payment_collection.payment_sessions.data",
+        ],
+        filters: { id: cartId },
+      });
+      const cart = data[0] as Json;
+      const codes = await db(container())("pix_checkout_charge")
+        .where({ payment_collection_id: cart.payment_collection.id })
+        .orderBy("created_at")
+        .select("charge_id", "status", "superseded_at", "amount_cents", "deleted_at");
+      return JSON.parse(JSON.stringify({ cart, codes }));
+    }
+
+    it("opening a new-code link twice changes neither the cart, its sessions nor its code, even when prices moved; its button prices the cart again", async () => {
+      const product = await createStockedProduct(container(), store);
+      const cart = await createCartWithVariant(container(), store, product.variantId);
+      const { chargeId, row, session } = await shownCode(35, "pp_pix_a", { cart });
+      const [message] = await newCodeMessagesAfterExpiry(chargeId, new Date(row.expires_at));
+      const link = (message!.data as Json).reminder.new_code_url as string;
+      // The product costs more now: the next time Medusa prices the cart, its line changes and
+      // its payment sessions are deleted.
+      await updateProductVariantsWorkflow(container()).run({
+        input: {
+          selector: { id: product.variantId },
+          update: { prices: [{ amount: 42, currency_code: "brl" }] },
+        },
+      });
+      const before = await cartState(cart);
+      expect(before.cart.items[0].unit_price).toBe(35);
+      expect(before.cart.payment_collection.payment_sessions.map((s: Json) => s.id)).toContain(
+        session.id,
+      );
+
+      // A mail scanner, then the shopper: two visits, the same page, nothing changed.
+      for (const visit of [1, 2]) {
+        const page = await open(link);
+        expect(page.status, `visit ${visit}`).toBe(200);
+        expect(await page.text()).toContain("Seu carrinho continua aqui");
+      }
+      expect(await cartState(cart)).toEqual(before);
+
+      // The page's button prices the cart as Medusa would, and says what changed.
+      const repriced = await open(link, { method: "POST" });
+      expect(repriced.status).toBe(409);
+      const html = await repriced.text();
+      expect(html).toContain("O valor do carrinho mudou");
+      expect(html).toContain("R$ 35,00");
+      expect(html).toContain("R$ 42,00");
+      expect(html).toContain(`href="https://loja.example.com/pagar/${session.id}"`);
+      const after = await cartState(cart);
+      expect(after.cart.items[0].unit_price).toBe(42);
+      expect(after.cart.payment_collection.payment_sessions.map((s: Json) => s.id)).not.toContain(
+        session.id,
+      );
+    });
+
+    it("a link past its days says it expired and what to do, and acts on nothing", async () => {
+      const { cartId, chargeId, row, email } = await shownCode(38.6, "pp_pix_a");
+      const [message] = await newCodeMessagesAfterExpiry(chargeId, new Date(row.expires_at));
+      const { new_code_url: newCode, opt_out_url: optOut } = (message!.data as Json).reminder;
+      const knex = db(container());
+      /** The message went `days` ago, about a code that expired then. */
+      const sentDaysAgo = async (days: number) => {
+        const then = new Date(Date.now() - days * DAY);
+        await knex("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ expires_at: then });
+        await knex("pix_checkout_reminder")
+          .where({ charge_id: chargeId, step: "pix_expired" })
+          .update({ sent_at: then });
+      };
+      await sentDaysAgo(6);
+      expect((await open(newCode)).status).toBe(200); // still within its 7 days
+
+      await sentDaysAgo(8);
+      const before = await cartState(cartId);
+      for (const method of ["GET", "POST"]) {
+        const page = await open(newCode, { method });
+        expect(page.status, method).toBe(410);
+        const html = await page.text();
+        expect(html).toContain("Este link expirou");
+        expect(html).toContain("vale por 7 dias depois que o código vence");
+        expect(html).toContain('href="https://loja.example.com/checkout"');
+        expect(html).toContain("Voltar à loja");
+      }
+      expect(await cartState(cartId)).toEqual(before);
+      // Stopping the reminders works longer: 60 days.
+      expect((await open(optOut)).status).toBe(200);
+
+      await sentDaysAgo(61);
+      for (const method of ["GET", "POST"]) {
+        const page = await open(optOut, { method });
+        expect(page.status, method).toBe(410);
+        expect(await page.text()).toContain("use o link do e-mail mais recente");
+      }
+      const { emailKey } = await import("../../src/internal/create-line/client-origin");
+      expect(
+        await knex("pix_checkout_reminder_opt_out")
+          .where({ email_key: emailKey(email) })
+          .first(),
+      ).toBeUndefined();
+    });
+
+    it("answers 429 with Retry-After past a message's limit from any address, and past an address's limit for any message", async () => {
+      const messageLink = async () => {
+        const { chargeId, row } = await shownCode(27.3, "pp_pix_a");
+        await pass(new Date(new Date(row.expires_at).getTime() - 10 * MINUTE + 1_000));
+        const [message] = await remindersOf(chargeId);
+        return (message!.data as Json).reminder.opt_out_url as string;
+      };
+      const expectTooMany = async (page: Response) => {
+        expect(page.status).toBe(429);
+        const retryAfter = Number(page.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(LINK_WINDOW_MS / 1000);
+        expect(page.headers.get("cache-control")).toBe("no-store");
+        expect(await page.text()).toContain("Muitas tentativas em pouco tempo");
+      };
+
+      // One message, two addresses taking turns: the message's limit holds across them.
+      const link = await messageLink();
+      for (let k = 0; k < TOKEN_HITS_PER_WINDOW; k += 1) {
+        expect((await open(link, { from: k % 2 ? "127.0.0.11" : "127.0.0.10" })).status).toBe(200);
+      }
+      await expectTooMany(await open(link, { from: "127.0.0.10" }));
+      await expectTooMany(await open(link, { method: "POST", from: "127.0.0.12" }));
+      // Neither address is limited for another message.
+      const forged = `${base}/pix-checkout/recovery/${"y".repeat(32)}/opt-out`;
+      expect((await open(forged, { from: "127.0.0.11" })).status).toBe(404);
+
+      // One address, many messages (made-up ones: the limit counts before any lookup).
+      const other = await messageLink();
+      for (let k = 0; k < ADDRESS_HITS_PER_WINDOW; k += 1) {
+        const guess = `${base}/pix-checkout/recovery/${k.toString(36).padStart(32, "g")}`;
+        expect((await open(guess, { from: "127.0.0.20" })).status).toBe(404);
+      }
+      await expectTooMany(await open(other, { from: "127.0.0.20" }));
+      // The same message from another address is served.
+      expect((await open(other, { from: "127.0.0.21" })).status).toBe(200);
     });
 
     // The mix: carts whose shoppers pay at once, after the reminder, after the new code, or
@@ -460,13 +687,20 @@ medusaIntegrationTestRunner({
       };
 
       await paid(of("at_once"), (s) => s.chargeId);
-      const firstSent = await passUntilDone(new Date(earliest - 10 * MINUTE + 1_000));
+      // The first pass when the earliest code left unpaid is due its reminder (the earliest
+      // code of all is paid at once, and the next may be more than a second younger).
+      const firstDue = Math.min(
+        ...shoppers
+          .filter((s) => s.group !== "at_once")
+          .map((s) => new Date(s.row.expires_at).getTime()),
+      );
+      const firstSent = await passUntilDone(new Date(firstDue - 10 * MINUTE + 1_000));
       await passUntilDone(new Date(latest - 10 * MINUTE + 1_000));
       expect(firstSent).toBeGreaterThan(0);
       for (const shopper of shoppers.filter((s) => s.optsOut)) {
         const [message] = await remindersOf(shopper.chargeId);
         const link = (message!.data as Json).reminder.opt_out_url as string;
-        expect((await open(link, { method: "POST" })).status).toBe(200);
+        expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(200);
       }
       // The service's clock follows the passes', so these payments come after their reminders.
       await control(sandbox.url, "clock", {
@@ -488,7 +722,10 @@ medusaIntegrationTestRunner({
         const message = (await remindersOf(shopper.chargeId)).find(
           (n) => (n.data as Json).reminder.step === "pix_expired",
         );
-        expect((await open((message!.data as Json).reminder.new_code_url)).status).toBe(303);
+        // Each shopper opens the link, then taps its button, from their own address.
+        const link = (message!.data as Json).reminder.new_code_url as string;
+        expect((await open(link, { from: shopper.from })).status).toBe(200);
+        expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(303);
         const next = await mixRenew(shopper);
         renewed.set(shopper.chargeId, next);
       }
