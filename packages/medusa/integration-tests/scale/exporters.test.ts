@@ -57,7 +57,7 @@ describe("the README's instrumentation.ts against real exporters", () => {
   let app: ScaledApp;
   let store: string;
   let metricsUrl: string;
-  let seed: { publishableKey: string; cartId: string; errorCartId: string };
+  let seed: { publishableKey: string; cartId: string; errorCartId: string; linkCartId: string };
 
   beforeAll(async () => {
     const { startSandbox } = await import("@pix-checkout/sandbox");
@@ -73,8 +73,9 @@ describe("the README's instrumentation.ts against real exporters", () => {
       seedBody: `
         const cart = await newCart(${JSON.stringify(EMAIL)}, "Camiseta", 49.9);
         const other = await newCart("bia@example.com", "Boné", 29.9);
+        const third = await newCart("cris@example.com", "Caneca", 19.9);
         fs.writeFileSync(process.env.SCALE_SEED_OUT, JSON.stringify({
-          publishableKey, cartId: cart.id, errorCartId: other.id,
+          publishableKey, cartId: cart.id, errorCartId: other.id, linkCartId: third.id,
         }));
       `,
       env: {
@@ -238,10 +239,17 @@ describe("the README's instrumentation.ts against real exporters", () => {
     for (const body of [...receiver.traces, ...receiver.metrics]) expectClean(body);
   }, 240_000);
   it("keeps a reminder link's token out of Medusa's access log and every exported span: its pages, their buttons, a path no route answers", async () => {
-    // A message the reminders sent about the checkout's code (the test above), as
-    // records/reminders.ts keeps it.
-    const charge = await app.db("pix_checkout_charge").where({ status: "paid" }).first();
-    expect(charge, "the checkout above paid a code").toBeDefined();
+    // A code, and a message the reminders sent about it, as records/reminders.ts keeps it.
+    const created = await initiate(seed.linkCartId);
+    expect(created.status).toBe(200);
+    const sessionId = created.data.payment_collection.payment_sessions[0].id as string;
+    const charge = await waitFor(
+      async () =>
+        ((await app.db("pix_checkout_charge").where({ session_id: sessionId }).first()) as Json) ??
+        false,
+      "the code's row",
+      30_000,
+    );
     await app.db("pix_checkout_reminder").insert({
       id: "pxrm_exporters_link",
       charge_id: charge.charge_id,
@@ -255,7 +263,7 @@ describe("the README's instrumentation.ts against real exporters", () => {
     const link = `${store}/pix-checkout/recovery/${LINK_TOKEN}`;
     const visits: [string, string, number][] = [
       ["GET", link, 200],
-      ["POST", link, 200], // the code is not expired at the service yet: nothing renews
+      ["POST", link, 200], // same cart, same price; no payment page configured: a page
       ["GET", `${link}/opt-out`, 200],
       ["POST", `${link}/opt-out`, 200],
       ["GET", `${link}/anything-else`, 404],
