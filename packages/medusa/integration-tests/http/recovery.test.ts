@@ -628,179 +628,189 @@ medusaIntegrationTestRunner({
     // never (half of those stop the reminders from the first message), in equal shares. In
     // `npm test` 24 carts; `bench/recovery-mix.mjs` runs this same test with 200
     // (RECOVERY_MIX_CARTS) and prints what it wrote to RECOVERY_MIX_OUT.
-    it("a mix of carts: the admin's recuperados are what the run did, to the cent, and no paid or opted-out cart gets a reminder", async () => {
-      const carts = Number(process.env.RECOVERY_MIX_CARTS ?? 24);
-      const started = Date.now();
-      const groups = ["at_once", "after_reminder", "after_new_code", "never"] as const;
-      type Shopper = Awaited<ReturnType<typeof mixCode>> & {
-        group: (typeof groups)[number];
-        optsOut: boolean;
-        cents: number;
-        k: number;
-      };
-      const shoppers: Shopper[] = [];
-      const before = await overview();
-      for (let k = 0; k < carts; k += 1) {
-        const group = groups[k % groups.length]!;
-        // Distinct amounts, so a sum that counts one cart twice or misses one cannot match.
-        const cents = 2_000 + 37 * k;
-        const code = await mixCode(cents, k);
-        shoppers.push({ ...code, group, optsOut: group === "never" && k % 8 === 3, cents, k });
-      }
-      const latest = Math.max(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
-      const earliest = Math.min(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
-      expect(latest - earliest).toBeLessThan(8 * MINUTE); // one pass time fits every cart
+    it(
+      "a mix of carts: the admin's recuperados are what the run did, to the cent, and no paid or opted-out cart gets a reminder",
+      async () => {
+        const carts = Number(process.env.RECOVERY_MIX_CARTS ?? 24);
+        const started = Date.now();
+        const groups = ["at_once", "after_reminder", "after_new_code", "never"] as const;
+        type Shopper = Awaited<ReturnType<typeof mixCode>> & {
+          group: (typeof groups)[number];
+          optsOut: boolean;
+          cents: number;
+          k: number;
+        };
+        const shoppers: Shopper[] = [];
+        const before = await overview();
+        for (let k = 0; k < carts; k += 1) {
+          const group = groups[k % groups.length]!;
+          // Distinct amounts, so a sum that counts one cart twice or misses one cannot match.
+          const cents = 2_000 + 37 * k;
+          const code = await mixCode(cents, k);
+          shoppers.push({ ...code, group, optsOut: group === "never" && k % 8 === 3, cents, k });
+        }
+        const latest = Math.max(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
+        const earliest = Math.min(...shoppers.map((s) => new Date(s.row.expires_at).getTime()));
+        expect(latest - earliest).toBeLessThan(8 * MINUTE); // one pass time fits every cart
 
-      // Some shoppers who pay at once send the bank another amount: more (the code's amount is
-      // the order's, the rest owed back) or less (held for the merchant): money the figures
-      // must put apart from the income, to the cent.
-      const OVER = 123;
-      const SHORT = 100;
-      const bankSends = (s: Shopper) =>
-        s.group !== "at_once" ? 0 : s.k % 16 === 4 ? OVER : s.k % 16 === 8 ? -SHORT : 0;
-      const paid = async (who: Shopper[], chargeOf: (s: Shopper) => string) => {
-        for (const shopper of who) {
-          if (bankSends(shopper) !== 0) {
-            await control(sandbox.url, `transactions/${chargeOf(shopper)}/amount`, {
-              amount: shopper.cents + bankSends(shopper),
-            });
+        // Some shoppers who pay at once send the bank another amount: more (the code's amount is
+        // the order's, the rest owed back) or less (held for the merchant): money the figures
+        // must put apart from the income, to the cent.
+        const OVER = 123;
+        const SHORT = 100;
+        const bankSends = (s: Shopper) =>
+          s.group !== "at_once" ? 0 : s.k % 16 === 4 ? OVER : s.k % 16 === 8 ? -SHORT : 0;
+        const paid = async (who: Shopper[], chargeOf: (s: Shopper) => string) => {
+          for (const shopper of who) {
+            if (bankSends(shopper) !== 0) {
+              await control(sandbox.url, `transactions/${chargeOf(shopper)}/amount`, {
+                amount: shopper.cents + bankSends(shopper),
+              });
+            }
+            await control(sandbox.url, `charges/${chargeOf(shopper)}/pay`, {});
           }
-          await control(sandbox.url, `charges/${chargeOf(shopper)}/pay`, {});
-        }
-        // Paid, and its money captured for the order or held for the merchant (what the
-        // admin's figures read).
-        for (const shopper of who) {
-          await waitFor(async () => {
-            const row = await charge(chargeOf(shopper));
-            return Number(row.captured_cents) > 0 || row.held_reason === "underpaid";
-          }, "a payment captured or held");
-        }
-      };
-      const of = (group: Shopper["group"]) => shoppers.filter((s) => s.group === group);
-      const passUntilDone = async (now: Date) => {
-        let sent = 0;
-        for (;;) {
-          const report = await pass(now);
-          sent += report.sent;
-          if (report.due === 0) return sent;
-        }
-      };
+          // Paid, and its money captured for the order or held for the merchant (what the
+          // admin's figures read).
+          for (const shopper of who) {
+            await waitFor(async () => {
+              const row = await charge(chargeOf(shopper));
+              return Number(row.captured_cents) > 0 || row.held_reason === "underpaid";
+            }, "a payment captured or held");
+          }
+        };
+        const of = (group: Shopper["group"]) => shoppers.filter((s) => s.group === group);
+        const passUntilDone = async (now: Date) => {
+          let sent = 0;
+          for (;;) {
+            const report = await pass(now);
+            sent += report.sent;
+            if (report.due === 0) return sent;
+          }
+        };
 
-      await paid(of("at_once"), (s) => s.chargeId);
-      // The first pass when the earliest code left unpaid is due its reminder (the earliest
-      // code of all is paid at once, and the next may be more than a second younger).
-      const firstDue = Math.min(
-        ...shoppers
-          .filter((s) => s.group !== "at_once")
-          .map((s) => new Date(s.row.expires_at).getTime()),
-      );
-      const firstSent = await passUntilDone(new Date(firstDue - 10 * MINUTE + 1_000));
-      await passUntilDone(new Date(latest - 10 * MINUTE + 1_000));
-      expect(firstSent).toBeGreaterThan(0);
-      for (const shopper of shoppers.filter((s) => s.optsOut)) {
-        const [message] = await remindersOf(shopper.chargeId);
-        const link = (message!.data as Json).reminder.opt_out_url as string;
-        expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(200);
-      }
-      // The service's clock follows the passes', so these payments come after their reminders.
-      await control(sandbox.url, "clock", {
-        now: new Date(latest - 10 * MINUTE + 2_000).toISOString(),
-      });
-      await paid(of("after_reminder"), (s) => s.chargeId);
-
-      await control(sandbox.url, "clock", { now: new Date(latest + 1_000).toISOString() });
-      const unpaid = [...of("after_new_code"), ...of("never")];
-      for (const shopper of unpaid) {
-        await waitFor(
-          async () => (await charge(shopper.chargeId)).status === "expired",
-          "an expiry",
+        await paid(of("at_once"), (s) => s.chargeId);
+        // The first pass when the earliest code left unpaid is due its reminder (the earliest
+        // code of all is paid at once, and the next may be more than a second younger).
+        const firstDue = Math.min(
+          ...shoppers
+            .filter((s) => s.group !== "at_once")
+            .map((s) => new Date(s.row.expires_at).getTime()),
         );
-      }
-      await passUntilDone(new Date(latest + 5 * MINUTE + 1_000));
-      const renewed = new Map<string, string>();
-      for (const shopper of of("after_new_code")) {
-        const message = (await remindersOf(shopper.chargeId)).find(
-          (n) => (n.data as Json).reminder.step === "pix_expired",
-        );
-        // Each shopper opens the link, then taps its button, from their own address.
-        const link = (message!.data as Json).reminder.new_code_url as string;
-        expect((await open(link, { from: shopper.from })).status).toBe(200);
-        expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(303);
-        const next = await mixRenew(shopper);
-        renewed.set(shopper.chargeId, next);
-      }
-      await paid(of("after_new_code"), (s) => renewed.get(s.chargeId)!);
+        const firstSent = await passUntilDone(new Date(firstDue - 10 * MINUTE + 1_000));
+        await passUntilDone(new Date(latest - 10 * MINUTE + 1_000));
+        expect(firstSent).toBeGreaterThan(0);
+        for (const shopper of shoppers.filter((s) => s.optsOut)) {
+          const [message] = await remindersOf(shopper.chargeId);
+          const link = (message!.data as Json).reminder.opt_out_url as string;
+          expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(200);
+        }
+        // The service's clock follows the passes', so these payments come after their reminders.
+        await control(sandbox.url, "clock", {
+          now: new Date(latest - 10 * MINUTE + 2_000).toISOString(),
+        });
+        await paid(of("after_reminder"), (s) => s.chargeId);
 
-      // What the admin shows is what happened.
-      const after = await overview();
-      const recovered = [...of("after_reminder"), ...of("after_new_code")];
-      const sum = (list: Shopper[]) => list.reduce((total, s) => total + s.cents, 0);
-      expect(after.pix.paid - before.pix.paid).toBe(carts - of("never").length);
-      expect(after.pix.paid_after_reminder - before.pix.paid_after_reminder).toBe(recovered.length);
-      expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(
-        sum(recovered),
-      );
-      const atOnce = of("at_once");
-      const short = atOnce.filter((s) => bankSends(s) < 0);
-      const over = atOnce.filter((s) => bankSends(s) > 0);
-      expect(short.length + over.length).toBeGreaterThan(0);
-      expect(after.pix.income_cents - before.pix.income_cents).toBe(
-        sum(recovered) + sum(atOnce) - sum(short),
-      );
-      expect(after.pix.owed_cents - before.pix.owed_cents).toBe(OVER * over.length);
-      expect(after.pix.held_cents - before.pix.held_cents).toBe(sum(short) - SHORT * short.length);
-      // And every figure the merchant sees agrees with the ledger: the overview, the balance
-      // card, the transactions list. (Their books are the chaos run's and reconciliation's: the
-      // service dates these payments tomorrow afternoon, a day the books cannot be asked for.)
-      const knex = db(container());
-      const { ledgerFigureDisagreements } =
-        await import("../../../../test/support/ledger-figures.mjs");
-      expect(
-        await ledgerFigureDisagreements({
-          admin: adminGet,
-          sql: async (text, params) =>
-            (await knex.raw(text.replace(/\$\d+/g, "?"), params as never[])).rows,
-          registrations: ["a"],
-          day: null,
-        }),
-      ).toEqual([]);
+        await control(sandbox.url, "clock", { now: new Date(latest + 1_000).toISOString() });
+        const unpaid = [...of("after_new_code"), ...of("never")];
+        for (const shopper of unpaid) {
+          await waitFor(
+            async () => (await charge(shopper.chargeId)).status === "expired",
+            "an expiry",
+          );
+        }
+        await passUntilDone(new Date(latest + 5 * MINUTE + 1_000));
+        const renewed = new Map<string, string>();
+        for (const shopper of of("after_new_code")) {
+          const message = (await remindersOf(shopper.chargeId)).find(
+            (n) => (n.data as Json).reminder.step === "pix_expired",
+          );
+          // Each shopper opens the link, then taps its button, from their own address.
+          const link = (message!.data as Json).reminder.new_code_url as string;
+          expect((await open(link, { from: shopper.from })).status).toBe(200);
+          expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(303);
+          const next = await mixRenew(shopper);
+          renewed.set(shopper.chargeId, next);
+        }
+        await paid(of("after_new_code"), (s) => renewed.get(s.chargeId)!);
 
-      // No paid cart got a reminder after its payment; no opted-out mailbox got anything after.
-      const steps = async (s: Shopper) =>
-        (await remindersOf(s.chargeId)).map((n) => (n.data as Json).reminder.step as string);
-      for (const shopper of of("at_once")) expect(await steps(shopper)).toEqual([]);
-      for (const shopper of of("after_reminder"))
-        expect(await steps(shopper)).toEqual(["pix_expiring"]);
-      for (const shopper of of("after_new_code")) {
-        expect(await steps(shopper)).toEqual(["pix_expiring", "pix_expired"]);
-        expect(await remindersOf(renewed.get(shopper.chargeId)!)).toEqual([]);
-      }
-      for (const shopper of of("never")) {
-        expect(await steps(shopper)).toEqual(
-          shopper.optsOut ? ["pix_expiring"] : ["pix_expiring", "pix_expired"],
+        // What the admin shows is what happened.
+        const after = await overview();
+        const recovered = [...of("after_reminder"), ...of("after_new_code")];
+        const sum = (list: Shopper[]) => list.reduce((total, s) => total + s.cents, 0);
+        expect(after.pix.paid - before.pix.paid).toBe(carts - of("never").length);
+        expect(after.pix.paid_after_reminder - before.pix.paid_after_reminder).toBe(
+          recovered.length,
         );
-      }
-      if (process.env.RECOVERY_MIX_OUT) {
-        const { writeFileSync } = await import("node:fs");
-        writeFileSync(
-          process.env.RECOVERY_MIX_OUT,
-          JSON.stringify({
-            carts,
-            seconds: Math.round((Date.now() - started) / 1000),
-            recovered: recovered.length,
-            recovered_cents: sum(recovered),
-            admin_recovered: after.pix.paid_after_reminder - before.pix.paid_after_reminder,
-            admin_recovered_cents:
-              after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents,
-            opted_out: shoppers.filter((s) => s.optsOut).length,
-            income_cents: after.pix.income_cents - before.pix.income_cents,
-            owed_cents: after.pix.owed_cents - before.pix.owed_cents,
-            held_cents: after.pix.held_cents - before.pix.held_cents,
-            figures_agree: true,
+        expect(after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents).toBe(
+          sum(recovered),
+        );
+        const atOnce = of("at_once");
+        const short = atOnce.filter((s) => bankSends(s) < 0);
+        const over = atOnce.filter((s) => bankSends(s) > 0);
+        expect(short.length + over.length).toBeGreaterThan(0);
+        expect(after.pix.income_cents - before.pix.income_cents).toBe(
+          sum(recovered) + sum(atOnce) - sum(short),
+        );
+        expect(after.pix.owed_cents - before.pix.owed_cents).toBe(OVER * over.length);
+        expect(after.pix.held_cents - before.pix.held_cents).toBe(
+          sum(short) - SHORT * short.length,
+        );
+        // And every figure the merchant sees agrees with the ledger: the overview, the balance
+        // card, the transactions list. (Their books are the chaos run's and reconciliation's: the
+        // service dates these payments tomorrow afternoon, a day the books cannot be asked for.)
+        const knex = db(container());
+        const { ledgerFigureDisagreements } =
+          await import("../../../../test/support/ledger-figures.mjs");
+        expect(
+          await ledgerFigureDisagreements({
+            admin: adminGet,
+            sql: async (text, params) =>
+              (await knex.raw(text.replace(/\$\d+/g, "?"), params as never[])).rows,
+            registrations: ["a"],
+            day: null,
           }),
-        );
-      }
-    });
+        ).toEqual([]);
+
+        // No paid cart got a reminder after its payment; no opted-out mailbox got anything after.
+        const steps = async (s: Shopper) =>
+          (await remindersOf(s.chargeId)).map((n) => (n.data as Json).reminder.step as string);
+        for (const shopper of of("at_once")) expect(await steps(shopper)).toEqual([]);
+        for (const shopper of of("after_reminder"))
+          expect(await steps(shopper)).toEqual(["pix_expiring"]);
+        for (const shopper of of("after_new_code")) {
+          expect(await steps(shopper)).toEqual(["pix_expiring", "pix_expired"]);
+          expect(await remindersOf(renewed.get(shopper.chargeId)!)).toEqual([]);
+        }
+        for (const shopper of of("never")) {
+          expect(await steps(shopper)).toEqual(
+            shopper.optsOut ? ["pix_expiring"] : ["pix_expiring", "pix_expired"],
+          );
+        }
+        if (process.env.RECOVERY_MIX_OUT) {
+          const { writeFileSync } = await import("node:fs");
+          writeFileSync(
+            process.env.RECOVERY_MIX_OUT,
+            JSON.stringify({
+              carts,
+              seconds: Math.round((Date.now() - started) / 1000),
+              recovered: recovered.length,
+              recovered_cents: sum(recovered),
+              admin_recovered: after.pix.paid_after_reminder - before.pix.paid_after_reminder,
+              admin_recovered_cents:
+                after.pix.paid_after_reminder_cents - before.pix.paid_after_reminder_cents,
+              opted_out: shoppers.filter((s) => s.optsOut).length,
+              income_cents: after.pix.income_cents - before.pix.income_cents,
+              owed_cents: after.pix.owed_cents - before.pix.owed_cents,
+              held_cents: after.pix.held_cents - before.pix.held_cents,
+              figures_agree: true,
+            }),
+          );
+        }
+        // Its time grows with the carts (about 1.5 s each to a code on a busy 2-core machine);
+        // bench/recovery-mix.mjs runs 200.
+      },
+      Math.max(60_000, Number(process.env.RECOVERY_MIX_CARTS ?? 24) * 8_000),
+    );
 
     /**
      * A mix cart's code, from one of eight loopback addresses (the create line serves each
