@@ -29,6 +29,7 @@ import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
 import { takeMailDaySlot, takeMailWindow } from "../../src/internal/storefront/mail-window";
 import { settleContext } from "../../src/internal/settlement/context";
+import { emailKey } from "../../src/internal/create-line/client-origin";
 import {
   ADDRESS_HITS_PER_WINDOW,
   LINK_WINDOW_MS,
@@ -578,7 +579,6 @@ medusaIntegrationTestRunner({
         expect(page.status, method).toBe(410);
         expect(await page.text()).toContain("use o link do e-mail mais recente");
       }
-      const { emailKey } = await import("../../src/internal/create-line/client-origin");
       expect(
         await knex("pix_checkout_reminder_opt_out")
           .where({ email_key: emailKey(email) })

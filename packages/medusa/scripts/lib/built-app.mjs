@@ -256,7 +256,7 @@ export async function startMedusa({
   });
   child.stdout?.on("data", (d) => onStdout?.(String(d)));
   let err = "";
-  child.stderr.on("data", (d) => (err = (err + d).slice(-3000)));
+  child.stderr?.on("data", (d) => (err = (err + d).slice(-3000)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   try {
