@@ -36,6 +36,24 @@ describe("redact, for every package", () => {
     );
   });
 
+  it("removes a recovery link's token from its path, wherever the URL is printed, and keeps the rest", () => {
+    const token = "Ab3_dE-fGhIjKlMnOpQrStUvWxYz0123";
+    expect(redact(`GET /pix-checkout/recovery/${token} 200`)).toBe(
+      "GET /pix-checkout/recovery/[redacted] 200",
+    );
+    expect(redact(`https://api.loja.example.com/pix-checkout/recovery/${token}/opt-out?x=1`)).toBe(
+      "https://api.loja.example.com/pix-checkout/recovery/[redacted]/opt-out?x=1",
+    );
+    // Express routes paths case-insensitively: so does the pattern.
+    expect(redact(`/Pix-Checkout/Recovery/${token}#top`)).toBe(
+      "/Pix-Checkout/Recovery/[redacted]#top",
+    );
+    expect(redact(redact(`/pix-checkout/recovery/${token}`))).toBe(
+      "/pix-checkout/recovery/[redacted]",
+    );
+    expect(redact("/pix-checkout/recovery/")).toBe("/pix-checkout/recovery/");
+  });
+
   it("removes a URL's user info, wherever the URL is printed, and keeps e-mail addresses", () => {
     expect(redact("GET https://shop:s3cr3t@api.example.com/v1/charges failed")).toBe(
       "GET https://[redacted]@api.example.com/v1/charges failed",

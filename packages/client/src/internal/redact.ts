@@ -10,6 +10,10 @@ const KEY_PATTERN = /\b(sk|pk|rk)_(live|test)_[A-Za-z0-9_-]*/g;
 const BEARER_PATTERN = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 // A webhook URL carries its token as `?token=`; a URL in a message must not carry it on.
 const URL_TOKEN_PATTERN = /([?&](?:token|access_token)=)[^&#\s"']+/gi;
+// A reminder's link names its message by a token in the path (`/pix-checkout/recovery/<token>`,
+// the Medusa plugin's recovery pages): the segment is the credential, the rest of the path is
+// kept. Case-insensitive, as Express routes it.
+const RECOVERY_TOKEN_PATTERN = /(\/pix-checkout\/recovery\/)[^/?#\s"']+/gi;
 // A URL's user info (`https://user:pass@host/`) is a credential wherever the URL is printed,
 // up to the last `@` before the host: a password with an unescaped `@` is hidden whole.
 const URL_USERINFO_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']+@/gi;
@@ -31,14 +35,15 @@ const SECRET_FIELDS = new Set([
 const DOCUMENT_FIELDS = new Set(["document", "cpf", "cnpj", "tax_id"]);
 
 /**
- * Replaces API keys, Authorization credentials, URL tokens and URL user info in a string with
- * placeholders.
+ * Replaces API keys, Authorization credentials, URL tokens (`?token=` and a recovery link's
+ * path segment) and URL user info in a string with placeholders.
  */
 export function redact(text: string): string {
   return text
     .replace(KEY_PATTERN, "$1_$2_[redacted]")
     .replace(BEARER_PATTERN, "$1 [redacted]")
     .replace(URL_TOKEN_PATTERN, "$1[redacted]")
+    .replace(RECOVERY_TOKEN_PATTERN, "$1[redacted]")
     .replace(URL_USERINFO_PATTERN, "$1[redacted]@");
 }
 

@@ -46,6 +46,8 @@ export interface ScaledApp {
    * process serving HTTP and running jobs and subscribers) is for an app without Redis.
    */
   start(mode: "server" | "worker" | "shared", port: number): Promise<string>;
+  /** Everything the started instances printed on stdout so far (Medusa's access log...). */
+  stdout(): string;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export async function createScaledApp(options: {
   baseUrl: string;
   redisUrl?: string;
   webhookSecret?: string;
+  /** The plugin entry's options (`recovery`, `fairness`...). */
+  pluginOptions?: Record<string, unknown>;
   files?: Record<string, string>;
   seedBody?: string;
   env?: NodeJS.ProcessEnv;
@@ -111,6 +115,7 @@ export async function createScaledApp(options: {
   const db = knex({ client: "pg", connection: env.DATABASE_URL! });
 
   const children: ChildProcess[] = [];
+  let printed = "";
   return {
     seed,
     db,
@@ -121,10 +126,14 @@ export async function createScaledApp(options: {
         env: { ...env, MEDUSA_WORKER_MODE: mode },
         port,
         label: `medusa start (${mode})`,
+        onStdout: (text: string) => {
+          printed += text;
+        },
       });
       children.push(child);
       return url;
     },
+    stdout: () => printed,
     async close() {
       await Promise.all(children.map(stopProcess));
       await db.destroy();

@@ -15,6 +15,8 @@ import { waitFor } from "../helpers/wait-for";
 const API_KEY = "sk_live_exporters_test_key";
 const TOKEN = "whtok_Exporters-Test_9f3a7c21b8";
 const EMAIL = "ana@example.com";
+// A reminder's link token: 32 URL-safe characters, as records/reminders.ts makes them.
+const LINK_TOKEN = "Lk7_link-Token-Exporters-9f3a7c2";
 const PACKAGE_DIR = path.resolve(__dirname, "..", "..");
 const README = readFileSync(path.join(PACKAGE_DIR, "docs", "operations.md"), "utf8");
 const DASHBOARD = readFileSync(path.join(PACKAGE_DIR, "docs", "grafana-dashboard.json"), "utf8");
@@ -55,7 +57,7 @@ describe("the README's instrumentation.ts against real exporters", () => {
   let app: ScaledApp;
   let store: string;
   let metricsUrl: string;
-  let seed: { publishableKey: string; cartId: string; errorCartId: string };
+  let seed: { publishableKey: string; cartId: string; errorCartId: string; linkCartId: string };
 
   beforeAll(async () => {
     const { startSandbox } = await import("@pix-checkout/sandbox");
@@ -71,8 +73,9 @@ describe("the README's instrumentation.ts against real exporters", () => {
       seedBody: `
         const cart = await newCart(${JSON.stringify(EMAIL)}, "Camiseta", 49.9);
         const other = await newCart("bia@example.com", "Boné", 29.9);
+        const third = await newCart("cris@example.com", "Caneca", 19.9);
         fs.writeFileSync(process.env.SCALE_SEED_OUT, JSON.stringify({
-          publishableKey, cartId: cart.id, errorCartId: other.id,
+          publishableKey, cartId: cart.id, errorCartId: other.id, linkCartId: third.id,
         }));
       `,
       env: {
@@ -80,6 +83,8 @@ describe("the README's instrumentation.ts against real exporters", () => {
         OTEL_METRIC_EXPORT_INTERVAL: "1000",
         OTEL_EXPORTER_PROMETHEUS_HOST: "127.0.0.1",
         OTEL_EXPORTER_PROMETHEUS_PORT: String(prometheusPort),
+        // Medusa's HTTP access log (its default level in production), read from stdout below.
+        LOG_LEVEL: "http",
       },
     });
     seed = app.seed as unknown as typeof seed;
@@ -233,6 +238,83 @@ describe("the README's instrumentation.ts against real exporters", () => {
     expect(otlpMetrics.has("pix_checkout.webhook.lag")).toBe(true);
     for (const body of [...receiver.traces, ...receiver.metrics]) expectClean(body);
   }, 240_000);
+  it("keeps a reminder link's token out of Medusa's access log and every exported span: its pages, their buttons, a path no route answers", async () => {
+    // A code, and a message the reminders sent about it, as records/reminders.ts keeps it.
+    const created = await initiate(seed.linkCartId);
+    expect(created.status).toBe(200);
+    const sessionId = created.data.payment_collection.payment_sessions[0].id as string;
+    const charge = await waitFor(
+      async () =>
+        ((await app.db("pix_checkout_charge").where({ session_id: sessionId }).first()) as Json) ??
+        false,
+      "the code's row",
+      30_000,
+    );
+    await app.db("pix_checkout_reminder").insert({
+      id: "pxrm_exporters_link",
+      charge_id: charge.charge_id,
+      payment_collection_id: charge.payment_collection_id,
+      step: "pix_expired",
+      state: "sent",
+      token: LINK_TOKEN,
+      email_key: "0".repeat(32),
+      sent_at: new Date(),
+    });
+    const link = `${store}/pix-checkout/recovery/${LINK_TOKEN}`;
+    const visits: [string, string, number][] = [
+      ["GET", link, 200],
+      ["POST", link, 200], // same cart, same price; no payment page configured: a page
+      ["GET", `${link}/opt-out`, 200],
+      ["POST", `${link}/opt-out`, 200],
+      ["GET", `${link}/anything-else`, 404],
+      ["GET", `${store}/Pix-Checkout/Recovery/${LINK_TOKEN}`, 200],
+    ];
+    for (const [method, url, status] of visits) {
+      expect((await fetch(url, { method, redirect: "manual" })).status, `${method} ${url}`).toBe(
+        status,
+      );
+    }
+
+    // Medusa's access log: one line per visit, each with the path redacted.
+    const logged = await waitFor(
+      async () => {
+        const lines = app
+          .stdout()
+          .split("\n")
+          .filter((line) => line.startsWith("{") && line.includes('"level":"http"'))
+          .map((line) => JSON.parse(line) as { method: string; path: string; status: number })
+          .filter((line) => /\/pix-checkout\/recovery\//i.test(line.path));
+        return lines.length >= visits.length && lines;
+      },
+      "the visits in the access log",
+      30_000,
+    );
+    expect(logged.map((line) => [line.method, line.path, line.status])).toEqual([
+      ["GET", "/pix-checkout/recovery/[redacted]", 200],
+      ["POST", "/pix-checkout/recovery/[redacted]", 200],
+      ["GET", "/pix-checkout/recovery/[redacted]/opt-out", 200],
+      ["POST", "/pix-checkout/recovery/[redacted]/opt-out", 200],
+      ["GET", "/pix-checkout/recovery/[redacted]/anything-else", 404],
+      ["GET", "/Pix-Checkout/Recovery/[redacted]", 200],
+    ]);
+    expect(app.stdout()).not.toContain(LINK_TOKEN);
+
+    // The traces: Medusa's span of each visit, its URL redacted, and no body with the token.
+    const spans = await waitFor(
+      async () => {
+        const found = exportedSpans(receiver.traces).filter((s) =>
+          /^\/pix-checkout\/recovery\//i.test(String(s.attributes["http.url"] ?? "")),
+        );
+        return found.length >= visits.length && found;
+      },
+      "Medusa's spans of the visits at the OTLP receiver",
+      30_000,
+    );
+    for (const span of spans) {
+      expect(span.attributes["http.url"]).toMatch(/^\/pix-checkout\/recovery\/\[redacted\]/i);
+    }
+    for (const body of receiver.traces) expect(body).not.toContain(LINK_TOKEN);
+  }, 120_000);
 });
 
 /** Series names a scrape offers: a histogram's `_bucket`, `_sum` and `_count`, others as named. */

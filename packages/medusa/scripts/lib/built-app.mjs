@@ -235,8 +235,9 @@ export function dropDatabase(pgUrl, name) {
 /**
  * Starts `medusa start` in `cwd` on `port` and resolves once /health answers. If it exits or is
  * not healthy within 120 s, it is stopped and the start rejects with the tail of its stderr.
- * `cli` and `node` as for {@link medusa}.
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string, node?: string }} options
+ * `cli` and `node` as for {@link medusa}. `onStdout` receives what the process prints (Medusa's
+ * HTTP access log, in production, goes there); without it, stdout is discarded.
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string, node?: string, onStdout?: (text: string) => void }} options
  * @returns {Promise<{ url: string, child: import("node:child_process").ChildProcess }>}
  */
 export async function startMedusa({
@@ -246,14 +247,16 @@ export async function startMedusa({
   label = "medusa start",
   cli: appCli = cli,
   node = process.execPath,
+  onStdout,
 }) {
   const child = spawn(node, [appCli, "start"], {
     cwd,
     env: { ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", onStdout ? "pipe" : "ignore", "pipe"],
   });
+  child.stdout?.on("data", (d) => onStdout?.(String(d)));
   let err = "";
-  child.stderr.on("data", (d) => (err = (err + d).slice(-3000)));
+  child.stderr?.on("data", (d) => (err = (err + d).slice(-3000)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   try {

@@ -7,6 +7,7 @@ import {
 } from "../internal/checkout/method-guards";
 import { sessionGate } from "../internal/create-line/session-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
+import { hideLinkToken } from "../internal/recovery/link-request";
 import {
   refuseEditsOfPaidCart,
   refuseSessionsOfPaidCollection,
@@ -15,7 +16,8 @@ import {
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
  * 400 with a stable code, not Medusa's JSON-parser error.
- * Its `?token=` is taken out of the URL before Medusa's access log can write it.
+ * Its `?token=` is taken out of the URL before Medusa's access log can write it, and so is a
+ * reminder link's token, on any method and any path under it (see link-request).
  * A collection whose Pix or boleto is paid gets no new session of any provider (see
  * paid-collection-guard). A collection's session requests are served one at a time (see session-requests), a cart
  * that cannot become an order or a client past its cap is refused before anything is made
@@ -34,8 +36,14 @@ export default defineMiddlewares({
       middlewares: [hideWebhookToken],
     },
     {
-      // A reminder's opt-out: a form's or a mail client's one-click POST, whose body says
-      // nothing the route needs.
+      // No method: Express mounts it with `use`, a prefix, so a path under it that no route
+      // answers (a 404) is logged without its token too.
+      matcher: "/pix-checkout/recovery",
+      middlewares: [hideLinkToken],
+    },
+    {
+      // A reminder's pages: a form's or a mail client's one-click POST, whose body says nothing
+      // the route needs.
       matcher: "/pix-checkout/recovery/*",
       methods: ["POST"],
       bodyParser: false,

@@ -8,6 +8,7 @@ import {
 import { keepSecretsOutOfHttpSpans } from "./http-span-redaction";
 
 const TOKEN = "whtok_unit_9f3a7c21b8e4";
+const LINK_TOKEN = "Zq8_x-Yw7vUt6sRr5qPp4oNn3mMl2kKj";
 
 describe("keepSecretsOutOfHttpSpans", () => {
   const exporter = new InMemorySpanExporter();
@@ -72,6 +73,35 @@ describe("keepSecretsOutOfHttpSpans", () => {
     expect(span!.attributes.host).toBe("store");
     expect(span!.name).toBe("POST /hooks/pix-checkout/a?token=[redacted]");
     expect(JSON.stringify(span!.attributes) + span!.name).not.toContain(TOKEN);
+  });
+
+  it("scrubs a recovery link's token from the path, and from a server span opened around Medusa's", async () => {
+    const start = medusaStartCommand();
+    keepSecretsOutOfHttpSpans(start);
+    const link = `/pix-checkout/recovery/${LINK_TOKEN}`;
+    const req = { url: link, method: "GET", headers: { host: "store" } };
+    // What an HttpInstrumentation the merchant adds does: its own span, active around Medusa's.
+    await tracer.startActiveSpan("GET", async (server) => {
+      server.setAttributes({
+        "url.full": `http://store${link}`,
+        "url.path": link,
+        "http.target": link,
+      });
+      await start.traceRequestHandler(async () => undefined, req, {}, undefined);
+      server.end();
+    });
+    const spans = exporter.getFinishedSpans();
+    expect(spans).toHaveLength(2);
+    const medusa = spans.find((s) => s.name !== "GET")!;
+    const server = spans.find((s) => s.name === "GET")!;
+    expect(medusa.attributes["http.url"]).toBe("/pix-checkout/recovery/[redacted]");
+    expect(medusa.name).toBe("GET /pix-checkout/recovery/[redacted]");
+    expect(server.attributes["url.full"]).toBe("http://store/pix-checkout/recovery/[redacted]");
+    expect(server.attributes["url.path"]).toBe("/pix-checkout/recovery/[redacted]");
+    expect(server.attributes["http.target"]).toBe("/pix-checkout/recovery/[redacted]");
+    for (const span of spans) {
+      expect(JSON.stringify(span.attributes) + span.name).not.toContain(LINK_TOKEN);
+    }
   });
 
   it("wraps once, and leaves a store without HTTP instrumentation alone", async () => {

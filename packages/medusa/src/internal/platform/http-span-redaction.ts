@@ -5,6 +5,10 @@
 // inside child spans and cannot reach that first span, and a span processor cannot be added to an
 // SDK once registered; the one place that sees it is the request handler Medusa traces with, so
 // the plugin wraps it and scrubs the span at its start, before anything can end or export it.
+// The same URL carries a reminder link's token as a path segment (`/pix-checkout/recovery/<t>`),
+// which `redact` knows too. An `HttpInstrumentation` the merchant adds opens its own span
+// around Medusa's (with `url.full`, `url.path`, `http.target`...): it is the active span when
+// Medusa's handler is called, so the wrapper scrubs it there as well.
 import { trace, type Span } from "@opentelemetry/api";
 import { redact, redactValue } from "@pix-checkout/client";
 
@@ -67,8 +71,11 @@ export function keepSecretsOutOfHttpSpans(
   const current = startCommand.traceRequestHandler;
   if (typeof current !== "function") return false;
   if ((current as unknown as Record<symbol, boolean>)[WRAPPED]) return true;
-  const wrapped: TraceRequestHandler = (handler, req, res, handlerPath) =>
-    current(
+  const wrapped: TraceRequestHandler = (handler, req, res, handlerPath) => {
+    // A span opened around Medusa's, by instrumentation of the HTTP server itself, if any.
+    const outer = trace.getActiveSpan();
+    if (outer) scrubHttpSpan(outer, req);
+    return current(
       () => {
         // Runs inside the span Medusa just started for this request: it is the active one.
         const span = trace.getActiveSpan();
@@ -79,6 +86,7 @@ export function keepSecretsOutOfHttpSpans(
       res,
       handlerPath,
     );
+  };
   Object.defineProperty(wrapped, WRAPPED, { value: true });
   startCommand.traceRequestHandler = wrapped;
   return true;

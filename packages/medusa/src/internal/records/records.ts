@@ -7,6 +7,7 @@ import { ChargeEvents } from "./charge-events";
 import { ChargeNotes } from "./charge-notes";
 import { Charges } from "./charges";
 import { Ledger } from "./ledger";
+import { LinkHits } from "./link-hits";
 import { Outbox } from "./outbox";
 import { RefreshWindows } from "./refresh-windows";
 import { Reminders } from "./reminders";
@@ -41,6 +42,8 @@ export interface Records {
   refreshWindows: RefreshWindows;
   /** `pix_checkout_reminder`, its opt-outs, and when a charge's next reminder falls due. */
   reminders: Reminders;
+  /** `pix_checkout_link_hit`: how often a reminder's links were opened, per token and address. */
+  linkHits: LinkHits;
 }
 
 /** The plugin's tables over `db`. */
@@ -58,5 +61,6 @@ export function recordsOf(db: Knex): Records {
     deliveries: new WebhookDeliveries(db),
     refreshWindows: new RefreshWindows(db),
     reminders: new Reminders(db),
+    linkHits: new LinkHits(db),
   };
 }

@@ -1,5 +1,6 @@
 import { brl } from "../platform/brl";
-import type { SecondChance } from "./second-chance";
+import { NEW_CODE_LINK_DAYS, OPT_OUT_LINK_DAYS } from "./links";
+import type { OptOutLink, SecondChance } from "./second-chance";
 
 /**
  * The small pages a reminder's links open on the Medusa server, in Portuguese, for a phone:
@@ -8,15 +9,29 @@ import type { SecondChance } from "./second-chance";
 
 /**
  * The pages' headers: never cached (each answer is about one cart now), no referrer (the URL
- * holds the message's token), and nothing but the page's own inline style and form.
+ * holds the message's token), and nothing but the page's own inline style and form. The form
+ * posts to the page itself; its answer may redirect to the storefront's payment page, and
+ * browsers hold a form's redirect to `form-action` too, so the storefront's origins are named.
  */
-export const PAGE_HEADERS: Record<string, string> = {
-  "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
-  "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-  "x-content-type-options": "nosniff",
-};
+export function pageHeaders(
+  formTargets: readonly (string | null | undefined)[] = [],
+): Record<string, string> {
+  const origins = new Set<string>();
+  for (const target of formTargets) {
+    if (!target) continue;
+    try {
+      origins.add(new URL(target.replace("{session_id}", "x")).origin);
+    } catch {
+      // Not a URL: the options check refuses those at start-up; nothing to allow.
+    }
+  }
+  return {
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${["'self'", ...origins].join(" ")}; frame-ancestors 'none'`,
+    "x-content-type-options": "nosniff",
+  };
+}
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -38,9 +53,67 @@ ul{padding-left:20px}
 const link = (href: string | null, label: string) =>
   href ? `<p><a class="button" href="${escape(href)}">${escape(label)}</a></p>` : "";
 
-/** What the new-code link shows when it does not go straight to the payment page. */
+/**
+ * A button that posts to the page's own address (a form without `action`): the page never
+ * writes its token, and only a tap, not a mail scanner's visit, acts.
+ */
+const button = (label: string) =>
+  `<form method="post"><button class="button" type="submit">${escape(label)}</button></form>`;
+
+/** Minutes, said in Portuguese, rounded up (a `Retry-After` of 61 s is "2 minutos"). */
+function minutes(ms: number): string {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return n === 1 ? "1 minuto" : `${n} minutos`;
+}
+
+/** A link opened too often (per message or per address): when to try again. */
+export function tooManyPage(retryAfterMs: number): { status: number; html: string } {
+  return {
+    status: 429,
+    html: page(
+      "Muitas tentativas",
+      `<h1>Muitas tentativas em pouco tempo</h1><p>Este link foi aberto muitas vezes seguidas. Espere ${minutes(retryAfterMs)} e abra o link de novo.</p>`,
+    ),
+  };
+}
+
+/** The store could not read what the link needs (its database is away): nothing was done. */
+export function unavailablePage(): { status: number; html: string } {
+  return {
+    status: 503,
+    html: page(
+      "Tente de novo",
+      "<h1>Não conseguimos abrir este link agora</h1><p>Nada foi alterado no seu carrinho. Tente de novo em alguns minutos.</p>",
+    ),
+  };
+}
+
+/**
+ * What the new-code link shows: on opening (GET), where the cart stands and a button; after
+ * the button (POST), what changed, unless it went straight to the payment page.
+ */
 export function secondChancePage(found: SecondChance): { status: number; html: string } {
   switch (found.kind) {
+    case "expired":
+      return {
+        status: 410,
+        html: page(
+          "Link expirado",
+          `<h1>Este link expirou</h1><p>Por segurança, o link de um lembrete vale por ${NEW_CODE_LINK_DAYS} dias depois que o código vence. Seu carrinho pode continuar na loja: volte a ela para finalizar a compra e gerar um novo código.</p>${link(found.checkoutUrl, "Voltar à loja")}`,
+        ),
+      };
+    case "open":
+      return {
+        status: 200,
+        html: page(
+          found.method === "pix" ? "Gerar novo código" : "Gerar novo boleto",
+          `<h1>Seu carrinho continua aqui</h1><p>${
+            found.method === "pix"
+              ? "Toque no botão para conferirmos os preços de agora e gerar um novo código Pix."
+              : "Toque no botão para conferirmos os preços de agora e gerar um novo boleto, ou pague com Pix na finalização da compra."
+          }</p>${button(found.method === "pix" ? "Gerar novo código" : "Gerar novo boleto")}${link(found.checkoutUrl, "Pagar com Pix")}`,
+        ),
+      };
     case "unknown":
       return {
         status: 404,
@@ -102,26 +175,41 @@ export function secondChancePage(found: SecondChance): { status: number; html: s
   }
 }
 
-/** The opt-out link's page: a button, so a mail scanner that opens links opts nobody out. */
-export function optOutPage(action: string): string {
-  return page(
-    "Parar lembretes",
-    `<h1>Parar os lembretes de pagamento?</h1><p>Você não receberá mais lembretes sobre códigos Pix e boletos não pagos desta loja neste e-mail. Mensagens do seu pedido continuam chegando.</p><form method="post" action="${escape(action)}"><button class="button" type="submit">Parar lembretes</button></form>`,
-  );
-}
-
-/** After the opt-out: done, or the link was not one of the store's. */
-export function optedOutPage(recorded: boolean): { status: number; html: string } {
-  return recorded
-    ? {
-        status: 200,
-        html: page(
-          "Lembretes desligados",
-          "<h1>Pronto, lembretes desligados</h1><p>Este e-mail não receberá mais lembretes de pagamento desta loja.</p>",
-        ),
-      }
-    : {
+/**
+ * The opt-out link's page. Opened (GET): a button, so a mail scanner that opens links opts
+ * nobody out. After the button or a mail client's one-click POST: done. Either way, a link
+ * that is not one of the store's messages, or is past its days, says so.
+ */
+export function optOutPage(found: OptOutLink, done: boolean): { status: number; html: string } {
+  switch (found) {
+    case "unknown":
+      return {
         status: 404,
         html: page("Link não encontrado", "<h1>Este link não vale mais</h1>"),
       };
+    case "expired":
+      return {
+        status: 410,
+        html: page(
+          "Link expirado",
+          `<h1>Este link expirou</h1><p>Por segurança, o link para parar os lembretes vale por ${OPT_OUT_LINK_DAYS} dias depois que o código vence. Se ainda receber lembretes desta loja, use o link do e-mail mais recente.</p>`,
+        ),
+      };
+    case "valid":
+      return done
+        ? {
+            status: 200,
+            html: page(
+              "Lembretes desligados",
+              "<h1>Pronto, lembretes desligados</h1><p>Este e-mail não receberá mais lembretes de pagamento desta loja.</p>",
+            ),
+          }
+        : {
+            status: 200,
+            html: page(
+              "Parar lembretes",
+              `<h1>Parar os lembretes de pagamento?</h1><p>Você não receberá mais lembretes sobre códigos Pix e boletos não pagos desta loja neste e-mail. Mensagens do seu pedido continuam chegando.</p>${button("Parar lembretes")}`,
+            ),
+          };
+  }
 }

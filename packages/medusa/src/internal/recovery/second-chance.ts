@@ -1,26 +1,44 @@
 import { repriceCart } from "../medusa/cart-reprice";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
+import type { ChargeRow } from "../records/charges";
+import type { ReminderRow } from "../records/reminders";
 import type { SettleContext } from "../settlement/context";
 import { collectionPaidOf } from "../settlement/snapshot";
 import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
+import { linkValidUntil } from "./links";
 
 /**
  * What a reminder's new-code link finds, checked against the store's own records when the
  * shopper opens it (never against what the link says, beyond which message it was):
  * - `unknown`: no message of this store has that link;
+ * - `expired`: the link's days are over (links.ts `linkValidUntil`);
  * - `paid`: the cart is paid (by this code, another, or another way): nothing to pay;
  * - `ordered`: the cart became an order another way, or its order was canceled;
- * - `changed`: the cart no longer costs what the code asked; `was` and `now` say how much;
- * - `ready`: same cart, same price: the payment page gives it a new code in one tap.
+ * - `open`: the cart can still be paid; only opening the link (a GET) looked, so nothing was
+ *   priced again: the page's button (a POST) does that;
+ * - `changed`: priced again, the cart no longer costs what the code asked; `was` and `now` say
+ *   how much;
+ * - `ready`: priced again, same cart, same price: the payment page gives it a new code in one tap.
  */
 export type SecondChance =
   | { kind: "unknown" }
+  | {
+      kind: "expired";
+      /** Where to buy again (`checkoutUrl`), when the store gave one. */
+      checkoutUrl: string | null;
+    }
   | { kind: "paid"; paymentPageUrl: string | null }
   | {
       kind: "ordered";
       /** Where to buy again (`checkoutUrl`), when the store gave one. */
+      checkoutUrl: string | null;
+    }
+  | {
+      kind: "open";
+      method: "pix" | "boleto";
+      /** A boleto's shopper may pay with Pix instead, at the storefront's checkout. */
       checkoutUrl: string | null;
     }
   | {
@@ -39,19 +57,49 @@ export type SecondChance =
       checkoutUrl: string | null;
     };
 
-/** Checks the cart behind a reminder's link can still be bought at the code's price. */
-export async function secondChance(ctx: SettleContext, token: string): Promise<SecondChance> {
+/** A message's link, found by its token, and whether its days are over at `now`. */
+async function messageOf(
+  ctx: SettleContext,
+  token: string,
+  link: "new_code" | "opt_out",
+  now: Date,
+): Promise<{ reminder: ReminderRow; row: ChargeRow; expired: boolean } | undefined> {
   const reminder = await ctx.records.reminders.byToken(token);
-  if (!reminder) return { kind: "unknown" };
+  if (!reminder) return undefined;
   const row = await ctx.records.charges.byChargeId(reminder.charge_id);
-  if (!row?.payment_collection_id) return { kind: "unknown" };
+  if (!row) return undefined;
+  const until = linkValidUntil(link, {
+    codeExpiresAt: row.expires_at ? new Date(row.expires_at) : null,
+    graceEndsAt: row.order_hold_until ? new Date(row.order_hold_until) : null,
+    sentAt: reminder.sent_at ? new Date(reminder.sent_at) : null,
+  });
+  return { reminder, row, expired: now >= until };
+}
+
+/**
+ * Checks the cart behind a reminder's link can still be bought. Only reads, unless `reprice`:
+ * opening a link (mail scanners open every link they see) must not change the cart, and
+ * pricing it again as Medusa would (`refreshCartItemsWorkflow`) can replace its line prices and
+ * delete its payment sessions. The page's button asks for `reprice`, and only then does the
+ * answer say whether the cart still costs what the code asked (`changed` or `ready`).
+ */
+export async function secondChance(
+  ctx: SettleContext,
+  token: string,
+  { reprice, now = new Date() }: { reprice: boolean; now?: Date },
+): Promise<SecondChance> {
+  const message = await messageOf(ctx, token, "new_code", now);
+  if (!message?.row.payment_collection_id) return { kind: "unknown" };
+  const { row } = message;
+  const collectionId = message.row.payment_collection_id;
+  const checkoutUrl = recoveryOptions(ctx.config).checkoutUrl ?? null;
+  if (message.expired) return { kind: "expired", checkoutUrl };
   const pageOf = (sessionId: string) => {
     const template = notifyOptions(ctx.config).paymentPageUrl;
     return template ? template.replace("{session_id}", encodeURIComponent(sessionId)) : null;
   };
-  const checkoutUrl = recoveryOptions(ctx.config).checkoutUrl ?? null;
-  const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
-  const side = await readMedusaSide(ctx.db, row.payment_collection_id);
+  const siblings = await ctx.records.charges.ofCollection(collectionId);
+  const side = await readMedusaSide(ctx.db, collectionId);
   const paid = collectionPaidOf(ctx.config, siblings, side);
   if (paid) {
     return {
@@ -64,7 +112,7 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   if (side.order && (side.order.status === "canceled" || side.order.canceledAt)) {
     return { kind: "ordered", checkoutUrl };
   }
-  const cartId = side.cartId ?? (await cartOfCollection(ctx.container, row.payment_collection_id));
+  const cartId = side.cartId ?? (await cartOfCollection(ctx.container, collectionId));
   if (!cartId) return { kind: "unknown" };
   // The newest code of the cart is the one the payment page renews.
   const newest = siblings.reduce((a, b) =>
@@ -72,6 +120,7 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   );
   const paymentPageUrl = pageOf(newest.session_id);
   const pixInstead = row.method === "boleto" ? checkoutUrl : null;
+  if (!reprice) return { kind: "open", method: row.method, checkoutUrl: pixInstead };
   if (side.order) {
     return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
   }
@@ -89,13 +138,22 @@ export async function secondChance(ctx: SettleContext, token: string): Promise<S
   return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
 }
 
+/** What an opt-out link finds: no message of the store's, a link past its days, or one that works. */
+export type OptOutLink = "unknown" | "expired" | "valid";
+
 /**
- * Stops every reminder to the mailbox a message went to. True when the link was one of this
- * store's messages (the opt-out is recorded, or already was).
+ * What a message's opt-out link is, without acting on it (a GET shows the button, or says the
+ * link is not the store's or expired). With `act`, stops every reminder to the mailbox the
+ * message went to; `valid` then means the opt-out is recorded (or already was).
  */
-export async function optOutByLink(ctx: SettleContext, token: string): Promise<boolean> {
-  const reminder = await ctx.records.reminders.byToken(token);
-  if (!reminder?.email_key) return false;
-  await ctx.records.reminders.optOut(reminder.email_key);
-  return true;
+export async function optOutByLink(
+  ctx: SettleContext,
+  token: string,
+  { act, now = new Date() }: { act: boolean; now?: Date },
+): Promise<OptOutLink> {
+  const message = await messageOf(ctx, token, "opt_out", now);
+  if (!message?.reminder.email_key) return "unknown";
+  if (message.expired) return "expired";
+  if (act) await ctx.records.reminders.optOut(message.reminder.email_key);
+  return "valid";
 }

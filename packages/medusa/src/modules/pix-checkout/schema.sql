@@ -203,6 +203,14 @@ ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_t
 CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
 CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
 
+CREATE TABLE pix_checkout_link_hit (
+  key_hash text NOT NULL,
+  window_started_at timestamp with time zone NOT NULL,
+  hits integer NOT NULL
+);
+ALTER TABLE pix_checkout_link_hit ADD CONSTRAINT pix_checkout_link_hit_pkey PRIMARY KEY (key_hash);
+CREATE INDEX "IDX_pix_checkout_link_hit_window" ON pix_checkout_link_hit USING btree (window_started_at);
+
 CREATE TABLE pix_checkout_mail_window (
   email_key text NOT NULL,
   sent_at timestamp with time zone NOT NULL,

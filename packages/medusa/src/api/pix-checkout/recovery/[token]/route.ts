@@ -1,22 +1,24 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { secondChance } from "../../../../internal/recovery/second-chance";
-import { PAGE_HEADERS, secondChancePage } from "../../../../internal/recovery/pages";
-import { settleContext } from "../../../../internal/settlement/context";
+import { serveNewCodeLink } from "../../../../internal/recovery/link-request";
+import { keepSecretsOutOfHttpSpans } from "../../../../internal/platform/http-span-redaction";
+
+// Medusa's HTTP span of this route would otherwise carry the token in its URL to the exporter.
+keepSecretsOutOfHttpSpans();
 
 /**
- * A reminder's new-code link (plugin option `recovery`). Checks that the cart behind the
- * message can still be bought at the code's price, then sends the shopper to the payment page,
- * where one tap makes the new code; otherwise says what changed. Outside `/store`, because a
- * link in an e-mail carries no publishable key: the token names one message, nothing else.
+ * A reminder's new-code link (plugin option `recovery`), outside `/store`: a link in an e-mail
+ * carries no publishable key, and the token names one message, nothing else. Opening it only
+ * shows where the cart stands, with a button: mail scanners open every link of a message, and
+ * must not change the cart.
  */
-export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const found = await secondChance(settleContext(req.scope), String(req.params.token ?? ""));
-  res.set(PAGE_HEADERS);
-  // Straight to the payment page, unless a boleto's shopper also has Pix to choose.
-  if (found.kind === "ready" && found.paymentPageUrl && !found.checkoutUrl) {
-    res.redirect(303, found.paymentPageUrl);
-    return;
-  }
-  const { status, html } = secondChancePage(found);
-  res.status(status).type("html").send(html);
+export function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  return serveNewCodeLink(req, res, false);
+}
+
+/**
+ * The page's button: prices the cart again as Medusa would, then sends the shopper to the
+ * payment page, where one tap makes the new code; otherwise says what changed.
+ */
+export function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  return serveNewCodeLink(req, res, true);
 }
