@@ -33,7 +33,8 @@ medusaIntegrationTestRunner({
       const file = path.join(moduleDir, "schema.sql");
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
-      // 0.1.0's baseline, the ledger after it, the recovery links' counts, and each ran.
+      // 0.1.0's baseline, the ledger after it, the line's refusals, the recovery links' counts,
+      // and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -41,6 +42,7 @@ medusaIntegrationTestRunner({
       expect(migrations).toEqual([
         "Migration20261125000000",
         "Migration20261126000000",
+        "Migration20261127100000",
         "Migration20261127140000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");

@@ -868,6 +868,8 @@ medusaIntegrationTestRunner({
             .whereIn("client_key", [FLOOD, SHOPPER])
             .where({ state: "waiting" })
             .update({ state: "canceled", input: null });
+          // A refusal stands until its Retry-After; each test starts with none.
+          await db(container())("pix_checkout_client_refusal").delete();
         });
         const tighten = (fairness: Json) => {
           pluginOptions().fairness = { ...saved, ...fairness };
@@ -1060,6 +1062,249 @@ medusaIntegrationTestRunner({
             .whereIn("client_key", ["127.0.0.4", "127.0.0.5"])
             .where({ state: "waiting" })
             .update({ state: "canceled", input: null });
+        });
+
+        /** Every slot of the minute free again: what earlier tests sent is a minute old. */
+        const freshMinute = async () => {
+          const knex = db(container());
+          await requests()
+            .where({ budget_key: budgetKey() })
+            .where("done_at", ">", knex.raw("now() - interval '60 seconds'"))
+            .update({ done_at: knex.raw("now() - interval '61 seconds'") });
+        };
+        const waitingInAll = async () =>
+          Number((await requests().where({ state: "waiting" }).count({ n: "*" }).first())?.n ?? 0);
+
+        it("15 flooding addresses, each filling its share and retrying at once, leave a place for each of 20 other shoppers: every shopper gets a code", async () => {
+          const floods = Array.from({ length: 15 }, (_, i) => `127.0.0.${101 + i}`);
+          const shoppers = Array.from({ length: 20 }, (_, i) => `127.0.0.${131 + i}`);
+          // 30 places would be the flood's (2 each), in a line of 25: without a reserve it fills
+          // the line. The last 20 are kept for clients holding none.
+          tighten({
+            clientCreatesPerMinute: 1,
+            clientWaitingMax: 2,
+            storeWaitingMax: (await waitingInAll()) + 25,
+            storeReserve: 20,
+            storeReserveBelow: 1,
+          });
+          // Every cart made beforehand, one at a time (their customer is made with the first).
+          const cartsOf = async (n: number) => {
+            const made: string[] = [];
+            for (let i = 0; i < n; i += 1) made.push(await cartOf());
+            return made;
+          };
+          const floodCarts: string[][] = [];
+          for (let i = 0; i < floods.length; i += 1) floodCarts.push(await cartsOf(2));
+          const shopperCarts = await cartsOf(shoppers.length);
+          // Each flooding address already had its code of the minute: its carts all wait.
+          await freshMinute();
+          const knex = db(container());
+          await requests().insert(
+            floods.map((address, i) => ({
+              id: `pxcr_spent_flood_${Date.now()}_${i}`,
+              budget_key: budgetKey(),
+              provider_key: "a",
+              provider_id: "pp_pix_a",
+              method: "pix",
+              session_id: `payses_spent_flood_${i}`,
+              amount_cents: 100,
+              state: "done",
+              done_at: knex.raw("now() - interval '20 seconds'"),
+              client_key: address,
+            })),
+          );
+          try {
+            // Each flooding address asks until it is refused, then asks again at once, three
+            // times, on a cart of its own.
+            const floodAnswers = await Promise.all(
+              floods.map(async (address, i) => {
+                const client = storefront(http, store, address);
+                const [first, second] = floodCarts[i]!;
+                const statuses: number[] = [];
+                for (const cartId of [first!, second!, second!]) {
+                  const answer = await client.initiate(cartId, "pp_pix_a");
+                  statuses.push(answer.status);
+                  if (answer.status !== 200) break;
+                }
+                return { client, cartId: second!, statuses };
+              }),
+            );
+            // Every address was refused in the end. The flood holds the open places, and of
+            // the reserve at most one each, taken while it held none.
+            expect(floodAnswers.map((f) => f.statuses.at(-1))).toEqual(Array(15).fill(429));
+            const floodWaiting = (
+              await requests().whereIn("client_key", floods).where({ state: "waiting" })
+            ).length;
+            expect(floodWaiting).toBeGreaterThanOrEqual(5);
+            expect(floodWaiting).toBeLessThanOrEqual(20);
+
+            const retries = Promise.all(
+              floodAnswers.map(({ client, cartId }) =>
+                Promise.all([1, 2, 3].map(() => client.initiate(cartId, "pp_pix_a"))),
+              ),
+            );
+            const served = [];
+            // The shoppers come four at a time while the flood retries.
+            for (let i = 0; i < shoppers.length; i += 4) {
+              served.push(
+                ...(await Promise.all(
+                  shoppers
+                    .slice(i, i + 4)
+                    .map((address, j) =>
+                      storefront(http, store, address).initiate(shopperCarts[i + j]!, "pp_pix_a"),
+                    ),
+                )),
+              );
+            }
+            expect(served.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+            for (const answer of served) {
+              expect(sessionOf(answer).data.pix.copy_paste).toEqual(expect.any(String));
+            }
+            const retried = (await retries).flat();
+            expect(retried.map((answer) => answer.status)).toEqual(Array(45).fill(429));
+            expect(new Set(retried.map((answer) => answer.data.code))).toEqual(
+              new Set(["too_many_waiting_creates"]),
+            );
+          } finally {
+            await requests()
+              .whereIn("client_key", [...floods, ...shoppers])
+              .where({ state: "waiting" })
+              .update({ state: "canceled", input: null });
+          }
+        }, 240_000);
+
+        it("a refused client that asks again before its Retry-After is refused again, even when one of its places freed; after it, it takes the place", async () => {
+          const CLIENT = "127.0.0.160";
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 2 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const client = storefront(http, store, CLIENT);
+          const carts = [await cartOf(), await cartOf()];
+          for (const cartId of carts) {
+            const answer = await client.initiate(cartId, "pp_pix_a");
+            expect(sessionOf(answer).data.status).toBe("preparing");
+          }
+          const laterCart = await cartOf();
+          // The client's own code of the minute, whose slot frees in 3 s: its line moves then.
+          const knex = db(container());
+          await requests().insert({
+            id: `pxcr_spent_own_${Date.now()}`,
+            budget_key: budgetKey(),
+            provider_key: "a",
+            provider_id: "pp_pix_a",
+            method: "pix",
+            session_id: "payses_spent_own",
+            amount_cents: 100,
+            state: "done",
+            done_at: knex.raw("now() - interval '57 seconds'"),
+            client_key: CLIENT,
+          });
+          const refused = await client.initiate(laterCart, "pp_pix_a");
+          expect(refused.status).toBe(429);
+          expect(refused.data).toMatchObject({ code: "too_many_waiting_creates", over: "client" });
+          const retryAfter = Number((refused as Json).headers["retry-after"]);
+          expect(retryAfter).toBeGreaterThanOrEqual(1);
+          expect(retryAfter).toBeLessThanOrEqual(3);
+
+          // The shopper changes the first cart: its waiting create leaves the line.
+          await setQuantity(carts[0]!, 2);
+          await waitFor(
+            async () =>
+              (await requests().where({ client_key: CLIENT, state: "waiting" })).length === 1,
+            "the changed cart's create to leave the line",
+          );
+          const early = await client.initiate(laterCart, "pp_pix_a");
+          expect(early.status).toBe(429);
+          expect(early.data.code).toBe("too_many_waiting_creates");
+          expect(Number((early as Json).headers["retry-after"])).toBeLessThanOrEqual(retryAfter);
+          expect(await requests().where({ client_key: CLIENT, state: "waiting" })).toHaveLength(1);
+
+          // Told when, it comes back then and takes the place.
+          await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 300));
+          const later = await client.initiate(laterCart, "pp_pix_a");
+          expect(later.status).toBe(200);
+          expect(sessionOf(later).data.status).toBe("preparing");
+          await requests()
+            .where({ client_key: CLIENT, state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+
+        it("a client past its cap is refused before the collection's lock, the cart and Medusa's session route: nothing is made, whatever holds the collection", async () => {
+          const CLIENT = "127.0.0.161";
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 1 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const admitted = await sessionFrom(CLIENT, await cartOf());
+          expect(sessionOf(admitted).data.status).toBe("preparing");
+          // A cart that could never become an order (no e-mail), whose session requests another
+          // request is serving right now.
+          const cartId = await createCartWorkflowRun({ email: null });
+          const collection = await storefront(http, store, CLIENT).call(
+            "post",
+            "/store/payment-collections",
+            { cart_id: cartId },
+          );
+          const collectionId = collection.data.payment_collection.id as string;
+          const locks = () => db(container())("pix_checkout_collection_lock");
+          await locks().insert({
+            collection_id: `sessions:${collectionId}`,
+            holder: "another-request",
+            expires_at: db(container()).raw("now() + interval '60 seconds'"),
+          });
+          try {
+            // At its cap, then inside the refusal's Retry-After: refused both times at once.
+            for (let i = 0; i < 2; i += 1) {
+              const refused = await storefront(http, store, CLIENT).call(
+                "post",
+                `/store/payment-collections/${collectionId}/payment-sessions`,
+                { provider_id: "pp_pix_a" },
+              );
+              expect({ status: refused.status, ...refused.data }).toMatchObject({
+                status: 429,
+                code: "too_many_waiting_creates",
+                over: "client",
+              });
+            }
+          } finally {
+            await locks()
+              .where({ collection_id: `sessions:${collectionId}` })
+              .delete();
+          }
+          const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+          expect(
+            await payments.listPaymentSessions({ payment_collection_id: collectionId }),
+          ).toHaveLength(0);
+          await requests()
+            .where({ client_key: CLIENT, state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+
+        it("'I already paid' re-checks are counted per client: one client's many sessions spend its own, and another shopper's still goes", async () => {
+          await freshMinute();
+          const savedStream = pluginOptions().stream;
+          pluginOptions().stream = { ...savedStream, refreshesPerClientPerMinute: 1 };
+          try {
+            const many = storefront(http, store, "127.0.0.170");
+            const other = storefront(http, store, "127.0.0.171");
+            const sessions = [];
+            for (const client of [many, many, other]) {
+              const answer = await client.initiate(await cartOf(), "pp_pix_a");
+              expect(sessionOf(answer).data.pix.copy_paste).toEqual(expect.any(String));
+              sessions.push(sessionOf(answer).id);
+            }
+            const refresh = (client: typeof many, sessionId: string) =>
+              client.call("post", `/store/pix-checkout/sessions/${sessionId}/refresh`);
+            expect((await refresh(many, sessions[0]!)).status).toBe(200);
+            const second = await refresh(many, sessions[1]!);
+            expect({ status: second.status, ...second.data }).toMatchObject({
+              status: 429,
+              code: "refresh_rate_limited",
+            });
+            expect(Number((second as Json).headers["retry-after"])).toBeGreaterThanOrEqual(1);
+            const others = await refresh(other, sessions[2]!);
+            expect(others.status).toBe(200);
+            expect(others.data).toMatchObject({ session_id: sessions[2], status: "pending" });
+          } finally {
+            pluginOptions().stream = savedStream;
+          }
         });
 
         it("requests of one address arriving together meet the waiting cap together: exactly the cap waits, the rest get 429", async () => {

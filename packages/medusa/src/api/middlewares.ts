@@ -5,6 +5,7 @@ import {
   chosenMethodFollowsSession,
   refuseChosenMethodInMetadata,
 } from "../internal/checkout/method-guards";
+import { refuseWaitingClientsEarly } from "../internal/create-line/early-refusal";
 import { sessionGate } from "../internal/create-line/session-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
 import { hideLinkToken } from "../internal/recovery/link-request";
@@ -18,8 +19,10 @@ import {
  * 400 with a stable code, not Medusa's JSON-parser error.
  * Its `?token=` is taken out of the URL before Medusa's access log can write it, and so is a
  * reminder link's token, on any method and any path under it (see link-request).
- * A collection whose Pix or boleto is paid gets no new session of any provider (see
- * paid-collection-guard). A collection's session requests are served one at a time (see session-requests), a cart
+ * A client the create line would refuse a place is answered first, from one query, before
+ * anything costly runs (see early-refusal). A collection whose Pix or boleto is paid gets no
+ * new session of any provider (see paid-collection-guard). A collection's session requests are
+ * served one at a time (see session-requests), a cart
  * that cannot become an order or a client past its cap is refused before anything is made
  * (see session-gate), and a boleto session takes the payer's e-mail and address from the
  * cart (see cart-payer).
@@ -52,6 +55,7 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
       middlewares: [
+        refuseWaitingClientsEarly,
         refuseSessionsOfPaidCollection,
         oneSessionRequestAtATime,
         sessionGate,

@@ -59,6 +59,19 @@ export const fairOptionsSchema = z.object({
    * this many requests.
    */
   storeWaitingMax: z.number().int().min(1).max(100_000).default(300),
+  /**
+   * The last places of `storeWaitingMax`, kept for clients holding fewer than
+   * `storeReserveBelow` waiting creates: a flood from many addresses, each holding its share,
+   * fills only the rest, and the shoppers who come after it (each holding none) still get in.
+   * 60 is a minute of the service's creates. At `storeWaitingMax` or more, every place is kept
+   * so: no client holds `storeReserveBelow` or more.
+   */
+  storeReserve: z.number().int().min(0).max(100_000).default(60),
+  /**
+   * A client holding fewer waiting creates than this may take a reserved place. A shopper holds
+   * none or one; a few shoppers behind one address a few.
+   */
+  storeReserveBelow: z.number().int().min(1).max(1000).default(3),
 });
 
 /** Fairness options after defaults. */

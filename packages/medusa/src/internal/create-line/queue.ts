@@ -2,6 +2,19 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ClientCreateChargeInput } from "../platform/client-port";
 import type { PaymentMethod } from "../platform/options";
+import {
+  ClientRefusals,
+  REFUSAL_IN_FORCE_COLUMNS,
+  refusalInForce,
+  type RefusalInForce,
+} from "./client-refusals";
+import {
+  capReached,
+  retryAfterMs,
+  type WaitingCap,
+  type WaitingCaps,
+  type WaitingCounts,
+} from "./waiting-caps";
 
 /** The service's create limit: this many creates in any minute (spec, "Limits"). */
 export const CREATE_WINDOW_MS = 60_000;
@@ -79,25 +92,28 @@ export interface NewCreateRequest {
   origin?: { clientKey: string; emailKey: string; holdId?: string };
 }
 
-/** How many creates may wait per client address and per e-mail (fair-options.ts). */
-export interface WaitingCaps {
-  clientWaitingMax: number;
-  emailWaitingMax: number;
-  /** Creates waiting in all (every address), past which no one joins. */
-  storeWaitingMax: number;
+/** A session request refused a place in line, and for how long (`Retry-After`). */
+export interface WaitingRefusal {
+  /** Which cap was reached, and how many wait for it (holds included). */
+  over: WaitingCap;
+  waiting: number;
+  /** How long the client's refusal stands (ms): asking again sooner is refused again. */
+  retryAfterMs: number;
+  /** Refused because an earlier refusal of the client still stands (`over` is that one's). */
+  earlier: boolean;
 }
 
 /** What `admit` decided for a session request. */
-export type Admission =
-  | { admitted: true; holdId: string }
-  | {
-      admitted: false;
-      /** Which cap was reached, and how many wait for it (holds included). */
-      over: "client" | "email" | "store";
-      waiting: number;
-      /** When the address's oldest slot in the window frees (ms from now), if it holds one. */
-      clientSlotFreesInMs: number | null;
-    };
+export type Admission = { admitted: true; holdId: string } | ({ admitted: false } & WaitingRefusal);
+
+/** What the line holds for one client, read in one query (the session route's early refusal). */
+export interface ClientStanding {
+  counts: WaitingCounts;
+  /** When the client's oldest slot in the window frees (ms from now), if it holds one. */
+  clientSlotFreesInMs: number | null;
+  /** Its refusal still standing, if any. */
+  refusal: RefusalInForce | null;
+}
 
 /** How the budget is shared among clients (fair-options.ts). */
 export interface FairShare {
@@ -139,6 +155,19 @@ const FAIR_ORDER_READ = 2_000;
 const SHARE_RECHECK_MS = 1_000;
 const BUDGETS = "pix_checkout_create_budget";
 const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
+
+/** A row of the counts `admit` and `standing` read. */
+interface StandingRow {
+  client: string | null;
+  email?: string | null;
+  store?: string | null;
+  frees_ms: string | null;
+  refused_ms: string | null;
+  refused_cap: string | null;
+}
+
+const freesMsOf = (r: StandingRow): number | null =>
+  r.frees_ms == null ? null : Math.max(0, Number(r.frees_ms));
 
 const row = (r: CreateRequestRow): CreateRequestRow => ({
   ...r,
@@ -391,11 +420,15 @@ export class CreateQueue {
 
   /**
    * Lets a store's session request ask for a create, or says which cap it meets: creates of
-   * the client address waiting in line (or held for a request on its way there) against
-   * `clientWaitingMax`, and the same for the e-mail key from any address against
-   * `emailWaitingMax`. Counted and held under the address's and the e-mail's locks, so
+   * the client waiting in line (or held for a request on its way there) against
+   * `clientWaitingMax`, the same for the e-mail key from any client against `emailWaitingMax`,
+   * and the whole line against `storeWaitingMax`, whose last `storeReserve` places only a client
+   * holding fewer than `storeReserveBelow` may take (waiting-caps.ts). A client refused any cap
+   * is refused again until its `Retry-After` has passed, even when a place frees sooner
+   * (client-refusals.ts). Counted and held under the client's and the e-mail's locks, so
    * requests arriving together never pass a cap together, on any number of instances. An
    * admitted request holds its place until `enqueue` takes it over or `releaseHold` frees it.
+   * The session route's early refusal (`standing`) only ever refuses what this would.
    */
   async admit(clientKey: string, emailKey: string, caps: WaitingCaps): Promise<Admission> {
     return this.db.transaction(async (trx) => {
@@ -418,14 +451,18 @@ export class CreateQueue {
            (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?)
              + (select count(*) from ${HOLDS} where email_key = ?) as email,
            (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
-             where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms`,
-        [clientKey, clientKey, emailKey, emailKey, clientKey],
-      )) as { rows: { client: string; email: string; frees_ms: string | null }[] };
-      const r = result.rows[0];
-      const client = Number(r?.client ?? 0);
-      const email = Number(r?.email ?? 0);
-      let over: "client" | "email" | "store" | null =
-        client >= caps.clientWaitingMax ? "client" : email >= caps.emailWaitingMax ? "email" : null;
+             where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
+           ${REFUSAL_IN_FORCE_COLUMNS}`,
+        [clientKey, clientKey, emailKey, emailKey, clientKey, clientKey, clientKey],
+      )) as { rows: StandingRow[] };
+      const r = result.rows[0] as StandingRow;
+      const client = Number(r.client ?? 0);
+      const email = Number(r.email ?? 0);
+      const earlier = refusalInForce(r);
+      if (earlier) {
+        return { admitted: false as const, ...earlier, waiting: client, earlier: true };
+      }
+      let over = capReached({ client, email, store: null }, caps);
       let store = 0;
       if (!over) {
         await trx.raw(`select pg_advisory_xact_lock(hashtext('pix_checkout_store_line'))`);
@@ -435,14 +472,17 @@ export class CreateQueue {
                 + (select count(*) from ${HOLDS} where expires_at > now()) as n`,
         )) as { rows: { n: string }[] };
         store = Number(total.rows[0]?.n ?? 0);
-        if (store >= caps.storeWaitingMax) over = "store";
+        over = capReached({ client, email, store }, caps);
       }
       if (over) {
+        const retry = retryAfterMs(over, freesMsOf(r), CREATE_WINDOW_MS);
+        await new ClientRefusals(trx).record(clientKey, over, retry);
         return {
           admitted: false as const,
           over,
           waiting: over === "client" ? client : over === "email" ? email : store,
-          clientSlotFreesInMs: r?.frees_ms == null ? null : Math.max(0, Number(r.frees_ms)),
+          retryAfterMs: retry,
+          earlier: false,
         };
       }
       const holdId = generateEntityId(undefined, "pxch");
@@ -454,6 +494,37 @@ export class CreateQueue {
       });
       return { admitted: true as const, holdId };
     });
+  }
+
+  /**
+   * What the line holds for one client, in one indexed query and no lock: its waiting creates
+   * and live holds, the whole line's, when its oldest slot frees and its refusal still
+   * standing. The session route reads it before anything costly (early-refusal.ts); `admit`
+   * stays the authority.
+   */
+  async standing(clientKey: string): Promise<ClientStanding> {
+    const result = (await this.db.raw(
+      `select
+         (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
+           + (select count(*) from ${HOLDS} where client_key = ? and expires_at > now()) as client,
+         (select count(*) from ${REQUESTS} where state = 'waiting')
+           + (select count(*) from ${HOLDS} where expires_at > now()) as store,
+         (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
+           where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
+         ${REFUSAL_IN_FORCE_COLUMNS}`,
+      [clientKey, clientKey, clientKey, clientKey, clientKey],
+    )) as { rows: StandingRow[] };
+    const r = result.rows[0] as StandingRow;
+    return {
+      counts: { client: Number(r.client ?? 0), email: null, store: Number(r.store ?? 0) },
+      clientSlotFreesInMs: freesMsOf(r),
+      refusal: refusalInForce(r),
+    };
+  }
+
+  /** Records a refusal the line did not decide itself (the early refusal's), as `admit` does. */
+  async refuse(clientKey: string, over: WaitingCap, retryMs: number): Promise<void> {
+    await new ClientRefusals(this.db).record(clientKey, over, retryMs);
   }
 
   /** The request ended without joining the line (refused, failed, answered): its place frees. */
@@ -699,6 +770,7 @@ export class CreateQueue {
       .delete();
     // Holds of requests whose process died, for clients that never came back.
     await this.db(HOLDS).where("expires_at", "<", this.db.raw("now()")).delete();
+    await new ClientRefusals(this.db).prune(limit);
     return Number(deleted);
   }
 }

@@ -2,16 +2,16 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
+import { sendWaitingRefusal } from "./refusal-answer";
 import { createPluginLogger } from "../platform/logger";
 import { emailKey, holdOrigin } from "./client-origin";
 import { clientKeyOfRequest } from "./client-of-request";
 import { fairOptions } from "./fair-options";
 import { createLineOf } from "./line";
-import { CREATE_WINDOW_MS } from "./queue";
 import { cartOfCollectionWith } from "../medusa/carts";
 
 /** The plugin's providers: only their sessions ask the create line for a charge. */
-const OWN_PROVIDER = /^pp_(pix|boleto)_/;
+export const OWN_PROVIDER = /^pp_(pix|boleto)_/;
 
 interface GateCart {
   email?: string | null;
@@ -25,14 +25,16 @@ interface GateCart {
  *
  * - a cart that cannot become an order (no items, no e-mail, items to ship and no address)
  *   gets a 400 naming what is missing, and never takes a place in the create line;
- * - a client address with `fairness.clientWaitingMax` creates already waiting, or an e-mail
- *   with `fairness.emailWaitingMax`, gets 429 `too_many_waiting_creates` with `Retry-After`
+ * - a client with `fairness.clientWaitingMax` creates already waiting, an e-mail with
+ *   `fairness.emailWaitingMax`, a line with no place this client may take, or a client whose
+ *   earlier refusal still stands gets 429 `too_many_waiting_creates` with `Retry-After`
  *   (counted with the requests admitted and on their way, see `CreateQueue.admit`);
  * - otherwise the request's origin (address, e-mail, its place in the counts) is held for the
  *   provider's create, so the line can serve clients in turn (see `CreateQueue.grant`).
  *
  * Runs after `oneSessionRequestAtATime`: one request per collection at a time is what lets the
- * collection name the request (client-origin.ts).
+ * collection name the request (client-origin.ts). Most refusals never reach it: the early
+ * refusal (early-refusal.ts) answers them before the lock and the cart are read.
  */
 export async function sessionGate(
   req: MedusaRequest,
@@ -96,25 +98,7 @@ export async function sessionGate(
       emailKey: emailKey(cart.email),
     };
     const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
-    if (!admission.admitted) {
-      // The address's line moves one slot each time one of its slots frees; an e-mail's, at
-      // least once a minute.
-      const retryMs =
-        admission.over === "client"
-          ? (admission.clientSlotFreesInMs ?? CREATE_WINDOW_MS)
-          : CREATE_WINDOW_MS;
-      res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
-      // Cross-origin storefronts must be able to read it to show when to try again.
-      res.setHeader("Access-Control-Expose-Headers", "Retry-After");
-      return sendError(
-        res,
-        "too_many_waiting_creates",
-        admission.over === "store"
-          ? `The store has ${admission.waiting} Pix codes or boletos waiting to be created (a busy minute); nothing was made. Try again after Retry-After seconds.`
-          : `This ${admission.over === "client" ? "address" : "e-mail"} already has ${admission.waiting} Pix codes or boletos waiting to be created; wait for them, or try again after Retry-After seconds.`,
-        { over: admission.over },
-      );
-    }
+    if (!admission.admitted) return sendWaitingRefusal(res, admission);
     const { holdId } = admission;
     const releaseOrigin = holdOrigin(collectionId, { ...origin, holdId });
     // A response emits `close` once, whether it finished or its connection dropped.

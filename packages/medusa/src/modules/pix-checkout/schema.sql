@@ -101,6 +101,25 @@ CREATE INDEX "IDX_pix_checkout_charge_event_charge_id" ON pix_checkout_charge_ev
 CREATE INDEX "IDX_pix_checkout_charge_event_deleted_at" ON pix_checkout_charge_event USING btree (deleted_at) WHERE (deleted_at IS NULL);
 CREATE INDEX "IDX_pix_checkout_charge_event_paid_created_at" ON pix_checkout_charge_event USING btree (created_at) WHERE ((deleted_at IS NULL) AND (to_status = 'paid'::text) AND (kind = ANY (ARRAY['paid'::text, 'late_payment'::text])));
 
+CREATE TABLE pix_checkout_client_refresh (
+  client_key text NOT NULL,
+  window_start timestamp with time zone NOT NULL,
+  used integer NOT NULL
+);
+ALTER TABLE pix_checkout_client_refresh ADD CONSTRAINT pix_checkout_client_refresh_pkey PRIMARY KEY (client_key);
+ALTER TABLE pix_checkout_client_refresh ADD CONSTRAINT pix_checkout_client_refresh_used_check CHECK ((used > 0));
+CREATE INDEX "IDX_pix_checkout_client_refresh_window" ON pix_checkout_client_refresh USING btree (window_start);
+
+CREATE TABLE pix_checkout_client_refusal (
+  client_key text NOT NULL,
+  cap text NOT NULL,
+  refused_at timestamp with time zone DEFAULT now() NOT NULL,
+  refused_until timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_cap_check CHECK ((cap = ANY (ARRAY['client'::text, 'email'::text, 'store'::text])));
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_pkey PRIMARY KEY (client_key);
+CREATE INDEX "IDX_pix_checkout_client_refusal_until" ON pix_checkout_client_refusal USING btree (refused_until);
+
 CREATE TABLE pix_checkout_collection_lock (
   collection_id text NOT NULL,
   holder text NOT NULL,
@@ -123,6 +142,7 @@ CREATE TABLE pix_checkout_create_hold (
 ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_pkey PRIMARY KEY (id);
 CREATE INDEX "IDX_pix_checkout_create_hold_client" ON pix_checkout_create_hold USING btree (client_key);
 CREATE INDEX "IDX_pix_checkout_create_hold_email" ON pix_checkout_create_hold USING btree (email_key);
+CREATE INDEX "IDX_pix_checkout_create_hold_expires" ON pix_checkout_create_hold USING btree (expires_at);
 
 CREATE TABLE pix_checkout_create_request (
   id text NOT NULL,

@@ -1,7 +1,7 @@
 /**
- * Per-process counts of what each client holds or spends (open streams, re-checks of the
- * minute), so one client, or every client at once, cannot make one instance hold or spend
- * without bound. A cache of this process's own work: nothing another instance needs.
+ * Per-process counts of what each client holds (open streams), so one client cannot make one
+ * instance hold without bound. A cache of this process's own work: nothing another instance
+ * needs. (Re-checks are counted per client across instances, in records/refresh-windows.ts.)
  */
 
 const openStreams = new Map<string, number>();
@@ -22,22 +22,4 @@ export function takeStreamSlot(clientKey: string, max: number): (() => void) | u
     if (now <= 0) openStreams.delete(clientKey);
     else openStreams.set(clientKey, now);
   };
-}
-
-let refreshMinute = 0;
-let refreshesThisMinute = 0;
-
-/**
- * Takes one of this instance's `perMinute` re-checks of the current minute. Returns 0 when
- * taken, else the milliseconds until the next minute opens.
- */
-export function takeRefresh(perMinute: number, now = Date.now()): number {
-  const minute = Math.floor(now / 60_000);
-  if (minute !== refreshMinute) {
-    refreshMinute = minute;
-    refreshesThisMinute = 0;
-  }
-  if (refreshesThisMinute >= perMinute) return (minute + 1) * 60_000 - now;
-  refreshesThisMinute += 1;
-  return 0;
 }

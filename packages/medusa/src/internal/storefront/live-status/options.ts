@@ -14,12 +14,13 @@ export const streamOptionsSchema = z.object({
    */
   maxPerClient: z.number().int().min(1).max(10_000).default(10),
   /**
-   * Shopper re-checks ("I already paid") this instance may send to the payment service a
-   * minute, whatever the number of sessions asking: each is one API read. Past it the shopper
-   * is told to wait (429 with Retry-After); the payment is still followed by its webhook and
-   * reconciliation.
+   * Shopper re-checks ("I already paid") one client (an address as `fairness` says it) may have
+   * the store send the payment service a minute, on all instances together: each is one API
+   * read. Past it that client is told to wait (429 with Retry-After), and every other client
+   * still has its own; the payment is still followed by its webhook and reconciliation. A
+   * session is re-checked at most once per 10 s anyway, so 12 covers two open sessions.
    */
-  refreshesPerMinute: z.number().int().min(1).max(10_000).default(60),
+  refreshesPerClientPerMinute: z.number().int().min(1).max(10_000).default(12),
   idleTimeoutMs: z.number().int().min(5_000).max(3_600_000).default(600_000),
   keepAliveMs: z.number().int().min(1_000).max(30_000).default(15_000),
   pollIntervalMs: z.number().int().min(250).max(60_000).default(1_000),

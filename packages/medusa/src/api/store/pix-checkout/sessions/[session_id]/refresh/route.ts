@@ -4,8 +4,9 @@ import { settleCharge } from "../../../../../../internal/settlement/settle";
 import { settleContext } from "../../../../../../internal/settlement/context";
 import { loadSession, shopperView } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
-import { liveStatus } from "../../../../../../internal/storefront/live-status";
-import { takeRefresh } from "../../../../../../internal/storefront/live-status/client-slots";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { streamOptions } from "../../../../../../internal/storefront/live-status/options";
+import { clientOfRequest } from "../../../../../../internal/create-line/client-of-request";
 
 /** How often a shopper may ask for an upstream re-check of one session. */
 const REFRESH_INTERVAL_MS = 10_000;
@@ -15,7 +16,10 @@ const REFRESH_INTERVAL_MS = 10_000;
  * payment API about the charge through the same state machine as webhooks, then answers
  * the session object. At most once per 10 s per session, across all instances (the window
  * is a Postgres row); a faster call gets 429 `refresh_rate_limited` with `Retry-After`, and so
- * does any once this instance has sent `stream.refreshesPerMinute` re-checks this minute.
+ * does any once its client (an address as `fairness` says it) has had
+ * `stream.refreshesPerClientPerMinute` re-checks sent this minute, on any instance. Per client,
+ * not per store: one client asking for many sessions spends its own re-checks, never another
+ * shopper's.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Cross-origin storefronts must be able to read Retry-After.
@@ -43,15 +47,21 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   // A final charge cannot change upstream (paid is final; expired/failed stay so), so only
   // pending and locally canceled ones are worth a call.
   if (row.status === "pending" || row.status === "canceled") {
-    // However many sessions ask, this instance sends at most `refreshesPerMinute` re-checks.
-    const waitMs = takeRefresh(liveStatus(req.scope).options.refreshesPerMinute);
-    if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    // However many sessions it asks for, a client has at most its own re-checks a minute.
+    const { refreshesPerClientPerMinute } = streamOptions(
+      req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+    );
+    const clientClaim = await records.refreshWindows.claimForClient(
+      clientOfRequest(req),
+      refreshesPerClientPerMinute,
+    );
+    if (!clientClaim.allowed) {
+      const seconds = Math.max(1, Math.ceil(clientClaim.retryAfterMs / 1000));
       res.setHeader("Retry-After", String(seconds));
       sendError(
         res,
         "refresh_rate_limited",
-        `Many payments are being re-checked right now; this one is still followed and shows up as soon as it is paid. Try again in ${seconds} s.`,
+        `Many payments were re-checked from this address this minute; this one is still followed and shows up as soon as it is paid. Try again in ${seconds} s.`,
       );
       return;
     }
