@@ -50,12 +50,15 @@ module.exports = defineConfig({
               },
             }
           : {}),
-        // Every suite's shoppers come from 127.0.0.1: one client, many carts a minute. The
-        // fairness tests (many-charges) tighten these at run time for their own addresses.
+        // Every suite's shoppers come from 127.0.0.1 with one test CPF: one client, many carts
+        // a minute and many unpaid order-first orders. The fairness tests (many-charges)
+        // tighten these at run time for their own addresses.
         fairness: {
           clientCreatesPerMinute: 60,
           clientWaitingMax: 1000,
           emailWaitingMax: 100,
+          unpaidOrdersMax: 1000,
+          unpaidUnitsMax: 100000,
         },
       },
     },

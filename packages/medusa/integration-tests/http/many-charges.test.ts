@@ -1,7 +1,9 @@
 import path from "node:path";
+import { formatCPF, generateCPF } from "@brazilian-utils/brazilian-utils";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type {
+  IInventoryService,
   INotificationModuleService,
   IPaymentModuleService,
   MedusaContainer,
@@ -82,7 +84,9 @@ medusaIntegrationTestRunner({
     const http = api as unknown as Api;
 
     beforeAll(async () => {
-      store = await createStoreFixture(container());
+      // Medusa's system provider beside Pix and boleto, as a store offers a card or payment on
+      // delivery: what is not this plugin's must stay so.
+      store = await createStoreFixture(container(), ["pp_system_default"]);
       shop = storefront(http, store);
       const base = http.defaults.baseURL;
       await control(sandbox.url, "webhook-urls", {
@@ -1370,6 +1374,150 @@ medusaIntegrationTestRunner({
                 .whereIn("cart_id", [noEmail, ships, empty]),
             ),
           ).toHaveLength(0);
+        });
+
+        describe("unpaid order-first orders cannot take the stock hostage", () => {
+          /** Cents of Medusa's reservations of the item, all orders together. */
+          const reserved = async (inventoryItemId: string) => {
+            const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
+            const items = await inventory.listReservationItems({
+              inventory_item_id: inventoryItemId,
+            });
+            return items.reduce((sum, r) => sum + Number(r.quantity), 0);
+          };
+          /**
+           * A boleto session from `address` for `quantity` units of `variantId`, paid by `cpf`,
+           * then `cart.complete` before payment (order-first).
+           */
+          const orderFirst = async (
+            address: string,
+            variantId: string,
+            options: { quantity?: number; email?: string; cpf: string },
+          ) => {
+            const client = storefront(http, store, address);
+            const cartId = await createCartWithVariant(container(), store, variantId);
+            const email = options.email ?? `estoque-${Date.now()}-${++carts}@example.com`;
+            await client.call("post", `/store/carts/${cartId}`, { email });
+            if ((options.quantity ?? 1) > 1) {
+              const line = (await client.cart(cartId)).data.cart.items[0];
+              await client.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+                quantity: options.quantity,
+              });
+            }
+            const boleto = sessionOf(
+              await client.initiate(cartId, "pp_boleto_a", {
+                ...BOLETO_PAYER,
+                email,
+                document: options.cpf,
+              }),
+            );
+            const completed = await client.complete(cartId);
+            return { cartId, chargeId: boleto.data.charge_id as string, completed };
+          };
+
+          it("one address holds at most unpaidOrdersMax orders and unpaidUnitsMax units of a product in unpaid orders: past them cart.complete is 429 and nothing more is reserved; a paid order frees its place", async () => {
+            tighten({ unpaidOrdersMax: 2, unpaidUnitsMax: 5 });
+            const product = await createStockedProduct(container(), store, 50);
+            const ADDRESS = "127.0.0.180";
+            // Each order of its own mailbox and CPF: only the address ties them together.
+            const place = (quantity: number) =>
+              orderFirst(ADDRESS, product.variantId, { quantity, cpf: generateCPF() });
+
+            const first = await place(2);
+            expect(first.completed.data.type).toBe("order");
+            // Three more units would make 5 + 1 in unpaid orders.
+            const tooMany = await place(4);
+            expect({ status: tooMany.completed.status, ...tooMany.completed.data }).toMatchObject({
+              status: 429,
+              code: "too_many_unpaid_orders",
+              over: "client",
+              cap: "units",
+              limit: 5,
+            });
+            expect(await orderOfCart(container(), tooMany.cartId)).toBeUndefined();
+            const second = await place(3);
+            expect(second.completed.data.type).toBe("order");
+            const third = await place(1);
+            expect(third.completed.data).toMatchObject({
+              code: "too_many_unpaid_orders",
+              over: "client",
+              cap: "orders",
+            });
+            // However it asks, the address holds the 5 units it was allowed, and no more.
+            expect(await reserved(product.inventoryItemId)).toBe(5);
+
+            // Paying one frees its place: its order no longer waits for money.
+            await pay(sandbox, first.chargeId);
+            await waitFor(
+              async () =>
+                (await orderOfCart(container(), first.cartId))?.payment_collections[0]?.status ===
+                "completed",
+              "the paid order's collection to complete",
+            );
+            const afterPaid = await place(2);
+            expect(afterPaid.completed.data.type).toBe("order");
+          });
+
+          it("one mailbox, or one CPF, holds at most unpaidOrdersMax unpaid orders from any number of addresses", async () => {
+            tighten({ unpaidOrdersMax: 2, unpaidUnitsMax: 100 });
+            const product = await createStockedProduct(container(), store, 50);
+            const email = `refem-${Date.now()}@example.com`;
+            const byMailbox = [];
+            for (const [i, spelling] of [email, email.toUpperCase(), email].entries()) {
+              byMailbox.push(
+                await orderFirst(`127.0.0.${181 + i}`, product.variantId, {
+                  email: spelling,
+                  cpf: generateCPF(),
+                }),
+              );
+            }
+            expect(byMailbox.map((o) => o.completed.data.type ?? o.completed.data.code)).toEqual([
+              "order",
+              "order",
+              "too_many_unpaid_orders",
+            ]);
+            expect(byMailbox[2]!.completed.data.over).toBe("email");
+
+            const cpf = generateCPF();
+            const byDocument = [];
+            for (let i = 0; i < 3; i += 1) {
+              byDocument.push(
+                await orderFirst(`127.0.0.${185 + i}`, product.variantId, { cpf: formatCPF(cpf) }),
+              );
+            }
+            expect(byDocument.map((o) => o.completed.data.type ?? o.completed.data.code)).toEqual([
+              "order",
+              "order",
+              "too_many_unpaid_orders",
+            ]);
+            expect(byDocument[2]!.completed.data.over).toBe("document");
+            expect(await reserved(product.inventoryItemId)).toBe(4);
+          });
+
+          it("a paid cart, or one of another provider, completes whatever the address holds", async () => {
+            tighten({ unpaidOrdersMax: 1, unpaidUnitsMax: 1 });
+            const product = await createStockedProduct(container(), store, 10);
+            const ADDRESS = "127.0.0.190";
+            const held = await orderFirst(ADDRESS, product.variantId, { cpf: generateCPF() });
+            expect(held.completed.data.type).toBe("order");
+            // Pay-first: the code is paid before the cart completes, so no order waits for money.
+            const client = storefront(http, store, ADDRESS);
+            const cartId = await createCartWithVariant(container(), store, product.variantId);
+            const pix = sessionOf(await client.initiate(cartId, "pp_pix_a"));
+            await pay(sandbox, pix.data.charge_id);
+            await waitFor(
+              async () => (await chargeRow(pix.data.charge_id)).status === "paid",
+              "the Pix to be paid",
+            );
+            const paid = await client.complete(cartId);
+            expect(paid.status).toBe(200);
+            expect(paid.data.type).toBe("order");
+            // Medusa's own provider: not this plugin's to count.
+            const system = await createCartWithVariant(container(), store, product.variantId);
+            expect((await client.initiate(system, "pp_system_default")).status).toBe(200);
+            const other = await client.complete(system);
+            expect(other.data.type).toBe("order");
+          });
         });
 
         it("an order-first order's code is mailed when the order is placed, though no page showed it, to a mailbox with a paid order; a new mailbox's order gets none", async () => {

@@ -7,6 +7,7 @@ import {
 } from "../internal/checkout/method-guards";
 import { refuseWaitingClientsEarly } from "../internal/create-line/early-refusal";
 import { sessionGate } from "../internal/create-line/session-gate";
+import { capUnpaidOrders } from "../internal/create-line/unpaid-order-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
 import { hideLinkToken } from "../internal/recovery/link-request";
 import {
@@ -72,6 +73,13 @@ export default defineMiddlewares({
       matcher: "/store/carts/:id",
       methods: ["POST"],
       middlewares: [refuseChosenMethodInMetadata, refuseEditsOfPaidCart],
+    },
+    {
+      // An order placed before its Pix or boleto is paid reserves stock: capped per client,
+      // mailbox and payer document (see unpaid-order-gate).
+      matcher: "/store/carts/:id/complete",
+      methods: ["POST"],
+      middlewares: [capUnpaidOrders],
     },
     {
       // A paid cart no longer changes: its line items, promotions, shipping (see

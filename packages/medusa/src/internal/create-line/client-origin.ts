@@ -27,6 +27,18 @@ export function emailKey(email: string): string {
 }
 
 /**
+ * The key a payer document (CPF or CNPJ) is counted by: a SHA-256 of its digits, so the same
+ * document however it was typed is one key, and the document itself is not kept. Pseudonymous,
+ * not anonymous: a CPF has few enough values to be found from its hash, so rows holding it are
+ * pruned like the rest of the line's. Null for no document.
+ */
+export function payerKey(document: string | undefined | null): string | null {
+  const digits = (document ?? "").replace(/\D/g, "");
+  if (!digits) return null;
+  return createHash("sha256").update(`payer:${digits}`).digest("hex").slice(0, 32);
+}
+
+/**
  * The origin of the session request being served for a collection, in this process. The
  * session route serves one request per collection at a time (checkout/session-requests), and
  * the provider's create runs inside it, so the collection names the request.

@@ -72,6 +72,15 @@ export const fairOptionsSchema = z.object({
    * none or one; a few shoppers behind one address a few.
    */
   storeReserveBelow: z.number().int().min(1).max(1000).default(3),
+  /**
+   * Unpaid order-first orders (placed before their Pix or boleto is paid, so their stock is
+   * reserved until the code is paid or ends, about 8 days for a boleto) that one client, one
+   * mailbox and one payer document (CPF or CNPJ) may each hold. Past it `cart.complete` gets
+   * 429 `too_many_unpaid_orders` and no order is made; the shopper can still pay first.
+   */
+  unpaidOrdersMax: z.number().int().min(1).max(1000).default(3),
+  /** Units (item quantities) those unpaid orders may hold, counted the same three ways. */
+  unpaidUnitsMax: z.number().int().min(1).max(100_000).default(10),
 });
 
 /** Fairness options after defaults. */

@@ -2,6 +2,8 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ClientCreateChargeInput } from "../platform/client-port";
 import type { PaymentMethod } from "../platform/options";
+import { payerKey } from "./client-origin";
+import { UnpaidOrders } from "./unpaid-orders";
 import {
   ClientRefusals,
   REFUSAL_IN_FORCE_COLUMNS,
@@ -72,6 +74,8 @@ export interface CreateRequestRow {
   client_key: string | null;
   /** The cart e-mail's key (client-origin.ts `emailKey`), when a store request asked. */
   email_key: string | null;
+  /** The payer document's pseudonymous key (client-origin.ts `payerKey`), if it had one. */
+  payer_key: string | null;
 }
 
 /** A create a payment session asks for. */
@@ -208,6 +212,8 @@ export class CreateQueue {
           input: JSON.stringify(request.input),
           client_key: request.origin?.clientKey ?? null,
           email_key: request.origin?.emailKey ?? null,
+          // Kept after the payer data is dropped: an order-first order is counted by it.
+          payer_key: payerKey(request.input.customer?.document),
         })
         .returning("*")) as CreateRequestRow[];
       return row(saved as CreateRequestRow);
@@ -771,6 +777,7 @@ export class CreateQueue {
     // Holds of requests whose process died, for clients that never came back.
     await this.db(HOLDS).where("expires_at", "<", this.db.raw("now()")).delete();
     await new ClientRefusals(this.db).prune(limit);
+    await new UnpaidOrders(this.db).prune(limit);
     return Number(deleted);
   }
 }

@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   qr_not_ready: 409,
   refresh_rate_limited: 429,
   too_many_waiting_creates: 429,
+  // An order placed before payment reserves stock: one client, mailbox or CPF holds a few.
+  too_many_unpaid_orders: 429,
   too_many_streams: 429,
   payment_service_unavailable: 502,
   // The plugin's tables are missing: nothing is shown or believed without its records.

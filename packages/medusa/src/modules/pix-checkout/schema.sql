@@ -167,7 +167,8 @@ CREATE TABLE pix_checkout_create_request (
   error_message text,
   attempts integer DEFAULT 0 NOT NULL,
   client_key text,
-  email_key text
+  email_key text,
+  payer_key text
 );
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
@@ -287,6 +288,22 @@ CREATE TABLE pix_checkout_reminder_opt_out (
   created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 ALTER TABLE pix_checkout_reminder_opt_out ADD CONSTRAINT pix_checkout_reminder_opt_out_pkey PRIMARY KEY (email_key);
+
+CREATE TABLE pix_checkout_unpaid_order (
+  cart_id text NOT NULL,
+  session_id text NOT NULL,
+  client_key text NOT NULL,
+  email_key text NOT NULL,
+  payer_key text,
+  units integer NOT NULL,
+  placed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_unpaid_order ADD CONSTRAINT pix_checkout_unpaid_order_pkey PRIMARY KEY (cart_id);
+ALTER TABLE pix_checkout_unpaid_order ADD CONSTRAINT pix_checkout_unpaid_order_units_check CHECK ((units > 0));
+CREATE INDEX "IDX_pix_checkout_unpaid_order_client" ON pix_checkout_unpaid_order USING btree (client_key);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_email" ON pix_checkout_unpaid_order USING btree (email_key);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_payer" ON pix_checkout_unpaid_order USING btree (payer_key) WHERE (payer_key IS NOT NULL);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_placed" ON pix_checkout_unpaid_order USING btree (placed_at);
 
 CREATE TABLE pix_checkout_webhook_delivery (
   id text NOT NULL,
