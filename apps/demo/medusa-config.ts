@@ -86,8 +86,17 @@ module.exports = defineConfig({
               paymentPageUrl: `http://localhost:${storefrontPort}/pagar/{session_id}`,
             },
             // Every shopper of a demo is you, at 127.0.0.1: a store's default (3 creates a
-            // minute per address) would hold your fourth code of a minute back.
-            fairness: { clientCreatesPerMinute: 30 },
+            // minute per address) would hold your fourth code of a minute back. A storefront
+            // that calls the store from its server signs each shopper's address with the
+            // secret (apps/next-storefront); the demo makes one each run.
+            fairness: {
+              clientCreatesPerMinute: 30,
+              // and its boletos are all one test CPF: the store's default (3 unpaid orders per
+              // address, mailbox and CPF) would refuse your fourth order-first boleto.
+              unpaidOrdersMax: 1000,
+              unpaidUnitsMax: 10000,
+              storefrontSecret: env.PIX_STOREFRONT_SECRET || undefined,
+            },
             // The "régua de recuperação": reminders before a code expires or a boleto falls
             // due, and a new code after. Type +25m into `npm run demo` to see them go.
             recovery: {

@@ -1,11 +1,13 @@
 // A shopper buying in a real Chromium from the demo store, and the merchant seeing the result
 // in Medusa's admin API. One demo (Medusa + plugin + sandbox + storefront) serves every flow.
 import { readdir, readFile } from "node:fs/promises";
+import http from "node:http";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Demo } from "@pix-checkout/demo";
 import { englishOnly, layoutProblems } from "../../packages/medusa/scripts/lib/admin-checks.mjs";
+import pg from "pg";
 import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
@@ -15,6 +17,7 @@ import {
   toPaymentStep as toNextPaymentStep,
 } from "./support/next-storefront.mjs";
 import { expireCharge, listCharges, newestCharge, payCharge } from "./support/sandbox-control.mjs";
+import { readyCart } from "./support/store-api.mjs";
 import {
   checkoutView,
   confirmedOrderNumber,
@@ -26,6 +29,25 @@ import {
   showsCopyFirst,
   submitBoleto,
 } from "./support/shopper.mjs";
+
+/** A POST from a bound local address; resolves with the status and the body once read. */
+function post(
+  agent: http.Agent,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "POST", agent, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 // The suite's database outlives a run, so each run's shoppers get e-mails of their own.
 const run = Date.now().toString(36);
@@ -315,6 +337,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     next = await startNextStorefront({
       storeUrl: demo.urls.store,
       publishableKey: demo.publishableKey,
+      storefrontSecret: demo.storefrontSecret,
       port: nextPort,
     });
   });
@@ -580,6 +603,71 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
       .poll(() => page.getByTestId("payment-method").textContent(), { timeout: 30_000 })
       .toContain("Boleto");
     await paidOrder((o) => o.display_id === orderNumber);
+  });
+
+  it("counts 25 session requests through the storefront, each with its own made-up X-Forwarded-For, as one client: the address that connected", async () => {
+    // The server action the payment step calls for a Pix session, as the browser sends it.
+    await toPaymentStep(email("next-one-client"));
+    const asked = page.waitForRequest(
+      (r) =>
+        r.method() === "POST" &&
+        !!r.headers()["next-action"] &&
+        (r.postData() ?? "").includes('"provider_id":"pp_pix_pix-checkout"'),
+    );
+    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await page.getByTestId("submit-payment-button").click();
+    const action = await asked;
+
+    const store = {
+      storeUrl: demo.urls.store,
+      publishableKey: demo.publishableKey,
+      regionId: demo.regionId,
+    };
+    const carts: string[] = [];
+    for (let i = 0; i < 25; i += 1) carts.push(await readyCart(store, email(`next-client-${i}`)));
+    // One shopper at 127.0.0.77, writing a new address of its own into every request.
+    const from = new http.Agent({ localAddress: "127.0.0.77" });
+    const answers = await Promise.all(
+      carts.map((cartId, i) =>
+        post(
+          from,
+          action.url(),
+          JSON.stringify([{ id: cartId }, { provider_id: "pp_pix_pix-checkout" }]),
+          {
+            "next-action": action.headers()["next-action"]!,
+            "content-type": "text/plain;charset=UTF-8",
+            accept: "text/x-component",
+            origin: next.url,
+            "x-forwarded-for": `203.0.113.${i + 1}, 198.51.100.${i + 1}`,
+          },
+        ),
+      ),
+    );
+    from.destroy();
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(200));
+    // Arriving together, one client's requests meet its cap on waiting creates (20): the
+    // action answers the store's refusal. Twenty-five clients would each have had a place.
+    const refused = answers.filter((answer) => answer.body.includes("too_many_waiting_creates"));
+    expect(refused.length).toBeLessThan(25);
+
+    // The store's line recorded whom each code was for: the one address, for every request it
+    // did not refuse.
+    const db = new pg.Client({ connectionString: demo.database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ client_key: string }>(
+        `select r.client_key from pix_checkout_create_request r
+           join payment_session s on s.id = r.session_id
+           join cart_payment_collection c on c.payment_collection_id = s.payment_collection_id
+          where c.cart_id = any($1)`,
+        [carts],
+      );
+      expect(rows.map((row) => row.client_key)).toEqual(
+        Array(25 - refused.length).fill("127.0.0.77"),
+      );
+    } finally {
+      await db.end();
+    }
   });
 });
 

@@ -45,6 +45,7 @@ const next = withNext
   ? await startNextStorefront({
       storeUrl: demo.urls.store,
       publishableKey: demo.publishableKey,
+      storefrontSecret: demo.storefrontSecret,
       port,
     })
   : undefined;

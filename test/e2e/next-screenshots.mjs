@@ -31,6 +31,7 @@ const demo = await startE2eDemo({
 const next = await startNextStorefront({
   storeUrl: demo.urls.store,
   publishableKey: demo.publishableKey,
+  storefrontSecret: demo.storefrontSecret,
   port,
 });
 const browser = await launchChromium();

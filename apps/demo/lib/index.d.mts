@@ -66,6 +66,12 @@ export interface Demo {
   };
   admin: { email: string; password: string };
   publishableKey: string;
+  /**
+   * The store's `fairness.storefrontSecret`, new each run: a storefront that calls the store
+   * from its server (apps/next-storefront) signs each shopper's address with it
+   * (`PIX_STOREFRONT_SECRET`). Never give it to a browser.
+   */
+  storefrontSecret: string;
   regionId: string;
   /** Provider ids enabled on the BRL region, e.g. ["pp_pix_pix-checkout", "pp_boleto_pix-checkout"]. */
   paymentProviders: string[];

@@ -56,6 +56,9 @@ export async function startDemo(options = {}) {
   };
   // Like a merchant's setup: the webhook URL carries a secret token the plugin checks. A
   // fresh one per start is enough, since the sandbox learns the URL at the same time.
+  // What a storefront server (such as apps/next-storefront) signs each shopper's address with,
+  // so the store tells its shoppers apart; new each run, like the webhook's.
+  const storefrontSecret = randomBytes(32).toString("hex");
   const webhookSecret =
     options.webhookSecret === null
       ? undefined
@@ -157,6 +160,7 @@ export async function startDemo(options = {}) {
         PIX_CHECKOUT_BASE_URL: sandbox.baseUrl,
         PIX_CHECKOUT_VARIANT: variant,
         PIX_CHECKOUT_WEBHOOK_SECRET: webhookSecret ?? "",
+        PIX_STOREFRONT_SECRET: storefrontSecret,
       },
     };
 
@@ -225,6 +229,7 @@ export async function startDemo(options = {}) {
       },
       admin,
       publishableKey: seeded.publishableKey,
+      storefrontSecret,
       regionId: seeded.regionId,
       paymentProviders: seeded.paymentProviders,
       variant,

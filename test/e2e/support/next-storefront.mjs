@@ -1,18 +1,23 @@
 // The Next.js storefront (apps/next-storefront), built and served in production mode against
-// a running store, the way a merchant deploys the DTC starter: `next build`, then `next start`.
+// a running store, the way a merchant deploys the DTC starter: `next build`, then `next start`
+// behind a proxy that appends the caller to X-Forwarded-For (front-proxy.mjs).
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { startFrontProxy } from "./front-proxy.mjs";
 import { payer } from "./shopper.mjs";
 
 const app = fileURLToPath(new URL("../../../apps/next-storefront/", import.meta.url));
 
 /**
- * Installs the app (element from its tarball), builds it for this store and starts it.
+ * Installs the app (element from its tarball), builds it for this store and starts it, with
+ * its proxy in front on `port` (shoppers reach that; `next start` listens on a port of its own).
  * NEXT_PUBLIC_* values are inlined at build time, so the build needs the store's address
- * and publishable key.
- * @param {{ storeUrl: string, publishableKey: string, port: number }} options
+ * and publishable key. `storefrontSecret` is the store's `fairness.storefrontSecret`: the
+ * server signs each shopper's address with it.
+ * @param {{ storeUrl: string, publishableKey: string, storefrontSecret?: string, port: number }} options
  */
-export async function startNextStorefront({ storeUrl, publishableKey, port }) {
+export async function startNextStorefront({ storeUrl, publishableKey, storefrontSecret, port }) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -22,6 +27,7 @@ export async function startNextStorefront({ storeUrl, publishableKey, port }) {
     MEDUSA_BACKEND_URL: storeUrl,
     NEXT_PUBLIC_MEDUSA_BACKEND_URL: storeUrl,
     NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: publishableKey,
+    ...(storefrontSecret ? { PIX_STOREFRONT_SECRET: storefrontSecret } : {}),
   };
   for (const [what, command, args] of [
     ["install", "node", ["scripts/setup.mjs"]],
@@ -34,7 +40,8 @@ export async function startNextStorefront({ storeUrl, publishableKey, port }) {
   }
 
   const lines = [];
-  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const nextPort = await freePort();
+  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(nextPort)], {
     cwd: app,
     env,
     detached: true,
@@ -43,11 +50,11 @@ export async function startNextStorefront({ storeUrl, publishableKey, port }) {
     stream.setEncoding("utf8");
     stream.on("data", (chunk) => lines.push(...chunk.split("\n").filter(Boolean)));
   }
-  const url = `http://127.0.0.1:${port}`;
+  const direct = `http://127.0.0.1:${nextPort}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${lines.join("\n")}`);
-    const up = await fetch(`${url}/br`, { redirect: "manual" }).then(
+    const up = await fetch(`${direct}/br`, { redirect: "manual" }).then(
       (res) => res.status < 500,
       () => false,
     );
@@ -55,17 +62,31 @@ export async function startNextStorefront({ storeUrl, publishableKey, port }) {
     if (Date.now() > deadline) throw new Error(`next start did not answer:\n${lines.join("\n")}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const proxy = await startFrontProxy(direct, port);
   return {
-    url,
+    url: proxy.url,
     /** Every line the Next.js server printed so far (server rendering errors land here). */
     logs: () => [...lines],
     stop: async () => {
+      await proxy.close();
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid, "SIGTERM");
       await exited;
     },
   };
+}
+
+/** A port the OS says is free right now on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { FetchError } from "@medusajs/js-sdk";
-import { busyNow, errorMessage, retryLater, somethingWrong } from "./error-message";
+import {
+  busyNow,
+  errorMessage,
+  retryLater,
+  somethingWrong,
+  StoreRefusal,
+  tooManyUnpaidOrders,
+} from "./error-message";
 
 describe("errorMessage", () => {
   it.each([409, 500, 503])(
@@ -24,6 +31,16 @@ describe("errorMessage", () => {
     );
     expect(errorMessage(error)).toBe(busyNow);
     expect(errorMessage(error)).toMatch(/Muita procura.*Nada foi cobrado/);
+  });
+
+  it("tells a shopper holding too many unpaid orders to pay one, or pay this one with Pix (429 too_many_unpaid_orders)", () => {
+    const error = new StoreRefusal(
+      429,
+      "too_many_unpaid_orders",
+      "this address already has 3 orders awaiting payment (at most 3); their stock stays reserved until they are paid or their codes end.",
+    );
+    expect(errorMessage(error)).toBe(tooManyUnpaidOrders);
+    expect(errorMessage(error)).toMatch(/pedidos aguardando pagamento.*Pix/);
   });
 
   it("keeps the store's message for a refusal that says what to fix", () => {

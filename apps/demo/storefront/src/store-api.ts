@@ -6,6 +6,7 @@ import config from "virtual:pix-demo-config";
 import { toAddress } from "./cart-address";
 import { readEarlierPayment, type EarlierPayment } from "./earlier-payment";
 import type { PayerFields } from "./payer-fields";
+import { StoreRefusal } from "./error-message";
 import { pixSavedOf } from "./totals";
 
 /** The code of the Pix discount's promotion (the plugin's `DESCONTO-PIX`). */
@@ -237,11 +238,27 @@ export async function chosenMethod(
  * returns that same order, so the pay-first flow can call it after payment.
  */
 export async function completeCart(cartId: string): Promise<HttpTypes.StoreOrder> {
-  const result = await sdk.store.cart.complete(cartId);
-  if (result.type === "cart")
-    throw new Error(result.error?.message ?? "The order could not be placed.");
+  // fetch, not the SDK: a refusal's `code` (too_many_unpaid_orders for an order placed before
+  // payment) chooses the shopper's message, and the SDK's error drops it.
+  const response = await fetch(
+    `${config.backendUrl}/store/carts/${encodeURIComponent(cartId)}/complete`,
+    { method: "POST", headers: { "x-publishable-api-key": config.publishableKey } },
+  );
+  const body = (await response
+    .json()
+    .catch(() => ({}))) as Partial<HttpTypes.StoreCompleteCartResponse> & {
+    code?: string;
+    message?: string;
+  };
+  if (!response.ok) {
+    throw new StoreRefusal(response.status, body.code, body.message ?? response.statusText);
+  }
+  if (body.type !== "order" || !body.order)
+    throw new Error(
+      (body.type === "cart" && body.error?.message) || "The order could not be placed.",
+    );
   forgetCart();
-  return result.order;
+  return body.order;
 }
 
 /** An order for the confirmation page, and the cents the Pix discount took off it. */

@@ -204,6 +204,47 @@ export async function initiatePaymentSessionOrRefusal(
 }
 
 /**
+ * Completes the cart of an order placed before it is paid (boleto) and goes to the order's
+ * page, or returns the store's refusal, as initiatePaymentSessionOrRefusal does. The request
+ * says who the shopper is: the store caps the unpaid orders one client, mailbox or CPF may
+ * hold, since each one reserves its stock until the boleto is paid or ends.
+ */
+export async function placeOrderOrRefusal(
+  cartId: string
+): Promise<PaymentSessionRefusal> {
+  const response = await fetch(
+    `${process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/carts/${cartId}/complete`,
+    {
+      method: "POST",
+      headers: {
+        ...(await getAuthHeaders()),
+        ...(await getShopperAddressHeaders()),
+        "x-publishable-api-key":
+          process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
+      },
+      cache: "no-store",
+    }
+  ).catch(() => null)
+  const body = (await response?.json().catch(() => ({}))) as {
+    type?: string
+    order?: HttpTypes.StoreOrder
+    error?: { message?: string }
+    code?: string
+    message?: string
+  }
+  if (response?.ok && body.type === "order" && body.order) {
+    await removeCartId()
+    const countryCode = body.order.shipping_address?.country_code?.toLowerCase()
+    redirect(`/${countryCode}/order/${body.order.id}/confirmed`)
+  }
+  return {
+    code: body?.code,
+    message:
+      body?.message ?? body?.error?.message ?? "The order could not be placed.",
+  }
+}
+
+/**
  * The store's Pix discount as the Pix Checkout plugin tells it: `value` is whole percent
  * (`type: "percentage"`) or integer cents (`"fixed"`), `saved` the cents it takes off this
  * cart now (0 unless Pix is the chosen method).

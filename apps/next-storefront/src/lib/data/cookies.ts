@@ -1,4 +1,5 @@
 import "server-only"
+import { createHmac } from "node:crypto"
 import { cookies as nextCookies, headers } from "next/headers"
 
 /** The shopper's login, when there is one (this storefront only has guests). */
@@ -10,17 +11,32 @@ export const getAuthHeaders = async (): Promise<
 }
 
 /**
- * Who the shopper is to Medusa: this server calls Medusa for every shopper, so without this
- * header they would all be one client, and the payment plugin shares its create line per client
- * address. Forwards `X-Forwarded-For` as this server received it (Next.js appends the address
- * that connected); the plugin believes it only from a proxy its `fairness.trustedProxies`
- * names: this server's address (and whatever stands in front of it).
+ * Who the shopper is to Medusa: this server calls Medusa for every shopper, so to Medusa they
+ * would all be this server, and the payment plugin shares its line of Pix codes per client.
+ * Forwarding `X-Forwarded-For` would not do: Next.js writes it only when it is absent, so a
+ * shopper's own header would reach Medusa unchanged. Instead this signs the address that the
+ * proxy in front of this server saw (the entry `PIX_PROXY_HOPS` from the right of
+ * `X-Forwarded-For`: each proxy appends who called it, and a shopper can only write entries to
+ * the left) with `PIX_STOREFRONT_SECRET`, which Medusa's `fairness.storefrontSecret` also
+ * holds. Medusa believes a signed address and nothing else a client writes. Unset, nothing is
+ * sent and every shopper is this server to Medusa.
  */
 export const getShopperAddressHeaders = async (): Promise<
-  { "x-forwarded-for": string } | Record<string, never>
+  { "x-pix-client": string } | Record<string, never>
 > => {
-  const forwarded = (await headers()).get("x-forwarded-for")
-  return forwarded ? { "x-forwarded-for": forwarded } : {}
+  const secret = process.env.PIX_STOREFRONT_SECRET
+  if (!secret) return {}
+  const hops = ((await headers()).get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean)
+  const address = hops[hops.length - Number(process.env.PIX_PROXY_HOPS ?? 1)]
+  if (!address) return {}
+  const t = Math.floor(Date.now() / 1000)
+  const signature = createHmac("sha256", secret)
+    .update(`${t}.${address}`)
+    .digest("base64url")
+  return { "x-pix-client": `t=${t},a=${address},s=${signature}` }
 }
 
 /**

@@ -33,6 +33,11 @@ const messages = new Map([
     "too_many_waiting_creates",
     "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.",
   ],
+  // Each order placed before payment holds its stock until the boleto is paid or ends.
+  [
+    "too_many_unpaid_orders",
+    "Você já tem pedidos aguardando pagamento nesta loja. Pague um deles, ou pague este com Pix, para fazer um novo pedido.",
+  ],
 ])
 
 /** "o CPF ou CNPJ, o bairro e o número": the payer fields a plugin message names. */

@@ -1,7 +1,11 @@
 "use client"
 
 import { isBoleto, isManual, isPix, isStripeLike } from "@lib/constants"
-import { initiatePaymentSessionOrRefusal, placeOrder } from "@lib/data/cart"
+import {
+  initiatePaymentSessionOrRefusal,
+  placeOrder,
+  placeOrderOrRefusal,
+} from "@lib/data/cart"
 import { paymentErrorMessage } from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import PixCheckoutClient from "@modules/checkout/components/pix-checkout"
@@ -42,7 +46,11 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
       )
     case isBoleto(paymentSession?.provider_id):
       return (
-        <ManualTestPaymentButton notReady={notReady} data-testid={dataTestId} />
+        <BoletoPaymentButton
+          cart={cart}
+          notReady={notReady}
+          data-testid={dataTestId}
+        />
       )
     case isManual(paymentSession?.provider_id):
       return (
@@ -107,6 +115,47 @@ const PixPaymentButton = ({
       <ErrorMessage
         error={errorMessage}
         data-testid="pix-payment-error-message"
+      />
+    </>
+  )
+}
+
+const BoletoPaymentButton = ({
+  cart,
+  notReady,
+  "data-testid": dataTestId,
+}: {
+  cart: HttpTypes.StoreCart
+  notReady: boolean
+  "data-testid"?: string
+}) => {
+  const [submitting, setSubmitting] = useState(false)
+  const [errorMessage, setErrorMessage] = useState<string | null>(null)
+
+  // placeOrderOrRefusal goes to the order's page; it returns only when the store refused.
+  const handlePayment = () => {
+    setSubmitting(true)
+    setErrorMessage(null)
+    placeOrderOrRefusal(cart.id)
+      .then(
+        (refusal) => refusal && setErrorMessage(paymentErrorMessage(refusal))
+      )
+      .finally(() => setSubmitting(false))
+  }
+
+  return (
+    <>
+      <Button
+        disabled={notReady}
+        isLoading={submitting}
+        onClick={handlePayment}
+        data-testid={dataTestId ?? "submit-order-button"}
+      >
+        Place order
+      </Button>
+      <ErrorMessage
+        error={errorMessage}
+        data-testid="boleto-payment-error-message"
       />
     </>
   )
