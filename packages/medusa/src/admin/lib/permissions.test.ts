@@ -1,7 +1,7 @@
 // Which buttons the admin user sees, by what Medusa says their role may do. The pure rule is
 // tested as a table; then the real components are rendered (React's server renderer, in
 // Portuguese with the plugin's own translations) with Medusa's answer already in the query
-// cache, as `GET /admin/rbac/me/permissions` would have filled it. The integration suite
+// cache, as asking it (`askPermissions`) would have filled it. The integration suite
 // (admin-permissions.test.ts) feeds real answers of a Medusa with RBAC on to the same rule.
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,14 +17,20 @@ import translations from "../i18n";
 import { FlagActions } from "./flag-actions";
 import { PixDiscountCard } from "./pix-discount-card";
 import { ReconciliationCard } from "./reconciliation-card";
-import { PERMISSIONS_KEY, permittedActions, type PermissionsAnswer } from "./permissions";
+import {
+  PERMISSIONS_KEY,
+  askPermissions,
+  permittedActions,
+  type PermissionsAnswer,
+} from "./permissions";
 import type { AdminCharge, AdminChargeSummary, AdminMoney } from "./types";
 
 const granted = (...permissions: string[]): PermissionsAnswer => ({
+  rbac: true,
   status: 200,
   body: { permissions },
 });
-const RBAC_OFF: PermissionsAnswer = { status: 404 };
+const RBAC_OFF: PermissionsAnswer = { rbac: false };
 const VIEWER = granted("payment:read", "promotion:read");
 const REFUNDER = granted("payment:read", "pix_checkout:refund");
 const EVERYTHING_BUT_REFUND = granted(
@@ -45,7 +51,7 @@ describe("permittedActions", () => {
     expect(sorted(undefined)).toEqual([]);
   });
 
-  it("allows everything when Medusa has no permissions route (RBAC off): it checks nothing then", () => {
+  it("allows everything when Medusa's rbac flag is off: it checks nothing then", () => {
     expect(sorted(RBAC_OFF)).toEqual([
       "accept",
       "export",
@@ -68,15 +74,60 @@ describe("permittedActions", () => {
 
   it("allows nothing on a refusal, a failure or an answer of another shape", () => {
     for (const answer of [
-      { status: 401 },
-      { status: 403 },
-      { status: 500 },
-      { status: 0 },
-      { status: 200, body: { permissions: "payment:read" } },
-      { status: 200, body: null },
-    ]) {
+      { rbac: true, status: 401 },
+      { rbac: true, status: 403 },
+      { rbac: true, status: 404 },
+      { rbac: true, status: 500 },
+      { rbac: true, status: 0 },
+      { rbac: true, status: 200, body: { permissions: "payment:read" } },
+      { rbac: true, status: 200, body: null },
+    ] as const) {
       expect(sorted(answer), JSON.stringify(answer)).toEqual([]);
     }
+  });
+});
+
+describe("askPermissions", () => {
+  /** A fake admin API: each path's answer, or the status it refuses with; and what was asked. */
+  const api = (answers: Record<string, unknown>) => {
+    const asked: string[] = [];
+    const fetchJson = async (path: string) => {
+      asked.push(path);
+      const answer = answers[path];
+      if (typeof answer === "number") throw Object.assign(new Error("refused"), { status: answer });
+      if (answer === undefined) throw Object.assign(new Error("not found"), { status: 404 });
+      return answer;
+    };
+    return { asked, fetchJson };
+  };
+
+  it("asks only the feature flags while rbac is off, so a store without RBAC sees no failed request", async () => {
+    const medusa = api({
+      "/admin/feature-flags": { feature_flags: { rbac: false, caching: true } },
+    });
+    expect(await askPermissions(medusa.fetchJson)).toEqual({ rbac: false });
+    expect(medusa.asked).toEqual(["/admin/feature-flags"]);
+  });
+
+  it("asks the user's grants when rbac is on", async () => {
+    const medusa = api({
+      "/admin/feature-flags": { feature_flags: { rbac: true } },
+      "/admin/rbac/me/permissions": { permissions: ["payment:read"] },
+    });
+    const answer = await askPermissions(medusa.fetchJson);
+    expect(answer).toEqual({ rbac: true, status: 200, body: { permissions: ["payment:read"] } });
+    expect([...permittedActions(answer)]).toEqual(["read"]);
+  });
+
+  it("answers 'nothing allowed' when either request fails", async () => {
+    const flagsFail = api({ "/admin/feature-flags": 500 });
+    expect(permittedActions(await askPermissions(flagsFail.fetchJson)).size).toBe(0);
+    const grantsFail = api({
+      "/admin/feature-flags": { feature_flags: { rbac: true } },
+      "/admin/rbac/me/permissions": 401,
+    });
+    expect(await askPermissions(grantsFail.fetchJson)).toEqual({ rbac: true, status: 401 });
+    expect(permittedActions(await askPermissions(grantsFail.fetchJson)).size).toBe(0);
   });
 });
 
