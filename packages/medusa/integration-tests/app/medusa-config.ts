@@ -11,6 +11,15 @@ const apiKey = process.env.PIX_API_KEY ?? "sk_live_sandbox_default";
 // every other suite keeps Medusa's local provider on the same channel.
 const smtpPort = process.env.PIX_SMTP_PORT;
 const alertsTo = process.env.PIX_ALERTS_TO;
+// The permissions suite (admin-permissions.test.ts) turns Medusa's `rbac` and `caching` flags on
+// and names their modules, as a merchant's config does: Medusa 2.21's defineConfig reads its
+// `rbac` flag before the flag is registered, so the flag alone does not load the RBAC module.
+const flagModules = [
+  ...(process.env.MEDUSA_FF_RBAC === "true" ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
+  ...(process.env.MEDUSA_FF_CACHING === "true"
+    ? [{ resolve: "@medusajs/medusa/caching", options: { in_memory: { enable: true } } }]
+    : []),
+];
 
 module.exports = defineConfig({
   projectConfig: {
@@ -64,6 +73,7 @@ module.exports = defineConfig({
     },
   ],
   modules: [
+    ...flagModules,
     {
       resolve: "@medusajs/medusa/notification",
       options: {

@@ -14,6 +14,7 @@ import {
   refuseEditsOfPaidCart,
   refuseSessionsOfPaidCollection,
 } from "../internal/settlement/paid-collection-guard";
+import { ADMIN_ACTIONS, ADMIN_ROUTE_POLICIES } from "../internal/operations/admin-policies";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
@@ -30,9 +31,17 @@ import {
  * The cart's chosen method, which the Pix discount's promotion rule reads, is the plugin's to
  * write: Medusa's cart routes may not set it, and a new session makes it follow its provider
  * (see method-guards).
+ * Each admin route declares the `policies` its action needs (see admin-policies): with Medusa's
+ * `rbac` flag on, a user whose roles lack one gets Medusa's 403 before the route runs; with it
+ * off (the default), Medusa checks nothing and the routes answer as before.
  */
 export default defineMiddlewares({
   routes: [
+    ...ADMIN_ROUTE_POLICIES.map(({ method, matcher, action }) => ({
+      matcher,
+      methods: [method],
+      policies: ADMIN_ACTIONS[action].map((policy) => ({ ...policy })),
+    })),
     {
       matcher: "/hooks/pix-checkout/*",
       methods: ["POST"],

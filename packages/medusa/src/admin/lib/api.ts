@@ -81,11 +81,12 @@ export const useDeliveries = () =>
     queryFn: () => get<{ deliveries: AdminDelivery[] }>("deliveries", { limit: "50" }),
   });
 
-/** An order's charges with their timelines. */
-export const useOrderCharges = (orderId: string) =>
+/** An order's charges with their timelines; asked only when `enabled` (the user may read them). */
+export const useOrderCharges = (orderId: string, enabled = true) =>
   useQuery({
     queryKey: [ROOT, "order", orderId],
     queryFn: () => get<{ charges: AdminCharge[] }>(`orders/${encodeURIComponent(orderId)}`),
+    enabled,
   });
 
 /**

@@ -17,6 +17,7 @@ import { useEffect, useState } from "react";
 import { usePixDiscount, useSavePixDiscount } from "./api";
 import { formatCents, parseReais } from "./format";
 import { usePixTranslation } from "./i18n";
+import { usePixPermissions } from "./permissions";
 import type { AdminPixDiscount } from "./types";
 
 /** What the form holds: the amount as typed (percent, or reais for a fixed amount). */
@@ -45,8 +46,14 @@ function valueOf(draft: Draft): number | null {
   return Number.isInteger(percent) && percent >= 1 && percent <= 90 ? percent : null;
 }
 
+/**
+ * The Pix discount's card: what it is, and the form that sets it, which only a role that may
+ * create and update promotions can save (for any other it is shown, not editable).
+ */
 export function PixDiscountCard() {
   const { t } = usePixTranslation();
+  const { may } = usePixPermissions();
+  const editable = may("saveDiscount");
   const { data, error } = usePixDiscount();
   const save = useSavePixDiscount(t);
   const discount = data?.pix_discount;
@@ -75,6 +82,7 @@ export function PixDiscountCard() {
       <div className="flex items-center gap-x-2">
         <Switch
           id="pix-discount-enabled"
+          disabled={!editable}
           checked={draft.enabled}
           onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
         />
@@ -84,6 +92,7 @@ export function PixDiscountCard() {
         <div className="flex flex-col gap-y-1">
           <Label size="xsmall">{t("pixDiscount.type")}</Label>
           <Select
+            disabled={!editable}
             value={draft.type}
             onValueChange={(type) =>
               setDraft({ ...draft, type: type as Draft["type"], amount: "" })
@@ -104,23 +113,32 @@ export function PixDiscountCard() {
           </Label>
           <Input
             id="pix-discount-amount"
+            disabled={!editable}
             inputMode="decimal"
             value={draft.amount}
             onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
             aria-invalid={value === null}
           />
         </div>
-        <Button
-          size="small"
-          disabled={value === null}
-          isLoading={save.isPending}
-          onClick={() =>
-            value !== null && save.mutate({ enabled: draft.enabled, type: draft.type, value })
-          }
-        >
-          {t("pixDiscount.save")}
-        </Button>
+        {editable ? (
+          <Button
+            size="small"
+            disabled={value === null}
+            isLoading={save.isPending}
+            onClick={() =>
+              value !== null && save.mutate({ enabled: draft.enabled, type: draft.type, value })
+            }
+            data-pix-checkout="save-discount"
+          >
+            {t("pixDiscount.save")}
+          </Button>
+        ) : null}
       </div>
+      {editable ? null : (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {t("pixDiscount.readOnly")}
+        </Text>
+      )}
       {value === null ? (
         <Text size="xsmall" className="text-ui-fg-error">
           {draft.type === "percentage" ? t("pixDiscount.badPercent") : t("pixDiscount.badAmount")}

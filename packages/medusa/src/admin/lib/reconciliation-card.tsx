@@ -5,6 +5,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePixTranslation, usePluginLanguage } from "./i18n";
+import { usePixPermissions } from "./permissions";
 
 /** A São Paulo calendar day, `YYYY-MM-DD`, `daysAgo` days before now. */
 function saoPauloDay(daysAgo: number): string {
@@ -36,9 +37,11 @@ type ExportFormat = "csv" | "ofx";
  * or `.ofx` for the chosen days with the admin's session, in the admin's language. The last 7
  * days by default, today included, so the first export after a sale holds it; the card says
  * which days the file holds. A refused period shows the route's message, which says what to fix.
+ * Nothing of it shows to a user whose role may not export the books.
  */
 export function ReconciliationCard({ provider }: { provider: string | undefined }) {
   const { t } = usePixTranslation();
+  const { may } = usePixPermissions();
   const { i18n } = useTranslation();
   const language = usePluginLanguage(i18n.resolvedLanguage ?? i18n.language);
   const [from, setFrom] = useState(() => saoPauloDay(6));
@@ -47,6 +50,7 @@ export function ReconciliationCard({ provider }: { provider: string | undefined 
   const [problem, setProblem] = useState<string | null>(null);
 
   const days = daysBetween(from, to);
+  if (!may("export")) return null;
 
   const download = async (format: ExportFormat) => {
     setBusy(format);

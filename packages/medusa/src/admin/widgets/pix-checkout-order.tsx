@@ -8,6 +8,7 @@ import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
+import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, TimelineEntry } from "../lib/types";
 
 /** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
@@ -55,6 +56,7 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
 function ChargeCard({ charge }: { charge: AdminCharge }) {
   const { t, statusLabel, instant, flagReason } = usePixTranslation();
   const recheck = useRecheck(t);
+  const { may } = usePixPermissions();
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -63,14 +65,17 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
           <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
           <Text>{formatCents(charge.amount, charge.currency)}</Text>
         </div>
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={recheck.isPending}
-          onClick={() => recheck.mutate(charge.charge_id)}
-        >
-          {t("widget.recheckNow")}
-        </Button>
+        {may("recheck") ? (
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={recheck.isPending}
+            onClick={() => recheck.mutate(charge.charge_id)}
+            data-pix-checkout="recheck"
+          >
+            {t("widget.recheckNow")}
+          </Button>
+        ) : null}
       </div>
       {recheck.data ? (
         // The answer stays beside the button, not only in a toast that fades.
@@ -126,12 +131,16 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
   );
 }
 
-/** Order page widget: the Pix/boleto charges behind this order and what happened to them. */
+/**
+ * Order page widget: the Pix/boleto charges behind this order and what happened to them. A user
+ * whose role cannot read payments sees nothing of it, as Medusa's own payment card.
+ */
 const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { data, error } = useOrderCharges(order.id);
+  const { may } = usePixPermissions();
+  const { data, error } = useOrderCharges(order.id, may("read"));
   const charges = data?.charges ?? null;
   // An order paid by another provider shows nothing.
-  if (!error && (charges === null || charges.length === 0)) return null;
+  if (!may("read") || (!error && (charges === null || charges.length === 0))) return null;
   return (
     <Container className="divide-y p-0" data-pix-checkout="order-widget">
       <div className="px-6 py-4">

@@ -2,29 +2,13 @@
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
 import { defineRouteConfig } from "@medusajs/admin-sdk";
 import { CurrencyDollar } from "@medusajs/icons";
-import {
-  Badge,
-  Button,
-  Container,
-  Drawer,
-  Heading,
-  Input,
-  Label,
-  Select,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-} from "@medusajs/ui";
+import { Badge, Button, Container, Heading, Select, Table, Tabs, Text } from "@medusajs/ui";
 import { useState } from "react";
 import {
   useBalance,
   useDeliveries,
   useChargesNeedingAttention,
   useRecheck,
-  useRecordRefund,
-  useResolveFlag,
-  useAcceptReceived,
   useTransactions,
 } from "../../lib/api";
 import { deliveryDetailWords } from "../../lib/delivery-detail";
@@ -34,9 +18,11 @@ import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { HealthCard } from "../../lib/health-card";
 import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
-import { formatCents, moneyStatus, parseReais, statusColor } from "../../lib/format";
+import { FlagActions } from "../../lib/flag-actions";
+import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
-import type { AdminChargeSummary, AdminTransaction } from "../../lib/types";
+import { usePixPermissions, type AdminAction } from "../../lib/permissions";
+import type { AdminTransaction } from "../../lib/types";
 
 const PAGE_SIZE = 20;
 const ALL = "all";
@@ -255,117 +241,6 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
 }
 
 /**
- * What the merchant does about a charge that needs them, by what its money needs: accept a
- * held payment, record a refund made in the service's dashboard (prefilled with the amount
- * due), or, for a note only, resolve it. Money is never resolved away.
- */
-function FlagActions({ charge }: { charge: AdminChargeSummary }) {
-  const { t } = usePixTranslation();
-  const refund = useRecordRefund(t);
-  const resolve = useResolveFlag(t);
-  const accept = useAcceptReceived(t);
-  const [open, setOpen] = useState<"refund" | "resolve" | "accept" | null>(null);
-  // What is owed back first, then what is held for the merchant, then the order's money: what
-  // the ledger holds, never more than arrived.
-  const money = charge.money;
-  const due =
-    money.owed > 0 ? money.owed : money.held_reason === "underpaid" ? money.held : money.captured;
-  const [amount, setAmount] = useState(formatCents(due).replace(/^R\$\s*/, ""));
-  const [note, setNote] = useState("");
-  const cents = parseReais(amount);
-  const submit = () => {
-    if (open === "refund" && cents !== null) {
-      refund.mutate(
-        { chargeId: charge.charge_id, amount: cents, note },
-        { onSuccess: () => setOpen(null) },
-      );
-    }
-    if (open === "resolve") {
-      resolve.mutate({ chargeId: charge.charge_id, note }, { onSuccess: () => setOpen(null) });
-    }
-    if (open === "accept") {
-      accept.mutate({ chargeId: charge.charge_id, note }, { onSuccess: () => setOpen(null) });
-    }
-  };
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {charge.status === "paid" && due > 0 ? (
-        <Button size="small" variant="secondary" onClick={() => setOpen("refund")}>
-          {t("refund.button")}
-        </Button>
-      ) : null}
-      {charge.attention === "held" ? (
-        <Button size="small" variant="secondary" onClick={() => setOpen("accept")}>
-          {t("accept.button")}
-        </Button>
-      ) : null}
-      {charge.attention === "note" ? (
-        <Button size="small" variant="transparent" onClick={() => setOpen("resolve")}>
-          {t("resolve.button")}
-        </Button>
-      ) : null}
-      <Drawer open={open !== null} onOpenChange={(next) => setOpen(next ? open : null)}>
-        <Drawer.Content>
-          <Drawer.Header>
-            <Drawer.Title>{t(`${open ?? "resolve"}.title`)}</Drawer.Title>
-          </Drawer.Header>
-          <Drawer.Body className="flex flex-col gap-y-4">
-            {open === "accept" ? (
-              <Text size="small" className="text-ui-fg-subtle">
-                {t("accept.hint", {
-                  received: formatCents(charge.received ?? 0),
-                  amount: formatCents(charge.amount),
-                })}
-              </Text>
-            ) : null}
-            {open === "refund" ? (
-              <>
-                <Text size="small" className="text-ui-fg-subtle">
-                  {t("refund.hint")} {t(charge.order ? "refund.onOrder" : "refund.noOrder")}
-                </Text>
-                <div className="flex flex-col gap-y-1">
-                  <Label htmlFor="pix-refund-amount">{t("refund.amount")}</Label>
-                  <Input
-                    id="pix-refund-amount"
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(event) => setAmount(event.target.value)}
-                    aria-invalid={cents === null}
-                  />
-                  {cents === null ? (
-                    <Text size="xsmall" className="text-ui-fg-error">
-                      {t("refund.badAmount")}
-                    </Text>
-                  ) : null}
-                </div>
-              </>
-            ) : null}
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="pix-flag-note">{t(`${open ?? "resolve"}.note`)}</Label>
-              <Textarea
-                id="pix-flag-note"
-                value={note}
-                placeholder={t(`${open ?? "resolve"}.notePlaceholder`)}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </div>
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Button
-              onClick={submit}
-              disabled={note.trim() === "" || (open === "refund" && cents === null)}
-              isLoading={refund.isPending || resolve.isPending || accept.isPending}
-            >
-              {t(`${open ?? "resolve"}.save`)}
-            </Button>
-          </Drawer.Footer>
-        </Drawer.Content>
-      </Drawer>
-    </div>
-  );
-}
-
-/**
  * Every charge whose money waits for the merchant (held, a refund due, captured without an
  * order, paid and not captured), then open notes. Some have no order at all (the shopper
  * switched method and then paid the old code), so this list is the only place the merchant
@@ -375,6 +250,7 @@ function AttentionCard() {
   const { t, statusLabel, instant, flagReason } = usePixTranslation();
   const { data, error } = useChargesNeedingAttention();
   const recheck = useRecheck(t);
+  const { may } = usePixPermissions();
   const rows = data?.charges ?? null;
   return (
     <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="attention">
@@ -439,14 +315,17 @@ function AttentionCard() {
                 </Table.Cell>
                 <Table.Cell>
                   <div className="flex flex-wrap justify-end gap-2">
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      isLoading={recheck.isPending && recheck.variables === c.charge_id}
-                      onClick={() => recheck.mutate(c.charge_id)}
-                    >
-                      {t("recheck.button")}
-                    </Button>
+                    {may("recheck") ? (
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        isLoading={recheck.isPending && recheck.variables === c.charge_id}
+                        onClick={() => recheck.mutate(c.charge_id)}
+                        data-pix-checkout="recheck"
+                      >
+                        {t("recheck.button")}
+                      </Button>
+                    ) : null}
                     <FlagActions charge={c} />
                   </div>
                 </Table.Cell>
@@ -516,16 +395,30 @@ function tabOfHash(hash: string): Tab {
   return found ?? "overview";
 }
 
+/** What the user's role must allow for a tab to show (see lib/permissions.ts). */
+const TAB_ACTION: Record<Tab, AdminAction> = {
+  overview: "read",
+  transactions: "read",
+  books: "export",
+  discount: "readDiscount",
+  webhooks: "read",
+};
+
 /**
  * The "Pix Checkout" admin page. The money first: what came in and what waits for the merchant,
  * with the payments' health in one line while all is well. Then, one tab each: transactions
- * and balance, the reconciliation export, the Pix discount, the webhook deliveries.
+ * and balance, the reconciliation export, the Pix discount, the webhook deliveries. A tab the
+ * user's role may not read is not shown, and a role that cannot read payments sees one line
+ * saying so instead of a page of refusals.
  */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
+  const { may, known } = usePixPermissions();
   const providers = useBalance().data?.providers ?? [];
   const [provider, setProvider] = useState<string | undefined>(undefined);
-  const [tab, setTab] = useState<Tab>(() => tabOfHash(window.location.hash));
+  const [chosen, setTab] = useState<Tab>(() => tabOfHash(window.location.hash));
+  const tabs = (Object.keys(TABS) as Tab[]).filter((key) => may(TAB_ACTION[key]));
+  const tab = tabs.includes(chosen) ? chosen : "overview";
   const show = (next: Tab) => {
     setTab(next);
     window.history.replaceState(null, "", `#${TABS[next]}`);
@@ -549,39 +442,46 @@ const PixCheckoutPage = () => {
           </Select>
         ) : null}
       </Container>
-      <Tabs value={tab} onValueChange={(value) => show(value as Tab)}>
-        <Tabs.List className="flex flex-wrap">
-          {(Object.keys(TABS) as Tab[]).map((key) => (
-            <Tabs.Trigger key={key} value={key}>
-              {t(`tab.${key}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="overview" className="flex flex-col gap-y-3 pt-3">
-          <OverviewCard
-            onSeeWaiting={() =>
-              document
-                .querySelector('[data-pix-checkout="attention"]')
-                ?.scrollIntoView({ behavior: "smooth" })
-            }
-          />
-          <AttentionCard />
-          <HealthCard />
-        </Tabs.Content>
-        <Tabs.Content value="transactions" className="flex flex-col gap-y-3 pt-3">
-          <BalanceCard provider={provider} />
-          <TransactionsCard provider={provider} />
-        </Tabs.Content>
-        <Tabs.Content value="books" className="flex flex-col gap-y-3 pt-3">
-          <ReconciliationCard provider={provider} />
-        </Tabs.Content>
-        <Tabs.Content value="discount" className="flex flex-col gap-y-3 pt-3">
-          <PixDiscountCard />
-        </Tabs.Content>
-        <Tabs.Content value="webhooks" className="flex flex-col gap-y-3 pt-3">
-          <DeliveriesCard />
-        </Tabs.Content>
-      </Tabs>
+      {known && !may("read") ? (
+        <Container className="px-6 py-4" data-pix-checkout="no-access">
+          <Text>{t("permissions.noAccess")}</Text>
+        </Container>
+      ) : null}
+      {may("read") ? (
+        <Tabs value={tab} onValueChange={(value) => show(value as Tab)}>
+          <Tabs.List className="flex flex-wrap">
+            {tabs.map((key) => (
+              <Tabs.Trigger key={key} value={key}>
+                {t(`tab.${key}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview" className="flex flex-col gap-y-3 pt-3">
+            <OverviewCard
+              onSeeWaiting={() =>
+                document
+                  .querySelector('[data-pix-checkout="attention"]')
+                  ?.scrollIntoView({ behavior: "smooth" })
+              }
+            />
+            <AttentionCard />
+            <HealthCard />
+          </Tabs.Content>
+          <Tabs.Content value="transactions" className="flex flex-col gap-y-3 pt-3">
+            <BalanceCard provider={provider} />
+            <TransactionsCard provider={provider} />
+          </Tabs.Content>
+          <Tabs.Content value="books" className="flex flex-col gap-y-3 pt-3">
+            <ReconciliationCard provider={provider} />
+          </Tabs.Content>
+          <Tabs.Content value="discount" className="flex flex-col gap-y-3 pt-3">
+            <PixDiscountCard />
+          </Tabs.Content>
+          <Tabs.Content value="webhooks" className="flex flex-col gap-y-3 pt-3">
+            <DeliveriesCard />
+          </Tabs.Content>
+        </Tabs>
+      ) : null}
     </div>
   );
 };
