@@ -36,17 +36,18 @@ export function whyNotPayable(collection: OwnedCollection): NotPayable | null {
       message: `This payment collection of order #${order.displayId ?? order.id} is already paid; nothing more can be paid for it.`,
     };
   }
+  // Canceling an order cancels its collections too: the order's word comes first.
+  if (order.canceled) {
+    return {
+      code: "order_canceled",
+      message: `Order #${order.displayId ?? order.id} is canceled; nothing can be paid for it.`,
+    };
+  }
   if (collection.status === "canceled") {
     return {
       code: "collection_canceled",
       message:
         "This payment collection was canceled in Medusa (an order change replaced it); nothing can be paid for it. Send the customer the order's current payment link.",
-    };
-  }
-  if (order.canceled) {
-    return {
-      code: "order_canceled",
-      message: `Order #${order.displayId ?? order.id} is canceled; nothing can be paid for it.`,
     };
   }
   if (order.pendingCents !== null && order.pendingCents <= 0) {

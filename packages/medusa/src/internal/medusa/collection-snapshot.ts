@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { toCents } from "../platform/money";
+import { toCents, toSignedCents } from "../platform/money";
 
 /** What Medusa holds of a payment collection, as the snapshot reads it. */
 export interface MedusaSide {
@@ -105,7 +105,9 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
     cartId: row?.cart_id ?? null,
     collection: row?.collection
       ? {
-          amountCents: toCents(String(row.collection.amount ?? row.collection.amount_num)),
+          // Medusa sets an order's collection to nothing when a change leaves nothing owed.
+          amountCents:
+            toSignedCents(String(row.collection.amount ?? row.collection.amount_num)) ?? 0,
           canceled: row.collection.status === "canceled",
         }
       : null,

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { toCents } from "../platform/money";
+import { toSignedCents } from "../platform/money";
 import type { ChargePurpose } from "../records/charges";
 
 /*
@@ -205,7 +205,7 @@ interface CollectionGraph {
 
 const centsOf = (raw: Raw, plain: unknown): number | null => {
   const value = raw?.value ?? (plain === null || plain === undefined ? undefined : String(plain));
-  return value === undefined ? null : toCents(value);
+  return value === undefined ? null : (toSignedCents(value) ?? null);
 };
 
 /**
@@ -315,4 +315,97 @@ export async function publishableKeyFor(
     // The oldest first: the store's own storefront key, not one made for a test yesterday.
     .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
   return usable[0]?.token;
+}
+
+/** The store's name, as Medusa's settings hold it (the first store); null when it has none. */
+export async function storeName(container: MedusaContainer): Promise<string | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({ entity: "store", fields: ["id", "name", "created_at"] });
+  const stores = (data as { name?: string | null; created_at?: string }[]).sort((a, b) =>
+    String(a.created_at).localeCompare(String(b.created_at)),
+  );
+  return stores[0]?.name?.trim() || null;
+}
+
+/** What the admin's order widget reads of an order's money (operations/order-outstanding.ts). */
+export interface OrderMoney {
+  id: string;
+  displayId: number | null;
+  email: string | null;
+  currencyCode: string;
+  canceled: boolean;
+  /** What the order still owes, in cents (Medusa's pending difference; negative: owed back). */
+  pendingCents: number;
+  /** The order's phone: its billing address's, else its shipping address's, else the customer's. */
+  phone: string | null;
+  /** The order's payment collections, each with whether it is its cart's. */
+  collections: { id: string; status: string; amountCents: number; ofCart: boolean }[];
+}
+
+/** Order `orderId`'s money as the admin's widget reads it; undefined when there is none. */
+export async function orderMoney(
+  container: MedusaContainer,
+  orderId: string,
+): Promise<OrderMoney | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "display_id",
+      "email",
+      "status",
+      "canceled_at",
+      "currency_code",
+      "summary.*",
+      "customer.phone",
+      "billing_address.phone",
+      "shipping_address.phone",
+      "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.amount",
+      "payment_collections.raw_amount",
+      "cart.payment_collection.id",
+    ],
+    filters: { id: orderId },
+  });
+  const order = data[0] as
+    | {
+        id: string;
+        display_id?: number | null;
+        email?: string | null;
+        status: string;
+        canceled_at?: string | null;
+        currency_code: string;
+        summary?: { raw_pending_difference?: Raw; pending_difference?: unknown } | null;
+        customer?: { phone?: string | null } | null;
+        billing_address?: { phone?: string | null } | null;
+        shipping_address?: { phone?: string | null } | null;
+        payment_collections?:
+          { id: string; status: string; amount: unknown; raw_amount?: Raw }[] | null;
+        cart?: { payment_collection?: { id: string } | null } | null;
+      }
+    | undefined;
+  if (!order) return undefined;
+  const cartCollection = order.cart?.payment_collection?.id ?? null;
+  return {
+    id: order.id,
+    displayId: order.display_id ?? null,
+    email: order.email?.trim() || null,
+    currencyCode: order.currency_code,
+    canceled: order.status === "canceled" || Boolean(order.canceled_at),
+    pendingCents:
+      centsOf(order.summary?.raw_pending_difference, order.summary?.pending_difference) ?? 0,
+    phone:
+      order.billing_address?.phone?.trim() ||
+      order.shipping_address?.phone?.trim() ||
+      order.customer?.phone?.trim() ||
+      null,
+    collections: (order.payment_collections ?? []).map((collection) => ({
+      id: collection.id,
+      status: collection.status,
+      amountCents: centsOf(collection.raw_amount, collection.amount) ?? 0,
+      ofCart: collection.id === cartCollection,
+    })),
+  };
 }

@@ -64,6 +64,8 @@ export const ERROR_STATUS = {
   // An order's own collection that can no longer be paid: Medusa canceled it, its order is
   // canceled, or the order owes nothing now.
   collection_canceled: 409,
+  // "Cobrar por Pix" on an order that already has a collection to pay: send its link instead.
+  collection_exists: 409,
   order_canceled: 409,
   nothing_owed: 409,
   refresh_rate_limited: 429,

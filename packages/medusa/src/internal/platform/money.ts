@@ -53,3 +53,19 @@ export function fromCents(cents: number): BigNumber {
   }
   return new BigNumber(new BigNumber(cents).bigNumber!.shiftedBy(-2).toFixed());
 }
+
+/**
+ * `toCents` for an amount that may be zero or negative (an order's pending difference, a
+ * collection Medusa set to nothing): integer cents, rounded half-up (away from zero) as Medusa
+ * rounds; undefined when it is not a finite number.
+ */
+export function toSignedCents(amount: BigNumberInput): number | undefined {
+  try {
+    const value = new BigNumber(amount).bigNumber;
+    if (!value || !value.isFinite()) return undefined;
+    const cents = value.shiftedBy(2).decimalPlaces(0, 4);
+    return cents.abs().isGreaterThan(Number.MAX_SAFE_INTEGER) ? undefined : cents.toNumber();
+  } catch {
+    return undefined;
+  }
+}
