@@ -262,7 +262,9 @@ export function collectionPageHtml(
         html: page(
           nonce,
           "Pagamento indisponível",
-          `${storeLine(found.store)}<h1>Pedido ${escape(orderNumber(found.order))}</h1><p>${escape(why)}</p>`,
+          `${storeLine(found.store)}<h1>${
+            found.order ? `Pedido ${escape(orderNumber(found.order))}` : "Cobrança cancelada"
+          }</h1><p>${escape(why)}</p>`,
         ),
       };
     }

@@ -47,7 +47,13 @@ export interface OfferedMethod {
 /** What the page shows, decided from the store's own records, never from the URL beyond the ids. */
 export type CollectionPage =
   | { kind: "unknown" }
-  | { kind: "closed"; order: PageOrder; store: string | null; refusal: NotPayable }
+  | {
+      kind: "closed";
+      /** Null for a collection nothing owns any more (the merchant deleted it). */
+      order: PageOrder | null;
+      store: string | null;
+      refusal: NotPayable;
+    }
   | { kind: "paid"; order: PageOrder; store: string | null; byCode: boolean }
   | {
       kind: "not_offered";
@@ -89,6 +95,20 @@ export async function collectionPage(
 ): Promise<CollectionPage> {
   if (!COLLECTION_ID.test(collectionId) || !ORDER_ID.test(orderId)) return { kind: "unknown" };
   const owned = await ownedCollection(ctx.container, collectionId);
+  // The merchant deleted it (Medusa deletes the collection with its order's link), or nothing
+  // owns it any more: a collection that had codes of the plugin is said canceled, whatever
+  // order the link named; one Medusa never had is unknown.
+  const gone = owned
+    ? !owned.cartId && !owned.order
+    : (await ctx.records.charges.ofCollection(collectionId)).length > 0;
+  if (gone) {
+    return {
+      kind: "closed",
+      order: null,
+      store: await storeName(ctx.container),
+      refusal: { code: "collection_canceled", message: "This payment collection was deleted." },
+    };
+  }
   const order = owned?.order;
   if (!owned || !order || order.id !== orderId) return { kind: "unknown" };
   const pageOrder = { id: order.id, displayId: order.displayId };
