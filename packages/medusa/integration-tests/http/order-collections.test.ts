@@ -27,6 +27,8 @@ import {
 import { copiedLink, openPage, tap } from "../helpers/payment-page";
 import { waitFor } from "../helpers/wait-for";
 import { chromium, type Browser } from "playwright-core";
+import { remindOnce } from "../../src/internal/recovery/send-reminders";
+import { settleContext } from "../../src/internal/settlement/context";
 
 // Pix beyond the cart: what an order edit, exchange or claim leaves owed, and a converted draft
 // order's total, paid from the page Medusa's "Copy payment link" opens (the plugin's own page,
@@ -40,9 +42,14 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
   sandbox = await startSandbox({ variant: "a", keys: [API_KEY] });
+  // Every code is made on a São Paulo afternoon, whatever the hour the suite runs: the
+  // reminders keep quiet at night.
+  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await control(sandbox.url, "clock", { now: new Date(`${day}T13:00:00-03:00`).toISOString() });
   process.env.PIX_SANDBOX_A_URL = sandbox.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
   process.env.PIX_NOTIFY = "1";
+  process.env.PIX_RECOVERY = "1";
 });
 
 let browser: Browser | undefined;
@@ -51,6 +58,7 @@ afterAll(async () => {
   await browser?.close();
   await sandbox?.close();
   delete process.env.PIX_NOTIFY;
+  delete process.env.PIX_RECOVERY;
 });
 
 medusaIntegrationTestRunner({
@@ -122,6 +130,10 @@ medusaIntegrationTestRunner({
       const order = await adminOrder(admin, orderId);
       expect(order.summary.pending_difference).toBe(35);
 
+      const overview = async () =>
+        (await admin("get", "/admin/pix-checkout/overview")).periods.month.pix as Json;
+      const before = await overview();
+
       // The widget's line: the outstanding amount, Medusa's link, the order's WhatsApp.
       const widget = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
       const link = copiedLink(collection.id, orderId);
@@ -191,6 +203,13 @@ medusaIntegrationTestRunner({
       const [settled] = await chargesOf(collection.id);
       expect(settled).toMatchObject({ status: "paid", captured_cents: "3500", owed_cents: "0" });
       expect((await admin("get", `/admin/pix-checkout/orders/${orderId}`)).outstanding).toBeNull();
+
+      // The admin counts it, labelled by what it was for: the overview, the order's widget.
+      const counted = await overview();
+      expect(counted.paid_after_sale - before.paid_after_sale).toBe(1);
+      expect(counted.paid_after_sale_cents - before.paid_after_sale_cents).toBe(3500);
+      const card = (await admin("get", `/admin/pix-checkout/orders/${orderId}`)).charges as Json[];
+      expect(card.find((c) => c.charge_id === charge.charge_id)?.purpose).toBe("order_edit");
 
       // The order's customer, whose mailbox paid an order here, got the code and the "paid"
       // message, with the order's name and the page's link.
@@ -312,6 +331,48 @@ medusaIntegrationTestRunner({
         expect(more).toEqual([]);
         expect(settled.captured_cents).toBe(String(cents));
       }
+    });
+
+    it("reminds the order's customer of an unpaid code of its collection, never a mailbox that never paid here", async () => {
+      const proven = `helena.${Date.now()}@example.com`;
+      const { orderId } = await paidOrder(proven);
+      await editOrder(admin, orderId, product.variantId, 1);
+      const edited = await unpaidCollection(admin, orderId);
+      const stranger = `igor.${Date.now()}@example.com`;
+      const draftId = await convertedDraftOrder(admin, store, product.variantId, 1, stranger);
+      const drafted = await admin(
+        "post",
+        `/admin/pix-checkout/orders/${draftId}/payment-collection`,
+      );
+      const codes = [];
+      for (const link of [copiedLink(edited.id, orderId), drafted.outstanding.link as string]) {
+        const page = await openPage(base, link);
+        const made = await tap(base, page.data!, "pp_pix_a");
+        expect(made.status).toBe(200);
+        codes.push(
+          await db(container())("pix_checkout_charge")
+            .where({ session_id: made.session.id })
+            .first(),
+        );
+      }
+      // Ten minutes before the codes expire, the reminders' pass (as the job runs it).
+      const due = new Date(
+        Math.max(...codes.map((c: Json) => new Date(c.expires_at).getTime())) - 10 * 60_000 + 1_000,
+      );
+      await remindOnce(settleContext(container()), due);
+      const reminders = async (chargeId: string) =>
+        (await notifications().listNotifications({ resource_id: chargeId })).filter((n) =>
+          String(n.trigger_type).startsWith("pix_checkout.reminder."),
+        );
+      const [toCustomer] = await reminders(codes[0].charge_id);
+      expect(toCustomer).toMatchObject({ to: proven, template: "pix-checkout-pix-expiring" });
+      expect((toCustomer!.data as Json).order).toMatchObject({ id: orderId });
+      expect((toCustomer!.data as Json).payment_page_url).toBe(copiedLink(edited.id, orderId));
+      expect(await reminders(codes[1].charge_id)).toEqual([]);
+      const skipped = await db(container())("pix_checkout_reminder").where({
+        charge_id: codes[1].charge_id,
+      });
+      expect(skipped.map((r: Json) => [r.state, r.reason])).toEqual([["skipped", "stranger"]]);
     });
 
     it("in a real browser at 390 px: the copied link, Gerar código Pix, the code on screen, paid in the sandbox, Pagamento confirmado with the order number, under the page's CSP", async () => {
