@@ -2,7 +2,7 @@ import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { INotificationModuleService } from "@medusajs/framework/types";
-import { Modules } from "@medusajs/framework/utils";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import {
   createCart,
   createStockedProduct,
@@ -29,6 +29,7 @@ import { waitFor } from "../helpers/wait-for";
 import { chromium, type Browser } from "playwright-core";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
 import { settleContext } from "../../src/internal/settlement/context";
+import { emailKey } from "../../src/internal/create-line/client-origin";
 
 // Pix beyond the cart: what an order edit, exchange or claim leaves owed, and a converted draft
 // order's total, paid from the page Medusa's "Copy payment link" opens (the plugin's own page,
@@ -445,6 +446,59 @@ medusaIntegrationTestRunner({
       await page.getByRole("heading", { name: "Pagamento confirmado" }).waitFor();
       expect(problems).toEqual([]);
       await context.close();
+    });
+
+    it("counts an order's collection in the create line by the order's mailbox: past its cap the page's button gets 429 and nothing is made", async () => {
+      const email = `julia.${Date.now()}@example.com`;
+      const { orderId } = await paidOrder(email);
+      await editOrder(admin, orderId, product.variantId, 1);
+      const collection = await unpaidCollection(admin, orderId);
+      const page = await openPage(base, copiedLink(collection.id, orderId));
+      const requests = () => db(container())("pix_checkout_create_request");
+      const options = (
+        container()
+          .resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+          .plugins.find(
+            (p: Json) => typeof p !== "string" && p.resolve === "@pix-checkout/medusa",
+          ) as Json
+      ).options;
+      const saved = { ...options.fairness };
+      // Two creates of this mailbox wait already, sent from other clients' carts.
+      const waiting = [1, 2].map((n) => ({
+        id: `pxcr_beyond_${Date.now()}_${n}`,
+        budget_key: "beyond-test",
+        provider_key: "a",
+        provider_id: "pp_pix_a",
+        method: "pix",
+        session_id: `payses_beyond_${Date.now()}_${n}`,
+        amount_cents: 1000,
+        state: "waiting",
+        client_key: `198.51.100.${n}`,
+        email_key: emailKey(email),
+      }));
+      await requests().insert(waiting);
+      try {
+        options.fairness = { ...saved, emailWaitingMax: 2 };
+        const refused = await tap(base, page.data!, "pp_pix_a");
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ code: "too_many_waiting_creates", over: "email" });
+        expect(await chargesOf(collection.id)).toEqual([]);
+      } finally {
+        options.fairness = saved;
+        await requests()
+          .whereIn(
+            "id",
+            waiting.map((w) => w.id),
+          )
+          .update({ state: "canceled" });
+        await db(container())("pix_checkout_client_refusal").delete();
+      }
+      // Under the cap, the code is made, its place in the line the order's mailbox's.
+      const made = await tap(base, page.data!, "pp_pix_a");
+      expect(made.status).toBe(200);
+      const request = await requests().where({ session_id: made.session.id }).first();
+      expect(request).toMatchObject({ email_key: emailKey(email), state: "done" });
+      expect(request.client_key).toEqual(expect.any(String));
     });
 
     it("refuses what is not an order's own collection to pay: a cart's, another order's id, an unknown id, a canceled order's; and the store route refuses the canceled order's too", async () => {
