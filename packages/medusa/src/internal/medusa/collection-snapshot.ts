@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { toCents, toSignedCents } from "../platform/money";
+import { sessionCentsOf, toCents } from "../platform/money";
 
 /** What Medusa holds of a payment collection, as the snapshot reads it. */
 export interface MedusaSide {
@@ -105,9 +105,10 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
     cartId: row?.cart_id ?? null,
     collection: row?.collection
       ? {
-          // Medusa sets an order's collection to nothing when a change leaves nothing owed.
+          // As a session of it asks (sessionCentsOf); Medusa sets an order's collection to
+          // nothing when a change leaves nothing owed.
           amountCents:
-            toSignedCents(String(row.collection.amount ?? row.collection.amount_num)) ?? 0,
+            sessionCentsOf(String(row.collection.amount ?? row.collection.amount_num)) ?? 0,
           canceled: row.collection.status === "canceled",
         }
       : null,

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
-import { toSignedCents } from "../platform/money";
+import { sessionCentsOf, toSignedCents } from "../platform/money";
 import type { ChargePurpose } from "../records/charges";
 
 /*
@@ -250,7 +250,8 @@ export async function ownedCollection(
   const order = !cartId && found.order ? found.order : null;
   return {
     id: found.id,
-    amountCents: centsOf(found.raw_amount, found.amount) ?? 0,
+    // As a session of it asks (sessionCentsOf): the page shows what the code will charge.
+    amountCents: sessionCentsOf(found.raw_amount?.value ?? String(found.amount)) ?? 0,
     currencyCode: found.currency_code,
     status: found.status,
     cartId,
@@ -404,7 +405,7 @@ export async function orderMoney(
     collections: (order.payment_collections ?? []).map((collection) => ({
       id: collection.id,
       status: collection.status,
-      amountCents: centsOf(collection.raw_amount, collection.amount) ?? 0,
+      amountCents: sessionCentsOf(collection.raw_amount?.value ?? String(collection.amount)) ?? 0,
       ofCart: collection.id === cartCollection,
     })),
   };

@@ -55,6 +55,21 @@ export function fromCents(cents: number): BigNumber {
 }
 
 /**
+ * What a payment collection of `amount` asks a session for, in cents: Medusa creates a session
+ * with the collection's amount as a JavaScript number (`createPaymentSessionsWorkflow` reads
+ * `payment_collection.amount`), so a raw amount with a fraction of a cent past a float's
+ * precision (`33.91499999999999999`, a tax-inclusive price with a promotion) becomes the
+ * session's `33.915`, whose half-up cent is the charge's. Compared with a charge, the collection
+ * must be read the same way. Zero or negative allowed; undefined when not a number.
+ */
+export function sessionCentsOf(amount: BigNumberInput): number | undefined {
+  const value =
+    typeof amount === "object" && amount !== null && "value" in amount ? amount.value : amount;
+  const asNumber = Number(typeof value === "object" ? String(value) : value);
+  return Number.isFinite(asNumber) ? toSignedCents(String(asNumber)) : undefined;
+}
+
+/**
  * `toCents` for an amount that may be zero or negative (an order's pending difference, a
  * collection Medusa set to nothing): integer cents, rounded half-up (away from zero) as Medusa
  * rounds; undefined when it is not a finite number.

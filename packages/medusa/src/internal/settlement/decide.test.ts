@@ -373,6 +373,12 @@ describe("decide: what a paid charge becomes", () => {
       owe("collection_canceled"),
     ],
     [
+      "reads a cart's code by its session alone: Medusa deletes a cart's sessions when its total moves",
+      { asksCents: 9_999 },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
       "owes back a code of a collection nothing owns any more (the merchant deleted it)",
       { cartId: null, order: null, asksCents: null },
       "ch_a",

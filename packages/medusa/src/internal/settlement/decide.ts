@@ -33,13 +33,13 @@ import { DELIVERY_DETAILS } from "./delivery-details";
  *    API's `paid_at`), or another way: a payment of another provider, or a captured payment not
  *    made from one of its charges (the merchant's "mark as paid"). Every other payment of it is
  *    owed back (`paid_twice`, `paid_elsewhere`).
- * 4. A charge is captured on its own session while Medusa still has it and the collection still
- *    asks what the code asked. A replaced code pays for the collection only if it still costs
+ * 4. A charge is captured on its own session while Medusa still has it (and, for an order's own
+ *    collection, while the collection still asks what the code asked). A replaced code pays for the collection only if it still costs
  *    what it did, captured on a live session **of this plugin's providers** of that amount
  *    (adopted); never on another provider's session. Otherwise it is owed back
  *    (`paid_old_amount`). Medusa changes an order's collection's amount without touching its
- *    sessions (an order edit's new difference), so a session's amount alone does not say what
- *    the collection asks.
+ *    sessions (an order edit's new difference), so there a session's amount alone does not say
+ *    what the collection asks; a cart's sessions are deleted whenever its total moves.
  * 4b. A collection Medusa canceled, or one nothing owns any more (no cart, no order: the merchant
  *    deleted it), pays for nothing: a payment of it is owed back (`collection_canceled`).
  * 5. A payment that arrives after its order was canceled is owed back
@@ -299,7 +299,9 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   // asked (the session may ask what the merchant accepted, which settlement restates it to): a
   // session whose amount Medusa changed, or a collection whose amount it changed without
   // touching its sessions (an order edit), asks another code for it.
-  const stillAsked = snapshot.asksCents === charge.amountCents;
+  // A cart's collection never changes under a live session (Medusa deletes its sessions when
+  // the cart's total moves), so the session's amount says it; an order's own collection does.
+  const stillAsked = snapshot.cartId !== null || snapshot.asksCents === charge.amountCents;
   const ownSessionLive =
     stillAsked &&
     snapshot.liveSessions.some(
