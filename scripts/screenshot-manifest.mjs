@@ -75,6 +75,22 @@ export const SHOTS = [
     sources: ["packages/medusa/src/admin", "packages/medusa/scripts/pix-discount-screenshots.mjs"],
   },
   {
+    name: "beyond-cart",
+    // An order edit's difference: the order widget's card with the link, and the page the link
+    // opens on a phone with its code.
+    command: ["node", "packages/medusa/scripts/beyond-cart-screenshots.mjs"],
+    pictures: [
+      "packages/medusa/docs/admin-order-outstanding.png",
+      "packages/medusa/docs/payment-page-phone.png",
+    ],
+    sources: [
+      "packages/medusa/src/admin",
+      "packages/medusa/src/internal/storefront/collection-page-html.ts",
+      ELEMENT,
+      "packages/medusa/scripts/beyond-cart-screenshots.mjs",
+    ],
+  },
+  {
     name: "alert-email",
     // The e-mail as the health test's SMTP server received it, then drawn in Chromium.
     command: ["node", "packages/medusa/scripts/alert-email-screenshot.mjs"],

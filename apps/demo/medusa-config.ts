@@ -73,6 +73,11 @@ module.exports = defineConfig({
   },
   admin: {
     backendUrl: env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`,
+    // Medusa's "Copy payment link" on an order (an edit's, exchange's or claim's difference,
+    // a draft order's total) copies `${storefrontUrl}/payment-collection/<id>?order_id=…`: with
+    // the store's own /pix-checkout, the plugin's payment page opens. A store whose storefront
+    // has that page (or redirects to this one, as the demo storefront does) names it instead.
+    storefrontUrl: `${env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`}/pix-checkout`,
   },
   plugins: pluginIsInstalled
     ? [

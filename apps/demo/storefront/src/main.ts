@@ -6,12 +6,18 @@ import { mountStorefront } from "./app";
 import { elementLoaded } from "./load-element.js";
 import { payLinkSession } from "./pay-link";
 import { payLinkView } from "./views/pay-link";
+import config from "virtual:pix-demo-config";
+import { paymentCollectionPage } from "./payment-collection";
 
 const root = document.querySelector<HTMLElement>("#app");
 if (!root) throw new Error("index.html has no #app element");
 
 const sessionId = payLinkSession(location.pathname);
-if (sessionId) {
+// Medusa's "Copy payment link", when the store's admin.storefrontUrl is this storefront.
+const collectionPage = paymentCollectionPage(location.pathname, location.search, config.backendUrl);
+if (collectionPage) {
+  location.replace(collectionPage);
+} else if (sessionId) {
   render(payLinkView(sessionId, false), root);
   void elementLoaded.then((loaded) => {
     if (!loaded) render(payLinkView(sessionId, true), root);

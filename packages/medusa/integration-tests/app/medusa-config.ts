@@ -32,6 +32,9 @@ module.exports = defineConfig({
       cookieSecret: "test",
     },
   },
+  // Medusa's "Copy payment link" copies `${storefrontUrl}/payment-collection/<id>?order_id=…`:
+  // the plugin's own page on this server. Suites replace this host with the test server's.
+  admin: { storefrontUrl: "https://api.loja.example.com/pix-checkout" },
   plugins: [
     {
       resolve: "@pix-checkout/medusa",

@@ -221,6 +221,17 @@ medusaIntegrationTestRunner({
           ),
         });
       }
+      // "Cobrar por Pix" makes a payment collection: it asks what Medusa's own route asks.
+      const orderId = (await orderOfCart(container(), cartId))!.id;
+      const charge = await call(
+        "viewer",
+        "post",
+        `/admin/pix-checkout/orders/${orderId}/payment-collection`,
+      );
+      expect(charge.status).toBe(403);
+      expect(charge.data.message).toBe(
+        "Insufficient permissions. Required policies: payment:read, payment_collection:create",
+      );
       // The Pix discount is a Medusa promotion: it asks what Medusa's promotion routes ask.
       expect((await call("viewer", "get", "/admin/pix-checkout/pix-discount")).status).toBe(403);
       const save = { enabled: true, type: "percentage", value: 5 };
@@ -284,6 +295,7 @@ medusaIntegrationTestRunner({
       const owner = await actionsOf("owner");
       expect([...owner].sort()).toEqual([
         "accept",
+        "chargeOrder",
         "export",
         "read",
         "readDiscount",

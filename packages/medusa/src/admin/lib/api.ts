@@ -15,6 +15,7 @@ import type {
   AdminHealth,
   AdminOverview,
   AdminPixDiscount,
+  AdminOutstanding,
   AdminTransaction,
 } from "./types";
 
@@ -85,9 +86,32 @@ export const useDeliveries = () =>
 export const useOrderCharges = (orderId: string, enabled = true) =>
   useQuery({
     queryKey: [ROOT, "order", orderId],
-    queryFn: () => get<{ charges: AdminCharge[] }>(`orders/${encodeURIComponent(orderId)}`),
+    queryFn: () =>
+      get<{ charges: AdminCharge[]; outstanding?: AdminOutstanding | null }>(
+        `orders/${encodeURIComponent(orderId)}`,
+      ),
     enabled,
   });
+
+/**
+ * "Cobrar por Pix": gives the order a payment collection for what Medusa says it owes, then
+ * refreshes the plugin's views and Medusa's own order (its payment card shows the collection).
+ */
+export function useChargeOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<{ outstanding: AdminOutstanding }>(
+        `/admin/pix-checkout/orders/${encodeURIComponent(orderId)}/payment-collection`,
+        { method: "POST" },
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [ROOT] }),
+        queryClient.invalidateQueries({ queryKey: ["orders"] }),
+      ]),
+  });
+}
 
 /**
  * Re-checks a charge with the payment API (through the plugin's state machine), tells the

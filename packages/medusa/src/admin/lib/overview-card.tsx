@@ -33,6 +33,8 @@ function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
     paid_after_reminder: a.paid_after_reminder + b.paid_after_reminder,
     paid_after_reminder_cents: a.paid_after_reminder_cents + b.paid_after_reminder_cents,
     expired: a.expired + b.expired,
+    paid_after_sale: a.paid_after_sale + b.paid_after_sale,
+    paid_after_sale_cents: a.paid_after_sale_cents + b.paid_after_sale_cents,
   };
 }
 
@@ -59,6 +61,11 @@ function MethodFigures({
       recoveredFigure(figures.paid_after_reminder, figures.paid_after_reminder_cents),
     ],
     [t(`overview.expired.${method}`), figures.expired],
+    // Differences after the sale and admin-made orders, paid by the link Medusa copies.
+    [
+      t("overview.paidAfterSale"),
+      recoveredFigure(figures.paid_after_sale, figures.paid_after_sale_cents),
+    ],
   ];
   return (
     <div className="flex min-w-0 flex-col" data-pix-checkout={`overview-method-${method}`}>

@@ -54,6 +54,7 @@ describe("permittedActions", () => {
   it("allows everything when Medusa's rbac flag is off: it checks nothing then", () => {
     expect(sorted(RBAC_OFF)).toEqual([
       "accept",
+      "chargeOrder",
       "export",
       "read",
       "readDiscount",
@@ -70,6 +71,11 @@ describe("permittedActions", () => {
     // The plugin's own operation without reading payments opens nothing: the routes ask both.
     expect(sorted(granted("pix_checkout:refund"))).toEqual([]);
     expect(sorted(granted("payment:read", "promotion:update"))).toEqual(["read"]);
+    // "Cobrar por Pix" asks what Medusa's own POST /admin/payment-collections asks.
+    expect(sorted(granted("payment:read", "payment_collection:create"))).toEqual([
+      "chargeOrder",
+      "read",
+    ]);
   });
 
   it("allows nothing on a refusal, a failure or an answer of another shape", () => {

@@ -50,11 +50,36 @@ export interface AdminChargeSummary {
 }
 
 /** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
+/** What a charge's payment collection was for. */
+export type ChargePurpose = "cart" | "order" | "order_edit" | "exchange" | "claim" | "return";
+
+/**
+ * What an order still owes that a Pix link can collect (`/admin/pix-checkout/orders/:id`'s
+ * `outstanding`): an unpaid order collection with its link, or none yet ("Cobrar por Pix").
+ */
+export interface AdminOutstanding {
+  payment_collection_id: string | null;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  purpose: ChargePurpose;
+  display_id: number | null;
+  /** The link Medusa's "Copy payment link" copies, when the store set `admin.storefrontUrl`. */
+  link: string | null;
+  /** The plugin's own page for it, from the backend's root. */
+  page_path: string | null;
+  /** The order's phone in international digits, for `wa.me`. */
+  whatsapp: string | null;
+  email: string | null;
+}
+
 export interface AdminCharge {
   charge_id: string;
   provider_id: string;
   method: "pix" | "boleto";
   status: string;
+  /** What its collection was for; null for charges recorded before the plugin kept it. */
+  purpose?: ChargePurpose | null;
   amount: number;
   currency: string;
   expires_at: string | null;

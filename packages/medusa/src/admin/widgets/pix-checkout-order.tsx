@@ -1,15 +1,18 @@
 /// <reference lib="dom" />
 // Admin extensions run in the merchant's browser (the server code is built without DOM types).
+import { useEffect, useState } from "react";
+import QRCode from "qrcode";
 import { defineWidgetConfig } from "@medusajs/admin-sdk";
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types";
-import { Badge, Button, Container, Copy, Heading, Text } from "@medusajs/ui";
-import { useOrderCharges, useRecheck } from "../lib/api";
+import { Badge, Button, Container, Copy, Heading, Text, toast } from "@medusajs/ui";
+import { useChargeOrder, useOrderCharges, useRecheck } from "../lib/api";
+import { mailtoUrl, whatsappUrl } from "../lib/payment-link";
 import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
 import { usePixPermissions } from "../lib/permissions";
-import type { AdminCharge, TimelineEntry } from "../lib/types";
+import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
 
 /** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
 function reminderWords(
@@ -60,10 +63,15 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-x-2">
+        <div className="flex flex-wrap items-center gap-x-2">
           <Badge color={statusColor(charge.status)}>{statusLabel(charge.status)}</Badge>
           <Text weight="plus">{charge.method === "pix" ? "Pix" : "Boleto"}</Text>
           <Text>{formatCents(charge.amount, charge.currency)}</Text>
+          {charge.purpose && charge.purpose !== "cart" ? (
+            <Badge size="2xsmall" color="grey">
+              {t(`purpose.${charge.purpose}`)}
+            </Badge>
+          ) : null}
         </div>
         {may("recheck") ? (
           <Button
@@ -131,16 +139,139 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
   );
 }
 
+/** The QR of a link, drawn in the browser as an image (PNG data URL); null while drawing. */
+function useQr(text: string | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setUrl(null);
+    if (text) {
+      QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 2, width: 320 })
+        .then((drawn) => live && setUrl(drawn))
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return url;
+}
+
 /**
- * Order page widget: the Pix/boleto charges behind this order and what happened to them. A user
- * whose role cannot read payments sees nothing of it, as Medusa's own payment card.
+ * What the order still owes after the sale (an edit's, exchange's or claim's difference, a
+ * converted draft's total) and how to send it: the payment link (the one Medusa's "Copy payment
+ * link" copies, or the plugin's page on this server when the store set no storefront URL), its
+ * QR, copy, WhatsApp and e-mail; for an order with no collection yet, "Cobrar por Pix".
+ */
+function OutstandingCard({
+  orderId,
+  outstanding,
+}: {
+  orderId: string;
+  outstanding: AdminOutstanding;
+}) {
+  const { t } = usePixTranslation();
+  const { may } = usePixPermissions();
+  const charge = useChargeOrder(orderId);
+  const link =
+    outstanding.link ??
+    (outstanding.page_path ? new URL(outstanding.page_path, window.location.origin).href : null);
+  const qr = useQr(link);
+  const number = outstanding.display_id !== null ? `#${outstanding.display_id}` : "";
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success(t("outstanding.copied"));
+    } catch {
+      toast.error(t("outstanding.copyFailed"));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-y-3 px-6 py-4" data-pix-checkout="outstanding">
+      <div className="flex flex-col gap-y-1">
+        <Text size="small" className="text-ui-fg-subtle">
+          {t(`outstanding.for.${outstanding.purpose}`, { number })}
+        </Text>
+        <Heading level="h3">{formatCents(outstanding.amount, outstanding.currency)}</Heading>
+      </div>
+      {link ? (
+        <>
+          <div className="flex items-start gap-x-3">
+            {qr ? (
+              <img
+                src={qr}
+                alt={t("outstanding.qrAlt")}
+                width={112}
+                height={112}
+                className="shrink-0 rounded border border-ui-border-base bg-white"
+                data-pix-checkout="outstanding-qr"
+              />
+            ) : null}
+            <Text size="xsmall" className="min-w-0 break-all font-mono" data-pix-checkout="link">
+              {link}
+            </Text>
+          </div>
+          {outstanding.link ? null : (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {t("outstanding.storefrontUrlHint")}
+            </Text>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button size="small" variant="secondary" onClick={copy}>
+              {t("outstanding.copyLink")}
+            </Button>
+            <Button size="small" variant="secondary" asChild>
+              <a href={whatsappUrl(outstanding, link)} target="_blank" rel="noreferrer">
+                {t("outstanding.whatsapp")}
+              </a>
+            </Button>
+            {outstanding.email ? (
+              <Button size="small" variant="secondary" asChild>
+                <a href={mailtoUrl(outstanding, link)}>{t("outstanding.email")}</a>
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <>
+          <Text size="small">{t("outstanding.noLink")}</Text>
+          {may("chargeOrder") ? (
+            <div>
+              <Button
+                size="small"
+                isLoading={charge.isPending}
+                onClick={() =>
+                  charge.mutate(undefined, {
+                    onError: (error) => toast.error(error.message),
+                  })
+                }
+                data-pix-checkout="charge-order"
+              >
+                {t("outstanding.charge")}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Order page widget: what the order still owes that a Pix link can collect, and the Pix/boleto
+ * charges behind this order and what happened to them. A user whose role cannot read payments
+ * sees nothing of it, as Medusa's own payment card.
  */
 const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { may } = usePixPermissions();
   const { data, error } = useOrderCharges(order.id, may("read"));
   const charges = data?.charges ?? null;
-  // An order paid by another provider shows nothing.
-  if (!may("read") || (!error && (charges === null || charges.length === 0))) return null;
+  const outstanding = data?.outstanding ?? null;
+  // An order paid by another provider, owing nothing, shows nothing.
+  if (!may("read") || (!error && !outstanding && (charges === null || charges.length === 0))) {
+    return null;
+  }
   return (
     <Container className="divide-y p-0" data-pix-checkout="order-widget">
       <div className="px-6 py-4">
@@ -149,7 +280,12 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
       {error ? (
         <Text className="px-6 py-4 text-ui-fg-error">{error.message}</Text>
       ) : (
-        charges!.map((charge) => <ChargeCard key={charge.charge_id} charge={charge} />)
+        <>
+          {outstanding ? <OutstandingCard orderId={order.id} outstanding={outstanding} /> : null}
+          {charges!.map((charge) => (
+            <ChargeCard key={charge.charge_id} charge={charge} />
+          ))}
+        </>
       )}
     </Container>
   );

@@ -23,8 +23,17 @@ const WORDS = {
       "Diferença",
       "Após lembrete",
       "Desconto no Pix",
+      "Finalidade",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
+    purpose: {
+      cart: "Carrinho",
+      order: "Pedido",
+      order_edit: "Edição do pedido",
+      exchange: "Troca",
+      claim: "Reclamação",
+      return: "Devolução",
+    },
     afterReminder: { yes: "sim", no: "não" },
     difference: {
       paid_not_captured: "Pago no serviço, sem captura no Medusa",
@@ -65,8 +74,17 @@ const WORDS = {
       "Difference",
       "After a reminder",
       "Pix discount",
+      "Purpose",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
+    purpose: {
+      cart: "Cart",
+      order: "Order",
+      order_edit: "Order edit",
+      exchange: "Exchange",
+      claim: "Claim",
+      return: "Return",
+    },
     afterReminder: { yes: "yes", no: "no" },
     difference: {
       paid_not_captured: "Paid at the service, not captured in Medusa",
@@ -118,6 +136,8 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.type === "charge" ? words.afterReminder[line.after_reminder ? "yes" : "no"] : null,
     // What the Pix discount took off the order: the shopper's and Medusa's figure, to the cent.
     line.type === "charge" ? pixDiscountOf(line) : null,
+    // What the payment was for: a cart, a whole order, a difference after the sale.
+    line.type === "charge" && line.purpose ? words.purpose[line.purpose] : null,
   ];
 }
 
@@ -157,6 +177,7 @@ function totalRow(
     figures.remark,
     null,
     figures.pixDiscount,
+    null,
   ];
 }
 

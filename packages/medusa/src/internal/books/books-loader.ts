@@ -230,6 +230,7 @@ export async function loadBooks(
       customer: customerOf(tx.customer),
       order: orderOfCollection(rowOfCharge.get(tx.id)?.payment_collection_id),
       after_reminder: rowOfCharge.get(tx.id)?.after_reminder === true,
+      purpose: rowOfCharge.get(tx.id)?.purpose ?? null,
       ledger: ledgerBookOf(rowOfCharge.get(tx.id), everCaptured),
     }));
   const listedWithdrawals: ListedTransaction[] = [];

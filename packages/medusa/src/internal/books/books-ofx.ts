@@ -22,6 +22,12 @@ const WORDS = {
     of: "cobrança",
     afterReminder: "após lembrete",
     pixDiscount: "desconto no Pix",
+    purpose: {
+      order_edit: "diferença da edição",
+      exchange: "diferença da troca",
+      claim: "diferença da reclamação",
+      return: "diferença da devolução",
+    } as Partial<Record<string, string>>,
   },
   en: {
     charge: "Charge",
@@ -32,6 +38,12 @@ const WORDS = {
     of: "charge",
     afterReminder: "after a reminder",
     pixDiscount: "Pix discount",
+    purpose: {
+      order_edit: "order edit difference",
+      exchange: "exchange difference",
+      claim: "claim difference",
+      return: "return difference",
+    } as Partial<Record<string, string>>,
   },
 } satisfies Record<CsvLanguage, unknown>;
 
@@ -104,6 +116,9 @@ function about(line: BookLine, language: CsvLanguage): string {
   const discount = line.type === "charge" ? (line.order?.pix_discount_cents ?? 0) : 0;
   if (discount > 0) parts.push(`${words.pixDiscount} ${centsToText(discount, language)}`);
   if (line.type === "charge" && line.after_reminder) parts.push(words.afterReminder);
+  // A difference paid after the sale says so; a cart's or a whole order's payment needs no word.
+  const purpose = line.type === "charge" && line.purpose ? words.purpose[line.purpose] : undefined;
+  if (purpose) parts.push(purpose);
   return parts.join(" - ");
 }
 

@@ -1,3 +1,4 @@
+import type { ChargePurpose } from "../records/charges";
 import { brl } from "../platform/brl";
 import { boletoGraceEndsAt } from "../platform/business-days";
 import {
@@ -83,6 +84,12 @@ export interface ServiceCharge {
    * record of the charge (`followedReminderSql`); false for a charge the plugin did not make.
    */
   after_reminder: boolean;
+  /**
+   * What its payment collection was for (a cart, a whole order, an order edit's, exchange's,
+   * claim's or return's difference); null for a charge the plugin did not make or recorded
+   * before it kept it.
+   */
+  purpose?: ChargePurpose | null;
   /** Where the ledger says its money is; null (or left out) for a charge the plugin did not make. */
   ledger?: LedgerBook | null;
 }
@@ -164,6 +171,8 @@ export interface BookLine {
   difference: DifferenceKind | null;
   /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
   after_reminder: boolean;
+  /** Charge lines: what the charge's collection was for (`ServiceCharge.purpose`). */
+  purpose?: ChargePurpose | null;
   /** Refund lines: the declarations made in the period (the OFX's one transaction each). */
   declarations?: RefundDeclaration[];
 }
@@ -364,6 +373,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       held_cents: ledger?.held_cents ?? null,
       difference,
       after_reminder: charge.after_reminder,
+      purpose: charge.purpose ?? null,
     });
   }
 
@@ -398,6 +408,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         charge?.status,
       ),
       after_reminder: charge?.after_reminder ?? false,
+      purpose: charge?.purpose ?? null,
     });
   }
 

@@ -85,18 +85,18 @@ describe("the reconciliation CSV", () => {
 
   it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
     expect(lines[0]).toBe(
-      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix",
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;',
     );
     expect(lines[2]).toBe("");
     expect(lines[3]).toBe(
-      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77",
+      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77;",
     );
-    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;;");
     expect(lines).toContain(
-      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;",
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;;",
     );
   });
 
@@ -116,11 +116,11 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(withoutReminder)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77$/);
-    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;$/);
+    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
-    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount$/);
-    expect(english[1]).toMatch(/;yes;649,77$/);
+    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount;Purpose$/);
+    expect(english[1]).toMatch(/;yes;649,77;$/);
   });
 
   it("gives each paid order's Pix discount, empty where there was none, and their total", () => {
@@ -157,9 +157,9 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(boleto)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77$/);
-    expect(rows[2]).toMatch(/;ch_2;.*;não;$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77$/);
+    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;$/);
+    expect(rows[2]).toMatch(/;ch_2;.*;não;;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;$/);
   });
 
   it("says where the ledger holds a payment's money that is not the order's: owed back, held", () => {
@@ -196,6 +196,8 @@ describe("the reconciliation CSV", () => {
             net_cents: 2_970,
             paid_at: new Date("2026-11-20T14:00:00Z"),
             ledger: twice,
+            // An exchange's difference paid twice: the line says what it was for.
+            purpose: "exchange" as const,
           },
         ],
         withdrawals: [],
@@ -203,9 +205,11 @@ describe("the reconciliation CSV", () => {
     });
     expect(report.differences).toEqual([]);
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;paid;55,00;0,55;54,45;50,00;5,00;;;sim;649,77$/);
-    expect(rows[2]).toMatch(/;ch_twice;paid;30,00;0,30;29,70;;30,00;;;sim;$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77$/);
+    expect(rows[1]).toMatch(/;ch_1;paid;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;$/);
+    expect(rows[2]).toMatch(/;ch_twice;paid;30,00;0,30;29,70;;30,00;;;sim;;Troca$/);
+    expect(rows[4]).toMatch(
+      /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;$/,
+    );
   });
 
   it("speaks English on request, with Brazilian numbers still", () => {

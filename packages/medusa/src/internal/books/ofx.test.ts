@@ -230,6 +230,29 @@ describe("the reconciliation as OFX", () => {
     expect(english).toContain("<LANGUAGE>ENG");
   });
 
+  it("says in the memo what a difference paid after the sale was for, and nothing for a cart's", () => {
+    const edited = reconcileBooks({
+      ...books,
+      service: {
+        ...books.service,
+        charges: books.service.charges.map((c) =>
+          c.id === "ch_2"
+            ? { ...c, purpose: "exchange" as const }
+            : { ...c, purpose: "cart" as const },
+        ),
+      },
+    });
+    const text = reconciliationOfx(
+      edited,
+      { provider: "a" },
+      { start: period.start, end: period.end, now: new Date("2026-11-21T09:30:05-03:00") },
+    );
+    expect(text).toContain(
+      "<MEMO>Beto &lt;Lima&gt; &amp; filho *** - cobrança ch_2 - após lembrete - diferença da troca",
+    );
+    expect(text).not.toMatch(/cobrança ch_1[^\n]*diferença/);
+  });
+
   it("encodes a letter Windows-1252 lacks without breaking the file", () => {
     expect([...toWindows1252("ŉ€ Łódź 日")]).toEqual([...Buffer.from("?\x80 ?\xf3dz ?", "latin1")]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildBoletoCharge } from "./boleto-payer";
-import { fillPayerFromCart } from "./cart-payer";
+import { fillPayerFromCart, payerOfOrder } from "./cart-payer";
 
 const cart = {
   email: "bia@example.com",
@@ -51,5 +51,42 @@ describe("fillPayerFromCart", () => {
     expect(() => buildBoletoCharge(9000, fillPayerFromCart({}, cart))).toThrow(
       "A boleto needs the payer's document, neighborhood, number. Send data.document (CPF or CNPJ), data.neighborhood, data.number when creating the payment session.",
     );
+  });
+});
+
+describe("payerOfOrder", () => {
+  it("reads an order's e-mail and address as a cart's, the customer's name and phone where the address has none", () => {
+    const payer = payerOfOrder({
+      id: "order_1",
+      displayId: 1043,
+      email: "bruno@example.com",
+      status: "pending",
+      canceled: false,
+      salesChannelId: "sc_1",
+      regionId: "reg_1",
+      currencyCode: "brl",
+      pendingCents: 7000,
+      customer: { firstName: "Bruno", lastName: "Lima", phone: "11912345678" },
+      billingAddress: {
+        address_1: "Av. Paulista",
+        city: "São Paulo",
+        province: "SP",
+        postal_code: "01311-000",
+      },
+      shippingAddress: null,
+    });
+    expect(fillPayerFromCart({ document: "52998224725" }, payer)).toEqual({
+      document: "52998224725",
+      email: "bruno@example.com",
+      billing_address: {
+        first_name: "Bruno",
+        last_name: "Lima",
+        address_1: "Av. Paulista",
+        city: "São Paulo",
+        province: "SP",
+        postal_code: "01311-000",
+        phone: "11912345678",
+      },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { cartOfCollectionWith } from "../medusa/carts";
+import { ownedCollection, type CollectionOrder } from "../medusa/order-collections";
 
 /** The address fields a boleto uses, in Medusa's spelling. */
 const ADDRESS_FIELDS = [
@@ -13,10 +14,32 @@ const ADDRESS_FIELDS = [
   "phone",
 ] as const;
 
+/** What a payer is filled from: a cart, or an order (its e-mail and addresses alike). */
 interface CartPayer {
   email?: string | null;
   billing_address?: Record<string, unknown> | null;
   shipping_address?: Record<string, unknown> | null;
+}
+
+/**
+ * An order's payer as a cart's would read: its e-mail and addresses, with the customer's name
+ * and phone where the address has none (a draft made for a customer the merchant knows).
+ */
+export function payerOfOrder(order: CollectionOrder): CartPayer {
+  const withCustomer = (address: Record<string, unknown> | null) => {
+    if (!address) return null;
+    const filled = { ...address };
+    const customer = order.customer;
+    if (!filled.first_name && customer?.firstName) filled.first_name = customer.firstName;
+    if (!filled.last_name && customer?.lastName) filled.last_name = customer.lastName;
+    if (!filled.phone && customer?.phone) filled.phone = customer.phone;
+    return filled;
+  };
+  return {
+    email: order.email,
+    billing_address: withCustomer(order.billingAddress as Record<string, unknown> | null),
+    shipping_address: withCustomer(order.shippingAddress as Record<string, unknown> | null),
+  };
 }
 
 function pickAddress(address: Record<string, unknown> | null | undefined) {
@@ -51,7 +74,9 @@ export function fillPayerFromCart(
 
 /**
  * Middleware for `POST /store/payment-collections/:id/payment-sessions`: for a boleto
- * provider (`pp_boleto_*`), fills the session `data` from the collection's cart.
+ * provider (`pp_boleto_*`), fills the session `data` from the collection's cart, or, for an
+ * order's own collection (an order edit's difference, a converted draft), from the order: a
+ * payment page then asks only what Medusa's address lacks (document, neighborhood, number).
  */
 export async function boletoPayerFromCart(
   req: MedusaRequest,
@@ -67,12 +92,14 @@ export async function boletoPayerFromCart(
       : {};
   if (body.data !== undefined && data !== body.data) return next(); // Medusa's validator answers
   try {
-    const cart = await cartOfCollectionWith<CartPayer>(req.scope, req.params.id as string, [
+    const collectionId = req.params.id as string;
+    const cart = await cartOfCollectionWith<CartPayer>(req.scope, collectionId, [
       "email",
       "billing_address.*",
       "shipping_address.*",
     ]);
-    body.data = fillPayerFromCart(data, cart);
+    const order = cart ? undefined : (await ownedCollection(req.scope, collectionId))?.order;
+    body.data = fillPayerFromCart(data, cart ?? (order ? payerOfOrder(order) : undefined));
     if ((req as { validatedBody?: unknown }).validatedBody)
       (req as unknown as { validatedBody: { data?: unknown } }).validatedBody.data = body.data;
   } catch {

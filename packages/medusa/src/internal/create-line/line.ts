@@ -31,6 +31,7 @@ import type { ConfigModule } from "@medusajs/framework/types";
 import { fairOptions } from "./fair-options";
 import { recoveryOptions, type RecoveryOptions } from "../checkout/recovery-options";
 import { firstReminderAt } from "../checkout/reminder-cadence";
+import { collectionPurpose } from "../medusa/order-collections";
 
 /** What sending a registration's requests needs. */
 export interface LineSender {
@@ -92,7 +93,7 @@ export class CreateLine {
    * (`fairness`). Read at each grant, never copied: every instance follows the same options.
    */
   constructor(
-    db: Knex,
+    private readonly db: Knex,
     private readonly config: ConfigModule | undefined,
   ) {
     this.queue = new CreateQueue(db);
@@ -102,6 +103,15 @@ export class CreateLine {
   /** How this store shares the budget among clients (plugin option `fairness`). */
   private get share(): FairShare {
     return fairOptions(this.config);
+  }
+
+  /**
+   * What the charge's collection is for, as it is recorded with the charge. A label, never a
+   * reason to lose a charge the service made: a failed read records none.
+   */
+  private async purposeOf(paymentCollectionId: string | null) {
+    if (!paymentCollectionId) return null;
+    return collectionPurpose(this.db, paymentCollectionId).catch(() => null);
   }
 
   /** The reminders' options (`recovery`), read at each charge like the fairness options. */
@@ -443,6 +453,7 @@ export class CreateLine {
       session_id: request.session_id,
       payment_collection_id: request.payment_collection_id,
       sales_channel_id: request.sales_channel_id,
+      purpose: await this.purposeOf(request.payment_collection_id),
       amount_cents: charge.amountCents,
       currency_code: "brl",
       expires_at: expiresAt,

@@ -9,6 +9,8 @@ import { clientKeyOfRequest } from "./client-of-request";
 import { fairOptions } from "./fair-options";
 import { createLineOf } from "./line";
 import { cartOfCollectionWith } from "../medusa/carts";
+import { ownedCollection } from "../medusa/order-collections";
+import { whyNotPayable } from "../checkout/order-collection";
 
 /** The plugin's providers: only their sessions ask the create line for a charge. */
 export const OWN_PROVIDER = /^pp_(pix|boleto)_/;
@@ -25,6 +27,10 @@ interface GateCart {
  *
  * - a cart that cannot become an order (no items, no e-mail, items to ship and no address)
  *   gets a 400 naming what is missing, and never takes a place in the create line;
+ * - an order's own collection (an order edit's, exchange's or claim's difference, a converted
+ *   draft's total) that cannot be paid now (paid, canceled, its order canceled or owing
+ *   nothing, no e-mail on the order: checkout/order-collection.ts) gets the same kind of
+ *   refusal; one that can is admitted as a cart is, its mailbox being the order's e-mail;
  * - a client with `fairness.clientWaitingMax` creates already waiting, an e-mail with
  *   `fairness.emailWaitingMax`, a line with no place this client may take, or a client whose
  *   earlier refusal still stands gets 429 `too_many_waiting_creates` with `Retry-After`
@@ -55,33 +61,10 @@ export async function sessionGate(
       "items.requires_shipping",
       "shipping_address.address_1",
     ]);
-    // No such collection, or one of no cart: Medusa's route answers as it always has.
-    if (!cart) return next();
-    const items = cart.items ?? [];
-    if (items.length === 0) {
-      return sendError(
-        res,
-        "cart_empty",
-        "The cart has no items; add what the shopper buys before asking for a Pix code or boleto.",
-      );
-    }
-    if (!cart.email?.trim()) {
-      return sendError(
-        res,
-        "cart_email_missing",
-        "The cart has no e-mail; set the shopper's e-mail on the cart (POST /store/carts/:id) before asking for a Pix code or boleto.",
-      );
-    }
-    if (
-      items.some((item) => item.requires_shipping !== false) &&
-      !cart.shipping_address?.address_1?.trim()
-    ) {
-      return sendError(
-        res,
-        "cart_address_missing",
-        "The cart ships goods but has no shipping address; set it on the cart before asking for a Pix code or boleto.",
-      );
-    }
+    const buyer = cart ? cartBuyer(res, cart) : await orderBuyer(req, res, collectionId);
+    // Refused (answered), or no such collection: Medusa's route answers as it always has.
+    if (buyer === "answered") return;
+    if (buyer === undefined) return next();
 
     const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
     const options = fairOptions(config);
@@ -95,7 +78,7 @@ export async function sessionGate(
         options,
         createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
       ),
-      emailKey: emailKey(cart.email),
+      emailKey: emailKey(buyer.email),
     };
     const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
     if (!admission.admitted) return sendWaitingRefusal(res, admission);
@@ -111,4 +94,60 @@ export async function sessionGate(
     return next(error);
   }
   next();
+}
+
+/**
+ * A cart that cannot become an order is refused with what is missing (`"answered"`); otherwise
+ * its e-mail is the mailbox the create line counts.
+ */
+function cartBuyer(res: MedusaResponse, cart: GateCart): { email: string } | "answered" {
+  const items = cart.items ?? [];
+  if (items.length === 0) {
+    sendError(
+      res,
+      "cart_empty",
+      "The cart has no items; add what the shopper buys before asking for a Pix code or boleto.",
+    );
+    return "answered";
+  }
+  if (!cart.email?.trim()) {
+    sendError(
+      res,
+      "cart_email_missing",
+      "The cart has no e-mail; set the shopper's e-mail on the cart (POST /store/carts/:id) before asking for a Pix code or boleto.",
+    );
+    return "answered";
+  }
+  if (
+    items.some((item) => item.requires_shipping !== false) &&
+    !cart.shipping_address?.address_1?.trim()
+  ) {
+    sendError(
+      res,
+      "cart_address_missing",
+      "The cart ships goods but has no shipping address; set it on the cart before asking for a Pix code or boleto.",
+    );
+    return "answered";
+  }
+  return { email: cart.email };
+}
+
+/**
+ * An order's own collection (no cart): refused when it cannot be paid now (`"answered"`),
+ * otherwise the order's e-mail is the mailbox; undefined for no such collection, or one nothing
+ * owns.
+ */
+async function orderBuyer(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  collectionId: string,
+): Promise<{ email: string } | "answered" | undefined> {
+  const owned = await ownedCollection(req.scope, collectionId);
+  if (!owned?.order) return undefined;
+  const refusal = whyNotPayable(owned);
+  if (refusal) {
+    sendError(res, refusal.code, refusal.message);
+    return "answered";
+  }
+  return { email: owned.order.email as string }; // whyNotPayable refuses an order without one.
 }

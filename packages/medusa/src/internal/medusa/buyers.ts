@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { cartWith } from "./carts";
+import { ownedCollection } from "./order-collections";
 
 /*
- * Who buys: a cart's e-mail (read with Query), and whether a mailbox already paid for an order
- * here (one raw read), for the shopper's messages (storefront/mailbox-proof.ts).
+ * Who buys: a cart's e-mail, or an order's buyer for an order's own collection (read with
+ * Query), and whether a mailbox already paid for an order here (one raw read), for the
+ * shopper's messages (storefront/mailbox-proof.ts).
  */
 
 /** A cart's e-mail. */
@@ -18,6 +20,45 @@ export function cartBuyer(
   cartId: string,
 ): Promise<CartBuyer | undefined> {
   return cartWith<CartBuyer>(container, cartId, ["id", "email"]);
+}
+
+/** The customer of an order's own collection, as its messages address them. */
+export interface OrderBuyer {
+  email: string | null;
+  order: { id: string; display_id: number | null; status: string };
+  /** The billing address's name, else the customer's. */
+  name: string | null;
+  /** The billing address's phone, else the shipping address's, else the customer's. */
+  phone: string | null;
+}
+
+/**
+ * The buyer of an order's own collection (an order edit's, exchange's or claim's difference, a
+ * converted draft's total): the order's e-mail, name and phone, never anything a client sent.
+ * Undefined for a cart's collection or one nothing owns.
+ */
+export async function orderBuyerOfCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+): Promise<OrderBuyer | undefined> {
+  const owned = await ownedCollection(container, paymentCollectionId);
+  const order = owned?.order;
+  if (!order) return undefined;
+  const billing = order.billingAddress;
+  const fullName = (first?: string | null, last?: string | null) =>
+    [first, last].filter((part) => part?.trim()).join(" ") || null;
+  return {
+    email: order.email,
+    order: { id: order.id, display_id: order.displayId, status: order.status },
+    name:
+      fullName(billing?.first_name, billing?.last_name) ??
+      fullName(order.customer?.firstName, order.customer?.lastName),
+    phone:
+      billing?.phone?.trim() ||
+      order.shippingAddress?.phone?.trim() ||
+      order.customer?.phone?.trim() ||
+      null,
+  };
 }
 
 /**

@@ -119,6 +119,8 @@ interface LiveSession {
   id: string;
   provider_id: string;
   amount: string;
+  status?: string;
+  created_at?: string;
 }
 
 /** The collection's sessions Medusa still holds (a deleted session is superseded). */
@@ -129,14 +131,23 @@ export async function liveSessionsOf(
   const query = container.resolve(ContainerRegistrationKeys.QUERY);
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "provider_id", "amount", "raw_amount"],
+    fields: ["id", "provider_id", "amount", "raw_amount", "status", "created_at"],
     filters: { payment_collection_id: paymentCollectionId },
   });
   return (
-    data as { id: string; provider_id: string; amount: unknown; raw_amount?: { value?: string } }[]
+    data as {
+      id: string;
+      provider_id: string;
+      amount: unknown;
+      raw_amount?: { value?: string };
+      status?: string;
+      created_at?: string | Date;
+    }[]
   ).map((session) => ({
     id: session.id,
     provider_id: session.provider_id,
     amount: String(session.raw_amount?.value ?? session.amount),
+    status: session.status,
+    created_at: session.created_at ? new Date(session.created_at).toISOString() : undefined,
   }));
 }

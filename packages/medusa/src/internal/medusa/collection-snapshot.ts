@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { toCents } from "../platform/money";
+import { sessionCentsOf, toCents } from "../platform/money";
 
 /** What Medusa holds of a payment collection, as the snapshot reads it. */
 export interface MedusaSide {
@@ -19,6 +19,11 @@ export interface MedusaSide {
    */
   order: { id: string; status: string; canceledAt: Date | null } | null;
   cartId: string | null;
+  /**
+   * The collection itself: what it asks (Medusa's amount, in cents rounded half-up as charges
+   * are) and whether Medusa canceled it; null when Medusa holds no such collection.
+   */
+  collection: { amountCents: number; canceled: boolean } | null;
 }
 
 interface SideRow {
@@ -34,6 +39,7 @@ interface SideRow {
     { session_id: string; provider_id: string; captured: boolean; canceled: boolean }[] | null;
   cart_id: string | null;
   order: { id: string; status: string; canceled_at: string | null } | null;
+  collection: { amount: string | null; amount_num: string | number | null; status: string } | null;
 }
 
 /**
@@ -42,9 +48,9 @@ interface SideRow {
  * two reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
- * (`payment_session`, `payment`, `capture`, `cart_payment_collection`, `order_payment_collection`,
- * `order_cart`, `order`) are the ones Medusa's own links and payment module define, unchanged
- * across Medusa 2.x.
+ * (`payment_collection`, `payment_session`, `payment`, `capture`, `cart_payment_collection`,
+ * `order_payment_collection`, `order_cart`, `order`) are the ones Medusa's own links and payment
+ * module define, unchanged across Medusa 2.x.
  */
 export async function readMedusaSide(db: Knex, paymentCollectionId: string): Promise<MedusaSide> {
   const result = await db.raw<{ rows: SideRow[] }>(
@@ -69,7 +75,11 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
            (select oc.order_id from cart_payment_collection cpc
               join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
              where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1))
-         limit 1) as "order"`,
+         limit 1) as "order",
+       (select json_build_object('amount', pc.raw_amount->>'value', 'amount_num', pc.amount,
+                 'status', pc.status)
+          from payment_collection pc
+         where pc.id = :pc and pc.deleted_at is null) as collection`,
     { pc: paymentCollectionId },
   );
   const row = result.rows[0];
@@ -93,5 +103,14 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
         }
       : null,
     cartId: row?.cart_id ?? null,
+    collection: row?.collection
+      ? {
+          // As a session of it asks (sessionCentsOf); Medusa sets an order's collection to
+          // nothing when a change leaves nothing owed.
+          amountCents:
+            sessionCentsOf(String(row.collection.amount ?? row.collection.amount_num)) ?? 0,
+          canceled: row.collection.status === "canceled",
+        }
+      : null,
   };
 }

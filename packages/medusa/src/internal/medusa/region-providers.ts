@@ -60,3 +60,22 @@ async function readAll(container: MedusaContainer): Promise<RegionProviders> {
     })),
   };
 }
+
+/** The payment providers enabled on region `regionId` (every provider's, ours and others'). */
+export async function providersOfRegion(
+  container: MedusaContainer,
+  regionId: string,
+): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "region",
+    fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
+    filters: { id: regionId },
+  });
+  const region = data[0] as
+    { payment_providers?: { id: string; is_enabled?: boolean }[] | null } | undefined;
+  return (region?.payment_providers ?? [])
+    .filter((provider) => provider.is_enabled !== false)
+    .map((provider) => provider.id)
+    .sort();
+}

@@ -117,6 +117,8 @@ export function adminCharge(
     method: row.method,
     variant: row.variant,
     status: row.status,
+    /** What its collection was for (`cart`, `order`, `order_edit`, `exchange`, `claim`, `return`). */
+    purpose: row.purpose ?? null,
     amount: Number(row.amount_cents),
     currency: row.currency_code.toUpperCase(),
     expires_at: row.expires_at,

@@ -78,6 +78,11 @@ export const ADMIN_ACTIONS = {
   resolve: [READ_PAYMENTS, own("resolve")],
   export: [READ_PAYMENTS, own("export")],
   recheck: [READ_PAYMENTS, own("recheck")],
+  /**
+   * "Cobrar por Pix" makes a payment collection for an order, what Medusa's own
+   * `POST /admin/payment-collections` asks.
+   */
+  chargeOrder: [READ_PAYMENTS, { resource: "payment_collection", operation: "create" }],
   readDiscount: [READ_PAYMENTS, { resource: "promotion", operation: "read" }],
   saveDiscount: [
     READ_PAYMENTS,
@@ -112,6 +117,7 @@ export const ADMIN_ROUTE_POLICIES: readonly AdminRoutePolicy[] = [
   { method: "GET", matcher: `${base}/deliveries`, action: "read" },
   { method: "GET", matcher: `${base}/health`, action: "read" },
   { method: "GET", matcher: `${base}/orders/:order_id`, action: "read" },
+  { method: "POST", matcher: `${base}/orders/:order_id/payment-collection`, action: "chargeOrder" },
   { method: "GET", matcher: `${base}/reconciliation`, action: "export" },
   { method: "GET", matcher: `${base}/reconciliation.csv`, action: "export" },
   { method: "GET", matcher: `${base}/reconciliation.ofx`, action: "export" },

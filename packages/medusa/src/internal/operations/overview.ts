@@ -43,6 +43,13 @@ export interface MethodFigures {
   paid_after_reminder_cents: number;
   /** Codes that expired unpaid in the period (Pix codes and boletos past their due date). */
   expired: number;
+  /**
+   * Payments of what an order owed after the sale (an order edit's, exchange's, claim's or
+   * return's difference, a converted draft's total: any purpose but a cart's), counted in
+   * `paid` too, and the income they brought, integer cents.
+   */
+  paid_after_sale: number;
+  paid_after_sale_cents: number;
 }
 
 /** One São Paulo day of the last 30, for the charts. */
@@ -80,7 +87,12 @@ interface Row {
   held_cents: string;
   recovered: string;
   recovered_cents: string;
+  after_sale: string;
+  after_sale_cents: string;
 }
+
+/** A charge for what an order owed after the sale: any purpose but a storefront cart's. */
+const AFTER_SALE = "purpose is not null and purpose <> 'cart'";
 
 /** The ledger's parts, summed as the figures show them. */
 const PART_SUMS = ["received", "income", "owed", "returned", "held"] as const;
@@ -131,6 +143,9 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       db.raw(
         `coalesce(sum(captured_cents) filter (where ${followedReminderSql(CHARGES)}), 0) as recovered_cents`,
       ),
+      // Labelled by what the charge was for when it was made (its `purpose`).
+      db.raw(`count(*) filter (where ${AFTER_SALE}) as after_sale`),
+      db.raw(`coalesce(sum(captured_cents) filter (where ${AFTER_SALE}), 0) as after_sale_cents`),
     )
     .where({ status: "paid" })
     .whereNull("deleted_at")
@@ -165,6 +180,8 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     paid_after_reminder: 0,
     paid_after_reminder_cents: 0,
     expired: 0,
+    paid_after_sale: 0,
+    paid_after_sale_cents: 0,
   });
   const periods = Object.fromEntries(
     (Object.keys(OVERVIEW_PERIODS) as PeriodKey[]).map((key) => [
@@ -203,6 +220,8 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       }
       periods[key][method].paid_after_reminder += Number(row.recovered);
       periods[key][method].paid_after_reminder_cents += Number(row.recovered_cents);
+      periods[key][method].paid_after_sale += Number(row.after_sale);
+      periods[key][method].paid_after_sale_cents += Number(row.after_sale_cents);
     }
   }
   for (const row of expiredRows) {

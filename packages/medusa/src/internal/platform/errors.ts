@@ -34,6 +34,9 @@ export const ERROR_STATUS = {
   cart_empty: 400,
   cart_email_missing: 400,
   cart_address_missing: 400,
+  // An order's own collection (an order edit's difference, a converted draft) needs the
+  // customer's e-mail on the order, as a cart does.
+  order_email_missing: 400,
   // Refused so no money is asked for twice or recorded as moved when it did not move.
   collection_already_paid: 400,
   refund_not_supported: 400,
@@ -58,6 +61,13 @@ export const ERROR_STATUS = {
   // Money waiting for the merchant's decision is not closed by resolving its note.
   charge_needs_decision: 409,
   qr_not_ready: 409,
+  // An order's own collection that can no longer be paid: Medusa canceled it, its order is
+  // canceled, or the order owes nothing now.
+  collection_canceled: 409,
+  // "Cobrar por Pix" on an order that already has a collection to pay: send its link instead.
+  collection_exists: 409,
+  order_canceled: 409,
+  nothing_owed: 409,
   refresh_rate_limited: 429,
   too_many_waiting_creates: 429,
   // An order placed before payment reserves stock: one client, mailbox or CPF holds a few.

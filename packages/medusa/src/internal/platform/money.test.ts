@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BigNumber } from "@medusajs/framework/utils";
 import fc from "fast-check";
-import { fromCents, toCents } from "./money";
+import { fromCents, sessionCentsOf, toCents, toSignedCents } from "./money";
 
 describe("toCents", () => {
   it("converts reais to integer cents without float error", () => {
@@ -44,5 +44,20 @@ describe("fromCents", () => {
   it("turns cents into a BigNumber of reais", () => {
     expect(fromCents(1050).numeric).toBe(10.5);
     expect(fromCents(1).numeric).toBe(0.01);
+  });
+});
+
+describe("sessionCentsOf: what a collection asks a session for", () => {
+  it("reads the amount as Medusa hands it to a session, a JavaScript number, then its half-up cent", () => {
+    // A tax-inclusive price with a promotion: the raw amount sits just under the half cent, and
+    // the session Medusa makes of it asks 33.915.
+    expect(sessionCentsOf("33.91499999999999999")).toBe(toCents("33.915"));
+    expect(sessionCentsOf({ value: "87.405", precision: 20 } as never)).toBe(8741);
+  });
+
+  it("allows nothing and less (a collection a change left owing nothing), and refuses what is not a number", () => {
+    expect(sessionCentsOf("0")).toBe(0);
+    expect(toSignedCents("-12.345")).toBe(-1235);
+    expect(sessionCentsOf("não")).toBeUndefined();
   });
 });

@@ -53,3 +53,34 @@ export function fromCents(cents: number): BigNumber {
   }
   return new BigNumber(new BigNumber(cents).bigNumber!.shiftedBy(-2).toFixed());
 }
+
+/**
+ * What a payment collection of `amount` asks a session for, in cents: Medusa creates a session
+ * with the collection's amount as a JavaScript number (`createPaymentSessionsWorkflow` reads
+ * `payment_collection.amount`), so a raw amount with a fraction of a cent past a float's
+ * precision (`33.91499999999999999`, a tax-inclusive price with a promotion) becomes the
+ * session's `33.915`, whose half-up cent is the charge's. Compared with a charge, the collection
+ * must be read the same way. Zero or negative allowed; undefined when not a number.
+ */
+export function sessionCentsOf(amount: BigNumberInput): number | undefined {
+  const value =
+    typeof amount === "object" && amount !== null && "value" in amount ? amount.value : amount;
+  const asNumber = Number(typeof value === "object" ? String(value) : value);
+  return Number.isFinite(asNumber) ? toSignedCents(String(asNumber)) : undefined;
+}
+
+/**
+ * `toCents` for an amount that may be zero or negative (an order's pending difference, a
+ * collection Medusa set to nothing): integer cents, rounded half-up (away from zero) as Medusa
+ * rounds; undefined when it is not a finite number.
+ */
+export function toSignedCents(amount: BigNumberInput): number | undefined {
+  try {
+    const value = new BigNumber(amount).bigNumber;
+    if (!value || !value.isFinite()) return undefined;
+    const cents = value.shiftedBy(2).decimalPlaces(0, 4);
+    return cents.abs().isGreaterThan(Number.MAX_SAFE_INTEGER) ? undefined : cents.toNumber();
+  } catch {
+    return undefined;
+  }
+}

@@ -7,6 +7,13 @@ import type { HeldReason, OwedReason } from "./ledger";
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
 export type LocalChargeStatus = ChargeStatus | "canceled";
 
+/**
+ * What a charge's payment collection was for when the charge was made: a storefront's cart, an
+ * order's own total nothing had paid yet (a converted draft order), or the difference a
+ * confirmed change of a paid order left owed (medusa/order-collections.ts `purposeOf`).
+ */
+export type ChargePurpose = "cart" | "order" | "order_edit" | "exchange" | "claim" | "return";
+
 /** A row of `pix_checkout_charge`. */
 export interface ChargeRow {
   id: string;
@@ -16,8 +23,13 @@ export interface ChargeRow {
   variant: "a" | "b";
   session_id: string;
   payment_collection_id: string | null;
-  /** The sales channel of the cart paying; store routes serve the row only to its channels. */
+  /**
+   * The sales channel of the cart or order paying; store routes serve the row only to its
+   * channels.
+   */
   sales_channel_id: string | null;
+  /** What it was for (null: recorded before the plugin kept it). */
+  purpose: ChargePurpose | null;
   amount_cents: number;
   currency_code: string;
   status: LocalChargeStatus;

@@ -8,7 +8,9 @@
  * - `paid_after_order_canceled`: the payment arrived after its order was canceled;
  * - `out_of_stock`: the cart could not become an order (the last unit sold meanwhile);
  * - `cart_not_completed`: the cart could not become an order, for another lasting reason;
- * - `order_canceled`: the order was canceled after the payment was captured.
+ * - `order_canceled`: the order was canceled after the payment was captured;
+ * - `collection_canceled`: the payment collection it paid was canceled or deleted in Medusa
+ *   (an order's collection the merchant or an order change replaced): it pays for nothing.
  */
 export const REFUND_REASONS = [
   "paid_twice",
@@ -19,6 +21,7 @@ export const REFUND_REASONS = [
   "out_of_stock",
   "cart_not_completed",
   "order_canceled",
+  "collection_canceled",
 ] as const;
 
 /** Why money is owed back. */

@@ -73,6 +73,8 @@ async function serveLink(
     pageHeaders([
       notifyOptions(ctx.config).paymentPageUrl,
       recoveryOptions(ctx.config).checkoutUrl,
+      // An order's own collection's page (storefront/collection-link.ts).
+      (ctx.config.admin as { storefrontUrl?: string } | undefined)?.storefrontUrl,
     ]),
   );
   let outcome: { status: number; html: string } | { redirect: string };

@@ -8,6 +8,7 @@ import { collectionPaidOf } from "../settlement/snapshot";
 import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
 import { linkValidUntil } from "./links";
+import { collectionPageUrl } from "../storefront/collection-link";
 
 /**
  * What a reminder's new-code link finds, checked against the store's own records when the
@@ -113,11 +114,23 @@ export async function secondChance(
     return { kind: "ordered", checkoutUrl };
   }
   const cartId = side.cartId ?? (await cartOfCollection(ctx.container, collectionId));
-  if (!cartId) return { kind: "unknown" };
   // The newest code of the cart is the one the payment page renews.
   const newest = siblings.reduce((a, b) =>
     new Date(b.created_at) > new Date(a.created_at) ? b : a,
   );
+  if (!cartId) {
+    if (!side.order) return { kind: "unknown" };
+    // An order's own collection (an edit's difference, a converted draft): nothing to price
+    // again, and its page, the link the merchant sent, makes the new code.
+    if (!reprice) return { kind: "open", method: row.method, checkoutUrl: null };
+    return {
+      kind: "ready",
+      method: row.method,
+      paymentPageUrl:
+        collectionPageUrl(ctx.config, collectionId, side.order.id) ?? pageOf(newest.session_id),
+      checkoutUrl: null,
+    };
+  }
   const paymentPageUrl = pageOf(newest.session_id);
   const pixInstead = row.method === "boleto" ? checkoutUrl : null;
   if (!reprice) return { kind: "open", method: row.method, checkoutUrl: pixInstead };

@@ -82,6 +82,7 @@ const snapshot = (over: Partial<CollectionSnapshot> = {}): CollectionSnapshot =>
   payments: [],
   order: null,
   cartId: "cart_1",
+  asksCents: 10_000,
   cancelOrderOnExpiry: true,
   now: NOW,
   ...over,
@@ -313,6 +314,87 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "complete_cart", cartId: "cart_1" },
     ],
     [
+      "captures a code of an order's own collection (an order edit's difference) on its session",
+      { cartId: null, order: { id: "o", status: "pending", canceledAt: null } },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "owes back a code whose collection now asks another amount (the edit changed the difference), though Medusa kept its session",
+      {
+        cartId: null,
+        order: { id: "o", status: "pending", canceledAt: null },
+        asksCents: 12_000,
+      },
+      "ch_a",
+      owe("paid_old_amount"),
+    ],
+    [
+      "adopts a replaced code of an order's collection only while the collection asks its amount again",
+      {
+        cartId: null,
+        order: { id: "o", status: "pending", canceledAt: null },
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_new")],
+      },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_new", adopted: true, amountCents: 10_000 },
+    ],
+    [
+      "never adopts onto a live session of the old amount once the collection asks another",
+      {
+        cartId: null,
+        order: { id: "o", status: "pending", canceledAt: null },
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_new")],
+        asksCents: 12_000,
+      },
+      "ch_a",
+      owe("paid_old_amount"),
+    ],
+    [
+      "makes the second code of an order's collection paid in full owed back",
+      {
+        cartId: null,
+        order: { id: "o", status: "pending", canceledAt: null },
+        charges: [
+          charge({ chargeId: "ch_a", money: captured(), capturedAt: NOW }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:30:00Z") }),
+        ],
+        liveSessions: [session("ps_b")],
+      },
+      "ch_b",
+      owe("paid_twice"),
+    ],
+    [
+      "owes back a code paid after Medusa canceled its collection",
+      { cartId: null, order: { id: "o", status: "pending", canceledAt: null }, asksCents: null },
+      "ch_a",
+      owe("collection_canceled"),
+    ],
+    [
+      "reads a cart's code by its session alone: Medusa deletes a cart's sessions when its total moves",
+      { asksCents: 9_999 },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "owes back a code of a collection nothing owns any more (the merchant deleted it)",
+      { cartId: null, order: null, asksCents: null },
+      "ch_a",
+      owe("collection_canceled"),
+    ],
+    [
+      "owes back a code paid after the merchant marked the order's collection paid",
+      {
+        cartId: null,
+        order: { id: "o", status: "pending", canceledAt: null },
+        payments: [payment({ sessionId: "ps_manual", ours: false, captured: true })],
+      },
+      "ch_a",
+      owe("paid_elsewhere"),
+    ],
+    [
       "owes back captured money whose cart kept failing for its stock, and closes the session",
       {
         charges: [
@@ -416,6 +498,20 @@ describe("decide: what an ended charge does to its order", () => {
     [
       "does not end an order whose payment is another session's",
       { charges: [ended()], order, payments: [payment({ sessionId: "ps_other" })] },
+      { kind: "cancel_session" },
+    ],
+    [
+      "never ends the order of an order's own collection (an edit's difference, a converted draft): only its code is closed",
+      { charges: [ended()], order, cartId: null },
+      { kind: "cancel_session" },
+    ],
+    [
+      "never ends it either when its boleto's grace period is over",
+      {
+        charges: [ended({ orderHoldUntil: new Date("2026-11-24T03:00:00Z") })],
+        order,
+        cartId: null,
+      },
       { kind: "cancel_session" },
     ],
     [

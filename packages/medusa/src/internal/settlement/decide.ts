@@ -33,17 +33,24 @@ import { DELIVERY_DETAILS } from "./delivery-details";
  *    API's `paid_at`), or another way: a payment of another provider, or a captured payment not
  *    made from one of its charges (the merchant's "mark as paid"). Every other payment of it is
  *    owed back (`paid_twice`, `paid_elsewhere`).
- * 4. A charge is captured on its own session while Medusa still has it. A replaced code pays for
- *    the collection only if it still costs what it did, captured on a live session **of this
- *    plugin's providers** of that amount (adopted); never on another provider's session.
- *    Otherwise it is owed back (`paid_old_amount`).
+ * 4. A charge is captured on its own session while Medusa still has it (and, for an order's own
+ *    collection, while the collection still asks what the code asked). A replaced code pays for the collection only if it still costs
+ *    what it did, captured on a live session **of this plugin's providers** of that amount
+ *    (adopted); never on another provider's session. Otherwise it is owed back
+ *    (`paid_old_amount`). Medusa changes an order's collection's amount without touching its
+ *    sessions (an order edit's new difference), so there a session's amount alone does not say
+ *    what the collection asks; a cart's sessions are deleted whenever its total moves.
+ * 4b. A collection Medusa canceled, or one nothing owns any more (no cart, no order: the merchant
+ *    deleted it), pays for nothing: a payment of it is owed back (`collection_canceled`).
  * 5. A payment that arrives after its order was canceled is owed back
  *    (`paid_after_order_canceled`); captured money whose order is canceled is owed back
  *    (`order_canceled`).
  * 6. An expired or failed charge ends the order that waits on it (a boleto only once its grace
  *    period has passed), never while the collection holds money or is paid another way, never a
  *    charge that was replaced, and never when the merchant turned `cancelOrderOnExpiry` off. An
- *    expired boleto is asked about again inside its grace period in every case.
+ *    expired boleto is asked about again inside its grace period in every case. Only a cart's
+ *    order waits on a code: an order's own collection (what an edit, exchange or claim left
+ *    owed, a converted draft) never ends its order; the code is only closed, and a new one asked.
  * 7. Captured money whose cart is no order yet is completed into one; once the cart failed
  *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is owed back (`out_of_stock` when
  *    the last failure says so), and its session is closed so the cart cannot become an order on
@@ -106,6 +113,11 @@ export interface CollectionSnapshot {
   order: { id: string; status: string; canceledAt: Date | null } | null;
   /** The cart the collection pays for, if it pays for one. */
   cartId: string | null;
+  /**
+   * What the collection asks, in cents (rounded half-up, as charges are); null when it pays for
+   * nothing: Medusa canceled it, or no cart and no order owns it.
+   */
+  asksCents: number | null;
   cancelOrderOnExpiry: boolean;
   now: Date;
 }
@@ -273,6 +285,7 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
     return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: money.held };
   }
   if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
+  if (snapshot.asksCents === null) return owe("collection_canceled");
   const ours = new Set(
     snapshot.charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]),
   );
@@ -282,25 +295,35 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   if (charge.captureSessionId) {
     return { kind: "capture", sessionId: charge.captureSessionId, adopted: false, amountCents };
   }
-  // Its own session pays only while that session still asks what the code asked (or what the
-  // merchant accepted, which settlement restates it to): a session whose amount Medusa changed
-  // asks another code for it.
-  const ownSessionLive = snapshot.liveSessions.some(
-    (s) =>
-      s.id === charge.sessionId &&
-      (s.amountCents === charge.amountCents ||
-        (money.heldReason === "accepted" && s.amountCents === money.held)),
-  );
+  // Its own session pays only while that session and the collection still ask what the code
+  // asked (the session may ask what the merchant accepted, which settlement restates it to): a
+  // session whose amount Medusa changed, or a collection whose amount it changed without
+  // touching its sessions (an order edit), asks another code for it.
+  // A cart's collection never changes under a live session (Medusa deletes its sessions when
+  // the cart's total moves), so the session's amount says it; an order's own collection does.
+  const stillAsked = snapshot.cartId !== null || snapshot.asksCents === charge.amountCents;
+  const ownSessionLive =
+    stillAsked &&
+    snapshot.liveSessions.some(
+      (s) =>
+        s.id === charge.sessionId &&
+        (s.amountCents === charge.amountCents ||
+          (money.heldReason === "accepted" && s.amountCents === money.held)),
+    );
   const ownPayment = snapshot.payments.some((p) => p.sessionId === charge.sessionId && !p.canceled);
   if (!charge.superseded && (ownSessionLive || ownPayment)) {
     return { kind: "capture", sessionId: charge.sessionId, adopted: false, amountCents };
   }
   // A replaced code was paid: it pays for the collection only if it still costs what it did,
   // and only on a session of this plugin's (never another provider's payment).
-  const live = snapshot.liveSessions.find(
-    (session) =>
-      session.ours && session.id !== charge.sessionId && session.amountCents === charge.amountCents,
-  );
+  const live =
+    stillAsked &&
+    snapshot.liveSessions.find(
+      (session) =>
+        session.ours &&
+        session.id !== charge.sessionId &&
+        session.amountCents === charge.amountCents,
+    );
   if (live) return { kind: "capture", sessionId: live.id, adopted: true, amountCents };
   return owe("paid_old_amount");
 }
@@ -357,7 +380,9 @@ function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decisio
   }
   if (inGrace) return recheck();
   const order = snapshot.order;
-  if (!order || order.status === "canceled") return { kind: "cancel_session" };
+  // Only a cart's order waits on a code; an order's own collection is a difference owed after
+  // the sale (or a converted draft's total), and the order stands whatever its code does.
+  if (!order || order.status === "canceled" || !snapshot.cartId) return { kind: "cancel_session" };
   if (!snapshot.cancelOrderOnExpiry) return { kind: "keep_order", orderId: order.id };
   return orderWaitsOn(snapshot, charge)
     ? { kind: "end_order", orderId: order.id }

@@ -66,6 +66,17 @@ export function collectionPaidOf(
 }
 
 /**
+ * What the collection asks, in cents; null when it pays for nothing: Medusa canceled it or holds
+ * none, or no cart and no order owns it (the merchant deleted an order's collection, which
+ * Medusa does by removing its link).
+ */
+export function asksOf(medusa: MedusaSide): number | null {
+  if (!medusa.collection || medusa.collection.canceled) return null;
+  if (!medusa.cartId && !medusa.order) return null;
+  return medusa.collection.amountCents;
+}
+
+/**
  * One collection as every door sees it: the plugin's charges (one SQL read, plus the failed
  * cart completions of a captured charge still waiting for its order) and Medusa's side (read
  * once per lease: medusa/collection-snapshot.ts). Read under the collection's lease, so what is
@@ -101,6 +112,7 @@ export async function readCollection(
       payments: paymentsOf(config, medusa),
       order: medusa.order,
       cartId: medusa.cartId,
+      asksCents: asksOf(medusa),
       cancelOrderOnExpiry,
       now: new Date(),
     },

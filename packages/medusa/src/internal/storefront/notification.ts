@@ -8,8 +8,9 @@ import { cartOfCollection, orderOfCollection } from "../medusa/collection-links"
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charges";
 import { toStoreView } from "./store-view";
-import { cartBuyer } from "../medusa/buyers";
+import { cartBuyer, orderBuyerOfCollection } from "../medusa/buyers";
 import { mayMailCode } from "./mailbox-proof";
+import { collectionPageUrl } from "./collection-link";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
@@ -26,6 +27,12 @@ export interface NotificationData {
   payment_page_url: string | null;
   order: { id: string; display_id: number | null } | null;
   cart_id: string | null;
+  /**
+   * The order's customer, for an order's own collection (an order edit's difference, a
+   * converted draft): the name and phone on the order, for a greeting or a WhatsApp or SMS
+   * provider. Null for a cart's code.
+   */
+  customer: { name: string | null; phone: string | null } | null;
   /** With `refund_due`: what the store returns (`R$ 48,92`) and why (a RefundReason code). */
   refund?: { amount_cents: number; amount: string; reason: string };
   pix?: {
@@ -137,11 +144,16 @@ export async function codeMessageData<E extends string>(
     amount: formatCents(Number(row.amount_cents)),
     expires_at: view.expires_at,
     paid_at: view.paid_at,
-    payment_page_url: paymentPageUrl
-      ? paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
-      : null,
+    // An order's own collection is paid on its page (the link the merchant sends), which
+    // also makes its next code; a cart's code on the storefront's payment page.
+    payment_page_url:
+      buyer.pageUrl ??
+      (paymentPageUrl
+        ? paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
+        : null),
     order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
     cart_id: buyer.cartId ?? null,
+    customer: buyer.customer ?? null,
   };
   if (view.pix) {
     const png = await QRCode.toBuffer(view.pix.copy_paste, {
@@ -180,15 +192,34 @@ export interface Buyer {
   email: string | null;
   cartId?: string;
   order?: { id: string; display_id: number | null; status: string };
+  /** An order's own collection's customer, from the order. */
+  customer?: { name: string | null; phone: string | null };
+  /** An order's own collection's payment page (`collectionPageUrl`), when the store has one. */
+  pageUrl?: string | null;
 }
 
-/** The e-mail, cart and order behind a payment collection; undefined without a cart. */
+/**
+ * The e-mail, cart and order behind a payment collection: a cart's (its order's e-mail once it
+ * has one), or, for an order's own collection (no cart), the order's e-mail, name and phone.
+ * Undefined when nothing owns it.
+ */
 export async function buyerOf(
   ctx: SettleContext,
   paymentCollectionId: string | null,
 ): Promise<Buyer | undefined> {
+  if (!paymentCollectionId) return undefined;
   const cartId = await cartOfCollection(ctx.container, paymentCollectionId);
-  if (!cartId) return undefined;
+  if (!cartId) {
+    const buyer = await orderBuyerOfCollection(ctx.container, paymentCollectionId);
+    return buyer
+      ? {
+          email: buyer.email,
+          order: buyer.order,
+          customer: { name: buyer.name, phone: buyer.phone },
+          pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
+        }
+      : undefined;
+  }
   const cart = await cartBuyer(ctx.container, cartId);
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
   return {

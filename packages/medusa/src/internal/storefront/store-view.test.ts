@@ -22,6 +22,7 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   compacted_at: null,
   check_failures: 0,
   sales_channel_id: "sc_1",
+  purpose: "cart",
   amount_cents: 4990,
   currency_code: "brl",
   status: "pending",

@@ -54,13 +54,15 @@ CREATE TABLE pix_checkout_charge (
   owed_cents bigint DEFAULT 0 NOT NULL,
   owed_reason text,
   returned_cents bigint DEFAULT 0 NOT NULL,
-  capture_claimed_cents bigint
+  capture_claimed_cents bigint,
+  purpose text
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_parts_check CHECK (((held_cents >= 0) AND (captured_cents >= 0) AND (owed_cents >= 0) AND (returned_cents >= 0) AND ((((held_cents + captured_cents) + owed_cents) + returned_cents) = COALESCE(received_cents, (0)::bigint))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_purpose_check CHECK (((purpose IS NULL) OR (purpose = ANY (ARRAY['cart'::text, 'order'::text, 'order_edit'::text, 'exchange'::text, 'claim'::text, 'return'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_received_check CHECK (((status = 'paid'::text) = (received_cents IS NOT NULL)));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'expired'::text, 'failed'::text, 'canceled'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_variant_check CHECK ((variant = ANY (ARRAY['a'::text, 'b'::text])));

@@ -10,13 +10,16 @@ import {
 } from "../../../../../internal/operations/admin-api";
 import { recordsOf } from "../../../../../internal/records/records";
 import { collectionsOfOrder } from "../../../../../internal/medusa/collection-links";
+import { orderOutstanding } from "../../../../../internal/operations/order-outstanding";
 
 const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
 /**
  * `GET /admin/pix-checkout/orders/:order_id`: the Pix and boleto charges of an order's
  * payment collections, newest first, each with its timeline (state changes and webhook
- * deliveries, oldest first). An order paid otherwise answers `{ charges: [] }`.
+ * deliveries, oldest first), and `outstanding`: what the order still owes that a Pix link can
+ * collect (an order edit's, exchange's or claim's difference, a converted draft's total), with
+ * the link, or null. An order paid otherwise answers `{ charges: [], outstanding: null }`.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = paramsSchema.safeParse(req.params);
@@ -24,10 +27,20 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     sendError(res, "invalid_order_id", "order_id must be an order id such as order_01H....");
     return;
   }
-  const collections = await collectionsOfOrder(req.scope, parsed.data.order_id);
-  const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const [collections, outstanding] = await Promise.all([
+    collectionsOfOrder(req.scope, parsed.data.order_id),
+    orderOutstanding(
+      req.scope,
+      db,
+      req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+      parsed.data.order_id,
+    ),
+  ]);
+  const records = recordsOf(db);
   const charges = await chargesOfCollections(records, collections);
   res.json({
+    outstanding,
     charges: charges.map(({ row, events, deliveries }) => ({
       ...adminCharge(row),
       timeline: [

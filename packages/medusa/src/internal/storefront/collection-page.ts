@@ -1,0 +1,252 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { redact } from "@pix-checkout/client";
+import { isOurProviderId } from "../platform/provider-registry";
+import { toCents } from "../platform/money";
+import { clientOfRequest } from "../create-line/client-of-request";
+import { whyNotPayable, type NotPayable } from "../checkout/order-collection";
+import { liveSessionsOf } from "../medusa/collection-links";
+import { readMedusaSide } from "../medusa/collection-snapshot";
+import {
+  collectionPurpose,
+  ownedCollection,
+  publishableKeyFor,
+  storeName,
+  type CollectionPurpose,
+  type OwnedCollection,
+} from "../medusa/order-collections";
+import { providersOfRegion } from "../medusa/region-providers";
+import { collectionPaidOf } from "../settlement/snapshot";
+import { settleContext, type SettleContext } from "../settlement/context";
+import { elementAssets } from "./element-assets";
+import { collectionPageHtml, pageNonce, collectionPageHeaders } from "./collection-page-html";
+import { queuedView } from "./store-session";
+
+/*
+ * The page Medusa's "Copy payment link" opens when `admin.storefrontUrl` is the Medusa server's
+ * `/pix-checkout`: `GET /pix-checkout/payment-collection/:id?order_id=…`, for what an order
+ * edit, exchange, claim or return left owed, or a converted draft order's total. In Portuguese,
+ * for a phone. Opening it only reads (mail scanners and link previews open links): the code is
+ * made by the page's button, which calls Medusa's own store route
+ * (`POST /store/payment-collections/:id/payment-sessions`) with one of the store's publishable
+ * keys, so every rule of that route applies (the create line's refusals and admission, one
+ * request per collection, the payer from the order). A collection that already has a live code
+ * of the plugin shows it at once; paid, it says so with the order's number.
+ */
+
+/** The order, as the page names it: never its e-mail, name or address (anyone with the link sees the page). */
+export interface PageOrder {
+  id: string;
+  displayId: number | null;
+}
+
+/** A method the page offers: the provider the button asks Medusa's route for. */
+export interface OfferedMethod {
+  providerId: string;
+}
+
+/** What the page shows, decided from the store's own records, never from the URL beyond the ids. */
+export type CollectionPage =
+  | { kind: "unknown" }
+  | {
+      kind: "closed";
+      /** Null for a collection nothing owns any more (the merchant deleted it). */
+      order: PageOrder | null;
+      store: string | null;
+      refusal: NotPayable;
+    }
+  | { kind: "paid"; order: PageOrder; store: string | null; byCode: boolean }
+  | {
+      kind: "not_offered";
+      order: PageOrder;
+      store: string | null;
+      /** `no_key`: no publishable key serves the order's sales channel; `no_pix`: its region offers no Pix of this plugin; `no_element`: the element's files are not installed; `currency`: not in reais. */
+      why: "no_key" | "no_pix" | "no_element" | "currency";
+    }
+  | {
+      kind: "open";
+      order: PageOrder;
+      store: string | null;
+      purpose: CollectionPurpose;
+      collectionId: string;
+      amountCents: number;
+      publishableKey: string;
+      pix: OfferedMethod;
+      /** Offered where the region has it and the order has an address to print on it. */
+      boleto: (OfferedMethod & { askPhone: boolean }) | null;
+      /** The collection's live session of this plugin for its current amount, shown at once. */
+      session: { id: string; method: "pix" | "boleto" } | null;
+      /** The element's entry file, versioned (element-assets.ts). */
+      elementEntry: string;
+    };
+
+// Medusa ids: a prefix and a ULID. Anything else is not looked up.
+const COLLECTION_ID = /^pay_col_[A-Za-z0-9]{10,40}$/;
+const ORDER_ID = /^order_[A-Za-z0-9]{10,40}$/;
+
+/**
+ * What collection `collectionId` of order `orderId` shows now. `unknown` for anything that is
+ * not an order's own collection of that order (a cart's collection, another order's id, an
+ * unknown id): one answer, so the page tells nobody which ids exist.
+ */
+export async function collectionPage(
+  ctx: SettleContext,
+  collectionId: string,
+  orderId: string,
+): Promise<CollectionPage> {
+  if (!COLLECTION_ID.test(collectionId) || !ORDER_ID.test(orderId)) return { kind: "unknown" };
+  const owned = await ownedCollection(ctx.container, collectionId);
+  // The merchant deleted it (Medusa deletes the collection with its order's link), or nothing
+  // owns it any more: a collection that had codes of the plugin is said canceled, whatever
+  // order the link named; one Medusa never had is unknown.
+  const gone = owned
+    ? !owned.cartId && !owned.order
+    : (await ctx.records.charges.ofCollection(collectionId)).length > 0;
+  if (gone) {
+    return {
+      kind: "closed",
+      order: null,
+      store: await storeName(ctx.container),
+      refusal: { code: "collection_canceled", message: "This payment collection was deleted." },
+    };
+  }
+  const order = owned?.order;
+  if (!owned || !order || order.id !== orderId) return { kind: "unknown" };
+  const pageOrder = { id: order.id, displayId: order.displayId };
+  const store = await storeName(ctx.container);
+  const paid = await paidBy(ctx, owned);
+  if (paid) return { kind: "paid", order: pageOrder, store, byCode: paid === "code" };
+  const refusal = whyNotPayable(owned);
+  if (refusal) return { kind: "closed", order: pageOrder, store, refusal };
+  const notOffered = (why: "no_key" | "no_pix" | "no_element" | "currency") =>
+    ({ kind: "not_offered", order: pageOrder, store, why }) as const;
+  if (owned.currencyCode.toLowerCase() !== "brl") return notOffered("currency");
+  const assets = elementAssets();
+  if (!assets) return notOffered("no_element");
+  const providers = order.regionId
+    ? (await providersOfRegion(ctx.container, order.regionId)).filter((id) =>
+        isOurProviderId(ctx.config, id),
+      )
+    : [];
+  const pix = providers.find((id) => id.startsWith("pp_pix_"));
+  if (!pix) return notOffered("no_pix");
+  const publishableKey = await publishableKeyFor(ctx.container, order.salesChannelId);
+  if (!publishableKey) return notOffered("no_key");
+  const boleto = providers.find((id) => id.startsWith("pp_boleto_"));
+  return {
+    kind: "open",
+    order: pageOrder,
+    store,
+    purpose: (await collectionPurpose(ctx.db, collectionId)) ?? "order",
+    collectionId,
+    amountCents: owned.amountCents,
+    publishableKey,
+    pix: { providerId: pix },
+    boleto:
+      boleto && hasPrintableAddress(owned)
+        ? { providerId: boleto, askPhone: !phoneOf(owned) }
+        : null,
+    session: await currentSession(ctx, owned),
+    elementEntry: assets.entry,
+  };
+}
+
+/**
+ * Whether the collection is paid: by a code of the plugin (captured, or on its way), or
+ * another way (Medusa completed it: the merchant marked it paid, another provider captured).
+ */
+async function paidBy(
+  ctx: SettleContext,
+  owned: OwnedCollection,
+): Promise<"code" | "elsewhere" | null> {
+  const rows = await ctx.records.charges.ofCollection(owned.id);
+  const paid = collectionPaidOf(ctx.config, rows, await readMedusaSide(ctx.db, owned.id));
+  if (paid?.by === "charge") return "code";
+  if (paid || owned.status === "completed") return "elsewhere";
+  return null;
+}
+
+/** A boleto prints the payer's address: the order's billing address, else its shipping one. */
+function hasPrintableAddress(owned: OwnedCollection): boolean {
+  const address = owned.order?.billingAddress?.address_1
+    ? owned.order.billingAddress
+    : owned.order?.shippingAddress;
+  return Boolean(address?.address_1 && address.city && address.province && address.postal_code);
+}
+
+function phoneOf(owned: OwnedCollection): string | null {
+  const order = owned.order;
+  return (
+    order?.billingAddress?.phone || order?.shippingAddress?.phone || order?.customer?.phone || null
+  );
+}
+
+/**
+ * The collection's newest live session of this plugin for what the collection asks now, if
+ * the plugin holds its code (or its place in the create line): a reload shows the same code,
+ * never a second one. A session of an older amount (the order changed since) is not shown: the
+ * button makes a code of the current amount, and Medusa replaces the old session.
+ */
+async function currentSession(
+  ctx: SettleContext,
+  owned: OwnedCollection,
+): Promise<{ id: string; method: "pix" | "boleto" } | null> {
+  const live = (await liveSessionsOf(ctx.container, owned.id))
+    .filter((session) => isOurProviderId(ctx.config, session.provider_id))
+    .filter((session) => toCents(session.amount) === owned.amountCents)
+    .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+  for (const session of live) {
+    const known =
+      (await ctx.records.charges.bySessionId(session.id)) ??
+      (await queuedView(ctx.container, session.id));
+    if (known) {
+      return {
+        id: session.id,
+        method: session.provider_id.startsWith("pp_boleto_") ? "boleto" : "pix",
+      };
+    }
+  }
+  return null;
+}
+
+/** The window the page's limits count in. */
+const PAGE_WINDOW_MS = 10 * 60_000;
+/** Opens of one collection's page a window, from any address: a customer reloading, a scanner. */
+const COLLECTION_HITS_PER_WINDOW = 60;
+/** Opens of any collection's page a window from one client address (carrier NAT shares them). */
+const ADDRESS_HITS_PER_WINDOW = 120;
+
+/**
+ * Serves `GET /pix-checkout/payment-collection/:id`: its headers (no cache, no referrer, a CSP
+ * that runs only the element's files and the page's own script), its limits (per collection
+ * and per client, counted across instances), then the page. Whatever happens a page in
+ * Portuguese answers: a 429 past the limits, a 503 when the store cannot read, never a 500.
+ */
+export async function serveCollectionPage(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const ctx = settleContext(req.scope);
+  const nonce = pageNonce();
+  res.set(collectionPageHeaders(nonce));
+  const collectionId = String(req.params.id ?? "").slice(0, 64);
+  const orderId = typeof req.query.order_id === "string" ? req.query.order_id.slice(0, 64) : "";
+  let page: CollectionPage | { kind: "too_many"; retryAfterMs: number } | { kind: "unavailable" };
+  try {
+    const hit = await ctx.records.linkHits.take(
+      [
+        { key: `collection-page:${collectionId}`, limit: COLLECTION_HITS_PER_WINDOW },
+        { key: `collection-page-address:${clientOfRequest(req)}`, limit: ADDRESS_HITS_PER_WINDOW },
+      ],
+      PAGE_WINDOW_MS,
+    );
+    page = hit.allowed
+      ? await collectionPage(ctx, collectionId, orderId)
+      : { kind: "too_many", retryAfterMs: hit.retryAfterMs };
+  } catch (error) {
+    ctx.logger.warn(
+      `payment page: could not answer (${redact((error as Error)?.message ?? String(error))})`,
+    );
+    page = { kind: "unavailable" };
+  }
+  if (page.kind === "too_many") res.set("retry-after", String(Math.ceil(page.retryAfterMs / 1000)));
+  if (page.kind === "unavailable") res.set("retry-after", "60");
+  const { status, html } = collectionPageHtml(page, nonce);
+  res.status(status).type("html").send(html);
+}
