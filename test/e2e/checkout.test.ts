@@ -22,6 +22,8 @@ import {
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
+  fillDelivery,
+  toDelivery,
   payCopiedCode,
   payer,
   payWithBoleto,
@@ -217,6 +219,98 @@ describe("checkout in the demo store", () => {
     // A reload of the confirmation shows the order again.
     await page.reload();
     expect(await confirmedOrderNumber(page)).toBe(orderNumber);
+  });
+
+  it("never reaches the payment with an incomplete cart, whatever the tap order: an option tapped before the form is refused, 'Continuar' checks the form, and 'fill, tap PAC, pay' gives an order with the e-mail and address typed", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("tap-order");
+    await toDelivery(page, storefront());
+    // A new cart already lists the options (Medusa gives it the region's country): a tap on
+    // PAC with nothing typed stays on the delivery step, with the first field to fill in focus.
+    const pac = page.getByRole("radio", { name: /PAC/ });
+    await pac.click();
+    await page.getByRole("alert").filter({ hasText: "Preencha o e-mail e o endereço" }).waitFor();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-email");
+    expect(await pac.isChecked()).toBe(false);
+    expect(page.url()).toMatch(/#\/entrega$/);
+    expect(await page.getByRole("button", { name: "Pagar com Pix" }).count()).toBe(0);
+
+    // Fill, tap PAC: the payment step, with the e-mail and address saved on the cart.
+    await fillDelivery(page, shopper);
+    await pac.check();
+    await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+    // Back to delivery: the form as typed, PAC chosen. A field emptied, "Continuar" refuses.
+    await page.getByRole("button", { name: "Voltar à entrega" }).click();
+    await expect.poll(() => page.inputValue("#payer-street")).toBe(payer.street);
+    expect(await page.inputValue("#payer-email")).toBe(shopper);
+    await page.fill("#payer-city", "");
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await page.locator("#payer-city-error").waitFor();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-city");
+    expect(page.url()).toMatch(/#\/entrega$/);
+    // Typed again, "Continuar" goes on, and the shopper pays.
+    await page.fill("#payer-city", payer.city);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await payWithPix(page);
+    await payCopiedCode(page, demo.urls.sandbox);
+    const orderNumber = await confirmedOrderNumber(page);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+  });
+
+  it("a stale tab finds the truth before acting on its code: the e-mail's page renews it and a reload keeps the new one, the stale tab's 'Gerar novo código' shows that same code, and once it is paid the stale tab lands on the order, the page on its number", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("stale-tab");
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    const first = await newestCharge(demo.urls.sandbox);
+    const firstSession = page.url().split("/").pop()!;
+    await expireCharge(demo.urls.sandbox, first.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+
+    // The message's link, in another tab: the store's header, and a new code.
+    const mail = await context.newPage();
+    await mail.setViewportSize({ width: 390, height: 844 });
+    await mail.goto(`${storefront()}/pagar/${firstSession}`);
+    await mail.getByRole("heading", { name: "Loja Pix Checkout" }).waitFor();
+    await mail.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(mail, "pending").locator('[part~="code"]').waitFor();
+    const renewed = await mail.locator('pix-checkout [part~="code"]').inputValue();
+    expect(mail.url()).not.toContain(firstSession);
+    // A reload of the page shows the code it has now, not "Código expirado".
+    await mail.reload();
+    await checkoutView(mail, "pending").locator('[part~="code"]').waitFor();
+    expect(await mail.locator('pix-checkout [part~="code"]').inputValue()).toBe(renewed);
+    expect(await mail.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+
+    // The stale tab's "Gerar novo código": the cart's current code, not a third one.
+    const charges = (await listCharges(demo.urls.sandbox)).length;
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+    expect(await page.locator('pix-checkout [part~="code"]').inputValue()).toBe(renewed);
+    expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
+
+    // That code expires too. The shopper opens the e-mail's link again: a third code, paid there.
+    const second = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, second.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+    await mail.close();
+    const again = await context.newPage();
+    await again.setViewportSize({ width: 390, height: 844 });
+    await again.goto(`${storefront()}/pagar/${firstSession}`);
+    await again.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(again, "pending").locator('[part~="code"]').waitFor();
+    expect(await again.locator('pix-checkout [part~="code"]').inputValue()).not.toBe(renewed);
+    await payCopiedCode(again, demo.urls.sandbox);
+    const paidLine = again.locator("main p.success strong");
+    await paidLine.waitFor({ timeout: 30_000 });
+    const orderNumber = Number((await paidLine.textContent())?.replace("#", ""));
+
+    // The stale tab, still on its expired code: one tap, and the paid order, not "Tente de novo".
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    expect(await confirmedOrderNumber(page)).toBe(orderNumber);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
   });
 
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {

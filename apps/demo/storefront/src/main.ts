@@ -1,21 +1,17 @@
 // Entry point: loads <pix-checkout> and mounts the storefront, or the "come back and pay" page
 // when the shopper arrives from the message with their code.
 import "./styles.css";
-import { render } from "lit";
 import { mountStorefront } from "./app";
 import { elementLoaded } from "./load-element.js";
 import { payLinkSession } from "./pay-link";
-import { payLinkView } from "./views/pay-link";
+import { mountPayLink } from "./views/pay-link";
 
 const root = document.querySelector<HTMLElement>("#app");
 if (!root) throw new Error("index.html has no #app element");
 
 const sessionId = payLinkSession(location.pathname);
 if (sessionId) {
-  render(payLinkView(sessionId, false), root);
-  void elementLoaded.then((loaded) => {
-    if (!loaded) render(payLinkView(sessionId, true), root);
-  });
+  mountPayLink(root, sessionId, elementLoaded);
 } else {
   void mountStorefront(root, elementLoaded);
 }

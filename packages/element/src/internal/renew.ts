@@ -24,17 +24,30 @@ const SAY: Record<Exclude<Lang, "pt-BR">, { busy: string; failed: string }> = {
 /** A failure whose words for the shopper are `say`. */
 const failure = (say: string) => Object.assign(new Error(say), { say });
 
+/** A session as the store holds it now, or undefined when the store cannot say. */
+const read = (backend: Backend, id?: string) =>
+  (id
+    ? backend
+        .request(`/store/pix-checkout/sessions/${encodeURIComponent(id)}`, {})
+        .then((res) => backend.session(res))
+    : backend.get(AbortSignal.timeout(20_000))
+  ).catch(() => undefined);
+
 /**
- * What the session is now, or undefined when the store cannot say: another tab, or the link of
- * an e-mail, may have paid the cart or given it a newer code since this code expired.
- * `undefined` (still expired, nothing newer) lets the renewal go on; a session id is the code
- * to show instead; `null` means the session is no longer what the element shows (paid, say):
- * the element reads it again.
+ * What the session is now: another tab, or the link of an e-mail, may have paid the cart or
+ * given it a newer code since this code expired. `undefined` (still expired, and so is any code
+ * made since) lets the renewal go on; a session id is the code to show instead; `null` means
+ * the session is no longer what the element shows (paid, say): the element reads it again.
  */
 async function truth(backend: Backend): Promise<string | null | undefined> {
-  const now = await backend.get(AbortSignal.timeout(20_000)).catch(() => undefined);
+  const now = await read(backend);
   if (!now) return undefined;
-  if (now.replaced_by && typeof now.replaced_by == "string") return now.replaced_by;
+  const next = now.replaced_by;
+  if (next && typeof next == "string") {
+    // The newer code may have expired too: then a new one, as for this one.
+    const newer = await read(backend, next);
+    return newer?.status === "expired" && !newer.replaced_by ? undefined : next;
+  }
   return now.status === "expired" ? undefined : null;
 }
 
