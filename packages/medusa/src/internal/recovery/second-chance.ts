@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { repriceCart } from "../medusa/cart-reprice";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
@@ -138,8 +139,35 @@ export async function secondChance(
   return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
 }
 
-/** What an opt-out link finds: no message of the store's, a link past its days, or one that works. */
-export type OptOutLink = "unknown" | "expired" | "valid";
+/**
+ * What an opt-out link finds: no message of the store's, a link past its days, or one that
+ * works, with the mailbox it went to (masked: the page may be open on a shared screen), the
+ * store's name, and whether the mailbox had already stopped the reminders.
+ */
+export type OptOutLink =
+  "unknown" | "expired" | { mailbox: string; store: string | null; alreadyOff: boolean };
+
+/** `ana.souza@example.com` as `a•••••••a@example.com`: enough to know it, not to read it. */
+export function maskMailbox(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const shown =
+    local.length <= 2 ? local[0]! : `${local[0]}${"•".repeat(local.length - 2)}${local.at(-1)}`;
+  return `${shown}${email.slice(at)}`;
+}
+
+/** The store's name as Medusa holds it (Settings → Store), or null when it has none. */
+async function storeName(ctx: SettleContext): Promise<string | null> {
+  try {
+    const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
+    const { data } = await query.graph({ entity: "store", fields: ["name"] });
+    const name = (data[0] as { name?: string | null } | undefined)?.name?.trim();
+    return name || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What a message's opt-out link is, without acting on it (a GET shows the button, or says the
@@ -152,8 +180,10 @@ export async function optOutByLink(
   { act, now = new Date() }: { act: boolean; now?: Date },
 ): Promise<OptOutLink> {
   const message = await messageOf(ctx, token, "opt_out", now);
-  if (!message?.reminder.email_key) return "unknown";
+  const mailbox = message?.reminder.email_key;
+  if (!mailbox) return "unknown";
   if (message.expired) return "expired";
-  if (act) await ctx.records.reminders.optOut(message.reminder.email_key);
-  return "valid";
+  const alreadyOff = await ctx.records.reminders.optedOut(mailbox);
+  if (act && !alreadyOff) await ctx.records.reminders.optOut(mailbox);
+  return { mailbox: maskMailbox(mailbox), store: await storeName(ctx), alreadyOff };
 }
