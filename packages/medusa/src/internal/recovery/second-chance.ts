@@ -1,5 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { repriceCart } from "../medusa/cart-reprice";
+import { storeName } from "../medusa/store-name";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
 import type { ChargeRow } from "../records/charges";
@@ -157,18 +157,6 @@ export function maskMailbox(email: string): string {
   return `${shown}${email.slice(at)}`;
 }
 
-/** The store's name as Medusa holds it (Settings → Store), or null when it has none. */
-async function storeName(ctx: SettleContext): Promise<string | null> {
-  try {
-    const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY);
-    const { data } = await query.graph({ entity: "store", fields: ["name"] });
-    const name = (data[0] as { name?: string | null } | undefined)?.name?.trim();
-    return name || null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What a message's opt-out link is, without acting on it (a GET shows the button, or says the
  * link is not the store's or expired). With `act`, stops every reminder to the mailbox the
@@ -185,5 +173,5 @@ export async function optOutByLink(
   if (message.expired) return "expired";
   const alreadyOff = await ctx.records.reminders.optedOut(mailbox);
   if (act && !alreadyOff) await ctx.records.reminders.optOut(mailbox);
-  return { mailbox: maskMailbox(mailbox), store: await storeName(ctx), alreadyOff };
+  return { mailbox: maskMailbox(mailbox), store: await storeName(ctx.container), alreadyOff };
 }
