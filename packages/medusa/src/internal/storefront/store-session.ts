@@ -130,9 +130,12 @@ export async function shopperView(
     const earlier = await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
     return withOrder(scope, earlier ? { ...view, earlier_payment: earlier } : view, row);
   }
-  const paid = siblings.find(
-    (other) => other.charge_id !== row.charge_id && Number(other.captured_cents) > 0,
-  );
+  // Captured, or paid and on its way to capture (the webhook's capture may take a moment after
+  // the shopper's page saw it paid): either way the cart is paid.
+  const others = siblings.filter((other) => other.charge_id !== row.charge_id);
+  const paid =
+    others.find((other) => Number(other.captured_cents) > 0) ??
+    others.find((other) => other.status === "paid");
   // A tab left on an old code finds the cart paid by another of its codes: that payment.
   if (paid) return withOrder(scope, toStoreView(paid, sessionId), paid);
   const live = await liveSessionsOf(scope, row.payment_collection_id);
