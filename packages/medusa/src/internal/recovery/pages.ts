@@ -197,7 +197,7 @@ export function optOutPage(found: OptOutLink, done: boolean): { status: number; 
       };
     default: {
       // The mailbox, masked, and the store: the shopper knows which list this is.
-      const who = `<strong>${escape(found.mailbox)}</strong>`;
+      const who = found.mailbox ? `<strong>${escape(found.mailbox)}</strong>` : "Este e-mail";
       const store = found.store ? `da loja <strong>${escape(found.store)}</strong>` : "desta loja";
       if (found.alreadyOff && !done) {
         return {

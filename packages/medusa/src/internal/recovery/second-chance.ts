@@ -1,5 +1,5 @@
 import { repriceCart } from "../medusa/cart-reprice";
-import { storeName } from "../medusa/store-name";
+import { mailboxOfCollection, storeName } from "../medusa/store-name";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
 import type { ChargeRow } from "../records/charges";
@@ -145,7 +145,7 @@ export async function secondChance(
  * store's name, and whether the mailbox had already stopped the reminders.
  */
 export type OptOutLink =
-  "unknown" | "expired" | { mailbox: string; store: string | null; alreadyOff: boolean };
+  "unknown" | "expired" | { mailbox: string | null; store: string | null; alreadyOff: boolean };
 
 /** `ana.souza@example.com` as `a•••••••a@example.com`: enough to know it, not to read it. */
 export function maskMailbox(email: string): string {
@@ -168,10 +168,15 @@ export async function optOutByLink(
   { act, now = new Date() }: { act: boolean; now?: Date },
 ): Promise<OptOutLink> {
   const message = await messageOf(ctx, token, "opt_out", now);
-  const mailbox = message?.reminder.email_key;
-  if (!mailbox) return "unknown";
+  const key = message?.reminder.email_key;
+  if (!key) return "unknown";
   if (message.expired) return "expired";
-  const alreadyOff = await ctx.records.reminders.optedOut(mailbox);
-  if (act && !alreadyOff) await ctx.records.reminders.optOut(mailbox);
-  return { mailbox: maskMailbox(mailbox), store: await storeName(ctx.container), alreadyOff };
+  const alreadyOff = await ctx.records.reminders.optedOut(key);
+  if (act && !alreadyOff) await ctx.records.reminders.optOut(key);
+  // The key is a hash: the mailbox in clear is the cart's e-mail, masked before it is shown.
+  const [email, store] = await Promise.all([
+    mailboxOfCollection(ctx.container, message.row.payment_collection_id),
+    storeName(ctx.container),
+  ]);
+  return { mailbox: email ? maskMailbox(email) : null, store, alreadyOff };
 }
