@@ -224,6 +224,10 @@ describe("checkout in the demo store", () => {
   it("never reaches the payment with an incomplete cart, whatever the tap order: an option tapped before the form is refused, 'Continuar' checks the form, and 'fill, tap PAC, pay' gives an order with the e-mail and address typed", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shopper = email("tap-order");
+    // No page of the storefront logs an error (Vite's client once failed on its WebSocket).
+    const logged: string[] = [];
+    page.on("pageerror", (error) => logged.push(error.message));
+    page.on("console", (message) => message.type() === "error" && logged.push(message.text()));
     await toDelivery(page, storefront());
     // A new cart already lists the options (Medusa gives it the region's country): a tap on
     // PAC with nothing typed stays on the delivery step, with the first field to fill in focus.
@@ -256,6 +260,47 @@ describe("checkout in the demo store", () => {
     const orderNumber = await confirmedOrderNumber(page);
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(shopper);
+    expect(logged).toEqual([]);
+  });
+
+  it("delivers the store's messages as e-mails to the demo's mailbox: 'pagamento confirmado' for a paid order, and a returning shopper's code with its QR inline and a text part", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("mailbox");
+    const mails = async () =>
+      (await demo.mailbox!.messages()).filter((mail) =>
+        mail.to.some((to) => to.address === shopper),
+      );
+    // A first purchase, paid: its code is never mailed (the mailbox proved nothing yet), its
+    // confirmation is.
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    await payCopiedCode(page, demo.urls.sandbox);
+    const first = await confirmedOrderNumber(page);
+    await expect
+      .poll(async () => (await mails()).map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain(`Pagamento confirmado: pedido #${first}`);
+    expect((await mails()).some((mail) => mail.subject.startsWith("Seu código Pix"))).toBe(false);
+
+    // The same shopper buys again and leaves the code on screen: the code comes by e-mail.
+    await page.getByRole("button", { name: "Voltar à loja" }).click();
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    const code = await page.locator('pix-checkout [part~="code"]').inputValue();
+    let mail: Awaited<ReturnType<typeof mails>>[number] | undefined;
+    await expect
+      .poll(
+        async () => (mail = (await mails()).find((m) => m.subject.startsWith("Seu código Pix"))),
+        { timeout: 30_000 },
+      )
+      .toBeTruthy();
+    expect(mail!.subject).toMatch(/^Seu código Pix de R\$\s[\d.,]+$/);
+    expect(mail!.html).toContain('lang="pt-BR"');
+    expect(mail!.html).toContain('src="cid:qr@pix-checkout"');
+    expect(mail!.attachments).toContainEqual(
+      expect.objectContaining({ contentId: "qr@pix-checkout", contentType: "image/png" }),
+    );
+    expect(mail!.text).toContain(code);
+    expect(mail!.text).toContain("/pagar/payses_");
   });
 
   it("a stale tab finds the truth before acting on its code: the e-mail's page renews it and a reload keeps the new one, the stale tab's 'Gerar novo código' shows that same code, and once it is paid the stale tab lands on the order, the page on its number", async () => {
@@ -388,7 +433,7 @@ describe("checkout in the demo store", () => {
 });
 
 describe("the merchant's admin after the flows above", () => {
-  it("shows the Pix Checkout page and a paid order's widget in pt-BR, with no sideways scroll at 1280 and 1024 px and no English of the plugin's", async () => {
+  it("shows the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
     // A Brazilian merchant's browser: the plugin's views follow it; the dashboard follows `lng`.
     const merchant = await browser.newContext({ locale: "pt-BR" });
     try {
@@ -407,6 +452,16 @@ describe("the merchant's admin after the flows above", () => {
       // The money first: what came in today, from the flows above.
       await tab.locator('[data-pix-checkout="overview-today"]').getByText(/R\$/).first().waitFor();
       const problems = await layoutProblems(tab, "the Pix Checkout page", english);
+      // Every table of the page fits, the transactions' and the webhooks' too.
+      await tab.getByRole("tab", { name: "Transações e saldo" }).click();
+      await tab
+        .locator('[data-pix-checkout="transactions"] tbody tr')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      problems.push(...(await layoutProblems(tab, "the transactions tab", english)));
+      await tab.goto(`${demo.urls.admin}/pix-checkout#webhooks`);
+      await tab.getByText("charge.paid").first().waitFor({ timeout: 60_000 });
+      problems.push(...(await layoutProblems(tab, "the webhooks tab", english)));
 
       const paid = (await listOrders(demo.urls.store, token)).find(
         (order) => order.payment_status === "captured",
@@ -532,7 +587,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const pix = page.getByTestId("payment-method-pp_pix_pix-checkout");
     await pix.check();
     const discount = page.getByTestId("pix-discount-label");
-    await expect.poll(() => discount.textContent()).toMatch(/você economiza R\$\s\d/);
+    // A server action and a re-render away: on a busy machine more than vitest's default second.
+    await expect
+      .poll(() => discount.textContent(), { timeout: 15_000 })
+      .toMatch(/você economiza R\$\s\d/);
     const saving = await discount.textContent();
     await page.reload();
     await expect.poll(() => pix.isChecked()).toBe(true);
@@ -586,6 +644,80 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await summaryAddingUp("order-total")).toEqual(checkout);
     expect(Math.round(order.discount_total * 100)).toBe(-checkout.lines.Descontos!);
     expect(Math.round(order.total * 100)).toBe(checkout.total);
+  });
+
+  it("never reaches the payment with an incomplete cart: a step asked for too early opens the one the cart is ready for, the address is checked in Portuguese, and 'fill, tap an option, pay' places the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("next-tap-order");
+    await page.goto(`${next.url}/br`);
+    await page.getByTestId("add-to-cart").first().click();
+    await page.waitForURL(/step=address/);
+    // The payment step, or the delivery options, asked for before the cart has an address.
+    for (const step of ["payment", "delivery", "review"]) {
+      await page.goto(`${next.url}/br/checkout?step=${step}`);
+      await expect.poll(() => page.url()).toMatch(/step=address/);
+      await page.getByTestId("shipping-email-input").waitFor();
+    }
+    // Every field filled, the CEP short: the store is not asked, the shopper reads why.
+    const fields = {
+      email: shopper,
+      first_name: payer.firstName,
+      last_name: payer.lastName,
+      address_1: payer.street,
+      postal_code: "0131",
+      city: payer.city,
+      province: payer.province,
+      phone: payer.phone,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      await page.getByTestId(`shipping-${name}-input`).fill(value);
+    }
+    await page.getByTestId("submit-address-button").click();
+    await expect
+      .poll(() => page.getByTestId("address-error-message").textContent())
+      .toBe("Informe o CEP com 8 dígitos.");
+    expect(page.url()).toMatch(/step=address/);
+    // What the shopper typed stays: only the CEP needs fixing.
+    expect(await page.getByTestId("shipping-email-input").inputValue()).toBe(shopper);
+    // Fill, tap an option, pay.
+    await page.getByTestId("shipping-postal_code-input").fill(payer.postalCode);
+    await page.getByTestId("submit-address-button").click();
+    await page.waitForURL(/step=delivery/);
+    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+    await toPixCode();
+    await payCopiedCode(page, demo.urls.sandbox);
+    const orderNumber = await confirmedNextOrder();
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+  });
+
+  it("a stale tab finds the truth before acting on its code: once another tab paid the cart, its 'Gerar novo código' lands on the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toPaymentStep(email("next-stale"));
+    await toPixCode();
+    const review = page.url();
+    const first = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, first.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+
+    // The same shopper in another tab: the review step, a new code, paid there.
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 390, height: 844 });
+    await other.goto(review);
+    await other.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(other, "pending").locator('[part~="code"]').waitFor();
+    await payCopiedCode(other, demo.urls.sandbox);
+    await other.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    const orderNumber = Number((await other.getByTestId("order-id").textContent())?.slice(1));
+    await other.close();
+
+    // The first tab, still on its expired code: one tap, and the paid order, no new code.
+    const charges = (await listCharges(demo.urls.sandbox)).length;
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    expect(await confirmedNextOrder()).toBe(orderNumber);
+    expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
   });
 
   it("Pix, expired: the review step gives the shopper a new code, and paying it places the order", async () => {
