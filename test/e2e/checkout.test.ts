@@ -227,7 +227,11 @@ describe("checkout in the demo store", () => {
     // No page of the storefront logs an error (Vite's client once failed on its WebSocket).
     const logged: string[] = [];
     page.on("pageerror", (error) => logged.push(error.message));
-    page.on("console", (message) => message.type() === "error" && logged.push(message.text()));
+    page.on(
+      "console",
+      (message) =>
+        message.type() === "error" && logged.push(`${message.text()} (${message.location().url})`),
+    );
     await toDelivery(page, storefront());
     // A new cart already lists the options (Medusa gives it the region's country): a tap on
     // PAC with nothing typed stays on the delivery step, with the first field to fill in focus.
@@ -439,7 +443,8 @@ describe("the merchant's admin after the flows above", () => {
     try {
       const tab = await merchant.newPage();
       await tab.addInitScript("localStorage.setItem('lng', 'ptBR')");
-      await tab.goto(`${demo.urls.admin}/login`);
+      // On a busy machine the dashboard's development server takes a while to answer at all.
+      await tab.goto(`${demo.urls.admin}/login`, { timeout: 120_000 });
       // The demo serves the dashboard in development mode: its first load compiles it.
       await tab.locator('input[name="email"]').waitFor({ timeout: 100_000 });
       await tab.fill('input[name="email"]', demo.admin.email);
@@ -459,7 +464,7 @@ describe("the merchant's admin after the flows above", () => {
         .first()
         .waitFor({ timeout: 60_000 });
       problems.push(...(await layoutProblems(tab, "the transactions tab", english)));
-      await tab.goto(`${demo.urls.admin}/pix-checkout#webhooks`);
+      await tab.getByRole("tab", { name: "Webhooks" }).click();
       await tab.getByText("charge.paid").first().waitFor({ timeout: 60_000 });
       problems.push(...(await layoutProblems(tab, "the webhooks tab", english)));
 
