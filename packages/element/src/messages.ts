@@ -43,6 +43,14 @@ const byCode: Record<string, string> = {
   cart_completed: "Este carrinho já virou um pedido. Confira o seu pedido.",
   cart_not_found: "Não encontramos o seu carrinho. Adicione os produtos de novo.",
   collection_already_paid: "Este pedido já está pago. Não é preciso pagar de novo.",
+  // An order's own collection (an order edit's difference, a converted draft order).
+  order_email_missing:
+    "Este pedido não tem e-mail. Fale com a loja para receber o link de pagamento.",
+  collection_canceled:
+    "Este pagamento foi cancelado pela loja. Fale com a loja se ainda quiser pagar.",
+  collection_exists: "Este pedido já tem um link de pagamento. Use o link que a loja enviou.",
+  order_canceled: "Este pedido foi cancelado. Não é preciso pagar.",
+  nothing_owed: "Este pedido não tem valor a pagar agora.",
   invalid_amount: "O valor deste pedido não pode ser pago com Pix ou boleto.",
   unsupported_currency: "Pix e boleto aceitam apenas pagamentos em reais.",
   missing_payer_data: "Para gerar o boleto, preencha os dados de quem paga.",

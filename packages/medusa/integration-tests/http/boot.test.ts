@@ -45,7 +45,7 @@ medusaIntegrationTestRunner({
         "Migration20261127100000",
         "Migration20261127140000",
         "Migration20261127160000",
-        "Migration20261128100000",
+        "Migration20261129100000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);

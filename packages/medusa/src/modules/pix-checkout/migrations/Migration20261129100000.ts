@@ -7,7 +7,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * to 5 s, a code that is no longer the cart's (a stale tab's "Gerar novo código" then made a
  * third code, or was refused for a cart paid meanwhile).
  */
-export class Migration20261128100000 extends Migration {
+export class Migration20261129100000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(notifyFunction(true));
   }
