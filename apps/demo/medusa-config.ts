@@ -84,8 +84,8 @@ module.exports = defineConfig({
         {
           resolve: "@pix-checkout/medusa",
           options: {
-            // The shopper who closes the tab gets the code by "e-mail": Medusa's local
-            // notification provider writes each message to the store's log.
+            // The shopper who closes the tab gets the code by e-mail: the demo's mailbox shows
+            // every message (src/modules/smtp-email renders them).
             notifications: {
               enabled: true,
               paymentPageUrl: `http://localhost:${storefrontPort}/pagar/{session_id}`,
@@ -118,11 +118,25 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/notification",
       options: {
         providers: [
-          {
-            resolve: "@medusajs/medusa/notification-local",
-            id: "local",
-            options: { channels: ["email"] },
-          },
+          // `npm run demo` starts a mailbox (MailDev): every message is an e-mail in its web
+          // inbox. Without one (PIX_DEMO_SMTP_PORT unset), Medusa's local provider logs them.
+          env.PIX_DEMO_SMTP_PORT
+            ? {
+                resolve: "./src/modules/smtp-email",
+                id: "demo-email",
+                options: {
+                  channels: ["email"],
+                  host: "127.0.0.1",
+                  port: Number(env.PIX_DEMO_SMTP_PORT),
+                  from: "Loja Pix Checkout <loja@pix-checkout.test>",
+                  store: "Loja Pix Checkout",
+                },
+              }
+            : {
+                resolve: "@medusajs/medusa/notification-local",
+                id: "local",
+                options: { channels: ["email"] },
+              },
         ],
       },
     },

@@ -34,7 +34,9 @@ const common = {
 
 const element = await build({
   ...common,
-  entryPoints: { index: "src/index.ts" },
+  // The shopper messages are their own entry: storefronts import them, and the element's
+  // lazily loaded chunks share them, never its first file.
+  entryPoints: { index: "src/index.ts", messages: "src/messages.ts" },
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
   // Only src/internal/qr.ts imports the encoder, and it is itself a chunk in dist/chunks/.

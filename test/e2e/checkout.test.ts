@@ -22,6 +22,8 @@ import {
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
+  fillDelivery,
+  toDelivery,
   payCopiedCode,
   payer,
   payWithBoleto,
@@ -219,6 +221,147 @@ describe("checkout in the demo store", () => {
     expect(await confirmedOrderNumber(page)).toBe(orderNumber);
   });
 
+  it("never reaches the payment with an incomplete cart, whatever the tap order: an option tapped before the form is refused, 'Continuar' checks the form, and 'fill, tap PAC, pay' gives an order with the e-mail and address typed", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("tap-order");
+    // No page of the storefront logs an error (Vite's client once failed on its WebSocket).
+    const logged: string[] = [];
+    page.on("pageerror", (error) => logged.push(error.message));
+    page.on(
+      "console",
+      (message) =>
+        message.type() === "error" && logged.push(`${message.text()} (${message.location().url})`),
+    );
+    await toDelivery(page, storefront());
+    // A new cart already lists the options (Medusa gives it the region's country): a tap on
+    // PAC with nothing typed stays on the delivery step, with the first field to fill in focus.
+    const pac = page.getByRole("radio", { name: /PAC/ });
+    await pac.click();
+    await page.getByRole("alert").filter({ hasText: "Preencha o e-mail e o endereço" }).waitFor();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-email");
+    expect(await pac.isChecked()).toBe(false);
+    expect(page.url()).toMatch(/#\/entrega$/);
+    expect(await page.getByRole("button", { name: "Pagar com Pix" }).count()).toBe(0);
+
+    // Fill, tap PAC: the payment step, with the e-mail and address saved on the cart.
+    await fillDelivery(page, shopper);
+    await pac.check();
+    await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+    // Back to delivery: the form as typed, PAC chosen. A field emptied, "Continuar" refuses.
+    await page.getByRole("button", { name: "Voltar à entrega" }).click();
+    await expect.poll(() => page.inputValue("#payer-street")).toBe(payer.street);
+    expect(await page.inputValue("#payer-email")).toBe(shopper);
+    await page.fill("#payer-city", "");
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await page.locator("#payer-city-error").waitFor();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-city");
+    expect(page.url()).toMatch(/#\/entrega$/);
+    // Typed again, "Continuar" goes on, and the shopper pays.
+    await page.fill("#payer-city", payer.city);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await payWithPix(page);
+    await payCopiedCode(page, demo.urls.sandbox);
+    const orderNumber = await confirmedOrderNumber(page);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+    expect(logged).toEqual([]);
+  });
+
+  it("delivers the store's messages as e-mails to the demo's mailbox: 'pagamento confirmado' for a paid order, and a returning shopper's code with its QR inline and a text part", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("mailbox");
+    const mails = async () =>
+      (await demo.mailbox!.messages()).filter((mail) =>
+        mail.to.some((to) => to.address === shopper),
+      );
+    // A first purchase, paid: its code is never mailed (the mailbox proved nothing yet), its
+    // confirmation is.
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    await payCopiedCode(page, demo.urls.sandbox);
+    const first = await confirmedOrderNumber(page);
+    await expect
+      .poll(async () => (await mails()).map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain(`Pagamento confirmado: pedido #${first}`);
+    expect((await mails()).some((mail) => mail.subject.startsWith("Seu código Pix"))).toBe(false);
+
+    // The same shopper buys again and leaves the code on screen: the code comes by e-mail.
+    await page.getByRole("button", { name: "Voltar à loja" }).click();
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    const code = await page.locator('pix-checkout [part~="code"]').inputValue();
+    let mail: Awaited<ReturnType<typeof mails>>[number] | undefined;
+    await expect
+      .poll(
+        async () => (mail = (await mails()).find((m) => m.subject.startsWith("Seu código Pix"))),
+        { timeout: 30_000 },
+      )
+      .toBeTruthy();
+    expect(mail!.subject).toMatch(/^Seu código Pix de R\$\s[\d.,]+$/);
+    expect(mail!.html).toContain('lang="pt-BR"');
+    expect(mail!.html).toContain('src="cid:qr@pix-checkout"');
+    expect(mail!.attachments).toContainEqual(
+      expect.objectContaining({ contentId: "qr@pix-checkout", contentType: "image/png" }),
+    );
+    expect(mail!.text).toContain(code);
+    expect(mail!.text).toContain("/pagar/payses_");
+  });
+
+  it("a stale tab finds the truth before acting on its code: the e-mail's page renews it and a reload keeps the new one, the stale tab's 'Gerar novo código' shows that same code, and once it is paid the stale tab lands on the order, the page on its number", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("stale-tab");
+    await fillCartAndShipping(page, storefront(), shopper);
+    await payWithPix(page);
+    const first = await newestCharge(demo.urls.sandbox);
+    const firstSession = page.url().split("/").pop()!;
+    await expireCharge(demo.urls.sandbox, first.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+
+    // The message's link, in another tab: the store's header, and a new code.
+    const mail = await context.newPage();
+    await mail.setViewportSize({ width: 390, height: 844 });
+    await mail.goto(`${storefront()}/pagar/${firstSession}`);
+    await mail.getByRole("heading", { name: "Loja Pix Checkout" }).waitFor();
+    await mail.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(mail, "pending").locator('[part~="code"]').waitFor();
+    const renewed = await mail.locator('pix-checkout [part~="code"]').inputValue();
+    expect(mail.url()).not.toContain(firstSession);
+    // A reload of the page shows the code it has now, not "Código expirado".
+    await mail.reload();
+    await checkoutView(mail, "pending").locator('[part~="code"]').waitFor();
+    expect(await mail.locator('pix-checkout [part~="code"]').inputValue()).toBe(renewed);
+    expect(await mail.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+
+    // The stale tab's "Gerar novo código": the cart's current code, not a third one.
+    const charges = (await listCharges(demo.urls.sandbox)).length;
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+    expect(await page.locator('pix-checkout [part~="code"]').inputValue()).toBe(renewed);
+    expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
+
+    // That code expires too. The shopper opens the e-mail's link again: a third code, paid there.
+    const second = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, second.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+    await mail.close();
+    const again = await context.newPage();
+    await again.setViewportSize({ width: 390, height: 844 });
+    await again.goto(`${storefront()}/pagar/${firstSession}`);
+    await again.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(again, "pending").locator('[part~="code"]').waitFor();
+    expect(await again.locator('pix-checkout [part~="code"]').inputValue()).not.toBe(renewed);
+    await payCopiedCode(again, demo.urls.sandbox);
+    const paidLine = again.locator("main p.success strong");
+    await paidLine.waitFor({ timeout: 30_000 });
+    const orderNumber = Number((await paidLine.textContent())?.replace("#", ""));
+
+    // The stale tab, still on its expired code: one tap, and the paid order, not "Tente de novo".
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    expect(await confirmedOrderNumber(page)).toBe(orderNumber);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+  });
+
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
@@ -294,13 +437,14 @@ describe("checkout in the demo store", () => {
 });
 
 describe("the merchant's admin after the flows above", () => {
-  it("shows the Pix Checkout page and a paid order's widget in pt-BR, with no sideways scroll at 1280 and 1024 px and no English of the plugin's", async () => {
+  it("shows the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
     // A Brazilian merchant's browser: the plugin's views follow it; the dashboard follows `lng`.
     const merchant = await browser.newContext({ locale: "pt-BR" });
     try {
       const tab = await merchant.newPage();
       await tab.addInitScript("localStorage.setItem('lng', 'ptBR')");
-      await tab.goto(`${demo.urls.admin}/login`);
+      // On a busy machine the dashboard's development server takes a while to answer at all.
+      await tab.goto(`${demo.urls.admin}/login`, { timeout: 120_000 });
       // The demo serves the dashboard in development mode: its first load compiles it.
       await tab.locator('input[name="email"]').waitFor({ timeout: 100_000 });
       await tab.fill('input[name="email"]', demo.admin.email);
@@ -313,6 +457,16 @@ describe("the merchant's admin after the flows above", () => {
       // The money first: what came in today, from the flows above.
       await tab.locator('[data-pix-checkout="overview-today"]').getByText(/R\$/).first().waitFor();
       const problems = await layoutProblems(tab, "the Pix Checkout page", english);
+      // Every table of the page fits, the transactions' and the webhooks' too.
+      await tab.getByRole("tab", { name: "Transações e saldo" }).click();
+      await tab
+        .locator('[data-pix-checkout="transactions"] tbody tr')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      problems.push(...(await layoutProblems(tab, "the transactions tab", english)));
+      await tab.getByRole("tab", { name: "Webhooks" }).click();
+      await tab.getByText("charge.paid").first().waitFor({ timeout: 60_000 });
+      problems.push(...(await layoutProblems(tab, "the webhooks tab", english)));
 
       const paid = (await listOrders(demo.urls.store, token)).find(
         (order) => order.payment_status === "captured",
@@ -438,7 +592,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const pix = page.getByTestId("payment-method-pp_pix_pix-checkout");
     await pix.check();
     const discount = page.getByTestId("pix-discount-label");
-    await expect.poll(() => discount.textContent()).toMatch(/você economiza R\$\s\d/);
+    // A server action and a re-render away: on a busy machine more than vitest's default second.
+    await expect
+      .poll(() => discount.textContent(), { timeout: 15_000 })
+      .toMatch(/você economiza R\$\s\d/);
     const saving = await discount.textContent();
     await page.reload();
     await expect.poll(() => pix.isChecked()).toBe(true);
@@ -492,6 +649,80 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(await summaryAddingUp("order-total")).toEqual(checkout);
     expect(Math.round(order.discount_total * 100)).toBe(-checkout.lines.Descontos!);
     expect(Math.round(order.total * 100)).toBe(checkout.total);
+  });
+
+  it("never reaches the payment with an incomplete cart: a step asked for too early opens the one the cart is ready for, the address is checked in Portuguese, and 'fill, tap an option, pay' places the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("next-tap-order");
+    await page.goto(`${next.url}/br`);
+    await page.getByTestId("add-to-cart").first().click();
+    await page.waitForURL(/step=address/);
+    // The payment step, or the delivery options, asked for before the cart has an address.
+    for (const step of ["payment", "delivery", "review"]) {
+      await page.goto(`${next.url}/br/checkout?step=${step}`);
+      await expect.poll(() => page.url()).toMatch(/step=address/);
+      await page.getByTestId("shipping-email-input").waitFor();
+    }
+    // Every field filled, the CEP short: the store is not asked, the shopper reads why.
+    const fields = {
+      email: shopper,
+      first_name: payer.firstName,
+      last_name: payer.lastName,
+      address_1: payer.street,
+      postal_code: "0131",
+      city: payer.city,
+      province: payer.province,
+      phone: payer.phone,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      await page.getByTestId(`shipping-${name}-input`).fill(value);
+    }
+    await page.getByTestId("submit-address-button").click();
+    await expect
+      .poll(() => page.getByTestId("address-error-message").textContent())
+      .toBe("Informe o CEP com 8 dígitos.");
+    expect(page.url()).toMatch(/step=address/);
+    // What the shopper typed stays: only the CEP needs fixing.
+    expect(await page.getByTestId("shipping-email-input").inputValue()).toBe(shopper);
+    // Fill, tap an option, pay.
+    await page.getByTestId("shipping-postal_code-input").fill(payer.postalCode);
+    await page.getByTestId("submit-address-button").click();
+    await page.waitForURL(/step=delivery/);
+    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+    await toPixCode();
+    await payCopiedCode(page, demo.urls.sandbox);
+    const orderNumber = await confirmedNextOrder();
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+  });
+
+  it("a stale tab finds the truth before acting on its code: once another tab paid the cart, its 'Gerar novo código' lands on the order", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toPaymentStep(email("next-stale"));
+    await toPixCode();
+    const review = page.url();
+    const first = await newestCharge(demo.urls.sandbox);
+    await expireCharge(demo.urls.sandbox, first.uuid);
+    await checkoutView(page, "expired").locator('[part~="renew-button"]').waitFor();
+
+    // The same shopper in another tab: the review step, a new code, paid there.
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 390, height: 844 });
+    await other.goto(review);
+    await other.getByRole("button", { name: "Gerar novo código" }).click();
+    await checkoutView(other, "pending").locator('[part~="code"]').waitFor();
+    await payCopiedCode(other, demo.urls.sandbox);
+    await other.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    const orderNumber = Number((await other.getByTestId("order-id").textContent())?.slice(1));
+    await other.close();
+
+    // The first tab, still on its expired code: one tap, and the paid order, no new code.
+    const charges = (await listCharges(demo.urls.sandbox)).length;
+    await page.getByRole("button", { name: "Gerar novo código" }).click();
+    expect(await confirmedNextOrder()).toBe(orderNumber);
+    expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
   });
 
   it("Pix, expired: the review step gives the shopper a new code, and paying it places the order", async () => {

@@ -133,12 +133,13 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
                Language); the Pix Checkout page follows a Brazilian browser already
   Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
+  E-mails      ${demo.urls.mail}    every message the store sent, as the shopper reads it
   Webhooks     ${demo.urls.webhook}
   Database     ${databaseLine()}
   Logs         ${demo.logDir}
 ${pluginNote()}
   Clock        type +25m, +2h or +1d and Enter: the sandbox's clock moves (charges expire),
-               then the reminders due by then go out (messages in remind.log in Logs);
+               then the reminders due by then go out (read them under E-mails);
                manhã moves it to the next 10:00 in São Paulo, outside the quiet hours
 
 Press Ctrl-C to stop everything.`);

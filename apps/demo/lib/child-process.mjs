@@ -14,7 +14,8 @@ import { once } from "node:events";
  * @property {string[]} args
  * @property {string} cwd
  * @property {NodeJS.ProcessEnv} env
- * @property {string} logFile Where stdout and stderr go (replaced on each start).
+ * @property {string} logFile Where stdout and stderr go (replaced on each start, unless `appendLog`).
+ * @property {boolean} [appendLog] Adds to the log instead of replacing it (a command run many times).
  * @property {(line: string) => void} [onLine] Called with each output line, e.g. to echo it.
  */
 
@@ -60,7 +61,7 @@ function installExitGuard() {
  */
 export async function startChild(options) {
   await mkdir(dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile);
+  const log = createWriteStream(options.logFile, { flags: options.appendLog ? "a" : "w" });
   await once(log, "open");
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,

@@ -10,6 +10,29 @@ export interface DemoPorts {
   sandbox: number;
   /** The embedded PostgreSQL, used only when no database is found. Default 5433. */
   embeddedPostgres: number;
+  /** The mailbox's SMTP port, where the store sends its e-mails. Default 1025. */
+  mailSmtp: number;
+  /** The mailbox's web inbox. Default 1080. */
+  mailWeb: number;
+}
+
+/** A message in the demo's mailbox, as MailDev's REST API gives it. */
+export interface MailboxMessage {
+  subject: string;
+  to: { address: string; name?: string }[];
+  html?: string;
+  text?: string;
+  attachments?: { contentId?: string; contentType: string; generatedFileName?: string }[];
+}
+
+/** The demo's mailbox (MailDev): every e-mail the store sent. */
+export interface DemoMailbox {
+  /** The web inbox, e.g. http://127.0.0.1:1080 */
+  url: string;
+  smtpPort: number;
+  /** Every message the inbox holds, oldest first. */
+  messages(): Promise<MailboxMessage[]>;
+  close(): Promise<void>;
 }
 
 /** The defaults `npm run demo` uses. */
@@ -41,6 +64,10 @@ export interface StartDemoOptions {
   extraStoreOrigins?: string[];
   /** `false` skips the storefront (API-only tests). */
   storefront?: boolean;
+  /** `false` starts no mailbox: the store then writes its messages to its log. */
+  mailbox?: boolean;
+  /** The mailbox's folder under `dataDir`, kept across runs. Default "mail". */
+  mailDirectory?: string;
   /** Progress lines ("migrate ready in 8.2 s"). Default: silent. */
   log?: (message: string) => void;
 }
@@ -63,7 +90,11 @@ export interface Demo {
     sandbox: string;
     /** Where the sandbox posts webhooks, with any secret token masked. */
     webhook: string;
+    /** The mailbox's web inbox, or null without one. */
+    mail: string | null;
   };
+  /** The mailbox, or null when started with `mailbox: false`. */
+  mailbox: DemoMailbox | null;
   admin: { email: string; password: string };
   publishableKey: string;
   /**

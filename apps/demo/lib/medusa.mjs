@@ -37,7 +37,8 @@ export async function seed(run, outputFile) {
 
 /**
  * Runs one pass of the plugin's reminders at `at` (src/scripts/remind.ts) and returns its
- * report; the messages it sends go to the local notification provider, in `remind.log`.
+ * report; the messages it sends go to the demo's mailbox. Each pass adds to `remind.log`: a
+ * clock step never erases what an earlier one wrote.
  * @param {MedusaRun} run
  * @param {Date} at
  * @param {string} outputFile
@@ -45,6 +46,7 @@ export async function seed(run, outputFile) {
  */
 export async function remindAt(run, at, outputFile) {
   const options = medusaCommand(run, "remind", ["exec", "./src/scripts/remind.ts"]);
+  options.appendLog = true;
   options.env = {
     ...options.env,
     PIX_DEMO_REMIND_AT: at.toISOString(),

@@ -1,12 +1,15 @@
 // The demo's fixed default ports, and a check that they are free before anything starts.
 import net from "node:net";
 
-/** Default ports: the store (Medusa + admin), the storefront, the sandbox, the embedded DB. */
+/** Default ports: the store (Medusa + admin), the storefront, the sandbox, the embedded DB, the mailbox. */
 export const defaultPorts = Object.freeze({
   store: 9000,
   storefront: 5173,
   sandbox: 4010,
   embeddedPostgres: 5433,
+  // The mailbox (MailDev): its SMTP port and its web inbox.
+  mailSmtp: 1025,
+  mailWeb: 1080,
 });
 
 /**

@@ -7,6 +7,7 @@ import { resolveDatabase } from "./database.mjs";
 import { migrate, remindAt, seed, startStore } from "./medusa.mjs";
 import { dataDir as defaultDataDir } from "./paths.mjs";
 import { assertPortsFree, defaultPorts } from "./ports.mjs";
+import { startMailbox } from "./mailbox.mjs";
 import { startSandboxFor } from "./sandbox.mjs";
 import { startStorefront } from "./storefront.mjs";
 
@@ -105,6 +106,7 @@ export async function startDemo(options = {}) {
       store: ports.store,
       storefront: ports.storefront,
       sandbox: ports.sandbox,
+      ...(options.mailbox === false ? {} : { mailSmtp: ports.mailSmtp, mailWeb: ports.mailWeb }),
     };
     await assertPortsFree(host, portsToCheck);
 
@@ -139,6 +141,21 @@ export async function startDemo(options = {}) {
     );
     closers.push(() => sandbox.close());
 
+    // Every e-mail of the store, readable in a web inbox; kept across runs.
+    const mailbox =
+      options.mailbox === false
+        ? null
+        : await phase("mailbox", () =>
+            startMailbox({
+              host,
+              smtpPort: ports.mailSmtp,
+              webPort: ports.mailWeb,
+              directory: join(dataDir, options.mailDirectory ?? "mail"),
+              logDir,
+            }),
+          );
+    if (mailbox) closers.push(() => mailbox.close());
+
     const run = {
       logDir,
       track,
@@ -161,6 +178,7 @@ export async function startDemo(options = {}) {
         PIX_CHECKOUT_VARIANT: variant,
         PIX_CHECKOUT_WEBHOOK_SECRET: webhookSecret ?? "",
         PIX_STOREFRONT_SECRET: storefrontSecret,
+        ...(mailbox ? { PIX_DEMO_SMTP_PORT: String(mailbox.smtpPort) } : {}),
       },
     };
 
@@ -226,7 +244,9 @@ export async function startDemo(options = {}) {
         storefront: storefront?.url ?? null,
         sandbox: sandbox.url,
         webhook: sandbox.webhookUrlForDisplay,
+        mail: mailbox?.url ?? null,
       },
+      mailbox,
       admin,
       publishableKey: seeded.publishableKey,
       storefrontSecret,

@@ -49,7 +49,13 @@ let options;
 
 beforeAll(async () => {
   options = {
-    ports: { store: await freePort(), storefront: await freePort(), sandbox: await freePort() },
+    ports: {
+      store: await freePort(),
+      storefront: await freePort(),
+      sandbox: await freePort(),
+      mailSmtp: await freePort(),
+      mailWeb: await freePort(),
+    },
     databaseName,
     dataDir: await mkdtemp(join(tmpdir(), "pix-demo-")),
     sandboxStatePath: null,
@@ -119,6 +125,11 @@ describe("startDemo", () => {
     expect((await response.json()).token).toEqual(expect.any(String));
   });
 
+  it("starts a mailbox whose inbox answers, and the store delivers its e-mails there", async () => {
+    expect(demo.urls.mail).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await demo.mailbox?.messages()).toEqual([]);
+  });
+
   it("serves the storefront page", async () => {
     const response = await fetch(/** @type {string} */ (demo.urls.storefront));
     expect(response.status).toBe(200);
@@ -126,7 +137,7 @@ describe("startDemo", () => {
   });
 
   it("keeps every server on loopback", () => {
-    for (const url of [demo.urls.sandbox, demo.urls.webhook]) {
+    for (const url of [demo.urls.sandbox, demo.urls.webhook, String(demo.urls.mail)]) {
       expect(new URL(url).hostname).toBe("127.0.0.1");
     }
   });
@@ -134,7 +145,13 @@ describe("startDemo", () => {
   it("stops everything it started", async () => {
     await demo.stop();
     const ports = /** @type {Required<import("./index.mjs").DemoPorts>} */ (options.ports);
-    for (const port of [ports.store, ports.storefront, ports.sandbox]) {
+    for (const port of [
+      ports.store,
+      ports.storefront,
+      ports.sandbox,
+      ports.mailSmtp,
+      ports.mailWeb,
+    ]) {
       expect(await isListening(port)).toBe(false);
     }
   });

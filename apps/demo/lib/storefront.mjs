@@ -15,6 +15,7 @@ export async function startStorefront(options) {
   const base = storefrontConfig(options.config);
   const vite = await createServer({
     ...base,
+    plugins: [...(base.plugins ?? []), quietClient()],
     configFile: false,
     logLevel: "warn",
     appType: "spa",
@@ -46,6 +47,28 @@ export async function startStorefront(options) {
       await vite.close();
       httpServer.closeAllConnections();
       await new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+    },
+  };
+}
+
+/**
+ * Vite's page client (`/@vite/client`) connects to the HMR WebSocket whatever `hmr: false`
+ * says, and with no WebSocket server every page logged a failed connection and an uncaught
+ * error. Its connection call is taken out; the rest of the client (the CSS it injects) stays.
+ * The build stops if Vite's client no longer has that call, so the demo never silently keeps
+ * the error.
+ * @returns {import("vite").Plugin}
+ */
+function quietClient() {
+  const connect = "transport.connect(createHMRHandler(handleMessage));";
+  return {
+    name: "pix-demo-quiet-client",
+    transform(code, id) {
+      if (!/vite\/dist\/client\/client\.mjs$/.test(id.split("?")[0])) return undefined;
+      if (!code.includes(connect)) {
+        throw new Error("Vite's client has changed: lib/storefront.mjs cannot keep it quiet");
+      }
+      return code.replace(connect, "/* no HMR server in the demo (lib/storefront.mjs) */");
     },
   };
 }

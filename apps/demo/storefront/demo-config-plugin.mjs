@@ -34,12 +34,16 @@ export function demoConfigPlugin(config) {
 export function storefrontConfig(config) {
   const here = new URL(".", import.meta.url).pathname;
   const repo = new URL("../../../", import.meta.url).pathname;
+  const messages = `${repo}packages/element/src/messages.ts`;
   return {
     root: here,
     // Not Vite's default (apps/demo/node_modules/.vite): the admin's Vite inside Medusa
     // uses that one, and two servers sharing it invalidate each other's optimized deps.
     cacheDir: new URL("../node_modules/.vite-storefront", import.meta.url).pathname,
     plugins: [demoConfigPlugin(config)],
+    // The shopper messages are the element's module, read from its source: the shop says
+    // what went wrong in Portuguese even before the element has a build.
+    resolve: { alias: { "@pix-checkout/element/messages": messages } },
     clearScreen: false,
     server: {
       host: "127.0.0.1",
@@ -50,7 +54,7 @@ export function storefrontConfig(config) {
       // nothing else.
       fs: {
         strict: true,
-        allow: [here, `${repo}node_modules`, `${repo}packages/element/dist`],
+        allow: [here, `${repo}node_modules`, `${repo}packages/element/dist`, messages],
         deny: [
           ".env",
           ".env.*",

@@ -41,8 +41,9 @@ export interface PixErrorDetail {
 
 /** Every event the element fires, by name, with its detail type. */
 /**
- * Detail of `pix-renewed`: the shopper asked for a new code after the old one expired, and
- * the element now shows `sessionId` (also its `session-id` property).
+ * Detail of `pix-renewed`: the element now shows another session of the cart, `sessionId` (also
+ * its `session-id` property): a new code after the old one expired, or the cart's current code
+ * ("Gerar novo código" on a code the cart replaced since, "Ver o código atual").
  */
 export interface PixRenewedDetail {
   previous: string;

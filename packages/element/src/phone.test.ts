@@ -92,6 +92,8 @@ describe("copy first on a phone", () => {
     await realClick(show);
     await scans(el);
     expect(show.getAttribute("aria-expanded")).to.equal("true");
+    // Open, the same button closes it, and says so.
+    expect(show.textContent?.trim()).to.equal("Ocultar QR code");
     expect($(el, "img")).to.equal(null);
     expect(await axeViolations(el)).to.deep.equal([]);
   });
@@ -165,6 +167,17 @@ describe("expiry warnings", () => {
   });
 });
 
+/** The expired view's "Gerar novo código", once the line above it has landed (it moves the button). */
+function expiredWithButton(el: HTMLElement) {
+  return eventually(() => {
+    const found = $(el, "[part~=renew-button]");
+    expect(text(el, "[part=message] .muted")).to.equal(
+      "Este código não vale mais. Gere um novo para pagar.",
+    );
+    return found as HTMLElement;
+  });
+}
+
 describe("a new code after expiry", () => {
   it("offers 'Gerar novo código' once the backend says expired, and one tap shows the new code", async () => {
     const id = newId("renew");
@@ -190,6 +203,39 @@ describe("a new code after expiry", () => {
     await eventually(() => expect(el.view).to.equal("pending"));
     await eventually(() =>
       expect($<HTMLInputElement>(el, "input")?.value).to.equal(`${PIX_CODE}-renewed`),
+    );
+  });
+
+  it("reads the session before making a code: a cart paid meanwhile in another tab shows paid, and no new code is made", async () => {
+    const id = newId("renew-paid-elsewhere");
+    await putSession(pixSession(id, { status: "expired", renew: renewTarget(id) }));
+    const el = mount(id) as PixCheckout;
+    const renew = await expiredWithButton(el);
+    // The element stopped listening at `expired`; the cart is paid by the e-mail's link since.
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    const paid = nextEvent(el, "pix-paid");
+    let renewed = false;
+    el.addEventListener("pix-renewed", () => (renewed = true));
+    await realClick(renew);
+    await paid;
+    await eventually(() => expect(el.view).to.equal("paid"));
+    expect(el.sessionId).to.equal(id);
+    expect(renewed).to.equal(false);
+  });
+
+  it("reads the session before making a code: a code another tab made since is the one shown, not a third", async () => {
+    const id = newId("renew-replaced");
+    const current = `${id}_current`;
+    await putSession(pixSession(current, { pix: { copy_paste: `${PIX_CODE}-current` } }));
+    await putSession(pixSession(id, { status: "expired", renew: renewTarget(id) }));
+    const el = mount(id) as PixCheckout;
+    const renew = await expiredWithButton(el);
+    await patchSession(id, { replaced_by: current });
+    const renewed = nextEvent<PixRenewedDetail>(el, "pix-renewed");
+    await realClick(renew);
+    expect(await renewed).to.deep.equal({ previous: id, sessionId: current });
+    await eventually(() =>
+      expect($<HTMLInputElement>(el, "input")?.value).to.equal(`${PIX_CODE}-current`),
     );
   });
 

@@ -53,8 +53,6 @@ interface UiState {
   warned: number;
   renewing: boolean;
   copied: "pix" | "boleto" | null;
-  /** Both copy routes failed and the code is selected for a manual copy. */
-  manual: boolean;
   refreshing: boolean;
   /**
    * The text of the aria-live region, in whatever language is current when it renders. It is
@@ -73,7 +71,7 @@ interface UiState {
  * @event pix-status-change - The status changed, including the first load. Detail: `PixStatusChangeDetail`.
  * @event pix-copy - A code was copied (only after success). Detail: `PixCopyDetail`.
  * @event pix-error - A backend call failed. Detail: `PixErrorDetail`.
- * @event pix-renewed - The shopper took a new code after expiry; the element now shows it. Detail: `PixRenewedDetail`.
+ * @event pix-renewed - The element now shows another session of the cart: a new code after expiry, or the current one. Detail: `PixRenewedDetail`.
  *
  * @csspart base - The card around everything; carries the view name as a class.
  * @csspart header - Method and amount.
@@ -173,7 +171,6 @@ export class PixCheckout extends LitElement {
     warned: 0,
     renewing: false,
     copied: null,
-    manual: false,
     refreshing: false,
     announcement: () => "",
   };
@@ -397,12 +394,12 @@ export class PixCheckout extends LitElement {
     const target = this.#ui.session?.renew;
     if (!target || !this.#backend || this.#ui.renewing) return;
     this.#set({ renewing: true, announcement: (t) => t.renewing });
-    const previous = this.sessionId;
     try {
       const { renewSession } = await import("./internal/renew.js");
-      const sessionId = await renewSession(this.#backend, target, this.#lang);
-      this.sessionId = sessionId;
-      this.#emit("pix-renewed", { previous, sessionId });
+      const next = await renewSession(this.#backend, target, this.#lang, this);
+      // Null: the cart was paid meanwhile (another tab, the e-mail's link); read it again.
+      if (next) this.#follow(next);
+      else this.#status.watch(this.#backend);
     } catch (e) {
       // Shown, not only announced, beside the button that tries again (the words come with
       // the renewal's chunk; without it, the connection is the likely cause). An announcement
@@ -412,6 +409,13 @@ export class PixCheckout extends LitElement {
     this.#set({ renewing: false });
   }
 
+  /** Shows the cart's session `sessionId` instead: a new code, or the current one. */
+  #follow(sessionId: string) {
+    const previous = this.sessionId;
+    this.sessionId = sessionId;
+    this.#emit("pix-renewed", { previous, sessionId });
+  }
+
   async #copy(kind: "pix" | "boleto", text: string, event: Event) {
     const field = (event.currentTarget as HTMLElement).parentElement?.querySelector<HTMLElement>(
       "[part=code]",
@@ -419,15 +423,17 @@ export class PixCheckout extends LitElement {
     if (!field) return;
     const via = await copyText(text, field);
     clearTimeout(this.#copiedTimer);
+    // Both routes failed: the code is selected, and the status line (shown with a code) says
+    // to copy it by hand.
     const manual = via === "manual";
     this.#set({
-      manual,
       copied: manual ? null : kind,
       announcement: (t) => (manual ? t.copyManual : t.copied),
     });
-    if (via === "manual") return;
+    if (manual) return;
     this.#emit("pix-copy", { kind, text, via });
-    this.#copiedTimer = setTimeout(() => this.#set({ copied: null }), 3000);
+    // The button says it for 3 s, and so does the status line: then both are quiet again.
+    this.#copiedTimer = setTimeout(() => this.#set({ copied: null, announcement: () => "" }), 3000);
   }
 
   async #refresh() {
@@ -437,7 +443,8 @@ export class PixCheckout extends LitElement {
     this.#set({ refreshing: true, announcement: (t) => t.checking });
     try {
       await this.#status.refresh();
-      // About this code: money an older code brought is said on the card (`returned`).
+      // About this code: money an older code brought is said on the card (`returned`). A code
+      // the cart replaced meanwhile shows its notice, with the current code one tap away.
       if (this.#ui.session?.status === "pending") this.#ui.announcement = (t) => t.notYet;
     } catch (error) {
       const failure = error as BackendError;
@@ -591,7 +598,6 @@ export class PixCheckout extends LitElement {
           ${this.#ui.copied === kind ? t.copied : copyLabel}
         </button>
       </div>
-      ${this.#ui.manual ? html`<p class="muted">${t.copyManual}</p>` : nothing}
     </div>`;
   }
 
@@ -653,7 +659,7 @@ export class PixCheckout extends LitElement {
         aria-expanded=${qrShown}
         @click=${() => this.#set({ qrShown: !qrShown })}
       >
-        ${t.showQr}
+        ${qrShown ? t.hideQr : t.showQr}
       </button>
       ${qrBox}`;
   }

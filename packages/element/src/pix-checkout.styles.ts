@@ -61,9 +61,6 @@ export const styles = css`
     background: #fff;
     border-radius: 8px;
   }
-  .qr svg {
-    height: 100%;
-  }
   .warning:not(:empty) {
     display: block;
     font-weight: 700;
@@ -131,11 +128,9 @@ export const styles = css`
     outline: 3px solid var(--a);
     outline-offset: 2px;
   }
+  /* The QR and the boleto's bars size themselves (attributes, in their lazy chunks). */
   svg {
     display: block;
-    width: 100%;
-    height: 56px;
-    background: #fff;
   }
   .message {
     display: grid;

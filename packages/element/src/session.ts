@@ -112,8 +112,13 @@ export interface CheckoutSession {
   ready_at?: string | null;
   /** With `preparing`: the session's place in the store's create line (1 is next). */
   queue_position?: number | null;
-  /** With `superseded`: the id of the cart's current payment session, or null when it has none. */
+  /**
+   * With `superseded`, and with an `expired` code the cart has replaced since: the id of the
+   * cart's current payment session, or null when it has none.
+   */
   replaced_by?: string | null;
+  /** With `paid`, once the cart is an order: its number ("Pedido #1042"). */
+  order?: { display_id: number } | null;
   /** With `refund_due`: what the store will refund, and why; with `paid`: an excess it returns. */
   refund?: RefundData | null;
   /**

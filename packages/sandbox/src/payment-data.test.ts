@@ -69,13 +69,21 @@ describe("payment data, variant A", () => {
     expect(body.barcode.slice(9, 19)).toBe("0000004990");
   });
 
-  it("serves a printable boleto page at boleto_url with the digitable line and the payer", async () => {
-    const body = (await h.call("POST", "/v1/charges", { body: boletoBody() })).body;
+  it("serves a printable boleto page at boleto_url with the digitable line and the payer, the CPF and CEP as a bank prints them", async () => {
+    const body = (
+      await h.call("POST", "/v1/charges", {
+        body: boletoBody({
+          customer: { document: "52998224725" },
+          billing_address: { zip: "01310100" },
+        }),
+      })
+    ).body;
     const response = await fetch(body.boleto_url);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain(body.barcode);
-    expect(html).toContain("Ana Souza");
+    expect(html).toContain("Ana Souza · 529.982.247-25");
+    expect(html).toContain("CEP 01310-100");
     expect(html).toContain("<svg");
   });
 

@@ -35,14 +35,18 @@ function databaseOptions(name) {
  * @returns {Promise<import("@pix-checkout/demo").Demo>}
  */
 export async function startE2eDemo(options) {
-  const [store, storefront, sandbox, embeddedPostgres] = [
+  const [store, storefront, sandbox, embeddedPostgres, mailSmtp, mailWeb] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
   ];
   return startDemo({
-    ports: { store, storefront, sandbox, embeddedPostgres },
+    ports: { store, storefront, sandbox, embeddedPostgres, mailSmtp, mailWeb },
+    // A mailbox of the suite's own, apart from a developer's demo.
+    mailDirectory: `mail-${options.databaseName}`,
     ...databaseOptions(options.databaseName),
     sandboxStatePath: null,
     ...(options.extraStoreOrigins ? { extraStoreOrigins: options.extraStoreOrigins } : {}),

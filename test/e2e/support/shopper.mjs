@@ -22,16 +22,37 @@ export function checkoutView(page, view) {
 }
 
 /**
- * Puts the first product in the cart, fills the delivery address and picks PAC: the shopper
- * ends on the payment step.
+ * Puts the first product in the cart, fills the delivery address and taps PAC, in the natural
+ * order (no "Calcular frete" first): the shopper ends on the payment step.
  * @param {import("playwright-core").Page} page
  * @param {string} storefrontUrl
  * @param {string} email a distinct e-mail per flow, so the merchant can tell orders apart
  */
 export async function fillCartAndShipping(page, storefrontUrl, email) {
+  await toDelivery(page, storefrontUrl);
+  await fillDelivery(page, email);
+  await page.getByRole("radio", { name: /PAC/ }).check();
+  await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
+}
+
+/**
+ * Puts the first product in the cart and opens the delivery step.
+ * @param {import("playwright-core").Page} page
+ * @param {string} storefrontUrl
+ */
+export async function toDelivery(page, storefrontUrl) {
   await page.goto(storefrontUrl);
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).first().click();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
+  await page.locator("#payer-email").waitFor();
+}
+
+/**
+ * Fills the delivery form (e-mail and address), touching nothing else.
+ * @param {import("playwright-core").Page} page
+ * @param {string} email
+ */
+export async function fillDelivery(page, email) {
   await page.fill("#payer-email", email);
   await page.fill("#payer-firstName", payer.firstName);
   await page.fill("#payer-lastName", payer.lastName);
@@ -42,9 +63,6 @@ export async function fillCartAndShipping(page, storefrontUrl, email) {
   await page.fill("#payer-neighborhood", payer.neighborhood);
   await page.fill("#payer-city", payer.city);
   await page.selectOption("#payer-province", payer.province);
-  await page.getByRole("button", { name: "Calcular frete" }).click();
-  await page.getByRole("radio", { name: /PAC/ }).check();
-  await page.getByRole("button", { name: "Pagar com Pix" }).waitFor();
 }
 
 /**

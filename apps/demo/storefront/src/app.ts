@@ -7,11 +7,13 @@ import {
   boletoFields,
   shippingFields,
   validatePayer,
+  emptyPayer,
   formatDocument,
+  formatPhoneNumber,
   formatPostalCode,
   type PayerField,
 } from "./payer-fields";
-import { payerFromCart } from "./cart-address";
+import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type State } from "./state";
 import * as api from "./store-api";
@@ -30,7 +32,8 @@ export async function mountStorefront(
   root: HTMLElement,
   elementLoaded: Promise<boolean>,
 ): Promise<void> {
-  let state: State = initialState();
+  // A shopper who bought here before finds the form filled (never the CPF).
+  let state: State = { ...initialState(), payer: rememberedPayer(emptyPayer()) };
   void elementLoaded.then((loaded) => update({ elementMissing: !loaded }));
 
   const update = (patch: Partial<State>) => {
@@ -74,6 +77,25 @@ export async function mountStorefront(
     const payer = payerFromCart(cart, state.payer);
     const shippingOptions = cart.shipping_address ? await api.shippingOptions(cart.id) : [];
     update({ payer, shippingOptions, step: "address" });
+  };
+
+  /**
+   * Saves the form on the cart (e-mail, shipping and billing address) when it is valid, and
+   * answers whether it was: an invalid form is refused, its first wrong field focused, and the
+   * cart keeps what it had. Every way onwards from the delivery step goes through here, so no
+   * tap order reaches the payment with a cart that has no e-mail or address.
+   */
+  const saveDelivery = async (refusal: string): Promise<boolean> => {
+    const errors = validatePayer(state.payer, shippingFields);
+    if (Object.keys(errors).length > 0) {
+      refuse(shippingFields, errors, refusal);
+      return false;
+    }
+    if (!state.cart) return false;
+    const cart = await api.saveAddress(state.cart.id, state.payer);
+    rememberPayer(state.payer);
+    update({ cart });
+    return true;
   };
 
   /** Shows the payment step with the method the cart already has (else the first offered). */
@@ -125,7 +147,12 @@ export async function mountStorefront(
         step: "confirmation",
       });
     } else if ((route.step === "address" || route.step === "payment") && cart && ready) {
-      if (route.step === "payment" && (cart.shipping_methods?.length ?? 0) > 0) {
+      // The payment step only for a cart an order can come of: e-mail, address and shipping.
+      if (
+        route.step === "payment" &&
+        deliveryComplete(cart) &&
+        (cart.shipping_methods?.length ?? 0) > 0
+      ) {
         await enterPayment(cart);
       } else {
         shown = { step: "address" };
@@ -169,32 +196,39 @@ export async function mountStorefront(
           ? formatDocument(state.payer.document)
           : field === "postalCode"
             ? formatPostalCode(state.payer.postalCode)
-            : state.payer[field];
+            : field === "phone"
+              ? formatPhoneNumber(state.payer.phone)
+              : state.payer[field];
       update({
         touched: new Set([...state.touched, field]),
         payer: { ...state.payer, [field]: pretty },
       });
     },
-    submitAddress: () => {
-      const errors = validatePayer(state.payer, shippingFields);
-      if (Object.keys(errors).length > 0) {
-        refuse(shippingFields, errors, "Confira os campos destacados.");
-        return;
-      }
+    submitAddress: () =>
       void attempt(async () => {
-        if (!state.cart) return;
-        const cart = await api.saveAddress(state.cart.id, state.payer);
-        update({ cart, shippingOptions: await api.shippingOptions(cart.id) });
-      });
-    },
+        if (!(await saveDelivery("Confira os campos destacados."))) return;
+        update({ shippingOptions: await api.shippingOptions(state.cart!.id) });
+      }),
+    // The natural order: fill the form, tap PAC. The form is checked and saved first; the
+    // option is taken only for a cart with the shopper's e-mail and address.
     chooseShipping: (optionId) =>
       void attempt(async () => {
-        if (!state.cart) return;
-        const cart = await api.chooseShipping(state.cart.id, optionId);
-        update({ cart });
+        update({ choosing: optionId });
+        try {
+          if (!(await saveDelivery("Preencha o e-mail e o endereço antes de escolher o frete.")))
+            return;
+          const cart = await api.chooseShipping(state.cart!.id, optionId);
+          update({ cart });
+          await enter({ step: "payment" }, "push");
+        } finally {
+          update({ choosing: null });
+        }
+      }),
+    continueToPayment: () =>
+      void attempt(async () => {
+        if (!(await saveDelivery("Confira os campos destacados."))) return;
         await enter({ step: "payment" }, "push");
       }),
-    continueToPayment: () => go({ step: "payment" }),
     chooseMethod: (method) => {
       update({ method, error: null });
       // One call: the plugin records the method and Medusa re-prices the cart (Pix discount).
@@ -214,7 +248,25 @@ export async function mountStorefront(
       }
       void attempt(async () => {
         if (!state.cart) return;
-        const sessionId = await api.startPayment(state.cart, method, state.payer);
+        // A tab left open is stale: another tab, or the e-mail's link, may have paid the cart
+        // or made its code since. Read it before making one.
+        const cart = await api.freshCart(state.cart.id);
+        const live = cart?.payment_collection?.payment_sessions?.find(
+          (candidate) => candidate.provider_id === api.providerIds[method],
+        );
+        const now = live ? await api.sessionState(live.id) : null;
+        if (!cart || cart.completed_at || now?.status === "paid") {
+          const placed = await api.completeCart(state.cart.id);
+          await enter({ step: "confirmation", orderId: placed.id }, "replace");
+          update({ cart: null });
+          return;
+        }
+        if (live && method === "pix" && now?.status === "pending") {
+          update({ method, order: null, cart });
+          await enter({ step: "checkout", sessionId: live.id }, "push");
+          return;
+        }
+        const sessionId = await api.startPayment(cart, method, state.payer);
         // Boleto is order-first: the order exists now and waits for the boleto to be paid.
         // Pix is pay-first: the order is created once the charge is paid.
         const order = method === "boleto" ? await api.completeCart(state.cart.id) : null;
@@ -241,7 +293,7 @@ export async function mountStorefront(
         ...initialState(),
         region: state.region,
         products: state.products,
-        payer: state.payer,
+        payer: { ...state.payer, document: "" },
         elementMissing: state.elementMissing,
       });
       history.pushState(null, "", hashOf({ step: "products" }));
@@ -269,7 +321,8 @@ export async function mountStorefront(
             >
           </h1>
           ${
-            state.step === "checkout" || state.step === "confirmation"
+            // The cart stays in reach while a Pix code waits (pay-first: no order yet).
+            state.step === "confirmation" || (state.step === "checkout" && state.order)
               ? nothing
               : html`<button class="cart-button secondary" @click=${() => actions.go("cart")}>
                   Carrinho (${itemCount()})

@@ -30,7 +30,9 @@ export function payerFromCart(
   typed: PayerFields,
 ): PayerFields {
   const address = cart.shipping_address;
-  if (!address) return { ...typed, email: typed.email || text(cart.email) };
+  // Medusa gives a new cart of a one-country region an address with the country alone: that
+  // is no address, and must not empty what the shopper typed.
+  if (!address?.address_1) return { ...typed, email: typed.email || text(cart.email) };
   const number = text(address.metadata?.number);
   const line = text(address.address_1);
   const suffix = `, ${number}`;
@@ -48,4 +50,50 @@ export function payerFromCart(
     city: text(address.city),
     province: text(address.province),
   };
+}
+
+/**
+ * Whether the cart holds what an order needs before any payment: the shopper's e-mail and a
+ * whole delivery address. The payment step is shown only then.
+ */
+export function deliveryComplete(
+  cart: Pick<HttpTypes.StoreCart, "email" | "shipping_address">,
+): boolean {
+  const address = cart.shipping_address;
+  return (
+    !!cart.email &&
+    !!address &&
+    [address.first_name, address.address_1, address.postal_code, address.city, address.province]
+      .map(text)
+      .every((value) => value.trim() !== "")
+  );
+}
+
+const payerKey = "pix-demo-payer";
+
+/**
+ * Remembers the shopper's contact and address on this device (never the CPF or CNPJ), so a
+ * second purchase starts filled.
+ */
+export function rememberPayer(payer: PayerFields): void {
+  const { document: _never, ...kept } = payer;
+  try {
+    localStorage.setItem(payerKey, JSON.stringify(kept));
+  } catch {
+    // Private mode or a full storage: the next purchase asks again.
+  }
+}
+
+/** What `rememberPayer` kept, over `empty`: unknown or damaged storage gives `empty`. */
+export function rememberedPayer(empty: PayerFields): PayerFields {
+  try {
+    const kept = JSON.parse(localStorage.getItem(payerKey) ?? "{}") as Record<string, unknown>;
+    const payer = { ...empty };
+    for (const key of Object.keys(empty) as (keyof PayerFields)[]) {
+      if (key !== "document" && typeof kept[key] === "string") payer[key] = kept[key];
+    }
+    return payer;
+  } catch {
+    return empty;
+  }
 }

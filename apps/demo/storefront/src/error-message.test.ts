@@ -1,13 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FetchError } from "@medusajs/js-sdk";
-import {
-  busyNow,
-  errorMessage,
-  retryLater,
-  somethingWrong,
-  StoreRefusal,
-  tooManyUnpaidOrders,
-} from "./error-message";
+import { errorMessage, StoreRefusal } from "./error-message";
+
+const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+afterEach(() => warn.mockClear());
 
 describe("errorMessage", () => {
   it.each([409, 500, 503])(
@@ -18,8 +14,8 @@ describe("errorMessage", () => {
         "Conflict",
         status,
       );
-      expect(errorMessage(error)).toBe(retryLater);
       expect(errorMessage(error)).toContain("Nada foi cobrado");
+      expect(errorMessage(error)).not.toContain("Idempotency");
     },
   );
 
@@ -29,7 +25,6 @@ describe("errorMessage", () => {
       "Too Many Requests",
       429,
     );
-    expect(errorMessage(error)).toBe(busyNow);
     expect(errorMessage(error)).toMatch(/Muita procura.*Nada foi cobrado/);
   });
 
@@ -39,18 +34,26 @@ describe("errorMessage", () => {
       "too_many_unpaid_orders",
       "this address already has 3 orders awaiting payment (at most 3); their stock stays reserved until they are paid or their codes end.",
     );
-    expect(errorMessage(error)).toBe(tooManyUnpaidOrders);
     expect(errorMessage(error)).toMatch(/pedidos aguardando pagamento.*Pix/);
   });
 
-  it("keeps the store's message for a refusal that says what to fix", () => {
-    const error = new FetchError("payer.neighborhood is required for a boleto", "Bad Request", 400);
-    expect(errorMessage(error)).toBe("payer.neighborhood is required for a boleto");
+  it("never shows the store's English to the shopper, and writes it to the console for the developer", () => {
+    const message =
+      "The cart has no e-mail; set the shopper's e-mail on the cart (POST /store/carts/:id) before asking for a Pix code or boleto.";
+    const shown = errorMessage(new StoreRefusal(400, "cart_email_missing", message));
+    expect(shown).toBe("Informe o seu e-mail na etapa de entrega para continuar.");
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`cart_email_missing (400): ${message}`),
+    );
+    // The SDK's error keeps no code: its status chooses, and the English stays in the console.
+    expect(errorMessage(new FetchError(message, "Bad Request", 400))).not.toContain(
+      "e-mail on the cart",
+    );
   });
 
   it("has a message for failures that carry none", () => {
-    expect(errorMessage(new Error(""))).toBe(somethingWrong);
-    expect(errorMessage("boom")).toBe(somethingWrong);
-    expect(errorMessage(undefined)).toBe(somethingWrong);
+    for (const failure of [new Error(""), "boom", undefined]) {
+      expect(errorMessage(failure)).toMatch(/Nada foi cobrado/);
+    }
   });
 });

@@ -1,5 +1,9 @@
-// What the shopper reads when a store call fails. The store answers in English for developers;
-// a shopper in Brazil gets Portuguese, and the retryable failures say that nothing was charged.
+// What the shopper reads when a store call fails: the words of the one module the element and
+// every storefront share (`@pix-checkout/element/messages`), chosen by the store's stable `code`
+// (else its status), never by its message, which is English for developers and goes to the
+// console.
+import { developerText, shopperMessage } from "@pix-checkout/element/messages";
+import { logForDevelopers } from "./developer-log";
 
 /** The part of the Medusa JS SDK's FetchError (or a StoreRefusal) this needs. */
 interface FailedCall {
@@ -23,32 +27,18 @@ export class StoreRefusal extends Error {
   }
 }
 
-export const retryLater =
-  "O serviço de pagamento não respondeu a tempo. Nada foi cobrado: tente de novo em alguns segundos.";
-export const somethingWrong = "Algo deu errado. Tente de novo.";
-export const busyNow = "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.";
-export const tooManyUnpaidOrders =
-  "Você já tem pedidos aguardando pagamento nesta loja. Pague um deles, ou pague este com Pix, para fazer um novo pedido.";
-
 /**
- * 409 is the Pix Checkout plugin's "the payment service failed or is busy; nothing was
- * charged" (Medusa renders every conflict with its own English retry text), 429 is the store's
- * line of codes being full ("muita procura"), and a 5xx is the store's own failure: all three
- * are worth another try.
- * Other refusals (a 400 naming a field) keep the store's message, which says what to fix.
+ * The shopper's words for a failed call, in Portuguese; the store's own text goes to the
+ * console for whoever develops the store. A call that never reached the store (no status) is
+ * a passing failure, as a 409, a 429 or a 5xx is: nothing was charged.
  */
 export function errorMessage(error: unknown): string {
   const failed = (typeof error === "object" && error !== null ? error : {}) as FailedCall;
-  const status = typeof failed.status === "number" ? failed.status : undefined;
-  // Each order placed before payment holds its stock until its boleto is paid or ends; the
-  // store caps how many one shopper holds (429 too_many_unpaid_orders).
-  if (failed.code === "too_many_unpaid_orders") return tooManyUnpaidOrders;
-  // The plugin's line of codes to create is full (a busy minute, or one client asking for
-  // many): 429 too_many_waiting_creates, with Retry-After.
-  if (status === 429) return busyNow;
-  if (status === 409 || (status !== undefined && status >= 500)) {
-    return retryLater;
-  }
-  if (typeof failed.message === "string" && failed.message !== "") return failed.message;
-  return somethingWrong;
+  const refusal = {
+    code: typeof failed.code === "string" ? failed.code : undefined,
+    status: typeof failed.status === "number" ? failed.status : undefined,
+    message: typeof failed.message === "string" ? failed.message : String(error),
+  };
+  logForDevelopers(developerText(refusal));
+  return shopperMessage(refusal);
 }

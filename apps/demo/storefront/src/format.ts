@@ -21,3 +21,18 @@ export function pixDiscountLabel(discount: PixDiscount | null): string | null {
     discount.type === "percentage" ? `${discount.value} %` : formatCents(discount.value);
   return `${amount} de desconto no Pix`;
 }
+
+/**
+ * A line's variant as the shopper should read it apart from the product ("Rede de descanso",
+ * then "Azul"), or "" for a product sold in one variant ("Único", Medusa's "Default variant"):
+ * that name says nothing, and beside the product it reads as part of it.
+ */
+export function variantLabel(item: {
+  variant_title?: string | null;
+  product_title?: string | null;
+}): string {
+  const title = (item.variant_title ?? "").trim();
+  return /^(único|unico|padrão|default( variant)?)$/i.test(title) || title === item.product_title
+    ? ""
+    : title;
+}

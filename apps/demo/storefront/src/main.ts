@@ -1,11 +1,10 @@
 // Entry point: loads <pix-checkout> and mounts the storefront, or the "come back and pay" page
 // when the shopper arrives from the message with their code.
 import "./styles.css";
-import { render } from "lit";
 import { mountStorefront } from "./app";
 import { elementLoaded } from "./load-element.js";
 import { payLinkSession } from "./pay-link";
-import { payLinkView } from "./views/pay-link";
+import { mountPayLink } from "./views/pay-link";
 import config from "virtual:pix-demo-config";
 import { paymentCollectionPage } from "./payment-collection";
 
@@ -18,10 +17,7 @@ const collectionPage = paymentCollectionPage(location.pathname, location.search,
 if (collectionPage) {
   location.replace(collectionPage);
 } else if (sessionId) {
-  render(payLinkView(sessionId, false), root);
-  void elementLoaded.then((loaded) => {
-    if (!loaded) render(payLinkView(sessionId, true), root);
-  });
+  mountPayLink(root, sessionId, elementLoaded);
 } else {
   void mountStorefront(root, elementLoaded);
 }

@@ -71,6 +71,14 @@ export function formatDocument(value: string): string {
   return value;
 }
 
+/** "(11) 98765-4321" or "(11) 3333-4444" for a whole number with its area code; else as typed. */
+export function formatPhoneNumber(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  const match = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  if (!match || !isValidPhone(digits)) return value;
+  return `(${match[1]}) ${match[2]}-${match[3]}`;
+}
+
 /** Pretty-prints a complete CEP; leaves anything else as typed. */
 export function formatPostalCode(value: string): string {
   return isValidCep(value) ? formatCep(value) : value;

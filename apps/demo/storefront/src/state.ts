@@ -16,6 +16,8 @@ export interface State {
   /** Fields the shopper has left at least once; only those show their errors. */
   touched: Set<PayerField>;
   shippingOptions: HttpTypes.StoreCartShippingOption[];
+  /** The option the shopper tapped, while the form is checked and saved for it. */
+  choosing: string | null;
   methods: Method[];
   method: Method | null;
   /** The store's Pix discount, as the payment-method route last told it. */
@@ -44,6 +46,7 @@ export function initialState(): State {
     payer: emptyPayer(),
     touched: new Set(),
     shippingOptions: [],
+    choosing: null,
     methods: [],
     method: null,
     pixDiscount: null,

@@ -178,6 +178,25 @@ function boletoData(payer: PayerFields): Record<string, unknown> {
 }
 
 /**
+ * A store call with fetch, not the SDK: a refusal keeps its `code` (the SDK's error drops it),
+ * which chooses the shopper's words.
+ */
+async function storeCall<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${config.backendUrl}${path}`, {
+    ...init,
+    headers: {
+      "x-publishable-api-key": config.publishableKey,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+  const body = (await response.json().catch(() => ({}))) as T & { code?: string; message?: string };
+  if (!response.ok) {
+    throw new StoreRefusal(response.status, body.code, body.message ?? response.statusText);
+  }
+  return body;
+}
+
+/**
  * Creates the cart's payment session for Pix or boleto and returns its id, which the
  * `<pix-checkout>` element shows. A new session replaces the previous one.
  */
@@ -186,15 +205,54 @@ export async function startPayment(
   method: Method,
   payer: PayerFields,
 ): Promise<string> {
-  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, {
-    provider_id: providerIds[method],
-    data: method === "boleto" ? boletoData(payer) : {},
-  });
+  const collectionId =
+    cart.payment_collection?.id ??
+    (
+      await storeCall<HttpTypes.StorePaymentCollectionResponse>("/store/payment-collections", {
+        method: "POST",
+        body: JSON.stringify({ cart_id: cart.id }),
+      })
+    ).payment_collection.id;
+  const { payment_collection } = await storeCall<HttpTypes.StorePaymentCollectionResponse>(
+    `/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`,
+    {
+      method: "POST",
+      body: JSON.stringify({
+        provider_id: providerIds[method],
+        data: method === "boleto" ? boletoData(payer) : {},
+      }),
+    },
+  );
   const session = payment_collection.payment_sessions?.find(
     (candidate) => candidate.provider_id === providerIds[method],
   );
   if (!session) throw new Error("The store created no payment session.");
   return session.id;
+}
+
+/** The plugin's word on a payment session (`GET /store/pix-checkout/sessions/:id`), or null. */
+export interface SessionState {
+  status: string;
+  replaced_by?: string | null;
+  order?: { display_id: number } | null;
+}
+
+/** What a session is now (paid, replaced, still payable), or null when the store cannot say. */
+export function sessionState(sessionId: string): Promise<SessionState | null> {
+  return storeCall<SessionState>(
+    `/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}`,
+  ).catch(() => null);
+}
+
+/**
+ * The cart as the store holds it now, completed or not (a stale tab's copy may be minutes old:
+ * another tab or the e-mail's link may have paid it), or null when it is gone.
+ */
+export async function freshCart(cartId: string): Promise<HttpTypes.StoreCart | null> {
+  return sdk.store.cart
+    .retrieve(cartId, { fields: cartFields })
+    .then(({ cart }) => cart)
+    .catch(() => null);
 }
 
 /** The Pix discount as the plugin's payment-method route tells it (amounts in integer cents). */
@@ -238,21 +296,12 @@ export async function chosenMethod(
  * returns that same order, so the pay-first flow can call it after payment.
  */
 export async function completeCart(cartId: string): Promise<HttpTypes.StoreOrder> {
-  // fetch, not the SDK: a refusal's `code` (too_many_unpaid_orders for an order placed before
-  // payment) chooses the shopper's message, and the SDK's error drops it.
-  const response = await fetch(
-    `${config.backendUrl}/store/carts/${encodeURIComponent(cartId)}/complete`,
-    { method: "POST", headers: { "x-publishable-api-key": config.publishableKey } },
+  // A refusal's `code` (too_many_unpaid_orders for an order placed before payment) chooses the
+  // shopper's message.
+  const body = await storeCall<Partial<HttpTypes.StoreCompleteCartResponse>>(
+    `/store/carts/${encodeURIComponent(cartId)}/complete`,
+    { method: "POST" },
   );
-  const body = (await response
-    .json()
-    .catch(() => ({}))) as Partial<HttpTypes.StoreCompleteCartResponse> & {
-    code?: string;
-    message?: string;
-  };
-  if (!response.ok) {
-    throw new StoreRefusal(response.status, body.code, body.message ?? response.statusText);
-  }
   if (body.type !== "order" || !body.order)
     throw new Error(
       (body.type === "cart" && body.error?.message) || "The order could not be placed.",

@@ -38,9 +38,11 @@ export class Backend {
 
   /**
    * Calls a backend route (or the backend's QR image, by absolute URL or `/path`) with the key
-   * header an `<img src>` could not send; maps failures to BackendError.
+   * header an `<img src>` could not send; maps failures to BackendError, or with `raw` answers
+   * a refusal too (its body's `code` chooses the shopper's words). An unreachable backend
+   * throws either way.
    */
-  async request(path: string, init: RequestInit): Promise<Response> {
+  async request(path: string, init: RequestInit, raw?: boolean): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(this.url(path), {
@@ -51,7 +53,7 @@ export class Backend {
       if (init.signal?.aborted) throw error;
       throw new BackendError("network", "backend unreachable");
     }
-    if (res.ok) return res;
+    if (res.ok || raw) return res;
     const status = res.status;
     res.body?.cancel().catch(() => {});
     const retryAfter = Number(res.headers.get("retry-after"));

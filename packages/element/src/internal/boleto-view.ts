@@ -56,7 +56,14 @@ export function boletoView(
       ${
         bars
           ? html`<div part="barcode" role="img" aria-label=${t.barcodeLabel}>
-              <svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" aria-hidden="true">
+              <svg
+                viewBox="0 0 ${bars.width} 1"
+                preserveAspectRatio="none"
+                width="100%"
+                height="56"
+                aria-hidden="true"
+              >
+                <rect width="100%" height="100%" fill="#fff"></rect>
                 <path d=${bars.d}></path>
               </svg>
             </div>`

@@ -84,7 +84,19 @@ export function noticeView(
         ? html`<button
             part="button current-code-button"
             class="button"
-            @click=${() => host.setAttribute("session-id", next)}
+            @click=${() => {
+              // As after a new code: the page learns which session the element shows now,
+              // so a reload comes back to the current code, not to this one.
+              const previous = (host as HTMLElement & { sessionId: string }).sessionId;
+              host.setAttribute("session-id", next);
+              host.dispatchEvent(
+                new CustomEvent("pix-renewed", {
+                  detail: { previous, sessionId: next },
+                  bubbles: true,
+                  composed: true,
+                }),
+              );
+            }}
           >
             ${t.showCurrent}
           </button>`

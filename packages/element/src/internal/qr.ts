@@ -26,18 +26,20 @@ const ATTRIBUTES = new Set([
  * own: a phone that never asks for the QR never downloads it.
  */
 export async function qrElement(pix: PixData, backend: Backend | null): Promise<SVGSVGElement> {
+  let svg: SVGSVGElement | null = null;
   if (pix.qr_image_url && backend) {
     try {
       const res = await backend.request(pix.qr_image_url, { signal: AbortSignal.timeout(10_000) });
-      const svg = cleanSvg(await res.text());
-      if (svg) return svg;
+      svg = cleanSvg(await res.text());
     } catch {
       // No usable image from the backend: draw the same code here rather than show no QR.
     }
   }
-  const { qrSvg } = await import("./qr-encoder.js");
-  const svg = cleanSvg(await qrSvg(pix.copy_paste));
+  svg ??= cleanSvg(await (await import("./qr-encoder.js")).qrSvg(pix.copy_paste));
   if (!svg) throw new Error("the QR encoder made no SVG");
+  // The whole box, whatever size the image says (an attribute, not a rule of the first file).
+  svg.setAttribute("width", "100%");
+  svg.setAttribute("height", "100%");
   return svg;
 }
 

@@ -1,18 +1,16 @@
 import type { RenewTarget } from "../session.js";
 import type { Lang } from "../localize/index.js";
+import { developerText, shopperMessage } from "../messages.js";
 import type { Backend } from "./backend.js";
 
 /**
- * What the shopper reads when no new code came, beside the button that tries again: a busy
- * minute (429 `too_many_waiting_creates`: the store's line of codes to create is full), or any
- * other failure. Here, not in the element's strings: only a renewal can fail, and this chunk
- * loads only then.
+ * What a shopper of another language reads when no new code came, beside the button that tries
+ * again: a busy minute (429 `too_many_waiting_creates`), or any other failure. Brazilian
+ * Portuguese comes from the shopper messages (`@pix-checkout/element/messages`), which every
+ * storefront shares. Here, not in the element's strings: only a renewal can fail, and this
+ * chunk loads only then.
  */
-const SAY: Record<Lang, { busy: string; failed: string }> = {
-  "pt-BR": {
-    busy: "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.",
-    failed: "Não foi possível gerar um novo código. Tente de novo.",
-  },
+const SAY: Record<Exclude<Lang, "pt-BR">, { busy: string; failed: string }> = {
   en: {
     busy: "Many shoppers right now. Nothing was charged: try again in a minute.",
     failed: "Could not generate a new code. Try again.",
@@ -26,12 +24,49 @@ const SAY: Record<Lang, { busy: string; failed: string }> = {
 /** A failure whose words for the shopper are `say`. */
 const failure = (say: string) => Object.assign(new Error(say), { say });
 
+/** A session as the store holds it now, or undefined when the store cannot say. */
+const read = (backend: Backend, id?: string) =>
+  (id
+    ? backend
+        .request(`/store/pix-checkout/sessions/${encodeURIComponent(id)}`, {})
+        .then((res) => backend.session(res))
+    : backend.get(AbortSignal.timeout(20_000))
+  ).catch(() => undefined);
+
+/**
+ * What the session is now: another tab, or the link of an e-mail, may have paid the cart or
+ * given it a newer code since this code expired. `undefined` (still expired, and so is any code
+ * made since) lets the renewal go on; a session id is the code to show instead; `null` means
+ * the session is no longer what the element shows (paid, say): the element reads it again.
+ */
+async function truth(backend: Backend): Promise<string | null | undefined> {
+  const now = await read(backend);
+  if (!now) return undefined;
+  const next = now.replaced_by;
+  if (next && typeof next == "string") {
+    // The newer code may have expired too: then a new one, as for this one.
+    const newer = await read(backend, next);
+    return newer?.status === "expired" && !newer.replaced_by ? undefined : next;
+  }
+  return now.status === "expired" ? undefined : null;
+}
+
+/**
+ * "Gerar novo código", after reading the session's current state: answers the session the
+ * element shows next (the cart's current code, or a new one), or null when the session is no
+ * longer expired (the cart was paid meanwhile), which the element then reads again and shows.
+ * A refusal goes to `host` as `pix-error` with the store's own text (for developers) and is
+ * thrown with the shopper's words (`say`).
+ */
 export async function renewSession(
   backend: Backend,
   target: RenewTarget,
   lang: Lang,
-): Promise<string> {
-  let res: Response;
+  host: HTMLElement,
+): Promise<string | null> {
+  const before = await truth(backend);
+  if (before !== undefined) return before;
+  let res: Response | undefined;
   try {
     res = await backend.request(
       `/store/payment-collections/${encodeURIComponent(target.payment_collection_id)}/payment-sessions`,
@@ -40,17 +75,36 @@ export async function renewSession(
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ provider_id: target.provider_id }),
       },
+      true,
     );
-  } catch (error) {
-    // The backend maps every failure to a BackendError with its status.
-    throw failure(SAY[lang][(error as { status?: number }).status === 429 ? "busy" : "failed"]);
+  } catch {
+    // Unreachable: the connection is the likely cause, which the element's own words say.
   }
-  const body = (await res.json().catch(() => null)) as {
+  const body = (await res?.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
     payment_collection?: { payment_sessions?: { id?: unknown; provider_id?: unknown }[] };
   } | null;
   const id = body?.payment_collection?.payment_sessions?.find(
     (session) => session.provider_id === target.provider_id,
   )?.id;
-  if (typeof id !== "string" || !id) throw failure(SAY[lang].failed);
-  return id;
+  if (res?.ok && typeof id == "string" && id) return id;
+  const refusal = { code: body?.code, message: body?.message, status: res?.status };
+  host.dispatchEvent(
+    new CustomEvent("pix-error", {
+      detail: {
+        code: res?.status === 429 ? "rate_limited" : res ? "server_error" : "network",
+        message: developerText(refusal),
+        status: res?.status,
+      },
+      bubbles: true,
+      composed: true,
+    }),
+  );
+  // Refused because the cart was paid or replaced its code meanwhile: show that instead.
+  const after = await truth(backend);
+  if (after !== undefined) return after;
+  throw failure(
+    lang === "pt-BR" ? shopperMessage(refusal) : SAY[lang][res?.status === 429 ? "busy" : "failed"],
+  );
 }

@@ -16,6 +16,7 @@ export const en: Strings = {
   copyPixCode: "Copy Pix code",
   afterCopy: "Open your bank's app, choose Pix Copy and Paste and paste the code.",
   showQr: "Paying with another device? Show QR code",
+  hideQr: "Hide QR code",
   qrUnavailable: "The QR code could not be shown. Use Pix Copy and Paste.",
   expiresSoon: (m) =>
     m === 1

@@ -16,6 +16,7 @@ export const es: Strings = {
   copyPixCode: "Copiar código Pix",
   afterCopy: "Abre la app de tu banco, elige Pix Copia y Pega y pega el código.",
   showQr: "¿Pagas con otro dispositivo? Mostrar código QR",
+  hideQr: "Ocultar código QR",
   qrUnavailable: "No se pudo mostrar el código QR. Usa Pix Copia y Pega.",
   expiresSoon: (m) =>
     m === 1

@@ -16,6 +16,7 @@ export const ptBR: Strings = {
   copyPixCode: "Copiar código Pix",
   afterCopy: "Abra o app do seu banco, escolha Pix Copia e Cola e cole o código.",
   showQr: "Pagar com outro aparelho? Mostrar QR code",
+  hideQr: "Ocultar QR code",
   qrUnavailable: "Não foi possível mostrar o QR code. Use o Pix Copia e Cola.",
   // No plural to choose: the same words for 5 and for 1.
   expiresSoon: (m) => `O código expira em menos de ${m} min.`,

@@ -17,6 +17,8 @@ export interface Strings {
   afterCopy: string;
   /** The button that shows the QR in the copy-first order (for paying with another device). */
   showQr: string;
+  /** The same button once the QR is open. */
+  hideQr: string;
   /** The QR could not be drawn: say so, and point to the code. */
   qrUnavailable: string;
   /** The warning at 5 and at 1 minute left. */

@@ -34,7 +34,7 @@ medusaIntegrationTestRunner({
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
       // 0.1.0's baseline, the ledger after it, the line's refusals, the recovery links' counts,
-      // the unpaid orders' caps, the charges' purpose, and each ran.
+      // the unpaid orders' caps, the charges' purpose, a replaced code's notice, and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -46,6 +46,7 @@ medusaIntegrationTestRunner({
         "Migration20261127140000",
         "Migration20261127160000",
         "Migration20261128100000",
+        "Migration20261129100000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);

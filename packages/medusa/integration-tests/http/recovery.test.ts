@@ -479,9 +479,16 @@ medusaIntegrationTestRunner({
         await db(container())("pix_checkout_reminder_opt_out").count({ n: "*" }).first(),
       ).toEqual({ n: "0" });
 
+      // The page names the mailbox, masked, never whole.
+      expect(html).toContain(`@${first.email.split("@")[1]}`);
+      expect(html).not.toContain(first.email);
       const done = await open(optOut, { method: "POST", body: "List-Unsubscribe=One-Click" });
       expect(done.status).toBe(200);
       expect(await done.text()).toContain("lembretes desligados");
+      // A second visit says they are already off, and offers no button.
+      const later = await (await open(optOut)).text();
+      expect(later).toContain("Os lembretes já estão desligados");
+      expect(later).not.toContain('<form method="post">');
 
       // The same mailbox, typed differently (case, a +tag), with another cart: no reminder.
       const again = await shownCode(44.4, "pp_pix_a", {

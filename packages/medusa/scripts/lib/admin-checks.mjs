@@ -32,6 +32,37 @@ export function englishOnly() {
 }
 
 /**
+ * In the page: every box that scrolls sideways (its content wider than itself, and it lets it
+ * scroll), and every plugin view whose right edge is past the window, described in one line.
+ */
+/* global document, getComputedStyle -- SIDEWAYS runs in the page, through page.evaluate */
+/** @param {number} width */
+function SIDEWAYS(width) {
+  /** @type {string[]} */
+  const found = [];
+  /** @param {HTMLElement} el */
+  const name = (el) =>
+    el.tagName.toLowerCase() +
+    (el.dataset.pixCheckout ? `[data-pix-checkout=${el.dataset.pixCheckout}]` : "") +
+    (typeof el.className === "string" && el.className
+      ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}`
+      : "");
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("body *"))) {
+    const overflow = getComputedStyle(el).overflowX;
+    if ((overflow === "auto" || overflow === "scroll") && el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${name(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
+  }
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll("[data-pix-checkout]")
+  )) {
+    const right = Math.round(el.getBoundingClientRect().right);
+    if (right > width) found.push(`${name(el)} ends at ${right} px, past the window`);
+  }
+  return found;
+}
+
+/**
  * Why `page` fails: it scrolls sideways at a width of {@link ADMIN_WIDTHS}, or a plugin view
  * (`[data-pix-checkout]`) holds one of `english`. An empty list when it passes. Leaves the page
  * at the last width.
@@ -49,6 +80,11 @@ export async function layoutProblems(page, where, english) {
       await page.evaluate("document.documentElement.scrollWidth")
     );
     if (wide > width) problems.push(`${where} scrolls sideways at ${width} px (${wide} px wide)`);
+    // The page may not scroll while a box inside it does (Medusa's main area, a table's
+    // wrapper): any box that scrolls sideways, or a plugin view reaching past the window,
+    // is a table the merchant cannot read whole.
+    const inner = /** @type {string[]} */ (await page.evaluate(SIDEWAYS, width));
+    for (const box of inner) problems.push(`${where} at ${width} px: ${box}`);
   }
   const text = (await page.locator("[data-pix-checkout]").allInnerTexts()).join("\n");
   const found = english.filter((sentence) => text.includes(sentence));

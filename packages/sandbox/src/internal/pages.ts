@@ -183,6 +183,27 @@ function groupedLine(line: string): string {
   return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
 }
 
+/**
+ * A CPF or CNPJ as a bank prints it (`529.982.247-25`, `12.ABC.345/01DE-35`), whatever the
+ * payer sent (the plugin sends digits); anything else as it came.
+ */
+function printedDocument(document: string): string {
+  const bare = document.replace(/[.\-/\s]/g, "").toUpperCase();
+  if (/^\d{11}$/.test(bare)) {
+    return `${bare.slice(0, 3)}.${bare.slice(3, 6)}.${bare.slice(6, 9)}-${bare.slice(9)}`;
+  }
+  if (/^[0-9A-Z]{12}\d{2}$/.test(bare)) {
+    return `${bare.slice(0, 2)}.${bare.slice(2, 5)}.${bare.slice(5, 8)}/${bare.slice(8, 12)}-${bare.slice(12)}`;
+  }
+  return document;
+}
+
+/** A CEP as it is written, `01310-100`; anything else as it came. */
+function printedCep(cep: string): string {
+  const digits = cep.replace(/\D/g, "");
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : cep;
+}
+
 // The page behind the checkout's "Ver boleto": a shopper opens it, often on a phone, so it is in
 // Portuguese and as wide as the screen (the barcode scales down; the line wraps between groups).
 function boletoPage(ctx: SandboxContext, charge: ChargeRecord): string {
@@ -190,7 +211,9 @@ function boletoPage(ctx: SandboxContext, charge: ChargeRecord): string {
     throw new ApiError(404, "charge_not_found", "No boleto has this id.");
   const customer = charge.customer ?? {};
   const address = charge.billingAddress;
-  const payer = [customer.name, customer.document].filter(Boolean).join(" · ");
+  const payer = [customer.name, customer.document && printedDocument(customer.document)]
+    .filter(Boolean)
+    .join(" · ");
   return page(
     `Boleto ${brl(charge.amount)}`,
     `<h1>Boleto <small class="note">(sandbox: não pode ser pago em banco)</small></h1>
@@ -202,7 +225,7 @@ function boletoPage(ctx: SandboxContext, charge: ChargeRecord): string {
 <tr><th>Situação</th><td class="status-${escapeHtml(charge.status)}">${escapeHtml(statusWords(charge))}</td></tr>
 <tr><th>Beneficiário</th><td>PIX CHECKOUT SANDBOX</td></tr>
 <tr><th>Pagador</th><td>${escapeHtml(payer)}</td></tr>
-<tr><th>Endereço</th><td>${address ? escapeHtml(`${address.street}, ${address.number}${address.complement ? ` ${address.complement}` : ""} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${address.zip}`) : ""}</td></tr>
+<tr><th>Endereço</th><td>${address ? escapeHtml(`${address.street}, ${address.number}${address.complement ? ` ${address.complement}` : ""} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${printedCep(address.zip)}`) : ""}</td></tr>
 <tr><th>Código de barras</th><td class="mono">${escapeHtml(charge.barcode ?? "")}</td></tr>
 </table>
 ${itfSvg(charge.barcode ?? "")}

@@ -1,4 +1,5 @@
 import { html, nothing } from "lit";
+import { live } from "lit/directives/live.js";
 import { formatMoney } from "../format";
 import { shippingFields } from "../payer-fields";
 import type { Actions, State } from "../state";
@@ -30,7 +31,10 @@ export function addressView(state: State, actions: Actions) {
                     type="radio"
                     name="shipping"
                     value=${option.id}
-                    ?checked=${option.id === chosen}
+                    .checked=${
+                      // live: a tap the form refused (not filled yet) must not stay checked.
+                      live(option.id === (state.choosing ?? chosen))
+                    }
                     @change=${() => actions.chooseShipping(option.id)}
                   />
                   <span>${option.name}</span>
@@ -43,6 +47,7 @@ export function addressView(state: State, actions: Actions) {
     }
     ${
       // Coming back with a shipping method chosen: a radio already checked fires no change.
+      // The button checks and saves the form first, as a tap on an option does.
       chosen && state.shippingOptions.some((option) => option.id === chosen)
         ? html`<button
             class="wide"

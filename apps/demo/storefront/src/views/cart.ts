@@ -1,5 +1,5 @@
-import { html } from "lit";
-import { formatMoney } from "../format";
+import { html, nothing } from "lit";
+import { formatMoney, variantLabel } from "../format";
 import type { Actions, State } from "../state";
 
 /** The cart with quantities and totals. */
@@ -18,7 +18,11 @@ export function cartView(state: State, actions: Actions) {
           html`<tr>
             <td><img src=${item.thumbnail ?? ""} alt="" width="48" height="48" /></td>
             <td>
-              ${item.product_title}<br /><span class="muted">${item.variant_title}</span><br />
+              ${item.product_title}<br />${
+                variantLabel(item)
+                  ? html`<span class="muted">${variantLabel(item)}</span><br />`
+                  : nothing
+              }
               <span class="muted">${formatMoney(item.unit_price)} cada</span>
             </td>
             <td class="stepper">

@@ -1,6 +1,7 @@
 import { html, nothing } from "lit";
 import config from "virtual:pix-demo-config";
 import type { Actions, State } from "../state";
+import { logForDevelopers } from "../developer-log";
 
 /**
  * The `<pix-checkout>` element for the cart's payment session. Pix is pay-first: the order
@@ -37,8 +38,19 @@ export function checkoutView(state: State, actions: Actions) {
             @pix-paid=${() => actions.paid()}
             @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
               actions.renewed(event.detail.sessionId)}
+            @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
+              // The store's own words are for whoever develops the store, never for the page.
+              logForDevelopers(`${event.detail.code}: ${event.detail.message}`)}
           ></pix-checkout>`
         : nothing
+    }
+    ${
+      // Pay-first: no order yet, so the shopper may go back and change the method or the cart.
+      isBoleto && state.order
+        ? nothing
+        : html`<button class="secondary wide" @click=${() => actions.go("payment")}>
+            Voltar ao pagamento
+          </button>`
     }
     ${
       config.sandboxUrl

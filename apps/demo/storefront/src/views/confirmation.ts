@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import type { EarlierPayment } from "../earlier-payment";
-import { formatCents, formatMoney } from "../format";
+import { formatCents, formatMoney, variantLabel } from "../format";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
 import { priceLinesView } from "./price-lines";
@@ -38,7 +38,14 @@ export function confirmationView(state: State, actions: Actions) {
         (item) =>
           html`<tr>
             <td>${item.quantity} × ${formatMoney(item.unit_price)}</td>
-            <td>${item.product_title} <span class="muted">${item.variant_title}</span></td>
+            <td>
+              ${item.product_title}
+              ${
+                variantLabel(item)
+                  ? html`<span class="muted">· ${variantLabel(item)}</span>`
+                  : nothing
+              }
+            </td>
             <td class="amount">${formatMoney(item.subtotal)}</td>
           </tr>`,
       )}

@@ -14,6 +14,7 @@ import {
   setCartId,
 } from "./cookies"
 import { getRegion } from "./regions"
+import { paymentErrorMessage } from "@lib/util/payment-error-message"
 
 const CART_FIELDS =
   "*items,*region,*items.product,*items.variant,+items.total,*promotions,*shipping_methods,*payment_collection.payment_sessions"
@@ -63,20 +64,58 @@ export async function addToCart(formData: FormData) {
   redirect(`/${countryCode}/checkout?step=address`)
 }
 
+/** What the address step refuses, in Portuguese: the first field to fix, or null. */
+function addressProblem(field: (name: string) => string): string | null {
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(field("email")))
+    return "Informe um e-mail válido."
+  for (const [name, label] of [
+    ["first_name", "o nome"],
+    ["last_name", "o sobrenome"],
+    ["address_1", "o endereço"],
+    ["city", "a cidade"],
+  ]) {
+    if (!field(name)) return `Informe ${label}.`
+  }
+  if (field("postal_code").replace(/\D/g, "").length !== 8)
+    return "Informe o CEP com 8 dígitos."
+  if (!/^[A-Za-z]{2}$/.test(field("province")))
+    return "Informe o estado com a sigla de 2 letras (UF), como SP."
+  return null
+}
+
+/** A refused address step: what to fix, in Portuguese, and what the shopper had typed. */
+export type AddressRefusal = { message: string; values: Record<string, string> }
+
 /** Form action of the address step: e-mail, shipping address, billing the same. */
 export async function setAddresses(
   _current: unknown,
   formData: FormData
-): Promise<string | null> {
-  const cartId = await getCartId()
-  if (!cartId) return "Your cart was not found."
+): Promise<AddressRefusal | null> {
   const field = (name: string) => String(formData.get(name) ?? "").trim()
+  // React empties a form after its action: the refusal hands back what was typed.
+  const refused = (message: string) => ({
+    message,
+    values: Object.fromEntries(
+      Array.from(formData.entries()).map(([name, value]) => [
+        name,
+        String(value),
+      ])
+    ),
+  })
+  const cartId = await getCartId()
+  if (!cartId)
+    return refused(
+      "Não encontramos o seu carrinho. Adicione os produtos de novo."
+    )
+  // Checked here, not only by the browser: no cart goes on without an e-mail and an address.
+  const problem = addressProblem(field)
+  if (problem) return refused(problem)
   const address = {
     first_name: field("first_name"),
     last_name: field("last_name"),
     address_1: field("address_1"),
     city: field("city"),
-    province: field("province"),
+    province: field("province").toUpperCase(),
     postal_code: field("postal_code"),
     country_code: field("country_code") || "br",
     phone: field("phone"),
@@ -93,7 +132,11 @@ export async function setAddresses(
       { ...(await getAuthHeaders()) }
     )
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    // The store's words are for developers: the server's log has them.
+    const failed = error as { status?: number; message?: string }
+    return refused(
+      paymentErrorMessage({ status: failed.status, message: failed.message })
+    )
   }
   redirect(`/${address.country_code}/checkout?step=delivery`)
 }

@@ -17,6 +17,8 @@ export const CHARGE_EVENT_KINDS = [
   "failed",
   "canceled",
   "superseded",
+  // Superseded after it had expired: the shopper took a new code, the cart did not change.
+  "renewed",
   "late_payment",
   "forged_webhook",
   "flagged",

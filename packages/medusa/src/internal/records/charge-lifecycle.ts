@@ -225,7 +225,10 @@ export class ChargeLifecycle {
   ): Promise<ChargeRow | undefined> {
     const marked = await this.records.charges.supersede(chargeId, sessionId);
     if (!marked) return undefined;
-    await this.records.events.add({ chargeId, kind: "superseded", source });
+    // An expired code is replaced because the shopper took a new one, not because the cart
+    // changed: the timeline says which.
+    const kind = marked.status === "expired" ? "renewed" : "superseded";
+    await this.records.events.add({ chargeId, kind, source });
     await this.emit(CHARGE_EVENTS.superseded, marked, source);
     return marked;
   }

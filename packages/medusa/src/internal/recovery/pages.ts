@@ -195,21 +195,34 @@ export function optOutPage(found: OptOutLink, done: boolean): { status: number; 
           `<h1>Este link expirou</h1><p>Por segurança, o link para parar os lembretes vale por ${OPT_OUT_LINK_DAYS} dias depois que o código vence. Se ainda receber lembretes desta loja, use o link do e-mail mais recente.</p>`,
         ),
       };
-    case "valid":
+    default: {
+      // The mailbox, masked, and the store: the shopper knows which list this is.
+      const who = found.mailbox ? `<strong>${escape(found.mailbox)}</strong>` : "Este e-mail";
+      const store = found.store ? `da loja <strong>${escape(found.store)}</strong>` : "desta loja";
+      if (found.alreadyOff && !done) {
+        return {
+          status: 200,
+          html: page(
+            "Lembretes já desligados",
+            `<h1>Os lembretes já estão desligados</h1><p>${who} não recebe lembretes de pagamento ${store}. Não é preciso fazer mais nada. Mensagens do seu pedido continuam chegando.</p>`,
+          ),
+        };
+      }
       return done
         ? {
             status: 200,
             html: page(
               "Lembretes desligados",
-              "<h1>Pronto, lembretes desligados</h1><p>Este e-mail não receberá mais lembretes de pagamento desta loja.</p>",
+              `<h1>Pronto, lembretes desligados</h1><p>${who} não receberá mais lembretes de pagamento ${store}.</p>`,
             ),
           }
         : {
             status: 200,
             html: page(
               "Parar lembretes",
-              `<h1>Parar os lembretes de pagamento?</h1><p>Você não receberá mais lembretes sobre códigos Pix e boletos não pagos desta loja neste e-mail. Mensagens do seu pedido continuam chegando.</p>${button("Parar lembretes")}`,
+              `<h1>Parar os lembretes de pagamento?</h1><p>${who} não receberá mais lembretes sobre códigos Pix e boletos não pagos ${store}. Mensagens do seu pedido continuam chegando.</p>${button("Parar lembretes")}`,
             ),
           };
+    }
   }
 }

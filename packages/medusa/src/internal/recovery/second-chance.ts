@@ -1,4 +1,5 @@
 import { repriceCart } from "../medusa/cart-reprice";
+import { mailboxOfCollection, storeName } from "../medusa/store-name";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { cartOfCollection } from "../medusa/collection-links";
 import type { ChargeRow } from "../records/charges";
@@ -151,8 +152,23 @@ export async function secondChance(
   return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
 }
 
-/** What an opt-out link finds: no message of the store's, a link past its days, or one that works. */
-export type OptOutLink = "unknown" | "expired" | "valid";
+/**
+ * What an opt-out link finds: no message of the store's, a link past its days, or one that
+ * works, with the mailbox it went to (masked: the page may be open on a shared screen), the
+ * store's name, and whether the mailbox had already stopped the reminders.
+ */
+export type OptOutLink =
+  "unknown" | "expired" | { mailbox: string | null; store: string | null; alreadyOff: boolean };
+
+/** `ana.souza@example.com` as `a•••••••a@example.com`: enough to know it, not to read it. */
+export function maskMailbox(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const shown =
+    local.length <= 2 ? local[0]! : `${local[0]}${"•".repeat(local.length - 2)}${local.at(-1)}`;
+  return `${shown}${email.slice(at)}`;
+}
 
 /**
  * What a message's opt-out link is, without acting on it (a GET shows the button, or says the
@@ -165,8 +181,15 @@ export async function optOutByLink(
   { act, now = new Date() }: { act: boolean; now?: Date },
 ): Promise<OptOutLink> {
   const message = await messageOf(ctx, token, "opt_out", now);
-  if (!message?.reminder.email_key) return "unknown";
+  const key = message?.reminder.email_key;
+  if (!key) return "unknown";
   if (message.expired) return "expired";
-  if (act) await ctx.records.reminders.optOut(message.reminder.email_key);
-  return "valid";
+  const alreadyOff = await ctx.records.reminders.optedOut(key);
+  if (act && !alreadyOff) await ctx.records.reminders.optOut(key);
+  // The key is a hash: the mailbox in clear is the cart's e-mail, masked before it is shown.
+  const [email, store] = await Promise.all([
+    mailboxOfCollection(ctx.container, message.row.payment_collection_id),
+    storeName(ctx.container),
+  ]);
+  return { mailbox: email ? maskMailbox(email) : null, store, alreadyOff };
 }

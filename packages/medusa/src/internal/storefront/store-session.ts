@@ -6,7 +6,7 @@ import { Charges, type ChargeRow } from "../records/charges";
 import { recordsOf, type Records } from "../records/records";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { liveSessionsOf } from "../medusa/collection-links";
+import { liveSessionsOf, orderOfCollection } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 import { withPixDiscount } from "./pix-discount-view";
@@ -128,13 +128,31 @@ export async function shopperView(
   if (!row.superseded_at || row.status === "paid") {
     const view = await withPixDiscount(scope, row, toStoreView(row, sessionId));
     const earlier = await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
-    return earlier ? { ...view, earlier_payment: earlier } : view;
+    return withOrder(scope, earlier ? { ...view, earlier_payment: earlier } : view, row);
   }
-  const paid = siblings.find(
-    (other) => other.charge_id !== row.charge_id && Number(other.captured_cents) > 0,
-  );
-  if (paid) return toStoreView(paid, sessionId);
+  // Captured, or paid and on its way to capture (the webhook's capture may take a moment after
+  // the shopper's page saw it paid): either way the cart is paid.
+  const others = siblings.filter((other) => other.charge_id !== row.charge_id);
+  const paid =
+    others.find((other) => Number(other.captured_cents) > 0) ??
+    others.find((other) => other.status === "paid");
+  // A tab left on an old code finds the cart paid by another of its codes: that payment.
+  if (paid) return withOrder(scope, toStoreView(paid, sessionId), paid);
   const live = await liveSessionsOf(scope, row.payment_collection_id);
   const current = live.find((session) => session.id !== sessionId);
   return toStoreView(row, sessionId, new Date(), current?.id ?? null);
+}
+
+/**
+ * A paid view with its order's number, once the cart is an order (read only for `paid`, which
+ * ends the shopper's polling: a pending code's polls never pay for it).
+ */
+async function withOrder(
+  scope: MedusaContainer,
+  view: StoreSessionView,
+  row: ChargeRow,
+): Promise<StoreSessionView> {
+  if (view.status !== "paid") return view;
+  const order = await orderOfCollection(scope, row.payment_collection_id).catch(() => undefined);
+  return order?.display_id != null ? { ...view, order: { display_id: order.display_id } } : view;
 }

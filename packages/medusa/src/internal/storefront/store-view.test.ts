@@ -67,6 +67,16 @@ describe("toStoreView", () => {
     }
   });
 
+  it("names the cart's current code beside an expired code the cart has replaced since", () => {
+    const now = new Date("2026-11-21T06:40:00.000Z");
+    const expired = row({ status: "expired", superseded_at: now });
+    const view = toStoreView(expired, "payses_1", now, "payses_2");
+    expect(view.status).toBe("expired");
+    expect(view.replaced_by).toBe("payses_2");
+    // A code still payable is never named the current one: it is the one offered.
+    expect(toStoreView(row(), "payses_1", now, "payses_2").replaced_by).toBeUndefined();
+  });
+
   it("copies only whitelisted fields, whatever the stored display data holds", () => {
     const view = toStoreView(
       row({

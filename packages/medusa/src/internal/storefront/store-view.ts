@@ -28,8 +28,16 @@ export interface StoreSessionView {
   session_id: string;
   method: "pix" | "boleto";
   status: ShopperStatus;
-  /** With `superseded`: the cart's current session, when it has one. */
+  /**
+   * With `superseded`, and with an `expired` code the cart has replaced since: the cart's
+   * current session, when it has one.
+   */
   replaced_by?: string | null;
+  /**
+   * With `paid`, once the cart is an order: its number, which the shopper's page shows ("Pedido
+   * #1042"). Only the number: the order's id would open it to whoever holds the session.
+   */
+  order?: { display_id: number } | null;
   /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
   ready_at?: string;
   queue_position?: number;
@@ -146,6 +154,9 @@ export function toStoreView(
   if (row.status === "expired" && row.method === "pix" && row.payment_collection_id) {
     view.renew = { payment_collection_id: row.payment_collection_id, provider_id: row.provider_id };
   }
+  // An expired code the cart has replaced since (another tab, the e-mail's link): "Gerar novo
+  // código" shows the cart's current code instead of replacing it once more.
+  if (replacedBy && row.status === "expired") view.replaced_by = replacedBy;
   const pix = display?.pix;
   if (row.method === "pix" && pix && str(pix.copy_paste)) {
     view.pix = {

@@ -341,7 +341,8 @@ begin
      or new.expires_at is distinct from old.expires_at
      or new.session_id is distinct from old.session_id
      or new.captured_cents is distinct from old.captured_cents
-     or new.owed_cents is distinct from old.owed_cents then
+     or new.owed_cents is distinct from old.owed_cents
+     or new.superseded_at is distinct from old.superseded_at then
     perform pg_notify('pix_checkout_charge', new.session_id);
   end if;
   if tg_op = 'UPDATE' and new.owed_cents is distinct from old.owed_cents

@@ -7,7 +7,8 @@ import Addresses from "@modules/checkout/components/addresses"
 import Payment from "@modules/checkout/components/payment"
 import Review from "@modules/checkout/components/review"
 import Shipping from "@modules/checkout/components/shipping"
-import { notFound } from "next/navigation"
+import { readyStep } from "@lib/util/checkout-step"
+import { notFound, redirect } from "next/navigation"
 import Totals from "@modules/common/components/totals"
 
 export const dynamic = "force-dynamic"
@@ -25,6 +26,8 @@ export default async function CheckoutPage(props: Props) {
   ])
   const cart = await retrieveCart()
   if (!cart) return notFound()
+  const ready = readyStep(cart, step)
+  if (ready !== step) redirect(`/${countryCode}/checkout?step=${ready}`)
   const [options, methods] = await Promise.all([
     listCartOptions(cart.id),
     listCartPaymentMethods(cart.region_id!),

@@ -25,7 +25,7 @@ export default function Addresses({
   cart: HttpTypes.StoreCart
   isOpen: boolean
 }) {
-  const [message, formAction, pending] = useActionState(setAddresses, null)
+  const [refusal, formAction, pending] = useActionState(setAddresses, null)
   const address = cart.shipping_address
   if (!isOpen) {
     return (
@@ -48,6 +48,8 @@ export default function Addresses({
     city: address?.city,
     province: address?.province,
     phone: address?.phone,
+    // After a refusal, what the shopper typed, not the cart's.
+    ...refusal?.values,
   }
   return (
     <section className="step">
@@ -66,7 +68,10 @@ export default function Addresses({
           </label>
         ))}
         <input type="hidden" name="country_code" value="br" />
-        <ErrorMessage error={message} data-testid="address-error-message" />
+        <ErrorMessage
+          error={refusal?.message}
+          data-testid="address-error-message"
+        />
         <Button
           type="submit"
           isLoading={pending}

@@ -99,7 +99,9 @@ const PixPaymentButton = ({
         sessionId={session.id}
         onPaid={() => {
           // placeOrder redirects to the order's confirmation page.
-          placeOrder(cart.id).catch((err) => setErrorMessage(err.message))
+          placeOrder(cart.id).catch((err) =>
+            setErrorMessage(paymentErrorMessage({ message: err.message }))
+          )
         }}
         onFailed={() => setFailedSessionId(session.id)}
       />

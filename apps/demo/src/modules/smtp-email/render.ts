@@ -1,0 +1,234 @@
+// The demo store's e-mails: each message the plugin sends (its template name and data, see the
+// plugin's store API, "Notifications" and "Reminders") rendered the way a merchant's e-mail
+// provider renders its templates: a subject, a Portuguese HTML body with the QR as an inline
+// image, and a text part for mail clients that show no HTML.
+
+/** The template data the plugin sends (the fields these e-mails use). */
+export interface MessageData {
+  event?: string;
+  method?: "pix" | "boleto";
+  amount?: string;
+  expires_at?: string | null;
+  order?: { display_id?: number | null } | null;
+  payment_page_url?: string | null;
+  pix?: { copy_paste?: string; qr_png_base64?: string | null } | null;
+  boleto?: { url?: string; digitable_line?: string; due_date?: string | null } | null;
+  refund?: { amount?: string } | null;
+  reminder?: {
+    step?: string;
+    new_code_url?: string | null;
+    opt_out_url?: string | null;
+    checkout_url?: string | null;
+  } | null;
+}
+
+/** An inline image of the message (the QR), referred to by `cid:` from the HTML. */
+export interface InlineImage {
+  filename: string;
+  content: string;
+  encoding: "base64";
+  cid: string;
+  contentType: "image/png";
+}
+
+/** A message ready for SMTP. */
+export interface Rendered {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: InlineImage[];
+}
+
+/** The `cid:` of the QR in every message that carries one. */
+export const QR_CID = "qr@pix-checkout";
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `2026-11-27` as `27/11/2026`. */
+const day = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
+
+/** One paragraph, or a line of the text part. */
+type Block =
+  | { p: string }
+  | { code: string; label: string }
+  | { link: string; label: string }
+  | { qr: true }
+  | { small: string };
+
+/** What each template says: the subject and its blocks, from the data. */
+function compose(template: string, d: MessageData): { subject: string; blocks: Block[] } {
+  const amount = d.amount ?? "";
+  const page = d.payment_page_url;
+  const pixCode: Block[] = d.pix?.copy_paste
+    ? [
+        { code: d.pix.copy_paste, label: "Pix Copia e Cola" },
+        ...(d.pix.qr_png_base64 ? [{ qr: true } as const] : []),
+      ]
+    : [];
+  const boletoLine: Block[] = d.boleto?.digitable_line
+    ? [
+        { code: d.boleto.digitable_line, label: "Linha digitável" },
+        ...(d.boleto.url ? [{ link: d.boleto.url, label: "Abrir o boleto (PDF)" }] : []),
+      ]
+    : [];
+  const backToPage: Block[] = page ? [{ link: page, label: "Ver na página de pagamento" }] : [];
+  const order = d.order?.display_id ? ` #${d.order.display_id}` : "";
+  switch (template) {
+    case "pix-checkout-code":
+      return d.method === "boleto"
+        ? {
+            subject: `Seu boleto de ${amount}${d.boleto?.due_date ? `, vence em ${day(d.boleto.due_date)}` : ""}`,
+            blocks: [
+              {
+                p: `Seu boleto de ${amount} está pronto. Pague no app do seu banco com a linha digitável:`,
+              },
+              ...boletoLine,
+              ...backToPage,
+            ],
+          }
+        : {
+            subject: `Seu código Pix de ${amount}`,
+            blocks: [
+              {
+                p: `Seu código Pix de ${amount} está pronto. Copie o código e pague no app do seu banco, ou escaneie o QR code de outro aparelho:`,
+              },
+              ...pixCode,
+              ...backToPage,
+            ],
+          };
+    case "pix-checkout-paid":
+      return {
+        subject: `Pagamento confirmado: pedido${order}`,
+        blocks: [
+          { p: `Recebemos o seu pagamento de ${amount}. Obrigado! Seu pedido${order} está pago.` },
+          ...backToPage,
+        ],
+      };
+    case "pix-checkout-expired":
+      return {
+        subject: d.method === "boleto" ? "Seu boleto venceu" : "Seu código Pix expirou",
+        blocks: [
+          {
+            p: `O ${d.method === "boleto" ? "boleto" : "código Pix"} de ${amount} não vale mais. Volte à loja para gerar um novo.`,
+          },
+          ...backToPage,
+        ],
+      };
+    case "pix-checkout-refund-due":
+      return {
+        subject: `Vamos devolver ${d.refund?.amount ?? amount}`,
+        blocks: [
+          {
+            p: `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${d.refund?.amount ?? amount}.`,
+          },
+        ],
+      };
+    case "pix-checkout-pix-expiring":
+      return {
+        subject: `Seu Pix de ${amount} vence em 10 minutos`,
+        blocks: [
+          {
+            p: "Seu código Pix ainda está valendo, mas vence em 10 minutos. Copie o código e pague no app do seu banco:",
+          },
+          ...pixCode,
+          ...backToPage,
+        ],
+      };
+    case "pix-checkout-pix-expired-new-code":
+      return {
+        subject: "Seu código Pix expirou, mas seu carrinho continua aqui",
+        blocks: [
+          {
+            p: `Seu código Pix de ${amount} expirou. Seu carrinho continua na loja: gere um novo código em um toque (o link vale por 7 dias).`,
+          },
+          ...(d.reminder?.new_code_url
+            ? [{ link: d.reminder.new_code_url, label: "Gerar novo código" }]
+            : []),
+        ],
+      };
+    case "pix-checkout-boleto-due-tomorrow":
+    case "pix-checkout-boleto-due-today":
+      return {
+        subject: `Seu boleto de ${amount} vence ${template.endsWith("today") ? "hoje" : "amanhã"}`,
+        blocks: [
+          {
+            p: `Seu boleto de ${amount} vence ${template.endsWith("today") ? "hoje" : "amanhã"}${d.boleto?.due_date ? ` (${day(d.boleto.due_date)})` : ""}. Pague no app do seu banco com a linha digitável:`,
+          },
+          ...boletoLine,
+        ],
+      };
+    case "pix-checkout-boleto-overdue":
+      return {
+        subject: "Seu boleto venceu: gere um novo ou pague com Pix",
+        blocks: [
+          {
+            p: `O boleto de ${amount} venceu sem pagamento. Gere um novo boleto, ou pague com Pix na loja, com aprovação na hora.`,
+          },
+          ...(d.reminder?.new_code_url
+            ? [{ link: d.reminder.new_code_url, label: "Gerar novo boleto" }]
+            : []),
+          ...(d.reminder?.checkout_url
+            ? [{ link: d.reminder.checkout_url, label: "Pagar com Pix" }]
+            : []),
+        ],
+      };
+    default:
+      return {
+        subject: "Uma mensagem da Loja Pix Checkout",
+        blocks: [{ p: `Uma mensagem sobre o seu pedido de ${amount}.` }, ...backToPage],
+      };
+  }
+}
+
+/**
+ * The e-mail of one message the plugin sends, as the shopper reads it: subject, HTML body in
+ * Portuguese (the QR an inline image, `cid:` {@link QR_CID}) and the same words as text.
+ */
+export function renderMessage(template: string, data: MessageData, store: string): Rendered {
+  const { subject, blocks } = compose(template, data);
+  const optOut = data.reminder?.opt_out_url;
+  const footer: Block[] = [
+    { small: `Você recebe este e-mail por causa de uma compra na ${store}.` },
+    ...(optOut ? [{ link: optOut, label: "Não quero mais lembretes" }] : []),
+  ];
+  const all = [...blocks, ...footer];
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<body style="margin:0;padding:24px 12px;background:#f6f7f9;font:16px/1.5 system-ui,sans-serif;color:#1c2430">
+<div style="max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:1.2rem;margin:0 0 16px">${escape(store)}</h1>
+${all.map(blockHtml).join("\n")}
+</div></body></html>`;
+  const text = [store, "", ...all.map(blockText), ""].join("\n");
+  const attachments: InlineImage[] = data.pix?.qr_png_base64
+    ? [
+        {
+          filename: "qr-code-pix.png",
+          content: data.pix.qr_png_base64,
+          encoding: "base64",
+          cid: QR_CID,
+          contentType: "image/png",
+        },
+      ]
+    : [];
+  return { subject, html, text, attachments };
+}
+
+function blockHtml(block: Block): string {
+  if ("p" in block) return `<p>${escape(block.p)}</p>`;
+  if ("small" in block)
+    return `<p style="font-size:.8rem;color:#5b6573">${escape(block.small)}</p>`;
+  if ("qr" in block)
+    return `<p style="text-align:center"><img src="cid:${QR_CID}" alt="QR code Pix" width="220" height="220"></p>`;
+  if ("code" in block)
+    return `<p><b>${escape(block.label)}</b><br><span style="font-family:monospace;word-break:break-all">${escape(block.code)}</span></p>`;
+  return `<p><a href="${escape(block.link)}" style="display:inline-block;padding:12px 16px;border-radius:8px;background:#0f766e;color:#fff;text-decoration:none;font-weight:600">${escape(block.label)}</a></p>`;
+}
+
+function blockText(block: Block): string {
+  if ("p" in block) return block.p;
+  if ("small" in block) return block.small;
+  if ("qr" in block) return "(O QR code está na versão HTML deste e-mail.)";
+  if ("code" in block) return `${block.label}:\n${block.code}`;
+  return `${block.label}: ${block.link}`;
+}
