@@ -10,6 +10,8 @@ import {
  * named), never by its message, which is written for developers and goes to the console.
  */
 export function paymentErrorMessage(refusal: StoreRefusal): string {
+  // An app, not a library: the server's log is where a storefront's developer looks.
+  // eslint-disable-next-line no-console
   console.warn(`[pix-checkout] ${developerText(refusal)}`)
   return shopperMessage(refusal)
 }
