@@ -312,7 +312,7 @@ medusaIntegrationTestRunner({
       // What the books compare with the service: the collection and its capture, 75,90.
       expect(Number(placed.payment_collections[0].amount)).toBe(75.9);
       expect(Number(placed.payment_collections[0].payments[0].captures[0].amount)).toBe(75.9);
-      // The books name the same discount beside the payment: the JSON, and the CSV's last column.
+      // The books name the same discount beside the payment: the JSON, and the CSV's column.
       const today = saoPauloDay(new Date());
       const period = `from=${today}&to=${today}`;
       const books = await admin("get", `/admin/pix-checkout/reconciliation?${period}`);
@@ -320,9 +320,10 @@ medusaIntegrationTestRunner({
       expect(line).toMatchObject({ gross_cents: 7590, order: { pix_discount_cents: 400 } });
       const csv = await admin("get", `/admin/pix-checkout/reconciliation.csv?${period}`);
       const rows = String(csv.data).split("\r\n");
-      expect(rows[0]).toMatch(/;Desconto no Pix$/);
+      const column = rows[0].split(";").indexOf("Desconto no Pix");
+      expect(column).toBeGreaterThan(0);
       const row = rows.find((r) => r.includes(session.data.charge_id))!;
-      expect(row.split(";").slice(-1)).toEqual(["4,00"]);
+      expect(row.split(";")[column]).toBe("4,00");
     });
 
     it("a cart of several lines: each line's discount is whole cents and they add up", async () => {
