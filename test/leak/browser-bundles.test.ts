@@ -9,8 +9,12 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const ENV_KEY = "sk_live_bundle_scan_5ecret_in_env";
 /** Any secret key literal, including the sandbox's documented default. */
 const SECRET_KEY = /sk_live_[A-Za-z0-9_]+/;
-/** Code that only the server-side client has: it builds authenticated API calls. */
-const CLIENT_MARKERS = ["charge_outcome_unknown", "findAfterUnknownOutcome", "Idempotency-Key"];
+/**
+ * Code that only the server-side client has: it builds authenticated API calls and reads the
+ * service's rate-limit headers. (Store error codes such as `charge_outcome_unknown` are not
+ * markers: the element turns them into shopper words.)
+ */
+const CLIENT_MARKERS = ["findAfterUnknownOutcome", "Idempotency-Key", "x-ratelimit-remaining"];
 
 /** Every .js/.mjs/.css/.html file under `dir`. */
 function files(dir: string): string[] {
