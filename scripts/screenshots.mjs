@@ -21,6 +21,8 @@ const runs = SHOTS.filter((shot) => wanted.length === 0 || wanted.includes(shot.
 const run = (command, args) =>
   spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env }).status === 0;
 
+// The browsers, Xvfb and Postgres the scripts drive, as `npm test` prepares them; then a build.
+if (!run("node", ["scripts/ensure-environment.mjs"])) process.exit(1);
 if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
 
 const lockFile = join(root, LOCK);
