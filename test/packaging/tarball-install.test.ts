@@ -1,16 +1,20 @@
-// A merchant's install, proved at both ends of the Medusa versions the plugin supports and on
-// both Node.js majors: the four packages packed with `npm pack`, ONLY the tarballs installed
-// into a scratch Medusa app outside the repository (no workspace links), the app configured
-// from the plugin README's own snippet, migrated, booted, and one Pix checkout taken to
-// captured against the sandbox. The README's "Tested combinations" table lists these four.
-// - Node 20, the newest (the root install): Medusa and every third-party package come from the
-//   root node_modules through symlinks, which keeps the install to seconds.
-// - Node 20, the oldest (oldest-medusa/, the version Medusa's dtc-starter pins): Medusa from
-//   the npm registry as that folder's lock says, cached outside the repository; its admin, with
-//   the plugin's extension, built by that version's admin bundler on React Router 6.
-// - Node 22 (node-22/, the npm registry's `node` package), the newest: the root install again.
-// - Node 22, the next minor's newest build (next-medusa/): installed and cached like the
-//   oldest, its admin built too.
+// A merchant's install, proved on the runtimes merchants run in 2027 and at both ends of the
+// Medusa versions the plugin supports: the four packages packed with `npm pack`, ONLY the
+// tarballs installed into a scratch Medusa app outside the repository (no workspace links), the
+// app configured from the plugin README's own snippet, migrated, booted, and one Pix checkout
+// taken to captured against the sandbox. The plugin README's "Medusa versions" table lists
+// these five. Each Node.js comes from the npm registry's `node` package, cached outside the
+// repository (scripts/cached-install.mjs), so the stores run on the same binaries everywhere.
+// - Node 24 (scripts/node-24/, the runtime `npm test` itself runs on), the newest Medusa
+//   release (the root install): Medusa and every third-party package come from the root
+//   node_modules through symlinks, which keeps the install to seconds.
+// - Node 24, the next minor's newest build (next-medusa/): Medusa from the registry as that
+//   folder's lock says, cached like the Node binaries.
+// - Node 22 (node-22/), the newest release (the root install again), and the next minor's
+//   newest build, whose admin, with the plugin's extension, its own bundler builds.
+// - Node 20.19 (node-20/), end of life, only for the legacy line: the version Medusa's
+//   dtc-starter pins (oldest-medusa/), its admin built by that version's bundler on React
+//   Router 6.
 import {
   existsSync,
   mkdirSync,
@@ -31,7 +35,9 @@ import {
   cachedInstall,
   copyNodeModules,
   NEXT_MEDUSA,
+  node20,
   node22,
+  node24,
   OLDEST_MEDUSA,
   OLDEST_REACT_ROUTER,
   specManifest,
@@ -112,7 +118,11 @@ function linkRootInstall(modules: string): void {
 function storeOnOwnInstall(
   spec: InstallSpec,
   name: string,
-  { node, config }: { node?: () => string; config?: "readme" | "guide" } = {},
+  {
+    node,
+    config,
+    admin = true,
+  }: { node?: () => string; config?: "readme" | "guide"; admin?: boolean } = {},
 ) {
   const cli = (app: string) => path.join(app, "node_modules/@medusajs/cli/cli.js");
   return packagedStore({
@@ -150,8 +160,12 @@ function storeOnOwnInstall(
     ...(node ? { node } : {}),
     // The dashboard with the plugin's widgets and page, as `medusa build` makes it for a store
     // that hosts its admin: Vite over Medusa's dashboard and every plugin's `./admin` export.
-    alongside: (app, env) =>
-      medusa(["build", "--admin-only"], { cwd: app, env, cli: cli(app), node: node?.() }),
+    ...(admin
+      ? {
+          alongside: (app: string, env: NodeJS.ProcessEnv) =>
+            medusa(["build", "--admin-only"], { cwd: app, env, cli: cli(app), node: node?.() }),
+        }
+      : {}),
   });
 }
 
@@ -174,13 +188,21 @@ async function adminHasThePlugin(store: PackagedStore): Promise<void> {
   expect(bundle).toContain("Re-check now");
 }
 
+const NODE_24 = () => node24().binary;
 const NODE_22 = () => node22().binary;
+const NODE_20 = () => node20().binary;
 
-describe("the packed tarballs in a scratch app on the newest Medusa (the root install)", () => {
+describe("the packed tarballs on Node.js 24 with the newest Medusa (the root install)", () => {
   const store = packagedStore({
     app: () => path.join(work, "newest"),
     tarballs,
     installMedusa: linkRootInstall,
+    node: NODE_24,
+  });
+
+  it("runs the store's code on Node.js 24", () => {
+    expect(store.runtime.node).toMatch(/^v24\./);
+    expect(store.runtime.medusa).toBe(installed(root, "@medusajs/medusa").version);
   });
 
   it("loads the plugin and the client from the tarballs, not from the workspace", () => {
@@ -226,8 +248,26 @@ describe("the packed tarballs in a scratch app on the newest Medusa (the root in
 
 // The oldest supported Medusa is the DTC starter's pin, so this store is the starter's backend
 // as the DTC starter guide sets it up: its medusa-config.ts and the .env values it suggests.
-describe(`the packed tarballs in a scratch app on the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER}), configured as the DTC starter guide says`, () => {
-  const store = storeOnOwnInstall("oldest-medusa", "oldest", { config: "guide" });
+describe(`the packed tarballs on Node.js 24 with the next Medusa minor's newest build (${NEXT_MEDUSA})`, () => {
+  const store = storeOnOwnInstall("next-medusa", "next-node-24", { node: NODE_24, admin: false });
+
+  it(`runs Medusa ${NEXT_MEDUSA} on Node.js 24, the plugin from its tarball`, () => {
+    expect(store.runtime).toMatchObject({
+      node: expect.stringMatching(/^v24\./),
+      medusa: NEXT_MEDUSA,
+    });
+    expect(installed(store.app, "@pix-checkout/medusa").dir.startsWith(store.app)).toBe(true);
+  });
+
+  it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
+});
+
+describe(`the legacy line: the packed tarballs on Node.js 20.19 (end of life) with the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER}), configured as the DTC starter guide says`, () => {
+  const store = storeOnOwnInstall("oldest-medusa", "oldest", { config: "guide", node: NODE_20 });
+
+  it(`runs Medusa ${OLDEST_MEDUSA} on Node.js 20.19, as a store on the dtc-starter's pin may still`, () => {
+    expect(store.runtime.node).toMatch(/^v20\.19\./);
+  });
 
   it(`runs Medusa ${OLDEST_MEDUSA} and React Router ${OLDEST_REACT_ROUTER} from the app's own node_modules, the plugin from its tarball`, () => {
     expect(installed(store.app, "@medusajs/medusa").version).toBe(OLDEST_MEDUSA);
