@@ -85,6 +85,14 @@ medusaIntegrationTestRunner({
         return r.data.charges?.find((c: Json) => c.charge_id === ids[name])?.order ?? undefined;
       }, `the order of ${name}`);
       displayIds[name] = order.display_id;
+      // Medusa's capture comes before the ledger moves the money from "held" to "captured";
+      // the books are read once every payment has settled.
+      await waitFor(async () => {
+        const row = await db(container())("pix_checkout_charge")
+          .where({ charge_id: ids[name] })
+          .first();
+        return row && Number(row.held_cents) === 0 ? row : undefined;
+      }, `the ledger's capture of ${name}`);
     }
 
     beforeAll(async () => {
@@ -247,16 +255,16 @@ medusaIntegrationTestRunner({
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paid;30,00;0,30;29,70;30,00;;;;não;`,
+        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paga;30,00;0,30;29,70;30,00;;;;não;;Carrinho`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paid;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;`,
+        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paga;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;;`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paid;50,00;0,50;49,50;45,00;5,00;;;não;`,
+        `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paga;50,00;0,50;49,50;45,00;5,00;;;não;;Carrinho`,
       );
-      expect(rows).toContain(";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00");
-      expect(rows.some((r) => r.endsWith(";confere com o total recebido;;"))).toBe(true);
+      expect(rows).toContain(";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00;");
+      expect(rows.some((r) => r.endsWith(";confere com o total recebido;;;"))).toBe(true);
     });
 
     it("exports the same period as OFX that ofx-js reads back: sums and closing balance match the report", async () => {

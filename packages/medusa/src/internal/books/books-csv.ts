@@ -34,6 +34,18 @@ const WORDS = {
       claim: "Reclamação",
       return: "Devolução",
     },
+    // The service's status words as the admin's Portuguese says them; one the service adds
+    // later is written as the service sends it.
+    status: {
+      pending: "pendente",
+      paid: "paga",
+      expired: "expirada",
+      failed: "falhou",
+      canceled: "cancelada",
+      refunded: "devolvida",
+      processing: "em processamento",
+      completed: "concluído",
+    } as Record<string, string>,
     afterReminder: { yes: "sim", no: "não" },
     difference: {
       paid_not_captured: "Pago no serviço, sem captura no Medusa",
@@ -85,6 +97,7 @@ const WORDS = {
       claim: "Claim",
       return: "Return",
     },
+    status: {} as Record<string, string>,
     afterReminder: { yes: "yes", no: "no" },
     difference: {
       paid_not_captured: "Paid at the service, not captured in Medusa",
@@ -123,7 +136,7 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.order?.display_id == null ? null : `#${line.order.display_id}`,
     line.customer,
     line.id,
-    line.status,
+    line.status == null ? null : (words.status[line.status] ?? line.status),
     line.gross_cents,
     line.fee_cents,
     line.net_cents,

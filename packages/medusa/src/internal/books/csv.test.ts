@@ -88,7 +88,7 @@ describe("the reconciliation CSV", () => {
       "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paid;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;',
     );
     expect(lines[2]).toBe("");
     expect(lines[3]).toBe(
@@ -205,8 +205,8 @@ describe("the reconciliation CSV", () => {
     });
     expect(report.differences).toEqual([]);
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;paid;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;$/);
-    expect(rows[2]).toMatch(/;ch_twice;paid;30,00;0,30;29,70;;30,00;;;sim;;Troca$/);
+    expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;$/);
+    expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca$/);
     expect(rows[4]).toMatch(
       /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;$/,
     );
