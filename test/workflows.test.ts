@@ -1,8 +1,8 @@
 // The release workflow publishes with no stored token (RELEASING.md). Every workflow under
-// .github/workflows keeps to the rules that makes safe: an action is pinned to a commit, since a
-// tag can be moved to code nobody reviewed; a checkout leaves no token in .git/config for the
-// steps after it; no npm token comes from a secret, since npm's trusted publishing needs none;
-// and the file sets its top-level permissions, so a job gets only what it names.
+// .github/workflows keeps to the rules that make that safe: an action is pinned to a commit,
+// since a tag can be moved to code nobody reviewed; a checkout leaves no token in .git/config
+// for the steps after it; no npm token comes from a secret, since npm's trusted publishing
+// needs none; and the file sets its top-level permissions, so a job gets only what it names.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,12 +32,12 @@ function problemsOf(text: string): string[] {
   const at = (node: { range?: [number, number, number] | null } | null | undefined) =>
     `line ${node?.range ? lines.linePos(node.range[0]).line : "?"}`;
 
-  const workflow = document.contents;
-  if (!isMap(workflow) || !workflow.has("permissions")) {
+  const workflow: unknown = document.toJS();
+  if (typeof workflow !== "object" || workflow === null || !("permissions" in workflow)) {
     problems.push(
       "no top-level permissions (write `permissions: {}`, then grant each job its own)",
     );
-  } else if (workflow.get("permissions") === "write-all") {
+  } else if (workflow.permissions === "write-all") {
     problems.push("top-level permissions: write-all");
   }
 
@@ -149,6 +149,12 @@ describe("the workflow rules", () => {
     const problems = problemsOf(workflow(checkout + steps));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(problem);
+  });
+
+  it("refuses top-level write-all", () => {
+    expect(problemsOf(workflow(checkout, "permissions: write-all\n"))).toEqual([
+      "top-level permissions: write-all",
+    ]);
   });
 
   it("refuses a workflow without top-level permissions", () => {
