@@ -4,6 +4,11 @@
 // has, so a release that stopped halfway is finished by running it again. RELEASING.md says
 // when; .github/workflows/release.yml runs it.
 //
+// It handles no credential: in .github/workflows/release.yml npm's trusted
+// publishing trades the job's OIDC token for a short-lived one per package, which npm 11.5.1 and
+// newer do by themselves on `npm publish`. An older npm has nothing to log in with and stops at
+// ENEEDAUTH; the script says why before it starts.
+//
 // `--dry-run` publishes nothing and contacts no registry for writes: it runs
 // `npm publish --dry-run` for each package (its prepack and postpack too) and checks what the
 // tarball would hold: no tests, fixtures or test source maps, and the README, LICENSE and
@@ -68,6 +73,26 @@ function npm(args, options = {}) {
 function published(name, version) {
   const view = npm(["view", `${name}@${version}`, "version", "--json"]);
   return view.status === 0 && view.stdout.trim() !== "";
+}
+
+/** Whether npm `version` (x.y.z) is at least `least`. */
+function atLeast(version, least) {
+  const [a, b] = [version, least].map((v) => v.split(".").map((n) => Number.parseInt(n, 10)));
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return true;
+}
+
+/** The first npm that publishes through trusted publishing (OIDC). */
+const TRUSTED_PUBLISHING_NPM = "11.5.1";
+
+if (!dryRun) {
+  const version = npm(["--version"]).stdout.trim();
+  if (!atLeast(version, TRUSTED_PUBLISHING_NPM)) {
+    console.error(
+      `✖ npm ${version} cannot publish through trusted publishing; it needs ${TRUSTED_PUBLISHING_NPM} or newer (current Node.js 24 releases ship one)`,
+    );
+    process.exit(1);
+  }
 }
 
 const packages = publicPackages();
