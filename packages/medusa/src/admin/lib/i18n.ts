@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { useTranslation } from "react-i18next";
+import { PIX_CHECKOUT_NS } from "../i18n";
 import { formatCents, formatInstant, localeOfAdminLanguage, pluginLanguage } from "./format";
 import type { FlagReason } from "./types";
 
@@ -27,8 +28,8 @@ export function usePluginLanguage(adminLanguage: string | undefined): string | u
 export type PixT = (key: string, values?: Record<string, unknown>) => string;
 
 /**
- * The plugin's strings in the admin user's language (i18n/json/<lang>.json, under
- * `pixCheckout`), and a status word translated, or shown as the API's word when the
+ * The plugin's strings in its views' language (i18n/json/<lang>.json, the plugin's own
+ * namespace), and a status word translated, or shown as the API's word when the
  * translations have none (a status the API adds later), and instants written the way
  * that language writes dates.
  */
@@ -40,7 +41,7 @@ export function usePixTranslation(): {
 } {
   const { i18n: admin } = useTranslation();
   const language = usePluginLanguage(admin.resolvedLanguage ?? admin.language);
-  const { t } = useTranslation(undefined, { keyPrefix: "pixCheckout", lng: language });
+  const { t } = useTranslation(PIX_CHECKOUT_NS, { lng: language });
   const locale = localeOfAdminLanguage(language);
   const translate: PixT = (key, values) => String(t(key, values ?? {}));
   return {
