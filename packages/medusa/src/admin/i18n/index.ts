@@ -3,6 +3,7 @@
 // file's default export as `{ [language]: { [namespace]: strings } }` and merges it into its
 // react-i18next resources; the route's `translationNs` names the same namespace for the
 // sidebar label. Anything missing falls back to English.
+import { recordLanguagePicks } from "../lib/language-choice";
 import en from "./json/en.json";
 import ptBR from "./json/ptBR.json";
 
@@ -11,6 +12,10 @@ import ptBR from "./json/ptBR.json";
  * Medusa's build reads `translationNs` from the source without evaluating it.
  */
 export const PIX_CHECKOUT_NS = "pix-checkout";
+
+// The dashboard imports this file with its plugins, before its first render: from here the
+// plugin sees every language the merchant picks in the profile, wherever in the admin.
+if (typeof window !== "undefined") recordLanguagePicks();
 
 export default {
   en: { [PIX_CHECKOUT_NS]: en },

@@ -2,24 +2,14 @@
 import { useTranslation } from "react-i18next";
 import { PIX_CHECKOUT_NS } from "../i18n";
 import { formatCents, formatInstant, localeOfAdminLanguage, pluginLanguage } from "./format";
+import { pickedAdminLanguage } from "./language-choice";
 import type { FlagReason } from "./types";
-
-/** The profile's choice, as Medusa's admin stores it (cookie first, as its detector reads). */
-function chosenAdminLanguage(): string | null {
-  const cookie = /(?:^|;\s*)lng=([^;]+)/.exec(document.cookie)?.[1];
-  if (cookie) return decodeURIComponent(cookie);
-  try {
-    return localStorage.getItem("lng");
-  } catch {
-    return null;
-  }
-}
 
 /** The language the plugin's views speak (see `pluginLanguage`). */
 export function usePluginLanguage(adminLanguage: string | undefined): string | undefined {
   return pluginLanguage(
     adminLanguage,
-    chosenAdminLanguage(),
+    pickedAdminLanguage(),
     navigator.languages ?? [navigator.language],
   );
 }
