@@ -35,8 +35,8 @@ const cardWords = (language: "ptBR" | "en") =>
         path.join(__dirname, "..", "..", "src", "admin", "i18n", "json", `${language}.json`),
         "utf8",
       ),
-    ) as { pixCheckout: { health: Record<string, Record<string, string>> } }
-  ).pixCheckout.health;
+    ) as { health: Record<string, Record<string, string>> }
+  ).health;
 
 // The health card against a real Medusa and the sandbox: a healthy store first, then each
 // thing broken in turn (the key, the webhook URL, a capture, the create budget), and the

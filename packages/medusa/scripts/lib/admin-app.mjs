@@ -93,12 +93,14 @@ export function launchPtBrChromium() {
 
 /**
  * Logs `page` in to the dashboard at `url` as {@link ADMIN}, in Portuguese (the dashboard's
- * language detector reads `lng`).
+ * language detector reads `lng`), or as a fresh browser would with `{ fresh: true }` (no `lng`:
+ * the dashboard then falls back to English and stores it).
  * @param {import("playwright-core").Page} page
  * @param {string} url
+ * @param {{ fresh?: boolean }} [options]
  */
-export async function logInToAdmin(page, url) {
-  await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
+export async function logInToAdmin(page, url, { fresh = false } = {}) {
+  if (!fresh) await page.addInitScript(() => localStorage.setItem("lng", "ptBR"));
   await page.goto(`${url}/app/login`);
   // The dashboard's bundle is large; on a busy machine the form takes a while to appear.
   await page.locator('input[name="email"]').waitFor({ timeout: 120_000 });

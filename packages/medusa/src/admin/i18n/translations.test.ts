@@ -8,7 +8,7 @@ import { REFUND_REASONS } from "../../internal/records/flag-reasons";
 import { REMINDER_SKIP_REASONS } from "../../internal/settlement/reminder-verdict";
 import { deliveryDetailWords } from "../lib/delivery-detail";
 import type { PixT } from "../lib/i18n";
-import translations from "./index";
+import translations, { PIX_CHECKOUT_NS } from "./index";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -31,8 +31,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const en = leaves(translations.en.translation as Tree);
-const ptBR = leaves(translations.ptBR.translation as Tree);
+const en = leaves(translations.en[PIX_CHECKOUT_NS] as Tree);
+const ptBR = leaves(translations.ptBR[PIX_CHECKOUT_NS] as Tree);
 
 describe("admin translations", () => {
   it("has the same keys in English and Brazilian Portuguese, none empty", () => {
@@ -41,20 +41,20 @@ describe("admin translations", () => {
   });
 
   it("really translates: the Portuguese differs from the English where words are involved", () => {
-    expect(ptBR.get("pixCheckout.attention.title")).toBe("Precisa de atenção");
+    expect(ptBR.get("attention.title")).toBe("Precisa de atenção");
     const same = [...en].filter(([key, text]) => ptBR.get(key) === text && /[a-z]{4}/.test(text));
     // Brand names and placeholders may stay the same; sentences may not.
     // Brand names, loanwords the Brazilian admin uses as is (webhook, admin, checkout).
     expect(same.map(([key]) => key).sort()).toEqual(
       [
-        "pixCheckout.title",
-        "pixCheckout.widget.webhook",
-        "pixCheckout.source.webhook",
-        "pixCheckout.source.admin",
-        "pixCheckout.source.provider",
-        "pixCheckout.overview.boleto",
-        "pixCheckout.overview.dayMoney",
-        "pixCheckout.tab.webhooks",
+        "title",
+        "widget.webhook",
+        "source.webhook",
+        "source.admin",
+        "source.provider",
+        "overview.boleto",
+        "overview.dayMoney",
+        "tab.webhooks",
       ].sort(),
     );
   });
@@ -63,11 +63,20 @@ describe("admin translations", () => {
     const used = new Set<string>();
     for (const file of sources(join(__dirname, ".."))) {
       for (const [, key] of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([\w.]+)"/g)) {
-        if (key) used.add(`pixCheckout.${key}`);
+        if (key) used.add(key);
       }
     }
     expect(used.size).toBeGreaterThan(30);
     for (const key of used) expect(en.has(key), key).toBe(true);
+  });
+
+  it("names the sidebar entry by a key of the plugin's namespace, as the route config says", () => {
+    const page = readFileSync(join(__dirname, "../routes/pix-checkout/page.tsx"), "utf8");
+    // Medusa's build reads both from the source, as string literals.
+    const label = /label: "([\w.]+)"/.exec(page)?.[1];
+    expect(page).toContain(`translationNs: "${PIX_CHECKOUT_NS}"`);
+    expect(label && en.get(label)).toBe("Pix Checkout");
+    expect(label && ptBR.get(label)).toBe("Pix Checkout");
   });
 });
 
@@ -76,17 +85,16 @@ describe("the server's words, in the admin's languages", () => {
   const translator =
     (tree: Map<string, string>): PixT =>
     (key, values) => {
-      const text = tree.get(`pixCheckout.${key}`);
+      const text = tree.get(key);
       if (text === undefined) return key;
       return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ""));
     };
 
   it("has words for every kind and source a charge's timeline can hold", () => {
     for (const tree of [en, ptBR]) {
-      for (const kind of CHARGE_EVENT_KINDS)
-        expect(tree.has(`pixCheckout.kind.${kind}`), kind).toBe(true);
+      for (const kind of CHARGE_EVENT_KINDS) expect(tree.has(`kind.${kind}`), kind).toBe(true);
       for (const source of CHARGE_EVENT_SOURCES) {
-        expect(tree.has(`pixCheckout.source.${source}`), source).toBe(true);
+        expect(tree.has(`source.${source}`), source).toBe(true);
       }
     }
   });
@@ -94,18 +102,17 @@ describe("the server's words, in the admin's languages", () => {
   it("names every reason money is owed back, in the list and in the money line", () => {
     for (const tree of [en, ptBR]) {
       for (const reason of REFUND_REASONS) {
-        expect(tree.has(`pixCheckout.refundReason.${reason}`), reason).toBe(true);
-        expect(tree.has(`pixCheckout.money.owedWhy.${reason}`), reason).toBe(true);
+        expect(tree.has(`refundReason.${reason}`), reason).toBe(true);
+        expect(tree.has(`money.owedWhy.${reason}`), reason).toBe(true);
       }
     }
   });
 
   it("names every reminder step and every reason one was not sent", () => {
     for (const tree of [en, ptBR]) {
-      for (const step of REMINDER_STEPS)
-        expect(tree.has(`pixCheckout.reminder.step.${step}`), step).toBe(true);
+      for (const step of REMINDER_STEPS) expect(tree.has(`reminder.step.${step}`), step).toBe(true);
       for (const reason of REMINDER_SKIP_REASONS)
-        expect(tree.has(`pixCheckout.reminder.reason.${reason}`), reason).toBe(true);
+        expect(tree.has(`reminder.reason.${reason}`), reason).toBe(true);
     }
   });
 

@@ -29,15 +29,29 @@ describe("parseReais", () => {
 });
 
 describe("pluginLanguage", () => {
-  it("follows a Brazilian browser while the merchant has not chosen a language in the profile", () => {
+  it("speaks Portuguese to a fresh Brazilian browser, though Medusa's first load stored `en`", () => {
     expect(pluginLanguage("en", null, ["pt-BR", "en"])).toBe("ptBR");
     expect(pluginLanguage("en", null, ["pt"])).toBe("ptBR");
+    expect(pluginLanguage(undefined, null, ["pt-BR"])).toBe("ptBR");
   });
 
-  it("keeps the profile's choice, and the admin's language for a browser it does not speak", () => {
+  it("keeps English for a merchant who picked it in the profile, whatever the browser", () => {
     expect(pluginLanguage("en", "en", ["pt-BR"])).toBe("en");
+  });
+
+  it("follows any other admin language, which only a merchant's pick can set", () => {
+    expect(pluginLanguage("ptBR", null, ["en-US"])).toBe("ptBR");
     expect(pluginLanguage("ptBR", "ptBR", ["en-US"])).toBe("ptBR");
+    expect(pluginLanguage("es", null, ["pt-BR"])).toBe("es");
+  });
+
+  it("does not take an older pick of another language for a pick of English", () => {
+    expect(pluginLanguage("en", "ptBR", ["pt-BR"])).toBe("ptBR");
+  });
+
+  it("keeps the admin's language for a browser the plugin does not speak", () => {
     expect(pluginLanguage("en", null, ["de-DE"])).toBe("en");
+    expect(pluginLanguage("en", null, [])).toBe("en");
   });
 });
 

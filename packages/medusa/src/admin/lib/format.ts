@@ -27,17 +27,21 @@ export function localeOfAdminLanguage(language: string | undefined): string | un
 }
 
 /**
- * The language of the plugin's views: the one the merchant chose in Medusa's profile (Medusa
- * keeps it in the `lng` cookie and local storage), else the browser's when the plugin speaks
- * it (a Brazilian browser gets Portuguese although Medusa's admin falls back to English), else
- * the admin's own.
+ * The language of the plugin's views: the one the merchant chose in Medusa's profile, else the
+ * browser's when the plugin speaks it (a Brazilian browser gets Portuguese although Medusa's
+ * admin falls back to English), else the admin's own.
+ *
+ * Medusa's dashboard reads its language only from its `lng` cookie and local storage, and a
+ * browser's first load, finding neither, writes its fallback `en` into both. So an admin in any
+ * other language is in one the merchant chose, and an admin in `en` is only when the merchant
+ * picked it in the profile (`picked`, recorded by `recordLanguagePicks`).
  */
 export function pluginLanguage(
   adminLanguage: string | undefined,
-  chosen: string | null,
+  picked: string | null,
   browserLanguages: readonly string[],
 ): string | undefined {
-  if (chosen) return adminLanguage;
+  if (adminLanguage && (adminLanguage !== "en" || picked === adminLanguage)) return adminLanguage;
   const first = browserLanguages[0]?.toLowerCase() ?? "";
   if (first.startsWith("pt")) return "ptBR";
   if (first.startsWith("en")) return "en";

@@ -1,24 +1,15 @@
 /// <reference lib="dom" />
 import { useTranslation } from "react-i18next";
+import { PIX_CHECKOUT_NS } from "../i18n";
 import { formatCents, formatInstant, localeOfAdminLanguage, pluginLanguage } from "./format";
+import { pickedAdminLanguage } from "./language-choice";
 import type { FlagReason } from "./types";
-
-/** The profile's choice, as Medusa's admin stores it (cookie first, as its detector reads). */
-function chosenAdminLanguage(): string | null {
-  const cookie = /(?:^|;\s*)lng=([^;]+)/.exec(document.cookie)?.[1];
-  if (cookie) return decodeURIComponent(cookie);
-  try {
-    return localStorage.getItem("lng");
-  } catch {
-    return null;
-  }
-}
 
 /** The language the plugin's views speak (see `pluginLanguage`). */
 export function usePluginLanguage(adminLanguage: string | undefined): string | undefined {
   return pluginLanguage(
     adminLanguage,
-    chosenAdminLanguage(),
+    pickedAdminLanguage(),
     navigator.languages ?? [navigator.language],
   );
 }
@@ -27,8 +18,8 @@ export function usePluginLanguage(adminLanguage: string | undefined): string | u
 export type PixT = (key: string, values?: Record<string, unknown>) => string;
 
 /**
- * The plugin's strings in the admin user's language (i18n/json/<lang>.json, under
- * `pixCheckout`), and a status word translated, or shown as the API's word when the
+ * The plugin's strings in its views' language (i18n/json/<lang>.json, the plugin's own
+ * namespace), and a status word translated, or shown as the API's word when the
  * translations have none (a status the API adds later), and instants written the way
  * that language writes dates.
  */
@@ -40,7 +31,7 @@ export function usePixTranslation(): {
 } {
   const { i18n: admin } = useTranslation();
   const language = usePluginLanguage(admin.resolvedLanguage ?? admin.language);
-  const { t } = useTranslation(undefined, { keyPrefix: "pixCheckout", lng: language });
+  const { t } = useTranslation(PIX_CHECKOUT_NS, { lng: language });
   const locale = localeOfAdminLanguage(language);
   const translate: PixT = (key, values) => String(t(key, values ?? {}));
   return {

@@ -292,7 +292,12 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
 };
 
 // The side column's top: beside the order's summary and payment, seen without scrolling, where
-// the main column's bottom sat under Medusa's metadata and JSON cards.
-export const config = defineWidgetConfig({ zone: "order.details.side.before" });
+// the main column's bottom sat under Medusa's metadata and JSON cards. The id, with the plugin's
+// prefix, is what Medusa stores a merchant's layout choices for this widget under (moved,
+// hidden), so they survive the file being renamed; without it Medusa hashes the file's path.
+export const config = defineWidgetConfig({
+  id: "pix-checkout.order-payment",
+  zone: "order.details.side.before",
+});
 
 export default PixCheckoutOrderWidget;

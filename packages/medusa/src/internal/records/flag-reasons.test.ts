@@ -34,8 +34,8 @@ describe("flag reasons", () => {
 
   it("has words for every reason in both admin languages", () => {
     for (const { code } of reasons) {
-      expect(en.pixCheckout.flag).toHaveProperty(code);
-      expect(ptBR.pixCheckout.flag).toHaveProperty(code);
+      expect(en.flag).toHaveProperty(code);
+      expect(ptBR.flag).toHaveProperty(code);
     }
   });
 });

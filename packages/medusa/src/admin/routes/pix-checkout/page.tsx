@@ -496,6 +496,12 @@ const PixCheckoutPage = () => {
   );
 };
 
-export const config = defineRouteConfig({ label: "Pix Checkout", icon: CurrencyDollar });
+// The sidebar label is a key of the plugin's namespace (i18n/index.ts), as Medusa's dashboard
+// translates it: "title" is "Pix Checkout" in every language.
+export const config = defineRouteConfig({
+  label: "title",
+  translationNs: "pix-checkout",
+  icon: CurrencyDollar,
+});
 
 export default PixCheckoutPage;
