@@ -437,12 +437,13 @@ describe("checkout in the demo store", () => {
 });
 
 describe("the merchant's admin after the flows above", () => {
-  it("shows the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
-    // A Brazilian merchant's browser: the plugin's views follow it; the dashboard follows `lng`.
+  it("shows a fresh pt-BR browser the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
+    // A Brazilian merchant's fresh browser: no cookie, no local storage, no language picked in
+    // Medusa's profile. The dashboard's first load stores `lng=en` (its fallback); the plugin's
+    // views still follow the browser.
     const merchant = await browser.newContext({ locale: "pt-BR" });
     try {
       const tab = await merchant.newPage();
-      await tab.addInitScript("localStorage.setItem('lng', 'ptBR')");
       // On a busy machine the dashboard's development server takes a while to answer at all.
       await tab.goto(`${demo.urls.admin}/login`, { timeout: 120_000 });
       // The demo serves the dashboard in development mode: its first load compiles it.
@@ -451,6 +452,7 @@ describe("the merchant's admin after the flows above", () => {
       await tab.fill('input[name="password"]', demo.admin.password);
       await tab.click('button[type="submit"]');
       await tab.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30_000 });
+      expect(await tab.evaluate("localStorage.getItem('lng')")).toBe("en");
       const english = englishOnly();
 
       await tab.goto(`${demo.urls.admin}/pix-checkout`);
