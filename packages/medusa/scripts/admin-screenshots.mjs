@@ -30,7 +30,7 @@ const SEED = pixSeedScript(`
   await core.cancelOrderWorkflow(container).run({ input: { order_id: lateOrder.id } });
   const over = await newCart("carla@example.com", "Rede de descanso", 89.9);
   const overSession = await pixSession(over.id);
-  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id, overChargeId: overSession.data.charge_id }));
+  fs.writeFileSync(process.env.SEED_OUT, JSON.stringify({ publishableKey, orderId: order.id, sessionId: session.id, chargeId: session.data.charge_id, lateChargeId: lateSession.data.charge_id, lateSessionId: lateSession.id, overChargeId: overSession.data.charge_id, overSessionId: overSession.id }));
 `);
 
 /** Fails when the page scrolls sideways, or a plugin view holds one of `english`. */
@@ -50,11 +50,18 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser }) => {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ url: `${url}/hooks/pix-checkout/a?token=${APP_WEBHOOK_SECRET}` }),
   });
-  await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
-  for (let i = 0; ; i += 1) {
-    const view = await fetch(`${url}/store/pix-checkout/sessions/${seed.sessionId}`, {
+  // Each shopper's page shows the code before the bank app pays it, as in a store: the
+  // overview's "códigos mostrados" then counts every code the scene pays.
+  const sessionView = (sessionId) =>
+    fetch(`${url}/store/pix-checkout/sessions/${sessionId}`, {
       headers: { "x-publishable-api-key": seed.publishableKey },
     }).then((r) => r.json());
+  for (const sessionId of [seed.sessionId, seed.lateSessionId, seed.overSessionId]) {
+    await sessionView(sessionId);
+  }
+  await fetch(`${sandbox.url}/__sandbox/charges/${seed.chargeId}/pay`, { method: "POST" });
+  for (let i = 0; ; i += 1) {
+    const view = await sessionView(seed.sessionId);
     if (view.status === "paid") break;
     if (i > 100) throw new Error("the seeded charge was not paid");
     await new Promise((r) => setTimeout(r, 200));
