@@ -6,6 +6,8 @@
 // the newest Medusa (the root install) and on the oldest the plugin supports.
 import { execFileSync } from "node:child_process";
 import {
+  cpSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -200,6 +202,25 @@ export type PackagedStore = {
 };
 
 /**
+ * The dependencies npm nests under a package because the app's own copy is of another major
+ * (lru-cache 11 beside the 5 Medusa hoists, ipaddr.js 2 beside Express's 1): the repository's
+ * lock nests them under packages/<name>/node_modules, and a merchant's `npm install` of the
+ * tarball nests the same ones under node_modules/@pix-checkout/<name>. Copied from there, since
+ * no version of the tarballs exists on the registry for npm to resolve.
+ */
+function nestOwnDependencies(name: string, unpacked: string): void {
+  const nested = path.join(root, "packages", name, "node_modules");
+  if (!existsSync(nested)) return;
+  const manifest = JSON.parse(readFileSync(path.join(unpacked, "package.json"), "utf8"));
+  const declared = Object.keys(manifest.dependencies ?? {});
+  for (const dep of declared) {
+    const from = path.join(nested, dep);
+    if (dep.startsWith("@pix-checkout/") || !existsSync(from)) continue;
+    cpSync(from, path.join(unpacked, "node_modules", dep), { recursive: true, dereference: true });
+  }
+}
+
+/**
  * Registers, in the calling `describe`, the hooks that stand the store up and take it down.
  * The returned object is filled in by the time the describe's tests run.
  */
@@ -268,7 +289,9 @@ export function packagedStore(options: PackagedStoreOptions): PackagedStore {
       const into = path.join(app, ".unpacked", name);
       mkdirSync(into, { recursive: true });
       execFileSync("tar", ["xzf", path.join(options.tarballs(), file), "-C", into]);
-      renameSync(path.join(into, "package"), path.join(modules, "@pix-checkout", name));
+      const unpacked = path.join(modules, "@pix-checkout", name);
+      renameSync(path.join(into, "package"), unpacked);
+      nestOwnDependencies(name, unpacked);
     }
     phase("install");
 

@@ -252,16 +252,21 @@ export async function startMedusa({
   const child = spawn(node, [appCli, "start"], {
     cwd,
     env: { ...env, PORT: String(port) },
-    stdio: ["ignore", onStdout ? "pipe" : "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d) => onStdout?.(String(d)));
+  // Medusa logs a failed start to stdout: its tail goes into the error, beside stderr's.
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out = (out + d).slice(-3000);
+    onStdout?.(String(d));
+  });
   let err = "";
   child.stderr?.on("data", (d) => (err = (err + d).slice(-3000)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${label} exited:\n${err}`);
+      if (child.exitCode !== null) throw new Error(`${label} exited:\n${err}\n${out}`);
       try {
         if ((await fetch(`${url}/health`)).ok) return { url, child };
       } catch {
