@@ -320,7 +320,7 @@ medusaIntegrationTestRunner({
       expect(line).toMatchObject({ gross_cents: 7590, order: { pix_discount_cents: 400 } });
       const csv = await admin("get", `/admin/pix-checkout/reconciliation.csv?${period}`);
       const rows = String(csv.data).split("\r\n");
-      const column = rows[0].split(";").indexOf("Desconto no Pix");
+      const column = (rows[0] ?? "").split(";").indexOf("Desconto no Pix");
       expect(column).toBeGreaterThan(0);
       const row = rows.find((r) => r.includes(session.data.charge_id))!;
       expect(row.split(";")[column]).toBe("4,00");
