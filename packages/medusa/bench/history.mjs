@@ -34,11 +34,14 @@ import { createBenchApp } from "./lib/bench-app.mjs";
 import { medusa, packageDir, writeFiles } from "../scripts/lib/built-app.mjs";
 import { createRequire } from "node:module";
 
-const history = Number(process.env.BENCH_HISTORY ?? 1_000_000);
-const passes = Number(process.env.BENCH_PASSES ?? 100);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? 24);
-const adminReads = Number(process.env.BENCH_ADMIN_READS ?? 40);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const history = Number(process.env.BENCH_HISTORY ?? (smoke ? 2_000 : 1_000_000));
+const passes = Number(process.env.BENCH_PASSES ?? (smoke ? 3 : 100));
+const rounds = Number(process.env.BENCH_ROUNDS ?? (smoke ? 1 : 4));
+const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? (smoke ? 3 : 24));
+const adminReads = Number(process.env.BENCH_ADMIN_READS ?? (smoke ? 2 : 40));
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 const ADMIN_ROUTES = {
   charges: "/admin/pix-checkout/charges?limit=50",
@@ -61,6 +64,7 @@ const { remindOnce } = require(server + "/internal/recovery/send-reminders.js");
 const { readHealthFigures } = require(server + "/internal/operations/health.js");
 const { registeredProviders } = require(server + "/internal/platform/provider-registry.js");
 const { WebhookDeliveries } = require(server + "/internal/records/webhook-deliveries.js");
+const { ChargeAttention } = require(server + "/internal/records/attention.js");
 const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery", "pix_checkout_reminder"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
@@ -133,8 +137,9 @@ exports.default = async function passes({ container }) {
     const recordAdmin = (q) => adminSeen.push({ sql: q.sql, bindings: q.bindings ?? [] });
     db.on("query", recordAdmin);
     await readHealthFigures(db, registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)));
-    await new Charges(db).list({ limit: 50 });
-    await new Charges(db).list({ status: "pending", limit: 50 });
+    // As GET /admin/pix-checkout/charges reads them (records.attention).
+    await new ChargeAttention(db).list({ limit: 50 });
+    await new ChargeAttention(db).list({ status: "pending", limit: 50 });
     await new WebhookDeliveries(db).latest(50);
     db.off("query", recordAdmin);
     out.adminPlans = await explainAll(db, adminSeen);
