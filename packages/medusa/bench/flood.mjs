@@ -21,9 +21,10 @@
 // Each phase starts in a fresh minute, and the flood's carts still waiting at its end leave
 // the line (as if the flood had deleted them), so no phase inherits another's.
 // Usage: node bench/flood.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_SMOKE=1 (5 shoppers, no waiting for fresh minutes: a quick run that the figures
-// are not taken from), BENCH_FLOOD_PHASES (`alone,one,many`, any subset, `alone` first),
-// BENCH_PLUGIN_OPTIONS (the plugin entry's options, replacing the fairness above).
+// Env: BENCH_SMOKE=1 (5 shoppers, floods of 4 and 15 × 1 in flight, no waiting for fresh
+// minutes: a quick run that the figures are not taken from), BENCH_FLOOD_PHASES
+// (`alone,one,many`, any subset, `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's
+// options, replacing the fairness above).
 import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -40,10 +41,10 @@ const phases = (process.env.BENCH_FLOOD_PHASES ?? "alone,one,many").split(",");
 
 /** The flood shapes: its addresses, and the requests each keeps in flight. */
 const FLOODS = {
-  one: { addresses: ["127.0.20.250"], inFlightEach: 16 },
+  one: { addresses: ["127.0.20.250"], inFlightEach: smoke ? 4 : 16 },
   many: {
     addresses: Array.from({ length: 15 }, (_, i) => `127.0.21.${10 + i}`),
-    inFlightEach: 2,
+    inFlightEach: smoke ? 1 : 2,
   },
 };
 /** Carts each flooding request in flight cycles through (a fresh cart until they run out). */

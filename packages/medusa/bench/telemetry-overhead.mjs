@@ -8,9 +8,12 @@
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
 const require = createRequire(import.meta.url);
 const { withSpan, timeApi } = require("../.medusa/server/src/internal/platform/telemetry.js");
-const calls = Number(process.env.BENCH_CALLS ?? 200_000);
+const calls = Number(process.env.BENCH_CALLS ?? (smoke ? 2_000 : 200_000));
 
 const work = () => Promise.resolve(1);
 const cases = {
