@@ -72,6 +72,13 @@ for (const [i, bench] of selected.entries()) {
     continue;
   }
   const { name, figures } = JSON.parse(readFileSync(file, "utf8"));
+  if (!figures || typeof figures !== "object") {
+    // A bench must write `{ name, figures }`; anything else would break the table.
+    console.error(`✖ ${bench} wrote no { name, figures } to BENCH_OUT`);
+    failed++;
+    rows.push({ bench, name: bench, figures: { error: "no figures written" } });
+    continue;
+  }
   rows.push({ bench, name, figures });
 }
 

@@ -15,7 +15,7 @@ import { createBenchApp } from "./lib/bench-app.mjs";
 // BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
 const smoke = Boolean(process.env.BENCH_SMOKE);
 
-const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 1 : 10));
+const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 2 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? (smoke ? 20 : 500));
 const port = Number(process.env.BENCH_PORT ?? 9311);
 
