@@ -2,6 +2,10 @@
 // `npm run bench`: runs every package's benchmark in turn (one at a time, so they don't
 // compete for the two cores), gathers their figures and writes them as one Markdown table
 // into test/bench/FIGURES.md between the BENCH markers, with the machine and the date.
+// `npm run bench -- --smoke` (what `npm test` runs): every bench once, shrunk by BENCH_SMOKE=1
+// to a few requests, so a bench that no longer runs fails the tests; its figures are printed,
+// never written to FIGURES.md. Benches that stand a Medusa store up share its migrated
+// database (BENCH_DB_TEMPLATES, bench/lib/bench-app.mjs), dropped when the run ends.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -27,10 +31,13 @@ function list(dir) {
     .map((f) => join(dir, f));
 }
 
-const only = process.argv.slice(2);
+const smoke = process.argv.includes("--smoke");
+const only = process.argv.slice(2).filter((arg) => arg !== "--smoke");
 // `peak` is the longest: 450 carts seeded, the 200-shopper minute until its last code (about
 // 2 min after it), then two fresh minutes for the attack; on a busy 2-core machine, 17 min.
-const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 25 * 60_000);
+// A smoke run's benches take well under a minute each, plus the store they stand up.
+const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? (smoke ? 4 * 60_000 : 25 * 60_000));
+const templates = `pix_bench_tpl_${process.pid}`;
 const selected = only.length ? benches.filter((b) => only.some((o) => b.includes(o))) : benches;
 const out = mkdtempSync(join(tmpdir(), "pix-bench-"));
 const rows = [];
@@ -39,12 +46,19 @@ for (const [i, bench] of selected.entries()) {
   const file = join(out, `${i}.json`);
   console.log(`\n▶ ${bench}`);
   // Each bench must stop by itself; one that hangs is killed and reported, and the rest run.
+  const started = Date.now();
   const result = spawnSync("node", [bench], {
     stdio: "inherit",
-    env: { ...process.env, BENCH_OUT: file },
+    env: {
+      ...process.env,
+      BENCH_OUT: file,
+      BENCH_DB_TEMPLATES: templates,
+      ...(smoke ? { BENCH_SMOKE: "1" } : {}),
+    },
     timeout: BENCH_TIMEOUT_MS,
     killSignal: "SIGKILL",
   });
+  console.log(`  ${bench}: ${((Date.now() - started) / 1000).toFixed(1)}s`);
   if (result.error || result.signal) {
     console.error(`✖ ${bench} did not finish within ${BENCH_TIMEOUT_MS / 60_000} min`);
   }
@@ -58,7 +72,37 @@ for (const [i, bench] of selected.entries()) {
     continue;
   }
   const { name, figures } = JSON.parse(readFileSync(file, "utf8"));
+  if (!figures || typeof figures !== "object") {
+    // A bench must write `{ name, figures }`; anything else would break the table.
+    console.error(`✖ ${bench} wrote no { name, figures } to BENCH_OUT`);
+    failed++;
+    rows.push({ bench, name: bench, figures: { error: "no figures written" } });
+    continue;
+  }
   rows.push({ bench, name, figures });
+}
+
+await dropTemplates();
+
+/** Drops the migrated databases this run's benches shared (bench/lib/bench-app.mjs). */
+async function dropTemplates() {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({
+    connectionString: `${process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432"}/postgres`,
+  });
+  try {
+    await admin.connect();
+    const { rows } = await admin.query(`select datname from pg_database where datname like $1`, [
+      `${templates}\\_%`,
+    ]);
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } catch (error) {
+    console.error(`could not drop the benches' template databases: ${error.message}`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -82,7 +126,7 @@ const figuresFile = "test/bench/FIGURES.md";
 const readme = readFileSync(figuresFile, "utf8");
 const start = "<!-- BENCH:START -->";
 const end = "<!-- BENCH:END -->";
-if (readme.includes(start) && readme.includes(end) && only.length === 0) {
+if (readme.includes(start) && readme.includes(end) && only.length === 0 && !smoke) {
   const updated =
     readme.slice(0, readme.indexOf(start) + start.length) +
     `\n${table}\n` +

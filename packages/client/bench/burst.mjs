@@ -8,7 +8,10 @@ import { writeFileSync } from "node:fs";
 import { startSandbox } from "@pix-checkout/sandbox";
 import { PixClient } from "../dist/index.js";
 
-const BURST = Number(process.env.BENCH_BURST ?? 120);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const BURST = Number(process.env.BENCH_BURST ?? (smoke ? 10 : 120));
 const variant = process.env.BENCH_VARIANT ?? "b";
 // BENCH_PER_MINUTE=1000 turns the client's pacing off, to see what it saves.
 const perMinute = Number(process.env.BENCH_PER_MINUTE ?? 60);

@@ -9,7 +9,10 @@ import { request } from "undici";
 import { startSandbox } from "@pix-checkout/sandbox";
 import { PixClient } from "../dist/index.js";
 
-const N = Number(process.env.BENCH_N ?? 3000);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const N = Number(process.env.BENCH_N ?? (smoke ? 100 : 3000));
 const ROUNDS = 10;
 const WARMUP = 300;
 

@@ -34,11 +34,14 @@ import { createBenchApp } from "./lib/bench-app.mjs";
 import { medusa, packageDir, writeFiles } from "../scripts/lib/built-app.mjs";
 import { createRequire } from "node:module";
 
-const history = Number(process.env.BENCH_HISTORY ?? 1_000_000);
-const passes = Number(process.env.BENCH_PASSES ?? 100);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? 24);
-const adminReads = Number(process.env.BENCH_ADMIN_READS ?? 40);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const history = Number(process.env.BENCH_HISTORY ?? (smoke ? 2_000 : 1_000_000));
+const passes = Number(process.env.BENCH_PASSES ?? (smoke ? 3 : 100));
+const rounds = Number(process.env.BENCH_ROUNDS ?? (smoke ? 1 : 4));
+const sessions = Number(process.env.BENCH_STATUS_SESSIONS ?? (smoke ? 3 : 24));
+const adminReads = Number(process.env.BENCH_ADMIN_READS ?? (smoke ? 2 : 40));
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 const ADMIN_ROUTES = {
   charges: "/admin/pix-checkout/charges?limit=50",
@@ -61,6 +64,7 @@ const { remindOnce } = require(server + "/internal/recovery/send-reminders.js");
 const { readHealthFigures } = require(server + "/internal/operations/health.js");
 const { registeredProviders } = require(server + "/internal/platform/provider-registry.js");
 const { WebhookDeliveries } = require(server + "/internal/records/webhook-deliveries.js");
+const { ChargeAttention } = require(server + "/internal/records/attention.js");
 const TABLES = ["pix_checkout_charge", "pix_checkout_charge_event", "pix_checkout_webhook_delivery", "pix_checkout_reminder"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // EXPLAIN without ANALYZE: the pass's claim is an UPDATE, and the plan is what matters.
@@ -133,8 +137,9 @@ exports.default = async function passes({ container }) {
     const recordAdmin = (q) => adminSeen.push({ sql: q.sql, bindings: q.bindings ?? [] });
     db.on("query", recordAdmin);
     await readHealthFigures(db, registeredProviders(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)));
-    await new Charges(db).list({ limit: 50 });
-    await new Charges(db).list({ status: "pending", limit: 50 });
+    // As GET /admin/pix-checkout/charges reads them (records.attention).
+    await new ChargeAttention(db).list({ limit: 50 });
+    await new ChargeAttention(db).list({ status: "pending", limit: 50 });
     await new WebhookDeliveries(db).latest(50);
     db.off("query", recordAdmin);
     out.adminPlans = await explainAll(db, adminSeen);
@@ -150,7 +155,7 @@ const historySql = (n) => [
   `insert into pix_checkout_charge (id, charge_id, provider_id, method, variant, session_id,
      payment_collection_id, amount_cents, currency_code, status, expires_at, paid_at,
      capture_claimed_at, captured_at, last_checked_at, next_check_at, check_failures, flagged,
-     order_hold_until, created_at, updated_at)
+     order_hold_until, received_cents, captured_cents, created_at, updated_at)
    select 'pxch_hist_' || g, md5('charge' || g)::uuid::text, 'pp_pix_a',
      case when g % 20 = 0 then 'boleto' else 'pix' end, 'a', 'payses_hist_' || g,
      'pay_col_hist_' || g, 1000 + g % 90000, 'brl',
@@ -161,9 +166,22 @@ const historySql = (n) => [
      case when g % 10 = 0 then null else t + interval '2 minutes 1 second' end,
      t + interval '2 minutes', null, 0, false,
      case when g % 20 = 0 then t + interval '5 days' end,
+     -- The ledger's parts: a paid charge received its amount, all of it captured for its order.
+     case when g % 10 = 0 then null else 1000 + g % 90000 end,
+     case when g % 10 = 0 then 0 else 1000 + g % 90000 end,
      t, t + interval '31 minutes'
    from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
          from generate_series(1, ${n}) g) h`,
+  // And the ledger's entries that moved it: received into held, then held to captured.
+  `insert into pix_checkout_ledger_entry (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, created_at)
+   select 'pxle_hist_' || g || '_' || k, md5('charge' || g)::uuid::text, 'pay_col_hist_' || g,
+     case when k = 1 then null else 'held' end, case when k = 1 then 'held' else 'captured' end,
+     1000 + g % 90000, case when k = 1 then 'awaiting_capture' else 'captured' end, 'webhook',
+     t + interval '2 minutes' + k * interval '1 second'
+   from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
+         from generate_series(1, ${n}) g) h,
+   generate_series(1, 2) k
+   where g % 10 <> 0`,
   `insert into pix_checkout_charge_event (id, charge_id, kind, from_status, to_status, source, detail, created_at, updated_at)
    select 'pxev_hist_' || g || '_' || k, md5('charge' || g)::uuid::text, kind,
      case when kind in ('paid', 'expired') then 'pending' end,
@@ -196,7 +214,7 @@ const historySql = (n) => [
    from (select g, now() - interval '7 days' - (${n} - g) * interval '30 seconds' as t
          from generate_series(1, ${n}) g) h,
    lateral generate_series(1, case when g % 10 = 0 then 2 when g % 5 = 0 then 1 else 0 end) s`,
-  `analyze pix_checkout_charge, pix_checkout_charge_event, pix_checkout_webhook_delivery, pix_checkout_reminder`,
+  `analyze pix_checkout_charge, pix_checkout_charge_event, pix_checkout_webhook_delivery, pix_checkout_reminder, pix_checkout_ledger_entry`,
 ];
 
 const pct = (list, p) => {

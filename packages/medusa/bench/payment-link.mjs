@@ -18,7 +18,10 @@ import { percentile } from "./lib/http-tools.mjs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 import { APP_WEBHOOK_SECRET, medusa, writeFiles } from "../scripts/lib/built-app.mjs";
 
-const links = Number(process.env.BENCH_LINKS ?? 20);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const links = Number(process.env.BENCH_LINKS ?? (smoke ? 2 : 20));
 
 // Runs inside the app (medusa exec): orders made in the admin's way (a converted draft: an
 // order with no cart), each given a payment collection for its total through Medusa's own

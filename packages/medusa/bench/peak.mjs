@@ -33,21 +33,27 @@ import {
   closeClients,
   countingProxy,
   maxInWindow,
-  openStream,
   percentile,
   postFrom,
 } from "./lib/http-tools.mjs";
+import { checkout as shopperCheckout } from "./lib/shopper.mjs";
 
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): 10 shoppers in 3 s, then 3 real
+// shoppers beside a one-address flood of 12 carts, with no fresh minutes waited for: to prove
+// it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
 const parts = (process.env.BENCH_PEAK_PARTS ?? "minute,attack").split(",");
-const shoppers = parts.includes("minute") ? Number(process.env.BENCH_PEAK_SHOPPERS ?? 200) : 0;
-const REAL = 20;
-const FLOOD = 150;
-const FLOOD_AT_ONCE = 10;
+const shoppers = parts.includes("minute")
+  ? Number(process.env.BENCH_PEAK_SHOPPERS ?? (smoke ? 10 : 200))
+  : 0;
+const REAL = smoke ? 3 : 20;
+const FLOOD = smoke ? 12 : 150;
+const FLOOD_AT_ONCE = smoke ? 4 : 10;
 const FLOOD_ADDRESS = "127.0.0.250";
 const realAddress = (i) => `127.0.0.${2 + i}`;
 /** The minute's shoppers: 127.0.1.10 onwards, one address each. */
 const minuteAddress = (i) => `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
-const spreadMs = Number(process.env.BENCH_PEAK_SPREAD_MS ?? 60_000);
+const spreadMs = Number(process.env.BENCH_PEAK_SPREAD_MS ?? (smoke ? 3_000 : 60_000));
 const LIMIT = 60;
 const WINDOW_MS = 60_000;
 /** A shopper whose code is not there after this long counts as an error. */
@@ -74,64 +80,8 @@ const app = await createBenchApp({
   redisUrl,
 });
 
-const postTo = (from, base, key) => (path, body) =>
-  postFrom(from, `${base}${path}`, body, { "x-publishable-api-key": key });
-
 /** One shopper: session, then the stream until the code. Times from the shopper's start. */
-async function checkout(base, key, cartId, from) {
-  const started = performance.now();
-  const post = postTo(from, base, key);
-  const collection = await post("/store/payment-collections", { cart_id: cartId });
-  if (collection.status !== 200) return { error: `collection ${collection.status}` };
-  const { payment_collection } = await collection.json();
-  const created = await post(
-    `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-    {
-      provider_id: "pp_pix_a",
-    },
-  );
-  const sessionMs = performance.now() - started;
-  if (created.status !== 200) {
-    return {
-      error: `session ${created.status}: ${(await created.text()).slice(0, 200)}`,
-      sessionMs,
-    };
-  }
-  const sessions = (await created.json()).payment_collection.payment_sessions;
-  const session = sessions[sessions.length - 1];
-  if (session.data.pix) return { sessionMs, codeMs: sessionMs, queued: false };
-  const code = await new Promise((resolve) => {
-    let req;
-    const timer = setTimeout(() => {
-      req?.destroy();
-      resolve({ error: "no code in time" });
-    }, GIVE_UP_MS);
-    const url = `${base}/store/pix-checkout/sessions/${session.id}/stream`;
-    openStream(
-      url,
-      key,
-      (event) => {
-        if (event.pix) {
-          clearTimeout(timer);
-          req?.destroy();
-          resolve({ codeMs: performance.now() - started });
-        } else if (event.status !== "preparing") {
-          clearTimeout(timer);
-          req?.destroy();
-          resolve({ error: `stream said ${event.status}` });
-        }
-      },
-      from,
-    ).then(
-      (r) => (req = r),
-      (error) => {
-        clearTimeout(timer);
-        resolve({ error: String(error.message) });
-      },
-    );
-  });
-  return { sessionMs, queued: true, ...code };
-}
+const checkout = (base, key, cartId, from) => shopperCheckout(base, key, cartId, from, GIVE_UP_MS);
 
 /** The Black Friday minute: `shoppers` checkouts, each from its own address. */
 async function runMinute(servers, key, carts) {
@@ -210,6 +160,7 @@ async function runMinute(servers, key, carts) {
 
 /** Waits until no create of the service's is younger than a window: the minute is fresh. */
 async function freshMinute() {
+  if (smoke) return;
   const last = proxy.createTimes.length ? Math.max(...proxy.createTimes) : -Infinity;
   const waitMs = last + WINDOW_MS + 1_000 - performance.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
@@ -314,7 +265,7 @@ const FLOOD_SHAPES = {
   }),
   many: (k) => ({ from: `127.0.2.${10 + (k % 50)}`, headers: {} }),
 };
-const floodShapes = (process.env.BENCH_PEAK_FLOODS ?? "one,xff,many")
+const floodShapes = (process.env.BENCH_PEAK_FLOODS ?? (smoke ? "one" : "one,xff,many"))
   .split(",")
   .filter((shape) => shape in FLOOD_SHAPES);
 
@@ -347,8 +298,11 @@ async function runAttack(servers, key, carts) {
 
 let figures = {};
 try {
-  const servers = [await app.start(9341, "server"), await app.start(9342, "server")];
-  await app.start(9343, "worker");
+  // A smoke run stands up one instance that serves and works (three take minutes to start).
+  const servers = smoke
+    ? Array(2).fill(await app.start(9341, "shared"))
+    : [await app.start(9341, "server"), await app.start(9342, "server")];
+  if (!smoke) await app.start(9343, "worker");
   const key = app.seed.publishableKey;
   const carts = app.seed.freshCarts;
   // The seed made no charge: the minute is fresh.

@@ -18,7 +18,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const carts = Number(process.env.BENCH_MIX_CARTS ?? 200);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): 8 carts, one of each kind.
+const carts = Number(process.env.BENCH_MIX_CARTS ?? (process.env.BENCH_SMOKE ? 8 : 200));
 const out = path.join(mkdtempSync(path.join(tmpdir(), "pix-mix-")), "mix.json");
 const run = spawnSync(
   "npx",

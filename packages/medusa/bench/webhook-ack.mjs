@@ -11,8 +11,11 @@ import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 import { APP_WEBHOOK_SECRET } from "../scripts/lib/built-app.mjs";
 
-const total = Number(process.env.BENCH_REQUESTS ?? 1000);
-const levels = String(process.env.BENCH_CONCURRENCY ?? "1,10,50")
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const total = Number(process.env.BENCH_REQUESTS ?? (smoke ? 20 : 1000));
+const levels = String(process.env.BENCH_CONCURRENCY ?? (smoke ? "1,10" : "1,10,50"))
   .split(",")
   .map(Number);
 const port = Number(process.env.BENCH_PORT ?? 9321);

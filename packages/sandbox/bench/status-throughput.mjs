@@ -9,8 +9,11 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+// BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
+const smoke = Boolean(process.env.BENCH_SMOKE);
+
+const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 1 : 5));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? (smoke ? 8 : 64));
 const variant = process.env.BENCH_VARIANT ?? "b";
 const bin = fileURLToPath(new URL("../bin/pix-sandbox.js", import.meta.url));
 const key = "sk_live_sandbox_default";

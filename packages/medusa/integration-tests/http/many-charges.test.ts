@@ -1177,6 +1177,75 @@ medusaIntegrationTestRunner({
           }
         }, 240_000);
 
+        /** `n` carts with their payment collections, made from `from`; their collections' ids. */
+        const collectionsFrom = async (from: string, n: number) => {
+          const client = storefront(http, store, from);
+          const ids: string[] = [];
+          for (let i = 0; i < n; i += 1) {
+            const made = await client.call("post", "/store/payment-collections", {
+              cart_id: await cartOf(),
+            });
+            ids.push(made.data.payment_collection.id as string);
+          }
+          return ids;
+        };
+        /** A Pix session request for collection `id` from `from`, each on a connection of its own. */
+        const askFrom = (from: string, id: string) =>
+          http.request({
+            method: "post",
+            url: `/store/payment-collections/${id}/payment-sessions`,
+            data: { provider_id: "pp_pix_a" },
+            headers: { "x-publishable-api-key": store.publishableKey },
+            validateStatus: () => true,
+            httpAgent: new HttpAgent({ localAddress: from, keepAlive: false }),
+          } as Json) as Promise<Json>;
+
+        it("a client's session requests sent at once go one at a time; a shopper asking meanwhile is answered before most of them", async () => {
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 10 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const floodCollections = await collectionsFrom(FLOOD, 6);
+          const [shopperCollection] = await collectionsFrom(SHOPPER, 1);
+          const answered: string[] = [];
+          const flood = floodCollections.map((id) =>
+            askFrom(FLOOD, id).then((answer) => {
+              answered.push("flood");
+              return answer;
+            }),
+          );
+          const shopperAnswer = askFrom(SHOPPER, shopperCollection!).then((answer) => {
+            answered.push("shopper");
+            return answer;
+          });
+          const floodAnswers = await Promise.all(flood);
+          expect((await shopperAnswer).status).toBe(200);
+          expect(floodAnswers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+          // One of the flood's at a time: the shopper ran beside its first, not behind all six.
+          expect(answered.indexOf("shopper")).toBeLessThanOrEqual(3);
+          expect(await requests().where({ client_key: FLOOD, state: "waiting" })).toHaveLength(6);
+        });
+
+        it("past clientWaitingMax requests of one client waiting for their turn, the next is answered 429 at once with Retry-After 1 and nothing is made", async () => {
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 2 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const collections = await collectionsFrom(FLOOD, 5);
+          const answers = await Promise.all(collections.map((id) => askFrom(FLOOD, id)));
+          // One holds the turn and two wait for it; the fourth and fifth are not kept waiting.
+          const atOnce = answers.filter(
+            (answer) => answer.status === 429 && answer.headers["retry-after"] === "1",
+          );
+          expect(atOnce).toHaveLength(2);
+          for (const answer of atOnce) {
+            expect(answer.data).toMatchObject({ code: "too_many_waiting_creates", over: "client" });
+          }
+          // The line took what its own cap lets in (2), and no more.
+          expect(await requests().where({ client_key: FLOOD, state: "waiting" })).toHaveLength(2);
+          const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+          const sessions = await payments.listPaymentSessions({
+            payment_collection_id: collections,
+          });
+          expect(sessions).toHaveLength(2);
+        });
+
         it("a refused client that asks again before its Retry-After is refused again, even when one of its places freed; after it, it takes the place", async () => {
           const CLIENT = "127.0.0.160";
           tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 2 });

@@ -9,6 +9,18 @@ import { CREATE_WINDOW_MS } from "./queue";
 import { sendWaitingRefusal } from "./refusal-answer";
 import { OWN_PROVIDER } from "./session-gate";
 import { capReached, retryAfterMs } from "./waiting-caps";
+import { ClientTurns } from "./client-turns";
+
+/**
+ * Session requests past the early refusal at once in this process. A session workflow waits
+ * mostly on the database and the service, so a few at once keep the process busy; more only
+ * share the same two cores more thinly, and a shopper's request would run beside more of a
+ * flood's.
+ */
+export const SESSION_TURNS_AT_ONCE = 4;
+
+/** The process's turns (client-turns.ts): one per client at a time, fewest taken first. */
+const turns = new ClientTurns(SESSION_TURNS_AT_ONCE);
 
 /**
  * The first middleware of `POST /store/payment-collections/:id/payment-sessions` with a Pix or
@@ -16,6 +28,14 @@ import { capReached, retryAfterMs } from "./waiting-caps";
  * `too_many_waiting_creates` at once, from one indexed query (`CreateQueue.standing`), before
  * the collection's lock, the cart's read and Medusa's session workflow cost anything. A flood
  * retrying at once is then a few milliseconds a request instead of a whole session request each.
+ *
+ * Before that query, the request takes its client's turn in this process (client-turns.ts):
+ * one request per client at a time goes on, `SESSION_TURNS_AT_ONCE` in all, the client that
+ * asked least this minute first; the rest wait in memory, costing nothing, and hold the turn
+ * until their answer is sent. A flood's many requests at once are then one place among the
+ * clients here, behind every shopper asking for a first code. Past `clientWaitingMax` requests
+ * of one client waiting here, the next is answered 429 at once (`over: "client"`,
+ * `Retry-After: 1`): that many creates of it would be refused by the line anyway.
  *
  * It refuses only what `CreateQueue.admit` would: a refusal of this client still standing
  * (its `Retry-After` not yet passed), its own cap reached, or a line with no place it may take
@@ -40,6 +60,20 @@ export async function refuseWaitingClientsEarly(
       options,
       createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
     );
+    const turn = await turns.take(clientKey, options.clientWaitingMax);
+    if ("refused" in turn) {
+      return sendWaitingRefusal(res, {
+        over: "client",
+        waiting: turn.waiting,
+        retryAfterMs: 1_000,
+        earlier: false,
+      });
+    }
+    const { release } = turn;
+    // A response emits `close` once, whether it was sent or its connection dropped.
+    res.once("close", release);
+    // The client left while its request waited: nothing to do for it.
+    if (res.destroyed || res.writableEnded || req.socket?.destroyed) return release();
     const queue = createLineOf(
       req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
       config,

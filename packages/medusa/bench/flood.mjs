@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// What a flood of session requests costs the shoppers beside it, on the BUILT server (run
+// `npm run build` first): one `medusa start` (shared mode) and the sandbox behind a counting
+// proxy. In each of three phases, 20 shoppers, each from a loopback address of its own
+// (127.0.<10+phase>.x: the store sees 20 clients), start a Pix checkout one every 500 ms:
+// collection, session, then the session's stream until the code. The phases:
+// - alone: the shoppers and nobody else (the reference);
+// - one: one flooding client (127.0.20.250) keeps 16 session requests in flight on carts of
+//   its own, from 3 s before the first shopper until the last has its code, asking again the
+//   moment each answer arrives (Retry-After ignored);
+// - many: 15 flooding clients (127.0.21.10-24), 2 requests in flight each, likewise. A /64 is
+//   one client as an IPv4 address is (ipv6PrefixLength), and IPv6 loopback is a single
+//   address, so 15 IPv4 loopback addresses are 15 /64s, as the integration tests count them.
+// Printed per phase: the shoppers' time to the code (p50, p95) and their errors; the flood's
+// requests, its answer times (p50, p95), its 429s and its other answers. Target: the shoppers'
+// p95 with a flood within 2 s of theirs alone, and every shopper gets a code.
+// The store runs with `fairness.clientCreatesPerMinute: 2` (the default is 3): 15 flooding
+// clients then hold 30 of the minute's 60 creates as their share, which leaves the 20 shoppers
+// their codes within the minute; with 3 they hold 45 and 5 shoppers wait for the next minute
+// whatever the flood costs (the budget, not the flood's requests, is then what they wait for).
+// Each phase starts in a fresh minute, and the flood's carts still waiting at its end leave
+// the line (as if the flood had deleted them), so no phase inherits another's.
+// Usage: node bench/flood.mjs   (BENCH_OUT=file.json also writes the figures)
+// Env: BENCH_SMOKE=1 (5 shoppers, floods of 4 and 15 × 1 in flight, no waiting for fresh
+// minutes: a quick run that the figures are not taken from), BENCH_FLOOD_PHASES
+// (`alone,one,many`, any subset, `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's
+// options, replacing the fairness above).
+import { writeFileSync } from "node:fs";
+import pg from "pg";
+import { createBenchApp } from "./lib/bench-app.mjs";
+import { closeClients, countingProxy, percentile, postFrom } from "./lib/http-tools.mjs";
+import { checkout } from "./lib/shopper.mjs";
+
+const smoke = Boolean(process.env.BENCH_SMOKE);
+const SHOPPERS = smoke ? 5 : 20;
+const SHOPPER_GAP_MS = smoke ? 400 : 500;
+const FLOOD_LEAD_MS = smoke ? 1_500 : 3_000;
+const WINDOW_MS = 60_000;
+const GIVE_UP_MS = smoke ? 90_000 : 3 * 60_000;
+const phases = (process.env.BENCH_FLOOD_PHASES ?? "alone,one,many").split(",");
+
+/** The flood shapes: its addresses, and the requests each keeps in flight. */
+const FLOODS = {
+  one: { addresses: ["127.0.20.250"], inFlightEach: smoke ? 4 : 16 },
+  many: {
+    addresses: Array.from({ length: 15 }, (_, i) => `127.0.21.${10 + i}`),
+    inFlightEach: smoke ? 1 : 2,
+  },
+};
+/** Carts each flooding request in flight cycles through (a fresh cart until they run out). */
+const CARTS_PER_WORKER = smoke ? 2 : 3;
+const floodCarts = (shape) =>
+  FLOODS[shape].addresses.length * FLOODS[shape].inFlightEach * CARTS_PER_WORKER;
+
+process.env.BENCH_PLUGIN_OPTIONS ??= JSON.stringify({ fairness: { clientCreatesPerMinute: 2 } });
+
+const { startSandbox } = await import("@pix-checkout/sandbox");
+const sandbox = await startSandbox({ variant: "a" });
+const proxy = await countingProxy(sandbox.url);
+const floodPhases = phases.filter((p) => p in FLOODS);
+const app = await createBenchApp({
+  apiKey: sandbox.defaultKey,
+  baseUrl: `${proxy.url}/v1`,
+  sessions: 0,
+  freshCarts: SHOPPERS * phases.length + floodPhases.reduce((n, shape) => n + floodCarts(shape), 0),
+});
+const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
+
+/** Waits until no create of the service's is younger than a window: the minute is fresh. */
+async function freshMinute() {
+  if (smoke) return;
+  const last = proxy.createTimes.length ? Math.max(...proxy.createTimes) : -Infinity;
+  const waitMs = last + WINDOW_MS + 1_000 - performance.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
+/**
+ * The flood: each worker asks for a session on its next cart the moment its last answer
+ * arrives, until `stop()`. Resolves with every answer's status, time and code.
+ */
+function startFlood(base, key, shape, collections) {
+  const { addresses, inFlightEach } = FLOODS[shape];
+  const answers = [];
+  let stopped = false;
+  const workers = addresses.flatMap((from, a) =>
+    Array.from({ length: inFlightEach }, async (_, w) => {
+      const mine = collections.slice(
+        (a * inFlightEach + w) * CARTS_PER_WORKER,
+        (a * inFlightEach + w + 1) * CARTS_PER_WORKER,
+      );
+      for (let k = 0; !stopped; k += 1) {
+        const started = performance.now();
+        try {
+          const answer = await postFrom(
+            from,
+            `${base}/store/payment-collections/${mine[k % mine.length]}/payment-sessions`,
+            { provider_id: "pp_pix_a" },
+            { "x-publishable-api-key": key },
+          );
+          const body = await answer.json().catch(() => ({}));
+          answers.push({ status: answer.status, ms: performance.now() - started, code: body.code });
+        } catch (error) {
+          answers.push({ status: 0, ms: performance.now() - started, code: error.message });
+        }
+      }
+    }),
+  );
+  const t0 = performance.now();
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(workers);
+      return { answers, seconds: (performance.now() - t0) / 1000 };
+    },
+  };
+}
+
+/** The flood's carts get their payment collection from the flood's own address, untimed. */
+async function collectionsOf(base, key, shape, carts) {
+  const { addresses, inFlightEach } = FLOODS[shape];
+  const ids = [];
+  for (const [i, cartId] of carts.entries()) {
+    const from = addresses[Math.floor(i / (inFlightEach * CARTS_PER_WORKER)) % addresses.length];
+    const answer = await postFrom(
+      from,
+      `${base}/store/payment-collections`,
+      { cart_id: cartId },
+      { "x-publishable-api-key": key },
+    );
+    if (answer.status !== 200) throw new Error(`flood collection: ${answer.status}`);
+    ids.push((await answer.json()).payment_collection.id);
+  }
+  return ids;
+}
+
+/** The shoppers of a phase, one every SHOPPER_GAP_MS, each from its own address. */
+function shoppers(base, key, carts, phase) {
+  return Promise.all(
+    carts.map((cartId, i) =>
+      new Promise((resolve) => setTimeout(resolve, i * SHOPPER_GAP_MS)).then(() =>
+        checkout(base, key, cartId, `127.0.${10 + phase}.${10 + i}`, GIVE_UP_MS).catch((error) => ({
+          error: String(error.message),
+        })),
+      ),
+    ),
+  );
+}
+
+/** The flood's carts still in line leave it, with the refusals it earned: the next phase is clean. */
+async function clearLine() {
+  await db.query(
+    `update pix_checkout_create_request set state = 'canceled', input = null where state = 'waiting'`,
+  );
+  await db.query(`delete from pix_checkout_create_hold`);
+  await db.query(`delete from pix_checkout_client_refusal`);
+}
+
+const seconds = (ms) => Number((ms / 1000).toFixed(2));
+
+function shopperFigures(prefix, results) {
+  const times = results
+    .map((r) => r.codeMs)
+    .filter((ms) => ms !== undefined)
+    .sort((a, b) => a - b);
+  const errors = results.filter((r) => r.error);
+  for (const error of errors.slice(0, 3)) console.error(`  shopper (${prefix}): ${error.error}`);
+  return {
+    [`${prefix}_shoppers_code_p50_s`]: times.length ? seconds(percentile(times, 50)) : null,
+    [`${prefix}_shoppers_code_p95_s`]: times.length ? seconds(percentile(times, 95)) : null,
+    [`${prefix}_shoppers_without_code`]: errors.length,
+  };
+}
+
+function floodFigures(prefix, { answers, seconds: ranFor }) {
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const others = answers.filter((a) => a.status !== 200 && a.status !== 429);
+  for (const other of others.slice(0, 3)) {
+    console.error(`  flood (${prefix}): ${other.status} ${other.code ?? ""}`);
+  }
+  return {
+    [`${prefix}_flood_requests`]: answers.length,
+    [`${prefix}_flood_per_s`]: Math.round(answers.length / ranFor),
+    [`${prefix}_flood_answer_p50_ms`]: times.length ? Math.round(percentile(times, 50)) : null,
+    [`${prefix}_flood_answer_p95_ms`]: times.length ? Math.round(percentile(times, 95)) : null,
+    [`${prefix}_flood_429s`]: answers.filter((a) => a.status === 429).length,
+    [`${prefix}_flood_200s`]: answers.filter((a) => a.status === 200).length,
+    [`${prefix}_flood_other`]: others.length,
+  };
+}
+
+const figures = { shoppers: SHOPPERS };
+let failed = false;
+try {
+  await db.connect();
+  const { url } = await app.start(9351);
+  const key = app.seed.publishableKey;
+  let next = 0;
+  const take = (n) => app.seed.freshCarts.slice(next, (next += n));
+  for (const [p, phase] of phases.entries()) {
+    const carts = take(SHOPPERS);
+    if (!(phase in FLOODS)) {
+      await freshMinute();
+      const results = await shoppers(url, key, carts, p);
+      Object.assign(figures, shopperFigures(phase, results));
+      failed ||= results.some((r) => r.error);
+      continue;
+    }
+    const collections = await collectionsOf(url, key, phase, take(floodCarts(phase)));
+    await freshMinute();
+    const flood = startFlood(url, key, phase, collections);
+    await new Promise((resolve) => setTimeout(resolve, FLOOD_LEAD_MS));
+    const results = await shoppers(url, key, carts, p);
+    const floodRun = await flood.stop();
+    Object.assign(figures, shopperFigures(phase, results), floodFigures(phase, floodRun));
+    failed ||= results.some((r) => r.error);
+    await clearLine();
+  }
+  for (const phase of floodPhases) {
+    const alone = figures.alone_shoppers_code_p95_s;
+    const flooded = figures[`${phase}_shoppers_code_p95_s`];
+    if (typeof alone === "number" && typeof flooded === "number") {
+      figures[`${phase}_p95_minus_alone_s`] = Number((flooded - alone).toFixed(2));
+    }
+  }
+  console.table(figures);
+  if (process.env.BENCH_OUT) {
+    writeFileSync(process.env.BENCH_OUT, JSON.stringify({ name: "flood", figures }));
+  }
+} finally {
+  closeClients();
+  await db.end().catch(() => undefined);
+  await app.close();
+  proxy.close();
+  await sandbox.close();
+}
+// A shopper without a code is a broken store, whatever the machine: the run fails.
+if (failed) {
+  console.error("✖ a shopper got no code");
+  process.exit(1);
+}

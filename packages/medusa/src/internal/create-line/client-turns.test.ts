@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { ClientTurns, type Turn } from "./client-turns";
+
+const FLOOD = "203.0.113.7";
+const SHOPPER = "198.51.100.4";
+
+const releaseOf = (turn: Turn): (() => void) => {
+  if (!("release" in turn)) throw new Error("refused");
+  return turn.release;
+};
+
+/** Whether `promise` has settled once the microtasks queued now have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  return done;
+}
+
+describe("the session requests' turns in one process", () => {
+  it("gives a request its turn at once when nobody holds one", async () => {
+    const turns = new ClientTurns(2);
+    expect("release" in (await turns.take(FLOOD, 20))).toBe(true);
+  });
+
+  it("makes a client's second request wait until its first releases the turn, though turns are free", async () => {
+    const turns = new ClientTurns(4);
+    const first = releaseOf(await turns.take(FLOOD, 20));
+    const second = turns.take(FLOOD, 20);
+    expect(await settled(second)).toBe(false);
+    expect(turns.waitingOf(FLOOD)).toBe(1);
+    first();
+    expect("release" in (await second)).toBe(true);
+  });
+
+  it("never makes a client wait for another client's requests while a turn is free", async () => {
+    const turns = new ClientTurns(2);
+    releaseOf(await turns.take(FLOOD, 20));
+    void turns.take(FLOOD, 20);
+    void turns.take(FLOOD, 20);
+    expect(await settled(turns.take(SHOPPER, 20))).toBe(true);
+  });
+
+  it("holds at most atOnce turns; the next request waits for one to free", async () => {
+    const turns = new ClientTurns(2);
+    releaseOf(await turns.take("192.0.2.1", 20));
+    const second = releaseOf(await turns.take("192.0.2.2", 20));
+    const third = turns.take("192.0.2.3", 20);
+    expect(await settled(third)).toBe(false);
+    second();
+    expect(await settled(third)).toBe(true);
+    expect(turns.held).toBe(2);
+  });
+
+  it("gives a freed turn to a shopper asking for its first code before a client that asked many times, whoever came first", async () => {
+    const turns = new ClientTurns(1);
+    let release = releaseOf(await turns.take(FLOOD, 20));
+    // The flood has taken turns this minute and keeps asking.
+    for (let i = 0; i < 3; i += 1) {
+      const next = turns.take(FLOOD, 20);
+      release();
+      release = releaseOf(await next);
+    }
+    const floodAgain = turns.take(FLOOD, 20);
+    const shopper = turns.take(SHOPPER, 20);
+    release();
+    expect(await settled(shopper)).toBe(true);
+    expect(await settled(floodAgain)).toBe(false);
+  });
+
+  it("among clients that took as many turns, serves the one waiting longest", async () => {
+    let now = 0;
+    const turns = new ClientTurns(1, () => now);
+    const release = releaseOf(await turns.take("192.0.2.9", 20));
+    now = 10;
+    const earlier = turns.take("192.0.2.1", 20);
+    now = 20;
+    const later = turns.take("192.0.2.2", 20);
+    release();
+    expect(await settled(earlier)).toBe(true);
+    expect(await settled(later)).toBe(false);
+  });
+
+  it("counts a client's turns by the minute: a minute later it is a newcomer again", async () => {
+    let now = 0;
+    const turns = new ClientTurns(1, () => now);
+    let release = releaseOf(await turns.take(FLOOD, 20));
+    for (let i = 0; i < 3; i += 1) {
+      const next = turns.take(FLOOD, 20);
+      release();
+      release = releaseOf(await next);
+    }
+    now = 1_000;
+    const shopper = turns.take(SHOPPER, 20);
+    // The shopper took one turn this minute; the flood's minute is over, so it took none.
+    const shopperRelease = releaseOf(await (release(), shopper));
+    now = 60_500;
+    const flood = turns.take(FLOOD, 20);
+    const shopperAgain = turns.take(SHOPPER, 20);
+    shopperRelease();
+    expect(await settled(flood)).toBe(true);
+    expect(await settled(shopperAgain)).toBe(false);
+  });
+
+  it("serves a client's waiting requests in the order they came", async () => {
+    const turns = new ClientTurns(4);
+    const order: number[] = [];
+    let release = releaseOf(await turns.take(FLOOD, 20));
+    const waiting = [1, 2, 3].map((n) =>
+      turns.take(FLOOD, 20).then((turn) => {
+        order.push(n);
+        return releaseOf(turn);
+      }),
+    );
+    for (const next of waiting) {
+      release();
+      release = await next;
+    }
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it("refuses a client's request at once when maxWaiting of its requests already wait", async () => {
+    const turns = new ClientTurns(2);
+    releaseOf(await turns.take(FLOOD, 2));
+    void turns.take(FLOOD, 2);
+    void turns.take(FLOOD, 2);
+    expect(await turns.take(FLOOD, 2)).toEqual({ refused: true, waiting: 2 });
+  });
+
+  it("ignores a second release of the same turn, which would let two requests of a client run", async () => {
+    const turns = new ClientTurns(4);
+    const first = releaseOf(await turns.take(FLOOD, 20));
+    const second = turns.take(FLOOD, 20);
+    const third = turns.take(FLOOD, 20);
+    first();
+    first();
+    await second;
+    expect(await settled(third)).toBe(false);
+    expect(turns.held).toBe(1);
+  });
+});

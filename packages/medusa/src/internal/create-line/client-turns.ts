@@ -1,0 +1,135 @@
+/** What `ClientTurns.take` gives a request: its turn (free it when done), or a refusal. */
+export type Turn = { release: () => void } | { refused: true; waiting: number };
+
+interface ClientState {
+  /** Whether one of the client's requests holds a turn now. */
+  busy: boolean;
+  /** Its requests waiting for a turn, oldest first (each with when it came). */
+  waiting: { at: number; grant: () => void }[];
+  /** Turns it took in the current minute, and when that minute began. */
+  taken: number;
+  minuteFrom: number;
+}
+
+/** The window over which turns taken count against a client (as the line's slots do). */
+const MINUTE_MS = 60_000;
+/** Clients remembered with nothing here, past which the quiet ones are forgotten. */
+const REMEMBERED = 10_000;
+
+/**
+ * The turns of one process's Pix and boleto session requests, fairly among clients: at most
+ * `atOnce` of them go past the early refusal at a time (its query, the collection's lock, the
+ * cart's read, Medusa's session workflow), and at most one per client. The others wait in
+ * memory and cost nothing (no query, no connection of the pool, no workflow) until their turn.
+ *
+ * Fair, not first come, by the line's own rule: a freed turn goes to the waiting client that
+ * took the fewest turns this minute, the longest waiting among equals. A shopper asking for its
+ * one code (none taken) goes before a client that has asked many times, so one flooding client
+ * holds one place here, not one per request, and 15 of them hold 15 places behind every
+ * shopper. When a waiting request's turn comes it is judged afresh (the early refusal reads the
+ * line again), so a flood the line refused meanwhile is answered 429 from that one query.
+ *
+ * `maxWaiting` bounds the requests one client keeps waiting here (each is an open socket and a
+ * closure); past it, `take` refuses at once.
+ */
+export class ClientTurns {
+  private readonly clients = new Map<string, ClientState>();
+  /** The clients with a request waiting: the only ones a freed turn looks at. */
+  private readonly asking = new Set<ClientState>();
+  private running = 0;
+
+  constructor(
+    private readonly atOnce: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Resolves with a turn once one is free and no client with fewer turns this minute waits
+   * (at once when nobody waits), or with a refusal when `maxWaiting` requests of the client
+   * already wait. A turn must be released; a second release does nothing.
+   */
+  take(clientKey: string, maxWaiting: number): Promise<Turn> {
+    const client = this.stateOf(clientKey);
+    if (client.waiting.length >= maxWaiting) {
+      return Promise.resolve({ refused: true, waiting: client.waiting.length });
+    }
+    return new Promise<Turn>((resolve) => {
+      client.waiting.push({
+        at: this.now(),
+        grant: () => resolve({ release: this.releaserOf(client) }),
+      });
+      this.asking.add(client);
+      this.next();
+    });
+  }
+
+  /** Requests of the client waiting for a turn here (not counting one holding it). */
+  waitingOf(clientKey: string): number {
+    return this.clients.get(clientKey)?.waiting.length ?? 0;
+  }
+
+  /** Turns held now. */
+  get held(): number {
+    return this.running;
+  }
+
+  private stateOf(clientKey: string): ClientState {
+    let client = this.clients.get(clientKey);
+    if (!client) {
+      if (this.clients.size >= REMEMBERED) this.forgetQuiet();
+      client = { busy: false, waiting: [], taken: 0, minuteFrom: this.now() };
+      this.clients.set(clientKey, client);
+    }
+    return client;
+  }
+
+  /** Hands free turns out: fewest taken this minute first, then the longest waiting. */
+  private next(): void {
+    while (this.running < this.atOnce) {
+      const now = this.now();
+      let best: ClientState | undefined;
+      for (const client of this.asking) {
+        if (client.busy) continue;
+        if (now - client.minuteFrom >= MINUTE_MS) {
+          client.taken = 0;
+          client.minuteFrom = now;
+        }
+        if (
+          !best ||
+          client.taken < best.taken ||
+          (client.taken === best.taken && client.waiting[0]!.at < best.waiting[0]!.at)
+        ) {
+          best = client;
+        }
+      }
+      if (!best) return;
+      const request = best.waiting.shift()!;
+      if (best.waiting.length === 0) this.asking.delete(best);
+      best.busy = true;
+      best.taken += 1;
+      this.running += 1;
+      request.grant();
+    }
+  }
+
+  private releaserOf(client: ClientState): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      client.busy = false;
+      this.running -= 1;
+      this.next();
+    };
+  }
+
+  /** Forgets clients with nothing here whose minute is over (their count is back to none). */
+  private forgetQuiet(): void {
+    const now = this.now();
+    for (const [key, client] of this.clients) {
+      if (!client.busy && client.waiting.length === 0 && now - client.minuteFrom >= MINUTE_MS) {
+        this.clients.delete(key);
+      }
+    }
+  }
+}
