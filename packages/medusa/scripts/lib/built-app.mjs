@@ -252,9 +252,9 @@ export function dropDatabase(pgUrl, name) {
 
 /**
  * Starts `medusa start` in `cwd` on `port` and resolves once /health answers. If it exits or is
- * not healthy within 120 s, it is stopped and the start rejects with the tail of its stderr.
- * `cli` and `node` as for {@link medusa}. `onStdout` receives what the process prints (Medusa's
- * HTTP access log, in production, goes there); without it, stdout is discarded.
+ * not healthy within 120 s, it is stopped and the start rejects with the tails of its stderr and
+ * stdout (where Medusa logs why it stopped). `cli` and `node` as for {@link medusa}. `onStdout`
+ * also receives what the process prints (Medusa's HTTP access log, in production, goes there).
  * @param {{ cwd: string, env: NodeJS.ProcessEnv, port: number, label?: string, cli?: string, node?: string, onStdout?: (text: string) => void }} options
  * @returns {Promise<{ url: string, child: import("node:child_process").ChildProcess }>}
  */
