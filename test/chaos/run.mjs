@@ -557,7 +557,9 @@ try {
           notOk: (json?.lines ?? [])
             .filter((line) => line.state !== "ok")
             .map((line) =>
-              [line.id, line.state, line.action, line.detail?.reason].filter(Boolean).join(" "),
+              [line.id, line.state, line.action, line.detail?.reason, line.detail?.code]
+                .filter(Boolean)
+                .join(" "),
             ),
         });
       } catch (error) {
