@@ -569,7 +569,8 @@ try {
     }
   }
   /**
-   * One infrastructure fault: logged with its start and end (an act may add what it measured),
+   * One infrastructure fault: logged with its start and end (an act may resolve `{ detail }`,
+   * what it measured),
    * the health card read while a Redis fault lasts, and a failure to inject it a violation.
    */
   async function injectFault(name, act) {
@@ -578,7 +579,7 @@ try {
     log(`fault: ${name}`);
     if (name.startsWith("redis-")) healthWatches.push(watchHealth(entry));
     try {
-      entry.detail = (await act()) ?? undefined;
+      entry.detail = (await act())?.detail;
     } catch (error) {
       violations.push(`fault ${name} could not be injected: ${error.message}`);
     }
@@ -590,7 +591,8 @@ try {
   /** Sentinel mode: the primary dies; what the sentinels did, in words for the table. */
   async function redisFailover() {
     const f = await sentinel.failover();
-    return `primary :${f.from} killed, :${f.to} promoted after ${(f.promotedMs / 1000).toFixed(1)} s, the old one its replica after ${(f.replicaBackMs / 1000).toFixed(1)} s`;
+    const detail = `primary :${f.from} killed, :${f.to} promoted after ${(f.promotedMs / 1000).toFixed(1)} s, the old one its replica after ${(f.replicaBackMs / 1000).toFixed(1)} s`;
+    return { detail };
   }
 
   // -------------------------------------------------------------- checkouts
