@@ -569,9 +569,9 @@ try {
     }
   }
   /**
-   * One infrastructure fault: logged with its start and end (an act may resolve `{ detail }`,
-   * what it measured),
-   * the health card read while a Redis fault lasts, and a failure to inject it a violation.
+   * One infrastructure fault: logged with its start and end (and what the act measured, when it
+   * resolves `{ detail }`), the health card read while a Redis fault lasts, and a failure to
+   * inject it a violation.
    */
   async function injectFault(name, act) {
     const entry = { name, start: Date.now(), end: undefined, detail: undefined };
