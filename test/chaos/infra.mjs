@@ -2,7 +2,14 @@
 // the machine: a PostgreSQL cluster and a Redis on ports of their own, and a "black hole" in
 // front of the payment service that can make every call time out.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, chownSync, rmSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  chownSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { once } from "node:events";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
@@ -204,4 +211,189 @@ export async function startBlackHole(target) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Makes sure a Debian package's binary is on the PATH: present, installed from the Debian
+ * archive when we are root, or an error that says what to install. Only the run that needs it
+ * calls this (the Sentinel mode needs `redis-sentinel`; `npm test` never does).
+ */
+export function ensureDebianBinary(binary, pkg) {
+  const onPath = () =>
+    spawnSync("sh", ["-c", `command -v ${binary}`], { stdio: "ignore" }).status === 0;
+  if (onPath()) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${binary} not found: install it (Debian: sudo apt-get install -y ${pkg})`);
+  }
+  console.log(`${binary} not found: installing ${pkg} from the Debian archive`);
+  const result = spawnSync(
+    "sh",
+    ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`],
+    { stdio: "inherit" },
+  );
+  if (result.status !== 0 || !onPath()) throw new Error(`could not install ${pkg}`);
+}
+
+/** One command to a Redis or a sentinel on `port`, through `redis-cli`; resolves its output. */
+export function redisCli(port, ...args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "--raw", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(output.trim())
+        : reject(new Error(`redis-cli ${args.join(" ")}: ${output}`)),
+    );
+  });
+}
+
+/** The sentinels' name for the primary they watch. */
+export const SENTINEL_MASTER = "chaos";
+/** How long a primary may not answer before a sentinel calls it down (Redis's default is 30 s). */
+export const SENTINEL_DOWN_AFTER_MS = 5_000;
+
+/**
+ * Redis behind Sentinel, on loopback ports of its own, in `dir`: a primary, a replica and three
+ * sentinels (quorum 2), no persistence. `failover()` kills the current primary (SIGKILL), waits
+ * until the sentinels name another one, then starts the dead node again, empty, once the new
+ * primary is named (so it cannot be taken for the primary and sync the replica from nothing);
+ * the sentinels make it a replica of the new one. It resolves what it measured.
+ */
+export async function startRedisSentinel(dir, logFile) {
+  mkdirSync(dir, { recursive: true });
+  const out = createWriteStream(logFile, { flags: "a" });
+  const nodes = [];
+  const startNode = async (node) => {
+    const args = [
+      "--port",
+      String(node.port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+    ];
+    args.push("--dir", dir, "--dbfilename", `node-${node.port}.rdb`);
+    if (node.replicaOf) args.push("--replicaof", "127.0.0.1", String(node.replicaOf));
+    node.child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "pipe"] });
+    node.child.stdout.pipe(out, { end: false });
+    node.child.stderr.pipe(out, { end: false });
+    await listening(node.port, "redis-server");
+  };
+  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  nodes.push({ port: primaryPort }, { port: replicaPort, replicaOf: primaryPort });
+  for (const node of nodes) await startNode(node);
+  const sentinels = [];
+  for (let i = 0; i < 3; i += 1) {
+    const port = await freePort();
+    const conf = join(dir, `sentinel-${port}.conf`);
+    // Sentinel rewrites its file as it learns the topology, so each has one of its own.
+    writeFileSync(
+      conf,
+      [
+        `port ${port}`,
+        "bind 127.0.0.1",
+        `dir ${dir}`,
+        `sentinel monitor ${SENTINEL_MASTER} 127.0.0.1 ${primaryPort} 2`,
+        `sentinel down-after-milliseconds ${SENTINEL_MASTER} ${SENTINEL_DOWN_AFTER_MS}`,
+        `sentinel failover-timeout ${SENTINEL_MASTER} 30000`,
+        `sentinel parallel-syncs ${SENTINEL_MASTER} 1`,
+        "",
+      ].join("\n"),
+    );
+    const child = spawn("redis-sentinel", [conf], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    sentinels.push({ port, child });
+    await listening(port, "redis-sentinel");
+  }
+  /** The primary the sentinels name now (asked of the first one that answers). */
+  const primary = async () => {
+    for (const s of sentinels) {
+      try {
+        const [, port] = (
+          await redisCli(s.port, "sentinel", "get-master-addr-by-name", SENTINEL_MASTER)
+        ).split("\n");
+        if (port) return Number(port);
+      } catch {
+        // ask the next one
+      }
+    }
+    return undefined;
+  };
+  // The replica is in sync and every sentinel knows it before the run relies on a failover.
+  for (let i = 0; ; i += 1) {
+    const known = await Promise.all(
+      sentinels.map((s) =>
+        redisCli(s.port, "sentinel", "replicas", SENTINEL_MASTER).catch(() => ""),
+      ),
+    );
+    const link = await redisCli(replicaPort, "info", "replication").catch(() => "");
+    if (
+      known.every((k) => k.includes(String(replicaPort))) &&
+      link.includes("master_link_status:up")
+    )
+      break;
+    if (i > 300) throw new Error("the Sentinel setup did not settle in 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const kill = async (node) => {
+    if (!node.child || node.child.exitCode !== null) return;
+    const exited = once(node.child, "exit");
+    node.child.kill("SIGKILL");
+    await exited;
+  };
+  return {
+    master: SENTINEL_MASTER,
+    sentinels: sentinels.map((s) => ({ host: "127.0.0.1", port: s.port })),
+    primary,
+    /**
+     * SIGKILL the primary; resolves `{ from, to, promotedMs, replicaBackMs }`: the ports, how
+     * long until the sentinels named the new primary, and until the old node was its replica.
+     */
+    failover: async () => {
+      const from = await primary();
+      const node = nodes.find((n) => n.port === from);
+      if (!node) throw new Error(`no node of ours is the primary (${from})`);
+      const t0 = Date.now();
+      await kill(node);
+      let to;
+      while (!to || to === from) {
+        if (Date.now() - t0 > 120_000) throw new Error("no sentinel promoted a replica in 120 s");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        to = await primary();
+      }
+      const promotedMs = Date.now() - t0;
+      // Back as a replica of the new primary (the sentinels would reconfigure it anyway; saying
+      // so at start keeps it from serving as an empty primary for a moment).
+      node.replicaOf = to;
+      await startNode(node);
+      for (;;) {
+        const link = await redisCli(node.port, "info", "replication").catch(() => "");
+        if (link.includes("master_link_status:up")) break;
+        if (Date.now() - t0 > 180_000)
+          throw new Error(`the old primary did not rejoin as a replica`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return { from, to, promotedMs, replicaBackMs: Date.now() - t0 };
+    },
+    stop: async () => {
+      for (const s of sentinels) if (s.child.exitCode === null) s.child.kill("SIGKILL");
+      for (const node of nodes) await kill(node);
+    },
+  };
+}
+
+async function listening(port, what) {
+  for (let i = 0; i < 100; i += 1) {
+    if (await canConnect(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not listen on ${port}`);
 }

@@ -46,6 +46,11 @@
 // (use CHAOS_PG_URL, default postgres://postgres@localhost:5432, and REDIS_URL instead of a
 // cluster and a Redis of the run's own; the pg and redis faults are then skipped), CHAOS_KEEP=1
 // keeps database and logs.
+// CHAOS_REDIS=sentinel: the run's Redis is a primary, a replica and three sentinels, every Redis
+// module of Medusa connects through the sentinels, and the Redis fault is `redis-failover`: the
+// primary is killed (SIGKILL) 30 s into the Black Friday minute and again in the paced wave, and
+// a sentinel promotes the replica; the merchant's health card is read all the while.
+// CHAOS_LOCKING=postgres: Medusa's Postgres locking provider instead of locking-redis.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
@@ -56,7 +61,14 @@ import { once } from "node:events";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { events } from "fetch-event-stream";
-import { freePort, startBlackHole, startPostgres, startRedis } from "./infra.mjs";
+import {
+  ensureDebianBinary,
+  freePort,
+  startBlackHole,
+  startPostgres,
+  startRedis,
+  startRedisSentinel,
+} from "./infra.mjs";
 import { ledgerFigureDisagreements } from "../support/ledger-figures.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -161,7 +173,19 @@ const UNDERPAID = Number(process.env.CHAOS_UNDERPAID ?? 12);
 /** Collections with two payable codes that the shopper pays at nearly the same moment. */
 const PAID_TWICE = Number(process.env.CHAOS_PAID_TWICE ?? 8);
 const OWN_INFRA = process.env.CHAOS_SHARED_INFRA !== "1";
-const ALL_FAULTS = ["pg-restart", "redis-restart", "worker-kill", "api-outage", "server-restart"];
+/** "single" (one redis-server) or "sentinel" (a primary, a replica, three sentinels). */
+const REDIS_MODE = process.env.CHAOS_REDIS ?? "single";
+if (!["single", "sentinel"].includes(REDIS_MODE)) throw new Error(`CHAOS_REDIS=${REDIS_MODE}?`);
+if (REDIS_MODE === "sentinel" && !OWN_INFRA)
+  throw new Error("CHAOS_REDIS=sentinel needs own infra");
+/** Medusa's locking provider: "redis" (locking-redis) or "postgres" (locking-postgres). */
+const LOCKING = process.env.CHAOS_LOCKING ?? "redis";
+if (!["redis", "postgres"].includes(LOCKING)) throw new Error(`CHAOS_LOCKING=${LOCKING}?`);
+// Behind Sentinel, the Redis fault is a failover instead of a restart of the only node.
+const REDIS_FAULT = REDIS_MODE === "sentinel" ? "redis-failover" : "redis-restart";
+const ALL_FAULTS = ["pg-restart", REDIS_FAULT, "worker-kill", "api-outage", "server-restart"];
+/** Into the Black Friday minute, the first failover (Sentinel mode). */
+const BURST_FAILOVER_S = 30;
 const FAULTS = new Set(
   (process.env.CHAOS_FAULTS ?? ALL_FAULTS.join(","))
     .split(",")
@@ -171,7 +195,7 @@ const FAULTS = new Set(
 for (const f of FAULTS) if (!ALL_FAULTS.includes(f)) throw new Error(`unknown fault "${f}"`);
 if (!OWN_INFRA) {
   FAULTS.delete("pg-restart");
-  FAULTS.delete("redis-restart");
+  FAULTS.delete(REDIS_FAULT);
 }
 /** Shoppers who stay wait this long for "paid" (a Pix lives for minutes). */
 const FOLLOW_MS = 300_000;
@@ -328,9 +352,22 @@ function startBalancer(ports) {
 const postgres = OWN_INFRA
   ? await startPostgres(join(logDir, "pg-data"), await freePort(), join(logDir, "postgres.log"))
   : undefined;
-const redis = OWN_INFRA ? await startRedis(await freePort(), join(logDir, "redis.log")) : undefined;
+if (REDIS_MODE === "sentinel") ensureDebianBinary("redis-sentinel", "redis-sentinel");
+const redis =
+  REDIS_MODE === "sentinel"
+    ? undefined
+    : OWN_INFRA
+      ? await startRedis(await freePort(), join(logDir, "redis.log"))
+      : undefined;
+const sentinel =
+  REDIS_MODE === "sentinel"
+    ? await startRedisSentinel(join(logDir, "redis-sentinel"), join(logDir, "redis.log"))
+    : undefined;
 const PG_URL = postgres?.url ?? process.env.CHAOS_PG_URL ?? "postgres://postgres@localhost:5432";
-const REDIS_URL = redis?.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// Behind Sentinel the modules still want a URL; ioredis asks the sentinels instead of its host.
+const REDIS_URL = sentinel
+  ? `redis://127.0.0.1:${await sentinel.primary()}`
+  : (redis?.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const admin = new pg.Pool({ connectionString: `${PG_URL}/postgres`, max: 1 });
 admin.on("error", () => undefined);
 await admin.query(`create database "${DB}"`);
@@ -347,6 +384,13 @@ const throughHole = (sandbox, hole) => {
 const baseEnv = {
   DATABASE_URL: `${PG_URL}/${DB}`,
   REDIS_URL,
+  ...(sentinel
+    ? {
+        REDIS_SENTINELS: sentinel.sentinels.map((s) => `${s.host}:${s.port}`).join(","),
+        REDIS_SENTINEL_MASTER: sentinel.master,
+      }
+    : {}),
+  CHAOS_LOCKING: LOCKING,
   PIX_API_KEY: API_KEY,
   PIX_SANDBOX_A_URL: throughHole(sandboxA, holeA),
   PIX_SANDBOX_B_URL: throughHole(sandboxB, holeB),
@@ -384,6 +428,7 @@ async function teardown() {
   }
   await admin.end().catch(() => undefined);
   await redis?.stop();
+  await sentinel?.stop();
   // Stopped before its data directory (inside the log directory) goes; pg_ctl needs it.
   postgres?.stop();
   if (!keep) {
@@ -399,6 +444,9 @@ try {
     throw new Error(`no plugin build (${builtAtStart.error}); build it first`);
   log(
     `plugin build ${pluginBuild}: ${builtAtStart.files} files, newest ${new Date(builtAtStart.newest).toISOString()}`,
+  );
+  log(
+    `Redis: ${sentinel ? `behind Sentinel (master "${sentinel.master}", sentinels ${sentinel.sentinels.map((x) => x.port).join(", ")})` : REDIS_URL}; locking: locking-${LOCKING}`,
   );
   log(`migrating ${DB} and seeding (logs in ${logDir})`);
   await runToEnd("migrate", ["db:migrate"]);
@@ -458,6 +506,94 @@ try {
     });
   }
   for (const sandbox of [sandboxA, sandboxB]) await setFaults(sandbox, faults);
+
+  // -------------------------------------------------------------- the merchant's health card
+  /** The merchant's token, logged in once through the balancer (again after a 401). */
+  let merchantToken;
+  async function merchantGet(path) {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      if (!merchantToken) {
+        const login = await fetch(`${store}/auth/user/emailpass`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(ADMIN),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (login.status !== 200) return { status: login.status };
+        merchantToken = (await login.json()).token;
+      }
+      const res = await fetch(`${store}${path}`, {
+        headers: { authorization: `Bearer ${merchantToken}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (res.status === 401) {
+        merchantToken = undefined;
+        continue;
+      }
+      const text = await res.text();
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, json };
+    }
+    return { status: 401 };
+  }
+  /** What the health card said while a Redis fault lasted, and up to 30 s after. */
+  const healthReads = [];
+  const healthWatches = [];
+  async function watchHealth(entry) {
+    while (entry.end === undefined || Date.now() < entry.end + 30_000) {
+      const at = Date.now();
+      try {
+        const { status, json } = await merchantGet("/admin/pix-checkout/health");
+        healthReads.push({
+          entry,
+          at,
+          status,
+          state: json?.state,
+          notOk: (json?.lines ?? [])
+            .filter((line) => line.state !== "ok")
+            .map((line) =>
+              [line.id, line.state, line.action, line.detail?.reason, line.detail?.code]
+                .filter(Boolean)
+                .join(" "),
+            ),
+        });
+      } catch (error) {
+        healthReads.push({ entry, at, status: 0, state: undefined, notOk: [String(error)] });
+      }
+      await sleep(Math.max(0, at + 3_000 - Date.now()));
+    }
+  }
+  /**
+   * One infrastructure fault: logged with its start and end (and what the act measured, when it
+   * resolves `{ detail }`), the health card read while a Redis fault lasts, and a failure to
+   * inject it a violation.
+   */
+  async function injectFault(name, act) {
+    const entry = { name, start: Date.now(), end: undefined, detail: undefined };
+    faultLog.push(entry);
+    log(`fault: ${name}`);
+    if (name.startsWith("redis-")) healthWatches.push(watchHealth(entry));
+    try {
+      entry.detail = (await act())?.detail;
+    } catch (error) {
+      violations.push(`fault ${name} could not be injected: ${error.message}`);
+    }
+    entry.end = Date.now();
+    log(
+      `fault over: ${name} (${((entry.end - entry.start) / 1000).toFixed(1)} s${entry.detail ? `; ${entry.detail}` : ""})`,
+    );
+  }
+  /** Sentinel mode: the primary dies; what the sentinels did, in words for the table. */
+  async function redisFailover() {
+    const f = await sentinel.failover();
+    const detail = `primary :${f.from} killed, :${f.to} promoted after ${(f.promotedMs / 1000).toFixed(1)} s, the old one its replica after ${(f.replicaBackMs / 1000).toFixed(1)} s`;
+    return { detail };
+  }
 
   // -------------------------------------------------------------- checkouts
   const key = { "x-publishable-api-key": seed.publishableKey, "content-type": "application/json" };
@@ -936,6 +1072,7 @@ try {
     sessions.push(session_);
     if (kind.orderFirst) await placeOrder(cartId);
     await settleAt(kind.sandbox, chargeId, expire ? "expire" : "pay");
+    session_.settledAt = Date.now();
     outcomes[expire ? "expired" : "paid"] += 1;
     // Pay-first shoppers stay on the page, which follows the payment as <pix-checkout> does.
     if (!kind.orderFirst && !expire) {
@@ -1084,7 +1221,10 @@ try {
           for await (const event of events(res)) {
             if (!event.data) continue;
             const view = JSON.parse(event.data);
-            if (view.status === "paid") return "stream";
+            if (view.status === "paid") {
+              s.sawPaidMs = Date.now() - s.settledAt;
+              return "stream";
+            }
             if (FINAL.has(view.status)) return view.status;
           }
         } else {
@@ -1103,7 +1243,10 @@ try {
       const { json } = await call("GET", `/store/pix-checkout/sessions/${s.sessionId}`, undefined, {
         mustSucceed: false,
       });
-      if (json?.status === "paid") return "poll";
+      if (json?.status === "paid") {
+        s.sawPaidMs = Date.now() - s.settledAt;
+        return "poll";
+      }
       if (FINAL.has(json?.status)) return json.status;
       await sleep(2_000);
     }
@@ -1173,7 +1316,12 @@ try {
     ),
     flood(floodCarts),
     plantIds(plantCarts, cheap),
+    // Behind Sentinel, the primary dies in the middle of the minute.
+    sentinel && FAULTS.has("redis-failover")
+      ? sleep(BURST_FAILOVER_S * 1000).then(() => injectFault("redis-failover", redisFailover))
+      : undefined,
   ]);
+
   const samePrice = Math.min(SAME_PRICE, CHECKOUTS - BURST);
   log(`same-price burst: ${samePrice} Pix checkouts of one amount while Variant A loses creates`);
   await fetch(`${sandboxA.url}/__sandbox/faults`, {
@@ -1202,7 +1350,7 @@ try {
   // The infrastructure faults, one after another, while the rest of the shoppers arrive.
   const timeline = [
     [15, "pg-restart", async () => postgres.restart()],
-    [45, "redis-restart", async () => redis.restart()],
+    [45, REDIS_FAULT, async () => (sentinel ? redisFailover() : redis.restart())],
     [
       75,
       "worker-kill",
@@ -1251,16 +1399,7 @@ try {
   const injected = (async () => {
     for (const [at, name, act] of timeline) {
       await sleep(Math.max(0, t0 + at * 1000 - Date.now()));
-      const entry = { name, start: Date.now(), end: undefined };
-      faultLog.push(entry);
-      log(`fault: ${name}`);
-      try {
-        await act();
-      } catch (error) {
-        violations.push(`fault ${name} could not be injected: ${error.message}`);
-      }
-      entry.end = Date.now();
-      log(`fault over: ${name} (${((entry.end - entry.start) / 1000).toFixed(1)} s)`);
+      await injectFault(name, act);
     }
   })();
   await Promise.all([pool(rest, CONCURRENCY, { paceMs }), injected]);
@@ -1959,7 +2098,50 @@ try {
   for (const { to } of twice) violations.push(`${to} got two code messages within 30 minutes`);
   const paidCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "paid").length;
   const expiredCount = sessions.filter((s) => sandboxTruth.get(s.chargeId) === "expired").length;
+  // The longest waits, of everyone and of those whose wait overlapped a Redis fault's window.
+  await Promise.all(healthWatches);
+  const redisWindows = faultLog
+    .filter((f) => f.name.startsWith("redis-"))
+    .map((f) => [f.start, f.end + FAULT_GRACE_MS]);
+  const overlapsRedis = (from, ms) =>
+    redisWindows.some(([start, end]) => from <= end && from + ms >= start);
+  const waitFigures = (list) => {
+    const ms = list.map((w) => w.ms).sort((a, b) => a - b);
+    const during = list.filter((w) => overlapsRedis(w.from, w.ms)).map((w) => w.ms);
+    const sec = (v) => `${(v / 1000).toFixed(1)} s`;
+    return (
+      `${sec(ms.at(-1) ?? 0)} / ${sec(ms[Math.floor(ms.length * 0.95)] ?? 0)}` +
+      (redisWindows.length ? ` / ${sec(Math.max(0, ...during))} (${during.length} waits)` : "")
+    );
+  };
+  const codeWaits = sessions.map((s) => ({ from: s.askedAt, ms: s.codeMs }));
+  const paidWaits = sessions
+    .filter((s) => s.sawPaidMs !== undefined)
+    .map((s) => ({ from: s.settledAt, ms: s.sawPaidMs }));
+  const healthWords = faultLog
+    .filter((f) => f.name.startsWith("redis-"))
+    .map((f) => {
+      const reads = healthReads.filter((r) => r.entry === f);
+      const states = {};
+      for (const r of reads) {
+        const state = r.status === 200 ? r.state : `HTTP ${r.status}`;
+        states[state] = (states[state] ?? 0) + 1;
+      }
+      const lines = [...new Set(reads.flatMap((r) => r.notOk))];
+      return (
+        `${f.name}@${since(f.start)}: ${reads.length} reads, ` +
+        Object.entries(states)
+          .map(([state, n]) => `${state} ${n}`)
+          .join(", ") +
+        (lines.length ? `; not ok: ${lines.join("; ")}` : "; every line ok")
+      );
+    })
+    .join(" · ");
   const rows = [
+    [
+      "Redis; locking provider",
+      `${sentinel ? "behind Sentinel (a primary, a replica, three sentinels)" : "one redis-server"}; locking-${LOCKING}`,
+    ],
     ["Checkouts driven", CHECKOUTS],
     ["Sessions created", outcomes.created],
     ["Session creates answered 'try again' (then retried)", outcomes.refused],
@@ -2008,12 +2190,27 @@ try {
       "Code messages to addresses that placed no order: in all / to the flood's (must be 0)",
       `${mails.length} / ${floodMails.length}`,
     ],
+    [
+      `Longest wait for a code (asking → holding it): max / p95${redisWindows.length ? " / max of waits overlapping a Redis fault (+20 s)" : ""}`,
+      waitFigures(codeWaits),
+    ],
+    [
+      `Longest wait for 'paid' on the page (paid at the bank → shown): max / p95${redisWindows.length ? " / max of waits overlapping a Redis fault (+20 s)" : ""}`,
+      waitFigures(paidWaits),
+    ],
+    [
+      "Merchant's health card during each Redis fault (read every 3 s until 30 s after it)",
+      healthWords || "no Redis fault",
+    ],
     ["Store answers, total", answers.length],
     ["Store answers 'try again' (409, 429 or coded 502/503)", tryAgain.length],
     [
       "Faults injected (start, length)",
       faultLog
-        .map((f) => `${f.name} @${since(f.start)} ${((f.end - f.start) / 1000).toFixed(0)} s`)
+        .map(
+          (f) =>
+            `${f.name} @${since(f.start)} ${((f.end - f.start) / 1000).toFixed(0)} s${f.detail ? ` (${f.detail})` : ""}`,
+        )
         .join("; ") || "none",
     ],
     ["Store 5xx or dropped connections outside fault windows", outside.length],

@@ -6,6 +6,25 @@ import { defineConfig } from "@medusajs/framework/utils";
 
 const env = process.env;
 const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// With REDIS_SENTINELS ("host:port,…") and REDIS_SENTINEL_MASTER, every Redis connection of
+// Medusa asks the sentinels for the primary and follows it when they promote another: each
+// module passes its ioredis options (`redisOptions`) to `new Redis(url, options)`, and with
+// `sentinels` set ioredis ignores the URL's host and port (the modules still want a URL).
+const sentinels = env.REDIS_SENTINELS?.split(",").map((hostPort) => {
+  const [host, port] = hostPort.split(":");
+  return { host, port: Number(port) };
+});
+const redisOptions = sentinels ? { sentinels, name: env.REDIS_SENTINEL_MASTER } : undefined;
+// CHAOS_LOCKING=postgres: Medusa's Postgres locking provider (advisory locks, no Redis).
+const locking =
+  env.CHAOS_LOCKING === "postgres"
+    ? { resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }
+    : {
+        resolve: "@medusajs/medusa/locking-redis",
+        id: "locking-redis",
+        is_default: true,
+        options: { redisUrl, redisOptions },
+      };
 const common = {
   apiKey: env.PIX_API_KEY ?? "sk_live_sandbox_default",
   reconcileIntervalMinutes: 1,
@@ -15,6 +34,8 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
     redisUrl,
+    // The session store's ioredis client (Medusa's express loader).
+    redisOptions,
     workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) ?? "shared",
     http: {
       storeCors: "*",
@@ -80,20 +101,11 @@ module.exports = defineConfig({
         ],
       },
     },
-    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl, redisOptions } },
     {
-      resolve: "@medusajs/medusa/locking",
-      options: {
-        providers: [
-          {
-            resolve: "@medusajs/medusa/locking-redis",
-            id: "locking-redis",
-            is_default: true,
-            options: { redisUrl },
-          },
-        ],
-      },
+      resolve: "@medusajs/medusa/workflow-engine-redis",
+      options: { redis: { redisUrl, redisOptions } },
     },
+    { resolve: "@medusajs/medusa/locking", options: { providers: [locking] } },
   ],
 });

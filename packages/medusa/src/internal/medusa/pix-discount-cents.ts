@@ -5,6 +5,7 @@ import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-f
 import { PixCheckoutError } from "../platform/errors";
 import { isLockHeld } from "../platform/lock-held";
 import { fromCents } from "../platform/money";
+import { underCartLock } from "./cart-lock";
 import { isPixAdjustment } from "./pix-discount";
 
 /*
@@ -113,9 +114,7 @@ export async function roundPixDiscountOfCart(
   const round = () => roundPixDiscountToCents(container, cartId);
   let changed: boolean;
   try {
-    changed = container.hasRegistration(Modules.LOCKING)
-      ? await container.resolve(Modules.LOCKING).execute(cartId, round, { timeout: 5 })
-      : await round();
+    changed = await underCartLock(container, cartId, round);
   } catch (error) {
     if (!isLockHeld(error)) throw error;
     // Another request is changing the cart: no session on a total that may be about to move.

@@ -1,7 +1,7 @@
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows";
-import { Modules } from "@medusajs/framework/utils";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
+import { underCartLock as holdCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 
 /**
@@ -56,6 +56,5 @@ export async function underCartLock<T>(
   cartId: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (!ctx.container.hasRegistration(Modules.LOCKING)) return work();
-  return ctx.container.resolve(Modules.LOCKING).execute(cartId, work, { timeout: 5 });
+  return holdCartLock(ctx.container, cartId, work);
 }

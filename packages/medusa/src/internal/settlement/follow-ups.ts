@@ -6,6 +6,7 @@ import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { FollowUpKind, FollowUpRow } from "../records/outbox";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import { captureSessionOf } from "./capture";
+import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 import { capturesOfSession } from "../medusa/payments";
 
@@ -147,10 +148,7 @@ async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promis
   // its end, puts the read after that step (chaos saw the doubled summary without it).
   const cartId = await cartOfCollection(ctx.container, row.payment_collection_id);
   const record = () => addMissingCaptureTransactions(ctx, row, order.id);
-  const added =
-    cartId && ctx.container.hasRegistration(Modules.LOCKING)
-      ? await ctx.container.resolve(Modules.LOCKING).execute(cartId, record, { timeout: 5 })
-      : await record();
+  const added = cartId ? await underCartLock(ctx.container, cartId, record) : await record();
   return { done: added > 0 ? `recorded ${added}` : "already on the order" };
 }
 

@@ -4,6 +4,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
+import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 import type { Decision } from "./decide";
 import { cartOfCollection } from "../medusa/collection-links";
@@ -53,12 +54,8 @@ async function endOrder(
   const cancel = () => cancelOrderWorkflow(ctx.container).run({ input: { order_id: orderId } });
   try {
     const cartId = await cartIdOf(ctx, row.payment_collection_id);
-    if (cartId && ctx.container.hasRegistration(Modules.LOCKING)) {
-      const locking = ctx.container.resolve(Modules.LOCKING);
-      await locking.execute(cartId, cancel, { timeout: 5 });
-    } else {
-      await cancel();
-    }
+    if (cartId) await underCartLock(ctx.container, cartId, cancel);
+    else await cancel();
     await ctx.records.events.add({
       chargeId: row.charge_id,
       kind: "order_canceled",
