@@ -33,6 +33,7 @@ import {
 import { adminLogin } from "../helpers/admin-login";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
+import { businessDayBefore } from "../../src/internal/checkout/reminder-cadence";
 import { takeMailDaySlot, takeMailWindow } from "../../src/internal/storefront/mail-window";
 import { settleContext } from "../../src/internal/settlement/context";
 import { emailKey } from "../../src/internal/create-line/client-origin";
@@ -55,10 +56,24 @@ const DAY = 24 * 60 * MINUTE;
 let sandbox: Sandbox;
 let inbox: SmtpInbox;
 
-/** 13:00 in São Paulo on the day after today: every test's codes are made from there on. */
+/** `YYYY-MM-DD` of an instant in São Paulo. */
+const saoPauloDayOf = (at: Date) =>
+  at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+
+/**
+ * 13:00 in São Paulo on the first day after today (São Paulo's today, not UTC's: from 21:00 there
+ * UTC's date is already the next day) whose boleto has every step of its cadence: the sandbox's
+ * boleto falls due 3 days after it is made, and one made on a Friday falls due on Monday, whose
+ * business day before is the Friday morning it was made after, so it has no "due tomorrow" (the
+ * plugin rightly leaves it out). Every test's codes are made from there on.
+ */
 function tomorrowAfternoon(): Date {
-  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  return new Date(`${day}T13:00:00-03:00`);
+  const today = saoPauloDayOf(new Date());
+  for (let days = 1; ; days += 1) {
+    const at = new Date(new Date(`${today}T13:00:00-03:00`).getTime() + days * DAY);
+    const due = saoPauloDayOf(new Date(at.getTime() + 3 * DAY));
+    if (businessDayBefore(due) > saoPauloDayOf(at)) return at;
+  }
 }
 
 beforeAll(async () => {
