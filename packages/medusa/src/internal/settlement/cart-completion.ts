@@ -1,7 +1,6 @@
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
-import { underCartLock as holdCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 
 /**
@@ -44,17 +43,4 @@ export async function completeCart(
     );
     return "failed";
   }
-}
-
-/**
- * Runs `work` under Medusa's own lock on the cart, which cart completion holds from its start
- * to its end: a decision read under it sees either the order the shopper's `cart.complete`
- * made, or a cart no completion is changing.
- */
-export async function underCartLock<T>(
-  ctx: SettleContext,
-  cartId: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  return holdCartLock(ctx.container, cartId, work);
 }

@@ -10,7 +10,8 @@ import {
   type CaptureClaim,
   type CaptureResult,
 } from "./capture";
-import { completeCart, underCartLock } from "./cart-completion";
+import { completeCart } from "./cart-completion";
+import { underCartLock } from "../medusa/cart-lock";
 import { createLineOf } from "../create-line/line";
 import { actInMedusaUnderLease } from "./medusa-side";
 import { cartOfCollection, collectionsOfOrder } from "../medusa/collection-links";
@@ -131,7 +132,9 @@ export async function settleCollection(
     first.captured_at && first.awaiting_order_since
       ? await cartOfCollection(ctx.container, collectionId)
       : null;
-  const recorded = cartId ? await underCartLock(ctx, cartId, decideHere) : await decideHere();
+  const recorded = cartId
+    ? await underCartLock(ctx.container, cartId, decideHere)
+    : await decideHere();
   if (!recorded) return { decision: { kind: "nothing", why: "not a charge of this collection" } };
   const { decision, row, claim } = recorded;
   switch (decision.kind) {
