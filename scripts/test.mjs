@@ -81,7 +81,23 @@ const browsersPassed = step(
   { PIX_WTR_JSON: browserReport },
 );
 
+// CI keeps only the end of what this prints: the failed tests are named again beside the count,
+// each with its file and the first line of its error, so the tail alone says what to look at.
+function failedTests(json) {
+  const root = process.cwd();
+  return json.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => {
+        const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+        const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 200);
+        return `  ✖ ${where} › ${test.fullName}\n      ${why}`;
+      }),
+  );
+}
+
 let summary = null;
+let failures = [];
 try {
   const json = JSON.parse(readFileSync(report, "utf8"));
   const counts = {
@@ -97,9 +113,11 @@ try {
     counts.failed++;
   }
   summary = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  failures = failedTests(json);
 } catch {
   // No report means vitest itself crashed; its own output above says why.
 }
+if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join("\n")}`);
 if (summary) console.log(`\ntests: ${summary}`);
 if (!benchesPassed) console.log("benches (smoke): failed, see above");
 process.exit(passed && benchesPassed && browsersPassed && summary ? 0 : 1);

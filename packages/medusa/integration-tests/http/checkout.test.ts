@@ -733,10 +733,13 @@ medusaIntegrationTestRunner({
         telemetry
           .spans()
           .filter((s) => s.name === name && s.attributes["pix_checkout.charge_id"] === chargeId);
+      // A span is exported when it ends: the capture's ends inside its settle, whose follow-ups
+      // (Medusa's order transactions, the `captured` event) keep it open a while longer.
       const [capture] = await waitFor(async () => {
         const found = of("pix_checkout.capture");
-        return found.length > 0 && found;
-      }, "the capture span");
+        const parent = found[0]?.parentSpanContext?.spanId;
+        return of("pix_checkout.settle").some((s) => s.spanContext().spanId === parent) && found;
+      }, "the capture span and the settle span it ran in");
       // Earlier tests' passes are in the same exporter (one aborts its pass on purpose): this
       // test reads the spans of its own pass.
       const spansBefore = telemetry.spans().length;
