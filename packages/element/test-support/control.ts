@@ -148,6 +148,9 @@ export const openStreams = async (id: string) => (await call("GET", `${id}/strea
 export const requestLog = async (id: string) =>
   ((await call("GET", `${id}/log`)) as { route: string; at: number }[]).map((e) => e.route);
 
+/** The codes the page reported to the store as shown (`POST …/shown`), in order. */
+export const shownReports = async (id: string) => (await call("GET", `${id}/shown`)) as string[];
+
 const mounted: PixCheckout[] = [];
 
 /** Mounts `<pix-checkout>` for `sessionId` and returns it. */

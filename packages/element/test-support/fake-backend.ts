@@ -30,6 +30,8 @@ interface Entry {
   behaviour: FakeBehaviour;
   streams: Set<ServerResponse>;
   log: { route: string; at: number }[];
+  /** The codes the page reported as shown (`POST shown`), apart from the log of reads. */
+  shown: string[];
 }
 
 /** A running fake backend. */
@@ -87,6 +89,7 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
       behaviour: body.behaviour ?? {},
       streams: new Set(),
       log: [],
+      shown: [],
     });
     return send(res, 204, null);
   }
@@ -104,7 +107,13 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
     // The cart changed: the store made `by` (if given) its current session and replaced this one.
     const { by } = (await readJson(req)) as { by?: CheckoutSession };
     if (by)
-      sessions.set(by.session_id, { session: by, behaviour: {}, streams: new Set(), log: [] });
+      sessions.set(by.session_id, {
+        session: by,
+        behaviour: {},
+        streams: new Set(),
+        log: [],
+        shown: [],
+      });
     Object.assign(entry.session, { status: "superseded", replaced_by: by?.session_id ?? null });
     push(entry);
     return send(res, 200, snapshot(entry));
@@ -115,6 +124,7 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
     return send(res, 204, null);
   }
   if (req.method === "GET" && action === "log") return send(res, 200, entry.log);
+  if (req.method === "GET" && action === "shown") return send(res, 200, entry.shown);
   if (req.method === "GET" && action === "streams") return send(res, 200, entry.streams.size);
   send(res, 404, { message: "unknown control route" });
 }
@@ -158,7 +168,7 @@ async function paymentSessions(req: IncomingMessage, res: ServerResponse, collec
       // The renew target stays with it: the collection's sessions are found by it.
       renew: old.renew,
     };
-    sessions.set(id, { session, behaviour: {}, streams: new Set(), log: [] });
+    sessions.set(id, { session, behaviour: {}, streams: new Set(), log: [], shown: [] });
   }
   send(res, 200, {
     payment_collection: {
@@ -176,6 +186,12 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
   const entry = sessions.get(id);
   if (!entry) return send(res, 404, { type: "not_found", message: `Session ${id} not found` });
   const route = `${req.method} ${action || "status"}`;
+  // As the store: records which code the page says it shows, answers 204 whatever there was.
+  if (route === "POST shown") {
+    const { status, pix, boleto } = snapshot(entry);
+    if (status === "pending") entry.shown.push(pix?.copy_paste ?? boleto?.digitable_line ?? "");
+    return send(res, 204, null);
+  }
   entry.log.push({ route, at: Date.now() });
 
   const fail = entry.behaviour.fail;

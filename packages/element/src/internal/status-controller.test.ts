@@ -9,9 +9,11 @@ import {
   patchSession,
   pixSession,
   PUBLISHABLE_KEY,
+  preparingSession,
   putSession,
   requestLog,
   restoreStubs,
+  shownReports,
   stub,
 } from "../../test-support/control.js";
 import type { FakeBehaviour } from "../../test-support/fake-backend.js";
@@ -223,6 +225,43 @@ describe("StatusController", () => {
     await patchSession(id, { status: "paid" });
     await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
     expect(gate.delays).to.deep.equal([2000]);
+  });
+
+  it("tells the store once that the page shows the code, when it exists, and again for a code that replaces it", async () => {
+    const id = newId("shown");
+    await putSession(preparingSession(id));
+    const sessions: CheckoutSession[] = [];
+    const { h, connect, disconnect } = host();
+    const controller = new StatusController(h, {
+      onSession: (s) => sessions.push(s),
+      onError: () => {},
+      wait: gate().wait,
+      // One stream for the whole test: every change below arrives on it.
+      streamIdleMs: 60_000,
+    });
+    connect();
+    stop = disconnect;
+    controller.watch(new Backend({ backendUrl, publishableKey: PUBLISHABLE_KEY, sessionId: id }));
+    await eventually(async () =>
+      expect(await requestLog(id)).to.deep.equal(["GET status", "GET stream"]),
+    );
+    // No code yet: nothing shown. The store reads a status read as nothing either.
+    expect(await shownReports(id)).to.deep.equal([]);
+    await patchSession(id, {
+      status: "pending",
+      expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+      pix: { copy_paste: "000201first" },
+    });
+    await eventually(async () => expect(await shownReports(id)).to.deep.equal(["000201first"]));
+    // The same code again (a reconnect's first event, any other change): not reported twice.
+    await patchSession(id, { server_time: new Date().toISOString() });
+    await patchSession(id, { pix: { copy_paste: "000201second" } });
+    await eventually(async () =>
+      expect(await shownReports(id)).to.deep.equal(["000201first", "000201second"]),
+    );
+    await patchSession(id, { status: "paid" });
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
+    expect(await shownReports(id)).to.deep.equal(["000201first", "000201second"]);
   });
 
   it("reports a dropped connection as a network error and keeps trying until the backend answers", async () => {

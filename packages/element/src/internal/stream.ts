@@ -73,6 +73,7 @@ export async function followStream(
   try {
     for await (const session of streamSessions(backend, signal, idleMs)) {
       events++;
+      reportShown(backend, session);
       if (deliver(session)) break;
     }
   } catch (error) {
@@ -81,4 +82,22 @@ export async function followStream(
     return [events, status !== 404 && status !== 405 && status !== 501];
   }
   return [events, events > 0];
+}
+
+/** The code each backend (one per session) last reported as shown. */
+const reported = new WeakMap<Backend, string>();
+
+/**
+ * Tells the store, once per code, that this page shows it (`POST …/shown`): the store mails a
+ * code only after a shopper's page showed it, and reading the status never counts, so that a
+ * link scanner or a monitor changes nothing. The stream's first event is the session as it is
+ * on connect, so a code shown from the first GET is reported a moment later, and a code that
+ * replaces it on the same session is reported again. Fire and forget: nothing the shopper sees
+ * waits on it. A backend whose stream does not work (the element polls) gets no report.
+ */
+function reportShown(backend: Backend, session: CheckoutSession) {
+  const code = session.status === "pending" && JSON.stringify(session.pix ?? session.boleto);
+  if (!code || reported.get(backend) === code) return;
+  reported.set(backend, code);
+  backend.request("shown", { method: "POST" }, true).catch(() => {});
 }

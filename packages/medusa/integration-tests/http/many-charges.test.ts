@@ -107,6 +107,11 @@ medusaIntegrationTestRunner({
     };
     const view = async (sessionId: string) =>
       (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data;
+    /** What the element sends once its page shows the code. */
+    const show = async (sessionId: string) =>
+      expect(
+        (await shop.call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {})).status,
+      ).toBe(204);
     const pay = (sb: Sandbox, chargeId: string, body: unknown = {}) =>
       control(sb.url, `charges/${chargeId}/pay`, body);
     const expire = (sb: Sandbox, chargeId: string) =>
@@ -1618,10 +1623,11 @@ medusaIntegrationTestRunner({
         });
 
         it("a pay-first code is mailed only to a mailbox with a paid order here, once its page shows it: one a window and codeMailsPerDay a day, whatever the carts", async () => {
-          // A stranger's address typed into a cart, its session read: never mailed.
+          // A stranger's address typed into a cart, its code shown: never mailed.
           const stranger = `estranha-${Date.now()}@example.com`;
           const strange = sessionOf(await shopper().initiate(await cartOf(stranger), "pp_pix_a"));
           expect((await view(strange.id)).status).toBe("pending");
+          await show(strange.id);
           await rowWhere(strange.data.charge_id, "the code shown", (r) => !!r.shown_at);
 
           // A mailbox with a paid order here proved itself.
@@ -1634,9 +1640,23 @@ medusaIntegrationTestRunner({
           const firstCharge = first.data.charge_id as string;
           await rowWhere(firstCharge, "the charge recorded", () => true);
           await new Promise((resolve) => setTimeout(resolve, 1_500));
-          // Made by a client that never showed it: not mailed yet.
-          expect(await sentFor(firstCharge)).toHaveLength(0);
+          // Made by a client that never showed it, its status read and its stream opened (a
+          // link scanner, a prefetch, a monitor): reading changes nothing, nothing is mailed.
           expect((await view(first.id)).status).toBe("pending");
+          const reading = new AbortController();
+          const stream = await fetch(
+            `${http.defaults.baseURL}/store/pix-checkout/sessions/${first.id}/stream`,
+            { headers: { "x-publishable-api-key": store.publishableKey }, signal: reading.signal },
+          );
+          expect(stream.status).toBe(200);
+          await stream.body!.getReader().read();
+          reading.abort();
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect((await chargeRow(firstCharge)).shown_at).toBeNull();
+          expect(await sentFor(firstCharge)).toHaveLength(0);
+          // Its page shows it (twice, as after a reload): one message.
+          await show(first.id);
+          await show(first.id);
           const sent = await waitFor(
             async () =>
               (await sentFor(firstCharge)).find((n) => n.template === "pix-checkout-code"),
@@ -1650,7 +1670,7 @@ medusaIntegrationTestRunner({
             (await sentFor(chargeId)).filter((n) => n.template === "pix-checkout-code");
           const showNew = async (spelling: string) => {
             const session = sessionOf(await shopper().initiate(await cartOf(spelling), "pp_pix_a"));
-            await view(session.id);
+            await show(session.id);
             const chargeId = session.data.charge_id as string;
             await rowWhere(chargeId, "the code shown", (r) => !!r.shown_at);
             return chargeId;

@@ -817,10 +817,10 @@ medusaIntegrationTestRunner({
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
-      // The shopper's page shows the code: the signal that the shopper is there.
-      expect((await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).status).toBe(
-        200,
-      );
+      // The shopper's page shows the code (the element tells the store): the shopper is there.
+      expect(
+        (await shop.call("post", `/store/pix-checkout/sessions/${session.id}/shown`, {})).status,
+      ).toBe(204);
       const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
       const sentFor = (template: string) =>
         waitFor(async () => {

@@ -126,6 +126,17 @@ medusaIntegrationTestRunner({
         .where({ payment_collection_id: collection.id })
         .first();
       expect(shown.code).toBe(charge.display.pix.copy_paste);
+      // The element told the store its page shows the code (its reads alone record nothing).
+      await waitFor(
+        async () =>
+          (
+            await db(container())("pix_checkout_charge")
+              .where({ charge_id: charge.charge_id })
+              .first()
+          ).shown_at !== null,
+        "the code recorded as shown",
+        30_000,
+      );
       expect((await control(sandbox.url, `charges/${charge.charge_id}/pay`, {})).ok).toBe(true);
       const paid = await waitFor(
         async () => {

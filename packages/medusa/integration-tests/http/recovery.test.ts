@@ -206,9 +206,10 @@ medusaIntegrationTestRunner({
       );
       expect(created.status).toBe(200);
       const session = sessionOf(created);
-      expect((await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).status).toBe(
-        200,
-      );
+      // What the element sends once its page shows the code.
+      expect(
+        (await shop.call("post", `/store/pix-checkout/sessions/${session.id}/shown`, {})).status,
+      ).toBe(204);
       const chargeId = session.data.charge_id as string;
       const row = await charge(chargeId);
       return { cartId, email, session, chargeId, row };
@@ -406,14 +407,16 @@ medusaIntegrationTestRunner({
       );
       const completed = await shop.complete(boletoCart);
       expect(completed.data.type).toBe("order");
-      expect((await shop.call("get", `/store/pix-checkout/sessions/${boleto.id}`)).status).toBe(
-        200,
-      );
+      const show = async (sessionId: string) =>
+        expect(
+          (await shop.call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {})).status,
+        ).toBe(204);
+      await show(boleto.id);
       // Then a Pix code on another cart of the account, shown on its page.
       const pixCart = await createCart(container(), store, 47.9);
       expect((await takeCart(http, account, pixCart)).email).toBe(stranger);
       const pix = sessionOf(await shop.initiate(pixCart, "pp_pix_a"));
-      expect((await shop.call("get", `/store/pix-checkout/sessions/${pix.id}`)).status).toBe(200);
+      await show(pix.id);
       const strangerPix = await charge(pix.data.charge_id as string);
       const strangerBoleto = await charge(boleto.data.charge_id as string);
       expect(strangerPix.shown_at).not.toBeNull();
@@ -965,6 +968,9 @@ medusaIntegrationTestRunner({
         async () => {
           const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
           if (!view.data?.pix?.copy_paste) return false;
+          // What the element sends once its page shows the code.
+          const shown = `/store/pix-checkout/sessions/${session.id}/shown`;
+          expect((await client.call("post", shown, {})).status).toBe(204);
           return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
         },
         "the code to be on screen",

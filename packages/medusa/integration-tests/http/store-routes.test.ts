@@ -159,6 +159,7 @@ medusaIntegrationTestRunner({
           ["get", `${base}/qr.svg`],
           ["get", `${base}/stream`],
           ["post", `${base}/refresh`],
+          ["post", `${base}/shown`],
         ] as const) {
           const response = await asOther(method, url);
           expect(response.status, `${method} ${url}`).toBe(404);

@@ -5,7 +5,7 @@ import { CHARGE_EVENTS, chargeEventData } from "../records/charge-lifecycle";
 import { Charges, type ChargeRow } from "../records/charges";
 
 /**
- * The shopper's own page showed this charge's code (its status or stream route was read):
+ * The shopper's own page showed this charge's code (it sent `POST …/sessions/:id/shown`):
  * records it once, and on that first time emits `pix_checkout.charge.shown`, on which the
  * code's message may go out (see notification.ts). A code no page ever showed is never mailed
  * unless an order of its cart exists: whoever made the cart chose its e-mail.
@@ -18,10 +18,4 @@ export async function codeShown(scope: MedusaContainer, row: ChargeRow): Promise
   await scope
     .resolve<{ emit(event: { name: string; data: unknown }): Promise<unknown> }>(Modules.EVENT_BUS)
     .emit({ name: CHARGE_EVENTS.shown, data: chargeEventData(row, "provider") });
-}
-
-/** `codeShown` for a route: never fails the shopper's read. */
-export function markShown(scope: MedusaContainer, row: ChargeRow | undefined): void {
-  if (!row || row.shown_at || row.status !== "pending") return;
-  codeShown(scope, row).catch(() => undefined);
 }

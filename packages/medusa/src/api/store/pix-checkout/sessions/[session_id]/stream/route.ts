@@ -12,7 +12,6 @@ import {
   shopperView,
 } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
-import { markShown } from "../../../../../../internal/storefront/code-shown";
 import { takeStreamSlot } from "../../../../../../internal/storefront/live-status/client-slots";
 import { clientOfRequest } from "../../../../../../internal/create-line/client-of-request";
 import {
@@ -65,8 +64,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       if (!found.row) void queuedView(req.scope, sessionId).then((q) => q?.view && write(q.view));
       return;
     }
-    // The shopper's page is showing the code: its message may go out now (code-shown).
-    markShown(req.scope, row);
     // Reads race (a sweep and the first read); never step back to an older row.
     const updated = new Date(row.updated_at).getTime();
     if (updated < lastUpdated) return;
