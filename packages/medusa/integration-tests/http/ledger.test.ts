@@ -560,6 +560,64 @@ medusaIntegrationTestRunner({
         expect((await adminChargeOf(chargeId)).money).toMatchObject({ captured: 4_400 });
       });
 
+      it("a capture on its order twice (cart completion's copy landing after the plugin's, as a Redis failover that loses the cart's lock allows) is on it once after the next pass", async () => {
+        const cartId = await createCart(container(), store, 52);
+        const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        expect((await shop.complete(cartId)).data.type).toBe("order");
+        const order = (await orderOfCart(container(), cartId))!;
+        await pay(chargeId);
+        await waitFor(
+          async () => cents((await orderDetail(order.id)).summary.pending_difference) === 0,
+          "the order paid",
+        );
+        const orders = container().resolve<IOrderModuleService>(Modules.ORDER);
+        const captureLines = () =>
+          orders.listOrderTransactions({ order_id: order.id, reference: "capture" });
+        const followUp = db(container())("pix_checkout_outbox").where({
+          charge_id: chargeId,
+          kind: "order_transactions",
+        });
+        await waitFor(
+          async () => (await followUp.clone().first())?.outcome === "already on the order",
+          "the capture's follow-up",
+        );
+        // The moment a lost lock opens: the follow-up reads the order before completion has
+        // written its capture line (Medusa's line is taken off, the follow-up due again).
+        const [medusas] = await captureLines();
+        await orders.softDeleteOrderTransactions([medusas!.id]);
+        await followUp.clone().update({ done_at: null, due_at: db(container()).fn.now() });
+        await reconcilePass(container());
+        const [plugins] = await captureLines();
+        expect(plugins?.reference_id).toBe(medusas!.reference_id);
+        expect(await followUp.clone().first()).toMatchObject({
+          done_at: null,
+          last_error: "recorded 1; looks once more for a capture recorded twice",
+        });
+        // Then completion writes its line, the same capture again: the whole total paid twice.
+        await orders.addOrderTransactions([
+          {
+            order_id: order.id,
+            amount: medusas!.amount as number,
+            currency_code: medusas!.currency_code,
+            reference: "capture",
+            reference_id: medusas!.reference_id!,
+          },
+        ]);
+        expect(cents((await orderDetail(order.id)).summary.pending_difference)).toBe(-5_200);
+
+        // The follow-up's second look, a pass later.
+        await reconcilePass(container(), new Date(Date.now() + 2 * 60_000));
+        const detail = await orderDetail(order.id);
+        expect(cents(detail.summary.pending_difference)).toBe(0);
+        expect(cents(detail.summary.paid_total)).toBe(5_200);
+        expect((await captureLines()).map((t) => t.id)).toEqual([plugins!.id]);
+        expect(await followUp.clone().first()).toMatchObject({
+          outcome: "took off 1 capture recorded twice",
+        });
+        expect((await adminChargeOf(chargeId)).money).toMatchObject({ captured: 5_200 });
+      });
+
       it("captured money of an order canceled while nobody heard of it is found by reconciliation and owed back", async () => {
         const cartId = await createCart(container(), store, 38);
         const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));

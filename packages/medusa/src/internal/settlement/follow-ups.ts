@@ -129,13 +129,13 @@ async function announce(ctx: SettleContext, row: ChargeRow): Promise<Delivered> 
 }
 
 /**
- * Puts the session's captures on its order's transactions, so the order's summary (what the
- * merchant reads in the admin: paid total, outstanding amount) shows it paid. Medusa records a
- * capture on the order only when the order already exists and is linked at capture time; a Pix
- * paid before the cart became an order (pay-first), or captured by `processPaymentWorkflow` for
- * an order-first order, can leave the order showing the whole total outstanding while its
- * payment is captured. Idempotent: a capture already on the order (by `reference_id`) is not
- * added again.
+ * Puts the session's captures on its order's transactions, each exactly once, so the order's
+ * summary (what the merchant reads in the admin: paid total, outstanding amount) shows it paid,
+ * and paid once. Medusa records a capture on the order only when the order already exists and is
+ * linked at capture time; a Pix paid before the cart became an order (pay-first), or captured by
+ * `processPaymentWorkflow` for an order-first order, can leave the order showing the whole total
+ * outstanding while its payment is captured. Idempotent: a capture already on the order (by
+ * `reference_id`) is not added again, and one on it twice loses its later copy.
  */
 async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promise<Delivered> {
   const order = await orderOfCollection(ctx.container, row.payment_collection_id);
@@ -147,41 +147,71 @@ async function recordCapturesOnOrder(ctx: SettleContext, row: ChargeRow): Promis
   // and the order would count it twice. Medusa's lock on the cart, which completion holds to
   // its end, puts the read after that step (chaos saw the doubled summary without it).
   const cartId = await cartOfCollection(ctx.container, row.payment_collection_id);
-  const record = () => addMissingCaptureTransactions(ctx, row, order.id);
-  const added = cartId ? await underCartLock(ctx.container, cartId, record) : await record();
-  return { done: added > 0 ? `recorded ${added}` : "already on the order" };
+  const record = () => captureOnceOnOrder(ctx, row, order.id);
+  const { added, removed } = cartId
+    ? await underCartLock(ctx.container, cartId, record)
+    : await record();
+  // That lock lives in Medusa's locking module, and a Redis failover can lose it (replication is
+  // asynchronous): completion may then add its copy after this read. A capture this delivery
+  // added is looked at once more, a retry later, and a copy found then is taken off.
+  if (added > 0)
+    return { later: `recorded ${added}; looks once more for a capture recorded twice` };
+  if (removed > 0) return { done: `took off ${removed} capture recorded twice` };
+  return { done: "already on the order" };
 }
 
-async function addMissingCaptureTransactions(
+async function captureOnceOnOrder(
   ctx: SettleContext,
   row: ChargeRow,
   orderId: string,
-): Promise<number> {
+): Promise<{ added: number; removed: number }> {
   const payment = await capturesOfSession(ctx.container, captureSessionOf(row));
   const captures = payment?.captures ?? [];
-  if (!payment || captures.length === 0) return 0;
+  if (!payment || captures.length === 0) return { added: 0, removed: 0 };
   const orders = ctx.container.resolve<IOrderModuleService>(Modules.ORDER);
   const existing = await orders.listOrderTransactions(
     { order_id: orderId, reference: "capture", reference_id: captures.map((c) => c.id) },
-    { select: ["reference_id"] },
+    { select: ["id", "reference_id", "created_at"], order: { created_at: "ASC" } },
   );
-  const recorded = new Set(existing.map((t) => t.reference_id));
-  const missing = captures.filter((c) => !recorded.has(c.id));
-  if (missing.length === 0) return 0;
-  await orders.addOrderTransactions(
-    missing.map((capture) => ({
-      order_id: orderId,
-      amount: capture.rawAmount as BigNumberInput,
-      currency_code: payment.currencyCode,
-      reference: "capture",
-      reference_id: capture.id,
-    })),
-  );
-  await ctx.records.events.add({
-    chargeId: row.charge_id,
-    kind: "order_transaction_recorded",
-    source: "reconcile",
-    detail: { order_id: orderId, captures: missing.map((c) => c.id) },
+  // The oldest transaction of each capture stands; any later one counts the money again.
+  const kept = new Set<string>();
+  const doubled = existing.filter((t) => {
+    if (!kept.has(t.reference_id as string)) {
+      kept.add(t.reference_id as string);
+      return false;
+    }
+    return true;
   });
-  return missing.length;
+  const missing = captures.filter((c) => !kept.has(c.id));
+  if (doubled.length > 0) {
+    // Medusa's soft delete takes the amount off the order's paid total as well.
+    await orders.softDeleteOrderTransactions(doubled.map((t) => t.id));
+    ctx.logger.warn(
+      `order ${orderId} held capture ${doubled.map((t) => t.reference_id).join(", ")} of charge ${row.charge_id} twice on its transactions; the later copy is taken off`,
+    );
+  }
+  if (missing.length > 0) {
+    await orders.addOrderTransactions(
+      missing.map((capture) => ({
+        order_id: orderId,
+        amount: capture.rawAmount as BigNumberInput,
+        currency_code: payment.currencyCode,
+        reference: "capture",
+        reference_id: capture.id,
+      })),
+    );
+  }
+  if (missing.length > 0 || doubled.length > 0) {
+    await ctx.records.events.add({
+      chargeId: row.charge_id,
+      kind: "order_transaction_recorded",
+      source: "reconcile",
+      detail: {
+        order_id: orderId,
+        captures: missing.map((c) => c.id),
+        ...(doubled.length > 0 ? { doubled_taken_off: doubled.map((t) => t.reference_id) } : {}),
+      },
+    });
+  }
+  return { added: missing.length, removed: doubled.length };
 }
