@@ -163,6 +163,7 @@ medusaIntegrationTestRunner({
       expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       expect((await view(first.id)).pix.copy_paste).toEqual(expect.any(String));
+      await show(first.id);
 
       // The shopper adds a unit after seeing the code: Medusa deletes the session.
       await setQuantity(cartId, 2);
