@@ -91,7 +91,7 @@ function failedTests(json) {
       .map((test) => {
         const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
         const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 200);
-        return `  ✖ ${where} › ${test.fullName}\n      ${why}`;
+        return `  ✖ ${where} › ${test.fullName.trim()}\n      ${why}`;
       }),
   );
 }
