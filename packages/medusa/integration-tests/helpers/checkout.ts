@@ -44,6 +44,9 @@ export function storefront(api: Api, store: StoreFixture, from?: string) {
     },
     complete: (cartId: string) => call("post", `/store/carts/${cartId}/complete`),
     cart: (cartId: string) => call("get", `/store/carts/${cartId}`),
+    /** What the element sends once its page shows the session's code. */
+    shown: (sessionId: string) =>
+      call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {}),
   };
 }
 

@@ -187,9 +187,7 @@ medusaIntegrationTestRunner({
       const shop = storefront(http, store);
       const { chargeId, sessionId } = await orderFirstPix(49.9);
       // The shopper's page shows the code (it counts as shown), then the bank pays it.
-      expect(
-        (await shop.call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {})).status,
-      ).toBe(204);
+      expect((await shop.shown(sessionId)).status).toBe(204);
       await control(sandbox.url, `charges/${chargeId}/pay`, {});
       await waitFor(
         async () => (await capturesOfSession(container(), sessionId)) === 1,

@@ -109,9 +109,7 @@ medusaIntegrationTestRunner({
       (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data;
     /** What the element sends once its page shows the code. */
     const show = async (sessionId: string) =>
-      expect(
-        (await shop.call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {})).status,
-      ).toBe(204);
+      expect((await shop.shown(sessionId)).status).toBe(204);
     const pay = (sb: Sandbox, chargeId: string, body: unknown = {}) =>
       control(sb.url, `charges/${chargeId}/pay`, body);
     const expire = (sb: Sandbox, chargeId: string) =>

@@ -818,9 +818,7 @@ medusaIntegrationTestRunner({
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const chargeId = session.data.charge_id as string;
       // The shopper's page shows the code (the element tells the store): the shopper is there.
-      expect(
-        (await shop.call("post", `/store/pix-checkout/sessions/${session.id}/shown`, {})).status,
-      ).toBe(204);
+      expect((await shop.shown(session.id)).status).toBe(204);
       const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
       const sentFor = (template: string) =>
         waitFor(async () => {

@@ -207,9 +207,7 @@ medusaIntegrationTestRunner({
       expect(created.status).toBe(200);
       const session = sessionOf(created);
       // What the element sends once its page shows the code.
-      expect(
-        (await shop.call("post", `/store/pix-checkout/sessions/${session.id}/shown`, {})).status,
-      ).toBe(204);
+      expect((await shop.shown(session.id)).status).toBe(204);
       const chargeId = session.data.charge_id as string;
       const row = await charge(chargeId);
       return { cartId, email, session, chargeId, row };
@@ -408,9 +406,7 @@ medusaIntegrationTestRunner({
       const completed = await shop.complete(boletoCart);
       expect(completed.data.type).toBe("order");
       const show = async (sessionId: string) =>
-        expect(
-          (await shop.call("post", `/store/pix-checkout/sessions/${sessionId}/shown`, {})).status,
-        ).toBe(204);
+        expect((await shop.shown(sessionId)).status).toBe(204);
       await show(boleto.id);
       // Then a Pix code on another cart of the account, shown on its page.
       const pixCart = await createCart(container(), store, 47.9);
@@ -969,8 +965,7 @@ medusaIntegrationTestRunner({
           const view = await client.call("get", `/store/pix-checkout/sessions/${session.id}`);
           if (!view.data?.pix?.copy_paste) return false;
           // What the element sends once its page shows the code.
-          const shown = `/store/pix-checkout/sessions/${session.id}/shown`;
-          expect((await client.call("post", shown, {})).status).toBe(204);
+          expect((await client.shown(session.id)).status).toBe(204);
           return db(container())("pix_checkout_charge").where({ session_id: session.id }).first();
         },
         "the code to be on screen",
