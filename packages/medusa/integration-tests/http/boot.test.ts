@@ -219,7 +219,7 @@ medusaIntegrationTestRunner({
       const container = getContainer();
       const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
       const key = `pix-checkout:test-alone:${medusaLock}`;
-      const limits = { waitSeconds: 1, expireSeconds: 30 };
+      const limits = { waitSeconds: 1, deadHolderSeconds: 30, passSeconds: 30 };
       let finish!: () => void;
       let begun!: () => void;
       const hasBegun = new Promise<void>((resolve) => (begun = resolve));

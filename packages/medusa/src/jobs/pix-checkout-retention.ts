@@ -42,7 +42,7 @@ export default async function pixCheckoutRetention(
       ctx.db,
       RETENTION_LOCK,
       (signal) => runRetention(ctx.db, days, { signal }),
-      { waitSeconds: 1, expireSeconds: 600 },
+      { waitSeconds: 1, deadHolderSeconds: 30, passSeconds: 600 },
     );
     if (!run.ran) {
       ctx.logger.debug("retention skipped: another instance holds the lock");

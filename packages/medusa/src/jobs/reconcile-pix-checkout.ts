@@ -11,6 +11,12 @@ import { redact } from "@pix-checkout/client";
 export const RECONCILE_LOCK = "pix-checkout:reconcile";
 
 /**
+ * A pass skips when another holds the key past a second. A worker killed mid-pass keeps the
+ * others out for 30 s at most (two runs of the schedule), not for the longest pass's 300 s.
+ */
+export const RECONCILE_LIMITS = { waitSeconds: 1, deadHolderSeconds: 30, passSeconds: 300 };
+
+/**
  * Re-checks charges whose check is due and retries unprocessed webhook deliveries. Runs every
  * 15 s, so a young charge's early checks (15 s, 30 s, 1 min, 2 min of age) happen on time;
  * a run with nothing due costs four indexed queries. Each charge carries its own schedule
@@ -27,10 +33,7 @@ export default async function reconcilePixCheckout(
       ctx.db,
       RECONCILE_LOCK,
       (signal) => reconcileOnce(ctx, new Date(), signal),
-      {
-        waitSeconds: 1,
-        expireSeconds: 300,
-      },
+      RECONCILE_LIMITS,
     );
     if (run.ran) return run.value;
     ctx.logger.debug("reconciliation skipped: another instance holds the lock");

@@ -15,14 +15,35 @@ const holdsForJob = lockingHoldsForJob(installedMedusaVersion());
 const NEVER_LOST = new AbortController().signal;
 
 /**
+ * How long a job's key outlives a holder that died, and how long a pass may take.
+ *
+ * From Medusa 2.21 the locking module renews the key every third of its expiry while the pass
+ * runs, so the expiry only says how long a holder that was killed (a worker restarted by its
+ * orchestrator, a crash) keeps every other instance out: `deadHolderSeconds`, short. The chaos
+ * run killed a worker in the middle of a reconciliation pass that had taken its key for the
+ * pass's whole length (300 s): no pass ran for five minutes, and a shopper who paid then waited
+ * that long for "paid". The plugin's own lease (before 2.21) is not renewed, so it is taken for
+ * the longest pass instead: `passSeconds`.
+ */
+export interface AloneLimits {
+  /** How long to wait for the key before skipping this pass. */
+  waitSeconds: number;
+  /** How long the key stays taken after its holder died (renewed while it lives). */
+  deadHolderSeconds: number;
+  /** The longest a pass may run, for a lease nobody renews. */
+  passSeconds: number;
+}
+
+/**
  * Runs a scheduled job's pass on one instance at a time, cluster-wide: the key waited for at
- * most `waitSeconds`, and kept at most `expireSeconds` by a holder that died.
+ * most `waitSeconds`, and kept by a holder that died for `deadHolderSeconds` (see
+ * {@link AloneLimits}).
  *
  * On Medusa 2.21.0 and later this is Medusa's locking module, with whichever provider the store
  * configured. Before 2.21.0 that module lets the lock lapse once the wait is over (see
  * platform/medusa-version.ts), so a pass longer than a second would overlap the next; there the
  * pass takes the plugin's own lease in Postgres instead (records/collection-locks.ts), which
- * every instance of the store shares through its database.
+ * every instance of the store shares through its database, for `passSeconds`.
  *
  * `work` gets the lock's `AbortSignal`. From 2.21 Medusa renews the lock while the pass runs and
  * aborts the signal when the lease is lost anyway (the provider unreachable past the expiry):
@@ -34,7 +55,7 @@ export async function runAlone<T>(
   db: Knex,
   key: string,
   work: (signal: AbortSignal) => Promise<T>,
-  { waitSeconds, expireSeconds }: { waitSeconds: number; expireSeconds: number },
+  { waitSeconds, deadHolderSeconds, passSeconds }: AloneLimits,
   medusaLockHoldsForJob: boolean = holdsForJob,
 ): Promise<AloneRun<T>> {
   try {
@@ -43,11 +64,11 @@ export async function runAlone<T>(
           .resolve(Modules.LOCKING)
           .execute(key, (signal) => work(signal ?? NEVER_LOST), {
             timeout: waitSeconds,
-            expire: expireSeconds,
+            expire: deadHolderSeconds,
           })
       : await withCollectionLock(db, key, () => work(NEVER_LOST), {
           waitMs: waitSeconds * 1000,
-          leaseMs: expireSeconds * 1000,
+          leaseMs: passSeconds * 1000,
         });
     return { ran: true, value };
   } catch (error) {
