@@ -8,6 +8,8 @@ import { runAlone } from "../../src/internal/records/job-lock";
 import { describePluginSchema } from "../helpers/plugin-schema";
 import { Migration20261126000000 } from "../../src/modules/pix-checkout/migrations/Migration20261126000000";
 import { Ledger } from "../../src/internal/records/ledger";
+import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
+import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
 const moduleDir = path.join(__dirname, "..", "..", "src", "modules", "pix-checkout");
 
@@ -247,6 +249,51 @@ medusaIntegrationTestRunner({
         ran: true,
         value: "third",
       });
+    });
+
+    // Medusa's locking-postgres keeps an `acquire` lock as a row with an expiry, and its acquire
+    // refuses another owner's row even past that expiry: a cart workflow whose release met a
+    // Postgres restart left the cart locked for good in the chaos run. The reconciliation job
+    // frees such rows (medusa/lapsed-locks.ts); the provider here is Medusa's own, on this
+    // database, with the table its migration creates.
+    it("frees a locking-postgres cart lock its holder never released once it is past its expiry, and only that one", async () => {
+      const container = getContainer();
+      const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      await db.raw(
+        `create table if not exists "locking" ("id" text not null, "owner_id" text null, "expiration" timestamptz null, constraint "locking_pkey" primary key ("id"))`,
+      );
+      try {
+        // The provider's SQL through its manager, as MikroORM's `execute` runs it.
+        const provider = Object.assign(Object.create(PostgresAdvisoryLockProvider.prototype), {
+          manager: {
+            execute: async (sql: string, params: unknown[] = []) =>
+              (await db.raw(sql, params as Knex.RawBinding[])).rows,
+          },
+        }) as PostgresAdvisoryLockProvider;
+        // As acquireLockStep takes a cart: no owner, an expiry (10 s there, 1 s here).
+        await provider.acquire("cart_left_locked", { expire: 1 });
+        await provider.acquire("cart_in_checkout", { expire: 600 });
+        await provider.acquire("lock_without_expiry", { ownerId: "someone" });
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        // Past its expiry, the row still refuses every other taker: Medusa's behaviour.
+        await expect(provider.acquire("cart_left_locked", { expire: 10 })).rejects.toThrow(
+          'Failed to acquire lock for key "cart_left_locked"',
+        );
+
+        await reconcilePixCheckout(container);
+
+        await expect(provider.acquire("cart_left_locked", { expire: 10 })).resolves.toBeUndefined();
+        await expect(provider.acquire("cart_in_checkout", { expire: 10 })).rejects.toThrow(
+          "Failed to acquire lock",
+        );
+        expect(await db("locking").orderBy("id").pluck("id")).toEqual([
+          "cart_in_checkout",
+          "cart_left_locked",
+          "lock_without_expiry",
+        ]);
+      } finally {
+        await db.raw(`drop table if exists "locking"`);
+      }
     });
   },
 });

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types";
 import { reconcileOnce, type ReconcileReport } from "../internal/settlement/reconcile";
 import { settleContext } from "../internal/settlement/context";
 import { runAlone } from "../internal/records/job-lock";
+import { freeLapsedLocks } from "../internal/medusa/lapsed-locks";
 import { redact } from "@pix-checkout/client";
 
 /**
@@ -17,9 +18,11 @@ export const RECONCILE_LOCK = "pix-checkout:reconcile";
 export const RECONCILE_LIMITS = { waitSeconds: 1, deadHolderSeconds: 30, passSeconds: 300 };
 
 /**
- * Re-checks charges whose check is due and retries unprocessed webhook deliveries. Runs every
- * 15 s, so a young charge's early checks (15 s, 30 s, 1 min, 2 min of age) happen on time;
- * a run with nothing due costs four indexed queries. Each charge carries its own schedule
+ * Frees Medusa's lapsed `locking-postgres` locks (medusa/lapsed-locks.ts: a cart they hold can
+ * neither be paid for nor become an order), then re-checks charges whose check is due and
+ * retries unprocessed webhook deliveries. Runs every 15 s, so a young charge's early checks
+ * (15 s, 30 s, 1 min, 2 min of age) happen on time; a run with nothing due costs four indexed
+ * queries and the lapsed-lock sweep. Each charge carries its own schedule
  * (`next_check_at`), so the run's frequency does not change how often the API is asked.
  * Returns the run's report, or null when another instance holds the lock.
  */
@@ -27,6 +30,18 @@ export default async function reconcilePixCheckout(
   container: MedusaContainer,
 ): Promise<ReconcileReport | null> {
   const ctx = settleContext(container);
+  await freeLapsedLocks(ctx.db).then(
+    (keys) => {
+      if (keys.length === 0) return;
+      ctx.logger.warn(
+        `freed ${keys.length} lock(s) of locking-postgres past their expiry that their holder never released (${keys.slice(0, 10).join(", ")}${keys.length > 10 ? ", …" : ""}): a cart's checkout would have been refused until then`,
+      );
+    },
+    (error: unknown) =>
+      ctx.logger.warn(
+        `freeing lapsed locks failed: ${redact((error as Error)?.message ?? String(error))}`,
+      ),
+  );
   try {
     const run = await runAlone(
       container,
