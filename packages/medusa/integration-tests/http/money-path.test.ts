@@ -295,6 +295,41 @@ medusaIntegrationTestRunner({
       });
     });
 
+    // A completion undone halfway by a database restart (the chaos run) leaves the cart linked
+    // to an order that is gone; Medusa's completion then answers that id and creates nothing.
+    describe("a cart linked to an order that does not exist", () => {
+      async function linkToMissingOrder(cartId: string) {
+        const link = container().resolve(ContainerRegistrationKeys.LINK);
+        await link.create({
+          [Modules.ORDER]: { order_id: "order_01UNDONEHALFWAY0000000000" },
+          [Modules.CART]: { cart_id: cartId },
+        });
+      }
+
+      it("pay-first: the webhook's completion makes the order, and the money is captured on it", async () => {
+        const { id: cartId } = await cart([{ unit_price: 61.2, quantity: 1 }]);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        await linkToMissingOrder(cartId);
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+        const order = await orderOfCart(container(), cartId);
+        expect(order?.id).not.toBe("order_01UNDONEHALFWAY0000000000");
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+      });
+
+      it("order-first: the shopper's completion makes a real order, which the boleto then pays", async () => {
+        const { id: cartId } = await cart([{ unit_price: 33.3, quantity: 2 }]);
+        const session = sessionOf(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+        await linkToMissingOrder(cartId);
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        expect(completed.data.order.id).not.toBe("order_01UNDONEHALFWAY0000000000");
+        expect((await orderOfCart(container(), cartId))?.id).toBe(completed.data.order.id);
+        await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
+        await expectPaidInFull(cartId);
+      });
+    });
+
     it("a Variant B service that names the charge only by uuid in charge.paid: the webhook itself pays the order", async () => {
       const { id: cartId } = await cart([{ unit_price: 88.8, quantity: 1 }]);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_b"));

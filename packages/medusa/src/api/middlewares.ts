@@ -15,6 +15,7 @@ import {
   refuseSessionsOfPaidCollection,
 } from "../internal/settlement/paid-collection-guard";
 import { ADMIN_ACTIONS, ADMIN_ROUTE_POLICIES } from "../internal/operations/admin-policies";
+import { unlinkOrphanOrderOfPluginCart } from "../internal/medusa/orphan-order-links";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
@@ -85,10 +86,11 @@ export default defineMiddlewares({
     },
     {
       // An order placed before its Pix or boleto is paid reserves stock: capped per client,
-      // mailbox and payer document (see unpaid-order-gate).
+      // mailbox and payer document (see unpaid-order-gate). A link to an order that a halfway
+      // undone completion left behind is removed first (see orphan-order-links).
       matcher: "/store/carts/:id/complete",
       methods: ["POST"],
-      middlewares: [capUnpaidOrders],
+      middlewares: [unlinkOrphanOrderOfPluginCart, capUnpaidOrders],
     },
     {
       // A paid cart no longer changes: its line items, promotions, shipping (see

@@ -2,6 +2,7 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows";
 import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { SettleContext } from "./context";
+import { unlinkOrphanOrder } from "../medusa/orphan-order-links";
 
 /**
  * Pay-first: turns a captured cart into its order. Medusa's processPaymentWorkflow completes
@@ -10,7 +11,9 @@ import type { SettleContext } from "./context";
  * would leave a captured payment with no order. The charge waits for its order from the
  * statement that recorded the capture (`awaiting_order_since`); each try goes on its timeline,
  * and the collection's decision says what follows a failure (decide.ts: try again, or after
- * `CART_COMPLETION_ATTEMPTS` a refund due).
+ * `CART_COMPLETION_ATTEMPTS` a refund due). A link left to an order that does not exist (a
+ * completion undone halfway) is removed first, or Medusa would answer that order's id and
+ * create none (medusa/orphan-order-links.ts).
  */
 export async function completeCart(
   ctx: SettleContext,
@@ -19,6 +22,7 @@ export async function completeCart(
   source: LifecycleSource,
 ): Promise<"completed" | "failed"> {
   try {
+    await unlinkOrphanOrder(ctx.container, cartId);
     const { result } = await completeCartWorkflow(ctx.container).run({ input: { id: cartId } });
     await ctx.records.events.add({
       chargeId: row.charge_id,
