@@ -7,7 +7,7 @@ import { fairOptions } from "./fair-options";
 import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS } from "./queue";
 import { sendWaitingRefusal } from "./refusal-answer";
-import { OWN_PROVIDER } from "./session-gate";
+import { OWN_PROVIDER } from "../platform/provider-registry";
 import { capReached, retryAfterMs } from "./waiting-caps";
 import { ClientTurns } from "./client-turns";
 

@@ -11,9 +11,7 @@ import { createLineOf } from "./line";
 import { cartOfCollectionWith } from "../medusa/carts";
 import { ownedCollection } from "../medusa/order-collections";
 import { whyNotPayable } from "../checkout/order-collection";
-
-/** The plugin's providers: only their sessions ask the create line for a charge. */
-export const OWN_PROVIDER = /^pp_(pix|boleto)_/;
+import { OWN_PROVIDER } from "../platform/provider-registry";
 
 interface GateCart {
   email?: string | null;

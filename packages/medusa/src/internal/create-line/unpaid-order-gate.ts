@@ -8,7 +8,7 @@ import { emailKey } from "./client-origin";
 import { clientOfRequest } from "./client-of-request";
 import { fairOptions } from "./fair-options";
 import { CreateQueue } from "./queue";
-import { OWN_PROVIDER } from "./session-gate";
+import { OWN_PROVIDER } from "../platform/provider-registry";
 import type { UnpaidOrderRefusal } from "./unpaid-order-caps";
 import { UnpaidOrders } from "./unpaid-orders";
 

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { createPluginLogger } from "../platform/logger";
-import { OWN_PROVIDER } from "../create-line/session-gate";
+import { OWN_PROVIDER } from "../platform/provider-registry";
 
 /**
  * A cart linked to an order that does not exist.

@@ -58,6 +58,9 @@ export function providerByKey(configModule: ConfigModule, key: string): Register
   return provider;
 }
 
+/** A Medusa provider id of this plugin's kind (`pp_pix_<key>`, `pp_boleto_<key>`). */
+export const OWN_PROVIDER = /^pp_(pix|boleto)_/;
+
 /**
  * Whether a Medusa provider id is one of this plugin's: Pix or boleto of a registration this
  * store has. A collection also holds other providers' sessions (a card, `pp_system_default`),
@@ -70,7 +73,7 @@ export function isOurProviderId(configModule: ConfigModule, providerId: string):
 
 /** The registration key of a Medusa provider id such as `pp_pix_a` or `pp_boleto_a`. */
 export function keyOfProviderId(providerId: string): string {
-  return providerId.replace(/^pp_(pix|boleto)_/, "");
+  return providerId.replace(OWN_PROVIDER, "");
 }
 
 const clients = new Map<string, Promise<PaymentServiceClient>>();
