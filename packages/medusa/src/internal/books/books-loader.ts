@@ -186,9 +186,20 @@ export async function loadBooks(
   }
 
   // With each row, whether its payment followed a reminder to its cart: the one rule of a
-  // "recuperado" (records/reminders.ts), the same the overview counts.
-  const serviceRows: (ChargeRow & { after_reminder: boolean })[] = await db(CHARGES)
-    .select(`${CHARGES}.*`, db.raw(`${followedReminderSql(CHARGES)} as after_reminder`))
+  // "recuperado" (records/reminders.ts), the same the overview counts; and what the ledger ever
+  // captured of it. Both in the row's own statement: read apart, a capture recorded between the
+  // two reads would show its money both held for capture and captured, a false difference.
+  const serviceRows: (ChargeRow & {
+    after_reminder: boolean;
+    ever_captured_cents: string | number;
+  })[] = await db(CHARGES)
+    .select(
+      `${CHARGES}.*`,
+      db.raw(`${followedReminderSql(CHARGES)} as after_reminder`),
+      db.raw(
+        `coalesce((select sum(e.amount_cents) from ${ENTRIES} e where e.charge_id = ${CHARGES}.charge_id and e.to_part = 'captured'), 0) as ever_captured_cents`,
+      ),
+    )
     .whereIn(
       "charge_id",
       listedCharges.map((tx) => tx.id),
@@ -200,9 +211,8 @@ export async function loadBooks(
   const orderOfCollection = (id: string | null | undefined): OrderRef | null =>
     (id && orders.get(id)) || null;
   const rowOfCharge = new Map(serviceRows.map((row) => [row.charge_id, row]));
-  const everCaptured = await everCapturedOf(
-    db,
-    serviceRows.map((row) => row.charge_id),
+  const everCaptured = new Map(
+    serviceRows.map((row) => [row.charge_id, Number(row.ever_captured_cents)]),
   );
 
   const medusaCaptures: MedusaCapture[] = captures.map((capture) => {
@@ -359,17 +369,6 @@ async function ordersOfCollections(
       },
     ]),
   );
-}
-
-/** What the ledger ever put into `captured` for each of these charges. */
-async function everCapturedOf(db: Knex, chargeIds: string[]): Promise<Map<string, number>> {
-  if (chargeIds.length === 0) return new Map();
-  const rows: { charge_id: string; cents: string }[] = await db(ENTRIES)
-    .whereIn("charge_id", chargeIds)
-    .where({ to_part: "captured" })
-    .groupBy("charge_id")
-    .select("charge_id", db.raw("sum(amount_cents) as cents"));
-  return new Map(rows.map((row) => [row.charge_id, Number(row.cents)]));
 }
 
 /** A charge row's money as the books read it (docs/ledger.md); null for an unpaid one. */
