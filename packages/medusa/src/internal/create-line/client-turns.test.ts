@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClientTurns, type Turn } from "./client-turns";
 
 const FLOOD = "203.0.113.7";
@@ -70,7 +70,7 @@ describe("the session requests' turns in one process", () => {
 
   it("among clients that took as many turns, serves the one waiting longest", async () => {
     let now = 0;
-    const turns = new ClientTurns(1, () => now);
+    const turns = new ClientTurns(1, { now: () => now });
     const release = releaseOf(await turns.take("192.0.2.9", 20));
     now = 10;
     const earlier = turns.take("192.0.2.1", 20);
@@ -83,7 +83,7 @@ describe("the session requests' turns in one process", () => {
 
   it("counts a client's turns by the minute: a minute later it is a newcomer again", async () => {
     let now = 0;
-    const turns = new ClientTurns(1, () => now);
+    const turns = new ClientTurns(1, { now: () => now });
     let release = releaseOf(await turns.take(FLOOD, 20));
     for (let i = 0; i < 3; i += 1) {
       const next = turns.take(FLOOD, 20);
@@ -124,7 +124,7 @@ describe("the session requests' turns in one process", () => {
     releaseOf(await turns.take(FLOOD, 2));
     void turns.take(FLOOD, 2);
     void turns.take(FLOOD, 2);
-    expect(await turns.take(FLOOD, 2)).toEqual({ refused: true, waiting: 2 });
+    expect(await turns.take(FLOOD, 2)).toEqual({ refused: true, waiting: 2, waitedMs: 0 });
   });
 
   it("ignores a second release of the same turn, which would let two requests of a client run", async () => {
@@ -137,5 +137,41 @@ describe("the session requests' turns in one process", () => {
     await second;
     expect(await settled(third)).toBe(false);
     expect(turns.held).toBe(1);
+  });
+
+  describe("with a patience", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("answers a request of a client that already had a turn this minute once it waited out its patience, and serves the next", async () => {
+      vi.useFakeTimers();
+      const turns = new ClientTurns(1, { patienceMs: 30_000, now: () => Date.now() });
+      const shopper = releaseOf(await turns.take(SHOPPER, 20));
+      const floodFirst = turns.take(FLOOD, 20);
+      shopper();
+      const floodRelease = releaseOf(await floodFirst);
+      // The flood holds the one turn; a shopper and the flood's next request wait behind it.
+      const floodAgain = turns.take(FLOOD, 20);
+      vi.advanceTimersByTime(29_999);
+      expect(await settled(floodAgain)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await floodAgain).toEqual({ refused: true, waiting: 0, waitedMs: 30_000 });
+      expect(turns.waitingOf(FLOOD)).toBe(0);
+      // The refused request holds no place: the flood's turn, once freed, goes on as before.
+      const next = turns.take(SHOPPER, 20);
+      floodRelease();
+      expect("release" in (await next)).toBe(true);
+    });
+
+    it("never refuses a client that had no turn this minute for waiting: it keeps its place and is served next", async () => {
+      vi.useFakeTimers();
+      const turns = new ClientTurns(1, { patienceMs: 30_000, now: () => Date.now() });
+      const busy = releaseOf(await turns.take(FLOOD, 20));
+      const shopper = turns.take(SHOPPER, 20);
+      vi.advanceTimersByTime(95_000);
+      expect(await settled(shopper)).toBe(false);
+      expect(turns.waitingOf(SHOPPER)).toBe(1);
+      busy();
+      expect("release" in (await shopper)).toBe(true);
+    });
   });
 });

@@ -1,11 +1,22 @@
-/** What `ClientTurns.take` gives a request: its turn (free it when done), or a refusal. */
-export type Turn = { release: () => void } | { refused: true; waiting: number };
+/**
+ * What `ClientTurns.take` gives a request: its turn (free it when done), or a refusal: at once
+ * (`waitedMs` 0, too many of its client's requests wait) or after it waited out its patience.
+ */
+export type Turn = { release: () => void } | { refused: true; waiting: number; waitedMs: number };
+
+/** A request waiting for its turn: when it came, and how it is answered. */
+interface WaitingRequest {
+  at: number;
+  grant: () => void;
+  /** Its patience timer, cleared once it is granted or refused. */
+  timer?: ReturnType<typeof setTimeout>;
+}
 
 interface ClientState {
   /** Whether one of the client's requests holds a turn now. */
   busy: boolean;
-  /** Its requests waiting for a turn, oldest first (each with when it came). */
-  waiting: { at: number; grant: () => void }[];
+  /** Its requests waiting for a turn, oldest first. */
+  waiting: WaitingRequest[];
   /** Turns it took in the current minute, and when that minute began. */
   taken: number;
   minuteFrom: number;
@@ -30,7 +41,11 @@ const REMEMBERED = 10_000;
  * line again), so a flood the line refused meanwhile is answered 429 from that one query.
  *
  * `maxWaiting` bounds the requests one client keeps waiting here (each is an open socket and a
- * closure); past it, `take` refuses at once.
+ * closure); past it, `take` refuses at once. `patienceMs` bounds how long a request of a client
+ * that already had a turn this minute waits: past it, it is refused, so a flood's requests are
+ * answered 429 in bounded time instead of outliving the proxy's or the client's timeout behind
+ * a busy minute of shoppers. A client that has had no turn this minute is never refused for
+ * waiting: it is first in line for the next free turn, whatever the others do.
  */
 export class ClientTurns {
   private readonly clients = new Map<string, ClientState>();
@@ -38,10 +53,16 @@ export class ClientTurns {
   private readonly asking = new Set<ClientState>();
   private running = 0;
 
+  private readonly now: () => number;
+  private readonly patienceMs: number;
+
   constructor(
     private readonly atOnce: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    limits: { patienceMs?: number; now?: () => number } = {},
+  ) {
+    this.now = limits.now ?? Date.now;
+    this.patienceMs = limits.patienceMs ?? Number.POSITIVE_INFINITY;
+  }
 
   /**
    * Resolves with a turn once one is free and no client with fewer turns this minute waits
@@ -51,16 +72,49 @@ export class ClientTurns {
   take(clientKey: string, maxWaiting: number): Promise<Turn> {
     const client = this.stateOf(clientKey);
     if (client.waiting.length >= maxWaiting) {
-      return Promise.resolve({ refused: true, waiting: client.waiting.length });
+      return Promise.resolve({ refused: true, waiting: client.waiting.length, waitedMs: 0 });
     }
     return new Promise<Turn>((resolve) => {
-      client.waiting.push({
+      const request: WaitingRequest = {
         at: this.now(),
-        grant: () => resolve({ release: this.releaserOf(client) }),
-      });
+        grant: () => {
+          clearTimeout(request.timer);
+          resolve({ release: this.releaserOf(client) });
+        },
+      };
+      client.waiting.push(request);
       this.asking.add(client);
       this.next();
+      if (client.waiting.includes(request) && Number.isFinite(this.patienceMs)) {
+        this.watchPatience(client, request, (waitedMs) =>
+          resolve({ refused: true, waiting: client.waiting.length, waitedMs }),
+        );
+      }
     });
+  }
+
+  /**
+   * Refuses `request` once it has waited `patienceMs`, if its client had a turn this minute by
+   * then; a client with none keeps its place (it is the next served) and is looked at again
+   * after another `patienceMs`.
+   */
+  private watchPatience(
+    client: ClientState,
+    request: WaitingRequest,
+    refuse: (waitedMs: number) => void,
+  ): void {
+    request.timer = setTimeout(() => {
+      const place = client.waiting.indexOf(request);
+      if (place === -1) return;
+      const now = this.now();
+      const hadTurn = client.taken > 0 && now - client.minuteFrom < MINUTE_MS;
+      if (!hadTurn) return this.watchPatience(client, request, refuse);
+      client.waiting.splice(place, 1);
+      if (client.waiting.length === 0) this.asking.delete(client);
+      refuse(now - request.at);
+    }, this.patienceMs);
+    // A waiting request must not keep a process that is shutting down alive.
+    request.timer.unref?.();
   }
 
   /** Requests of the client waiting for a turn here (not counting one holding it). */

@@ -19,8 +19,19 @@ import { ClientTurns } from "./client-turns";
  */
 export const SESSION_TURNS_AT_ONCE = 4;
 
+/**
+ * How long a request of a client that already had a turn this minute waits for another before
+ * it is answered 429: well inside the 60 s a proxy in front of the store commonly allows, so a
+ * flood behind a busy minute of shoppers hears "try again" rather than a timeout. A chaos run
+ * with a Redis failover inside the busiest minute saw such requests wait up to 129 s.
+ */
+export const SESSION_TURN_PATIENCE_MS = 30_000;
+
+/** When a request refused for waiting may ask again: soon, the line is judged afresh then. */
+const AFTER_PATIENCE_RETRY_MS = 5_000;
+
 /** The process's turns (client-turns.ts): one per client at a time, fewest taken first. */
-const turns = new ClientTurns(SESSION_TURNS_AT_ONCE);
+const turns = new ClientTurns(SESSION_TURNS_AT_ONCE, { patienceMs: SESSION_TURN_PATIENCE_MS });
 
 /**
  * The first middleware of `POST /store/payment-collections/:id/payment-sessions` with a Pix or
@@ -35,7 +46,10 @@ const turns = new ClientTurns(SESSION_TURNS_AT_ONCE);
  * until their answer is sent. A flood's many requests at once are then one place among the
  * clients here, behind every shopper asking for a first code. Past `clientWaitingMax` requests
  * of one client waiting here, the next is answered 429 at once (`over: "client"`,
- * `Retry-After: 1`): that many creates of it would be refused by the line anyway.
+ * `Retry-After: 1`): that many creates of it would be refused by the line anyway. A request of
+ * a client that already had a turn this minute and waits `SESSION_TURN_PATIENCE_MS` for another
+ * is answered 429 too (`Retry-After: 5`); a client's first request of the minute waits for its
+ * turn however long that takes, first in line.
  *
  * It refuses only what `CreateQueue.admit` would: a refusal of this client still standing
  * (its `Retry-After` not yet passed), its own cap reached, or a line with no place it may take
@@ -65,8 +79,9 @@ export async function refuseWaitingClientsEarly(
       return sendWaitingRefusal(res, {
         over: "client",
         waiting: turn.waiting,
-        retryAfterMs: 1_000,
+        retryAfterMs: turn.waitedMs > 0 ? AFTER_PATIENCE_RETRY_MS : 1_000,
         earlier: false,
+        ...(turn.waitedMs > 0 ? { waitedMs: turn.waitedMs } : {}),
       });
     }
     const { release } = turn;

@@ -105,6 +105,8 @@ export interface WaitingRefusal {
   retryAfterMs: number;
   /** Refused because an earlier refusal of the client still stands (`over` is that one's). */
   earlier: boolean;
+  /** Refused after waiting this long for its client's turn in the process (client-turns.ts). */
+  waitedMs?: number;
 }
 
 /** What `admit` decided for a session request. */

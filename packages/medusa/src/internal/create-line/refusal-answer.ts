@@ -16,6 +16,9 @@ export function sendWaitingRefusal(res: MedusaResponse, refusal: WaitingRefusal)
 }
 
 function messageOf(refusal: WaitingRefusal): string {
+  if (refusal.waitedMs !== undefined) {
+    return `This address already had a turn this minute and its request waited ${Math.round(refusal.waitedMs / 1000)} s behind other shoppers' without one; nothing was made. Try again after Retry-After seconds.`;
+  }
   if (refusal.earlier) {
     return "This address was refused a place in line a moment ago and may ask again only after Retry-After seconds, even if a place frees sooner; nothing was made.";
   }
