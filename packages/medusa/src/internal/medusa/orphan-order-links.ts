@@ -5,6 +5,13 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { createPluginLogger } from "../platform/logger";
 import { OWN_PROVIDER } from "../platform/provider-registry";
 
+/** The cart (`oc.cart_id`) has a live session of the plugin's own providers. */
+const PLUGIN_CART_SQL = `and exists (
+          select 1 from cart_payment_collection cpc
+            join payment_session ps on ps.payment_collection_id = cpc.payment_collection_id
+             and ps.deleted_at is null and ps.provider_id ~ ?
+           where cpc.cart_id = oc.cart_id and cpc.deleted_at is null)`;
+
 /**
  * A cart linked to an order that does not exist.
  *
@@ -17,19 +24,24 @@ import { OWN_PROVIDER } from "../platform/provider-registry";
  * completion create the order.
  *
  * Only a link whose order is absent from Medusa's order table, canceled or not, is removed;
- * a cart with a real order is left alone. Carts whose collection holds none of the plugin's
- * sessions are not looked at (see {@link unlinkOrphanOrderOfPluginCart}).
+ * a cart with a real order is left alone. With `pluginCartsOnly`, only a cart whose collection
+ * holds a live session of the plugin's providers is repaired (the shopper's door, which every
+ * cart of the store goes through; see {@link unlinkOrphanOrderOfPluginCart}).
  */
 export async function unlinkOrphanOrder(
   container: MedusaContainer,
   cartId: string,
+  { pluginCartsOnly = false }: { pluginCartsOnly?: boolean } = {},
 ): Promise<string[]> {
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  // One statement, also when it must first ask whether the cart is the plugin's: the shopper's
+  // completion of every cart of the store pays for it.
   const orphans = await db.raw<{ rows: { order_id: string }[] }>(
     `select oc.order_id from order_cart oc
       where oc.cart_id = ? and oc.deleted_at is null
-        and not exists (select 1 from "order" o where o.id = oc.order_id)`,
-    [cartId],
+        and not exists (select 1 from "order" o where o.id = oc.order_id)
+        ${pluginCartsOnly ? PLUGIN_CART_SQL : ""}`,
+    pluginCartsOnly ? [cartId, OWN_PROVIDER.source] : [cartId],
   );
   const orderIds = orphans.rows.map((row) => row.order_id);
   if (orderIds.length === 0) return [];
@@ -60,16 +72,7 @@ export async function unlinkOrphanOrderOfPluginCart(
   const cartId = (req.params as Record<string, string | undefined>).id;
   if (!cartId) return next();
   try {
-    const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-    const ours = await db.raw<{ rows: unknown[] }>(
-      `select 1 from cart_payment_collection cpc
-         join payment_session ps on ps.payment_collection_id = cpc.payment_collection_id
-          and ps.deleted_at is null and ps.provider_id ~ ?
-        where cpc.cart_id = ? and cpc.deleted_at is null
-        limit 1`,
-      [OWN_PROVIDER.source, cartId],
-    );
-    if (ours.rows.length > 0) await unlinkOrphanOrder(req.scope, cartId);
+    await unlinkOrphanOrder(req.scope, cartId, { pluginCartsOnly: true });
   } catch (error) {
     return next(error);
   }
