@@ -22,7 +22,7 @@ import { ordersOfCharges } from "../medusa/charge-orders";
 import { pixDiscountsOfOrders } from "../medusa/pix-discount";
 import type { ChargeRow } from "../records/charges";
 import { followedReminderSql } from "../records/reminders";
-import { CAPTURABLE_HELD, moneyOf } from "../records/ledger";
+import { CAPTURABLE_HELD, everCapturedSql, moneyOf } from "../records/ledger";
 import type { PluginLogger } from "../platform/logger";
 import { toCents } from "../platform/money";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
@@ -196,9 +196,7 @@ export async function loadBooks(
     .select(
       `${CHARGES}.*`,
       db.raw(`${followedReminderSql(CHARGES)} as after_reminder`),
-      db.raw(
-        `coalesce((select sum(e.amount_cents) from ${ENTRIES} e where e.charge_id = ${CHARGES}.charge_id and e.to_part = 'captured'), 0) as ever_captured_cents`,
-      ),
+      db.raw(`${everCapturedSql(CHARGES)} as ever_captured_cents`),
     )
     .whereIn(
       "charge_id",

@@ -109,6 +109,16 @@ const CHARGES = "pix_checkout_charge";
 const ENTRIES = "pix_checkout_ledger_entry";
 
 /**
+ * What the ledger ever moved into `captured` for a charge, as SQL on a charge table reference
+ * `charge` (integer cents, 0 for none): money Medusa captured, whatever became of it since.
+ * Read in the charge row's own statement, it agrees with the row's parts.
+ */
+export function everCapturedSql(charge: string): string {
+  return `coalesce((select sum(e.amount_cents) from ${ENTRIES} e
+    where e.charge_id = ${charge}.charge_id and e.to_part = 'captured'), 0)`;
+}
+
+/**
  * The ledger of received money: every movement of a charge's money is an entry, and the
  * charge row keeps each part's balance. One statement moves money: it writes the balances
  * (only when the row still holds what the moves take: a racing door finds nothing to move),
