@@ -12,6 +12,32 @@ import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
 const moduleDir = path.join(__dirname, "..", "..", "src", "modules", "pix-checkout");
 
+/** A ledger entry for the tests that try to change one (in a transaction they roll back). */
+const ENTRY = {
+  id: "pxle_boot_test",
+  charge_id: "ch_boot_test",
+  to_part: "held",
+  amount_cents: 1000,
+  reason: "awaiting_capture",
+  door: "webhook",
+};
+const entryOf = (db: Knex) => db("pix_checkout_ledger_entry").where({ id: ENTRY.id });
+const APPEND_ONLY = /pix_checkout_ledger_entry is append-only/;
+
+/**
+ * The message of the error `write` ends with, or null when it succeeds. Run in a savepoint, so
+ * the transaction `trx` goes on after a refusal.
+ */
+async function refusedIn(
+  trx: Knex.Transaction,
+  write: (savepoint: Knex.Transaction) => Promise<unknown>,
+): Promise<string | null> {
+  return trx.transaction(write).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+}
+
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "..", "app"),
   testSuite: ({ api, getContainer }) => {
@@ -109,12 +135,43 @@ medusaIntegrationTestRunner({
           }
 
           // All seven: adopted, and the schema is a fresh database's.
+          await trx("pix_checkout_ledger_entry").insert(ENTRY);
           await trx("mikro_orm_migrations").insert({ name: oldNames[6] });
           expect(await plan(look)).toEqual(adopt);
           for (const sql of adopt) await trx.raw(sql);
           expect(await describePluginSchema(trx)).toBe(
             readFileSync(path.join(moduleDir, "schema.sql"), "utf8"),
           );
+          // An entry written before the adoption is append-only too.
+          expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
+            APPEND_ONLY,
+          );
+          throw rollback;
+        }),
+      ).rejects.toBe(rollback);
+    });
+
+    // The ledger's entries are append-only, held by the database itself (a trigger): whatever a
+    // writer does, an entry stays as written, and a correction is a new entry.
+    it("refuses to update, delete or truncate a ledger entry", async () => {
+      const db = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      const rollback = new Error("rollback");
+      await expect(
+        db.transaction(async (trx) => {
+          await trx("pix_checkout_ledger_entry").insert(ENTRY);
+          expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
+            /append-only: UPDATE refused.*a correction is a new entry/,
+          );
+          expect(await refusedIn(trx, (sp) => entryOf(sp).delete())).toMatch(
+            /append-only: DELETE refused.*a correction is a new entry/,
+          );
+          expect(
+            await refusedIn(trx, (sp) => sp.raw("truncate pix_checkout_ledger_entry")),
+          ).toMatch(/append-only: TRUNCATE refused.*a correction is a new entry/);
+          expect(await entryOf(trx).first()).toMatchObject({
+            amount_cents: "1000",
+            medusa_ref: null,
+          });
           throw rollback;
         }),
       ).rejects.toBe(rollback);

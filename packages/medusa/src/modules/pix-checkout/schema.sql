@@ -225,6 +225,8 @@ ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_p
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
 CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
 CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
+CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE DELETE OR UPDATE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+CREATE TRIGGER pix_checkout_ledger_entry_no_truncate BEFORE TRUNCATE ON pix_checkout_ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
 
 CREATE TABLE pix_checkout_link_hit (
   key_hash text NOT NULL,
@@ -364,5 +366,14 @@ begin
     perform pg_notify('pix_checkout_charge', new.session_id);
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION pix_checkout_ledger_entry_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'pix_checkout_ledger_entry is append-only: % refused. An entry is never changed or removed; a correction is a new entry.', tg_op;
 end;
 $function$;

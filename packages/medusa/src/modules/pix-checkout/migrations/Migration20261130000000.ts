@@ -8,9 +8,15 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * ever shipped. src/modules/pix-checkout/schema.sql describes the schema a fresh database has
  * after every migration, and a test keeps it true.
  *
- * A database those builds migrated completely (all seven recorded) is adopted as it is. One
- * with the plugin's tables and only some of the seven, or none (an older build's), was left
- * halfway: the migration stops and says how to reset it (CHANGELOG.md, 0.1.0). Its data was
+ * What 0.1.0 changes on top of their schema (CHANGES, below) runs on a fresh database and on an
+ * adopted one alike, so both end with the same schema:
+ *
+ * - The ledger's entries are append-only (docs/ledger.md): a trigger refuses UPDATE and DELETE
+ *   of an entry, and TRUNCATE of the table. A correction is a new entry.
+ *
+ * A database those builds migrated completely (all seven recorded) is adopted: it gets CHANGES
+ * only. One with the plugin's tables and only some of the seven, or none (an older build's), was
+ * left halfway: the migration stops and says how to reset it (CHANGELOG.md, 0.1.0). Its data was
  * never a release's, so nothing of it is converted.
  *
  * Only the class is exported: Medusa's migrator takes a migration file's first export as its
@@ -28,9 +34,13 @@ export class Migration20261130000000 extends Migration {
     );
     if (!found?.tables) {
       this.addSql(CHAIN_SCHEMA);
+      for (const sql of CHANGES) this.addSql(sql);
       return;
     }
-    if (Number(found.recorded) === OLD_CHAIN.length) return;
+    if (Number(found.recorded) === OLD_CHAIN.length) {
+      for (const sql of CHANGES) this.addSql(sql);
+      return;
+    }
     throw new Error(
       `The Pix Checkout tables were made by a build of this repository older than 0.1.0 that did ` +
         `not run all of its migrations (${Number(found.recorded)} of ${OLD_CHAIN.length} recorded). ` +
@@ -61,7 +71,8 @@ const DROP_SQL = `DROP TABLE IF EXISTS pix_checkout_charge, pix_checkout_charge_
   pix_checkout_ledger_entry, pix_checkout_link_hit, pix_checkout_mail_window, pix_checkout_outbox,
   pix_checkout_refresh_window, pix_checkout_reminder, pix_checkout_reminder_opt_out,
   pix_checkout_unpaid_order, pix_checkout_webhook_delivery CASCADE;
-DROP FUNCTION IF EXISTS pix_checkout_charge_notify(), pix_checkout_create_request_notify();`;
+DROP FUNCTION IF EXISTS pix_checkout_charge_notify(), pix_checkout_create_request_notify(),
+  pix_checkout_ledger_entry_append_only();`;
 
 /**
  * The way out for a database an unreleased build left halfway: every table and function of the
@@ -440,3 +451,26 @@ CREATE INDEX "IDX_pix_checkout_webhook_delivery_unfinished" ON pix_checkout_webh
 ALTER SEQUENCE pix_checkout_create_request_seq_seq OWNED BY pix_checkout_create_request.seq;
 ALTER SEQUENCE pix_checkout_ledger_entry_seq_seq OWNED BY pix_checkout_ledger_entry.seq;
 `;
+
+/**
+ * What 0.1.0 adds to the seven migrations' schema, each written to run on a fresh database and
+ * on an adopted one alike (a backfill finds no rows on a fresh one).
+ */
+const CHANGES = [
+  // The ledger is append-only: an entry that was written stays as it was. The trigger refuses a
+  // change or a removal outright instead of leaving it to every writer to behave, and names the
+  // way that is right (a new entry that moves the money back).
+  `
+CREATE FUNCTION pix_checkout_ledger_entry_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'pix_checkout_ledger_entry is append-only: % refused. An entry is never changed or removed; a correction is a new entry.', tg_op;
+end;
+$function$;
+
+CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE UPDATE OR DELETE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+CREATE TRIGGER pix_checkout_ledger_entry_no_truncate BEFORE TRUNCATE ON pix_checkout_ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+`,
+];
