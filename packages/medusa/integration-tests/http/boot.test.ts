@@ -134,14 +134,48 @@ medusaIntegrationTestRunner({
             expect((refused as Error).message).toContain(reset!);
           }
 
-          // All seven: adopted, and the schema is a fresh database's.
+          // All seven: adopted, and the schema is a fresh database's. Their rows as they were:
+          // an entry, and charges whose capture claim settlement, the provider's authorize or
+          // no door holds.
           await trx("pix_checkout_ledger_entry").insert(ENTRY);
+          const claims: [string, string | null][] = [
+            ["settlement", "capture 0b7f8f0e-3c59-4f7e-9d1a-2f9d3c1a6e11"],
+            ["authorize", "authorize payses_boot_authorize"],
+            ["none", null],
+          ];
+          for (const [name, holder] of claims) {
+            await trx("pix_checkout_charge").insert({
+              id: `pxch_boot_${name}`,
+              charge_id: `ch_boot_${name}`,
+              provider_id: "pp_pix_a",
+              method: "pix",
+              variant: "a",
+              session_id: `payses_boot_${name}`,
+              amount_cents: 1000,
+              capture_claimed_by: holder,
+              capture_claimed_at: holder ? new Date() : null,
+            });
+          }
           await trx("mikro_orm_migrations").insert({ name: oldNames[6] });
           expect(await plan(look)).toEqual(adopt);
           for (const sql of adopt) await trx.raw(sql);
           expect(await describePluginSchema(trx)).toBe(
             readFileSync(path.join(moduleDir, "schema.sql"), "utf8"),
           );
+          // A claim's door comes from its holder's prefix.
+          expect(
+            await trx("pix_checkout_charge")
+              .whereIn(
+                "id",
+                claims.map(([name]) => `pxch_boot_${name}`),
+              )
+              .orderBy("id")
+              .select("id", "capture_claim_door"),
+          ).toEqual([
+            { id: "pxch_boot_authorize", capture_claim_door: "authorize" },
+            { id: "pxch_boot_none", capture_claim_door: null },
+            { id: "pxch_boot_settlement", capture_claim_door: "settlement" },
+          ]);
           // An entry written before the adoption is append-only too.
           expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
             APPEND_ONLY,

@@ -55,8 +55,10 @@ CREATE TABLE pix_checkout_charge (
   owed_reason text,
   returned_cents bigint DEFAULT 0 NOT NULL,
   capture_claimed_cents bigint,
-  purpose text
+  purpose text,
+  capture_claim_door text
 );
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));

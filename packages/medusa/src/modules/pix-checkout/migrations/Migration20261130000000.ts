@@ -13,6 +13,9 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  *
  * - The ledger's entries are append-only (docs/ledger.md): a trigger refuses UPDATE and DELETE
  *   of an entry, and TRUNCATE of the table. A correction is a new entry.
+ * - `pix_checkout_charge.capture_claim_door`: which door holds a charge's capture claim
+ *   (`settlement` or `authorize`), a value the database checks, where a prefix of
+ *   `capture_claimed_by` said it before.
  *
  * A database those builds migrated completely (all seven recorded) is adopted: it gets CHANGES
  * only. One with the plugin's tables and only some of the seven, or none (an older build's), was
@@ -472,5 +475,18 @@ $function$;
 
 CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE UPDATE OR DELETE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
 CREATE TRIGGER pix_checkout_ledger_entry_no_truncate BEFORE TRUNCATE ON pix_checkout_ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+`,
+  // Whether Medusa may capture a charge rests on which door holds its capture claim: settlement
+  // (`capture <uuid>`) or the provider's authorize (`authorize <session id>`). The holder's
+  // id said it as a prefix; a column the database checks says it as a value. A claim held when
+  // this runs gets its door from that prefix.
+  `
+ALTER TABLE pix_checkout_charge ADD COLUMN capture_claim_door text;
+UPDATE pix_checkout_charge SET capture_claim_door = CASE
+    WHEN starts_with(capture_claimed_by, 'capture ') THEN 'settlement'
+    WHEN starts_with(capture_claimed_by, 'authorize ') THEN 'authorize'
+  END
+  WHERE capture_claimed_by IS NOT NULL;
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (capture_claim_door IS NULL OR capture_claim_door IN ('settlement', 'authorize'));
 `,
 ];
