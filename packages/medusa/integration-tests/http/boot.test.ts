@@ -143,6 +143,27 @@ medusaIntegrationTestRunner({
             ["authorize", "authorize payses_boot_authorize"],
             ["none", null],
           ];
+          // And creates that failed (with and without an end time), one done, one waiting.
+          const failedAt = new Date("2026-11-20T10:00:00Z");
+          const creates: [string, string, Date | null][] = [
+            ["failed", "failed", failedAt],
+            ["failed_no_end", "failed", null],
+            ["done", "done", failedAt],
+            ["waiting", "waiting", null],
+          ];
+          for (const [name, state, doneAt] of creates) {
+            await trx("pix_checkout_create_request").insert({
+              id: `pxcr_boot_${name}`,
+              budget_key: "boot",
+              provider_key: "a",
+              provider_id: "pp_pix_a",
+              method: "pix",
+              session_id: `payses_boot_${name}`,
+              amount_cents: 1000,
+              state,
+              done_at: doneAt,
+            });
+          }
           for (const [name, holder] of claims) {
             await trx("pix_checkout_charge").insert({
               id: `pxch_boot_${name}`,
@@ -176,6 +197,17 @@ medusaIntegrationTestRunner({
             { id: "pxch_boot_none", capture_claim_door: null },
             { id: "pxch_boot_settlement", capture_claim_door: "settlement" },
           ]);
+          // A create that failed before counts as decided when it ended (or at the adoption).
+          const decided = await trx("pix_checkout_create_request")
+            .where("id", "like", "pxcr_boot_%")
+            .select("id", "failure_decided_at", trx.raw("now() as adopted_at"));
+          const decidedOf = (name: string) => decided.find((r) => r.id === `pxcr_boot_${name}`);
+          expect(decidedOf("failed").failure_decided_at).toEqual(failedAt);
+          expect(decidedOf("failed_no_end").failure_decided_at).toEqual(
+            decidedOf("failed_no_end").adopted_at,
+          );
+          expect(decidedOf("done").failure_decided_at).toBeNull();
+          expect(decidedOf("waiting").failure_decided_at).toBeNull();
           // An entry written before the adoption is append-only too.
           expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
             APPEND_ONLY,

@@ -16,6 +16,9 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
  * - `pix_checkout_charge.capture_claim_door`: which door holds a charge's capture claim
  *   (`settlement` or `authorize`), a value the database checks, where a prefix of
  *   `capture_claimed_by` said it before.
+ * - `pix_checkout_create_request.failure_decided_at`: when the collection decided about a failed
+ *   create (an order placed while its code was preparing is ended or listed), with a partial
+ *   index on the failed creates nothing decided about yet.
  *
  * A database those builds migrated completely (all seven recorded) is adopted: it gets CHANGES
  * only. One with the plugin's tables and only some of the seven, or none (an older build's), was
@@ -488,5 +491,15 @@ UPDATE pix_checkout_charge SET capture_claim_door = CASE
   END
   WHERE capture_claimed_by IS NOT NULL;
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (capture_claim_door IS NULL OR capture_claim_door IN ('settlement', 'authorize'));
+`,
+  // A create that failed after its cart became an order (the session answered `preparing`) has
+  // no charge to decide about, so its collection must decide: end the order or list it, and free
+  // its unpaid-order count. failure_decided_at says that happened; the partial index finds the
+  // failed creates still waiting for it. A failure from before this column is not examined
+  // again: it counts as decided when it failed.
+  `
+ALTER TABLE pix_checkout_create_request ADD COLUMN failure_decided_at timestamp with time zone;
+UPDATE pix_checkout_create_request SET failure_decided_at = coalesce(done_at, now()) WHERE state = 'failed';
+CREATE INDEX "IDX_pix_checkout_create_request_failed_undecided" ON pix_checkout_create_request (done_at) WHERE state = 'failed' AND failure_decided_at IS NULL;
 `,
 ];
