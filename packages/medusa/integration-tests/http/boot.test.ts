@@ -130,7 +130,9 @@ medusaIntegrationTestRunner({
             }
             const refused = await plan(look).catch((error: Error) => error);
             expect(refused).toBeInstanceOf(Error);
-            expect((refused as Error).message).toContain(`(${recorded} of 7 recorded)`);
+            expect((refused as Error).message).toContain(
+              `${recorded} of the 7 migrations 0.1.0 adopts`,
+            );
             expect((refused as Error).message).toContain(reset!);
           }
 

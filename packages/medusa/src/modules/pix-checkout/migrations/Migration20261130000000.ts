@@ -48,10 +48,12 @@ export class Migration20261130000000 extends Migration {
       return;
     }
     throw new Error(
-      `The Pix Checkout tables were made by a build of this repository older than 0.1.0 that did ` +
-        `not run all of its migrations (${Number(found.recorded)} of ${OLD_CHAIN.length} recorded). ` +
-        `Their data was never a release's: reset them with this SQL, then run npx medusa db:migrate ` +
-        `again (packages/medusa/CHANGELOG.md, 0.1.0, says the same).\n\n${RESET_SQL}\n`,
+      `The Pix Checkout tables were made by a build of this repository older than 0.1.0, and ` +
+        `${Number(found.recorded)} of the ${OLD_CHAIN.length} migrations 0.1.0 adopts are ` +
+        `recorded (${OLD_CHAIN[0]} to ${OLD_CHAIN[OLD_CHAIN.length - 1]}): only a database that ` +
+        `ran all of them can be adopted. Their data was never a release's: reset them with this ` +
+        `SQL, then run npx medusa db:migrate again (packages/medusa/CHANGELOG.md, 0.1.0, says the ` +
+        `same).\n\n${RESET_SQL}\n`,
     );
   }
 
