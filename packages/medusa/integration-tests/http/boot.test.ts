@@ -6,12 +6,37 @@ import path from "node:path";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { runAlone } from "../../src/internal/records/job-lock";
 import { describePluginSchema } from "../helpers/plugin-schema";
-import { Migration20261126000000 } from "../../src/modules/pix-checkout/migrations/Migration20261126000000";
-import { Ledger } from "../../src/internal/records/ledger";
+import { Migration20261130000000 } from "../../src/modules/pix-checkout/migrations/Migration20261130000000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
 const moduleDir = path.join(__dirname, "..", "..", "src", "modules", "pix-checkout");
+
+/** A ledger entry for the tests that try to change one (in a transaction they roll back). */
+const ENTRY = {
+  id: "pxle_boot_test",
+  charge_id: "ch_boot_test",
+  to_part: "held",
+  amount_cents: 1000,
+  reason: "awaiting_capture",
+  door: "webhook",
+};
+const entryOf = (db: Knex) => db("pix_checkout_ledger_entry").where({ id: ENTRY.id });
+const APPEND_ONLY = /pix_checkout_ledger_entry is append-only/;
+
+/**
+ * The message of the error `write` ends with, or null when it succeeds. Run in a savepoint, so
+ * the transaction `trx` goes on after a refusal.
+ */
+async function refusedIn(
+  trx: Knex.Transaction,
+  write: (savepoint: Knex.Transaction) => Promise<unknown>,
+): Promise<string | null> {
+  return trx.transaction(write).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+}
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "..", "app"),
@@ -35,13 +60,45 @@ medusaIntegrationTestRunner({
       const file = path.join(moduleDir, "schema.sql");
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
-      // 0.1.0's baseline, the ledger after it, the line's refusals, the recovery links' counts,
-      // the unpaid orders' caps, the charges' purpose, a replaced code's notice, and each ran.
+      // 0.1.0's baseline alone, and it ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
         .sort();
-      expect(migrations).toEqual([
+      expect(migrations).toEqual(["Migration20261130000000"]);
+      const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
+      expect(recorded.sort()).toEqual(migrations);
+    });
+
+    // 0.1.0's baseline adopts a database the seven migrations before it made completely and
+    // refuses one they left halfway, with the way out CHANGELOG.md gives. The seven are gone:
+    // their schema is what the baseline makes of a fresh database less what it adds to an adopted
+    // one (the baseline's first commit checked that a fresh migrate still described as schema.sql
+    // did). Run in one transaction that is rolled back (Postgres DDL is transactional), so the
+    // database the other tests use is left as it was.
+    it("adopts a database the seven migrations before 0.1.0 made completely, and refuses one they left halfway with CHANGELOG.md's reset", async () => {
+      const db = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      const changelog = readFileSync(
+        path.join(moduleDir, "..", "..", "..", "CHANGELOG.md"),
+        "utf8",
+      );
+      const reset =
+        /### From a build of this repository made before 0\.1\.0[\s\S]*?```sql\n([\s\S]*?)```/
+          .exec(changelog)?.[1]
+          ?.trim();
+      expect(reset).toBeDefined();
+      // The baseline's queries when its look at the database answers `look`.
+      type Look = (sql: string) => Promise<Record<string, unknown>[]>;
+      const plan = async (look: Look): Promise<string[]> => {
+        const migration = new Migration20261130000000(undefined as never, undefined as never);
+        Object.assign(migration, { execute: look });
+        await migration.up();
+        return migration.getQueries().map(String);
+      };
+      const fresh = await plan(async () => [{ tables: false, recorded: 0 }]);
+      const adopt = await plan(async () => [{ tables: true, recorded: 7 }]);
+      const chain = fresh.filter((sql) => !adopt.includes(sql));
+      const oldNames = [
         "Migration20261125000000",
         "Migration20261126000000",
         "Migration20261127100000",
@@ -49,164 +106,140 @@ medusaIntegrationTestRunner({
         "Migration20261127160000",
         "Migration20261128100000",
         "Migration20261129100000",
-      ]);
-      const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
-      expect(recorded.sort()).toEqual(migrations);
-    });
-
-    // 0.1.0's charges carried into the ledger: a merchant upgrading keeps every figure and the
-    // books of past days. Run in one transaction that is rolled back (Postgres DDL is
-    // transactional), so the database the other tests use is left as it was.
-    it("carries 0.1.0's charges into the ledger: balances, entries that add up to them, and each declared refund dated and named as before", async () => {
-      const db = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-      const migration = new Migration20261126000000(undefined as never, undefined as never);
-      await migration.down();
-      const down = migration.getQueries().join(";\n");
-      migration.reset();
-      await migration.up();
-      const up = migration.getQueries().join(";\n");
-      const paidAt = new Date("2026-11-20T13:00:00Z");
-      const t1 = new Date("2026-11-21T10:00:00Z");
-      const t2 = new Date("2026-11-22T10:00:00Z");
+      ];
       const rollback = new Error("rollback");
       await expect(
         db.transaction(async (trx) => {
-          await trx.raw(down);
-          // [id, settlement, settlement_reason, asked, received, Medusa captured]
-          const old: [string, string, string | null, number, number, boolean][] = [
-            ["captured", "captured", null, 5000, 5000, true],
-            ["overpaid", "captured", null, 5000, 5500, true],
-            ["canceled", "refund_due", "order_canceled", 3000, 3000, true],
-            ["twice", "refund_due", "paid_twice", 4000, 4000, false],
-            ["refunded", "refunded", null, 2000, 2000, true],
-            ["held", "held", "underpaid", 2000, 1500, false],
-            ["accepted", "capturable", "accepted", 2000, 1500, false],
+          const look: Look = async (sql) => (await trx.raw(sql)).rows;
+          // The way out leaves nothing of the plugin's, and the baseline then makes it afresh.
+          await trx.raw(reset!);
+          const left = await trx.raw(
+            `select (select count(*) from pg_class where starts_with(relname, 'pix_checkout'))
+                  + (select count(*) from pg_proc where starts_with(proname, 'pix_checkout')) as n`,
+          );
+          expect(Number(left.rows[0].n)).toBe(0);
+          expect(await plan(look)).toEqual(fresh);
+
+          // The seven's schema with none of them recorded (a build older than them), then all
+          // but the last: refused, with the reset in the message.
+          for (const sql of chain) await trx.raw(sql);
+          for (const recorded of [0, 6]) {
+            await trx("mikro_orm_migrations").whereIn("name", oldNames).delete();
+            for (const name of oldNames.slice(0, recorded)) {
+              await trx("mikro_orm_migrations").insert({ name });
+            }
+            const refused = await plan(look).catch((error: Error) => error);
+            expect(refused).toBeInstanceOf(Error);
+            expect((refused as Error).message).toContain(
+              `${recorded} of the 7 migrations 0.1.0 adopts`,
+            );
+            expect((refused as Error).message).toContain(reset!);
+          }
+
+          // All seven: adopted, and the schema is a fresh database's. Their rows as they were:
+          // an entry, and charges whose capture claim settlement, the provider's authorize or
+          // no door holds.
+          await trx("pix_checkout_ledger_entry").insert(ENTRY);
+          const claims: [string, string | null][] = [
+            ["settlement", "capture 0b7f8f0e-3c59-4f7e-9d1a-2f9d3c1a6e11"],
+            ["authorize", "authorize payses_boot_authorize"],
+            ["none", null],
           ];
-          for (const [id, settlement, reason, asked, received, captured] of old) {
+          // And creates that failed (with and without an end time), one done, one waiting.
+          const failedAt = new Date("2026-11-20T10:00:00Z");
+          const creates: [string, string, Date | null][] = [
+            ["failed", "failed", failedAt],
+            ["failed_no_end", "failed", null],
+            ["done", "done", failedAt],
+            ["waiting", "waiting", null],
+          ];
+          for (const [name, state, doneAt] of creates) {
+            await trx("pix_checkout_create_request").insert({
+              id: `pxcr_boot_${name}`,
+              budget_key: "boot",
+              provider_key: "a",
+              provider_id: "pp_pix_a",
+              method: "pix",
+              session_id: `payses_boot_${name}`,
+              amount_cents: 1000,
+              state,
+              done_at: doneAt,
+            });
+          }
+          for (const [name, holder] of claims) {
             await trx("pix_checkout_charge").insert({
-              id: `pxch_${id}`,
-              charge_id: `ch_${id}`,
+              id: `pxch_boot_${name}`,
+              charge_id: `ch_boot_${name}`,
               provider_id: "pp_pix_a",
               method: "pix",
               variant: "a",
-              session_id: `payses_${id}`,
-              payment_collection_id: `pay_col_${id}`,
-              amount_cents: asked,
-              api_amount_cents: received,
-              status: "paid",
-              paid_at: new Date(paidAt.getTime() + 60_000),
-              api_paid_at: paidAt,
-              captured_at: captured ? paidAt : null,
-              settlement,
-              settlement_reason: reason,
+              session_id: `payses_boot_${name}`,
+              amount_cents: 1000,
+              capture_claimed_by: holder,
+              capture_claimed_at: holder ? new Date() : null,
             });
           }
-          const declare = (id: string, chargeId: string, cents: number, at: Date) =>
-            trx("pix_checkout_charge_event").insert({
-              id,
-              charge_id: chargeId,
-              kind: "refund_declared",
-              source: "admin",
-              detail: JSON.stringify({ amount_cents: cents, note: "devolvido" }),
-              created_at: at,
-              updated_at: at,
-            });
-          await declare("pxev_canceled_1", "ch_canceled", 1000, t1);
-          await declare("pxev_twice_1", "ch_twice", 1500, t1);
-          await declare("pxev_twice_2", "ch_twice", 2500, t2);
-          await trx.raw(up);
-
-          const rows = await trx("pix_checkout_charge")
-            .whereIn(
-              "charge_id",
-              old.map(([id]) => `ch_${id}`),
-            )
-            .select("charge_id", "received_cents", "held_cents", "held_reason", "captured_cents")
-            .select("owed_cents", "owed_reason", "returned_cents");
-          const parts = (id: string) => {
-            const row = rows.find((r) => r.charge_id === `ch_${id}`)!;
-            return [
-              Number(row.received_cents),
-              Number(row.held_cents),
-              Number(row.captured_cents),
-              Number(row.owed_cents),
-              Number(row.returned_cents),
-              row.held_reason ?? row.owed_reason,
-            ];
-          };
-          // received, held, captured, owed, returned, and the reason of what waits.
-          expect(parts("captured")).toEqual([5000, 0, 5000, 0, 0, null]);
-          expect(parts("overpaid")).toEqual([5500, 0, 5000, 500, 0, "overpaid"]);
-          expect(parts("canceled")).toEqual([3000, 0, 0, 2000, 1000, "order_canceled"]);
-          expect(parts("twice")).toEqual([4000, 0, 0, 0, 4000, null]);
-          expect(parts("refunded")).toEqual([2000, 0, 0, 0, 2000, null]);
-          expect(parts("held")).toEqual([1500, 1500, 0, 0, 0, "underpaid"]);
-          expect(parts("accepted")).toEqual([1500, 1500, 0, 0, 0, "accepted"]);
-
-          const entries = await trx("pix_checkout_ledger_entry")
-            .whereIn(
-              "charge_id",
-              old.map(([id]) => `ch_${id}`),
-            )
-            .orderBy("seq");
-          // Every charge's entries add up to its balances, part by part.
-          for (const [id] of old) {
-            const mine = entries.filter((e) => e.charge_id === `ch_${id}`);
-            const into = (part: string) =>
-              mine
-                .filter((e) => e.to_part === part)
-                .reduce((s, e) => s + Number(e.amount_cents), 0) -
-              mine
-                .filter((e) => e.from_part === part)
-                .reduce((s, e) => s + Number(e.amount_cents), 0);
-            const arrived = mine
-              .filter((e) => e.from_part === null)
-              .reduce((s, e) => s + Number(e.amount_cents), 0);
-            const [received, held, captured, owed, returned] = parts(id);
-            expect(
-              [arrived, into("held"), into("captured"), into("owed"), into("returned")],
-              id,
-            ).toEqual([received, held, captured, owed, returned]);
-          }
-          // What Medusa captured went into `captured`, dated when the service says it was paid.
-          const capturedIn = entries.filter((e) => e.to_part === "captured");
-          expect(capturedIn.map((e) => [e.charge_id, Number(e.amount_cents)]).sort()).toEqual([
-            ["ch_canceled", 3000],
-            ["ch_captured", 5000],
-            ["ch_overpaid", 5000],
-            ["ch_refunded", 2000],
-          ]);
-          expect(
-            capturedIn.every((e) => new Date(e.created_at).getTime() === paidAt.getTime()),
-          ).toBe(true);
-          // Each declaration is an entry with its id and time; Medusa's money says so.
-          const returns = entries
-            .filter((e) => e.to_part === "returned")
-            .map((e) => [
-              e.id,
-              e.from_part,
-              Number(e.amount_cents),
-              e.medusa_ref,
-              new Date(e.created_at).toISOString(),
-            ]);
-          expect(returns).toEqual(
-            expect.arrayContaining([
-              ["pxev_canceled_1", "captured", 1000, "before-ledger", t1.toISOString()],
-              ["pxev_twice_1", null, 1500, null, t1.toISOString()],
-              ["pxev_twice_2", null, 2500, null, t2.toISOString()],
-              [
-                "pxle_open_returned_pxch_refunded",
-                "captured",
-                2000,
-                "before-ledger",
-                paidAt.toISOString(),
-              ],
-            ]),
+          await trx("mikro_orm_migrations").insert({ name: oldNames[6] });
+          expect(await plan(look)).toEqual(adopt);
+          for (const sql of adopt) await trx.raw(sql);
+          expect(await describePluginSchema(trx)).toBe(
+            readFileSync(path.join(moduleDir, "schema.sql"), "utf8"),
           );
-          expect(returns).toHaveLength(4);
-          // Owed money of an order canceled after its capture is Medusa's to refund.
-          expect(await new Ledger(trx).owedInMedusa("ch_canceled")).toBe(2000);
-          expect(await new Ledger(trx).owedInMedusa("ch_overpaid")).toBe(0);
+          // A claim's door comes from its holder's prefix.
+          expect(
+            await trx("pix_checkout_charge")
+              .whereIn(
+                "id",
+                claims.map(([name]) => `pxch_boot_${name}`),
+              )
+              .orderBy("id")
+              .select("id", "capture_claim_door"),
+          ).toEqual([
+            { id: "pxch_boot_authorize", capture_claim_door: "authorize" },
+            { id: "pxch_boot_none", capture_claim_door: null },
+            { id: "pxch_boot_settlement", capture_claim_door: "settlement" },
+          ]);
+          // A create that failed before counts as decided when it ended (or at the adoption).
+          const decided = await trx("pix_checkout_create_request")
+            .where("id", "like", "pxcr_boot_%")
+            .select("id", "failure_decided_at", trx.raw("now() as adopted_at"));
+          const decidedOf = (name: string) => decided.find((r) => r.id === `pxcr_boot_${name}`);
+          expect(decidedOf("failed").failure_decided_at).toEqual(failedAt);
+          expect(decidedOf("failed_no_end").failure_decided_at).toEqual(
+            decidedOf("failed_no_end").adopted_at,
+          );
+          expect(decidedOf("done").failure_decided_at).toBeNull();
+          expect(decidedOf("waiting").failure_decided_at).toBeNull();
+          // An entry written before the adoption is append-only too.
+          expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
+            APPEND_ONLY,
+          );
+          throw rollback;
+        }),
+      ).rejects.toBe(rollback);
+    });
+
+    // The ledger's entries are append-only, held by the database itself (a trigger): whatever a
+    // writer does, an entry stays as written, and a correction is a new entry.
+    it("refuses to update, delete or truncate a ledger entry", async () => {
+      const db = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+      const rollback = new Error("rollback");
+      await expect(
+        db.transaction(async (trx) => {
+          await trx("pix_checkout_ledger_entry").insert(ENTRY);
+          expect(await refusedIn(trx, (sp) => entryOf(sp).update({ medusa_ref: "x" }))).toMatch(
+            /append-only: UPDATE refused.*a correction is a new entry/,
+          );
+          expect(await refusedIn(trx, (sp) => entryOf(sp).delete())).toMatch(
+            /append-only: DELETE refused.*a correction is a new entry/,
+          );
+          expect(
+            await refusedIn(trx, (sp) => sp.raw("truncate pix_checkout_ledger_entry")),
+          ).toMatch(/append-only: TRUNCATE refused.*a correction is a new entry/);
+          expect(await entryOf(trx).first()).toMatchObject({
+            amount_cents: "1000",
+            medusa_ref: null,
+          });
           throw rollback;
         }),
       ).rejects.toBe(rollback);

@@ -134,9 +134,15 @@ medusaIntegrationTestRunner({
         validateStatus: () => true,
       });
       expect(refund.data.recorded_in_medusa_cents).toBe(1000);
-      await db(container())("pix_checkout_ledger_entry")
-        .where({ charge_id: ids.refundedInMedusaOnly, to_part: "returned" })
-        .update({ medusa_ref: null });
+      // Damaging an entry on purpose: the ledger is append-only, and its trigger refuses every
+      // UPDATE. session_replication_role = replica skips ordinary triggers, for this
+      // transaction only, so the report can be shown a ledger the plugin could never write.
+      await db(container()).transaction(async (trx) => {
+        await trx.raw("set local session_replication_role = replica");
+        await trx("pix_checkout_ledger_entry")
+          .where({ charge_id: ids.refundedInMedusaOnly, to_part: "returned" })
+          .update({ medusa_ref: null });
+      });
       // Money of Medusa's returned at the service, moved in the ledger, that Medusa never recorded.
       const moved = await new Ledger(db(container())).giveBack(
         ids.returnedAtServiceOnly as string,

@@ -55,8 +55,10 @@ CREATE TABLE pix_checkout_charge (
   owed_reason text,
   returned_cents bigint DEFAULT 0 NOT NULL,
   capture_claimed_cents bigint,
-  purpose text
+  purpose text,
+  capture_claim_door text
 );
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
@@ -170,7 +172,8 @@ CREATE TABLE pix_checkout_create_request (
   attempts integer DEFAULT 0 NOT NULL,
   client_key text,
   email_key text,
-  payer_key text
+  payer_key text,
+  failure_decided_at timestamp with time zone
 );
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
@@ -178,6 +181,7 @@ CREATE INDEX "IDX_pix_checkout_create_request_client_done" ON pix_checkout_creat
 CREATE INDEX "IDX_pix_checkout_create_request_client_waiting" ON pix_checkout_create_request USING btree (client_key) WHERE (state = 'waiting'::text);
 CREATE INDEX "IDX_pix_checkout_create_request_done_at" ON pix_checkout_create_request USING btree (budget_key, done_at) WHERE (done_at IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_email_waiting" ON pix_checkout_create_request USING btree (email_key) WHERE (state = 'waiting'::text);
+CREATE INDEX "IDX_pix_checkout_create_request_failed_undecided" ON pix_checkout_create_request USING btree (done_at) WHERE ((state = 'failed'::text) AND (failure_decided_at IS NULL));
 CREATE INDEX "IDX_pix_checkout_create_request_open" ON pix_checkout_create_request USING btree (budget_key, seq) WHERE (state = ANY (ARRAY['waiting'::text, 'sending'::text]));
 CREATE INDEX "IDX_pix_checkout_create_request_session" ON pix_checkout_create_request USING btree (session_id, seq);
 CREATE TRIGGER pix_checkout_create_request_notify AFTER UPDATE ON pix_checkout_create_request FOR EACH ROW EXECUTE FUNCTION pix_checkout_create_request_notify();
@@ -225,6 +229,8 @@ ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_p
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
 CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
 CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
+CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE DELETE OR UPDATE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+CREATE TRIGGER pix_checkout_ledger_entry_no_truncate BEFORE TRUNCATE ON pix_checkout_ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
 
 CREATE TABLE pix_checkout_link_hit (
   key_hash text NOT NULL,
@@ -364,5 +370,14 @@ begin
     perform pg_notify('pix_checkout_charge', new.session_id);
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION pix_checkout_ledger_entry_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'pix_checkout_ledger_entry is append-only: % refused. An entry is never changed or removed; a correction is a new entry.', tg_op;
 end;
 $function$;

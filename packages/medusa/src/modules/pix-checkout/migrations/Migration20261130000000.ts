@@ -1,0 +1,507 @@
+import { Migration } from "@medusajs/framework/mikro-orm/migrations";
+
+/**
+ * The plugin's whole schema as of 0.1.0, in one migration. It replaces the seven migrations of
+ * the builds before the first release (Migration20261125000000 to Migration20261129100000: an
+ * earlier baseline, the ledger, the create line's refusals, the recovery links' counts, the
+ * unpaid orders, the charges' purpose and a replaced code's notice), which no published version
+ * ever shipped. src/modules/pix-checkout/schema.sql describes the schema a fresh database has
+ * after every migration, and a test keeps it true.
+ *
+ * What 0.1.0 changes on top of their schema (CHANGES, below) runs on a fresh database and on an
+ * adopted one alike, so both end with the same schema:
+ *
+ * - The ledger's entries are append-only (docs/ledger.md): a trigger refuses UPDATE and DELETE
+ *   of an entry, and TRUNCATE of the table. A correction is a new entry.
+ * - `pix_checkout_charge.capture_claim_door`: which door holds a charge's capture claim
+ *   (`settlement` or `authorize`), a value the database checks, where a prefix of
+ *   `capture_claimed_by` said it before.
+ * - `pix_checkout_create_request.failure_decided_at`: when the collection decided about a failed
+ *   create (an order placed while its code was preparing is ended or listed), with a partial
+ *   index on the failed creates nothing decided about yet.
+ *
+ * A database those builds migrated completely (all seven recorded) is adopted: it gets CHANGES
+ * only. One with the plugin's tables and only some of the seven, or none (an older build's), was
+ * left halfway: the migration stops and says how to reset it (CHANGELOG.md, 0.1.0). Its data was
+ * never a release's, so nothing of it is converted.
+ *
+ * Only the class is exported: Medusa's migrator takes a migration file's first export as its
+ * class.
+ */
+export class Migration20261130000000 extends Migration {
+  override async up(): Promise<void> {
+    const [found] = await this.execute(
+      // MikroORM creates mikro_orm_migrations before it runs any migration.
+      `select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                       where n.nspname = current_schema() and c.relkind = 'r'
+                         and starts_with(c.relname, 'pix_checkout_')) as tables,
+              (select count(*) from mikro_orm_migrations
+                where name in (${OLD_CHAIN.map((name) => `'${name}'`).join(", ")}))::int as recorded`,
+    );
+    if (!found?.tables) {
+      this.addSql(CHAIN_SCHEMA);
+      for (const sql of CHANGES) this.addSql(sql);
+      return;
+    }
+    if (Number(found.recorded) === OLD_CHAIN.length) {
+      for (const sql of CHANGES) this.addSql(sql);
+      return;
+    }
+    throw new Error(
+      `The Pix Checkout tables were made by a build of this repository older than 0.1.0, and ` +
+        `${Number(found.recorded)} of the ${OLD_CHAIN.length} migrations 0.1.0 adopts are ` +
+        `recorded (${OLD_CHAIN[0]} to ${OLD_CHAIN[OLD_CHAIN.length - 1]}): only a database that ` +
+        `ran all of them can be adopted. Their data was never a release's: reset them with this ` +
+        `SQL, then run npx medusa db:migrate again (packages/medusa/CHANGELOG.md, 0.1.0, says the ` +
+        `same).\n\n${RESET_SQL}\n`,
+    );
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(DROP_SQL);
+  }
+}
+
+/** The migrations of the builds before 0.1.0 that this one replaces, oldest first. */
+const OLD_CHAIN = [
+  "Migration20261125000000",
+  "Migration20261126000000",
+  "Migration20261127100000",
+  "Migration20261127140000",
+  "Migration20261127160000",
+  "Migration20261128100000",
+  "Migration20261129100000",
+];
+
+const DROP_SQL = `DROP TABLE IF EXISTS pix_checkout_charge, pix_checkout_charge_event, pix_checkout_client_refresh,
+  pix_checkout_client_refusal, pix_checkout_collection_lock, pix_checkout_create_budget,
+  pix_checkout_create_hold, pix_checkout_create_request, pix_checkout_health_alert,
+  pix_checkout_ledger_entry, pix_checkout_link_hit, pix_checkout_mail_window, pix_checkout_outbox,
+  pix_checkout_refresh_window, pix_checkout_reminder, pix_checkout_reminder_opt_out,
+  pix_checkout_unpaid_order, pix_checkout_webhook_delivery CASCADE;
+DROP FUNCTION IF EXISTS pix_checkout_charge_notify(), pix_checkout_create_request_notify(),
+  pix_checkout_ledger_entry_append_only();`;
+
+/**
+ * The way out for a database an unreleased build left halfway: every table and function of the
+ * plugin, and the records of every migration before this one. CHANGELOG.md (0.1.0) shows it too.
+ */
+const RESET_SQL = `${DROP_SQL}
+DELETE FROM mikro_orm_migrations
+  WHERE name BETWEEN 'Migration20261121000000' AND 'Migration20261129999999';`;
+
+/**
+ * The schema the seven migrations before this one left, as Postgres describes it
+ * (schema.sql), in an order that runs.
+ */
+const CHAIN_SCHEMA = `
+CREATE SEQUENCE pix_checkout_create_request_seq_seq;
+CREATE SEQUENCE pix_checkout_ledger_entry_seq_seq;
+
+CREATE OR REPLACE FUNCTION pix_checkout_charge_notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT'
+     or new.status is distinct from old.status
+     or new.paid_at is distinct from old.paid_at
+     or new.expires_at is distinct from old.expires_at
+     or new.session_id is distinct from old.session_id
+     or new.captured_cents is distinct from old.captured_cents
+     or new.owed_cents is distinct from old.owed_cents
+     or new.superseded_at is distinct from old.superseded_at then
+    perform pg_notify('pix_checkout_charge', new.session_id);
+  end if;
+  if tg_op = 'UPDATE' and new.owed_cents is distinct from old.owed_cents
+     and new.payment_collection_id is not null then
+    perform pg_notify('pix_checkout_charge', s.session_id) from pix_checkout_charge s
+     where s.payment_collection_id = new.payment_collection_id and s.deleted_at is null
+       and s.id <> new.id;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION pix_checkout_create_request_notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if new.state in ('failed', 'canceled') and new.state is distinct from old.state then
+    perform pg_notify('pix_checkout_charge', new.session_id);
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE TABLE pix_checkout_charge (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  provider_id text NOT NULL,
+  method text NOT NULL,
+  variant text NOT NULL,
+  session_id text NOT NULL,
+  payment_collection_id text,
+  amount_cents bigint NOT NULL,
+  currency_code text DEFAULT 'brl'::text NOT NULL,
+  status text DEFAULT 'pending'::text NOT NULL,
+  expires_at timestamp with time zone,
+  paid_at timestamp with time zone,
+  captured_at timestamp with time zone,
+  last_checked_at timestamp with time zone,
+  flagged boolean DEFAULT false NOT NULL,
+  display jsonb,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_at timestamp with time zone,
+  capture_claimed_at timestamp with time zone,
+  sales_channel_id text,
+  next_check_at timestamp with time zone,
+  check_failures integer DEFAULT 0 NOT NULL,
+  superseded_at timestamp with time zone,
+  order_hold_until timestamp with time zone,
+  flag_code text,
+  flag_detail jsonb,
+  flag_resolved_at timestamp with time zone,
+  flag_resolution_note text,
+  capture_session_id text,
+  awaiting_order_since timestamp with time zone,
+  compacted_at timestamp with time zone,
+  api_amount_cents bigint,
+  api_paid_at timestamp with time zone,
+  capture_claimed_by text,
+  shown_at timestamp with time zone,
+  next_reminder_at timestamp with time zone,
+  received_cents bigint,
+  held_cents bigint DEFAULT 0 NOT NULL,
+  held_reason text,
+  captured_cents bigint DEFAULT 0 NOT NULL,
+  owed_cents bigint DEFAULT 0 NOT NULL,
+  owed_reason text,
+  returned_cents bigint DEFAULT 0 NOT NULL,
+  capture_claimed_cents bigint,
+  purpose text
+);
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_parts_check CHECK (((held_cents >= 0) AND (captured_cents >= 0) AND (owed_cents >= 0) AND (returned_cents >= 0) AND ((((held_cents + captured_cents) + owed_cents) + returned_cents) = COALESCE(received_cents, (0)::bigint))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_purpose_check CHECK (((purpose IS NULL) OR (purpose = ANY (ARRAY['cart'::text, 'order'::text, 'order_edit'::text, 'exchange'::text, 'claim'::text, 'return'::text]))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_received_check CHECK (((status = 'paid'::text) = (received_cents IS NOT NULL)));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'expired'::text, 'failed'::text, 'canceled'::text])));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_variant_check CHECK ((variant = ANY (ARRAY['a'::text, 'b'::text])));
+CREATE INDEX "IDX_pix_checkout_charge_attention" ON pix_checkout_charge USING btree (updated_at) WHERE ((deleted_at IS NULL) AND (flagged OR (held_cents > 0) OR (owed_cents > 0) OR (awaiting_order_since IS NOT NULL)));
+CREATE INDEX "IDX_pix_checkout_charge_awaiting_order" ON pix_checkout_charge USING btree (awaiting_order_since) WHERE ((deleted_at IS NULL) AND (awaiting_order_since IS NOT NULL));
+CREATE INDEX "IDX_pix_checkout_charge_capture_due" ON pix_checkout_charge USING btree (paid_at) WHERE ((deleted_at IS NULL) AND (held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'accepted'::text])));
+CREATE INDEX "IDX_pix_checkout_charge_captured" ON pix_checkout_charge USING btree (id) WHERE ((deleted_at IS NULL) AND (captured_cents > 0));
+CREATE UNIQUE INDEX "IDX_pix_checkout_charge_charge_id_unique" ON pix_checkout_charge USING btree (charge_id) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_collection_live" ON pix_checkout_charge USING btree (payment_collection_id, status) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_created_at" ON pix_checkout_charge USING btree (created_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_deleted_at" ON pix_checkout_charge USING btree (deleted_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_flagged" ON pix_checkout_charge USING btree (id) WHERE (flagged AND (deleted_at IS NULL));
+CREATE INDEX "IDX_pix_checkout_charge_next_check_at" ON pix_checkout_charge USING btree (next_check_at) WHERE ((deleted_at IS NULL) AND (next_check_at IS NOT NULL));
+CREATE INDEX "IDX_pix_checkout_charge_next_reminder_at" ON pix_checkout_charge USING btree (next_reminder_at) WHERE ((deleted_at IS NULL) AND (next_reminder_at IS NOT NULL));
+CREATE INDEX "IDX_pix_checkout_charge_not_compacted" ON pix_checkout_charge USING btree (created_at, id) WHERE ((deleted_at IS NULL) AND (compacted_at IS NULL));
+CREATE INDEX "IDX_pix_checkout_charge_paid_at" ON pix_checkout_charge USING btree (paid_at) WHERE ((status = 'paid'::text) AND (deleted_at IS NULL));
+CREATE INDEX "IDX_pix_checkout_charge_payment_collection_id" ON pix_checkout_charge USING btree (payment_collection_id) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_session_id" ON pix_checkout_charge USING btree (session_id) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_status_expires_at" ON pix_checkout_charge USING btree (status, expires_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_status_updated_at" ON pix_checkout_charge USING btree (status, updated_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_updated_at" ON pix_checkout_charge USING btree (updated_at) WHERE (deleted_at IS NULL);
+CREATE TRIGGER pix_checkout_charge_notify AFTER INSERT OR UPDATE ON pix_checkout_charge FOR EACH ROW EXECUTE FUNCTION pix_checkout_charge_notify();
+
+CREATE TABLE pix_checkout_charge_event (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  kind text NOT NULL,
+  from_status text,
+  to_status text,
+  source text NOT NULL,
+  detail jsonb,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_at timestamp with time zone
+);
+ALTER TABLE pix_checkout_charge_event ADD CONSTRAINT pix_checkout_charge_event_pkey PRIMARY KEY (id);
+CREATE INDEX "IDX_pix_checkout_charge_event_charge_id" ON pix_checkout_charge_event USING btree (charge_id) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_event_deleted_at" ON pix_checkout_charge_event USING btree (deleted_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_charge_event_paid_created_at" ON pix_checkout_charge_event USING btree (created_at) WHERE ((deleted_at IS NULL) AND (to_status = 'paid'::text) AND (kind = ANY (ARRAY['paid'::text, 'late_payment'::text])));
+
+CREATE TABLE pix_checkout_client_refresh (
+  client_key text NOT NULL,
+  window_start timestamp with time zone NOT NULL,
+  used integer NOT NULL
+);
+ALTER TABLE pix_checkout_client_refresh ADD CONSTRAINT pix_checkout_client_refresh_pkey PRIMARY KEY (client_key);
+ALTER TABLE pix_checkout_client_refresh ADD CONSTRAINT pix_checkout_client_refresh_used_check CHECK ((used > 0));
+CREATE INDEX "IDX_pix_checkout_client_refresh_window" ON pix_checkout_client_refresh USING btree (window_start);
+
+CREATE TABLE pix_checkout_client_refusal (
+  client_key text NOT NULL,
+  cap text NOT NULL,
+  refused_at timestamp with time zone DEFAULT now() NOT NULL,
+  refused_until timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_cap_check CHECK ((cap = ANY (ARRAY['client'::text, 'email'::text, 'store'::text])));
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_pkey PRIMARY KEY (client_key);
+CREATE INDEX "IDX_pix_checkout_client_refusal_until" ON pix_checkout_client_refusal USING btree (refused_until);
+
+CREATE TABLE pix_checkout_collection_lock (
+  collection_id text NOT NULL,
+  holder text NOT NULL,
+  expires_at timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_collection_lock ADD CONSTRAINT pix_checkout_collection_lock_pkey PRIMARY KEY (collection_id);
+
+CREATE TABLE pix_checkout_create_budget (
+  budget_key text NOT NULL,
+  paused_until timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_create_budget ADD CONSTRAINT pix_checkout_create_budget_pkey PRIMARY KEY (budget_key);
+
+CREATE TABLE pix_checkout_create_hold (
+  id text NOT NULL,
+  client_key text NOT NULL,
+  email_key text NOT NULL,
+  expires_at timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_pkey PRIMARY KEY (id);
+CREATE INDEX "IDX_pix_checkout_create_hold_client" ON pix_checkout_create_hold USING btree (client_key);
+CREATE INDEX "IDX_pix_checkout_create_hold_email" ON pix_checkout_create_hold USING btree (email_key);
+CREATE INDEX "IDX_pix_checkout_create_hold_expires" ON pix_checkout_create_hold USING btree (expires_at);
+
+CREATE TABLE pix_checkout_create_request (
+  id text NOT NULL,
+  seq bigint DEFAULT nextval('pix_checkout_create_request_seq_seq'::regclass) NOT NULL,
+  budget_key text NOT NULL,
+  provider_key text NOT NULL,
+  provider_id text NOT NULL,
+  method text NOT NULL,
+  session_id text NOT NULL,
+  payment_collection_id text,
+  sales_channel_id text,
+  amount_cents bigint NOT NULL,
+  input jsonb,
+  state text DEFAULT 'waiting'::text NOT NULL,
+  enqueued_at timestamp with time zone DEFAULT now() NOT NULL,
+  sent_at timestamp with time zone,
+  lease_until timestamp with time zone,
+  done_at timestamp with time zone,
+  charge_id text,
+  cancel_requested boolean DEFAULT false NOT NULL,
+  error_code text,
+  error_message text,
+  attempts integer DEFAULT 0 NOT NULL,
+  client_key text,
+  email_key text,
+  payer_key text
+);
+ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
+CREATE INDEX "IDX_pix_checkout_create_request_client_done" ON pix_checkout_create_request USING btree (client_key, done_at) WHERE (client_key IS NOT NULL);
+CREATE INDEX "IDX_pix_checkout_create_request_client_waiting" ON pix_checkout_create_request USING btree (client_key) WHERE (state = 'waiting'::text);
+CREATE INDEX "IDX_pix_checkout_create_request_done_at" ON pix_checkout_create_request USING btree (budget_key, done_at) WHERE (done_at IS NOT NULL);
+CREATE INDEX "IDX_pix_checkout_create_request_email_waiting" ON pix_checkout_create_request USING btree (email_key) WHERE (state = 'waiting'::text);
+CREATE INDEX "IDX_pix_checkout_create_request_open" ON pix_checkout_create_request USING btree (budget_key, seq) WHERE (state = ANY (ARRAY['waiting'::text, 'sending'::text]));
+CREATE INDEX "IDX_pix_checkout_create_request_session" ON pix_checkout_create_request USING btree (session_id, seq);
+CREATE TRIGGER pix_checkout_create_request_notify AFTER UPDATE ON pix_checkout_create_request FOR EACH ROW EXECUTE FUNCTION pix_checkout_create_request_notify();
+
+CREATE TABLE pix_checkout_health_alert (
+  line_id text NOT NULL,
+  state text NOT NULL,
+  since timestamp with time zone DEFAULT now() NOT NULL,
+  line jsonb NOT NULL,
+  observed_at timestamp with time zone DEFAULT now() NOT NULL,
+  told_state text,
+  told_at timestamp with time zone,
+  previous_state text,
+  alert_id text,
+  alert_kind text,
+  alert_line jsonb,
+  alert_since timestamp with time zone,
+  event_emitted boolean DEFAULT false NOT NULL,
+  send_pending boolean DEFAULT false NOT NULL,
+  delivered_to jsonb DEFAULT '[]'::jsonb NOT NULL,
+  send_attempts integer DEFAULT 0 NOT NULL,
+  send_after timestamp with time zone,
+  sent_at timestamp with time zone,
+  last_error text
+);
+ALTER TABLE pix_checkout_health_alert ADD CONSTRAINT pix_checkout_health_alert_pkey PRIMARY KEY (line_id);
+CREATE INDEX "IDX_pix_checkout_health_alert_pending" ON pix_checkout_health_alert USING btree (send_after) WHERE send_pending;
+
+CREATE TABLE pix_checkout_ledger_entry (
+  id text NOT NULL,
+  seq bigint DEFAULT nextval('pix_checkout_ledger_entry_seq_seq'::regclass) NOT NULL,
+  charge_id text NOT NULL,
+  payment_collection_id text,
+  from_part text,
+  to_part text NOT NULL,
+  amount_cents bigint NOT NULL,
+  reason text NOT NULL,
+  door text NOT NULL,
+  medusa_ref text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_amount_cents_check CHECK ((amount_cents > 0));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_from_part_check CHECK ((from_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
+CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
+
+CREATE TABLE pix_checkout_link_hit (
+  key_hash text NOT NULL,
+  window_started_at timestamp with time zone NOT NULL,
+  hits integer NOT NULL
+);
+ALTER TABLE pix_checkout_link_hit ADD CONSTRAINT pix_checkout_link_hit_pkey PRIMARY KEY (key_hash);
+CREATE INDEX "IDX_pix_checkout_link_hit_window" ON pix_checkout_link_hit USING btree (window_started_at);
+
+CREATE TABLE pix_checkout_mail_window (
+  email_key text NOT NULL,
+  sent_at timestamp with time zone NOT NULL,
+  sent_day date,
+  day_count integer DEFAULT 0 NOT NULL
+);
+ALTER TABLE pix_checkout_mail_window ADD CONSTRAINT pix_checkout_mail_window_pkey PRIMARY KEY (email_key);
+CREATE INDEX "IDX_pix_checkout_mail_window_sent_at" ON pix_checkout_mail_window USING btree (sent_at);
+
+CREATE TABLE pix_checkout_outbox (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  kind text NOT NULL,
+  due_at timestamp with time zone DEFAULT now() NOT NULL,
+  attempts integer DEFAULT 0 NOT NULL,
+  done_at timestamp with time zone,
+  outcome text,
+  last_error text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_outbox ADD CONSTRAINT pix_checkout_outbox_kind_check CHECK ((kind = ANY (ARRAY['order_transactions'::text, 'announce_captured'::text, 'order_canceled_check'::text])));
+ALTER TABLE pix_checkout_outbox ADD CONSTRAINT pix_checkout_outbox_pkey PRIMARY KEY (id);
+CREATE UNIQUE INDEX "IDX_pix_checkout_outbox_charge_kind" ON pix_checkout_outbox USING btree (charge_id, kind);
+CREATE INDEX "IDX_pix_checkout_outbox_due" ON pix_checkout_outbox USING btree (due_at) WHERE (done_at IS NULL);
+
+CREATE TABLE pix_checkout_refresh_window (
+  session_id text NOT NULL,
+  refreshed_at timestamp with time zone NOT NULL
+);
+ALTER TABLE pix_checkout_refresh_window ADD CONSTRAINT pix_checkout_refresh_window_pkey PRIMARY KEY (session_id);
+
+CREATE TABLE pix_checkout_reminder (
+  id text NOT NULL,
+  charge_id text NOT NULL,
+  payment_collection_id text,
+  step text NOT NULL,
+  state text NOT NULL,
+  reason text,
+  token text NOT NULL,
+  email_key text,
+  claimed_until timestamp with time zone,
+  sent_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_state_check CHECK ((state = ANY (ARRAY['sending'::text, 'sent'::text, 'skipped'::text])));
+ALTER TABLE pix_checkout_reminder ADD CONSTRAINT pix_checkout_reminder_step_check CHECK ((step = ANY (ARRAY['pix_expiring'::text, 'pix_expired'::text, 'boleto_due_tomorrow'::text, 'boleto_due_today'::text, 'boleto_overdue'::text])));
+CREATE UNIQUE INDEX "IDX_pix_checkout_reminder_charge_step" ON pix_checkout_reminder USING btree (charge_id, step);
+CREATE INDEX "IDX_pix_checkout_reminder_collection_sent" ON pix_checkout_reminder USING btree (payment_collection_id, sent_at) WHERE (state = 'sent'::text);
+CREATE UNIQUE INDEX "IDX_pix_checkout_reminder_token" ON pix_checkout_reminder USING btree (token);
+
+CREATE TABLE pix_checkout_reminder_opt_out (
+  email_key text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_reminder_opt_out ADD CONSTRAINT pix_checkout_reminder_opt_out_pkey PRIMARY KEY (email_key);
+
+CREATE TABLE pix_checkout_unpaid_order (
+  cart_id text NOT NULL,
+  session_id text NOT NULL,
+  client_key text NOT NULL,
+  email_key text NOT NULL,
+  payer_key text,
+  units integer NOT NULL,
+  placed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE pix_checkout_unpaid_order ADD CONSTRAINT pix_checkout_unpaid_order_pkey PRIMARY KEY (cart_id);
+ALTER TABLE pix_checkout_unpaid_order ADD CONSTRAINT pix_checkout_unpaid_order_units_check CHECK ((units > 0));
+CREATE INDEX "IDX_pix_checkout_unpaid_order_client" ON pix_checkout_unpaid_order USING btree (client_key);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_email" ON pix_checkout_unpaid_order USING btree (email_key);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_payer" ON pix_checkout_unpaid_order USING btree (payer_key) WHERE (payer_key IS NOT NULL);
+CREATE INDEX "IDX_pix_checkout_unpaid_order_placed" ON pix_checkout_unpaid_order USING btree (placed_at);
+
+CREATE TABLE pix_checkout_webhook_delivery (
+  id text NOT NULL,
+  provider_key text NOT NULL,
+  event text NOT NULL,
+  charge_id text,
+  body jsonb NOT NULL,
+  outcome text DEFAULT 'received'::text NOT NULL,
+  detail text,
+  attempts integer DEFAULT 0 NOT NULL,
+  processed_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_at timestamp with time zone
+);
+ALTER TABLE pix_checkout_webhook_delivery ADD CONSTRAINT pix_checkout_webhook_delivery_outcome_check CHECK ((outcome = ANY (ARRAY['received'::text, 'processed'::text, 'duplicate'::text, 'forged'::text, 'unmatched'::text, 'recorded'::text, 'error'::text, 'failed'::text])));
+ALTER TABLE pix_checkout_webhook_delivery ADD CONSTRAINT pix_checkout_webhook_delivery_pkey PRIMARY KEY (id);
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_charge_id" ON pix_checkout_webhook_delivery USING btree (charge_id) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_created_at" ON pix_checkout_webhook_delivery USING btree (created_at);
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_deleted_at" ON pix_checkout_webhook_delivery USING btree (deleted_at) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_no_charge" ON pix_checkout_webhook_delivery USING btree (created_at) WHERE ((deleted_at IS NULL) AND (charge_id IS NULL));
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_outcome" ON pix_checkout_webhook_delivery USING btree (outcome) WHERE (deleted_at IS NULL);
+CREATE INDEX "IDX_pix_checkout_webhook_delivery_unfinished" ON pix_checkout_webhook_delivery USING btree (created_at) WHERE ((deleted_at IS NULL) AND (outcome = ANY (ARRAY['received'::text, 'unmatched'::text, 'error'::text])) AND (attempts < 20));
+
+ALTER SEQUENCE pix_checkout_create_request_seq_seq OWNED BY pix_checkout_create_request.seq;
+ALTER SEQUENCE pix_checkout_ledger_entry_seq_seq OWNED BY pix_checkout_ledger_entry.seq;
+`;
+
+/**
+ * What 0.1.0 adds to the seven migrations' schema, each written to run on a fresh database and
+ * on an adopted one alike (a backfill finds no rows on a fresh one).
+ */
+const CHANGES = [
+  // The ledger is append-only: an entry that was written stays as it was. The trigger refuses a
+  // change or a removal outright instead of leaving it to every writer to behave, and names the
+  // way that is right (a new entry that moves the money back).
+  `
+CREATE FUNCTION pix_checkout_ledger_entry_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'pix_checkout_ledger_entry is append-only: % refused. An entry is never changed or removed; a correction is a new entry.', tg_op;
+end;
+$function$;
+
+CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE UPDATE OR DELETE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+CREATE TRIGGER pix_checkout_ledger_entry_no_truncate BEFORE TRUNCATE ON pix_checkout_ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();
+`,
+  // Whether Medusa may capture a charge rests on which door holds its capture claim: settlement
+  // (`capture <uuid>`) or the provider's authorize (`authorize <session id>`). The holder's
+  // id said it as a prefix; a column the database checks says it as a value. A claim held when
+  // this runs gets its door from that prefix.
+  `
+ALTER TABLE pix_checkout_charge ADD COLUMN capture_claim_door text;
+UPDATE pix_checkout_charge SET capture_claim_door = CASE
+    WHEN starts_with(capture_claimed_by, 'capture ') THEN 'settlement'
+    WHEN starts_with(capture_claimed_by, 'authorize ') THEN 'authorize'
+  END
+  WHERE capture_claimed_by IS NOT NULL;
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (capture_claim_door IS NULL OR capture_claim_door IN ('settlement', 'authorize'));
+`,
+  // A create that failed after its cart became an order (the session answered `preparing`) has
+  // no charge to decide about, so its collection must decide: end the order or list it, and free
+  // its unpaid-order count. failure_decided_at says that happened; the partial index finds the
+  // failed creates still waiting for it. A failure from before this column is not examined
+  // again: it counts as decided when it failed.
+  `
+ALTER TABLE pix_checkout_create_request ADD COLUMN failure_decided_at timestamp with time zone;
+UPDATE pix_checkout_create_request SET failure_decided_at = coalesce(done_at, now()) WHERE state = 'failed';
+CREATE INDEX "IDX_pix_checkout_create_request_failed_undecided" ON pix_checkout_create_request (done_at) WHERE state = 'failed' AND failure_decided_at IS NULL;
+`,
+];
