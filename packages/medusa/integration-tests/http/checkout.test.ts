@@ -536,7 +536,9 @@ medusaIntegrationTestRunner({
       await ledger.arrive(chargeId, ["pending"], arrivalOf(cents, cents), "webhook", {
         paid_at: new Date(),
       });
-      expect(await captures.claim(chargeId, "capture a process that died", cents)).toBe(true);
+      expect(
+        await captures.claim(chargeId, { door: "settlement", id: "a process that died" }, cents),
+      ).toBe(true);
 
       // A live claim is its holder's: reconciliation leaves it alone.
       await reconcilePass(container());

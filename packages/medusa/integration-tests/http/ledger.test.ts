@@ -270,6 +270,7 @@ medusaIntegrationTestRunner({
           .update({
             capture_claimed_at: db(container()).fn.now(),
             capture_claimed_by: "webhook-x",
+            capture_claim_door: "settlement",
           });
         const completed = await shop.complete(cartId);
         expect(completed.data.type).toBe("order");

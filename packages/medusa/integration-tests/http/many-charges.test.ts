@@ -196,33 +196,30 @@ medusaIntegrationTestRunner({
       ]);
     });
 
-    it("a replaced code still for the cart's amount becomes the order when it is the one paid", async () => {
+    it("a replaced code paid into another account is owed back, never captured on that account's session; the current code still pays the cart", async () => {
       const cartId = await createCart(container(), store, 33);
       const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
-      // The shopper switches provider; the new session has a code of its own...
+      // The shopper switches to the other account's Pix; the new session has a code of its own...
       const second = sessionOf(await shop.initiate(cartId, "pp_pix_b"));
       expect(second.data.charge_id).not.toBe(first.data.charge_id);
-      // ...and pays the old one anyway (from the e-mail, say).
+      // ...and pays the old one anyway (from the e-mail, say): its money is in account A, and
+      // a capture on B's session would have the refund come from the wrong account.
       await pay(sandbox, first.data.charge_id);
-
-      await paidOrder(cartId);
-      const adopted = await rowWhere(first.data.charge_id, "the capture", (r) => !!r.captured_at);
-      expect(adopted).toMatchObject({ capture_session_id: second.id, flagged: false });
-      expect(await capturesOfSession(container(), second.id)).toBe(1);
-      expect((await chargeRow(second.data.charge_id)).superseded_at).not.toBeNull();
-      expect((await view(first.id)).status).toBe("paid");
-      expect((await view(second.id)).status).toBe("paid");
-
-      // Paying the second code too makes it a refund due, never a second capture.
-      await pay(sandboxB, second.data.charge_id);
-      const twice = await rowWhere(second.data.charge_id, "a refund due", (r) => r.flagged);
-      expect(twice).toMatchObject({ status: "paid", flag_code: "refund_due", captured_at: null });
-      expect(twice.flag_detail).toMatchObject({ reason: "paid_twice", amount_cents: 3300 });
-      expect(await view(second.id)).toMatchObject({
+      const due = await rowWhere(first.data.charge_id, "a refund due", (r) => r.flagged);
+      expect(due).toMatchObject({ capture_session_id: null, captured_at: null });
+      expect(due.flag_detail).toMatchObject({ reason: "paid_replaced", amount_cents: 3300 });
+      expect(await view(first.id)).toMatchObject({
         status: "refund_due",
-        refund: { amount: 3300, reason: "paid_twice" },
+        refund: { amount: 3300, reason: "paid_replaced" },
       });
+      expect(await capturesOfSession(container(), second.id)).toBe(0);
+      expect((await chargeRow(second.data.charge_id)).superseded_at).toBeNull();
+
+      // The current code pays the cart, once.
+      await pay(sandboxB, second.data.charge_id);
+      await paidOrder(cartId);
       expect(await capturesOfSession(container(), second.id)).toBe(1);
+      expect(await view(second.id)).toMatchObject({ status: "paid" });
     });
 
     it("a replaced code of an old amount is a refund due, and the current code still pays the cart", async () => {
@@ -1322,7 +1319,7 @@ medusaIntegrationTestRunner({
           const collectionId = collection.data.payment_collection.id as string;
           const locks = () => db(container())("pix_checkout_collection_lock");
           await locks().insert({
-            collection_id: `sessions:${collectionId}`,
+            collection_id: collectionId,
             holder: "another-request",
             expires_at: db(container()).raw("now() + interval '60 seconds'"),
           });
@@ -1341,9 +1338,7 @@ medusaIntegrationTestRunner({
               });
             }
           } finally {
-            await locks()
-              .where({ collection_id: `sessions:${collectionId}` })
-              .delete();
+            await locks().where({ collection_id: collectionId }).delete();
           }
           const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
           expect(
@@ -2044,12 +2039,18 @@ medusaIntegrationTestRunner({
         await ledger.arrive(chargeId, ["pending"], arrivalOf(7_700, 7_700), "webhook", {
           paid_at: new Date(),
         });
-        expect(await captures.claim(chargeId, "slow process", 7_700)).toBe(true);
+        expect(
+          await captures.claim(chargeId, { door: "settlement", id: "slow process" }, 7_700),
+        ).toBe(true);
         // A process whose lease lapsed gives back a claim it no longer holds: nothing happens.
-        await captures.release(chargeId, "another process");
-        expect(await captures.claim(chargeId, "third process", 7_700)).toBe(false);
-        await captures.release(chargeId, "slow process");
-        expect(await captures.claim(chargeId, "third process", 7_700)).toBe(true);
+        await captures.release(chargeId, { door: "settlement", id: "another process" });
+        expect(
+          await captures.claim(chargeId, { door: "settlement", id: "third process" }, 7_700),
+        ).toBe(false);
+        await captures.release(chargeId, { door: "settlement", id: "slow process" });
+        expect(
+          await captures.claim(chargeId, { door: "settlement", id: "third process" }, 7_700),
+        ).toBe(true);
       });
 
       it("a double-submitted Record refund declares the amount once", async () => {

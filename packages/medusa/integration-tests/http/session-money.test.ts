@@ -514,6 +514,7 @@ medusaIntegrationTestRunner({
           .update({
             capture_claimed_at: db(container()).fn.now(),
             capture_claimed_by: "webhook-x",
+            capture_claim_door: "settlement",
           });
 
         const completed = await shop.complete(cartId);

@@ -23,9 +23,9 @@ import { unlinkOrphanOrderOfPluginCart } from "../internal/medusa/orphan-order-l
  * Its `?token=` is taken out of the URL before Medusa's access log can write it, and so is a
  * reminder link's token, on any method and any path under it (see link-request).
  * A client the create line would refuse a place is answered first, from one query, before
- * anything costly runs (see early-refusal). A collection whose Pix or boleto is paid gets no
- * new session of any provider (see paid-collection-guard). A collection's session requests are
- * served one at a time (see session-requests), a cart
+ * anything costly runs (see early-refusal). A collection's session requests are served one at a
+ * time, under the collection's own lease (see session-requests), and inside it a collection
+ * paid in full gets no new session of any provider (see paid-collection-guard); a cart
  * that cannot become an order or a client past its cap is refused before anything is made
  * (see session-gate), and a boleto session takes the payer's e-mail and address from the
  * cart (see cart-payer).
@@ -67,8 +67,8 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [
         refuseWaitingClientsEarly,
-        refuseSessionsOfPaidCollection,
         oneSessionRequestAtATime,
+        refuseSessionsOfPaidCollection,
         sessionGate,
         chosenMethodFollowsSession,
         boletoPayerFromCart,

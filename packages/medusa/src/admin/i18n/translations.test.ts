@@ -136,6 +136,8 @@ describe("the server's words, in the admin's languages", () => {
       D.refunded,
       D.replacedEnded,
       D.collectionPaid,
+      D.anotherCodeOpen,
+      D.noOrderWaits,
       "capture",
       "keep_order",
     ];

@@ -40,6 +40,11 @@ const PATTERNS: [RegExp, Words][] = [
   [/^a replaced code ended$/, (_, t) => t("deliveryDetail.replaced_ended")],
   [/^the collection holds a payment$/, (_, t) => t("deliveryDetail.collection_paid")],
   [
+    /^another code of the collection may still be paid$/,
+    (_, t) => t("deliveryDetail.another_code_open"),
+  ],
+  [/^no order waits on it$/, (_, t) => t("deliveryDetail.no_order_waits")],
+  [
     /^(capture|end_order|cancel_session|keep_order|complete_cart|recheck)$/,
     (m, t) => t("deliveryDetail.decision", { what: t(`decision.${m[1]}`) }),
   ],

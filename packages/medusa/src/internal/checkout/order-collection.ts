@@ -16,7 +16,8 @@ export interface NotPayable {
 
 /**
  * Whether an order's own collection (an order edit's, exchange's or claim's difference, a
- * converted draft's total) may take a Pix code or boleto, from what Medusa holds of it: the
+ * converted draft's total), or the collection of a cart that became an order (an order-first
+ * order, edited or not), may take a Pix code or boleto, from what Medusa holds of it: the
  * one rule the session gate (create-line/session-gate.ts) and the payment page
  * (storefront/collection-page.ts) both ask, so the page never offers what the store route
  * refuses. Null when it may. A collection Medusa completed (the merchant marked it paid, or a
@@ -28,7 +29,7 @@ export interface NotPayable {
  * difference into a refund, and a code for it would ask the customer for money they do not owe.
  */
 export function whyNotPayable(collection: OwnedCollection): NotPayable | null {
-  const order = collection.order;
+  const order = collection.order ?? collection.cartOrder;
   if (!order) return null;
   if (collection.status === "completed") {
     return {

@@ -14,8 +14,13 @@ import { withCollectionLock } from "../records/collection-locks";
  * other, the second finds the first's code, which is still payable, and reuses it: one charge,
  * and the cart's live session shows it.
  *
- * Its own lease key (`sessions:<collection>`), not the collection's: the request's provider
- * call decides under the collection's lease, which this must not already hold.
+ * The collection's own lease, the one every door into its money decides under: Medusa's swap
+ * is not atomic (the new session is made while the old ones are deleted), so a payment landing
+ * in between would be decided against a collection half swapped. Held for the whole request,
+ * the swap and a webhook's decision come one after the other: a paid collection refuses the
+ * swap (paid-collection-guard.ts, which runs inside this lease), or the payment finds the code
+ * replaced and is decided as such. Nothing the request calls takes this lease (the provider's
+ * `initiatePayment` and `deletePayment` take none), so it cannot wait on itself.
  */
 export function oneSessionRequestAtATime(
   req: MedusaRequest,
@@ -27,7 +32,7 @@ export function oneSessionRequestAtATime(
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   withCollectionLock(
     db,
-    `sessions:${collectionId}`,
+    collectionId,
     () =>
       new Promise<void>((done) => {
         res.once("finish", () => done());

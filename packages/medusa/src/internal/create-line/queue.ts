@@ -713,6 +713,30 @@ export class CreateQueue {
   }
 
   /**
+   * Requests that failed before `before` and whose order nobody has looked at yet (settlement/
+   * failed-creates.ts), oldest first, read on the partial index
+   * IDX_pix_checkout_create_request_failed_undecided. Spent sends (`error_code` `SPENT_SEND`)
+   * are among them: they keep a slot only, and are marked decided with the rest.
+   */
+  async failedUndecided(before: Date, limit: number): Promise<CreateRequestRow[]> {
+    const found = (await this.db(REQUESTS)
+      .where({ state: "failed" })
+      .whereNull("failure_decided_at")
+      .where("done_at", "<", before)
+      .orderBy("done_at", "asc")
+      .limit(limit)) as CreateRequestRow[];
+    return found.map(row);
+  }
+
+  /** What a failed request left (an order ended, kept or none) was decided: it is not read again. */
+  async failureDecided(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db(REQUESTS)
+      .whereIn("id", ids as string[])
+      .update({ failure_decided_at: this.db.fn.now() });
+  }
+
+  /**
    * Ends waiting requests no registration of this store can send any more (renamed or removed
    * from medusa-config), which would otherwise hold the head of the line forever.
    */

@@ -111,6 +111,14 @@ export class UnpaidOrders {
     });
   }
 
+  /**
+   * The cart's order no longer counts against its client, mailbox and document: no code will
+   * ever be asked of it (its create failed) and the merchant keeps it, or it was ended.
+   */
+  async release(cartId: string): Promise<void> {
+    await this.db(UNPAID).where({ cart_id: cartId }).delete();
+  }
+
   /** Drops rows older than any code lives, at most `limit` of them. */
   async prune(limit: number): Promise<number> {
     const deleted = await this.db(UNPAID)

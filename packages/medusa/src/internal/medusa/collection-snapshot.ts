@@ -10,9 +10,16 @@ export interface MedusaSide {
   liveSessions: { id: string; providerId: string; amountCents: number }[];
   /**
    * Payments Medusa made from the collection's sessions, of every provider; `captured` when
-   * Medusa holds any capture of it, `canceled` once Medusa canceled it.
+   * Medusa holds any capture of it, `canceled` once Medusa canceled it, and its captures, each
+   * by id with its amount in cents.
    */
-  payments: { sessionId: string; providerId: string; captured: boolean; canceled: boolean }[];
+  payments: {
+    sessionId: string;
+    providerId: string;
+    captured: boolean;
+    canceled: boolean;
+    captures: { id: string; cents: number }[];
+  }[];
   /**
    * The collection's order (`canceledAt` once canceled): the order it belongs to (an order
    * edit's, a claim's, a draft's), or the one its cart became.
@@ -36,7 +43,15 @@ interface SideRow {
       }[]
     | null;
   payments:
-    { session_id: string; provider_id: string; captured: boolean; canceled: boolean }[] | null;
+    | {
+        session_id: string;
+        provider_id: string;
+        captured: boolean;
+        canceled: boolean;
+        captures:
+          { id: string; amount: string | null; amount_num: string | number | null }[] | null;
+      }[]
+    | null;
   cart_id: string | null;
   order: { id: string; status: string; canceled_at: string | null } | null;
   collection: { amount: string | null; amount_num: string | number | null; status: string } | null;
@@ -48,7 +63,7 @@ interface SideRow {
  * two reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
- * (`payment_collection`, `payment_session`, `payment`, `capture`, `cart_payment_collection`,
+ * (`payment_collection`, `payment_session`, `payment`, `capture` (its id and amount), `cart_payment_collection`,
  * `order_payment_collection`, `order_cart`, `order`) are the ones Medusa's own links and payment
  * module define, unchanged across Medusa 2.x.
  */
@@ -62,7 +77,11 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
        (select json_agg(json_build_object('session_id', p.payment_session_id,
                  'provider_id', p.provider_id, 'canceled', p.canceled_at is not null, 'captured',
                  p.captured_at is not null or exists (
-                   select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)))
+                   select 1 from capture c where c.payment_id = p.id and c.deleted_at is null),
+                 'captures', (select json_agg(json_build_object('id', c.id,
+                                  'amount', c.raw_amount->>'value', 'amount_num', c.amount)
+                                  order by c.created_at, c.id)
+                                from capture c where c.payment_id = p.id and c.deleted_at is null)))
           from payment p
          where p.payment_collection_id = :pc and p.deleted_at is null) as payments,
        (select cpc.cart_id from cart_payment_collection cpc
@@ -94,6 +113,10 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
       providerId: payment.provider_id,
       captured: payment.captured,
       canceled: payment.canceled,
+      captures: (payment.captures ?? []).map((capture) => ({
+        id: capture.id,
+        cents: toCents(String(capture.amount ?? capture.amount_num)),
+      })),
     })),
     order: row?.order
       ? {

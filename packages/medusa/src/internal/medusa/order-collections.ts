@@ -160,6 +160,12 @@ export interface OwnedCollection {
   cartId: string | null;
   /** The order the collection is the order's own collection of (not a cart's order). */
   order: CollectionOrder | null;
+  /**
+   * The order a cart's collection became (order-first, or pay-first once completed): Medusa
+   * changes its unpaid collection in place when the order is edited, and "Copy payment link"
+   * names it too.
+   */
+  cartOrder: CollectionOrder | null;
 }
 
 const ADDRESS = [
@@ -210,8 +216,8 @@ const centsOf = (raw: Raw, plain: unknown): number | null => {
 
 /**
  * Payment collection `paymentCollectionId` and what owns it, read with Query; undefined when
- * Medusa holds no such collection. `order` is set only for an order's own collection, never
- * for a cart's (whose order, once placed, also links it).
+ * Medusa holds no such collection. `order` is set only for an order's own collection; a cart's
+ * collection whose order was placed has it as `cartOrder`.
  */
 export async function ownedCollection(
   container: MedusaContainer,
@@ -247,7 +253,26 @@ export async function ownedCollection(
   const found = data[0] as CollectionGraph | undefined;
   if (!found) return undefined;
   const cartId = found.cart?.id ?? null;
-  const order = !cartId && found.order ? found.order : null;
+  const orderOf = (order: NonNullable<CollectionGraph["order"]>): CollectionOrder => ({
+    id: order.id,
+    displayId: order.display_id ?? null,
+    email: order.email?.trim() || null,
+    status: order.status,
+    canceled: order.status === "canceled" || Boolean(order.canceled_at),
+    salesChannelId: order.sales_channel_id ?? null,
+    regionId: order.region_id ?? null,
+    currencyCode: order.currency_code,
+    pendingCents: centsOf(order.summary?.raw_pending_difference, order.summary?.pending_difference),
+    customer: order.customer
+      ? {
+          firstName: order.customer.first_name ?? null,
+          lastName: order.customer.last_name ?? null,
+          phone: order.customer.phone ?? null,
+        }
+      : null,
+    billingAddress: order.billing_address ?? null,
+    shippingAddress: order.shipping_address ?? null,
+  });
   return {
     id: found.id,
     // As a session of it asks (sessionCentsOf): the page shows what the code will charge.
@@ -255,31 +280,8 @@ export async function ownedCollection(
     currencyCode: found.currency_code,
     status: found.status,
     cartId,
-    order: order
-      ? {
-          id: order.id,
-          displayId: order.display_id ?? null,
-          email: order.email?.trim() || null,
-          status: order.status,
-          canceled: order.status === "canceled" || Boolean(order.canceled_at),
-          salesChannelId: order.sales_channel_id ?? null,
-          regionId: order.region_id ?? null,
-          currencyCode: order.currency_code,
-          pendingCents: centsOf(
-            order.summary?.raw_pending_difference,
-            order.summary?.pending_difference,
-          ),
-          customer: order.customer
-            ? {
-                firstName: order.customer.first_name ?? null,
-                lastName: order.customer.last_name ?? null,
-                phone: order.customer.phone ?? null,
-              }
-            : null,
-          billingAddress: order.billing_address ?? null,
-          shippingAddress: order.shipping_address ?? null,
-        }
-      : null,
+    order: !cartId && found.order ? orderOf(found.order) : null,
+    cartOrder: cartId && found.order ? orderOf(found.order) : null,
   };
 }
 

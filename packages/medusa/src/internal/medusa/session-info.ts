@@ -5,6 +5,8 @@ export interface SessionInfo {
   payment_collection_id: string;
   provider_id: string;
   status: string;
+  /** Its amount as Medusa holds it (raw decimal, fractions of a cent included). */
+  amount: string | null;
   /** The sales channel of the cart the session pays for, or of the order whose own it is. */
   sales_channel_id: string | null;
 }
@@ -33,6 +35,7 @@ export async function sessionInfo(db: Knex, sessionId: string): Promise<SessionI
       "ps.payment_collection_id",
       "ps.provider_id",
       "ps.status",
+      db.raw("coalesce(ps.raw_amount->>'value', ps.amount::text) as amount"),
       db.raw("coalesce(c.sales_channel_id, o.sales_channel_id) as sales_channel_id"),
     )
     .where("ps.id", sessionId)

@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ATTENTION_GRACE_MS, ChargeAttention, type Attention } from "../records/attention";
-import { CAPTURE_ATTEMPTS, CAPTURE_LEASE_MS } from "../records/capture-claims";
+import { CAPTURE_ATTEMPTS } from "../records/capture-claims";
+import { CAPTURE_LEASE_MS } from "../records/ledger";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
 import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";

@@ -73,7 +73,14 @@ async function record(
       ? await capturedPaymentOf(ctx.container, captureSessionOf(row))
       : undefined;
   const medusaCents = payment ? plan.medusaCents : 0;
-  const moves = returnMoves(plan.takes, money.owed - Math.min(owedInMedusa, money.owed), payment);
+  const moves = plan.takes.map((take): LedgerMove => ({
+    from: take.from,
+    to: "returned",
+    amountCents: take.amountCents,
+    reason: "merchant_refund",
+    // An entry of money Medusa holds captured names the payment Medusa records the refund on.
+    medusaRef: take.inMedusa ? (payment ?? null) : null,
+  }));
   const left = (part: "owed" | "held" | "captured") =>
     money[part] - (plan.takes.find((t) => t.from === part)?.amountCents ?? 0);
   // The note asked for this money: it is resolved once nothing of it waits for the merchant
@@ -122,37 +129,4 @@ async function record(
     }
   }
   return { recorded_in_medusa_cents: recorded, resolved_flag: resolved };
-}
-
-/**
- * The ledger's moves of a refund: owed money Medusa never held first, then the rest, each entry
- * of Medusa's money naming the payment Medusa records the refund on.
- */
-function returnMoves(
-  takes: readonly { from: "held" | "captured" | "owed" | "returned"; amountCents: number }[],
-  owedOutside: number,
-  payment: string | undefined,
-): LedgerMove[] {
-  const moves: LedgerMove[] = [];
-  const entry = (from: LedgerMove["from"], cents: number, medusaRef: string | null) => {
-    if (cents > 0) {
-      moves.push({
-        from,
-        to: "returned",
-        amountCents: cents,
-        reason: "merchant_refund",
-        medusaRef,
-      });
-    }
-  };
-  for (const take of takes) {
-    if (take.from === "owed") {
-      const outside = Math.min(take.amountCents, owedOutside);
-      entry("owed", outside, null);
-      entry("owed", take.amountCents - outside, payment ?? null);
-    } else {
-      entry(take.from, take.amountCents, take.from === "captured" ? (payment ?? null) : null);
-    }
-  }
-  return moves;
 }

@@ -11,6 +11,9 @@ import {
   type OrderMoney,
 } from "../medusa/order-collections";
 import { collectionPageUrl } from "../storefront/collection-link";
+import { readMedusaSide } from "../medusa/collection-snapshot";
+import { recordsOf } from "../records/records";
+import { collectionStanding } from "../settlement/snapshot";
 
 /*
  * What an order still owes after the sale, for the admin's order widget: the collection an
@@ -53,7 +56,9 @@ export function whatsappNumber(phone: string | null): string | null {
 /**
  * What order `orderId` owes that a Pix link can collect, or null: nothing owed, the order
  * canceled, not in reais, or its money already on its way through its cart's collection (an
- * order-first boleto waiting to be paid), which its own checkout collects.
+ * order-first boleto waiting to be paid), which its own checkout collects. A cart's collection
+ * its code paid only part of (the order was edited up under the code, and Medusa raised that
+ * collection in place) is collected by its link for the rest.
  */
 export async function orderOutstanding(
   container: MedusaContainer,
@@ -64,7 +69,9 @@ export async function orderOutstanding(
   const order = await orderMoney(container, orderId);
   if (!order || order.canceled || order.currencyCode.toLowerCase() !== "brl") return null;
   if (order.pendingCents <= 0) return null;
-  const open = order.collections.find((c) => !c.ofCart && OPEN.has(c.status));
+  const open =
+    order.collections.find((c) => !c.ofCart && OPEN.has(c.status)) ??
+    (await partlyPaidCartCollection(db, config, order));
   if (open) {
     const pagePath = `/pix-checkout/payment-collection/${encodeURIComponent(open.id)}?order_id=${encodeURIComponent(order.id)}`;
     return {
@@ -85,6 +92,24 @@ export async function orderOutstanding(
     link: null,
     page_path: null,
   };
+}
+
+/** The order's cart collection when its codes paid part, not all, of what it asks. */
+async function partlyPaidCartCollection(
+  db: Knex,
+  config: ConfigModule,
+  order: OrderMoney,
+): Promise<OrderMoney["collections"][number] | undefined> {
+  const cart = order.collections.find((c) => c.ofCart && BUSY.has(c.status));
+  if (!cart) return undefined;
+  const standing = await collectionStanding(
+    recordsOf(db),
+    config,
+    cart.id,
+    await readMedusaSide(db, cart.id),
+  );
+  const partly = !standing.paid && standing.paidCents > 0 && (standing.remainingCents ?? 0) > 0;
+  return partly ? { ...cart, amountCents: standing.remainingCents ?? 0 } : undefined;
 }
 
 function common(order: OrderMoney) {

@@ -66,6 +66,7 @@ export interface TelemetryAttributes {
   "pix_checkout.reconcile.carts_completed"?: number;
   "pix_checkout.reconcile.follow_ups"?: number;
   "pix_checkout.reconcile.canceled_orders"?: number;
+  "pix_checkout.reconcile.failed_create_orders"?: number;
   "pix_checkout.reconcile.errors"?: number;
   "pix_checkout.api.operation"?: ApiOperation;
   /** `ok`, or the API error's `code`. */
@@ -477,6 +478,7 @@ export function reportAttributes(report: {
   cartsCompleted: number;
   followUps: number;
   canceledOrders: number;
+  failedCreateOrders: number;
   errors: number;
 }): TelemetryAttributes {
   return {
@@ -486,6 +488,7 @@ export function reportAttributes(report: {
     "pix_checkout.reconcile.carts_completed": report.cartsCompleted,
     "pix_checkout.reconcile.follow_ups": report.followUps,
     "pix_checkout.reconcile.canceled_orders": report.canceledOrders,
+    "pix_checkout.reconcile.failed_create_orders": report.failedCreateOrders,
     "pix_checkout.reconcile.errors": report.errors,
   };
 }

@@ -1,14 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { CHARGES, liveCharge, type ChargeRow } from "./charges";
-import { CAPTURABLE_HELD } from "./ledger";
-
-/**
- * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
- * second; a holder silent for this long has died, so its claim lapses and another run captures.
- * Capturing after a lapse cannot double the money: Medusa's workflow skips a payment that
- * already has `captured_at`, and `captureOnce` asks Medusa before it claims.
- */
-export const CAPTURE_LEASE_MS = 2 * 60_000;
+import type { ClaimDoor, ClaimHolder } from "./claim-door";
+import { CAPTURABLE_HELD, CAPTURE_LEASE_MS, liveClaimSql } from "./ledger";
 
 /** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
 export const CAPTURE_ATTEMPTS = 3;
@@ -17,8 +10,10 @@ export const CAPTURE_ATTEMPTS = 3;
 const EVENTS = "pix_checkout_charge_event";
 
 /**
- * The right to capture a charge's held money (`capture_claimed_*`), which only one door holds
- * at a time, and what waits for a capture or, once captured, for its cart to become an order.
+ * The right to capture a charge's held money (`capture_claimed_*`, `capture_claim_door`), which
+ * only one door holds at a time, and what waits for a capture or, once captured, for its cart to
+ * become an order. A claim is live only while its lease runs and the held money still covers it
+ * (records/ledger.ts `liveClaimSql`).
  */
 export class CaptureClaims {
   constructor(private readonly db: Knex) {}
@@ -33,7 +28,7 @@ export class CaptureClaims {
    */
   async claim(
     chargeId: string,
-    holder: string,
+    holder: ClaimHolder,
     amountCents: number,
     leaseMs = CAPTURE_LEASE_MS,
   ): Promise<boolean> {
@@ -43,13 +38,13 @@ export class CaptureClaims {
       .whereIn("held_reason", CAPTURABLE_HELD as string[])
       .where((q) =>
         q
-          .whereNull("capture_claimed_at")
-          .orWhere({ capture_claimed_by: holder })
-          .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
+          .whereRaw(`not ${liveClaimSql(CHARGES, leaseMs)}`)
+          .orWhere({ capture_claim_door: holder.door, capture_claimed_by: holder.id }),
       )
       .update({
         capture_claimed_at: this.db.fn.now(),
-        capture_claimed_by: holder,
+        capture_claimed_by: holder.id,
+        capture_claim_door: holder.door,
         capture_claimed_cents: amountCents,
         updated_at: new Date(),
       });
@@ -57,18 +52,17 @@ export class CaptureClaims {
   }
 
   /**
-   * The amount a live claim of a holder whose id starts with `holderPrefix` captures (the
-   * database's clock decides whether its lease still runs); undefined when there is none.
+   * The amount a live claim of `door` captures (the database's clock decides whether its lease
+   * still runs, and the held money whether it still covers it); undefined when there is none.
    */
   async liveClaimOf(
     chargeId: string,
-    holderPrefix: string,
+    door: ClaimDoor,
     leaseMs = CAPTURE_LEASE_MS,
   ): Promise<number | undefined> {
     const row = (await liveCharge(this.db, chargeId)
-      .whereNull("captured_at")
-      .whereRaw("starts_with(capture_claimed_by, ?)", [holderPrefix])
-      .whereRaw("capture_claimed_at > now() - make_interval(secs => ?)", [leaseMs / 1000])
+      .where({ capture_claim_door: door })
+      .whereRaw(liveClaimSql(CHARGES, leaseMs))
       .first("capture_claimed_cents")) as { capture_claimed_cents: string | null } | undefined;
     return row?.capture_claimed_cents == null ? undefined : Number(row.capture_claimed_cents);
   }
@@ -78,11 +72,16 @@ export class CaptureClaims {
    * holder can: a slow capture whose lease lapsed must not release the claim of the process
    * that took over.
    */
-  async release(chargeId: string, holder: string): Promise<void> {
+  async release(chargeId: string, holder: ClaimHolder): Promise<void> {
     await liveCharge(this.db, chargeId)
       .whereNull("captured_at")
-      .where({ capture_claimed_by: holder })
-      .update({ capture_claimed_at: null, capture_claimed_by: null, capture_claimed_cents: null });
+      .where({ capture_claim_door: holder.door, capture_claimed_by: holder.id })
+      .update({
+        capture_claimed_at: null,
+        capture_claimed_by: null,
+        capture_claim_door: null,
+        capture_claimed_cents: null,
+      });
   }
 
   /**
@@ -104,11 +103,7 @@ export class CaptureClaims {
           `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
           [CAPTURE_ATTEMPTS],
         )
-        .where((q) =>
-          q
-            .whereNull("capture_claimed_at")
-            .orWhereRaw("capture_claimed_at < now() - make_interval(secs => ?)", [leaseMs / 1000]),
-        )
+        .whereRaw(`not ${liveClaimSql(CHARGES, leaseMs)}`)
         .orderBy("paid_at", "asc")
         .limit(limit)
     );

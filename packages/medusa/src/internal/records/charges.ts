@@ -3,6 +3,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeStatus } from "../platform/status";
 import type { PaymentMethod } from "../platform/options";
 import type { HeldReason, OwedReason } from "./ledger";
+import type { ClaimDoor } from "./claim-door";
 
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */
 export type LocalChargeStatus = ChargeStatus | "canceled";
@@ -52,8 +53,10 @@ export interface ChargeRow {
   api_paid_at: Date | null;
   /** When a process took the capture; the claim lapses after the lease (see claimCapture). */
   capture_claimed_at: Date | null;
-  /** Who holds the capture claim; only the holder releases it. */
+  /** Who holds the capture claim (its id within its door); only the holder releases it. */
   capture_claimed_by: string | null;
+  /** Which door holds the capture claim (capture-claims.ts `ClaimDoor`). */
+  capture_claim_door: ClaimDoor | null;
   /** How much the claim's holder captures (the capture door checks Medusa's capture against it). */
   capture_claimed_cents: number | null;
   /** When the capture was confirmed done in Medusa. */
@@ -126,6 +129,7 @@ export type NewChargeRow = Omit<
   | "owed_reason"
   | "returned_cents"
   | "capture_claimed_by"
+  | "capture_claim_door"
   | "capture_claimed_cents"
   | "capture_claimed_at"
   | "captured_at"

@@ -2,9 +2,13 @@
  * Why money a shopper paid must go back to them (the ledger's `owed` part):
  * - `paid_twice`: the collection already holds another paid charge (an old code paid too);
  * - `paid_old_amount`: a replaced code was paid, and its amount no longer covers the cart;
+ * - `paid_replaced`: a replaced code was paid that would cover it, but the shopper had moved to
+ *   another way to pay (the other method, another account's provider, another provider);
  * - `paid_elsewhere`: the collection was paid another way (another provider, such as a card,
  *   or the merchant's "mark as paid");
  * - `overpaid`: more arrived than the code asked for: the excess;
+ * - `amount_lowered`: the collection asked less than the code when it was paid (an order edited
+ *   down under a live code, a replaced code of a cart that got cheaper): the difference;
  * - `paid_after_order_canceled`: the payment arrived after its order was canceled;
  * - `out_of_stock`: the cart could not become an order (the last unit sold meanwhile);
  * - `cart_not_completed`: the cart could not become an order, for another lasting reason;
@@ -15,8 +19,10 @@
 export const REFUND_REASONS = [
   "paid_twice",
   "paid_old_amount",
+  "paid_replaced",
   "paid_elsewhere",
   "overpaid",
+  "amount_lowered",
   "paid_after_order_canceled",
   "out_of_stock",
   "cart_not_completed",

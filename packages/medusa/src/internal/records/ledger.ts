@@ -23,6 +23,28 @@ export type HeldReason = "awaiting_capture" | "underpaid" | "accepted";
 /** Held money settlement captures by itself (the merchant's `underpaid` waits for them). */
 export const CAPTURABLE_HELD: readonly HeldReason[] = ["awaiting_capture", "accepted"];
 
+/**
+ * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
+ * second; a holder silent for this long has died, so its claim lapses and another run captures.
+ * Capturing after a lapse cannot double the money: Medusa's workflow skips a payment that
+ * already has `captured_at`, and a capture Medusa holds is recorded by its id, never made again.
+ */
+export const CAPTURE_LEASE_MS = 2 * 60_000;
+
+/**
+ * Whether a charge row's capture claim is live, as SQL on the table reference `charge`: its
+ * lease runs (on the database's clock), nothing recorded the capture yet, and the money it
+ * claims is still held for Medusa's capture. Money moved from under a claim (owed back, returned)
+ * ends the claim with it, so the capture door refuses Medusa a capture of money that left.
+ */
+export function liveClaimSql(charge: string, leaseMs = CAPTURE_LEASE_MS): string {
+  // coalesce: a null anywhere (no reason held) reads as "not live", never as unknown.
+  return `coalesce(${charge}.capture_claimed_at is not null and ${charge}.captured_at is null
+    and ${charge}.capture_claimed_at > now() - make_interval(secs => ${Number(leaseMs) / 1000})
+    and ${charge}.held_cents >= coalesce(${charge}.capture_claimed_cents, 0)
+    and ${charge}.held_reason in (${CAPTURABLE_HELD.map((r) => `'${r}'`).join(", ")}), false)`;
+}
+
 /** Why money is owed back. */
 export type OwedReason = RefundReason;
 
@@ -84,6 +106,8 @@ export interface MoveTerms {
   heldFor?: readonly HeldReason[];
   /** Medusa must not hold a capture of it yet (captured_at is null). */
   notCapturedInMedusa?: boolean;
+  /** No capture claim may be live on it (money a capture in flight is taking stays put). */
+  noLiveClaim?: boolean;
   /** Other columns written in the same statement (values, or `knex.raw`). */
   set?: Record<string, unknown>;
   /** Other rows written in the same statement, once the move is made (the outbox). */
@@ -133,9 +157,10 @@ export class Ledger {
   /**
    * Makes `moves` on one charge in one statement. Returns the row as it stands after, or
    * undefined when the row does not hold what the moves take (or `terms` do not hold): someone
-   * moved it first, and nothing was written.
+   * moved it first, and nothing was written. Private: each kind of move below carries its own
+   * guard, written once.
    */
-  async move(
+  private async move(
     chargeId: string,
     moves: readonly LedgerMove[],
     door: LedgerDoor,
@@ -189,6 +214,7 @@ export class Ledger {
       whereBindings.push(terms.heldFor as string[]);
     }
     if (terms.notCapturedInMedusa) wheres.push("captured_at is null");
+    if (terms.noLiveClaim) wheres.push(`not ${liveClaimSql(CHARGES)}`);
     for (const [column, value] of Object.entries(terms.set ?? {})) {
       sets.push(`${column} = ?`);
       setBindings.push(value);
@@ -264,8 +290,10 @@ export class Ledger {
   /**
    * Medusa holds the capture of `amountCents` of the held money: it becomes the order's, the
    * claim is done, the charge waits to see its cart become an order, and the follow-ups of a
-   * capture are written to the outbox, all in one statement. Undefined when it was recorded
-   * already (by another door, or this one after a lapsed lease).
+   * capture are written to the outbox, all in one statement. The entry names Medusa's capture
+   * (`medusaRef`, its id), so each of Medusa's captures is attributed once, never by the session
+   * alone. Undefined when it was recorded already (by another door, or this one after a lapsed
+   * lease).
    */
   capture(
     chargeId: string,
@@ -286,6 +314,7 @@ export class Ledger {
           awaiting_order_since: this.db.raw("now()"),
           capture_claimed_at: null,
           capture_claimed_by: null,
+          capture_claim_door: null,
           capture_claimed_cents: null,
         },
         alsoInsert: {
@@ -300,7 +329,9 @@ export class Ledger {
   /**
    * Money no order can come of, or the order's no longer, is owed back: `amountCents` of `from`
    * (held or captured) with its reason, and the note that tells the merchant, in one statement.
-   * Owed money waits for no order.
+   * Owed money waits for no order. Held money a live capture claim is taking is never moved
+   * (undefined: the capture goes first, and its follow-ups decide again); moving held money
+   * clears a lapsed claim with it.
    */
   owe(
     chargeId: string,
@@ -310,8 +341,21 @@ export class Ledger {
     door: LedgerDoor,
     note: Record<string, unknown>,
   ): Promise<ChargeRow | undefined> {
+    const fromHeld = from === "held";
     return this.move(chargeId, [{ from, to: "owed", amountCents, reason }], door, {
-      set: { awaiting_order_since: null, ...note },
+      ...(fromHeld ? { noLiveClaim: true } : {}),
+      set: {
+        awaiting_order_since: null,
+        ...note,
+        ...(fromHeld
+          ? {
+              capture_claimed_at: null,
+              capture_claimed_by: null,
+              capture_claim_door: null,
+              capture_claimed_cents: null,
+            }
+          : {}),
+      },
     });
   }
 
@@ -387,6 +431,26 @@ export class Ledger {
       returned: num(row.returned),
       held: num(row.held),
     };
+  }
+
+  /**
+   * The entries that moved money into `captured` for these charges, each with the Medusa capture
+   * it names (null: recorded before captures were named), oldest first.
+   */
+  async capturesOf(
+    chargeIds: readonly string[],
+  ): Promise<{ chargeId: string; medusaRef: string | null; cents: number }[]> {
+    if (chargeIds.length === 0) return [];
+    const rows = await this.db<LedgerEntry>(ENTRIES)
+      .whereIn("charge_id", chargeIds as string[])
+      .where({ to_part: "captured" })
+      .orderBy("seq", "asc")
+      .select("charge_id", "medusa_ref", "amount_cents");
+    return rows.map((row) => ({
+      chargeId: row.charge_id,
+      medusaRef: row.medusa_ref,
+      cents: num(row.amount_cents),
+    }));
   }
 
   /** A charge's entries, oldest first. */

@@ -6,6 +6,7 @@ import { ChargeCompaction } from "./charge-compaction";
 import { ChargeEvents } from "./charge-events";
 import { ChargeNotes } from "./charge-notes";
 import { Charges } from "./charges";
+import { CollectionMoney } from "./collection-money";
 import { Ledger } from "./ledger";
 import { LinkHits } from "./link-hits";
 import { Outbox } from "./outbox";
@@ -22,6 +23,8 @@ export interface Records {
   charges: Charges;
   /** The money: `pix_checkout_ledger_entry` and the charge's balances. */
   ledger: Ledger;
+  /** A collection's charges as one decision reads them, with their ledger's captures. */
+  collectionMoney: CollectionMoney;
   /** What the merchant must look at ("Needs attention"). */
   attention: ChargeAttention;
   /** When the payment service is next asked about a charge. */
@@ -51,6 +54,7 @@ export function recordsOf(db: Knex): Records {
   return {
     charges: new Charges(db),
     ledger: new Ledger(db),
+    collectionMoney: new CollectionMoney(db),
     attention: new ChargeAttention(db),
     checks: new ChargeChecks(db),
     captures: new CaptureClaims(db),

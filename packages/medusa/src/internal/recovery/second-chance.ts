@@ -102,7 +102,7 @@ export async function secondChance(
   };
   const siblings = await ctx.records.charges.ofCollection(collectionId);
   const side = await readMedusaSide(ctx.db, collectionId);
-  const paid = collectionPaidOf(ctx.config, siblings, side);
+  const paid = await collectionPaidOf(ctx.records, ctx.config, collectionId, side);
   if (paid) {
     return {
       kind: "paid",

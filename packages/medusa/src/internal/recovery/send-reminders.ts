@@ -206,9 +206,9 @@ async function factsOf(
   let collectionPaid = false;
   let orderCanceled: ReminderFacts["orderCanceled"] = false;
   if (row.payment_collection_id) {
-    const siblings = await records.charges.ofCollection(row.payment_collection_id);
     const side = await readMedusaSide(ctx.db, row.payment_collection_id);
-    collectionPaid = collectionPaidOf(ctx.config, siblings, side) !== null;
+    collectionPaid =
+      (await collectionPaidOf(records, ctx.config, row.payment_collection_id, side)) !== null;
     if (side.order?.status === "canceled" || side.order?.canceledAt) {
       // The plugin's own cancel of an order whose code went unpaid is on the code's timeline.
       orderCanceled =

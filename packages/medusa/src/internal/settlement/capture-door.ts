@@ -1,6 +1,5 @@
 import { PixCheckoutError } from "../platform/errors";
 import { captureCents } from "../medusa/captures";
-import { SETTLEMENT_HOLDER } from "./capture";
 import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
 
@@ -21,7 +20,7 @@ export async function captureStartedBySettlement(
   const money = await sessionMoney(core, sessionId);
   const row = money && money.kind !== "request" ? money.row : undefined;
   const claimed = row
-    ? await core.records.captures.liveClaimOf(row.charge_id, SETTLEMENT_HOLDER)
+    ? await core.records.captures.liveClaimOf(row.charge_id, "settlement")
     : undefined;
   const cents = captureId ? await captureCents(core.db, captureId) : null;
   if (claimed === undefined || cents === null || cents > claimed) {

@@ -11,7 +11,10 @@ import { workerModeOf, type SettleContext } from "./context";
 import { chargeAttributes, recordCaptureLag, withSpan } from "../platform/telemetry";
 import { PixCheckoutError } from "../platform/errors";
 import { DELIVERY_DETAILS } from "./delivery-details";
-import { capturedInMedusa, heldSession, type HeldSession } from "../medusa/payments";
+import { heldSession, type HeldSession } from "../medusa/payments";
+import { readMedusaSide } from "../medusa/collection-snapshot";
+import type { ClaimHolder } from "../records/claim-door";
+import { paymentsOf } from "./snapshot";
 
 /** Result of a capture. */
 export interface CaptureResult {
@@ -19,23 +22,18 @@ export interface CaptureResult {
   detail?: string;
 }
 
-/**
- * How a capture claim settlement takes begins. The capture door (capture-door.ts) lets Medusa's
- * `capturePayment` through only under a live claim of this kind: the provider's own door
- * (`authorize <session>`) never calls it, and nothing else may.
- */
-export const SETTLEMENT_HOLDER = "capture ";
-
 /** The Medusa session a paid charge is captured on: its own, or the one it was adopted by. */
 export const captureSessionOf = (row: ChargeRow): string =>
   row.capture_session_id ?? row.session_id;
 
 /**
  * The right to capture a charge, taken under its collection's lock (collection.ts): `medusa`
- * when Medusa already holds the capture (cart completion made it; only recording is left),
- * else the holder id of the capture claim, which only its holder releases.
+ * when Medusa already holds a capture the ledger has not recorded (cart completion made it;
+ * only recording it, under its own id, is left), else the holder of the capture claim, which
+ * only its holder releases.
  */
-export type CaptureClaim = { medusa: true } | { medusa: false; holder: string };
+export type CaptureClaim =
+  { medusa: true; captureId: string } | { medusa: false; holder: ClaimHolder };
 
 /**
  * Makes `amountCents` of a charge's held money a captured Medusa payment on its order, exactly
@@ -78,14 +76,26 @@ async function capture(
   if (row.captured_at) return { outcome: "duplicate", detail: DELIVERY_DETAILS.alreadyCaptured };
   const sessionId = captureSessionOf(row);
   let capturedBy: "this process" | "cart completion" = "this process";
+  let captureId: string;
   if (claim.medusa) {
     // Cart completion captured it (authorizePayment answered `captured`): record what Medusa
-    // holds; nothing is captured again.
+    // holds, under that capture's id; nothing is captured again.
     capturedBy = "cart completion";
+    captureId = claim.captureId;
   } else {
     const { holder } = claim;
     try {
       await medusaCapture(ctx.container, sessionId, amountCents);
+      // The workflow's steps are conditional and can end without capturing anything, so only
+      // a capture of Medusa's own that no ledger entry names yet counts as done.
+      const made = await unrecordedCaptureOf(ctx, row, sessionId);
+      if (!made) {
+        throw new PixCheckoutError(
+          "capture_not_recorded",
+          `Medusa holds no new capture for session ${sessionId} after processPaymentWorkflow`,
+        );
+      }
+      captureId = made;
     } catch (error) {
       // Give the claim back so the next delivery or the reconciliation job captures it.
       await records.captures.release(chargeId, holder);
@@ -98,6 +108,7 @@ async function capture(
     amountCents,
     source,
     Outbox.rowsOf(chargeId),
+    captureId,
   );
   if (!captured) {
     // Our lease lapsed mid-capture and a later holder recorded it first.
@@ -112,6 +123,7 @@ async function capture(
       session_id: sessionId,
       by: capturedBy,
       amount_cents: amountCents,
+      capture_id: captureId,
       instance: workerModeOf(ctx.container),
     },
   });
@@ -149,14 +161,26 @@ async function medusaCapture(
   await processPaymentWorkflow(container).run({
     input: { action: PaymentActions.SUCCESSFUL, data: { session_id: sessionId, amount } },
   });
-  // The workflow's steps are conditional and can end without capturing anything, so only
-  // Medusa's own captured payment counts as done.
-  if (!(await capturedInMedusa(container, sessionId))) {
-    throw new PixCheckoutError(
-      "capture_not_recorded",
-      `Medusa holds no captured payment for session ${sessionId} after processPaymentWorkflow`,
-    );
-  }
+}
+
+/**
+ * The id of a capture Medusa holds on the session that no ledger entry names (the one just
+ * made), read as every decision reads the collection (snapshot.ts `paymentsOf`).
+ */
+async function unrecordedCaptureOf(
+  ctx: SettleContext,
+  row: ChargeRow,
+  sessionId: string,
+): Promise<string | undefined> {
+  if (!row.payment_collection_id) return undefined;
+  const medusa = await readMedusaSide(ctx.db, row.payment_collection_id);
+  const { rows, captures } = await ctx.records.collectionMoney.ofCollection(
+    row.payment_collection_id,
+  );
+  return paymentsOf(ctx.config, medusa, rows, captures)
+    .filter((payment) => payment.sessionId === sessionId && !payment.canceled)
+    .flatMap((payment) => payment.captures)
+    .find((capture) => !capture.recorded)?.id;
 }
 
 /**

@@ -3,21 +3,15 @@ import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import { withCollectionLock } from "../records/collection-locks";
 import { readMedusaSide } from "../medusa/collection-snapshot";
-import {
-  captureOnce,
-  captureSessionOf,
-  SETTLEMENT_HOLDER,
-  type CaptureClaim,
-  type CaptureResult,
-} from "./capture";
+import type { ClaimHolder } from "../records/claim-door";
+import { captureOnce, type CaptureClaim, type CaptureResult } from "./capture";
 import { completeCart } from "./cart-completion";
 import { underCartLock } from "../medusa/cart-lock";
 import { createLineOf } from "../create-line/line";
 import { actInMedusaUnderLease } from "./medusa-side";
 import { cartOfCollection, collectionsOfOrder } from "../medusa/collection-links";
-import { decide, type CollectionSnapshot, type Decision } from "./decide";
+import { coverageOf, decide, type CollectionSnapshot, type Decision } from "./decide";
 import { readCollection } from "./snapshot";
-import { followCapture } from "./follow-ups";
 import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
 
 /** What settling a collection decided for one charge, and what acting on it did. */
@@ -40,7 +34,7 @@ export interface Recorded {
 
 /** Which capture a door takes the right to, when the decision is to capture. */
 export interface ClaimAs {
-  holder: string;
+  holder: ClaimHolder;
   /** Only a capture on this session (the provider's door claims only its own session's). */
   sessionId?: string;
 }
@@ -100,7 +94,8 @@ export async function withCollection<T>(
  * collection's lease, decide and record it in the ledger, and do Medusa's side of it that must
  * not interleave with another door (cancel an order or a session); once the lease is released,
  * capture (Medusa's workflow completes the cart, and cart completion calls the provider's door,
- * which takes the same lease), then deliver what follows the capture (follow-ups.ts).
+ * which takes the same lease). What follows a capture is in the outbox the capture wrote;
+ * follow-ups.ts `settleAndFollow` delivers it right away for the doors that wait for it.
  *
  * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
  */
@@ -120,7 +115,7 @@ export async function settleCollection(
   const decideHere = () =>
     withCollection(ctx, collectionId, options.cancelOrderOnExpiry, source, async (desk) => {
       const done = await desk.decideAndRecord(chargeId, {
-        holder: `${SETTLEMENT_HOLDER}${randomUUID()}`,
+        holder: { door: "settlement", id: randomUUID() },
       });
       if (done) await actInMedusaUnderLease(ctx, done.decision, done.row, source);
       return done;
@@ -138,13 +133,11 @@ export async function settleCollection(
   if (!recorded) return { decision: { kind: "nothing", why: "not a charge of this collection" } };
   const { decision, row, claim } = recorded;
   switch (decision.kind) {
-    case "capture": {
-      const capture = await captureOnce(ctx, row, source, decision.amountCents, claim);
-      if (capture.outcome === "processed") {
-        await followCapture(ctx, chargeId, source, settleCollection);
-      }
-      return { decision, capture };
-    }
+    case "capture":
+      return {
+        decision,
+        capture: await captureOnce(ctx, row, source, decision.amountCents, claim),
+      };
     case "complete_cart":
       return { decision, cart: await completeCart(ctx, row, decision.cartId, source) };
     default:
@@ -168,16 +161,36 @@ async function record(
 ): Promise<Recorded> {
   switch (decision.kind) {
     case "capture": {
-      const paying = decision.adopted
-        ? await adopt(core, row, rows, decision.sessionId, source)
-        : row;
-      // The collection is paid: a code any of its sessions still waits for is not wanted.
-      if (row.payment_collection_id) {
+      let paying = row;
+      if (decision.excessCents) {
+        // What the collection no longer asks of this code is owed back first (decide.ts 4).
+        const owed = await core.lifecycle.owe(
+          row,
+          "held",
+          decision.excessCents,
+          "amount_lowered",
+          source,
+          snapshot.order?.id ?? null,
+        );
+        if (!owed) return { decision, row }; // Another door moved it first; it decides again.
+        paying = owed;
+      }
+      if (decision.adopted) paying = await adopt(core, paying, rows, decision.sessionId, source);
+      // The collection is paid once this capture is made: a code any of its sessions still
+      // waits for in the create line is not wanted.
+      if (row.payment_collection_id && paysInFull(snapshot, row.charge_id, decision.amountCents)) {
         await createLineOf(core.db, core.config).cancelForCollection(row.payment_collection_id);
       }
       const wanted = claimAs && (!claimAs.sessionId || claimAs.sessionId === decision.sessionId);
       if (!wanted) return { decision, row: paying };
-      const claim = await takeCapture(core, snapshot, paying, claimAs.holder, decision.amountCents);
+      const claim = await takeCapture(
+        core,
+        snapshot,
+        decision.sessionId,
+        paying,
+        claimAs.holder,
+        decision.amountCents,
+      );
       return { decision, row: paying, ...(claim ? { claim } : {}) };
     }
     case "refund_due": {
@@ -216,23 +229,33 @@ async function record(
   }
 }
 
+/** Whether capturing `amountCents` of a charge leaves nothing of what the collection asks. */
+function paysInFull(snapshot: CollectionSnapshot, chargeId: string, amountCents: number): boolean {
+  if (snapshot.cartId !== null && snapshot.order === null) return true;
+  const others = snapshot.charges.filter((c) => c.chargeId !== chargeId);
+  return coverageOf(others, snapshot.asksCents).remainingCents <= amountCents;
+}
+
 /**
- * Takes the right to capture a paid charge's held money, or finds (in the snapshot) that
- * Medusa already holds its capture. Undefined when another holder has the claim. A holder may
- * take its own claim again: the provider's door claims as `authorize <session>`, and a shopper
- * completing the same cart twice is the same party.
+ * Takes the right to capture a paid charge's held money on `sessionId`, or finds (in the
+ * snapshot) a capture Medusa already holds there that no ledger entry names: only its recording
+ * is left, under that capture's own id. Undefined when another holder has the claim. A holder
+ * may take its own claim again: the provider's door claims for the session it authorizes, and a
+ * shopper completing the same cart twice is the same party.
  */
 async function takeCapture(
   core: SettlementCore,
   snapshot: CollectionSnapshot,
+  sessionId: string,
   row: ChargeRow,
-  holder: string,
+  holder: ClaimHolder,
   amountCents: number,
 ): Promise<CaptureClaim | undefined> {
-  const session = captureSessionOf(row);
-  if (snapshot.payments.some((payment) => payment.sessionId === session && payment.captured)) {
-    return { medusa: true };
-  }
+  const held = snapshot.payments
+    .filter((payment) => payment.sessionId === sessionId && !payment.canceled)
+    .flatMap((payment) => payment.captures)
+    .find((capture) => !capture.recorded);
+  if (held) return { medusa: true, captureId: held.id };
   return (await core.records.captures.claim(row.charge_id, holder, amountCents))
     ? { medusa: false, holder }
     : undefined;

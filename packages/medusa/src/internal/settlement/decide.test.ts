@@ -4,7 +4,9 @@ import {
   arrivalOf,
   collectionPaidBy,
   countsAsPayment,
+  coverageOf,
   decide,
+  decideFailedCreate,
   returnOf,
   type ChargeFacts,
   type CollectionSnapshot,
@@ -48,33 +50,50 @@ const unpaid: ChargeMoney = {
   returned: 0,
 };
 
-const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
-  chargeId: "ch_a",
-  sessionId: "ps_a",
-  status: "paid",
-  amountCents: 10_000,
-  money: awaiting(),
-  paidAt: new Date("2026-11-24T11:00:00Z"),
-  superseded: false,
-  captureSessionId: null,
-  capturedAt: null,
-  captureClaimed: false,
-  orderHoldUntil: null,
-  cartCompletion: null,
-  ...over,
-});
+/** A charge's facts; what the ledger ever captured follows its money unless said. */
+const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => {
+  const money = over.money ?? awaiting();
+  return {
+    chargeId: "ch_a",
+    sessionId: "ps_a",
+    providerId: "pp_pix_a",
+    status: "paid",
+    amountCents: 10_000,
+    money,
+    everCapturedCents: money.captured,
+    paidAt: new Date("2026-11-24T11:00:00Z"),
+    superseded: false,
+    captureSessionId: null,
+    capturedAt: null,
+    captureClaimed: false,
+    orderHoldUntil: null,
+    cartCompletion: null,
+    ...over,
+  };
+};
 
-const session = (id: string, amountCents = 10_000, ours = true): LiveSession => ({
+const session = (id: string, amountCents = 10_000, providerId = "pp_pix_a"): LiveSession => ({
   id,
+  providerId,
   amountCents,
-  ours,
+  ours: providerId.startsWith("pp_pix_") || providerId.startsWith("pp_boleto_"),
 });
 const payment = (over: Partial<MedusaPayment> & { sessionId: string }): MedusaPayment => ({
   ours: true,
   captured: false,
   canceled: false,
+  captures: over.captured ? [{ id: `cap_${over.sessionId}`, cents: 10_000, recorded: false }] : [],
   ...over,
 });
+/** A Medusa payment captured by a capture the ledger records. */
+const recordedPayment = (sessionId: string, cents = 10_000): MedusaPayment =>
+  payment({
+    sessionId,
+    captured: true,
+    captures: [{ id: `cap_${sessionId}`, cents, recorded: true }],
+  });
+/** The order an order-first cart became. */
+const placed = { id: "o", status: "pending", canceledAt: null };
 
 const snapshot = (over: Partial<CollectionSnapshot> = {}): CollectionSnapshot => ({
   charges: [charge()],
@@ -223,16 +242,16 @@ describe("decide: what a paid charge becomes", () => {
       "never adopts onto another provider's session of the same amount: the code's money is owed back",
       {
         charges: [charge({ superseded: true })],
-        liveSessions: [session("ps_card", 10_000, false)],
+        liveSessions: [session("ps_card", 10_000, "pp_stripe")],
       },
       "ch_a",
-      owe("paid_old_amount"),
+      owe("paid_replaced"),
     ],
     [
       "owes back a code paid after the cart was paid with another provider (its payment authorized)",
       {
         charges: [charge({ superseded: true })],
-        liveSessions: [session("ps_card", 10_000, false)],
+        liveSessions: [session("ps_card", 10_000, "pp_stripe")],
         payments: [payment({ sessionId: "ps_card", ours: false })],
         order: { id: "o", status: "pending", canceledAt: null },
       },
@@ -259,7 +278,11 @@ describe("decide: what a paid charge becomes", () => {
     ],
     [
       "makes a replaced code paid for an old amount owed back",
-      { charges: [charge({ superseded: true })], liveSessions: [session("ps_new", 12_000)] },
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_new", 12_000)],
+        asksCents: 12_000,
+      },
       "ch_a",
       owe("paid_old_amount"),
     ],
@@ -320,14 +343,14 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
-      "owes back a code whose collection now asks another amount (the edit changed the difference), though Medusa kept its session",
+      "captures what a code of an order's collection paid once the collection asks more (the edit raised the difference), and leaves the rest asked",
       {
         cartId: null,
         order: { id: "o", status: "pending", canceledAt: null },
         asksCents: 12_000,
       },
       "ch_a",
-      owe("paid_old_amount"),
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
     ],
     [
       "adopts a replaced code of an order's collection only while the collection asks its amount again",
@@ -407,6 +430,213 @@ describe("decide: what a paid charge becomes", () => {
       },
       "ch_a",
       { ...owe("out_of_stock", 10_000, "captured"), closeSession: "ps_a" },
+    ],
+    // An order's life: Medusa rewrites an unpaid order's collection under live codes.
+    [
+      "captures what an order edited down still asks of its order-first code, and owes the rest back",
+      { order: placed, asksCents: 5_000 },
+      "ch_a",
+      {
+        kind: "capture",
+        sessionId: "ps_a",
+        adopted: false,
+        amountCents: 5_000,
+        excessCents: 5_000,
+        partOfSession: true,
+      },
+    ],
+    [
+      "captures all an order-first code paid when the order was edited up, leaving the rest asked",
+      { order: placed, asksCents: 15_000 },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "captures a code made for what a partly paid collection still asks, on its session of the whole",
+      {
+        cartId: null,
+        order: placed,
+        asksCents: 15_000,
+        charges: [
+          charge({ chargeId: "ch_a", money: captured(), capturedAt: NOW }),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            amountCents: 5_000,
+            money: awaiting(5_000),
+            paidAt: new Date("2026-11-24T11:30:00Z"),
+          }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b", 15_000)],
+        payments: [recordedPayment("ps_a")],
+      },
+      "ch_b",
+      {
+        kind: "capture",
+        sessionId: "ps_b",
+        adopted: false,
+        amountCents: 5_000,
+        partOfSession: true,
+      },
+    ],
+    [
+      "owes back a code of a collection whose earlier code was captured and refunded: money returned still paid it once",
+      {
+        order: placed,
+        charges: [
+          charge({
+            chargeId: "ch_c1",
+            sessionId: "ps_c1",
+            money: { ...captured(), captured: 0, returned: 10_000 },
+            everCapturedCents: 10_000,
+            capturedAt: NOW,
+          }),
+          charge({
+            chargeId: "ch_b1",
+            sessionId: "ps_b1",
+            superseded: true,
+            providerId: "pp_boleto_a",
+          }),
+        ],
+        liveSessions: [session("ps_c1")],
+        payments: [recordedPayment("ps_c1")],
+      },
+      "ch_b1",
+      owe("paid_twice"),
+    ],
+    [
+      "owes back a code of a collection whose earlier code's captured money became owed back (the cart never became an order)",
+      {
+        charges: [
+          charge({
+            chargeId: "ch_c1",
+            sessionId: "ps_c1",
+            money: owed(10_000, "out_of_stock"),
+            everCapturedCents: 10_000,
+            capturedAt: NOW,
+          }),
+          charge({ chargeId: "ch_b1", sessionId: "ps_b1", superseded: true }),
+        ],
+        liveSessions: [session("ps_c1")],
+        payments: [recordedPayment("ps_c1")],
+      },
+      "ch_b1",
+      owe("paid_twice"),
+    ],
+    [
+      "is not captured by a capture of its session the ledger already names for another charge",
+      {
+        charges: [
+          charge({ captureSessionId: "ps_c1" }),
+          charge({
+            chargeId: "ch_c1",
+            sessionId: "ps_c1",
+            money: { ...captured(), captured: 0, returned: 10_000 },
+            everCapturedCents: 10_000,
+          }),
+        ],
+        payments: [recordedPayment("ps_c1")],
+      },
+      "ch_a",
+      owe("paid_twice"),
+    ],
+    [
+      "never adopts onto a session whose Medusa payment stands (authorized at cart completion)",
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_new")],
+        payments: [payment({ sessionId: "ps_new" })],
+      },
+      "ch_a",
+      owe("paid_replaced"),
+    ],
+    [
+      "never adopts onto a live session of another account's provider, whatever it asks",
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_b", 10_000, "pp_pix_b")],
+      },
+      "ch_a",
+      owe("paid_replaced"),
+    ],
+    [
+      "never adopts onto the other method's session: the money came by another provider",
+      {
+        charges: [charge({ superseded: true, providerId: "pp_boleto_a" })],
+        liveSessions: [session("ps_new")],
+      },
+      "ch_a",
+      owe("paid_replaced"),
+    ],
+    [
+      "adopts a replaced code that paid more than the cheaper cart now costs: captures what it asks, owes the difference",
+      {
+        charges: [charge({ superseded: true, amountCents: 20_945, money: awaiting(20_945) })],
+        liveSessions: [session("ps_new", 19_455)],
+        asksCents: 19_455,
+      },
+      "ch_a",
+      {
+        kind: "capture",
+        sessionId: "ps_new",
+        adopted: true,
+        amountCents: 19_455,
+        excessCents: 1_490,
+      },
+    ],
+    [
+      "owes back a replaced code that paid less than the cart now costs",
+      {
+        charges: [charge({ superseded: true })],
+        liveSessions: [session("ps_new", 10_001)],
+        asksCents: 10_001,
+      },
+      "ch_a",
+      owe("paid_old_amount"),
+    ],
+    [
+      "owes back a second code of a cart still shopping even when the first paid less (accepted): one code pays a cart",
+      {
+        charges: [
+          charge({ chargeId: "ch_a", money: { ...underpaid(9_000), heldReason: "accepted" } }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:30:00Z") }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b")],
+      },
+      "ch_b",
+      owe("paid_twice"),
+    ],
+    [
+      "waits for a capture in flight instead of owing its money back from under it",
+      {
+        charges: [charge({ captureClaimed: true })],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T10:00:00Z") },
+      },
+      "ch_a",
+      { kind: "nothing", why: "another process is capturing it" },
+    ],
+    [
+      "owes back captured money beside another provider's standing payment (a session swap raced the payment)",
+      {
+        charges: [charge({ money: captured(), capturedAt: NOW })],
+        order: placed,
+        payments: [recordedPayment("ps_a"), payment({ sessionId: "ps_card", ours: false })],
+      },
+      "ch_a",
+      owe("paid_elsewhere", 10_000, "captured"),
+    ],
+    [
+      "keeps captured money beside another provider's canceled payment",
+      {
+        charges: [charge({ money: captured(), capturedAt: NOW })],
+        order: placed,
+        payments: [
+          recordedPayment("ps_a"),
+          payment({ sessionId: "ps_card", ours: false, canceled: true }),
+        ],
+      },
+      "ch_a",
+      { kind: "nothing", why: "already captured" },
     ],
   ];
   it.each(cases)("%s", (_name, over, chargeId, expected) => {
@@ -549,24 +779,42 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
 
   it("is paid by a charge that counts as the payment", () => {
     const paid = charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() });
-    expect(collectionPaidBy([pending(), paid], [])).toEqual({ by: "charge", charge: paid });
+    expect(collectionPaidBy([pending(), paid], [], 10_000)).toEqual({ by: "charge", charge: paid });
+  });
+
+  it("is not paid while its charges paid less than it asks (an order edited up), and is once they paid it all", () => {
+    const first = charge({ money: captured() });
+    expect(collectionPaidBy([first], [], 15_000)).toBeNull();
+    const rest = charge({
+      chargeId: "ch_b",
+      sessionId: "ps_b",
+      amountCents: 5_000,
+      money: awaiting(5_000),
+    });
+    expect(collectionPaidBy([first, rest], [], 15_000)).toEqual({ by: "charge", charge: first });
+  });
+
+  it("stays paid by a charge whose captured money was returned since", () => {
+    const refunded = charge({
+      money: { ...captured(), captured: 0, returned: 10_000 },
+      everCapturedCents: 10_000,
+    });
+    expect(collectionPaidBy([refunded], [], 10_000)).toEqual({ by: "charge", charge: refunded });
   });
 
   it("is not paid by a charge held for the merchant or owed back", () => {
     const held = charge({ money: underpaid(9_000) });
     const refund = charge({ chargeId: "ch_b", sessionId: "ps_b", money: owed(1, "paid_twice") });
-    expect(collectionPaidBy([held, refund], [payment({ sessionId: "ps_a" })])).toBeNull();
+    expect(collectionPaidBy([held, refund], [payment({ sessionId: "ps_a" })], 10_000)).toBeNull();
   });
 
   it("is paid another way by another provider's payment, or a captured payment of a session none of its charges had", () => {
-    expect(collectionPaidBy([pending()], [payment({ sessionId: "ps_card", ours: false })])).toEqual(
-      {
-        by: "elsewhere",
-      },
-    );
-    expect(collectionPaidBy([pending()], [payment({ sessionId: "ps_x", captured: true })])).toEqual(
-      { by: "elsewhere" },
-    );
+    expect(
+      collectionPaidBy([pending()], [payment({ sessionId: "ps_card", ours: false })], 10_000),
+    ).toEqual({ by: "elsewhere" });
+    expect(
+      collectionPaidBy([pending()], [payment({ sessionId: "ps_x", captured: true })], 10_000),
+    ).toEqual({ by: "elsewhere" });
   });
 
   it("is not paid by its own code's authorized payment (an order-first boleto) nor by one adopted from an older session", () => {
@@ -580,8 +828,74 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
       collectionPaidBy(
         [adopted],
         [payment({ sessionId: "ps_new" }), payment({ sessionId: "ps_old" })],
+        10_000,
       ),
     ).toBeNull();
+  });
+});
+
+describe("coverageOf: what a collection's charges paid of what it asks", () => {
+  it("counts money captured (returned since or not) and money held for the capture, and leaves the rest", () => {
+    const charges = [
+      charge({
+        money: { ...captured(3_000), captured: 0, returned: 3_000 },
+        everCapturedCents: 3_000,
+      }),
+      charge({ chargeId: "ch_b", money: awaiting(2_000) }),
+      charge({ chargeId: "ch_c", money: underpaid(1_000) }),
+      charge({ chargeId: "ch_d", status: "pending", money: unpaid }),
+    ];
+    expect(coverageOf(charges, 10_000)).toEqual({ paidCents: 5_000, remainingCents: 5_000 });
+    expect(coverageOf(charges, 4_000)).toEqual({ paidCents: 5_000, remainingCents: 0 });
+    expect(coverageOf(charges, null)).toEqual({ paidCents: 5_000, remainingCents: 0 });
+  });
+});
+
+describe("decideFailedCreate: a create that failed after its cart became an order", () => {
+  const cases: [string, Partial<CollectionSnapshot>, unknown][] = [
+    [
+      "ends the order-first order that waits on the session",
+      { charges: [], order: placed },
+      { kind: "end_order", orderId: "o" },
+    ],
+    [
+      "keeps it for the merchant when cancelOrderOnExpiry is off",
+      { charges: [], order: placed, cancelOrderOnExpiry: false },
+      { kind: "keep_order", orderId: "o" },
+    ],
+    [
+      "does nothing while no order waits on it (the cart never completed)",
+      { charges: [] },
+      { kind: "nothing", why: "no order waits on it" },
+    ],
+    [
+      "does nothing while another code of the collection holds money",
+      { charges: [charge({ sessionId: "ps_other" })], order: placed },
+      { kind: "nothing", why: "the collection holds a payment" },
+    ],
+    [
+      "does nothing while another code of the collection may still be paid",
+      {
+        charges: [
+          charge({ sessionId: "ps_other", status: "pending", money: unpaid, paidAt: null }),
+        ],
+        order: placed,
+      },
+      { kind: "nothing", why: "another code of the collection may still be paid" },
+    ],
+    [
+      "does nothing once the order's payment is another session's",
+      { charges: [], order: placed, payments: [payment({ sessionId: "ps_card", ours: false })] },
+      { kind: "nothing", why: "no order waits on it" },
+    ],
+    [
+      "never ends an order's own collection's order",
+      { charges: [], order: placed, cartId: null },
+      { kind: "nothing", why: "no order waits on it" },
+    ],
+  ];
+  it.each(cases)("%s", (_name, over, expected) => {
+    expect(decideFailedCreate(snapshot(over), "ps_failed")).toEqual(expected);
   });
 });
 
@@ -595,8 +909,8 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       0,
       {
         takes: [
-          { from: "owed", amountCents: 500 },
-          { from: "captured", amountCents: 200 },
+          { from: "owed", amountCents: 500, inMedusa: false },
+          { from: "captured", amountCents: 200, inMedusa: true },
         ],
         medusaCents: 200,
       },
@@ -606,21 +920,27 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       money({ received: 3_800, owed: 3_800, owedReason: "order_canceled" }),
       3_800,
       3_800,
-      { takes: [{ from: "owed", amountCents: 3_800 }], medusaCents: 3_800 },
+      { takes: [{ from: "owed", amountCents: 3_800, inMedusa: true }], medusaCents: 3_800 },
     ],
     [
       "of mixed owed money, the part Medusa never held goes first",
       money({ received: 2_500, owed: 2_500, owedReason: "order_canceled" }),
       600,
       2_000,
-      { takes: [{ from: "owed", amountCents: 600 }], medusaCents: 100 },
+      {
+        takes: [
+          { from: "owed", amountCents: 500, inMedusa: false },
+          { from: "owed", amountCents: 100, inMedusa: true },
+        ],
+        medusaCents: 100,
+      },
     ],
     [
       "money held for the merchant's decision can be returned",
       money({ received: 9_000, held: 9_000, heldReason: "underpaid" }),
       9_000,
       0,
-      { takes: [{ from: "held", amountCents: 9_000 }], medusaCents: 0 },
+      { takes: [{ from: "held", amountCents: 9_000, inMedusa: false }], medusaCents: 0 },
     ],
   ])("%s", (_name, m, amount, owedInMedusa, expected) => {
     expect(returnOf(m, amount, owedInMedusa)).toEqual(expected);

@@ -11,50 +11,69 @@ import { DELIVERY_DETAILS } from "./delivery-details";
 
 /**
  * The money rules, each once, as pure functions with tables of tests: what a payment's money
- * is when it arrives (`arrivalOf`), what a paid charge becomes (`decide`), whether a collection
- * is paid and by what (`collectionPaidBy`), and which parts a merchant's refund returns
- * (`returnOf`). Every door into the money (a webhook, a repeated delivery, reconciliation, the
- * admin's re-check and accept, Medusa's `authorizePayment` at cart completion, the capture and
- * order subscribers, the boleto grace recheck, the outbox) reads a snapshot under the
- * collection's lock, asks `decide`, and records the answer in the ledger (collection.ts).
+ * is when it arrives (`arrivalOf`), what a paid charge becomes (`decide`), what a create that
+ * failed does to the order waiting on it (`decideFailedCreate`), how much of what a collection
+ * asks its charges have paid (`coverageOf`, `collectionPaidBy`), and which parts a merchant's
+ * refund returns (`returnOf`). Every door into the money (a webhook, a repeated delivery,
+ * reconciliation, the admin's re-check and accept, Medusa's `authorizePayment` at cart
+ * completion, the capture and order subscribers, the boleto grace recheck, the outbox) reads a
+ * snapshot under the collection's lock, asks `decide`, and records the answer in the ledger
+ * (collection.ts).
  *
  * A collection rarely has one charge: the shopper adds an item after seeing a code, switches Pix
  * and boleto, or another provider (a card, payment on delivery), lets a code expire and takes a
  * new one. Each leaves an older charge on the collection, and the API cannot cancel a charge, so
- * every old code stays payable until it expires. A collection can also belong to an order (an
- * order edit's difference) instead of a cart. The rules:
+ * every old code stays payable until it expires. A collection belongs to a cart, which becomes
+ * an order, or to an order directly (an order edit's difference, a converted draft), and Medusa
+ * rewrites an unpaid order's collection in place (an order edit confirmed on an order-first
+ * order changes its amount and leaves its sessions, and their codes, live at the old amount).
+ * The rules:
  *
  * 1. Money is where the ledger says. Captured money stays the order's; owed money stays owed
  *    until the merchant returns it.
  * 2. Less money than the code asked for is held for the merchant (Accept received amount, or a
  *    refund); nothing captures it until they accept. More is captured for what the code asked,
  *    and the excess is owed back (`overpaid`).
- * 3. A collection is paid by its first charge paid in full (a captured one first, then by the
- *    API's `paid_at`), or another way: a payment of another provider, or a captured payment not
- *    made from one of its charges (the merchant's "mark as paid"). Every other payment of it is
- *    owed back (`paid_twice`, `paid_elsewhere`).
- * 4. A charge is captured on its own session while Medusa still has it (and, for an order's own
- *    collection, while the collection still asks what the code asked). A replaced code pays for the collection only if it still costs
- *    what it did, captured on a live session **of this plugin's providers** of that amount
- *    (adopted); never on another provider's session. Otherwise it is owed back
- *    (`paid_old_amount`). Medusa changes an order's collection's amount without touching its
- *    sessions (an order edit's new difference), so there a session's amount alone does not say
- *    what the collection asks; a cart's sessions are deleted whenever its total moves.
- * 4b. A collection Medusa canceled, or one nothing owns any more (no cart, no order: the merchant
+ * 3. A collection asks an amount; its charges pay it in the order they became its payment (a
+ *    captured one first, then a claimed one, then by the API's `paid_at`). What a charge pays is
+ *    what the ledger ever captured of it (money refunded or owed back since still paid once) and
+ *    what it holds for Medusa's capture. A charge that finds the collection paid is owed back
+ *    (`paid_twice`). A collection paid another way (a payment of another provider, or a captured
+ *    payment made from none of its charges' sessions: the merchant's "mark as paid") makes every
+ *    other payment of it owed back (`paid_elsewhere`).
+ * 4. A charge is captured on its own session while Medusa still has it (or its payment), for at
+ *    most what the collection still asks; while its cart is no order yet, Medusa deletes the
+ *    cart's sessions whenever its total moves, so a live session asks what the cart costs. Once
+ *    an order exists (or the collection is an order's), Medusa can change what the collection
+ *    asks under a live code: the code pays what is still asked, the rest is owed back
+ *    (`amount_lowered`), and what it does not cover stays asked, for a new code to pay.
+ * 4b. A replaced code pays for the collection only in full: when it paid at least what the
+ *    collection still asks, it is captured for that on a live session of the same provider (its
+ *    account and its method) of which Medusa holds no payment (adopted), and the rest is owed
+ *    back (`amount_lowered`). Never on another provider's or another account's session: a code
+ *    that would have paid is owed back when the shopper moved to another way to pay
+ *    (`paid_replaced`), one that no longer covers what is asked too (`paid_old_amount`).
+ * 4c. A collection Medusa canceled, or one nothing owns any more (no cart, no order: the merchant
  *    deleted it), pays for nothing: a payment of it is owed back (`collection_canceled`).
  * 5. A payment that arrives after its order was canceled is owed back
  *    (`paid_after_order_canceled`); captured money whose order is canceled is owed back
- *    (`order_canceled`).
+ *    (`order_canceled`), and so is captured money beside another provider's standing payment of
+ *    the collection (`paid_elsewhere`: the shopper paid twice, and only this money is ours to
+ *    give back).
  * 6. An expired or failed charge ends the order that waits on it (a boleto only once its grace
  *    period has passed), never while the collection holds money or is paid another way, never a
  *    charge that was replaced, and never when the merchant turned `cancelOrderOnExpiry` off. An
  *    expired boleto is asked about again inside its grace period in every case. Only a cart's
  *    order waits on a code: an order's own collection (what an edit, exchange or claim left
  *    owed, a converted draft) never ends its order; the code is only closed, and a new one asked.
+ *    A create that failed for a session whose cart became an order meanwhile (order-first in a
+ *    busy minute) ends that order the same way: no code will ever pay it.
  * 7. Captured money whose cart is no order yet is completed into one; once the cart failed
  *    `CART_COMPLETION_ATTEMPTS` times and still has none, it is owed back (`out_of_stock` when
  *    the last failure says so), and its session is closed so the cart cannot become an order on
  *    money owed back.
+ * 8. Money held for a capture that is in flight (a live capture claim) is never owed back from
+ *    under it: the decision waits for the capture, and the capture's follow-ups decide again.
  */
 
 /** Failed tries to turn a paid cart into an order before the payment becomes a refund due. */
@@ -64,11 +83,15 @@ export const CART_COMPLETION_ATTEMPTS = 5;
 export interface ChargeFacts {
   chargeId: string;
   sessionId: string;
+  /** The Medusa provider that made it (`pp_pix_<id>`, `pp_boleto_<id>`): its account and method. */
+  providerId: string;
   status: LocalChargeStatus;
   /** What the code asked for, in cents. */
   amountCents: number;
   /** Where its money is (the ledger's parts). */
   money: ChargeMoney;
+  /** What the ledger ever moved into `captured` for it, refunded or owed back since included. */
+  everCapturedCents: number;
   /** When the API says it was paid (or, failing that, when the plugin recorded it). */
   paidAt: Date | null;
   superseded: boolean;
@@ -76,7 +99,10 @@ export interface ChargeFacts {
   captureSessionId: string | null;
   /** When Medusa's capture of it was recorded (null: none). */
   capturedAt: Date | null;
-  /** A capture was committed to (claimed) under the collection's lock and may be running. */
+  /**
+   * A capture was committed to (claimed) under the collection's lock and may be running: the
+   * claim's lease runs and its held money still covers it.
+   */
   captureClaimed: boolean;
   /** Until when an unpaid boleto keeps its order (its grace period). */
   orderHoldUntil: Date | null;
@@ -87,10 +113,20 @@ export interface ChargeFacts {
 /** A Medusa payment session of the collection that Medusa still holds. */
 export interface LiveSession {
   id: string;
+  /** Whose session it is: a provider of this plugin's, or another (a card, the system's). */
+  providerId: string;
   /** The session's amount in cents, rounded half-up as the charge's was. */
   amountCents: number;
   /** A session of this plugin's providers (Pix or boleto of a registration of this store). */
   ours: boolean;
+}
+
+/** One of Medusa's captures of a payment, and whether a ledger entry names it. */
+export interface MedusaCapture {
+  id: string;
+  cents: number;
+  /** A ledger entry of this collection's charges names it (`medusa_ref`): it is recorded. */
+  recorded: boolean;
 }
 
 /** A Medusa payment of the collection (made from a session at cart completion or capture). */
@@ -102,6 +138,8 @@ export interface MedusaPayment {
   captured: boolean;
   /** Medusa canceled it (it pays nothing). */
   canceled: boolean;
+  /** Its captures, each attributed by Medusa's capture id, never by the session alone. */
+  captures: readonly MedusaCapture[];
 }
 
 /** One collection as every door sees it, read in one go (medusa/collection-snapshot.ts). */
@@ -127,8 +165,20 @@ export type HoldReason = "underpaid";
 
 /** What a charge becomes. */
 export type Decision =
-  /** Capture `amountCents` on `sessionId`: its own, or a live session of ours (`adopted`). */
-  | { kind: "capture"; sessionId: string; adopted: boolean; amountCents: number }
+  /**
+   * Capture `amountCents` on `sessionId`: its own, or a live session of the same provider
+   * (`adopted`). `excessCents` of its held money is first owed back (`amount_lowered`: the
+   * collection asks less than the code did). `partOfSession`: less than the session's amount,
+   * so Medusa's session is restated to what is captured first.
+   */
+  | {
+      kind: "capture";
+      sessionId: string;
+      adopted: boolean;
+      amountCents: number;
+      excessCents?: number;
+      partOfSession?: true;
+    }
   /** Money arrived, less than asked: the merchant decides. */
   | { kind: "hold"; reason: HoldReason }
   /**
@@ -174,29 +224,41 @@ export function arrivalOf(askedCents: number, receivedCents: number): Arrival {
 /**
  * Which parts a refund the merchant returned comes out of: what is owed back first (that is
  * what a refund is for), then what is held for their decision (never money Medusa's capture is
- * taking), then the order's captured money (a refund to the customer after the sale). `medusaCents`: how much of it Medusa holds captured, which
- * Medusa must record as refunded: the captured money taken, and owed money that was captured
- * before it was owed (`owedInMedusa`: an order canceled after its capture), taken after the
- * owed money Medusa never held (an overpayment's excess). Undefined when the charge holds less.
+ * taking), then the order's captured money (a refund to the customer after the sale). Each take
+ * says whether Medusa holds that money captured (`inMedusa`), which Medusa must then record as
+ * refunded: the captured money taken, and owed money that was captured before it was owed
+ * (`owedInMedusa`: an order canceled after its capture), taken after the owed money Medusa never
+ * held (an overpayment's excess, a code paid twice). Undefined when the charge holds less.
  */
 export function returnOf(
   money: ChargeMoney,
   amountCents: number,
   owedInMedusa: number,
-): { takes: { from: LedgerPart; amountCents: number }[]; medusaCents: number } | undefined {
-  const takes: { from: LedgerPart; amountCents: number }[] = [];
-  let left = amountCents;
+):
+  | {
+      takes: { from: LedgerPart; amountCents: number; inMedusa: boolean }[];
+      medusaCents: number;
+    }
+  | undefined {
   const usable = (part: "owed" | "held" | "captured") =>
     part === "held" && money.heldReason !== "underpaid" ? 0 : money[part];
-  for (const part of ["owed", "held", "captured"] as const) {
-    const take = Math.min(left, usable(part));
-    if (take > 0) takes.push({ from: part, amountCents: take });
+  // Owed money Medusa never held goes first: a refund of it has no Medusa payment to record on.
+  const owedOutside = money.owed - Math.min(owedInMedusa, money.owed);
+  const portions: { from: LedgerPart; cents: number; inMedusa: boolean }[] = [
+    { from: "owed", cents: owedOutside, inMedusa: false },
+    { from: "owed", cents: money.owed - owedOutside, inMedusa: true },
+    { from: "held", cents: usable("held"), inMedusa: false },
+    { from: "captured", cents: usable("captured"), inMedusa: true },
+  ];
+  const takes: { from: LedgerPart; amountCents: number; inMedusa: boolean }[] = [];
+  let left = amountCents;
+  for (const portion of portions) {
+    const take = Math.min(left, portion.cents);
+    if (take > 0) takes.push({ from: portion.from, amountCents: take, inMedusa: portion.inMedusa });
     left -= take;
   }
   if (left > 0) return undefined;
-  const taken = (part: LedgerPart) => takes.find((t) => t.from === part)?.amountCents ?? 0;
-  const owedOutside = money.owed - Math.min(owedInMedusa, money.owed);
-  const medusaCents = Math.max(0, taken("owed") - owedOutside) + taken("captured");
+  const medusaCents = takes.filter((t) => t.inMedusa).reduce((s, t) => s + t.amountCents, 0);
   return { takes, medusaCents };
 }
 
@@ -206,10 +268,50 @@ const heldForCapture = (money: ChargeMoney): boolean =>
 
 /**
  * Money of this charge that is the collection's payment, or is about to become it: captured, or
- * held for Medusa's capture. The one definition every reader uses.
+ * held for Medusa's capture. What keeps a session, and what a shopper is told paid the cart.
  */
 export const countsAsPayment = (charge: { status: LocalChargeStatus; money: ChargeMoney }) =>
   charge.status === "paid" && (charge.money.captured > 0 || heldForCapture(charge.money));
+
+/**
+ * What a charge paid toward its collection (rule 3), in cents: what the ledger ever captured of
+ * it (a refund or a debt since does not unpay it) and what it holds for Medusa's capture.
+ */
+export function paidTowardCollection(charge: ChargeFacts): number {
+  if (charge.status !== "paid") return 0;
+  return charge.everCapturedCents + (heldForCapture(charge.money) ? charge.money.held : 0);
+}
+
+/**
+ * The charges that paid toward the collection, in the order they became its payment: a
+ * captured one first, then one a capture is claimed for (whatever the clocks say, they stay
+ * it), then by the API's `paid_at`.
+ */
+function payingOrder(charges: readonly ChargeFacts[]): ChargeFacts[] {
+  return charges
+    .filter((c) => paidTowardCollection(c) > 0)
+    .sort(
+      (a, b) =>
+        Number(b.everCapturedCents > 0) - Number(a.everCapturedCents > 0) ||
+        Number(b.captureClaimed) - Number(a.captureClaimed) ||
+        (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) ||
+        a.chargeId.localeCompare(b.chargeId),
+    );
+}
+
+/** What the charges that became the collection's payment before `charge` paid of it. */
+function paidBefore(charges: readonly ChargeFacts[], charge: ChargeFacts): number {
+  let sum = 0;
+  for (const c of payingOrder(charges)) {
+    if (c.chargeId === charge.chargeId) return sum;
+    sum += paidTowardCollection(c);
+  }
+  return sum;
+}
+
+/** The sessions the collection's charges were made on or captured on. */
+const sessionsOfCharges = (charges: readonly ChargeFacts[]): Set<string> =>
+  new Set(charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]));
 
 /** A payment of another provider, or a captured one made from none of these sessions. */
 const paidAnotherWay = (payments: readonly MedusaPayment[], ourSessions: Set<string>): boolean =>
@@ -220,32 +322,44 @@ const paidAnotherWay = (payments: readonly MedusaPayment[], ourSessions: Set<str
   );
 
 /**
- * Whether a collection is paid, and how: by one of its charges (`countsAsPayment`), or another
- * way (rule 3). What a reminder may no longer ask for, what its link says is paid already, and
- * what a shopper is told of an older code's money.
+ * How much of what the collection asks its charges have paid (rule 3), and what is left for a
+ * code to ask; `asksCents` null (the collection pays for nothing) leaves nothing to ask.
+ */
+export function coverageOf(
+  charges: readonly ChargeFacts[],
+  asksCents: number | null,
+): { paidCents: number; remainingCents: number } {
+  const paidCents = charges.reduce((sum, c) => sum + paidTowardCollection(c), 0);
+  return { paidCents, remainingCents: Math.max(0, (asksCents ?? 0) - paidCents) };
+}
+
+/**
+ * Whether a collection is paid, and how: by its charges, once they paid all it asks (the first
+ * of them named; rule 3), or another way. What a reminder may no longer ask for, what its link
+ * says is paid already, and what a shopper is told of an older code's money. A collection that
+ * asks nothing any more (canceled) reads as paid by any charge that paid toward it.
  */
 export function collectionPaidBy(
   charges: readonly ChargeFacts[],
   payments: readonly MedusaPayment[],
+  asksCents: number | null,
 ): { by: "charge"; charge: ChargeFacts } | { by: "elsewhere" } | null {
-  const charge = charges.find(countsAsPayment);
-  if (charge) return { by: "charge", charge };
-  const ours = new Set(charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]));
-  return paidAnotherWay(payments, ours) ? { by: "elsewhere" } : null;
+  const first = payingOrder(charges)[0];
+  if (first && (asksCents === null || coverageOf(charges, asksCents).remainingCents === 0)) {
+    return { by: "charge", charge: first };
+  }
+  return paidAnotherWay(payments, sessionsOfCharges(charges)) ? { by: "elsewhere" } : null;
 }
 
-/** The charge that became, or becomes, the collection's payment. */
-export function paymentOf(charges: readonly ChargeFacts[]): ChargeFacts | undefined {
-  return charges.filter(countsAsPayment).sort(
-    (a, b) =>
-      // A captured one has become the payment, and a claimed one is about to: whatever the
-      // clocks say, they stay it.
-      Number(b.money.captured > 0) - Number(a.money.captured > 0) ||
-      Number(b.captureClaimed) - Number(a.captureClaimed) ||
-      (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) ||
-      a.chargeId.localeCompare(b.chargeId),
-  )[0];
-}
+/** Whether Medusa holds a capture on the session that no ledger entry names yet. */
+const unrecordedCaptureOn = (payments: readonly MedusaPayment[], sessionId: string): boolean =>
+  payments.some(
+    (p) => p.sessionId === sessionId && !p.canceled && p.captures.some((c) => !c.recorded),
+  );
+
+/** A Medusa payment of the session stands (authorized or captured): no code may take it over. */
+const paymentStandsOn = (payments: readonly MedusaPayment[], sessionId: string): boolean =>
+  payments.some((p) => p.sessionId === sessionId && !p.canceled);
 
 /** Decides what one charge of the collection becomes. Pure: no I/O, no clock but `now`. */
 export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision {
@@ -269,62 +383,80 @@ function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
     };
   }
   if (!heldForCapture(money)) return { kind: "hold", reason: "underpaid" };
+  const decision = decideHeld(snapshot, charge);
+  // Rule 8: money a capture in flight is taking stays held; the capture's follow-ups decide
+  // again once it is recorded (or its claim is given back).
+  if (decision.kind === "refund_due" && charge.captureClaimed) {
+    return { kind: "nothing", why: DELIVERY_DETAILS.capturingElsewhere };
+  }
+  return decision;
+}
+
+/** A paid charge's money held for Medusa's capture: captured, and on which session, or owed. */
+function decideHeld(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
+  const held = charge.money.held;
   const owe = (reason: RefundReason): Decision => ({
     kind: "refund_due",
     reason,
     from: "held",
-    amountCents: money.held,
+    amountCents: held,
   });
-  const first = paymentOf(snapshot.charges);
-  if (first && first.chargeId !== charge.chargeId) return owe("paid_twice");
-  // The collection's payment, and Medusa already holds its capture (cart completion made it, or
-  // a door died before recording it): the ledger records what Medusa holds first, and what
-  // follows is decided on captured money (an order canceled meanwhile makes it owed back then).
+  // Medusa already holds a capture of this charge's session that the ledger has not recorded
+  // (cart completion made it, or a door died before recording it): the ledger records what
+  // Medusa holds first, and what follows is decided on captured money.
   const captureSession = charge.captureSessionId ?? charge.sessionId;
-  if (snapshot.payments.some((p) => p.sessionId === captureSession && p.captured && !p.canceled)) {
-    return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: money.held };
+  if (unrecordedCaptureOn(snapshot.payments, captureSession)) {
+    return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: held };
+  }
+  const before = paidBefore(snapshot.charges, charge);
+  const asks = snapshot.asksCents;
+  // A cart that is no order yet asks what its live sessions ask (Medusa deletes them when its
+  // total moves), and one code pays it; from its order on, what the collection asks now is what
+  // codes may take, together.
+  const cartStillShopping = snapshot.cartId !== null && snapshot.order === null;
+  if (before > 0 && (asks === null || before >= asks || cartStillShopping)) {
+    return owe("paid_twice");
   }
   if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
-  if (snapshot.asksCents === null) return owe("collection_canceled");
-  const ours = new Set(
-    snapshot.charges.flatMap((c) => [c.sessionId, c.captureSessionId ?? c.sessionId]),
-  );
-  if (paidAnotherWay(snapshot.payments, ours)) return owe("paid_elsewhere");
-  // What is held for the capture: the code's amount, or an accepted smaller one.
-  const amountCents = money.held;
-  if (charge.captureSessionId) {
-    return { kind: "capture", sessionId: charge.captureSessionId, adopted: false, amountCents };
+  if (asks === null) return owe("collection_canceled");
+  if (paidAnotherWay(snapshot.payments, sessionsOfCharges(snapshot.charges))) {
+    return owe("paid_elsewhere");
   }
-  // Its own session pays only while that session and the collection still ask what the code
-  // asked (the session may ask what the merchant accepted, which settlement restates it to): a
-  // session whose amount Medusa changed, or a collection whose amount it changed without
-  // touching its sessions (an order edit), asks another code for it.
-  // A cart's collection never changes under a live session (Medusa deletes its sessions when
-  // the cart's total moves), so the session's amount says it; an order's own collection does.
-  const stillAsked = snapshot.cartId !== null || snapshot.asksCents === charge.amountCents;
-  const ownSessionLive =
-    stillAsked &&
-    snapshot.liveSessions.some(
-      (s) =>
-        s.id === charge.sessionId &&
-        (s.amountCents === charge.amountCents ||
-          (money.heldReason === "accepted" && s.amountCents === money.held)),
-    );
-  const ownPayment = snapshot.payments.some((p) => p.sessionId === charge.sessionId && !p.canceled);
+  const remaining = asks - before;
+  const payable = cartStillShopping ? held : Math.min(held, remaining);
+  const on = (sessionId: string, adopted: boolean, cents: number): Decision => {
+    const session = snapshot.liveSessions.find((s) => s.id === sessionId);
+    return {
+      kind: "capture",
+      sessionId,
+      adopted,
+      amountCents: cents,
+      ...(held > cents ? { excessCents: held - cents } : {}),
+      ...(session && cents < session.amountCents ? { partOfSession: true as const } : {}),
+    };
+  };
+  if (charge.captureSessionId) return on(charge.captureSessionId, false, payable);
+  // Its own session, while Medusa holds it (a session whose amount Medusa changed had its code
+  // replaced: open-session.ts), or holds its payment.
+  const ownSessionLive = snapshot.liveSessions.some((s) => s.id === charge.sessionId);
+  const ownPayment = paymentStandsOn(snapshot.payments, charge.sessionId);
   if (!charge.superseded && (ownSessionLive || ownPayment)) {
-    return { kind: "capture", sessionId: charge.sessionId, adopted: false, amountCents };
+    return on(charge.sessionId, false, payable);
   }
-  // A replaced code was paid: it pays for the collection only if it still costs what it did,
-  // and only on a session of this plugin's (never another provider's payment).
-  const live =
-    stillAsked &&
-    snapshot.liveSessions.find(
-      (session) =>
-        session.ours &&
-        session.id !== charge.sessionId &&
-        session.amountCents === charge.amountCents,
+  // A replaced code pays only in full (rule 4b), on a live session of its own provider that no
+  // Medusa payment stands on and that asks at least what is left.
+  if (held >= remaining) {
+    const live = snapshot.liveSessions.find(
+      (s) =>
+        s.providerId === charge.providerId &&
+        s.id !== charge.sessionId &&
+        s.amountCents >= remaining &&
+        !paymentStandsOn(snapshot.payments, s.id),
     );
-  if (live) return { kind: "capture", sessionId: live.id, adopted: true, amountCents };
+    if (live) return on(live.id, true, remaining);
+    // It would have paid, but the shopper moved to another way to pay meanwhile.
+    if (snapshot.liveSessions.length > 0) return owe("paid_replaced");
+  }
   return owe("paid_old_amount");
 }
 
@@ -337,6 +469,16 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
     return {
       kind: "refund_due",
       reason: after ? "order_canceled" : "paid_after_order_canceled",
+      from: "captured",
+      amountCents: captured,
+    };
+  }
+  // Another provider's payment stands beside it (a session swap raced the payment, or the
+  // merchant marked the order paid): the shopper paid twice, and this money is ours to return.
+  if (snapshot.payments.some((p) => !p.ours && !p.canceled)) {
+    return {
+      kind: "refund_due",
+      reason: "paid_elsewhere",
       from: "captured",
       amountCents: captured,
     };
@@ -361,6 +503,9 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
   };
 }
 
+/** Money of a charge a new payment of the collection must not overlook. */
+const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;
+
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
   // A bank confirms a boleto paid on its due date days later: inside its grace period the
   // service is asked again, whether or not anything waits on it (a replaced boleto, a cart
@@ -374,30 +519,58 @@ function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decisio
   if (charge.superseded) {
     return inGrace ? recheck() : { kind: "nothing", why: DELIVERY_DETAILS.replacedEnded };
   }
-  const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;
   if (snapshot.charges.some(holdsMoney)) {
     return inGrace ? recheck() : { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
   }
   if (inGrace) return recheck();
-  const order = snapshot.order;
-  // Only a cart's order waits on a code; an order's own collection is a difference owed after
-  // the sale (or a converted draft's total), and the order stands whatever its code does.
-  if (!order || order.status === "canceled" || !snapshot.cartId) return { kind: "cancel_session" };
-  if (!snapshot.cancelOrderOnExpiry) return { kind: "keep_order", orderId: order.id };
-  return orderWaitsOn(snapshot, charge)
-    ? { kind: "end_order", orderId: order.id }
-    : { kind: "cancel_session" };
+  return endOrderWaitingOn(snapshot, charge.sessionId, { kind: "cancel_session" });
 }
 
 /**
- * Whether the order's payment is this charge's session: Medusa made the order's payment from
- * the session it authorized, so a charge of any other session (an older code, the other
- * method, another provider) is not what the order waits on. An order-first order waiting on
- * `pending_authorization` may hold no payment yet; then the charge's own session is.
+ * A create that failed (the service refused it, or five passing failures, or an outcome no one
+ * can know) for a session whose cart became an order while its code was being made (rule 6):
+ * no code will ever pay that session, so the order waiting on it ends, or stays for the
+ * merchant, as when a code expires. Nothing is done while another code of the collection holds
+ * money or may still be paid, or once the order's payment is another session's.
  */
-function orderWaitsOn(snapshot: CollectionSnapshot, charge: ChargeFacts): boolean {
+export function decideFailedCreate(snapshot: CollectionSnapshot, sessionId: string): Decision {
+  if (snapshot.charges.some(holdsMoney)) {
+    return { kind: "nothing", why: DELIVERY_DETAILS.collectionPaid };
+  }
+  if (snapshot.charges.some((c) => c.status === "pending" && !c.superseded)) {
+    return { kind: "nothing", why: DELIVERY_DETAILS.anotherCodeOpen };
+  }
+  return endOrderWaitingOn(snapshot, sessionId, {
+    kind: "nothing",
+    why: DELIVERY_DETAILS.noOrderWaits,
+  });
+}
+
+/** Ends (or keeps, for the merchant) the cart's order that waits on `sessionId`, else `otherwise`. */
+function endOrderWaitingOn(
+  snapshot: CollectionSnapshot,
+  sessionId: string,
+  otherwise: Decision,
+): Decision {
+  const order = snapshot.order;
+  // Only a cart's order waits on a code; an order's own collection is a difference owed after
+  // the sale (or a converted draft's total), and the order stands whatever its code does.
+  if (!order || order.status === "canceled" || !snapshot.cartId) return otherwise;
+  if (!orderWaitsOn(snapshot, sessionId)) return otherwise;
+  return snapshot.cancelOrderOnExpiry
+    ? { kind: "end_order", orderId: order.id }
+    : { kind: "keep_order", orderId: order.id };
+}
+
+/**
+ * Whether the order's payment is this session's: Medusa made the order's payment from the
+ * session it authorized, so a code of any other session (an older code, the other method,
+ * another provider) is not what the order waits on. An order-first order waiting on
+ * `pending_authorization` may hold no payment yet; then the session is.
+ */
+function orderWaitsOn(snapshot: CollectionSnapshot, sessionId: string): boolean {
   const standing = snapshot.payments.filter((payment) => !payment.canceled);
   if (standing.some((payment) => payment.captured)) return false;
   if (standing.length === 0) return true;
-  return standing.some((payment) => payment.sessionId === charge.sessionId);
+  return standing.some((payment) => payment.sessionId === sessionId);
 }

@@ -24,4 +24,6 @@ export const DELIVERY_DETAILS = {
   refunded: "refunded",
   replacedEnded: "a replaced code ended",
   collectionPaid: "the collection holds a payment",
+  anotherCodeOpen: "another code of the collection may still be paid",
+  noOrderWaits: "no order waits on it",
 } as const;

@@ -5,6 +5,7 @@ import { createLineOf } from "../create-line/line";
 import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
 import { keepsItsSession } from "./paid-collection-guard";
+import { readMedusaSide } from "../medusa/collection-snapshot";
 
 /**
  * Medusa deleted a session (`deletePayment`: the cart total changed, the shopper switched
@@ -15,10 +16,11 @@ import { keepsItsSession } from "./paid-collection-guard";
  * The session is named by its own id; a session Medusa does not hold is nobody's to end (the
  * storefront's own data, which Medusa hands back when a create fails, names nothing here).
  * A session whose money is the collection's payment, or held for the merchant, is refused and
- * kept: it is Medusa's record of the money, and Medusa's delete steps log the refusal and go
- * on, so a cart that failed to complete can still become an order when it can (a new session of
- * a paid collection is refused before that: paid-collection-guard.ts). Money owed back keeps
- * nothing: its session may go.
+ * kept while its cart may still need it to become an order (a new session of a paid collection
+ * is refused before that: paid-collection-guard.ts). Once the collection has its order, money
+ * Medusa captured lives on in Medusa's payment, whatever becomes of the session: it may go, so
+ * the order's link can take a code for what the order still asks (an order edited up after its
+ * code was paid). Money owed back keeps nothing: its session may go.
  */
 export async function sessionDeleted(
   core: SettlementCore,
@@ -42,6 +44,10 @@ export async function sessionDeleted(
   const row = await core.records.charges.byChargeId(money.row.charge_id);
   // Money owed back keeps no session: no order comes of it.
   if (!row || !keepsItsSession(row)) return;
+  if (Number(row.captured_cents) > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
+    const side = await readMedusaSide(core.db, row.payment_collection_id);
+    if (side.order || !side.cartId) return;
+  }
   throw new PixCheckoutError(
     "collection_already_paid",
     `Payment session ${sessionId} holds a payment already made (charge ${row.charge_id}); it is kept.`,

@@ -5,6 +5,7 @@ import { clientFor } from "../platform/provider-registry";
 import type { ChargeStatus } from "../platform/status";
 import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
 import { arrivalOf } from "./decide";
+import { withCollectionLock } from "../records/collection-locks";
 
 /** What a webhook claimed, to compare with what the API says. */
 export interface Claim {
@@ -110,21 +111,31 @@ export async function readCharge(
  * Records what the payment service confirmed of a charge through its lifecycle (the one owner
  * of a charge's status): a payment with the amount and time the service gives, its money split
  * into the ledger's parts as it arrives (decide.ts `arrivalOf`: less than asked is held for the
- * merchant, more is partly owed back), or an end.
+ * merchant, more is partly owed back), or an end. Under the collection's lease, which a session
+ * swap holds from its first look to its last write (checkout/session-requests.ts): a payment is
+ * recorded before the swap looks (which then refuses a paid collection) or after it (and finds
+ * its code replaced), never while Medusa deletes the code's session. `waitMs`: how long to wait
+ * for the lease (the provider's door, inside Medusa's workflows, waits little).
  */
 export async function recordConfirmed(
   core: SettlementCore,
   row: ChargeRow,
   read: { status: ChargeStatus; charge?: ClientCharge },
   source: LifecycleSource,
+  lease: { waitMs?: number } = {},
 ): Promise<FetchedBack> {
   const { status, charge } = read;
   if (status === "pending" || !charge) return { status, row };
-  const moved = await core.lifecycle.confirmed(row, status, source, {
-    amountCents: charge.amountCents,
-    paidAt: charge.paidAt ?? null,
-    arrival: arrivalOf(Number(row.amount_cents), charge.amountCents),
-  });
+  const record = () =>
+    core.lifecycle.confirmed(row, status, source, {
+      amountCents: charge.amountCents,
+      paidAt: charge.paidAt ?? null,
+      arrival: arrivalOf(Number(row.amount_cents), charge.amountCents),
+    });
+  const collectionId = row.payment_collection_id;
+  const moved = collectionId
+    ? await withCollectionLock(core.db, collectionId, record, lease)
+    : await record();
   const now = moved?.row ?? (await core.records.charges.byChargeId(row.charge_id)) ?? row;
   return { status, charge, ...(moved ? { moved } : {}), row: now };
 }
@@ -135,6 +146,7 @@ export async function fetchBack(
   client: PaymentServiceClient,
   row: ChargeRow,
   source: LifecycleSource,
+  lease: { waitMs?: number } = {},
 ): Promise<FetchedBack> {
-  return recordConfirmed(core, row, await readCharge(core, client, row.charge_id), source);
+  return recordConfirmed(core, row, await readCharge(core, client, row.charge_id), source, lease);
 }

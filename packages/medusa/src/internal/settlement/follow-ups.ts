@@ -6,16 +6,10 @@ import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { FollowUpKind, FollowUpRow } from "../records/outbox";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import { captureSessionOf } from "./capture";
+import { settleCollection, type CollectionOutcome } from "./collection";
 import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 import { capturesOfSession } from "../medusa/payments";
-
-/** A collection's one decision, as collection.ts makes it (passed in: it calls this file). */
-export type Settle = (
-  ctx: SettleContext,
-  chargeId: string,
-  source: LifecycleSource,
-) => Promise<{ decision: { kind: string } }>;
 
 /** Follow-ups taken per reconciliation pass. */
 const BATCH = 100;
@@ -34,46 +28,58 @@ const ORDER: readonly FollowUpKind[] = [
 type Delivered = { done: string } | { later: string };
 
 /**
+ * A charge's fate (collection.ts `settleCollection`) and, when it was captured just now, what
+ * follows the capture, right after it: the doors that answer someone who waits (a webhook, the
+ * worker's capture, reconciliation, the admin's re-check) use this.
+ */
+export async function settleAndFollow(
+  ctx: SettleContext,
+  chargeId: string,
+  source: LifecycleSource,
+): Promise<CollectionOutcome> {
+  const outcome = await settleCollection(ctx, chargeId, source);
+  if (outcome.capture?.outcome === "processed") await followCapture(ctx, chargeId, source);
+  return outcome;
+}
+
+/**
  * What follows a capture, right after it, by the door that captured: its cart becomes an order
  * (the collection decides again: decide.ts 7), then the outbox's follow-ups of this charge are
  * delivered. Whatever fails here stays in the outbox, and the next reconciliation pass delivers
  * it (`deliverDueFollowUps`): nothing that follows a capture is lost to a crash or a failure.
  */
-export async function followCapture(
+async function followCapture(
   ctx: SettleContext,
   chargeId: string,
   source: LifecycleSource,
-  settle: Settle,
 ): Promise<void> {
-  await settle(ctx, chargeId, source).catch((error: unknown) =>
+  await settleCollection(ctx, chargeId, source).catch((error: unknown) =>
     ctx.logger.warn(
       `charge ${chargeId} is captured; completing its cart failed, and reconciliation retries it: ${redact((error as Error).message)}`,
     ),
   );
   const due = await ctx.records.outbox.take(null, ORDER.length, chargeId);
-  await deliver(ctx, due, settle);
+  await deliver(ctx, due);
 }
 
 /** Reconciliation's step: every follow-up due, delivered once more (at least once, idempotent). */
 export async function deliverDueFollowUps(
   ctx: SettleContext,
   now: Date,
-  settle: Settle,
 ): Promise<{ delivered: number; errors: number }> {
-  return deliver(ctx, await ctx.records.outbox.take(now, BATCH), settle);
+  return deliver(ctx, await ctx.records.outbox.take(now, BATCH));
 }
 
 async function deliver(
   ctx: SettleContext,
   due: readonly FollowUpRow[],
-  settle: Settle,
 ): Promise<{ delivered: number; errors: number }> {
   let delivered = 0;
   let errors = 0;
   const ordered = [...due].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   for (const followUp of ordered) {
     try {
-      const result = await deliverOne(ctx, followUp, settle);
+      const result = await deliverOne(ctx, followUp);
       if ("done" in result) {
         await ctx.records.outbox.done(followUp.id, result.done);
         delivered += 1;
@@ -94,11 +100,7 @@ async function deliver(
   return { delivered, errors };
 }
 
-async function deliverOne(
-  ctx: SettleContext,
-  followUp: FollowUpRow,
-  settle: Settle,
-): Promise<Delivered> {
+async function deliverOne(ctx: SettleContext, followUp: FollowUpRow): Promise<Delivered> {
   const row = await ctx.records.charges.byChargeId(followUp.charge_id);
   if (!row) return { done: "charge gone" };
   switch (followUp.kind) {
@@ -106,7 +108,7 @@ async function deliverOne(
       // Once there is an order, the collection decides again: an order canceled while its
       // payment was being captured makes that money owed back (decide.ts 5).
       if (row.awaiting_order_since) return { later: "its cart is no order yet" };
-      const { decision } = await settle(ctx, row.charge_id, "reconcile");
+      const { decision } = await settleCollection(ctx, row.charge_id, "reconcile");
       return { done: decision.kind === "refund_due" ? "owed back" : "order stands" };
     }
     case "order_transactions":

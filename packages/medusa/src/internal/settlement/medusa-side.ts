@@ -24,7 +24,7 @@ export async function actInMedusaUnderLease(
 ): Promise<void> {
   switch (decision.kind) {
     case "end_order":
-      await endOrder(ctx, row, decision.orderId, source);
+      await endOrder(ctx, row.payment_collection_id, decision.orderId, source, row.charge_id);
       await setSessionStatus(ctx, row.session_id, "canceled");
       return;
     case "keep_order":
@@ -41,31 +41,37 @@ export async function actInMedusaUnderLease(
 }
 
 /**
- * Cancels the order that waits on an expired or failed charge (releasing its stock). Under
- * Medusa's own lock on the cart, as Medusa's `processPaymentWorkflow` and cart completion take
- * it, so a shopper's `cart.complete` in flight and this cancel never interleave.
+ * Cancels the order that waits on an expired or failed charge, or on a create that failed
+ * (releasing its stock). Under Medusa's own lock on the cart, as Medusa's
+ * `processPaymentWorkflow` and cart completion take it, so a shopper's `cart.complete` in flight
+ * and this cancel never interleave. `chargeId`: the charge whose timeline says so, if any.
  */
-async function endOrder(
+export async function endOrder(
   ctx: SettleContext,
-  row: ChargeRow,
+  collectionId: string | null,
   orderId: string,
   source: LifecycleSource,
-): Promise<void> {
+  chargeId: string | null,
+): Promise<boolean> {
   const cancel = () => cancelOrderWorkflow(ctx.container).run({ input: { order_id: orderId } });
   try {
-    const cartId = await cartIdOf(ctx, row.payment_collection_id);
+    const cartId = await cartIdOf(ctx, collectionId);
     if (cartId) await underCartLock(ctx.container, cartId, cancel);
     else await cancel();
-    await ctx.records.events.add({
-      chargeId: row.charge_id,
-      kind: "order_canceled",
-      source,
-      detail: { order_id: orderId },
-    });
+    if (chargeId) {
+      await ctx.records.events.add({
+        chargeId,
+        kind: "order_canceled",
+        source,
+        detail: { order_id: orderId },
+      });
+    }
+    return true;
   } catch (error) {
     ctx.logger.warn(
-      `could not cancel order ${orderId} for charge ${row.charge_id}: ${redact((error as Error).message)}`,
+      `could not cancel order ${orderId}${chargeId ? ` for charge ${chargeId}` : ""}: ${redact((error as Error).message)}`,
     );
+    return false;
   }
 }
 

@@ -14,7 +14,10 @@ import {
 } from "../checkout/session-data";
 import { originOf } from "../create-line/client-origin";
 import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
-import { keepsItsSession } from "./paid-collection-guard";
+import { readMedusaSide } from "../medusa/collection-snapshot";
+import { sessionCentsOf } from "../platform/money";
+import { refusalOf } from "./paid-collection-guard";
+import { collectionStanding } from "./snapshot";
 import type { SettlementCore } from "./context";
 import { sessionMoney, type SessionMoney } from "./session-money";
 
@@ -40,15 +43,18 @@ export interface OpenSessionRequest {
 
 /**
  * A Medusa payment session asks for money (`initiatePayment`): the session must exist in
- * Medusa; a cart already paid gets no second code; a still-payable code of the same cart and
- * amount is shown again; otherwise the create line asks the service for a charge, which is
- * recorded for this session before anyone sees it (or the session waits in line, `preparing`).
+ * Medusa; a collection already paid gets no second code; a collection partly paid (an order
+ * edited up after its code was paid) gets a code for what it still asks, not for the whole
+ * (Medusa gives every new session the collection's amount); a still-payable code of the same
+ * collection and amount is shown again; otherwise the create line asks the service for a charge,
+ * which is recorded for this session before anyone sees it (or the session waits in line,
+ * `preparing`).
  */
 export async function openSession(
   core: SettlementCore,
-  request: OpenSessionRequest,
+  asked: OpenSessionRequest,
 ): Promise<OwnedSessionData> {
-  const { sessionId, amountCents } = request;
+  const { sessionId } = asked;
   const session = await sessionInfo(core.db, sessionId);
   if (!session) {
     throw new PixCheckoutError(
@@ -56,7 +62,12 @@ export async function openSession(
       `Payment session ${sessionId} does not exist; nothing was charged. Create the payment session again.`,
     );
   }
-  await refuseIfCollectionPaid(core, session.payment_collection_id);
+  const amountCents = await amountStillAsked(
+    core,
+    session.payment_collection_id,
+    asked.amountCents,
+  );
+  const request = { ...asked, amountCents };
   const reused = await reuse(core, request, session);
   if (reused) return ownedOfCharge(reused, sessionId);
   const providerKey = keyOfProviderId(session.provider_id);
@@ -86,26 +97,21 @@ export async function openSession(
 }
 
 /**
- * Medusa updates a session (`updatePayment`): the same amount keeps the session's money as it
- * is (Medusa, or the plugin canceling an ended session, only restates it); another amount
- * needs another charge, since the API cannot change one, so the session's unpaid code is
- * replaced (it stays payable at the bank until it expires, and a payment of it still gets its
- * fate: decide.ts) and a new one is asked for. `changed` says which.
+ * Medusa updates a session (`updatePayment`). The session's money stays as it is when nothing
+ * about what it asks changes: the same amount as its code (Medusa, or the plugin canceling an
+ * ended session, only restates it), the amount Medusa's session holds now (a status-only update
+ * never opens a code), or a code already paid (settlement restates a paid session to what it
+ * captures: an amount the merchant accepted, what a lowered collection still asks). Another
+ * amount of an unpaid session needs another charge, since the API cannot change one, so the
+ * session's code is replaced (it stays payable at the bank until it expires, and a payment of it
+ * still gets its fate: decide.ts) and a new one is asked for. `changed` says which.
  */
 export async function updateSession(
   core: SettlementCore,
   request: OpenSessionRequest,
 ): Promise<{ owned: OwnedSessionData; changed: boolean }> {
   const money = await sessionMoney(core, request.sessionId);
-  const keeps =
-    money &&
-    (askedOf(money) === request.amountCents ||
-      // Settlement restates a session at the smaller amount the merchant accepted, so Medusa's
-      // payment is what arrived (capture.ts): the session's money stays as it is.
-      (money.kind !== "request" &&
-        money.row.held_reason === "accepted" &&
-        Number(money.row.held_cents) === request.amountCents));
-  if (money && keeps) {
+  if (money && (await keepsItsMoney(core, money, request))) {
     return { owned: ownedOf(money, request.sessionId), changed: false };
   }
   if (money?.kind === "own") {
@@ -114,6 +120,44 @@ export async function updateSession(
     await createLineOf(core.db, core.config).cancelForSession(request.sessionId);
   }
   return { owned: await openSession(core, request), changed: true };
+}
+
+/** Whether an update of a session leaves its money as it is (see `updateSession`). */
+async function keepsItsMoney(
+  core: SettlementCore,
+  money: SessionMoney,
+  request: OpenSessionRequest,
+): Promise<boolean> {
+  if (askedOf(money) === request.amountCents) return true;
+  if (money.kind !== "request" && money.row.status === "paid") return true;
+  const session = await sessionInfo(core.db, request.sessionId);
+  return session?.amount != null && sessionCentsOf(session.amount) === request.amountCents;
+}
+
+/**
+ * What a new code of the collection asks, in cents: what Medusa gave the session, or, once the
+ * collection's charges paid part of it, what they left (decide.ts `coverageOf`). A collection
+ * paid in full, or whose payment waits for the merchant, gets no code (`collection_already_paid`):
+ * Medusa recreates a session on its own (cart-completion compensation after a capture, a
+ * refreshed cart), and a new code there would ask a shopper who already paid to pay again.
+ */
+async function amountStillAsked(
+  core: SettlementCore,
+  paymentCollectionId: string,
+  sessionCents: number,
+): Promise<number> {
+  const standing = await collectionStanding(
+    core.records,
+    core.config,
+    paymentCollectionId,
+    await readMedusaSide(core.db, paymentCollectionId),
+  );
+  const refusal = refusalOf(standing);
+  if (refusal) throw new PixCheckoutError("collection_already_paid", refusal);
+  if (standing.paidCents > 0 && standing.remainingCents !== null) {
+    return Math.min(sessionCents, standing.remainingCents);
+  }
+  return sessionCents;
 }
 
 /** What a session's money asked for, in cents. */
@@ -126,21 +170,6 @@ export function ownedOf(money: SessionMoney, sessionId: string): OwnedSessionDat
   return money.kind === "request"
     ? ownedOfRequest(money.request)
     : ownedOfCharge(money.row, sessionId);
-}
-
-/**
- * Never a second charge for a collection that already holds a paid one: Medusa recreates a
- * session on its own (cart-completion compensation after a capture, a refreshed cart), and
- * a new code there would ask a shopper who already paid to pay again.
- */
-async function refuseIfCollectionPaid(core: SettlementCore, paymentCollectionId: string) {
-  const charges = await core.records.charges.ofCollection(paymentCollectionId);
-  if (charges.some(keepsItsSession)) {
-    throw new PixCheckoutError(
-      "collection_already_paid",
-      "This cart is already paid; no new payment code was created. Complete the cart, or ask the store for help.",
-    );
-  }
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
 import { recordsOf } from "../records/records";
 import type { ChargeRow } from "../records/charges";
-import { countsAsPayment } from "./decide";
-import { factsOf } from "./snapshot";
+import { readMedusaSide } from "../medusa/collection-snapshot";
+import { collectionStanding, rowCountsAsPayment, type CollectionStanding } from "./snapshot";
 import { collectionOfCart } from "../medusa/carts";
 
 /**
@@ -14,16 +15,20 @@ import { collectionOfCart } from "../medusa/carts";
  * no order comes of it.
  */
 export function keepsItsSession(row: ChargeRow): boolean {
-  return countsAsPayment(factsOf(row)) || row.held_reason === "underpaid";
+  return rowCountsAsPayment(row) || row.held_reason === "underpaid";
 }
 
 /**
  * Middleware for `POST /store/payment-collections/:id/payment-sessions`, whatever the provider
- * (another code, a card, payment on delivery): a collection whose Pix or boleto is already paid
- * gets no new session. Medusa would first delete the paid session, which the plugin refuses (it
- * is Medusa's record of the money), and answer the shopper a 500; and a second payment of a
- * paid cart is money owed back. Refused before Medusa changes anything, with 400
- * `collection_already_paid`: the storefront completes the cart, or shows the order.
+ * (another code, a card, payment on delivery), run under the collection's lease (it follows
+ * `oneSessionRequestAtATime`), so no payment is decided between this look and Medusa's swap: a
+ * collection paid in full (by its Pix or boleto, or another way) gets no new session, nor one
+ * whose payment waits for the merchant's decision. Medusa would first delete the paid session,
+ * which the plugin refuses (it is Medusa's record of the money), and answer a 500; and a second
+ * payment of a paid collection is money owed back. Refused before Medusa changes anything, with
+ * 400 `collection_already_paid`: a cart's storefront completes the cart, or shows the order. A
+ * collection partly paid (an order edited up after its code was paid) takes a new code for
+ * what it still asks (open-session.ts).
  */
 export async function refuseSessionsOfPaidCollection(
   req: MedusaRequest,
@@ -33,19 +38,42 @@ export async function refuseSessionsOfPaidCollection(
   const collectionId = (req.params as Record<string, string | undefined>).id;
   if (!collectionId) return next();
   try {
-    const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-    const rows = await recordsOf(db).charges.ofCollection(collectionId);
-    if (rows.some(keepsItsSession)) {
-      return sendError(
-        res,
-        "collection_already_paid",
-        "This cart's Pix or boleto is already paid; no other payment can be started for it. Complete the cart (POST /store/carts/:id/complete), or show the shopper their order.",
-      );
-    }
+    const refusal = await refusalOfNewCode(req.scope, collectionId);
+    if (refusal) return sendError(res, "collection_already_paid", refusal);
   } catch (error) {
     return next(error);
   }
   next();
+}
+
+/**
+ * Why a collection takes no new code, in words for the developer who meets it; null when it
+ * takes one. One rule for the store route and the provider (open-session.ts).
+ */
+export async function refusalOfNewCode(
+  scope: MedusaContainer,
+  collectionId: string,
+): Promise<string | null> {
+  const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const config = scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE);
+  const standing = await collectionStanding(
+    recordsOf(db),
+    config,
+    collectionId,
+    await readMedusaSide(db, collectionId),
+  );
+  return refusalOf(standing);
+}
+
+/** The words of a refused new code, from where its collection stands; null: none refused. */
+export function refusalOf(standing: CollectionStanding): string | null {
+  if (standing.heldForMerchant) {
+    return "A payment of this collection arrived short and waits for the store's decision; no other payment can be started for it. Ask the store.";
+  }
+  if (!standing.paid) return null;
+  return standing.hasOrder
+    ? "This order's payment is already made; no other payment can be started for it. Show the customer their order."
+    : "This cart's Pix or boleto is already paid; no other payment can be started for it. Complete the cart (POST /store/carts/:id/complete), or show the shopper their order.";
 }
 
 /** Whether the cart's payment collection holds a Pix or boleto that keeps its session. */

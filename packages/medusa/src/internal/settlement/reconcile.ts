@@ -8,6 +8,7 @@ import type { SettleContext } from "./context";
 import type { ChargeRow } from "../records/charges";
 import { CHECK_ATTEMPTS } from "../records/charge-checks";
 import { deliverDueFollowUps } from "./follow-ups";
+import { settleFailedCreates } from "./failed-creates";
 import { capturedOfCanceledOrders } from "../medusa/canceled-orders";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { sweepCreateLine } from "../create-line/line";
@@ -32,6 +33,8 @@ export interface ReconcileReport {
   followUps: number;
   /** Captured money found on an order canceled since, and owed back. */
   canceledOrders: number;
+  /** Orders whose code could not be created: ended, or kept for the merchant. */
+  failedCreateOrders: number;
   errors: number;
 }
 
@@ -53,7 +56,9 @@ export interface ReconcileReport {
  *    the `captured` event and the shopper's "paid" message, the canceled-order check) is
  *    delivered;
  * 6. captured money whose order was canceled without the plugin hearing of it (its
- *    `order.canceled` subscriber failed, or never ran) is decided again: owed back.
+ *    `order.canceled` subscriber failed, or never ran) is decided again: owed back;
+ * 7. creates that failed after their cart became an order (order-first in a busy minute) end
+ *    that order, or keep it for the merchant (failed-creates.ts).
  */
 export function reconcileOnce(
   ctx: SettleContext,
@@ -86,6 +91,7 @@ async function reconcile(
     cartsCompleted: 0,
     followUps: 0,
     canceledOrders: 0,
+    failedCreateOrders: 0,
     errors: 0,
   };
   const configModule = ctx.container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
@@ -197,7 +203,7 @@ async function reconcile(
     }
   }
   stillHeld();
-  const followUps = await deliverDueFollowUps(ctx, now, settleCollection);
+  const followUps = await deliverDueFollowUps(ctx, now);
   report.followUps += followUps.delivered;
   report.errors += followUps.errors;
   stillHeld();
@@ -213,6 +219,9 @@ async function reconcile(
       );
     }
   }
+  stillHeld();
+  const failedCreates = await settleFailedCreates(ctx, now);
+  report.failedCreateOrders += failedCreates.ordersEnded + failedCreates.ordersKept;
   return report;
 }
 

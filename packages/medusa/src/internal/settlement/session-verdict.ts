@@ -5,8 +5,6 @@ import { toSessionStatus } from "../platform/status";
 import { ownedOfCharge, ownedOfRequest, type OwnedSessionData } from "../checkout/session-data";
 import { captureSessionOf } from "./capture";
 
-/** How the provider's door names its capture claim (Medusa captures inside cart completion). */
-export const AUTHORIZE_HOLDER = "authorize ";
 import { withCollection, type Recorded } from "./collection";
 import { clientOfRow, providerOfRow, type SettlementCore } from "./context";
 import { fetchBack } from "./fetch-back";
@@ -74,7 +72,11 @@ export async function sessionVerdict(
   const collectionId = row.payment_collection_id;
   if (!collectionId) throw noMoneyOnSession(sessionId);
   if (row.status !== "paid") {
-    row = (await fetchBack(core, await clientOfRow(core, row), row, "authorize")).row;
+    row = (
+      await fetchBack(core, await clientOfRow(core, row), row, "authorize", {
+        waitMs: options.waitMs,
+      })
+    ).row;
   }
   const { cancelOrderOnExpiry } = providerOfRow(core, row).options;
   return withCollection(
@@ -89,7 +91,7 @@ export async function sessionVerdict(
         if (!stillToSettle(candidate) && candidate.charge_id !== row.charge_id) continue;
         const recorded = await desk.decideAndRecord(
           candidate.charge_id,
-          options.authorizing ? { holder: `${AUTHORIZE_HOLDER}${sessionId}`, sessionId } : null,
+          options.authorizing ? { holder: { door: "authorize", id: sessionId }, sessionId } : null,
         );
         if (recorded) decided.push(recorded);
       }
@@ -137,11 +139,10 @@ function verdictOf(
     if (capturesOnThis) {
       // `captured` only with the right to capture: Medusa then captures inside cart completion.
       // Another door holding that right (a webhook's capture, in its own workflow right now)
-      // captures the payment Medusa makes of an `authorized` answer, once. Accepted for less:
-      // `authorized` too, and the capture (for what arrived, never the session's amount) is the
-      // plugin's own.
-      const capturesHere =
-        (!authorizing || claim !== undefined) && decision.amountCents >= Number(row.amount_cents);
+      // captures the payment Medusa makes of an `authorized` answer, once. Less than the
+      // session asks (an amount the merchant accepted, what a lowered collection still asks):
+      // `authorized` too, and the capture (restating the session first) is the plugin's own.
+      const capturesHere = (!authorizing || claim !== undefined) && !decision.partOfSession;
       return {
         status: capturesHere ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
         owned: ownedOfCharge(row, sessionId, "paid"),

@@ -3,6 +3,7 @@ import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { CaptureResult } from "./capture";
 import { settleCollection, type CollectionOutcome } from "./collection";
+import { settleAndFollow } from "./follow-ups";
 import { nextCheckAt } from "../checkout/check-schedule";
 import { providerOfRow, workerModeOf, type SettleContext } from "./context";
 import { hear, type Claim, type FetchedBack } from "./fetch-back";
@@ -154,7 +155,7 @@ async function afterPaid(
     return { outcome, detail: DELIVERY_DETAILS.workerCaptures };
   }
   try {
-    const settled = paidResult(await settleCollection(ctx, row.charge_id, source));
+    const settled = paidResult(await settleAndFollow(ctx, row.charge_id, source));
     return outcome === "processed" && settled.outcome === "duplicate"
       ? { ...settled, outcome }
       : settled;
@@ -176,7 +177,7 @@ export async function settlePaid(
   row: ChargeRow,
   source: LifecycleSource,
 ): Promise<CaptureResult> {
-  return paidResult(await settleCollection(ctx, row.charge_id, source));
+  return paidResult(await settleAndFollow(ctx, row.charge_id, source));
 }
 
 /** What the collection's decision on a paid charge did, as a door reports it. */

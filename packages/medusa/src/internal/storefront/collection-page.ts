@@ -15,7 +15,7 @@ import {
   type OwnedCollection,
 } from "../medusa/order-collections";
 import { providersOfRegion } from "../medusa/region-providers";
-import { collectionPaidOf } from "../settlement/snapshot";
+import { collectionStanding } from "../settlement/snapshot";
 import { settleContext, type SettleContext } from "../settlement/context";
 import { elementAssets } from "./element-assets";
 import { collectionPageHtml, pageNonce, collectionPageHeaders } from "./collection-page-html";
@@ -109,12 +109,19 @@ export async function collectionPage(
       refusal: { code: "collection_canceled", message: "This payment collection was deleted." },
     };
   }
-  const order = owned?.order;
+  const order = owned?.order ?? owned?.cartOrder;
   if (!owned || !order || order.id !== orderId) return { kind: "unknown" };
   const pageOrder = { id: order.id, displayId: order.displayId };
   const store = await storeName(ctx.container);
-  const paid = await paidBy(ctx, owned);
-  if (paid) return { kind: "paid", order: pageOrder, store, byCode: paid === "code" };
+  const standing = await collectionStanding(
+    ctx.records,
+    ctx.config,
+    owned.id,
+    await readMedusaSide(ctx.db, owned.id),
+  );
+  if (standing.paid || (owned.status === "completed" && !standing.remainingCents)) {
+    return { kind: "paid", order: pageOrder, store, byCode: standing.paid === "charge" };
+  }
   const refusal = whyNotPayable(owned);
   if (refusal) return { kind: "closed", order: pageOrder, store, refusal };
   const notOffered = (why: "no_key" | "no_pix" | "no_element" | "currency") =>
@@ -138,7 +145,8 @@ export async function collectionPage(
     store,
     purpose: (await collectionPurpose(ctx.db, collectionId)) ?? "order",
     collectionId,
-    amountCents: owned.amountCents,
+    // What is still asked: an order edited up after its code was paid asks the rest only.
+    amountCents: standing.remainingCents ?? owned.amountCents,
     publishableKey,
     pix: { providerId: pix },
     boleto:
@@ -148,21 +156,6 @@ export async function collectionPage(
     session: await currentSession(ctx, owned),
     elementEntry: assets.entry,
   };
-}
-
-/**
- * Whether the collection is paid: by a code of the plugin (captured, or on its way), or
- * another way (Medusa completed it: the merchant marked it paid, another provider captured).
- */
-async function paidBy(
-  ctx: SettleContext,
-  owned: OwnedCollection,
-): Promise<"code" | "elsewhere" | null> {
-  const rows = await ctx.records.charges.ofCollection(owned.id);
-  const paid = collectionPaidOf(ctx.config, rows, await readMedusaSide(ctx.db, owned.id));
-  if (paid?.by === "charge") return "code";
-  if (paid || owned.status === "completed") return "elsewhere";
-  return null;
 }
 
 /** A boleto prints the payer's address: the order's billing address, else its shipping one. */

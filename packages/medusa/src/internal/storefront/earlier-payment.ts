@@ -1,7 +1,6 @@
 import type { ChargeRow } from "../records/charges";
 import type { Ledger, OwedReason } from "../records/ledger";
-import { countsAsPayment } from "../settlement/decide";
-import { factsOf } from "../settlement/snapshot";
+import { rowCountsAsPayment } from "../settlement/snapshot";
 
 /**
  * Why money an older code of the cart brought is owed back while the cart goes on: paid after
@@ -51,6 +50,6 @@ export async function earlierPaymentOf(
   const orderPaid =
     paidOtherwise ||
     owed.some((entry) => entry.reason === "paid_elsewhere") ||
-    charges.some((charge) => countsAsPayment(factsOf(charge)));
+    charges.some((charge) => rowCountsAsPayment(charge));
   return { amount, order_paid: orderPaid };
 }

@@ -2,8 +2,7 @@ import type { CreateNotificationDTO } from "@medusajs/framework/types";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
-import { countsAsPayment } from "../settlement/decide";
-import { factsOf } from "../settlement/snapshot";
+import { rowCountsAsPayment } from "../settlement/snapshot";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charges";
@@ -184,7 +183,7 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
   if (row.superseded_at) return true;
   if (!row.payment_collection_id) return false;
   const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
-  return siblings.some((sibling) => countsAsPayment(factsOf(sibling)));
+  return siblings.some((sibling) => rowCountsAsPayment(sibling));
 }
 
 /** The e-mail, cart and order behind a payment collection. */

@@ -31,7 +31,8 @@ export async function orderView(
     order.collectionIds.map(async (id) => {
       const charges = await records.charges.ofCollection(id);
       if (charges.length === 0) return { charges, paid: false };
-      const paid = collectionPaidOf(config, charges, await readMedusaSide(db, id)) !== null;
+      const paid =
+        (await collectionPaidOf(records, config, id, await readMedusaSide(db, id))) !== null;
       return { charges, paid };
     }),
   );

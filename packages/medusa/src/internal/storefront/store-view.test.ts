@@ -30,6 +30,7 @@ const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   paid_at: null,
   capture_claimed_at: null,
   capture_claimed_by: null,
+  capture_claim_door: null,
   api_amount_cents: null,
   api_paid_at: null,
   received_cents: null,

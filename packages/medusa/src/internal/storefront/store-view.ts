@@ -16,8 +16,10 @@ export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "re
 const SHOPPER_REFUND_REASONS = new Set<string>([
   "paid_twice",
   "paid_old_amount",
+  "paid_replaced",
   "paid_elsewhere",
   "overpaid",
+  "amount_lowered",
   "paid_after_order_canceled",
   "out_of_stock",
   "order_canceled",

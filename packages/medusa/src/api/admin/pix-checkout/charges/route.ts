@@ -6,6 +6,8 @@ import { sendError } from "../../../../internal/platform/errors";
 import { adminCharge } from "../../../../internal/operations/admin-api";
 import { recordsOf } from "../../../../internal/records/records";
 import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
+import { ordersWithoutCode } from "../../../../internal/medusa/orders-without-code";
+import { SPENT_SEND } from "../../../../internal/create-line/queue";
 
 const querySchema = z.object({
   needs_attention: z.enum(["true"]).optional(),
@@ -20,7 +22,9 @@ const querySchema = z.object({
  * (records/attention.ts `Attention`): held, a refund due, captured without an order, paid and
  * not captured, or an open note; charges whose cart never became an order are here too (no
  * order page shows those). Each charge carries its `attention` and its `order`
- * (`{ id, display_id, email, customer_name }`) or null.
+ * (`{ id, display_id, email, customer_name }`) or null. With `needs_attention=true`,
+ * `orders_without_code` lists the orders the merchant keeps whose code could never be made
+ * (medusa/orders-without-code.ts).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -33,7 +37,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     return;
   }
   const { needs_attention, status, limit } = parsed.data;
-  const records = recordsOf(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION));
+  const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const records = recordsOf(db);
   const rows =
     needs_attention === "true"
       ? await records.attention.needingAttention(limit)
@@ -41,5 +46,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const orders = await ordersOfCharges(req.scope, rows);
   res.json({
     charges: rows.map((row) => ({ ...adminCharge(row), order: orders.get(row.charge_id) ?? null })),
+    ...(needs_attention === "true"
+      ? { orders_without_code: await ordersWithoutCode(db, limit, SPENT_SEND) }
+      : {}),
   });
 }
