@@ -33,13 +33,16 @@ export const FINAL_STATUSES: readonly SessionStatus[] = [
 
 /**
  * Why the store returns money a shopper paid: no order came of it (`refund_due`), or the
- * excess of a code paid with more than it asked (`overpaid`, with status `paid`).
+ * excess of a code paid with more than it asked (`overpaid`) or more than the order now costs
+ * (`amount_lowered`), with status `paid`.
  */
 export type RefundReason =
   | "paid_twice"
   | "paid_old_amount"
+  | "paid_replaced"
   | "paid_elsewhere"
   | "overpaid"
+  | "amount_lowered"
   | "paid_after_order_canceled"
   | "out_of_stock"
   | "order_canceled"

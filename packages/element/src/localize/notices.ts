@@ -34,8 +34,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         "Este carrinho já tinha sido pago com outro código, então este pagamento ficou duplicado.",
       paid_old_amount:
         "Este código era de uma versão anterior do carrinho, e o valor pago não cobre o total atual.",
+      paid_replaced: "Este código já tinha sido trocado por outra forma de pagamento.",
       paid_elsewhere: "Este pedido já tinha sido pago de outra forma.",
       overpaid: "Você pagou mais do que o código pedia.",
+      amount_lowered: "O valor do pedido diminuiu depois que o código foi gerado.",
       paid_after_order_canceled: "O pagamento chegou depois que o pedido foi cancelado.",
       out_of_stock: "Um item do carrinho esgotou antes de o pagamento chegar.",
       order_canceled: "O pedido foi cancelado.",
@@ -69,8 +71,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         "This cart had already been paid with another code, so this payment was a duplicate.",
       paid_old_amount:
         "This code was for an earlier version of the cart, and the amount paid does not cover its current total.",
+      paid_replaced: "This code had already been replaced by another way to pay.",
       paid_elsewhere: "This order had already been paid another way.",
       overpaid: "You paid more than the code asked for.",
+      amount_lowered: "The order's amount went down after the code was made.",
       paid_after_order_canceled: "The payment arrived after the order was canceled.",
       out_of_stock: "An item in the cart sold out before the payment arrived.",
       order_canceled: "The order was canceled.",
@@ -104,8 +108,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         "Este carrito ya se había pagado con otro código, así que este pago quedó duplicado.",
       paid_old_amount:
         "Este código era de una versión anterior del carrito, y el monto pagado no cubre el total actual.",
+      paid_replaced: "Este código ya se había cambiado por otra forma de pago.",
       paid_elsewhere: "Este pedido ya se había pagado de otra forma.",
       overpaid: "Pagaste más de lo que pedía el código.",
+      amount_lowered: "El monto del pedido bajó después de que se generó el código.",
       paid_after_order_canceled: "El pago llegó después de que se canceló el pedido.",
       out_of_stock: "Un producto del carrito se agotó antes de que llegara el pago.",
       order_canceled: "El pedido fue cancelado.",
