@@ -1,0 +1,505 @@
+import path from "node:path";
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
+import { startAppSandboxes } from "../helpers/sandboxes";
+import {
+  createCartWithVariant,
+  createStockedProduct,
+  createStoreFixture,
+  type StockedProduct,
+  type StoreFixture,
+} from "../helpers/store-fixture";
+import {
+  BOLETO_PAYER,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
+import { adminLogin } from "../helpers/admin-login";
+import { adminClient, adminOrder, type Admin } from "../helpers/order-changes";
+import { copiedLink, openPage } from "../helpers/payment-page";
+import { reconcilePass } from "../helpers/reconcile-pass";
+import { waitFor } from "../helpers/wait-for";
+import { providerByKey } from "../../src/internal/platform/provider-registry";
+import { recordsOf } from "../../src/internal/records/records";
+import { arrivalOf } from "../../src/internal/settlement/decide";
+
+// An order has a life after its cart: Medusa rewrites an unpaid order's collection in place
+// when the merchant edits it, a merchant refunds a capture without canceling the order, a code
+// made in a busy minute can fail after its cart became an order, and a shopper can switch to
+// a card while a payment lands. Each story is told through the doors that show it (Medusa's
+// admin and store routes, the sandbox's payments and webhooks), and each ends with Medusa's own
+// records and the ledger telling the same story: Medusa never holds more than the order costs,
+// every real the order cannot keep is owed back and listed, and what is still owed can be paid.
+
+const API_KEY = "sk_live_order_life_5ecret";
+const WEBHOOK_SECRET = "whsec-test-a-0123456789";
+const OTHER = "pp_system_default";
+
+let sandbox: Sandbox;
+let sandboxB: Sandbox;
+
+beforeAll(async () => {
+  ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
+    a: { webhookRetryDelaysMs: [300] },
+    b: { webhookRetryDelaysMs: [300] },
+  }));
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await sandboxB?.close();
+});
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "..", "app"),
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture;
+    let product: StockedProduct;
+    let shop: ReturnType<typeof storefront>;
+    let admin: Admin;
+    let base: string;
+    const container = (): MedusaContainer => getContainer();
+    const http = api as unknown as Api;
+
+    beforeAll(async () => {
+      store = await createStoreFixture(container(), [OTHER]);
+      shop = storefront(http, store);
+      base = http.defaults.baseURL as string;
+      await control(sandbox.url, "webhook-urls", {
+        url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
+      });
+      admin = adminClient(http, await adminLogin(container(), "lojista@example.com"));
+      product = await createStockedProduct(container(), store, 1_000);
+    });
+
+    const knex = () => db(container());
+    const chargeRow = (chargeId: string) =>
+      knex()("pix_checkout_charge").where({ charge_id: chargeId }).first();
+    const lastSession = (response: { data: Json }) => {
+      const sessions = response.data.payment_collection.payment_sessions as Json[];
+      return sessions[sessions.length - 1] as { id: string; data: Json };
+    };
+    const liveSessions = async (collectionId: string) => {
+      const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+      return payments.listPaymentSessions({ payment_collection_id: collectionId });
+    };
+    /** What Medusa holds captured less refunded on a collection, in cents, with its captures. */
+    const medusaMoney = async (collectionId: string) => {
+      const { data } = await container()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "payment_collection",
+          fields: [
+            "payments.provider_id",
+            "payments.canceled_at",
+            "payments.authorized_amount",
+            "payments.captures.id",
+            "payments.captures.raw_amount",
+            "payments.refunds.raw_amount",
+          ],
+          filters: { id: collectionId },
+        });
+      const payments = ((data[0] as Json)?.payments ?? []) as Json[];
+      const cents = (value: Json) => Math.round(Number(value?.value ?? value) * 100);
+      const captures = payments.flatMap((p) => p.captures ?? []);
+      return {
+        payments,
+        captureIds: captures.map((c: Json) => c.id as string),
+        net:
+          captures.reduce((s: number, c: Json) => s + cents(c.raw_amount), 0) -
+          payments
+            .flatMap((p) => p.refunds ?? [])
+            .reduce((s: number, r: Json) => s + cents(r.raw_amount), 0),
+      };
+    };
+    /** The ledger's capture entries of a collection's charges, each naming a Medusa capture. */
+    const ledgerCaptures = async (collectionId: string) =>
+      (await knex()("pix_checkout_ledger_entry")
+        .where({ payment_collection_id: collectionId, to_part: "captured" })
+        .select("medusa_ref", "amount_cents")) as { medusa_ref: string; amount_cents: string }[];
+    const listed = async () =>
+      new Set(
+        (
+          (await admin("get", "/admin/pix-checkout/charges?needs_attention=true&limit=200"))
+            .charges as Json[]
+        ).map((c) => c.charge_id as string),
+      );
+    const income = async () => {
+      const periods = (await admin("get", "/admin/pix-checkout/overview")).periods;
+      return periods.month.pix.income_cents + periods.month.boleto.income_cents;
+    };
+    /** Waits until a paid charge's money is decided: nothing held for Medusa's capture. */
+    const decided = (chargeId: string) =>
+      waitFor(
+        async () => {
+          const row = await chargeRow(chargeId);
+          return (
+            row?.status === "paid" &&
+            !(Number(row.held_cents) > 0 && row.held_reason !== "underpaid") &&
+            row
+          );
+        },
+        `charge ${chargeId}'s money to be decided`,
+        30_000,
+      );
+    const pay = async (chargeId: string, sb: Sandbox = sandbox) => {
+      expect((await control(sb.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+      return decided(chargeId);
+    };
+    const setQuantity = async (cartId: string, quantity: number) => {
+      const cart = (await shop.cart(cartId)).data.cart;
+      const line = cart.items[0];
+      const updated = await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+        quantity,
+      });
+      expect(updated.status).toBe(200);
+    };
+    /** A cart of `units` units of the stocked product (R$ 35,00 each). */
+    const cartOf = async (units: number) => {
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      if (units !== 1) await setQuantity(cartId, units);
+      return cartId;
+    };
+    /** An order placed before its boleto was paid (order-first), and its boleto's charge. */
+    const orderFirstBoleto = async (units: number) => {
+      const cartId = await cartOf(units);
+      const session = lastSession(await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER));
+      const chargeId = session.data.charge_id as string;
+      expect(chargeId).toEqual(expect.any(String));
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      const order = completed.data.order as Json;
+      const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
+      return { cartId, orderId: order.id as string, chargeId, sessionId: session.id, collectionId };
+    };
+    /** Confirms an order edit that sets the order's only item to `quantity` units. */
+    const editQuantity = async (orderId: string, quantity: number) => {
+      const { order } = await admin("get", `/admin/orders/${orderId}?fields=items.id`);
+      await admin("post", "/admin/order-edits", { order_id: orderId });
+      await admin("post", `/admin/order-edits/${orderId}/items/item/${order.items[0].id}`, {
+        quantity,
+      });
+      await admin("post", `/admin/order-edits/${orderId}/request`);
+      await admin("post", `/admin/order-edits/${orderId}/confirm`);
+    };
+    /** What Medusa's order says is still to pay, in cents. */
+    const pendingCents = async (orderId: string) =>
+      Math.round(Number((await adminOrder(admin, orderId)).summary.pending_difference) * 100);
+
+    describe("an order-first order edited under its live code", () => {
+      it("edited down from R$ 70 to R$ 35 and paid at its old boleto: Medusa captures R$ 35, R$ 35 is owed back and listed, and the order reads paid", async () => {
+        const { orderId, chargeId, collectionId } = await orderFirstBoleto(2);
+        const before = await income();
+        await editQuantity(orderId, 1);
+        // Medusa rewrote the unpaid collection in place and kept the boleto's session.
+        expect(await pendingCents(orderId)).toBe(3_500);
+        expect((await liveSessions(collectionId)).map((s) => Number(s.amount))).toEqual([70]);
+
+        const row = await pay(chargeId);
+        expect(row).toMatchObject({
+          captured_cents: "3500",
+          owed_cents: "3500",
+          owed_reason: "amount_lowered",
+        });
+        const medusa = await medusaMoney(collectionId);
+        expect(medusa.net).toBe(3_500);
+        // Every Medusa capture is named by exactly one ledger entry.
+        expect((await ledgerCaptures(collectionId)).map((e) => e.medusa_ref)).toEqual(
+          medusa.captureIds,
+        );
+        await waitFor(async () => (await pendingCents(orderId)) === 0, "the order to read paid");
+        expect((await listed()).has(chargeId)).toBe(true);
+        expect((await income()) - before).toBe(3_500);
+      });
+
+      it("edited up from R$ 35 to R$ 70 and paid at its old boleto: R$ 35 captured, R$ 35 still owed by the order, and its payment link makes a code for the R$ 35 that completes it", async () => {
+        const { orderId, chargeId, collectionId } = await orderFirstBoleto(1);
+        await editQuantity(orderId, 2);
+        expect(await pendingCents(orderId)).toBe(7_000);
+
+        const row = await pay(chargeId);
+        expect(row).toMatchObject({ captured_cents: "3500", owed_cents: "0" });
+        expect((await medusaMoney(collectionId)).net).toBe(3_500);
+        await waitFor(async () => (await pendingCents(orderId)) === 3_500, "R$ 35 still owed");
+        expect((await listed()).has(chargeId)).toBe(false);
+
+        // Medusa's "Copy payment link" names this collection: its page asks for the rest.
+        const page = await openPage(base, copiedLink(collectionId, orderId));
+        expect(page.status).toBe(200);
+        expect(page.text).toContain("R$ 35,00");
+        const rest = await shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          {
+            provider_id: "pp_pix_a",
+          },
+        );
+        expect(rest.status).toBe(200);
+        const code = lastSession(rest);
+        expect(code.data.amount_cents).toBe(3_500);
+        await pay(code.data.charge_id as string);
+        expect((await medusaMoney(collectionId)).net).toBe(7_000);
+        await waitFor(async () => (await pendingCents(orderId)) === 0, "the order to read paid");
+        // Paid in full: no third code.
+        const third = await shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_pix_a" },
+        );
+        expect(third.status).toBe(400);
+        expect(third.data.code).toBe("collection_already_paid");
+        expect(third.data.message).toContain("order");
+      });
+    });
+
+    it("a merchant's refund of the capture never makes an older boleto 'captured': the boleto paid later is owed back as paid twice, and Medusa holds one capture", async () => {
+      const cartId = await cartOf(1);
+      const first = await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER);
+      const b1 = lastSession(first);
+      const c1 = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const collectionId = first.data.payment_collection.id as string;
+      await pay(c1.data.charge_id as string);
+      const order = await waitFor(async () => {
+        const found = await orderOfCart(container(), cartId);
+        return found?.payment_collections[0]?.status === "completed" && found;
+      }, "the order to be paid by the Pix");
+      await admin("post", `/admin/pix-checkout/charges/${c1.data.charge_id}/refunds`, {
+        amount: 3_500,
+        note: "devolvido pelo painel",
+      });
+      expect((await medusaMoney(collectionId)).net).toBe(0);
+
+      const row = await pay(b1.data.charge_id as string);
+      expect(row).toMatchObject({
+        captured_cents: "0",
+        owed_cents: "3500",
+        owed_reason: "paid_twice",
+      });
+      const medusa = await medusaMoney(collectionId);
+      expect(medusa.captureIds).toHaveLength(1);
+      expect(medusa.net).toBe(0);
+      expect((await listed()).has(b1.data.charge_id as string)).toBe(true);
+      const view = (await shop.call("get", `/store/pix-checkout/sessions/${b1.id}`)).data;
+      expect(view).toMatchObject({ status: "refund_due", refund: { reason: "paid_twice" } });
+      expect((await orderOfCart(container(), cartId))!.id).toBe(order.id);
+    });
+
+    it("a code replaced when the cart got cheaper, paid at its old amount, pays the cheaper cart: what it costs is captured, the difference owed back", async () => {
+      const cartId = await cartOf(3);
+      const first = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      await setQuantity(cartId, 2);
+      const second = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      expect(second.data.amount_cents).toBe(7_000);
+      const row = await pay(first.data.charge_id as string);
+      expect(row).toMatchObject({
+        captured_cents: "7000",
+        owed_cents: "3500",
+        owed_reason: "amount_lowered",
+        capture_session_id: second.id,
+      });
+      const order = await waitFor(async () => {
+        const found = await orderOfCart(container(), cartId);
+        return found?.payment_collections[0]?.status === "completed" && found;
+      }, "the order to be paid");
+      expect(await pendingCents(order.id)).toBe(0);
+      const view = (await shop.call("get", `/store/pix-checkout/sessions/${first.id}`)).data;
+      expect(view).toMatchObject({
+        status: "paid",
+        refund: { amount: 3_500, reason: "amount_lowered" },
+      });
+    });
+
+    it("a shopper switching to another provider while her Pix is paid: the swap and the payment take turns, and the Pix is never captured beside the new session", async () => {
+      const cartId = await cartOf(1);
+      const started = await shop.initiate(cartId, "pp_pix_a");
+      const pix = lastSession(started);
+      const collectionId = started.data.payment_collection.id as string;
+      // The swap is paused where the plugin hears Medusa delete the Pix session (its create
+      // line is told first), which is where a payment landing meanwhile used to be decided
+      // against a collection half swapped.
+      await knex().raw(`create table if not exists pix_test_pause (on_session text)`);
+      await knex()("pix_test_pause").insert({ on_session: pix.id });
+      await knex().raw(`create or replace function pix_test_pause() returns trigger as $$
+        begin
+          if exists (select 1 from pix_test_pause) then perform pg_sleep(3); end if;
+          return null;
+        end $$ language plpgsql`);
+      await knex().raw(
+        `create trigger pix_test_pause before update on pix_checkout_create_request for each statement execute function pix_test_pause()`,
+      );
+      try {
+        const swap = shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          {
+            provider_id: OTHER,
+          },
+        );
+        await waitFor(
+          async () =>
+            (await knex().raw(`select 1 from pg_stat_activity where wait_event = 'PgSleep'`)).rows
+              .length > 0,
+          "the swap to reach the plugin's delete",
+        );
+        await knex()("pix_test_pause").delete();
+        expect((await control(sandbox.url, `charges/${pix.data.charge_id}/pay`, {})).ok).toBe(true);
+        const swapped = await swap;
+        const row = await decided(pix.data.charge_id as string);
+        const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
+        if (swapped.status === 200) {
+          // The swap came first: the Pix is a replaced code, and its money goes back.
+          expect(sessions).toEqual([OTHER]);
+          expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
+        } else {
+          // The payment came first: the paid collection takes no other session.
+          expect(swapped.data.code).toBe("collection_already_paid");
+          expect(sessions).toEqual(["pp_pix_a"]);
+          expect(row).toMatchObject({ captured_cents: "3500" });
+        }
+      } finally {
+        await knex().raw(`drop trigger if exists pix_test_pause on pix_checkout_create_request`);
+        await knex().raw(`drop function if exists pix_test_pause()`);
+        await knex().raw(`drop table if exists pix_test_pause`);
+      }
+    });
+
+    describe("a code that cannot be made after its cart became an order", () => {
+      const requests = () => knex()("pix_checkout_create_request");
+      /** The minute's creates spent: the next code waits in line for `freesInMs`. */
+      const spendBudget = async (freesInMs: number) => {
+        await requests().insert(
+          Array.from({ length: 60 }, (_, i) => ({
+            id: `pxcr_life_${Date.now()}_${i}`,
+            budget_key: sandbox.baseUrl.replace(/\/+$/, ""),
+            provider_key: "a",
+            provider_id: "pp_pix_a",
+            method: "pix",
+            session_id: `payses_life_${i}`,
+            amount_cents: 100,
+            state: "done",
+            done_at: knex().raw(`now() - (? * interval '1 millisecond')`, [60_000 - freesInMs]),
+          })),
+        );
+      };
+      afterEach(async () => {
+        await requests().where("id", "like", "pxcr_life_%").delete();
+        await control(sandbox.url, "keys", { key: API_KEY, state: "active" });
+        providerByKey(
+          container().resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+          "a",
+        ).options.cancelOrderOnExpiry = true;
+      });
+
+      /** An order-first order placed while its Pix waited in line, whose create then failed. */
+      const orderWhoseCodeFailed = async () => {
+        await spendBudget(4_000);
+        const cartId = await cartOf(1);
+        const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        expect(session.data.status).toBe("preparing");
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        // The account's key is disabled before the line sends: the service refuses the create.
+        await control(sandbox.url, "keys", { key: API_KEY, state: "disabled" });
+        await waitFor(
+          async () =>
+            (await requests().where({ session_id: session.id }).first())?.state === "failed",
+          "the create to fail",
+          30_000,
+        );
+        await control(sandbox.url, "keys", { key: API_KEY, state: "active" });
+        const unpaid = await knex()("pix_checkout_unpaid_order").where({ cart_id: cartId }).first();
+        expect(unpaid).toBeDefined();
+        return { cartId, orderId: completed.data.order.id as string };
+      };
+
+      it("cancels the order, releasing its stock and the shopper's unpaid-order count", async () => {
+        const { cartId, orderId } = await orderWhoseCodeFailed();
+        await reconcilePass(container(), new Date(Date.now() + 2 * 60_000));
+        const order = await adminOrder(admin, orderId);
+        expect(order.status).toBe("canceled");
+        expect(
+          await knex()("pix_checkout_unpaid_order").where({ cart_id: cartId }).first(),
+        ).toBeUndefined();
+      });
+
+      it("keeps the order for the merchant when cancelOrderOnExpiry is off, and no longer counts it against the shopper", async () => {
+        providerByKey(
+          container().resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+          "a",
+        ).options.cancelOrderOnExpiry = false;
+        const { cartId, orderId } = await orderWhoseCodeFailed();
+        await reconcilePass(container(), new Date(Date.now() + 2 * 60_000));
+        expect((await adminOrder(admin, orderId)).status).toBe("pending");
+        expect(
+          await knex()("pix_checkout_unpaid_order").where({ cart_id: cartId }).first(),
+        ).toBeUndefined();
+        const attention = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
+        expect((attention.orders_without_code as Json[]).map((o) => o.order.id)).toContain(orderId);
+      });
+    });
+
+    describe("smaller doors", () => {
+      it("never owes back held money a live capture claim is taking, and a claim dies with the money it claimed", async () => {
+        const cartId = await cartOf(1);
+        const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        const records = recordsOf(knex());
+        await records.ledger.arrive(chargeId, ["pending"], arrivalOf(3_500, 3_500), "webhook", {
+          paid_at: new Date(),
+        });
+        const holder = { door: "settlement" as const, id: "a capture in flight" };
+        expect(await records.captures.claim(chargeId, holder, 3_500)).toBe(true);
+        expect(
+          await records.ledger.owe(chargeId, "held", 3_500, "paid_twice", "admin", {}),
+        ).toBeUndefined();
+        expect(await records.captures.liveClaimOf(chargeId, "settlement")).toBe(3_500);
+        // The claim's lease lapses (its holder died): now the money may go, and the claim with it.
+        await knex()("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ capture_claimed_at: knex().raw("now() - interval '3 minutes'") });
+        const owed = await records.ledger.owe(chargeId, "held", 3_500, "paid_twice", "admin", {});
+        expect(owed).toMatchObject({
+          owed_cents: "3500",
+          held_cents: "0",
+          capture_claimed_by: null,
+        });
+        expect(await records.captures.liveClaimOf(chargeId, "settlement")).toBeUndefined();
+      });
+
+      it("a status-only update of a paid session never opens a new code", async () => {
+        const cartId = await cartOf(1);
+        const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: 3_000 });
+        await control(sandbox.url, `charges/${chargeId}/pay`, {});
+        await waitFor(async () => (await chargeRow(chargeId))?.status === "paid", "the payment");
+        // Settlement restates a paid session to what it captures (an accepted amount).
+        const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+        const { data } = await payments.retrievePaymentSession(session.id);
+        await payments.updatePaymentSession({
+          id: session.id,
+          amount: 30,
+          currency_code: "brl",
+          data: data ?? {},
+        });
+        const before = await knex()("pix_checkout_charge").where({ session_id: session.id });
+        await payments.updatePaymentSession({
+          id: session.id,
+          amount: 30,
+          currency_code: "brl",
+          data: data ?? {},
+          status: "error",
+        } as Parameters<IPaymentModuleService["updatePaymentSession"]>[0]);
+        const after = await knex()("pix_checkout_charge").where({ session_id: session.id });
+        expect(after.map((r: Json) => r.charge_id)).toEqual(before.map((r: Json) => r.charge_id));
+        expect(after).toHaveLength(1);
+      });
+    });
+  },
+});
