@@ -85,7 +85,9 @@ const nameOf = (/** @type {string} */ file) => {
 const all = [];
 const rows = [];
 const undetected = [];
-for (const [file, { source, mutants }] of Object.entries(report.files)) {
+for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) =>
+  a.localeCompare(b),
+)) {
   all.push(...mutants);
   const { detected, counted, text } = score(mutants);
   const name = nameOf(file);
