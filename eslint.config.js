@@ -11,6 +11,9 @@ export default tseslint.config(
       "**/dist/**",
       "**/.medusa/**",
       "**/coverage/**",
+      // npm run mutation: Stryker's sandboxes (copies of the sources) and its report.
+      "**/.stryker-tmp/**",
+      "packages/medusa/reports/**",
       "apps/next-storefront/.next/**",
       "apps/next-storefront/next-env.d.ts",
     ],

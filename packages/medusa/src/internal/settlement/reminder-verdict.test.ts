@@ -165,6 +165,81 @@ describe("reminderVerdict: whether a due reminder goes", () => {
       },
       { kind: "skip", reason: "code_gone" },
     ],
+    [
+      "sends no boleto reminder for an order-first boleto's order that ended unpaid before its overdue step",
+      {
+        step: "boleto_due_today",
+        orderCanceled: "unpaid",
+        charge: { status: "pending", superseded: false, expiresAt: sp("2026-11-24T23:59:59") },
+        validUntil: sp("2026-11-25T00:00:00"),
+      },
+      { kind: "skip", reason: "order_canceled" },
+    ],
+    [
+      "reminds of an unpaid boleto on its due date",
+      {
+        step: "boleto_due_today",
+        now: sp("2026-11-24T09:00:00"),
+        charge: { status: "pending", superseded: false, expiresAt: sp("2026-11-24T23:59:59") },
+        validUntil: sp("2026-11-25T00:00:00"),
+      },
+      { kind: "send" },
+    ],
+    [
+      "reminds of a boleto due tomorrow even when the service already calls it expired: unpaid is what matters for every boleto step",
+      {
+        step: "boleto_due_tomorrow",
+        now: sp("2026-11-23T09:00:00"),
+        charge: { status: "expired", superseded: false, expiresAt: sp("2026-11-23T07:47:00") },
+        validUntil: sp("2026-11-24T00:00:00"),
+      },
+      { kind: "send" },
+    ],
+    [
+      "sends no new-code message for a Pix that failed instead of expiring",
+      {
+        step: "pix_expired",
+        now: sp("2026-11-24T14:35:00"),
+        charge: { status: "failed", superseded: false, expiresAt: sp("2026-11-24T14:30:00") },
+        validUntil: null,
+      },
+      { kind: "skip", reason: "code_gone" },
+    ],
+    [
+      "gives up on an unconfirmed expiry at the very end of the hour it waits",
+      {
+        step: "pix_expired",
+        now: sp("2026-11-24T15:30:00"),
+        charge: { status: "pending", superseded: false, expiresAt: sp("2026-11-24T14:30:00") },
+        validUntil: null,
+      },
+      { kind: "skip", reason: "not_expired" },
+    ],
+    [
+      "sends nothing at the very instant its step stops making sense",
+      { now: sp("2026-11-24T14:29:00") },
+      { kind: "skip", reason: "too_late" },
+    ],
+    [
+      "holds a due-date reminder that falls due before 8:00 until then, as its day lasts past it",
+      {
+        step: "boleto_due_today",
+        now: sp("2026-11-24T06:30:00"),
+        charge: { status: "pending", superseded: false, expiresAt: sp("2026-11-24T23:59:59") },
+        validUntil: sp("2026-11-25T00:00:00"),
+      },
+      { kind: "defer", until: sp("2026-11-24T08:00:00") },
+    ],
+    [
+      "drops a reminder whose step ends at the very instant quiet hours do",
+      {
+        step: "boleto_due_today",
+        now: sp("2026-11-24T06:30:00"),
+        charge: { status: "pending", superseded: false, expiresAt: sp("2026-11-24T23:59:59") },
+        validUntil: sp("2026-11-24T08:00:00"),
+      },
+      { kind: "skip", reason: "too_late" },
+    ],
   ];
 
   it.each(cases)("%s", (_name, over, expected) => {

@@ -1,0 +1,81 @@
+// @ts-check
+// `npm run mutation` (scripts/mutation.mjs runs Stryker here, on Node.js 24): StrykerJS changes
+// the plugin's pure money decisions one mutant at a time and runs their unit tests
+// (vitest.mutation.config.ts) against each; a mutant no test fails on survives. Not part of
+// `npm test`. The report is written to reports/mutation/ (mutation.html, mutation.json).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What is mutated: whole files that are nothing but money decisions, and single pure functions
+ * of files that also do I/O. A function is found by its name when Stryker starts, so its line
+ * range follows the file as it changes; a function renamed or moved stops the run, saying so.
+ * @type {{ file: string, fn?: string }[]}
+ */
+export const TARGETS = [
+  // What a paid charge becomes, how money arrives, whether a collection is paid, what a refund
+  // returns.
+  { file: "src/internal/settlement/decide.ts" },
+  // Whether a due reminder about an unpaid code goes (never to a paid cart).
+  { file: "src/internal/settlement/reminder-verdict.ts" },
+  // What a session answers Medusa at cart completion, from the decisions just recorded.
+  { file: "src/internal/settlement/session-verdict.ts", fn: "verdictOf" },
+  // Whether a charge's money keeps its session: a paid collection gets no second code.
+  { file: "src/internal/settlement/paid-collection-guard.ts", fn: "keepsItsSession" },
+  // What the collection asks, or that it pays for nothing (a payment of it is owed back).
+  { file: "src/internal/settlement/snapshot.ts", fn: "asksOf" },
+  // Left out: session-money.ts (each function reads the database), fetch-back.ts `untrueClaim`
+  // (whether a webhook is called forged; the money recorded is the service's read either way),
+  // snapshot.ts `factsOf` (a row restated as facts, deciding nothing).
+];
+
+/**
+ * `file:start-end`, the lines of the top-level function `fn` (from its `function` line to the
+ * first `}` at the start of a line after it).
+ * @param {string} file
+ * @param {string} fn
+ */
+function rangeOf(file, fn) {
+  const lines = readFileSync(join(here, file), "utf8").split("\n");
+  const start = lines.findIndex((line) =>
+    new RegExp(`^(export )?(async )?function ${fn}\\b`).test(line),
+  );
+  const end = lines.findIndex((line, index) => index > start && line.startsWith("}"));
+  if (start === -1 || end === -1) {
+    throw new Error(
+      `stryker.config.mjs: ${file} has no top-level function ${fn} any more; say in TARGETS where it went`,
+    );
+  }
+  return `${file}:${start + 1}-${end + 1}`;
+}
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.mutation.config.ts", related: false },
+  mutate: TARGETS.map(({ file, fn }) => (fn ? rangeOf(file, fn) : file)),
+  // The sandbox needs the sources and the vitest config only (node_modules is linked).
+  ignorePatterns: [
+    "/*",
+    "!/src",
+    "!/package.json",
+    "!/tsconfig.json",
+    "!/vitest.mutation.config.ts",
+  ],
+  coverageAnalysis: "perTest",
+  // Two cores, shared: never more than two test workers.
+  concurrency: 2,
+  reporters: ["clear-text", "progress", "html", "json"],
+  // scripts/mutation.mjs lists the survivors, one line each, after Stryker's score table.
+  clearTextReporter: { reportMutants: false, logTests: false },
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: "always",
+  // Issue #58 asks 85 % of settlement's decisions; a lower score is printed, not a failure.
+  thresholds: { high: 85, low: 70, break: null },
+};

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Only what `npm run mutation` runs (stryker.config.mjs): the unit tests of the money decisions
+// Stryker mutates, pure and fast. Not a project of the root's `vitest run`, which names
+// vitest.config.ts alone; the integration suites, which boot a whole Medusa, are never here.
+export default defineConfig({
+  test: {
+    name: "medusa-mutation",
+    environment: "node",
+    include: [
+      "src/internal/settlement/decide.test.ts",
+      "src/internal/settlement/reminder-verdict.test.ts",
+    ],
+  },
+});
