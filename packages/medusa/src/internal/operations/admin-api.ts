@@ -9,7 +9,7 @@ import {
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { Attention } from "../records/attention";
-import { moneyOf } from "../records/ledger";
+import { moneyOf } from "../records/ledger-parts";
 import type { Records } from "../records/records";
 import { toServiceError } from "../platform/service-error";
 import { sendError } from "../platform/errors";

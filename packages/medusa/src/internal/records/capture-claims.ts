@@ -1,7 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { CHARGES, liveCharge, type ChargeRow } from "./charges";
 import type { ClaimDoor, ClaimHolder } from "./claim-door";
-import { CAPTURABLE_HELD, CAPTURE_LEASE_MS, liveClaimSql } from "./ledger";
+import { CAPTURE_LEASE_MS, liveClaimSql } from "./ledger";
+import { CAPTURABLE_HELD } from "./ledger-parts";
 
 /** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
 export const CAPTURE_ATTEMPTS = 3;

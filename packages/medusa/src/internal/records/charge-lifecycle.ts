@@ -1,5 +1,5 @@
 import type { ChargeRow, LocalChargeStatus, NewChargeRow } from "./charges";
-import type { Arrival, LedgerPart } from "./ledger";
+import type { Arrival, LedgerPart } from "./ledger-parts";
 import type { ChargeEventSource } from "./charge-events";
 import type { Records } from "./records";
 import type { PluginLogger } from "../platform/logger";

@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeStatus } from "../platform/status";
 import type { PaymentMethod } from "../platform/options";
-import type { HeldReason, OwedReason } from "./ledger";
+import type { HeldReason, OwedReason } from "./ledger-parts";
 import type { ClaimDoor } from "./claim-door";
 
 /** Local charge status: the API's four words plus `canceled` (the merchant/Medusa side gave up). */

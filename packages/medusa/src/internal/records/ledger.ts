@@ -2,26 +2,16 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ChargeRow, LocalChargeStatus } from "./charges";
 import type { ChargeEventSource } from "./charge-events";
-import type { RefundReason } from "./flag-reasons";
+import {
+  CAPTURABLE_HELD,
+  LEDGER_PARTS,
+  type Arrival,
+  type HeldReason,
+  type LedgerPart,
+  type OwedReason,
+} from "./ledger-parts";
 
-/**
- * The parts a paid charge's money is in, and nothing else (docs/ledger.md):
- * - `held`: the store holds it until a decision: Medusa's capture (`awaiting_capture`, seconds;
- *   `accepted`, an underpaid amount the merchant accepted), or the merchant's (`underpaid`);
- * - `captured`: captured in Medusa for the collection's order;
- * - `owed`: owed back to the shopper (a refund due), with its reason;
- * - `returned`: returned by the merchant and recorded.
- */
-export const LEDGER_PARTS = ["held", "captured", "owed", "returned"] as const;
-
-/** A part of a charge's money. */
-export type LedgerPart = (typeof LEDGER_PARTS)[number];
-
-/** Whose decision held money waits for. */
-export type HeldReason = "awaiting_capture" | "underpaid" | "accepted";
-
-/** Held money settlement captures by itself (the merchant's `underpaid` waits for them). */
-export const CAPTURABLE_HELD: readonly HeldReason[] = ["awaiting_capture", "accepted"];
+const num = (value: unknown): number => Number(value ?? 0);
 
 /**
  * How long a capture claim stays with its holder. processPaymentWorkflow takes well under a
@@ -45,46 +35,8 @@ export function liveClaimSql(charge: string, leaseMs = CAPTURE_LEASE_MS): string
     and ${charge}.held_reason in (${CAPTURABLE_HELD.map((r) => `'${r}'`).join(", ")}), false)`;
 }
 
-/** Why money is owed back. */
-export type OwedReason = RefundReason;
-
 /** Who moved money: a door of the settlement, or the migration that opened the ledger. */
 export type LedgerDoor = ChargeEventSource | "migration";
-
-/** A charge's money as its row holds it: each part in integer cents, with its reason. */
-export interface ChargeMoney {
-  /** What the service says was paid; null while unpaid. */
-  received: number | null;
-  held: number;
-  heldReason: HeldReason | null;
-  captured: number;
-  owed: number;
-  owedReason: OwedReason | null;
-  returned: number;
-}
-
-const num = (value: unknown): number => Number(value ?? 0);
-
-/** A row's money. The row's balances are the ledger's (written in the same statement). */
-export function moneyOf(row: ChargeRow): ChargeMoney {
-  return {
-    received: row.received_cents === null ? null : num(row.received_cents),
-    held: num(row.held_cents),
-    heldReason: row.held_reason,
-    captured: num(row.captured_cents),
-    owed: num(row.owed_cents),
-    owedReason: row.owed_reason,
-    returned: num(row.returned_cents),
-  };
-}
-
-/** How the money of a payment arrives: what is held (and why), what is owed back at once. */
-export interface Arrival {
-  held: number;
-  heldReason: HeldReason;
-  owed: number;
-  owedReason: OwedReason;
-}
 
 /** One movement of money between two parts (or into one, from the service). */
 export interface LedgerMove {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChargeMoney } from "../records/ledger";
+import type { ChargeMoney } from "../records/ledger-parts";
 import {
   arrivalOf,
   collectionPaidBy,

@@ -4,8 +4,9 @@ import {
   CAPTURABLE_HELD,
   type Arrival,
   type ChargeMoney,
+  type HeldReason,
   type LedgerPart,
-} from "../records/ledger";
+} from "../records/ledger-parts";
 import { graceRecheckAt } from "../checkout/check-schedule";
 import { DELIVERY_DETAILS } from "./delivery-details";
 
@@ -161,7 +162,7 @@ export interface CollectionSnapshot {
 }
 
 /** Why a paid charge is held for the merchant. */
-export type HoldReason = "underpaid";
+export type HoldReason = Extract<HeldReason, "underpaid">;
 
 /** What a charge becomes. */
 export type Decision =

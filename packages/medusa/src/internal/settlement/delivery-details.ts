@@ -1,5 +1,5 @@
 import type { RefundReason } from "../records/flag-reasons";
-import type { HoldReason } from "./decide";
+import type { HeldReason } from "../records/ledger-parts";
 
 /*
  * Every sentence the settlement writes as a webhook delivery's `detail` (and as a decision's
@@ -15,7 +15,7 @@ export const DELIVERY_DETAILS = {
   workerCaptures: "paid; the worker captures it",
   captureRetry: (error: string) =>
     `paid; the capture failed and reconciliation retries it: ${error}`,
-  held: (reason: HoldReason) => `held for the merchant: ${reason}`,
+  held: (reason: Extract<HeldReason, "underpaid">) => `held for the merchant: ${reason}`,
   refundDue: (reason: RefundReason) => `refund due: ${reason}`,
   verified: "verified",
   notConfirmed: (status: string) => `not confirmed by the API (${status})`,

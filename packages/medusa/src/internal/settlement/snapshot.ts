@@ -4,7 +4,7 @@ import { isOurProviderId } from "../platform/provider-registry";
 import type { ChargeRow } from "../records/charges";
 import type { CaptureEntry, DecisionRow } from "../records/collection-money";
 import type { Records } from "../records/records";
-import { moneyOf } from "../records/ledger";
+import { moneyOf } from "../records/ledger-parts";
 import {
   collectionPaidBy,
   countsAsPayment,

@@ -1,5 +1,6 @@
 import type { ChargeRow } from "../records/charges";
-import type { Ledger, OwedReason } from "../records/ledger";
+import type { Ledger } from "../records/ledger";
+import type { OwedReason } from "../records/ledger-parts";
 import { rowCountsAsPayment } from "../settlement/snapshot";
 
 /**

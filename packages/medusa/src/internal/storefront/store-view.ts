@@ -2,7 +2,7 @@ import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
-import { moneyOf } from "../records/ledger";
+import { moneyOf } from "../records/ledger-parts";
 
 /**
  * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
