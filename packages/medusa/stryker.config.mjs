@@ -21,8 +21,9 @@ export const TARGETS = [
   { file: "src/internal/settlement/decide.ts" },
   // Whether a due reminder about an unpaid code goes (never to a paid cart).
   { file: "src/internal/settlement/reminder-verdict.ts" },
-  // What a session answers Medusa at cart completion, from the decisions just recorded.
-  { file: "src/internal/settlement/session-verdict.ts", fn: "verdictOf" },
+  // What a session answers Medusa at cart completion, from the decisions just recorded
+  // (`verdictOf`), the API's statuses as Medusa's, and the session a charge is captured on.
+  { file: "src/internal/settlement/session-answer.ts" },
   // Whether a charge's money keeps its session: a paid collection gets no second code.
   { file: "src/internal/settlement/paid-collection-guard.ts", fn: "keepsItsSession" },
   // What the collection asks, or that it pays for nothing (a payment of it is owed back).

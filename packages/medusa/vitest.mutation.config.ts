@@ -10,6 +10,7 @@ export default defineConfig({
     include: [
       "src/internal/settlement/decide.test.ts",
       "src/internal/settlement/reminder-verdict.test.ts",
+      "src/internal/settlement/session-answer.test.ts",
     ],
   },
 });
