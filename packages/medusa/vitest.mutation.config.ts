@@ -11,6 +11,8 @@ export default defineConfig({
       "src/internal/settlement/decide.test.ts",
       "src/internal/settlement/reminder-verdict.test.ts",
       "src/internal/settlement/session-answer.test.ts",
+      "src/internal/settlement/paid-collection-guard.test.ts",
+      "src/internal/settlement/snapshot.test.ts",
     ],
   },
 });

@@ -1,57 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
+import { chargeRow as row } from "./__tests__/charge-row";
 import type { CaptureClaim } from "./capture";
 import type { Decision } from "./decide";
 import { captureSessionOf, toSessionStatus, verdictOf, type SessionAnswer } from "./session-answer";
-
-/** A charge row of R$ 100,00 on session `ps_a`, as the ledger holds it after a decision. */
-const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
-  id: "row_a",
-  charge_id: "ch_a",
-  provider_id: "pp_pix_a",
-  method: "pix",
-  variant: "a",
-  session_id: "ps_a",
-  payment_collection_id: "pc_1",
-  sales_channel_id: null,
-  purpose: null,
-  amount_cents: 10_000,
-  currency_code: "brl",
-  status: "paid",
-  expires_at: null,
-  paid_at: null,
-  api_amount_cents: 10_000,
-  received_cents: 10_000,
-  held_cents: 10_000,
-  held_reason: "awaiting_capture",
-  captured_cents: 0,
-  owed_cents: 0,
-  owed_reason: null,
-  returned_cents: 0,
-  api_paid_at: null,
-  capture_claimed_at: null,
-  capture_claimed_by: null,
-  capture_claim_door: null,
-  capture_claimed_cents: null,
-  captured_at: null,
-  last_checked_at: null,
-  next_check_at: null,
-  check_failures: 0,
-  flagged: false,
-  flag_code: null,
-  flag_detail: null,
-  flag_resolved_at: null,
-  flag_resolution_note: null,
-  superseded_at: null,
-  order_hold_until: null,
-  capture_session_id: null,
-  awaiting_order_since: null,
-  compacted_at: null,
-  display: null,
-  created_at: new Date("2026-11-24T10:00:00Z"),
-  updated_at: new Date("2026-11-24T10:00:00Z"),
-  ...over,
-});
 
 const capturedRow = (over: Partial<ChargeRow> = {}) =>
   row({ held_cents: 0, held_reason: null, captured_cents: 10_000, ...over });
