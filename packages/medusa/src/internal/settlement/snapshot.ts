@@ -1,13 +1,11 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import type { MedusaSide } from "../medusa/collection-snapshot";
 import { isOurProviderId } from "../platform/provider-registry";
-import type { ChargeRow } from "../records/charges";
 import type { CaptureEntry, DecisionRow } from "../records/collection-money";
 import type { Records } from "../records/records";
 import { moneyOf } from "../records/ledger-parts";
 import {
   collectionPaidBy,
-  countsAsPayment,
   coverageOf,
   type ChargeFacts,
   type CollectionSnapshot,
@@ -42,10 +40,6 @@ export function factsOf(
       : null,
   };
 }
-
-/** Whether a charge row's money is, or becomes, its collection's payment (decide.ts). */
-export const rowCountsAsPayment = (row: ChargeRow): boolean =>
-  countsAsPayment({ status: row.status, money: moneyOf(row) });
 
 /**
  * Medusa's payments of a collection, each saying whether it is of this plugin's providers, and
@@ -202,3 +196,4 @@ export async function collectionStanding(
     hasOrder: medusa.order !== null,
   };
 }
+
