@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MedusaSide } from "../medusa/collection-snapshot";
-import { asksOf } from "./snapshot";
+import { asksOf, newCodeCents, type CollectionStanding } from "./snapshot";
 
 /** Medusa's side of a cart's collection of R$ 100,00, no order yet. */
 const side = (over: Partial<MedusaSide> = {}): MedusaSide => ({
@@ -35,5 +35,27 @@ describe("asksOf: what a collection asks, or that it pays for nothing (a payment
     ],
   ])("%s", (_name, medusa, asks) => {
     expect(asksOf(medusa)).toBe(asks);
+  });
+});
+
+describe("newCodeCents: what a new code of the collection asks", () => {
+  const standing = (paidCents: number, remainingCents: number | null): CollectionStanding => ({
+    paid: null,
+    heldForMerchant: false,
+    paidCents,
+    remainingCents,
+    hasOrder: true,
+  });
+  it.each([
+    ["the session's amount, while nothing is paid", standing(0, 15_000), 15_000, 15_000],
+    [
+      "only what is left once a code paid part of it (an order edited up): the same link collects the rest",
+      standing(10_000, 5_000),
+      15_000,
+      5_000,
+    ],
+    ["the session's amount when it asks less than is left", standing(10_000, 5_000), 3_000, 3_000],
+  ])("%s", (_name, collection, sessionCents, asks) => {
+    expect(newCodeCents(collection, sessionCents)).toBe(asks);
   });
 });

@@ -197,3 +197,14 @@ export async function collectionStanding(
   };
 }
 
+/**
+ * What a new code of the collection asks, in cents: the session's amount, or, once its charges
+ * paid part of the collection (an order edited up after its code was paid), at most what they
+ * have not paid yet, so the same payment link collects the rest.
+ */
+export function newCodeCents(standing: CollectionStanding, sessionCents: number): number {
+  if (standing.paidCents > 0 && standing.remainingCents !== null) {
+    return Math.min(sessionCents, standing.remainingCents);
+  }
+  return sessionCents;
+}
