@@ -448,6 +448,9 @@ medusaIntegrationTestRunner({
         ).toBeUndefined();
         const attention = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
         expect((attention.orders_without_code as Json[]).map((o) => o.order.id)).toContain(orderId);
+        // Its order page offers the payment link for the whole order: a code can still pay it.
+        const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+        expect(outstanding).toMatchObject({ amount: 3_500, page_path: expect.any(String) });
       });
     });
 
