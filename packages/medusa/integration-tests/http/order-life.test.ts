@@ -229,6 +229,13 @@ medusaIntegrationTestRunner({
         await waitFor(async () => (await pendingCents(orderId)) === 3_500, "R$ 35 still owed");
         expect((await listed()).has(chargeId)).toBe(false);
 
+        // The order widget shows what is still owed, with the link that collects it.
+        const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+        expect(outstanding).toMatchObject({
+          payment_collection_id: collectionId,
+          amount: 3_500,
+          page_path: expect.stringContaining(collectionId),
+        });
         // Medusa's "Copy payment link" names this collection: its page asks for the rest.
         const page = await openPage(base, copiedLink(collectionId, orderId));
         expect(page.status).toBe(200);
@@ -441,6 +448,9 @@ medusaIntegrationTestRunner({
         ).toBeUndefined();
         const attention = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
         expect((attention.orders_without_code as Json[]).map((o) => o.order.id)).toContain(orderId);
+        // Its order page offers the payment link for the whole order: a code can still pay it.
+        const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+        expect(outstanding).toMatchObject({ amount: 3_500, page_path: expect.any(String) });
       });
     });
 

@@ -57,8 +57,9 @@ export function whatsappNumber(phone: string | null): string | null {
  * What order `orderId` owes that a Pix link can collect, or null: nothing owed, the order
  * canceled, not in reais, or its money already on its way through its cart's collection (an
  * order-first boleto waiting to be paid), which its own checkout collects. A cart's collection
- * its code paid only part of (the order was edited up under the code, and Medusa raised that
- * collection in place) is collected by its link for the rest.
+ * with no code on its way is collected by its link: one its code paid only part of (the order
+ * was edited up under the code, and Medusa raised that collection in place) for the rest, and
+ * one whose code could never be made (the merchant kept the order) for all of it.
  */
 export async function orderOutstanding(
   container: MedusaContainer,
@@ -71,7 +72,7 @@ export async function orderOutstanding(
   if (order.pendingCents <= 0) return null;
   const open =
     order.collections.find((c) => !c.ofCart && OPEN.has(c.status)) ??
-    (await partlyPaidCartCollection(db, config, order));
+    (await cartCollectionToCollect(db, config, order));
   if (open) {
     const pagePath = `/pix-checkout/payment-collection/${encodeURIComponent(open.id)}?order_id=${encodeURIComponent(order.id)}`;
     return {
@@ -94,22 +95,29 @@ export async function orderOutstanding(
   };
 }
 
-/** The order's cart collection when its codes paid part, not all, of what it asks. */
-async function partlyPaidCartCollection(
+/**
+ * The order's cart collection, for what it still asks, when no code of it is on its way (no
+ * charge pending or holding money for the capture) and nothing else paid it.
+ */
+async function cartCollectionToCollect(
   db: Knex,
   config: ConfigModule,
   order: OrderMoney,
 ): Promise<OrderMoney["collections"][number] | undefined> {
   const cart = order.collections.find((c) => c.ofCart && BUSY.has(c.status));
   if (!cart) return undefined;
+  const records = recordsOf(db);
   const standing = await collectionStanding(
-    recordsOf(db),
+    records,
     config,
     cart.id,
     await readMedusaSide(db, cart.id),
   );
-  const partly = !standing.paid && standing.paidCents > 0 && (standing.remainingCents ?? 0) > 0;
-  return partly ? { ...cart, amountCents: standing.remainingCents ?? 0 } : undefined;
+  if (standing.paid || standing.heldForMerchant || !standing.remainingCents) return undefined;
+  const onItsWay = (await records.charges.ofCollection(cart.id)).some(
+    (row) => row.status === "pending" && !row.superseded_at,
+  );
+  return onItsWay ? undefined : { ...cart, amountCents: standing.remainingCents };
 }
 
 function common(order: OrderMoney) {
