@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
 import { chargeRow as row } from "./__tests__/charge-row";
-import type { CaptureClaim } from "./capture";
 import type { Decision } from "./decide";
-import { captureSessionOf, toSessionStatus, verdictOf, type SessionAnswer } from "./session-answer";
+import {
+  captureSessionOf,
+  toSessionStatus,
+  verdictOf,
+  type DecidedCharge,
+  type SessionAnswer,
+} from "./session-answer";
 
 const capturedRow = (over: Partial<ChargeRow> = {}) =>
   row({ held_cents: 0, held_reason: null, captured_cents: 10_000, ...over });
 const capture = (sessionId: string, over: Partial<Decision> = {}): Decision =>
   ({ kind: "capture", sessionId, adopted: false, amountCents: 10_000, ...over }) as Decision;
-const claim: CaptureClaim = { medusa: false, holder: { door: "authorize", id: "ps_a" } };
+/** The right to capture, as the provider's door takes it at cart completion. */
+const claim = { medusa: false, holder: { door: "authorize", id: "ps_a" } };
 
 const paidRow = row();
 const adoptedRow = row({ charge_id: "ch_old", session_id: "ps_old", capture_session_id: "ps_a" });
@@ -26,7 +32,7 @@ describe("verdictOf: what a Medusa payment session answers, from the decisions j
     string,
     {
       own: ChargeRow;
-      decided: { decision: Decision; row: ChargeRow; claim?: CaptureClaim }[];
+      decided: DecidedCharge[];
       authorizing: boolean;
     },
     SessionAnswer,

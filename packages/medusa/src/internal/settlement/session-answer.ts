@@ -1,7 +1,7 @@
 import type { OwnedSessionData } from "../checkout/session-data";
 import type { ChargeStatus } from "../platform/status";
 import type { ChargeRow } from "../records/charges";
-import type { Recorded } from "./collection";
+import type { Decision } from "./decide";
 
 /*
  * What a Medusa payment session answers (`authorizePayment` at cart completion,
@@ -56,6 +56,16 @@ export interface SessionAnswer {
 }
 
 /**
+ * One charge's decision as collection.ts recorded it (its `Recorded`): the decision, the row as
+ * the ledger holds it after, and, for a capture, the right to capture when the door got it.
+ */
+export interface DecidedCharge {
+  decision: Decision;
+  row: ChargeRow;
+  claim?: unknown;
+}
+
+/**
  * This session's answer, from the decisions just recorded (`decided`, each charge's decision and
  * row as the ledger holds it now); `own` is the session's own charge. `authorizing`: cart
  * completion asks, and Medusa captures the session itself when the answer is `captured`.
@@ -63,7 +73,7 @@ export interface SessionAnswer {
 export function verdictOf(
   sessionId: string,
   own: ChargeRow,
-  decided: readonly Pick<Recorded, "decision" | "row" | "claim">[],
+  decided: readonly DecidedCharge[],
   authorizing: boolean,
 ): SessionAnswer {
   for (const { decision, row, claim } of decided) {
