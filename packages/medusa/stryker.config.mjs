@@ -32,6 +32,8 @@ export const TARGETS = [
   { file: "src/internal/settlement/snapshot.ts", fn: "asksOf" },
   // What a new code asks of a partly paid collection (the same link collects the rest).
   { file: "src/internal/settlement/snapshot.ts", fn: "newCodeCents" },
+  // Which of Medusa's captures the ledger recorded: by the capture's id, never by the session.
+  { file: "src/internal/settlement/snapshot.ts", fn: "paymentsOf" },
   // What a shopper hears of an older code's money (its ledger read is the test's own).
   { file: "src/internal/storefront/earlier-payment.ts" },
   // Who may be mailed about an unpaid code, before the mailbox proves itself with a paid order.
@@ -43,7 +45,9 @@ export const TARGETS = [
   // `shopperIsThere` (a mailbox proves itself in SQL, medusa/buyers.ts), capture-door.ts
   // `captureStartedBySettlement` (one comparison of what three reads return: the live claim and
   // Medusa's capture are the rule), end-session.ts `sessionRefund` (a declared refund is taken
-  // in SQL), records/ledger.ts and attention.ts (SQL and the table's constraints),
+  // in SQL), records/ledger.ts, capture-claims.ts and attention.ts (SQL and the table's
+  // constraints: a claim's liveness is `liveClaimSql`), failed-creates.ts (it reads, then asks
+  // decide.ts `decideFailedCreate`), snapshot.ts `collectionStanding` (reads, then asks decide.ts),
   // checkout/session-data.ts (what a session's data may say: input parsing, no money decided);
   // and fetch-back.ts `untrueClaim` (whether a webhook is called forged; the money recorded is
   // the service's read either way), snapshot.ts `factsOf` (a row restated as facts, deciding
