@@ -640,15 +640,15 @@ describe("decide: what a paid charge becomes", () => {
     ],
     // Which charge is the collection's payment when several paid.
     [
-      "makes the code paid first by the API's clock the payment, whatever order the codes are listed in",
+      "makes the code paid first by the API's clock the payment, whatever its id or place in the list",
       {
         charges: [
-          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:30:00Z") }),
-          charge({ chargeId: "ch_a", paidAt: new Date("2026-11-24T11:00:00Z") }),
+          charge({ chargeId: "ch_a", paidAt: new Date("2026-11-24T11:30:00Z") }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:00:00Z") }),
         ],
         liveSessions: [session("ps_a"), session("ps_b")],
       },
-      "ch_b",
+      "ch_a",
       owe("paid_twice"),
     ],
     [
