@@ -73,7 +73,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_late: "Uma cobrança paga ainda não foi capturada.",
       cart_not_completed: "Um carrinho pago ainda não virou pedido.",
       needs_attention:
-        "Há dinheiro esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s).",
+        "Há dinheiro ou pedidos esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s), {no_code} pedido(s) sem código de pagamento.",
       budget_spent: "As criações do minuto acabaram; novos compradores esperam pelo código.",
       line_stuck: "Há criações esperando na fila há minutos.",
       not_on_brl_region:
@@ -143,7 +143,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_late: "A paid charge is not captured yet.",
       cart_not_completed: "A paid cart could not become an order yet.",
       needs_attention:
-        "Money waits for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s).",
+        "Money or orders wait for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s), {no_code} order(s) without a payment code.",
       budget_spent: "The minute's creates are spent; new shoppers wait for their code.",
       line_stuck: "Creates have waited in line for minutes.",
       not_on_brl_region:
@@ -257,6 +257,7 @@ export function renderAlert(
           no_order: detail.no_order,
           not_captured: detail.not_captured,
           note: detail.note,
+          no_code: detail.no_code ?? 0,
           provider_id: detail.provider_id,
           brl_regions: Array.isArray(detail.brl_regions)
             ? (detail.brl_regions as string[]).join(", ")
