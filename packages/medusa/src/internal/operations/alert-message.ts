@@ -91,7 +91,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       check_worker:
         "Confira se uma instância worker roda o job de conciliação (workerMode do Medusa: worker ou shared).",
       see_needs_attention:
-        "Veja “Precisa de atenção” no admin: verifique de novo, registre a devolução ou resolva.",
+        "Veja “Precisa de atenção” no admin: verifique de novo, registre a devolução, resolva, ou envie ao cliente o link de pagamento do pedido.",
       wait_for_cart_retries:
         "O job tenta cada carrinho 5 vezes; depois disso vira devolução devida em “Precisa de atenção”.",
       busy_minute:
@@ -161,7 +161,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       check_worker:
         "Check that a worker instance runs the reconciliation job (Medusa's workerMode: worker or shared).",
       see_needs_attention:
-        "See “Needs attention” in the admin: re-check, record a refund or resolve.",
+        "See “Needs attention” in the admin: re-check, record a refund, resolve, or send the customer the order's payment link.",
       wait_for_cart_retries:
         "The job retries each cart 5 times; after that it becomes a refund due in “Needs attention”.",
       busy_minute:
