@@ -1,4 +1,3 @@
-import type { ChargeRow } from "./charges";
 import type { RefundReason } from "./flag-reasons";
 
 /*
@@ -43,8 +42,19 @@ export interface ChargeMoney {
 
 const num = (value: unknown): number => Number(value ?? 0);
 
+/** The columns of a charge's row that hold its money (records/charges.ts `ChargeRow`). */
+export interface MoneyColumns {
+  received_cents: number | string | null;
+  held_cents: number | string;
+  held_reason: HeldReason | null;
+  captured_cents: number | string;
+  owed_cents: number | string;
+  owed_reason: OwedReason | null;
+  returned_cents: number | string;
+}
+
 /** A row's money. The row's balances are the ledger's (written in the same statement). */
-export function moneyOf(row: ChargeRow): ChargeMoney {
+export function moneyOf(row: MoneyColumns): ChargeMoney {
   return {
     received: row.received_cents === null ? null : num(row.received_cents),
     held: num(row.held_cents),

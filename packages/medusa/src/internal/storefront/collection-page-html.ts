@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brl } from "../platform/brl";
 import type { CollectionPurpose } from "../medusa/order-collections";
-import type { CollectionPage, PageOrder } from "./collection-page";
+import type { CollectionPage, PageOrder } from "./collection-page-model";
 
 /*
  * The payment page's HTML (collection-page.ts), in Portuguese, for a 390 px phone first and a

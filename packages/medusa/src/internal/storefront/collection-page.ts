@@ -3,7 +3,7 @@ import { redact } from "@pix-checkout/client";
 import { isOurProviderId } from "../platform/provider-registry";
 import { toCents } from "../platform/money";
 import { clientOfRequest } from "../create-line/client-of-request";
-import { whyNotPayable, type NotPayable } from "../checkout/order-collection";
+import { whyNotPayable } from "../checkout/order-collection";
 import { liveSessionsOf } from "../medusa/collection-links";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import {
@@ -11,7 +11,6 @@ import {
   ownedCollection,
   publishableKeyFor,
   storeName,
-  type CollectionPurpose,
   type OwnedCollection,
 } from "../medusa/order-collections";
 import { providersOfRegion } from "../medusa/region-providers";
@@ -19,6 +18,7 @@ import { collectionStanding } from "../settlement/snapshot";
 import { settleContext, type SettleContext } from "../settlement/context";
 import { elementAssets } from "./element-assets";
 import { collectionPageHtml, pageNonce, collectionPageHeaders } from "./collection-page-html";
+import type { CollectionPage } from "./collection-page-model";
 import { queuedView } from "./store-session";
 
 /*
@@ -32,52 +32,6 @@ import { queuedView } from "./store-session";
  * request per collection, the payer from the order). A collection that already has a live code
  * of the plugin shows it at once; paid, it says so with the order's number.
  */
-
-/** The order, as the page names it: never its e-mail, name or address (anyone with the link sees the page). */
-export interface PageOrder {
-  id: string;
-  displayId: number | null;
-}
-
-/** A method the page offers: the provider the button asks Medusa's route for. */
-export interface OfferedMethod {
-  providerId: string;
-}
-
-/** What the page shows, decided from the store's own records, never from the URL beyond the ids. */
-export type CollectionPage =
-  | { kind: "unknown" }
-  | {
-      kind: "closed";
-      /** Null for a collection nothing owns any more (the merchant deleted it). */
-      order: PageOrder | null;
-      store: string | null;
-      refusal: NotPayable;
-    }
-  | { kind: "paid"; order: PageOrder; store: string | null; byCode: boolean }
-  | {
-      kind: "not_offered";
-      order: PageOrder;
-      store: string | null;
-      /** `no_key`: no publishable key serves the order's sales channel; `no_pix`: its region offers no Pix of this plugin; `no_element`: the element's files are not installed; `currency`: not in reais. */
-      why: "no_key" | "no_pix" | "no_element" | "currency";
-    }
-  | {
-      kind: "open";
-      order: PageOrder;
-      store: string | null;
-      purpose: CollectionPurpose;
-      collectionId: string;
-      amountCents: number;
-      publishableKey: string;
-      pix: OfferedMethod;
-      /** Offered where the region has it and the order has an address to print on it. */
-      boleto: (OfferedMethod & { askPhone: boolean }) | null;
-      /** The collection's live session of this plugin for its current amount, shown at once. */
-      session: { id: string; method: "pix" | "boleto" } | null;
-      /** The element's entry file, versioned (element-assets.ts). */
-      elementEntry: string;
-    };
 
 // Medusa ids: a prefix and a ULID. Anything else is not looked up.
 const COLLECTION_ID = /^pay_col_[A-Za-z0-9]{10,40}$/;
