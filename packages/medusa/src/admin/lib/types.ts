@@ -80,6 +80,7 @@ export interface AdminOutstanding {
   email: string | null;
 }
 
+/** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
 export interface AdminCharge {
   charge_id: string;
   provider_id: string;
