@@ -12,8 +12,16 @@ const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 // The element's browser suite runs in three engines, all from Debian (what each package gives):
 // chromium; firefox-esr (driven by puppeteer over WebDriver BiDi); webkit2gtk-driver
 // (WebKitWebDriver and MiniBrowser); xvfb (Xvfb, and xvfb-run for the screenshot script: MiniBrowser has no headless mode).
+// chromium-l10n: Chromium's own pt-BR, so the admin screenshots' native date inputs read
+// dd/mm/aaaa as a Brazilian merchant's do (without it, mm/dd/yyyy).
 const BROWSERS = [
   { name: "chromium", found: () => existsSync(CHROMIUM), env: "CHROMIUM_PATH" },
+  {
+    name: "chromium-l10n",
+    found: () =>
+      !existsSync("/usr/bin/dpkg") ||
+      spawnSync("dpkg", ["-s", "chromium-l10n"], { stdio: "ignore" }).status === 0,
+  },
   { name: "firefox-esr", found: () => existsSync(FIREFOX), env: "FIREFOX_PATH" },
   { name: "webkit2gtk-driver", found: () => onPath("WebKitWebDriver") },
   { name: "xvfb", found: () => onPath("xvfb-run") && onPath("Xvfb") && onPath("xauth") },

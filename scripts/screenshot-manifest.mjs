@@ -60,7 +60,9 @@ export const SHOTS = [
     command: ["node", "packages/medusa/scripts/admin-screenshots.mjs"],
     pictures: [
       "packages/medusa/docs/admin-pix-checkout-page.png",
+      "packages/medusa/docs/admin-attention-1024.png",
       "packages/medusa/docs/admin-order-widget.png",
+      "packages/medusa/docs/admin-order-without-code.png",
       "packages/medusa/docs/admin-transactions.png",
       "packages/medusa/docs/admin-record-refund.png",
       "packages/medusa/docs/admin-health-ok.png",

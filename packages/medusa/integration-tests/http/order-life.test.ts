@@ -448,6 +448,15 @@ medusaIntegrationTestRunner({
         ).toBeUndefined();
         const attention = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
         expect((attention.orders_without_code as Json[]).map((o) => o.order.id)).toContain(orderId);
+        // Medusa lists it as one more order awaiting payment: the counts of what waits for the
+        // merchant (the health card's line, the overview's button, the alerts) include it.
+        const health = await admin("get", "/admin/pix-checkout/health");
+        const line = (health.lines as Json[]).find((l) => l.id === "attention");
+        expect(line).toMatchObject({ state: "warning", action: "see_needs_attention" });
+        expect(line.detail.no_code).toBeGreaterThanOrEqual(1);
+        expect(line.detail.total).toBeGreaterThanOrEqual(line.detail.no_code);
+        const overview = await admin("get", "/admin/pix-checkout/overview");
+        expect(overview.waiting_for_merchant).toBeGreaterThanOrEqual(line.detail.no_code);
         // Its order page offers the payment link for the whole order: a code can still pay it.
         const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
         expect(outstanding).toMatchObject({ amount: 3_500, page_path: expect.any(String) });

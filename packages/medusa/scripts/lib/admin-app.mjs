@@ -23,17 +23,28 @@ export const ADMIN = { email: "admin@example.com", password: "admin-screenshots-
 /**
  * Builds the app in `dir` (server and dashboard), creates database `db` at `pgUrl`, migrates,
  * adds the admin user, runs `seedScript` (a `medusa exec` script that writes JSON to
- * `process.env.SEED_OUT`) and starts it on `port`, its provider pointed at `sandbox`.
- * @param {{ dir: string, name: string, pgUrl: string, db: string, port: number, sandbox: { baseUrl: string }, seedScript: string }} options
+ * `process.env.SEED_OUT`) and starts it on `port`, its provider pointed at `sandbox`, with
+ * `providerOptions` added to its options.
+ * @param {{ dir: string, name: string, pgUrl: string, db: string, port: number, sandbox: { baseUrl: string }, seedScript: string, providerOptions?: Record<string, unknown> }} options
  * @returns {Promise<{ url: string, server: import("node:child_process").ChildProcess, seed: any }>}
  */
-export async function startAdminApp({ dir, name, pgUrl, db, port, sandbox, seedScript }) {
+export async function startAdminApp({
+  dir,
+  name,
+  pgUrl,
+  db,
+  port,
+  sandbox,
+  seedScript,
+  providerOptions,
+}) {
   writeApp(dir, name, {
     "medusa-config.ts": pixAppConfig({
       apiKey: "sk_live_sandbox_default",
       baseUrl: sandbox.baseUrl,
       secret: "shots",
       dashboard: true,
+      providerOptions,
     }),
     "tsconfig.json": JSON.stringify({
       compilerOptions: {
@@ -113,11 +124,12 @@ export async function logInToAdmin(page, url, { fresh = false } = {}) {
 /**
  * Runs `shoot` against a fresh admin app (see {@link startAdminApp}) with a sandbox, a
  * database and a folder of its own, and a pt-BR Chromium; then takes all of them down,
- * whatever `shoot` did. The database server is `BENCH_PG_URL` (local Postgres by default).
- * @param {{ name: string, port: number, seedScript: string }} options
- * @param {(app: { url: string, seed: any, sandbox: import("@pix-checkout/sandbox").Sandbox, browser: import("playwright-core").Browser }) => Promise<void>} shoot
+ * whatever `shoot` did. The database server is `BENCH_PG_URL` (local Postgres by default);
+ * `shoot` gets the app's database (`databaseUrl`) too, for a scene that moves on while it runs.
+ * @param {{ name: string, port: number, seedScript: string, providerOptions?: Record<string, unknown> }} options
+ * @param {(app: { url: string, seed: any, sandbox: import("@pix-checkout/sandbox").Sandbox, browser: import("playwright-core").Browser, databaseUrl: string }) => Promise<void>} shoot
  */
-export async function withAdminApp({ name, port, seedScript }, shoot) {
+export async function withAdminApp({ name, port, seedScript, providerOptions }, shoot) {
   const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
   const dir = path.join(packageDir, ".medusa", `${name}-${process.pid}`);
   const db = `${name.replaceAll("-", "_")}_${process.pid}`;
@@ -126,10 +138,19 @@ export async function withAdminApp({ name, port, seedScript }, shoot) {
   let server;
   let browser;
   try {
-    const app = await startAdminApp({ dir, name, pgUrl, db, port, sandbox, seedScript });
+    const app = await startAdminApp({
+      dir,
+      name,
+      pgUrl,
+      db,
+      port,
+      sandbox,
+      seedScript,
+      providerOptions,
+    });
     server = app.server;
     browser = await launchPtBrChromium();
-    await shoot({ url: app.url, seed: app.seed, sandbox, browser });
+    await shoot({ url: app.url, seed: app.seed, sandbox, browser, databaseUrl: `${pgUrl}/${db}` });
   } finally {
     await browser?.close();
     if (server) await stopProcess(server);

@@ -57,8 +57,9 @@ export const APP_WEBHOOK_SECRET = "pix-app-webhook-token-0123456789";
  * plain http (so the session cookie is not Secure) from a TypeScript config `medusa build` reads;
  * `webhookSecret` is the provider's webhook token (`APP_WEBHOOK_SECRET` unless given: these apps
  * run with NODE_ENV=production, where the plugin refuses to start without one);
- * `pluginOptions` the plugin entry's options (`fairness`, `stream`...).
- * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string, pluginOptions?: Record<string, unknown> }} options
+ * `pluginOptions` the plugin entry's options (`fairness`, `stream`...); `providerOptions` more
+ * options of the provider (`cancelOrderOnExpiry`...).
+ * @param {{ apiKey: string, baseUrl: string, secret: string, redisUrl?: string, dashboard?: boolean, webhookSecret?: string, pluginOptions?: Record<string, unknown>, providerOptions?: Record<string, unknown> }} options
  * @returns {string}
  */
 export function pixAppConfig({
@@ -69,6 +70,7 @@ export function pixAppConfig({
   dashboard = false,
   webhookSecret = APP_WEBHOOK_SECRET,
   pluginOptions = {},
+  providerOptions = {},
 }) {
   const redis = redisUrl !== undefined;
   return `${
@@ -94,7 +96,7 @@ module.exports = defineConfig({
           {
             resolve: "@pix-checkout/medusa/providers/pix-checkout",
             id: "a",
-            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a", webhookSecret: ${JSON.stringify(webhookSecret)} },
+            options: { apiKey: ${JSON.stringify(apiKey)}, baseUrl: ${JSON.stringify(baseUrl)}, variant: "a", webhookSecret: ${JSON.stringify(webhookSecret)}${Object.keys(providerOptions).length > 0 ? `, ...${JSON.stringify(providerOptions)}` : ""} },
           },
         ],
       },

@@ -15,6 +15,7 @@ import type {
   AdminHealth,
   AdminOverview,
   AdminPixDiscount,
+  AdminOrderWithoutCode,
   AdminOutstanding,
   AdminTransaction,
 } from "./types";
@@ -52,11 +53,18 @@ export const useTransactions = (filters: Record<string, string | undefined>) =>
     placeholderData: keepPreviousData,
   });
 
-/** The charges that need the merchant: money waiting for a decision, then open notes. */
+/**
+ * What needs the merchant: charges whose money waits for a decision, then open notes; and the
+ * orders kept although their code could never be made.
+ */
 export const useChargesNeedingAttention = () =>
   useQuery({
     queryKey: [ROOT, "charges", "needs_attention"],
-    queryFn: () => get<{ charges: AdminChargeSummary[] }>("charges", { needs_attention: "true" }),
+    queryFn: () =>
+      get<{ charges: AdminChargeSummary[]; orders_without_code?: AdminOrderWithoutCode[] }>(
+        "charges",
+        { needs_attention: "true" },
+      ),
   });
 
 /** The first screen's money; read again every minute while the page is open. */

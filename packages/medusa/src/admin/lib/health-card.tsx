@@ -61,6 +61,7 @@ function valueText(
             noOrder: d.no_order,
             notCaptured: d.not_captured,
             note: d.note,
+            noCode: d.no_code ?? 0,
           })
         : t("health.value.attentionNone");
     case "create_budget":

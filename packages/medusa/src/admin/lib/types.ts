@@ -1,5 +1,6 @@
 import type { FlagReason } from "../../internal/records/flag-reasons";
 import type { Attention } from "../../internal/records/attention";
+import type { OrderWithoutCode } from "../../internal/medusa/orders-without-code";
 
 export type { Attention, FlagReason };
 
@@ -49,7 +50,13 @@ export interface AdminChargeSummary {
   created_at: string;
 }
 
-/** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
+/**
+ * An order the merchant keeps although its Pix or boleto code could never be made
+ * (`/admin/pix-checkout/charges?needs_attention=true`'s `orders_without_code`): no charge exists,
+ * so nothing can pay it until the customer gets the order's payment link.
+ */
+export type AdminOrderWithoutCode = OrderWithoutCode;
+
 /** What a charge's payment collection was for. */
 export type ChargePurpose = "cart" | "order" | "order_edit" | "exchange" | "claim" | "return";
 
@@ -73,6 +80,7 @@ export interface AdminOutstanding {
   email: string | null;
 }
 
+/** A charge as `/admin/pix-checkout/orders/:id` answers it (amounts in cents). */
 export interface AdminCharge {
   charge_id: string;
   provider_id: string;

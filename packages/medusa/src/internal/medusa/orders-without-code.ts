@@ -13,6 +13,28 @@ export interface OrderWithoutCode {
 }
 
 /**
+ * The failed creates whose order the merchant keeps without a code: `ordersWithoutCode`'s rows,
+ * counted the same way by `countOrdersWithoutCode`. One bound value, the spent-slot code.
+ */
+const KEPT_WITHOUT_CODE = `
+   from pix_checkout_create_request r
+   join cart_payment_collection cpc
+     on cpc.payment_collection_id = r.payment_collection_id and cpc.deleted_at is null
+   join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+   join "order" o on o.id = oc.order_id and o.deleted_at is null and o.canceled_at is null
+   join payment_collection pc
+     on pc.id = r.payment_collection_id and pc.deleted_at is null
+    and pc.status in ('not_paid', 'awaiting')
+  where r.state = 'failed' and r.failure_decided_at is not null
+    and r.error_code is distinct from ?
+    and r.done_at > now() - interval '30 days'
+    and not exists (
+      select 1 from pix_checkout_charge c
+       where c.payment_collection_id = r.payment_collection_id and c.deleted_at is null
+         and (c.held_cents > 0 or c.captured_cents > 0
+              or (c.status = 'pending' and c.superseded_at is null)))`;
+
+/**
  * Orders whose cart became an order while its code waited in the create line, whose create then
  * failed, and which the merchant keeps (`cancelOrderOnExpiry` off; settlement/failed-creates.ts):
  * still open, their collection unpaid and no code of it holding money or still payable. Read
@@ -39,23 +61,7 @@ export async function ordersWithoutCode(
     }[];
   }>(
     `select o.id as order_id, o.display_id, o.email, r.session_id, r.method, r.amount_cents,
-            r.error_code, r.done_at
-       from pix_checkout_create_request r
-       join cart_payment_collection cpc
-         on cpc.payment_collection_id = r.payment_collection_id and cpc.deleted_at is null
-       join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
-       join "order" o on o.id = oc.order_id and o.deleted_at is null and o.canceled_at is null
-       join payment_collection pc
-         on pc.id = r.payment_collection_id and pc.deleted_at is null
-        and pc.status in ('not_paid', 'awaiting')
-      where r.state = 'failed' and r.failure_decided_at is not null
-        and r.error_code is distinct from ?
-        and r.done_at > now() - interval '30 days'
-        and not exists (
-          select 1 from pix_checkout_charge c
-           where c.payment_collection_id = r.payment_collection_id and c.deleted_at is null
-             and (c.held_cents > 0 or c.captured_cents > 0
-                  or (c.status = 'pending' and c.superseded_at is null)))
+            r.error_code, r.done_at ${KEPT_WITHOUT_CODE}
       order by r.done_at desc
       limit ?`,
     [spentSendCode, limit],
@@ -68,4 +74,16 @@ export async function ordersWithoutCode(
     error_code: row.error_code,
     failed_at: new Date(row.done_at).toISOString(),
   }));
+}
+
+/**
+ * How many rows `ordersWithoutCode` would list without a limit: what the health card's
+ * "Precisa de atenção" line and the overview's "esperando por você" count of them.
+ */
+export async function countOrdersWithoutCode(db: Knex, spentSendCode: string): Promise<number> {
+  const result = await db.raw<{ rows: { n: string }[] }>(
+    `select count(*) as n ${KEPT_WITHOUT_CODE}`,
+    [spentSendCode],
+  );
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -64,6 +64,32 @@ describe("renderAlert", () => {
     expect(lineTitle("create_budget:a", "en")).toBe("Create budget (a)");
   });
 
+  it("counts the orders kept without a payment code beside the money, in both languages", () => {
+    const attention: HealthLine = {
+      id: "attention",
+      state: "warning",
+      value: 2,
+      detail: {
+        held: 0,
+        refund_due: 1,
+        no_order: 0,
+        not_captured: 0,
+        note: 0,
+        no_code: 1,
+        total: 2,
+        reason: "needs_attention",
+      },
+      action: "see_needs_attention",
+    };
+    const facts = { line: attention, previousState: null, kind: "changed" as const, since };
+    expect(renderAlert(facts, "pt-BR").reason).toBe(
+      "Há dinheiro ou pedidos esperando uma decisão sua (2): 0 retido(s), 1 devolução(ões) devida(s), 0 sem pedido, 0 sem captura, 0 aviso(s), 1 pedido(s) sem código de pagamento.",
+    );
+    expect(renderAlert(facts, "en").reason).toBe(
+      "Money or orders wait for your decision (2): 0 held, 1 refund(s) due, 0 without an order, 0 not captured, 0 note(s), 1 order(s) without a payment code.",
+    );
+  });
+
   it("escapes what it puts into the HTML", () => {
     const odd: HealthLine = { ...webhooks, id: "<b>x</b>" };
     const message = renderAlert(

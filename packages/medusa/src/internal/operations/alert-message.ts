@@ -73,7 +73,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_late: "Uma cobrança paga ainda não foi capturada.",
       cart_not_completed: "Um carrinho pago ainda não virou pedido.",
       needs_attention:
-        "Há dinheiro esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s).",
+        "Há dinheiro ou pedidos esperando uma decisão sua ({total}): {held} retido(s), {refund_due} devolução(ões) devida(s), {no_order} sem pedido, {not_captured} sem captura, {note} aviso(s), {no_code} pedido(s) sem código de pagamento.",
       budget_spent: "As criações do minuto acabaram; novos compradores esperam pelo código.",
       line_stuck: "Há criações esperando na fila há minutos.",
       not_on_brl_region:
@@ -91,7 +91,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       check_worker:
         "Confira se uma instância worker roda o job de conciliação (workerMode do Medusa: worker ou shared).",
       see_needs_attention:
-        "Veja “Precisa de atenção” no admin: verifique de novo, registre a devolução ou resolva.",
+        "Veja “Precisa de atenção” no admin: verifique de novo, registre a devolução, resolva, ou envie ao cliente o link de pagamento do pedido.",
       wait_for_cart_retries:
         "O job tenta cada carrinho 5 vezes; depois disso vira devolução devida em “Precisa de atenção”.",
       busy_minute:
@@ -143,7 +143,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       capture_late: "A paid charge is not captured yet.",
       cart_not_completed: "A paid cart could not become an order yet.",
       needs_attention:
-        "Money waits for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s).",
+        "Money or orders wait for your decision ({total}): {held} held, {refund_due} refund(s) due, {no_order} without an order, {not_captured} not captured, {note} note(s), {no_code} order(s) without a payment code.",
       budget_spent: "The minute's creates are spent; new shoppers wait for their code.",
       line_stuck: "Creates have waited in line for minutes.",
       not_on_brl_region:
@@ -161,7 +161,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       check_worker:
         "Check that a worker instance runs the reconciliation job (Medusa's workerMode: worker or shared).",
       see_needs_attention:
-        "See “Needs attention” in the admin: re-check, record a refund or resolve.",
+        "See “Needs attention” in the admin: re-check, record a refund, resolve, or send the customer the order's payment link.",
       wait_for_cart_retries:
         "The job retries each cart 5 times; after that it becomes a refund due in “Needs attention”.",
       busy_minute:
@@ -257,6 +257,7 @@ export function renderAlert(
           no_order: detail.no_order,
           not_captured: detail.not_captured,
           note: detail.note,
+          no_code: detail.no_code ?? 0,
           provider_id: detail.provider_id,
           brl_regions: Array.isArray(detail.brl_regions)
             ? (detail.brl_regions as string[]).join(", ")

@@ -20,6 +20,7 @@ function healthy(): HealthFigures {
     captures: { waiting: 0, oldestPaidAt: null, oldestChargeId: null, handed: 0 },
     carts: { waiting: 0, oldestAt: null },
     attention: { held: 0, refund_due: 0, no_order: 0, not_captured: 0, note: 0 },
+    ordersWithoutCode: 0,
     budgets: [
       { provider: "a", limit: 60, used: 2, waiting: 0, oldestWaitingAt: null, pausedUntil: null },
     ],
@@ -96,6 +97,19 @@ describe("health rules", () => {
       detail: { held: 1, refund_due: 1, note: 2, total: 4, reason: "needs_attention" },
       action: "see_needs_attention",
     });
+  });
+
+  it("counts the orders kept without a code among what needs the merchant: nothing else tells of them", () => {
+    const f = healthy();
+    f.ordersWithoutCode = 2;
+    expect(line(f, "attention")).toMatchObject({
+      state: "warning",
+      value: 2,
+      detail: { held: 0, no_code: 2, total: 2, reason: "needs_attention" },
+      action: "see_needs_attention",
+    });
+    f.attention.refund_due = 1;
+    expect(line(f, "attention")).toMatchObject({ value: 3, detail: { no_code: 2, total: 3 } });
   });
 
   it("shows a spent budget as used/limit with the line waiting, and a stuck line as broken", () => {

@@ -3,11 +3,12 @@ import { ATTENTION_GRACE_MS, ChargeAttention, type Attention } from "../records/
 import { CAPTURE_ATTEMPTS } from "../records/capture-claims";
 import { CAPTURE_LEASE_MS } from "../records/ledger";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
-import { CREATE_WINDOW_MS } from "../create-line/queue";
+import { CREATE_WINDOW_MS, SPENT_SEND } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";
 import type { PluginLogger } from "../platform/logger";
 import type { RegisteredProvider } from "../platform/provider-registry";
 import type { RegionProviders } from "../medusa/region-providers";
+import { countOrdersWithoutCode } from "../medusa/orders-without-code";
 
 /** How a line of the health card stands. */
 export type HealthState = "ok" | "warning" | "broken";
@@ -95,6 +96,12 @@ export interface HealthFigures {
   carts: { waiting: number; oldestAt: Date | null };
   /** Charges that need the merchant, by what they need (records/charges.ts `Attention`). */
   attention: Record<Attention, number>;
+  /**
+   * Orders the merchant keeps although their code could never be made (medusa/orders-without-code.ts):
+   * on the same "Needs attention" list, and nothing else tells of them (Medusa lists each as
+   * one more order awaiting payment).
+   */
+  ordersWithoutCode: number;
   budgets: {
     /** The first registration drawing on this budget: the line's id. */
     provider: string;
@@ -199,6 +206,7 @@ export async function readHealthFigures(
     [ATTENTION_GRACE_MS / 1000],
   );
   const attention = await new ChargeAttention(db).attentionCounts();
+  const ordersWithoutCode = await countOrdersWithoutCode(db, SPENT_SEND);
 
   // One budget per service address, its limit the smallest of the registrations sharing it.
   const budgets = new Map<string, { provider: string; limit: number }>();
@@ -260,6 +268,7 @@ export async function readHealthFigures(
     },
     carts: { waiting: Number(carts.waiting), oldestAt: date(carts.oldest) },
     attention,
+    ordersWithoutCode,
     budgets: budgetLines,
   };
 }
@@ -431,14 +440,17 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     action: f.carts.waiting > 0 ? "wait_for_cart_retries" : null,
   });
 
-  // Everything that holds money for the merchant, from the money's state, and open notes.
-  const attentionTotal = Object.values(f.attention).reduce((sum, n) => sum + n, 0);
+  // Everything that holds money for the merchant, from the money's state, open notes, and the
+  // orders kept without a code (`no_code`): the rows of the same list.
+  const attentionTotal =
+    Object.values(f.attention).reduce((sum, n) => sum + n, 0) + f.ordersWithoutCode;
   lines.push({
     id: "attention",
     state: attentionTotal > 0 ? "warning" : "ok",
     value: attentionTotal,
     detail: {
       ...f.attention,
+      no_code: f.ordersWithoutCode,
       total: attentionTotal,
       ...(attentionTotal > 0 ? { reason: "needs_attention" } : {}),
     },

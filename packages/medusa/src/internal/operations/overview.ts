@@ -1,6 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ChargeAttention } from "../records/attention";
 import { followedReminderSql } from "../records/reminders";
+import { SPENT_SEND } from "../create-line/queue";
+import { countOrdersWithoutCode } from "../medusa/orders-without-code";
 
 /*
  * The money first: what came in today, in 7 and in 30 São Paulo days, by Pix and by boleto;
@@ -70,7 +72,10 @@ export interface Overview {
   today: string;
   periods: Record<PeriodKey, Record<Method, MethodFigures>>;
   days: OverviewDay[];
-  /** Charges whose money waits for the merchant (the "Precisa de atenção" list). */
+  /**
+   * What waits for the merchant on the "Precisa de atenção" list: charges whose money or note
+   * needs them, and orders kept without a code.
+   */
   waiting_for_merchant: number;
 }
 
@@ -250,7 +255,10 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     }
   }
 
+  // Every row of "Needs attention": the charges, and the orders kept without a code.
   const attention = await new ChargeAttention(db).attentionCounts();
-  const waiting = Object.values(attention).reduce((sum, n) => sum + n, 0);
+  const waiting =
+    Object.values(attention).reduce((sum, n) => sum + n, 0) +
+    (await countOrdersWithoutCode(db, SPENT_SEND));
   return { today, periods, days, waiting_for_merchant: waiting };
 }

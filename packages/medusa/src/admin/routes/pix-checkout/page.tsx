@@ -21,6 +21,7 @@ import { PixDiscountCard } from "../../lib/pix-discount-card";
 import { FlagActions } from "../../lib/flag-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
+import { OrderWithoutCodeRow } from "../../lib/order-without-code";
 import { usePixPermissions, type AdminAction } from "../../lib/permissions";
 import type { AdminTransaction } from "../../lib/types";
 
@@ -254,7 +255,8 @@ function TransactionsCard({ provider }: { provider: string | undefined }) {
  * Every charge whose money waits for the merchant (held, a refund due, captured without an
  * order, paid and not captured), then open notes. Some have no order at all (the shopper
  * switched method and then paid the old code), so this list is the only place the merchant
- * sees them.
+ * sees them. Then the orders kept although their code could never be made: Medusa lists each
+ * as one more order awaiting payment, and only this list says nothing can pay it.
  */
 function AttentionCard() {
   const { t, statusLabel, instant, flagReason } = usePixTranslation();
@@ -262,13 +264,14 @@ function AttentionCard() {
   const recheck = useRecheck(t);
   const { may } = usePixPermissions();
   const rows = data?.charges ?? null;
+  const withoutCode = data?.orders_without_code ?? [];
   return (
     <Container className="flex flex-col gap-y-3 p-0" data-pix-checkout="attention">
       <Heading level="h2" className="px-6 pt-4">
         {t("attention.title")}
       </Heading>
       {error ? <Text className="px-6 text-ui-fg-error">{error.message}</Text> : null}
-      {rows && rows.length === 0 ? (
+      {rows && rows.length === 0 && withoutCode.length === 0 ? (
         <Text size="small" className="px-6 pb-4 text-ui-fg-subtle">
           {t("attention.empty")}
         </Text>
@@ -340,6 +343,9 @@ function AttentionCard() {
                   </div>
                 </Table.Cell>
               </Table.Row>
+            ))}
+            {withoutCode.map((entry) => (
+              <OrderWithoutCodeRow key={entry.session_id} entry={entry} />
             ))}
           </Table.Body>
         </Table>
