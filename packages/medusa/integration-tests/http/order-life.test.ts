@@ -28,6 +28,7 @@ import { waitFor } from "../helpers/wait-for";
 import { providerByKey } from "../../src/internal/platform/provider-registry";
 import { recordsOf } from "../../src/internal/records/records";
 import { arrivalOf } from "../../src/internal/settlement/decide";
+import { CreateQueue, ENDED_REQUEST_RETENTION_MS } from "../../src/internal/create-line/queue";
 
 // An order has a life after its cart: Medusa rewrites an unpaid order's collection in place
 // when the merchant edits it, a merchant refunds a capture without canceling the order, a code
@@ -460,6 +461,13 @@ medusaIntegrationTestRunner({
         // Its order page offers the payment link for the whole order: a code can still pay it.
         const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
         expect(outstanding).toMatchObject({ amount: 3_500, page_path: expect.any(String) });
+        // Days later, past the create line's one-day retention, the order is still listed.
+        await requests()
+          .where({ kept_order_id: orderId })
+          .update({ enqueued_at: knex().raw("now() - interval '3 days'") });
+        await new CreateQueue(knex()).prune(ENDED_REQUEST_RETENTION_MS, 500);
+        const later = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
+        expect((later.orders_without_code as Json[]).map((o) => o.order.id)).toContain(orderId);
       });
     });
 

@@ -728,6 +728,14 @@ export class CreateQueue {
     return found.map(row);
   }
 
+  /**
+   * A failed request left its order for the merchant (settlement/failed-creates.ts): the row
+   * names it, is listed (medusa/orders-without-code.ts) and outlives the line's retention.
+   */
+  async keptOrder(id: string, orderId: string): Promise<void> {
+    await this.db(REQUESTS).where({ id }).update({ kept_order_id: orderId });
+  }
+
   /** What a failed request left (an order ended, kept or none) was decided: it is not read again. */
   async failureDecided(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -784,7 +792,10 @@ export class CreateQueue {
     return rows.map(row);
   }
 
-  /** Drops ended requests older than `olderThanMs`, at most `limit` of them. */
+  /**
+   * Drops ended requests older than `olderThanMs`, at most `limit` of them; never one that names
+   * an order kept for the merchant (`keptOrder`): the list reads it while the order waits.
+   */
   async prune(olderThanMs: number, limit: number): Promise<number> {
     const deleted = await this.db(REQUESTS)
       .whereIn(
@@ -792,6 +803,7 @@ export class CreateQueue {
         this.db(REQUESTS)
           .select("id")
           .whereIn("state", ["done", "failed", "canceled"])
+          .whereNull("kept_order_id")
           .where(
             "enqueued_at",
             "<",

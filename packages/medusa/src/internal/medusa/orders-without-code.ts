@@ -13,22 +13,20 @@ export interface OrderWithoutCode {
 }
 
 /**
- * The failed creates whose order the merchant keeps without a code: `ordersWithoutCode`'s rows,
- * counted the same way by `countOrdersWithoutCode`. One bound value, the spent-slot code.
+ * The failed creates whose order the merchant keeps without a code (`kept_order_id`, on its
+ * partial index), one per order (its latest): `ordersWithoutCode`'s rows, counted the same way
+ * by `countOrdersWithoutCode`.
  */
 const KEPT_WITHOUT_CODE = `
-   from pix_checkout_create_request r
-   join cart_payment_collection cpc
-     on cpc.payment_collection_id = r.payment_collection_id and cpc.deleted_at is null
-   join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
-   join "order" o on o.id = oc.order_id and o.deleted_at is null and o.canceled_at is null
+   from (select distinct on (r.kept_order_id) r.*
+           from pix_checkout_create_request r
+          where r.kept_order_id is not null
+          order by r.kept_order_id, r.done_at desc) r
+   join "order" o on o.id = r.kept_order_id and o.deleted_at is null and o.canceled_at is null
    join payment_collection pc
      on pc.id = r.payment_collection_id and pc.deleted_at is null
     and pc.status in ('not_paid', 'awaiting')
-  where r.state = 'failed' and r.failure_decided_at is not null
-    and r.error_code is distinct from ?
-    and r.done_at > now() - interval '30 days'
-    and not exists (
+  where not exists (
       select 1 from pix_checkout_charge c
        where c.payment_collection_id = r.payment_collection_id and c.deleted_at is null
          and (c.held_cents > 0 or c.captured_cents > 0
@@ -39,15 +37,10 @@ const KEPT_WITHOUT_CODE = `
  * failed, and which the merchant keeps (`cancelOrderOnExpiry` off; settlement/failed-creates.ts):
  * still open, their collection unpaid and no code of it holding money or still payable. Read
  * from Medusa's own tables each time, so an order the merchant canceled, or paid another way,
- * leaves the list the moment Medusa says so. Failed creates of the last 30 days (the create
- * line keeps no older ones). `spentSendCode`: the error code of the create line's rows that only
- * keep a spent slot (create-line/queue.ts `SPENT_SEND`), which are no session's request.
+ * leaves the list the moment Medusa says so. The create line keeps such a row past its one-day
+ * retention for as long as it names the order (create-line/queue.ts `prune`).
  */
-export async function ordersWithoutCode(
-  db: Knex,
-  limit: number,
-  spentSendCode: string,
-): Promise<OrderWithoutCode[]> {
+export async function ordersWithoutCode(db: Knex, limit: number): Promise<OrderWithoutCode[]> {
   const result = await db.raw<{
     rows: {
       order_id: string;
@@ -64,7 +57,7 @@ export async function ordersWithoutCode(
             r.error_code, r.done_at ${KEPT_WITHOUT_CODE}
       order by r.done_at desc
       limit ?`,
-    [spentSendCode, limit],
+    [limit],
   );
   return result.rows.map((row) => ({
     order: { id: row.order_id, display_id: row.display_id, email: row.email },
@@ -80,10 +73,9 @@ export async function ordersWithoutCode(
  * How many rows `ordersWithoutCode` would list without a limit: what the health card's
  * "Precisa de atenção" line and the overview's "esperando por você" count of them.
  */
-export async function countOrdersWithoutCode(db: Knex, spentSendCode: string): Promise<number> {
+export async function countOrdersWithoutCode(db: Knex): Promise<number> {
   const result = await db.raw<{ rows: { n: string }[] }>(
     `select count(*) as n ${KEPT_WITHOUT_CODE}`,
-    [spentSendCode],
   );
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -3,7 +3,7 @@ import { ATTENTION_GRACE_MS, ChargeAttention, type Attention } from "../records/
 import { CAPTURE_ATTEMPTS } from "../records/capture-claims";
 import { CAPTURE_LEASE_MS } from "../records/ledger";
 import { createClient, type PaymentServiceClient } from "../platform/client-port";
-import { CREATE_WINDOW_MS, SPENT_SEND } from "../create-line/queue";
+import { CREATE_WINDOW_MS } from "../create-line/queue";
 import { budgetKeyOf } from "../create-line/line";
 import type { PluginLogger } from "../platform/logger";
 import type { RegisteredProvider } from "../platform/provider-registry";
@@ -206,7 +206,7 @@ export async function readHealthFigures(
     [ATTENTION_GRACE_MS / 1000],
   );
   const attention = await new ChargeAttention(db).attentionCounts();
-  const ordersWithoutCode = await countOrdersWithoutCode(db, SPENT_SEND);
+  const ordersWithoutCode = await countOrdersWithoutCode(db);
 
   // One budget per service address, its limit the smallest of the registrations sharing it.
   const budgets = new Map<string, { provider: string; limit: number }>();

@@ -1,7 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { ChargeAttention } from "../records/attention";
 import { followedReminderSql } from "../records/reminders";
-import { SPENT_SEND } from "../create-line/queue";
 import { countOrdersWithoutCode } from "../medusa/orders-without-code";
 
 /*
@@ -258,7 +257,6 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
   // Every row of "Needs attention": the charges, and the orders kept without a code.
   const attention = await new ChargeAttention(db).attentionCounts();
   const waiting =
-    Object.values(attention).reduce((sum, n) => sum + n, 0) +
-    (await countOrdersWithoutCode(db, SPENT_SEND));
+    Object.values(attention).reduce((sum, n) => sum + n, 0) + (await countOrdersWithoutCode(db));
   return { today, periods, days, waiting_for_merchant: waiting };
 }

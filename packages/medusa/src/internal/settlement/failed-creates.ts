@@ -93,6 +93,7 @@ async function settleOne(
   const cartId = await cartOfCollection(ctx.container, collectionId);
   if (cartId) await new UnpaidOrders(ctx.db).release(cartId);
   if (decision.kind === "keep_order") {
+    await new CreateQueue(ctx.db).keptOrder(request.id, decision.orderId);
     ctx.logger.warn(
       `order ${decision.orderId} waits for a Pix or boleto code that could not be created (${request.error_code ?? "failed"}); cancelOrderOnExpiry is off, so it is kept for the store to decide`,
     );

@@ -173,7 +173,8 @@ CREATE TABLE pix_checkout_create_request (
   client_key text,
   email_key text,
   payer_key text,
-  failure_decided_at timestamp with time zone
+  failure_decided_at timestamp with time zone,
+  kept_order_id text
 );
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
@@ -182,6 +183,7 @@ CREATE INDEX "IDX_pix_checkout_create_request_client_waiting" ON pix_checkout_cr
 CREATE INDEX "IDX_pix_checkout_create_request_done_at" ON pix_checkout_create_request USING btree (budget_key, done_at) WHERE (done_at IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_email_waiting" ON pix_checkout_create_request USING btree (email_key) WHERE (state = 'waiting'::text);
 CREATE INDEX "IDX_pix_checkout_create_request_failed_undecided" ON pix_checkout_create_request USING btree (done_at) WHERE ((state = 'failed'::text) AND (failure_decided_at IS NULL));
+CREATE INDEX "IDX_pix_checkout_create_request_kept_order" ON pix_checkout_create_request USING btree (kept_order_id) WHERE (kept_order_id IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_open" ON pix_checkout_create_request USING btree (budget_key, seq) WHERE (state = ANY (ARRAY['waiting'::text, 'sending'::text]));
 CREATE INDEX "IDX_pix_checkout_create_request_session" ON pix_checkout_create_request USING btree (session_id, seq);
 CREATE TRIGGER pix_checkout_create_request_notify AFTER UPDATE ON pix_checkout_create_request FOR EACH ROW EXECUTE FUNCTION pix_checkout_create_request_notify();

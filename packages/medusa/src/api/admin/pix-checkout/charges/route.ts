@@ -7,7 +7,6 @@ import { adminCharge } from "../../../../internal/operations/admin-api";
 import { recordsOf } from "../../../../internal/records/records";
 import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 import { ordersWithoutCode } from "../../../../internal/medusa/orders-without-code";
-import { SPENT_SEND } from "../../../../internal/create-line/queue";
 
 const querySchema = z.object({
   needs_attention: z.enum(["true"]).optional(),
@@ -47,7 +46,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json({
     charges: rows.map((row) => ({ ...adminCharge(row), order: orders.get(row.charge_id) ?? null })),
     ...(needs_attention === "true"
-      ? { orders_without_code: await ordersWithoutCode(db, limit, SPENT_SEND) }
+      ? { orders_without_code: await ordersWithoutCode(db, limit) }
       : {}),
   });
 }
