@@ -76,10 +76,10 @@ function original(/** @type {string} */ source, /** @type {Mutant} */ { location
   return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
 }
 
-/** A file as the summary names it: its path under src/internal, and the function mutated. */
+/** A file as the summary names it: its path under src/internal, and the functions mutated. */
 const nameOf = (/** @type {string} */ file) => {
-  const fn = TARGETS.find((target) => target.file === file)?.fn;
-  return relative("src/internal", file) + (fn ? ` (${fn})` : "");
+  const fns = TARGETS.filter((target) => target.file === file && target.fn).map((t) => t.fn);
+  return relative("src/internal", file) + (fns.length ? ` (${fns.join(", ")})` : "");
 };
 
 const all = [];

@@ -21,15 +21,37 @@ export const TARGETS = [
   { file: "src/internal/settlement/decide.ts" },
   // Whether a due reminder about an unpaid code goes (never to a paid cart).
   { file: "src/internal/settlement/reminder-verdict.ts" },
-  // What a session answers Medusa at cart completion, from the decisions just recorded.
-  { file: "src/internal/settlement/session-verdict.ts", fn: "verdictOf" },
+  // What a session answers Medusa at cart completion, from the decisions just recorded
+  // (`verdictOf`), the API's statuses as Medusa's, and the session a charge is captured on.
+  { file: "src/internal/settlement/session-answer.ts" },
   // Whether a charge's money keeps its session: a paid collection gets no second code.
   { file: "src/internal/settlement/paid-collection-guard.ts", fn: "keepsItsSession" },
+  // Whether a collection takes a new code, and the words of a refusal.
+  { file: "src/internal/settlement/paid-collection-guard.ts", fn: "refusalOf" },
   // What the collection asks, or that it pays for nothing (a payment of it is owed back).
   { file: "src/internal/settlement/snapshot.ts", fn: "asksOf" },
-  // Left out: session-money.ts (each function reads the database), fetch-back.ts `untrueClaim`
-  // (whether a webhook is called forged; the money recorded is the service's read either way),
-  // snapshot.ts `factsOf` (a row restated as facts, deciding nothing).
+  // What a new code asks of a partly paid collection (the same link collects the rest).
+  { file: "src/internal/settlement/snapshot.ts", fn: "newCodeCents" },
+  // Which of Medusa's captures the ledger recorded: by the capture's id, never by the session.
+  { file: "src/internal/settlement/snapshot.ts", fn: "paymentsOf" },
+  // What a shopper hears of an older code's money (its ledger read is the test's own).
+  { file: "src/internal/storefront/earlier-payment.ts" },
+  // Who may be mailed about an unpaid code, before the mailbox proves itself with a paid order.
+  { file: "src/internal/storefront/mailbox-proof.ts", fn: "shopperIsThere" },
+  // The Pix discount in whole cents, its lines adding up to it.
+  { file: "src/internal/medusa/whole-cent-shares.ts" },
+  // Left out, each a rule of src/internal/README.md's table whose decision is a read:
+  // session-money.ts (each function reads the database), mailbox-proof.ts `mayMailCode` past
+  // `shopperIsThere` (a mailbox proves itself in SQL, medusa/buyers.ts), capture-door.ts
+  // `captureStartedBySettlement` (one comparison of what three reads return: the live claim and
+  // Medusa's capture are the rule), end-session.ts `sessionRefund` (a declared refund is taken
+  // in SQL), records/ledger.ts, capture-claims.ts and attention.ts (SQL and the table's
+  // constraints: a claim's liveness is `liveClaimSql`), failed-creates.ts (it reads, then asks
+  // decide.ts `decideFailedCreate`), snapshot.ts `collectionStanding` (reads, then asks decide.ts),
+  // checkout/session-data.ts (what a session's data may say: input parsing, no money decided);
+  // and fetch-back.ts `untrueClaim` (whether a webhook is called forged; the money recorded is
+  // the service's read either way), snapshot.ts `factsOf` (a row restated as facts, deciding
+  // nothing).
 ];
 
 /**

@@ -10,6 +10,12 @@ export default defineConfig({
     include: [
       "src/internal/settlement/decide.test.ts",
       "src/internal/settlement/reminder-verdict.test.ts",
+      "src/internal/settlement/session-answer.test.ts",
+      "src/internal/settlement/paid-collection-guard.test.ts",
+      "src/internal/settlement/snapshot.test.ts",
+      "src/internal/storefront/earlier-payment.test.ts",
+      "src/internal/storefront/mailbox-proof.test.ts",
+      "src/internal/medusa/whole-cent-shares.test.ts",
     ],
   },
 });

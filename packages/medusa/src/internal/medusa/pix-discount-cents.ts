@@ -1,12 +1,12 @@
 import type { ICartModuleService, MedusaContainer } from "@medusajs/framework/types";
-import { BigNumber, Modules } from "@medusajs/framework/utils";
-import type { BigNumberInput } from "@medusajs/framework/types";
+import { Modules } from "@medusajs/framework/utils";
 import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows";
 import { PixCheckoutError } from "../platform/errors";
 import { isLockHeld } from "../platform/lock-held";
 import { fromCents } from "../platform/money";
 import { underCartLock } from "./cart-lock";
 import { isPixAdjustment } from "./pix-discount";
+import { centsOf, wholeCentShares, type Reais } from "./whole-cent-shares";
 
 /*
  * The Pix discount is whole cents, everywhere it is shown.
@@ -21,37 +21,9 @@ import { isPixAdjustment } from "./pix-discount";
  *
  * The rule: the discount's total is rounded half up to the cent (the rounding of `toCents`,
  * and of Medusa's display), and spread over the cart's lines by largest remainder, so every
- * line's discount is whole cents too and the lines add up to the total.
+ * line's discount is whole cents too and the lines add up to the total (whole-cent-shares.ts,
+ * which loads none of Medusa's workflows, so its tests and `npm run mutation` stay quick).
  */
-
-/** A fraction-of-a-cent amount in reais, as Medusa stores an adjustment. */
-type Reais = BigNumberInput;
-
-function centsOf(amount: Reais) {
-  return new BigNumber(amount).bigNumber!.shiftedBy(2);
-}
-
-/**
- * Whole-cent amounts for each of a discount's line adjustments: their sum is the discount's
- * total rounded half up, and each one is its own amount rounded down or up by less than a cent.
- * The largest fractions get the remaining cents first; ties go to the earlier line.
- */
-export function wholeCentShares(amounts: readonly Reais[]): number[] {
-  const exact = amounts.map(centsOf);
-  const total = exact.reduce((sum, cents) => sum.plus(cents), centsOf(0));
-  const target = total.decimalPlaces(0, 4).toNumber(); // ROUND_HALF_UP
-  const shares = exact.map((cents) => cents.decimalPlaces(0, 1).toNumber()); // ROUND_DOWN
-  let left = target - shares.reduce((sum, cents) => sum + cents, 0);
-  const byFraction = exact
-    .map((cents, index) => ({ index, fraction: cents.minus(cents.decimalPlaces(0, 1)) }))
-    .sort((a, b) => b.fraction.comparedTo(a.fraction) || a.index - b.index);
-  for (const { index } of byFraction) {
-    if (left <= 0) break;
-    shares[index]! += 1;
-    left -= 1;
-  }
-  return shares;
-}
 
 interface AdjustmentRow {
   id: string;

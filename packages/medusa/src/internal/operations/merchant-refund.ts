@@ -4,7 +4,7 @@ import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LedgerMove } from "../records/ledger";
 import { moneyOf } from "../records/ledger-parts";
-import { captureSessionOf } from "../settlement/capture";
+import { captureSessionOf } from "../settlement/session-answer";
 import { returnOf } from "../settlement/decide";
 import { PixCheckoutError } from "../platform/errors";
 import { fromCents } from "../platform/money";

@@ -15,16 +15,13 @@ import { heldSession, type HeldSession } from "../medusa/payments";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import type { ClaimHolder } from "../records/claim-door";
 import { paymentsOf } from "./snapshot";
+import { captureSessionOf } from "./session-answer";
 
 /** Result of a capture. */
 export interface CaptureResult {
   outcome: "processed" | "duplicate";
   detail?: string;
 }
-
-/** The Medusa session a paid charge is captured on: its own, or the one it was adopted by. */
-export const captureSessionOf = (row: ChargeRow): string =>
-  row.capture_session_id ?? row.session_id;
 
 /**
  * The right to capture a charge, taken under its collection's lock (collection.ts): `medusa`

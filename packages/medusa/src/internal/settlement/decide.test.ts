@@ -638,6 +638,243 @@ describe("decide: what a paid charge becomes", () => {
       "ch_a",
       { kind: "nothing", why: "already captured" },
     ],
+    // Which charge is the collection's payment when several paid.
+    [
+      "makes the code paid first by the API's clock the payment, whatever its id or place in the list",
+      {
+        charges: [
+          charge({ chargeId: "ch_a", paidAt: new Date("2026-11-24T11:30:00Z") }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:00:00Z") }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b")],
+      },
+      "ch_a",
+      owe("paid_twice"),
+    ],
+    [
+      "keeps a code whose capture is in flight the payment even if another was paid earlier by the API's clock",
+      {
+        charges: [
+          charge({ chargeId: "ch_a", paidAt: new Date("2026-11-24T11:00:00Z") }),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            paidAt: new Date("2026-11-24T11:30:00Z"),
+            captureClaimed: true,
+          }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b")],
+      },
+      "ch_a",
+      owe("paid_twice"),
+    ],
+    [
+      "captures a code whose capture is claimed: the claim's holder asks, and captures",
+      { charges: [charge({ captureClaimed: true })] },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "captures only what an order edited up still asks of a second code that paid more, and owes the rest back",
+      {
+        cartId: null,
+        order: placed,
+        asksCents: 15_000,
+        charges: [
+          charge({ chargeId: "ch_a", money: captured(), capturedAt: NOW }),
+          charge({ chargeId: "ch_b", sessionId: "ps_b", paidAt: new Date("2026-11-24T11:30:00Z") }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b")],
+        payments: [recordedPayment("ps_a")],
+      },
+      "ch_b",
+      {
+        kind: "capture",
+        sessionId: "ps_b",
+        adopted: false,
+        amountCents: 5_000,
+        excessCents: 5_000,
+        partOfSession: true,
+      },
+    ],
+    [
+      "captures the rest of an order edited up on a session of just that rest, with nothing to restate",
+      {
+        cartId: null,
+        order: placed,
+        asksCents: 15_000,
+        charges: [
+          charge({ chargeId: "ch_a", money: captured(), capturedAt: NOW }),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            amountCents: 5_000,
+            money: awaiting(5_000),
+            paidAt: new Date("2026-11-24T11:30:00Z"),
+          }),
+        ],
+        liveSessions: [session("ps_a"), session("ps_b", 5_000)],
+        payments: [recordedPayment("ps_a")],
+      },
+      "ch_b",
+      { kind: "capture", sessionId: "ps_b", adopted: false, amountCents: 5_000 },
+    ],
+    [
+      "captures an accepted amount on its session still at the code's amount, restating the session first",
+      { charges: [charge({ money: { ...underpaid(9_000), heldReason: "accepted" } })] },
+      "ch_a",
+      {
+        kind: "capture",
+        sessionId: "ps_a",
+        adopted: false,
+        amountCents: 9_000,
+        partOfSession: true,
+      },
+    ],
+    [
+      "adopts onto the live session, not its own, once Medusa canceled its own session's payment",
+      {
+        liveSessions: [session("ps_new")],
+        payments: [payment({ sessionId: "ps_a", canceled: true })],
+      },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_new", adopted: true, amountCents: 10_000 },
+    ],
+    [
+      "never adopts onto a live session that asks less than the collection now does (an order edited up): it could not capture it all",
+      {
+        cartId: null,
+        order: placed,
+        asksCents: 12_000,
+        charges: [charge({ superseded: true, amountCents: 15_000, money: awaiting(15_000) })],
+        liveSessions: [session("ps_new", 10_000)],
+      },
+      "ch_a",
+      owe("paid_replaced", 15_000),
+    ],
+    [
+      "owes back a replaced code as paid for an old amount when the cart has no session to take it (its total moved, no new way to pay chosen yet)",
+      { charges: [charge({ superseded: true })], liveSessions: [], asksCents: 9_000 },
+      "ch_a",
+      owe("paid_old_amount"),
+    ],
+    [
+      "records first a capture of its session Medusa holds that no ledger entry names, beside one an entry names, whatever came after",
+      {
+        payments: [
+          payment({
+            sessionId: "ps_a",
+            captured: true,
+            captures: [
+              { id: "cap_1", cents: 5_000, recorded: true },
+              { id: "cap_2", cents: 10_000, recorded: false },
+            ],
+          }),
+        ],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T11:30:00Z") },
+      },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "owes back an older Pix paid after the order was placed on a boleto: its session is gone, and the order's payment is the boleto's",
+      {
+        charges: [
+          charge(),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            providerId: "pp_boleto_a",
+            status: "pending",
+            money: unpaid,
+            paidAt: null,
+          }),
+        ],
+        liveSessions: [session("ps_b", 10_000, "pp_boleto_a")],
+        payments: [payment({ sessionId: "ps_b" })],
+        order: placed,
+      },
+      "ch_a",
+      owe("paid_replaced"),
+    ],
+    // Captured money and its order.
+    [
+      "owes back captured money whose order was canceled before the capture landed",
+      {
+        charges: [charge({ money: captured(), capturedAt: new Date("2026-11-24T11:30:00Z") })],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T11:00:00Z") },
+      },
+      "ch_a",
+      owe("paid_after_order_canceled", 10_000, "captured"),
+    ],
+    [
+      "reads captured money and an order canceled at the same instant as paid after the cancel",
+      {
+        charges: [charge({ money: captured(), capturedAt: new Date("2026-11-24T11:30:00Z") })],
+        order: { id: "o", status: "canceled", canceledAt: new Date("2026-11-24T11:30:00Z") },
+      },
+      "ch_a",
+      owe("paid_after_order_canceled", 10_000, "captured"),
+    ],
+    [
+      "does nothing more for captured money whose cart became an order, whatever failed completions came before",
+      {
+        charges: [
+          charge({
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 5, lastMessage: "Insufficient inventory" },
+          }),
+        ],
+        order: placed,
+      },
+      "ch_a",
+      { kind: "nothing", why: "already captured" },
+    ],
+    [
+      "owes back captured money whose cart kept failing for another reason (cart_not_completed), and closes the session it was captured on",
+      {
+        charges: [
+          charge({
+            captureSessionId: "ps_new",
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 5, lastMessage: "Shipping method is not available" },
+          }),
+        ],
+      },
+      "ch_a",
+      { ...owe("cart_not_completed", 10_000, "captured"), closeSession: "ps_new" },
+    ],
+    [
+      "tries once more to complete the cart of captured money short of the last attempt",
+      {
+        charges: [
+          charge({
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 4, lastMessage: "Insufficient inventory" },
+          }),
+        ],
+      },
+      "ch_a",
+      { kind: "complete_cart", cartId: "cart_1" },
+    ],
+    // What a delivery is told when nothing is left to decide.
+    [
+      "says a charge whose money was all returned to the shopper is refunded",
+      {
+        charges: [charge({ money: { ...owed(10_000, null), owed: 0, returned: 10_000 } })],
+      },
+      "ch_a",
+      { kind: "nothing", why: "refunded" },
+    ],
+    [
+      "does nothing for a charge that is not one of the collection's",
+      {},
+      "ch_other",
+      { kind: "nothing", why: "not a charge of this collection" },
+    ],
   ];
   it.each(cases)("%s", (_name, over, chargeId, expected) => {
     expect(decide(snapshot(over), chargeId)).toEqual(expected);
@@ -745,6 +982,63 @@ describe("decide: what an ended charge does to its order", () => {
       { kind: "cancel_session" },
     ],
     [
+      "ends the order whose Medusa payment is this session's (authorized at completion)",
+      { charges: [ended()], order, payments: [payment({ sessionId: "ps_a" })] },
+      { kind: "end_order", orderId: "order_1" },
+    ],
+    [
+      "ends the order whose only other Medusa payment was canceled",
+      {
+        charges: [ended()],
+        order,
+        payments: [payment({ sessionId: "ps_other", canceled: true })],
+      },
+      { kind: "end_order", orderId: "order_1" },
+    ],
+    [
+      "ends the order that waits on this session among several payments Medusa made",
+      {
+        charges: [ended()],
+        order,
+        payments: [payment({ sessionId: "ps_other" }), payment({ sessionId: "ps_a" })],
+      },
+      { kind: "end_order", orderId: "order_1" },
+    ],
+    [
+      "never ends an order whose payment Medusa holds captured (the merchant marked it paid)",
+      { charges: [ended()], order, payments: [payment({ sessionId: "ps_a", captured: true })] },
+      { kind: "cancel_session" },
+    ],
+    [
+      "never ends an order whose cart another code paid and Medusa captured",
+      {
+        charges: [ended(), charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() })],
+        order,
+      },
+      { kind: "nothing", why: "the collection holds a payment" },
+    ],
+    [
+      "leaves an order already canceled as it is: only the session is closed",
+      {
+        charges: [ended()],
+        order: { id: "order_1", status: "canceled", canceledAt: new Date("2026-11-24T11:00:00Z") },
+      },
+      { kind: "cancel_session" },
+    ],
+    [
+      "ends the order of a failed code at once, grace period or not: a failed code is never paid",
+      {
+        charges: [ended({ status: "failed", orderHoldUntil: new Date("2026-11-27T03:00:00Z") })],
+        order,
+      },
+      { kind: "end_order", orderId: "order_1" },
+    ],
+    [
+      "ends the order at the very instant its boleto's grace period ends",
+      { charges: [ended({ orderHoldUntil: NOW })], order },
+      { kind: "end_order", orderId: "order_1" },
+    ],
+    [
       "only cancels the session when no order exists",
       { charges: [ended()] },
       { kind: "cancel_session" },
@@ -832,6 +1126,16 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
       ),
     ).toBeNull();
   });
+  it("is not paid by codes that never paid, even once it asks nothing (Medusa canceled it)", () => {
+    expect(collectionPaidBy([pending()], [], null)).toBeNull();
+    const paid = charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() });
+    expect(collectionPaidBy([pending(), paid], [], null)).toEqual({ by: "charge", charge: paid });
+  });
+
+  it("is not paid another way by the capture of the session an older code was adopted by (an order edited up, the rest still asked)", () => {
+    const adopted = charge({ sessionId: "ps_old", captureSessionId: "ps_new", money: captured() });
+    expect(collectionPaidBy([adopted], [recordedPayment("ps_new")], 15_000)).toBeNull();
+  });
 });
 
 describe("coverageOf: what a collection's charges paid of what it asks", () => {
@@ -887,6 +1191,37 @@ describe("decideFailedCreate: a create that failed after its cart became an orde
       "does nothing once the order's payment is another session's",
       { charges: [], order: placed, payments: [payment({ sessionId: "ps_card", ours: false })] },
       { kind: "nothing", why: "no order waits on it" },
+    ],
+    [
+      "ends it although an older code of the collection expired unpaid",
+      {
+        charges: [
+          charge({
+            sessionId: "ps_old",
+            status: "expired",
+            money: unpaid,
+            paidAt: null,
+          }),
+        ],
+        order: placed,
+      },
+      { kind: "end_order", orderId: "o" },
+    ],
+    [
+      "ends it although a replaced code of the collection is still payable: that code pays no order",
+      {
+        charges: [
+          charge({
+            sessionId: "ps_old",
+            status: "pending",
+            money: unpaid,
+            paidAt: null,
+            superseded: true,
+          }),
+        ],
+        order: placed,
+      },
+      { kind: "end_order", orderId: "o" },
     ],
     [
       "never ends an order's own collection's order",

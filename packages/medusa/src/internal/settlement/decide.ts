@@ -1,4 +1,4 @@
-import type { LocalChargeStatus } from "../records/charges";
+import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import {
   CAPTURABLE_HELD,
@@ -6,6 +6,7 @@ import {
   type ChargeMoney,
   type HeldReason,
   type LedgerPart,
+  moneyOf,
 } from "../records/ledger-parts";
 import { graceRecheckAt } from "../checkout/check-schedule";
 import { DELIVERY_DETAILS } from "./delivery-details";
@@ -273,6 +274,10 @@ const heldForCapture = (money: ChargeMoney): boolean =>
  */
 export const countsAsPayment = (charge: { status: LocalChargeStatus; money: ChargeMoney }) =>
   charge.status === "paid" && (charge.money.captured > 0 || heldForCapture(charge.money));
+
+/** The same of a charge's row, as the ledger holds it. */
+export const rowCountsAsPayment = (row: ChargeRow): boolean =>
+  countsAsPayment({ status: row.status, money: moneyOf(row) });
 
 /**
  * What a charge paid toward its collection (rule 3), in cents: what the ledger ever captured of

@@ -5,7 +5,7 @@ import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { FollowUpKind, FollowUpRow } from "../records/outbox";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
-import { captureSessionOf } from "./capture";
+import { captureSessionOf } from "./session-answer";
 import { settleCollection, type CollectionOutcome } from "./collection";
 import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";

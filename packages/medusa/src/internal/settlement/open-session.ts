@@ -17,7 +17,7 @@ import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line"
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { sessionCentsOf } from "../platform/money";
 import { refusalOf } from "./paid-collection-guard";
-import { collectionStanding } from "./snapshot";
+import { collectionStanding, newCodeCents } from "./snapshot";
 import type { SettlementCore } from "./context";
 import { sessionMoney, type SessionMoney } from "./session-money";
 
@@ -154,10 +154,7 @@ async function amountStillAsked(
   );
   const refusal = refusalOf(standing);
   if (refusal) throw new PixCheckoutError("collection_already_paid", refusal);
-  if (standing.paidCents > 0 && standing.remainingCents !== null) {
-    return Math.min(sessionCents, standing.remainingCents);
-  }
-  return sessionCents;
+  return newCodeCents(standing, sessionCents);
 }
 
 /** What a session's money asked for, in cents. */

@@ -6,7 +6,8 @@ import { sendError } from "../platform/errors";
 import { recordsOf } from "../records/records";
 import type { ChargeRow } from "../records/charges";
 import { readMedusaSide } from "../medusa/collection-snapshot";
-import { collectionStanding, rowCountsAsPayment, type CollectionStanding } from "./snapshot";
+import { collectionStanding, type CollectionStanding } from "./snapshot";
+import { rowCountsAsPayment } from "./decide";
 import { collectionOfCart } from "../medusa/carts";
 
 /**

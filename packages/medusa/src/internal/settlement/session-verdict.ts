@@ -1,9 +1,8 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils";
 import type { ChargeRow } from "../records/charges";
 import { PixCheckoutError } from "../platform/errors";
-import { toSessionStatus } from "../platform/status";
 import { ownedOfCharge, ownedOfRequest, type OwnedSessionData } from "../checkout/session-data";
-import { captureSessionOf } from "./capture";
+import { verdictOf, type SessionStatus } from "./session-answer";
 
 import { withCollection, type Recorded } from "./collection";
 import { clientOfRow, providerOfRow, type SettlementCore } from "./context";
@@ -96,7 +95,11 @@ export async function sessionVerdict(
         if (recorded) decided.push(recorded);
       }
       const own = decided.find((d) => d.row.charge_id === row.charge_id)?.row ?? row;
-      const verdict = verdictOf(sessionId, own, decided, options.authorizing);
+      const answer = verdictOf(sessionId, own, decided, options.authorizing);
+      const verdict: SessionVerdict = {
+        status: medusaStatus(answer.status),
+        owned: ownedOfCharge(answer.row, sessionId, answer.shows),
+      };
       if (needsMedusaDoor(decided, own)) {
         // An ended charge whose order or session Medusa must cancel: this door cannot run
         // Medusa's workflows, so reconciliation looks at it now.
@@ -119,51 +122,15 @@ function needsMedusaDoor(decided: readonly Recorded[], own: ChargeRow): boolean 
   return kind === "end_order" || kind === "keep_order";
 }
 
-/** This session's answer, from the decisions just recorded. */
-function verdictOf(
-  sessionId: string,
-  own: ChargeRow,
-  decided: readonly Recorded[],
-  authorizing: boolean,
-): SessionVerdict {
-  for (const { decision, row, claim } of decided) {
-    const capturesOnThis = decision.kind === "capture" && decision.sessionId === sessionId;
-    const ofThisSession = capturesOnThis || captureSessionOf(row) === sessionId;
-    if (!ofThisSession) continue;
-    if (Number(row.captured_cents) > 0 && decision.kind !== "refund_due") {
-      return {
-        status: PaymentSessionStatus.CAPTURED,
-        owned: ownedOfCharge(row, sessionId, "paid"),
-      };
-    }
-    if (capturesOnThis) {
-      // `captured` only with the right to capture: Medusa then captures inside cart completion.
-      // Another door holding that right (a webhook's capture, in its own workflow right now)
-      // captures the payment Medusa makes of an `authorized` answer, once. Less than the
-      // session asks (an amount the merchant accepted, what a lowered collection still asks):
-      // `authorized` too, and the capture (restating the session first) is the plugin's own.
-      const capturesHere = (!authorizing || claim !== undefined) && !decision.partOfSession;
-      return {
-        status: capturesHere ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
-        owned: ownedOfCharge(row, sessionId, "paid"),
-      };
-    }
-    if (decision.kind === "hold") {
-      // Less money than the order costs: the order may be placed, awaiting the merchant.
-      return {
-        status: PaymentSessionStatus.PENDING_AUTHORIZATION,
-        owned: ownedOfCharge(row, sessionId, "held"),
-      };
-    }
-  }
-  if (own.status === "paid") {
-    // Paid, but not this session's payment (a refund due): the cart does not complete on it.
-    return {
-      status: PaymentSessionStatus.ERROR,
-      owned: ownedOfCharge(own, sessionId, "refund_due"),
-    };
-  }
-  const status =
-    own.status === "canceled" ? PaymentSessionStatus.CANCELED : toSessionStatus(own.status);
-  return { status, owned: ownedOfCharge(own, sessionId) };
-}
+/** Whether two unions hold the same words. */
+type SameWords<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * Compiles only while session-answer.ts's `SessionStatus` words are Medusa's
+ * `PaymentSessionStatus` values, no more and no fewer: then each of its answers is Medusa's.
+ */
+type _StatusesAreMedusas = Assert<SameWords<SessionStatus, `${PaymentSessionStatus}`>>;
+type Assert<T extends true> = T;
+
+/** Medusa's session status for the same word (the words are checked above). */
+const medusaStatus = (status: SessionStatus): PaymentSessionStatus =>
+  status as PaymentSessionStatus;

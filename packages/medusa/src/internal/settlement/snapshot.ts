@@ -1,13 +1,11 @@
 import type { ConfigModule } from "@medusajs/framework/types";
 import type { MedusaSide } from "../medusa/collection-snapshot";
 import { isOurProviderId } from "../platform/provider-registry";
-import type { ChargeRow } from "../records/charges";
 import type { CaptureEntry, DecisionRow } from "../records/collection-money";
 import type { Records } from "../records/records";
 import { moneyOf } from "../records/ledger-parts";
 import {
   collectionPaidBy,
-  countsAsPayment,
   coverageOf,
   type ChargeFacts,
   type CollectionSnapshot,
@@ -42,10 +40,6 @@ export function factsOf(
       : null,
   };
 }
-
-/** Whether a charge row's money is, or becomes, its collection's payment (decide.ts). */
-export const rowCountsAsPayment = (row: ChargeRow): boolean =>
-  countsAsPayment({ status: row.status, money: moneyOf(row) });
 
 /**
  * Medusa's payments of a collection, each saying whether it is of this plugin's providers, and
@@ -201,4 +195,16 @@ export async function collectionStanding(
     remainingCents: asks === null ? null : coverage.remainingCents,
     hasOrder: medusa.order !== null,
   };
+}
+
+/**
+ * What a new code of the collection asks, in cents: the session's amount, or, once its charges
+ * paid part of the collection (an order edited up after its code was paid), at most what they
+ * have not paid yet, so the same payment link collects the rest.
+ */
+export function newCodeCents(standing: CollectionStanding, sessionCents: number): number {
+  if (standing.paidCents > 0 && standing.remainingCents !== null) {
+    return Math.min(sessionCents, standing.remainingCents);
+  }
+  return sessionCents;
 }

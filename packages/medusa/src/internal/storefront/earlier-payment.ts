@@ -1,7 +1,7 @@
 import type { ChargeRow } from "../records/charges";
 import type { Ledger } from "../records/ledger";
 import type { OwedReason } from "../records/ledger-parts";
-import { rowCountsAsPayment } from "../settlement/snapshot";
+import { rowCountsAsPayment } from "../settlement/decide";
 
 /**
  * Why money an older code of the cart brought is owed back while the cart goes on: paid after

@@ -31,7 +31,18 @@ export async function mayMailCode(
   code: CodeShown,
   recipient: CodeRecipient | undefined,
 ): Promise<boolean> {
-  if (!recipient?.email) return false;
-  if (!recipient.order && !code.shown_at) return false;
+  if (!shopperIsThere(code, recipient)) return false;
   return mailboxHasPaidOrder(db, recipient.email);
+}
+
+/**
+ * The part of {@link mayMailCode} that reads nothing: there is a mailbox to write to, and the
+ * shopper is there (their page showed the code, or their order-first order exists).
+ */
+export function shopperIsThere(
+  code: CodeShown,
+  recipient: CodeRecipient | undefined,
+): recipient is CodeRecipient & { email: string } {
+  if (!recipient?.email) return false;
+  return Boolean(recipient.order) || Boolean(code.shown_at);
 }

@@ -2,7 +2,7 @@ import type { CreateNotificationDTO } from "@medusajs/framework/types";
 import QRCode from "qrcode";
 import { CHARGE_EVENTS, type ChargeEventData } from "../records/charge-lifecycle";
 import type { NotifyOptions } from "./notify-options";
-import { rowCountsAsPayment } from "../settlement/snapshot";
+import { rowCountsAsPayment } from "../settlement/decide";
 import { cartOfCollection, orderOfCollection } from "../medusa/collection-links";
 import type { SettleContext } from "../settlement/context";
 import type { ChargeRow } from "../records/charges";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wholeCentShares } from "./pix-discount-cents";
-import { pixDiscountCentsOfLines } from "./pix-discount";
+import { wholeCentShares } from "./whole-cent-shares";
 
 describe("the Pix discount in whole cents", () => {
   it("rounds a one-line discount half up, as Medusa's order page would show it", () => {
@@ -30,23 +29,5 @@ describe("the Pix discount in whole cents", () => {
   it("leaves whole cents as they are", () => {
     expect(wholeCentShares(["4", "0.5", "12.34"])).toEqual([400, 50, 1234]);
     expect(wholeCentShares([])).toEqual([]);
-  });
-});
-
-describe("the Pix discount an order records, as the books read it", () => {
-  it("sums only the Pix discount's adjustments, on items and shipping, in cents", () => {
-    const lines = [
-      {
-        adjustments: [
-          { code: "DESCONTO-PIX", amount: 2.5 },
-          { code: "CUPOM10", amount: 7.99 },
-        ],
-      },
-      { adjustments: [{ code: "DESCONTO-PIX", amount: "1.5" }] },
-      { adjustments: null },
-    ];
-    expect(pixDiscountCentsOfLines(lines)).toBe(400);
-    expect(pixDiscountCentsOfLines([{ adjustments: [{ code: "CUPOM10", amount: 3 }] }])).toBe(0);
-    expect(pixDiscountCentsOfLines([])).toBe(0);
   });
 });
