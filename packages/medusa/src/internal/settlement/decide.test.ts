@@ -233,6 +233,18 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "capture", sessionId: "ps_b", adopted: false, amountCents: 10_000 },
     ],
     [
+      "adopts a replaced code onto its own session when Medusa restated that session and it took a new code",
+      {
+        charges: [
+          charge({ superseded: true }),
+          charge({ chargeId: "ch_b", status: "pending", money: unpaid, paidAt: null }),
+        ],
+        liveSessions: [session("ps_a")],
+      },
+      "ch_a",
+      { kind: "capture", sessionId: "ps_a", adopted: true, amountCents: 10_000 },
+    ],
+    [
       "adopts a replaced code paid for the cart's current amount onto the live session of ours",
       { charges: [charge({ superseded: true })], liveSessions: [session("ps_new")] },
       "ch_a",

@@ -450,12 +450,12 @@ function decideHeld(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
     return on(charge.sessionId, false, payable);
   }
   // A replaced code pays only in full (rule 4b), on a live session of its own provider that no
-  // Medusa payment stands on and that asks at least what is left.
+  // Medusa payment stands on and that asks at least what is left: another one, or its own when
+  // Medusa restated the session's amount and the session took a new code.
   if (held >= remaining) {
     const live = snapshot.liveSessions.find(
       (s) =>
         s.providerId === charge.providerId &&
-        s.id !== charge.sessionId &&
         s.amountCents >= remaining &&
         !paymentStandsOn(snapshot.payments, s.id),
     );

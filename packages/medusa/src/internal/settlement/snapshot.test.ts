@@ -57,6 +57,12 @@ describe("newCodeCents: what a new code of the collection asks", () => {
       5_000,
     ],
     ["the session's amount when it asks less than is left", standing(10_000, 5_000), 3_000, 3_000],
+    [
+      "never more than the collection asks, even with nothing paid (a session made at another amount)",
+      standing(0, 12_000),
+      15_000,
+      12_000,
+    ],
   ])("%s", (_name, collection, sessionCents, asks) => {
     expect(newCodeCents(collection, sessionCents)).toBe(asks);
   });

@@ -198,12 +198,12 @@ export async function collectionStanding(
 }
 
 /**
- * What a new code of the collection asks, in cents: the session's amount, or, once its charges
- * paid part of the collection (an order edited up after its code was paid), at most what they
- * have not paid yet, so the same payment link collects the rest.
+ * What a new code of the collection asks, in cents: the session's amount, never more than what
+ * the collection still asks: once its charges paid part of it (an order edited up after its
+ * code was paid), the rest, so the same payment link collects it.
  */
 export function newCodeCents(standing: CollectionStanding, sessionCents: number): number {
-  if (standing.paidCents > 0 && standing.remainingCents !== null) {
+  if (standing.remainingCents !== null && standing.remainingCents > 0) {
     return Math.min(sessionCents, standing.remainingCents);
   }
   return sessionCents;

@@ -82,6 +82,15 @@ describe("earlierPaymentOf: what a shopper hears of an older code's money", () =
     });
   });
 
+  it("tells of an older code paid after the shopper moved to another way to pay, while this code is still to pay", async () => {
+    const ledger = ledgerOf([entry("paid_replaced")]);
+    const charges = [current, older("paid_replaced")];
+    expect(await earlierPaymentOf(ledger as unknown as Ledger, charges, "ch_new")).toEqual({
+      amount: 10_000,
+      order_paid: false,
+    });
+  });
+
   it("tells that the order is paid when any of the older codes was paid after the cart was paid another way", async () => {
     const ledger = ledgerOf([entry("paid_old_amount"), entry("paid_elsewhere", "ch_older")]);
     const charges = [current, older("paid_old_amount"), older("paid_elsewhere", false, "ch_older")];

@@ -12,6 +12,7 @@ import { rowCountsAsPayment } from "../settlement/decide";
 export const EARLIER_PAYMENT_REASONS: readonly OwedReason[] = [
   "paid_twice",
   "paid_old_amount",
+  "paid_replaced",
   "paid_elsewhere",
 ];
 
