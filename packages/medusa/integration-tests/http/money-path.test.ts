@@ -397,8 +397,10 @@ medusaIntegrationTestRunner({
       const first = session.data.charge_id as string;
       const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
       const stored = await payment.retrievePaymentSession(session.id);
-      // The cart's total changed: Medusa asks the provider to update the session's amount, and
-      // the API cannot change a charge, so the same session asks for a second one.
+      // The collection's amount changed (Medusa restates it first), then Medusa asks the provider
+      // to update the session's amount: the API cannot change a charge, so the same session asks
+      // for a second one. A new code never asks more than its collection does.
+      await payment.updatePaymentCollections(stored.payment_collection_id, { amount: 63.4 });
       await payment.updatePaymentSession({
         id: session.id,
         amount: 63.4,
