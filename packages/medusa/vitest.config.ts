@@ -1,8 +1,10 @@
 import { defineProject } from "vitest/config";
 
-// Medusa's integration runner registers jest-style globals (describe/beforeAll) itself, boots a
-// whole app per suite (~13 s) and owns one database per worker, hence forks, no file
-// parallelism and long hook timeouts. DB_HOST=localhost is what @medusajs/test-utils reads.
+// The integration suites. Medusa's runner registers jest-style globals (describe/beforeAll)
+// itself, boots a whole app per suite (~13 s) and owns one database per worker, hence forks, one
+// file at a time and long hook timeouts. DB_HOST=localhost is what @medusajs/test-utils reads.
+// The unit tests are their own project (vitest.unit.config.ts), so they run beside other
+// packages' tests instead of one fork at a time behind these.
 export default defineProject({
   test: {
     name: "medusa",
@@ -10,7 +12,7 @@ export default defineProject({
     globals: true,
     pool: "forks",
     fileParallelism: false,
-    include: ["src/**/*.test.ts", "integration-tests/**/*.test.ts"],
+    include: ["integration-tests/**/*.test.ts"],
     setupFiles: ["./vitest.setup.ts"],
     hookTimeout: 180_000,
     testTimeout: 60_000,
