@@ -63,6 +63,20 @@ describe("newCodeCents: what a new code of the collection asks", () => {
       15_000,
       12_000,
     ],
+    // refusalOf refuses a new code of these before it is made; were one asked, it would still
+    // never be a code for nothing.
+    [
+      "the session's amount, never R$ 0,00, when its charges paid all of it",
+      standing(10_000, 0),
+      10_000,
+      10_000,
+    ],
+    [
+      "the session's amount, never R$ 0,00, when the collection pays for nothing",
+      standing(0, null),
+      10_000,
+      10_000,
+    ],
   ])("%s", (_name, collection, sessionCents, asks) => {
     expect(newCodeCents(collection, sessionCents)).toBe(asks);
   });
