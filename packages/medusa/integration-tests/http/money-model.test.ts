@@ -43,7 +43,7 @@ import { adminLogin } from "../helpers/admin-login";
 const API_KEY = "sk_live_money_model_5ecret";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
 const OTHER = "pp_system_default";
-const RUNS = Number(process.env.PIX_MODEL_RUNS ?? 24);
+const RUNS = Number(process.env.PIX_MODEL_RUNS ?? 48);
 const SEED = Number(process.env.PIX_MODEL_SEED ?? 20261126);
 /** One failing case to replay, as fast-check prints it (`path`). */
 const PATH = process.env.PIX_MODEL_PATH;
@@ -98,6 +98,11 @@ interface Code {
   owedCapture: boolean;
   /** Its payment was decided for certain (delivered, no process died, or a pass ran since). */
   settled: boolean;
+  /**
+   * Codes of its collection already paid when it was made: an order's payment link makes a
+   * code for the rest, which those do not make a second payment of.
+   */
+  paidBefore: string[] | null;
 }
 
 /** What the model knows of the cart: far less than the plugin, enough to know what must hold. */
@@ -185,7 +190,7 @@ medusaIntegrationTestRunner({
 
     /** Every webhook landed and every stored delivery was processed by its door. */
     const quiesce = async () => {
-      await sandbox.webhooksIdle();
+      await Promise.all([sandbox.webhooksIdle(), sandboxB.webhooksIdle()]);
       await waitFor(
         async () =>
           (await knex()("pix_checkout_webhook_delivery").where({ outcome: "received" })).length ===
@@ -459,6 +464,7 @@ medusaIntegrationTestRunner({
       provider: Provider,
       session: { id: string; data: Json },
       collectionId: string,
+      forTheRest = false,
     ) => {
       const chargeId = session.data.charge_id as string | undefined;
       replaceCodes(m, collectionId);
@@ -478,6 +484,11 @@ medusaIntegrationTestRunner({
         current: true,
         owedCapture: false,
         settled: false,
+        paidBefore: forTheRest
+          ? m.codes
+              .filter((c) => c.collectionId === collectionId && c.paid !== null)
+              .map((c) => c.chargeId)
+          : null,
       });
     };
 
@@ -573,7 +584,11 @@ medusaIntegrationTestRunner({
           !m.otherLive &&
           m.completedBy !== "other" &&
           !m.codes.some(
-            (c) => c !== code && c.collectionId === code.collectionId && c.paid !== null,
+            (c) =>
+              c !== code &&
+              c.collectionId === code.collectionId &&
+              c.paid !== null &&
+              !code.paidBefore?.includes(c.chargeId),
           );
         await control(bank, `transactions/${code.chargeId}/amount`, { amount });
         await control(
@@ -814,7 +829,7 @@ medusaIntegrationTestRunner({
         unsettle(m);
         // A second code of the order's may capture beside the first.
         m.edited = true;
-        await addCode(m, "pp_pix_a", lastSession(response), collectionId);
+        await addCode(m, "pp_pix_a", lastSession(response), collectionId, true);
         await quiesce();
         await check(m, r, false);
       }
@@ -1178,9 +1193,19 @@ medusaIntegrationTestRunner({
               // One code on screen, or two: the second of the other account or method, the
               // first still payable from the shopper's e-mail.
               fc.array(fc.constantFrom(...OUR_PROVIDERS), { minLength: 1, maxLength: 2 }),
+              // A cart of one unit or two (an order of two can be edited down), and half the
+              // stories order first: the cart completed on its code before anything is paid.
+              fc.constantFrom(1, 2),
+              fc.boolean(),
               fc.commands(commands, { maxCommands: 20, size: "max" }),
-              async (first, cmds) => {
+              async (first, units, orderFirst, cmds) => {
                 const cartId = await createCartWithVariant(container(), store, product.variantId);
+                if (units > 1) {
+                  const line = (await shop.cart(cartId)).data.cart.items[0];
+                  await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+                    quantity: units,
+                  });
+                }
                 const model: Model = {
                   codes: [],
                   otherLive: false,
@@ -1194,11 +1219,14 @@ medusaIntegrationTestRunner({
                 const real: Real = { cartId, collectionId: null };
                 // Every story starts with a code on screen.
                 for (const provider of first) await new NewCode(provider).run(model, real);
+                if (orderFirst) await new Complete().run(model, real);
                 await fc.asyncModelRun(() => ({ model, real }), cmds);
                 // However the sequence ended, the passes leave the ledger settled and what must
                 // have happened, happened.
                 await endOfStory(model, real);
-                ran.push(`${first.map((p) => `NewCode(${p})`).join(",")},${cmds.toString()}`);
+                const start = [`units ${units}`, ...first.map((p) => `NewCode(${p})`)];
+                if (orderFirst) start.push("Complete");
+                ran.push(`${start.join(",")},${cmds.toString()}`);
               },
             ),
             { numRuns: RUNS, seed: SEED, endOnFailure: true, ...(PATH ? { path: PATH } : {}) },
