@@ -1193,12 +1193,13 @@ medusaIntegrationTestRunner({
               // One code on screen, or two: the second of the other account or method, the
               // first still payable from the shopper's e-mail.
               fc.array(fc.constantFrom(...OUR_PROVIDERS), { minLength: 1, maxLength: 2 }),
-              // A cart of one unit or two (an order of two can be edited down), and half the
-              // stories order first: the cart completed on its code before anything is paid.
+              // A cart of one unit or two (an order of two can be edited down); a third of the
+              // stories order first (the cart completed on its code before anything is paid),
+              // and a third then have the merchant edit that order under its live code.
               fc.constantFrom(1, 2),
-              fc.boolean(),
+              fc.constantFrom("cart" as const, "order" as const, "edited order" as const),
               fc.commands(commands, { maxCommands: 20, size: "max" }),
-              async (first, units, orderFirst, cmds) => {
+              async (first, units, opening, cmds) => {
                 const cartId = await createCartWithVariant(container(), store, product.variantId);
                 if (units > 1) {
                   const line = (await shop.cart(cartId)).data.cart.items[0];
@@ -1219,13 +1220,18 @@ medusaIntegrationTestRunner({
                 const real: Real = { cartId, collectionId: null };
                 // Every story starts with a code on screen.
                 for (const provider of first) await new NewCode(provider).run(model, real);
-                if (orderFirst) await new Complete().run(model, real);
+                if (opening !== "cart") await new Complete().run(model, real);
+                if (opening === "edited order" && model.orderId) {
+                  await new EditOrder(units === 1).run(model, real);
+                }
                 await fc.asyncModelRun(() => ({ model, real }), cmds);
                 // However the sequence ended, the passes leave the ledger settled and what must
                 // have happened, happened.
                 await endOfStory(model, real);
                 const start = [`units ${units}`, ...first.map((p) => `NewCode(${p})`)];
-                if (orderFirst) start.push("Complete");
+                if (opening !== "cart") start.push("Complete");
+                if (opening === "edited order")
+                  start.push(`EditOrder(${units === 1 ? "up" : "down"})`);
                 ran.push(`${start.join(",")},${cmds.toString()}`);
               },
             ),
