@@ -19,7 +19,7 @@ import { initialState, type Actions, type State } from "./state";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
 import { cartView } from "./views/cart";
-import { checkoutView } from "./views/checkout";
+import { checkoutView, orderCodeView } from "./views/checkout";
 import { confirmationView } from "./views/confirmation";
 import { paymentView } from "./views/payment";
 import { productsView } from "./views/products";
@@ -129,23 +129,16 @@ export async function mountStorefront(
     const ready = (cart?.items?.length ?? 0) > 0;
     let shown: Route = route;
     if (route.step === "checkout") {
-      update({ sessionId: route.sessionId ?? null, step: "checkout" });
+      update({ sessionId: route.sessionId ?? null, step: "checkout", refundDue: false });
       const session = cart?.payment_collection?.payment_sessions?.find(
         (candidate) => candidate.id === route.sessionId,
       );
       if (session?.provider_id === api.providerIds.boleto) update({ method: "boleto" });
       else if (session) update({ method: "pix" });
     } else if (route.step === "confirmation" && route.orderId) {
-      const [{ order, pixSaved }, earlierPayment] = await Promise.all([
-        api.retrieveOrder(route.orderId),
-        api.earlierPayment(route.orderId),
-      ]);
-      update({
-        order,
-        orderPixSaved: pixSaved,
-        orderEarlierPayment: earlierPayment,
-        step: "confirmation",
-      });
+      await readOrder(route.orderId);
+      update({ step: "confirmation" });
+      void followOrder(route.orderId);
     } else if ((route.step === "address" || route.step === "payment") && cart && ready) {
       // The payment step only for a cart an order can come of: e-mail, address and shipping.
       if (
@@ -168,6 +161,45 @@ export async function mountStorefront(
     const hash = hashOf(shown);
     if (how === "push" && location.hash !== hash) history.pushState(null, "", hash);
     else if (location.hash !== hash) history.replaceState(null, "", hash);
+  };
+
+  /**
+   * Reads the order for the confirmation: its lines, and from the plugin whether Medusa's order
+   * is paid and what money of an older code goes back. The page says "está pago" only on the
+   * plugin's `paid`.
+   */
+  const readOrder = async (orderId: string) => {
+    const [{ order, pixSaved, sessionId }, told] = await Promise.all([
+      api.retrieveOrder(orderId),
+      api.orderPayment(orderId),
+    ]);
+    update({
+      order,
+      orderPixSaved: pixSaved,
+      orderPayment: told?.payment ?? null,
+      orderEarlierPayment: told?.earlier_payment ?? null,
+      orderSessionId: sessionId,
+    });
+  };
+
+  /** Whether the page still shows `orderId`'s confirmation without a settled payment. */
+  const waitingOn = (orderId: string) =>
+    state.step === "confirmation" &&
+    state.order?.id === orderId &&
+    state.orderPayment !== "paid" &&
+    state.orderPayment !== "canceled";
+
+  /**
+   * An order read a moment after its code was paid may not show the payment yet (Medusa records
+   * the capture as the cart completes): read it again, every two seconds for a minute, while the
+   * page shows it unpaid. After that the order's own code on the page tells when it is paid.
+   */
+  const followOrder = async (orderId: string) => {
+    for (let tries = 0; tries < 30 && waitingOn(orderId); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (!waitingOn(orderId)) return;
+      await readOrder(orderId).catch(() => undefined);
+    }
   };
 
   const go = (route: Route, how: "push" | "replace" = "push") =>
@@ -255,7 +287,9 @@ export async function mountStorefront(
           (candidate) => candidate.provider_id === api.providerIds[method],
         );
         const now = live ? await api.sessionState(live.id) : null;
-        if (!cart || cart.completed_at || now?.status === "paid") {
+        // Completed by the store (its webhook, another tab), or paid by its live code: the order.
+        // A code the cart replaced never counts, whatever it reads: its money goes back.
+        if (!cart || cart.completed_at || (live && api.paysTheCart(now))) {
           const placed = await api.completeCart(state.cart.id);
           await enter({ step: "confirmation", orderId: placed.id }, "replace");
           update({ cart: null });
@@ -274,7 +308,10 @@ export async function mountStorefront(
         await enter({ step: "checkout", sessionId }, "push");
       });
     },
-    paid: () =>
+    paid: (session) => {
+      // Only the live code paying the cart completes it; the element fires `pix-paid` for
+      // nothing else, and a replaced code's answer is turned away here too.
+      if (!api.paysTheCart(session)) return;
       void attempt(async () => {
         const cartId = state.cart?.id ?? api.storedCartId();
         const placed = state.order ?? (cartId ? await api.completeCart(cartId) : null);
@@ -282,9 +319,21 @@ export async function mountStorefront(
         // The code step is done: back from the confirmation goes to the shop, not to the code.
         await enter({ step: "confirmation", orderId: placed.id }, "replace");
         update({ cart: null });
-      }),
+      });
+    },
+    // The element tells the shopper what becomes of the money; the cart stays open for its
+    // current code, which still pays it.
+    refundDue: () => update({ refundDue: true }),
+    orderChanged: () => {
+      const orderId = state.order?.id;
+      if (!orderId) return;
+      void attempt(async () => {
+        await readOrder(orderId);
+        void followOrder(orderId);
+      });
+    },
     renewed: (sessionId) => {
-      update({ sessionId });
+      update({ sessionId, refundDue: false });
       history.replaceState(null, "", hashOf({ step: "checkout", sessionId }));
     },
     startOver: () => {
@@ -308,7 +357,8 @@ export async function mountStorefront(
     address: addressView,
     payment: paymentView,
     checkout: checkoutView,
-    confirmation: confirmationView,
+    confirmation: (state, actions) =>
+      confirmationView(state, actions, (sessionId) => orderCodeView(sessionId, actions)),
   };
 
   function draw() {

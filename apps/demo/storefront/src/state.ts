@@ -1,7 +1,7 @@
 // The storefront's whole state, in one object the views read and the actions replace.
 import type { HttpTypes } from "@medusajs/types";
 import { emptyPayer, type PayerField, type PayerFields } from "./payer-fields";
-import type { EarlierPayment, Method, PixDiscount } from "./store-api";
+import type { EarlierPayment, Method, OrderPaymentStatus, PixDiscount } from "./store-api";
 
 /** The checkout steps, in order. */
 export type Step = "products" | "cart" | "address" | "payment" | "checkout" | "confirmation";
@@ -28,8 +28,20 @@ export interface State {
   order: HttpTypes.StoreOrder | null;
   /** Integer cents the Pix discount took off `order`, as the shopper was told. */
   orderPixSaved: number;
+  /**
+   * Whether Medusa's `order` is paid, as the plugin's order route says; null while unknown (the
+   * page then claims nothing). "Está pago" is said only for `paid`.
+   */
+  orderPayment: OrderPaymentStatus | null;
   /** Money an older code of `order`'s cart brought, which the store gives back; null: none. */
   orderEarlierPayment: EarlierPayment | null;
+  /** The order's Pix or boleto session: the code that still pays an order awaiting payment. */
+  orderSessionId: string | null;
+  /**
+   * The code on the checkout step was paid but the store gives its money back (a code the cart
+   * replaced): no order comes of it, and the page says so beside the element.
+   */
+  refundDue: boolean;
   busy: boolean;
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
@@ -53,7 +65,10 @@ export function initialState(): State {
     sessionId: null,
     order: null,
     orderPixSaved: 0,
+    orderPayment: null,
     orderEarlierPayment: null,
+    orderSessionId: null,
+    refundDue: false,
     busy: false,
     error: null,
     elementMissing: false,
@@ -73,7 +88,12 @@ export interface Actions {
   continueToPayment(): void;
   chooseMethod(method: Method): void;
   pay(method: Method): void;
-  paid(): void;
+  /** The element's `pix-paid`: the live code paid the cart; the only time a cart is completed. */
+  paid(session: { status: string; replaced_by?: string | null }): void;
+  /** The element's `pix-refund-due`: the shown code's money goes back; no order comes of it. */
+  refundDue(): void;
+  /** The confirmation of an order awaiting payment: its code was paid or renewed; read it again. */
+  orderChanged(): void;
   /** The element took a new code after expiry ("Gerar novo código") and shows `sessionId`. */
   renewed(sessionId: string): void;
   startOver(): void;

@@ -4,7 +4,7 @@ import Medusa from "@medusajs/js-sdk";
 import type { HttpTypes } from "@medusajs/types";
 import config from "virtual:pix-demo-config";
 import { toAddress } from "./cart-address";
-import { readEarlierPayment, type EarlierPayment } from "./earlier-payment";
+import { readOrderPayment, type OrderPayment } from "./order-payment";
 import type { PayerFields } from "./payer-fields";
 import { StoreRefusal } from "./error-message";
 import { pixSavedOf } from "./totals";
@@ -233,8 +233,19 @@ export async function startPayment(
 /** The plugin's word on a payment session (`GET /store/pix-checkout/sessions/:id`), or null. */
 export interface SessionState {
   status: string;
+  /** Set on a code the cart replaced: the cart's current session, or null when it has none. */
   replaced_by?: string | null;
-  order?: { display_id: number } | null;
+  order?: { display_id: number; payment?: string } | null;
+}
+
+/**
+ * Whether this answer says the code itself paid the cart: `paid`, and no newer code replaced
+ * it. Only then may the storefront complete the cart. A replaced code the shopper paid anyway
+ * reads `superseded` or `refund_due`; it never pays the cart, and the check on `replaced_by`
+ * keeps it so should an answer ever say otherwise.
+ */
+export function paysTheCart(session: SessionState | null): boolean {
+  return session?.status === "paid" && !session.replaced_by;
 }
 
 /** What a session is now (paid, replaced, still payable), or null when the store cannot say. */
@@ -310,30 +321,41 @@ export async function completeCart(cartId: string): Promise<HttpTypes.StoreOrder
   return body.order;
 }
 
-/** An order for the confirmation page, and the cents the Pix discount took off it. */
+/**
+ * An order for the confirmation page, the cents the Pix discount took off it, and the session
+ * that pays it (its Pix or boleto, while it waits for payment).
+ */
 export async function retrieveOrder(
   orderId: string,
-): Promise<{ order: HttpTypes.StoreOrder; pixSaved: number }> {
+): Promise<{ order: HttpTypes.StoreOrder; pixSaved: number; sessionId: string | null }> {
   const { order } = await sdk.store.order.retrieve(orderId, {
     fields:
       "*items,*items.adjustments,*shipping_methods,*shipping_methods.adjustments,+payment_status," +
-      "+item_subtotal,+shipping_subtotal,+total",
+      "+item_subtotal,+shipping_subtotal,+total,*payment_collections.payment_sessions",
   });
   const adjustments = [...(order.items ?? []), ...(order.shipping_methods ?? [])].flatMap(
     (line) =>
       (line as { adjustments?: { code?: string | null; amount?: number }[] }).adjustments ?? [],
   );
-  return { order, pixSaved: pixSavedOf(order.total, adjustments, PIX_DISCOUNT_CODE) };
+  const ours: string[] = Object.values(providerIds);
+  const session = (order.payment_collections ?? [])
+    .flatMap((collection) => collection.payment_sessions ?? [])
+    .find((candidate) => ours.includes(candidate.provider_id));
+  return {
+    order,
+    pixSaved: pixSavedOf(order.total, adjustments, PIX_DISCOUNT_CODE),
+    sessionId: session?.id ?? null,
+  };
 }
 
 /**
- * Money the store received for an older code of the order's cart and gives back
- * (`GET /store/pix-checkout/orders/:order_id`), or null. Never fails: on any error it is null,
- * and the confirmation shows the order without that line.
+ * Whether the order is paid, and money an older code of its cart brought, which the store gives
+ * back (`GET /store/pix-checkout/orders/:order_id`), or null when the store cannot say. Never
+ * fails: the confirmation then shows the order without claiming it paid.
  */
-export function earlierPayment(orderId: string): Promise<EarlierPayment | null> {
-  return readEarlierPayment(sdk.client, orderId);
+export function orderPayment(orderId: string): Promise<OrderPayment | null> {
+  return readOrderPayment(sdk.client, orderId);
 }
 
-export type { EarlierPayment } from "./earlier-payment";
+export type { EarlierPayment, OrderPayment, OrderPaymentStatus } from "./order-payment";
 export { errorMessage } from "./error-message";

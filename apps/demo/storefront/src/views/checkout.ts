@@ -6,7 +6,9 @@ import { logForDevelopers } from "../developer-log";
 /**
  * The `<pix-checkout>` element for the cart's payment session. Pix is pay-first: the order
  * appears once the charge is paid (the webhook completes the cart). Boleto is order-first:
- * the order already exists and waits for payment.
+ * the order already exists and waits for payment. The cart is completed on `pix-paid` only,
+ * which the element fires when the live code paid the cart; on `pix-refund-due` (a code the
+ * cart replaced, paid anyway) the element tells where the money goes and the cart stays open.
  */
 export function checkoutView(state: State, actions: Actions) {
   const isBoleto = state.method === "boleto";
@@ -18,7 +20,11 @@ export function checkoutView(state: State, actions: Actions) {
             Pedido <strong>#${state.order.display_id}</strong> criado, aguardando o pagamento do
             boleto.
           </p>`
-        : html`<p class="muted">Seu pedido é criado assim que o pagamento for confirmado.</p>`
+        : state.refundDue
+          ? html`<p class="notice" role="status">
+              Este pagamento não conclui o pedido: o valor será devolvido, como explicado abaixo.
+            </p>`
+          : html`<p class="muted">Seu pedido é criado assim que o pagamento for confirmado.</p>`
     }
     ${
       state.elementMissing
@@ -35,7 +41,9 @@ export function checkoutView(state: State, actions: Actions) {
             publishable-key=${config.publishableKey}
             session-id=${state.sessionId}
             lang="pt-BR"
-            @pix-paid=${() => actions.paid()}
+            @pix-paid=${(event: CustomEvent<{ session: { status: string } }>) =>
+              actions.paid(event.detail.session)}
+            @pix-refund-due=${() => actions.refundDue()}
             @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
               actions.renewed(event.detail.sessionId)}
             @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
@@ -61,4 +69,22 @@ export function checkoutView(state: State, actions: Actions) {
         : nothing
     }
   `;
+}
+
+/**
+ * The code that still pays an order awaiting payment, on its confirmation: the same element,
+ * for the order's own session. Once it is paid (or renewed) the page reads the order again,
+ * and says "está pago" only when the store says the order is.
+ */
+export function orderCodeView(sessionId: string, actions: Actions) {
+  return html`<pix-checkout
+    backend-url=${config.backendUrl}
+    publishable-key=${config.publishableKey}
+    session-id=${sessionId}
+    lang="pt-BR"
+    @pix-paid=${() => actions.orderChanged()}
+    @pix-renewed=${() => actions.orderChanged()}
+    @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
+      logForDevelopers(`${event.detail.code}: ${event.detail.message}`)}
+  ></pix-checkout>`;
 }

@@ -2,7 +2,7 @@ import type { HttpTypes } from "@medusajs/types";
 import { nothing } from "lit";
 import { isCompiledTemplateResult, isTemplateResult } from "lit/directive-helpers.js";
 import { describe, expect, it } from "vitest";
-import type { EarlierPayment } from "../earlier-payment";
+import type { EarlierPayment, OrderPaymentStatus } from "../order-payment";
 import { initialState, type Actions } from "../state";
 import { confirmationView } from "./confirmation";
 
@@ -37,22 +37,29 @@ const order = {
   total: 52.9,
 } as unknown as HttpTypes.StoreOrder;
 
-/** The confirmation of a paid order, with what the plugin said of an older code. */
-function confirmation(earlier: EarlierPayment | null): string {
+/** The confirmation of an order, as the plugin told its payment and an older code's money. */
+function confirmation(
+  earlier: EarlierPayment | null,
+  payment: OrderPaymentStatus | null = "paid",
+  orderSessionId: string | null = null,
+): string {
   const state = {
     ...initialState(),
     step: "confirmation" as const,
     order,
+    orderPayment: payment,
     orderEarlierPayment: earlier,
+    orderSessionId,
   };
-  return markupOf(confirmationView(state, {} as Actions));
+  return markupOf(confirmationView(state, {} as Actions, (id) => `[código do pedido: ${id}]`));
 }
 
 describe("the confirmation of a paid order", () => {
-  it("says, under the paid message, that the money of an older code comes back", () => {
+  it("says the order is paid, and under it that the money of an older code comes back", () => {
     const text = textOf(confirmation({ amount: 5290, order_paid: true }));
     const line =
       "Recebemos R$ 52,90 por um código anterior. Seu pedido já está pago; esse valor será devolvido.";
+    expect(text).toContain("Pagamento confirmado");
     expect(text).toContain(line);
     expect(text.indexOf("Seu pedido #42 está pago.")).toBeLessThan(text.indexOf(line));
   });
@@ -63,15 +70,45 @@ describe("the confirmation of a paid order", () => {
     expect(markup).not.toContain('role="alert"');
   });
 
-  it("leaves out the element's 'pay this code' for an order not paid yet", () => {
-    const text = textOf(confirmation({ amount: 3500, order_paid: false }));
-    expect(text).toContain("Recebemos R$ 35,00 por um código anterior; esse valor será devolvido.");
-    expect(text).not.toContain("pague este código");
-  });
-
   it("says nothing of an older code when the store has nothing to say", () => {
     const markup = confirmation(null);
     expect(textOf(markup)).not.toContain("código anterior");
     expect(markup).not.toContain('class="notice"');
+  });
+});
+
+describe("the confirmation of an order not paid", () => {
+  it("says the order awaits payment, never that it is paid, and shows the code that pays it", () => {
+    const text = textOf(confirmation({ amount: 20945, order_paid: false }, "awaiting", "payses_1"));
+    expect(text).toContain(
+      "Seu pedido #42 aguarda pagamento. Pague o código abaixo para concluí-lo.",
+    );
+    expect(text).toContain(
+      "Recebemos R$ 209,45 por um código anterior; esse valor será devolvido.",
+    );
+    expect(text).toContain("[código do pedido: payses_1]");
+    expect(text).not.toMatch(/está pago|Pagamento confirmado/);
+  });
+
+  it("never says the order is paid on an older code's word when the store says it is not", () => {
+    // order_paid is the older code's view; the order's own payment decides what the page says.
+    const text = textOf(confirmation({ amount: 20945, order_paid: true }, "awaiting"));
+    expect(text).not.toMatch(/está pago|Pagamento confirmado/);
+    expect(text).toContain(
+      "Recebemos R$ 209,45 por um código anterior; esse valor será devolvido.",
+    );
+  });
+
+  it("claims nothing about the money when the store could not say", () => {
+    const text = textOf(confirmation(null, null, "payses_1"));
+    expect(text).toContain("Seu pedido #42 foi criado.");
+    expect(text).not.toMatch(/está pago|Pagamento confirmado|aguarda pagamento/);
+    expect(text).not.toContain("código do pedido");
+  });
+
+  it("says a canceled order is canceled", () => {
+    const text = textOf(confirmation(null, "canceled"));
+    expect(text).toContain("Seu pedido #42 foi cancelado.");
+    expect(text).not.toMatch(/está pago|Pagamento confirmado/);
   });
 });

@@ -1,38 +1,70 @@
 import { html, nothing } from "lit";
-import type { EarlierPayment } from "../earlier-payment";
+import type { EarlierPayment } from "../order-payment";
 import { formatCents, formatMoney, variantLabel } from "../format";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
 import { priceLinesView } from "./price-lines";
 
 /**
- * Money an older code of the cart brought, which the store gives back, as the element says it.
- * On the order's page an unpaid order has no "pay this code": its code is the element's.
+ * Money an older code of the cart brought, which the store gives back: the amount and why. That
+ * the order "já está pago" is said only when Medusa's order is (`paid`); an unpaid order's code
+ * is on the same page.
  */
-export function earlierPaymentLine(earlier: EarlierPayment): string {
+export function earlierPaymentLine(earlier: EarlierPayment, orderPaid: boolean): string {
   const amount = formatCents(earlier.amount);
-  return earlier.order_paid
+  return orderPaid
     ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
     : `Recebemos ${amount} por um código anterior; esse valor será devolvido.`;
 }
 
+/** The heading and first line for the order's payment, as the plugin tells it. */
+function story(state: State, displayId: number | undefined) {
+  const number = html`<strong>#${displayId}</strong>`;
+  switch (state.orderPayment) {
+    case "paid":
+      return html`<h2>Pagamento confirmado</h2>
+        <p class="success" role="status">Obrigado! Seu pedido ${number} está pago.</p>`;
+    case "awaiting":
+      return html`<h2>Pedido aguardando pagamento</h2>
+        <p class="notice" role="status">
+          Seu pedido ${number} aguarda pagamento.
+          ${state.orderSessionId ? "Pague o código abaixo para concluí-lo." : nothing}
+        </p>`;
+    case "canceled":
+      return html`<h2>Pedido cancelado</h2>
+        <p class="notice" role="status">Seu pedido ${number} foi cancelado.</p>`;
+    default:
+      // The store could not say: claim nothing about the money.
+      return html`<h2>Pedido recebido</h2>
+        <p class="notice" role="status">
+          Seu pedido ${number} foi criado. Não conseguimos confirmar o pagamento agora; recarregue a
+          página em instantes.
+        </p>`;
+  }
+}
+
 /**
- * The order, paid: each item at its listed price, then Produtos, Frete, discounts and Total.
- * Under the paid message, money an older code brought, when there is some.
+ * The order: whether it is paid (only when the plugin says Medusa's order is), money an older
+ * code brought and the store gives back, the code that still pays an order awaiting payment
+ * (`code` draws it), then each item at its listed price, Produtos, Frete, discounts and Total.
  */
-export function confirmationView(state: State, actions: Actions) {
+export function confirmationView(
+  state: State,
+  actions: Actions,
+  code: (sessionId: string) => unknown = () => nothing,
+) {
   const order = state.order;
   if (!order) return nothing;
   return html`
-    <h2>Pagamento confirmado</h2>
-    <p class="success" role="status">
-      Obrigado! Seu pedido <strong>#${order.display_id}</strong> está pago.
-    </p>
+    ${story(state, order.display_id)}
     ${
       state.orderEarlierPayment
-        ? html`<p class="notice" role="status">${earlierPaymentLine(state.orderEarlierPayment)}</p>`
+        ? html`<p class="notice" role="status">
+            ${earlierPaymentLine(state.orderEarlierPayment, state.orderPayment === "paid")}
+          </p>`
         : nothing
     }
+    ${state.orderPayment === "awaiting" && state.orderSessionId ? code(state.orderSessionId) : nothing}
     <table class="lines">
       ${(order.items ?? []).map(
         (item) =>
