@@ -815,7 +815,11 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     // The shopper who comes back later (a bookmark, the e-mail's link) loads it whole.
     await page.reload();
     await checkoutView(page, "pending").locator('[part~="barcode"]').waitFor();
-    expect(await page.getByTestId("payment-awaiting").isVisible()).toBe(true);
+    // The order's state as the plugin reads Medusa's order: waiting, never "paid".
+    expect(await page.getByTestId("order-payment-status").textContent()).toBe(
+      "Seu pedido aguarda pagamento.",
+    );
+    expect(await page.getByTestId("payment-method").count()).toBe(0);
     await fitsThePhone();
     const orderNumber = Number((await page.getByTestId("order-id").textContent())?.slice(1));
     const waiting = (await listOrders(demo.urls.store, token)).find(

@@ -1,4 +1,4 @@
-import { retrieveEarlierPayment } from "@lib/data/orders"
+import type { EarlierPayment as Earlier } from "@lib/data/orders"
 import { Text } from "@modules/common/components/ui"
 
 const brl = (cents: number) =>
@@ -7,12 +7,16 @@ const brl = (cents: number) =>
   )
 
 /**
- * Money the store received for an older code of this order's cart and gives back, in the
- * element's words. Nothing when there is none, or when the store could not say.
+ * Money the store received for an older code of this order's cart and gives back: the amount
+ * and why, in the element's words. "Já está pago" only when the store says the order is paid.
  */
-export default async function EarlierPayment({ orderId }: { orderId: string }) {
-  const earlier = await retrieveEarlierPayment(orderId)
-  if (!earlier) return null
+export default function EarlierPayment({
+  earlier,
+  orderPaid,
+}: {
+  earlier: Earlier
+  orderPaid: boolean
+}) {
   const amount = brl(earlier.amount)
   return (
     <Text
@@ -20,7 +24,7 @@ export default async function EarlierPayment({ orderId }: { orderId: string }) {
       className="earlier-payment mt-4 rounded-md border border-ui-tag-blue-border bg-ui-tag-blue-bg px-2 py-1 text-ui-tag-blue-text txt-compact-small"
       data-testid="earlier-payment"
     >
-      {earlier.order_paid
+      {orderPaid
         ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
         : `Recebemos ${amount} por um código anterior; esse valor será devolvido.`}
     </Text>

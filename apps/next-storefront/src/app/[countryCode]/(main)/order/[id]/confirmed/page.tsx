@@ -1,5 +1,5 @@
 import { isBoleto, isPix } from "@lib/constants"
-import { retrieveOrderLive } from "@lib/data/orders"
+import { retrieveOrderLive, retrieveOrderPayment } from "@lib/data/orders"
 import OrderPaymentStatus from "@modules/order/components/order-payment-status"
 import OrderCompletedTemplate from "@modules/order/templates/order-completed-template"
 import { Metadata } from "next"
@@ -17,7 +17,10 @@ export const dynamic = "force-dynamic"
 
 export default async function OrderConfirmedPage(props: Props) {
   const params = await props.params
-  const order = await retrieveOrderLive(params.id).catch(() => null)
+  const [order, told] = await Promise.all([
+    retrieveOrderLive(params.id).catch(() => null),
+    retrieveOrderPayment(params.id),
+  ])
 
   if (!order) {
     return notFound()
@@ -27,16 +30,21 @@ export default async function OrderConfirmedPage(props: Props) {
   const session = collection?.payment_sessions?.find(
     (s) => isPix(s.provider_id) || isBoleto(s.provider_id)
   )
-  const awaitingPayment = collection?.status !== "completed"
+  // The plugin reads Medusa's order: paid only when nothing is left to pay. Without its word,
+  // the collection's own status decides whether the code is still shown.
+  const awaitingPayment = told
+    ? told.payment === "awaiting"
+    : collection?.status !== "completed"
+  const codeShown = !!session && awaitingPayment
 
   return (
     <>
-      {session && awaitingPayment && (
+      {codeShown && (
         <div className="content-container max-w-4xl py-6">
           <OrderPaymentStatus sessionId={session.id} />
         </div>
       )}
-      <OrderCompletedTemplate order={order} />
+      <OrderCompletedTemplate order={order} told={told} codeShown={codeShown} />
     </>
   )
 }
