@@ -17,8 +17,9 @@ import {
   toPaymentStep as toNextPaymentStep,
 } from "./support/next-storefront.mjs";
 import { expireCharge, listCharges, newestCharge, payCharge } from "./support/sandbox-control.mjs";
-import { readyCart } from "./support/store-api.mjs";
+import { readyCart, storeCart } from "./support/store-api.mjs";
 import {
+  brl,
   checkoutView,
   confirmedOrderNumber,
   fillCartAndShipping,
@@ -28,8 +29,11 @@ import {
   payer,
   payWithBoleto,
   payWithPix,
+  saidSoFar,
   showsCopyFirst,
   submitBoleto,
+  textOf,
+  watchFor,
 } from "./support/shopper.mjs";
 
 /** A POST from a bound local address; resolves with the status and the body once read. */
@@ -360,6 +364,78 @@ describe("checkout in the demo store", () => {
     expect(await confirmedOrderNumber(page)).toBe(orderNumber);
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(shopper);
+  });
+
+  it("two tabs, one cart: the old code, paid after the other tab chose cheaper shipping, places no order; the old tab says the money comes back and why, never 'pago'; the live tab says so by itself and after a reload; paying the live code places the order, paid", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("two-tabs");
+    const store = { storeUrl: demo.urls.store, publishableKey: demo.publishableKey };
+    // Tab 1: SEDEX, and a Pix code.
+    await toDelivery(page, storefront());
+    await fillDelivery(page, shopper);
+    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await payWithPix(page);
+    const oldCode = await page.locator('pix-checkout [part~="code"]').inputValue();
+    const old = (await listCharges(demo.urls.sandbox)).find((c) => c.pix_copy_paste === oldCode)!;
+    const cartId = (await page.evaluate("localStorage.getItem('pix-demo-cart')")) as string;
+    await watchFor(page, ["está pago", "Pagamento confirmado"]);
+
+    // Tab 2, the same cart: PAC, cheaper, and a new code. Tab 1 says its code was replaced.
+    const live = await context.newPage();
+    await live.setViewportSize({ width: 390, height: 844 });
+    await live.goto(`${storefront()}/#/entrega`);
+    await live.getByRole("radio", { name: /PAC/ }).check();
+    await payWithPix(live);
+    const liveCode = await live.locator('pix-checkout [part~="code"]').inputValue();
+    expect(liveCode).not.toBe(oldCode);
+    const liveCharge = (await listCharges(demo.urls.sandbox)).find(
+      (c) => c.pix_copy_paste === liveCode,
+    )!;
+    expect(liveCharge.amount).toBeLessThan(old.amount);
+    await checkoutView(page, "superseded").getByText("Código substituído").waitFor();
+
+    // The old code is paid anyway, from the clipboard.
+    await payCharge(demo.urls.sandbox, old.uuid);
+    const owed = brl(old.amount);
+    // Tab 1: the money comes back, and why; no order, no "pago".
+    await checkoutView(page, "refund_due").waitFor({ timeout: 30_000 });
+    const told = await textOf(page);
+    expect(told).toContain(owed);
+    expect(told).toMatch(/devolv/);
+    expect(told).toMatch(/código|carrinho/);
+    expect(told).toContain("Este pagamento não conclui o pedido");
+    // Tab 2, on the live code: within seconds, with no "Já paguei", the old code's money.
+    const returned = checkoutView(live, "pending").locator('[part~="returned"]');
+    await returned.waitFor({ timeout: 10_000 });
+    expect((await returned.textContent())?.replace(/\s+/g, " ")).toContain(
+      `Recebemos ${owed} por um código anterior`,
+    );
+    expect(await returned.textContent()).toMatch(/será devolvido/);
+    // No order came of the old code: the cart is open, and the merchant lists none.
+    expect((await storeCart(store, cartId)).completed_at).toBeNull();
+    expect((await listOrders(demo.urls.store, token)).filter((o) => o.email === shopper)).toEqual(
+      [],
+    );
+    expect(page.url()).not.toContain("#/pedido/");
+    expect(await saidSoFar(page)).toEqual([]);
+    // The live tab, reloaded: the same story, from the same answer.
+    await live.reload();
+    await returned.waitFor();
+    expect((await returned.textContent())?.replace(/\s+/g, " ")).toContain(
+      `Recebemos ${owed} por um código anterior`,
+    );
+    expect(await textOf(live)).not.toMatch(/está pago|Pagamento confirmado/);
+
+    // The live code, paid: the order, paid, and its page names the money coming back.
+    await payCopiedCode(live, demo.urls.sandbox);
+    const orderNumber = await confirmedOrderNumber(live);
+    await expect
+      .poll(() => textOf(live))
+      .toContain(`Recebemos ${owed} por um código anterior. Seu pedido já está pago`);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+    expect(Math.round(order.total * 100)).toBe(liveCharge.amount);
+    expect(await saidSoFar(page)).toEqual([]);
   });
 
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
@@ -725,6 +801,73 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await page.getByRole("button", { name: "Gerar novo código" }).click();
     expect(await confirmedNextOrder()).toBe(orderNumber);
     expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
+  });
+
+  it("two tabs, one cart: the old code, paid after the other tab chose cheaper shipping, places no order; each tab names the money coming back; paying the live code places the order, and its page says paid", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("next-two-tabs");
+    // Tab 1: SEDEX, and a Pix code on the review step.
+    await toPaymentStep(shopper);
+    await page.goto(page.url().replace("step=payment", "step=delivery"));
+    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+    await toPixCode();
+    const oldCode = await pixCode();
+    const old = (await listCharges(demo.urls.sandbox)).find((c) => c.pix_copy_paste === oldCode)!;
+    await watchFor(page, ["está pago", "Pagamento confirmado"]);
+
+    // Tab 2, the same cart: PAC, cheaper, and a new code. Tab 1 says its code was replaced.
+    const live = await context.newPage();
+    await live.setViewportSize({ width: 390, height: 844 });
+    await live.goto(`${next.url}/br/checkout?step=delivery`);
+    await live.getByRole("radio", { name: /PAC/ }).check();
+    await live.getByTestId("submit-delivery-option-button").click();
+    await live.waitForURL(/step=payment/);
+    await live.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await live.getByTestId("submit-payment-button").click();
+    await live.waitForURL(/step=review/);
+    await checkoutView(live, "pending").locator('[part~="code"]').waitFor();
+    const liveCode = await live.locator('pix-checkout [part~="code"]').inputValue();
+    expect(liveCode).not.toBe(oldCode);
+    const liveCharge = (await listCharges(demo.urls.sandbox)).find(
+      (c) => c.pix_copy_paste === liveCode,
+    )!;
+    expect(liveCharge.amount).toBeLessThan(old.amount);
+    await checkoutView(page, "superseded").waitFor({ timeout: 30_000 });
+
+    // The old code is paid anyway.
+    await payCharge(demo.urls.sandbox, old.uuid);
+    const owed = brl(old.amount);
+    await checkoutView(page, "refund_due").waitFor({ timeout: 30_000 });
+    expect(await textOf(page)).toContain(owed);
+    const returned = checkoutView(live, "pending").locator('[part~="returned"]');
+    await returned.waitFor({ timeout: 10_000 });
+    expect((await returned.textContent())?.replace(/\s+/g, " ")).toContain(
+      `Recebemos ${owed} por um código anterior`,
+    );
+    // No order: tab 1 stays on the review step, and the merchant lists none for the shopper.
+    expect(page.url()).toMatch(/step=review/);
+    expect((await listOrders(demo.urls.store, token)).filter((o) => o.email === shopper)).toEqual(
+      [],
+    );
+    expect(await saidSoFar(page)).toEqual([]);
+
+    // The live code, paid: the order, paid, and its page names the money coming back.
+    await payCopiedCode(live, demo.urls.sandbox);
+    await live.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    const orderNumber = Number((await live.getByTestId("order-id").textContent())?.slice(1));
+    await expect
+      .poll(() => live.getByTestId("order-payment-status").textContent(), { timeout: 15_000 })
+      .toBe("Seu pedido está pago.");
+    expect((await live.getByTestId("earlier-payment").textContent())?.replace(/\s+/g, " ")).toBe(
+      `Recebemos ${owed} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`,
+    );
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+    expect(Math.round(order.total * 100)).toBe(liveCharge.amount);
+    expect(await saidSoFar(page)).toEqual([]);
+    await live.close();
   });
 
   it("Pix, expired: the review step gives the shopper a new code, and paying it places the order", async () => {

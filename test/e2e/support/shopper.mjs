@@ -138,3 +138,66 @@ export async function confirmedOrderNumber(page) {
   const text = await page.locator("main p.success strong").textContent();
   return Number(text?.replace("#", ""));
 }
+
+/**
+ * Everything a page shows or announces, the element's shadow root included, as one line. A
+ * string, not a function: the suite's TypeScript has no DOM types.
+ */
+const pageText = `(() => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent);
+      else if (!["STYLE", "SCRIPT"].includes(child.nodeName)) walk(child);
+    }
+  };
+  walk(document.body);
+  return parts.join(" ").replace(/\\s+/g, " ");
+})()`;
+
+/**
+ * What the page says now, its element's shadow root included (a status line, a notice).
+ * @param {import("playwright-core").Page} page
+ * @returns {Promise<string>}
+ */
+export function textOf(page) {
+  return page.evaluate(pageText);
+}
+
+/**
+ * Starts noting, ten times a second, each of `phrases` the page ever says (its element's
+ * shadow root included), so a test can tell a phrase that came and went. Read with `saidSoFar`.
+ * @param {import("playwright-core").Page} page
+ * @param {string[]} phrases
+ */
+export async function watchFor(page, phrases) {
+  await page.evaluate(`(() => {
+    const phrases = ${JSON.stringify(phrases)};
+    window.__said = [];
+    setInterval(() => {
+      const text = ${pageText};
+      for (const phrase of phrases)
+        if (text.includes(phrase) && !window.__said.includes(phrase)) window.__said.push(phrase);
+    }, 100);
+  })()`);
+}
+
+/**
+ * The phrases `watchFor` saw on the page so far.
+ * @param {import("playwright-core").Page} page
+ * @returns {Promise<string[]>}
+ */
+export function saidSoFar(page) {
+  return page.evaluate("window.__said ?? []");
+}
+
+/**
+ * An amount as `textOf` reads it: `R$ 209,45`, the no-break space after R$ a plain one.
+ * @param {number} cents
+ */
+export function brl(cents) {
+  return new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" })
+    .format(cents / 100)
+    .replace(/\s/g, " ");
+}

@@ -50,3 +50,18 @@ export async function readyCart(store, email) {
   });
   return cart.id;
 }
+
+/**
+ * The cart as the store holds it now (`completed_at` set once it became an order).
+ * @param {{ storeUrl: string, publishableKey: string }} store
+ * @param {string} cartId
+ * @returns {Promise<{ id: string, completed_at: string | null }>}
+ */
+export async function storeCart(store, cartId) {
+  const response = await fetch(`${store.storeUrl}/store/carts/${cartId}?fields=id,completed_at`, {
+    headers: { "x-publishable-api-key": store.publishableKey },
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`GET /store/carts: ${response.status} ${JSON.stringify(body)}`);
+  return body.cart;
+}
