@@ -127,6 +127,7 @@ export const SHOTS = [
       "refund-due",
       "superseded",
       "phone-earlier-payment",
+      "phone-replaced-code-paid",
     ].map((name) => `packages/element/docs/${name}.png`),
     sources: [ELEMENT, "packages/element/scripts"],
   },

@@ -110,6 +110,15 @@ const sessions = {
     status: "refund_due",
     refund: { amount: 12345, reason: "out_of_stock" },
   }),
+  // Another tab changed the cart; this tab's old code was paid from the clipboard anyway, for
+  // less than the cart now asks: the money goes back, the order waits for the current code.
+  "replaced-paid": session("replaced-paid", {
+    status: "refund_due",
+    amount: 19455,
+    refund: { amount: 19455, reason: "paid_old_amount" },
+    replaced_by: "pix",
+    order: { display_id: 3, payment: "awaiting" },
+  }),
 };
 for (const [id, s] of Object.entries(sessions)) {
   await fetch(`${backend.url}/__control/sessions/${id}`, {
@@ -138,6 +147,7 @@ const shots = [
   ["error", 360, "light", "no-such-session"],
   ["superseded", 390, "light", "superseded"],
   ["refund-due", 390, "light", "refund-due"],
+  ["phone-replaced-code-paid", 390, "light", "replaced-paid"],
   ["phone-earlier-payment", 390, "light", "earlier-payment"],
 ];
 const only = process.argv.slice(2);

@@ -1,7 +1,20 @@
 import type { CheckoutSession, SessionStatus } from "./session.js";
 
-/** Detail of `pix-paid`: the session as the backend reported it paid. */
+/**
+ * Detail of `pix-paid`: the session as the backend reported it paid. Fired only when this
+ * session's money pays the cart (status `paid`), the one event a storefront completes its
+ * cart on.
+ */
 export interface PixPaidDetail {
+  session: CheckoutSession;
+}
+
+/**
+ * Detail of `pix-refund-due`: the session's payment arrived but pays for no order (a replaced
+ * code paid from the clipboard, a payment after the order was canceled): the store returns
+ * `session.refund.amount`. Never complete a cart on it.
+ */
+export interface PixRefundDueDetail {
   session: CheckoutSession;
 }
 
@@ -52,6 +65,7 @@ export interface PixRenewedDetail {
 
 export interface PixCheckoutEventMap {
   "pix-paid": CustomEvent<PixPaidDetail>;
+  "pix-refund-due": CustomEvent<PixRefundDueDetail>;
   "pix-expired": CustomEvent<PixExpiredDetail>;
   "pix-status-change": CustomEvent<PixStatusChangeDetail>;
   "pix-copy": CustomEvent<PixCopyDetail>;

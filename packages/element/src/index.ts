@@ -11,6 +11,7 @@ export type {
   PixErrorDetail,
   PixExpiredDetail,
   PixPaidDetail,
+  PixRefundDueDetail,
   PixRenewedDetail,
   PixStatusChangeDetail,
 } from "./events.js";
@@ -18,6 +19,7 @@ export type {
   BoletoData,
   CheckoutSession,
   EarlierPayment,
+  OrderState,
   PixData,
   RefundData,
   RefundReason,

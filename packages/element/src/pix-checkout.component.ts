@@ -66,7 +66,8 @@ interface UiState {
  * `<pix-checkout>`: pays one checkout session by Pix (QR and copy-and-paste) or boleto,
  * and follows its status live from the store backend until it is final.
  *
- * @event pix-paid - The backend reports the session paid. Detail: `PixPaidDetail`.
+ * @event pix-paid - The backend reports the session paid: its money pays the cart. The one event to complete a cart on. Detail: `PixPaidDetail`.
+ * @event pix-refund-due - The session's payment pays for no order (a replaced code paid anyway, a payment after the order was canceled): the store returns it. Never complete a cart on it. Detail: `PixRefundDueDetail`.
  * @event pix-expired - The session expired, by the backend or the skew-corrected clock (once). Cancelable: `preventDefault()` keeps the element from offering its own "Gerar novo código". Detail: `PixExpiredDetail`.
  * @event pix-status-change - The status changed, including the first load. Detail: `PixStatusChangeDetail`.
  * @event pix-copy - A code was copied (only after success). Detail: `PixCopyDetail`.
@@ -95,6 +96,7 @@ interface UiState {
  * @csspart barcode - The boleto's ITF barcode.
  * @csspart due-date - The boleto's due date.
  * @csspart boleto-link - The link to the boleto document (a PDF or a printable page).
+ * @csspart order - The order's number and whether it is paid, in the refund and replaced-code views.
  * @csspart message - The message of every view but loading and pending (paid, expired, superseded, refund due, error...).
  * @csspart status - The live region that announces changes.
  *
@@ -308,8 +310,15 @@ export class PixCheckout extends LitElement {
     }
   }
 
-  #emit<K extends keyof PixCheckoutEventMap>(name: K, detail: PixCheckoutEventMap[K]["detail"]) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  /** Fires one of the element's events; false when a cancelable one was canceled. */
+  #emit<K extends keyof PixCheckoutEventMap>(
+    name: K,
+    detail: PixCheckoutEventMap[K]["detail"],
+    cancelable = false,
+  ) {
+    return this.dispatchEvent(
+      new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }),
+    );
   }
 
   #onSession(session: CheckoutSession, receivedAt: number) {
@@ -341,6 +350,7 @@ export class PixCheckout extends LitElement {
     this.#ui.announcement = (t) => t[title];
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
+    if (session.status === "refund_due") this.#emit("pix-refund-due", { session });
     if (session.status === "expired") this.#sendExpired("server");
   }
 
@@ -366,14 +376,7 @@ export class PixCheckout extends LitElement {
     const { session } = this.#ui;
     if (this.#expiredSent || !session) return;
     this.#expiredSent = true;
-    this.#renewByHost = !this.dispatchEvent(
-      new CustomEvent("pix-expired", {
-        detail: { session, source },
-        bubbles: true,
-        composed: true,
-        cancelable: true,
-      }),
-    );
+    this.#renewByHost = !this.#emit("pix-expired", { session, source }, true);
   }
 
   /** Draws the QR as inline SVG (the backend's, else the encoder's); see internal/qr.ts. */
@@ -398,8 +401,12 @@ export class PixCheckout extends LitElement {
       const { renewSession } = await import("./internal/renew.js");
       const next = await renewSession(this.#backend, target, this.#lang, this);
       // Null: the cart was paid meanwhile (another tab, the e-mail's link); read it again.
-      if (next) this.#follow(next);
-      else this.#status.watch(this.#backend);
+      // Otherwise the cart's new session is shown instead, and the page is told.
+      if (next) {
+        const previous = this.sessionId;
+        this.sessionId = next;
+        this.#emit("pix-renewed", { previous, sessionId: next });
+      } else this.#status.watch(this.#backend);
     } catch (e) {
       // Shown, not only announced, beside the button that tries again (the words come with
       // the renewal's chunk; without it, the connection is the likely cause). An announcement
@@ -407,13 +414,6 @@ export class PixCheckout extends LitElement {
       this.#ui.announcement = (t, _shown?: 1) => (e as { say?: string }).say ?? t.errorBody;
     }
     this.#set({ renewing: false });
-  }
-
-  /** Shows the cart's session `sessionId` instead: a new code, or the current one. */
-  #follow(sessionId: string) {
-    const previous = this.sessionId;
-    this.sessionId = sessionId;
-    this.#emit("pix-renewed", { previous, sessionId });
   }
 
   async #copy(kind: "pix" | "boleto", text: string, event: Event) {
@@ -458,18 +458,6 @@ export class PixCheckout extends LitElement {
       }
     }
     this.#set({ refreshing: false });
-  }
-
-  #share(pix: PixData) {
-    navigator
-      .share({
-        title: this.#t.payWithPix,
-        text: pix.copy_paste,
-        url: pix.payment_link ?? undefined,
-      })
-      .catch(() => {
-        // The shopper closed the sheet; nothing to say.
-      });
   }
 
   override render(): TemplateResult {
@@ -627,7 +615,15 @@ export class PixCheckout extends LitElement {
           ? html`<button
               part="button share-button"
               class="button secondary"
-              @click=${() => this.#share(pix)}
+              @click=${() =>
+                navigator
+                  .share({
+                    title: t.payWithPix,
+                    text: pix.copy_paste,
+                    url: pix.payment_link ?? undefined,
+                  })
+                  // The shopper closed the sheet; nothing to say.
+                  .catch(() => 0)}
             >
               ${t.share}
             </button>`

@@ -605,7 +605,7 @@ describe("refund due (paid, but no order)", () => {
     expect(await change).to.deep.include({ status: "refund_due", previous: "pending" });
     await eventually(() =>
       expect(partText(el, "message")).to.include(
-        "Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver R$ 99,90.",
+        "Recebemos R$ 99,90 por este código, que não vale mais para o seu carrinho: a loja vai devolver esse valor.",
       ),
     );
     expect(partText(el, "message")).to.include(
@@ -616,6 +616,64 @@ describe("refund due (paid, but no order)", () => {
     expect(el.view).to.equal("refund_due");
     expect($(el, "[part=qr]")).to.equal(null);
     expect(paid).to.deep.equal([]);
+  });
+
+  it("says an order that could not be completed when no order can come of the money", async () => {
+    const { el, id } = await showPending("refund-canceled");
+    await patchSession(id, refundDue("paid_after_order_canceled", 5000));
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver R$ 50,00.",
+      ),
+    );
+  });
+
+  it("tells a shopper who paid a replaced code that it goes back, that the order awaits, and where the current code is", async () => {
+    const { el, id } = await showPending("replaced-paid");
+    const current = newId("current");
+    await supersede(id, pixSession(current, { pix: { copy_paste: "the current code" } }));
+    await eventually(() => expect(el.view).to.equal("superseded"));
+    const paid: PixPaidDetail[] = [];
+    el.addEventListener("pix-paid", (e) => paid.push(e.detail));
+    // Paid from the clipboard: the store decides what the money becomes; never "paid" meanwhile.
+    await patchSession(id, { received: { amount: 20945 } } as Partial<CheckoutSession>);
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos R$ 209,45 por este código, que já tinha sido substituído.",
+      ),
+    );
+    const due = nextEvent<{ session: CheckoutSession }>(el, "pix-refund-due");
+    await patchSession(id, {
+      ...refundDue("paid_replaced", 20945),
+      replaced_by: current,
+      order: { display_id: 3, payment: "awaiting" },
+    });
+    expect((await due).session.refund?.amount).to.equal(20945);
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Seu pedido #3 ainda aguarda pagamento: pague o código atual para concluí-lo.",
+      ),
+    );
+    expect(partText(el, "message")).to.include("Recebemos R$ 209,45 por este código");
+    expect(shadow(el).textContent).to.not.include("está pago");
+    expect(shadow(el).textContent).to.not.include("Pagamento confirmado");
+    expect(paid).to.deep.equal([]);
+    await realClick(button(el, "current-code-button")!);
+    await eventually(() =>
+      expect($<HTMLInputElement>(el, "input")?.value).to.equal("the current code"),
+    );
+  });
+
+  it("says the order is paid beside a refund only when the store's order is paid", async () => {
+    const id = newId("refund-order-paid");
+    await putSession(
+      pixSession(id, {
+        ...refundDue("paid_twice", 4990),
+        order: { display_id: 7, payment: "paid" },
+      }),
+    );
+    const el = mount(id) as PixCheckout;
+    await eventually(() => expect(partText(el, "message")).to.include("Seu pedido #7 está pago."));
   });
 
   it("stops asking the backend once a refund is due", async () => {

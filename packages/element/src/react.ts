@@ -18,6 +18,7 @@ export const PixCheckout = createComponent({
   elementClass: PixCheckoutElement,
   events: {
     onPixPaid: "pix-paid" as Handler<"pix-paid">,
+    onPixRefundDue: "pix-refund-due" as Handler<"pix-refund-due">,
     onPixExpired: "pix-expired" as Handler<"pix-expired">,
     onPixRenewed: "pix-renewed" as Handler<"pix-renewed">,
     onPixStatusChange: "pix-status-change" as Handler<"pix-status-change">,

@@ -6,8 +6,8 @@
  * - `superseded`: the cart changed and a newer session replaced this one; the backend sends
  *   no code any more (`replaced_by` names the cart's current session, if any). Not final:
  *   the old code may still be paid at the bank, which the payment API cannot prevent.
- * - `refund_due`: a payment arrived but the store could not turn it into an order, and
- *   will refund it (`refund` says how much and why).
+ * - `refund_due`: a payment arrived but the store could not turn it into an order (or
+ *   its code was replaced), and will refund it (`refund` says how much and why).
  */
 export type SessionStatus =
   | "preparing"
@@ -120,8 +120,18 @@ export interface CheckoutSession {
    * cart's current payment session, or null when it has none.
    */
   replaced_by?: string | null;
-  /** With `paid`, once the cart is an order: its number ("Pedido #1042"). */
-  order?: { display_id: number } | null;
+  /**
+   * Once the cart is an order (with `paid`, `refund_due`, `received` or `earlier_payment`): its
+   * number ("Pedido #1042") and whether the store's order is paid (`payment`). The element says
+   * an order is paid only with `payment: "paid"`.
+   */
+  order?: OrderState | null;
+  /**
+   * With `superseded`: the shopper paid this replaced code anyway (`amount`, integer cents) and
+   * the store is deciding what the money becomes: the cart's payment (then `paid`) or money
+   * returned (then `refund_due`). Never `pix-paid` before that.
+   */
+  received?: { amount: number } | null;
   /** With `refund_due`: what the store will refund, and why; with `paid`: an excess it returns. */
   refund?: RefundData | null;
   /**
@@ -152,6 +162,13 @@ export interface PixDiscount {
   value: number;
   /** Integer cents: the cart's total without the discount minus this code's amount. */
   saved: number;
+}
+
+/** The order a session's cart became: its number, and whether the store's order is paid. */
+export interface OrderState {
+  display_id: number;
+  /** `paid` only when the store's order has nothing left to pay. */
+  payment?: "paid" | "awaiting" | "canceled";
 }
 
 /** The cart's payment collection and the provider that made the expired code. */

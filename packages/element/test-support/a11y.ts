@@ -95,6 +95,24 @@ export const states: [string, (id: string) => Promise<PixCheckout>][] = [
     },
   ],
   [
+    "a replaced code paid anyway, its order awaiting the current code",
+    async (id) => {
+      await putSession(
+        pixSession(id, {
+          status: "refund_due",
+          refund: { amount: 19455, reason: "paid_old_amount" },
+          replaced_by: `${id}-current`,
+          order: { display_id: 3, payment: "awaiting" },
+        }),
+      );
+      const el = mount(id) as PixCheckout;
+      await eventually(() =>
+        expect(shadow(el).querySelector("[part~=current-code-button]")).to.not.equal(null),
+      );
+      return el;
+    },
+  ],
+  [
     "refund due",
     async (id) => {
       const refund = { amount: 12345, reason: "out_of_stock" } as const;

@@ -53,8 +53,9 @@ export function noticeView(
   view: string,
   session: CheckoutSession,
   lang: Lang,
-  { html, nothing, money, host, left }: NoticeKit,
+  kit: NoticeKit,
 ): NoticeView {
+  const { html, nothing, money, left } = kit;
   const t = noticeStrings[lang];
   if (view === "expired" || view === "failed" || view === "canceled") {
     return { body: t.closed[view], extra: nothing };
@@ -66,42 +67,80 @@ export function noticeView(
         <p class="muted">${t.willShow[session.method]}</p>`,
     };
   }
+  const current = currentCodeButton(session, t, kit);
   if (session.status === "refund_due") {
     // The guard checked the amount; a reason this version does not know reads as "other".
     const { amount, reason } = session.refund!;
     const known = Object.hasOwn(t.refundReasons, reason) ? reason : "other";
+    const shown = money(amount, session.currency, lang);
     return {
-      body: t.refundBody(money(amount, session.currency, lang)),
-      extra: html`<p class="muted">${t.refundReasons[known]}</p>`,
+      // A code the cart no longer asks for is not "an order we could not complete".
+      body: OLDER_CODE.has(known) ? t.refundReplacedBody(shown) : t.refundBody(shown),
+      extra: html`<p class="muted">${t.refundReasons[known]}</p>
+        ${orderLine(session, t, kit)} ${current}`,
     };
   }
   // Superseded: the replaced code is never shown again; the cart's current one is a tap away.
-  const next = session.replaced_by;
+  // Paid anyway: the store says what the money became as soon as it has decided.
+  const received = session.received;
   return {
-    body: t.supersededBody,
-    extra:
-      next && typeof next == "string"
-        ? html`<button
-            part="button current-code-button"
-            class="button"
-            @click=${() => {
-              // As after a new code: the page learns which session the element shows now,
-              // so a reload comes back to the current code, not to this one.
-              const previous = (host as HTMLElement & { sessionId: string }).sessionId;
-              host.setAttribute("session-id", next);
-              host.dispatchEvent(
-                new CustomEvent("pix-renewed", {
-                  detail: { previous, sessionId: next },
-                  bubbles: true,
-                  composed: true,
-                }),
-              );
-            }}
-          >
-            ${t.showCurrent}
-          </button>`
-        : nothing,
+    body:
+      received && Number.isSafeInteger(received.amount) && received.amount > 0
+        ? t.receivedReplaced(money(received.amount, session.currency, lang))
+        : t.supersededBody,
+    extra: html`${received ? orderLine(session, t, kit) : nothing} ${current}`,
   };
+}
+
+/** Reasons that mean the money came for a code that no longer pays the cart. */
+const OLDER_CODE = new Set(["paid_twice", "paid_old_amount", "paid_replaced"]);
+
+/**
+ * The order's state as the store says it ("Seu pedido #12 aguarda pagamento..."), or, with no
+ * order yet and a current code, that the current code still pays the cart. "Está pago" only
+ * when the store's order is paid.
+ */
+function orderLine(
+  session: CheckoutSession,
+  t: NoticeStrings,
+  { html, nothing }: NoticeKit,
+): unknown {
+  const order = session.order;
+  if (order && Number.isSafeInteger(order.display_id)) {
+    const payment =
+      order.payment === "paid" || order.payment === "canceled" ? order.payment : "awaiting";
+    return html`<p part="order" class="secondary">${t.orderState(order.display_id, payment)}</p>`;
+  }
+  return session.replaced_by ? html`<p class="muted">${t.payCurrent}</p>` : nothing;
+}
+
+/** "Ver o código atual": switches the element to the cart's current session, when it has one. */
+function currentCodeButton(
+  session: CheckoutSession,
+  t: NoticeStrings,
+  { html, nothing, host }: NoticeKit,
+): unknown {
+  const next = session.replaced_by;
+  if (!next || typeof next != "string") return nothing;
+  return html`<button
+    part="button current-code-button"
+    class="button"
+    @click=${() => {
+      // As after a new code: the page learns which session the element shows now, so a reload
+      // comes back to the current code, not to this one.
+      const previous = (host as HTMLElement & { sessionId: string }).sessionId;
+      host.setAttribute("session-id", next);
+      host.dispatchEvent(
+        new CustomEvent("pix-renewed", {
+          detail: { previous, sessionId: next },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    }}
+  >
+    ${t.showCurrent}
+  </button>`;
 }
 
 /**

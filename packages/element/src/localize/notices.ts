@@ -25,6 +25,17 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Ver o código atual",
     refundBody: (amount) =>
       `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${amount}.`,
+    refundReplacedBody: (amount) =>
+      `Recebemos ${amount} por este código, que não vale mais para o seu carrinho: a loja vai devolver esse valor.`,
+    receivedReplaced: (amount) =>
+      `Recebemos ${amount} por este código, que já tinha sido substituído. Estamos conferindo: em instantes você vê aqui se esse valor pagou o pedido ou se será devolvido.`,
+    orderState: (n, payment) =>
+      payment === "paid"
+        ? `Seu pedido #${n} está pago.`
+        : payment === "canceled"
+          ? `Seu pedido #${n} foi cancelado.`
+          : `Seu pedido #${n} ainda aguarda pagamento: pague o código atual para concluí-lo.`,
+    payCurrent: "Seu pedido é criado quando o código atual for pago.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid
         ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
@@ -62,6 +73,17 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Show the current code",
     refundBody: (amount) =>
       `We received your payment, but we could not complete the order: the store will refund ${amount}.`,
+    refundReplacedBody: (amount) =>
+      `We received ${amount} for this code, which no longer pays for your cart: the store will refund that amount.`,
+    receivedReplaced: (amount) =>
+      `We received ${amount} for this code, which had already been replaced. We are checking: in a moment you will see here whether it paid the order or will be refunded.`,
+    orderState: (n, payment) =>
+      payment === "paid"
+        ? `Your order #${n} is paid.`
+        : payment === "canceled"
+          ? `Your order #${n} was canceled.`
+          : `Your order #${n} still awaits payment: pay the current code to complete it.`,
+    payCurrent: "Your order is placed once the current code is paid.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid
         ? `We received ${amount} for an earlier code. Your order is already paid; that amount will be refunded.`
@@ -99,6 +121,17 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     showCurrent: "Ver el código actual",
     refundBody: (amount) =>
       `Recibimos tu pago, pero no pudimos completar el pedido: la tienda te devolverá ${amount}.`,
+    refundReplacedBody: (amount) =>
+      `Recibimos ${amount} por este código, que ya no vale para tu carrito: la tienda te devolverá ese monto.`,
+    receivedReplaced: (amount) =>
+      `Recibimos ${amount} por este código, que ya había sido reemplazado. Lo estamos revisando: en un momento verás aquí si pagó el pedido o si será devuelto.`,
+    orderState: (n, payment) =>
+      payment === "paid"
+        ? `Tu pedido #${n} está pagado.`
+        : payment === "canceled"
+          ? `Tu pedido #${n} fue cancelado.`
+          : `Tu pedido #${n} aún espera el pago: paga el código actual para completarlo.`,
+    payCurrent: "Tu pedido se crea cuando se pague el código actual.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid
         ? `Recibimos ${amount} por un código anterior. Tu pedido ya está pagado; ese monto será devuelto.`

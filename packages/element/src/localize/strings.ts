@@ -96,6 +96,20 @@ export interface NoticeStrings {
   /** The refund view's main line, with the amount to refund, formatted. */
   refundBody: (amount: string) => string;
   /**
+   * The refund view's main line for a code that was replaced (or paid twice, or for an older
+   * amount): the money came for a code that no longer pays the cart.
+   */
+  refundReplacedBody: (amount: string) => string;
+  /** A replaced code paid anyway, while the store decides what the money becomes. */
+  receivedReplaced: (amount: string) => string;
+  /**
+   * The order the cart became, and whether it is paid: "Seu pedido #12 está pago", "... aguarda
+   * o pagamento do código atual", "... foi cancelado".
+   */
+  orderState: (displayId: number, payment: "paid" | "awaiting" | "canceled") => string;
+  /** No order yet, and the cart has a current code: that code still pays it. */
+  payCurrent: string;
+  /**
    * An older code of the cart was paid: the store received `amount` and returns it; whether the
    * order is paid says whether this code still needs paying.
    */

@@ -184,6 +184,8 @@ medusaIntegrationTestRunner({
         expect(told.status).toBe(200);
         expect(told.data).toEqual({
           order_id: order.id,
+          display_id: expect.any(Number),
+          payment: expect.stringMatching(/^(paid|awaiting)$/),
           earlier_payment: { amount: 5290, order_paid: true },
         });
       });
@@ -480,6 +482,8 @@ medusaIntegrationTestRunner({
         const orderPage = () => shop.call("get", `/store/pix-checkout/orders/${order.id}`);
         expect((await orderPage()).data).toEqual({
           order_id: order.id,
+          display_id: expect.any(Number),
+          payment: expect.stringMatching(/^(paid|awaiting)$/),
           earlier_payment: { amount: 3_500, order_paid: true },
         });
         const returned = await admin(
@@ -500,7 +504,12 @@ medusaIntegrationTestRunner({
         const plainOrder = await waitFor(() => orderOfCart(container(), plainCart), "its order");
         expect(
           (await shop.call("get", `/store/pix-checkout/orders/${plainOrder.id}`)).data,
-        ).toEqual({ order_id: plainOrder.id, earlier_payment: null });
+        ).toEqual({
+          order_id: plainOrder.id,
+          display_id: expect.any(Number),
+          payment: expect.stringMatching(/^(paid|awaiting)$/),
+          earlier_payment: null,
+        });
         const unknown = await shop.call("get", "/store/pix-checkout/orders/order_01UNKNOWN");
         expect([unknown.status, unknown.data.code]).toEqual([404, "order_not_found"]);
         const invalid = await shop.call("get", "/store/pix-checkout/orders/cart_x'--");

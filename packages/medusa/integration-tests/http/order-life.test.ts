@@ -377,6 +377,188 @@ medusaIntegrationTestRunner({
       }
     });
 
+    describe("what the shopper's pages say of a replaced code paid anyway", () => {
+      /** Follows a session's stream as the element does, collecting its events until aborted. */
+      const follow = (sessionId: string) => {
+        const abort = new AbortController();
+        const events: Json[] = [];
+        void (async () => {
+          const response = await fetch(`${base}/store/pix-checkout/sessions/${sessionId}/stream`, {
+            headers: { "x-publishable-api-key": store.publishableKey },
+            signal: abort.signal,
+          });
+          const reader = response.body!.getReader();
+          const decoder = new TextDecoder();
+          let buffer = "";
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            buffer += decoder.decode(value, { stream: true });
+            let end: number;
+            while ((end = buffer.indexOf("\n\n")) !== -1) {
+              const data = buffer
+                .slice(0, end)
+                .split("\n")
+                .find((line) => line.startsWith("data: "));
+              buffer = buffer.slice(end + 2);
+              if (data) events.push(JSON.parse(data.slice(6)));
+            }
+          }
+        })().catch(() => undefined);
+        return { events, stop: () => abort.abort() };
+      };
+      const view = async (sessionId: string) =>
+        (await shop.call("get", `/store/pix-checkout/sessions/${sessionId}`)).data as Json;
+      /** Polls a session's page until `until`, keeping every status it answered meanwhile. */
+      const watchUntil = async (sessionId: string, until: (view: Json) => boolean) => {
+        const statuses = new Set<string>();
+        const last = await waitFor(
+          async () => {
+            const current = await view(sessionId);
+            statuses.add(current.status as string);
+            return until(current) && current;
+          },
+          `session ${sessionId}'s page`,
+          30_000,
+        );
+        return { last, statuses: [...statuses] };
+      };
+
+      it("paid for less than the cart now asks: never 'paid', its page says the money goes back and which code still pays, the live code's stream says it unasked, and no order comes of it until the live code is paid", async () => {
+        const cartId = await cartOf(1);
+        const first = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        await setQuantity(cartId, 2);
+        const second = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        // The second tab's page is open on the live code.
+        const live = follow(second.id);
+        await waitFor(async () => live.events.length > 0, "the live code's first event");
+        expect(live.events[0]).toMatchObject({ status: "pending" });
+        expect(live.events[0]!.earlier_payment).toBeUndefined();
+
+        // The first tab's old code, paid from the clipboard.
+        expect((await control(sandbox.url, `charges/${first.data.charge_id}/pay`, {})).ok).toBe(
+          true,
+        );
+        const { last: owed, statuses } = await watchUntil(
+          first.id,
+          (current) => current.status === "refund_due",
+        );
+        // What a storefront completes its cart on never showed.
+        expect(
+          statuses.filter((status) => status !== "superseded" && status !== "refund_due"),
+        ).toEqual([]);
+        expect(owed).toMatchObject({
+          refund: { amount: 3_500, reason: "paid_old_amount" },
+          replaced_by: second.id,
+        });
+        expect(owed.order ?? null).toBeNull();
+        // The live code's page hears it without "Já paguei", and says this code still pays.
+        const told = await waitFor(
+          async () => live.events.find((event) => event.earlier_payment),
+          "the live code's stream to name the earlier payment",
+        );
+        expect(told).toMatchObject({
+          status: "pending",
+          earlier_payment: { amount: 3_500, order_paid: false },
+        });
+        expect(await view(second.id)).toMatchObject({
+          status: "pending",
+          earlier_payment: { amount: 3_500, order_paid: false },
+        });
+        expect(await orderOfCart(container(), cartId)).toBeUndefined();
+
+        // The live code pays the cart: the order exists, paid, and every page says so.
+        await pay(second.data.charge_id as string);
+        const order = await waitFor(async () => {
+          const found = await orderOfCart(container(), cartId);
+          return found?.payment_collections[0]?.status === "completed" && found;
+        }, "the order to be paid");
+        const { order: placed } = await admin("get", `/admin/orders/${order.id}?fields=display_id`);
+        const paid = { display_id: placed.display_id, payment: "paid" };
+        await waitFor(
+          async () => live.events.find((event) => event.status === "paid"),
+          "the live code's stream to say paid",
+        );
+        live.stop();
+        expect((await view(second.id)).order).toEqual(paid);
+        expect((await view(first.id)).order).toEqual(paid);
+        expect((await shop.call("get", `/store/pix-checkout/orders/${order.id}`)).data).toEqual({
+          order_id: order.id,
+          ...paid,
+          earlier_payment: { amount: 3_500, order_paid: true },
+        });
+      });
+
+      /** A cart of `before` units with a Pix code, then `after` units with a new one, placed as an order on it. */
+      const orderOnLiveCode = async (before: number, after: number) => {
+        const cartId = await cartOf(before);
+        const first = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        await setQuantity(cartId, after);
+        const second = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+        // The order placed on the live, unpaid code (order-first, or a storefront too quick).
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        const orderId = (completed.data.order as Json).id as string;
+        const { order } = await admin("get", `/admin/orders/${orderId}?fields=display_id`);
+        expect((await control(sandbox.url, `charges/${first.data.charge_id}/pay`, {})).ok).toBe(
+          true,
+        );
+        return { first, second, orderId, displayId: order.display_id as number };
+      };
+
+      it("paid for less, after the cart became an order on its live code: the page says the money goes back and that the order still awaits its payment, never that it is paid", async () => {
+        const { first, second, orderId, displayId } = await orderOnLiveCode(1, 2);
+        const { last: owed, statuses } = await watchUntil(
+          first.id,
+          (current) => current.status === "refund_due",
+        );
+        expect(
+          statuses.filter((status) => status !== "superseded" && status !== "refund_due"),
+        ).toEqual([]);
+        expect(owed).toMatchObject({
+          refund: { amount: 3_500, reason: "paid_old_amount" },
+          replaced_by: second.id,
+          order: { display_id: displayId, payment: "awaiting" },
+        });
+        expect(
+          (await shop.call("get", `/store/pix-checkout/orders/${orderId}`)).data,
+        ).toMatchObject({
+          display_id: displayId,
+          payment: "awaiting",
+          earlier_payment: { amount: 3_500, order_paid: false },
+        });
+        expect(await pendingCents(orderId)).toBe(7_000);
+      });
+
+      it("paid in full, after the cart became an order on its cheaper live code: its money pays the order, and the page says paid only once Medusa's order is", async () => {
+        const { first, orderId, displayId } = await orderOnLiveCode(2, 1);
+        const { last: paid, statuses } = await watchUntil(
+          first.id,
+          (current) => current.status === "paid",
+        );
+        expect(statuses.filter((status) => status !== "superseded" && status !== "paid")).toEqual(
+          [],
+        );
+        expect(paid).toMatchObject({ refund: { amount: 3_500, reason: "amount_lowered" } });
+        // The order's own word follows Medusa's order (its transactions come with the capture's
+        // follow-ups): "paid" is said of the order only once Medusa's summary has nothing pending.
+        const seen: Json[] = [];
+        await waitFor(async () => {
+          const order = (await view(first.id)).order as Json;
+          seen.push(order);
+          return order?.payment === "paid";
+        }, "the order to read paid");
+        expect(await pendingCents(orderId)).toBe(0);
+        expect(seen.at(-1)).toEqual({ display_id: displayId, payment: "paid" });
+        expect(
+          seen.filter((order) => order?.payment !== "paid" && order?.payment !== "awaiting"),
+        ).toEqual([]);
+        expect(
+          (await shop.call("get", `/store/pix-checkout/orders/${orderId}`)).data,
+        ).toMatchObject({ display_id: displayId, payment: "paid" });
+      });
+    });
+
     describe("a code that cannot be made after its cart became an order", () => {
       const requests = () => knex()("pix_checkout_create_request");
       /** The minute's creates spent: the next code waits in line for `freesInMs`. */

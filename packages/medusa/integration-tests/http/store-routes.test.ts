@@ -186,7 +186,12 @@ medusaIntegrationTestRunner({
         const own = await shop.call("get", url);
         expect([own.status, own.data]).toEqual([
           200,
-          { order_id: order.id, earlier_payment: null },
+          {
+            order_id: order.id,
+            display_id: expect.any(Number),
+            payment: expect.stringMatching(/^(paid|awaiting)$/),
+            earlier_payment: null,
+          },
         ]);
       });
 

@@ -6,12 +6,14 @@ import { Charges, type ChargeRow } from "../records/charges";
 import { recordsOf, type Records } from "../records/records";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { liveSessionsOf, orderOfCollection } from "../medusa/collection-links";
+import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 import { withPixDiscount } from "./pix-discount-view";
 import { Ledger } from "../records/ledger";
 import { earlierPaymentOf } from "./earlier-payment";
+import { orderPaymentOfCollection } from "../medusa/order-payment";
+import { rowCountsAsPayment } from "../settlement/decide";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -110,10 +112,12 @@ export async function queuedView(
 }
 
 /**
- * The view a shopper gets for a session's row, with what the cart's other codes mean for them
+ * The one answer a shopper's page gets for a session's row, the status route's and each event of
+ * the stream alike: the code's own money (toStoreView), what the cart's other codes mean for it
  * (one more indexed read of the collection's charges): money an older code brought that the
  * store owes back (`earlier_payment`), and for a replaced code, the cart paid by another of its
- * codes, or the cart's current session.
+ * codes, or the cart's current session; and, once there is news of the order, the order's number
+ * and whether Medusa's order is paid.
  */
 export async function shopperView(
   scope: MedusaContainer,
@@ -121,38 +125,54 @@ export async function shopperView(
   sessionId: string,
 ): Promise<StoreSessionView> {
   if (!row.payment_collection_id) return withPixDiscount(scope, row, toStoreView(row, sessionId));
+  const collectionId = row.payment_collection_id;
   const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  const charges = new Charges(db);
-  const siblings = await charges.ofCollection(row.payment_collection_id);
-  // A replaced code that was paid anyway speaks for itself (its own capture, or a refund due).
-  if (!row.superseded_at || row.status === "paid") {
-    const view = await withPixDiscount(scope, row, toStoreView(row, sessionId));
-    const earlier = await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
-    return withOrder(scope, earlier ? { ...view, earlier_payment: earlier } : view, row);
-  }
-  // Captured, or paid and on its way to capture (the webhook's capture may take a moment after
-  // the shopper's page saw it paid): either way the cart is paid.
+  const siblings = await new Charges(db).ofCollection(collectionId);
   const others = siblings.filter((other) => other.charge_id !== row.charge_id);
-  const paid =
-    others.find((other) => Number(other.captured_cents) > 0) ??
-    others.find((other) => other.status === "paid");
-  // A tab left on an old code finds the cart paid by another of its codes: that payment.
-  if (paid) return withOrder(scope, toStoreView(paid, sessionId), paid);
-  const live = await liveSessionsOf(scope, row.payment_collection_id);
-  const current = live.find((session) => session.id !== sessionId);
-  return toStoreView(row, sessionId, new Date(), current?.id ?? null);
+  if (row.superseded_at && row.status !== "paid") {
+    // A tab left on an old code finds the cart paid by another of its codes: that payment.
+    // Only money that pays the cart: captured, or a live code's on its way to capture (the
+    // webhook's capture may take a moment after the page saw it paid). Another replaced code's
+    // money is its own story, told on its own page.
+    const paid =
+      others.find((other) => Number(other.captured_cents) > 0) ??
+      others.find((other) => !other.superseded_at && rowCountsAsPayment(other));
+    if (paid) return withOrder(scope, toStoreView(paid, sessionId), collectionId);
+  }
+  // A replaced code points at the code that still pays the cart.
+  const replacedBy = row.superseded_at
+    ? ((await liveSessionsOf(scope, collectionId)).find((session) => session.id !== sessionId)
+        ?.id ?? null)
+    : null;
+  const view = await withPixDiscount(
+    scope,
+    row,
+    toStoreView(row, sessionId, new Date(), replacedBy),
+  );
+  // A replaced code speaks of its own money; the earlier payment is the live code's news.
+  const earlier = row.superseded_at
+    ? undefined
+    : await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
+  return withOrder(scope, earlier ? { ...view, earlier_payment: earlier } : view, collectionId);
 }
 
 /**
- * A paid view with its order's number, once the cart is an order (read only for `paid`, which
- * ends the shopper's polling: a pending code's polls never pay for it).
+ * The view with its order's number and payment, once the cart is an order. Read only when
+ * there is money to speak of (`paid`, `refund_due`, a replaced code's `received`, an earlier
+ * payment): a pending code is polled, and each poll would be one more read for no news. A read
+ * that fails leaves the order out: the page then names no order rather than a wrong one.
  */
 async function withOrder(
   scope: MedusaContainer,
   view: StoreSessionView,
-  row: ChargeRow,
+  collectionId: string,
 ): Promise<StoreSessionView> {
-  if (view.status !== "paid") return view;
-  const order = await orderOfCollection(scope, row.payment_collection_id).catch(() => undefined);
-  return order?.display_id != null ? { ...view, order: { display_id: order.display_id } } : view;
+  const news =
+    view.status === "paid" ||
+    view.status === "refund_due" ||
+    view.received !== undefined ||
+    view.earlier_payment !== undefined;
+  if (!news) return view;
+  const order = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
+  return order ? { ...view, order } : view;
 }

@@ -158,6 +158,50 @@ describe("toStoreView", () => {
     expect(view).toMatchObject({ status: "paid", refund: { amount: 500, reason: "overpaid" } });
   });
 
+  it("never says paid for a replaced code the shopper paid while the store decides what it becomes", () => {
+    const paidOld = row({
+      superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+      status: "paid",
+      amount_cents: 20945,
+      received_cents: 20945,
+      held_cents: 20945,
+      held_reason: "awaiting_capture",
+    });
+    const view = toStoreView(paidOld, "payses_1", undefined, "payses_2");
+    // `paid` is what a storefront completes its cart on; the cart's live code is not paid.
+    expect(view.status).toBe("superseded");
+    expect(view.received).toEqual({ amount: 20945 });
+    expect(view.replaced_by).toBe("payses_2");
+    expect(view.pix).toBeUndefined();
+  });
+
+  it("tells a shopper who paid a replaced code that it goes back, and which code still pays", () => {
+    const owed = row({
+      superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+      status: "paid",
+      amount_cents: 20945,
+      received_cents: 20945,
+      owed_cents: 20945,
+      owed_reason: "paid_replaced",
+    });
+    const view = toStoreView(owed, "payses_1", undefined, "payses_2");
+    expect(view.status).toBe("refund_due");
+    expect(view.refund).toEqual({ amount: 20945, reason: "paid_replaced" });
+    expect(view.replaced_by).toBe("payses_2");
+  });
+
+  it("says paid for a replaced code once its money pays the cart (captured on the live session)", () => {
+    const adopted = row({
+      superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+      status: "paid",
+      received_cents: 4990,
+      captured_cents: 4990,
+    });
+    const view = toStoreView(adopted, "payses_1", undefined, "payses_2");
+    expect(view.status).toBe("paid");
+    expect(view.received).toBeUndefined();
+  });
+
   it("leaves the method block out when the stored display data lacks its code", () => {
     expect(toStoreView(row({ display: null }), "payses_3").pix).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
 import { moneyOf } from "../records/ledger-parts";
+import type { ShopperOrderState } from "../medusa/order-payment";
 
 /**
  * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
@@ -31,15 +32,25 @@ export interface StoreSessionView {
   method: "pix" | "boleto";
   status: ShopperStatus;
   /**
-   * With `superseded`, and with an `expired` code the cart has replaced since: the cart's
-   * current session, when it has one.
+   * With `superseded`, with a replaced code's `refund_due`, and with an `expired` code the cart
+   * has replaced since: the cart's current session, when it has one (the code that still pays).
    */
   replaced_by?: string | null;
   /**
-   * With `paid`, once the cart is an order: its number, which the shopper's page shows ("Pedido
-   * #1042"). Only the number: the order's id would open it to whoever holds the session.
+   * The order this code's cart became (or the order whose collection it pays), once there is
+   * one: its number ("Pedido #1042") and whether Medusa's order is paid (`payment`). "Está pago"
+   * is said only with `payment: "paid"`. Only the number: the order's id would open it to whoever
+   * holds the session. Read with `paid`, `refund_due`, `received` and `earlier_payment` (a plain
+   * pending code is polled, and its order says nothing new).
    */
-  order?: { display_id: number } | null;
+  order?: ShopperOrderState | null;
+  /**
+   * With `superseded`: the shopper paid this replaced code anyway (`amount`, integer cents), and
+   * the store is deciding what the money becomes: the cart's payment (then `paid`) or money owed
+   * back (then `refund_due`). Never `paid` before that: a storefront completes its cart on
+   * `paid`, and the cart's live code is not paid.
+   */
+  received?: { amount: number };
   /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
   ready_at?: string;
   queue_position?: number;
@@ -130,6 +141,11 @@ export function toStoreView(
   };
   const money = moneyOf(row);
   const goesBack = money.owed + money.returned;
+  // A replaced code's money pays the cart only once it is captured on the cart's live session
+  // (adopted); until then it is the cart's money for nobody, whatever the API says of the code.
+  const replacedPayment =
+    Boolean(row.superseded_at) && row.status === "paid" && money.captured === 0;
+  if (replacedPayment) view.replaced_by = replacedBy;
   if (goesBack > 0) {
     const reason = String(money.owedReason ?? "");
     view.refund = {
@@ -141,6 +157,11 @@ export function toStoreView(
       view.status = "refund_due";
       return view;
     }
+  }
+  if (replacedPayment) {
+    view.status = "superseded";
+    view.received = { amount: money.received ?? view.amount };
+    return view;
   }
   if (
     row.superseded_at &&

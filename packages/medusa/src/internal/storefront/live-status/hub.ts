@@ -125,6 +125,28 @@ export class LiveStatusHub {
   }
 
   /**
+   * Follows another session on behalf of an open stream (a sibling code of the stream's cart):
+   * its listener is called with that session's row on each change, and takes no stream slot,
+   * since it lives and ends with the stream that follows it. Returns the function that stops it.
+   */
+  follow(sessionId: string, listener: SessionListener): () => void {
+    let set = this.listeners.get(sessionId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(sessionId, set);
+    }
+    set.add(listener);
+    this.ensureChannel();
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(sessionId) === set) this.listeners.delete(sessionId);
+    };
+  }
+
+  /**
    * The session's charge row, for the status route. Served from memory only while the
    * LISTEN channel is up (every change on any instance then evicts the entry within
    * milliseconds) and for at most `CACHE_TTL_MS`; otherwise read from the table. Keeps the

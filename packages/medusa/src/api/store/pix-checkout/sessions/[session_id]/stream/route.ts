@@ -5,7 +5,6 @@ import {
   WATCHED_CHECK_MS,
 } from "../../../../../../internal/checkout/check-schedule";
 import { liveStatus } from "../../../../../../internal/storefront/live-status";
-import { withPixDiscount } from "../../../../../../internal/storefront/pix-discount-view";
 import {
   loadSession,
   queuedView,
@@ -42,6 +41,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   let lastUpdated = 0;
   let ended = false;
   let idleTimer: NodeJS.Timeout | undefined;
+  let unfollow: (() => void)[] = [];
+  let writing: Promise<void> = Promise.resolve();
 
   const end = () => {
     if (ended) return;
@@ -50,6 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     clearInterval(watching);
     clearTimeout(idleTimer);
     unsubscribe?.();
+    for (const stop of unfollow) stop();
     releaseSlot?.();
     res.end();
   };
@@ -68,15 +70,21 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     const updated = new Date(row.updated_at).getTime();
     if (updated < lastUpdated) return;
     lastUpdated = updated;
-    // A replaced code's view needs the cart's current session (one more read, rare).
-    if (row.superseded_at) {
-      void shopperView(req.scope, row, sessionId).then(write, () =>
-        write(toStoreView(row, sessionId)),
-      );
-    } else {
-      const view = toStoreView(row, sessionId);
-      void withPixDiscount(req.scope, row, view).then(write, () => write(view));
-    }
+    // The same answer as the status route: the code's money, the cart's other codes, the order.
+    // One view at a time, in the order the rows came: a slower read never overwrites a newer one.
+    writing = writing.then(() =>
+      shopperView(req.scope, row, sessionId).then(write, () => write(toStoreView(row, sessionId))),
+    );
+  };
+  // Another code of the same cart changed (an older code paid, a replaced code's money owed
+  // back): this code's answer may change with it (`earlier_payment`, the cart paid), though its
+  // own row did not. Read its row again; an unchanged answer writes nothing.
+  const pushOwn = () => {
+    if (ended) return;
+    void found.records.charges.bySessionId(sessionId).then(
+      (own) => own && push(own),
+      () => undefined,
+    );
   };
   const write = (view: StoreSessionView) => {
     if (ended) return;
@@ -103,6 +111,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   }
   // Subscribe before the first read, so a change between the two is not lost.
   const unsubscribe = hub.subscribe(sessionId, push, end);
+  // The cart's other codes (an older code is the one a shopper pays from their clipboard), as
+  // followers that take no stream slot of their own.
+  const siblings = found.row?.payment_collection_id
+    ? (await found.records.charges.ofCollection(found.row.payment_collection_id))
+        .map((other) => other.session_id)
+        .filter((id): id is string => Boolean(id) && id !== sessionId)
+    : [];
+  if (unsubscribe && !ended) unfollow = siblings.map((id) => hub.follow(id, pushOwn));
   if (!unsubscribe) {
     releaseSlot();
     res.setHeader("Retry-After", "5");

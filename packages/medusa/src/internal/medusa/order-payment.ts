@@ -1,0 +1,101 @@
+import type { MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import { toSignedCents } from "../platform/money";
+
+/*
+ * Whether Medusa's order is paid, as the shopper is told: "está pago" is said from here only.
+ * Medusa's own word for it is the order's summary, which nets every capture and refund of all
+ * the order's collections (an edit's difference included) against what the order costs now.
+ */
+
+/** What a shopper is told of an order's payment. */
+export type OrderPayment = "paid" | "awaiting" | "canceled";
+
+/** The order a shopper's page names: its number and whether it is paid. */
+export interface ShopperOrderState {
+  display_id: number;
+  payment: OrderPayment;
+}
+
+type Raw = { value?: string } | null | undefined;
+
+/** The fields of Medusa's order `orderPaymentOf` reads. */
+export interface OrderPaymentFacts {
+  status: string;
+  canceled_at?: string | Date | null;
+  summary?: { raw_pending_difference?: Raw; pending_difference?: unknown } | null;
+}
+
+/**
+ * `paid` when Medusa's order has nothing pending (its summary's pending difference is zero or
+ * less), `canceled` when Medusa canceled it, `awaiting` otherwise, and when the summary cannot
+ * say: the shopper is never told "pago" on a doubt.
+ */
+export function orderPaymentOf(order: OrderPaymentFacts): OrderPayment {
+  if (order.status === "canceled" || order.canceled_at) return "canceled";
+  const raw =
+    order.summary?.raw_pending_difference?.value ??
+    (order.summary?.pending_difference == null
+      ? undefined
+      : String(order.summary.pending_difference));
+  const pending = raw === undefined ? undefined : toSignedCents(raw);
+  return pending !== undefined && pending <= 0 ? "paid" : "awaiting";
+}
+
+const ORDER_FIELDS = ["id", "display_id", "status", "canceled_at", "summary.*"];
+
+type OrderRow = OrderPaymentFacts & { id: string; display_id?: number | null };
+
+const stateOf = (order: OrderRow | undefined): ShopperOrderState | undefined =>
+  order && order.display_id != null
+    ? { display_id: order.display_id, payment: orderPaymentOf(order) }
+    : undefined;
+
+/** Order `orderId`'s number and payment; undefined when Medusa has no such order. */
+export async function orderPaymentState(
+  container: MedusaContainer,
+  orderId: string,
+): Promise<ShopperOrderState | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ORDER_FIELDS,
+    filters: { id: orderId },
+  });
+  return stateOf(data[0] as OrderRow | undefined);
+}
+
+/**
+ * The order a payment collection pays for (Medusa links a cart's collection to the order its
+ * cart became, and an order's own collection to that order), with whether it is paid; undefined
+ * while the cart is no order yet.
+ */
+export async function orderPaymentOfCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+): Promise<ShopperOrderState | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY);
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  });
+  let orderId = (links[0] as { order_id?: string } | undefined)?.order_id;
+  if (!orderId) {
+    // A completed cart whose collection Medusa did not link (it always does today): its cart's.
+    const { data: carts } = await query.graph({
+      entity: "cart_payment_collection",
+      fields: ["cart_id"],
+      filters: { payment_collection_id: paymentCollectionId },
+    });
+    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
+    if (!cartId) return undefined;
+    const { data: orders } = await query.graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: cartId },
+    });
+    orderId = (orders[0] as { order_id?: string } | undefined)?.order_id;
+  }
+  return orderId ? orderPaymentState(container, orderId) : undefined;
+}
