@@ -76,6 +76,8 @@ const PixPaymentButton = ({
   // again. An expired code needs nothing here: the element offers "Gerar novo código".
   const [failedSessionId, setFailedSessionId] = useState<string | null>(null)
   const [renewing, startRenewing] = useTransition()
+  // The code shown was paid but its money goes back: no order comes of it.
+  const [refundDue, setRefundDue] = useState(false)
 
   if (notReady) {
     return <Button disabled>Conclua as etapas acima para pagar com Pix</Button>
@@ -98,13 +100,23 @@ const PixPaymentButton = ({
       <PixCheckoutClient
         sessionId={session.id}
         onPaid={() => {
-          // placeOrder redirects to the order's confirmation page.
+          // Only `pix-paid` completes the cart: the element fires it when this cart's live
+          // code paid it. placeOrder redirects to the order's confirmation page.
           placeOrder(cart.id).catch((err) =>
             setErrorMessage(paymentErrorMessage({ message: err.message }))
           )
         }}
+        // A replaced code paid anyway: the element says the money goes back, and why; the
+        // cart stays open for its current code.
+        onRefundDue={() => setRefundDue(true)}
         onFailed={() => setFailedSessionId(session.id)}
       />
+      {refundDue && (
+        <p className="pix-refund-due-note" data-testid="pix-refund-due-note">
+          Este pagamento não conclui o pedido: o valor será devolvido, como
+          explicado acima.
+        </p>
+      )}
       {failedSessionId === session.id && (
         <Button
           onClick={renew}

@@ -11,7 +11,16 @@ const PixCheckout = dynamic(
 
 type Props = {
   sessionId: string
+  /**
+   * `pix-paid`: this code paid the cart, the only time to complete it. A code the cart replaced,
+   * paid anyway, never fires it.
+   */
   onPaid?: (detail: PixPaidDetail) => void
+  /**
+   * `pix-refund-due`: the code shown was paid, but its money goes back (a code the cart
+   * replaced): the element says how much and why. Never complete the cart on it.
+   */
+  onRefundDue?: () => void
   /** The code's create failed: offer a new one (an expired code, the element renews itself). */
   onFailed?: () => void
 }
@@ -20,6 +29,7 @@ type Props = {
 export default function PixCheckoutClient({
   sessionId,
   onPaid,
+  onRefundDue,
   onFailed,
 }: Props) {
   // "Ver o código atual" on a replaced code, and "Gerar novo código" on an expired one, move
@@ -57,6 +67,7 @@ export default function PixCheckoutClient({
         }}
         onPixRenewed={(event) => setShown(event.detail.sessionId)}
         onPixPaid={(event) => onPaid?.(event.detail)}
+        onPixRefundDue={() => onRefundDue?.()}
       />
     </div>
   )
