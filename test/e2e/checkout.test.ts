@@ -366,33 +366,34 @@ describe("checkout in the demo store", () => {
     expect(order.email).toBe(shopper);
   });
 
-  it("two tabs, one cart: the old code, paid after the other tab chose cheaper shipping, places no order; the old tab says the money comes back and why, never 'pago'; the live tab says so by itself and after a reload; paying the live code places the order, paid", async () => {
+  it("two tabs, one cart: the old code, paid after the other tab changed the shipping and it now costs more, places no order; the old tab says the money comes back and why, never 'pago'; the live tab says so by itself and after a reload; paying the live code places the order, paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shopper = email("two-tabs");
     const store = { storeUrl: demo.urls.store, publishableKey: demo.publishableKey };
-    // Tab 1: SEDEX, and a Pix code.
-    await toDelivery(page, storefront());
-    await fillDelivery(page, shopper);
-    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    // Tab 1: PAC, and a Pix code.
+    await fillCartAndShipping(page, storefront(), shopper);
     await payWithPix(page);
     const oldCode = await page.locator('pix-checkout [part~="code"]').inputValue();
     const old = (await listCharges(demo.urls.sandbox)).find((c) => c.pix_copy_paste === oldCode)!;
     const cartId = (await page.evaluate("localStorage.getItem('pix-demo-cart')")) as string;
     await watchFor(page, ["está pago", "Pagamento confirmado"]);
 
-    // Tab 2, the same cart: PAC, cheaper, and a new code. Tab 1 says its code was replaced.
+    // Tab 2, the same cart: SEDEX, dearer, and a new code. Tab 1 says its code was replaced.
+    // (Had the cart got cheaper, the old code's money would pay it: see the next test.)
     const live = await context.newPage();
     await live.setViewportSize({ width: 390, height: 844 });
     await live.goto(`${storefront()}/#/entrega`);
-    await live.getByRole("radio", { name: /PAC/ }).check();
+    await live.getByRole("radio", { name: /SEDEX/ }).check();
     await payWithPix(live);
     const liveCode = await live.locator('pix-checkout [part~="code"]').inputValue();
     expect(liveCode).not.toBe(oldCode);
     const liveCharge = (await listCharges(demo.urls.sandbox)).find(
       (c) => c.pix_copy_paste === liveCode,
     )!;
-    expect(liveCharge.amount).toBeLessThan(old.amount);
-    await checkoutView(page, "superseded").getByText("Código substituído").waitFor();
+    expect(liveCharge.amount).toBeGreaterThan(old.amount);
+    await checkoutView(page, "superseded")
+      .locator(".title", { hasText: "Código substituído" })
+      .waitFor();
 
     // The old code is paid anyway, from the clipboard.
     await payCharge(demo.urls.sandbox, old.uuid);
@@ -803,13 +804,13 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect((await listCharges(demo.urls.sandbox)).length).toBe(charges);
   });
 
-  it("two tabs, one cart: the old code, paid after the other tab chose cheaper shipping, places no order; each tab names the money coming back; paying the live code places the order, and its page says paid", async () => {
+  it("two tabs, one cart: the old code, paid after the other tab changed the shipping and it now costs more, places no order; each tab names the money coming back; paying the live code places the order, and its page says paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shopper = email("next-two-tabs");
-    // Tab 1: SEDEX, and a Pix code on the review step.
+    // Tab 1: PAC, and a Pix code on the review step.
     await toPaymentStep(shopper);
     await page.goto(page.url().replace("step=payment", "step=delivery"));
-    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await page.getByRole("radio", { name: /PAC/ }).check();
     await page.getByTestId("submit-delivery-option-button").click();
     await page.waitForURL(/step=payment/);
     await toPixCode();
@@ -817,11 +818,11 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const old = (await listCharges(demo.urls.sandbox)).find((c) => c.pix_copy_paste === oldCode)!;
     await watchFor(page, ["está pago", "Pagamento confirmado"]);
 
-    // Tab 2, the same cart: PAC, cheaper, and a new code. Tab 1 says its code was replaced.
+    // Tab 2, the same cart: SEDEX, dearer, and a new code. Tab 1 says its code was replaced.
     const live = await context.newPage();
     await live.setViewportSize({ width: 390, height: 844 });
     await live.goto(`${next.url}/br/checkout?step=delivery`);
-    await live.getByRole("radio", { name: /PAC/ }).check();
+    await live.getByRole("radio", { name: /SEDEX/ }).check();
     await live.getByTestId("submit-delivery-option-button").click();
     await live.waitForURL(/step=payment/);
     await live.getByTestId("payment-method-pp_pix_pix-checkout").check();
@@ -833,7 +834,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const liveCharge = (await listCharges(demo.urls.sandbox)).find(
       (c) => c.pix_copy_paste === liveCode,
     )!;
-    expect(liveCharge.amount).toBeLessThan(old.amount);
+    expect(liveCharge.amount).toBeGreaterThan(old.amount);
     await checkoutView(page, "superseded").waitFor({ timeout: 30_000 });
 
     // The old code is paid anyway.
