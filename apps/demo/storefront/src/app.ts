@@ -173,12 +173,17 @@ export async function mountStorefront(
       api.retrieveOrder(orderId),
       api.orderPayment(orderId),
     ]);
+    // An excess the order's own code brought, which the store returns (the order cheaper
+    // since the code was made, or more paid than it asked).
+    const session = sessionId ? await api.sessionState(sessionId) : null;
+    const excess = session?.status === "paid" ? api.refundOf(session) : null;
     update({
       order,
       orderPixSaved: pixSaved,
       orderPayment: told?.payment ?? null,
       orderEarlierPayment: told?.earlier_payment ?? null,
       orderSessionId: sessionId,
+      orderRefund: excess ?? (state.order?.id === orderId ? state.orderRefund : null),
     });
   };
 
@@ -316,6 +321,9 @@ export async function mountStorefront(
         const cartId = state.cart?.id ?? api.storedCartId();
         const placed = state.order ?? (cartId ? await api.completeCart(cartId) : null);
         if (!placed) return;
+        // The code that paid may have brought more than the cart costs now: the confirmation
+        // names it, whichever session of the cart the store reads for the order.
+        update({ order: placed, orderRefund: api.refundOf(session) });
         // The code step is done: back from the confirmation goes to the shop, not to the code.
         await enter({ step: "confirmation", orderId: placed.id }, "replace");
         update({ cart: null });

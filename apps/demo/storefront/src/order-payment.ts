@@ -13,6 +13,12 @@ export interface EarlierPayment {
   order_paid: boolean;
 }
 
+/** Money the store gives back: integer cents, and the plugin's reason word. */
+export interface RefundOwed {
+  amount: number;
+  reason: string;
+}
+
 /**
  * Medusa's order as the plugin reads it: `paid` when nothing is left to pay, `canceled`, else
  * `awaiting`. The page may say "está pago" only for `paid`.

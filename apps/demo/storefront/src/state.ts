@@ -1,7 +1,13 @@
 // The storefront's whole state, in one object the views read and the actions replace.
 import type { HttpTypes } from "@medusajs/types";
 import { emptyPayer, type PayerField, type PayerFields } from "./payer-fields";
-import type { EarlierPayment, Method, OrderPaymentStatus, PixDiscount } from "./store-api";
+import type {
+  EarlierPayment,
+  Method,
+  OrderPaymentStatus,
+  PixDiscount,
+  RefundOwed,
+} from "./store-api";
 
 /** The checkout steps, in order. */
 export type Step = "products" | "cart" | "address" | "payment" | "checkout" | "confirmation";
@@ -38,6 +44,11 @@ export interface State {
   /** The order's Pix or boleto session: the code that still pays an order awaiting payment. */
   orderSessionId: string | null;
   /**
+   * Money the code that paid `order` brought beyond what the order costs, which the store gives
+   * back (a code paid with more than it asked, or the order cheaper since): amount and why.
+   */
+  orderRefund: RefundOwed | null;
+  /**
    * The code on the checkout step was paid but the store gives its money back (a code the cart
    * replaced): no order comes of it, and the page says so beside the element.
    */
@@ -68,6 +79,7 @@ export function initialState(): State {
     orderPayment: null,
     orderEarlierPayment: null,
     orderSessionId: null,
+    orderRefund: null,
     refundDue: false,
     busy: false,
     error: null,
@@ -89,7 +101,7 @@ export interface Actions {
   chooseMethod(method: Method): void;
   pay(method: Method): void;
   /** The element's `pix-paid`: the live code paid the cart; the only time a cart is completed. */
-  paid(session: { status: string; replaced_by?: string | null }): void;
+  paid(session: { status: string; replaced_by?: string | null; refund?: RefundOwed | null }): void;
   /** The element's `pix-refund-due`: the shown code's money goes back; no order comes of it. */
   refundDue(): void;
   /** The confirmation of an order awaiting payment: its code was paid or renewed; read it again. */

@@ -4,7 +4,7 @@ import Medusa from "@medusajs/js-sdk";
 import type { HttpTypes } from "@medusajs/types";
 import config from "virtual:pix-demo-config";
 import { toAddress } from "./cart-address";
-import { readOrderPayment, type OrderPayment } from "./order-payment";
+import { readOrderPayment, type OrderPayment, type RefundOwed } from "./order-payment";
 import type { PayerFields } from "./payer-fields";
 import { StoreRefusal } from "./error-message";
 import { pixSavedOf } from "./totals";
@@ -233,6 +233,8 @@ export async function startPayment(
 /** The plugin's word on a payment session (`GET /store/pix-checkout/sessions/:id`), or null. */
 export interface SessionState {
   status: string;
+  /** With `paid`: an excess the store returns; with `refund_due`: all of it. */
+  refund?: RefundOwed | null;
   /** Set on a code the cart replaced: the cart's current session, or null when it has none. */
   replaced_by?: string | null;
   order?: { display_id: number; payment?: string } | null;
@@ -246,6 +248,13 @@ export interface SessionState {
  */
 export function paysTheCart(session: SessionState | null): boolean {
   return session?.status === "paid" && !session.replaced_by;
+}
+
+/** The refund an answer names, when it is one: a positive whole number of cents. */
+export function refundOf(session: { refund?: RefundOwed | null } | null): RefundOwed | null {
+  const refund = session?.refund;
+  if (!refund || !Number.isSafeInteger(refund.amount) || refund.amount <= 0) return null;
+  return { amount: refund.amount, reason: String(refund.reason) };
 }
 
 /** What a session is now (paid, replaced, still payable), or null when the store cannot say. */
@@ -357,5 +366,5 @@ export function orderPayment(orderId: string): Promise<OrderPayment | null> {
   return readOrderPayment(sdk.client, orderId);
 }
 
-export type { EarlierPayment, OrderPayment, OrderPaymentStatus } from "./order-payment";
+export type { EarlierPayment, OrderPayment, OrderPaymentStatus, RefundOwed } from "./order-payment";
 export { errorMessage } from "./error-message";

@@ -77,6 +77,34 @@ describe("the confirmation of a paid order", () => {
   });
 });
 
+describe("the confirmation of an order its code paid with more than it costs", () => {
+  it("names the excess coming back and why, under the paid message", () => {
+    const state = {
+      ...initialState(),
+      step: "confirmation" as const,
+      order,
+      orderPayment: "paid" as const,
+      orderRefund: { amount: 1490, reason: "amount_lowered" },
+    };
+    const text = textOf(markupOf(confirmationView(state, {} as Actions)));
+    expect(text).toContain("Seu pedido #42 está pago.");
+    expect(text).toContain(
+      "O valor do pedido diminuiu depois que o código foi gerado: a loja vai devolver R$ 14,90.",
+    );
+  });
+
+  it("says no excess for an order not paid", () => {
+    const state = {
+      ...initialState(),
+      step: "confirmation" as const,
+      order,
+      orderPayment: "awaiting" as const,
+      orderRefund: { amount: 1490, reason: "amount_lowered" },
+    };
+    expect(textOf(markupOf(confirmationView(state, {} as Actions)))).not.toContain("devolver");
+  });
+});
+
 describe("the confirmation of an order not paid", () => {
   it("says the order awaits payment, never that it is paid, and shows the code that pays it", () => {
     const text = textOf(confirmation({ amount: 20945, order_paid: false }, "awaiting", "payses_1"));

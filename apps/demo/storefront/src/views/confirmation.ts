@@ -1,5 +1,5 @@
 import { html, nothing } from "lit";
-import type { EarlierPayment } from "../order-payment";
+import type { EarlierPayment, RefundOwed } from "../order-payment";
 import { formatCents, formatMoney, variantLabel } from "../format";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
@@ -15,6 +15,21 @@ export function earlierPaymentLine(earlier: EarlierPayment, orderPaid: boolean):
   return orderPaid
     ? `Recebemos ${amount} por um código anterior. Seu pedido já está pago; esse valor será devolvido.`
     : `Recebemos ${amount} por um código anterior; esse valor será devolvido.`;
+}
+
+/** Why the code that paid the order brought more than it costs, in the element's words. */
+const excessReasons: Record<string, string> = {
+  amount_lowered: "O valor do pedido diminuiu depois que o código foi gerado",
+  overpaid: "Você pagou mais do que o código pedia",
+};
+
+/**
+ * Money the code that paid the order brought beyond what it costs, which the store gives back:
+ * the amount and why.
+ */
+export function excessLine(refund: RefundOwed): string {
+  const why = excessReasons[refund.reason] ?? "O pagamento passou do valor do pedido";
+  return `${why}: a loja vai devolver ${formatCents(refund.amount)}.`;
 }
 
 /** The heading and first line for the order's payment, as the plugin tells it. */
@@ -62,6 +77,11 @@ export function confirmationView(
         ? html`<p class="notice" role="status">
             ${earlierPaymentLine(state.orderEarlierPayment, state.orderPayment === "paid")}
           </p>`
+        : nothing
+    }
+    ${
+      state.orderRefund && state.orderPayment === "paid"
+        ? html`<p class="notice" role="status">${excessLine(state.orderRefund)}</p>`
         : nothing
     }
     ${state.orderPayment === "awaiting" && state.orderSessionId ? code(state.orderSessionId) : nothing}
