@@ -439,6 +439,49 @@ describe("checkout in the demo store", () => {
     expect(await saidSoFar(page)).toEqual([]);
   });
 
+  it("two tabs, one cart: the old code, paid after the other tab chose cheaper shipping, pays the cart; the order is paid in Medusa, the confirmation says so and names the excess coming back, and one order exists", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shopper = email("two-tabs-cheaper");
+    // Tab 1: SEDEX, and a Pix code.
+    await toDelivery(page, storefront());
+    await fillDelivery(page, shopper);
+    await page.getByRole("radio", { name: /SEDEX/ }).check();
+    await payWithPix(page);
+    const oldCode = await page.locator('pix-checkout [part~="code"]').inputValue();
+    const old = (await listCharges(demo.urls.sandbox)).find((c) => c.pix_copy_paste === oldCode)!;
+
+    // Tab 2, the same cart: PAC, cheaper, and a new code.
+    const live = await context.newPage();
+    await live.setViewportSize({ width: 390, height: 844 });
+    await live.goto(`${storefront()}/#/entrega`);
+    await live.getByRole("radio", { name: /PAC/ }).check();
+    await payWithPix(live);
+    const liveCode = await live.locator('pix-checkout [part~="code"]').inputValue();
+    const liveCharge = (await listCharges(demo.urls.sandbox)).find(
+      (c) => c.pix_copy_paste === liveCode,
+    )!;
+    expect(liveCharge.amount).toBeLessThan(old.amount);
+    await checkoutView(page, "superseded").waitFor();
+
+    // The old code, paid anyway: its money covers the cart, so it pays it.
+    await payCharge(demo.urls.sandbox, old.uuid);
+    const orderNumber = await confirmedOrderNumber(page);
+    const order = await paidOrder((o) => o.display_id === orderNumber);
+    expect(order.email).toBe(shopper);
+    // The excess comes back, and the page says how much and why.
+    await expect
+      .poll(() => textOf(page))
+      .toContain(`a loja vai devolver ${brl(old.amount - liveCharge.amount)}.`);
+    // One order for the cart, whichever tab asked.
+    await live.reload();
+    await expect
+      .poll(async () =>
+        (await listOrders(demo.urls.store, token)).filter((o) => o.email === shopper),
+      )
+      .toHaveLength(1);
+    await live.close();
+  });
+
   it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
