@@ -4,19 +4,20 @@ import { sessionState } from "../store-api";
 import { payLinkPath } from "../pay-link";
 import { logForDevelopers } from "../developer-log";
 
+/** The order a session's answer names, and whether Medusa's order is paid. */
+type OrderWord = { display_id: number; payment?: string };
+
 /** What the page does when the element says so. */
 interface PayLinkActions {
   renewed(next: string): void;
-  paid(detail: {
-    session: { session_id: string; order?: { display_id: number } | null };
-  }): Promise<void>;
+  paid(detail: { session: { session_id: string; order?: OrderWord | null } }): Promise<void>;
 }
 
 /** What the page knows beside the element: the order once paid, and whether the element loaded. */
 interface PayLinkState {
   sessionId: string;
   elementMissing: boolean;
-  /** The paid order's number, once the store has it. */
+  /** The order's number, once the store says it is paid. */
   orderNumber: number | null;
 }
 
@@ -42,15 +43,16 @@ export function mountPayLink(
       history.replaceState(null, "", payLinkPath(next));
       update({ sessionId: next });
     },
-    async paid(detail: { session: { session_id: string; order?: { display_id: number } | null } }) {
+    async paid(detail: { session: { session_id: string; order?: OrderWord | null } }) {
       // The live stream says paid before the order exists; the store's answer names it once
-      // the cart is an order (the webhook completes it within seconds).
+      // the cart is an order (the webhook completes it within seconds), with Medusa's word on
+      // whether it is paid. "Está pago" is said only on that word.
       let order = detail.session.order;
-      for (let tries = 0; !order && tries < 20; tries += 1) {
+      for (let tries = 0; order?.payment !== "paid" && tries < 20; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         order = (await sessionState(detail.session.session_id))?.order;
       }
-      if (order) update({ orderNumber: order.display_id });
+      if (order?.payment === "paid") update({ orderNumber: order.display_id });
     },
   };
   update({});
