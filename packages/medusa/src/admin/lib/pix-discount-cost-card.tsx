@@ -9,6 +9,9 @@ import { formatCents } from "./format";
 import { usePixTranslation } from "./i18n";
 import { dayLabel, daysBetween, saoPauloDay } from "./sao-paulo-days";
 
+/** The sentence under the figures, by how many orders: none, one, several. */
+const LINE = ["pixDiscount.cost.lineNone", "pixDiscount.cost.lineOne", "pixDiscount.cost.line"];
+
 /** The longest period the books compare at once (books.ts `MAX_PERIOD_DAYS`). */
 const MAX_DAYS = 31;
 
@@ -74,7 +77,7 @@ export function PixDiscountCostCard({ provider }: { provider: string | undefined
       )}
       {valid && shown && !error ? (
         <Text size="small" data-pix-checkout="discount-cost-line">
-          {t(shown.orders === 1 ? "pixDiscount.cost.lineOne" : "pixDiscount.cost.line", {
+          {t(LINE[Math.min(shown.orders, 2)]!, {
             from: dayLabel(from),
             to: dayLabel(to),
             amount: formatCents(shown.cents),

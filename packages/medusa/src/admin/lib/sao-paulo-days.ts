@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The São Paulo calendar days the books are read by, as the admin's period pickers hold them
 // (`YYYY-MM-DD`, what an `<input type="date">` gives) and show them (`24/11/2026`).
 
