@@ -3,6 +3,7 @@
 // confirmation. Each step has its own address (route.ts): the back button walks the steps, and
 // a reload comes back to the same step, the same form and the same code.
 import { html, nothing, render } from "lit";
+import config from "virtual:pix-demo-config";
 import {
   boletoFields,
   shippingFields,
@@ -16,6 +17,7 @@ import {
 import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type State } from "./state";
+import { sandboxPageOf } from "./sandbox-link";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
 import { cartView } from "./views/cart";
@@ -283,6 +285,12 @@ export async function mountStorefront(
         await enter({ step: "confirmation", orderId: placed.id }, "replace");
         update({ cart: null });
       }),
+    sessionShown: (session) => {
+      const url = sandboxPageOf(config.sandboxUrl ?? "", session);
+      const now = state.sandboxPage;
+      if (now?.sessionId === session.session_id && now.url === url) return;
+      update({ sandboxPage: { sessionId: session.session_id, url } });
+    },
     renewed: (sessionId) => {
       update({ sessionId });
       history.replaceState(null, "", hashOf({ step: "checkout", sessionId }));

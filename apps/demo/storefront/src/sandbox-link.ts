@@ -1,0 +1,25 @@
+/**
+ * The sandbox page of the charge behind the session the element shows: `/pay/<id>` for a Pix
+ * code, `/boleto/<id>` for a boleto (both in Portuguese, each with the charge's own "Pagar" and
+ * "Expirar" buttons), read from the code's `pix.payment_link` or `boleto.url` and put on the
+ * demo's sandbox address (the store may reach the sandbox by another host than the browser).
+ * The sandbox's home, the list of every charge, when the session names no such page.
+ */
+export function sandboxPageOf(
+  sandboxUrl: string,
+  session:
+    | { pix?: { payment_link?: string | null } | null; boleto?: { url?: string | null } | null }
+    | null
+    | undefined,
+): string {
+  const root = sandboxUrl.replace(/\/+$/, "");
+  const link = session?.pix?.payment_link ?? session?.boleto?.url;
+  if (!link) return sandboxUrl;
+  let path: string;
+  try {
+    path = new URL(link).pathname;
+  } catch {
+    return sandboxUrl;
+  }
+  return /^\/(pay|boleto)\/[A-Za-z0-9_-]+$/.test(path) ? `${root}${path}` : sandboxUrl;
+}
