@@ -419,11 +419,31 @@ medusaIntegrationTestRunner({
         .getByRole("heading", { name: `Diferença da edição do pedido #${order.display_id}` })
         .waitFor();
       await page.getByText("R$ 35,00").first().waitFor();
-      // What the shopper sees, light and shadow DOM alike: each text once on screen.
+      // How many times the shopper sees `text` on screen, light and shadow DOM alike: the text
+      // nodes that say it (spaces, R$'s no-break one included, as one) in an element that is
+      // visible and larger than a pixel (the element's announcement for screen readers is not
+      // on screen).
       const shown = (text: string) =>
-        page
-          .getByText(text, { exact: true })
-          .evaluateAll((found) => found.filter((el) => el.checkVisibility()).length);
+        page.evaluate((wanted) => {
+          let count = 0;
+          const visit = (root: Document | ShadowRoot) => {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || (node.textContent ?? "").replace(/\s+/g, " ").trim() !== wanted) {
+                continue;
+              }
+              if (parent.closest("script, style, title")) continue;
+              const box = parent.getBoundingClientRect();
+              if (parent.checkVisibility() && box.width > 1 && box.height > 1) count += 1;
+            }
+            for (const el of Array.from(root.querySelectorAll("*"))) {
+              if (el.shadowRoot) visit(el.shadowRoot);
+            }
+          };
+          visit(document);
+          return count;
+        }, text);
       // The boleto is offered by a button, next in the tab order after the Pix one, that opens
       // its form from the keyboard.
       const boletoToggle = page.getByRole("button", { name: "Prefiro pagar com boleto" });
@@ -455,7 +475,10 @@ medusaIntegrationTestRunner({
       );
 
       expect((await control(sandbox.url, `charges/${charge.charge_id}/pay`, {})).ok).toBe(true);
-      await page.getByText("Pagamento confirmado", { exact: true }).waitFor({ timeout: 30_000 });
+      await page
+        .getByText("Pagamento confirmado", { exact: true })
+        .first()
+        .waitFor({ timeout: 30_000 });
       // Said once, the amount once, under the title that names the order.
       expect(await shown("Pagamento confirmado")).toBe(1);
       expect(await shown("R$ 35,00")).toBe(1);
