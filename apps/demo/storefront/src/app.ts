@@ -286,10 +286,25 @@ export async function mountStorefront(
         update({ cart: null });
       }),
     sessionShown: (session) => {
-      const url = sandboxPageOf(config.sandboxUrl ?? "", session);
-      const now = state.sandboxPage;
-      if (now?.sessionId === session.session_id && now.url === url) return;
-      update({ sandboxPage: { sessionId: session.session_id, url } });
+      const home = config.sandboxUrl;
+      const known = state.sandboxPage;
+      if (!home || (known?.sessionId === session.session_id && known.url !== home)) return;
+      void (async () => {
+        let url = sandboxPageOf(home, session);
+        if (url === home) {
+          // Variant A's code names no page: the charge's id is in the session's data in Medusa.
+          const cartId = state.cart?.id ?? api.storedCartId();
+          const cart = cartId ? await api.freshCart(cartId) : null;
+          const data = cart?.payment_collection?.payment_sessions?.find(
+            (candidate) => candidate.id === session.session_id,
+          )?.data;
+          const chargeId = typeof data?.charge_id === "string" ? data.charge_id : null;
+          url = sandboxPageOf(home, session, chargeId);
+        }
+        const now = state.sandboxPage;
+        if (now?.sessionId === session.session_id && now.url === url) return;
+        update({ sandboxPage: { sessionId: session.session_id, url } });
+      })();
     },
     renewed: (sessionId) => {
       update({ sessionId });

@@ -18,6 +18,17 @@ describe("sandboxPageOf", () => {
     ).toBe("http://127.0.0.1:4010/boleto/ch_123");
   });
 
+  it("links a Variant A code, which names no page, to the pay page of its charge's id", () => {
+    expect(
+      sandboxPageOf(
+        sandbox,
+        { pix: { payment_link: null } },
+        "3f2c9a1e-7b4d-4c1a-9e8f-0a1b2c3d4e5f",
+      ),
+    ).toBe("http://127.0.0.1:4010/pay/3f2c9a1e-7b4d-4c1a-9e8f-0a1b2c3d4e5f");
+    expect(sandboxPageOf(sandbox, {}, "../x")).toBe(sandbox);
+  });
+
   it("falls back to the sandbox's home when the code names no page of it", () => {
     expect(sandboxPageOf(sandbox, null)).toBe(sandbox);
     expect(sandboxPageOf(sandbox, { pix: { payment_link: null } })).toBe(sandbox);
