@@ -3,10 +3,13 @@ import config from "virtual:pix-demo-config";
 import { sessionState } from "../store-api";
 import { payLinkPath } from "../pay-link";
 import { logForDevelopers } from "../developer-log";
+import { payLinkIntro, type PayLinkOrder } from "./pay-link-intro";
 
 /** What the page does when the element says so. */
 interface PayLinkActions {
   renewed(next: string): void;
+  /** The element read its session: the order behind it, if the store names one. */
+  seen(session: { order?: PayLinkOrder | null }): void;
   paid(detail: {
     session: { session_id: string; order?: { display_id: number } | null };
   }): Promise<void>;
@@ -18,6 +21,8 @@ interface PayLinkState {
   elementMissing: boolean;
   /** The paid order's number, once the store has it. */
   orderNumber: number | null;
+  /** The order behind the code, once the store's answer names one (never for a cart's Pix). */
+  order: PayLinkOrder | null;
 }
 
 /**
@@ -32,7 +37,7 @@ export function mountPayLink(
   sessionId: string,
   elementLoaded: Promise<boolean>,
 ): void {
-  let state: PayLinkState = { sessionId, elementMissing: false, orderNumber: null };
+  let state: PayLinkState = { sessionId, elementMissing: false, orderNumber: null, order: null };
   const update = (patch: Partial<PayLinkState>) => {
     state = { ...state, ...patch };
     render(payLinkView(state, actions), root);
@@ -40,7 +45,11 @@ export function mountPayLink(
   const actions: PayLinkActions = {
     renewed(next: string) {
       history.replaceState(null, "", payLinkPath(next));
-      update({ sessionId: next });
+      update({ sessionId: next, order: null });
+    },
+    seen(session) {
+      const order = session.order ?? null;
+      if (order?.display_id !== state.order?.display_id) update({ order });
     },
     async paid(detail: { session: { session_id: string; order?: { display_id: number } | null } }) {
       // The live stream says paid before the order exists; the store's answer names it once
@@ -57,7 +66,7 @@ export function mountPayLink(
   void elementLoaded.then((loaded) => loaded || update({ elementMissing: true }));
 }
 
-function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
+function payLinkView(state: PayLinkState, { renewed, seen, paid }: PayLinkActions) {
   return html`
     <header>
       <h1><a href="/">Loja Pix Checkout</a></h1>
@@ -69,9 +78,7 @@ function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
           ? html`<p class="success" role="status">
               Obrigado! Seu pedido <strong>#${state.orderNumber}</strong> está pago.
             </p>`
-          : html`<p class="muted">
-              Este é o código do seu pedido. Se ele já foi pago ou expirou, esta página mostra isso.
-            </p>`
+          : payLinkIntro(state.order)
       }
       ${
         state.elementMissing
@@ -88,6 +95,8 @@ function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
         lang="pt-BR"
         @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
           renewed(event.detail.sessionId)}
+        @pix-status-change=${(event: CustomEvent<{ session: { order?: PayLinkOrder | null } }>) =>
+          seen(event.detail.session)}
         @pix-paid=${(event: CustomEvent<Parameters<PayLinkActions["paid"]>[0]>) =>
           void paid(event.detail)}
         @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
