@@ -512,6 +512,10 @@ describe("checkout in the demo store", () => {
     await fillCartAndShipping(page, storefront(), email("pix-expired"));
     await payWithPix(page);
     const first = await newestCharge(demo.urls.sandbox);
+    // The demo's hint opens this charge's own page in the sandbox, not the list of every charge.
+    const sandboxPage = (uuid: string) => `${demo.urls.sandbox.replace(/\/+$/, "")}/pay/${uuid}`;
+    const hint = page.getByRole("link", { name: "página dela no sandbox" });
+    await expect.poll(() => hint.getAttribute("href")).toBe(sandboxPage(first.uuid));
     await expireCharge(demo.urls.sandbox, first.uuid);
 
     await checkoutView(page, "expired").waitFor();
@@ -519,6 +523,8 @@ describe("checkout in the demo store", () => {
     await page.getByRole("button", { name: "Gerar novo código" }).click();
     await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
     await showsCopyFirst(page);
+    const renewed = await newestCharge(demo.urls.sandbox);
+    await expect.poll(() => hint.getAttribute("href")).toBe(sandboxPage(renewed.uuid));
 
     const second = await payCopiedCode(page, demo.urls.sandbox);
     expect(second.uuid).not.toBe(first.uuid);
@@ -922,6 +928,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await toPixCode();
     const firstCode = await pixCode();
     const first = await newestCharge(demo.urls.sandbox);
+    // The demo's hint opens this charge's own page in the sandbox, not the list of every charge.
+    const sandboxPage = (uuid: string) => `${demo.urls.sandbox.replace(/\/+$/, "")}/pay/${uuid}`;
+    const hint = page.getByRole("link", { name: "página dela no sandbox" });
+    await expect.poll(() => hint.getAttribute("href")).toBe(sandboxPage(first.uuid));
     await expireCharge(demo.urls.sandbox, first.uuid);
 
     await checkoutView(page, "expired").waitFor();

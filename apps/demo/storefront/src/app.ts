@@ -3,6 +3,7 @@
 // confirmation. Each step has its own address (route.ts): the back button walks the steps, and
 // a reload comes back to the same step, the same form and the same code.
 import { html, nothing, render } from "lit";
+import config from "virtual:pix-demo-config";
 import {
   boletoFields,
   shippingFields,
@@ -16,6 +17,7 @@ import {
 import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type State } from "./state";
+import { sandboxPageOf } from "./sandbox-link";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
 import { cartView } from "./views/cart";
@@ -339,6 +341,27 @@ export async function mountStorefront(
         await readOrder(orderId);
         void followOrder(orderId);
       });
+    },
+    sessionShown: (session) => {
+      const home = config.sandboxUrl;
+      const known = state.sandboxPage;
+      if (!home || (known?.sessionId === session.session_id && known.url !== home)) return;
+      void (async () => {
+        let url = sandboxPageOf(home, session);
+        if (url === home) {
+          // Variant A's code names no page: the charge's id is in the session's data in Medusa.
+          const cartId = state.cart?.id ?? api.storedCartId();
+          const cart = cartId ? await api.freshCart(cartId) : null;
+          const data = cart?.payment_collection?.payment_sessions?.find(
+            (candidate) => candidate.id === session.session_id,
+          )?.data;
+          const chargeId = typeof data?.charge_id === "string" ? data.charge_id : null;
+          url = sandboxPageOf(home, session, chargeId);
+        }
+        const now = state.sandboxPage;
+        if (now?.sessionId === session.session_id && now.url === url) return;
+        update({ sandboxPage: { sessionId: session.session_id, url } });
+      })();
     },
     renewed: (sessionId) => {
       update({ sessionId, refundDue: false });

@@ -57,6 +57,8 @@ export interface State {
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
   elementMissing: boolean;
+  /** The sandbox page of the charge the element shows (sandbox-link.ts), once it said which. */
+  sandboxPage: { sessionId: string; url: string } | null;
 }
 
 /** The state of a fresh visit. */
@@ -84,7 +86,15 @@ export function initialState(): State {
     busy: false,
     error: null,
     elementMissing: false,
+    sandboxPage: null,
   };
+}
+
+/** What the demo reads of the session the element shows. */
+export interface ShownSession {
+  session_id: string;
+  pix?: { payment_link?: string | null } | null;
+  boleto?: { url?: string | null } | null;
 }
 
 /** What the views may ask for. */
@@ -108,5 +118,7 @@ export interface Actions {
   orderChanged(): void;
   /** The element took a new code after expiry ("Gerar novo código") and shows `sessionId`. */
   renewed(sessionId: string): void;
+  /** The element read its session (every status change): the demo's sandbox link follows it. */
+  sessionShown(session: ShownSession): void;
   startOver(): void;
 }

@@ -111,11 +111,15 @@ export interface StockedProduct {
 
 let productsMade = 0;
 
-/** Creates a stocked product (no shipping needed, so carts complete without a shipping method). */
+/**
+ * Creates a stocked product (no shipping needed, so carts complete without a shipping method)
+ * whose variant costs `price` reais.
+ */
 export async function createStockedProduct(
   container: MedusaContainer,
   store: StoreFixture,
   units = 10,
+  price = 35,
 ): Promise<StockedProduct> {
   const { result: locations } = await createStockLocationsWorkflow(container).run({
     input: { locations: [{ name: "Depósito" }] },
@@ -137,7 +141,7 @@ export async function createStockedProduct(
               title: "Azul",
               options: { Cor: "Azul" },
               manage_inventory: true,
-              prices: [{ amount: 35, currency_code: "brl" }],
+              prices: [{ amount: price, currency_code: "brl" }],
             },
           ],
         },

@@ -234,6 +234,12 @@ medusaIntegrationTestRunner({
       );
       // The Pix discount is a Medusa promotion: it asks what Medusa's promotion routes ask.
       expect((await call("viewer", "get", "/admin/pix-checkout/pix-discount")).status).toBe(403);
+      // What the discount cost is the discount's tab: the same policies, not the books'.
+      const cost = await call("viewer", "get", `/admin/pix-checkout/pix-discount/cost?${period}`);
+      expect(cost.status).toBe(403);
+      expect(cost.data.message).toBe(
+        "Insufficient permissions. Required policies: payment:read, promotion:read",
+      );
       const save = { enabled: true, type: "percentage", value: 5 };
       expect((await call("viewer", "post", "/admin/pix-checkout/pix-discount", save)).status).toBe(
         403,

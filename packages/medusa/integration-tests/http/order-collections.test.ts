@@ -376,7 +376,7 @@ medusaIntegrationTestRunner({
       expect(skipped.map((r: Json) => [r.state, r.reason])).toEqual([["skipped", "stranger"]]);
     });
 
-    it("in a real browser at 390 px: the copied link, Gerar código Pix, the code on screen, paid in the sandbox, Pagamento confirmado with the order number, under the page's CSP", async () => {
+    it("in a real browser at 390 px: the copied link, a boleto button the keyboard reaches and opens, Gerar código Pix, the code on screen, paid in the sandbox, Pagamento confirmado once and the amount once under the order's title, under the page's CSP", async () => {
       const { orderId } = await paidOrder(`fabio.${Date.now()}@example.com`);
       await editOrder(admin, orderId, product.variantId, 1);
       const collection = await unpaidCollection(admin, orderId);
@@ -419,6 +419,42 @@ medusaIntegrationTestRunner({
         .getByRole("heading", { name: `Diferença da edição do pedido #${order.display_id}` })
         .waitFor();
       await page.getByText("R$ 35,00").first().waitFor();
+      // How many times the shopper sees `text` on screen, light and shadow DOM alike: the text
+      // nodes that say it (spaces, R$'s no-break one included, as one) in an element that is
+      // visible and larger than a pixel (the element's announcement for screen readers is not
+      // on screen).
+      const shown = (text: string) =>
+        page.evaluate((wanted) => {
+          let count = 0;
+          const visit = (root: Document | ShadowRoot) => {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || (node.textContent ?? "").replace(/\s+/g, " ").trim() !== wanted) {
+                continue;
+              }
+              if (parent.closest("script, style, title")) continue;
+              const box = parent.getBoundingClientRect();
+              if (parent.checkVisibility() && box.width > 1 && box.height > 1) count += 1;
+            }
+            for (const el of Array.from(root.querySelectorAll("*"))) {
+              if (el.shadowRoot) visit(el.shadowRoot);
+            }
+          };
+          visit(document);
+          return count;
+        }, text);
+      // The boleto is offered by a button, next in the tab order after the Pix one, that opens
+      // its form from the keyboard.
+      const boletoToggle = page.getByRole("button", { name: "Prefiro pagar com boleto" });
+      await page.getByRole("button", { name: "Gerar código Pix" }).focus();
+      await page.keyboard.press("Tab");
+      expect(await boletoToggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await boletoToggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.getByLabel("CPF ou CNPJ").isVisible()).toBe(false);
+      await page.keyboard.press("Enter");
+      expect(await boletoToggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await page.getByLabel("CPF ou CNPJ").isVisible()).toBe(true);
       await page.getByRole("button", { name: "Gerar código Pix" }).tap();
       // The element shows the code first on a phone, with its copy button.
       await page.getByRole("button", { name: "Copiar código Pix" }).waitFor({ timeout: 30_000 });
@@ -432,15 +468,24 @@ medusaIntegrationTestRunner({
             "",
         );
       expect(shownCode).toContain((charge.display as Json).pix.copy_paste);
+      // The element says the amount; the page's own line gave way to it.
+      expect(await shown("R$ 35,00")).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         390,
       );
 
       expect((await control(sandbox.url, `charges/${charge.charge_id}/pay`, {})).ok).toBe(true);
       await page
-        .getByRole("heading", { name: "Pagamento confirmado" })
+        .getByText("Pagamento confirmado", { exact: true })
+        .first()
         .waitFor({ timeout: 30_000 });
-      await page.getByText(`Pedido #${order.display_id}`).first().waitFor();
+      // Said once, the amount once, under the title that names the order.
+      expect(await shown("Pagamento confirmado")).toBe(1);
+      expect(await shown("R$ 35,00")).toBe(1);
+      await page
+        .getByRole("heading", { name: `Diferença da edição do pedido #${order.display_id}` })
+        .waitFor();
+      expect(await page.title()).toBe("Pagamento confirmado");
       // A reload is the server's paid page.
       await page.reload();
       await page.getByRole("heading", { name: "Pagamento confirmado" }).waitFor();

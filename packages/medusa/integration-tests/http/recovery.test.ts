@@ -1,6 +1,7 @@
 import http from "node:http";
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
+import { chromium } from "playwright-core";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import type { INotificationModuleService } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
@@ -143,6 +144,13 @@ medusaIntegrationTestRunner({
       );
     }
 
+    /** The store's name as Medusa holds it, which the links' pages carry in their header. */
+    const storeNameOf = async () => {
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({ entity: "store", fields: ["name"] });
+      return String((data[0] as Json).name);
+    };
+
     /** A link of a message, on the test server instead of the configured public address. */
     const local = (url: string) => url.replace("https://api.loja.example.com", base);
     /**
@@ -266,13 +274,17 @@ medusaIntegrationTestRunner({
       );
       expect((expired?.data as Json).pix).toBeUndefined(); // The expired code is not offered again.
 
-      // Opening the link shows the cart's page and a button; the button (a POST to the same
-      // address) checks the cart is still for sale at that price and sends the shopper to the
-      // payment page, whose "Gerar novo código" makes the new code (the element's own call).
+      // Opening the link shows the cart's page, under the store's name, and a button; the
+      // button (a POST to the same address) checks the cart is still for sale at that price and
+      // answers the page that makes the new code with Medusa's own store route (the element's
+      // own call; the browser test below runs it), then opens the payment page on it.
       const shown = await open(link);
       expect(shown.status).toBe(200);
       const page = await shown.text();
       expect(page).toContain("Seu carrinho continua aqui");
+      expect(page).toContain(
+        `<header><a href="https://loja.example.com/">${await storeNameOf()}</a></header>`,
+      );
       expect(page).toContain(
         '<form method="post"><button class="button" type="submit">Gerar novo código</button></form>',
       );
@@ -284,8 +296,20 @@ medusaIntegrationTestRunner({
         "form-action 'self' https://loja.example.com https://api.loja.example.com;",
       );
       const followed = await open(link, { method: "POST" });
-      expect(followed.status).toBe(303);
-      expect(followed.headers.get("location")).toBe(`https://loja.example.com/pagar/${session.id}`);
+      expect(followed.status).toBe(200);
+      const making = JSON.parse(
+        /<script type="application\/json" id="pix-new-code">([\s\S]*?)<\/script>/.exec(
+          await followed.text(),
+        )![1]!,
+      );
+      expect(making).toMatchObject({
+        collectionId: (await cartState(cartId)).cart.payment_collection.id,
+        providerId: "pp_pix_a",
+        pageTemplate: "https://loja.example.com/pagar/{session_id}",
+      });
+      expect(followed.headers.get("content-security-policy")).toMatch(
+        /script-src 'nonce-[^']+'; connect-src 'self';/,
+      );
       const renewed = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       expect(renewed.data.charge_id).not.toBe(chargeId);
       const before = await overview();
@@ -310,6 +334,54 @@ medusaIntegrationTestRunner({
       // Nothing more goes to a paid cart.
       await pass(new Date(expiresAt.getTime() + 60 * MINUTE));
       expect(await remindersOf(renewed.data.charge_id)).toHaveLength(0);
+    });
+
+    it("in a real browser, the expired code's link makes the new code in one tap: the store's page without a word in red, Gerar novo código, and the payment page opens on a new, payable code", async () => {
+      const { cartId, chargeId, row, session } = await shownCode(64.3, "pp_pix_a");
+      const [message] = await newCodeMessagesAfterExpiry(chargeId, new Date(row.expires_at));
+      const link = (message!.data as Json).reminder.new_code_url as string;
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+      });
+      try {
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          locale: "pt-BR",
+        });
+        // The storefront's payment page, where the new code is shown; here only its address.
+        await context.route("https://loja.example.com/**", (route) =>
+          route.fulfill({ status: 200, contentType: "text/html", body: "<p>pagar</p>" }),
+        );
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on("pageerror", (e) => problems.push(e.message));
+        page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+        await page.goto(local(link));
+        await page.getByRole("heading", { name: "Seu carrinho continua aqui" }).waitFor();
+        await page.getByRole("link", { name: await storeNameOf() }).waitFor();
+        expect(await page.locator("main").innerText()).not.toMatch(/expirado|expirou/i);
+        await page.getByRole("button", { name: "Gerar novo código" }).tap();
+        await page.waitForURL(/^https:\/\/loja\.example\.com\/pagar\/payses_\w+$/, {
+          timeout: 30_000,
+        });
+        const landed = decodeURIComponent(page.url().split("/").pop()!);
+        expect(landed).not.toBe(session.id);
+        // The code the page opens on is the cart's new one, live at the service, for the cart.
+        const fresh = await db(container())("pix_checkout_charge")
+          .where({ session_id: landed })
+          .first();
+        expect(fresh).toMatchObject({ status: "pending", method: "pix" });
+        expect(fresh.charge_id).not.toBe(chargeId);
+        expect(Number(fresh.amount_cents)).toBe(6430);
+        const state = await cartState(cartId);
+        expect(fresh.payment_collection_id).toBe(state.cart.payment_collection.id);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
     });
 
     it("writes about a boleto the business day before it falls due, on the due date, and after the grace period", async () => {
@@ -848,7 +920,8 @@ medusaIntegrationTestRunner({
           // Each shopper opens the link, then taps its button, from their own address.
           const link = (message!.data as Json).reminder.new_code_url as string;
           expect((await open(link, { from: shopper.from })).status).toBe(200);
-          expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(303);
+          // The button's answer makes the new code (its script, as mixRenew does here).
+          expect((await open(link, { method: "POST", from: shopper.from })).status).toBe(200);
           const next = await mixRenew(shopper);
           renewed.set(shopper.chargeId, next);
         }

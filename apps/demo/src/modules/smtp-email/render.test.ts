@@ -61,3 +61,47 @@ describe("the demo store's e-mails", () => {
     expect(mail.html).not.toContain("<script>");
   });
 });
+
+describe("the boleto reminders' day", () => {
+  const dueTomorrow = (due_date: string, now: Date) =>
+    renderMessage(
+      "pix-checkout-boleto-due-tomorrow",
+      {
+        method: "boleto",
+        amount: "R$ 120,00",
+        boleto: { url: "http://x/b", digitable_line: "00190000090123456789", due_date },
+      },
+      store,
+      now,
+    );
+  // Friday 27/11/2026, 09:00 in São Paulo (12:00 UTC): the business day before the weekend.
+  const friday = new Date("2026-11-27T12:00:00Z");
+
+  it("names the weekday a boleto sent on Friday falls due, never 'amanhã' for a day after tomorrow", () => {
+    const monday = dueTomorrow("2026-11-30", friday);
+    expect(monday.subject).toBe("Seu boleto de R$ 120,00 vence na segunda-feira");
+    expect(monday.text).toContain("Seu boleto de R$ 120,00 vence na segunda-feira, 30/11.");
+    expect(monday.text).not.toContain("amanhã");
+    const sunday = dueTomorrow("2026-11-29", friday);
+    expect(sunday.subject).toBe("Seu boleto de R$ 120,00 vence no domingo");
+    expect(sunday.text).toContain("vence no domingo, 29/11.");
+  });
+
+  it("says 'amanhã' when the due date is São Paulo's tomorrow, even late at night in UTC's next day", () => {
+    // Wednesday 25/11 at 22:30 in São Paulo is already Thursday 26/11 in UTC.
+    const mail = dueTomorrow("2026-11-26", new Date("2026-11-26T01:30:00Z"));
+    expect(mail.subject).toBe("Seu boleto de R$ 120,00 vence amanhã");
+    expect(mail.text).toContain("vence amanhã, quinta-feira, 26/11.");
+  });
+
+  it("says 'hoje' on the due date", () => {
+    const mail = renderMessage(
+      "pix-checkout-boleto-due-today",
+      { method: "boleto", amount: "R$ 5,00", boleto: { due_date: "2026-11-30" } },
+      store,
+      new Date("2026-11-30T12:00:00Z"),
+    );
+    expect(mail.subject).toBe("Seu boleto de R$ 5,00 vence hoje");
+    expect(mail.text).toContain("vence hoje, segunda-feira, 30/11.");
+  });
+});

@@ -48,6 +48,39 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCo
 const day = (iso: string | null | undefined) =>
   iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
 
+/** `YYYY-MM-DD` of an instant in São Paulo, where a boleto falls due. */
+const saoPauloDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+
+/** Days from São Paulo's today at `now` to the calendar day `iso` (`YYYY-MM-DD`). */
+function daysUntil(iso: string, now: Date): number {
+  const utcNoon = (day: string) => Date.parse(`${day}T12:00:00Z`);
+  return Math.round((utcNoon(iso) - utcNoon(saoPauloDay(now))) / 86_400_000);
+}
+
+/**
+ * When a boleto falls due, as the shopper says it: "hoje", "amanhã", or the weekday and day
+ * ("na segunda-feira, 30/11"). The plugin sends its "due tomorrow" reminder on the business day
+ * before the due date, which after a Friday is a Monday: "amanhã" only when it is tomorrow.
+ * Without a due date, the template's own words: the reminder's day is a business day before.
+ */
+export function dueWhen(template: string, dueDate: string | null | undefined, now: Date): string {
+  const today = template.endsWith("today");
+  const iso = dueDate?.slice(0, 10);
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return today ? "hoje" : "no próximo dia útil";
+  const days = daysUntil(iso, now);
+  const [, month, date] = iso.split("-");
+  // Noon UTC is the same calendar day in São Paulo: its weekday is the due date's.
+  const weekday = new Date(`${iso}T12:00:00Z`).toLocaleDateString("pt-BR", {
+    weekday: "long",
+    timeZone: "America/Sao_Paulo",
+  });
+  const dayMonth = `${date}/${month}`;
+  if (days === 0) return `hoje, ${weekday}, ${dayMonth}`;
+  if (days === 1) return `amanhã, ${weekday}, ${dayMonth}`;
+  // "no sábado", "no domingo"; "na segunda-feira" … "na sexta-feira".
+  return `${weekday.endsWith("feira") ? "na" : "no"} ${weekday}, ${dayMonth}`;
+}
+
 /** One paragraph, or a line of the text part. */
 type Block =
   | { p: string }
@@ -57,7 +90,11 @@ type Block =
   | { small: string };
 
 /** What each template says: the subject and its blocks, from the data. */
-function compose(template: string, d: MessageData): { subject: string; blocks: Block[] } {
+function compose(
+  template: string,
+  d: MessageData,
+  now: Date,
+): { subject: string; blocks: Block[] } {
   const amount = d.amount ?? "";
   const page = d.payment_page_url;
   const pixCode: Block[] = d.pix?.copy_paste
@@ -148,16 +185,19 @@ function compose(template: string, d: MessageData): { subject: string; blocks: B
         ],
       };
     case "pix-checkout-boleto-due-tomorrow":
-    case "pix-checkout-boleto-due-today":
+    case "pix-checkout-boleto-due-today": {
+      const when = dueWhen(template, d.boleto?.due_date, now);
       return {
-        subject: `Seu boleto de ${amount} vence ${template.endsWith("today") ? "hoje" : "amanhã"}`,
+        // The subject names the day only ("vence na segunda-feira"); the body adds the date.
+        subject: `Seu boleto de ${amount} vence ${when.split(",")[0]}`,
         blocks: [
           {
-            p: `Seu boleto de ${amount} vence ${template.endsWith("today") ? "hoje" : "amanhã"}${d.boleto?.due_date ? ` (${day(d.boleto.due_date)})` : ""}. Pague no app do seu banco com a linha digitável:`,
+            p: `Seu boleto de ${amount} vence ${when}. Pague no app do seu banco com a linha digitável:`,
           },
           ...boletoLine,
         ],
       };
+    }
     case "pix-checkout-boleto-overdue":
       return {
         subject: "Seu boleto venceu: gere um novo ou pague com Pix",
@@ -185,8 +225,13 @@ function compose(template: string, d: MessageData): { subject: string; blocks: B
  * The e-mail of one message the plugin sends, as the shopper reads it: subject, HTML body in
  * Portuguese (the QR an inline image, `cid:` {@link QR_CID}) and the same words as text.
  */
-export function renderMessage(template: string, data: MessageData, store: string): Rendered {
-  const { subject, blocks } = compose(template, data);
+export function renderMessage(
+  template: string,
+  data: MessageData,
+  store: string,
+  now: Date = new Date(),
+): Rendered {
+  const { subject, blocks } = compose(template, data, now);
   const optOut = data.reminder?.opt_out_url;
   const footer: Block[] = [
     { small: `Você recebe este e-mail por causa de uma compra na ${store}.` },

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import config from "virtual:pix-demo-config";
-import type { Actions, State } from "../state";
+import type { Actions, ShownSession, State } from "../state";
 import { logForDevelopers } from "../developer-log";
 
 /**
@@ -46,6 +46,8 @@ export function checkoutView(state: State, actions: Actions) {
             @pix-refund-due=${() => actions.refundDue()}
             @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
               actions.renewed(event.detail.sessionId)}
+            @pix-status-change=${(event: CustomEvent<{ session: ShownSession }>) =>
+              actions.sessionShown(event.detail.session)}
             @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
               // The store's own words are for whoever develops the store, never for the page.
               logForDevelopers(`${event.detail.code}: ${event.detail.message}`)}
@@ -63,8 +65,8 @@ export function checkoutView(state: State, actions: Actions) {
     ${
       config.sandboxUrl
         ? html`<p class="sandbox-hint">
-            Demo: pague ou expire a cobrança no
-            <a href=${config.sandboxUrl} target="_blank" rel="noopener">sandbox</a>.
+            Demo: pague ou expire esta cobrança na
+            <a href=${sandboxHref(state)} target="_blank" rel="noopener">página dela no sandbox</a>.
           </p>`
         : nothing
     }
@@ -87,4 +89,13 @@ export function orderCodeView(sessionId: string, actions: Actions) {
     @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>
       logForDevelopers(`${event.detail.code}: ${event.detail.message}`)}
   ></pix-checkout>`;
+}
+
+/**
+ * The sandbox page of the charge on screen, once the element said which; until then (or for a
+ * session it has not read yet) the sandbox's home, the list of every charge.
+ */
+function sandboxHref(state: State): string {
+  const page = state.sandboxPage;
+  return page && page.sessionId === state.sessionId ? page.url : (config.sandboxUrl ?? "");
 }

@@ -3,6 +3,7 @@ import config from "virtual:pix-demo-config";
 import { sessionState } from "../store-api";
 import { payLinkPath } from "../pay-link";
 import { logForDevelopers } from "../developer-log";
+import { payLinkIntro, type PayLinkOrder } from "./pay-link-intro";
 
 /** The order a session's answer names, and whether Medusa's order is paid. */
 type OrderWord = { display_id: number; payment?: string };
@@ -10,6 +11,8 @@ type OrderWord = { display_id: number; payment?: string };
 /** What the page does when the element says so. */
 interface PayLinkActions {
   renewed(next: string): void;
+  /** The element read its session: the order behind it, if the store names one. */
+  seen(session: { order?: PayLinkOrder | null }): void;
   paid(detail: { session: { session_id: string; order?: OrderWord | null } }): Promise<void>;
 }
 
@@ -19,6 +22,8 @@ interface PayLinkState {
   elementMissing: boolean;
   /** The order's number, once the store says it is paid. */
   orderNumber: number | null;
+  /** The order behind the code, once the store's answer names one (never for a cart's Pix). */
+  order: PayLinkOrder | null;
 }
 
 /**
@@ -33,7 +38,7 @@ export function mountPayLink(
   sessionId: string,
   elementLoaded: Promise<boolean>,
 ): void {
-  let state: PayLinkState = { sessionId, elementMissing: false, orderNumber: null };
+  let state: PayLinkState = { sessionId, elementMissing: false, orderNumber: null, order: null };
   const update = (patch: Partial<PayLinkState>) => {
     state = { ...state, ...patch };
     render(payLinkView(state, actions), root);
@@ -41,7 +46,11 @@ export function mountPayLink(
   const actions: PayLinkActions = {
     renewed(next: string) {
       history.replaceState(null, "", payLinkPath(next));
-      update({ sessionId: next });
+      update({ sessionId: next, order: null });
+    },
+    seen(session) {
+      const order = session.order ?? null;
+      if (order?.display_id !== state.order?.display_id) update({ order });
     },
     async paid(detail: { session: { session_id: string; order?: OrderWord | null } }) {
       // The live stream says paid before the order exists; the store's answer names it once
@@ -59,7 +68,7 @@ export function mountPayLink(
   void elementLoaded.then((loaded) => loaded || update({ elementMissing: true }));
 }
 
-function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
+function payLinkView(state: PayLinkState, { renewed, seen, paid }: PayLinkActions) {
   return html`
     <header>
       <h1><a href="/">Loja Pix Checkout</a></h1>
@@ -71,9 +80,7 @@ function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
           ? html`<p class="success" role="status">
               Obrigado! Seu pedido <strong>#${state.orderNumber}</strong> está pago.
             </p>`
-          : html`<p class="muted">
-              Este é o código do seu pedido. Se ele já foi pago ou expirou, esta página mostra isso.
-            </p>`
+          : payLinkIntro(state.order)
       }
       ${
         state.elementMissing
@@ -90,6 +97,8 @@ function payLinkView(state: PayLinkState, { renewed, paid }: PayLinkActions) {
         lang="pt-BR"
         @pix-renewed=${(event: CustomEvent<{ sessionId: string }>) =>
           renewed(event.detail.sessionId)}
+        @pix-status-change=${(event: CustomEvent<{ session: { order?: PayLinkOrder | null } }>) =>
+          seen(event.detail.session)}
         @pix-paid=${(event: CustomEvent<Parameters<PayLinkActions["paid"]>[0]>) =>
           void paid(event.detail)}
         @pix-error=${(event: CustomEvent<{ code: string; message: string }>) =>

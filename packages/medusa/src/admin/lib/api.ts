@@ -15,6 +15,7 @@ import type {
   AdminHealth,
   AdminOverview,
   AdminPixDiscount,
+  AdminPixDiscountCost,
   AdminOrderWithoutCode,
   AdminOutstanding,
   AdminTransaction,
@@ -209,6 +210,27 @@ export const usePixDiscount = () =>
   useQuery({
     queryKey: [ROOT, "pix-discount"],
     queryFn: () => get<{ pix_discount: AdminPixDiscount }>("pix-discount"),
+  });
+
+/**
+ * What the Pix discount cost over `from`–`to` (São Paulo days, both included) at a registration:
+ * the books' own sum, the CSV's "Desconto no Pix" total for the same days. Asked only for a
+ * period the route takes (`enabled`), and the last figure stays on screen while the next loads.
+ */
+export const usePixDiscountCost = (
+  period: { from: string; to: string; provider?: string },
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: [ROOT, "pix-discount-cost", period.from, period.to, period.provider ?? null],
+    queryFn: () =>
+      get<{ pix_discount_cost: AdminPixDiscountCost }>("pix-discount/cost", {
+        from: period.from,
+        to: period.to,
+        provider: period.provider,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 
 /** Turns the Pix discount on or off and sets its amount; carts follow on their next refresh. */

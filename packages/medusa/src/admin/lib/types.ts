@@ -201,6 +201,9 @@ export interface AdminPixDiscount {
   code: string;
 }
 
+/** `GET /admin/pix-checkout/pix-discount/cost`'s figure (cents), as the books add it up. */
+export type { PixDiscountCost as AdminPixDiscountCost } from "../../internal/books/books";
+
 /** `GET /admin/pix-checkout/overview`, as the route answers it (amounts in integer cents). */
 export type {
   MethodFigures as AdminMethodFigures,

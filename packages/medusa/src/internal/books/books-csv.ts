@@ -147,15 +147,13 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.difference ? words.difference[line.difference] : null,
     // Whether the payment followed a reminder to its cart; a payment's question only.
     line.type === "charge" ? words.afterReminder[line.after_reminder ? "yes" : "no"] : null,
-    // What the Pix discount took off the order: the shopper's and Medusa's figure, to the cent.
-    line.type === "charge" ? pixDiscountOf(line) : null,
+    // What the Pix discount took off the order: the shopper's and Medusa's figure, to the cent,
+    // on the sale's line only (books.ts `pixDiscountLines`), so the column adds up.
+    line.type === "charge" ? line.pix_discount_cents || null : null,
     // What the payment was for: a cart, a whole order, a difference after the sale.
     line.type === "charge" && line.purpose ? words.purpose[line.purpose] : null,
   ];
 }
-
-/** A paid order's Pix discount, or nothing where there was none. */
-const pixDiscountOf = (line: BookLine) => line.order?.pix_discount_cents || null;
 
 /**
  * A totals row: label in "Type", figures in Gross, Fee, Net, Medusa, Owed back and Held, a

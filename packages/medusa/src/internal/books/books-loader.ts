@@ -345,7 +345,8 @@ async function readBalance(client: BooksClient): Promise<BalanceBook> {
 
 /**
  * Orders by payment collection, through Medusa's links (charge-orders.ts), each with the Pix
- * discount its lines record: the number Medusa's order page shows and the shopper was told.
+ * discount its current version records: the number Medusa's order page shows and the shopper
+ * was told.
  */
 async function ordersOfCollections(
   container: MedusaContainer,
@@ -362,6 +363,7 @@ async function ordersOfCollections(
     [...found.entries()].map(([collection, order]) => [
       collection,
       {
+        id: order.id,
         display_id: order.display_id,
         customer: order.customer_name ?? order.email,
         pix_discount_cents: discounts.get(order.id) ?? 0,

@@ -103,7 +103,8 @@ export function ofxText(text: string, max: number): string {
 
 /**
  * What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`, then
- * ` - desconto no Pix 4,00` after a charge whose order had the Pix discount, and
+ * ` - desconto no Pix 4,00` after the charge that counts its order's Pix discount (the sale's:
+ * books.ts `pixDiscountLines`, so the memos add up to the CSV's total), and
  * ` - após lembrete` after one whose payment followed a reminder to its cart (the memo only:
  * the FITID and the amount stay the charge's).
  */
@@ -113,7 +114,7 @@ function about(line: BookLine, language: CsvLanguage): string {
   if (line.order?.display_id != null) parts.push(`${words.order} #${line.order.display_id}`);
   if (line.customer) parts.push(withoutDocuments(line.customer));
   if (line.id) parts.push(`${line.type === "withdrawal" ? "id" : words.of} ${line.id}`);
-  const discount = line.type === "charge" ? (line.order?.pix_discount_cents ?? 0) : 0;
+  const discount = line.type === "charge" ? (line.pix_discount_cents ?? 0) : 0;
   if (discount > 0) parts.push(`${words.pixDiscount} ${centsToText(discount, language)}`);
   if (line.type === "charge" && line.after_reminder) parts.push(words.afterReminder);
   // A difference paid after the sale says so; a cart's or a whole order's payment needs no word.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countDifferences,
   parsePeriod,
+  pixDiscountCost,
   reconcileBooks,
   serviceListStart,
   type Books,
@@ -15,10 +16,11 @@ import { brl, centsToText } from "../platform/brl";
 const period = parsePeriod("2026-11-20", "2026-11-20", "2026-11-23");
 if (!period.ok) throw new Error(period.message);
 const at = (time: string) => new Date(`2026-11-20T${time}-03:00`);
-const order = (display_id: number) => ({
+const order = (display_id: number, pix_discount_cents = 0) => ({
+  id: `order_${display_id}`,
   display_id,
   customer: `Cliente ${display_id}`,
-  pix_discount_cents: 0,
+  pix_discount_cents,
 });
 
 const charge = (id: string, amount: number, extra: Partial<ServiceCharge> = {}): ServiceCharge => ({
@@ -83,6 +85,7 @@ describe("reconciling the three books", () => {
       owed_cents: 0,
       held_cents: 0,
       pix_discount_cents: 0,
+      pix_discount_orders: 0,
     });
   });
 
@@ -415,6 +418,124 @@ describe("reconciling the three books", () => {
       refund_not_recorded: 0,
       balance_mismatch: 0,
     });
+  });
+});
+
+describe("the Pix discount in the books: each order's once, so the column adds up", () => {
+  /** A paid charge of `ord`'s collection for `purpose`, captured in Medusa unless `captured` is false. */
+  const paid = (
+    id: string,
+    cents: number,
+    ord: ReturnType<typeof order>,
+    purpose: ServiceCharge["purpose"],
+    time: string,
+    captured = true,
+  ) => ({
+    charge: charge(id, cents, { order: ord, purpose, paid_at: at(time) }),
+    capture: captured ? [{ ...capture(id, cents, time), order: ord }] : [],
+  });
+  const reconcile = (...parts: ReturnType<typeof paid>[]) =>
+    reconcileBooks(
+      books({
+        medusa: { captures: parts.flatMap((p) => p.capture) },
+        service: { charges: parts.map((p) => p.charge), withdrawals: [] },
+      }),
+    );
+  const discountColumn = (report: ReturnType<typeof reconcileBooks>) =>
+    report.lines.map((line) => [line.id, line.pix_discount_cents]);
+
+  it("an order paid, then edited and its difference paid: the discount is on the sale's line only", () => {
+    // Order #1 of issue 59: R$ 4,00 off a R$ 79,90 sale, then R$ 79,90 more for the edit.
+    const edited = order(1, 400);
+    const report = reconcile(
+      paid("ch_sale", 7_590, edited, "cart", "10:05"),
+      paid("ch_edit", 7_990, edited, "order_edit", "11:05"),
+    );
+    expect(discountColumn(report)).toEqual([
+      ["ch_sale", 400],
+      ["ch_edit", null],
+    ]);
+    // The order's own figure stays on both lines: it is what Medusa's order page says.
+    expect(report.lines.map((line) => line.order?.pix_discount_cents)).toEqual([400, 400]);
+    expect(report.totals.charges).toMatchObject({
+      pix_discount_cents: 400,
+      pix_discount_orders: 1,
+    });
+  });
+
+  it("adds each order's discount once over several orders, and counts only orders that had one", () => {
+    const report = reconcile(
+      paid("ch_a", 7_590, order(1, 400), "cart", "09:00"),
+      paid("ch_a2", 3_500, order(1, 400), "exchange", "09:30"),
+      paid("ch_b", 12_656, order(2, 666), "cart", "10:00"),
+      paid("ch_b2", 1_000, order(2, 666), "claim", "10:30"),
+      paid("ch_b3", 500, order(2, 666), "return", "10:45"),
+      paid("ch_c", 10_000, order(3, 0), "cart", "11:00"),
+      paid("ch_d", 5_000, order(4, 879), "order", "12:00"),
+    );
+    expect(report.totals.charges.pix_discount_cents).toBe(400 + 666 + 879);
+    expect(report.totals.charges.pix_discount_orders).toBe(3);
+    const column = report.lines.map((line) => line.pix_discount_cents ?? 0);
+    expect(column.reduce((sum, cents) => sum + cents, 0)).toBe(1_945);
+    expect(pixDiscountCost(report)).toEqual({
+      period: { from: "2026-11-20", to: "2026-11-20" },
+      cents: 1_945,
+      orders: 3,
+    });
+  });
+
+  it("a period that holds only an order's difference after the sale counts none of its discount", () => {
+    const report = reconcile(paid("ch_edit", 7_990, order(1, 400), "order_edit", "11:05"));
+    expect(discountColumn(report)).toEqual([["ch_edit", null]]);
+    expect(pixDiscountCost(report)).toMatchObject({ cents: 0, orders: 0 });
+  });
+
+  it("a sale paid by two codes (one owed back): the discount is on the one Medusa captured", () => {
+    const sold = order(5, 400);
+    const report = reconcile(
+      paid("ch_old", 7_590, sold, "cart", "10:00", false),
+      paid("ch_live", 7_590, sold, "cart", "10:10"),
+    );
+    expect(discountColumn(report)).toEqual([
+      ["ch_old", null],
+      ["ch_live", 400],
+    ]);
+    expect(report.totals.charges.pix_discount_cents).toBe(400);
+  });
+
+  it("a charge recorded before the plugin kept what it was for counts as the sale", () => {
+    const report = reconcile(paid("ch_old", 7_590, order(6, 400), null, "10:00"));
+    expect(discountColumn(report)).toEqual([["ch_old", 400]]);
+  });
+
+  it("refunds and withdrawals never carry the discount", () => {
+    const sold = order(7, 400);
+    const report = reconcileBooks(
+      books({
+        medusa: { captures: [{ ...capture("ch_1", 7_590), order: sold }] },
+        service: {
+          charges: [charge("ch_1", 7_590, { order: sold, purpose: "cart" })],
+          withdrawals: [
+            { id: "wd_1", status: "done", amount_cents: 1_000, created_at: at("15:00") },
+          ],
+        },
+        refunds: [
+          {
+            charge_id: "ch_1",
+            declared_cents: 1_000,
+            medusa_due_cents: 1_000,
+            medusa_cents: 1_000,
+            last_at: at("16:00"),
+            order: sold,
+          },
+        ],
+      }),
+    );
+    expect(report.lines.map((line) => [line.type, line.pix_discount_cents])).toEqual([
+      ["charge", 400],
+      ["withdrawal", null],
+      ["refund", null],
+    ]);
   });
 });
 

@@ -28,12 +28,15 @@ export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 
 /** The order a line belongs to, as the merchant knows it. */
 export interface OrderRef {
+  /** Medusa's order id: what tells two lines of one order apart from two orders. */
+  id: string;
   display_id: number | null;
   /** The customer's name, else the order's e-mail. */
   customer: string | null;
   /**
-   * The Pix discount the order's lines record, in integer cents (0 without it): the same
-   * cents the shopper saw and Medusa's order page shows.
+   * The Pix discount the order's current version records, in integer cents (0 without it): the
+   * same cents the shopper saw and Medusa's order page shows. A figure of the order, not of a
+   * line: the books count it once, on the line `BookLine.pix_discount_cents` names.
    */
   pix_discount_cents: number;
 }
@@ -175,6 +178,12 @@ export interface BookLine {
   purpose?: ChargePurpose | null;
   /** Refund lines: the declarations made in the period (the OFX's one transaction each). */
   declarations?: RefundDeclaration[];
+  /**
+   * The order's Pix discount, on the one line of the period that counts it (see
+   * {@link pixDiscountLines}); null on every other line, so a column of it adds up to what the
+   * discounts cost.
+   */
+  pix_discount_cents?: number | null;
 }
 
 /** A difference with its cause in the merchant's words. */
@@ -201,8 +210,13 @@ export interface Totals {
     /** What the ledger holds owed back and held of the period's payments now. */
     owed_cents: number;
     held_cents: number;
-    /** The Pix discounts of the period's paid orders: what the shoppers did not pay. */
+    /**
+     * The Pix discounts of the orders sold in the period, each counted once: what the shoppers
+     * did not pay. The sum of the lines' `pix_discount_cents`.
+     */
     pix_discount_cents: number;
+    /** How many orders those discounts are of. */
+    pix_discount_orders: number;
   };
   refunds: { declared_cents: number; medusa_cents: number };
   withdrawals: { count: number; amount_cents: number };
@@ -492,7 +506,10 @@ export function reconcileBooks(books: Books): Reconciliation {
   lines.sort(
     (a, b) => a.date.getTime() - b.date.getTime() || (a.id ?? "").localeCompare(b.id ?? ""),
   );
+  for (const line of lines) line.pix_discount_cents = null;
+  for (const [line, cents] of pixDiscountLines(lines)) line.pix_discount_cents = cents;
   const charges = lines.filter((line) => line.type === "charge");
+  const discounted = charges.filter((line) => (line.pix_discount_cents ?? 0) > 0);
   const refunds = lines.filter((line) => line.type === "refund");
   return {
     period: { from: books.period.from, to: books.period.to },
@@ -507,7 +524,8 @@ export function reconcileBooks(books: Books): Reconciliation {
         captured_cents: sumCents(charges.map((line) => line.medusa_cents)),
         owed_cents: sumCents(charges.map((line) => line.owed_cents)),
         held_cents: sumCents(charges.map((line) => line.held_cents)),
-        pix_discount_cents: sumCents(charges.map((line) => line.order?.pix_discount_cents ?? 0)),
+        pix_discount_cents: sumCents(discounted.map((line) => line.pix_discount_cents ?? 0)),
+        pix_discount_orders: discounted.length,
       },
       refunds: {
         // 0 - x, not -x: no refund is 0, not -0.
@@ -520,6 +538,52 @@ export function reconcileBooks(books: Books): Reconciliation {
       },
       balance,
     },
+  };
+}
+
+/** What the charge's collection was for, when it was the sale itself (not a difference after it). */
+const SALE_PURPOSES: readonly (ChargePurpose | null)[] = ["cart", "order", null];
+
+/**
+ * Which line of the books counts each order's Pix discount, and how much (the lines are in the
+ * report's order, by date). The discount is a figure of the order, not of each payment, so it is
+ * written once, on the line of the sale: the payment of the order's cart or of the whole order,
+ * never a difference paid after the sale (an order edit's, exchange's, claim's or return's),
+ * which the discount was not given on. When the period holds more than one line of the sale (a
+ * code paid twice, one owed back), the one Medusa captured counts it, else the first. A period
+ * that holds only a difference of an order counts none of its discount: the discount belongs to
+ * the day of the sale, so exports of consecutive periods never count it twice. Lines of orders
+ * without the discount, refunds and withdrawals count nothing.
+ */
+export function pixDiscountLines(lines: readonly BookLine[]): Map<BookLine, number> {
+  const saleOf = new Map<string, BookLine>();
+  for (const line of lines) {
+    const order = line.order;
+    if (line.type !== "charge" || !order || order.pix_discount_cents <= 0) continue;
+    if (!SALE_PURPOSES.includes(line.purpose ?? null)) continue;
+    const chosen = saleOf.get(order.id);
+    const captured = (candidate: BookLine) => (candidate.medusa_cents ?? 0) > 0;
+    if (!chosen || (captured(line) && !captured(chosen))) saleOf.set(order.id, line);
+  }
+  return new Map([...saleOf.values()].map((line) => [line, line.order!.pix_discount_cents]));
+}
+
+/** What the Pix discount cost over a period: the sum of its orders' discounts and how many. */
+export interface PixDiscountCost {
+  period: { from: string; to: string };
+  cents: number;
+  orders: number;
+}
+
+/**
+ * The Pix discount's cost over the report's period, as its CSV's and OFX's "Desconto no Pix"
+ * add up (the admin's "Desconto no Pix" tab shows it): one source for the three.
+ */
+export function pixDiscountCost(report: Reconciliation): PixDiscountCost {
+  return {
+    period: report.period,
+    cents: report.totals.charges.pix_discount_cents,
+    orders: report.totals.charges.pix_discount_orders,
   };
 }
 

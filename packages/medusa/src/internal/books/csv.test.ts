@@ -49,7 +49,12 @@ describe("the reconciliation CSV", () => {
           charge_id: "ch_1",
           amount_cents: 1_234_567,
           captured_at: new Date("2026-11-20T13:00:00Z"),
-          order: { display_id: 12, customer: "Souza; Ana", pix_discount_cents: 64_977 },
+          order: {
+            id: "order_12",
+            display_id: 12,
+            customer: "Souza; Ana",
+            pix_discount_cents: 64_977,
+          },
         },
       ],
     },
@@ -136,7 +141,7 @@ describe("the reconciliation CSV", () => {
             charge_id: "ch_2",
             amount_cents: 10_000,
             captured_at: new Date("2026-11-20T14:00:00Z"),
-            order: { display_id: 13, customer: "Bia", pix_discount_cents: 0 },
+            order: { id: "order_13", display_id: 13, customer: "Bia", pix_discount_cents: 0 },
           },
         ],
       },
@@ -160,6 +165,47 @@ describe("the reconciliation CSV", () => {
     expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;$/);
     expect(rows[2]).toMatch(/;ch_2;.*;não;;$/);
     expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;$/);
+  });
+
+  it("writes an order's Pix discount once, on its sale's row and not its edit's, so the column adds up", () => {
+    const charge = books.service.charges[0]!;
+    const order = books.medusa.captures[0]!.order!;
+    const edited: Books = {
+      ...books,
+      medusa: {
+        captures: [
+          { ...books.medusa.captures[0]!, order: { ...order, pix_discount_cents: 400 } },
+          {
+            capture_id: "capt_2",
+            payment_id: "pay_2",
+            charge_id: "ch_2",
+            amount_cents: 7_990,
+            captured_at: new Date("2026-11-20T15:00:00Z"),
+            order: { ...order, pix_discount_cents: 400 },
+          },
+        ],
+      },
+      service: {
+        ...books.service,
+        charges: [
+          { ...charge, purpose: "cart" },
+          {
+            ...charge,
+            id: "ch_2",
+            amount_cents: 7_990,
+            fee_cents: 0,
+            net_cents: 7_990,
+            paid_at: new Date("2026-11-20T14:59:00Z"),
+            after_reminder: false,
+            purpose: "order_edit",
+          },
+        ],
+      },
+    };
+    const rows = reconciliationCsv(reconcileBooks(edited)).slice(1).split("\r\n");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_1;.*;sim;4,00;Carrinho$/);
+    expect(rows[2]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_2;.*;não;;Edição do pedido$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;4,00;$/);
   });
 
   it("says where the ledger holds a payment's money that is not the order's: owed back, held", () => {

@@ -5,6 +5,7 @@ import {
   ofxAmount,
   ofxDate,
   ofxFileName,
+  ofxTransactions,
   withoutDocuments,
   reconciliationOfx,
   toWindows1252,
@@ -41,7 +42,12 @@ const books: Books = {
         charge_id: "ch_1",
         amount_cents: 10_000,
         captured_at: at("10:06"),
-        order: { display_id: 12, customer: "João Conceição", pix_discount_cents: 526 },
+        order: {
+          id: "order_12",
+          display_id: 12,
+          customer: "João Conceição",
+          pix_discount_cents: 526,
+        },
       },
       // Captured in Medusa with no paid charge at the service: nothing moved in the account.
       {
@@ -50,7 +56,7 @@ const books: Books = {
         charge_id: "ch_9",
         amount_cents: 4_000,
         captured_at: at("11:00"),
-        order: { display_id: 13, customer: "Bia", pix_discount_cents: 0 },
+        order: { id: "order_13", display_id: 13, customer: "Bia", pix_discount_cents: 0 },
       },
     ],
   },
@@ -72,7 +78,12 @@ const books: Books = {
       medusa_due_cents: 1_500,
       medusa_cents: 1_500,
       last_at: at("16:00"),
-      order: { display_id: 12, customer: "João Conceição", pix_discount_cents: 526 },
+      order: {
+        id: "order_12",
+        display_id: 12,
+        customer: "João Conceição",
+        pix_discount_cents: 526,
+      },
       declared_in_period: [
         { id: "pxev_a", amount_cents: 1_000, declared_at: at("14:00") },
         { id: "pxev_b", amount_cents: 500, declared_at: at("16:00") },
@@ -166,6 +177,31 @@ describe("the reconciliation as OFX", () => {
     expect(statement.BANKTRANLIST.DTEND).toBe("20261120235959[-3:BRT]");
     // A summer day before 2019, when São Paulo was two hours behind.
     expect(ofxDate(new Date("2018-01-15T12:00:00Z"))).toBe("20180115100000[-2:BRST]");
+  });
+
+  it("names an order's Pix discount once: on its sale's charge and fee, not on its edit's difference", () => {
+    const sold = { id: "order_12", display_id: 12, customer: "Ana", pix_discount_cents: 400 };
+    const edited = reconcileBooks({
+      ...books,
+      medusa: { captures: [] },
+      service: {
+        charges: [
+          charge("ch_sale", 7_590, { order: sold, purpose: "cart" }),
+          charge("ch_edit", 7_990, { order: sold, purpose: "order_edit", paid_at: at("11:00") }),
+        ],
+        withdrawals: [],
+      },
+      refunds: [],
+    });
+    const memos = Object.fromEntries(
+      ofxTransactions(edited).map((transaction) => [transaction.fitid, transaction.memo]),
+    );
+    expect(memos).toEqual({
+      ch_sale: "Pedido #12 - Ana - cobrança ch_sale - desconto no Pix 4,00",
+      "ch_sale-fee": "Pedido #12 - Ana - cobrança ch_sale - desconto no Pix 4,00",
+      ch_edit: "Pedido #12 - Ana - cobrança ch_edit - diferença da edição",
+      "ch_edit-fee": "Pedido #12 - Ana - cobrança ch_edit - diferença da edição",
+    });
   });
 
   it("names the order, customer and Pix discount in the memo, never a CPF or CNPJ, with markup escaped", () => {

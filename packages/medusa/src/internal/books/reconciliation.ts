@@ -2,7 +2,13 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { pickProvider, sendUpstreamError } from "../operations/admin-api";
-import { countDifferences, parsePeriod, reconcileBooks, type Reconciliation } from "./books";
+import {
+  countDifferences,
+  parsePeriod,
+  pixDiscountCost,
+  reconcileBooks,
+  type Reconciliation,
+} from "./books";
 import { csvFileName, reconciliationCsv } from "./books-csv";
 import { ofxFileName, reconciliationOfx, toWindows1252 } from "./books-ofx";
 import { loadBooks } from "./books-loader";
@@ -24,11 +30,13 @@ export async function reconcilePeriod(
 /**
  * `GET /admin/pix-checkout/reconciliation[.csv|.ofx]?from=YYYY-MM-DD&to=YYYY-MM-DD[&provider=id]`:
  * the JSON report, or the CSV or OFX download (`lang=pt-BR|en` for their words).
+ * `pix-discount-cost`: what the Pix discount cost over the same period, as the CSV and OFX add
+ * it up (`GET /admin/pix-checkout/pix-discount/cost`).
  */
 export async function answerReconciliation(
   req: MedusaRequest,
   res: MedusaResponse,
-  format: "json" | "csv" | "ofx",
+  format: "json" | "csv" | "ofx" | "pix-discount-cost",
 ): Promise<void> {
   const period = parsePeriod(req.query.from, req.query.to, saoPauloDay(new Date()));
   if (!period.ok) {
@@ -49,6 +57,15 @@ export async function answerReconciliation(
     // The API's failures answer with its code; anything else is a bug for Medusa's handler.
     if (typeof (error as { code?: unknown }).code !== "string") throw error;
     sendUpstreamError(res, error);
+    return;
+  }
+  if (format === "pix-discount-cost") {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({
+      provider: picked.provider.key,
+      providers: picked.all,
+      pix_discount_cost: pixDiscountCost(report),
+    });
     return;
   }
   if (format === "csv") {

@@ -10,6 +10,8 @@ export interface RepricedCart {
   /** What the payment collection asks now (the Pix discount included when Pix is chosen). */
   amountCents: number | null;
   lines: { title: string; quantity: number }[];
+  /** The cart's sales channel: which publishable key may ask Medusa's store routes about it. */
+  salesChannelId: string | null;
 }
 
 /**
@@ -25,13 +27,21 @@ export async function repriceCart(
     const query = container.resolve(ContainerRegistrationKeys.QUERY);
     const { data } = await query.graph({
       entity: "cart",
-      fields: ["id", "completed_at", "items.title", "items.quantity", "payment_collection.amount"],
+      fields: [
+        "id",
+        "completed_at",
+        "sales_channel_id",
+        "items.title",
+        "items.quantity",
+        "payment_collection.amount",
+      ],
       filters: { id: cartId },
     });
     return data[0] as
       | {
           id: string;
           completed_at: string | null;
+          sales_channel_id?: string | null;
           items?: { title: string; quantity: number }[];
           payment_collection?: { amount: number } | null;
         }
@@ -50,6 +60,7 @@ export async function repriceCart(
     id: cart.id,
     completed: Boolean(cart.completed_at),
     amountCents: amount === undefined || amount === null ? null : toCents(amount),
+    salesChannelId: cart.sales_channel_id ?? null,
     lines: (cart.items ?? []).map((item) => ({
       title: item.title,
       quantity: Number(item.quantity),

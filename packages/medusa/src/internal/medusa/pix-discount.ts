@@ -37,9 +37,15 @@ export const PIX_DISCOUNT_CAMPAIGN = {
     "no checkout. Altere o valor na página Pix Checkout do admin.",
 } as const;
 
-/** A cart's or order's line (an item or a shipping method) with its promotions' adjustments. */
+/**
+ * A cart's or order's line (an item or a shipping method) with its promotions' adjustments. An
+ * order's line also says which order version it is (`detail.version`, Medusa's `order_item` or
+ * `order_shipping` row) and each adjustment its own `version`: Medusa keeps every version's
+ * adjustments, and an order edit writes a new set for the new version beside the old ones.
+ */
 export interface AdjustedLine {
-  adjustments?: { code?: string | null; amount: unknown }[] | null;
+  detail?: { version?: number | null } | null;
+  adjustments?: { code?: string | null; amount: unknown; version?: number | null }[] | null;
 }
 
 /** The one rule of which of a line's adjustments is the Pix discount: its promotion's code. */
@@ -47,21 +53,45 @@ export function isPixAdjustment(adjustment: { code?: string | null }): boolean {
   return adjustment.code === PIX_DISCOUNT_CODE;
 }
 
+/**
+ * A line's adjustments of the version it is in, as Medusa's own order reads load them (an
+ * adjustment of the line's `detail.version`): after an order edit, Query hands back the
+ * adjustments of every version, so the discount of an order edited once would count twice.
+ * `orderVersion` stands in when the line does not say its own. A cart's lines have no versions:
+ * all their adjustments are current.
+ */
+export function currentAdjustments(
+  line: AdjustedLine,
+  orderVersion?: number | null,
+): NonNullable<AdjustedLine["adjustments"]> {
+  const version = line.detail?.version ?? orderVersion ?? null;
+  const adjustments = line.adjustments ?? [];
+  if (version === null) return adjustments;
+  return adjustments.filter((adjustment) => (adjustment.version ?? version) === version);
+}
+
 /** The Pix discount's own adjustments on a cart's or an order's lines, in reais as Medusa stores them. */
-export function pixAdjustmentAmounts(lines: readonly AdjustedLine[]): unknown[] {
+export function pixAdjustmentAmounts(
+  lines: readonly AdjustedLine[],
+  orderVersion?: number | null,
+): unknown[] {
   return lines
-    .flatMap((line) => line.adjustments ?? [])
+    .flatMap((line) => currentAdjustments(line, orderVersion))
     .filter(isPixAdjustment)
     .map((adjustment) => adjustment.amount);
 }
 
 /**
- * The Pix discount an order's lines record, in integer cents (0 without it): what Medusa's
- * order page shows as its discount, whole cents by medusa/pix-discount-cents, so nothing is
- * rounded here but the sum.
+ * The Pix discount an order's current version records, in integer cents (0 without it): what
+ * Medusa's order page shows as its discount, whole cents by medusa/pix-discount-cents, so
+ * nothing is rounded here but the sum. `orderVersion`: the order's `version`, for lines that do
+ * not say theirs.
  */
-export function pixDiscountCentsOfLines(lines: readonly AdjustedLine[]): number {
-  const amounts = pixAdjustmentAmounts(lines);
+export function pixDiscountCentsOfLines(
+  lines: readonly AdjustedLine[],
+  orderVersion?: number | null,
+): number {
+  const amounts = pixAdjustmentAmounts(lines, orderVersion);
   if (amounts.length === 0) return 0;
   const sum = amounts.reduce<BigNumberInput>(
     (total, amount) => MathBN.add(total, amount as BigNumberInput),
@@ -204,8 +234,9 @@ export async function savePixDiscount(
 }
 
 /**
- * The Pix discount each order's lines record, in integer cents (0 without it): the number
- * Medusa's order page shows and the shopper was told.
+ * The Pix discount each order's current version records, in integer cents (0 without it): the
+ * number Medusa's order page shows and the shopper was told, once however often the order was
+ * edited. The books' one reading of it (books/books-loader.ts).
  */
 export async function pixDiscountsOfOrders(
   container: MedusaContainer,
@@ -218,21 +249,30 @@ export async function pixDiscountsOfOrders(
     entity: "order",
     fields: [
       "id",
+      "version",
+      "items.detail.version",
       "items.adjustments.code",
       "items.adjustments.amount",
+      "items.adjustments.version",
+      "shipping_methods.detail.version",
       "shipping_methods.adjustments.code",
       "shipping_methods.adjustments.amount",
+      "shipping_methods.adjustments.version",
     ],
     filters: { id: [...orderIds] },
   });
   for (const order of data as {
     id: string;
+    version?: number | null;
     items?: AdjustedLine[] | null;
     shipping_methods?: AdjustedLine[] | null;
   }[]) {
     discounts.set(
       order.id,
-      pixDiscountCentsOfLines([...(order.items ?? []), ...(order.shipping_methods ?? [])]),
+      pixDiscountCentsOfLines(
+        [...(order.items ?? []), ...(order.shipping_methods ?? [])],
+        order.version,
+      ),
     );
   }
   return discounts;

@@ -126,6 +126,7 @@ export const ADMIN_ROUTE_POLICIES: readonly AdminRoutePolicy[] = [
   { method: "POST", matcher: `${base}/charges/:charge_id/resolve`, action: "resolve" },
   { method: "POST", matcher: `${base}/charges/:charge_id/refresh`, action: "recheck" },
   { method: "GET", matcher: `${base}/pix-discount`, action: "readDiscount" },
+  { method: "GET", matcher: `${base}/pix-discount/cost`, action: "readDiscount" },
   { method: "POST", matcher: `${base}/pix-discount`, action: "saveDiscount" },
 ];
 

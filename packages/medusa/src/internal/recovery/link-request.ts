@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { redact } from "@pix-checkout/client";
 import { clientOfRequest } from "../create-line/client-of-request";
@@ -5,7 +6,16 @@ import type { LinkHitVerdict } from "../records/link-hits";
 import { settleContext, type SettleContext } from "../settlement/context";
 import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
-import { optOutPage, pageHeaders, secondChancePage, tooManyPage, unavailablePage } from "./pages";
+import {
+  newCodePage,
+  optOutPage,
+  pageHeaders,
+  secondChancePage,
+  tooManyPage,
+  unavailablePage,
+  type StorePlace,
+} from "./pages";
+import { storeName } from "../medusa/store-name";
 import { optOutByLink, secondChance } from "./second-chance";
 
 /**
@@ -65,26 +75,27 @@ async function serveLink(
   answer: (
     ctx: SettleContext,
     token: string,
-  ) => Promise<{ status: number; html: string } | { redirect: string }>,
+    nonce: string,
+  ) => Promise<{ status: number; html: string; script?: boolean } | { redirect: string }>,
 ): Promise<void> {
   const ctx = settleContext(req.scope);
   const token = String(req.params.token ?? "").slice(0, 128);
-  res.set(
-    pageHeaders([
-      notifyOptions(ctx.config).paymentPageUrl,
-      recoveryOptions(ctx.config).checkoutUrl,
-      // An order's own collection's page (storefront/collection-link.ts).
-      (ctx.config.admin as { storefrontUrl?: string } | undefined)?.storefrontUrl,
-    ]),
-  );
-  let outcome: { status: number; html: string } | { redirect: string };
+  const nonce = randomBytes(16).toString("base64");
+  const formTargets = [
+    notifyOptions(ctx.config).paymentPageUrl,
+    recoveryOptions(ctx.config).checkoutUrl,
+    // An order's own collection's page (storefront/collection-link.ts).
+    (ctx.config.admin as { storefrontUrl?: string } | undefined)?.storefrontUrl,
+  ];
+  res.set(pageHeaders(formTargets));
+  let outcome: { status: number; html: string; script?: boolean } | { redirect: string };
   try {
     const hit = await takeHit(ctx, req, token);
     if (!hit.allowed) {
       res.set("retry-after", String(Math.ceil(hit.retryAfterMs / 1000)));
       outcome = tooManyPage(hit.retryAfterMs);
     } else {
-      outcome = await answer(ctx, token);
+      outcome = await answer(ctx, token, nonce);
     }
   } catch (error) {
     ctx.logger.warn(
@@ -97,6 +108,8 @@ async function serveLink(
     res.redirect(303, outcome.redirect);
     return;
   }
+  // Only a page that runs its script (newCodePage) gets a policy allowing it.
+  if (outcome.script) res.set(pageHeaders(formTargets, nonce));
   res.status(outcome.status).type("html").send(outcome.html);
 }
 
@@ -110,13 +123,18 @@ export function serveNewCodeLink(
   res: MedusaResponse,
   act: boolean,
 ): Promise<void> {
-  return serveLink(req, res, async (ctx, token) => {
+  return serveLink(req, res, async (ctx, token, nonce) => {
     const found = await secondChance(ctx, token, { reprice: act });
+    const store = await storePlace(ctx);
+    // The cart's Pix code is over: this answer makes the new one and opens it (one tap in all).
+    if (found.kind === "ready" && found.newCode) {
+      return { ...newCodePage(found.newCode, nonce, store), script: true };
+    }
     // Straight to the payment page, unless a boleto's shopper also has Pix to choose.
     if (found.kind === "ready" && found.paymentPageUrl && !found.checkoutUrl) {
       return { redirect: found.paymentPageUrl };
     }
-    return secondChancePage(found);
+    return secondChancePage(found, store);
   });
 }
 
@@ -130,6 +148,26 @@ export function serveOptOutLink(
   act: boolean,
 ): Promise<void> {
   return serveLink(req, res, async (ctx, token) =>
-    optOutPage(await optOutByLink(ctx, token, { act }), act),
+    optOutPage(await optOutByLink(ctx, token, { act }), act, await storePlace(ctx)),
   );
+}
+
+/**
+ * The store the pages name in their header: its name from Medusa and the storefront's home,
+ * the origin of `checkoutUrl`, else of the payment page.
+ */
+async function storePlace(ctx: SettleContext): Promise<StorePlace> {
+  let home: string | null = null;
+  for (const url of [
+    recoveryOptions(ctx.config).checkoutUrl,
+    notifyOptions(ctx.config).paymentPageUrl,
+  ]) {
+    if (!url || home) continue;
+    try {
+      home = `${new URL(url.replace("{session_id}", "x")).origin}/`;
+    } catch {
+      // Not a URL: the options check refuses those at start-up.
+    }
+  }
+  return { name: await storeName(ctx.container), home };
 }

@@ -1,6 +1,6 @@
 import { brl } from "../platform/brl";
 import { NEW_CODE_LINK_DAYS, OPT_OUT_LINK_DAYS } from "./links";
-import type { OptOutLink, SecondChance } from "./second-chance";
+import type { NewCodeRequest, OptOutLink, SecondChance } from "./second-chance";
 
 /**
  * The small pages a reminder's links open on the Medusa server, in Portuguese, for a phone:
@@ -15,6 +15,7 @@ import type { OptOutLink, SecondChance } from "./second-chance";
  */
 export function pageHeaders(
   formTargets: readonly (string | null | undefined)[] = [],
+  nonce?: string,
 ): Record<string, string> {
   const origins = new Set<string>();
   for (const target of formTargets) {
@@ -28,26 +29,62 @@ export function pageHeaders(
   return {
     "cache-control": "no-store",
     "referrer-policy": "no-referrer",
-    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${["'self'", ...origins].join(" ")}; frame-ancestors 'none'`,
+    // Only the page that makes a new code (`newCodePage`) runs a script: its own, by nonce,
+    // calling this server's store route.
+    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; ${
+      nonce ? `script-src 'nonce-${nonce}'; connect-src 'self'; ` : ""
+    }form-action ${["'self'", ...origins].join(" ")}; frame-ancestors 'none'`,
     "x-content-type-options": "nosniff",
   };
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string): string {
+/**
+ * Whose pages these are: the store's name as Medusa holds it (Settings → Store) and its
+ * storefront's home, so a shopper who tapped a link in an e-mail knows where they landed.
+ */
+export interface StorePlace {
+  name: string | null;
+  /** The storefront's address (the origin of `checkoutUrl`, else of `paymentPageUrl`). */
+  home: string | null;
+}
+
+/** The header every page with a known store carries: its name, a link home when there is one. */
+function storeHeader(store: StorePlace | null | undefined): string {
+  if (!store?.name) return "";
+  const name = escape(store.name);
+  return `<header>${store.home ? `<a href="${escape(store.home)}">${name}</a>` : `<span>${name}</span>`}</header>`;
+}
+
+function pageOf(
+  title: string,
+  body: string,
+  store?: StorePlace | null,
+  script?: { nonce: string; code: string; data: unknown },
+): string {
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)}</title>
+<title>${escape(store?.name ? `${title} · ${store.name}` : title)}</title>
 <style>
-body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:24px 16px;color:#1a1a1a;background:#f6f6f6}
+body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:0 16px 24px;color:#1a1a1a;background:#f6f6f6}
+header{max-width:28rem;margin:0 auto;padding:16px 0;font-weight:700;font-size:1.1rem}
+header a{color:inherit;text-decoration:none}
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
+body>main:first-child{margin-top:24px}
 h1{font-size:1.25rem;margin:0 0 12px}
 .button{display:block;box-sizing:border-box;width:100%;text-align:center;padding:14px;border-radius:8px;border:0;background:#0a7c55;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.button[disabled]{opacity:.6;cursor:progress}
+.error{color:#b3261e}
 ul{padding-left:20px}
-</style></head><body><main>${body}</main></body></html>`;
+</style></head><body>${storeHeader(store)}<main>${body}</main>${
+    script
+      ? `<script type="application/json" id="pix-new-code">${JSON.stringify(script.data).replace(/</g, "\\u003c")}</script>
+<script nonce="${script.nonce}">${script.code}</script>`
+      : ""
+  }</body></html>`;
 }
 
 const link = (href: string | null, label: string) =>
@@ -70,7 +107,7 @@ function minutes(ms: number): string {
 export function tooManyPage(retryAfterMs: number): { status: number; html: string } {
   return {
     status: 429,
-    html: page(
+    html: pageOf(
       "Muitas tentativas",
       `<h1>Muitas tentativas em pouco tempo</h1><p>Este link foi aberto muitas vezes seguidas. Espere ${minutes(retryAfterMs)} e abra o link de novo.</p>`,
     ),
@@ -81,7 +118,7 @@ export function tooManyPage(retryAfterMs: number): { status: number; html: strin
 export function unavailablePage(): { status: number; html: string } {
   return {
     status: 503,
-    html: page(
+    html: pageOf(
       "Tente de novo",
       "<h1>Não conseguimos abrir este link agora</h1><p>Nada foi alterado no seu carrinho. Tente de novo em alguns minutos.</p>",
     ),
@@ -92,7 +129,11 @@ export function unavailablePage(): { status: number; html: string } {
  * What the new-code link shows: on opening (GET), where the cart stands and a button; after
  * the button (POST), what changed, unless it went straight to the payment page.
  */
-export function secondChancePage(found: SecondChance): { status: number; html: string } {
+export function secondChancePage(
+  found: SecondChance,
+  store: StorePlace | null = null,
+): { status: number; html: string } {
+  const page = (title: string, body: string) => pageOf(title, body, store);
   switch (found.kind) {
     case "expired":
       return {
@@ -180,7 +221,12 @@ export function secondChancePage(found: SecondChance): { status: number; html: s
  * nobody out. After the button or a mail client's one-click POST: done. Either way, a link
  * that is not one of the store's messages, or is past its days, says so.
  */
-export function optOutPage(found: OptOutLink, done: boolean): { status: number; html: string } {
+export function optOutPage(
+  found: OptOutLink,
+  done: boolean,
+  store: StorePlace | null = null,
+): { status: number; html: string } {
+  const page = (title: string, body: string) => pageOf(title, body, store);
   switch (found) {
     case "unknown":
       return {
@@ -225,4 +271,77 @@ export function optOutPage(found: OptOutLink, done: boolean): { status: number; 
           };
     }
   }
+}
+
+/**
+ * What the new-code button's page does: asks Medusa's store route for the cart's new Pix code
+ * (`POST /store/payment-collections/:id/payment-sessions` with the store's publishable key, the
+ * request the element's "Gerar novo código" sends, so the create line and every other rule of
+ * that route apply and the shopper's own address is the one counted), then opens the payment
+ * page on the new session. Any refusal is said in Portuguese beside a button that tries again,
+ * with the old code's payment page as the way out. It runs only in the answer to the button's
+ * POST, never on opening the link: a mail scanner's GET makes nothing.
+ */
+const NEW_CODE_SCRIPT = `
+const data = JSON.parse(document.getElementById("pix-new-code").textContent);
+const message = document.getElementById("pix-message");
+const again = document.getElementById("pix-again");
+const words = {
+  too_many_waiting_creates: "Muita procura agora. Nada foi cobrado: tente de novo em alguns instantes.",
+  collection_busy: "Estamos gerando seu código. Tente de novo em alguns segundos.",
+};
+async function make() {
+  again.hidden = true;
+  message.className = "";
+  message.textContent = "Gerando seu novo código Pix…";
+  let status = 0;
+  let body = {};
+  try {
+    const response = await fetch(new URL("../../store/payment-collections/" + encodeURIComponent(data.collectionId) + "/payment-sessions", location.href), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-publishable-api-key": data.publishableKey },
+      body: JSON.stringify({ provider_id: data.providerId }),
+    });
+    status = response.status;
+    body = await response.json().catch(() => ({}));
+  } catch {}
+  const sessions = (status === 200 && body.payment_collection && body.payment_collection.payment_sessions) || [];
+  const session = sessions.find((s) => s.provider_id === data.providerId);
+  if (session) {
+    location.replace(data.pageTemplate.replace("{session_id}", encodeURIComponent(session.id)));
+    return;
+  }
+  message.className = "error";
+  message.textContent = words[body && body.code] || (status === 0 ? "Sem conexão. Confira a internet e tente de novo." : "Não foi possível gerar o código agora. Tente de novo.");
+  again.hidden = false;
+  again.focus();
+}
+again.addEventListener("click", make);
+make();
+`;
+
+/** The answer to the new-code button when the cart's Pix code is over: the new code is made here. */
+export function newCodePage(
+  request: NewCodeRequest,
+  nonce: string,
+  store: StorePlace | null = null,
+): { status: number; html: string } {
+  return {
+    status: 200,
+    html: pageOf(
+      "Gerando novo código",
+      `<h1>Seu carrinho continua aqui</h1><p id="pix-message" role="status" aria-live="polite">Gerando seu novo código Pix…</p><p><button class="button" type="button" id="pix-again" hidden>Tentar de novo</button></p><noscript><p>Ative o JavaScript do navegador, ou gere o código na página de pagamento.</p></noscript><p><a href="${escape(request.fallbackUrl)}">Ir para a página de pagamento</a></p>`,
+      store,
+      {
+        nonce,
+        code: NEW_CODE_SCRIPT,
+        data: {
+          collectionId: request.collectionId,
+          providerId: request.providerId,
+          publishableKey: request.publishableKey,
+          pageTemplate: request.pageTemplate,
+        },
+      },
+    ),
+  };
 }

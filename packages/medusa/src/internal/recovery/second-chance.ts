@@ -10,6 +10,7 @@ import { notifyOptions } from "../storefront/notify-options";
 import { recoveryOptions } from "../checkout/recovery-options";
 import { linkValidUntil } from "./links";
 import { collectionPageUrl } from "../storefront/collection-link";
+import { publishableKeyFor } from "../medusa/order-collections";
 
 /**
  * What a reminder's new-code link finds, checked against the store's own records when the
@@ -22,7 +23,10 @@ import { collectionPageUrl } from "../storefront/collection-link";
  *   priced again: the page's button (a POST) does that;
  * - `changed`: priced again, the cart no longer costs what the code asked; `was` and `now` say
  *   how much;
- * - `ready`: priced again, same cart, same price: the payment page gives it a new code in one tap.
+ * - `ready`: priced again, same cart, same price. With `newCode`, the cart's newest Pix code can
+ *   no longer be paid and the page answering the button makes the new one at once (pages.ts,
+ *   `newCodePage`), then opens the payment page on it; without, the payment page shows the
+ *   cart's live code, or (a boleto, an order's own collection) makes one in a tap.
  */
 export type SecondChance =
   | { kind: "unknown" }
@@ -57,7 +61,23 @@ export type SecondChance =
       paymentPageUrl: string | null;
       /** A boleto's shopper may pay with Pix instead, at the storefront's checkout. */
       checkoutUrl: string | null;
+      newCode?: NewCodeRequest | null;
     };
+
+/**
+ * What the page answering the new-code button sends to Medusa's own store route
+ * (`POST /store/payment-collections/:id/payment-sessions`, as the element's "Gerar novo código"
+ * does, so every rule of that route applies), and where it then goes: `pageTemplate` is the
+ * notification option `paymentPageUrl`, `{session_id}` replaced by the new session's id.
+ */
+export interface NewCodeRequest {
+  collectionId: string;
+  providerId: string;
+  publishableKey: string;
+  pageTemplate: string;
+  /** The payment page of the old code, where the element says what happened if this fails. */
+  fallbackUrl: string;
+}
 
 /** A message's link, found by its token, and whether its days are over at `now`. */
 async function messageOf(
@@ -149,7 +169,30 @@ export async function secondChance(
       paymentPageUrl,
     };
   }
-  return { kind: "ready", method: row.method, paymentPageUrl, checkoutUrl: pixInstead };
+  // A Pix cart whose newest code is over: the button's answer makes the new one, so the
+  // shopper lands on a code to pay, not on the old one's "Código expirado" and a second tap. A
+  // code still payable (another tab made it) is shown as it is.
+  const template = notifyOptions(ctx.config).paymentPageUrl;
+  const over = newest.status === "expired" || newest.status === "failed" || newest.superseded_at;
+  const publishableKey =
+    row.method === "pix" && over && template && paymentPageUrl
+      ? await publishableKeyFor(ctx.container, cart.salesChannelId)
+      : undefined;
+  return {
+    kind: "ready",
+    method: row.method,
+    paymentPageUrl,
+    checkoutUrl: pixInstead,
+    newCode: publishableKey
+      ? {
+          collectionId,
+          providerId: newest.method === "pix" ? newest.provider_id : row.provider_id,
+          publishableKey,
+          pageTemplate: template!,
+          fallbackUrl: paymentPageUrl!,
+        }
+      : null,
+  };
 }
 
 /**

@@ -73,8 +73,10 @@ h1{font-size:1.25rem;line-height:1.3;margin:0 0 8px}
 .button{display:block;width:100%;min-height:48px;text-align:center;padding:12px;border-radius:8px;border:0;background:#0b6e63;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .button[disabled]{opacity:.6;cursor:progress}
 .secondary{background:#fff;color:#0b6e63;border:1px solid #0b6e63;margin-top:12px}
-details{margin-top:16px;border-top:1px solid #ddd;padding-top:12px}
-summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}
+.toggle::after{content:" ▾"}
+.toggle[aria-expanded="true"]::after{content:" ▴"}
+.button:focus-visible{outline:3px solid #0b6e63;outline-offset:2px}
+#pix-boleto{margin-top:12px;border-top:1px solid #ddd;padding-top:4px}
 label{display:block;margin:12px 0 4px;font-weight:600}
 input{display:block;width:100%;min-height:44px;padding:8px 10px;font:inherit;border:1px solid #888;border-radius:6px}
 .row{display:flex;gap:12px}.row>div{flex:1}
@@ -115,8 +117,9 @@ interface PageData {
 
 /**
  * The page's own script: "Gerar código Pix" (and "Gerar boleto") call Medusa's store route
- * with the store's publishable key, then hand the new session to `<pix-checkout>`; when the
- * element says paid, the title says so with the order's number. Every refusal of the route is
+ * with the store's publishable key, then hand the new session to `<pix-checkout>`, which from
+ * then on says the amount and, once paid, "Pagamento confirmado" (the page's title keeps naming
+ * the order; nothing is said twice). Every refusal of the route is
  * said in Portuguese; a collection that can no longer be paid reloads the page, which says why.
  */
 const SCRIPT = `
@@ -134,6 +137,7 @@ const words = {
 };
 const closed = new Set(["collection_already_paid", "collection_canceled", "order_canceled", "nothing_owed"]);
 function show(sessionId) {
+  document.getElementById("pix-subtitle").hidden = true;
   slot.replaceChildren();
   const element = document.createElement("pix-checkout");
   element.setAttribute("lang", "pt-BR");
@@ -147,9 +151,10 @@ function show(sessionId) {
   element.addEventListener("pix-paid", paid);
   slot.append(element);
 }
+// Once a code is on screen the element says its amount and, paid, "Pagamento confirmado": the
+// page keeps its title (which names the order) and says neither a second time.
 function paid() {
-  document.getElementById("pix-title").textContent = "Pagamento confirmado";
-  document.getElementById("pix-subtitle").textContent = "Pedido " + data.order;
+  document.title = "Pagamento confirmado";
   if (actions) actions.hidden = true;
   say("");
 }
@@ -183,6 +188,16 @@ async function start(provider, payer, button) {
   if (closed.has(code)) { location.reload(); return; }
   say(words[code] || (answer.status === 0 ? "Sem conexão. Confira a internet e tente de novo." : "Não foi possível gerar o código agora. Tente de novo."), true);
   if (button) button.focus();
+}
+const toggle = document.getElementById("pix-boleto-toggle");
+if (toggle) {
+  toggle.addEventListener("click", () => {
+    const form = document.getElementById("pix-boleto");
+    const open = form.hidden;
+    form.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) form.querySelector("input").focus();
+  });
 }
 document.querySelectorAll("button[data-provider]").forEach((button) => {
   button.addEventListener("click", (event) => {
@@ -302,8 +317,8 @@ function openPage(found: Extract<CollectionPage, { kind: "open" }>, nonce: strin
   };
   const title = purposeTitle(found.purpose, found.order);
   const boleto = found.boleto
-    ? `<details><summary>Prefiro pagar com boleto</summary>
-<form id="pix-boleto" novalidate>
+    ? `<p><button class="button secondary toggle" type="button" id="pix-boleto-toggle" aria-expanded="false" aria-controls="pix-boleto">Prefiro pagar com boleto</button></p>
+<form id="pix-boleto" novalidate hidden>
 <p class="muted">Nome, e-mail e endereço vêm do pedido. Falta só:</p>
 <label for="pix-document">CPF ou CNPJ</label>
 <input id="pix-document" name="document" inputmode="numeric" autocomplete="off" required minlength="11" maxlength="18">
@@ -318,7 +333,7 @@ ${
     : ""
 }
 <p><button class="button secondary" type="submit" data-provider="${escape(found.boleto.providerId)}">Gerar boleto</button></p>
-</form></details>`
+</form>`
     : "";
   // A live code shows at once; the buttons stay for a shopper who wants the other method.
   const actions = found.session
@@ -331,7 +346,7 @@ ${
     nonce,
     title,
     `${storeLine(found.store)}<h1 id="pix-title">${escape(title)}</h1>
-<p id="pix-subtitle" class="amount">${escape(brl(found.amountCents))}</p>
+<p id="pix-subtitle" class="amount"${found.session ? " hidden" : ""}>${escape(brl(found.amountCents))}</p>
 <div id="pix-slot"></div>
 ${actions}
 <p id="pix-message" class="message" role="status" aria-live="polite"></p>

@@ -18,6 +18,7 @@ import { ReconciliationCard } from "../../lib/reconciliation-card";
 import { HealthCard } from "../../lib/health-card";
 import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
+import { PixDiscountCostCard } from "../../lib/pix-discount-cost-card";
 import { FlagActions } from "../../lib/flag-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
@@ -423,9 +424,9 @@ const TAB_ACTION: Record<Tab, AdminAction> = {
 /**
  * The "Pix Checkout" admin page. The money first: what came in and what waits for the merchant,
  * with the payments' health in one line while all is well. Then, one tab each: transactions
- * and balance, the reconciliation export, the Pix discount, the webhook deliveries. A tab the
- * user's role may not read is not shown, and a role that cannot read payments sees one line
- * saying so instead of a page of refusals.
+ * and balance, the reconciliation export, the Pix discount and what it cost, the webhook
+ * deliveries. A tab the user's role may not read is not shown, and a role that cannot read
+ * payments sees one line saying so instead of a page of refusals.
  */
 const PixCheckoutPage = () => {
   const { t } = usePixTranslation();
@@ -492,6 +493,7 @@ const PixCheckoutPage = () => {
           </Tabs.Content>
           <Tabs.Content value="discount" className="flex flex-col gap-y-3 pt-3">
             <PixDiscountCard />
+            <PixDiscountCostCard provider={provider} />
           </Tabs.Content>
           <Tabs.Content value="webhooks" className="flex flex-col gap-y-3 pt-3">
             <DeliveriesCard />
