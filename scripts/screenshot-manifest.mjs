@@ -27,6 +27,8 @@ export const SHOTS = [
       "docs/checkout-paid-phone.png",
       "docs/checkout-boleto-cpf-error-phone.png",
       "docs/checkout-boleto-phone.png",
+      "docs/checkout-replaced-code-phone.png",
+      "docs/checkout-replaced-code-paid-phone.png",
     ],
     sources: ["apps/demo/storefront", ELEMENT, "test/e2e/screenshots.mjs"],
   },
