@@ -257,7 +257,7 @@ medusaIntegrationTestRunner({
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes.subarray(3).toString("utf8").split("\r\n");
       expect(rows[0]).toBe(
-        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade",
+        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação",
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(

@@ -14,8 +14,10 @@ const ORDER_PLACED = "order.placed";
 /**
  * Sends the shopper their Pix code or boleto once their page has shown it, or once their
  * order-first order exists (a shopper who closes the tab can still pay from the message), and
- * a word when its order is paid or the charge expires; at most one message about an unpaid
- * code per mailbox in `codeMailWindowMinutes`. Off unless the plugin's `notifications.enabled`
+ * a word when its order is paid or the charge expires, when money is owed back and when the
+ * merchant returned it; at most one message about an unpaid code per mailbox in
+ * `codeMailWindowMinutes` (messages about money that arrived are not code messages: one per
+ * event, by its idempotency key). Off unless the plugin's `notifications.enabled`
  * is true; see the README's "Notifications" for the template data.
  */
 export default async function pixCheckoutNotify({
@@ -83,6 +85,7 @@ export const config: SubscriberConfig = {
     CHARGE_EVENTS.captured,
     CHARGE_EVENTS.expired,
     CHARGE_EVENTS.flagged,
+    CHARGE_EVENTS.refunded,
     ORDER_PLACED,
   ],
 };

@@ -7,6 +7,7 @@ import Medusa from "@medusajs/js-sdk";
 import { toast } from "@medusajs/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PixT } from "./i18n";
+import { refundDoneWords } from "./refund-words";
 import type {
   AdminBalance,
   AdminCharge,
@@ -150,18 +151,23 @@ export function useRecheck(t: PixT) {
 
 /**
  * Records money the merchant returned in the payment service's dashboard (the API has no
- * refund endpoint): on the charge's timeline and as a refund in Medusa.
+ * refund endpoint): on the charge's timeline and in the ledger, and as a refund in Medusa for
+ * the part Medusa captured; the toast says where, as the route answers.
  */
 export function useRecordRefund(t: PixT) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { chargeId: string; amount: number; note: string }) =>
-      sdk.client.fetch<{ recorded_in_medusa_cents: number; resolved_flag: boolean }>(
-        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/refunds`,
-        { method: "POST", body: { amount: input.amount, note: input.note } },
-      ),
-    onSuccess: () => {
-      toast.success(t("refund.done"));
+      sdk.client.fetch<{
+        recorded_in_medusa_cents: number;
+        ledger_only_cents: number;
+        resolved_flag: boolean;
+      }>(`/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/refunds`, {
+        method: "POST",
+        body: { amount: input.amount, note: input.note },
+      }),
+    onSuccess: (result) => {
+      toast.success(refundDoneWords(result, t));
       return queryClient.invalidateQueries({ queryKey: [ROOT] });
     },
     onError: (error: Error) => toast.error(error.message),

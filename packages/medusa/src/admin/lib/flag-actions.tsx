@@ -8,6 +8,7 @@ import { useAcceptReceived, useRecordRefund, useResolveFlag } from "./api";
 import { formatCents, parseReais } from "./format";
 import { usePixTranslation } from "./i18n";
 import { usePixPermissions } from "./permissions";
+import { refundWhereWords } from "./refund-words";
 import type { AdminChargeSummary } from "./types";
 
 /**
@@ -94,7 +95,7 @@ export function FlagActions({ charge }: { charge: AdminChargeSummary }) {
             {open === "refund" ? (
               <>
                 <Text size="small" className="text-ui-fg-subtle">
-                  {t("refund.hint")} {t(charge.order ? "refund.onOrder" : "refund.noOrder")}
+                  {t("refund.hint")}
                 </Text>
                 <div className="flex flex-col gap-y-1">
                   <Label htmlFor="pix-refund-amount">{t("refund.amount")}</Label>
@@ -110,6 +111,16 @@ export function FlagActions({ charge }: { charge: AdminChargeSummary }) {
                       {t("refund.badAmount")}
                     </Text>
                   ) : null}
+                </div>
+                {/* Where it will be recorded, split as the refund route splits it. */}
+                <div className="flex flex-col gap-y-1" data-pix-checkout="refund-where">
+                  {refundWhereWords(charge.refund_portions ?? [], cents, charge.order, t).map(
+                    (line) => (
+                      <Text key={line} size="small">
+                        {line}
+                      </Text>
+                    ),
+                  )}
                 </div>
               </>
             ) : null}

@@ -1,8 +1,9 @@
 import type { FlagReason } from "../../internal/records/flag-reasons";
 import type { Attention } from "../../internal/records/attention";
 import type { OrderWithoutCode } from "../../internal/medusa/orders-without-code";
+import type { RefundPortion } from "../../internal/settlement/refund-portions";
 
-export type { Attention, FlagReason };
+export type { Attention, FlagReason, RefundPortion };
 
 /** The Medusa order a charge paid. */
 export interface AdminChargeOrder {
@@ -47,6 +48,12 @@ export interface AdminChargeSummary {
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
+  /**
+   * What a refund recorded now takes, in order, each part with whether Medusa captured it (and
+   * records the refund on its payment) or not (the plugin's ledger only), and why. Empty unless
+   * paid; the refund route splits an amount over these the same way.
+   */
+  refund_portions?: RefundPortion[];
   created_at: string;
 }
 
@@ -115,6 +122,11 @@ export type TimelineEntry =
       to_status: string | null;
       /** On a reminder's line: its step, and why it was not sent. */
       reminder?: { step: string; reason?: string };
+      /**
+       * On a refund's line: integer cents returned, of them recorded on Medusa's order (the
+       * rest in the plugin's ledger only), and the merchant's note.
+       */
+      refund?: { amount: number; medusa: number; note: string | null };
       at: string;
     }
   | {

@@ -27,6 +27,31 @@ function reminderWords(
   return ` (${step}${reason})`;
 }
 
+/**
+ * A refund line's figures: what went back, where it is recorded (Medusa's order for money
+ * Medusa captured, else only the plugin's ledger) and the merchant's note.
+ */
+function refundWords(
+  entry: Extract<TimelineEntry, { type: "state" }>,
+  t: ReturnType<typeof usePixTranslation>["t"],
+): string {
+  const refund = entry.refund;
+  if (!refund) return "";
+  const ledger = refund.amount - refund.medusa;
+  const where =
+    refund.medusa > 0 && ledger > 0
+      ? t("widget.refund.both", {
+          amount: formatCents(refund.amount),
+          medusa: formatCents(refund.medusa),
+          ledger: formatCents(ledger),
+        })
+      : t(refund.medusa > 0 ? "widget.refund.medusa" : "widget.refund.ledger", {
+          amount: formatCents(refund.amount),
+        });
+  const note = refund.note ? ` · ${t("widget.refund.note", { note: refund.note })}` : "";
+  return `: ${where}${note}`;
+}
+
 function TimelineLine({ entry }: { entry: TimelineEntry }) {
   const { t, statusLabel, instant } = usePixTranslation();
   let what: string;
@@ -41,7 +66,9 @@ function TimelineLine({ entry }: { entry: TimelineEntry }) {
     const kind =
       entry.kind === entry.to_status || entry.kind === "created"
         ? ""
-        : t(`kind.${entry.kind}`, { defaultValue: entry.kind }) + reminderWords(entry, t);
+        : t(`kind.${entry.kind}`, { defaultValue: entry.kind }) +
+          reminderWords(entry, t) +
+          refundWords(entry, t);
     what = `${[move, kind].filter(Boolean).join(", ")} · ${t(`source.${entry.source}`, { defaultValue: entry.source })}`;
   }
   return (

@@ -24,6 +24,7 @@ const WORDS = {
       "Após lembrete",
       "Desconto no Pix",
       "Finalidade",
+      "Observação",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
     purpose: {
@@ -87,6 +88,7 @@ const WORDS = {
       "After a reminder",
       "Pix discount",
       "Purpose",
+      "Note",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
     purpose: {
@@ -152,7 +154,15 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.type === "charge" ? line.pix_discount_cents || null : null,
     // What the payment was for: a cart, a whole order, a difference after the sale.
     line.type === "charge" && line.purpose ? words.purpose[line.purpose] : null,
+    // A refund's: how the merchant said the money went back, each declaration's note.
+    line.type === "refund" ? notesOf(line) : null,
   ];
+}
+
+/** The notes of a refund line's declarations in the period, in order; none without one. */
+function notesOf(line: BookLine): string | null {
+  const notes = (line.declarations ?? []).map((d) => d.note?.trim()).filter(Boolean);
+  return notes.length > 0 ? notes.join(" | ") : null;
 }
 
 /**
@@ -188,6 +198,7 @@ function totalRow(
     figures.remark,
     null,
     figures.pixDiscount,
+    null,
     null,
   ];
 }

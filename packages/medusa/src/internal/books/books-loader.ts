@@ -259,12 +259,14 @@ export async function loadBooks(
   }));
 
   // Refunds: Medusa's, and the merchant's returns as the ledger holds them: one declaration is
-  // the entries its statement wrote (the same charge and instant), named by its first entry.
+  // the entries its statement wrote (the same charge and instant), named by its first entry,
+  // with the merchant's note (every entry of one declaration carries the same).
   const declaredInPeriod: {
     id: string;
     charge_id: string;
     created_at: Date;
     amount_cents: string | number | null;
+    note: string | null;
   }[] = await db(ENTRIES)
     .join(CHARGES, `${CHARGES}.charge_id`, `${ENTRIES}.charge_id`)
     .where(`${ENTRIES}.to_part`, "returned")
@@ -278,6 +280,7 @@ export async function loadBooks(
       `${ENTRIES}.charge_id`,
       `${ENTRIES}.created_at`,
       db.raw(`sum(${ENTRIES}.amount_cents) as amount_cents`),
+      db.raw(`min(${ENTRIES}.note) as note`),
     );
   const touched = new Map<string, Date>();
   const touch = (chargeId: string | null, at: Date) => {
@@ -305,6 +308,7 @@ export async function loadBooks(
           id: event.id,
           amount_cents: Number(event.amount_cents ?? 0),
           declared_at: new Date(event.created_at),
+          note: event.note ?? null,
         }))
         .sort((a, b) => a.declared_at.getTime() - b.declared_at.getTime()),
     };

@@ -168,7 +168,10 @@ export function ofxTransactions(
           cents: -declaration.amount_cents,
           fitid: `${line.id}-refund-${declaration.id}`,
           name: nameOf(words.refund, line),
-          memo: about(line, language),
+          // How the merchant returned it, as they wrote it (any CPF or CNPJ in it hidden).
+          memo: declaration.note?.trim()
+            ? `${about(line, language)} - ${withoutDocuments(declaration.note.trim())}`
+            : about(line, language),
         });
       }
     } else if (line.gross_cents !== null && line.id !== null) {

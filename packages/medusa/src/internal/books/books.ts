@@ -130,6 +130,8 @@ export interface RefundDeclaration {
   id: string;
   amount_cents: number;
   declared_at: Date;
+  /** What the merchant wrote about how it was returned; null for entries from before notes. */
+  note?: string | null;
 }
 
 /** The service's balance, in cents, as read when the books were compared. */

@@ -90,18 +90,18 @@ describe("the reconciliation CSV", () => {
 
   it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
     expect(lines[0]).toBe(
-      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade",
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;;',
     );
     expect(lines[2]).toBe("");
     expect(lines[3]).toBe(
-      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77;",
+      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77;;",
     );
-    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;;");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;;;");
     expect(lines).toContain(
-      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;;",
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;;;",
     );
   });
 
@@ -121,11 +121,11 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(withoutReminder)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;$/);
-    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;;$/);
+    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
-    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount;Purpose$/);
-    expect(english[1]).toMatch(/;yes;649,77;$/);
+    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount;Purpose;Note$/);
+    expect(english[1]).toMatch(/;yes;649,77;;$/);
   });
 
   it("gives each paid order's Pix discount, empty where there was none, and their total", () => {
@@ -162,9 +162,9 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(boleto)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;$/);
-    expect(rows[2]).toMatch(/;ch_2;.*;não;;$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;$/);
+    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;;$/);
+    expect(rows[2]).toMatch(/;ch_2;.*;não;;;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;;$/);
   });
 
   it("writes an order's Pix discount once, on its sale's row and not its edit's, so the column adds up", () => {
@@ -251,10 +251,45 @@ describe("the reconciliation CSV", () => {
     });
     expect(report.differences).toEqual([]);
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;$/);
-    expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca$/);
+    expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;;$/);
+    expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca;$/);
     expect(rows[4]).toMatch(
-      /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;$/,
+      /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;;$/,
+    );
+  });
+
+  it("writes on a refund's line how the merchant said the money went back", () => {
+    const declared = (id: string, cents: number, note: string | null) => ({
+      id,
+      amount_cents: cents,
+      declared_at: new Date("2026-11-20T15:00:00Z"),
+      note,
+    });
+    const report = reconcileBooks({
+      ...books,
+      refunds: [
+        {
+          charge_id: "ch_old",
+          declared_cents: 20_945,
+          medusa_due_cents: 0,
+          medusa_cents: 0,
+          last_at: new Date("2026-11-20T15:00:00Z"),
+          order: { display_id: 3, customer: "Ana", pix_discount_cents: 0 },
+          declared_in_period: [
+            declared("pxle_1", 20_000, "Pix devolvido pelo painel em 20/11"),
+            declared("pxle_2", 945, null),
+            declared("pxle_3", 0, "  resto; por TED  "),
+          ],
+        },
+      ],
+    });
+    const row = reconciliationCsv(report)
+      .slice(1)
+      .split("\r\n")
+      .find((line) => line.includes(";ch_old;"));
+    // Charge columns stay empty on a refund; the note is the last column, quoted for its ";".
+    expect(row).toBe(
+      '20/11/2026;Devolução;#3;Ana;ch_old;;-209,45;;;0,00;;;;;;;"Pix devolvido pelo painel em 20/11 | resto; por TED"',
     );
   });
 

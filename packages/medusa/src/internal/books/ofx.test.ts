@@ -85,7 +85,12 @@ const books: Books = {
         pix_discount_cents: 526,
       },
       declared_in_period: [
-        { id: "pxev_a", amount_cents: 1_000, declared_at: at("14:00") },
+        {
+          id: "pxev_a",
+          amount_cents: 1_000,
+          declared_at: at("14:00"),
+          note: "Pix devolvido pelo painel, CPF 123.456.789-09",
+        },
         { id: "pxev_b", amount_cents: 500, declared_at: at("16:00") },
       ],
     },
@@ -217,6 +222,14 @@ describe("the reconciliation as OFX", () => {
     expect(written).toContain("Beto &lt;Lima&gt; &amp; filho ***");
     expect(written).not.toMatch(/123\.456\.789/);
     expect(withoutDocuments("empresa 12.345.678/0001-95 e 12345678909")).toBe("empresa *** e ***");
+  });
+
+  it("says in a refund's memo how the merchant returned it, each declaration its own note", () => {
+    const memo = (id: string) => transactions.find((t) => t.FITID === id)?.MEMO;
+    expect(memo("ch_1-refund-pxev_a")).toBe(
+      "Pedido #12 - João Conceição - cobrança ch_1 - Pix devolvido pelo painel, CPF ***",
+    );
+    expect(memo("ch_1-refund-pxev_b")).toBe("Pedido #12 - João Conceição - cobrança ch_1");
   });
 
   it("says in the memo only that a payment followed a reminder: its FITID and amount stay the charge's", () => {

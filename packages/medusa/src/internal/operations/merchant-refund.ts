@@ -17,6 +17,11 @@ import { capturedPaymentOf } from "../medusa/payments";
 export interface RecordedRefund {
   /** Cents now recorded as refunded in Medusa (0 when none of it was money Medusa captured). */
   recorded_in_medusa_cents: number;
+  /**
+   * Cents recorded in the plugin's ledger only: money Medusa never captured (a replaced code's,
+   * an overpayment's excess, an underpaid amount held), which Medusa's order has no payment of.
+   */
+  ledger_only_cents: number;
   /** True when nothing of the charge waits for the merchant any more and its note was resolved. */
   resolved_flag: boolean;
 }
@@ -29,7 +34,10 @@ export interface RecordedRefund {
  * nothing of the charge waits for the merchant its note is resolved. Then Medusa records the
  * refund of the part it held captured (the provider's `refundPayment` accepts exactly that,
  * and refuses Medusa's own automatic refunds); money Medusa never captured (an overpayment's
- * excess, a code paid twice) has no Medusa payment to refund.
+ * excess, a code paid twice) has no Medusa payment to refund, and is recorded in the ledger only
+ * (settlement/refund-portions.ts: the admin's drawer says so before, from the same split). The
+ * merchant's note goes on the ledger's entries and the timeline, and the refund is announced
+ * (`pix_checkout.charge.refunded`) for the shopper's message.
  */
 export function recordMerchantRefund(
   ctx: SettleContext,
@@ -81,6 +89,8 @@ async function record(
     reason: "merchant_refund",
     // An entry of money Medusa holds captured names the payment Medusa records the refund on.
     medusaRef: take.inMedusa ? (payment ?? null) : null,
+    // How it was returned: the timeline and the books read it from the entries.
+    note,
   }));
   const left = (part: "owed" | "held" | "captured") =>
     money[part] - (plan.takes.find((t) => t.from === part)?.amountCents ?? 0);
@@ -92,9 +102,15 @@ async function record(
     ((aboutMoney && left("owed") === 0 && left("held") === 0) ||
       money.returned + amountCents === money.received);
   let resolved = false;
-  await ctx.db.transaction(async (trx) => {
+  let declarationId = "";
+  const after = await ctx.db.transaction(async (trx) => {
     const records = recordsOf(trx);
-    await records.events.declareRefund(row.charge_id, amountCents, note, medusaCents);
+    declarationId = await records.events.declareRefund(
+      row.charge_id,
+      amountCents,
+      note,
+      medusaCents,
+    );
     const moved = await records.ledger.giveBack(row.charge_id, moves, "admin", {
       ...(left("captured") === 0 ? { awaiting_order_since: null } : {}),
       ...(nothingWaits ? records.notes.resolutionColumns(note) : {}),
@@ -114,6 +130,15 @@ async function record(
         detail: { note },
       });
     }
+    return moved;
+  });
+  // Told once the money's return is stored: the shopper's "Devolvemos R$ X" follows it.
+  const first = plan.takes[0]!;
+  await ctx.lifecycle.refunded(after, {
+    id: declarationId,
+    amount_cents: amountCents,
+    medusa_cents: medusaCents,
+    reason: first.from === "captured" ? "order_refund" : (first.why ?? "order_refund"),
   });
   let recorded = 0;
   if (payment && medusaCents > 0) {
@@ -129,5 +154,9 @@ async function record(
       );
     }
   }
-  return { recorded_in_medusa_cents: recorded, resolved_flag: resolved };
+  return {
+    recorded_in_medusa_cents: recorded,
+    ledger_only_cents: amountCents - medusaCents,
+    resolved_flag: resolved,
+  };
 }

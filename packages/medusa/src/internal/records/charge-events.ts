@@ -64,7 +64,7 @@ export type ChargeEventSource = (typeof CHARGE_EVENT_SOURCES)[number];
 export class ChargeEvents {
   constructor(private readonly db: Knex) {}
 
-  /** Appends to a charge's timeline. */
+  /** Appends to a charge's timeline; returns the line's id. */
   async add(event: {
     chargeId: string;
     kind: ChargeEventKind;
@@ -72,10 +72,11 @@ export class ChargeEvents {
     from?: LocalChargeStatus | null;
     to?: LocalChargeStatus | null;
     detail?: unknown;
-  }): Promise<void> {
+  }): Promise<string> {
     const now = new Date();
+    const id = generateEntityId(undefined, "pxev");
     await this.db(EVENTS).insert({
-      id: generateEntityId(undefined, "pxev"),
+      id,
       charge_id: event.chargeId,
       kind: event.kind,
       source: event.source,
@@ -85,6 +86,7 @@ export class ChargeEvents {
       created_at: now,
       updated_at: now,
     });
+    return id;
   }
 
   /** How often a captured charge's cart failed to become an order, and the last reason. */
@@ -112,8 +114,8 @@ export class ChargeEvents {
     amountCents: number,
     note: string,
     medusaCents: number,
-  ): Promise<void> {
-    await this.add({
+  ): Promise<string> {
+    return this.add({
       chargeId,
       kind: "refund_declared",
       source: "admin",

@@ -28,6 +28,8 @@ export const CHARGE_EVENTS = {
   captureRequested: "pix_checkout.charge.capture_requested",
   /** The shopper's own page showed the code for the first time (storefront/code-shown). */
   shown: "pix_checkout.charge.shown",
+  /** The merchant recorded money returned to the shopper: data has `refund`. */
+  refunded: "pix_checkout.charge.refunded",
 } as const;
 
 /** Name of a charge life event. */
@@ -52,8 +54,26 @@ export interface ChargeEventData {
   late?: boolean;
   /** Why the merchant is needed, on `pix_checkout.charge.flagged`. */
   flag?: FlagReason;
+  /** What the merchant returned, on `pix_checkout.charge.refunded`. */
+  refund?: RefundEventData;
   /** Who learned of the change: `webhook`, `reconcile`, `refresh`, `authorize`, `order_placed`, `provider`, `admin`. */
   source: LifecycleSource;
+}
+
+/** A refund the merchant recorded, as `pix_checkout.charge.refunded` carries it. */
+export interface RefundEventData {
+  /** The declaration's id (its timeline line's): one message per refund recorded. */
+  id: string;
+  /** Integer cents returned. */
+  amount_cents: number;
+  /** Of it, what Medusa held captured and records as a refund on the order's payment. */
+  medusa_cents: number;
+  /**
+   * Why the money went back: the reason it was owed (`paid_replaced`, `order_canceled`, ...),
+   * `underpaid` for an amount held for the merchant, `order_refund` for the order's captured
+   * money (a refund after the sale); the first part the refund took says it.
+   */
+  reason: string;
 }
 
 /** The part of Medusa's event bus the lifecycle uses. */
@@ -87,7 +107,7 @@ const iso = (value: Date | string | null): string | null =>
 export function chargeEventData(
   row: ChargeRow,
   source: LifecycleSource,
-  extra: { late?: boolean; flag?: FlagReason } = {},
+  extra: { late?: boolean; flag?: FlagReason; refund?: RefundEventData } = {},
 ): ChargeEventData {
   return {
     charge_id: row.charge_id,
@@ -101,6 +121,7 @@ export function chargeEventData(
     paid_at: iso(row.paid_at),
     ...(extra.late ? { late: true } : {}),
     ...(extra.flag ? { flag: extra.flag } : {}),
+    ...(extra.refund ? { refund: extra.refund } : {}),
     source,
   };
 }
@@ -403,6 +424,14 @@ export class ChargeLifecycle {
   }
 
   /**
+   * Announces a refund the merchant recorded (after its transaction committed): the shopper's
+   * "Devolvemos R$ X" message listens for it.
+   */
+  async refunded(row: ChargeRow, refund: RefundEventData): Promise<void> {
+    await this.emit(CHARGE_EVENTS.refunded, row, "admin", false, undefined, refund);
+  }
+
+  /**
    * Emits after the change is stored. An event bus that fails must not undo or fail a
    * recorded payment: the timeline holds the truth, so the failure is only logged.
    */
@@ -412,9 +441,10 @@ export class ChargeLifecycle {
     source: LifecycleSource,
     late = false,
     flag?: FlagReason,
+    refund?: RefundEventData,
   ): Promise<void> {
     if (!this.events) return;
-    const data = chargeEventData(row, source, { late, flag });
+    const data = chargeEventData(row, source, { late, flag, refund });
     try {
       await this.events.emit({ name, data });
     } catch (error) {

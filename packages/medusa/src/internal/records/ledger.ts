@@ -48,6 +48,11 @@ export interface LedgerMove {
   reason: string;
   /** Medusa's capture or refund this movement matches, when there is one. */
   medusaRef?: string | null;
+  /**
+   * What the merchant wrote about it (how a refund was returned): it explains the entry, shown
+   * on the charge's timeline and in the books, and never holds money.
+   */
+  note?: string | null;
 }
 
 /** What else must hold of the row for the moves to be made, and what else the statement writes. */
@@ -78,6 +83,7 @@ export interface LedgerEntry {
   reason: string;
   door: LedgerDoor;
   medusa_ref: string | null;
+  note: string | null;
   created_at: Date;
 }
 
@@ -180,6 +186,7 @@ export class Ledger {
       m.amountCents,
       m.reason,
       m.medusaRef ?? null,
+      m.note ?? null,
     ]);
     const ctes: string[] = [
       `moved as (update ${CHARGES} set ${sets.join(", ")} where ${wheres.join(" and ")} returning *)`,
@@ -187,10 +194,10 @@ export class Ledger {
     const bindings: unknown[] = [...setBindings, ...whereBindings];
     if (entryRows.length > 0) {
       ctes.push(
-        `entries as (insert into ${ENTRIES} (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, medusa_ref)
-           select v.id, moved.charge_id, moved.payment_collection_id, v.from_part, v.to_part, v.amount_cents, v.reason, ?, v.medusa_ref
-             from moved cross join (values ${entryRows.map(() => "(?, ?::text, ?::text, ?::bigint, ?::text, ?::text)").join(", ")})
-                  as v(id, from_part, to_part, amount_cents, reason, medusa_ref))`,
+        `entries as (insert into ${ENTRIES} (id, charge_id, payment_collection_id, from_part, to_part, amount_cents, reason, door, medusa_ref, note)
+           select v.id, moved.charge_id, moved.payment_collection_id, v.from_part, v.to_part, v.amount_cents, v.reason, ?, v.medusa_ref, v.note
+             from moved cross join (values ${entryRows.map(() => "(?, ?::text, ?::text, ?::bigint, ?::text, ?::text, ?::text)").join(", ")})
+                  as v(id, from_part, to_part, amount_cents, reason, medusa_ref, note))`,
       );
       bindings.push(door, ...entryRows.flat());
     }
@@ -358,6 +365,25 @@ export class Ledger {
       [chargeId],
     );
     return Math.max(0, Number((result.rows as { cents: string }[])[0]?.cents ?? 0));
+  }
+
+  /** `owedInMedusa` of each of these charges, in one read (the admin's lists); absent is 0. */
+  async owedInMedusaOf(chargeIds: readonly string[]): Promise<Map<string, number>> {
+    if (chargeIds.length === 0) return new Map();
+    const result = await this.db.raw(
+      `select charge_id,
+              coalesce(sum(amount_cents) filter (where from_part = 'captured' and to_part = 'owed'), 0)
+            - coalesce(sum(amount_cents) filter (where from_part = 'owed' and to_part = 'returned' and medusa_ref is not null), 0)
+              as cents
+         from ${ENTRIES} where charge_id = any(?) group by charge_id`,
+      [chargeIds as string[]],
+    );
+    return new Map(
+      (result.rows as { charge_id: string; cents: string }[]).map((row) => [
+        row.charge_id,
+        Math.max(0, Number(row.cents)),
+      ]),
+    );
   }
 
   /**

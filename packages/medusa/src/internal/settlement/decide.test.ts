@@ -1256,10 +1256,11 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       0,
       {
         takes: [
-          { from: "owed", amountCents: 500, inMedusa: false },
-          { from: "captured", amountCents: 200, inMedusa: true },
+          { from: "owed", amountCents: 500, inMedusa: false, why: "overpaid" },
+          { from: "captured", amountCents: 200, inMedusa: true, why: null },
         ],
         medusaCents: 200,
+        ledgerOnlyCents: 500,
       },
     ],
     [
@@ -1267,7 +1268,11 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       money({ received: 3_800, owed: 3_800, owedReason: "order_canceled" }),
       3_800,
       3_800,
-      { takes: [{ from: "owed", amountCents: 3_800, inMedusa: true }], medusaCents: 3_800 },
+      {
+        takes: [{ from: "owed", amountCents: 3_800, inMedusa: true, why: "order_canceled" }],
+        medusaCents: 3_800,
+        ledgerOnlyCents: 0,
+      },
     ],
     [
       "of mixed owed money, the part Medusa never held goes first",
@@ -1276,10 +1281,22 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       2_000,
       {
         takes: [
-          { from: "owed", amountCents: 500, inMedusa: false },
-          { from: "owed", amountCents: 100, inMedusa: true },
+          { from: "owed", amountCents: 500, inMedusa: false, why: "order_canceled" },
+          { from: "owed", amountCents: 100, inMedusa: true, why: "order_canceled" },
         ],
         medusaCents: 100,
+        ledgerOnlyCents: 500,
+      },
+    ],
+    [
+      "a replaced code's money, which Medusa never captured, is the ledger's only",
+      money({ received: 20_945, owed: 20_945, owedReason: "paid_old_amount" }),
+      20_945,
+      0,
+      {
+        takes: [{ from: "owed", amountCents: 20_945, inMedusa: false, why: "paid_old_amount" }],
+        medusaCents: 0,
+        ledgerOnlyCents: 20_945,
       },
     ],
     [
@@ -1287,7 +1304,11 @@ describe("returnOf: which parts a merchant's refund returns", () => {
       money({ received: 9_000, held: 9_000, heldReason: "underpaid" }),
       9_000,
       0,
-      { takes: [{ from: "held", amountCents: 9_000, inMedusa: false }], medusaCents: 0 },
+      {
+        takes: [{ from: "held", amountCents: 9_000, inMedusa: false, why: "underpaid" }],
+        medusaCents: 0,
+        ledgerOnlyCents: 9_000,
+      },
     ],
   ])("%s", (_name, m, amount, owedInMedusa, expected) => {
     expect(returnOf(m, amount, owedInMedusa)).toEqual(expected);

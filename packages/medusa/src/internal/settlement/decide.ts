@@ -5,11 +5,11 @@ import {
   type Arrival,
   type ChargeMoney,
   type HeldReason,
-  type LedgerPart,
   moneyOf,
 } from "../records/ledger-parts";
 import { graceRecheckAt } from "../checkout/check-schedule";
 import { DELIVERY_DETAILS } from "./delivery-details";
+import { refundPortions, splitRefund, type RefundSplit } from "./refund-portions";
 
 /**
  * The money rules, each once, as pure functions with tables of tests: what a payment's money
@@ -230,38 +230,16 @@ export function arrivalOf(askedCents: number, receivedCents: number): Arrival {
  * says whether Medusa holds that money captured (`inMedusa`), which Medusa must then record as
  * refunded: the captured money taken, and owed money that was captured before it was owed
  * (`owedInMedusa`: an order canceled after its capture), taken after the owed money Medusa never
- * held (an overpayment's excess, a code paid twice). Undefined when the charge holds less.
+ * held (an overpayment's excess, a code paid twice). Undefined when the charge holds less. The
+ * admin's drawer splits the amount typed the same way (refund-portions.ts), so what it says
+ * before is what is recorded.
  */
 export function returnOf(
   money: ChargeMoney,
   amountCents: number,
   owedInMedusa: number,
-):
-  | {
-      takes: { from: LedgerPart; amountCents: number; inMedusa: boolean }[];
-      medusaCents: number;
-    }
-  | undefined {
-  const usable = (part: "owed" | "held" | "captured") =>
-    part === "held" && money.heldReason !== "underpaid" ? 0 : money[part];
-  // Owed money Medusa never held goes first: a refund of it has no Medusa payment to record on.
-  const owedOutside = money.owed - Math.min(owedInMedusa, money.owed);
-  const portions: { from: LedgerPart; cents: number; inMedusa: boolean }[] = [
-    { from: "owed", cents: owedOutside, inMedusa: false },
-    { from: "owed", cents: money.owed - owedOutside, inMedusa: true },
-    { from: "held", cents: usable("held"), inMedusa: false },
-    { from: "captured", cents: usable("captured"), inMedusa: true },
-  ];
-  const takes: { from: LedgerPart; amountCents: number; inMedusa: boolean }[] = [];
-  let left = amountCents;
-  for (const portion of portions) {
-    const take = Math.min(left, portion.cents);
-    if (take > 0) takes.push({ from: portion.from, amountCents: take, inMedusa: portion.inMedusa });
-    left -= take;
-  }
-  if (left > 0) return undefined;
-  const medusaCents = takes.filter((t) => t.inMedusa).reduce((s, t) => s + t.amountCents, 0);
-  return { takes, medusaCents };
+): RefundSplit | undefined {
+  return splitRefund(refundPortions(money, owedInMedusa), amountCents);
 }
 
 /** Held money settlement captures by itself (the merchant's `underpaid` waits for them). */

@@ -10,10 +10,11 @@ import { toStoreView } from "./store-view";
 import { cartBuyer, orderBuyerOfCollection } from "../medusa/buyers";
 import { mayMailCode } from "./mailbox-proof";
 import { collectionPageUrl } from "./collection-link";
+import { readOrderPayment, type OrderPayment } from "../medusa/order-payment";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
-  event: "created" | "paid" | "expired" | "refund_due";
+  event: "created" | "paid" | "expired" | "refund_due" | "refunded";
   method: "pix" | "boleto";
   charge_id: string;
   session_id: string;
@@ -24,7 +25,12 @@ export interface NotificationData {
   paid_at: string | null;
   /** Where the shopper can come back to pay (or see it is paid or expired), when configured. */
   payment_page_url: string | null;
-  order: { id: string; display_id: number | null } | null;
+  /**
+   * The order the code's money concerned, once there is one, and Medusa's word on it:
+   * `payment` is `paid` when Medusa's order summary has nothing pending, `awaiting` while it
+   * does, `canceled`. A message may say "está pago" only with `paid`.
+   */
+  order: { id: string; display_id: number | null; payment: OrderPayment } | null;
   cart_id: string | null;
   /**
    * The order's customer, for an order's own collection (an order edit's difference, a
@@ -32,7 +38,11 @@ export interface NotificationData {
    * provider. Null for a cart's code.
    */
   customer: { name: string | null; phone: string | null } | null;
-  /** With `refund_due`: what the store returns (`R$ 48,92`) and why (a RefundReason code). */
+  /**
+   * With `refund_due`: what the store will return (`R$ 48,92`) and why (a RefundReason code).
+   * With `refunded`: what the merchant returned and why (the reason the money was owed,
+   * `underpaid` for an amount held, `order_refund` for the order's paid money).
+   */
   refund?: { amount_cents: number; amount: string; reason: string };
   pix?: {
     copy_paste: string;
@@ -50,6 +60,8 @@ const EVENT_KEY = {
   // "Paid" goes out once the order is paid in Medusa (captured), so it can name the order.
   [CHARGE_EVENTS.captured]: "paid",
   [CHARGE_EVENTS.expired]: "expired",
+  // The merchant recorded money returned: "Devolvemos R$ X".
+  [CHARGE_EVENTS.refunded]: "refunded",
 } as const;
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
@@ -99,11 +111,19 @@ export async function buildNotification(
     return undefined;
   }
   const payload = await codeMessageData(key, row, buyer, options.paymentPageUrl);
-  if (key === "refund_due" && data.flag?.code === "refund_due") {
+  const money =
+    key === "refund_due" && data.flag?.code === "refund_due"
+      ? { cents: data.flag.amount_cents, reason: data.flag.reason }
+      : key === "refunded" && data.refund
+        ? { cents: data.refund.amount_cents, reason: data.refund.reason }
+        : undefined;
+  if (key === "refunded" && !money) return undefined;
+  if (money) {
+    // A message about money coming back carries no code to pay.
     payload.refund = {
-      amount_cents: data.flag.amount_cents,
-      amount: formatCents(data.flag.amount_cents),
-      reason: data.flag.reason,
+      amount_cents: money.cents,
+      amount: formatCents(money.cents),
+      reason: money.reason,
     };
     delete payload.pix;
     delete payload.boleto;
@@ -117,8 +137,11 @@ export async function buildNotification(
     resource_id: row.charge_id,
     resource_type: "pix_checkout_charge",
     // A redelivered event must not mail the shopper twice; nor may the order and the page
-    // showing the code each send it.
-    idempotency_key: `${key === "created" ? CHARGE_EVENTS.created : eventName}:${row.charge_id}`,
+    // showing the code each send it. A charge can be refunded in parts: one message each.
+    idempotency_key:
+      key === "refunded"
+        ? `${eventName}:${row.charge_id}:${data.refund!.id}`
+        : `${key === "created" ? CHARGE_EVENTS.created : eventName}:${row.charge_id}`,
   };
 }
 
@@ -150,7 +173,13 @@ export async function codeMessageData<E extends string>(
       (paymentPageUrl
         ? paymentPageUrl.replace("{session_id}", encodeURIComponent(row.session_id))
         : null),
-    order: buyer.order ? { id: buyer.order.id, display_id: buyer.order.display_id } : null,
+    order: buyer.order
+      ? {
+          id: buyer.order.id,
+          display_id: buyer.order.display_id,
+          payment: buyer.order.payment,
+        }
+      : null,
     cart_id: buyer.cartId ?? null,
     customer: buyer.customer ?? null,
   };
@@ -190,7 +219,7 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
 export interface Buyer {
   email: string | null;
   cartId?: string;
-  order?: { id: string; display_id: number | null; status: string };
+  order?: { id: string; display_id: number | null; status: string; payment: OrderPayment };
   /** An order's own collection's customer, from the order. */
   customer?: { name: string | null; phone: string | null };
   /** An order's own collection's payment page (`collectionPageUrl`), when the store has one. */
@@ -213,7 +242,10 @@ export async function buyerOf(
     return buyer
       ? {
           email: buyer.email,
-          order: buyer.order,
+          order: {
+            ...buyer.order,
+            payment: (await readOrderPayment(ctx.container, buyer.order.id)) ?? "awaiting",
+          },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
         }
@@ -221,11 +253,19 @@ export async function buyerOf(
   }
   const cart = await cartBuyer(ctx.container, cartId);
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
+  const payment = order ? await readOrderPayment(ctx.container, order.id) : undefined;
   return {
     email: order?.email ?? cart?.email ?? null,
     cartId,
     ...(order
-      ? { order: { id: order.id, display_id: order.display_id ?? null, status: order.status } }
+      ? {
+          order: {
+            id: order.id,
+            display_id: order.display_id ?? null,
+            status: order.status,
+            payment: payment ?? (order.status === "canceled" ? "canceled" : "awaiting"),
+          },
+        }
       : {}),
   };
 }

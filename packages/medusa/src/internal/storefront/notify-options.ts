@@ -18,12 +18,14 @@ export const notifyOptionsSchema = z.object({
       paid: z.string().min(1).optional(),
       expired: z.string().min(1).optional(),
       refund_due: z.string().min(1).optional(),
+      refunded: z.string().min(1).optional(),
     })
     .default({
       created: "pix-checkout-code",
       paid: "pix-checkout-paid",
       expired: "pix-checkout-expired",
       refund_due: "pix-checkout-refund-due",
+      refunded: "pix-checkout-refunded",
     }),
   /**
    * At most one code message (`created`, `expired`) per mailbox in this many minutes, whatever

@@ -223,7 +223,8 @@ CREATE TABLE pix_checkout_ledger_entry (
   reason text NOT NULL,
   door text NOT NULL,
   medusa_ref text,
-  created_at timestamp with time zone DEFAULT now() NOT NULL
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  note text
 );
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_amount_cents_check CHECK ((amount_cents > 0));
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_from_part_check CHECK ((from_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));

@@ -7,6 +7,8 @@ import { adminCharge } from "../../../../internal/operations/admin-api";
 import { recordsOf } from "../../../../internal/records/records";
 import { ordersOfCharges } from "../../../../internal/medusa/charge-orders";
 import { ordersWithoutCode } from "../../../../internal/medusa/orders-without-code";
+import { refundPortions } from "../../../../internal/settlement/refund-portions";
+import { moneyOf } from "../../../../internal/records/ledger-parts";
 
 const querySchema = z.object({
   needs_attention: z.enum(["true"]).optional(),
@@ -23,7 +25,10 @@ const querySchema = z.object({
  * order page shows those). Each charge carries its `attention` and its `order`
  * (`{ id, display_id, email, customer_name }`) or null. With `needs_attention=true`,
  * `orders_without_code` lists the orders the merchant keeps whose code could never be made
- * (medusa/orders-without-code.ts).
+ * (medusa/orders-without-code.ts). A paid charge carries `refund_portions`: what a refund
+ * recorded now would take, in order, and whether each part is money Medusa captured (recorded
+ * as a refund on Medusa's payment too) or not (the plugin's ledger only), with why
+ * (settlement/refund-portions.ts; the refund route splits the same way).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -42,9 +47,20 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     needs_attention === "true"
       ? await records.attention.needingAttention(limit)
       : await records.attention.list({ ...(status ? { status } : {}), limit });
-  const orders = await ordersOfCharges(req.scope, rows);
+  const paid = rows.filter((row) => row.status === "paid").map((row) => row.charge_id);
+  const [orders, owedInMedusa] = await Promise.all([
+    ordersOfCharges(req.scope, rows),
+    records.ledger.owedInMedusaOf(paid),
+  ]);
   res.json({
-    charges: rows.map((row) => ({ ...adminCharge(row), order: orders.get(row.charge_id) ?? null })),
+    charges: rows.map((row) => ({
+      ...adminCharge(row),
+      order: orders.get(row.charge_id) ?? null,
+      refund_portions:
+        row.status === "paid"
+          ? refundPortions(moneyOf(row), owedInMedusa.get(row.charge_id) ?? 0)
+          : [],
+    })),
     ...(needs_attention === "true"
       ? { orders_without_code: await ordersWithoutCode(db, limit) }
       : {}),

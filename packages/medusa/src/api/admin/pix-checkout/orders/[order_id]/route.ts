@@ -20,6 +20,8 @@ const paramsSchema = z.object({ order_id: z.string().regex(/^[A-Za-z0-9_-]{1,100
  * deliveries, oldest first), and `outstanding`: what the order still owes that a Pix link can
  * collect (an order edit's, exchange's or claim's difference, a converted draft's total), with
  * the link, or null. An order paid otherwise answers `{ charges: [], outstanding: null }`.
+ * A refund's line carries `refund: { amount, medusa, note }`: what the merchant returned, what
+ * of it Medusa's order records as refunded (the rest is the plugin's ledger only), and their note.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = paramsSchema.safeParse(req.params);
@@ -52,6 +54,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
           from_status: e.from_status,
           to_status: e.to_status,
           ...reminderOf(e),
+          ...refundOf(e),
           at: e.created_at,
         })),
         ...deliveries.map((d) => ({ type: "delivery", ...adminDelivery(d), at: d.created_at })),
@@ -78,4 +81,30 @@ function reminderOf(event: Record<string, unknown>): {
   if (!step) return {};
   const reason = word(detail?.reason);
   return { reminder: { step, ...(reason ? { reason } : {}) } };
+}
+
+/**
+ * A refund line's figures and note, from the plugin's own timeline row: integer cents returned,
+ * of them recorded on Medusa's payment, and what the merchant wrote.
+ */
+function refundOf(event: Record<string, unknown>): {
+  refund?: { amount: number; medusa: number; note: string | null };
+} {
+  if (event.kind !== "refund_declared") return {};
+  const detail = (typeof event.detail === "string" ? JSON.parse(event.detail) : event.detail) as {
+    amount_cents?: unknown;
+    medusa_cents?: unknown;
+    note?: unknown;
+  } | null;
+  const cents = (value: unknown) =>
+    typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+  const amount = cents(detail?.amount_cents);
+  if (amount === null) return {};
+  return {
+    refund: {
+      amount,
+      medusa: cents(detail?.medusa_cents) ?? 0,
+      note: typeof detail?.note === "string" ? detail.note : null,
+    },
+  };
 }
