@@ -105,3 +105,88 @@ describe("the boleto reminders' day", () => {
     expect(mail.text).toContain("vence hoje, segunda-feira, 30/11.");
   });
 });
+
+describe("money the store gives back, told as it happened", () => {
+  const refundDue = (reason: string, order: unknown) =>
+    renderMessage(
+      "pix-checkout-refund-due",
+      {
+        amount: "R$ 209,45",
+        refund: { amount: "R$ 209,45", reason },
+        order: order as never,
+        payment_page_url: "http://localhost:5173/pagar/payses_old",
+      },
+      store,
+    );
+
+  it("a replaced code paid while the order awaits the current code: never 'não conseguimos concluir', never 'está pago'", () => {
+    const mail = refundDue("paid_old_amount", { display_id: 3, payment: "awaiting" });
+    expect(mail.subject).toBe("Vamos devolver R$ 209,45");
+    expect(mail.text).toContain(
+      "Recebemos R$ 209,45 por um código que foi substituído; vamos devolver esse valor. Seu pedido #3 aguarda o pagamento do código atual.",
+    );
+    expect(mail.text).not.toContain("não conseguimos concluir");
+    expect(mail.text).not.toContain("está pago");
+    expect(mail.text).toContain("http://localhost:5173/pagar/payses_old");
+  });
+
+  it("a replaced code paid once the order is paid says it is paid", () => {
+    const mail = refundDue("paid_replaced", { display_id: 3, payment: "paid" });
+    expect(mail.text).toContain(
+      "Recebemos R$ 209,45 por um código que foi substituído; vamos devolver esse valor. Seu pedido #3 já está pago.",
+    );
+    expect(mail.text).not.toContain("/pagar/");
+  });
+
+  it("a replaced code paid before any order says when the order is made", () => {
+    const mail = refundDue("paid_twice", null);
+    expect(mail.text).toContain(
+      "Recebemos R$ 209,45 por um segundo código do mesmo carrinho, que já tinha sido pago; vamos devolver esse valor. O pedido é criado quando o código atual for pago.",
+    );
+  });
+
+  it("a cart that could not become an order still says so", () => {
+    expect(refundDue("cart_not_completed", null).text).toContain(
+      "Recebemos seu pagamento de R$ 209,45, mas não conseguimos concluir o pedido; vamos devolver esse valor.",
+    );
+    const canceled = refundDue("order_canceled", { display_id: 8, payment: "canceled" }).text;
+    expect(canceled).toContain("mas seu pedido #8 foi cancelado; vamos devolver esse valor.");
+    expect(canceled.match(/cancelado/g)).toHaveLength(1);
+  });
+
+  it("'Devolvemos R$ X' once the merchant returned it, with what it concerned", () => {
+    const replaced = renderMessage(
+      "pix-checkout-refunded",
+      {
+        amount: "R$ 194,55",
+        refund: { amount: "R$ 209,45", reason: "paid_old_amount" },
+        order: { display_id: 3, payment: "paid" },
+      },
+      store,
+    );
+    expect(replaced.subject).toBe("Devolvemos R$ 209,45");
+    expect(replaced.text).toContain(
+      "Devolvemos R$ 209,45 que você pagou por um código que foi substituído. Seu pedido #3 já está pago.",
+    );
+    const afterSale = renderMessage(
+      "pix-checkout-refunded",
+      {
+        refund: { amount: "R$ 10,00", reason: "order_refund" },
+        order: { display_id: 7, payment: "paid" },
+      },
+      store,
+    );
+    expect(afterSale.text).toContain("Devolvemos R$ 10,00 do seu pedido #7.");
+    expect(afterSale.text.replace(store, "")).not.toMatch(ENGLISH);
+  });
+
+  it("'está pago' in the paid e-mail only when Medusa's order is paid", () => {
+    const partly = renderMessage(
+      "pix-checkout-paid",
+      { amount: "R$ 20,00", order: { display_id: 5, payment: "awaiting" } },
+      store,
+    );
+    expect(partly.text).not.toContain("está pago");
+    expect(partly.text).toContain("Seu pedido #5 ainda aguarda pagamento.");
+  });
+});

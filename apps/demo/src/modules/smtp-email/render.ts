@@ -9,11 +9,13 @@ export interface MessageData {
   method?: "pix" | "boleto";
   amount?: string;
   expires_at?: string | null;
-  order?: { display_id?: number | null } | null;
+  /** `payment`: Medusa's order is `paid`, `awaiting` payment, or `canceled`. */
+  order?: { display_id?: number | null; payment?: "paid" | "awaiting" | "canceled" } | null;
   payment_page_url?: string | null;
   pix?: { copy_paste?: string; qr_png_base64?: string | null } | null;
   boleto?: { url?: string; digitable_line?: string; due_date?: string | null } | null;
-  refund?: { amount?: string } | null;
+  /** `reason`: why the money goes back (`paid_replaced`, `overpaid`, ..., `order_refund`). */
+  refund?: { amount?: string; reason?: string } | null;
   reminder?: {
     step?: string;
     new_code_url?: string | null;
@@ -89,6 +91,67 @@ type Block =
   | { qr: true }
   | { small: string };
 
+/** A replaced code's money: the shopper paid a code the cart no longer used. */
+const REPLACED_CODE = new Set(["paid_replaced", "paid_old_amount", "paid_twice"]);
+
+/**
+ * What became of the order, in Medusa's word on it (`order.payment`): "já está pago" only when
+ * Medusa's order is paid. `pending` says what a replaced code's shopper still has to do.
+ */
+function orderState(d: MessageData, pending: boolean): string {
+  const number = d.order?.display_id ? ` #${d.order.display_id}` : "";
+  switch (d.order?.payment) {
+    case "paid":
+      return `Seu pedido${number} já está pago.`;
+    case "canceled":
+      return `Seu pedido${number} foi cancelado.`;
+    case "awaiting":
+      return pending
+        ? `Seu pedido${number} aguarda o pagamento do código atual.`
+        : `Seu pedido${number} ainda aguarda pagamento.`;
+    default:
+      return pending ? "O pedido é criado quando o código atual for pago." : "";
+  }
+}
+
+/** What happened to money the store gives back, per reason: the first sentence of both mails. */
+function whyBack(reason: string | undefined, amount: string, d: MessageData): string {
+  const number = d.order?.display_id ? ` #${d.order.display_id}` : "";
+  switch (reason) {
+    case "paid_replaced":
+    case "paid_old_amount":
+      return `Recebemos ${amount} por um código que foi substituído; vamos devolver esse valor.`;
+    case "paid_twice":
+      return `Recebemos ${amount} por um segundo código do mesmo carrinho, que já tinha sido pago; vamos devolver esse valor.`;
+    case "overpaid":
+    case "amount_lowered":
+      return `Você pagou ${amount} a mais do que o pedido custa; vamos devolver a diferença.`;
+    case "order_canceled":
+    case "paid_after_order_canceled":
+      return `Recebemos ${amount}, mas seu pedido${number} foi cancelado; vamos devolver esse valor.`;
+    case "paid_elsewhere":
+      return `Recebemos ${amount} por este código, mas seu pedido já tinha sido pago de outra forma; vamos devolver esse valor.`;
+    case "collection_canceled":
+      return `Recebemos ${amount} por um código cuja cobrança foi cancelada; vamos devolver esse valor.`;
+    case "out_of_stock":
+      return `Recebemos seu pagamento de ${amount}, mas um item acabou e não conseguimos concluir o pedido; vamos devolver esse valor.`;
+    default:
+      return `Recebemos seu pagamento de ${amount}, mas não conseguimos concluir o pedido; vamos devolver esse valor.`;
+  }
+}
+
+/** What a refund the store made was about, after "Devolvemos R$ X". */
+function refundedAbout(reason: string | undefined, d: MessageData): string {
+  const number = d.order?.display_id ? ` #${d.order.display_id}` : "";
+  if (reason && REPLACED_CODE.has(reason)) {
+    return reason === "paid_twice"
+      ? " que você pagou por um segundo código do mesmo carrinho"
+      : " que você pagou por um código que foi substituído";
+  }
+  if (reason === "overpaid" || reason === "amount_lowered") return " pagos a mais";
+  return number ? ` do seu pedido${number}` : "";
+}
+
 /** What each template says: the subject and its blocks, from the data. */
 function compose(
   template: string,
@@ -138,7 +201,14 @@ function compose(
       return {
         subject: `Pagamento confirmado: pedido${order}`,
         blocks: [
-          { p: `Recebemos o seu pagamento de ${amount}. Obrigado! Seu pedido${order} está pago.` },
+          {
+            // "Está pago" only when Medusa's order is: a part paid (an edit's difference still
+            // open) is said as it is.
+            p:
+              !d.order?.payment || d.order.payment === "paid"
+                ? `Recebemos o seu pagamento de ${amount}. Obrigado! Seu pedido${order} está pago.`
+                : `Recebemos o seu pagamento de ${amount}. Obrigado! ${orderState(d, false)}`,
+          },
           ...backToPage,
         ],
       };
@@ -152,15 +222,42 @@ function compose(
           ...backToPage,
         ],
       };
-    case "pix-checkout-refund-due":
+    case "pix-checkout-refund-due": {
+      const back = d.refund?.amount ?? amount;
+      const replaced = REPLACED_CODE.has(d.refund?.reason ?? "");
+      // The order's state where the reason leaves it open; a canceled order or one paid
+      // otherwise is said by the reason itself.
+      const state = replaced
+        ? orderState(d, true)
+        : ["overpaid", "amount_lowered", "collection_canceled"].includes(d.refund?.reason ?? "")
+          ? orderState(d, false)
+          : "";
       return {
-        subject: `Vamos devolver ${d.refund?.amount ?? amount}`,
+        subject: `Vamos devolver ${back}`,
+        blocks: [
+          { p: [whyBack(d.refund?.reason, back, d), state].filter(Boolean).join(" ") },
+          // The replaced code's page points to the code that still pays the order.
+          ...(replaced && d.order?.payment !== "paid" ? backToPage : []),
+        ],
+      };
+    }
+    case "pix-checkout-refunded": {
+      const back = d.refund?.amount ?? amount;
+      const replaced = REPLACED_CODE.has(d.refund?.reason ?? "");
+      return {
+        subject: `Devolvemos ${back}`,
         blocks: [
           {
-            p: `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${d.refund?.amount ?? amount}.`,
+            p: [
+              `Devolvemos ${back}${refundedAbout(d.refund?.reason, d)}.`,
+              replaced ? orderState(d, true) : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
           },
         ],
       };
+    }
     case "pix-checkout-pix-expiring":
       return {
         subject: `Seu Pix de ${amount} vence em 10 minutos`,

@@ -10,7 +10,7 @@ import { toStoreView } from "./store-view";
 import { cartBuyer, orderBuyerOfCollection } from "../medusa/buyers";
 import { mayMailCode } from "./mailbox-proof";
 import { collectionPageUrl } from "./collection-link";
-import { readOrderPayment, type OrderPayment } from "../medusa/order-payment";
+import { orderPaymentState, type OrderPayment } from "../medusa/order-payment";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
@@ -244,7 +244,7 @@ export async function buyerOf(
           email: buyer.email,
           order: {
             ...buyer.order,
-            payment: (await readOrderPayment(ctx.container, buyer.order.id)) ?? "awaiting",
+            payment: (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
           },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
@@ -253,7 +253,7 @@ export async function buyerOf(
   }
   const cart = await cartBuyer(ctx.container, cartId);
   const order = await orderOfCollection(ctx.container, paymentCollectionId);
-  const payment = order ? await readOrderPayment(ctx.container, order.id) : undefined;
+  const payment = order ? (await orderPaymentState(ctx.container, order.id))?.payment : undefined;
   return {
     email: order?.email ?? cart?.email ?? null,
     cartId,

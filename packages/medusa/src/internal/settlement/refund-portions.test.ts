@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { ChargeMoney } from "../records/ledger-parts";
+import { refundPortions, splitRefund } from "./refund-portions";
+
+const money = (over: Partial<ChargeMoney>): ChargeMoney => ({
+  received: 0,
+  held: 0,
+  heldReason: null,
+  captured: 0,
+  owed: 0,
+  owedReason: null,
+  returned: 0,
+  ...over,
+});
+
+describe("refundPortions: what a merchant's refund can take, in the order it takes it", () => {
+  it.each([
+    [
+      "a replaced code's money: owed, never in Medusa, with its reason",
+      money({ received: 20_945, owed: 20_945, owedReason: "paid_replaced" }),
+      0,
+      [{ from: "owed", cents: 20_945, in_medusa: false, why: "paid_replaced" }],
+    ],
+    [
+      "an overpaid order: the excess first, then the order's captured money",
+      money({ received: 2_500, captured: 2_000, owed: 500, owedReason: "overpaid" }),
+      0,
+      [
+        { from: "owed", cents: 500, in_medusa: false, why: "overpaid" },
+        { from: "captured", cents: 2_000, in_medusa: true, why: null },
+      ],
+    ],
+    [
+      "an order canceled after its capture: owed, and Medusa holds it captured",
+      money({ received: 3_800, owed: 3_800, owedReason: "order_canceled" }),
+      3_800,
+      [{ from: "owed", cents: 3_800, in_medusa: true, why: "order_canceled" }],
+    ],
+    [
+      "more owed in Medusa than owed (a stale read) is capped at what is owed",
+      money({ received: 1_000, owed: 1_000, owedReason: "order_canceled" }),
+      5_000,
+      [{ from: "owed", cents: 1_000, in_medusa: true, why: "order_canceled" }],
+    ],
+    [
+      "an underpaid amount held for the merchant",
+      money({ received: 4_500, held: 4_500, heldReason: "underpaid" }),
+      0,
+      [{ from: "held", cents: 4_500, in_medusa: false, why: "underpaid" }],
+    ],
+    [
+      "money Medusa's capture is taking, or an accepted amount: nothing",
+      money({ received: 4_500, held: 4_500, heldReason: "accepted" }),
+      0,
+      [],
+    ],
+  ] as const)("%s", (_name, m, owedInMedusa, expected) => {
+    expect(refundPortions(m, owedInMedusa)).toEqual(expected);
+  });
+});
+
+describe("splitRefund", () => {
+  const portions = refundPortions(
+    money({ received: 2_500, captured: 2_000, owed: 500, owedReason: "overpaid" }),
+    0,
+  );
+
+  it("says what of the amount Medusa records and what the ledger only", () => {
+    expect(splitRefund(portions, 700)).toMatchObject({ medusaCents: 200, ledgerOnlyCents: 500 });
+    expect(splitRefund(portions, 300)).toMatchObject({ medusaCents: 0, ledgerOnlyCents: 300 });
+    expect(splitRefund(portions, 2_500)).toMatchObject({
+      medusaCents: 2_000,
+      ledgerOnlyCents: 500,
+    });
+  });
+
+  it.each([0, -100, 10.5, 2_501])("records nothing for %s cents", (amount) => {
+    expect(splitRefund(portions, amount)).toBeUndefined();
+  });
+});
