@@ -8,6 +8,7 @@ import { runAlone } from "../../src/internal/records/job-lock";
 import { describePluginSchema } from "../helpers/plugin-schema";
 import { Migration20261130000000 } from "../../src/modules/pix-checkout/migrations/Migration20261130000000";
 import { Migration20261130100000 } from "../../src/modules/pix-checkout/migrations/Migration20261130100000";
+import { Migration20261130200000 } from "../../src/modules/pix-checkout/migrations/Migration20261130200000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -61,12 +62,17 @@ medusaIntegrationTestRunner({
       const file = path.join(moduleDir, "schema.sql");
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
-      // 0.1.0's baseline, the kept orders' column after it, and each ran.
+      // 0.1.0's baseline, the kept orders' column and the ledger entries' note after it, and
+      // each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
         .sort();
-      expect(migrations).toEqual(["Migration20261130000000", "Migration20261130100000"]);
+      expect(migrations).toEqual([
+        "Migration20261130000000",
+        "Migration20261130100000",
+        "Migration20261130200000",
+      ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);
     });
@@ -184,9 +190,13 @@ medusaIntegrationTestRunner({
           expect(await plan(look)).toEqual(adopt);
           for (const sql of adopt) await trx.raw(sql);
           // The migrations after the baseline run on an adopted database as on a fresh one.
-          const after = new Migration20261130100000(undefined as never, undefined as never);
-          await after.up();
-          for (const sql of after.getQueries().map(String)) await trx.raw(sql);
+          for (const after of [
+            new Migration20261130100000(undefined as never, undefined as never),
+            new Migration20261130200000(undefined as never, undefined as never),
+          ]) {
+            await after.up();
+            for (const sql of after.getQueries().map(String)) await trx.raw(sql);
+          }
           expect(await describePluginSchema(trx)).toBe(
             readFileSync(path.join(moduleDir, "schema.sql"), "utf8"),
           );
