@@ -244,7 +244,8 @@ export async function buyerOf(
           email: buyer.email,
           order: {
             ...buyer.order,
-            payment: (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
+            payment:
+              (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
           },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
