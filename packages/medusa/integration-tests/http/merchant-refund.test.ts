@@ -251,5 +251,40 @@ medusaIntegrationTestRunner({
         both.map((n) => (n.data as Json).refund.amount_cents as number).sort((a, b) => a - b),
       ).toEqual([500, 1_000]);
     });
+
+    it("a replaced code paid while the order placed on the current code awaits it: the refund_due and refunded messages carry the order as awaiting, as Medusa has it", async () => {
+      // The issue's two tabs: a R$ 35,00 code, then R$ 70,00 for the changed cart, the order
+      // placed on the current, unpaid code, and the old code paid from the clipboard.
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const old = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const oldCharge = old.data.charge_id as string;
+      const line = (await shop.cart(cartId)).data.cart.items[0];
+      await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, { quantity: 2 });
+      lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type, JSON.stringify(completed.data)).toBe("order");
+      const orderId = completed.data.order.id as string;
+      await pay(oldCharge);
+      await rowWhere(oldCharge, "the old code's money owed back", (r) => Number(r.owed_cents) > 0);
+
+      const [due] = await sentFor(oldCharge, "pix-checkout-refund-due");
+      expect(due!.data).toMatchObject({
+        event: "refund_due",
+        refund: { amount_cents: 3_500, reason: "paid_old_amount" },
+        order: { id: orderId, display_id: expect.any(Number), payment: "awaiting" },
+      });
+
+      const returned = await admin("post", `/admin/pix-checkout/charges/${oldCharge}/refunds`, {
+        amount: 3_500,
+        note: "Pix devolvido",
+      });
+      expect(returned.status, JSON.stringify(returned.data)).toBe(200);
+      expect(returned.data).toMatchObject({ recorded_in_medusa_cents: 0 });
+      const [back] = await sentFor(oldCharge, "pix-checkout-refunded");
+      expect(back!.data).toMatchObject({
+        refund: { amount_cents: 3_500, reason: "paid_old_amount" },
+        order: { id: orderId, payment: "awaiting" },
+      });
+    });
   },
 });

@@ -149,6 +149,10 @@ describe("money the store gives back, told as it happened", () => {
     expect(refundDue("cart_not_completed", null).text).toContain(
       "Recebemos seu pagamento de R$ 209,45, mas não conseguimos concluir o pedido; vamos devolver esse valor.",
     );
+    // A cart closed by another way of paying (payment on delivery) is not said to be paid.
+    const elsewhere = refundDue("paid_elsewhere", { display_id: 8, payment: "awaiting" }).text;
+    expect(elsewhere).toContain("foi fechado com outra forma de pagamento");
+    expect(elsewhere).not.toContain("pago");
     const canceled = refundDue("order_canceled", { display_id: 8, payment: "canceled" }).text;
     expect(canceled).toContain("mas seu pedido #8 foi cancelado; vamos devolver esse valor.");
     expect(canceled.match(/cancelado/g)).toHaveLength(1);

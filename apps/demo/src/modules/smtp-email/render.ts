@@ -130,7 +130,9 @@ function whyBack(reason: string | undefined, amount: string, d: MessageData): st
     case "paid_after_order_canceled":
       return `Recebemos ${amount}, mas seu pedido${number} foi cancelado; vamos devolver esse valor.`;
     case "paid_elsewhere":
-      return `Recebemos ${amount} por este código, mas seu pedido já tinha sido pago de outra forma; vamos devolver esse valor.`;
+      // Another way of paying closed the order (a card, payment on delivery): say that, not
+      // "pago", which Medusa may not say yet.
+      return `Recebemos ${amount} por este código, mas seu pedido${number} foi fechado com outra forma de pagamento; vamos devolver esse valor.`;
     case "collection_canceled":
       return `Recebemos ${amount} por um código cuja cobrança foi cancelada; vamos devolver esse valor.`;
     case "out_of_stock":
