@@ -228,6 +228,12 @@ await withAdminApp(app, async ({ url, seed, sandbox, browser, databaseUrl }) => 
     .first()
     .click();
   await page.getByText("Registrar uma devolução feita").waitFor({ timeout: 30_000 });
+  // Where the amount will be recorded (Medusa's order, or only Pix Checkout, and why).
+  await page
+    .locator('[data-pix-checkout="refund-where"]')
+    .getByText(/ficam registrados/)
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.getByLabel("Como foi devolvido").fill("Devolução Pix pelo painel em 23/11");
   const save = page.getByRole("dialog").getByRole("button", { name: "Registrar devolução" });
   await save.waitFor({ timeout: 30_000 });
