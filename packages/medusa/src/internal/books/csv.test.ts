@@ -203,9 +203,9 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(edited)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_1;.*;sim;4,00;Carrinho$/);
-    expect(rows[2]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_2;.*;não;;Edição do pedido$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;.*;4,00;$/);
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_1;.*;sim;4,00;Carrinho;$/);
+    expect(rows[2]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_2;.*;não;;Edição do pedido;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;4,00;;$/);
   });
 
   it("says where the ledger holds a payment's money that is not the order's: owed back, held", () => {
