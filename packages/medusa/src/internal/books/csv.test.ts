@@ -274,7 +274,7 @@ describe("the reconciliation CSV", () => {
           medusa_due_cents: 0,
           medusa_cents: 0,
           last_at: new Date("2026-11-20T15:00:00Z"),
-          order: { display_id: 3, customer: "Ana", pix_discount_cents: 0 },
+          order: { id: "order_3", display_id: 3, customer: "Ana", pix_discount_cents: 0 },
           declared_in_period: [
             declared("pxle_1", 20_000, "Pix devolvido pelo painel em 20/11"),
             declared("pxle_2", 945, null),
