@@ -40,6 +40,12 @@ export const TARGETS = [
   { file: "src/internal/storefront/mailbox-proof.ts", fn: "shopperIsThere" },
   // The Pix discount in whole cents, its lines adding up to it.
   { file: "src/internal/medusa/whole-cent-shares.ts" },
+  // Where a merchant's refund is recorded: on Medusa's order, or only in the ledger.
+  { file: "src/internal/settlement/refund-portions.ts" },
+  // Whether Medusa's order is paid, as the shopper is told ("está pago" only then).
+  { file: "src/internal/medusa/order-payment.ts", fn: "orderPaymentOf" },
+  // What a code's page says its money became: a replaced code paid anyway is never "paid".
+  { file: "src/internal/storefront/store-view.ts", fn: "toStoreView" },
   // Left out, each a rule of src/internal/README.md's table whose decision is a read:
   // session-money.ts (each function reads the database), mailbox-proof.ts `mayMailCode` past
   // `shopperIsThere` (a mailbox proves itself in SQL, medusa/buyers.ts), capture-door.ts

@@ -16,6 +16,9 @@ export default defineConfig({
       "src/internal/storefront/earlier-payment.test.ts",
       "src/internal/storefront/mailbox-proof.test.ts",
       "src/internal/medusa/whole-cent-shares.test.ts",
+      "src/internal/settlement/refund-portions.test.ts",
+      "src/internal/medusa/order-payment.test.ts",
+      "src/internal/storefront/store-view.test.ts",
     ],
   },
 });
