@@ -60,6 +60,24 @@ describe("refundPortions: what a merchant's refund can take, in the order it tak
 });
 
 describe("splitRefund", () => {
+  it("lists only the portions a refund takes something of", () => {
+    const portions = refundPortions(
+      {
+        received: 7000,
+        held: 0,
+        heldReason: null,
+        captured: 3500,
+        owed: 3500,
+        owedReason: "amount_lowered",
+        returned: 0,
+      },
+      0,
+    );
+    expect(splitRefund(portions, 1000)?.takes).toEqual([
+      { from: "owed", amountCents: 1000, inMedusa: false, why: "amount_lowered" },
+    ]);
+  });
+
   const portions = refundPortions(
     money({ received: 2_500, captured: 2_000, owed: 500, owedReason: "overpaid" }),
     0,

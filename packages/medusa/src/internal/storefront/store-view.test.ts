@@ -202,6 +202,78 @@ describe("toStoreView", () => {
     expect(view.received).toBeUndefined();
   });
 
+  it("never offers a replaced code that is still unpaid, and names the cart's current one", () => {
+    const replaced = row({ superseded_at: new Date("2026-11-21T06:10:00.000Z") });
+    const view = toStoreView(replaced, "payses_1", undefined, "payses_2");
+    expect(view).toMatchObject({ status: "superseded", replaced_by: "payses_2" });
+    expect(view.pix).toBeUndefined();
+    // A replaced code that failed or expired says so: nothing of it can be paid any more.
+    const failed = toStoreView(
+      row({ superseded_at: new Date("2026-11-21T06:10:00.000Z"), status: "failed" }),
+      "payses_1",
+    );
+    expect(failed.status).toBe("failed");
+  });
+
+  it("keeps a code whose money is partly held for the merchant out of refund_due, with what goes back beside it", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 6000,
+        held_cents: 4990,
+        held_reason: "awaiting_capture",
+        owed_cents: 1010,
+        owed_reason: "overpaid",
+      }),
+      "payses_1",
+    );
+    expect(view.status).toBe("paid");
+    expect(view.refund).toEqual({ amount: 1010, reason: "overpaid" });
+  });
+
+  it("still tells the shopper of money the store already returned, owed or not", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 4990,
+        owed_cents: 1000,
+        owed_reason: "paid_twice",
+        returned_cents: 3990,
+      }),
+      "payses_1",
+    );
+    expect(view).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 4990, reason: "paid_twice" },
+    });
+  });
+
+  it("says a replaced code paid anyway received the code's amount when the service gave none", () => {
+    const view = toStoreView(
+      row({
+        superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+        status: "paid",
+        amount_cents: 20945,
+        received_cents: null,
+      }),
+      "payses_1",
+    );
+    expect(view.received).toEqual({ amount: 20945 });
+  });
+
+  it("gives a code only its own method's block, whatever else the display data holds", () => {
+    const both = {
+      pix: { copy_paste: "000201...6304ABCD" },
+      boleto: { url: "https://b.example/1", barcode: "1", digitable_line: "2", due_date: null },
+    };
+    const pix = toStoreView(row({ display: both }), "payses_1");
+    expect(pix.pix?.copy_paste).toBe("000201...6304ABCD");
+    expect(pix.boleto).toBeUndefined();
+    const boleto = toStoreView(row({ method: "boleto", display: both }), "payses_1");
+    expect(boleto.boleto?.url).toBe("https://b.example/1");
+    expect(boleto.pix).toBeUndefined();
+  });
+
   it("leaves the method block out when the stored display data lacks its code", () => {
     expect(toStoreView(row({ display: null }), "payses_3").pix).toBeUndefined();
   });
