@@ -312,7 +312,10 @@ export class Transport {
   #noteRateLimit(spec: CallSpec, headers: Record<string, string>): void {
     const info = readRateLimit(headers);
     if (!info) return;
-    this.lastRateLimit = info;
+    // Answers to concurrent requests arrive in any order. Within one window (its reset within a
+    // second of the last one's) the server's count only goes down, so an answer with more left
+    // is older news than the one already noted, and is not the "last" word on the limit.
+    if (!isOlderAnswer(info, this.lastRateLimit)) this.lastRateLimit = info;
     if (spec.limiter && info.remaining === 0 && info.resetAt) {
       spec.limiter.limiter.pauseUntil(info.resetAt.getTime());
     }
@@ -349,4 +352,12 @@ export class Transport {
     maybeProcessed.add(error);
     return error;
   }
+}
+
+/** Whether `next` is an older answer of the same rate-limit window than `last` (see above). */
+function isOlderAnswer(next: RateLimitInfo, last: RateLimitInfo | undefined): boolean {
+  if (!last || next.remaining === undefined || last.remaining === undefined) return false;
+  if (!next.resetAt || !last.resetAt) return false;
+  const sameWindow = Math.abs(next.resetAt.getTime() - last.resetAt.getTime()) <= 1_000;
+  return sameWindow && next.remaining > last.remaining;
 }
