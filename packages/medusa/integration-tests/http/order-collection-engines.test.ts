@@ -46,6 +46,8 @@ const READ_PAGE = `return {
   title: document.getElementById("pix-title")?.textContent ?? document.querySelector("h1")?.textContent ?? "",
   subtitle: document.getElementById("pix-subtitle")?.textContent ?? "",
   code: document.querySelector("pix-checkout")?.shadowRoot?.querySelector("[part~=code]")?.value ?? "",
+  tab: document.title,
+  message: document.querySelector("pix-checkout")?.shadowRoot?.querySelector("[part~=message]")?.textContent ?? "",
   errors: window.__pageErrors ?? [],
 };`;
 /** Collects the page's uncaught errors, for READ_PAGE. */
@@ -58,6 +60,10 @@ interface PageState {
   title: string;
   subtitle: string;
   code: string;
+  /** The browser tab's title. */
+  tab: string;
+  /** The element's message (its paid, expired... views). */
+  message: string;
   errors: string[];
 }
 
@@ -141,12 +147,14 @@ medusaIntegrationTestRunner({
       const paid = await waitFor(
         async () => {
           const state = await engine.run(READ_PAGE);
-          return state.title === "Pagamento confirmado" && state;
+          return state.tab === "Pagamento confirmado" && state;
         },
         "Pagamento confirmado",
         60_000,
       );
-      expect(paid.subtitle).toBe(`Pedido #${order.display_id}`);
+      // The page keeps the title that names the order; the element says it is paid, once.
+      expect(paid.title).toBe(`Diferença da edição do pedido #${order.display_id}`);
+      expect(paid.message).toContain("Pagamento confirmado");
       expect(paid.errors).toEqual([]);
     }
 
