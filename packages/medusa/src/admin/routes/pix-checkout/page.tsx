@@ -22,6 +22,7 @@ import { PixDiscountCostCard } from "../../lib/pix-discount-cost-card";
 import { FlagActions } from "../../lib/flag-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
+import { RefundDeadlineLine } from "../../lib/refund-deadline-line";
 import { OrderWithoutCodeRow } from "../../lib/order-without-code";
 import { usePixPermissions, type AdminAction } from "../../lib/permissions";
 import type { AdminTransaction } from "../../lib/types";
@@ -325,6 +326,11 @@ function AttentionCard() {
                     ) : null}
                     {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
                     <MoneyLine money={c.money} currency={c.currency} />
+                    <RefundDeadlineLine
+                      deadline={c.refund_deadline}
+                      owedCents={c.money.owed}
+                      currency={c.currency}
+                    />
                   </div>
                 </Table.Cell>
                 <Table.Cell>
