@@ -66,6 +66,11 @@ export interface LedgerBook {
   owed_cents: number;
   returned_cents: number;
   ever_captured_cents: number;
+  /**
+   * The last day (`YYYY-MM-DD`, São Paulo) a Pix devolução of the owed money may be asked
+   * (records/refund-deadline.ts); null or left out when nothing is owed, or for a boleto.
+   */
+  refund_deadline?: string | null;
 }
 
 /** A charge in the payment service's transaction list (or read one by one). */
@@ -173,6 +178,8 @@ export interface BookLine {
   /** Charge lines: what the ledger holds owed back and held of it now; null on other lines. */
   owed_cents: number | null;
   held_cents: number | null;
+  /** Charge lines with Pix money owed back: the devolução's deadline, `YYYY-MM-DD`; else null. */
+  refund_deadline?: string | null;
   difference: DifferenceKind | null;
   /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
   after_reminder: boolean;
@@ -387,6 +394,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       medusa_cents: captured,
       owed_cents: ledger?.owed_cents ?? null,
       held_cents: ledger?.held_cents ?? null,
+      refund_deadline: ledger?.refund_deadline ?? null,
       difference,
       after_reminder: charge.after_reminder,
       purpose: charge.purpose ?? null,
