@@ -31,20 +31,12 @@ export function barcodeDueDay(digitableLine: string, near: Date): string | null 
  * Checks the service's due instant against the barcode's due date. The barcode is what the bank
  * enforces, so its date is the one shown; a disagreement is reported for the merchant rather
  * than showing the shopper two dates. A date on a weekend or a holiday is shown as the next
- * business day, when the bank still takes the boleto without charges; `realDueAt`, the plugin's
- * own due instant (`boletoPayableUntil`, capped by `boletoDueDays`), caps the day shown, so the
- * shopper is shown the day the store gives the boleto up at.
+ * business day, when the bank still takes the boleto without charges.
  */
-export function boletoDueDate(
-  digitableLine: string,
-  serviceExpiresAt: Date,
-  realDueAt?: Date,
-): BoletoDueDate {
+export function boletoDueDate(digitableLine: string, serviceExpiresAt: Date): BoletoDueDate {
   const service = saoPauloDay(serviceExpiresAt);
   const barcode = barcodeDueDay(digitableLine, serviceExpiresAt);
-  const real = payableDay(barcode ?? service);
-  const cap = realDueAt ? saoPauloDay(realDueAt) : null;
-  const shown = cap !== null && cap < real ? cap : real;
+  const shown = payableDay(barcode ?? service);
   if (barcode === null || barcode === service) return { shown };
   return { shown, mismatch: { service_date: service, barcode_date: barcode } };
 }

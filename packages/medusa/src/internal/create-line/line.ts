@@ -435,9 +435,9 @@ export class CreateLine {
     display.expires_at = expiresAt.toISOString();
     const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
     // One due date for the shopper: the barcode's, which the bank enforces, moved to the next
-    // business day when it falls on a weekend or a holiday, and never after the plugin's cap.
+    // business day when it falls on a weekend or a holiday.
     const due = display.boleto
-      ? boletoDueDate(display.boleto.digitable_line, new Date(charge.expiresAt), expiresAt)
+      ? boletoDueDate(display.boleto.digitable_line, new Date(charge.expiresAt))
       : undefined;
     if (display.boleto && due) display.boleto.due_date = due.shown;
     // Grace, cancel and reminders count from the real due date, not the service's.
