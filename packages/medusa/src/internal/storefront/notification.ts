@@ -11,10 +11,13 @@ import { cartBuyer, orderBuyerOfCollection } from "../medusa/buyers";
 import { mayMailCode } from "./mailbox-proof";
 import { collectionPageUrl } from "./collection-link";
 import { orderPaymentState, type OrderPayment } from "../medusa/order-payment";
+import { readOrderDetails, type OrderDetails } from "../medusa/order-details";
+import { formatCents } from "./message-money";
+import { orderLinesData, type NotificationOrderLines } from "./order-lines-data";
 
 /** What a message template receives as `data` (documented in the README, "Notifications"). */
 export interface NotificationData {
-  event: "created" | "paid" | "expired" | "refund_due" | "refunded";
+  event: "created" | "paid" | "expired" | "refund_due" | "refunded" | "order_received";
   method: "pix" | "boleto";
   charge_id: string;
   session_id: string;
@@ -28,9 +31,14 @@ export interface NotificationData {
   /**
    * The order the code's money concerned, once there is one, and Medusa's word on it:
    * `payment` is `paid` when Medusa's order summary has nothing pending, `awaiting` while it
-   * does, `canceled`. A message may say "está pago" only with `paid`.
+   * does, `canceled`. A message may say "está pago" only with `paid`. The rest
+   * (`NotificationOrderLines`) is what was ordered: the items, the delivery address and
+   * option, the Pix discount and the total, in cents and as `R$ 1.234,56`, adding up to the
+   * cent; `lines` is null when Medusa's order does not add up to its total (then say `total`).
    */
-  order: { id: string; display_id: number | null; payment: OrderPayment } | null;
+  order:
+    | ({ id: string; display_id: number | null; payment: OrderPayment } & NotificationOrderLines)
+    | null;
   cart_id: string | null;
   /**
    * The order's customer, for an order's own collection (an order edit's difference, a
@@ -63,18 +71,6 @@ const EVENT_KEY = {
   // The merchant recorded money returned: "Devolvemos R$ X".
   [CHARGE_EVENTS.refunded]: "refunded",
 } as const;
-
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-/** Cents to `R$ 48,92` by string arithmetic on the integer, never through a float division. */
-function formatCents(cents: number): string {
-  const negative = cents < 0;
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const fraction = String(abs % 100).padStart(2, "0");
-  const formatted = brl.format(whole).replace(/,00$/, `,${fraction}`);
-  return negative ? `-${formatted}` : formatted;
-}
 
 /**
  * The notification for one charge event, or undefined when there is nothing to send (no
@@ -178,6 +174,7 @@ export async function codeMessageData<E extends string>(
           id: buyer.order.id,
           display_id: buyer.order.display_id,
           payment: buyer.order.payment,
+          ...orderLinesData(buyer.order.details),
         }
       : null,
     cart_id: buyer.cartId ?? null,
@@ -196,6 +193,51 @@ export async function codeMessageData<E extends string>(
   }
   if (view.boleto) payload.boleto = view.boleto;
   return payload;
+}
+
+/**
+ * "Recebemos seu pedido #N" (opt-in: the `order_received` template), when Medusa placed an order
+ * paid or to be paid through one of the plugin's charges: what was ordered, where it goes, and
+ * Medusa's word on its payment (`order.payment`). With `paid_at` the charge is paid (Medusa may
+ * not have recorded the capture yet: say "pagamento recebido", and "pago" only with
+ * `order.payment` `paid`); while the charge waits, the code to pay it (`pix` or `boleto`).
+ * Undefined when the template is off, the order has no charge of the plugin or no e-mail.
+ */
+export async function buildOrderReceived(
+  ctx: SettleContext,
+  orderId: string,
+  collectionIds: readonly string[],
+  options: NotifyOptions,
+): Promise<CreateNotificationDTO | undefined> {
+  const template = options.templates.order_received;
+  if (!template) return undefined;
+  for (const collectionId of collectionIds) {
+    const rows = (await ctx.records.charges.ofCollection(collectionId)).filter(
+      (row) => !row.superseded_at,
+    );
+    // The charge that paid the order, else the code that still can, else the newest.
+    const row =
+      rows.find((candidate) => rowCountsAsPayment(candidate)) ??
+      rows.find((candidate) => candidate.status === "pending") ??
+      rows[rows.length - 1];
+    if (!row) continue;
+    const buyer = await buyerOf(ctx, collectionId);
+    if (!buyer?.email || buyer.order?.id !== orderId) continue;
+    if (buyer.order.status === "canceled") return undefined;
+    const payload = await codeMessageData("order_received", row, buyer, options.paymentPageUrl);
+    return {
+      to: buyer.email,
+      channel: options.channel,
+      template,
+      data: payload as unknown as Record<string, unknown>,
+      trigger_type: "order.placed",
+      resource_id: orderId,
+      resource_type: "order",
+      // One per order, however often Medusa redelivers order.placed.
+      idempotency_key: `order_received:${orderId}`,
+    };
+  }
+  return undefined;
 }
 
 /** The notification's message window applies to it: messages about an unpaid code. */
@@ -219,7 +261,14 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
 export interface Buyer {
   email: string | null;
   cartId?: string;
-  order?: { id: string; display_id: number | null; status: string; payment: OrderPayment };
+  order?: {
+    id: string;
+    display_id: number | null;
+    status: string;
+    payment: OrderPayment;
+    /** What the order holds, read from Medusa; undefined when it does not add up. */
+    details: OrderDetails | undefined;
+  };
   /** An order's own collection's customer, from the order. */
   customer?: { name: string | null; phone: string | null };
   /** An order's own collection's payment page (`collectionPageUrl`), when the store has one. */
@@ -246,6 +295,7 @@ export async function buyerOf(
             ...buyer.order,
             payment:
               (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
+            details: await readOrderDetails(ctx.container, buyer.order.id),
           },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
@@ -265,6 +315,7 @@ export async function buyerOf(
             display_id: order.display_id ?? null,
             status: order.status,
             payment: payment ?? (order.status === "canceled" ? "canceled" : "awaiting"),
+            details: await readOrderDetails(ctx.container, order.id),
           },
         }
       : {}),
