@@ -420,6 +420,35 @@ medusaIntegrationTestRunner({
         expect(listed.total.cents).toBe(10260);
         expect(listed.total.formatted).toMatch(/^R\$\s102,60$/);
       }
+
+      // An order-first boleto: "Recebemos" carries the boleto to pay, so it goes only to a
+      // mailbox that paid an order here (Bia's, now), never to one a client typed.
+      const boletoOrder = async (mailbox: string) => {
+        const id = await createCartOfLines(container(), store, [49.9]);
+        await shop.call("post", `/store/carts/${id}`, {
+          email: mailbox,
+          shipping_address: address,
+        });
+        await shop.call("post", `/store/carts/${id}/shipping-methods`, { option_id: optionId });
+        expect((await choose(id, "boleto")).status).toBe(200);
+        sessionOf(await shop.initiate(id, "pp_boleto_a", { ...BOLETO_PAYER, email: mailbox }));
+        const completed = await shop.complete(id);
+        expect(completed.data.type, JSON.stringify(completed.data)).toBe("order");
+        return completed.data.order.id as string;
+      };
+      const stranger = await boletoOrder(`nova.${Date.now()}@example.com`);
+      const toPay = (await sent(await boletoOrder(email), "pix-checkout-order-received"))
+        .data as Json;
+      expect(toPay.method).toBe("boleto");
+      expect(toPay.order.payment).toBe("awaiting");
+      expect(toPay.paid_at).toBeNull();
+      expect(toPay.boleto.digitable_line).toEqual(expect.any(String));
+      expect(toPay.order.lines.pix_discount.cents).toBe(0);
+      expect(toPay.order.total.cents).toBe(4990 + 779);
+      // The stranger's order.placed came first; its subscriber sent nothing.
+      expect(
+        (await notifications.listNotifications({ resource_id: stranger })).map((n) => n.template),
+      ).toEqual([]);
     });
 
     it("a cart of several lines: each line's discount is whole cents and they add up", async () => {

@@ -200,7 +200,8 @@ export async function codeMessageData<E extends string>(
  * paid or to be paid through one of the plugin's charges: what was ordered, where it goes, and
  * Medusa's word on its payment (`order.payment`). With `paid_at` the charge is paid (Medusa may
  * not have recorded the capture yet: say "pagamento recebido", and "pago" only with
- * `order.payment` `paid`); while the charge waits, the code to pay it (`pix` or `boleto`).
+ * `order.payment` `paid`); while the charge waits, the code to pay it (`pix` or `boleto`),
+ * and then only to a mailbox the code may go to (`mayMailCode`: one that paid an order here).
  * Undefined when the template is off, the order has no charge of the plugin or no e-mail.
  */
 export async function buildOrderReceived(
@@ -224,6 +225,12 @@ export async function buildOrderReceived(
     const buyer = await buyerOf(ctx, collectionId);
     if (!buyer?.email || buyer.order?.id !== orderId) continue;
     if (buyer.order.status === "canceled") return undefined;
+    // An unpaid order names whatever address its client typed: it carries the code, so it goes
+    // only where the code may (mailbox-proof.ts); money paid proves the mailbox by itself.
+    if (!rowCountsAsPayment(row) && !(await mayMailCode(ctx.db, row, buyer))) {
+      ctx.logger.debug(`order ${orderId}: unpaid, its mailbox never paid here; no order message`);
+      return undefined;
+    }
     const payload = await codeMessageData("order_received", row, buyer, options.paymentPageUrl);
     return {
       to: buyer.email,
