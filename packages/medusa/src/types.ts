@@ -31,7 +31,7 @@ export type PixCheckoutPluginOptions = {
  * option, Pix discount, other discounts, taxes) and its `total`, in cents and as `R$ 1.234,56`,
  * the lines adding up to the total to the cent.
  */
-export type { NotificationData as PixCheckoutNotificationData } from "./internal/storefront/notification";
+export type { NotificationData as PixCheckoutNotificationData } from "./internal/storefront/notification-data";
 export type {
   NotificationOrderLines as PixCheckoutNotificationOrderLines,
   NotificationOrderItem as PixCheckoutNotificationOrderItem,
