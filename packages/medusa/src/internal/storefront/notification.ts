@@ -241,6 +241,21 @@ export interface Buyer {
 }
 
 /**
+ * What order `orderId` holds, for its messages; undefined (the message says the amount alone)
+ * when Medusa's order cannot be read: a list is worth less than the message itself.
+ */
+async function detailsOf(ctx: SettleContext, orderId: string): Promise<OrderDetails | undefined> {
+  try {
+    return await readOrderDetails(ctx.container, orderId);
+  } catch (error) {
+    ctx.logger.warn(
+      `order ${orderId}: its lines could not be read for the shopper's message (${(error as Error).name}); sent without them`,
+    );
+    return undefined;
+  }
+}
+
+/**
  * The e-mail, cart and order behind a payment collection: a cart's (its order's e-mail once it
  * has one), or, for an order's own collection (no cart), the order's e-mail, name and phone.
  * Undefined when nothing owns it.
@@ -260,7 +275,7 @@ export async function buyerOf(
             ...buyer.order,
             payment:
               (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
-            details: await readOrderDetails(ctx.container, buyer.order.id),
+            details: await detailsOf(ctx, buyer.order.id),
           },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
@@ -280,7 +295,7 @@ export async function buyerOf(
             display_id: order.display_id ?? null,
             status: order.status,
             payment: payment ?? (order.status === "canceled" ? "canceled" : "awaiting"),
-            details: await readOrderDetails(ctx.container, order.id),
+            details: await detailsOf(ctx, order.id),
           },
         }
       : {}),
