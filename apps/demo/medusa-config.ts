@@ -93,6 +93,16 @@ module.exports = defineConfig({
             notifications: {
               enabled: true,
               paymentPageUrl: `http://localhost:${storefrontPort}/pagar/{session_id}`,
+              // The plugin's templates, and "Recebemos seu pedido" (order_received), which is
+              // sent only when named: naming templates replaces the default set, so all are here.
+              templates: {
+                created: "pix-checkout-code",
+                paid: "pix-checkout-paid",
+                expired: "pix-checkout-expired",
+                refund_due: "pix-checkout-refund-due",
+                refunded: "pix-checkout-refunded",
+                order_received: "pix-checkout-order-received",
+              },
             },
             // Every shopper of a demo is you, at 127.0.0.1: a store's default (3 creates a
             // minute per address) would hold your fourth code of a minute back. A storefront

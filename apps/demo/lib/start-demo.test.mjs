@@ -125,6 +125,115 @@ describe("startDemo", () => {
     expect(await demo.mailbox?.messages()).toEqual([]);
   });
 
+  it("mails 'Recebemos seu pedido' and the paid e-mail of a Pix order, each listing its items, delivery, Pix discount and total", async () => {
+    const headers = {
+      "content-type": "application/json",
+      "x-publishable-api-key": demo.publishableKey,
+    };
+    const call = async (method, path, body, extra = {}) => {
+      const response = await fetch(`${demo.urls.store}${path}`, {
+        method,
+        headers: { ...headers, ...extra },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = await response.json();
+      if (!response.ok)
+        throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    // The merchant turns on 5 % off by Pix in the admin.
+    const { token } = await call("POST", "/auth/user/emailpass", demo.admin);
+    await call(
+      "POST",
+      "/admin/pix-checkout/pix-discount",
+      { enabled: true, type: "percentage", value: 5 },
+      { authorization: `Bearer ${token}` },
+    );
+    // A shopper orders two shirts, delivered by the first option, and pays by Pix.
+    const { products } = await call(
+      "GET",
+      `/store/products?region_id=${demo.regionId}&handle=camiseta-pix&fields=title,*variants`,
+    );
+    const shirt = products[0];
+    const email = `ana.${Date.now()}@example.com`;
+    const { cart } = await call("POST", "/store/carts", { region_id: demo.regionId, email });
+    await call("POST", `/store/carts/${cart.id}/line-items`, {
+      variant_id: shirt.variants[0].id,
+      quantity: 2,
+    });
+    const address = {
+      first_name: "Ana",
+      last_name: "Souza",
+      address_1: "Rua Augusta, 100",
+      city: "São Paulo",
+      province: "SP",
+      postal_code: "01305-000",
+      country_code: "br",
+    };
+    await call("POST", `/store/carts/${cart.id}`, {
+      shipping_address: address,
+      billing_address: address,
+    });
+    const { shipping_options } = await call("GET", `/store/shipping-options?cart_id=${cart.id}`);
+    const option = shipping_options[0];
+    await call("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: option.id });
+    await call("POST", `/store/pix-checkout/carts/${cart.id}/payment-method`, { method: "pix" });
+    const { payment_collection } = await call("POST", "/store/payment-collections", {
+      cart_id: cart.id,
+    });
+    const created = await call(
+      "POST",
+      `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+      { provider_id: "pp_pix_pix-checkout" },
+    );
+    const session = created.payment_collection.payment_sessions.at(-1);
+    const paid = await fetch(
+      `${demo.urls.sandbox}/__sandbox/charges/${session.data.charge_id}/pay`,
+      {
+        method: "POST",
+      },
+    );
+    expect(paid.ok).toBe(true);
+
+    const find = async (pattern) => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const found = (await demo.mailbox?.messages())?.find(
+          (message) =>
+            message.to?.some((to) => to.address === email) && pattern.test(message.subject),
+        );
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no e-mail ${pattern} to ${email}`);
+        // The mailbox has no event to await; a short poll is the honest option.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    };
+    const received = await find(/^Recebemos seu pedido #\d+$/);
+    const confirmed = await find(/^Pagamento confirmado: pedido #\d+$/);
+    expect(confirmed.subject.split("#")[1]).toBe(received.subject.split("#")[1]);
+    // 2 × R$ 79,90 + the option − 5 % of R$ 159,80 (R$ 7,99) = the total, to the cent.
+    const shipping = Math.round(option.amount * 100);
+    const reais = (cents) => {
+      const digits = String(cents).padStart(3, "0");
+      return `R$ ${digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ".")},${digits.slice(-2)}`;
+    };
+    const lines = [
+      `2 × ${shirt.title} (${shirt.variants[0].title}), R$ 79,90 cada: R$ 159,80`,
+      `Entrega: ${option.name}: ${reais(shipping)}`,
+      "Desconto no Pix: -R$ 7,99",
+      `Total: ${reais(15980 + shipping - 799)}`,
+    ].join("\n");
+    for (const mail of [received, confirmed]) {
+      expect(mail.text).toContain(lines);
+      expect(mail.text).toContain(
+        "Entrega em: Ana Souza, Rua Augusta, 100, São Paulo - SP, CEP 01305-000",
+      );
+      expect(mail.html).toContain("Desconto no Pix");
+    }
+    // Medusa's order says what "Recebemos" says of its payment: "Pago" only once it is paid.
+    expect(received.text).toMatch(/Pagamento: (Pago\.|recebido, em confirmação\.)/);
+  }, 120_000);
+
   it("serves the storefront page", async () => {
     const response = await fetch(/** @type {string} */ (demo.urls.storefront));
     expect(response.status).toBe(200);

@@ -23,3 +23,19 @@ type Sections = typeof PLUGIN_OPTION_SECTIONS;
 export type PixCheckoutPluginOptions = {
   [Section in keyof Sections]?: z.input<Sections[Section]> | undefined;
 };
+
+/**
+ * The `data` every notification of the plugin hands your notification provider's template
+ * (docs/store-api.md, "Notifications"): the charge, its code while it can be paid, and, once
+ * there is an order, `order` with what was ordered (`order.lines`: items, delivery address and
+ * option, Pix discount, other discounts, taxes) and its `total`, in cents and as `R$ 1.234,56`,
+ * the lines adding up to the total to the cent.
+ */
+export type { NotificationData as PixCheckoutNotificationData } from "./internal/storefront/notification-data";
+export type {
+  NotificationOrderLines as PixCheckoutNotificationOrderLines,
+  NotificationOrderItem as PixCheckoutNotificationOrderItem,
+  NotificationShippingLine as PixCheckoutNotificationShippingLine,
+  NotificationMoney as PixCheckoutNotificationMoney,
+} from "./internal/storefront/order-lines-data";
+export type { DeliveryAddress as PixCheckoutDeliveryAddress } from "./internal/medusa/order-details";

@@ -42,6 +42,19 @@ module.exports = defineConfig({
         notifications: {
           enabled: process.env.PIX_NOTIFY === "1",
           paymentPageUrl: "https://loja.example.com/pagar/{session_id}",
+          // "Recebemos seu pedido" is sent only when named; naming templates replaces the set.
+          ...(process.env.PIX_NOTIFY_ORDER_RECEIVED === "1"
+            ? {
+                templates: {
+                  created: "pix-checkout-code",
+                  paid: "pix-checkout-paid",
+                  expired: "pix-checkout-expired",
+                  refund_due: "pix-checkout-refund-due",
+                  refunded: "pix-checkout-refunded",
+                  order_received: "pix-checkout-order-received",
+                },
+              }
+            : {}),
         },
         // The reminders' suite (recovery.test.ts) turns them on; their links name this host,
         // which the suite replaces with the test server's own address.

@@ -7,6 +7,8 @@ import {
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
   createStockLocationsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
@@ -217,4 +219,73 @@ export async function createUncompletableCart(
     await carts.updateLineItems(item!.id, { requires_shipping: false });
   };
   return { cartId: result.id, makeCompletable };
+}
+
+/**
+ * A delivery option the store's storefront offers in Brazil (Medusa's manual fulfillment, a
+ * flat price in reais): a stock location of the store's sales channel, its fulfillment set and
+ * service zone, and the option. Resolves with the option's id, for
+ * `POST /store/carts/:id/shipping-methods`.
+ */
+export async function createShippingOption(
+  container: MedusaContainer,
+  store: StoreFixture,
+  name: string,
+  amount: number,
+): Promise<string> {
+  const link = container.resolve(ContainerRegistrationKeys.LINK);
+  const fulfillment = container.resolve(Modules.FULFILLMENT);
+  const { result: locations } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: `Expedição ${name}` }] },
+  });
+  const locationId = locations[0]!.id;
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: locationId, add: [store.salesChannelId] },
+  });
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: locationId },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  });
+  const set = await fulfillment.createFulfillmentSets({
+    name: `Entregas ${name} ${locationId}`,
+    type: "shipping",
+    service_zones: [
+      {
+        name: `Brasil ${name} ${locationId}`,
+        geo_zones: [{ type: "country", country_code: "br" }],
+      },
+    ],
+  });
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: locationId },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: set.id },
+  });
+  let [profile] = await fulfillment.listShippingProfiles({ type: "default" });
+  if (!profile) {
+    const { result } = await createShippingProfilesWorkflow(container).run({
+      input: { data: [{ name: "Padrão", type: "default" }] },
+    });
+    profile = result[0];
+  }
+  const { result: options } = await createShippingOptionsWorkflow(container).run({
+    input: [
+      {
+        name,
+        price_type: "flat",
+        provider_id: "manual_manual",
+        service_zone_id: set.service_zones[0]!.id,
+        shipping_profile_id: profile!.id,
+        type: { label: name, description: name, code: name.toLowerCase() },
+        prices: [
+          { currency_code: "brl", amount },
+          { region_id: store.regionId, amount },
+        ],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: "false", operator: "eq" },
+        ],
+      },
+    ],
+  });
+  return options[0]!.id;
 }

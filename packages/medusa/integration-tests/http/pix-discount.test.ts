@@ -1,14 +1,15 @@
 import path from "node:path";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import type { MedusaContainer } from "@medusajs/framework/types";
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types";
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows";
 import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCart,
   createCartOfLines,
   createOtherStorefrontKey,
+  createShippingOption,
   createStoreFixture,
   type StoreFixture,
 } from "../helpers/store-fixture";
@@ -38,6 +39,10 @@ let sandbox: Sandbox;
 let sandboxB: Sandbox;
 
 beforeAll(async () => {
+  // The shopper's e-mails, to Medusa's local notification provider: the paid one and
+  // "Recebemos seu pedido" list the order with its Pix discount.
+  process.env.PIX_NOTIFY = "1";
+  process.env.PIX_NOTIFY_ORDER_RECEIVED = "1";
   ({ a: sandbox, b: sandboxB } = await startAppSandboxes(API_KEY, {
     a: { webhookRetryDelaysMs: [300] },
     b: { webhookRetryDelaysMs: [300] },
@@ -324,6 +329,126 @@ medusaIntegrationTestRunner({
       expect(column).toBeGreaterThan(0);
       const row = rows.find((r) => r.includes(session.data.charge_id))!;
       expect(row.split(";")[column]).toBe("4,00");
+    });
+
+    it("the paid e-mail and 'Recebemos seu pedido' list the items, the address, the delivery option, the Pix discount and the total, adding up to Medusa's order", async () => {
+      const optionId = await createShippingOption(container(), store, "PAC", 7.79);
+      const cartId = await createCartOfLines(container(), store, [79.9, 19.9]);
+      const email = `bia.${Date.now()}@example.com`;
+      const address = {
+        first_name: "Bia",
+        last_name: "Lima",
+        address_1: "Rua Augusta, 100",
+        address_2: "apto 4",
+        city: "São Paulo",
+        province: "SP",
+        postal_code: "01305-000",
+        country_code: "br",
+      };
+      const updated = await shop.call("post", `/store/carts/${cartId}`, {
+        email,
+        shipping_address: address,
+      });
+      expect(updated.status).toBe(200);
+      const shipped = await shop.call("post", `/store/carts/${cartId}/shipping-methods`, {
+        option_id: optionId,
+      });
+      expect(shipped.status).toBe(200);
+      expect((await choose(cartId, "pix")).status).toBe(200);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const order = await payAndAwaitOrder(chargeId, cartId);
+
+      const query = container().resolve(ContainerRegistrationKeys.QUERY);
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "display_id", "total", "discount_total"],
+        filters: { id: order.id },
+      });
+      const placed = data[0] as Json;
+      const cents = (reais: unknown) => Math.round(Number(reais) * 100);
+      const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+      const sent = (resourceId: string, template: string) =>
+        waitFor(async () => {
+          const list = await notifications.listNotifications({ resource_id: resourceId });
+          return list.find((n) => n.template === template);
+        }, `${template} to be sent`);
+
+      for (const mail of [
+        await sent(chargeId, "pix-checkout-paid"),
+        await sent(order.id, "pix-checkout-order-received"),
+      ]) {
+        expect(mail.to).toBe(email);
+        const listed = (mail.data as Json).order;
+        expect(listed.id).toBe(order.id);
+        expect(listed.display_id).toBe(placed.display_id);
+        const lines = listed.lines;
+        expect(
+          lines.items
+            .map((item: Json) => [item.name, item.quantity, item.unit_price_cents, item.unit_price])
+            .sort((a: Json[], b: Json[]) => b[2] - a[2]),
+        ).toEqual([
+          ["Camiseta", 1, 7990, expect.stringMatching(/^R\$\s79,90$/)],
+          ["Camiseta", 1, 1990, expect.stringMatching(/^R\$\s19,90$/)],
+        ]);
+        expect(lines.shipping).toEqual([
+          { option: "PAC", amount_cents: 779, amount: expect.stringMatching(/^R\$\s7,79$/) },
+        ]);
+        expect(lines.shipping_address).toEqual({
+          name: "Bia Lima",
+          address_1: "Rua Augusta, 100",
+          address_2: "apto 4",
+          city: "São Paulo",
+          province: "SP",
+          postal_code: "01305-000",
+          country_code: "BR",
+        });
+        // 5 % of R$ 99,80, whole cents: what Medusa's order page shows as its discount.
+        expect(lines.pix_discount.cents).toBe(499);
+        expect(lines.pix_discount.cents).toBe(cents(placed.discount_total));
+        expect(lines.other_discounts.cents).toBe(0);
+        expect(lines.taxes.cents).toBe(0);
+        expect(listed.total.cents).toBe(cents(placed.total));
+        // The list adds up to the cent: 79,90 + 19,90 + 7,79 − 4,99 = 102,60.
+        const sum =
+          lines.items.reduce((total: number, item: Json) => total + item.total_cents, 0) +
+          lines.shipping.reduce((total: number, line: Json) => total + line.amount_cents, 0) -
+          lines.pix_discount.cents -
+          lines.other_discounts.cents +
+          lines.taxes.cents;
+        expect(sum).toBe(listed.total.cents);
+        expect(listed.total.cents).toBe(10260);
+        expect(listed.total.formatted).toMatch(/^R\$\s102,60$/);
+      }
+
+      // An order-first boleto: "Recebemos" carries the boleto to pay, so it goes only to a
+      // mailbox that paid an order here (Bia's, now), never to one a client typed.
+      const boletoOrder = async (mailbox: string) => {
+        const id = await createCartOfLines(container(), store, [49.9]);
+        await shop.call("post", `/store/carts/${id}`, {
+          email: mailbox,
+          shipping_address: address,
+        });
+        await shop.call("post", `/store/carts/${id}/shipping-methods`, { option_id: optionId });
+        expect((await choose(id, "boleto")).status).toBe(200);
+        sessionOf(await shop.initiate(id, "pp_boleto_a", { ...BOLETO_PAYER, email: mailbox }));
+        const completed = await shop.complete(id);
+        expect(completed.data.type, JSON.stringify(completed.data)).toBe("order");
+        return completed.data.order.id as string;
+      };
+      const stranger = await boletoOrder(`nova.${Date.now()}@example.com`);
+      const toPay = (await sent(await boletoOrder(email), "pix-checkout-order-received"))
+        .data as Json;
+      expect(toPay.method).toBe("boleto");
+      expect(toPay.order.payment).toBe("awaiting");
+      expect(toPay.paid_at).toBeNull();
+      expect(toPay.boleto.digitable_line).toEqual(expect.any(String));
+      expect(toPay.order.lines.pix_discount.cents).toBe(0);
+      expect(toPay.order.total.cents).toBe(4990 + 779);
+      // The stranger's order.placed came first; its subscriber sent nothing.
+      expect(
+        (await notifications.listNotifications({ resource_id: stranger })).map((n) => n.template),
+      ).toEqual([]);
     });
 
     it("a cart of several lines: each line's discount is whole cents and they add up", async () => {

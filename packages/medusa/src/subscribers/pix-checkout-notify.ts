@@ -2,7 +2,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import type { INotificationModuleService } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import { CHARGE_EVENTS, type ChargeEventData } from "../internal/records/charge-lifecycle";
-import { buildNotification, isCodeMessage } from "../internal/storefront/notification";
+import {
+  buildNotification,
+  buildOrderReceived,
+  isCodeMessage,
+} from "../internal/storefront/notification";
 import { takeMailWindow } from "../internal/storefront/mail-window";
 import { chargeEventData } from "../internal/records/charge-lifecycle";
 import { notifyOptions, type NotifyOptions } from "../internal/storefront/notify-options";
@@ -28,8 +32,18 @@ export default async function pixCheckoutNotify({
   if (!options.enabled) return;
   const ctx = settleContext(container);
   if (event.name === ORDER_PLACED) {
+    const orderId = (event.data as { id: string }).id;
+    const collections = await collectionsOfOrder(ctx.container, orderId);
+    // "Recebemos seu pedido", when the merchant named its template.
+    const received = await buildOrderReceived(ctx, orderId, collections, options);
+    if (received) {
+      await ctx.container
+        .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+        .createNotifications(received);
+      ctx.logger.info(`sent ${received.template} for order ${orderId} on ${received.channel}`);
+    }
     // Order-first: the code was made before the order; now a real order stands behind it.
-    for (const data of await openCodesOfOrder(ctx, (event.data as { id: string }).id)) {
+    for (const data of await openCodesOfOrder(ctx, collections)) {
       await send(ctx, options, CHARGE_EVENTS.created, data);
     }
     return;
@@ -66,10 +80,13 @@ async function send(
   );
 }
 
-/** The order's codes still to pay (pending, not replaced). */
-async function openCodesOfOrder(ctx: SettleContext, orderId: string): Promise<ChargeEventData[]> {
+/** The codes still to pay (pending, not replaced) of an order's collections. */
+async function openCodesOfOrder(
+  ctx: SettleContext,
+  collections: readonly string[],
+): Promise<ChargeEventData[]> {
   const open: ChargeEventData[] = [];
-  for (const id of await collectionsOfOrder(ctx.container, orderId)) {
+  for (const id of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
       if (row.status === "pending" && !row.superseded_at)
         open.push(chargeEventData(row, "provider"));

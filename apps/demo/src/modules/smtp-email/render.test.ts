@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QR_CID, renderMessage } from "./render";
+import { QR_CID, reais, renderMessage, type MessageData } from "./render";
 
 const store = "Loja Pix Checkout";
 const ENGLISH = /\b(the|your|code|order|payment|click|here|expires?|paid)\b/i;
@@ -209,5 +209,131 @@ describe("money the store gives back, told as it happened", () => {
     );
     expect(partly.text).not.toContain("está pago");
     expect(partly.text).toContain("Seu pedido #5 ainda aguarda pagamento.");
+  });
+});
+
+describe("an order's e-mails list what was ordered", () => {
+  // What the plugin sends for an order of two shirts and a mug, by PAC, 5 % off by Pix.
+  const ordered: NonNullable<MessageData["order"]> = {
+    display_id: 12,
+    payment: "paid",
+    lines: {
+      items: [
+        {
+          name: "Camiseta Pix",
+          variant: "Azul / M",
+          quantity: 2,
+          unit_price_cents: 7990,
+          total_cents: 15980,
+        },
+        { name: "Caneca", variant: null, quantity: 1, unit_price_cents: 1990, total_cents: 1990 },
+      ],
+      shipping: [{ option: "PAC", amount_cents: 779 }],
+      shipping_address: {
+        name: "Ana Souza",
+        address_1: "Rua Augusta, 100",
+        address_2: "apto 4",
+        city: "São Paulo",
+        province: "SP",
+        postal_code: "01305-000",
+      },
+      pix_discount: { cents: 899 },
+      other_discounts: { cents: 0 },
+      taxes: { cents: 0 },
+    },
+    total: { cents: 17850 },
+  };
+  const orderLines = [
+    "2 × Camiseta Pix (Azul / M), R$ 79,90 cada: R$ 159,80",
+    "1 × Caneca, R$ 19,90 cada: R$ 19,90",
+    "Entrega: PAC: R$ 7,79",
+    "Desconto no Pix: -R$ 8,99",
+    "Total: R$ 178,50",
+  ].join("\n");
+  const address = "Entrega em: Ana Souza, Rua Augusta, 100, apto 4, São Paulo - SP, CEP 01305-000";
+
+  it("money from cents, on the digits", () => {
+    expect([reais(0), reais(5), reais(17850), reais(123456789), reais(-899)]).toEqual([
+      "R$ 0,00",
+      "R$ 0,05",
+      "R$ 178,50",
+      "R$ 1.234.567,89",
+      "-R$ 8,99",
+    ]);
+  });
+
+  it("the paid e-mail lists what was ordered, the delivery and the Pix discount, adding up to the total", () => {
+    const mail = renderMessage("pix-checkout-paid", { amount: "R$ 178,50", order: ordered }, store);
+    expect(mail.text).toContain(orderLines);
+    expect(mail.text).toContain(address);
+    expect(mail.html).toContain("Desconto no Pix");
+    expect(mail.html).toContain("R$ 178,50");
+    // Without the lines (an order that does not add up), the sentence alone.
+    const bare = renderMessage(
+      "pix-checkout-paid",
+      { amount: "R$ 178,50", order: { display_id: 12, payment: "paid", lines: null, total: null } },
+      store,
+    );
+    expect(bare.text).not.toContain("Total:");
+  });
+
+  it("'Recebemos seu pedido': the lines, the address, and the payment as Medusa's order says it", () => {
+    const paid = renderMessage(
+      "pix-checkout-order-received",
+      { amount: "R$ 178,50", method: "pix", order: ordered },
+      store,
+    );
+    expect(paid.subject).toBe("Recebemos seu pedido #12");
+    expect(paid.text).toContain(orderLines);
+    expect(paid.text).toContain(address);
+    expect(paid.text).toContain("Pagamento: Pago.");
+    expect(paid.text.replace(store, "").replaceAll("Pix", "")).not.toMatch(ENGLISH);
+
+    // The charge was paid, Medusa has not recorded the capture yet: never "Pago".
+    const confirming = renderMessage(
+      "pix-checkout-order-received",
+      {
+        amount: "R$ 178,50",
+        method: "pix",
+        paid_at: "2026-11-27T12:00:00Z",
+        order: { ...ordered, payment: "awaiting" },
+      },
+      store,
+    );
+    expect(confirming.text).toContain("Pagamento: recebido, em confirmação.");
+    expect(confirming.text).not.toContain("Pago.");
+
+    const boleto = renderMessage(
+      "pix-checkout-order-received",
+      {
+        amount: "R$ 187,59",
+        method: "boleto",
+        boleto: {
+          url: "http://127.0.0.1:4010/boleto/1.pdf",
+          digitable_line: "34191.79001 01043.510047 91020.150008 1 99990000018759",
+          due_date: "2026-11-30",
+        },
+        order: { ...ordered, payment: "awaiting" },
+      },
+      store,
+    );
+    expect(boleto.text).toContain(
+      "Pagamento: aguardando o boleto de R$ 187,59, com vencimento em 30/11/2026. Pague no app do seu banco com a linha digitável:",
+    );
+    expect(boleto.text).toContain("34191.79001 01043.510047 91020.150008 1 99990000018759");
+
+    const pix = renderMessage(
+      "pix-checkout-order-received",
+      {
+        amount: "R$ 178,50",
+        method: "pix",
+        pix: { copy_paste: "00020126580014br.gov.bcb.pix", qr_png_base64: "iVBORw0KGgo=" },
+        order: { ...ordered, payment: "awaiting" },
+      },
+      store,
+    );
+    expect(pix.text).toContain("Pagamento: aguardando o Pix de R$ 178,50.");
+    expect(pix.text).toContain("00020126580014br.gov.bcb.pix");
+    expect(pix.attachments).toHaveLength(1);
   });
 });

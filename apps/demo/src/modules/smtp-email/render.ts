@@ -11,8 +11,18 @@ export interface MessageData {
   method?: "pix" | "boleto";
   amount?: string;
   expires_at?: string | null;
-  /** `payment`: Medusa's order is `paid`, `awaiting` payment, or `canceled`. */
-  order?: { display_id?: number | null; payment?: "paid" | "awaiting" | "canceled" } | null;
+  /** Set once the charge is paid (Medusa's order may not say so yet). */
+  paid_at?: string | null;
+  /**
+   * `payment`: Medusa's order is `paid`, `awaiting` payment, or `canceled`. `lines` and `total`:
+   * what was ordered, in cents (the plugin's store API, "Notifications").
+   */
+  order?: {
+    display_id?: number | null;
+    payment?: "paid" | "awaiting" | "canceled";
+    lines?: OrderLines | null;
+    total?: { cents?: number } | null;
+  } | null;
   payment_page_url?: string | null;
   pix?: { copy_paste?: string; qr_png_base64?: string | null } | null;
   boleto?: { url?: string; digitable_line?: string; due_date?: string | null } | null;
@@ -26,6 +36,29 @@ export interface MessageData {
     /** The boleto's due day in words at sending ("amanhã, terça-feira, 01/12"). */
     due_when?: string | null;
   } | null;
+}
+
+/** What was ordered, as the plugin sends it (the fields these e-mails use), in cents. */
+export interface OrderLines {
+  items?: {
+    name?: string;
+    variant?: string | null;
+    quantity?: number;
+    unit_price_cents?: number;
+    total_cents?: number;
+  }[];
+  shipping?: { option?: string; amount_cents?: number }[];
+  shipping_address?: {
+    name?: string | null;
+    address_1?: string | null;
+    address_2?: string | null;
+    city?: string | null;
+    province?: string | null;
+    postal_code?: string | null;
+  } | null;
+  pix_discount?: { cents?: number } | null;
+  other_discounts?: { cents?: number } | null;
+  taxes?: { cents?: number } | null;
 }
 
 /** An inline image of the message (the QR), referred to by `cid:` from the HTML. */
@@ -76,9 +109,72 @@ export function dueWhen(
   return dueWords(iso, now);
 }
 
+/**
+ * Integer cents as `R$ 1.234,56`, on the digits (no float touches money); a negative amount
+ * (a discount) as `-R$ 8,99`.
+ */
+export function reais(cents: number): string {
+  const digits = String(Math.abs(Math.trunc(cents))).padStart(3, "0");
+  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ".");
+  return `${cents < 0 ? "-" : ""}R$ ${whole},${digits.slice(-2)}`;
+}
+
+/** One row of an order's list: what it is and what it costs. */
+interface Row {
+  label: string;
+  amount: string;
+  strong?: boolean;
+}
+
+/**
+ * What was ordered, as rows that add up to the total: each item (quantity × unit price), each
+ * delivery option, the Pix discount and any other, taxes on top, and the total. Empty without
+ * the lines (the plugin sends none when Medusa's order does not add up).
+ */
+function orderRows(d: MessageData): Row[] {
+  const lines = d.order?.lines;
+  const total = d.order?.total?.cents;
+  if (!lines || total === undefined) return [];
+  const rows: Row[] = (lines.items ?? []).map((item) => ({
+    label: `${item.quantity ?? 1} × ${item.name ?? "Item"}${item.variant ? ` (${item.variant})` : ""}, ${reais(item.unit_price_cents ?? 0)} cada`,
+    amount: reais(item.total_cents ?? 0),
+  }));
+  for (const line of lines.shipping ?? []) {
+    rows.push({ label: `Entrega: ${line.option ?? ""}`, amount: reais(line.amount_cents ?? 0) });
+  }
+  const minus = (label: string, cents: number | undefined) =>
+    cents ? rows.push({ label, amount: reais(-cents) }) : undefined;
+  minus("Desconto no Pix", lines.pix_discount?.cents);
+  minus("Outros descontos", lines.other_discounts?.cents);
+  if (lines.taxes?.cents) rows.push({ label: "Impostos", amount: reais(lines.taxes.cents) });
+  rows.push({ label: "Total", amount: reais(total), strong: true });
+  return rows;
+}
+
+/** Where the order goes, in one line: name, street, city - UF, CEP. */
+function addressLine(d: MessageData): string | undefined {
+  const a = d.order?.lines?.shipping_address;
+  if (!a?.address_1) return undefined;
+  const city = [a.city, a.province].filter(Boolean).join(" - ");
+  return [a.name, a.address_1, a.address_2, city, a.postal_code ? `CEP ${a.postal_code}` : ""]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The order's list and its address, for every e-mail about an order. */
+function orderSummary(d: MessageData): Block[] {
+  const rows = orderRows(d);
+  const address = addressLine(d);
+  return [
+    ...(rows.length ? [{ rows } as const] : []),
+    ...(address ? [{ p: `Entrega em: ${address}` }] : []),
+  ];
+}
+
 /** One paragraph, or a line of the text part. */
 type Block =
   | { p: string }
+  | { rows: Row[] }
   | { code: string; label: string }
   | { link: string; label: string }
   | { qr: true }
@@ -105,6 +201,42 @@ function orderState(d: MessageData, pending: boolean): string {
     default:
       return pending ? "O pedido é criado quando o código atual for pago." : "";
   }
+}
+
+/**
+ * What an order just received says of its payment, from Medusa's order: "Pago" only when
+ * Medusa's order is paid; a charge paid that Medusa has not recorded yet is "recebido"; an
+ * awaiting Pix or boleto says how to pay, with its code.
+ */
+function receivedPayment(d: MessageData, pixCode: Block[], boletoLine: Block[]): Block[] {
+  const payment = d.order?.payment;
+  if (payment === "paid") return [{ p: "Pagamento: Pago." }];
+  if (payment === "canceled") return [{ p: "Este pedido foi cancelado." }];
+  if (d.paid_at) {
+    return [
+      {
+        p: "Pagamento: recebido, em confirmação. Você recebe outro e-mail assim que o pedido estiver pago.",
+      },
+    ];
+  }
+  if (d.method === "boleto" && boletoLine.length) {
+    const due = d.boleto?.due_date ? `, com vencimento em ${day(d.boleto.due_date)}` : "";
+    return [
+      {
+        p: `Pagamento: aguardando o boleto de ${d.amount ?? ""}${due}. Pague no app do seu banco com a linha digitável:`,
+      },
+      ...boletoLine,
+    ];
+  }
+  if (d.method === "pix" && pixCode.length) {
+    return [
+      {
+        p: `Pagamento: aguardando o Pix de ${d.amount ?? ""}. Copie o código e pague no app do seu banco, ou escaneie o QR code de outro aparelho:`,
+      },
+      ...pixCode,
+    ];
+  }
+  return [{ p: "Pagamento: aguardando." }];
 }
 
 /** What happened to money the store gives back, per reason: the first sentence of both mails. */
@@ -179,6 +311,7 @@ function compose(
                 p: `Seu boleto de ${amount} está pronto. Pague no app do seu banco com a linha digitável:`,
               },
               ...boletoLine,
+              ...orderSummary(d),
               ...backToPage,
             ],
           }
@@ -189,6 +322,7 @@ function compose(
                 p: `Seu código Pix de ${amount} está pronto. Copie o código e pague no app do seu banco, ou escaneie o QR code de outro aparelho:`,
               },
               ...pixCode,
+              ...orderSummary(d),
               ...backToPage,
             ],
           };
@@ -204,6 +338,17 @@ function compose(
                 ? `Recebemos o seu pagamento de ${amount}. Obrigado! Seu pedido${order} está pago.`
                 : `Recebemos o seu pagamento de ${amount}. Obrigado! ${orderState(d, false)}`,
           },
+          ...orderSummary(d),
+          ...backToPage,
+        ],
+      };
+    case "pix-checkout-order-received":
+      return {
+        subject: `Recebemos seu pedido${order}`,
+        blocks: [
+          { p: `Obrigado pela compra! Recebemos seu pedido${order}.` },
+          ...orderSummary(d),
+          ...receivedPayment(d, pixCode, boletoLine),
           ...backToPage,
         ],
       };
@@ -353,6 +498,13 @@ ${all.map(blockHtml).join("\n")}
 
 function blockHtml(block: Block): string {
   if ("p" in block) return `<p>${escape(block.p)}</p>`;
+  if ("rows" in block)
+    return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${block.rows
+      .map(
+        (row) =>
+          `<tr${row.strong ? ' style="font-weight:700;border-top:1px solid #d5dae1"' : ""}><td style="padding:4px 8px 4px 0">${escape(row.label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${escape(row.amount)}</td></tr>`,
+      )
+      .join("")}</table>`;
   if ("small" in block)
     return `<p style="font-size:.8rem;color:#5b6573">${escape(block.small)}</p>`;
   if ("qr" in block)
@@ -364,6 +516,7 @@ function blockHtml(block: Block): string {
 
 function blockText(block: Block): string {
   if ("p" in block) return block.p;
+  if ("rows" in block) return block.rows.map((row) => `${row.label}: ${row.amount}`).join("\n");
   if ("small" in block) return block.small;
   if ("qr" in block) return "(O QR code está na versão HTML deste e-mail.)";
   if ("code" in block) return `${block.label}:\n${block.code}`;

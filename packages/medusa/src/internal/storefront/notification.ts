@@ -11,47 +11,13 @@ import { cartBuyer, orderBuyerOfCollection } from "../medusa/buyers";
 import { mayMailCode } from "./mailbox-proof";
 import { collectionPageUrl } from "./collection-link";
 import { orderPaymentState, type OrderPayment } from "../medusa/order-payment";
+import type { NotificationData } from "./notification-data";
+import { readOrderDetails, type OrderDetails } from "../medusa/order-details";
+import { formatCents } from "./message-money";
+import { orderLinesData } from "./order-lines-data";
 
-/** What a message template receives as `data` (documented in the README, "Notifications"). */
-export interface NotificationData {
-  event: "created" | "paid" | "expired" | "refund_due" | "refunded";
-  method: "pix" | "boleto";
-  charge_id: string;
-  session_id: string;
-  amount_cents: number;
-  /** `R$ 48,92`, formatted for Brazil. */
-  amount: string;
-  expires_at: string | null;
-  paid_at: string | null;
-  /** Where the shopper can come back to pay (or see it is paid or expired), when configured. */
-  payment_page_url: string | null;
-  /**
-   * The order the code's money concerned, once there is one, and Medusa's word on it:
-   * `payment` is `paid` when Medusa's order summary has nothing pending, `awaiting` while it
-   * does, `canceled`. A message may say "está pago" only with `paid`.
-   */
-  order: { id: string; display_id: number | null; payment: OrderPayment } | null;
-  cart_id: string | null;
-  /**
-   * The order's customer, for an order's own collection (an order edit's difference, a
-   * converted draft): the name and phone on the order, for a greeting or a WhatsApp or SMS
-   * provider. Null for a cart's code.
-   */
-  customer: { name: string | null; phone: string | null } | null;
-  /**
-   * With `refund_due`: what the store will return (`R$ 48,92`) and why (a RefundReason code).
-   * With `refunded`: what the merchant returned and why (the reason the money was owed,
-   * `underpaid` for an amount held, `order_refund` for the order's paid money).
-   */
-  refund?: { amount_cents: number; amount: string; reason: string };
-  pix?: {
-    copy_paste: string;
-    /** A PNG of the QR code, base64 (for an inline attachment). */
-    qr_png_base64: string;
-    payment_link: string | null;
-  };
-  boleto?: { url: string; digitable_line: string; barcode: string; due_date: string | null };
-}
+/** What a message template receives as `data` (notification-data.ts). */
+export type { NotificationData };
 
 const EVENT_KEY = {
   [CHARGE_EVENTS.created]: "created",
@@ -63,18 +29,6 @@ const EVENT_KEY = {
   // The merchant recorded money returned: "Devolvemos R$ X".
   [CHARGE_EVENTS.refunded]: "refunded",
 } as const;
-
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-/** Cents to `R$ 48,92` by string arithmetic on the integer, never through a float division. */
-function formatCents(cents: number): string {
-  const negative = cents < 0;
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const fraction = String(abs % 100).padStart(2, "0");
-  const formatted = brl.format(whole).replace(/,00$/, `,${fraction}`);
-  return negative ? `-${formatted}` : formatted;
-}
 
 /**
  * The notification for one charge event, or undefined when there is nothing to send (no
@@ -178,6 +132,7 @@ export async function codeMessageData<E extends string>(
           id: buyer.order.id,
           display_id: buyer.order.display_id,
           payment: buyer.order.payment,
+          ...orderLinesData(buyer.order.details),
         }
       : null,
     cart_id: buyer.cartId ?? null,
@@ -196,6 +151,58 @@ export async function codeMessageData<E extends string>(
   }
   if (view.boleto) payload.boleto = view.boleto;
   return payload;
+}
+
+/**
+ * "Recebemos seu pedido #N" (opt-in: the `order_received` template), when Medusa placed an order
+ * paid or to be paid through one of the plugin's charges: what was ordered, where it goes, and
+ * Medusa's word on its payment (`order.payment`). With `paid_at` the charge is paid (Medusa may
+ * not have recorded the capture yet: say "pagamento recebido", and "pago" only with
+ * `order.payment` `paid`); while the charge waits, the code to pay it (`pix` or `boleto`),
+ * and then only to a mailbox the code may go to (`mayMailCode`: one that paid an order here).
+ * Undefined when the template is off, the order has no charge of the plugin or no e-mail.
+ */
+export async function buildOrderReceived(
+  ctx: SettleContext,
+  orderId: string,
+  collectionIds: readonly string[],
+  options: NotifyOptions,
+): Promise<CreateNotificationDTO | undefined> {
+  const template = options.templates.order_received;
+  if (!template) return undefined;
+  for (const collectionId of collectionIds) {
+    const rows = (await ctx.records.charges.ofCollection(collectionId)).filter(
+      (row) => !row.superseded_at,
+    );
+    // The charge that paid the order, else the code that still can, else the newest.
+    const row =
+      rows.find((candidate) => rowCountsAsPayment(candidate)) ??
+      rows.find((candidate) => candidate.status === "pending") ??
+      rows[rows.length - 1];
+    if (!row) continue;
+    const buyer = await buyerOf(ctx, collectionId);
+    if (!buyer?.email || buyer.order?.id !== orderId) continue;
+    if (buyer.order.status === "canceled") return undefined;
+    // An unpaid order names whatever address its client typed: it carries the code, so it goes
+    // only where the code may (mailbox-proof.ts); money paid proves the mailbox by itself.
+    if (!rowCountsAsPayment(row) && !(await mayMailCode(ctx.db, row, buyer))) {
+      ctx.logger.debug(`order ${orderId}: unpaid, its mailbox never paid here; no order message`);
+      return undefined;
+    }
+    const payload = await codeMessageData("order_received", row, buyer, options.paymentPageUrl);
+    return {
+      to: buyer.email,
+      channel: options.channel,
+      template,
+      data: payload as unknown as Record<string, unknown>,
+      trigger_type: "order.placed",
+      resource_id: orderId,
+      resource_type: "order",
+      // One per order, however often Medusa redelivers order.placed.
+      idempotency_key: `order_received:${orderId}`,
+    };
+  }
+  return undefined;
 }
 
 /** The notification's message window applies to it: messages about an unpaid code. */
@@ -219,11 +226,33 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
 export interface Buyer {
   email: string | null;
   cartId?: string;
-  order?: { id: string; display_id: number | null; status: string; payment: OrderPayment };
+  order?: {
+    id: string;
+    display_id: number | null;
+    status: string;
+    payment: OrderPayment;
+    /** What the order holds, read from Medusa; undefined when it does not add up. */
+    details: OrderDetails | undefined;
+  };
   /** An order's own collection's customer, from the order. */
   customer?: { name: string | null; phone: string | null };
   /** An order's own collection's payment page (`collectionPageUrl`), when the store has one. */
   pageUrl?: string | null;
+}
+
+/**
+ * What order `orderId` holds, for its messages; undefined (the message says the amount alone)
+ * when Medusa's order cannot be read: a list is worth less than the message itself.
+ */
+async function detailsOf(ctx: SettleContext, orderId: string): Promise<OrderDetails | undefined> {
+  try {
+    return await readOrderDetails(ctx.container, orderId);
+  } catch (error) {
+    ctx.logger.warn(
+      `order ${orderId}: its lines could not be read for the shopper's message (${(error as Error).name}); sent without them`,
+    );
+    return undefined;
+  }
 }
 
 /**
@@ -246,6 +275,7 @@ export async function buyerOf(
             ...buyer.order,
             payment:
               (await orderPaymentState(ctx.container, buyer.order.id))?.payment ?? "awaiting",
+            details: await detailsOf(ctx, buyer.order.id),
           },
           customer: { name: buyer.name, phone: buyer.phone },
           pageUrl: collectionPageUrl(ctx.config, paymentCollectionId, buyer.order.id),
@@ -265,6 +295,7 @@ export async function buyerOf(
             display_id: order.display_id ?? null,
             status: order.status,
             payment: payment ?? (order.status === "canceled" ? "canceled" : "awaiting"),
+            details: await detailsOf(ctx, order.id),
           },
         }
       : {}),

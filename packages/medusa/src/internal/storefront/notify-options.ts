@@ -19,6 +19,11 @@ export const notifyOptionsSchema = z.object({
       expired: z.string().min(1).optional(),
       refund_due: z.string().min(1).optional(),
       refunded: z.string().min(1).optional(),
+      /**
+       * "Recebemos seu pedido": sent when Medusa places an order paid or to be paid by one of
+       * the plugin's charges, listing what was ordered. Off unless named (no default).
+       */
+      order_received: z.string().min(1).optional(),
     })
     .default({
       created: "pix-checkout-code",
