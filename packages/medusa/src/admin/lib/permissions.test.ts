@@ -145,6 +145,8 @@ const money = (parts: Partial<AdminMoney>): AdminMoney => ({
   owed: 0,
   owed_reason: null,
   returned: 0,
+  contested: 0,
+  med: null,
   ...parts,
 });
 

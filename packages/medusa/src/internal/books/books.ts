@@ -65,6 +65,8 @@ export interface LedgerBook {
   captured_cents: number;
   owed_cents: number;
   returned_cents: number;
+  /** Blocked by an open MED (bloqueio cautelar): captured in Medusa, not income. */
+  contested_cents?: number;
   ever_captured_cents: number;
 }
 
@@ -132,6 +134,11 @@ export interface RefundDeclaration {
   declared_at: Date;
   /** What the merchant wrote about how it was returned; null for entries from before notes. */
   note?: string | null;
+  /**
+   * Who returned it: `merchant_refund` (the merchant, at the service) or `med_returned` (the
+   * MED returned it to the payer; its note names the protocol).
+   */
+  reason?: string | null;
 }
 
 /** The service's balance, in cents, as read when the books were compared. */
@@ -173,6 +180,11 @@ export interface BookLine {
   /** Charge lines: what the ledger holds owed back and held of it now; null on other lines. */
   owed_cents: number | null;
   held_cents: number | null;
+  /**
+   * Charge lines: what a MED blocks of it now (bloqueio cautelar; captured in Medusa, not
+   * income); left out of other lines and of charges never contested.
+   */
+  contested_cents?: number;
   difference: DifferenceKind | null;
   /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
   after_reminder: boolean;
@@ -386,6 +398,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         (charge.fee_cents === null ? null : charge.amount_cents - charge.fee_cents),
       medusa_cents: captured,
       owed_cents: ledger?.owed_cents ?? null,
+      ...(ledger?.contested_cents ? { contested_cents: ledger.contested_cents } : {}),
       held_cents: ledger?.held_cents ?? null,
       difference,
       after_reminder: charge.after_reminder,

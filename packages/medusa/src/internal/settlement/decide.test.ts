@@ -25,6 +25,7 @@ const awaiting = (cents = 10_000): ChargeMoney => ({
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
 });
 const captured = (cents = 10_000): ChargeMoney => ({
   ...awaiting(cents),
@@ -48,6 +49,7 @@ const unpaid: ChargeMoney = {
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
 };
 
 /** A charge's facts; what the ledger ever captured follows its money unless said. */
