@@ -427,6 +427,11 @@ medusaIntegrationTestRunner({
           }),
         ]);
         expect(line?.difference ?? null).toBeNull();
+        // The charge's own line: Medusa's capture, once; the block lifted was no new capture.
+        const chargeLine = (books.data.lines as Json[]).find(
+          (l) => l.type === "charge" && l.id === chargeId,
+        );
+        expect(chargeLine).toMatchObject({ medusa_cents: 3_500, difference: null });
       });
     });
 
