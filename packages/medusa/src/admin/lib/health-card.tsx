@@ -4,6 +4,7 @@
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { useHealth } from "./api";
+import { formatCents } from "./format";
 import { usePixTranslation, type PixT } from "./i18n";
 import type { AdminHealthLine } from "./types";
 
@@ -64,6 +65,14 @@ function valueText(
             noCode: d.no_code ?? 0,
           })
         : t("health.value.attentionNone");
+    case "med":
+      return Number(d.open) > 0
+        ? t("health.value.med", {
+            count: d.open,
+            amount: formatCents(Number(d.blocked_cents ?? 0)),
+            deadline: brDay(d.nearest_deadline),
+          })
+        : t("health.value.medNone");
     case "create_budget":
       return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
     case "region":
@@ -74,6 +83,10 @@ function valueText(
       return line.value === null ? "" : String(line.value);
   }
 }
+
+/** `YYYY-MM-DD` as the merchant reads a date: `dd/mm/aaaa`. */
+const brDay = (day: unknown): string =>
+  typeof day === "string" ? day.split("-").reverse().join("/") : "";
 
 function HealthRow({ line }: { line: AdminHealthLine }) {
   const { t, instant } = usePixTranslation();
@@ -110,6 +123,10 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
               regions: Array.isArray(line.detail.brl_regions)
                 ? line.detail.brl_regions.join(", ")
                 : "",
+              near: line.detail.near ?? 0,
+              past: line.detail.past ?? 0,
+              deadline: brDay(line.detail.nearest_deadline),
+              protocol: line.detail.nearest_protocol ?? "",
             })}
           </Text>
         ) : null}

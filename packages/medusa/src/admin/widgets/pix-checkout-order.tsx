@@ -11,6 +11,7 @@ import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
+import { MedActions } from "../lib/med-actions";
 import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
 
@@ -127,6 +128,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
         {charge.paid_at ? ` · ${t("widget.paid", { at: instant(charge.paid_at) })}` : ""}
       </Text>
       <MoneyLine money={charge.money} currency={charge.currency} />
+      <MedActions charge={charge} />
       {charge.attention ? (
         <Text size="small" className="text-ui-fg-error">
           {t("widget.needsAttention", {

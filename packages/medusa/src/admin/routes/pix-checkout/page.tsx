@@ -20,6 +20,7 @@ import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
 import { PixDiscountCostCard } from "../../lib/pix-discount-cost-card";
 import { FlagActions } from "../../lib/flag-actions";
+import { MedActions } from "../../lib/med-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
 import { OrderWithoutCodeRow } from "../../lib/order-without-code";
@@ -341,6 +342,7 @@ function AttentionCard() {
                       </Button>
                     ) : null}
                     <FlagActions charge={c} />
+                    <MedActions charge={c} />
                   </div>
                 </Table.Cell>
               </Table.Row>
