@@ -199,7 +199,15 @@ export interface AdminBalance {
     };
   };
   /** What this account's charges received, by the store's ledger (integer cents). */
-  ledger: { received: number; captured: number; owed: number; returned: number; held: number };
+  ledger: {
+    received: number;
+    captured: number;
+    owed: number;
+    returned: number;
+    held: number;
+    /** Blocked by open MEDs (bloqueio cautelar); absent from servers before the MED. */
+    contested?: number;
+  };
 }
 
 /** One line of `/admin/pix-checkout/health` (see internal/operations/health.ts). */

@@ -65,14 +65,17 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
             {t("balance.ledger.title")}
           </Text>
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {(["captured", "owed", "held", "returned"] as const).map((part) => (
-              <div key={part} className="flex flex-col">
-                <Text size="small" className="text-ui-fg-subtle">
-                  {t(`balance.ledger.${part}`)}
-                </Text>
-                <Text weight="plus">{formatCents(ledger[part])}</Text>
-              </div>
-            ))}
+            {(["captured", "owed", "held", "returned", "contested"] as const)
+              // Money a MED blocks shows only while there is some.
+              .filter((part) => part !== "contested" || (ledger.contested ?? 0) > 0)
+              .map((part) => (
+                <div key={part} className="flex flex-col">
+                  <Text size="small" className="text-ui-fg-subtle">
+                    {t(`balance.ledger.${part}`)}
+                  </Text>
+                  <Text weight="plus">{formatCents(ledger[part] ?? 0)}</Text>
+                </div>
+              ))}
           </div>
           {ledger.owed + ledger.held > 0 ? (
             <Text size="xsmall" className="text-ui-fg-muted">
