@@ -161,6 +161,7 @@ medusaIntegrationTestRunner({
         ["attention", "ok"],
         ["create_budget:a", "ok"],
         ["create_budget:b", "ok"],
+        ["med", "ok"],
       ]);
       expect(card.state).toBe("ok");
       const service = card.lines[0]!;
