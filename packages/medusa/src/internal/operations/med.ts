@@ -77,7 +77,7 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
         `At most ${money.captured} cents of charge ${row.charge_id} are captured: the MED cannot block more.`,
       );
     }
-    return ctx.db.transaction(async (trx) => {
+    const marked = await ctx.db.transaction(async (trx) => {
       const records = recordsOf(trx);
       const moved = await records.ledger.contest(
         row.charge_id,
@@ -103,6 +103,10 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
       });
       return moved;
     });
+    ctx.logger.info(
+      `[pix-checkout] a MED blocks ${mark.amountCents} cents of charge ${row.charge_id} (deadline ${mark.deadline})`,
+    );
+    return marked;
   });
 }
 
@@ -173,6 +177,9 @@ export async function recordMedOutcome(
       });
       return after;
     });
+    ctx.logger.info(
+      `[pix-checkout] the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED, ${contested - returned} kept`,
+    );
     return { row: moved, returned, kept: contested - returned, payment, note };
   });
   let recorded = 0;
