@@ -104,7 +104,7 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
       return moved;
     });
     ctx.logger.info(
-      `[pix-checkout] a MED blocks ${mark.amountCents} cents of charge ${row.charge_id} (deadline ${mark.deadline})`,
+      `a MED blocks ${mark.amountCents} cents of charge ${row.charge_id} (deadline ${mark.deadline})`,
     );
     return marked;
   });
@@ -178,7 +178,7 @@ export async function recordMedOutcome(
       return after;
     });
     ctx.logger.info(
-      `[pix-checkout] the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED, ${contested - returned} kept`,
+      `the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED, ${contested - returned} kept`,
     );
     return { row: moved, returned, kept: contested - returned, payment, note };
   });
