@@ -309,6 +309,7 @@ medusaIntegrationTestRunner({
         "accept",
         "chargeOrder",
         "export",
+        "med",
         "read",
         "readDiscount",
         "recheck",
