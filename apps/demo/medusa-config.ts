@@ -3,6 +3,7 @@
 // `npm run demo` (scripts/start-demo.mjs) and the end-to-end tests can move ports and databases.
 import { createRequire } from "node:module";
 import { defineConfig, loadEnv } from "@medusajs/framework/utils";
+import { adminLanguageFromBrowser } from "./src/admin-language";
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd());
 
@@ -78,6 +79,9 @@ module.exports = defineConfig({
     // the store's own /pix-checkout, the plugin's payment page opens. A store whose storefront
     // has that page (or redirects to this one, as the demo storefront does) names it instead.
     storefrontUrl: `${env.MEDUSA_BACKEND_URL ?? `http://localhost:${storePort}`}/pix-checkout`,
+    // A Brazilian merchant's first visit opens the admin, Medusa's own screens too, in
+    // Portuguese rather than Medusa's English fallback (src/admin-language).
+    vite: () => ({ plugins: [adminLanguageFromBrowser()] }),
   },
   plugins: pluginIsInstalled
     ? [

@@ -563,10 +563,10 @@ describe("checkout in the demo store", () => {
 });
 
 describe("the merchant's admin after the flows above", () => {
-  it("shows a fresh pt-BR browser the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
+  it("shows a fresh pt-BR browser Medusa's own screens, the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
     // A Brazilian merchant's fresh browser: no cookie, no local storage, no language picked in
-    // Medusa's profile. The dashboard's first load stores `lng=en` (its fallback); the plugin's
-    // views still follow the browser.
+    // Medusa's profile. Medusa alone would store `lng=en` (its fallback) on this first load; the
+    // demo's admin stores its Portuguese instead (apps/demo/src/admin-language).
     const merchant = await browser.newContext({ locale: "pt-BR" });
     try {
       const tab = await merchant.newPage();
@@ -574,11 +574,12 @@ describe("the merchant's admin after the flows above", () => {
       await tab.goto(`${demo.urls.admin}/login`, { timeout: 120_000 });
       // The demo serves the dashboard in development mode: its first load compiles it.
       await tab.locator('input[name="email"]').waitFor({ timeout: 100_000 });
+      await tab.getByText("Bem-vindo ao Medusa").waitFor();
       await tab.fill('input[name="email"]', demo.admin.email);
       await tab.fill('input[name="password"]', demo.admin.password);
       await tab.click('button[type="submit"]');
       await tab.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30_000 });
-      expect(await tab.evaluate("localStorage.getItem('lng')")).toBe("en");
+      expect(await tab.evaluate("localStorage.getItem('lng')")).toBe("ptBR");
       const english = englishOnly();
 
       await tab.goto(`${demo.urls.admin}/pix-checkout`);

@@ -3,9 +3,10 @@
 // Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
+import { resolve } from "node:path";
 import { clockStep, msToNextMorning } from "../lib/clock-step.mjs";
 import { redactUrl } from "../lib/database.mjs";
-import { defaultPorts, startDemo } from "../lib/index.mjs";
+import { defaultPorts, portFlags, startDemo } from "../lib/index.mjs";
 
 const usage = `Usage: npm run demo -- [options]
 
@@ -13,10 +14,19 @@ const usage = `Usage: npm run demo -- [options]
   --store-port N         Medusa store, admin and webhooks (default ${defaultPorts.store})
   --storefront-port N    the storefront (default ${defaultPorts.storefront})
   --sandbox-port N       the payment-service sandbox (default ${defaultPorts.sandbox})
+  --mail-smtp-port N     the mailbox's SMTP server, where the store sends (default ${defaultPorts.mailSmtp})
+  --mail-web-port N      the mailbox's web inbox (default ${defaultPorts.mailWeb})
+  --postgres-port N      the embedded PostgreSQL, when one is used (default ${defaultPorts.embeddedPostgres},
+                         ${defaultPorts.embeddedPostgres + 1} for a second demo running beside the first, …)
+  --data-dir DIR         where the demo keeps its data (default apps/demo/.data)
   --fresh-sandbox        start the sandbox without the charges of the last run
-  --embedded-postgres    use the demo's own PostgreSQL (under apps/demo/.data) even when
+  --embedded-postgres    use the demo's own PostgreSQL (under the data folder) even when
                          DATABASE_URL is set or one answers at localhost:5432
   -h, --help             show this help
+
+A port given by a flag must be free. A default port that is taken (another demo's) gives way
+to a free one, printed when the demo is ready. A second demo running beside the first keeps
+its data in <data dir>/demo-2 and uses database pix_checkout_demo_2.
 
 Environment: DATABASE_URL (else localhost:5432, else an embedded PostgreSQL), REDIS_URL
 (optional), PIX_DEMO_ADMIN_EMAIL, PIX_DEMO_ADMIN_PASSWORD. See apps/demo/README.md.`;
@@ -38,6 +48,10 @@ try {
       "store-port": { type: "string" },
       "storefront-port": { type: "string" },
       "sandbox-port": { type: "string" },
+      "mail-smtp-port": { type: "string" },
+      "mail-web-port": { type: "string" },
+      "postgres-port": { type: "string" },
+      "data-dir": { type: "string" },
       "fresh-sandbox": { type: "boolean", default: false },
       "embedded-postgres": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -67,6 +81,9 @@ const ports = Object.fromEntries(
     store: port("store-port"),
     storefront: port("storefront-port"),
     sandbox: port("sandbox-port"),
+    mailSmtp: port("mail-smtp-port"),
+    mailWeb: port("mail-web-port"),
+    embeddedPostgres: port("postgres-port"),
   }).filter(([, value]) => value !== undefined),
 );
 
@@ -92,6 +109,7 @@ try {
     ports,
     sandboxStatePath: parsed["fresh-sandbox"] ? null : undefined,
     embeddedPostgres: parsed["embedded-postgres"],
+    ...(parsed["data-dir"] ? { dataDir: resolve(parsed["data-dir"]) } : {}),
     admin: {
       email: process.env.PIX_DEMO_ADMIN_EMAIL,
       password: process.env.PIX_DEMO_ADMIN_PASSWORD,
@@ -108,7 +126,8 @@ if (stopping) await new Promise(() => {});
 function databaseLine() {
   const url = redactUrl(demo.database.url);
   if (demo.database.source === "DATABASE_URL") return `${url} (from DATABASE_URL)`;
-  if (demo.database.source === "embedded") return `${url} (embedded, data in .data/postgres)`;
+  if (demo.database.source === "embedded")
+    return `${url} (embedded, data in ${demo.dataDir}/postgres)`;
   return url;
 }
 
@@ -124,20 +143,44 @@ function pluginNote() {
     `    ${why}\n`
   );
 }
+/** Where the store sends its e-mails: the mailbox's SMTP port. */
+function smtpNote() {
+  return demo.ports.mailSmtp ? ` (SMTP ${demo.ports.mailSmtp})` : "";
+}
+
+/** Says that another demo runs beside this one, with its own data and database. */
+function runNote() {
+  return demo.run === 1
+    ? ""
+    : `    demo ${demo.run} of this data folder: its own mail, logs and database`;
+}
+
+/** Names the default ports that were taken and the free ones picked instead. */
+function movedNote() {
+  if (demo.movedPorts.length === 0) return "";
+  const moves = demo.movedPorts.map(
+    (name) => `${name} ${defaultPorts[name]} → ${demo.ports[name]} (${portFlags[name]})`,
+  );
+  return (
+    `\n  ! Default port(s) taken (another demo?), free ones picked instead:\n` +
+    `    ${moves.join(", ")}\n`
+  );
+}
+
 console.log(`
 Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox variant ${demo.variant.toUpperCase()})
 
   Storefront   ${demo.urls.storefront}
   Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}
-               in English until you pick Português (Brasil) under your profile (Profile →
-               Language); the Pix Checkout page follows a Brazilian browser already
+               in Portuguese for a Brazilian browser; another language under Perfil → Idioma
   Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
-  E-mails      ${demo.urls.mail}    every message the store sent, as the shopper reads it
+  E-mails      ${demo.urls.mail}    every message the store sent, as the shopper reads it${smtpNote()}
   Webhooks     ${demo.urls.webhook}
   Database     ${databaseLine()}
+  Data         ${demo.dataDir}${runNote()}
   Logs         ${demo.logDir}
-${pluginNote()}
+${movedNote()}${pluginNote()}
   Clock        type +25m, +2h or +1d and Enter: the sandbox's clock moves (charges expire),
                then the reminders due by then go out (read them under E-mails);
                manhã moves it to the next 10:00 in São Paulo, outside the quiet hours

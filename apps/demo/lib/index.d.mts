@@ -1,6 +1,11 @@
 import type { Sandbox } from "@pix-checkout/sandbox";
 
-/** Ports the demo listens on; each can be overridden. */
+/**
+ * Ports the demo listens on. One given here must be free (else `startDemo` throws naming its
+ * `npm run demo` flag); one left out is its default when free, else a free port the system
+ * picks (see `Demo.movedPorts`). The embedded PostgreSQL's default is 5433 for the first demo
+ * of a data folder, 5434 for the second, …; a server already there is reused as that folder's.
+ */
 export interface DemoPorts {
   /** Medusa: store API, admin at /app, webhooks. Default 9000. */
   store: number;
@@ -38,6 +43,9 @@ export interface DemoMailbox {
 /** The defaults `npm run demo` uses. */
 export declare const defaultPorts: Readonly<DemoPorts>;
 
+/** The `npm run demo` flag that sets each port, e.g. `{ store: "--store-port", … }`. */
+export declare const portFlags: Readonly<Record<keyof DemoPorts, string>>;
+
 /** Options of {@link startDemo}; every one is optional. */
 export interface StartDemoOptions {
   ports?: Partial<DemoPorts>;
@@ -47,9 +55,17 @@ export interface StartDemoOptions {
   databaseUrl?: string;
   /** Always use the embedded PostgreSQL, even when DATABASE_URL is set or localhost:5432 answers. */
   embeddedPostgres?: boolean;
-  /** Name of the database the demo creates on a found server. Default "pix_checkout_demo". */
+  /**
+   * Name of the database the demo creates on a found server. Default "pix_checkout_demo". A
+   * second demo of the same data folder adds `_2` to it (and to the one DATABASE_URL or
+   * `databaseUrl` names), so two demos never share a database.
+   */
   databaseName?: string;
-  /** Where logs, the embedded database and the sandbox state go. Default apps/demo/.data. */
+  /**
+   * The data folder. The first demo running from it keeps its logs, mail, seed output, sandbox
+   * state and embedded database there; a second one running at the same time uses
+   * `<dataDir>/demo-2/` (and database `<name>_2`), and so on. Default apps/demo/.data.
+   */
   dataDir?: string;
   /** Sandbox state file; `null` keeps the sandbox in memory (a fresh one every start). */
   sandboxStatePath?: string | null;
@@ -110,7 +126,18 @@ export interface Demo {
   database: { source: "DATABASE_URL" | "localhost:5432" | "embedded"; url: string };
   /** The sandbox's own handle (`startSandbox`'s result): clock, deliveries(), reset(), …. */
   sandbox: Sandbox;
-  /** Each child's log file lives here. */
+  /**
+   * The ports it listens on (the embedded PostgreSQL's only matters when it used one; no
+   * mailbox ports without a mailbox).
+   */
+  ports: Omit<DemoPorts, "mailSmtp" | "mailWeb"> & Partial<Pick<DemoPorts, "mailSmtp" | "mailWeb">>;
+  /** Ports whose default was taken, so the system picked a free one instead. */
+  movedPorts: (keyof DemoPorts)[];
+  /** 1 for the first demo of its data folder, 2 for a second one running beside it, …. */
+  run: number;
+  /** This run's folder: mail, seed output, logs, sandbox state, embedded database. */
+  dataDir: string;
+  /** Each child's log file lives here (under `dataDir/logs`). */
   logDir: string;
   /** Milliseconds each phase took: database, sandbox, migrate, seed, store, storefront. */
   timings: Record<string, number>;

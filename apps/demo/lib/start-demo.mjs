@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { resolveDatabase } from "./database.mjs";
 import { migrate, remindAt, seed, startStore } from "./medusa.mjs";
 import { dataDir as defaultDataDir } from "./paths.mjs";
-import { assertPortsFree, defaultPorts } from "./ports.mjs";
+import { choosePorts, defaultPorts } from "./ports.mjs";
+import { claimRunFolder, runDatabaseName } from "./run-folder.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { startSandboxFor } from "./sandbox.mjs";
 import { startStorefront } from "./storefront.mjs";
@@ -17,9 +18,9 @@ const host = "127.0.0.1";
 const KEPT_RUN_LOGS = 10;
 
 /**
- * A log folder of this run's own (`logs/2026-11-24T22-55-01-4242`), so two demos started from
- * one checkout never write into each other's files; the oldest beyond the last
- * {@link KEPT_RUN_LOGS} are removed.
+ * A log folder of this run's own (`logs/2026-11-24T22-55-01-4242`) in the run folder's `logs/`;
+ * the oldest beyond the last {@link KEPT_RUN_LOGS} are removed. No other running demo writes
+ * there (lib/run-folder.mjs), so the pruning never takes a running demo's logs.
  * @param {string} logsDir
  * @returns {string}
  */
@@ -46,11 +47,18 @@ function runLogDir(logsDir) {
  */
 export async function startDemo(options = {}) {
   const startedAt = performance.now();
-  const ports = { ...defaultPorts, ...options.ports };
   const variant = options.variant ?? "a";
-  const dataDir = options.dataDir ?? defaultDataDir;
-  const logDir = runLogDir(join(dataDir, "logs"));
   const log = options.log ?? (() => {});
+  // A folder of this run's own: a second demo from the same checkout gets `demo-2/`.
+  const runFolder = claimRunFolder(options.dataDir ?? defaultDataDir);
+  const dataDir = runFolder.dir;
+  let logDir;
+  try {
+    logDir = runLogDir(join(dataDir, "logs"));
+  } catch (error) {
+    runFolder.release();
+    throw error;
+  }
   const admin = {
     email: options.admin?.email ?? "admin@pix-checkout.test",
     password: options.admin?.password ?? "pix-checkout-demo",
@@ -76,7 +84,7 @@ export async function startDemo(options = {}) {
   };
 
   /** @type {Array<() => Promise<void>>} */
-  const closers = [];
+  const closers = [async () => runFolder.release()];
   let stopping;
   const stop = () => {
     stopping ??= (async () => {
@@ -102,21 +110,42 @@ export async function startDemo(options = {}) {
   };
 
   try {
-    const portsToCheck = {
-      store: ports.store,
-      storefront: ports.storefront,
-      sandbox: ports.sandbox,
-      ...(options.mailbox === false ? {} : { mailSmtp: ports.mailSmtp, mailWeb: ports.mailWeb }),
+    // A port asked for must be free; a default that is taken (another demo's) gives way to a
+    // free one. The embedded PostgreSQL is apart: a server on its port is this folder's own,
+    // left running by a demo killed hard, and is reused (lib/database.mjs).
+    const { embeddedPostgres: askedEmbeddedPort, ...asked } = options.ports ?? {};
+    /** @type {Record<string, number>} */
+    const served = {
+      store: defaultPorts.store,
+      storefront: defaultPorts.storefront,
+      sandbox: defaultPorts.sandbox,
     };
-    await assertPortsFree(host, portsToCheck);
+    const chosen = await choosePorts(
+      host,
+      options.mailbox === false
+        ? served
+        : { ...served, mailSmtp: defaultPorts.mailSmtp, mailWeb: defaultPorts.mailWeb },
+      asked,
+    );
+    const ports = /** @type {import("./index.mjs").Demo["ports"]} */ ({
+      store: chosen.ports.store,
+      storefront: chosen.ports.storefront,
+      sandbox: chosen.ports.sandbox,
+      mailSmtp: chosen.ports.mailSmtp,
+      mailWeb: chosen.ports.mailWeb,
+      embeddedPostgres: askedEmbeddedPort ?? defaultPorts.embeddedPostgres + runFolder.number - 1,
+    });
 
     const database = await phase("database", () =>
       resolveDatabase({
         databaseUrl: options.embeddedPostgres
           ? undefined
-          : (options.databaseUrl ?? process.env.DATABASE_URL),
+          : runDatabaseUrl(options.databaseUrl ?? process.env.DATABASE_URL, runFolder.number),
         embedded: options.embeddedPostgres === true,
-        databaseName: options.databaseName ?? "pix_checkout_demo",
+        databaseName: runDatabaseName(
+          options.databaseName ?? "pix_checkout_demo",
+          runFolder.number,
+        ),
         embeddedPort: ports.embeddedPostgres,
         embeddedDataDir: join(dataDir, "postgres"),
         logDir,
@@ -148,8 +177,8 @@ export async function startDemo(options = {}) {
         : await phase("mailbox", () =>
             startMailbox({
               host,
-              smtpPort: ports.mailSmtp,
-              webPort: ports.mailWeb,
+              smtpPort: /** @type {number} */ (ports.mailSmtp),
+              webPort: /** @type {number} */ (ports.mailWeb),
               directory: join(dataDir, options.mailDirectory ?? "mail"),
               logDir,
             }),
@@ -166,6 +195,11 @@ export async function startDemo(options = {}) {
         // The admin's development server opens a websocket port of its own; keep it on loopback.
         HMR_BIND_HOST: host,
         DATABASE_URL: database.url,
+        // Two demos on one Redis would take each other's events and locks: each run its own
+        // Redis database.
+        ...(process.env.REDIS_URL
+          ? { REDIS_URL: runRedisUrl(process.env.REDIS_URL, runFolder.number) }
+          : {}),
         PORT: String(ports.store),
         MEDUSA_BACKEND_URL: storeOrigin,
         PIX_DEMO_STOREFRONT_PORT: String(ports.storefront),
@@ -255,6 +289,10 @@ export async function startDemo(options = {}) {
       variant,
       database: { source: database.source, url: database.url },
       sandbox: sandbox.handle,
+      ports,
+      movedPorts: /** @type {(keyof import("./index.mjs").DemoPorts)[]} */ (chosen.moved),
+      run: runFolder.number,
+      dataDir,
       logDir,
       timings,
       readyInMs,
@@ -265,4 +303,33 @@ export async function startDemo(options = {}) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The database URL run `number` uses: its database name gets the run's suffix
+ * ({@link runDatabaseName}), so a second demo beside the first never shares its database.
+ * @param {string | undefined} url
+ * @param {number} number
+ */
+function runDatabaseUrl(url, number) {
+  if (!url || number === 1) return url;
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  if (!name) return url;
+  parsed.pathname = `/${encodeURIComponent(runDatabaseName(name, number))}`;
+  return parsed.toString();
+}
+
+/**
+ * The Redis URL run `number` uses: the same server, database index `number - 1` above the one
+ * the URL names, so a second demo's event bus, workflows and locks stay apart from the first's.
+ * @param {string} url
+ * @param {number} number
+ */
+export function runRedisUrl(url, number) {
+  if (number === 1) return url;
+  const parsed = new URL(url);
+  const base = Number(parsed.pathname.slice(1) || "0");
+  parsed.pathname = `/${(Number.isInteger(base) ? base : 0) + number - 1}`;
+  return parsed.toString();
 }

@@ -1,25 +1,21 @@
 import net from "node:net";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemo } from "./index.mjs";
 
 // Boots the real demo (Medusa with the plugin, the sandbox, the storefront) against the
-// PostgreSQL at localhost:5432, on free ports, in a database of its own.
+// PostgreSQL at localhost:5432, in a database of its own, on the default ports when they are
+// free (else on free ones, as `npm run demo` does), so a second demo beside it must move.
 const server = "postgres://postgres@localhost:5432";
 const databaseName = `pix_demo_start_${process.pid}`;
-
-async function freePort() {
-  const probe = net.createServer();
-  probe.listen({ host: "127.0.0.1", port: 0 });
-  await once(probe, "listening");
-  const { port } = /** @type {net.AddressInfo} */ (probe.address());
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+const demoBin = fileURLToPath(new URL("../bin/demo.mjs", import.meta.url));
 
 async function isListening(port) {
   return new Promise((resolve) => {
@@ -49,13 +45,6 @@ let options;
 
 beforeAll(async () => {
   options = {
-    ports: {
-      store: await freePort(),
-      storefront: await freePort(),
-      sandbox: await freePort(),
-      mailSmtp: await freePort(),
-      mailWeb: await freePort(),
-    },
     databaseName,
     dataDir: await mkdtemp(join(tmpdir(), "pix-demo-")),
     sandboxStatePath: null,
@@ -64,15 +53,21 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  second?.kill("SIGTERM");
   await demo?.stop();
   await (await restart?.catch(() => undefined))?.stop();
+  if (second && second.exitCode === null && second.signalCode === null) await once(second, "exit");
   const client = new pg.Client({ connectionString: `${server}/postgres` });
   await client.connect();
-  await client.query(
-    `DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`,
-  );
+  for (const name of [databaseName, `${databaseName}_2`]) {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+  }
   await client.end();
 });
+
+/** A second `npm run demo`, started beside the first. */
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let second;
 
 describe("startDemo", () => {
   it("serves the seeded catalog in reais through the store API", async () => {
@@ -142,9 +137,97 @@ describe("startDemo", () => {
     }
   });
 
+  it("lets a second `npm run demo` with no flags start beside it, on free ports, in a folder and database of its own, and stop alone", async () => {
+    // The first demo holds the default ports, or free ones if something else had those.
+    // The same data folder, so the two must not share mail, seed output or logs.
+    second = spawn(
+      process.execPath,
+      [demoBin, "--data-dir", /** @type {string} */ (options.dataDir), "--fresh-sandbox"],
+      {
+        env: { ...process.env, DATABASE_URL: `${server}/${databaseName}` },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    second.stdout?.on("data", (chunk) => (output += chunk));
+    second.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = once(second, "exit");
+    await Promise.race([
+      new Promise((resolve) => {
+        const poll = setInterval(() => {
+          if (!output.includes("Press Ctrl-C")) return;
+          clearInterval(poll);
+          resolve(undefined);
+        }, 200);
+      }),
+      exited.then(([code]) => {
+        throw new Error(`the second demo exited (${code}):\n${output}`);
+      }),
+    ]);
+    const line = (label) => output.match(new RegExp(`^  ${label} +(\\S+)`, "m"))?.[1];
+    const store = String(line("Store API"));
+    const storefront = String(line("Storefront"));
+    const mail = String(line("E-mails"));
+    const smtp = Number(output.match(/\(SMTP (\d+)\)/)?.[1]);
+    const publishableKey = output.match(/publishable key (\S+)/)?.[1];
+    const port = (url) => Number(new URL(url).port);
+
+    expect(output).toContain("Pix Checkout demo is ready");
+    // Every part on a port of its own, none of the first demo's; the banner names the moves.
+    const theirs = [port(store), port(storefront), port(line("Sandbox")), port(mail), smtp];
+    const ours = [
+      demo.ports.store,
+      demo.ports.storefront,
+      demo.ports.sandbox,
+      demo.ports.mailWeb,
+      demo.ports.mailSmtp,
+    ];
+    expect(new Set([...theirs, ...ours]).size).toBe(10);
+    if (demo.movedPorts.length === 0) {
+      expect(output).toContain(`store 9000 → ${port(store)} (--store-port)`);
+      expect(output).toContain(`mailSmtp 1025 → ${smtp} (--mail-smtp-port)`);
+    }
+
+    // It serves its own store and storefront, and its own mailbox (web inbox and SMTP).
+    const products = await fetch(`${store}/store/products?fields=handle`, {
+      headers: { "x-publishable-api-key": String(publishableKey) },
+    });
+    expect(products.status).toBe(200);
+    expect((await products.json()).products).toHaveLength(4);
+    expect(await (await fetch(storefront)).text()).toContain("Loja Pix Checkout");
+    expect(await (await fetch(`${mail}/email`)).json()).toEqual([]);
+    const greeting = net.connect({ host: "127.0.0.1", port: smtp });
+    const [hello] = await once(greeting, "data");
+    greeting.destroy();
+    expect(String(hello)).toMatch(/^220 /);
+
+    // Its data in a folder and a database of its own; the first demo's logs stay alone.
+    const secondDir = join(/** @type {string} */ (options.dataDir), "demo-2");
+    expect(demo.dataDir).toBe(options.dataDir);
+    expect(line("Data")).toBe(secondDir);
+    expect(line("Logs")?.startsWith(join(secondDir, "logs"))).toBe(true);
+    expect(existsSync(join(secondDir, "seed-output.json"))).toBe(true);
+    expect(existsSync(join(secondDir, "mail"))).toBe(true);
+    expect(readdirSync(join(/** @type {string} */ (options.dataDir), "logs"))).toEqual([
+      demo.logDir.split("/").pop(),
+    ]);
+    expect(line("Database")).toBe(`${server}/${databaseName}_2`);
+
+    // Ctrl-C's signal stops it alone: every port it had is free, the first demo still serves.
+    second.kill("SIGTERM");
+    const [code] = await exited;
+    expect(code).toBe(0);
+    for (const free of theirs) expect(await isListening(free)).toBe(false);
+    const left = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+      .split("\n")
+      .filter((args) => args.includes(secondDir));
+    expect(left).toEqual([]);
+    expect((await fetch(`${demo.urls.store}/health`)).status).toBe(200);
+  }, 240_000);
+
   it("stops everything it started", async () => {
     await demo.stop();
-    const ports = /** @type {Required<import("./index.mjs").DemoPorts>} */ (options.ports);
+    const ports = demo.ports;
     for (const port of [
       ports.store,
       ports.storefront,

@@ -62,6 +62,27 @@ describe("the built client under each module system", { timeout: 60_000 }, () =>
     },
   );
 
+  it.each([
+    [
+      "require()",
+      "days.cjs",
+      'const { endOfBusinessDaysAfter } = require("@pix-checkout/client/bank-days");',
+    ],
+    [
+      "import",
+      "days.mjs",
+      'import { endOfBusinessDaysAfter } from "@pix-checkout/client/bank-days";',
+    ],
+  ] as const)("loads the bank calendar's subpath with %s", async (_, file, load) => {
+    // The calendar the plugin (CommonJS) and the sandbox (ES modules) both count with.
+    writeFileSync(
+      join(project, file),
+      `${load}\nconsole.log(endOfBusinessDaysAfter(new Date("2026-11-26T10:00:00-03:00"), 3).toISOString());\n`,
+    );
+    const { stdout } = await run(process.execPath, [join(project, file)], { cwd: project });
+    expect(stdout.trim()).toBe("2026-12-02T02:59:59.999Z"); // end of Tuesday 01/12 in São Paulo
+  });
+
   it("resolves require() to the CommonJS build and import to the ES module build", async () => {
     const { stdout } = await run(
       process.execPath,

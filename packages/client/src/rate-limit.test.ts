@@ -101,3 +101,35 @@ describe("create pacing", () => {
     expect(client.lastRateLimit).toMatchObject({ limit: 60, remaining: 59 });
   });
 });
+
+describe("lastRateLimit under concurrent answers", () => {
+  const reset = String(Math.ceil(Date.now() / 1000) + 60);
+  function answer(pool: ReturnType<MockAgent["get"]>, remaining: number, resetAt: string) {
+    return pool.intercept({ path: "/v1/charges", method: "POST" }).reply(201, chargeB(), {
+      headers: {
+        "x-ratelimit-limit": "60",
+        "x-ratelimit-remaining": String(remaining),
+        "x-ratelimit-reset": resetAt,
+      },
+    });
+  }
+
+  it("keeps the fewest left of a window when an older answer arrives last", async () => {
+    const { client, pool } = mockClient("b");
+    // The server answered the first create with 58 left and the second with 57, but the
+    // first answer is the one that arrives last.
+    answer(pool, 58, reset).delay(40);
+    answer(pool, 57, reset);
+    await Promise.all([client.charges.create(pix), client.charges.create(pix)]);
+    expect(client.lastRateLimit?.remaining).toBe(57);
+  });
+
+  it("takes a new window's word even with more left", async () => {
+    const { client, pool } = mockClient("b");
+    answer(pool, 3, reset);
+    await client.charges.create(pix);
+    answer(pool, 59, String(Number(reset) + 60));
+    await client.charges.create(pix);
+    expect(client.lastRateLimit?.remaining).toBe(59);
+  });
+});

@@ -27,16 +27,19 @@ describe("create and read charges, variant A", () => {
     expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(30 * 60_000);
   });
 
-  it("creates a boleto charge with its URL, barcode and 3-day lifetime", async () => {
+  it("creates a boleto charge with its URL, barcode and 3-business-day lifetime", async () => {
     const reply = await h.call("POST", "/v1/charges", { body: boletoBody() });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ success: true, amount: 4990, status: "pending" });
     expect(reply.body.boleto_url).toBe(`${h.sandbox.url}/boleto/${reply.body.uuid}`);
     expect(reply.body.barcode).toMatch(/^\d{44}$/);
     expect(reply.body.digitable_line).toMatch(/^\d{47}$/);
-    expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBe(
-      3 * 86_400_000,
-    );
+    // Due at the end of a São Paulo day (02:59:59.999 UTC), three to five calendar days on.
+    expect(reply.body.expires_at).toMatch(/T02:59:59\.999Z$/);
+    const days =
+      (Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)) / 86_400_000;
+    expect(days).toBeGreaterThan(2);
+    expect(days).toBeLessThan(8);
   });
 
   it.each([499, 0, -5, 10.5, "1000", null])(
@@ -380,5 +383,48 @@ describe("create and read charges, variant B", () => {
   it("answers 404 charge_not_found to an unknown id", async () => {
     const reply = await h.call("GET", "/v1/charges/ch_svc_doesnotexist");
     expect(reply.body.error.code).toBe("charge_not_found");
+  });
+});
+
+describe("a boleto's due date counts bank business days", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ variant: "a" });
+  });
+  afterAll(() => h.close());
+
+  /** Creates a boleto at `wall` (São Paulo) and returns its `expires_at`. */
+  async function dueOfBoletoMadeAt(wall: string): Promise<string> {
+    expect((await h.control("POST", "/clock", { now: `${wall}-03:00` })).status).toBe(200);
+    const reply = await h.call("POST", "/v1/charges", { body: boletoBody() });
+    expect(reply.status).toBe(201);
+    return reply.body.expires_at;
+  }
+
+  // Dates far ahead, since the clock only moves forward.
+  it("made on a Thursday, due at the end of the Tuesday after: Friday, Monday, Tuesday", async () => {
+    // Thursday 26/11/2037 → Tuesday 01/12/2037, 23:59:59.999 in São Paulo.
+    expect(await dueOfBoletoMadeAt("2037-11-26T13:00:00")).toBe("2037-12-02T02:59:59.999Z");
+  });
+
+  it("made on a Friday evening, due on the Wednesday after", async () => {
+    expect(await dueOfBoletoMadeAt("2037-11-27T22:30:00")).toBe("2037-12-03T02:59:59.999Z");
+  });
+
+  it("made before Carnaval, skips Monday and Tuesday of Carnaval", async () => {
+    // Easter 2038 is 25/04: Carnaval 08–09/03. Wednesday 03/03 → Wednesday 10/03.
+    expect(await dueOfBoletoMadeAt("2038-03-03T10:00:00")).toBe("2038-03-11T02:59:59.999Z");
+  });
+
+  it("honours boletoDueDays", async () => {
+    const one = await startHarness({ variant: "a", boletoDueDays: 1 });
+    try {
+      await one.control("POST", "/clock", { now: "2037-11-27T10:00:00-03:00" });
+      const reply = await one.call("POST", "/v1/charges", { body: boletoBody() });
+      // Friday → Monday.
+      expect(reply.body.expires_at).toBe("2037-12-01T02:59:59.999Z");
+    } finally {
+      await one.close();
+    }
   });
 });

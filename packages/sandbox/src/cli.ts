@@ -15,7 +15,7 @@ const HELP = `Usage: pix-sandbox [options]
                            without one)
   --state <file>           persist state to this JSON file across restarts
   --pix-expiry-seconds <n> Pix charge lifetime (default 1800)
-  --boleto-due-days <n>    boleto lifetime (default 3)
+  --boleto-due-days <n>    boleto lifetime in bank business days (default 3)
   --spec-literal-webhooks  charge.* events carry the charge only as \`uuid\`, as the spec's
                            payload table says (no Variant B \`id\`)
   --help                   show this text

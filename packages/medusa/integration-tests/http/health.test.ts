@@ -26,6 +26,7 @@ import {
   observeLines,
 } from "../../src/internal/operations/health-alerts";
 import type { HealthLine } from "../../src/internal/operations/health";
+import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 
 /** The admin's words for the health card, as the dashboard loads them. */
 const cardWords = (language: "ptBR" | "en") =>
@@ -159,6 +160,7 @@ medusaIntegrationTestRunner({
         ["captures", "ok"],
         ["carts", "ok"],
         ["attention", "ok"],
+        ["refund_deadline", "ok"],
         ["create_budget:a", "ok"],
         ["create_budget:b", "ok"],
         ["med", "ok"],
@@ -667,6 +669,136 @@ medusaIntegrationTestRunner({
         });
         await control(sandbox.url, "webhook-urls", { url: hook });
       }
+    });
+
+    it("counts the 90 days of a Pix owed back: days left on the list and the card, one e-mail at 15 and one at 5, the CSV's deadline", async () => {
+      const knex = db(container());
+      // An order of R$ 10,00 paid R$ 45,00: R$ 35,00 owed back (overpaid).
+      const { chargeId, sessionId } = await orderFirstPix(10);
+      await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: 4_500 });
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), sessionId)) === 1,
+        "the capture of the overpaid order",
+      );
+      const charges = async () => {
+        const response = await http.request({
+          method: "get",
+          url: "/admin/pix-checkout/charges?needs_attention=true",
+          headers: adminHeaders,
+        });
+        return (response.data as { charges: Json[] }).charges;
+      };
+      const listed = async () => (await charges()).find((c) => c.charge_id === chargeId)!;
+      await waitFor(async () => (await listed())?.money.owed === 3_500, "the excess owed back");
+      const displayId = (await listed()).order.display_id as number;
+      const subject = `Prazo de devolução do Pix (pedido #${displayId})`;
+      const deadlineMails = () =>
+        inbox.mails.filter((m) => m.subject?.includes("Prazo de devolução do Pix"));
+      // Paid today, the full 90 days are left: shown, and nothing warns.
+      const today = saoPauloDay(new Date());
+      expect((await listed()).refund_deadline).toMatchObject({ days_left: 90, state: "ok" });
+      expect((await lineOf("refund_deadline")).state).toBe("ok");
+
+      // The payment as if made 78 days ago (São Paulo has kept UTC-3 all year since 2019): 12 left.
+      const paidDaysAgo = (days: number) =>
+        knex("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({
+            paid_at: knex.raw(`now() - make_interval(days => ?)`, [days]),
+            api_paid_at: knex.raw(`now() - make_interval(days => ?)`, [days]),
+          });
+      const inDays = (days: number) => {
+        const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+        return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+      };
+      const brazilian = (day: string) => day.split("-").reverse().join("/");
+      await paidDaysAgo(78);
+      expect((await listed()).refund_deadline).toEqual({
+        deadline: inDays(12),
+        days_left: 12,
+        state: "warning",
+      });
+      expect(await lineOf("refund_deadline")).toMatchObject({
+        state: "warning",
+        action: "refund_before_deadline",
+        detail: {
+          warning: 1,
+          reason: "refund_deadline_near",
+          nearest: { charge_id: chargeId, owed_cents: 3_500, days_left: 12 },
+        },
+      });
+      // A read changed nothing: no alert is taken by the card.
+      expect(deadlineMails()).toHaveLength(0);
+
+      // The alerts job: one e-mail as the charge crosses 15 days left, however often it runs.
+      const evaluateUntil = async (count: number, what: string) => {
+        await evaluateHealthAlerts(container());
+        await sleep(HOLD_SECONDS * 1000 + 200);
+        await waitFor(async () => {
+          if (deadlineMails().length < count) await evaluateHealthAlerts(container());
+          return deadlineMails().length === count;
+        }, what);
+        await Promise.all([evaluateHealthAlerts(container()), evaluateHealthAlerts(container())]);
+        await sleep(500);
+        expect(deadlineMails()).toHaveLength(count);
+      };
+      await evaluateUntil(1, "the e-mail at 15 days left");
+      const warned = deadlineMails()[0]!;
+      expect(warned.subject).toBe(`[Pix Checkout] Atenção: ${subject}`);
+      expect(warned.text).toContain(
+        `R$ 35,00 a devolver ao cliente (pedido #${displayId}): faltam 12 dia(s) do prazo do Pix (até ${brazilian(inDays(12))}).`,
+      );
+      expect(warned.text).toContain("antes do prazo");
+
+      // A day later nothing new is sent, not even a reminder.
+      await knex("pix_checkout_health_alert")
+        .where({ line_id: `refund_deadline:${chargeId}` })
+        .update({ told_at: knex.raw("now() - interval '25 hours'") });
+      await evaluateHealthAlerts(container());
+      await sleep(500);
+      expect(deadlineMails()).toHaveLength(1);
+
+      // 85 days ago: 5 left. Red on the list, the card broken, one more e-mail.
+      await paidDaysAgo(85);
+      expect((await listed()).refund_deadline).toMatchObject({ days_left: 5, state: "critical" });
+      expect((await lineOf("refund_deadline")).state).toBe("broken");
+      await evaluateUntil(2, "the e-mail at 5 days left");
+      const urgent = deadlineMails()[1]!;
+      expect(urgent.subject).toBe(`[Pix Checkout] Com problema: ${subject}`);
+      expect(urgent.text).toContain(
+        `faltam 5 dia(s) do prazo do Pix (até ${brazilian(inDays(5))})`,
+      );
+      // The card's own line, which counts them, is never mailed beside them.
+      expect(inbox.mails.filter((m) => m.subject?.endsWith("Prazo de devolução do Pix"))).toEqual(
+        [],
+      );
+
+      // The books: the payment's line carries the deadline of its money owed back.
+      const csv = await http.request({
+        method: "get",
+        url: `/admin/pix-checkout/reconciliation.csv?from=${today}&to=${today}`,
+        headers: adminHeaders,
+        responseType: "arraybuffer",
+      });
+      expect(csv.status).toBe(200);
+      const rows = Buffer.from(csv.data as ArrayBuffer)
+        .subarray(3)
+        .toString("utf8")
+        .split("\r\n");
+      expect(rows[0]?.endsWith(";Observação;Prazo de devolução")).toBe(true);
+      const row = rows.find((r) => r.includes(`;${chargeId};`));
+      expect(row).toContain(";35,00;");
+      expect(row?.endsWith(`;${brazilian(inDays(5))}`)).toBe(true);
+
+      // Past the deadline: the card says Pix no longer takes it.
+      await paidDaysAgo(91);
+      expect((await listed()).refund_deadline).toMatchObject({ days_left: -1, state: "past" });
+      expect(await lineOf("refund_deadline")).toMatchObject({
+        state: "broken",
+        action: "refund_by_transfer",
+        detail: { past: 1, reason: "refund_deadline_past" },
+      });
     });
   },
 });

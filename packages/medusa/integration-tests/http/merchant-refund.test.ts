@@ -213,7 +213,7 @@ medusaIntegrationTestRunner({
         .split("\r\n");
       const refundRow = rows.find((r) => r.includes(`;Devolução;`) && r.includes(oldCharge));
       expect(refundRow).toMatch(/;-35,00;;;0,00;/);
-      expect(refundRow?.endsWith(`;"${note}"`)).toBe(true);
+      expect(refundRow?.endsWith(`;"${note}";`)).toBe(true);
       const ofx = await admin(
         "get",
         `/admin/pix-checkout/reconciliation.ofx?from=${today}&to=${today}`,

@@ -35,6 +35,7 @@ import { adminLogin } from "../helpers/admin-login";
 import { decodeQrPng } from "../helpers/qr-decode";
 import { remindOnce } from "../../src/internal/recovery/send-reminders";
 import { businessDayBefore } from "../../src/internal/checkout/reminder-cadence";
+import { endOfBusinessDaysAfter, isBusinessDay } from "../../src/internal/platform/business-days";
 import { takeMailDaySlot, takeMailWindow } from "../../src/internal/storefront/mail-window";
 import { settleContext } from "../../src/internal/settlement/context";
 import { emailKey } from "../../src/internal/create-line/client-origin";
@@ -61,18 +62,22 @@ let inbox: SmtpInbox;
 const saoPauloDayOf = (at: Date) =>
   at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
 
+/** The calendar day `days` after `day` (`YYYY-MM-DD`). */
+const nextDayOf = (day: string, days = 1) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
 /**
  * 13:00 in São Paulo on the first day after today (São Paulo's today, not UTC's: from 21:00 there
  * UTC's date is already the next day) whose boleto has every step of its cadence: the sandbox's
- * boleto falls due 3 days after it is made, and one made on a Friday falls due on Monday, whose
- * business day before is the Friday morning it was made after, so it has no "due tomorrow" (the
- * plugin rightly leaves it out). Every test's codes are made from there on.
+ * boleto falls due 3 bank business days after it is made, and one made on the business day
+ * before a due date has no "due tomorrow" (the plugin rightly leaves it out). Every test's codes
+ * are made from there on.
  */
 function tomorrowAfternoon(): Date {
   const today = saoPauloDayOf(new Date());
   for (let days = 1; ; days += 1) {
     const at = new Date(new Date(`${today}T13:00:00-03:00`).getTime() + days * DAY);
-    const due = saoPauloDayOf(new Date(at.getTime() + 3 * DAY));
+    const due = saoPauloDayOf(endOfBusinessDaysAfter(at, 3));
     if (businessDayBefore(due) > saoPauloDayOf(at)) return at;
   }
 }
@@ -1063,5 +1068,65 @@ medusaIntegrationTestRunner({
     /** The overview's last 30 days. */
     const overview = async (): Promise<Json> =>
       (await adminGet("/admin/pix-checkout/overview")).periods.month;
+
+    // Last in the file: it moves the sandbox's clock days ahead, and its clock only moves forward.
+    it("a boleto made on a Thursday is due the Tuesday after (boletoDueDays 3, business days): the store shows that day, the reminders go on business days and name it", async () => {
+      // The first Thursday ahead of the suite's clock with a plain weekend after it. The issue's
+      // Thursday 26/11/2026 may be behind that clock, which never moves back: the week is the same.
+      const clockDay = saoPauloDayOf(new Date(sandbox.clock.now()));
+      let thursday = nextDayOf(clockDay);
+      while (
+        new Date(`${thursday}T12:00:00Z`).getUTCDay() !== 4 ||
+        ![0, 1, 4, 5].every((days) => isBusinessDay(nextDayOf(thursday, days)))
+      ) {
+        thursday = nextDayOf(thursday);
+      }
+      const [friday, monday, tuesday] = [1, 4, 5].map((days) => nextDayOf(thursday, days));
+      const ddmm = `${tuesday!.slice(8)}/${tuesday!.slice(5, 7)}`;
+      await control(sandbox.url, "clock", { now: `${thursday}T13:00:00-03:00` });
+
+      const { session, chargeId, row, email } = await shownCode(119.9, "pp_boleto_a");
+      const endOf = (day: string) => new Date(`${day}T23:59:59.999-03:00`);
+      // Friday, Monday, Tuesday: the sandbox and the store count the same three business days.
+      expect((row.display as Json).boleto.due_date).toBe(tuesday);
+      expect(new Date(row.expires_at)).toEqual(endOf(tuesday!));
+      const view = await shop.call("get", `/store/pix-checkout/sessions/${session.id}`);
+      expect(view.data.boleto.due_date).toBe(tuesday);
+      // The grace counts from the real due date: Wednesday, Thursday, Friday.
+      expect(new Date(row.order_hold_until)).toEqual(endOf(nextDayOf(tuesday!, 3)));
+
+      // "Due tomorrow" on Monday, not on Friday nor the weekend.
+      expect(new Date(row.next_reminder_at)).toEqual(new Date(`${monday}T09:00:00-03:00`));
+      await pass(new Date(`${friday}T09:00:01-03:00`));
+      expect(await remindersOf(chargeId)).toHaveLength(0);
+      await pass(new Date(`${monday}T09:00:01-03:00`));
+      const [tomorrow] = await remindersOf(chargeId);
+      expect(tomorrow!.template).toBe("pix-checkout-boleto-due-tomorrow");
+      expect((tomorrow!.data as Json).boleto.due_date).toBe(tuesday);
+      expect((tomorrow!.data as Json).reminder.due_when).toBe(`amanhã, terça-feira, ${ddmm}`);
+      // As the shopper's mailbox got it.
+      await waitFor(
+        async () =>
+          inbox.mails.some(
+            (m) =>
+              JSON.stringify(m.to ?? "").includes(email) &&
+              String(m.text ?? "").includes(`amanhã, terça-feira, ${ddmm}`),
+          ),
+        "the due-tomorrow mail",
+      );
+
+      expect(new Date((await charge(chargeId)).next_reminder_at)).toEqual(
+        new Date(`${tuesday}T09:00:00-03:00`),
+      );
+      await pass(new Date(`${tuesday}T09:00:01-03:00`));
+      const today = (await remindersOf(chargeId)).find(
+        (n) => n.template === "pix-checkout-boleto-due-today",
+      );
+      expect((today!.data as Json).reminder.due_when).toBe(`hoje, terça-feira, ${ddmm}`);
+      // Overdue on the first business day after the grace: the Monday after.
+      expect(new Date((await charge(chargeId)).next_reminder_at)).toEqual(
+        new Date(`${nextDayOf(tuesday!, 6)}T09:00:00-03:00`),
+      );
+    });
   },
 });

@@ -3,7 +3,10 @@ import type { INotificationModuleService } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { redact } from "@pix-checkout/client";
-import { healthReport } from "../internal/operations/health";
+import { healthReport, REFUND_DEADLINE_LINE } from "../internal/operations/health";
+import { owedNearDeadline } from "../internal/operations/refund-deadlines";
+import { chargeDeadlineLines } from "../internal/operations/refund-deadline-alerts";
+import { ordersOfCharges } from "../internal/medusa/charge-orders";
 import { readRegionProviders } from "../internal/medusa/region-providers";
 import { alertOptions } from "../internal/operations/alert-options";
 import { evaluateAlerts, type AlertEvaluation } from "../internal/operations/health-alerts";
@@ -30,12 +33,21 @@ export async function evaluateHealthAlerts(
     const report = await healthReport(db, registeredProviders(config), logger, regions);
     const events = container.resolve(Modules.EVENT_BUS);
     const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
-    return await evaluateAlerts(report.lines, options, {
-      db,
-      logger,
-      emit: (event) => events.emit(event),
-      notify: (list) => notifications.createNotifications(list),
-    });
+    // The devolução clock is told per charge (once at 15 days left, once at 5), not by the
+    // card's line that counts them, so no one hears of the same money twice.
+    const near = await owedNearDeadline(db, new Date(report.checked_at));
+    const orders = near.length > 0 ? await ordersOfCharges(container, near) : new Map();
+    return await evaluateAlerts(
+      report.lines.filter((line) => line.id !== REFUND_DEADLINE_LINE),
+      options,
+      {
+        db,
+        logger,
+        emit: (event) => events.emit(event),
+        notify: (list) => notifications.createNotifications(list),
+      },
+      chargeDeadlineLines(near, orders),
+    );
   } catch (error) {
     logger.warn(
       `health alerts could not be evaluated; the next run tries again: ${redact((error as Error)?.message ?? String(error))}`,

@@ -1,3 +1,4 @@
+import { endOfBusinessDaysAfter } from "@pix-checkout/client/bank-days";
 import { ApiError } from "./api-error.js";
 import { buildBoleto } from "./boleto.js";
 import { buildPixCopyPaste } from "./br-code.js";
@@ -13,8 +14,12 @@ import { chargeEventData } from "./views.js";
 export function createCharge(ctx: SandboxContext, input: CreateChargeInput): ChargeRecord {
   const now = ctx.clock.now();
   const ids = newChargeIds();
+  // A boleto falls due at the end (São Paulo) of its `boletoDueDays`-th bank business day, never
+  // on a weekend or a holiday: the calendar the plugin counts with (README, "Boleto due dates").
   const expiresAt =
-    now + (input.method === "pix" ? ctx.timings.pixExpiryMs : ctx.timings.boletoDueMs);
+    input.method === "pix"
+      ? now + ctx.timings.pixExpiryMs
+      : endOfBusinessDaysAfter(new Date(now), ctx.timings.boletoDueDays).getTime();
   const charge: ChargeRecord = {
     seq: ctx.state.nextSeq(),
     uuid: ids.uuid,

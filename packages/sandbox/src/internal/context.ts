@@ -7,10 +7,10 @@ import type { WebhookDispatcher } from "./webhooks.js";
 /** The API shape the sandbox speaks. */
 export type Variant = "a" | "b";
 
-/** Lifetimes and delays, in milliseconds. */
+/** Lifetimes and delays, in milliseconds; a boleto's in bank business days. */
 export interface SandboxTimings {
   pixExpiryMs: number;
-  boletoDueMs: number;
+  boletoDueDays: number;
   releaseDelayMs: number;
 }
 

@@ -34,7 +34,10 @@ export interface SandboxOptions {
   statePath?: string;
   /** Pix charge lifetime in seconds; default 1800 (30 minutes). */
   pixExpirySeconds?: number;
-  /** Boleto lifetime in days; default 3. */
+  /**
+   * Boleto lifetime in Brazilian bank business days; default 3. A boleto falls due at the end
+   * (23:59:59.999 in São Paulo) of that many business days after it is made.
+   */
   boletoDueDays?: number;
   /** Delay between payment and release of funds (pending -> available); default 1 day. */
   releaseDelayMs?: number;
@@ -119,7 +122,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     qrCache: new Map(),
     timings: {
       pixExpiryMs: (options.pixExpirySeconds ?? 1_800) * 1_000,
-      boletoDueMs: (options.boletoDueDays ?? 3) * 86_400_000,
+      boletoDueDays: options.boletoDueDays ?? 3,
       releaseDelayMs: options.releaseDelayMs ?? 86_400_000,
     },
     webhooks: new WebhookDispatcher({

@@ -94,6 +94,23 @@ describe("the boleto reminders' day", () => {
     expect(mail.text).toContain("vence amanhã, quinta-feira, 26/11.");
   });
 
+  it("takes the plugin's own words of the day when the message carries them", () => {
+    const mail = renderMessage(
+      "pix-checkout-boleto-due-tomorrow",
+      {
+        method: "boleto",
+        amount: "R$ 120,00",
+        boleto: { due_date: "2026-12-01" },
+        reminder: { step: "boleto_due_tomorrow", due_when: "amanhã, terça-feira, 01/12" },
+      },
+      store,
+      // Rendered late, on the due date itself: the words are the ones of when it was sent.
+      new Date("2026-12-01T12:00:00Z"),
+    );
+    expect(mail.subject).toBe("Seu boleto de R$ 120,00 vence amanhã");
+    expect(mail.text).toContain("vence amanhã, terça-feira, 01/12.");
+  });
+
   it("says 'hoje' on the due date", () => {
     const mail = renderMessage(
       "pix-checkout-boleto-due-today",

@@ -3,6 +3,8 @@
 // provider renders its templates: a subject, a Portuguese HTML body with the QR as an inline
 // image, and a text part for mail clients that show no HTML.
 
+import { dueWords } from "@pix-checkout/client/bank-days";
+
 /** The template data the plugin sends (the fields these e-mails use). */
 export interface MessageData {
   event?: string;
@@ -21,6 +23,8 @@ export interface MessageData {
     new_code_url?: string | null;
     opt_out_url?: string | null;
     checkout_url?: string | null;
+    /** The boleto's due day in words at sending ("amanhã, terça-feira, 01/12"). */
+    due_when?: string | null;
   } | null;
 }
 
@@ -50,37 +54,26 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCo
 const day = (iso: string | null | undefined) =>
   iso ? iso.slice(0, 10).split("-").reverse().join("/") : "";
 
-/** `YYYY-MM-DD` of an instant in São Paulo, where a boleto falls due. */
-const saoPauloDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
-
-/** Days from São Paulo's today at `now` to the calendar day `iso` (`YYYY-MM-DD`). */
-function daysUntil(iso: string, now: Date): number {
-  const utcNoon = (day: string) => Date.parse(`${day}T12:00:00Z`);
-  return Math.round((utcNoon(iso) - utcNoon(saoPauloDay(now))) / 86_400_000);
-}
-
 /**
  * When a boleto falls due, as the shopper says it: "hoje", "amanhã", or the weekday and day
  * ("na segunda-feira, 30/11"). The plugin sends its "due tomorrow" reminder on the business day
- * before the due date, which after a Friday is a Monday: "amanhã" only when it is tomorrow.
+ * before the due date, which after a Friday is a Monday: "amanhã" only when it is tomorrow. The
+ * plugin's own words (`reminder.due_when`, written when it sent the message) come first; then the
+ * same words from the due date, by the plugin's calendar (`@pix-checkout/client/bank-days`).
  * Without a due date, the template's own words: the reminder's day is a business day before.
  */
-export function dueWhen(template: string, dueDate: string | null | undefined, now: Date): string {
-  const today = template.endsWith("today");
+export function dueWhen(
+  template: string,
+  dueDate: string | null | undefined,
+  now: Date,
+  said?: string | null,
+): string {
+  if (said) return said;
   const iso = dueDate?.slice(0, 10);
-  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return today ? "hoje" : "no próximo dia útil";
-  const days = daysUntil(iso, now);
-  const [, month, date] = iso.split("-");
-  // Noon UTC is the same calendar day in São Paulo: its weekday is the due date's.
-  const weekday = new Date(`${iso}T12:00:00Z`).toLocaleDateString("pt-BR", {
-    weekday: "long",
-    timeZone: "America/Sao_Paulo",
-  });
-  const dayMonth = `${date}/${month}`;
-  if (days === 0) return `hoje, ${weekday}, ${dayMonth}`;
-  if (days === 1) return `amanhã, ${weekday}, ${dayMonth}`;
-  // "no sábado", "no domingo"; "na segunda-feira" … "na sexta-feira".
-  return `${weekday.endsWith("feira") ? "na" : "no"} ${weekday}, ${dayMonth}`;
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
+    return template.endsWith("today") ? "hoje" : "no próximo dia útil";
+  }
+  return dueWords(iso, now);
 }
 
 /** One paragraph, or a line of the text part. */
@@ -285,7 +278,7 @@ function compose(
       };
     case "pix-checkout-boleto-due-tomorrow":
     case "pix-checkout-boleto-due-today": {
-      const when = dueWhen(template, d.boleto?.due_date, now);
+      const when = dueWhen(template, d.boleto?.due_date, now, d.reminder?.due_when);
       return {
         // The subject names the day only ("vence na segunda-feira"); the body adds the date.
         subject: `Seu boleto de ${amount} vence ${when.split(",")[0]}`,

@@ -4,9 +4,10 @@
 import { Badge, Button, Container, Heading, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { useHealth } from "./api";
-import { formatCents } from "./format";
 import { usePixTranslation, type PixT } from "./i18n";
 import type { AdminHealthLine } from "./types";
+import { formatCents } from "./format";
+import { deadlineDate } from "./refund-deadline-words";
 
 const COLOR = { ok: "green", warning: "orange", broken: "red" } as const;
 
@@ -75,6 +76,21 @@ function valueText(
         : t("health.value.medNone");
     case "create_budget":
       return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
+    case "refund_deadline": {
+      const nearest = d.nearest as {
+        owed_cents: number;
+        deadline: string;
+        days_left: number;
+      } | null;
+      return nearest
+        ? t("health.value.refundDeadline", {
+            total: d.total,
+            amount: formatCents(nearest.owed_cents),
+            date: deadlineDate(nearest.deadline),
+            days: nearest.days_left,
+          })
+        : t("health.value.refundDeadlineNone");
+    }
     case "region":
       return Array.isArray(d.regions)
         ? t("health.value.region", { regions: d.regions.join(", ") })
@@ -120,11 +136,11 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
               reconciled: line.detail.paid_by_reconciliation ?? 0,
               webhook: line.detail.paid_by_webhook ?? 0,
               provider: line.detail.provider_id ?? "",
+              past: line.detail.past ?? 0,
               regions: Array.isArray(line.detail.brl_regions)
                 ? line.detail.brl_regions.join(", ")
                 : "",
               near: line.detail.near ?? 0,
-              past: line.detail.past ?? 0,
               deadline: brDay(line.detail.nearest_deadline),
               protocol: line.detail.nearest_protocol ?? "",
             })}

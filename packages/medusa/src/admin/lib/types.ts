@@ -2,8 +2,9 @@ import type { FlagReason } from "../../internal/records/flag-reasons";
 import type { Attention } from "../../internal/records/attention";
 import type { OrderWithoutCode } from "../../internal/medusa/orders-without-code";
 import type { RefundPortion } from "../../internal/settlement/refund-portions";
+import type { RefundDeadline } from "../../internal/records/refund-deadline";
 
-export type { Attention, FlagReason, RefundPortion };
+export type { Attention, FlagReason, RefundDeadline, RefundPortion };
 
 /** The Medusa order a charge paid. */
 export interface AdminChargeOrder {
@@ -61,6 +62,8 @@ export interface AdminChargeSummary {
   money: AdminMoney;
   /** What the charge needs from the merchant: from its money first, then an open note. */
   attention: Attention | null;
+  /** Its Pix money owed back: the deadline and the days left; null for none, or a boleto. */
+  refund_deadline?: RefundDeadline | null;
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;
@@ -119,6 +122,8 @@ export interface AdminCharge {
   attention: Attention | null;
   /** Where every real received is (the ledger's parts). */
   money: AdminMoney;
+  /** Its Pix money owed back: the deadline and the days left; null for none, or a boleto. */
+  refund_deadline?: RefundDeadline | null;
   flagged: boolean;
   /** Why the charge waits for the merchant, as a code with values (said in the admin's language). */
   flag: FlagReason | null;

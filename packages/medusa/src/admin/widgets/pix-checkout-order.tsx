@@ -12,6 +12,7 @@ import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
 import { MedActions } from "../lib/med-actions";
+import { RefundDeadlineLine } from "../lib/refund-deadline-line";
 import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
 
@@ -129,6 +130,11 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
       </Text>
       <MoneyLine money={charge.money} currency={charge.currency} />
       <MedActions charge={charge} />
+      <RefundDeadlineLine
+        deadline={charge.refund_deadline}
+        owedCents={charge.money.owed}
+        currency={charge.currency}
+      />
       {charge.attention ? (
         <Text size="small" className="text-ui-fg-error">
           {t("widget.needsAttention", {

@@ -25,6 +25,7 @@ const WORDS = {
       "Desconto no Pix",
       "Finalidade",
       "Observação",
+      "Prazo de devolução",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
     purpose: {
@@ -89,6 +90,7 @@ const WORDS = {
       "Pix discount",
       "Purpose",
       "Note",
+      "Refund deadline",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
     purpose: {
@@ -156,7 +158,15 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.type === "charge" && line.purpose ? words.purpose[line.purpose] : null,
     // A refund's: how the merchant said the money went back, each declaration's note.
     line.type === "refund" ? notesOf(line) : null,
+    // The last day a Pix devolução of the money owed back may be asked (records/refund-deadline.ts).
+    line.type === "charge" && line.refund_deadline ? dayOf(line.refund_deadline) : null,
   ];
+}
+
+/** `YYYY-MM-DD` as `DD/MM/AAAA`, the way a Brazilian spreadsheet reads a date. */
+function dayOf(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
 }
 
 /** The notes of a refund line's declarations in the period, in order; none without one. */
@@ -198,6 +208,7 @@ function totalRow(
     figures.remark,
     null,
     figures.pixDiscount,
+    null,
     null,
     null,
   ];

@@ -24,6 +24,7 @@ import type { ChargeRow } from "../records/charges";
 import { followedReminderSql } from "../records/reminders";
 import { everCapturedSql } from "../records/ledger";
 import { CAPTURABLE_HELD, moneyOf } from "../records/ledger-parts";
+import { refundDeadline } from "../records/refund-deadline";
 import type { PluginLogger } from "../platform/logger";
 import { toCents } from "../platform/money";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
@@ -396,6 +397,7 @@ function ledgerBookOf(
     returned_cents: money.returned,
     contested_cents: money.contested,
     ever_captured_cents: everCaptured.get(row.charge_id) ?? 0,
+    refund_deadline: refundDeadline(row, new Date())?.deadline ?? null,
   };
 }
 

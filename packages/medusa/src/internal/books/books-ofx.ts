@@ -22,6 +22,7 @@ const WORDS = {
     of: "cobrança",
     afterReminder: "após lembrete",
     pixDiscount: "desconto no Pix",
+    refundDeadline: "devolver até",
     purpose: {
       order_edit: "diferença da edição",
       exchange: "diferença da troca",
@@ -38,6 +39,7 @@ const WORDS = {
     of: "charge",
     afterReminder: "after a reminder",
     pixDiscount: "Pix discount",
+    refundDeadline: "refund by",
     purpose: {
       order_edit: "order edit difference",
       exchange: "exchange difference",
@@ -120,6 +122,11 @@ function about(line: BookLine, language: CsvLanguage): string {
   // A difference paid after the sale says so; a cart's or a whole order's payment needs no word.
   const purpose = line.type === "charge" && line.purpose ? words.purpose[line.purpose] : undefined;
   if (purpose) parts.push(purpose);
+  // Pix money owed back: the last day its devolução may be asked (records/refund-deadline.ts).
+  if (line.type === "charge" && line.refund_deadline) {
+    const [year, month, date] = line.refund_deadline.split("-");
+    parts.push(`${words.refundDeadline} ${date}/${month}/${year}`);
+  }
   return parts.join(" - ");
 }
 

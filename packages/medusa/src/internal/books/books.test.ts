@@ -580,17 +580,20 @@ describe("how far back the service's list is read", () => {
   // Monday 2026-11-23; Friday the 20th is a national holiday.
   const monday = new Date("2026-11-23T00:00:00-03:00");
 
-  it("reaches a boleto due 60 days after its creation and confirmed on its grace's last business day", () => {
-    // Created 18 Sep, due Tue 17 Nov; grace Wed 18, Thu 19, Mon 23: payable on the period's
-    // first day. A day more for the service's clock against ours.
+  it("reaches a boleto due 60 business days after its creation and confirmed on its grace's last business day", () => {
+    // Created Thu 20 Aug, due Tue 17 Nov, its 60th business day (7 September, 12 October and
+    // 2 November skipped); grace Wed 18, Thu 19, Mon 23: payable on the period's first day. A
+    // day more for the service's clock against ours.
     expect(serviceListStart(monday, { variant: "a", boletoGraceBusinessDays: 3 })).toEqual(
-      new Date("2026-09-17T00:00:00-03:00"),
+      new Date("2026-08-19T00:00:00-03:00"),
     );
   });
 
-  it("without a grace, reaches only boletos due on the period's first day or later", () => {
+  it("without a grace, reaches boletos due on the period's first day, or on the holiday and weekend before it", () => {
+    // A due date on Friday the 20th (a holiday) is payable on Monday the 23rd; Monday is the
+    // 60th business day after Tue 25 Aug.
     expect(serviceListStart(monday, { variant: "a", boletoGraceBusinessDays: 0 })).toEqual(
-      new Date("2026-09-23T00:00:00-03:00"),
+      new Date("2026-08-24T00:00:00-03:00"),
     );
   });
 

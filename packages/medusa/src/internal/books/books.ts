@@ -1,6 +1,6 @@
 import type { ChargePurpose } from "../records/charges";
 import { brl } from "../platform/brl";
-import { boletoGraceEndsAt } from "../platform/business-days";
+import { boletoGraceEndsAt, endOfBusinessDaysAfter, payableUntil } from "../platform/business-days";
 import {
   BOLETO_MAX_DUE_DAYS,
   PIX_MAX_EXPIRY_MINUTES,
@@ -68,6 +68,11 @@ export interface LedgerBook {
   /** Blocked by an open MED (bloqueio cautelar): captured in Medusa, not income. */
   contested_cents?: number;
   ever_captured_cents: number;
+  /**
+   * The last day (`YYYY-MM-DD`, São Paulo) a Pix devolução of the owed money may be asked
+   * (records/refund-deadline.ts); null or left out when nothing is owed, or for a boleto.
+   */
+  refund_deadline?: string | null;
 }
 
 /** A charge in the payment service's transaction list (or read one by one). */
@@ -185,6 +190,8 @@ export interface BookLine {
    * income); left out of other lines and of charges never contested.
    */
   contested_cents?: number;
+  /** Charge lines with Pix money owed back: the devolução's deadline, `YYYY-MM-DD`; else null. */
+  refund_deadline?: string | null;
   difference: DifferenceKind | null;
   /** Charge lines: the payment followed a reminder to its cart. False on other lines. */
   after_reminder: boolean;
@@ -400,6 +407,7 @@ export function reconcileBooks(books: Books): Reconciliation {
       owed_cents: ledger?.owed_cents ?? null,
       ...(ledger?.contested_cents ? { contested_cents: ledger.contested_cents } : {}),
       held_cents: ledger?.held_cents ?? null,
+      refund_deadline: ledger?.refund_deadline ?? null,
       difference,
       after_reminder: charge.after_reminder,
       purpose: charge.purpose ?? null,
@@ -619,16 +627,17 @@ const DAY_MS = 86_400_000;
 /**
  * The creation time of the oldest charge that can be paid at or after `start` (the first
  * instant of a São Paulo day): the service's list is read from there, since the API filters it
- * on creation only. A Pix lives at most a week. A boleto is due up to `BOLETO_MAX_DUE_DAYS`
- * after its creation (the service sets the date; `boletoDueDays` only caps the plugin's view of
- * it) and its bank confirms it up to the grace's last business day. A day more absorbs the
+ * on creation only. A Pix lives at most a week. A boleto is due up to `BOLETO_MAX_DUE_DAYS` bank
+ * business days after its creation (the service sets the date; `boletoDueDays` only caps the
+ * plugin's view of it), payable until the next business day when that falls on a weekend or a
+ * holiday, and its bank confirms it up to the grace's last business day. A day more absorbs the
  * service's clock against ours.
  *
  * Listing that far back, `status=paid` only, costs one call per 100 charges paid in the
  * window: about 335 a day at 500 paid charges a day. Reading the plugin's old charges one by
  * one instead costs a call per charge that might still be paid, on each day it stays open:
- * every unpaid boleto for up to 60 days, thousands of calls a day at the same store, and it
- * never sees a charge made outside the store (README "Daily reconciliation").
+ * every unpaid boleto for up to 60 business days, thousands of calls a day at the same store,
+ * and it never sees a charge made outside the store (README "Daily reconciliation").
  */
 export function serviceListStart(
   start: Date,
@@ -636,12 +645,18 @@ export function serviceListStart(
 ): Date {
   const pix = start.getTime() - PIX_MAX_EXPIRY_MINUTES * 60_000 - DAY_MS;
   if (registration.variant === "b") return new Date(pix); // Variant B has Pix only.
-  // The earliest due date whose grace still reaches `start`, a São Paulo day at a time.
+  // The earliest due date whose grace, counted from its real due date, still reaches `start`,
+  // a São Paulo day at a time.
+  const graceOf = (due: number) =>
+    boletoGraceEndsAt(payableUntil(new Date(due)), registration.boletoGraceBusinessDays);
   let due = start.getTime();
-  while (boletoGraceEndsAt(new Date(due - DAY_MS), registration.boletoGraceBusinessDays) >= start) {
-    due -= DAY_MS;
+  while (graceOf(due - DAY_MS) >= start) due -= DAY_MS;
+  // The earliest creation whose last possible due date reaches that one.
+  let created = due;
+  while (endOfBusinessDaysAfter(new Date(created - DAY_MS), BOLETO_MAX_DUE_DAYS).getTime() >= due) {
+    created -= DAY_MS;
   }
-  return new Date(Math.min(pix, due - BOLETO_MAX_DUE_DAYS * DAY_MS - DAY_MS));
+  return new Date(Math.min(pix, created - DAY_MS));
 }
 
 /** The longest period one request compares: a month, so a report stays one API paging away. */

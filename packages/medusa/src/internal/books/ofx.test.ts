@@ -302,6 +302,40 @@ describe("the reconciliation as OFX", () => {
     expect(text).not.toMatch(/cobrança ch_1[^\n]*diferença/);
   });
 
+  it("says in a payment's memo by when a Pix owed back must be returned, and nothing for a boleto's", () => {
+    const owed = (deadline: string | null) => ({
+      received_cents: 7_590,
+      held_cents: 0,
+      capturing_cents: 0,
+      captured_cents: 0,
+      owed_cents: 7_590,
+      returned_cents: 0,
+      ever_captured_cents: 0,
+      refund_deadline: deadline,
+    });
+    const report = reconcileBooks({
+      ...books,
+      medusa: { captures: [] },
+      service: {
+        charges: [
+          charge("ch_pix", 7_590, { ledger: owed("2027-02-18") }),
+          charge("ch_boleto", 7_590, { ledger: owed(null) }),
+        ],
+        withdrawals: [],
+      },
+      refunds: [],
+    });
+    const memos = Object.fromEntries(
+      ofxTransactions(report).map((transaction) => [transaction.fitid, transaction.memo]),
+    );
+    expect(memos.ch_pix).toBe("Ana Souza - cobrança ch_pix - devolver até 18/02/2027");
+    expect(memos["ch_pix-fee"]).toBe(memos.ch_pix);
+    expect(memos.ch_boleto).toBe("Ana Souza - cobrança ch_boleto");
+    expect(ofxTransactions(report, "en").find((t) => t.fitid === "ch_pix")?.memo).toBe(
+      "Ana Souza - charge ch_pix - refund by 18/02/2027",
+    );
+  });
+
   it("encodes a letter Windows-1252 lacks without breaking the file", () => {
     expect([...toWindows1252("ŉ€ Łódź 日")]).toEqual([...Buffer.from("?\x80 ?\xf3dz ?", "latin1")]);
   });

@@ -1,11 +1,5 @@
-import { isBankBusinessDay } from "../platform/business-days";
-import {
-  atSaoPauloHour,
-  nextDay,
-  previousDay,
-  saoPauloDay,
-  saoPauloHour,
-} from "../platform/sao-paulo-time";
+import { businessDayBefore, payableDay } from "../platform/business-days";
+import { atSaoPauloHour, nextDay, saoPauloDay, saoPauloHour } from "../platform/sao-paulo-time";
 import type { RecoveryOptions } from "./recovery-options";
 import type { ReminderStep } from "../records/reminders";
 
@@ -16,7 +10,10 @@ export interface CadenceCharge {
   method: "pix" | "boleto";
   createdAt: Date;
   expiresAt: Date | null;
-  /** A boleto's due date as the shopper was shown it (`YYYY-MM-DD`, the barcode's). */
+  /**
+   * A boleto's due date as the shopper was shown it (`YYYY-MM-DD`, the barcode's, on a business
+   * day; a charge recorded before due dates moved off weekends is read as its next business day).
+   */
   dueDay: string | null;
   /** A boleto's grace end: until then its order waits (records: `order_hold_until`). */
   graceEndsAt: Date | null;
@@ -46,7 +43,10 @@ export function reminderPlan(charge: CadenceCharge, options: RecoveryOptions): P
       at: new Date(expiresAt.getTime() + options.pixMinutesAfterExpiry * 60_000),
     });
   } else {
-    const dueDay = charge.dueDay ?? (expiresAt ? saoPauloDay(expiresAt) : null);
+    // Every step goes on a bank business day: "due tomorrow" on the business day before the
+    // real due date (a Friday for a Monday), "due today" on it, "overdue" on the first business
+    // day after the grace.
+    const dueDay = realDueDay(charge);
     if (!dueDay) return plan;
     plan.push({
       step: "boleto_due_tomorrow",
@@ -56,7 +56,10 @@ export function reminderPlan(charge: CadenceCharge, options: RecoveryOptions): P
     if (charge.graceEndsAt) {
       plan.push({
         step: "boleto_overdue",
-        at: atSaoPauloHour(nextDay(saoPauloDay(charge.graceEndsAt)), options.boletoHour),
+        at: atSaoPauloHour(
+          payableDay(nextDay(saoPauloDay(charge.graceEndsAt))),
+          options.boletoHour,
+        ),
       });
     }
   }
@@ -72,11 +75,12 @@ export function nextReminder(
 }
 
 /** The bank business day before `day` (`YYYY-MM-DD`), as the grace period counts them. */
-export function businessDayBefore(day: string): string {
-  let before = previousDay(day);
-  // Noon, so the instant's São Paulo day is the calendar day whatever the offset.
-  while (!isBankBusinessDay(atSaoPauloHour(before, 12))) before = previousDay(before);
-  return before;
+export { businessDayBefore };
+
+/** A boleto's real due date: the day shown, or its expiry's, on a bank business day. */
+export function realDueDay(charge: CadenceCharge): string | null {
+  const shown = charge.dueDay ?? (charge.expiresAt ? saoPauloDay(charge.expiresAt) : null);
+  return shown ? payableDay(shown) : null;
 }
 
 /**
@@ -104,7 +108,7 @@ export function quietEndsAt(
  * a minute before it does, "due tomorrow" none on the due date. Null: no end.
  */
 export function stepValidUntil(step: ReminderStep, charge: CadenceCharge): Date | null {
-  const dueDay = charge.dueDay ?? (charge.expiresAt ? saoPauloDay(charge.expiresAt) : null);
+  const dueDay = realDueDay(charge);
   switch (step) {
     case "pix_expiring":
       return charge.expiresAt ? new Date(charge.expiresAt.getTime() - 60_000) : null;

@@ -21,7 +21,7 @@ import {
   type NewCreateRequest,
 } from "./queue";
 import { toDisplayData } from "../checkout/display";
-import { boletoDueDate } from "../checkout/boleto-due-date";
+import { boletoDueDate, boletoPayableUntil } from "../checkout/boleto-due-date";
 import type { PluginLogger } from "../platform/logger";
 import type { PixCheckoutOptions } from "../platform/options";
 import { clientFor, type RegisteredProvider } from "../platform/provider-registry";
@@ -434,11 +434,13 @@ export class CreateLine {
     const expiresAt = localExpiry(charge, request.method, options);
     display.expires_at = expiresAt.toISOString();
     const createdAt = charge.createdAt ? new Date(charge.createdAt) : new Date();
-    // One due date for the shopper: the barcode's, which the bank enforces.
+    // One due date for the shopper: the barcode's, which the bank enforces, moved to the next
+    // business day when it falls on a weekend or a holiday.
     const due = display.boleto
       ? boletoDueDate(display.boleto.digitable_line, new Date(charge.expiresAt))
       : undefined;
     if (display.boleto && due) display.boleto.due_date = due.shown;
+    // Grace, cancel and reminders count from the real due date, not the service's.
     const orderHoldUntil =
       request.method === "boleto"
         ? boletoGraceEndsAt(expiresAt, options.boletoGraceBusinessDays)
@@ -584,7 +586,11 @@ export async function createAtService(
   }
 }
 
-/** Effective local expiry: the API's, capped by the plugin's own option when set. */
+/**
+ * Effective local expiry: the API's, capped by the plugin's own option when set. A boleto's is
+ * its real due date (`boletoPayableUntil`): never on a weekend or a holiday, and at the latest
+ * the end of `boletoDueDays` bank business days after creation, however the service counts.
+ */
 export function localExpiry(
   charge: ClientCharge,
   method: "pix" | "boleto",
@@ -592,14 +598,9 @@ export function localExpiry(
 ): Date {
   const api = new Date(charge.expiresAt);
   const created = charge.createdAt ? new Date(charge.createdAt) : new Date();
-  const capMs =
-    method === "pix"
-      ? options.pixExpiryMinutes === undefined
-        ? undefined
-        : options.pixExpiryMinutes * 60_000
-      : options.boletoDueDays * 24 * 60 * 60_000;
-  if (capMs === undefined) return api;
-  const capped = new Date(created.getTime() + capMs);
+  if (method === "boleto") return boletoPayableUntil(api, created, options.boletoDueDays);
+  if (options.pixExpiryMinutes === undefined) return api;
+  const capped = new Date(created.getTime() + options.pixExpiryMinutes * 60_000);
   return capped < api ? capped : api;
 }
 

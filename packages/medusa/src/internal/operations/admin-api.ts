@@ -10,6 +10,7 @@ import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { Attention } from "../records/attention";
 import { moneyOf } from "../records/ledger-parts";
+import { refundDeadline } from "../records/refund-deadline";
 import type { Records } from "../records/records";
 import { toServiceError } from "../platform/service-error";
 import { sendError } from "../platform/errors";
@@ -159,6 +160,11 @@ export function adminCharge(
     last_checked_at: row.last_checked_at,
     /** What the charge needs from the merchant, from its money first (records/charges.ts). */
     attention: row.attention ?? null,
+    /**
+     * The deadline of its Pix money owed back, and the days left (records/refund-deadline.ts);
+     * null when nothing is owed, or for a boleto (no Pix devolução window).
+     */
+    refund_deadline: refundDeadline(row, new Date()),
     flagged: row.flagged,
     flag: flagOf(row),
     flag_resolved_at: row.flag_resolved_at,

@@ -1,3 +1,4 @@
+import { brl } from "../platform/brl";
 import { SAO_PAULO } from "../platform/sao-paulo-time";
 import type { HealthAction, HealthLine, HealthState } from "./health";
 
@@ -41,6 +42,9 @@ interface Texts {
   open: string;
   footer: string;
   zone: string;
+  /** What a charge's line is about: its order, else the charge. */
+  order: string;
+  charge: string;
 }
 
 // The same words the admin's health card uses (src/admin/i18n), so the e-mail and the card agree.
@@ -58,6 +62,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       med: "Pix contestados (MED)",
       create_budget: "Limite de criação ({provider})",
       region: "Ativo numa região em BRL ({provider})",
+      refund_deadline: "Prazo de devolução do Pix",
     },
     reason: {
       key_refused: "O serviço recusou a chave ({code}).",
@@ -84,6 +89,16 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "O prazo de {near} MED(s) em bloqueio cautelar termina em até 2 dias úteis (o mais próximo: {nearest_deadline}, protocolo {nearest_protocol}).",
       med_deadline_past:
         "O prazo de {past} MED(s) em bloqueio cautelar já passou (o mais antigo: {nearest_deadline}, protocolo {nearest_protocol}).",
+      refund_deadline_near:
+        "{total} devolução(ões) do Pix com 15 dias ou menos do prazo de 90 dias; a mais próxima: {amount} até {deadline}.",
+      refund_deadline_critical:
+        "{critical} devolução(ões) do Pix com 5 dias ou menos do prazo de 90 dias; a mais próxima: {amount} até {deadline}.",
+      refund_deadline_past:
+        "O prazo de 90 dias do Pix acabou para {past} devolução(ões): elas não podem mais ser feitas pelo Pix.",
+      refund_deadline_charge:
+        "{amount} a devolver ao cliente ({order}): faltam {days} dia(s) do prazo do Pix (até {deadline}).",
+      refund_deadline_charge_past:
+        "{amount} a devolver ao cliente ({order}): o prazo do Pix acabou em {deadline}.",
     },
     action: {
       check_api_key:
@@ -107,6 +122,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "No admin, em Configurações → Regiões, crie uma região com a moeda BRL e adicione nela os provedores do Pix Checkout.",
       record_med_outcome:
         "Pergunte ao serviço de pagamento como terminou a notificação de infração e registre no pedido: Devolvido pelo MED, ou Mantido.",
+      refund_before_deadline:
+        "Devolva o valor pelo painel do serviço de pagamento (devolução do Pix) antes do prazo e registre a devolução em “Precisa de atenção”.",
+      refund_by_transfer:
+        "Passado o prazo, o Pix não aceita mais a devolução: peça ao cliente os dados de uma conta, devolva por transferência e registre a devolução em “Precisa de atenção”.",
     },
     subject: {
       changed: "[Pix Checkout] {state}: {line}",
@@ -121,6 +140,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
     footer:
       "Você recebe este aviso porque está nos destinatários de alerts nas opções do plugin Pix Checkout. Um novo aviso chega quando a situação mudar; enquanto continuar, no máximo um lembrete por dia.",
     zone: "horário de Brasília",
+    order: "pedido #{number}",
+    charge: "cobrança {id}",
   },
   en: {
     state: { ok: "OK", warning: "Warning", broken: "Broken" },
@@ -135,6 +156,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       med: "Contested Pix (MED)",
       create_budget: "Create budget ({provider})",
       region: "Enabled on a BRL region ({provider})",
+      refund_deadline: "Pix refund deadline",
     },
     reason: {
       key_refused: "The service refused the key ({code}).",
@@ -161,6 +183,16 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "The deadline of {near} MED(s) under a precautionary block ends within 2 business days (the nearest: {nearest_deadline}, protocol {nearest_protocol}).",
       med_deadline_past:
         "The deadline of {past} MED(s) under a precautionary block has passed (the oldest: {nearest_deadline}, protocol {nearest_protocol}).",
+      refund_deadline_near:
+        "{total} Pix refund(s) 15 days or fewer from the 90-day deadline; the nearest: {amount} by {deadline}.",
+      refund_deadline_critical:
+        "{critical} Pix refund(s) 5 days or fewer from the 90-day deadline; the nearest: {amount} by {deadline}.",
+      refund_deadline_past:
+        "The 90-day Pix deadline has passed for {past} refund(s): they can no longer be made through Pix.",
+      refund_deadline_charge:
+        "{amount} to refund to the customer ({order}): {days} day(s) left of the Pix deadline (until {deadline}).",
+      refund_deadline_charge_past:
+        "{amount} to refund to the customer ({order}): the Pix deadline ended on {deadline}.",
     },
     action: {
       check_api_key:
@@ -184,6 +216,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "In the admin, Settings → Regions, create a region in BRL and add the Pix Checkout providers to it.",
       record_med_outcome:
         "Ask the payment service how the infraction notice ended and record it on the order: Returned by the MED, or Kept.",
+      refund_before_deadline:
+        "Refund it in the payment service's dashboard (Pix devolução) before the deadline and record the refund in “Needs attention”.",
+      refund_by_transfer:
+        "Past the deadline Pix no longer takes the devolução: ask the customer for an account, return the money by bank transfer and record the refund in “Needs attention”.",
     },
     subject: {
       changed: "[Pix Checkout] {state}: {line}",
@@ -198,6 +234,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
     footer:
       "You get this alert because you are among the alerts recipients in the Pix Checkout plugin's options. Another one comes when this changes; while it lasts, at most one reminder a day.",
     zone: "São Paulo time",
+    order: "order #{number}",
+    charge: "charge {id}",
   },
 };
 
@@ -238,6 +276,37 @@ export function lineTitle(id: string, locale: AlertLocale): string {
   return fill(TEXTS[locale].line[kind] ?? id, { provider });
 }
 
+/** `YYYY-MM-DD` as `DD/MM/AAAA` (both languages: the merchant's books write days so). */
+const dayText = (day: unknown): string | undefined => {
+  if (typeof day !== "string") return undefined;
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+};
+
+/**
+ * The figures of the devolução clock's lines (health.ts `refundDeadlineLine`,
+ * refund-deadline-alerts.ts): the amount in reais, the order, the days left and the deadline.
+ */
+function deadlineValues(detail: Record<string, unknown>, locale: AlertLocale) {
+  const t = TEXTS[locale];
+  const nearest = (detail.nearest ?? null) as Record<string, unknown> | null;
+  const cents = typeof detail.owed_cents === "number" ? detail.owed_cents : nearest?.owed_cents;
+  const order =
+    typeof detail.order_display_id === "number"
+      ? fill(t.order, { number: detail.order_display_id })
+      : typeof detail.charge_id === "string"
+        ? fill(t.charge, { id: detail.charge_id })
+        : undefined;
+  return {
+    amount: typeof cents === "number" ? brl(cents, locale) : undefined,
+    order,
+    days: detail.days_left,
+    deadline: dayText(detail.deadline ?? nearest?.deadline),
+    critical: detail.critical,
+    past: detail.past,
+  };
+}
+
 /** Renders one alert in the merchant's language, as a subject, plain text and HTML. */
 export function renderAlert(
   facts: AlertFacts,
@@ -246,7 +315,13 @@ export function renderAlert(
 ): AlertMessage {
   const t = TEXTS[locale];
   const { line } = facts;
-  const title = lineTitle(line.id, locale);
+  const detail = line.detail as Record<string, unknown>;
+  const deadline = deadlineValues(detail, locale);
+  // A charge's devolução clock names its order (or the charge) in the title, so each subject differs.
+  const title =
+    line.id.includes(":") && line.id.startsWith("refund_deadline:")
+      ? `${lineTitle("refund_deadline", locale)} (${deadline.order})`
+      : lineTitle(line.id, locale);
   const since = formatWhen(facts.since, locale);
   const recovered = line.state === "ok";
   const subject = fill(
@@ -257,7 +332,6 @@ export function renderAlert(
         : t.subject.changed,
     { state: t.state[line.state], line: title, since },
   );
-  const detail = line.detail as Record<string, unknown>;
   const reasonKey = typeof detail.reason === "string" ? detail.reason : undefined;
   const reason =
     reasonKey && t.reason[reasonKey]
@@ -273,9 +347,9 @@ export function renderAlert(
           note: detail.note,
           no_code: detail.no_code ?? 0,
           near: detail.near,
-          past: detail.past,
           nearest_deadline: detail.nearest_deadline,
           nearest_protocol: detail.nearest_protocol,
+          ...deadline,
           provider_id: detail.provider_id,
           brl_regions: Array.isArray(detail.brl_regions)
             ? (detail.brl_regions as string[]).join(", ")

@@ -280,21 +280,31 @@ async function deliver(row: AlertRow, options: AlertOptions, ports: AlertPorts):
 
 /**
  * One evaluation of the health card's lines: record them, take the alerts that are due, and
- * deliver those and any waiting for a retry. It writes only its own table and never throws for
- * an alert that could not be sent.
+ * deliver those and any waiting for a retry. `onceLines` are told once per state they take and
+ * never reminded (each charge's devolução clock: refund-deadline-alerts.ts). It writes only its
+ * own table and never throws for an alert that could not be sent.
  */
 export async function evaluateAlerts(
   lines: readonly HealthLine[],
   options: AlertOptions,
   ports: AlertPorts,
+  onceLines: readonly HealthLine[] = [],
 ): Promise<AlertEvaluation> {
   const watched = lines.filter((l) => !isIgnored(l.id, options));
-  await observeLines(ports.db, watched);
-  const claimed = await claimAlerts(
-    ports.db,
-    watched.map((l) => l.id),
-    options,
-  );
+  const watchedOnce = onceLines.filter((l) => !isIgnored(l.id, options));
+  await observeLines(ports.db, [...watched, ...watchedOnce]);
+  const claimed = [
+    ...(await claimAlerts(
+      ports.db,
+      watched.map((l) => l.id),
+      options,
+    )),
+    ...(await claimAlerts(
+      ports.db,
+      watchedOnce.map((l) => l.id),
+      { holdSeconds: options.holdSeconds, reminderHours: false },
+    )),
+  ];
   const outcome: AlertEvaluation = {
     claimed: claimed.map((r) => r.line_id),
     delivered: [],

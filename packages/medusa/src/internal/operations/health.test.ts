@@ -21,6 +21,7 @@ function healthy(): HealthFigures {
     carts: { waiting: 0, oldestAt: null },
     attention: { held: 0, refund_due: 0, no_order: 0, not_captured: 0, med: 0, note: 0 },
     ordersWithoutCode: 0,
+    owedNearDeadline: [],
     budgets: [
       { provider: "a", limit: 60, used: 2, waiting: 0, oldestWaitingAt: null, pausedUntil: null },
     ],
@@ -37,6 +38,7 @@ describe("health rules", () => {
       ["captures", "ok", null],
       ["carts", "ok", null],
       ["attention", "ok", null],
+      ["refund_deadline", "ok", null],
       ["create_budget:a", "ok", null],
     ]);
   });

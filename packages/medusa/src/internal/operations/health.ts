@@ -10,6 +10,7 @@ import type { RegisteredProvider } from "../platform/provider-registry";
 import type { RegionProviders } from "../medusa/region-providers";
 import { countOrdersWithoutCode } from "../medusa/orders-without-code";
 import { medHealthLine, type OpenMed } from "./med-deadline";
+import { owedNearDeadline, type OwedNearDeadline } from "./refund-deadlines";
 
 /** How a line of the health card stands. */
 export type HealthState = "ok" | "warning" | "broken";
@@ -30,7 +31,9 @@ export type HealthAction =
   | "busy_minute"
   | "enable_on_region"
   | "add_brl_region"
-  | "record_med_outcome";
+  | "record_med_outcome"
+  | "refund_before_deadline"
+  | "refund_by_transfer";
 
 /**
  * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
@@ -104,6 +107,8 @@ export interface HealthFigures {
    * one more order awaiting payment).
    */
   ordersWithoutCode: number;
+  /** Pix money owed back 15 days or fewer from its devolução deadline, or past it, nearest first. */
+  owedNearDeadline: OwedNearDeadline[];
   budgets: {
     /** The first registration drawing on this budget: the line's id. */
     provider: string;
@@ -209,6 +214,7 @@ export async function readHealthFigures(
   );
   const attention = await new ChargeAttention(db).attentionCounts();
   const ordersWithoutCode = await countOrdersWithoutCode(db);
+  const nearDeadline = await owedNearDeadline(db, new Date(clock.now));
 
   // One budget per service address, its limit the smallest of the registrations sharing it.
   const budgets = new Map<string, { provider: string; limit: number }>();
@@ -271,6 +277,7 @@ export async function readHealthFigures(
     carts: { waiting: Number(carts.waiting), oldestAt: date(carts.oldest) },
     attention,
     ordersWithoutCode,
+    owedNearDeadline: nearDeadline,
     budgets: budgetLines,
   };
 }
@@ -458,6 +465,7 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     },
     action: attentionTotal > 0 ? "see_needs_attention" : null,
   });
+  lines.push(refundDeadlineLine(f.owedNearDeadline));
 
   for (const budget of f.budgets) {
     const waitedMs = budget.oldestWaitingAt ? now - budget.oldestWaitingAt.getTime() : 0;
@@ -483,6 +491,51 @@ export function tableLines(f: HealthFigures): HealthLine[] {
     });
   }
   return lines;
+}
+
+/** The card's line of the devolução clock (`refund_deadline`). */
+export const REFUND_DEADLINE_LINE = "refund_deadline";
+
+/**
+ * The devolução clock on the card: warning while an owed Pix amount has 15 days or fewer of
+ * its 90 left, broken at 5 or fewer and once past (then the money can only go back by a
+ * transfer), with the nearest one (records/refund-deadline.ts). Each charge's own alerts are
+ * `operations/refund-deadline-alerts.ts`.
+ */
+export function refundDeadlineLine(owed: readonly OwedNearDeadline[]): HealthLine {
+  const count = (state: string) => owed.filter((o) => o.deadline.state === state).length;
+  const counts = { warning: count("warning"), critical: count("critical"), past: count("past") };
+  const nearest = owed[0];
+  const state: HealthState =
+    counts.critical + counts.past > 0 ? "broken" : counts.warning > 0 ? "warning" : "ok";
+  const reason =
+    counts.past > 0
+      ? "refund_deadline_past"
+      : counts.critical > 0
+        ? "refund_deadline_critical"
+        : counts.warning > 0
+          ? "refund_deadline_near"
+          : undefined;
+  return {
+    id: REFUND_DEADLINE_LINE,
+    state,
+    value: owed.length,
+    detail: {
+      ...counts,
+      total: owed.length,
+      nearest: nearest
+        ? {
+            charge_id: nearest.charge_id,
+            owed_cents: nearest.owed_cents,
+            deadline: nearest.deadline.deadline,
+            days_left: nearest.deadline.days_left,
+          }
+        : null,
+      ...(reason ? { reason } : {}),
+    },
+    action:
+      counts.past > 0 ? "refund_by_transfer" : state !== "ok" ? "refund_before_deadline" : null,
+  };
 }
 
 /** Creates the service refused with `variant_mismatch` in the last day, per registration. */

@@ -10,8 +10,9 @@ const minutes = (max: number) => z.number().int().min(1).max(max);
 export const PIX_MAX_EXPIRY_MINUTES = 7 * 24 * 60;
 
 /**
- * The longest `boletoDueDays`, and how long after its creation a boleto is taken to be due at
- * the latest whatever the option says (the daily books read the service's list that far back).
+ * The longest `boletoDueDays`, and how many bank business days after its creation a boleto is
+ * taken to be due at the latest whatever the option says (the daily books read the service's
+ * list that far back).
  */
 export const BOLETO_MAX_DUE_DAYS = 60;
 
@@ -54,6 +55,11 @@ export const optionsSchema = z.object({
     })
     .optional(),
   pixExpiryMinutes: minutes(PIX_MAX_EXPIRY_MINUTES).optional(),
+  /**
+   * Bank business days a boleto has to be paid: the plugin takes it as due at the end (São Paulo)
+   * of that many business days after its creation at the latest, and a due date the service puts
+   * on a weekend or a holiday as the next business day's (docs/options.md).
+   */
   boletoDueDays: z.number().int().min(1).max(BOLETO_MAX_DUE_DAYS).default(3),
   /**
    * Cancel the order an unpaid charge waits on once the charge expires (order-first), which

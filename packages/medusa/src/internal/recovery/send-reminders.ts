@@ -6,6 +6,7 @@ import type { ReminderRow } from "../records/reminders";
 import { emailKey } from "../create-line/client-origin";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { recordReminder } from "../platform/telemetry";
+import { dueWords } from "../platform/business-days";
 import { startOfSaoPauloDay, saoPauloDay } from "../platform/sao-paulo-time";
 import type { SettleContext } from "../settlement/context";
 import { collectionPaidOf } from "../settlement/snapshot";
@@ -22,6 +23,7 @@ import { mayMailCode } from "../storefront/mailbox-proof";
 import { notifyOptions, type NotifyOptions } from "../storefront/notify-options";
 import {
   nextReminder,
+  realDueDay,
   reminderPlan,
   stepValidUntil,
   type CadenceCharge,
@@ -59,6 +61,11 @@ export type ReminderData = Omit<NotificationData, "event"> & {
     opt_out_url: string;
     /** `boleto_overdue`: the storefront's checkout, to pay with Pix instead (`checkoutUrl`). */
     checkout_url: string | null;
+    /**
+     * `boleto_due_tomorrow` and `boleto_due_today`: the real due date in words as the message
+     * goes ("amanhã, terça-feira, 01/12", "na segunda-feira, 30/11", "hoje, terça-feira, 01/12").
+     */
+    due_when: string | null;
   };
 };
 
@@ -173,7 +180,7 @@ async function remindCharge(
     }
     const notifications = ctx.container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
     await notifications.createNotifications(
-      await reminderNotification(row, buyer as Buyer, taken, template, notify, options),
+      await reminderNotification(row, buyer as Buyer, taken, template, notify, options, now),
     );
     await records.reminders.sent(taken.id, emailKey(email), now);
     await records.events.add({
@@ -277,8 +284,11 @@ async function reminderNotification(
   template: string,
   notify: NotifyOptions,
   options: RecoveryOptions,
+  now: Date,
 ): Promise<CreateNotificationDTO> {
   const step = reminder.step;
+  const dueDay = realDueDay(cadenceOf(row));
+  const namesDueDay = step === "boleto_due_tomorrow" || step === "boleto_due_today";
   const base = await codeMessageData("reminder" as const, row, buyer, notify.paymentPageUrl);
   const links = recoveryLinks(options, reminder.token);
   const offersNewCode = step === "pix_expired" || step === "boleto_overdue";
@@ -289,8 +299,12 @@ async function reminderNotification(
       new_code_url: offersNewCode ? links.newCode : null,
       opt_out_url: links.optOut,
       checkout_url: step === "boleto_overdue" ? (options.checkoutUrl ?? null) : null,
+      due_when: namesDueDay && dueDay ? dueWords(dueDay, now) : null,
     },
   };
+  // The day the shopper pays by, which a charge recorded before due dates moved off weekends
+  // may still hold as a Saturday.
+  if (data.boleto && dueDay) data.boleto.due_date = dueDay;
   // An expired Pix code or an overdue boleto is not offered again: the link makes a new one.
   if (offersNewCode) {
     delete data.pix;

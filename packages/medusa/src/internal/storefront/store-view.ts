@@ -3,6 +3,7 @@ import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
 import { moneyOf } from "../records/ledger-parts";
+import { payableDay } from "../platform/business-days";
 import type { ShopperOrderState } from "../medusa/order-payment";
 
 /**
@@ -107,6 +108,11 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 // A boleto is due on a calendar day in Brazil; the charge stores an instant.
+/** A `YYYY-MM-DD` due date moved to the bank business day it is really due on. */
+function realDueDate(day: string | null): string | null {
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? payableDay(day) : day;
+}
+
 const dueDateFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: "America/Sao_Paulo",
   year: "numeric",
@@ -198,10 +204,13 @@ export function toStoreView(
       url: str(boleto.url)!,
       barcode: str(boleto.barcode) ?? "",
       digitable_line: str(boleto.digitable_line) ?? "",
-      // The barcode's day, checked against the service's when the charge was recorded.
-      due_date:
+      // The real due date: the barcode's day, checked against the service's when the charge
+      // was recorded, on a bank business day (a charge recorded before due dates moved off
+      // weekends may hold a Saturday).
+      due_date: realDueDate(
         str(boleto.due_date) ??
-        (row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null),
+          (row.expires_at ? dueDateFormat.format(new Date(row.expires_at)) : null),
+      ),
     };
   }
   return view;

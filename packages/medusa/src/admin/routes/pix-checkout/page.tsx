@@ -23,6 +23,7 @@ import { FlagActions } from "../../lib/flag-actions";
 import { MedActions } from "../../lib/med-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
+import { RefundDeadlineLine } from "../../lib/refund-deadline-line";
 import { OrderWithoutCodeRow } from "../../lib/order-without-code";
 import { usePixPermissions, type AdminAction } from "../../lib/permissions";
 import type { AdminTransaction } from "../../lib/types";
@@ -329,6 +330,11 @@ function AttentionCard() {
                     ) : null}
                     {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
                     <MoneyLine money={c.money} currency={c.currency} />
+                    <RefundDeadlineLine
+                      deadline={c.refund_deadline}
+                      owedCents={c.money.owed}
+                      currency={c.currency}
+                    />
                   </div>
                 </Table.Cell>
                 <Table.Cell>
