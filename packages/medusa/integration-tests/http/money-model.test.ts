@@ -795,9 +795,19 @@ medusaIntegrationTestRunner({
       ) {}
       check = (m: Readonly<Model>) => m.codes.some((c) => c.paid !== null);
       async run(m: Model, r: Real) {
-        const paid = m.codes.filter((c) => c.paid !== null);
-        const code = paid[this.pick % paid.length]!;
-        const row = await knex()("pix_checkout_charge").where({ charge_id: code.chargeId }).first();
+        // A code a MED can touch: one with a MED open, or captured money of an order.
+        const rows = (await knex()("pix_checkout_charge").whereIn(
+          "charge_id",
+          m.codes.map((c) => c.chargeId),
+        )) as Json[];
+        const touchable = rows.filter(
+          (row) =>
+            row.med_state === "open" ||
+            (Number(row.captured_cents) > 0 && row.awaiting_order_since === null),
+        );
+        if (touchable.length === 0) return;
+        const row = touchable[this.pick % touchable.length]!;
+        const code = { chargeId: row.charge_id as string };
         const some = (cents: number) =>
           this.part === "all" ? cents : Math.max(1, Math.floor(cents / 3));
         if (row.med_state === "open") {
@@ -1271,6 +1281,13 @@ medusaIntegrationTestRunner({
       fc.boolean().map((up) => new EditOrder(up)),
       fc.constant(new PayLink()),
       fc.constantFrom("all" as const, "some" as const).map((part) => new MedusaRefund(part)),
+      fc
+        .tuple(
+          fc.nat(5),
+          fc.constantFrom("all" as const, "some" as const),
+          fc.constantFrom("kept" as const, "returned" as const),
+        )
+        .map(([pick, part, outcome]) => new Med(pick, part, outcome)),
       fc
         .tuple(
           fc.nat(5),
