@@ -806,7 +806,10 @@ medusaIntegrationTestRunner({
             (Number(row.captured_cents) > 0 && row.awaiting_order_since === null),
         );
         if (touchable.length === 0) return;
-        const row = touchable[this.pick % touchable.length]!;
+        // An open MED ends before another begins: its outcome is what the merchant does next.
+        const open = touchable.filter((row) => row.med_state === "open");
+        const from = open.length > 0 ? open : touchable;
+        const row = from[this.pick % from.length]!;
         const code = { chargeId: row.charge_id as string };
         const some = (cents: number) =>
           this.part === "all" ? cents : Math.max(1, Math.floor(cents / 3));
