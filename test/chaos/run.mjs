@@ -1651,7 +1651,8 @@ try {
     for (const o of canceledPaid) found.push(`paid order ${o.id} was canceled`);
     if (ledger) {
       // One ledger: each charge's parts are what its entries moved, and what Medusa captured
-      // on a collection is what the ledger put into `captured` for it, to the cent.
+      // on a collection is what the ledger holds captured for it (and what a MED blocks of it,
+      // still captured in Medusa), to the cent.
       const { rows: drift } = await db.query(
         `select c.charge_id from pix_checkout_charge c
          left join (select charge_id,
@@ -1669,8 +1670,9 @@ try {
         found.push(`charge ${d.charge_id}: its parts disagree with its entries`);
       const { rows: medusaVsLedger } = await db.query(
         `select l.collection_id, l.cents as ledger, coalesce(m.cents, 0) as medusa from
-           (select payment_collection_id as collection_id, sum(captured_cents)::bigint as cents
-            from pix_checkout_charge where captured_cents > 0 group by 1) l
+           (select payment_collection_id as collection_id,
+                   sum(captured_cents + contested_cents)::bigint as cents
+            from pix_checkout_charge where captured_cents + contested_cents > 0 group by 1) l
          left join (select p.payment_collection_id as collection_id,
                       round(sum(coalesce((select sum(c.amount) from capture c
                                            where c.payment_id = p.id and c.deleted_at is null), 0)

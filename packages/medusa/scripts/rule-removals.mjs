@@ -401,6 +401,22 @@ const ROWS = [
     test: "settlement/reminder-verdict.test.ts",
     name: "sends nothing once the cart is paid, by this code or another",
   },
+  {
+    rule: "MED holds",
+    file: "settlement/decide.ts",
+    code: "const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || capturedInMedusa(c.money) > 0;",
+    without: "const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;",
+    test: "settlement/decide.test.ts",
+    name: "never ends an order while a MED blocks a sibling's captured money (Medusa still holds it)",
+  },
+  {
+    rule: "MED waits",
+    file: "settlement/decide.ts",
+    code: "  if (money.held === 0 && money.contested > 0) {",
+    without: "  if (false) {",
+    test: "settlement/decide.test.ts",
+    name: "leaves money a MED blocked where it is, captured in Medusa, until the merchant's outcome",
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -117,7 +117,7 @@ medusaIntegrationTestRunner({
         return login(email);
       };
       const read = "payment:read";
-      const own = ["refund", "accept", "resolve", "export", "recheck"].map(
+      const own = ["refund", "accept", "resolve", "export", "recheck", "med"].map(
         (o) => `pix_checkout:${o}`,
       );
       as.viewer = await user("leitura@loja.example.com", await role("Leitura", [read]));
@@ -159,6 +159,7 @@ medusaIntegrationTestRunner({
 
     const refundBody = () => ({ amount: 500, note: "devolvido por Pix no painel do serviço" });
     const note = { note: "tratado com o cliente" };
+    const medBody = { protocol: "MED-2026-0001", deadline: "2026-12-10", amount: 1_000 };
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
       new Date(),
     );
@@ -173,6 +174,7 @@ medusaIntegrationTestRunner({
         ["get", `/admin/pix-checkout/reconciliation?${period}`, undefined],
         ["get", `/admin/pix-checkout/reconciliation.csv?${period}`, undefined],
         ["get", `/admin/pix-checkout/reconciliation.ofx?${period}`, undefined],
+        ["post", `/admin/pix-checkout/charges/${chargeId}/med`, medBody],
       ] as const;
     const returned = async () =>
       Number(
@@ -191,6 +193,7 @@ medusaIntegrationTestRunner({
       expect((ours.data.policies as { key: string }[]).map((p) => p.key).sort()).toEqual([
         "pix_checkout:accept",
         "pix_checkout:export",
+        "pix_checkout:med",
         "pix_checkout:recheck",
         "pix_checkout:refund",
         "pix_checkout:resolve",
@@ -217,7 +220,7 @@ medusaIntegrationTestRunner({
         expect(answer.data).toEqual({
           type: "forbidden",
           message: expect.stringMatching(
-            /^Insufficient permissions\. Required policies: payment:read, pix_checkout:(refund|accept|resolve|recheck|export)$/,
+            /^Insufficient permissions\. Required policies: payment:read, pix_checkout:(refund|accept|resolve|recheck|export|med)$/,
           ),
         });
       }
@@ -265,7 +268,7 @@ medusaIntegrationTestRunner({
       const answers = new Map<string, { status: number; data: Json }>();
       for (const [m, url, data] of others)
         answers.set(url, await call("allButRefund", m, url, data));
-      const [accept, resolve, refresh, json, csv, ofx] = [...answers.values()];
+      const [accept, resolve, refresh, json, csv, ofx, med] = [...answers.values()];
       // Each route's own answer: the gate let the user through.
       expect(accept!.status).toBe(400);
       expect(accept!.data.code).toBe("charge_not_held");
@@ -274,6 +277,9 @@ medusaIntegrationTestRunner({
       expect(json!.status).toBe(200);
       expect(csv!.status).toBe(200);
       expect(ofx!.status).toBe(200);
+      // "Registrar MED": the blocked money moved, and nothing was returned.
+      expect(med!.status, JSON.stringify(med!.data)).toBe(200);
+      expect(med!.data.charge.money).toMatchObject({ captured: 1_500, contested: 1_000 });
     });
 
     it("a user with no role gets 403 even on reads, and no login still gets 401", async () => {
@@ -303,6 +309,7 @@ medusaIntegrationTestRunner({
         "accept",
         "chargeOrder",
         "export",
+        "med",
         "read",
         "readDiscount",
         "recheck",

@@ -163,6 +163,7 @@ medusaIntegrationTestRunner({
         ["refund_deadline", "ok"],
         ["create_budget:a", "ok"],
         ["create_budget:b", "ok"],
+        ["med", "ok"],
       ]);
       expect(card.state).toBe("ok");
       const service = card.lines[0]!;

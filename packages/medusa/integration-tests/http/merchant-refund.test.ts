@@ -7,6 +7,7 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
+import { getOrderDetailWorkflow } from "@medusajs/medusa/core-flows";
 import { startAppSandboxes } from "../helpers/sandboxes";
 import {
   createCartWithVariant,
@@ -250,6 +251,188 @@ medusaIntegrationTestRunner({
       expect(
         both.map((n) => (n.data as Json).refund.amount_cents as number).sort((a, b) => a - b),
       ).toEqual([500, 1_000]);
+    });
+
+    describe("Pix returned by the MED", () => {
+      /** The month's Pix figures of the overview. */
+      const pixMonth = async () => {
+        const overview = await admin("get", "/admin/pix-checkout/overview");
+        expect(overview.status).toBe(200);
+        return overview.data.periods.month.pix as Json;
+      };
+      const orderDetail = async (orderId: string) => {
+        const { result } = await getOrderDetailWorkflow(container()).run({
+          input: { order_id: orderId, fields: ["id", "payment_status", "summary.*"] },
+        });
+        return result as unknown as { payment_status: string; summary: Json };
+      };
+      /** A R$ 35,00 cart paid by Pix: its order, captured in Medusa and in the ledger. */
+      const paidOrder = async () => {
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const chargeId = lastSession(await shop.initiate(cartId, "pp_pix_a")).data
+          .charge_id as string;
+        await pay(chargeId);
+        await rowWhere(chargeId, "captured", (r) => r.captured_at !== null);
+        const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
+        await sandbox.webhooksIdle();
+        await reconcilePass(container());
+        await rowWhere(chargeId, "its order", (r) => r.awaiting_order_since === null);
+        return { chargeId, order, collectionId: order.payment_collections[0]!.id as string };
+      };
+      const deadline = saoPauloDay(new Date(Date.now() + 86_400_000));
+      const med = (chargeId: string, body: Json, headers: Json = adminHeaders) =>
+        http.request({
+          method: "post",
+          url: `/admin/pix-checkout/charges/${chargeId}/med`,
+          data: body,
+          headers,
+          validateStatus: () => true,
+        });
+      const outcome = (chargeId: string, body: Json) =>
+        admin("post", `/admin/pix-checkout/charges/${chargeId}/med/outcome`, body);
+
+      it("a MED blocks captured money out of income, Medusa's order unchanged; 'Mantido' gives it back; a second MED 'Devolvido pelo MED' is returned, refunded on Medusa's order, in the books, and never twice", async () => {
+        const { chargeId, order, collectionId } = await paidOrder();
+        const before = await pixMonth();
+        const paidBefore = await orderDetail(order.id);
+
+        // Nobody without a login, and never more than is captured.
+        const protocol = "MED-2026-000123";
+        expect((await med(chargeId, { protocol, deadline, amount: 2_000 }, {})).status).toBe(401);
+        const over = await med(chargeId, { protocol, deadline, amount: 3_501 });
+        expect(over.status).toBe(409);
+        expect(over.data.code).toBe("med_amount_exceeds_captured");
+        expect((await med(chargeId, { protocol, deadline: "amanhã", amount: 100 })).data.code).toBe(
+          "invalid_med",
+        );
+        expect(await outcome(chargeId, { outcome: "kept" })).toMatchObject({
+          status: 409,
+          data: { code: "med_not_open" },
+        });
+
+        // The bloqueio cautelar: R$ 20,00 blocked, out of income, on the list, on the health card.
+        const marked = await med(chargeId, { protocol, deadline, amount: 2_000 });
+        expect(marked.status, JSON.stringify(marked.data)).toBe(200);
+        expect(marked.data.charge.money).toMatchObject({
+          captured: 1_500,
+          contested: 2_000,
+          med: { state: "open", protocol, deadline, blocked: 2_000 },
+        });
+        expect(marked.data.charge.attention).toBe("med");
+        const blocked = await pixMonth();
+        expect(blocked.income_cents).toBe(before.income_cents - 2_000);
+        expect(blocked.contested_cents).toBe(before.contested_cents + 2_000);
+        expect(blocked.received_cents).toBe(before.received_cents);
+        const attention = await admin("get", "/admin/pix-checkout/charges?needs_attention=true");
+        expect((attention.data.charges as Json[]).map((c) => c.charge_id)).toContain(chargeId);
+        const health = await admin("get", "/admin/pix-checkout/health");
+        const medLine = (health.data.lines as Json[]).find((l) => l.id === "med");
+        expect(medLine).toMatchObject({
+          state: "warning",
+          action: "record_med_outcome",
+          detail: { reason: "med_deadline_near", nearest_charge_id: chargeId },
+        });
+        // Medusa's order still holds it captured: nothing refunded, still paid.
+        expect(await medusaRefunds(collectionId)).toEqual([]);
+        expect((await orderDetail(order.id)).payment_status).toBe(paidBefore.payment_status);
+        // Blocked money is not the merchant's to refund, nor a second MED's to block.
+        const refund = await admin("post", `/admin/pix-checkout/charges/${chargeId}/refunds`, {
+          amount: 1_501,
+          note: "devolução maior que o capturado",
+        });
+        expect(refund.data.code).toBe("invalid_refund");
+        expect((await med(chargeId, { protocol, deadline, amount: 100 })).data.code).toBe(
+          "med_already_open",
+        );
+
+        // "Mantido": the block is lifted, the money is income again.
+        const kept = await outcome(chargeId, { outcome: "kept" });
+        expect(kept.status, JSON.stringify(kept.data)).toBe(200);
+        expect(kept.data).toMatchObject({ returned_cents: 0, kept_cents: 2_000 });
+        expect(kept.data.charge.money).toMatchObject({
+          captured: 3_500,
+          contested: 0,
+          med: { state: "kept" },
+        });
+        expect((await pixMonth()).income_cents).toBe(before.income_cents);
+        expect(await outcome(chargeId, { outcome: "kept" })).toMatchObject({
+          status: 409,
+          data: { code: "med_not_open" },
+        });
+
+        // A second notificação: all of it blocked, then returned by the MED.
+        const second = "MED-2026-000456";
+        expect((await med(chargeId, { protocol: second, deadline, amount: 3_500 })).status).toBe(
+          200,
+        );
+        const returned = await outcome(chargeId, { outcome: "returned" });
+        expect(returned.status, JSON.stringify(returned.data)).toBe(200);
+        expect(returned.data).toMatchObject({
+          returned_cents: 3_500,
+          kept_cents: 0,
+          recorded_in_medusa_cents: 3_500,
+        });
+        expect(returned.data.charge.money).toMatchObject({
+          captured: 0,
+          contested: 0,
+          returned: 3_500,
+          med: { state: "returned", protocol: second },
+        });
+        expect(returned.data.charge.attention).toBeNull();
+        // Medusa's order records the MED's return as a refund, once.
+        expect(await medusaRefunds(collectionId)).toEqual([3_500]);
+        expect((await orderDetail(order.id)).payment_status).toBe("refunded");
+        expect(await outcome(chargeId, { outcome: "returned" })).toMatchObject({
+          status: 409,
+          data: { code: "med_not_open" },
+        });
+        expect(await medusaRefunds(collectionId)).toEqual([3_500]);
+        // The overview: neither blocked nor returned money is income; the MED's return apart.
+        const after = await pixMonth();
+        expect(after.income_cents).toBe(before.income_cents - 3_500);
+        expect(after.contested_cents).toBe(before.contested_cents);
+        expect(after.med_returned_cents).toBe(before.med_returned_cents + 3_500);
+        expect(after.returned_cents).toBe(before.returned_cents + 3_500);
+
+        // The ledger's entries: each move with its reason.
+        const entries = await db(container())("pix_checkout_ledger_entry")
+          .where({ charge_id: chargeId })
+          .orderBy("seq", "asc");
+        expect(
+          entries
+            .filter((e: Json) => e.reason.startsWith("med_"))
+            .map((e: Json) => [e.from_part, e.to_part, Number(e.amount_cents), e.reason]),
+        ).toEqual([
+          ["captured", "contested", 2_000, "med_blocked"],
+          ["contested", "captured", 2_000, "med_kept"],
+          ["captured", "contested", 3_500, "med_blocked"],
+          ["contested", "returned", 3_500, "med_returned"],
+        ]);
+
+        // The books: the MED's return is a refund line naming the protocol, with its reason.
+        const today = saoPauloDay(new Date());
+        const books = await admin(
+          "get",
+          `/admin/pix-checkout/reconciliation?from=${today}&to=${today}`,
+        );
+        expect(books.status).toBe(200);
+        const line = (books.data.lines as Json[]).find(
+          (l) => l.type === "refund" && l.id === chargeId,
+        );
+        expect(line?.declarations).toEqual([
+          expect.objectContaining({
+            amount_cents: 3_500,
+            reason: "med_returned",
+            note: `Devolvido pelo MED, protocolo ${second}`,
+          }),
+        ]);
+        expect(line?.difference ?? null).toBeNull();
+        // The charge's own line: Medusa's capture, once; the block lifted was no new capture.
+        const chargeLine = (books.data.lines as Json[]).find(
+          (l) => l.type === "charge" && l.id === chargeId,
+        );
+        expect(chargeLine).toMatchObject({ medusa_cents: 3_500, difference: null });
+      });
     });
 
     it("a replaced code paid while the order placed on the current code awaits it: the refund_due and refunded messages carry the order as awaiting, as Medusa has it", async () => {

@@ -295,7 +295,7 @@ medusaIntegrationTestRunner({
       const entries = (await knex()("pix_checkout_ledger_entry")) as Json[];
       const n = (value: unknown) => Number(value ?? 0);
       for (const row of rows) {
-        const parts = ["held", "captured", "owed", "returned"] as const;
+        const parts = ["held", "captured", "owed", "returned", "contested"] as const;
         // 1. The parts add up to what the service received, to the cent.
         const sum = parts.reduce((s, p) => s + n(row[`${p}_cents`]), 0);
         expect(sum, `parts of ${row.charge_id}`).toBe(
@@ -314,14 +314,16 @@ medusaIntegrationTestRunner({
       }
       // 3. What Medusa captured on each session of ours, less what it refunded, is what the ledger
       //    says the charges captured on it (its own, and one it adopted) hold in Medusa: money
-      //    moved into captured, less the merchant's refunds recorded in Medusa.
+      //    moved into captured (a MED's block lifted is no new capture: money a MED contests
+      //    stays captured in Medusa), less the refunds recorded in Medusa (the merchant's and
+      //    the MED's returns).
       if (!model.unrecorded) {
         const bySession = new Map<string, number>();
         for (const row of rows) {
           const mine = entries.filter((e) => e.charge_id === row.charge_id);
           const sum = (list: Json[]) => list.reduce((s, e) => s + n(e.amount_cents), 0);
           const held =
-            sum(mine.filter((e) => e.to_part === "captured")) -
+            sum(mine.filter((e) => e.to_part === "captured" && e.from_part !== "contested")) -
             sum(mine.filter((e) => e.to_part === "returned" && e.medusa_ref));
           const session = row.capture_session_id ?? row.session_id;
           bySession.set(session, (bySession.get(session) ?? 0) + held);
@@ -347,7 +349,11 @@ medusaIntegrationTestRunner({
         ).data.charges.map((c: Json) => c.charge_id),
       );
       for (const row of rows) {
-        if (n(row.owed_cents) > 0 || row.held_reason === "underpaid") {
+        if (
+          n(row.owed_cents) > 0 ||
+          row.held_reason === "underpaid" ||
+          n(row.contested_cents) > 0
+        ) {
           expect(listed.has(row.charge_id), `${row.charge_id} on the list`).toBe(true);
         }
       }
@@ -774,6 +780,66 @@ medusaIntegrationTestRunner({
       toString = () => `Refund(${this.pick}, ${this.part})`;
     }
 
+    /**
+     * A MED (docs/ledger.md, "Pix returned by the MED"): on a code whose MED is open, its
+     * outcome (Mantido, or Devolvido pelo MED for all or some of it); otherwise the merchant
+     * marks a MED blocking all or some of a code's captured money. The checks after it hold
+     * the ledger to Medusa: blocked money stays captured in Medusa, and the MED's return is
+     * refunded on Medusa's order.
+     */
+    class Med implements fc.AsyncCommand<Model, Real> {
+      constructor(
+        readonly pick: number,
+        readonly part: "all" | "some",
+        readonly outcome: "kept" | "returned",
+      ) {}
+      check = (m: Readonly<Model>) => m.codes.some((c) => c.paid !== null);
+      async run(m: Model, r: Real) {
+        // A code a MED can touch: one with a MED open, or captured money of an order.
+        const rows = (await knex()("pix_checkout_charge").whereIn(
+          "charge_id",
+          m.codes.map((c) => c.chargeId),
+        )) as Json[];
+        const touchable = rows.filter(
+          (row) =>
+            row.med_state === "open" ||
+            (Number(row.captured_cents) > 0 && row.awaiting_order_since === null),
+        );
+        if (touchable.length === 0) return;
+        // An open MED ends before another begins: its outcome is what the merchant does next.
+        const open = touchable.filter((row) => row.med_state === "open");
+        const from = open.length > 0 ? open : touchable;
+        const row = from[this.pick % from.length]!;
+        const code = { chargeId: row.charge_id as string };
+        const some = (cents: number) =>
+          this.part === "all" ? cents : Math.max(1, Math.floor(cents / 3));
+        if (row.med_state === "open") {
+          const answer = no5xx(
+            await admin("post", `/admin/pix-checkout/charges/${code.chargeId}/med/outcome`, {
+              outcome: this.outcome,
+              ...(this.outcome === "returned" ? { amount: some(Number(row.contested_cents)) } : {}),
+            }),
+            "the MED's outcome",
+          );
+          expect(answer.status, JSON.stringify(answer.data)).toBe(200);
+        } else {
+          const captured = Number(row.captured_cents);
+          if (captured <= 0) return;
+          no5xx(
+            await admin("post", `/admin/pix-checkout/charges/${code.chargeId}/med`, {
+              protocol: `MED-${code.chargeId}`,
+              deadline: "2026-12-31",
+              amount: some(captured),
+            }),
+            "the MED's mark",
+          );
+        }
+        await quiesce();
+        await check(m, r, false);
+      }
+      toString = () => `Med(${this.pick}, ${this.part}, ${this.outcome})`;
+    }
+
     /** A reconciliation pass: the net under lost webhooks, dead processes and missed events. */
     class Reconcile implements fc.AsyncCommand<Model, Real> {
       /** Days since the last pass: a day in a sequence, a week at its end (past every grace). */
@@ -1101,7 +1167,12 @@ medusaIntegrationTestRunner({
       )) as Json[];
       for (const code of m.codes.filter((c) => c.owedCapture)) {
         const captured = entries
-          .filter((e) => e.charge_id === code.chargeId && e.to_part === "captured")
+          .filter(
+            (e) =>
+              e.charge_id === code.chargeId &&
+              e.to_part === "captured" &&
+              e.from_part !== "contested",
+          )
           .reduce((s, e) => s + Number(e.amount_cents), 0);
         expect(captured, `captured for ${code.chargeId}, paid in full`).toBe(code.asked);
       }
@@ -1213,6 +1284,20 @@ medusaIntegrationTestRunner({
       fc.boolean().map((up) => new EditOrder(up)),
       fc.constant(new PayLink()),
       fc.constantFrom("all" as const, "some" as const).map((part) => new MedusaRefund(part)),
+      fc
+        .tuple(
+          fc.nat(5),
+          fc.constantFrom("all" as const, "some" as const),
+          fc.constantFrom("kept" as const, "returned" as const),
+        )
+        .map(([pick, part, outcome]) => new Med(pick, part, outcome)),
+      fc
+        .tuple(
+          fc.nat(5),
+          fc.constantFrom("all" as const, "some" as const),
+          fc.constantFrom("kept" as const, "returned" as const),
+        )
+        .map(([pick, part, outcome]) => new Med(pick, part, outcome)),
       // A failed create ends the cart's story early: rarer than a pass.
       fc.oneof(
         { arbitrary: fc.constant(new Reconcile()), weight: 3 },

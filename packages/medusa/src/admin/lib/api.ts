@@ -175,6 +175,46 @@ export function useRecordRefund(t: PixT) {
 }
 
 /**
+ * "Registrar MED": a MED's notificação de infração blocked `amount` cents of a charge's
+ * captured money (bloqueio cautelar) until its outcome; docs/ledger.md.
+ */
+export function useMarkMed(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { chargeId: string; protocol: string; deadline: string; amount: number }) =>
+      sdk.client.fetch<{ charge: AdminChargeSummary }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/med`,
+        {
+          method: "POST",
+          body: { protocol: input.protocol, deadline: input.deadline, amount: input.amount },
+        },
+      ),
+    onSuccess: () => {
+      toast.success(t("med.marked"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}
+
+/** The MED's outcome: "Mantido" (`kept`) or "Devolvido pelo MED" (`returned`). */
+export function useMedOutcome(t: PixT) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { chargeId: string; outcome: "kept" | "returned" }) =>
+      sdk.client.fetch<{ returned_cents: number; kept_cents: number }>(
+        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/med/outcome`,
+        { method: "POST", body: { outcome: input.outcome } },
+      ),
+    onSuccess: (_result, input) => {
+      toast.success(t(input.outcome === "kept" ? "med.keptDone" : "med.returnedDone"));
+      return queryClient.invalidateQueries({ queryKey: [ROOT] });
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+}
+
+/**
  * Accepts the smaller amount a held (underpaid) charge brought: it is captured for what arrived,
  * and the note goes on its timeline.
  */

@@ -107,6 +107,15 @@ describe("a charge's money, from the ledger", () => {
     ]);
   });
 
+  it("shows money a MED blocked apart from the order's, and names the charge contested", () => {
+    expect(moneyParts(money({ captured: 1_500, contested: 2_000 }))).toEqual([
+      { part: "captured", cents: 1_500 },
+      { part: "contested", cents: 2_000 },
+    ]);
+    expect(moneyStatus(money({ captured: 1_500, contested: 2_000 }))).toBe("contested");
+    expect(moneyStatus(money({ owed: 100, contested: 2_000 }))).toBe("owed");
+  });
+
   it("names a paid charge by what most needs the merchant, never 'paid' for money owed back", () => {
     expect(moneyStatus(money({ captured: 5_290 }))).toBe("paid");
     expect(moneyStatus(money({ owed: 5_290 }))).toBe("owed");

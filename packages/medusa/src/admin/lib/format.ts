@@ -108,7 +108,7 @@ export function recoveredFigure(count: number, cents: number): string {
 }
 
 /** A part of a charge's money as the admin names it (the ledger's parts, held split by whose). */
-export type MoneyPart = "captured" | "owed" | "held" | "capturing" | "returned";
+export type MoneyPart = "captured" | "contested" | "owed" | "held" | "capturing" | "returned";
 
 /** The ledger's parts of one charge, in the order a merchant reads them. */
 interface LedgerMoney {
@@ -117,6 +117,8 @@ interface LedgerMoney {
   captured: number;
   owed: number;
   returned: number;
+  /** Blocked by an open MED (bloqueio cautelar); absent reads as none. */
+  contested?: number;
 }
 
 /**
@@ -129,6 +131,7 @@ export function moneyParts(money: LedgerMoney): { part: MoneyPart; cents: number
   const heldPart: MoneyPart = money.held_reason === "underpaid" ? "held" : "capturing";
   const parts: { part: MoneyPart; cents: number }[] = [
     { part: "captured", cents: money.captured },
+    { part: "contested", cents: money.contested ?? 0 },
     { part: "owed", cents: money.owed },
     { part: heldPart, cents: money.held },
     { part: "returned", cents: money.returned },
@@ -138,11 +141,15 @@ export function moneyParts(money: LedgerMoney): { part: MoneyPart; cents: number
 
 /**
  * The one word a paid charge's row shows for its money: `paid` when all of it is the order's
- * (or on its way there), else what most needs the merchant: owed back, held for them, returned.
+ * (or on its way there), else what most needs the merchant: owed back, held for them, blocked by
+ * a MED (contestada), returned.
  */
-export function moneyStatus(money: LedgerMoney): "paid" | "owed" | "held" | "returned" {
+export function moneyStatus(
+  money: LedgerMoney,
+): "paid" | "owed" | "held" | "contested" | "returned" {
   if (money.owed > 0) return "owed";
   if (money.held > 0 && money.held_reason === "underpaid") return "held";
+  if ((money.contested ?? 0) > 0) return "contested";
   if (money.captured === 0 && money.held === 0 && money.returned > 0) return "returned";
   return "paid";
 }

@@ -66,6 +66,14 @@ function valueText(
             noCode: d.no_code ?? 0,
           })
         : t("health.value.attentionNone");
+    case "med":
+      return Number(d.open) > 0
+        ? t("health.value.med", {
+            count: d.open,
+            amount: formatCents(Number(d.blocked_cents ?? 0)),
+            deadline: brDay(d.nearest_deadline),
+          })
+        : t("health.value.medNone");
     case "create_budget":
       return t("health.value.budget", { used: d.used, limit: d.limit, waiting: d.waiting });
     case "refund_deadline": {
@@ -91,6 +99,10 @@ function valueText(
       return line.value === null ? "" : String(line.value);
   }
 }
+
+/** `YYYY-MM-DD` as the merchant reads a date: `dd/mm/aaaa`. */
+const brDay = (day: unknown): string =>
+  typeof day === "string" ? day.split("-").reverse().join("/") : "";
 
 function HealthRow({ line }: { line: AdminHealthLine }) {
   const { t, instant } = usePixTranslation();
@@ -128,6 +140,9 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
               regions: Array.isArray(line.detail.brl_regions)
                 ? line.detail.brl_regions.join(", ")
                 : "",
+              near: line.detail.near ?? 0,
+              deadline: brDay(line.detail.nearest_deadline),
+              protocol: line.detail.nearest_protocol ?? "",
             })}
           </Text>
         ) : null}

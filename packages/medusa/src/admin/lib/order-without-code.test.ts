@@ -67,6 +67,8 @@ const PAID_BEFORE_EDIT: AdminCharge = {
     owed: 0,
     owed_reason: null,
     returned: 0,
+    contested: 0,
+    med: null,
   },
   flagged: false,
   flag: null,

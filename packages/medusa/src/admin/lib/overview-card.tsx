@@ -29,6 +29,8 @@ function sum(a: AdminMethodFigures, b: AdminMethodFigures): AdminMethodFigures {
     owed_cents: a.owed_cents + b.owed_cents,
     returned_cents: a.returned_cents + b.returned_cents,
     held_cents: a.held_cents + b.held_cents,
+    contested_cents: a.contested_cents + b.contested_cents,
+    med_returned_cents: a.med_returned_cents + b.med_returned_cents,
     median_seconds_to_pay: null,
     paid_after_reminder: a.paid_after_reminder + b.paid_after_reminder,
     paid_after_reminder_cents: a.paid_after_reminder_cents + b.paid_after_reminder_cents,
@@ -94,7 +96,8 @@ function MethodFigures({
 
 /**
  * What the service received in the period, when some of it is not the store's income: the
- * lines add up to it (orders, owed back, returned, held), each in reais.
+ * lines add up to it (orders, owed back, returned by the merchant or by the MED, held, blocked
+ * by a MED), each in reais.
  */
 function ReceivedLine({ figures }: { figures: AdminMethodFigures }) {
   const { t } = usePixTranslation();
@@ -103,8 +106,11 @@ function ReceivedLine({ figures }: { figures: AdminMethodFigures }) {
     [
       ["income", figures.income_cents],
       ["owed", figures.owed_cents],
-      ["returned", figures.returned_cents],
+      // The MED's returns apart from the merchant's (returned_cents counts both).
+      ["returned", figures.returned_cents - figures.med_returned_cents],
+      ["med_returned", figures.med_returned_cents],
       ["held", figures.held_cents],
+      ["contested", figures.contested_cents],
     ] as const
   ).filter(([, cents]) => cents > 0);
   return (

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import PixCheckoutOrderWidget from "../widgets/pix-checkout-order";
 import translations from "../i18n";
 import { FlagActions } from "./flag-actions";
+import { MedActions } from "./med-actions";
 import { PixDiscountCard } from "./pix-discount-card";
 import { ReconciliationCard } from "./reconciliation-card";
 import {
@@ -56,6 +57,7 @@ describe("permittedActions", () => {
       "accept",
       "chargeOrder",
       "export",
+      "med",
       "read",
       "readDiscount",
       "recheck",
@@ -145,6 +147,8 @@ const money = (parts: Partial<AdminMoney>): AdminMoney => ({
   owed: 0,
   owed_reason: null,
   returned: 0,
+  contested: 0,
+  med: null,
   ...parts,
 });
 
@@ -242,6 +246,39 @@ describe("the admin's views draw only the buttons the user's role may use", () =
     const forOthers = render(createElement(FlagActions, { charge: NOTED }), EVERYTHING_BUT_REFUND);
     expect(forOthers).not.toContain(button("record-refund"));
     expect(forOthers).toContain(button("resolve-note"));
+  });
+
+  it("'Registrar MED' shows on captured money to a role with the med permission; an open MED shows its two outcomes", () => {
+    const MEDDER = granted("payment:read", "pix_checkout:med");
+    expect(render(createElement(MedActions, { charge: NOTED }), REFUNDER)).not.toContain(
+      button("med-mark"),
+    );
+    const mark = render(createElement(MedActions, { charge: NOTED }), MEDDER);
+    expect(mark).toContain(button("med-mark"));
+    expect(mark).toContain("Registrar MED (contestação)");
+    expect(render(createElement(MedActions, { charge: HELD }), MEDDER)).not.toContain(
+      button("med-mark"),
+    );
+    const contested = summary({
+      money: money({
+        captured: 500,
+        contested: 2000,
+        med: {
+          state: "open",
+          protocol: "MED-1",
+          deadline: "2026-12-01",
+          blocked: 2000,
+          opened_at: null,
+          closed_at: null,
+        },
+      }),
+      attention: "med",
+    });
+    const open = render(createElement(MedActions, { charge: contested }), MEDDER);
+    expect(open).not.toContain(button("med-mark"));
+    expect(open).toContain(button("med-returned"));
+    expect(open).toContain(button("med-kept"));
+    expect(open).toContain("em bloqueio cautelar · protocolo MED-1");
   });
 
   it("accept and resolve show only to roles that have them, and only where the charge needs them", () => {

@@ -23,6 +23,7 @@ const money = (over: Partial<ChargeMoney>): ChargeMoney => ({
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
   ...over,
 });
 // Intl writes a no-break space after "R$".

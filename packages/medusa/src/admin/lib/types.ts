@@ -26,6 +26,22 @@ export interface AdminMoney {
   owed: number;
   owed_reason: string | null;
   returned: number;
+  /** Blocked by an open MED (bloqueio cautelar): captured in Medusa, not income. */
+  contested: number;
+  /** The charge's MED case (docs/ledger.md, "Pix returned by the MED"), or null. */
+  med: AdminMedCase | null;
+}
+
+/** A charge's MED case: the notificação de infração's protocol, deadline and outcome. */
+export interface AdminMedCase {
+  state: "open" | "kept" | "returned";
+  protocol: string;
+  /** `YYYY-MM-DD`. */
+  deadline: string;
+  /** Cents the MED blocked. */
+  blocked: number;
+  opened_at: string | null;
+  closed_at: string | null;
 }
 
 /** A charge as `/admin/pix-checkout/charges` answers it (amounts in cents). */
@@ -188,7 +204,15 @@ export interface AdminBalance {
     };
   };
   /** What this account's charges received, by the store's ledger (integer cents). */
-  ledger: { received: number; captured: number; owed: number; returned: number; held: number };
+  ledger: {
+    received: number;
+    captured: number;
+    owed: number;
+    returned: number;
+    held: number;
+    /** Blocked by open MEDs (bloqueio cautelar); absent from servers before the MED. */
+    contested?: number;
+  };
 }
 
 /** One line of `/admin/pix-checkout/health` (see internal/operations/health.ts). */

@@ -11,6 +11,7 @@ import { deliveryDetailWords } from "../lib/delivery-detail";
 import { usePixTranslation } from "../lib/i18n";
 import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
+import { MedActions } from "../lib/med-actions";
 import { RefundDeadlineLine } from "../lib/refund-deadline-line";
 import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
@@ -128,6 +129,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
         {charge.paid_at ? ` · ${t("widget.paid", { at: instant(charge.paid_at) })}` : ""}
       </Text>
       <MoneyLine money={charge.money} currency={charge.currency} />
+      <MedActions charge={charge} />
       <RefundDeadlineLine
         deadline={charge.refund_deadline}
         owedCents={charge.money.owed}

@@ -268,6 +268,7 @@ export async function loadBooks(
     created_at: Date;
     amount_cents: string | number | null;
     note: string | null;
+    reason: string | null;
   }[] = await db(ENTRIES)
     .join(CHARGES, `${CHARGES}.charge_id`, `${ENTRIES}.charge_id`)
     .where(`${ENTRIES}.to_part`, "returned")
@@ -282,6 +283,7 @@ export async function loadBooks(
       `${ENTRIES}.created_at`,
       db.raw(`sum(${ENTRIES}.amount_cents) as amount_cents`),
       db.raw(`min(${ENTRIES}.note) as note`),
+      db.raw(`min(${ENTRIES}.reason) as reason`),
     );
   const touched = new Map<string, Date>();
   const touch = (chargeId: string | null, at: Date) => {
@@ -310,6 +312,7 @@ export async function loadBooks(
           amount_cents: Number(event.amount_cents ?? 0),
           declared_at: new Date(event.created_at),
           note: event.note ?? null,
+          reason: event.reason ?? null,
         }))
         .sort((a, b) => a.declared_at.getTime() - b.declared_at.getTime()),
     };
@@ -392,6 +395,7 @@ function ledgerBookOf(
     captured_cents: money.captured,
     owed_cents: money.owed,
     returned_cents: money.returned,
+    contested_cents: money.contested,
     ever_captured_cents: everCaptured.get(row.charge_id) ?? 0,
     refund_deadline: refundDeadline(row, new Date())?.deadline ?? null,
   };

@@ -65,6 +65,8 @@ export interface LedgerBook {
   captured_cents: number;
   owed_cents: number;
   returned_cents: number;
+  /** Blocked by an open MED (bloqueio cautelar): captured in Medusa, not income. */
+  contested_cents?: number;
   ever_captured_cents: number;
   /**
    * The last day (`YYYY-MM-DD`, São Paulo) a Pix devolução of the owed money may be asked
@@ -137,6 +139,11 @@ export interface RefundDeclaration {
   declared_at: Date;
   /** What the merchant wrote about how it was returned; null for entries from before notes. */
   note?: string | null;
+  /**
+   * Who returned it: `merchant_refund` (the merchant, at the service) or `med_returned` (the
+   * MED returned it to the payer; its note names the protocol).
+   */
+  reason?: string | null;
 }
 
 /** The service's balance, in cents, as read when the books were compared. */
@@ -178,6 +185,11 @@ export interface BookLine {
   /** Charge lines: what the ledger holds owed back and held of it now; null on other lines. */
   owed_cents: number | null;
   held_cents: number | null;
+  /**
+   * Charge lines: what a MED blocks of it now (bloqueio cautelar; captured in Medusa, not
+   * income); left out of other lines and of charges never contested.
+   */
+  contested_cents?: number;
   /** Charge lines with Pix money owed back: the devolução's deadline, `YYYY-MM-DD`; else null. */
   refund_deadline?: string | null;
   difference: DifferenceKind | null;
@@ -393,6 +405,7 @@ export function reconcileBooks(books: Books): Reconciliation {
         (charge.fee_cents === null ? null : charge.amount_cents - charge.fee_cents),
       medusa_cents: captured,
       owed_cents: ledger?.owed_cents ?? null,
+      ...(ledger?.contested_cents ? { contested_cents: ledger.contested_cents } : {}),
       held_cents: ledger?.held_cents ?? null,
       refund_deadline: ledger?.refund_deadline ?? null,
       difference,

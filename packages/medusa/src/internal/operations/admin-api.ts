@@ -100,6 +100,34 @@ export function adminMoney(row: ChargeRow): Record<string, unknown> {
     owed: money.owed,
     owed_reason: money.owedReason,
     returned: money.returned,
+    contested: money.contested,
+    /** The charge's MED case (docs/ledger.md "Pix returned by the MED"), or null. */
+    med: medCaseOf(row),
+  };
+}
+
+/**
+ * A `date` column as `YYYY-MM-DD`. node-postgres reads a date as local midnight, so the day is
+ * read in local time (toISOString could name the day before).
+ */
+export function dayOf(value: string | Date | null | undefined): string {
+  if (!(value instanceof Date)) return String(value ?? "").slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** A charge's MED case as the admin shows it; null when it was never contested. */
+export function medCaseOf(row: ChargeRow): Record<string, unknown> | null {
+  if (!row.med_state || !row.med_protocol) return null;
+  const deadline = row.med_deadline;
+  return {
+    state: row.med_state,
+    protocol: row.med_protocol,
+    /** `YYYY-MM-DD`: the date by which the institution decides. */
+    deadline: dayOf(deadline),
+    blocked: Number(row.med_blocked_cents ?? 0),
+    opened_at: row.med_opened_at ?? null,
+    closed_at: row.med_closed_at ?? null,
   };
 }
 

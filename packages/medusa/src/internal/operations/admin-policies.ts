@@ -29,6 +29,13 @@ export const PIX_CHECKOUT_POLICIES = [
     description: "Record money returned to a shopper for a Pix or boleto charge",
   },
   {
+    name: "PixCheckoutRecordMed",
+    resource: PIX_CHECKOUT_RESOURCE,
+    operation: "med",
+    description:
+      "Record a MED (Pix returned for fraud) on a Pix charge: the blocked amount and its outcome",
+  },
+  {
     name: "PixCheckoutAcceptAmount",
     resource: PIX_CHECKOUT_RESOURCE,
     operation: "accept",
@@ -74,6 +81,7 @@ const READ_PAYMENTS: PolicyAction = { resource: "payment", operation: "read" };
 export const ADMIN_ACTIONS = {
   read: [READ_PAYMENTS],
   refund: [READ_PAYMENTS, own("refund")],
+  med: [READ_PAYMENTS, own("med")],
   accept: [READ_PAYMENTS, own("accept")],
   resolve: [READ_PAYMENTS, own("resolve")],
   export: [READ_PAYMENTS, own("export")],
@@ -122,6 +130,8 @@ export const ADMIN_ROUTE_POLICIES: readonly AdminRoutePolicy[] = [
   { method: "GET", matcher: `${base}/reconciliation.csv`, action: "export" },
   { method: "GET", matcher: `${base}/reconciliation.ofx`, action: "export" },
   { method: "POST", matcher: `${base}/charges/:charge_id/refunds`, action: "refund" },
+  { method: "POST", matcher: `${base}/charges/:charge_id/med`, action: "med" },
+  { method: "POST", matcher: `${base}/charges/:charge_id/med/outcome`, action: "med" },
   { method: "POST", matcher: `${base}/charges/:charge_id/accept`, action: "accept" },
   { method: "POST", matcher: `${base}/charges/:charge_id/resolve`, action: "resolve" },
   { method: "POST", matcher: `${base}/charges/:charge_id/refresh`, action: "recheck" },

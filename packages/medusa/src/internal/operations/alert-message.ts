@@ -59,6 +59,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       captures: "Cobranças pagas esperando captura",
       carts: "Carrinhos pagos esperando virar pedido",
       attention: "Precisa de atenção",
+      med: "Pix contestados (MED)",
       create_budget: "Limite de criação ({provider})",
       region: "Ativo numa região em BRL ({provider})",
       refund_deadline: "Prazo de devolução do Pix",
@@ -84,6 +85,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
       not_on_brl_region:
         "{provider_id} não está ativo em nenhuma região em BRL ({brl_regions}): o checkout não consegue criar a sessão de pagamento.",
       no_brl_region: "A loja não tem nenhuma região com a moeda BRL.",
+      med_deadline_near:
+        "O prazo de {near} MED(s) em bloqueio cautelar termina em até 2 dias úteis (o mais próximo: {nearest_deadline}, protocolo {nearest_protocol}).",
+      med_deadline_past:
+        "O prazo de {past} MED(s) em bloqueio cautelar já passou (o mais antigo: {nearest_deadline}, protocolo {nearest_protocol}).",
       refund_deadline_near:
         "{total} devolução(ões) do Pix com 15 dias ou menos do prazo de 90 dias; a mais próxima: {amount} até {deadline}.",
       refund_deadline_critical:
@@ -115,6 +120,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "No admin, em Configurações → Regiões, edite a região em BRL e adicione o provedor às formas de pagamento (desde o Medusa 2.20, sem isso a sessão falha).",
       add_brl_region:
         "No admin, em Configurações → Regiões, crie uma região com a moeda BRL e adicione nela os provedores do Pix Checkout.",
+      record_med_outcome:
+        "Pergunte ao serviço de pagamento como terminou a notificação de infração e registre no pedido: Devolvido pelo MED, ou Mantido.",
       refund_before_deadline:
         "Devolva o valor pelo painel do serviço de pagamento (devolução do Pix) antes do prazo e registre a devolução em “Precisa de atenção”.",
       refund_by_transfer:
@@ -146,6 +153,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       captures: "Paid charges waiting to be captured",
       carts: "Paid carts waiting to become orders",
       attention: "Needs attention",
+      med: "Contested Pix (MED)",
       create_budget: "Create budget ({provider})",
       region: "Enabled on a BRL region ({provider})",
       refund_deadline: "Pix refund deadline",
@@ -171,6 +179,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
       not_on_brl_region:
         "{provider_id} is enabled on no BRL region ({brl_regions}): checkout cannot create its payment session.",
       no_brl_region: "The store has no region in BRL.",
+      med_deadline_near:
+        "The deadline of {near} MED(s) under a precautionary block ends within 2 business days (the nearest: {nearest_deadline}, protocol {nearest_protocol}).",
+      med_deadline_past:
+        "The deadline of {past} MED(s) under a precautionary block has passed (the oldest: {nearest_deadline}, protocol {nearest_protocol}).",
       refund_deadline_near:
         "{total} Pix refund(s) 15 days or fewer from the 90-day deadline; the nearest: {amount} by {deadline}.",
       refund_deadline_critical:
@@ -202,6 +214,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "In the admin, Settings → Regions, edit the BRL region and add the provider to its payment providers (since Medusa 2.20 the session fails without it).",
       add_brl_region:
         "In the admin, Settings → Regions, create a region in BRL and add the Pix Checkout providers to it.",
+      record_med_outcome:
+        "Ask the payment service how the infraction notice ended and record it on the order: Returned by the MED, or Kept.",
       refund_before_deadline:
         "Refund it in the payment service's dashboard (Pix devolução) before the deadline and record the refund in “Needs attention”.",
       refund_by_transfer:
@@ -332,6 +346,9 @@ export function renderAlert(
           not_captured: detail.not_captured,
           note: detail.note,
           no_code: detail.no_code ?? 0,
+          near: detail.near,
+          nearest_deadline: detail.nearest_deadline,
+          nearest_protocol: detail.nearest_protocol,
           ...deadline,
           provider_id: detail.provider_id,
           brl_regions: Array.isArray(detail.brl_regions)

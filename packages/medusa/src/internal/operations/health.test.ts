@@ -19,7 +19,7 @@ function healthy(): HealthFigures {
     checks: { overdue: 0, oldestDueAt: null, oldestChargeId: null },
     captures: { waiting: 0, oldestPaidAt: null, oldestChargeId: null, handed: 0 },
     carts: { waiting: 0, oldestAt: null },
-    attention: { held: 0, refund_due: 0, no_order: 0, not_captured: 0, note: 0 },
+    attention: { held: 0, refund_due: 0, no_order: 0, not_captured: 0, med: 0, note: 0 },
     ordersWithoutCode: 0,
     owedNearDeadline: [],
     budgets: [
@@ -92,7 +92,7 @@ describe("health rules", () => {
 
   it("counts what needs the merchant by what its money needs, notes apart", () => {
     const f = healthy();
-    f.attention = { held: 1, refund_due: 1, no_order: 0, not_captured: 0, note: 2 };
+    f.attention = { held: 1, refund_due: 1, no_order: 0, not_captured: 0, med: 0, note: 2 };
     expect(line(f, "attention")).toMatchObject({
       state: "warning",
       value: 4,

@@ -9,6 +9,7 @@ import type { PluginLogger } from "../platform/logger";
 import type { RegisteredProvider } from "../platform/provider-registry";
 import type { RegionProviders } from "../medusa/region-providers";
 import { countOrdersWithoutCode } from "../medusa/orders-without-code";
+import { medHealthLine, type OpenMed } from "./med-deadline";
 import { owedNearDeadline, type OwedNearDeadline } from "./refund-deadlines";
 
 /** How a line of the health card stands. */
@@ -30,12 +31,13 @@ export type HealthAction =
   | "busy_minute"
   | "enable_on_region"
   | "add_brl_region"
+  | "record_med_outcome"
   | "refund_before_deadline"
   | "refund_by_transfer";
 
 /**
  * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
- * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `attention`,
+ * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `attention`, `med`,
  * `create_budget:<registration>`, `region:<Medusa provider id>`); `value` is the line's headline figure, `detail` the
  * figures behind it (and `reason` when the line is not ok).
  */
@@ -639,6 +641,37 @@ export function regionLines(
     });
 }
 
+/**
+ * The open MEDs (docs/ledger.md, "Pix returned by the MED") and their deadlines, on the
+ * database's São Paulo day: read on the "Needs attention" index, which holds every contested
+ * charge.
+ */
+async function medLine(db: Knex) {
+  const result = await db.raw(
+    `select charge_id, med_protocol, to_char(med_deadline, 'YYYY-MM-DD') as deadline,
+            contested_cents, to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as today
+       from ${CHARGES}
+      where deleted_at is null and contested_cents > 0 and med_state = 'open'`,
+  );
+  const rows = result.rows as {
+    charge_id: string;
+    med_protocol: string;
+    deadline: string;
+    contested_cents: string;
+    today: string;
+  }[];
+  const today =
+    rows[0]?.today ??
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const open: OpenMed[] = rows.map((row) => ({
+    chargeId: row.charge_id,
+    protocol: row.med_protocol,
+    deadline: row.deadline,
+    blockedCents: Number(row.contested_cents),
+  }));
+  return medHealthLine(open, today);
+}
+
 /** The whole card: service checks in parallel, then the tables. */
 export async function healthReport(
   db: Knex,
@@ -659,6 +692,7 @@ export async function healthReport(
   });
   if (regions) lines.push(...regionLines(regions, providers));
   lines.push(...tableLines(figures));
+  lines.push(await medLine(db));
   return {
     state: worst(lines.map((l) => l.state)),
     checked_at: figures.now.toISOString(),

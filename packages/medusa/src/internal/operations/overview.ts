@@ -26,16 +26,20 @@ export interface MethodFigures {
   shown_paid: number;
   /** Codes paid in the period. */
   paid: number;
-  /** What the service received for them, integer cents (the sum of the four parts below). */
+  /** What the service received for them, integer cents (the sum of the five parts below). */
   received_cents: number;
   /** Of it, captured for orders: the store's income. */
   income_cents: number;
   /** Owed back to shoppers (paid twice, after the cart changed or was paid another way, ...). */
   owed_cents: number;
-  /** Returned to shoppers by the merchant. */
+  /** Returned to shoppers: by the merchant, and by the MED (`med_returned_cents` of it). */
   returned_cents: number;
   /** Held: for the merchant's decision (less than asked arrived), or Medusa's capture. */
   held_cents: number;
+  /** Blocked by an open MED ("Bloqueado (MED)", bloqueio cautelar): not income while contested. */
+  contested_cents: number;
+  /** Of `returned_cents`, what the MED returned to the payer ("Devolvido pelo MED"). */
+  med_returned_cents: number;
   /** Median seconds from a code on screen to its payment; null with no payment. */
   median_seconds_to_pay: number | null;
   /** Carts paid after a reminder to them ("recuperados"), each cart once. */
@@ -89,6 +93,8 @@ interface Row {
   owed_cents: string;
   returned_cents: string;
   held_cents: string;
+  contested_cents: string;
+  med_returned_cents: string;
   recovered: string;
   recovered_cents: string;
   after_sale: string;
@@ -99,7 +105,23 @@ interface Row {
 const AFTER_SALE = "purpose is not null and purpose <> 'cart'";
 
 /** The ledger's parts, summed as the figures show them. */
-const PART_SUMS = ["received", "income", "owed", "returned", "held"] as const;
+const PART_SUMS = [
+  "received",
+  "income",
+  "owed",
+  "returned",
+  "held",
+  "contested",
+  "med_returned",
+] as const;
+
+/**
+ * What the MED returned of a charge row's money, as SQL (its `med_returned` entries; 0 for a
+ * charge with nothing returned, read without touching the entries).
+ */
+const MED_RETURNED_SQL = `case when returned_cents > 0 then coalesce((select sum(e.amount_cents)
+  from pix_checkout_ledger_entry e where e.charge_id = ${CHARGES}.charge_id
+   and e.reason = 'med_returned'), 0) else 0 end`;
 
 /** The São Paulo day `daysBefore` days before `today` (`YYYY-MM-DD`). */
 function dayBefore(today: string, daysBefore: number): string {
@@ -140,6 +162,8 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       db.raw("coalesce(sum(owed_cents), 0) as owed_cents"),
       db.raw("coalesce(sum(returned_cents), 0) as returned_cents"),
       db.raw("coalesce(sum(held_cents), 0) as held_cents"),
+      db.raw("coalesce(sum(contested_cents), 0) as contested_cents"),
+      db.raw(`coalesce(sum(${MED_RETURNED_SQL}), 0) as med_returned_cents`),
       // A cart once, by the payment that became its order's.
       db.raw(
         `count(distinct payment_collection_id) filter (where captured_cents > 0 and ${followedReminderSql(CHARGES)}) as recovered`,
@@ -180,6 +204,8 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
     owed_cents: 0,
     returned_cents: 0,
     held_cents: 0,
+    contested_cents: 0,
+    med_returned_cents: 0,
     median_seconds_to_pay: null,
     paid_after_reminder: 0,
     paid_after_reminder_cents: 0,

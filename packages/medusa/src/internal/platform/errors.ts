@@ -68,6 +68,13 @@ export const ERROR_STATUS = {
   collection_exists: 409,
   order_canceled: 409,
   nothing_owed: 409,
+  // Pix returned by the MED (docs/ledger.md): a mark or outcome that would move money that is
+  // not where it says.
+  med_not_contestable: 409,
+  med_already_open: 409,
+  med_amount_exceeds_captured: 409,
+  med_not_open: 409,
+  invalid_med: 400,
   refresh_rate_limited: 429,
   too_many_waiting_creates: 429,
   // An order placed before payment reserves stock: one client, mailbox or CPF holds a few.

@@ -9,9 +9,11 @@ import { CHARGES, liveCharge, type ChargeRow, type LocalChargeStatus } from "./c
  * - `refund_due`: money is owed back to the shopper (record the refund once returned);
  * - `no_order`: captured, and its cart has not become an order for a while;
  * - `not_captured`: held for Medusa's capture, and Medusa has not captured it for a while;
+ * - `med`: a MED blocked captured money (bloqueio cautelar): its outcome is the merchant's to
+ *   record (Devolvido pelo MED, or Mantido);
  * - `note`: an open note only (a late payment, a checks that keep failing, ...).
  */
-export type Attention = "held" | "refund_due" | "no_order" | "not_captured" | "note";
+export type Attention = "held" | "refund_due" | "no_order" | "not_captured" | "med" | "note";
 
 /** How long a capture or a cart completion may take before its charge needs the merchant. */
 export const ATTENTION_GRACE_MS = 2 * 60_000;
@@ -26,6 +28,7 @@ export const ATTENTION_SQL = `case
   when captured_cents > 0 and awaiting_order_since is not null
     and awaiting_order_since < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'no_order'
   when held_cents > 0 and paid_at < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'not_captured'
+  when contested_cents > 0 then 'med'
   when flagged then 'note'
 end`;
 
@@ -35,7 +38,7 @@ end`;
  * of them reads that index, not the history.
  */
 export const MAY_NEED_ATTENTION_SQL = `deleted_at is null and (flagged or held_cents > 0
-  or owed_cents > 0 or awaiting_order_since is not null)`;
+  or owed_cents > 0 or awaiting_order_since is not null or contested_cents > 0)`;
 
 /**
  * What the merchant must look at, read from `ATTENTION_SQL` over the charge table: the "Needs
@@ -72,6 +75,7 @@ export class ChargeAttention {
       refund_due: 0,
       no_order: 0,
       not_captured: 0,
+      med: 0,
       note: 0,
     };
     for (const row of result.rows as { attention: Attention; n: string }[]) {

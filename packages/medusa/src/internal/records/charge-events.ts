@@ -35,6 +35,10 @@ export const CHARGE_EVENT_KINDS = [
   "adopted",
   "refund_declared",
   "refund_recorded",
+  // A MED blocked captured money (bloqueio cautelar), and its outcome (docs/ledger.md).
+  "med_opened",
+  "med_kept",
+  "med_returned",
   "reminder_sent",
   "reminder_skipped",
 ] as const;

@@ -49,6 +49,20 @@ export interface ChargeRow {
   owed_cents: number;
   owed_reason: OwedReason | null;
   returned_cents: number;
+  /** Blocked by an open MED (bloqueio cautelar): Medusa holds it captured; not income. */
+  contested_cents?: number;
+  /**
+   * The charge's MED case (docs/ledger.md "Pix returned by the MED"), one at a time, written in
+   * the statement that moves its money (records/ledger.ts `contest`, `endContest`): the
+   * notificação de infração's protocol number, the date by which the institution decides, the
+   * case's state, the amount blocked, when it opened and closed. Null: never contested.
+   */
+  med_protocol?: string | null;
+  med_deadline?: string | Date | null;
+  med_state?: MedState | null;
+  med_blocked_cents?: number | string | null;
+  med_opened_at?: Date | null;
+  med_closed_at?: Date | null;
   /** When the API says the payment happened (`paid_at` is the API's when it says, else when recorded). */
   api_paid_at: Date | null;
   /** When a process took the capture; the claim lapses after the lease (see claimCapture). */
@@ -97,6 +111,9 @@ export interface ChargeRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** Where a charge's MED case stands: open (money contested), or its outcome. */
+export type MedState = "open" | "kept" | "returned";
 
 /** Thrown when a charge id is already recorded for another payment collection. */
 export class ChargeBoundElsewhereError extends Error {

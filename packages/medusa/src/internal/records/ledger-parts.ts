@@ -12,9 +12,11 @@ import type { RefundReason } from "./flag-reasons";
  *   `accepted`, an underpaid amount the merchant accepted), or the merchant's (`underpaid`);
  * - `captured`: captured in Medusa for the collection's order;
  * - `owed`: owed back to the shopper (a refund due), with its reason;
- * - `returned`: returned by the merchant and recorded.
+ * - `returned`: returned by the merchant and recorded, or returned by the MED;
+ * - `contested`: captured money the MED blocked (bloqueio cautelar) while its notificação de
+ *   infração is open: Medusa still holds it captured, and it is not income.
  */
-export const LEDGER_PARTS = ["held", "captured", "owed", "returned"] as const;
+export const LEDGER_PARTS = ["held", "captured", "owed", "returned", "contested"] as const;
 
 /** A part of a charge's money. */
 export type LedgerPart = (typeof LEDGER_PARTS)[number];
@@ -38,6 +40,8 @@ export interface ChargeMoney {
   owed: number;
   owedReason: OwedReason | null;
   returned: number;
+  /** Blocked by an open MED (bloqueio cautelar); Medusa still holds it captured. */
+  contested: number;
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
@@ -51,6 +55,8 @@ export interface MoneyColumns {
   owed_cents: number | string;
   owed_reason: OwedReason | null;
   returned_cents: number | string;
+  /** Absent on rows read before the MED's migration ran: none contested. */
+  contested_cents?: number | string;
 }
 
 /** A row's money. The row's balances are the ledger's (written in the same statement). */
@@ -63,6 +69,7 @@ export function moneyOf(row: MoneyColumns): ChargeMoney {
     owed: num(row.owed_cents),
     owedReason: row.owed_reason,
     returned: num(row.returned_cents),
+    contested: num(row.contested_cents),
   };
 }
 
@@ -73,3 +80,10 @@ export interface Arrival {
   owed: number;
   owedReason: OwedReason;
 }
+
+/**
+ * Money of a charge Medusa holds captured for its order: what is captured, and what the MED
+ * blocked of it (contested money was captured in Medusa and stays so until the MED's outcome).
+ * What counts as the collection's payment; income is `captured` alone.
+ */
+export const capturedInMedusa = (money: ChargeMoney): number => money.captured + money.contested;

@@ -65,6 +65,8 @@ export interface MoveTerms {
   notCapturedInMedusa?: boolean;
   /** No capture claim may be live on it (money a capture in flight is taking stays put). */
   noLiveClaim?: boolean;
+  /** The charge's MED case must be open (`open`), or none may be open (`none_open`). */
+  med?: "open" | "none_open";
   /** Other columns written in the same statement (values, or `knex.raw`). */
   set?: Record<string, unknown>;
   /** Other rows written in the same statement, once the move is made (the outbox). */
@@ -91,13 +93,21 @@ const CHARGES = "pix_checkout_charge";
 const ENTRIES = "pix_checkout_ledger_entry";
 
 /**
+ * An entry that records one of Medusa's captures, as SQL on an entry table reference `e`: money
+ * moved into `captured` from anywhere but `contested` (a MED's block lifted gives back money
+ * captured once already; it is no new capture).
+ */
+export const CAPTURE_ENTRY_SQL = (e: string): string =>
+  `${e}.to_part = 'captured' and ${e}.from_part is distinct from 'contested'`;
+
+/**
  * What the ledger ever moved into `captured` for a charge, as SQL on a charge table reference
  * `charge` (integer cents, 0 for none): money Medusa captured, whatever became of it since.
  * Read in the charge row's own statement, it agrees with the row's parts.
  */
 export function everCapturedSql(charge: string): string {
   return `coalesce((select sum(e.amount_cents) from ${ENTRIES} e
-    where e.charge_id = ${charge}.charge_id and e.to_part = 'captured'), 0)`;
+    where e.charge_id = ${charge}.charge_id and ${CAPTURE_ENTRY_SQL("e")}), 0)`;
 }
 
 /**
@@ -173,6 +183,8 @@ export class Ledger {
     }
     if (terms.notCapturedInMedusa) wheres.push("captured_at is null");
     if (terms.noLiveClaim) wheres.push(`not ${liveClaimSql(CHARGES)}`);
+    if (terms.med === "open") wheres.push("med_state = 'open'");
+    if (terms.med === "none_open") wheres.push("med_state is distinct from 'open'");
     for (const [column, value] of Object.entries(terms.set ?? {})) {
       sets.push(`${column} = ?`);
       setBindings.push(value);
@@ -352,6 +364,79 @@ export class Ledger {
   }
 
   /**
+   * A MED's bloqueio cautelar: `amountCents` of the captured money moves to `contested`
+   * (`med_blocked`), and the charge's MED case opens with it (protocol, deadline, the amount
+   * blocked), in one statement. Undefined when less is captured, or a case is open already:
+   * nothing was written (docs/ledger.md, "Pix returned by the MED").
+   */
+  contest(
+    chargeId: string,
+    amountCents: number,
+    med: { protocol: string; deadline: string },
+    door: LedgerDoor,
+  ): Promise<ChargeRow | undefined> {
+    return this.move(
+      chargeId,
+      [{ from: "captured", to: "contested", amountCents, reason: "med_blocked" }],
+      door,
+      {
+        med: "none_open",
+        set: {
+          med_protocol: med.protocol,
+          med_deadline: med.deadline,
+          med_state: "open",
+          med_blocked_cents: amountCents,
+          med_opened_at: this.db.raw("now()"),
+          med_closed_at: null,
+        },
+      },
+    );
+  }
+
+  /**
+   * The MED's outcome: of the contested money, `returnedCents` was returned to the payer by the
+   * MED (`contested` → `returned`, `med_returned`, naming Medusa's payment `medusaRef` so the
+   * provider's refundPayment accepts exactly it) and the rest, `keptCents`, stays the store's
+   * (`contested` → `captured`, `med_kept`), and the case closes, in one statement. The two must
+   * take all of it (the row's check constraint holds contested money to an open case).
+   * Undefined when no case is open or it holds less: nothing was written.
+   */
+  endContest(
+    chargeId: string,
+    outcome: { returnedCents: number; keptCents: number; medusaRef: string | null; note: string },
+    door: LedgerDoor,
+  ): Promise<ChargeRow | undefined> {
+    return this.move(
+      chargeId,
+      [
+        {
+          from: "contested",
+          to: "returned",
+          amountCents: outcome.returnedCents,
+          reason: "med_returned",
+          medusaRef: outcome.medusaRef,
+          note: outcome.note,
+        },
+        {
+          from: "contested",
+          to: "captured",
+          amountCents: outcome.keptCents,
+          reason: "med_kept",
+          note: outcome.note,
+        },
+      ],
+      door,
+      {
+        med: "open",
+        set: {
+          med_state: outcome.returnedCents > 0 ? "returned" : "kept",
+          med_closed_at: this.db.raw("now()"),
+        },
+      },
+    );
+  }
+
+  /**
    * Owed money of a charge that Medusa holds captured: moved from captured to owed (an order
    * canceled after its capture, a cart that never became an order), less what of it was
    * returned and recorded in Medusa since (returned entries that name a Medusa payment).
@@ -391,13 +476,18 @@ export class Ledger {
    * `pp_pix_<id>` and `pp_boleto_<id>`): of the money its account received, how much is the
    * store's (captured for orders), owed back, returned, or held.
    */
-  async totals(
-    providerIds: readonly string[],
-  ): Promise<{ received: number; captured: number; owed: number; returned: number; held: number }> {
+  async totals(providerIds: readonly string[]): Promise<{
+    received: number;
+    captured: number;
+    owed: number;
+    returned: number;
+    held: number;
+    contested: number;
+  }> {
     const result = await this.db.raw(
       `select coalesce(sum(received_cents), 0) as received, coalesce(sum(captured_cents), 0) as captured,
               coalesce(sum(owed_cents), 0) as owed, coalesce(sum(returned_cents), 0) as returned,
-              coalesce(sum(held_cents), 0) as held
+              coalesce(sum(held_cents), 0) as held, coalesce(sum(contested_cents), 0) as contested
          from ${CHARGES} where deleted_at is null and status = 'paid' and provider_id = any(?)`,
       [providerIds as string[]],
     );
@@ -408,6 +498,7 @@ export class Ledger {
       owed: num(row.owed),
       returned: num(row.returned),
       held: num(row.held),
+      contested: num(row.contested),
     };
   }
 
@@ -422,6 +513,7 @@ export class Ledger {
     const rows = await this.db<LedgerEntry>(ENTRIES)
       .whereIn("charge_id", chargeIds as string[])
       .where({ to_part: "captured" })
+      .whereRaw("from_part is distinct from 'contested'")
       .orderBy("seq", "asc")
       .select("charge_id", "medusa_ref", "amount_cents");
     return rows.map((row) => ({

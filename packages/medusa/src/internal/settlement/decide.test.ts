@@ -25,6 +25,7 @@ const awaiting = (cents = 10_000): ChargeMoney => ({
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
 });
 const captured = (cents = 10_000): ChargeMoney => ({
   ...awaiting(cents),
@@ -48,6 +49,7 @@ const unpaid: ChargeMoney = {
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
 };
 
 /** A charge's facts; what the ledger ever captured follows its money unless said. */
@@ -882,6 +884,15 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "nothing", why: "refunded" },
     ],
     [
+      "leaves money a MED blocked where it is, captured in Medusa, until the merchant's outcome",
+      {
+        order: placed,
+        charges: [charge({ money: { ...captured(), captured: 0, contested: 10_000 } })],
+      },
+      "ch_a",
+      { kind: "nothing", why: "already captured" },
+    ],
+    [
       "does nothing for a charge that is not one of the collection's",
       {},
       "ch_other",
@@ -922,6 +933,21 @@ describe("decide: what an ended charge does to its order", () => {
       "never ends an order while an underpaid code holds money for the merchant",
       {
         charges: [ended(), charge({ chargeId: "ch_b", sessionId: "ps_b", money: underpaid(1) })],
+        order,
+      },
+      { kind: "nothing", why: "the collection holds a payment" },
+    ],
+    [
+      "never ends an order while a MED blocks a sibling's captured money (Medusa still holds it)",
+      {
+        charges: [
+          ended(),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            money: { ...captured(), captured: 0, contested: 10_000 },
+          }),
+        ],
         order,
       },
       { kind: "nothing", why: "the collection holds a payment" },

@@ -2,6 +2,7 @@ import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import {
   CAPTURABLE_HELD,
+  capturedInMedusa,
   type Arrival,
   type ChargeMoney,
   type HeldReason,
@@ -251,7 +252,7 @@ const heldForCapture = (money: ChargeMoney): boolean =>
  * held for Medusa's capture. What keeps a session, and what a shopper is told paid the cart.
  */
 export const countsAsPayment = (charge: { status: LocalChargeStatus; money: ChargeMoney }) =>
-  charge.status === "paid" && (charge.money.captured > 0 || heldForCapture(charge.money));
+  charge.status === "paid" && (capturedInMedusa(charge.money) > 0 || heldForCapture(charge.money));
 
 /** The same of a charge's row, as the ledger holds it. */
 export const rowCountsAsPayment = (row: ChargeRow): boolean =>
@@ -359,6 +360,10 @@ export function decide(snapshot: CollectionSnapshot, chargeId: string): Decision
 function decidePaid(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
   const money = charge.money;
   if (money.captured > 0) return decideCaptured(snapshot, charge);
+  // Money a MED blocked (contested) waits for the merchant's outcome; Medusa holds it captured.
+  if (money.held === 0 && money.contested > 0) {
+    return { kind: "nothing", why: DELIVERY_DETAILS.alreadyCaptured };
+  }
   if (money.held === 0) {
     return {
       kind: "nothing",
@@ -488,7 +493,7 @@ function decideCaptured(snapshot: CollectionSnapshot, charge: ChargeFacts): Deci
 }
 
 /** Money of a charge a new payment of the collection must not overlook. */
-const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || c.money.captured > 0;
+const holdsMoney = (c: ChargeFacts) => c.money.held > 0 || capturedInMedusa(c.money) > 0;
 
 function decideEnded(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision {
   // A bank confirms a boleto paid on its due date days later: inside its grace period the

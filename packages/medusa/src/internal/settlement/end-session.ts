@@ -44,7 +44,8 @@ export async function sessionDeleted(
   const row = await core.records.charges.byChargeId(money.row.charge_id);
   // Money owed back keeps no session: no order comes of it.
   if (!row || !keepsItsSession(row)) return;
-  if (Number(row.captured_cents) > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
+  const inMedusa = Number(row.captured_cents) + Number(row.contested_cents ?? 0);
+  if (inMedusa > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
     const side = await readMedusaSide(core.db, row.payment_collection_id);
     if (side.order || !side.cartId) return;
   }

@@ -124,7 +124,8 @@ async function deliverOne(ctx: SettleContext, followUp: FollowUpRow): Promise<De
  * announced as paid. Emitted at least once; the message's idempotency key sends it once.
  */
 async function announce(ctx: SettleContext, row: ChargeRow): Promise<Delivered> {
-  if (Number(row.captured_cents) === 0) return { done: "not the order's money any more" };
+  if (Number(row.captured_cents) + Number(row.contested_cents ?? 0) === 0)
+    return { done: "not the order's money any more" };
   if (row.awaiting_order_since) return { later: "its cart is no order yet" };
   await ctx.lifecycle.captured(row, "reconcile");
   return { done: "announced" };

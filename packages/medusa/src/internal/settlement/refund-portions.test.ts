@@ -10,6 +10,7 @@ const money = (over: Partial<ChargeMoney>): ChargeMoney => ({
   owed: 0,
   owedReason: null,
   returned: 0,
+  contested: 0,
   ...over,
 });
 
@@ -70,6 +71,7 @@ describe("splitRefund", () => {
         owed: 3500,
         owedReason: "amount_lowered",
         returned: 0,
+        contested: 0,
       },
       0,
     );

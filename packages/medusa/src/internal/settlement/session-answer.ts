@@ -80,7 +80,9 @@ export function verdictOf(
     const capturesOnThis = decision.kind === "capture" && decision.sessionId === sessionId;
     const ofThisSession = capturesOnThis || captureSessionOf(row) === sessionId;
     if (!ofThisSession) continue;
-    if (Number(row.captured_cents) > 0 && decision.kind !== "refund_due") {
+    // Money a MED blocked (contested) is still captured in Medusa.
+    const inMedusa = Number(row.captured_cents) + Number(row.contested_cents ?? 0);
+    if (inMedusa > 0 && decision.kind !== "refund_due") {
       return { status: "captured", row, shows: "paid" };
     }
     if (capturesOnThis) {

@@ -150,7 +150,10 @@ export function toStoreView(
   // A replaced code's money pays the cart only once it is captured on the cart's live session
   // (adopted); until then it is the cart's money for nobody, whatever the API says of the code.
   const replacedPayment =
-    Boolean(row.superseded_at) && row.status === "paid" && money.captured === 0;
+    Boolean(row.superseded_at) &&
+    row.status === "paid" &&
+    money.captured === 0 &&
+    money.contested === 0;
   if (replacedPayment) view.replaced_by = replacedBy;
   if (goesBack > 0) {
     const reason = String(money.owedReason ?? "");
@@ -159,7 +162,7 @@ export function toStoreView(
       reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",
     };
     // No order came of it: nothing of it is the order's, and nothing waits for a decision.
-    if (money.captured === 0 && money.held === 0) {
+    if (money.captured === 0 && money.held === 0 && money.contested === 0) {
       view.status = "refund_due";
       return view;
     }

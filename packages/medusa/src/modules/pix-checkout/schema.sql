@@ -56,19 +56,28 @@ CREATE TABLE pix_checkout_charge (
   returned_cents bigint DEFAULT 0 NOT NULL,
   capture_claimed_cents bigint,
   purpose text,
-  capture_claim_door text
+  capture_claim_door text,
+  contested_cents bigint DEFAULT 0 NOT NULL,
+  med_protocol text,
+  med_deadline date,
+  med_state text,
+  med_blocked_cents bigint,
+  med_opened_at timestamp with time zone,
+  med_closed_at timestamp with time zone
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_contested_check CHECK (((contested_cents > 0) = (NOT (med_state IS DISTINCT FROM 'open'::text))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_med_state_check CHECK ((((med_state IS NULL) AND (med_protocol IS NULL)) OR ((med_state = ANY (ARRAY['open'::text, 'kept'::text, 'returned'::text])) AND (med_protocol IS NOT NULL) AND (med_deadline IS NOT NULL) AND (med_blocked_cents > 0) AND (med_opened_at IS NOT NULL))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
-ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_parts_check CHECK (((held_cents >= 0) AND (captured_cents >= 0) AND (owed_cents >= 0) AND (returned_cents >= 0) AND ((((held_cents + captured_cents) + owed_cents) + returned_cents) = COALESCE(received_cents, (0)::bigint))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_parts_check CHECK (((held_cents >= 0) AND (captured_cents >= 0) AND (owed_cents >= 0) AND (returned_cents >= 0) AND (contested_cents >= 0) AND (((((held_cents + captured_cents) + owed_cents) + returned_cents) + contested_cents) = COALESCE(received_cents, (0)::bigint))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_purpose_check CHECK (((purpose IS NULL) OR (purpose = ANY (ARRAY['cart'::text, 'order'::text, 'order_edit'::text, 'exchange'::text, 'claim'::text, 'return'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_received_check CHECK (((status = 'paid'::text) = (received_cents IS NOT NULL)));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'expired'::text, 'failed'::text, 'canceled'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_variant_check CHECK ((variant = ANY (ARRAY['a'::text, 'b'::text])));
-CREATE INDEX "IDX_pix_checkout_charge_attention" ON pix_checkout_charge USING btree (updated_at) WHERE ((deleted_at IS NULL) AND (flagged OR (held_cents > 0) OR (owed_cents > 0) OR (awaiting_order_since IS NOT NULL)));
+CREATE INDEX "IDX_pix_checkout_charge_attention" ON pix_checkout_charge USING btree (updated_at) WHERE ((deleted_at IS NULL) AND (flagged OR (held_cents > 0) OR (owed_cents > 0) OR (awaiting_order_since IS NOT NULL) OR (contested_cents > 0)));
 CREATE INDEX "IDX_pix_checkout_charge_awaiting_order" ON pix_checkout_charge USING btree (awaiting_order_since) WHERE ((deleted_at IS NULL) AND (awaiting_order_since IS NOT NULL));
 CREATE INDEX "IDX_pix_checkout_charge_capture_due" ON pix_checkout_charge USING btree (paid_at) WHERE ((deleted_at IS NULL) AND (held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'accepted'::text])));
 CREATE INDEX "IDX_pix_checkout_charge_captured" ON pix_checkout_charge USING btree (id) WHERE ((deleted_at IS NULL) AND (captured_cents > 0));
@@ -227,9 +236,9 @@ CREATE TABLE pix_checkout_ledger_entry (
   note text
 );
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_amount_cents_check CHECK ((amount_cents > 0));
-ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_from_part_check CHECK ((from_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_from_part_check CHECK ((from_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text, 'contested'::text])));
 ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_pkey PRIMARY KEY (id);
-ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text])));
+ALTER TABLE pix_checkout_ledger_entry ADD CONSTRAINT pix_checkout_ledger_entry_to_part_check CHECK ((to_part = ANY (ARRAY['held'::text, 'captured'::text, 'owed'::text, 'returned'::text, 'contested'::text])));
 CREATE INDEX "IDX_pix_checkout_ledger_entry_charge" ON pix_checkout_ledger_entry USING btree (charge_id, seq);
 CREATE INDEX "IDX_pix_checkout_ledger_entry_created_at" ON pix_checkout_ledger_entry USING btree (created_at);
 CREATE TRIGGER pix_checkout_ledger_entry_append_only BEFORE DELETE OR UPDATE ON pix_checkout_ledger_entry FOR EACH ROW EXECUTE FUNCTION pix_checkout_ledger_entry_append_only();

@@ -20,6 +20,7 @@ import { OverviewCard } from "../../lib/overview-card";
 import { PixDiscountCard } from "../../lib/pix-discount-card";
 import { PixDiscountCostCard } from "../../lib/pix-discount-cost-card";
 import { FlagActions } from "../../lib/flag-actions";
+import { MedActions } from "../../lib/med-actions";
 import { formatCents, moneyStatus, statusColor } from "../../lib/format";
 import { MoneyLine } from "../../lib/money-line";
 import { RefundDeadlineLine } from "../../lib/refund-deadline-line";
@@ -65,14 +66,17 @@ function BalanceCard({ provider }: { provider: string | undefined }) {
             {t("balance.ledger.title")}
           </Text>
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {(["captured", "owed", "held", "returned"] as const).map((part) => (
-              <div key={part} className="flex flex-col">
-                <Text size="small" className="text-ui-fg-subtle">
-                  {t(`balance.ledger.${part}`)}
-                </Text>
-                <Text weight="plus">{formatCents(ledger[part])}</Text>
-              </div>
-            ))}
+            {(["captured", "owed", "held", "returned", "contested"] as const)
+              // Money a MED blocks shows only while there is some.
+              .filter((part) => part !== "contested" || (ledger.contested ?? 0) > 0)
+              .map((part) => (
+                <div key={part} className="flex flex-col">
+                  <Text size="small" className="text-ui-fg-subtle">
+                    {t(`balance.ledger.${part}`)}
+                  </Text>
+                  <Text weight="plus">{formatCents(ledger[part] ?? 0)}</Text>
+                </div>
+              ))}
           </div>
           {ledger.owed + ledger.held > 0 ? (
             <Text size="xsmall" className="text-ui-fg-muted">
@@ -347,6 +351,7 @@ function AttentionCard() {
                       </Button>
                     ) : null}
                     <FlagActions charge={c} />
+                    <MedActions charge={c} />
                   </div>
                 </Table.Cell>
               </Table.Row>

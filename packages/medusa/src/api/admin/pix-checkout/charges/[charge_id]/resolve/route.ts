@@ -15,6 +15,7 @@ const MONEY_ACTION = {
     "This charge is captured and its cart is not an order yet: re-check it (the cart is completed again), or return the money and record the refund.",
   not_captured:
     "This charge is paid and not captured yet: re-check it (the capture is tried again), or return the money and record the refund.",
+  med: "A MED blocked this charge's money (bloqueio cautelar): once the institution decides, record the outcome (Devolvido pelo MED, or Mantido). Resolving cannot close it.",
 } as const;
 
 /**
