@@ -1,6 +1,7 @@
 import type { BookLine, DifferenceKind, Reconciliation } from "./books";
 import { toCsv, type CsvCell } from "./csv";
 import { saoPauloDateTime } from "../platform/sao-paulo-time";
+import { printedBuyerDocument } from "../platform/buyer-document";
 
 /** Languages of the CSV's words (numbers and dates are Brazilian in both). */
 export type CsvLanguage = "pt-BR" | "en";
@@ -25,6 +26,7 @@ const WORDS = {
       "Desconto no Pix",
       "Finalidade",
       "Observação",
+      "CPF/CNPJ do comprador",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
     purpose: {
@@ -89,6 +91,7 @@ const WORDS = {
       "Pix discount",
       "Purpose",
       "Note",
+      "Buyer CPF/CNPJ",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
     purpose: {
@@ -156,6 +159,8 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.type === "charge" && line.purpose ? words.purpose[line.purpose] : null,
     // A refund's: how the merchant said the money went back, each declaration's note.
     line.type === "refund" ? notesOf(line) : null,
+    // The buyer's CPF or CNPJ on Medusa's order, for the nota fiscal (README "Nota fiscal").
+    line.order?.buyer_document ? printedBuyerDocument(line.order.buyer_document) : null,
   ];
 }
 
@@ -198,6 +203,7 @@ function totalRow(
     figures.remark,
     null,
     figures.pixDiscount,
+    null,
     null,
     null,
   ];

@@ -80,7 +80,14 @@ export async function openSession(
     paymentCollectionId: session.payment_collection_id,
     salesChannelId: session.sales_channel_id ?? null,
     amountCents,
-    input: chargeInputOf(request.method, amountCents, request.input, request.customer, sessionId),
+    input: chargeInputOf(
+      request.method,
+      amountCents,
+      request.input,
+      request.customer,
+      sessionId,
+      request.options.buyerDocument,
+    ),
     // The store's session route says who asked; Medusa's own re-creates have no one.
     origin: originOf(session.payment_collection_id),
   });

@@ -56,7 +56,8 @@ CREATE TABLE pix_checkout_charge (
   returned_cents bigint DEFAULT 0 NOT NULL,
   capture_claimed_cents bigint,
   purpose text,
-  capture_claim_door text
+  capture_claim_door text,
+  buyer_document text
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
