@@ -29,9 +29,7 @@ const pixCheckoutOptions = {
   // "every_order" asks the buyer's CPF or CNPJ on a Pix too (a store that issues notas fiscais);
   // unset, only a boleto asks it, the plugin's default.
   buyerDocument: (env.PIX_CHECKOUT_BUYER_DOCUMENT || undefined) as
-    | "boleto"
-    | "every_order"
-    | undefined,
+    "boleto" | "every_order" | undefined,
 };
 
 // Variant A accounts get Pix and boleto; Variant B has no boleto, and the plugin refuses to

@@ -66,10 +66,14 @@ export async function fillDelivery(page, email) {
 }
 
 /**
- * Chooses Pix and waits until the QR code is on screen.
+ * Pays with Pix and waits until the QR code is on screen; where the store asks the CPF or CNPJ
+ * on every order (its payment step shows the field for Pix), types `document` first.
  * @param {import("playwright-core").Page} page
+ * @param {string} [document]
  */
-export async function payWithPix(page) {
+export async function payWithPix(page, document = payer.document) {
+  const field = page.locator("#payer-document");
+  if (await field.count()) await field.fill(document);
   await page.getByRole("button", { name: "Pagar com Pix" }).click();
   await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
 }

@@ -69,8 +69,7 @@ export async function mountStorefront(
     form: PayerForm = "payer",
   ) => {
     if (form === "payer") update({ touched: touchAll(fields), error: message });
-    else
-      update({ billingTouched: new Set([...state.billingTouched, ...fields]), error: message });
+    else update({ billingTouched: new Set([...state.billingTouched, ...fields]), error: message });
     const first = fields.find((field) => errors[field]);
     const control = first ? root.querySelector<HTMLElement>(`#${form}-${first}`) : null;
     control?.focus();

@@ -314,10 +314,10 @@ export async function choosePaymentMethod(
   const chosen = await sdk.client.fetch<{
     pix_discount: PixDiscount;
     buyer_document?: BuyerDocumentAsked;
-  }>(
-    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
-    { method: "POST", body: { method } },
-  );
+  }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`, {
+    method: "POST",
+    body: { method },
+  });
   const { cart } = await sdk.store.cart.retrieve(cartId, { fields: cartFields });
   return {
     cart,
@@ -334,9 +334,7 @@ export async function chosenMethod(
     method: string | null;
     pix_discount: PixDiscount;
     buyer_document?: BuyerDocumentAsked;
-  }>(
-    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
-  );
+  }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`);
   const method = chosen.method === "pix" || chosen.method === "boleto" ? chosen.method : null;
   return {
     method,

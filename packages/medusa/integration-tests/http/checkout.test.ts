@@ -564,7 +564,9 @@ medusaIntegrationTestRunner({
           fields: ["metadata"],
           filters: { id: order!.id },
         });
-        expect((data[0] as { metadata?: Json }).metadata?.pix_checkout_buyer_document).toBeUndefined();
+        expect(
+          (data[0] as { metadata?: Json }).metadata?.pix_checkout_buyer_document,
+        ).toBeUndefined();
       });
     });
 

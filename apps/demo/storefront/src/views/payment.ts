@@ -99,7 +99,9 @@ export function paymentView(state: State, actions: Actions) {
     >
       ${
         method === "boleto"
-          ? html`<p class="muted">O boleto leva o nome, o CPF ou CNPJ e o endereço de quem paga.</p>`
+          ? html`<p class="muted">
+              O boleto leva o nome, o CPF ou CNPJ e o endereço de quem paga.
+            </p>`
           : state.buyerDocument === "every_order"
             ? html`<p class="muted">A nota fiscal sai no CPF ou CNPJ informado.</p>`
             : nothing

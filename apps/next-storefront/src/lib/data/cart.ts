@@ -342,7 +342,11 @@ export async function choosePaymentMethod(
     .then(async ({ method, pix_discount, buyer_document }) => {
       if (providerId) revalidateTag(await getCacheTag("carts"))
       // A plugin before the option answers without it: a boleto only, as then.
-      return { method, pix_discount, buyer_document: buyer_document ?? "boleto" }
+      return {
+        method,
+        pix_discount,
+        buyer_document: buyer_document ?? "boleto",
+      }
     })
     .catch(() => null)
 }

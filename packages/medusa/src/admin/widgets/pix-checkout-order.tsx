@@ -13,10 +13,7 @@ import { formatCents, statusColor } from "../lib/format";
 import { MoneyLine } from "../lib/money-line";
 import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
-import {
-  buyerDocumentOnOrder,
-  printedBuyerDocument,
-} from "../../internal/platform/buyer-document";
+import { buyerDocumentOnOrder, printedBuyerDocument } from "../../internal/platform/buyer-document";
 
 /** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
 function reminderWords(

@@ -124,7 +124,9 @@ describe("the reconciliation CSV", () => {
     expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;;;$/);
     expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
-    expect(english[0]).toMatch(/;Difference;After a reminder;Pix discount;Purpose;Note;Buyer CPF\/CNPJ$/);
+    expect(english[0]).toMatch(
+      /;Difference;After a reminder;Pix discount;Purpose;Note;Buyer CPF\/CNPJ$/,
+    );
     expect(english[1]).toMatch(/;yes;649,77;;;$/);
   });
 

@@ -135,7 +135,9 @@ describe("the document an order is given", () => {
     const written = { [BUYER_DOCUMENT_METADATA_KEY]: { type: "cpf", number: "52998224725" } };
     expect(buyerDocumentOnOrder(written)).toEqual({ type: "cpf", number: "52998224725" });
     expect(
-      buyerDocumentOnOrder({ [BUYER_DOCUMENT_METADATA_KEY]: { type: "cnpj", number: "52998224725" } }),
+      buyerDocumentOnOrder({
+        [BUYER_DOCUMENT_METADATA_KEY]: { type: "cnpj", number: "52998224725" },
+      }),
     ).toBeUndefined();
     expect(buyerDocumentOnOrder({ [BUYER_DOCUMENT_METADATA_KEY]: "52998224725" })).toBeUndefined();
     expect(buyerDocumentOnOrder(null)).toBeUndefined();

@@ -43,14 +43,7 @@ export async function ordersOfCharges(
   if (orderIds.length === 0) return found;
   const { data: orders } = await query.graph({
     entity: "order",
-    fields: [
-      "id",
-      "display_id",
-      "email",
-      "metadata",
-      "customer.first_name",
-      "customer.last_name",
-    ],
+    fields: ["id", "display_id", "email", "metadata", "customer.first_name", "customer.last_name"],
     filters: { id: orderIds },
   });
   const byId = new Map(

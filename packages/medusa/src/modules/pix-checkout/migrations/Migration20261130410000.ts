@@ -15,6 +15,8 @@ export class Migration20261130410000 extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table if exists "pix_checkout_charge" drop column if exists "buyer_document";`);
+    this.addSql(
+      `alter table if exists "pix_checkout_charge" drop column if exists "buyer_document";`,
+    );
   }
 }

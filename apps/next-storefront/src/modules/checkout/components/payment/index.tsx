@@ -64,7 +64,9 @@ const Payment = ({
   })
   // "Mesmo endereço da entrega": the boleto's payer is the cart's address (the plugin fills it
   // from the cart), checked when the cart has one; unchecked, the payer's own address.
-  const [sameAddress, setSameAddress] = useState(!!cart.shipping_address?.address_1)
+  const [sameAddress, setSameAddress] = useState(
+    !!cart.shipping_address?.address_1
+  )
   const [billing, setBilling] = useState({
     address_1: "",
     postal_code: "",
@@ -118,10 +120,13 @@ const Payment = ({
     }
   }
 
-  // One CPF/CNPJ field for both methods: a boleto always asks it, Pix when the store does.
+  // One CPF/CNPJ field for both methods: a boleto always asks it, Pix when the store does
+  // (and its session has no code yet: the code on the review step already carries it).
   const asksDocument =
     isBoleto(selectedPaymentMethod) ||
-    (isPix(selectedPaymentMethod) && buyerDocument === "every_order")
+    (isPix(selectedPaymentMethod) &&
+      buyerDocument === "every_order" &&
+      activeSession?.provider_id !== selectedPaymentMethod)
 
   /** What the session's `data` carries: the document, and a boleto's payer details. */
   const sessionData = () => {
@@ -143,7 +148,11 @@ const Payment = ({
 
   const handleSubmit = async () => {
     // A boleto's missing fields are named by the store's refusal, all at once.
-    if (isPix(selectedPaymentMethod) && asksDocument && !payer.document.trim()) {
+    if (
+      isPix(selectedPaymentMethod) &&
+      asksDocument &&
+      !payer.document.trim()
+    ) {
       setError("Informe o CPF ou CNPJ.")
       return
     }
