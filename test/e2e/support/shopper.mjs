@@ -72,9 +72,12 @@ export async function fillDelivery(page, email) {
  * @param {string} [document]
  */
 export async function payWithPix(page, document = payer.document) {
+  const button = page.getByRole("button", { name: "Pagar com Pix" });
+  // The payment step is on screen, the document field with it or not at all.
+  await button.waitFor();
   const field = page.locator("#payer-document");
   if (await field.count()) await field.fill(document);
-  await page.getByRole("button", { name: "Pagar com Pix" }).click();
+  await button.click();
   await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
 }
 

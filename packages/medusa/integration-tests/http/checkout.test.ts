@@ -533,6 +533,22 @@ medusaIntegrationTestRunner({
         expect(output.join("\n")).not.toContain("52998224725");
       });
 
+      it("asks it once: a new code of the same cart (the element's 'Gerar novo código') keeps the document", async () => {
+        const cartId = await createCart(container(), store, 34);
+        const first = sessionOf(await shop.initiate(cartId, NF, { document: "529.982.247-25" }));
+        await control(sandboxA.url, `charges/${first.data.charge_id}/expire`, {});
+        await waitFor(
+          async () => (await chargeRow(first.data.charge_id))?.status === "expired",
+          "the first code to expire",
+        );
+        // What the element sends after expiry: the provider, no data.
+        const renewed = await shop.initiate(cartId, NF);
+        expect(renewed.status).toBe(200);
+        const session = sessionOf(renewed);
+        expect(session.data.charge_id).not.toBe(first.data.charge_id);
+        expect((await servicePayer(session.data.charge_id)).document).toBe("52998224725");
+      });
+
       it("refuses a Pix without the document, or with a wrong one, with a 400 and its code, charging nothing", async () => {
         const cartId = await createCart(container(), store, 32);
         const before = await db(container())("pix_checkout_charge").count({ n: "*" }).first();
