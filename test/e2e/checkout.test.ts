@@ -1127,7 +1127,11 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
         post(
           from,
           action.url(),
-          JSON.stringify([{ id: cartId }, { provider_id: "pp_pix_pix-checkout" }]),
+          // With the CPF the store asks on every order, as the payment step sends it.
+          JSON.stringify([
+            { id: cartId },
+            { provider_id: "pp_pix_pix-checkout", data: { document: payer.document } },
+          ]),
           {
             "next-action": action.headers()["next-action"]!,
             "content-type": "text/plain;charset=UTF-8",
