@@ -27,6 +27,10 @@ const pixCheckoutOptions = {
   baseUrl: env.PIX_CHECKOUT_BASE_URL ?? `http://127.0.0.1:${sandboxPort}/v1`,
   variant: env.PIX_CHECKOUT_VARIANT ?? "a",
   webhookSecret: env.PIX_CHECKOUT_WEBHOOK_SECRET || undefined,
+  // "every_order" asks the buyer's CPF or CNPJ on a Pix too (a store that issues notas fiscais);
+  // unset, only a boleto asks it, the plugin's default.
+  buyerDocument: (env.PIX_CHECKOUT_BUYER_DOCUMENT || undefined) as
+    "boleto" | "every_order" | undefined,
 };
 
 // Variant A accounts get Pix and boleto; Variant B has no boleto, and the plugin refuses to

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Demo } from "@pix-checkout/demo";
 import { englishOnly, layoutProblems } from "../../packages/medusa/scripts/lib/admin-checks.mjs";
 import pg from "pg";
-import { adminToken, listOrders, orderCharges } from "./support/admin-api.mjs";
+import { adminToken, listOrders, orderBuyerDocument, orderCharges } from "./support/admin-api.mjs";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
 import {
@@ -16,7 +16,13 @@ import {
   startNextStorefront,
   toPaymentStep as toNextPaymentStep,
 } from "./support/next-storefront.mjs";
-import { expireCharge, listCharges, newestCharge, payCharge } from "./support/sandbox-control.mjs";
+import {
+  chargePayer,
+  expireCharge,
+  listCharges,
+  newestCharge,
+  payCharge,
+} from "./support/sandbox-control.mjs";
 import { readyCart, storeCart } from "./support/store-api.mjs";
 import {
   brl,
@@ -75,6 +81,8 @@ beforeAll(async () => {
   [demo, browser] = await Promise.all([
     startE2eDemo({
       databaseName: "pix_checkout_e2e",
+      // A store that issues notas fiscais: the CPF or CNPJ is asked on every order, Pix too.
+      buyerDocument: "every_order",
       // The Next.js storefront below calls the store from the browser too.
       extraStoreOrigins: [`http://127.0.0.1:${nextPort}`],
     }),
@@ -147,10 +155,16 @@ function expectAddsUp(lines: { label: string; cents: number }[]): void {
 }
 
 describe("checkout in the demo store", () => {
-  it("shows a Pix buyer on a 390 px phone the code first, and the confirmation without a reload once the copied code is paid; the merchant sees the order paid", async () => {
+  it("shows a Pix buyer on a 390 px phone the code first, and the confirmation without a reload once the copied code is paid; the merchant sees the order paid, with the CPF/CNPJ the store asks on every order", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("pix-buyer"));
-    await payWithPix(page);
+    // The store asks the document on every order: one field on the payment step, for Pix too,
+    // checked before anything is asked of the store.
+    await page.fill("#payer-document", "12.ABC.345/01DE-36");
+    await page.getByRole("button", { name: "Pagar com Pix" }).click();
+    await page.locator("#payer-document-error").waitFor();
+    expect(await page.evaluate("document.activeElement?.id")).toBe("payer-document");
+    await payWithPix(page, "12.abc.345/01de-35");
     await showsCopyFirst(page);
     // Page loads, not the steps' own addresses (#/pedido/…), which change without one.
     const navigations: string[] = [];
@@ -163,6 +177,11 @@ describe("checkout in the demo store", () => {
     expect(navigations).toEqual([]);
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("pix-buyer"));
+    // The service got the buyer's document, and Medusa's order carries it for the nota fiscal.
+    expect((await chargePayer(demo.urls.sandbox, charge.uuid)).document).toBe("12ABC34501DE35");
+    await expect
+      .poll(() => orderBuyerDocument(demo.urls.store, token, order.id))
+      .toEqual({ type: "cnpj", number: "12ABC34501DE35" });
   });
 
   it("lets a phone shopper go back to delivery and on again, keeps the same code through a reload, and shows totals that add up to the cent", async () => {
@@ -482,9 +501,19 @@ describe("checkout in the demo store", () => {
     await live.close();
   });
 
-  it("creates a boleto order before payment and marks it paid when the boleto is paid", async () => {
+  it("creates a boleto order before payment, the payer at the delivery address typing only the CPF ('Mesmo endereço da entrega'), and marks it paid when the boleto is paid", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await fillCartAndShipping(page, storefront(), email("boleto-buyer"));
+    await page.getByRole("radio", { name: /Boleto bancário/ }).check();
+    // The delivery address is the payer's: no address field, only the document.
+    const same = page.getByRole("checkbox", { name: "Mesmo endereço da entrega" });
+    await expect.poll(() => same.isChecked()).toBe(true);
+    expect(await page.locator("#billing-street, #payer-street").count()).toBe(0);
+    // Unchecked, the payer's own address appears, filled from the delivery's; checked again, gone.
+    await same.uncheck();
+    await expect.poll(() => page.locator("#billing-street").inputValue()).toBe(payer.street);
+    await same.check();
+    expect(await page.locator("#billing-street").count()).toBe(0);
     // A phone shopper whose only mistake is the CPF: the submit takes them to it.
     await submitBoleto(page, "111.111.111-11");
     expect(await page.evaluate("document.activeElement?.id")).toBe("payer-document");
@@ -501,10 +530,18 @@ describe("checkout in the demo store", () => {
     expect(waiting?.payment_status).not.toBe("captured");
 
     const charge = await newestCharge(demo.urls.sandbox);
+    // The boleto's payer is the delivery's, with the one document typed.
+    expect(await chargePayer(demo.urls.sandbox, charge.uuid)).toMatchObject({
+      name: `${payer.firstName} ${payer.lastName}`,
+      document: "52998224725",
+    });
     await payCharge(demo.urls.sandbox, charge.uuid);
 
     expect(await confirmedOrderNumber(page)).toBe(orderNumber);
-    await paidOrder((o) => o.display_id === orderNumber);
+    const paid = await paidOrder((o) => o.display_id === orderNumber);
+    await expect
+      .poll(() => orderBuyerDocument(demo.urls.store, token, paid.id))
+      .toEqual({ type: "cpf", number: "52998224725" });
   });
 
   it("shows an expired Pix as expired, and the element's 'Gerar novo código' gives a new one the shopper pays by copying", async () => {
@@ -654,8 +691,20 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
    * The shopper taps "Continue to review" at the bottom of the page, as on the starter, where
    * the button sits below the first screen: the step changes without scrolling.
    */
+  /**
+   * Chooses Pix and types the CPF the store asks on every order, in the payment step's one
+   * document field; a cart whose Pix code exists already is not asked again (the field is not
+   * there once the store's answer, with its Pix discount, is on screen).
+   */
+  async function choosePix(tab: Page = page) {
+    await tab.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await tab.getByTestId("pix-discount-label").waitFor();
+    const field = tab.getByTestId("buyer-document-input");
+    if (await field.count()) await field.fill(payer.document);
+  }
+
   async function toPixCode() {
-    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await choosePix();
     await tapAtTheBottom(page.getByTestId("submit-payment-button"));
     await page.waitForURL(/step=review/);
     await showsCopyFirst(page);
@@ -703,8 +752,8 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
   /** Where each boleto payer field sits on the page. */
   async function payerFieldBoxes() {
     const boxes = [];
-    for (const field of ["document", "neighborhood", "number"]) {
-      const box = await page.getByTestId(`boleto-${field}-input`).boundingBox();
+    for (const field of ["buyer-document", "boleto-neighborhood", "boleto-number"]) {
+      const box = await page.getByTestId(`${field}-input`).boundingBox();
       if (!box) throw new Error(`the ${field} field is not on screen`);
       boxes.push(box);
     }
@@ -768,12 +817,17 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await showsCopyFirst(page);
     expect(await pixCode()).toBe(code);
 
-    await payCopiedCode(page, demo.urls.sandbox);
+    const paidCharge = await payCopiedCode(page, demo.urls.sandbox);
+    expect((await chargePayer(demo.urls.sandbox, paidCharge.uuid)).document).toBe("52998224725");
 
     const orderNumber = await confirmedNextOrder();
     expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("next-pix"));
+    // The CPF typed once on the payment step reached the service and Medusa's order.
+    await expect
+      .poll(() => orderBuyerDocument(demo.urls.store, token, order.id))
+      .toEqual({ type: "cpf", number: "52998224725" });
     // The order page's lines are the checkout's, and Medusa's order holds the same cents.
     expect(await summaryAddingUp("order-total")).toEqual(checkout);
     expect(Math.round(order.discount_total * 100)).toBe(-checkout.lines.Descontos!);
@@ -875,7 +929,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await live.getByRole("radio", { name: /SEDEX/ }).check();
     await live.getByTestId("submit-delivery-option-button").click();
     await live.waitForURL(/step=payment/);
-    await live.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await choosePix(live);
     await live.getByTestId("submit-payment-button").click();
     await live.waitForURL(/step=review/);
     await checkoutView(live, "pending").locator('[part~="code"]').waitFor();
@@ -954,6 +1008,11 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     await page.setViewportSize({ width: 390, height: 844 });
     await toPaymentStep(email("next-boleto"));
     await page.getByTestId("payment-method-pp_boleto_pix-checkout").check();
+    // The payer is at the delivery address: "Mesmo endereço da entrega" is checked, and no
+    // address field is asked.
+    const same = page.getByTestId("boleto-same-address-checkbox");
+    await expect.poll(() => same.isChecked()).toBe(true);
+    expect(await page.locator('[data-testid^="boleto-billing-"]').count()).toBe(0);
 
     // On a phone each payer field has a row of its own, and a CPF shows whole.
     const [document, neighborhood, number] = await payerFieldBoxes();
@@ -970,12 +1029,12 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
       .toBe("Para gerar o boleto, preencha o CPF ou CNPJ, o bairro e o número.");
 
     await fillBoletoPayer(page);
-    const cpf = page.getByTestId("boleto-document-input");
+    const cpf = page.getByTestId("buyer-document-input");
     await cpf.fill("111.111.111-11");
     // The field is as wide as the number: nothing of it scrolls out of sight.
     expect(
       await page.evaluate(
-        `(() => { const cpf = document.querySelector('[data-testid="boleto-document-input"]');
+        `(() => { const cpf = document.querySelector('[data-testid="buyer-document-input"]');
           return cpf.scrollWidth <= cpf.clientWidth; })()`,
       ),
     ).toBe(true);
@@ -1022,6 +1081,10 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
       (o) => o.display_id === orderNumber,
     );
     expect(waiting?.payment_status).not.toBe("captured");
+    // Placed before payment, the order already carries the buyer's document.
+    await expect
+      .poll(() => orderBuyerDocument(demo.urls.store, token, waiting!.id))
+      .toEqual({ type: "cpf", number: "52998224725" });
 
     // Server-rendered: the HTML already holds the order; the element waits for the browser.
     const html = await (await fetch(page.url())).text();
@@ -1047,7 +1110,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
         !!r.headers()["next-action"] &&
         (r.postData() ?? "").includes('"provider_id":"pp_pix_pix-checkout"'),
     );
-    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await choosePix();
     await page.getByTestId("submit-payment-button").click();
     const action = await asked;
 
@@ -1065,7 +1128,11 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
         post(
           from,
           action.url(),
-          JSON.stringify([{ id: cartId }, { provider_id: "pp_pix_pix-checkout" }]),
+          // With the CPF the store asks on every order, as the payment step sends it.
+          JSON.stringify([
+            { id: cartId },
+            { provider_id: "pp_pix_pix-checkout", data: { document: payer.document } },
+          ]),
           {
             "next-action": action.headers()["next-action"]!,
             "content-type": "text/plain;charset=UTF-8",

@@ -56,7 +56,7 @@ try {
   const boleto = await (await browser.newContext(phone)).newPage();
   await toPaymentStep(boleto, next.url, "bruno.lima@example.com");
   await boleto.getByTestId("payment-method-pp_boleto_pix-checkout").check();
-  await boleto.getByTestId("boleto-document-input").fill("529.982.247-25");
+  await boleto.getByTestId("buyer-document-input").fill("529.982.247-25");
   await boleto.getByTestId("submit-payment-button").click();
   await boleto.getByTestId("payment-method-error-message").waitFor();
   await shoot(boleto, "payment-boleto-phone.png");

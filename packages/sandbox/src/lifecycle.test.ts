@@ -125,6 +125,17 @@ describe.each(["a", "b"] as const)("charge lifecycle and control routes, variant
     ]);
   });
 
+  it("tells the payer a charge was created with, its document too, on the control route", async () => {
+    const created = await h.createPix(1000, {
+      customer: { name: "Ana", document: "12ABC34501DE35" },
+    });
+    const reply = await h.control("GET", `/charges/${h.idOf(created)}/payer`);
+    expect(reply.body).toEqual({ name: "Ana", document: "12ABC34501DE35" });
+    expect((await h.control("GET", `/charges/${h.idOf(await h.createPix())}/payer`)).body).toEqual(
+      {},
+    );
+  });
+
   it("forgets every charge on reset", async () => {
     const id = h.idOf(await h.createPix());
     await h.control("POST", "/reset");

@@ -66,3 +66,21 @@ export async function orderCharges(storeUrl, token, orderId) {
   }
   return body.charges;
 }
+
+/**
+ * The buyer's CPF or CNPJ on Medusa's order, as an NF-e integration reads it through Medusa's
+ * own admin API (`metadata.pix_checkout_buyer_document`); undefined when it has none.
+ * @param {string} storeUrl
+ * @param {string} token
+ * @param {string} orderId
+ * @returns {Promise<{ type: "cpf" | "cnpj", number: string } | undefined>}
+ */
+export async function orderBuyerDocument(storeUrl, token, orderId) {
+  const response = await fetch(`${storeUrl}/admin/orders/${orderId}?fields=id,metadata`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  if (!response.ok)
+    throw new Error(`GET /admin/orders/${orderId}: ${response.status} ${JSON.stringify(body)}`);
+  return body.order.metadata?.pix_checkout_buyer_document;
+}

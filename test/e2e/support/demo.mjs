@@ -31,10 +31,12 @@ function databaseOptions(name) {
 
 /**
  * Starts the whole demo (store, sandbox in memory, storefront) on free ports.
- * @param {{ databaseName: string, log?: (line: string) => void, extraStoreOrigins?: string[] }} options
+ * @param {{ databaseName: string, log?: (line: string) => void, extraStoreOrigins?: string[], buyerDocument?: "boleto" | "every_order" }} options
  * @returns {Promise<import("@pix-checkout/demo").Demo>}
  */
 export async function startE2eDemo(options) {
+  // The store's `buyerDocument` option (apps/demo/medusa-config.ts reads it at boot).
+  if (options.buyerDocument) process.env.PIX_CHECKOUT_BUYER_DOCUMENT = options.buyerDocument;
   const [store, storefront, sandbox, embeddedPostgres, mailSmtp, mailWeb] = [
     await freePort(),
     await freePort(),

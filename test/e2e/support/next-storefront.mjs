@@ -124,7 +124,7 @@ export async function toPaymentStep(page, storefrontUrl, email) {
  * @param {import("playwright-core").Page} page
  */
 export async function fillBoletoPayer(page) {
-  await page.getByTestId("boleto-document-input").fill(payer.document);
+  await page.getByTestId("buyer-document-input").fill(payer.document);
   await page.getByTestId("boleto-neighborhood-input").fill(payer.neighborhood);
   await page.getByTestId("boleto-number-input").fill(payer.number);
 }

@@ -50,3 +50,14 @@ export function payCharge(sandboxUrl, uuid) {
 export function expireCharge(sandboxUrl, uuid) {
   return control(sandboxUrl, `charges/${uuid}/expire`, "POST");
 }
+
+/**
+ * The payer the service stored with a charge (`name`, `email`, `document`, `phone`, those the
+ * store sent): what the store told the service about the buyer.
+ * @param {string} sandboxUrl
+ * @param {string} uuid
+ * @returns {Promise<{ name?: string, email?: string, document?: string, phone?: string }>}
+ */
+export function chargePayer(sandboxUrl, uuid) {
+  return control(sandboxUrl, `charges/${uuid}/payer`);
+}

@@ -66,11 +66,18 @@ export async function fillDelivery(page, email) {
 }
 
 /**
- * Chooses Pix and waits until the QR code is on screen.
+ * Pays with Pix and waits until the QR code is on screen; where the store asks the CPF or CNPJ
+ * on every order (its payment step shows the field for Pix), types `document` first.
  * @param {import("playwright-core").Page} page
+ * @param {string} [document]
  */
-export async function payWithPix(page) {
-  await page.getByRole("button", { name: "Pagar com Pix" }).click();
+export async function payWithPix(page, document = payer.document) {
+  const button = page.getByRole("button", { name: "Pagar com Pix" });
+  // The payment step is on screen, the document field with it or not at all.
+  await button.waitFor();
+  const field = page.locator("#payer-document");
+  if (await field.count()) await field.fill(document);
+  await button.click();
   await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
 }
 

@@ -5,7 +5,7 @@
 import { html, nothing, render } from "lit";
 import config from "virtual:pix-demo-config";
 import {
-  boletoFields,
+  billingFields,
   shippingFields,
   validatePayer,
   emptyPayer,
@@ -16,7 +16,7 @@ import {
 } from "./payer-fields";
 import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
-import { initialState, type Actions, type State } from "./state";
+import { initialState, type Actions, type PayerForm, type State } from "./state";
 import { sandboxPageOf } from "./sandbox-link";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
@@ -66,10 +66,12 @@ export async function mountStorefront(
     fields: PayerField[],
     errors: Partial<Record<PayerField, string>>,
     message: string,
+    form: PayerForm = "payer",
   ) => {
-    update({ touched: touchAll(fields), error: message });
+    if (form === "payer") update({ touched: touchAll(fields), error: message });
+    else update({ billingTouched: new Set([...state.billingTouched, ...fields]), error: message });
     const first = fields.find((field) => errors[field]);
-    const control = first ? root.querySelector<HTMLElement>(`#payer-${first}`) : null;
+    const control = first ? root.querySelector<HTMLElement>(`#${form}-${first}`) : null;
     control?.focus();
     control?.scrollIntoView({ block: "center" });
   };
@@ -115,6 +117,11 @@ export async function mountStorefront(
     update({
       cart: recorded?.cart ?? cart,
       pixDiscount: recorded?.pixDiscount ?? chosen.pixDiscount,
+      buyerDocument: recorded?.buyerDocument ?? chosen.buyerDocument,
+      // "Mesmo endereço da entrega" is checked when the cart has a delivery address.
+      sameAddress: !!(recorded?.cart ?? cart).shipping_address?.address_1,
+      billing: { ...state.payer },
+      billingTouched: new Set(),
       methods,
       method: method ?? null,
       step: "payment",
@@ -228,21 +235,31 @@ export async function mountStorefront(
         if (!state.cart) return;
         update({ cart: await api.setQuantity(state.cart.id, lineId, quantity) });
       }),
-    edit: (field, value) => update({ payer: { ...state.payer, [field]: value } }),
-    leave: (field) => {
+    edit: (field, value, form = "payer") =>
+      update({ [form]: { ...state[form], [field]: value } } as Partial<State>),
+    leave: (field, form = "payer") => {
+      const values = state[form];
       const pretty =
         field === "document"
-          ? formatDocument(state.payer.document)
+          ? formatDocument(values.document)
           : field === "postalCode"
-            ? formatPostalCode(state.payer.postalCode)
+            ? formatPostalCode(values.postalCode)
             : field === "phone"
-              ? formatPhoneNumber(state.payer.phone)
-              : state.payer[field];
-      update({
-        touched: new Set([...state.touched, field]),
-        payer: { ...state.payer, [field]: pretty },
-      });
+              ? formatPhoneNumber(values.phone)
+              : values[field];
+      if (form === "payer") {
+        update({
+          touched: new Set([...state.touched, field]),
+          payer: { ...state.payer, [field]: pretty },
+        });
+      } else {
+        update({
+          billingTouched: new Set([...state.billingTouched, field]),
+          billing: { ...state.billing, [field]: pretty },
+        });
+      }
     },
+    setSameAddress: (same) => update({ sameAddress: same, error: null }),
     submitAddress: () =>
       void attempt(async () => {
         if (!(await saveDelivery("Confira os campos destacados."))) return;
@@ -273,15 +290,31 @@ export async function mountStorefront(
       // One call: the plugin records the method and Medusa re-prices the cart (Pix discount).
       void attempt(async () => {
         if (!state.cart) return;
-        const { cart, pixDiscount } = await api.choosePaymentMethod(state.cart.id, method);
-        update({ cart, pixDiscount });
+        const { cart, pixDiscount, buyerDocument } = await api.choosePaymentMethod(
+          state.cart.id,
+          method,
+        );
+        update({ cart, pixDiscount, buyerDocument });
       });
     },
     pay: (method) => {
-      if (method === "boleto") {
-        const errors = validatePayer(state.payer, boletoFields);
+      // The CPF or CNPJ is one field of the payment step, for a boleto and, when the store asks
+      // it on every order, for Pix; a boleto elsewhere than the delivery asks its address too.
+      if (method === "boleto" || state.buyerDocument === "every_order") {
+        const errors = validatePayer(state.payer, ["document"]);
         if (Object.keys(errors).length > 0) {
-          refuse(boletoFields, errors, "Confira os dados do boleto.");
+          refuse(
+            ["document"],
+            errors,
+            method === "boleto" ? "Confira os dados do boleto." : "Informe o CPF ou CNPJ.",
+          );
+          return;
+        }
+      }
+      if (method === "boleto" && !state.sameAddress) {
+        const errors = validatePayer(state.billing, billingFields);
+        if (Object.keys(errors).length > 0) {
+          refuse(billingFields, errors, "Confira os dados do boleto.", "billing");
           return;
         }
       }
@@ -307,7 +340,17 @@ export async function mountStorefront(
           await enter({ step: "checkout", sessionId: live.id }, "push");
           return;
         }
-        const sessionId = await api.startPayment(cart, method, state.payer);
+        const payer =
+          method === "boleto" && !state.sameAddress
+            ? { ...state.billing, email: state.payer.email }
+            : state.payer;
+        const asked = method === "boleto" || state.buyerDocument === "every_order";
+        const sessionId = await api.startPayment(
+          cart,
+          method,
+          payer,
+          asked ? state.payer.document : "",
+        );
         // Boleto is order-first: the order exists now and waits for the boleto to be paid.
         // Pix is pay-first: the order is created once the charge is paid.
         const order = method === "boleto" ? await api.completeCart(state.cart.id) : null;

@@ -134,6 +134,12 @@ export const shippingFields: PayerField[] = [
 /** Every field a boleto needs. */
 export const boletoFields: PayerField[] = ["document", ...shippingFields];
 
+/**
+ * A boleto payer's address elsewhere than the delivery ("Mesmo endereço da entrega"
+ * unchecked): the shipping fields but the e-mail, which stays the order's.
+ */
+export const billingFields: PayerField[] = shippingFields.filter((field) => field !== "email");
+
 /** What is wrong with one field, in words for the shopper, or null when it is fine. */
 export function validateField(field: PayerField, value: string): string | null {
   return rules[field]?.(value) ?? null;

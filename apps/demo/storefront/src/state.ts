@@ -7,7 +7,11 @@ import type {
   OrderPaymentStatus,
   PixDiscount,
   RefundOwed,
+  BuyerDocumentAsked,
 } from "./store-api";
+
+/** Which form a field belongs to: the delivery's (`payer`) or a boleto payer's elsewhere. */
+export type PayerForm = "payer" | "billing";
 
 /** The checkout steps, in order. */
 export type Step = "products" | "cart" | "address" | "payment" | "checkout" | "confirmation";
@@ -28,6 +32,17 @@ export interface State {
   method: Method | null;
   /** The store's Pix discount, as the payment-method route last told it. */
   pixDiscount: PixDiscount | null;
+  /** When the store asks the CPF or CNPJ (the payment-method route's `buyer_document`). */
+  buyerDocument: BuyerDocumentAsked;
+  /**
+   * The boleto's payer lives at the delivery address ("Mesmo endereço da entrega", checked by
+   * default): the payment step asks only the document. Unchecked, it asks `billing`.
+   */
+  sameAddress: boolean;
+  /** The boleto payer's address when it is not the delivery's, as typed. */
+  billing: PayerFields;
+  /** Fields of `billing` the shopper has left at least once. */
+  billingTouched: Set<PayerField>;
   /** The payment session `<pix-checkout>` shows. */
   sessionId: string | null;
   /** Boleto places the order before payment; Pix after. */
@@ -75,6 +90,10 @@ export function initialState(): State {
     methods: [],
     method: null,
     pixDiscount: null,
+    buyerDocument: "boleto",
+    sameAddress: true,
+    billing: emptyPayer(),
+    billingTouched: new Set(),
     sessionId: null,
     order: null,
     orderPixSaved: 0,
@@ -102,8 +121,10 @@ export interface Actions {
   go(step: Step): void;
   add(variantId: string): void;
   setQuantity(lineId: string, quantity: number): void;
-  edit(field: PayerField, value: string): void;
-  leave(field: PayerField): void;
+  edit(field: PayerField, value: string, form?: PayerForm): void;
+  leave(field: PayerField, form?: PayerForm): void;
+  /** "Mesmo endereço da entrega" checked or not. */
+  setSameAddress(same: boolean): void;
   submitAddress(): void;
   chooseShipping(optionId: string): void;
   /** On to payment with the shipping the cart already has (back, or a reload). */

@@ -153,11 +153,13 @@ export async function availableMethods(regionId: string): Promise<Method[]> {
 
 /**
  * What a boleto needs beyond Medusa's address: the document, the neighborhood and the
- * number apart from the street (see the plugin's README, "Boleto payer data").
+ * number apart from the street (see the plugin's README, "Boleto payer data"). `payer` is the
+ * delivery's ("mesmo endereço da entrega") or the address the shopper typed for the boleto;
+ * the document is the payment step's one field either way.
  */
-function boletoData(payer: PayerFields): Record<string, unknown> {
+function boletoData(payer: PayerFields, document: string): Record<string, unknown> {
   return {
-    document: payer.document,
+    document,
     phone: payer.phone,
     email: payer.email.trim(),
     name: `${payer.firstName.trim()} ${payer.lastName.trim()}`,
@@ -204,6 +206,7 @@ export async function startPayment(
   cart: HttpTypes.StoreCart,
   method: Method,
   payer: PayerFields,
+  document: string,
 ): Promise<string> {
   const collectionId =
     cart.payment_collection?.id ??
@@ -219,7 +222,13 @@ export async function startPayment(
       method: "POST",
       body: JSON.stringify({
         provider_id: providerIds[method],
-        data: method === "boleto" ? boletoData(payer) : {},
+        // A Pix carries the buyer's document when the store asks it (a nota fiscal), else nothing.
+        data:
+          method === "boleto"
+            ? boletoData(payer, document)
+            : document.trim()
+              ? { document: document.trim() }
+              : {},
       }),
     },
   );
@@ -275,6 +284,12 @@ export async function freshCart(cartId: string): Promise<HttpTypes.StoreCart | n
     .catch(() => null);
 }
 
+/**
+ * When the store asks the buyer's CPF or CNPJ (the plugin's `buyerDocument` option, told by
+ * its payment-method route): for a boleto only, or on every order (Pix too, for a nota fiscal).
+ */
+export type BuyerDocumentAsked = "boleto" | "every_order";
+
 /** The Pix discount as the plugin's payment-method route tells it (amounts in integer cents). */
 export interface PixDiscount {
   enabled: boolean;
@@ -291,24 +306,41 @@ export interface PixDiscount {
 export async function choosePaymentMethod(
   cartId: string,
   method: Method,
-): Promise<{ cart: HttpTypes.StoreCart; pixDiscount: PixDiscount }> {
-  const chosen = await sdk.client.fetch<{ pix_discount: PixDiscount }>(
-    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
-    { method: "POST", body: { method } },
-  );
+): Promise<{
+  cart: HttpTypes.StoreCart;
+  pixDiscount: PixDiscount;
+  buyerDocument: BuyerDocumentAsked;
+}> {
+  const chosen = await sdk.client.fetch<{
+    pix_discount: PixDiscount;
+    buyer_document?: BuyerDocumentAsked;
+  }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`, {
+    method: "POST",
+    body: { method },
+  });
   const { cart } = await sdk.store.cart.retrieve(cartId, { fields: cartFields });
-  return { cart, pixDiscount: chosen.pix_discount };
+  return {
+    cart,
+    pixDiscount: chosen.pix_discount,
+    buyerDocument: chosen.buyer_document ?? "boleto",
+  };
 }
 
 /** The method the cart already has, and the Pix discount as it stands on it. */
 export async function chosenMethod(
   cartId: string,
-): Promise<{ method: Method | null; pixDiscount: PixDiscount }> {
-  const chosen = await sdk.client.fetch<{ method: string | null; pix_discount: PixDiscount }>(
-    `/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`,
-  );
+): Promise<{ method: Method | null; pixDiscount: PixDiscount; buyerDocument: BuyerDocumentAsked }> {
+  const chosen = await sdk.client.fetch<{
+    method: string | null;
+    pix_discount: PixDiscount;
+    buyer_document?: BuyerDocumentAsked;
+  }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`);
   const method = chosen.method === "pix" || chosen.method === "boleto" ? chosen.method : null;
-  return { method, pixDiscount: chosen.pix_discount };
+  return {
+    method,
+    pixDiscount: chosen.pix_discount,
+    buyerDocument: chosen.buyer_document ?? "boleto",
+  };
 }
 
 /**

@@ -11,6 +11,9 @@ const apiKey = process.env.PIX_API_KEY ?? "sk_live_sandbox_default";
 // every other suite keeps Medusa's local provider on the same channel.
 const smtpPort = process.env.PIX_SMTP_PORT;
 const alertsTo = process.env.PIX_ALERTS_TO;
+// The checkout suite adds a Pix registration of a store that asks the buyer's CPF/CNPJ on every
+// order (`buyerDocument: "every_order"`), on Variant A's sandbox, beside `a` (the default).
+const buyerDocumentProvider = process.env.PIX_BUYER_DOCUMENT_PROVIDER === "1";
 // The permissions suite (admin-permissions.test.ts) turns Medusa's `rbac` and `caching` flags on
 // and names their modules, as a merchant's config does: Medusa 2.21's defineConfig reads its
 // `rbac` flag before the flag is registered, so the flag alone does not load the RBAC module.
@@ -132,6 +135,21 @@ module.exports = defineConfig({
             id: "b",
             options: { apiKey, baseUrl: sandboxB, variant: "b" },
           },
+          ...(buyerDocumentProvider
+            ? [
+                {
+                  resolve: "@pix-checkout/medusa/providers/pix-only",
+                  id: "nf",
+                  options: {
+                    apiKey,
+                    baseUrl: sandboxA,
+                    variant: "a",
+                    webhookSecret: "whsec-test-a-0123456789",
+                    buyerDocument: "every_order",
+                  },
+                },
+              ]
+            : []),
         ],
       },
     },

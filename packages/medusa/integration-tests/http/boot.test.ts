@@ -10,6 +10,7 @@ import { Migration20261130000000 } from "../../src/modules/pix-checkout/migratio
 import { Migration20261130100000 } from "../../src/modules/pix-checkout/migrations/Migration20261130100000";
 import { Migration20261130200000 } from "../../src/modules/pix-checkout/migrations/Migration20261130200000";
 import { Migration20261201000000 } from "../../src/modules/pix-checkout/migrations/Migration20261201000000";
+import { Migration20261201100000 } from "../../src/modules/pix-checkout/migrations/Migration20261201100000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -63,8 +64,8 @@ medusaIntegrationTestRunner({
       const file = path.join(moduleDir, "schema.sql");
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
-      // 0.1.0's baseline, the kept orders' column, the ledger entries' note and the MED's
-      // contested part after it, and each ran.
+      // 0.1.0's baseline, the kept orders' column, the ledger entries' note, the MED's contested
+      // part and the charge's buyer document after it, and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -74,6 +75,7 @@ medusaIntegrationTestRunner({
         "Migration20261130100000",
         "Migration20261130200000",
         "Migration20261201000000",
+        "Migration20261201100000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);
@@ -196,6 +198,7 @@ medusaIntegrationTestRunner({
             new Migration20261130100000(undefined as never, undefined as never),
             new Migration20261130200000(undefined as never, undefined as never),
             new Migration20261201000000(undefined as never, undefined as never),
+            new Migration20261201100000(undefined as never, undefined as never),
           ]) {
             await after.up();
             for (const sql of after.getQueries().map(String)) await trx.raw(sql);

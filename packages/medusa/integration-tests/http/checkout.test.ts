@@ -35,6 +35,9 @@ import { reconcileOnce } from "../../src/internal/settlement/reconcile";
 import { arrivalOf } from "../../src/internal/settlement/decide";
 import { registerTestTelemetry, type TestTelemetry } from "../helpers/telemetry";
 
+// A third registration, `nf`, asks the buyer's CPF/CNPJ on every order (app/medusa-config.ts).
+process.env.PIX_BUYER_DOCUMENT_PROVIDER = "1";
+
 // A distinctive key, so "it never appears in output" is a real check.
 const API_KEY = "sk_live_integration_5ecret_key";
 const WEBHOOK_SECRET = "whsec-test-a-0123456789";
@@ -114,7 +117,7 @@ medusaIntegrationTestRunner({
           return (original as (...a: unknown[]) => unknown).apply(logger, args);
         };
       }
-      store = await createStoreFixture(container());
+      store = await createStoreFixture(container(), ["pp_pix_nf"]);
       shop = storefront(api as unknown as Api, store);
       const base = (api as unknown as Api).defaults.baseURL;
       await control(sandboxA.url, "webhook-urls", {
@@ -470,6 +473,117 @@ medusaIntegrationTestRunner({
       expect(created.status).toBe(200);
       const session = sessionOf(created);
       expect(session.data.boleto.url).toEqual(expect.any(String));
+    });
+
+    describe("the buyer's CPF/CNPJ on every order (buyerDocument: every_order)", () => {
+      const NF = "pp_pix_nf";
+      /** The payer the service stored with the charge (the sandbox's control route). */
+      const servicePayer = async (chargeId: string) =>
+        (await (await fetch(`${sandboxA.url}/__sandbox/charges/${chargeId}/payer`)).json()) as Json;
+      /** Medusa's order's metadata, once the plugin wrote the document on it. */
+      const documentOnOrder = (cartId: string) =>
+        waitFor(async () => {
+          const order = await orderOfCart(container(), cartId);
+          if (!order) return false;
+          const query = container().resolve(ContainerRegistrationKeys.QUERY);
+          const { data } = await query.graph({
+            entity: "order",
+            fields: ["metadata"],
+            filters: { id: order.id },
+          });
+          const metadata = (data[0] as { metadata?: Json } | undefined)?.metadata;
+          return metadata?.pix_checkout_buyer_document ?? false;
+        }, "the buyer's document on Medusa's order");
+
+      it("tells the storefront, on the route it reads the Pix discount from", async () => {
+        const cartId = await createCart(container(), store, 10);
+        const chosen = await shop.call("get", `/store/pix-checkout/carts/${cartId}/payment-method`);
+        expect(chosen.status).toBe(200);
+        expect(chosen.data.buyer_document).toBe("every_order");
+      });
+
+      it("pay-first: the service gets customer.document, and Medusa's order carries it", async () => {
+        const cartId = await createCart(container(), store, 30);
+        const created = await shop.initiate(cartId, NF, { document: "12.abc.345/01de-35" });
+        expect(created.status).toBe(200);
+        const session = sessionOf(created);
+        // Public: the session says it only masked.
+        expect(JSON.stringify(session.data)).not.toContain("12ABC34501DE35");
+        expect(await servicePayer(session.data.charge_id)).toMatchObject({
+          document: "12ABC34501DE35",
+        });
+        await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+        await paidOrder(cartId);
+        expect(await documentOnOrder(cartId)).toEqual({ type: "cnpj", number: "12ABC34501DE35" });
+      });
+
+      it("order-first: the order placed before payment carries it at once", async () => {
+        const cartId = await createCart(container(), store, 31);
+        const session = sessionOf(
+          await shop.initiate(cartId, NF, { document: "529.982.247-25", email: "ana@example.com" }),
+        );
+        expect(await servicePayer(session.data.charge_id)).toMatchObject({
+          email: "ana@example.com",
+          document: "52998224725",
+        });
+        const completed = await shop.complete(cartId);
+        expect(completed.data.type).toBe("order");
+        expect(await documentOnOrder(cartId)).toEqual({ type: "cpf", number: "52998224725" });
+        // Never in a log line (LGPD).
+        expect(output.join("\n")).not.toContain("52998224725");
+      });
+
+      it("asks it once: a new code of the same cart (the element's 'Gerar novo código') keeps the document", async () => {
+        const cartId = await createCart(container(), store, 34);
+        const first = sessionOf(await shop.initiate(cartId, NF, { document: "529.982.247-25" }));
+        await control(sandboxA.url, `charges/${first.data.charge_id}/expire`, {});
+        await waitFor(
+          async () => (await chargeRow(first.data.charge_id))?.status === "expired",
+          "the first code to expire",
+        );
+        // What the element sends after expiry: the provider, no data.
+        const renewed = await shop.initiate(cartId, NF);
+        expect(renewed.status).toBe(200);
+        const session = sessionOf(renewed);
+        expect(session.data.charge_id).not.toBe(first.data.charge_id);
+        expect((await servicePayer(session.data.charge_id)).document).toBe("52998224725");
+      });
+
+      it("refuses a Pix without the document, or with a wrong one, with a 400 and its code, charging nothing", async () => {
+        const cartId = await createCart(container(), store, 32);
+        const before = await db(container())("pix_checkout_charge").count({ n: "*" }).first();
+        const missing = await shop.initiate(cartId, NF);
+        expect(missing.status).toBe(400);
+        expect(missing.data.code).toBe("missing_payer_data");
+        expect(missing.data.message).toMatch(/CPF ou CNPJ/);
+        const wrong = await shop.initiate(cartId, NF, { document: "529.982.247-26" });
+        expect(wrong.status).toBe(400);
+        expect(wrong.data.code).toBe("invalid_payer_data");
+        expect(wrong.data.message).not.toContain("247");
+        // With the option off a document sent is checked all the same.
+        const off = await shop.initiate(cartId, "pp_pix_a", { document: "111.111.111-11" });
+        expect(off.status).toBe(400);
+        expect(off.data.code).toBe("invalid_payer_data");
+        const after = await db(container())("pix_checkout_charge").count({ n: "*" }).first();
+        expect(Number(after?.n)).toBe(Number(before?.n));
+      });
+
+      it("with the option off a Pix without the document still works, and its order has none", async () => {
+        const cartId = await createCart(container(), store, 33);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        expect((await servicePayer(session.data.charge_id)).document).toBeUndefined();
+        expect((await shop.complete(cartId)).data.type).toBe("order");
+        const order = await orderOfCart(container(), cartId);
+        const query = container().resolve(ContainerRegistrationKeys.QUERY);
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["metadata"],
+          filters: { id: order!.id },
+        });
+        expect(
+          (data[0] as { metadata?: Json }).metadata?.pix_checkout_buyer_document,
+        ).toBeUndefined();
+      });
     });
 
     it("initiating the same cart again reuses the unexpired charge", async () => {

@@ -259,7 +259,7 @@ medusaIntegrationTestRunner({
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = bytes.subarray(3).toString("utf8").split("\r\n");
       expect(rows[0]).toBe(
-        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação;Prazo de devolução",
+        "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação;Prazo de devolução;CPF/CNPJ do comprador",
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(
@@ -269,7 +269,7 @@ medusaIntegrationTestRunner({
         `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paga;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;;;;`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paga;50,00;0,50;49,50;45,00;5,00;;;não;;Carrinho;;${saoPauloDate(new Date(Date.now() + 90 * 86_400_000))}`,
+        `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paga;50,00;0,50;49,50;45,00;5,00;;;não;;Carrinho;;${saoPauloDate(new Date(Date.now() + 90 * 86_400_000))};`,
       );
       expect(rows).toContain(
         ";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00;;;",

@@ -3,6 +3,8 @@ import { redact } from "@pix-checkout/client";
 import { settleContext } from "../internal/settlement/context";
 import { settlePaid } from "../internal/settlement/settle";
 import { collectionsOfOrder } from "../internal/medusa/collection-links";
+import { buyerDocumentOfCharges } from "../internal/checkout/buyer-document";
+import { writeBuyerDocumentOnOrder } from "../internal/checkout/order-buyer-document";
 
 /**
  * A cart became an order. In a pay-first checkout the shopper's own `cart.complete` captured
@@ -11,6 +13,9 @@ import { collectionsOfOrder } from "../internal/medusa/collection-links";
  * e-mail), instead of when the capture claim `authorizePayment` took lapses, and a captured
  * charge stops waiting for its order. Settling asks the collection's one decision, so this
  * door captures nothing that is held or due a refund.
+ *
+ * Whichever came first, the order or the payment, the order is also given the buyer's CPF or
+ * CNPJ its charge was created with (README "Nota fiscal"), from the plugin's own records.
  */
 export default async function pixCheckoutOrderPlaced({
   event,
@@ -19,6 +24,18 @@ export default async function pixCheckoutOrderPlaced({
   const collections = await collectionsOfOrder(container, event.data.id);
   if (collections.length === 0) return;
   const ctx = settleContext(container);
+  const rows = (
+    await Promise.all(collections.map((id) => ctx.records.charges.ofCollection(id)))
+  ).flat();
+  const document = buyerDocumentOfCharges(rows);
+  if (document) {
+    await writeBuyerDocumentOnOrder(container, event.data.id, document).catch((error: unknown) =>
+      // Never the document itself in a log (LGPD); the merchant's order page still has none.
+      ctx.logger.warn(
+        `order ${event.data.id}: writing the buyer's CPF/CNPJ on the order failed (${redact((error as Error).message ?? String(error)).replace(/[0-9A-Z]{11,14}/g, "…")})`,
+      ),
+    );
+  }
   for (const id of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
       // Money still held, or captured and still waiting to see this order.

@@ -64,6 +64,13 @@ const ROUTES: Array<[string, string, Handler]> = [
       return Promise.all(charges.map((charge) => chargeAnswer(ctx, charge.uuid)));
     },
   ],
+  // What the service keeps of a charge's payer (the read response of Variant A names none), so
+  // a store's test can see the CPF or CNPJ it sent.
+  [
+    "GET",
+    "charges/:id/payer",
+    (ctx, _body, [id]) => ({ ...(findCharge(ctx, id as string).customer ?? {}) }),
+  ],
   ...(["pay", "expire", "fail"] as const).map((action): [string, string, Handler] => [
     "POST",
     `charges/:id/${action}`,

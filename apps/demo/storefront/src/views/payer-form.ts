@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { states, validateField, type PayerField } from "../payer-fields";
-import type { Actions, State } from "../state";
+import type { Actions, PayerForm, State } from "../state";
 
 const labels: Record<PayerField, string> = {
   email: "E-mail",
@@ -37,31 +37,33 @@ const inputAttributes: Partial<
  * One labelled field that validates as the shopper types: the message appears once the
  * field has been left, and then follows every keystroke.
  */
-function field(state: State, actions: Actions, name: PayerField) {
-  const id = `payer-${name}`;
-  const error = state.touched.has(name) ? validateField(name, state.payer[name]) : null;
+function field(state: State, actions: Actions, name: PayerField, form: PayerForm) {
+  const id = `${form}-${name}`;
+  const values = state[form];
+  const touched = (form === "payer" ? state.touched : state.billingTouched).has(name);
+  const error = touched ? validateField(name, values[name]) : null;
   const onInput = (event: Event) =>
-    actions.edit(name, (event.currentTarget as HTMLInputElement | HTMLSelectElement).value);
-  const onBlur = () => actions.leave(name);
+    actions.edit(name, (event.currentTarget as HTMLInputElement | HTMLSelectElement).value, form);
+  const onBlur = () => actions.leave(name, form);
   const described = error ? `${id}-error` : nothing;
   const control =
     name === "province"
       ? html`<select
           id=${id}
           name=${name}
-          .value=${state.payer.province}
+          .value=${values.province}
           aria-invalid=${error ? "true" : "false"}
           aria-describedby=${described}
           @change=${onInput}
           @blur=${onBlur}
         >
           <option value="">Escolha…</option>
-          ${states.map((s) => html`<option value=${s.code} ?selected=${s.code === state.payer.province}>${s.code} · ${s.name}</option>`)}
+          ${states.map((s) => html`<option value=${s.code} ?selected=${s.code === values.province}>${s.code} · ${s.name}</option>`)}
         </select>`
       : html`<input
           id=${id}
           name=${name}
-          .value=${state.payer[name]}
+          .value=${values[name]}
           type=${inputAttributes[name]?.type ?? "text"}
           autocomplete=${inputAttributes[name]?.autocomplete ?? "on"}
           inputmode=${inputAttributes[name]?.inputmode ?? nothing}
@@ -77,7 +79,12 @@ function field(state: State, actions: Actions, name: PayerField) {
   </div>`;
 }
 
-/** The given fields as a form grid. */
-export function payerFields(state: State, actions: Actions, names: PayerField[]) {
-  return html`<div class="fields">${names.map((name) => field(state, actions, name))}</div>`;
+/** The given fields of `form` (the delivery's by default) as a form grid. */
+export function payerFields(
+  state: State,
+  actions: Actions,
+  names: PayerField[],
+  form: PayerForm = "payer",
+) {
+  return html`<div class="fields">${names.map((name) => field(state, actions, name, form))}</div>`;
 }

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { pixDiscountLabel } from "../format";
-import { boletoFields } from "../payer-fields";
+import { billingFields } from "../payer-fields";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
 import { payerFields } from "./payer-form";
@@ -18,7 +18,34 @@ function summary(state: State) {
   );
 }
 
-/** Choice between Pix and boleto; boleto asks for the payer's document and address. */
+/**
+ * "Mesmo endereço da entrega": checked, the boleto's payer is the delivery's and only the
+ * document is typed; unchecked, the payer's address fields appear.
+ */
+function sameAddressChoice(state: State, actions: Actions) {
+  return html`<label class="same-address">
+      <input
+        type="checkbox"
+        name="same-address"
+        .checked=${state.sameAddress}
+        @change=${(event: Event) =>
+          actions.setSameAddress((event.currentTarget as HTMLInputElement).checked)}
+      />
+      Mesmo endereço da entrega
+    </label>
+    ${
+      state.sameAddress
+        ? nothing
+        : html`<p class="muted">Endereço de quem paga o boleto:</p>
+            ${payerFields(state, actions, billingFields, "billing")}`
+    }`;
+}
+
+/**
+ * Choice between Pix and boleto. The CPF or CNPJ is one field, asked for a boleto and, when
+ * the store wants it on every order (a nota fiscal), for Pix too; the boleto reuses the
+ * delivery address unless the shopper says otherwise.
+ */
 export function paymentView(state: State, actions: Actions) {
   if (state.methods.length === 0) {
     return html`<h2>Pagamento</h2>
@@ -28,7 +55,7 @@ export function paymentView(state: State, actions: Actions) {
         apps/demo/README.md.
       </p>`;
   }
-  const method = state.method ?? state.methods[0];
+  const method = state.method ?? state.methods[0]!;
   const offer = pixDiscountLabel(state.pixDiscount);
   return html`
     <h2>Pagamento</h2>
@@ -63,23 +90,32 @@ export function paymentView(state: State, actions: Actions) {
           </label>`,
       )}
     </fieldset>
-    ${
-      method === "boleto"
-        ? html`<form
-            novalidate
-            @submit=${(event: Event) => {
-              event.preventDefault();
-              actions.pay("boleto");
-            }}
-          >
-            <p class="muted">O boleto leva o nome, o CPF ou CNPJ e o endereço de quem paga.</p>
-            ${payerFields(state, actions, boletoFields)}
-            <button type="submit" ?disabled=${state.busy}>Gerar boleto e finalizar pedido</button>
-          </form>`
-        : html`<button class="wide" ?disabled=${state.busy} @click=${() => actions.pay("pix")}>
-            Pagar com Pix
-          </button>`
-    }
+    <form
+      novalidate
+      @submit=${(event: Event) => {
+        event.preventDefault();
+        actions.pay(method);
+      }}
+    >
+      ${
+        method === "boleto"
+          ? html`<p class="muted">
+              O boleto leva o nome, o CPF ou CNPJ e o endereço de quem paga.
+            </p>`
+          : state.buyerDocument === "every_order"
+            ? html`<p class="muted">A nota fiscal sai no CPF ou CNPJ informado.</p>`
+            : nothing
+      }
+      ${
+        method === "boleto" || state.buyerDocument === "every_order"
+          ? payerFields(state, actions, ["document"])
+          : nothing
+      }
+      ${method === "boleto" ? sameAddressChoice(state, actions) : nothing}
+      <button type="submit" class="wide" ?disabled=${state.busy}>
+        ${method === "boleto" ? "Gerar boleto e finalizar pedido" : "Pagar com Pix"}
+      </button>
+    </form>
     <button class="secondary wide" @click=${() => actions.go("address")}>Voltar à entrega</button>
     ${state.busy ? html`<p class="muted" role="status">Aguarde…</p>` : nothing}
   `;

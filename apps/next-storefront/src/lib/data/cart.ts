@@ -303,6 +303,11 @@ export type PixDiscount = {
 export type ChosenPaymentMethod = {
   method: "pix" | "boleto" | "other" | null
   pix_discount: PixDiscount
+  /**
+   * When the store asks the buyer's CPF or CNPJ (the plugin's `buyerDocument` option): for a
+   * boleto only, or on every order (Pix too, for the merchant's nota fiscal).
+   */
+  buyer_document: "boleto" | "every_order"
 }
 
 /**
@@ -334,9 +339,14 @@ export async function choosePaymentMethod(
             cache: "no-store",
           }
     )
-    .then(async ({ method, pix_discount }) => {
+    .then(async ({ method, pix_discount, buyer_document }) => {
       if (providerId) revalidateTag(await getCacheTag("carts"))
-      return { method, pix_discount }
+      // A plugin before the option answers without it: a boleto only, as then.
+      return {
+        method,
+        pix_discount,
+        buyer_document: buyer_document ?? "boleto",
+      }
     })
     .catch(() => null)
 }

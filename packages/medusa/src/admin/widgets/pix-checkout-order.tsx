@@ -15,6 +15,7 @@ import { MedActions } from "../lib/med-actions";
 import { RefundDeadlineLine } from "../lib/refund-deadline-line";
 import { usePixPermissions } from "../lib/permissions";
 import type { AdminCharge, AdminOutstanding, TimelineEntry } from "../lib/types";
+import { buyerDocumentOnOrder, printedBuyerDocument } from "../../internal/platform/buyer-document";
 
 /** A reminder line's step and, when it was not sent, why: ` (vence amanhã: já pago)`. */
 function reminderWords(
@@ -294,6 +295,27 @@ function OutstandingCard({
 }
 
 /**
+ * The buyer's CPF or CNPJ the plugin wrote on the order, whole (the merchant issues the nota
+ * fiscal to it), with a copy button; nothing when the order has none.
+ */
+function BuyerDocumentLine({ metadata }: { metadata: Record<string, unknown> | null | undefined }) {
+  const { t } = usePixTranslation();
+  const document = buyerDocumentOnOrder(metadata);
+  if (!document) return null;
+  return (
+    <div className="flex items-center gap-x-2 px-6 py-3" data-pix-checkout="buyer-document">
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("widget.buyerDocument")}
+      </Text>
+      <Text size="small" className="font-mono">
+        {printedBuyerDocument(document.number)}
+      </Text>
+      <Copy content={document.number} />
+    </div>
+  );
+}
+
+/**
  * Order page widget: what the order still owes that a Pix link can collect, and the Pix/boleto
  * charges behind this order and what happened to them. A user whose role cannot read payments
  * sees nothing of it, as Medusa's own payment card.
@@ -312,6 +334,7 @@ const PixCheckoutOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
       <div className="px-6 py-4">
         <Heading level="h2">Pix Checkout</Heading>
       </div>
+      <BuyerDocumentLine metadata={order.metadata} />
       {error ? (
         <Text className="px-6 py-4 text-ui-fg-error">{error.message}</Text>
       ) : (

@@ -1,6 +1,7 @@
 import type { BookLine, DifferenceKind, Reconciliation } from "./books";
 import { toCsv, type CsvCell } from "./csv";
 import { saoPauloDateTime } from "../platform/sao-paulo-time";
+import { printedBuyerDocument } from "../platform/buyer-document";
 
 /** Languages of the CSV's words (numbers and dates are Brazilian in both). */
 export type CsvLanguage = "pt-BR" | "en";
@@ -26,6 +27,7 @@ const WORDS = {
       "Finalidade",
       "Observação",
       "Prazo de devolução",
+      "CPF/CNPJ do comprador",
     ],
     type: { charge: "Cobrança", refund: "Devolução", withdrawal: "Saque" },
     purpose: {
@@ -91,6 +93,7 @@ const WORDS = {
       "Purpose",
       "Note",
       "Refund deadline",
+      "Buyer CPF/CNPJ",
     ],
     type: { charge: "Charge", refund: "Refund", withdrawal: "Withdrawal" },
     purpose: {
@@ -160,6 +163,8 @@ function lineRow(line: BookLine, language: CsvLanguage): CsvCell[] {
     line.type === "refund" ? notesOf(line) : null,
     // The last day a Pix devolução of the money owed back may be asked (records/refund-deadline.ts).
     line.type === "charge" && line.refund_deadline ? dayOf(line.refund_deadline) : null,
+    // The buyer's CPF or CNPJ on Medusa's order, for the nota fiscal (README "Nota fiscal").
+    line.order?.buyer_document ? printedBuyerDocument(line.order.buyer_document) : null,
   ];
 }
 

@@ -374,6 +374,7 @@ async function ordersOfCollections(
         id: order.id,
         display_id: order.display_id,
         customer: order.customer_name ?? order.email,
+        buyer_document: order.buyer_document?.number ?? null,
         pix_discount_cents: discounts.get(order.id) ?? 0,
       },
     ]),

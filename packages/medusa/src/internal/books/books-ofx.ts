@@ -1,6 +1,7 @@
 import type { BookLine, Reconciliation } from "./books";
 import type { CsvLanguage } from "./books-csv";
 import { centsToText } from "../platform/brl";
+import { printedBuyerDocument } from "../platform/buyer-document";
 import { saoPauloStamp } from "../platform/sao-paulo-time";
 
 // The period as a bank statement of the merchant's account at the payment service, in the
@@ -82,8 +83,10 @@ export function ofxAmount(cents: number): string {
 }
 
 // A CPF (11 digits) or CNPJ (14), with or without its dots, slash and dash. The memo names the
-// order and the customer only; a document a shopper typed into their name field must not reach
-// the accountant's tool (nor every bank-import cache it syncs to).
+// order, the customer and the buyer's document the plugin wrote on the order (what the nota
+// fiscal is issued to, README "Nota fiscal"); a document a shopper typed into their name field
+// is no such document, and must not reach the accountant's tool (nor every bank-import cache it
+// syncs to).
 const DOCUMENT = /\d{2,3}\.?\d{3}\.?\d{3}(?:\/?\d{4})?-?\d{2}/g;
 
 /** A customer as the memo names them: any CPF or CNPJ in the text becomes `***`. */
@@ -115,6 +118,7 @@ function about(line: BookLine, language: CsvLanguage): string {
   const parts: string[] = [];
   if (line.order?.display_id != null) parts.push(`${words.order} #${line.order.display_id}`);
   if (line.customer) parts.push(withoutDocuments(line.customer));
+  if (line.order?.buyer_document) parts.push(printedBuyerDocument(line.order.buyer_document));
   if (line.id) parts.push(`${line.type === "withdrawal" ? "id" : words.of} ${line.id}`);
   const discount = line.type === "charge" ? (line.pix_discount_cents ?? 0) : 0;
   if (discount > 0) parts.push(`${words.pixDiscount} ${centsToText(discount, language)}`);

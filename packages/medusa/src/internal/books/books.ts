@@ -34,6 +34,11 @@ export interface OrderRef {
   /** The customer's name, else the order's e-mail. */
   customer: string | null;
   /**
+   * The buyer's CPF or CNPJ on Medusa's order, bare (README "Nota fiscal"); null without one.
+   * What a nota fiscal is issued to; the CSV's column and the OFX's memo carry it.
+   */
+  buyer_document?: string | null;
+  /**
    * The Pix discount the order's current version records, in integer cents (0 without it): the
    * same cents the shopper saw and Medusa's order page shows. A figure of the order, not of a
    * line: the books count it once, on the line `BookLine.pix_discount_cents` names.

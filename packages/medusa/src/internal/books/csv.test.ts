@@ -90,7 +90,7 @@ describe("the reconciliation CSV", () => {
 
   it("has a header, one line per capture with order, customer, gross, fee and net, then totals", () => {
     expect(lines[0]).toBe(
-      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação;Prazo de devolução",
+      "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação;Prazo de devolução;CPF/CNPJ do comprador",
     );
     expect(lines[1]).toBe(
       '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;;;',
@@ -125,7 +125,7 @@ describe("the reconciliation CSV", () => {
     expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
     expect(english[0]).toMatch(
-      /;Difference;After a reminder;Pix discount;Purpose;Note;Refund deadline$/,
+      /;Difference;After a reminder;Pix discount;Purpose;Note;Refund deadline;Buyer CPF\/CNPJ$/,
     );
     expect(english[1]).toMatch(/;yes;649,77;;;$/);
   });
@@ -257,7 +257,7 @@ describe("the reconciliation CSV", () => {
     });
     expect(report.differences).toEqual([]);
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;;;18\/02\/2027$/);
+    expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;;;18\/02\/2027;$/);
     expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca;;$/);
     expect(rows[4]).toMatch(
       /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;;;$/,
@@ -293,9 +293,29 @@ describe("the reconciliation CSV", () => {
       .slice(1)
       .split("\r\n")
       .find((line) => line.includes(";ch_old;"));
-    // Charge columns stay empty on a refund; the note is the last column, quoted for its ";".
+    // Charge columns stay empty on a refund; the note is the next to last column, quoted for its ";".
     expect(row).toBe(
       '20/11/2026;Devolução;#3;Ana;ch_old;;-209,45;;;0,00;;;;;;;"Pix devolvido pelo painel em 20/11 | resto; por TED";',
+    );
+  });
+
+  it("gives the buyer's CPF or CNPJ on the order in its own column, for the nota fiscal", () => {
+    const report = reconcileBooks({
+      ...books,
+      medusa: {
+        captures: [
+          {
+            ...books.medusa.captures[0]!,
+            order: { ...books.medusa.captures[0]!.order!, buyer_document: "52998224725" },
+          },
+        ],
+      },
+    });
+    const rows = reconciliationCsv(report).slice(1).split("\r\n");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;649,77;;;CPF 529\.982\.247-25$/);
+    expect(rows[3]).toMatch(/^;Total de cobranças;.*;649,77;;;$/);
+    expect(reconciliationCsv(report, "en").slice(1).split("\r\n")[0]).toMatch(
+      /;Note;Buyer CPF\/CNPJ$/,
     );
   });
 

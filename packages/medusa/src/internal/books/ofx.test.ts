@@ -209,6 +209,24 @@ describe("the reconciliation as OFX", () => {
     });
   });
 
+  it("names the buyer's CPF or CNPJ on the order after the customer, for the nota fiscal", () => {
+    const order = {
+      id: "order_20",
+      display_id: 20,
+      customer: "Ana",
+      buyer_document: "12ABC34501DE35",
+      pix_discount_cents: 0,
+    };
+    const report = reconcileBooks({
+      ...books,
+      medusa: { captures: [] },
+      service: { charges: [charge("ch_nf", 5_000, { order, purpose: "cart" })], withdrawals: [] },
+      refunds: [],
+    });
+    const memo = ofxTransactions(report).find((t) => t.fitid === "ch_nf")?.memo;
+    expect(memo).toBe("Pedido #20 - Ana - CNPJ 12.ABC.345/01DE-35 - cobrança ch_nf");
+  });
+
   it("names the order, customer and Pix discount in the memo, never a CPF or CNPJ, with markup escaped", () => {
     const memo = (id: string) => transactions.find((t) => t.FITID === id)?.MEMO;
     expect(memo("ch_1")).toBe("Pedido #12 - João Conceição - cobrança ch_1 - desconto no Pix 5,26");

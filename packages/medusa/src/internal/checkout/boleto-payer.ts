@@ -1,11 +1,7 @@
-import {
-  getStateCodeByName,
-  getStates,
-  isValidCnpj,
-  isValidCpf,
-} from "@brazilian-utils/brazilian-utils";
+import { getStateCodeByName, getStates } from "@brazilian-utils/brazilian-utils";
 import { PixCheckoutError } from "../platform/errors";
 import type { ClientCreateChargeInput } from "../platform/client-port";
+import { readBuyerDocument } from "../platform/buyer-document";
 
 type BoletoCharge = Extract<ClientCreateChargeInput, { method: "boleto" }>;
 
@@ -101,8 +97,9 @@ export function buildBoletoCharge(
         .join(", ")} when creating the payment session.`,
     );
   }
-  const document = fields.document!.replace(/[.\-/\s]/g, "").toUpperCase();
-  if (!isValidCpf(document) && !isValidCnpj(document, { version: 2 })) {
+  // One rule for the buyer's document, a boleto's or a Pix's (buyer-document.ts).
+  const document = readBuyerDocument(fields.document!)?.number;
+  if (!document) {
     throw new PixCheckoutError("invalid_payer_data", "document is not a valid CPF or CNPJ.");
   }
   let phone = fields.phone!.replace(/\D/g, "");

@@ -1,8 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
-import { BigNumber, MathBN } from "@medusajs/framework/utils";
+import { BigNumber, ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils";
 import { updateCartWorkflow } from "@medusajs/medusa/core-flows";
 import { PixCheckoutError } from "../platform/errors";
 import { toCents } from "../platform/money";
+import type { BuyerDocumentOption } from "../platform/options";
+import { registeredProviders } from "../platform/provider-registry";
 import {
   METHOD_METADATA_KEY,
   pixAdjustmentAmounts,
@@ -118,6 +120,23 @@ export interface ChosenMethodView {
   /** The cart's total after Medusa's promotions, in integer cents. */
   total: number;
   pix_discount: CartPixDiscount;
+  /**
+   * When the store asks the buyer's CPF or CNPJ (provider option `buyerDocument`): `boleto`, or
+   * `every_order` (Pix too). One field on the payment step, shared by both methods.
+   */
+  buyer_document: BuyerDocumentOption;
+}
+
+/**
+ * The store's `buyerDocument`: `every_order` when any of the plugin's registrations asks it (a
+ * store has one registration; one that asks it for Pix decides, so a Pix is never refused for
+ * lack of a document the page did not ask).
+ */
+export function buyerDocumentAsked(container: MedusaContainer): BuyerDocumentOption {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
+  return registeredProviders(config).some((p) => p.options.buyerDocument === "every_order")
+    ? "every_order"
+    : "boleto";
 }
 
 /**
@@ -157,6 +176,7 @@ async function viewOf(container: MedusaContainer, cart: CartRow): Promise<Chosen
       code: setting.code,
       saved: savedOf(cart),
     },
+    buyer_document: buyerDocumentAsked(container),
   };
 }
 

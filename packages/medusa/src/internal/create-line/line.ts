@@ -478,6 +478,9 @@ export class CreateLine {
         method: request.method,
       }),
       display,
+      // The document the create was sent with, checked by checkout/charge-input.ts: what
+      // Medusa's order is given when it is placed (checkout/order-buyer-document.ts).
+      buyer_document: request.input?.customer?.document ?? null,
     });
     if (due?.mismatch) {
       await sender.lifecycle.flag(

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { ChargeRow } from "../records/charges";
+import { buyerDocumentOnOrder, type BuyerDocument } from "../platform/buyer-document";
 
 /** The Medusa order a charge paid, as the admin shows it: `#12 · Ana Souza`, linked. */
 export interface ChargeOrder {
@@ -8,6 +9,8 @@ export interface ChargeOrder {
   display_id: number | null;
   email: string | null;
   customer_name: string | null;
+  /** The buyer's CPF or CNPJ the plugin wrote on the order (README "Nota fiscal"), if any. */
+  buyer_document: BuyerDocument | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function ordersOfCharges(
   if (orderIds.length === 0) return found;
   const { data: orders } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "email", "customer.first_name", "customer.last_name"],
+    fields: ["id", "display_id", "email", "metadata", "customer.first_name", "customer.last_name"],
     filters: { id: orderIds },
   });
   const byId = new Map(
@@ -49,6 +52,7 @@ export async function ordersOfCharges(
         id: string;
         display_id?: number | null;
         email?: string | null;
+        metadata?: Record<string, unknown> | null;
         customer?: { first_name?: string | null; last_name?: string | null } | null;
       }[]
     ).map((o) => [
@@ -59,6 +63,7 @@ export async function ordersOfCharges(
         email: o.email ?? null,
         customer_name:
           [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(" ") || null,
+        buyer_document: buyerDocumentOnOrder(o.metadata) ?? null,
       },
     ]),
   );

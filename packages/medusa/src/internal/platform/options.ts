@@ -4,6 +4,12 @@ import { PixCheckoutError } from "./errors";
 /** Payment methods the service offers; boleto exists only in Variant A. */
 export type PaymentMethod = "pix" | "boleto";
 
+/**
+ * When the buyer's CPF or CNPJ is asked: for a boleto only (the bank prints it), or on every
+ * order (a merchant who issues a nota fiscal needs it on a Pix order too).
+ */
+export type BuyerDocumentOption = "boleto" | "every_order";
+
 const minutes = (max: number) => z.number().int().min(1).max(max);
 
 /** The longest `pixExpiryMinutes`: a week. */
@@ -72,6 +78,16 @@ export const optionsSchema = z.object({
    * a boleto paid on its due date one to three business days later.
    */
   boletoGraceBusinessDays: z.number().int().min(0).max(30).default(3),
+  /**
+   * When the buyer's CPF or CNPJ is asked: `boleto` (the bank needs it) or `every_order` (a Pix
+   * too, for a merchant who issues a nota fiscal). Either way it is written on Medusa's order.
+   */
+  buyerDocument: z
+    .enum(["boleto", "every_order"], {
+      error:
+        'buyerDocument must be "boleto" (the CPF/CNPJ is asked for a boleto only) or "every_order" (for Pix too, for a nota fiscal)',
+    })
+    .default("boleto"),
   reconcileIntervalMinutes: minutes(24 * 60).default(5),
   /**
    * Charge creates a minute, shared by every instance of the store (the service allows 60).

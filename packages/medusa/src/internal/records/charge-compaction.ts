@@ -44,10 +44,14 @@ export class ChargeCompaction {
     return picked.rows as { id: string; charge_id: string; created_at: Date }[];
   }
 
-  /** Notes that retention compacted these charges' history (row ids, not charge ids). */
+  /**
+   * Notes that retention compacted these charges' history (row ids, not charge ids), and forgets
+   * the buyer's document they were created with: Medusa's order holds it by then (LGPD: the
+   * plugin keeps personal data no longer than it needs it).
+   */
   async markCompacted(ids: readonly string[]): Promise<void> {
     await this.db(CHARGES)
       .whereIn("id", ids as string[])
-      .update({ compacted_at: this.db.fn.now() });
+      .update({ compacted_at: this.db.fn.now(), buyer_document: null });
   }
 }

@@ -108,6 +108,12 @@ export interface ChargeRow {
   /** When retention compacted this finished charge's history. */
   compacted_at: Date | null;
   display: Record<string, unknown> | null;
+  /**
+   * The buyer's CPF or CNPJ the charge was created with, bare and checked
+   * (checkout/buyer-document.ts); null when none was sent, or once retention compacted the row.
+   * Personal data: never in a log, a metric or a store answer.
+   */
+  buyer_document?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -67,7 +67,11 @@ export async function openSession(
     session.payment_collection_id,
     asked.amountCents,
   );
-  const request = { ...asked, amountCents };
+  const request = {
+    ...asked,
+    amountCents,
+    input: await withKnownDocument(core, session.payment_collection_id, asked.input),
+  };
   const reused = await reuse(core, request, session);
   if (reused) return ownedOfCharge(reused, sessionId);
   const providerKey = keyOfProviderId(session.provider_id);
@@ -80,7 +84,14 @@ export async function openSession(
     paymentCollectionId: session.payment_collection_id,
     salesChannelId: session.sales_channel_id ?? null,
     amountCents,
-    input: chargeInputOf(request.method, amountCents, request.input, request.customer, sessionId),
+    input: chargeInputOf(
+      request.method,
+      amountCents,
+      request.input,
+      request.customer,
+      sessionId,
+      request.options.buyerDocument,
+    ),
     // The store's session route says who asked; Medusa's own re-creates have no one.
     origin: originOf(session.payment_collection_id),
   });
@@ -155,6 +166,23 @@ async function amountStillAsked(
   const refusal = refusalOf(standing);
   if (refusal) throw new PixCheckoutError("collection_already_paid", refusal);
   return newCodeCents(standing, sessionCents);
+}
+
+/**
+ * The buyer's document is asked once: a new session of a collection whose storefront sent none
+ * (the element's "Gerar novo código" after expiry, a reminder's new code, a switch from Pix to
+ * boleto) is created with the document the collection's newest charge was created with, from
+ * the plugin's own records, never from anything a client wrote. A document sent wins.
+ */
+async function withKnownDocument(
+  core: SettlementCore,
+  paymentCollectionId: string,
+  input: SessionInput,
+): Promise<SessionInput> {
+  if (input.document?.trim()) return input;
+  const rows = await core.records.charges.ofCollection(paymentCollectionId);
+  const known = [...rows].reverse().find((row) => row.buyer_document)?.buyer_document;
+  return known ? { ...input, document: known } : input;
 }
 
 /** What a session's money asked for, in cents. */

@@ -63,7 +63,8 @@ CREATE TABLE pix_checkout_charge (
   med_state text,
   med_blocked_cents bigint,
   med_opened_at timestamp with time zone,
-  med_closed_at timestamp with time zone
+  med_closed_at timestamp with time zone,
+  buyer_document text
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_contested_check CHECK (((contested_cents > 0) = (NOT (med_state IS DISTINCT FROM 'open'::text))));

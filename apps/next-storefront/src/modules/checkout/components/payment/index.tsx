@@ -62,6 +62,21 @@ const Payment = ({
     neighborhood: "",
     number: "",
   })
+  // "Mesmo endereço da entrega": the boleto's payer is the cart's address (the plugin fills it
+  // from the cart), checked when the cart has one; unchecked, the payer's own address.
+  const [sameAddress, setSameAddress] = useState(
+    !!cart.shipping_address?.address_1
+  )
+  const [billing, setBilling] = useState({
+    address_1: "",
+    postal_code: "",
+    city: "",
+    province: "",
+  })
+  // Whether the store asks the CPF or CNPJ for Pix too (a nota fiscal on every order).
+  const [buyerDocument, setBuyerDocument] = useState<"boleto" | "every_order">(
+    "boleto"
+  )
 
   const [pixDiscount, setPixDiscount] = useState<PixDiscount | null>(null)
 
@@ -79,6 +94,7 @@ const Payment = ({
     if (!isOpen) return
     choosePaymentMethod(cart.id).then((chosen) => {
       setPixDiscount(chosen?.pix_discount ?? null)
+      setBuyerDocument(chosen?.buyer_document ?? "boleto")
       const remembered = methodIds
         .split(" ")
         .find(
@@ -104,7 +120,42 @@ const Payment = ({
     }
   }
 
+  // One CPF/CNPJ field for both methods: a boleto always asks it, Pix when the store does
+  // (and its session has no code yet: the code on the review step already carries it).
+  const asksDocument =
+    isBoleto(selectedPaymentMethod) ||
+    (isPix(selectedPaymentMethod) &&
+      buyerDocument === "every_order" &&
+      activeSession?.provider_id !== selectedPaymentMethod)
+
+  /** What the session's `data` carries: the document, and a boleto's payer details. */
+  const sessionData = () => {
+    if (isBoleto(selectedPaymentMethod)) {
+      return sameAddress
+        ? payer
+        : {
+            ...payer,
+            billing_address: {
+              first_name: cart.shipping_address?.first_name ?? "",
+              last_name: cart.shipping_address?.last_name ?? "",
+              phone: cart.shipping_address?.phone ?? "",
+              ...billing,
+            },
+          }
+    }
+    return asksDocument ? { document: payer.document } : undefined
+  }
+
   const handleSubmit = async () => {
+    // A boleto's missing fields are named by the store's refusal, all at once.
+    if (
+      isPix(selectedPaymentMethod) &&
+      asksDocument &&
+      !payer.document.trim()
+    ) {
+      setError("Informe o CPF ou CNPJ.")
+      return
+    }
     setIsLoading(true)
     setError(null)
     try {
@@ -114,10 +165,11 @@ const Payment = ({
       const checkActiveSession =
         activeSession?.provider_id === selectedPaymentMethod
 
-      if (!checkActiveSession || isBoleto(selectedPaymentMethod)) {
+      const data = sessionData()
+      if (!checkActiveSession || data) {
         const refusal = await initiatePaymentSessionOrRefusal(cart, {
           provider_id: selectedPaymentMethod,
-          ...(isBoleto(selectedPaymentMethod) ? { data: payer } : {}),
+          ...(data ? { data } : {}),
         })
         if (refusal) {
           setError(paymentErrorMessage(refusal))
@@ -176,20 +228,38 @@ const Payment = ({
           {pixDiscountLabel(pixDiscount)}
         </p>
       )}
+      {asksDocument && (
+        <div className="grid grid-cols-1 sm:grid-cols-2 gap-4 mt-4">
+          {/* A CNPJ is 18 characters: it keeps a row of its own. */}
+          <label className="flex flex-col txt-compact-small sm:col-span-2">
+            CPF ou CNPJ
+            <input
+              className="border rounded-md px-2 h-10"
+              name="document"
+              required
+              autoComplete="off"
+              value={payer.document}
+              onChange={(e) => setPayer({ ...payer, document: e.target.value })}
+              data-testid="buyer-document-input"
+            />
+          </label>
+          {isPix(selectedPaymentMethod) && (
+            <p className="txt-compact-small sm:col-span-2">
+              A nota fiscal sai no CPF ou CNPJ informado.
+            </p>
+          )}
+        </div>
+      )}
       {isBoleto(selectedPaymentMethod) && (
         <div className="grid grid-cols-1 sm:grid-cols-2 gap-4 mt-4">
+          {/* The starter's address has no separate number or neighborhood: the boleto asks them. */}
           {(
             [
-              // A CNPJ is 18 characters: it keeps a row of its own.
-              ["document", "CPF ou CNPJ", "sm:col-span-2"],
-              ["neighborhood", "Bairro", ""],
-              ["number", "Número", ""],
+              ["neighborhood", "Bairro"],
+              ["number", "Número"],
             ] as const
-          ).map(([field, label, span]) => (
-            <label
-              key={field}
-              className={`flex flex-col txt-compact-small ${span}`}
-            >
+          ).map(([field, label]) => (
+            <label key={field} className="flex flex-col txt-compact-small">
               {label}
               <input
                 className="border rounded-md px-2 h-10"
@@ -203,6 +273,41 @@ const Payment = ({
               />
             </label>
           ))}
+          <label className="flex items-center gap-2 txt-compact-small sm:col-span-2">
+            <input
+              type="checkbox"
+              checked={sameAddress}
+              onChange={(e) => setSameAddress(e.target.checked)}
+              data-testid="boleto-same-address-checkbox"
+            />
+            Mesmo endereço da entrega
+          </label>
+          {!sameAddress &&
+            (
+              [
+                ["address_1", "Endereço", "sm:col-span-2"],
+                ["postal_code", "CEP", ""],
+                ["city", "Cidade", ""],
+                ["province", "Estado (UF)", ""],
+              ] as const
+            ).map(([field, label, span]) => (
+              <label
+                key={field}
+                className={`flex flex-col txt-compact-small ${span}`}
+              >
+                {label}
+                <input
+                  className="border rounded-md px-2 h-10"
+                  name={`billing-${field}`}
+                  required
+                  value={billing[field]}
+                  onChange={(e) =>
+                    setBilling({ ...billing, [field]: e.target.value })
+                  }
+                  data-testid={`boleto-billing-${field}-input`}
+                />
+              </label>
+            ))}
         </div>
       )}
       <ErrorMessage error={error} data-testid="payment-method-error-message" />
