@@ -786,10 +786,11 @@ medusaIntegrationTestRunner({
         .subarray(3)
         .toString("utf8")
         .split("\r\n");
-      expect(rows[0]?.endsWith(";Observação;Prazo de devolução")).toBe(true);
+      expect(rows[0]?.endsWith(";Observação;Prazo de devolução;CPF/CNPJ do comprador")).toBe(true);
       const row = rows.find((r) => r.includes(`;${chargeId};`));
       expect(row).toContain(";35,00;");
-      expect(row?.endsWith(`;${brazilian(inDays(5))}`)).toBe(true);
+      // The deadline, then the buyer's CPF/CNPJ (this order has none).
+      expect(row?.endsWith(`;${brazilian(inDays(5))};`)).toBe(true);
 
       // Past the deadline: the card says Pix no longer takes it.
       await paidDaysAgo(91);

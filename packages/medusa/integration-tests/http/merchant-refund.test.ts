@@ -214,7 +214,7 @@ medusaIntegrationTestRunner({
       const refundRow = rows.find((r) => r.includes(`;Devolução;`) && r.includes(oldCharge));
       expect(refundRow).toMatch(/;-35,00;;;0,00;/);
       // The note, then the devolução deadline and the buyer's CPF/CNPJ columns (empty here).
-      expect(refundRow?.endsWith(`;"${note}";`)).toBe(true);
+      expect(refundRow?.endsWith(`;"${note}";;`)).toBe(true);
       const ofx = await admin(
         "get",
         `/admin/pix-checkout/reconciliation.ofx?from=${today}&to=${today}`,

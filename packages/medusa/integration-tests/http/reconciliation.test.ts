@@ -263,18 +263,18 @@ medusaIntegrationTestRunner({
       );
       const day = saoPauloDate(new Date());
       expect(rows).toContain(
-        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paga;30,00;0,30;29,70;30,00;;;;não;;Carrinho;;`,
+        `${day};Cobrança;#${displayIds.matching};ana@example.com;${ids.matching};paga;30,00;0,30;29,70;30,00;;;;não;;Carrinho;;;`,
       );
       expect(rows).toContain(
-        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paga;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;;;;`,
+        `${day};Cobrança;;"Beto ""Lima""; filho";${ids.direct};paga;85,00;0,84;84,16;;;;Pago no serviço, sem captura no Medusa;não;;;;;`,
       );
       expect(rows).toContain(
         `${day};Cobrança;#${displayIds.overpaid};ana@example.com;${ids.overpaid};paga;50,00;0,50;49,50;45,00;5,00;;;não;;Carrinho;;${saoPauloDate(new Date(Date.now() + 90 * 86_400_000))};`,
       );
       expect(rows).toContain(
-        ";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00;;;",
+        ";Total de cobranças;;;;;353,00;3,49;349,51;305,00;5,00;0,00;;;0,00;;;;",
       );
-      expect(rows.some((r) => r.endsWith(";confere com o total recebido;;;;;"))).toBe(true);
+      expect(rows.some((r) => r.endsWith(";confere com o total recebido;;;;;;"))).toBe(true);
     });
 
     it("exports the same period as OFX that ofx-js reads back: sums and closing balance match the report", async () => {

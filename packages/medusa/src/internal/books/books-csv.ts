@@ -213,9 +213,10 @@ function totalRow(
     figures.remark,
     null,
     figures.pixDiscount,
-    null,
-    null,
-    null,
+    null, // Finalidade
+    null, // Observação
+    null, // Prazo de devolução
+    null, // CPF/CNPJ do comprador
   ];
 }
 

@@ -93,15 +93,15 @@ describe("the reconciliation CSV", () => {
       "Data;Tipo;Pedido;Cliente;Cobrança;Situação no serviço;Bruto;Tarifa;Líquido;Medusa;A devolver;Retido;Diferença;Após lembrete;Desconto no Pix;Finalidade;Observação;Prazo de devolução;CPF/CNPJ do comprador",
     );
     expect(lines[1]).toBe(
-      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;;;',
+      '20/11/2026;Cobrança;#12;"Souza; Ana";ch_1;paga;12.345,67;122,22;12.223,45;12.345,67;;;;sim;649,77;;;;',
     );
     expect(lines[2]).toBe("");
     expect(lines[3]).toBe(
-      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77;;;",
+      ";Total de cobranças;;;;;12.345,67;122,22;12.223,45;12.345,67;0,00;0,00;;;649,77;;;;",
     );
-    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;;;;");
+    expect(lines).toContain(";Saldo disponível (em 21/11/2026 06:30);;;;;;;0,00;;;;;;;;;;");
     expect(lines).toContain(
-      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;;;;",
+      ";Disponível + a liberar + sacado + em processamento;;;;;;;12.223,45;;;;confere com o total recebido;;;;;;",
     );
   });
 
@@ -121,13 +121,13 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(withoutReminder)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;;;$/);
-    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;;;");
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;não;649,77;;;;$/);
+    expect(rows[2]).toBe("20/11/2026;Saque;;;wd_1;done;-1,00;;-1,00;;;;;;;;;;");
     const english = reconciliationCsv(reconcileBooks(books), "en").slice(1).split("\r\n");
     expect(english[0]).toMatch(
       /;Difference;After a reminder;Pix discount;Purpose;Note;Refund deadline;Buyer CPF\/CNPJ$/,
     );
-    expect(english[1]).toMatch(/;yes;649,77;;;$/);
+    expect(english[1]).toMatch(/;yes;649,77;;;;$/);
   });
 
   it("gives each paid order's Pix discount, empty where there was none, and their total", () => {
@@ -164,9 +164,9 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(boleto)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;;;$/);
-    expect(rows[2]).toMatch(/;ch_2;.*;não;;;;$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;;;$/);
+    expect(rows[1]).toMatch(/;ch_1;.*;sim;649,77;;;;$/);
+    expect(rows[2]).toMatch(/;ch_2;.*;não;;;;;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;649,77;;;;$/);
   });
 
   it("writes an order's Pix discount once, on its sale's row and not its edit's, so the column adds up", () => {
@@ -205,9 +205,9 @@ describe("the reconciliation CSV", () => {
       },
     };
     const rows = reconciliationCsv(reconcileBooks(edited)).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_1;.*;sim;4,00;Carrinho;;$/);
-    expect(rows[2]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_2;.*;não;;Edição do pedido;;$/);
-    expect(rows[4]).toMatch(/^;Total de cobranças;.*;4,00;;;$/);
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_1;.*;sim;4,00;Carrinho;;;$/);
+    expect(rows[2]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;ch_2;.*;não;;Edição do pedido;;;$/);
+    expect(rows[4]).toMatch(/^;Total de cobranças;.*;4,00;;;;$/);
   });
 
   it("says where the ledger holds a payment's money that is not the order's: owed back, held, and by when a Pix's", () => {
@@ -258,9 +258,9 @@ describe("the reconciliation CSV", () => {
     expect(report.differences).toEqual([]);
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
     expect(rows[1]).toMatch(/;ch_1;paga;55,00;0,55;54,45;50,00;5,00;;;sim;649,77;;;18\/02\/2027;$/);
-    expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca;;$/);
+    expect(rows[2]).toMatch(/;ch_twice;paga;30,00;0,30;29,70;;30,00;;;sim;;Troca;;;$/);
     expect(rows[4]).toMatch(
-      /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;;;$/,
+      /^;Total de cobranças;;;;;85,00;0,85;84,15;50,00;35,00;0,00;;;649,77;;;;$/,
     );
   });
 
@@ -295,7 +295,7 @@ describe("the reconciliation CSV", () => {
       .find((line) => line.includes(";ch_old;"));
     // Charge columns stay empty on a refund; the note is the next to last column, quoted for its ";".
     expect(row).toBe(
-      '20/11/2026;Devolução;#3;Ana;ch_old;;-209,45;;;0,00;;;;;;;"Pix devolvido pelo painel em 20/11 | resto; por TED";',
+      '20/11/2026;Devolução;#3;Ana;ch_old;;-209,45;;;0,00;;;;;;;"Pix devolvido pelo painel em 20/11 | resto; por TED";;',
     );
   });
 
@@ -312,10 +312,10 @@ describe("the reconciliation CSV", () => {
       },
     });
     const rows = reconciliationCsv(report).slice(1).split("\r\n");
-    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;649,77;;;CPF 529\.982\.247-25$/);
-    expect(rows[3]).toMatch(/^;Total de cobranças;.*;649,77;;;$/);
+    expect(rows[1]).toMatch(/^20\/11\/2026;Cobrança;#12;.*;649,77;;;;CPF 529\.982\.247-25$/);
+    expect(rows[3]).toMatch(/^;Total de cobranças;.*;649,77;;;;$/);
     expect(reconciliationCsv(report, "en").slice(1).split("\r\n")[0]).toMatch(
-      /;Note;Buyer CPF\/CNPJ$/,
+      /;Note;Refund deadline;Buyer CPF\/CNPJ$/,
     );
   });
 
