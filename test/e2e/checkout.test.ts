@@ -61,9 +61,11 @@ function post(
   });
 }
 
-// The suite's database outlives a run, so each run's shoppers get e-mails of their own.
+// The suite's database outlives a run, so each run's shoppers get mailboxes of their own: the
+// store folds a `+tag` into its mailbox (one message window a mailbox), so the run is part of the
+// name, and a second run within the window is not held back by the first's.
 const run = Date.now().toString(36);
-const email = (who: string) => `${who}+${run}@example.com`;
+const email = (who: string) => `${who}-${run}@example.com`;
 
 let demo: Demo;
 let next: Awaited<ReturnType<typeof startNextStorefront>>;
