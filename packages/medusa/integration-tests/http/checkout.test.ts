@@ -935,7 +935,7 @@ medusaIntegrationTestRunner({
         points("pix_checkout.charges.attention")
           .map((p) => p.attributes["pix_checkout.attention"])
           .sort(),
-      ).toEqual(["held", "no_order", "not_captured", "note", "refund_due"]);
+      ).toEqual(["held", "med", "no_order", "not_captured", "note", "refund_due"]);
       // The ledger's money owed back and held, in cents, as its balances say.
       const [waiting] = (
         await db(container()).raw(
