@@ -47,6 +47,24 @@ describe("verdictOf: what a Medusa payment session answers, from the decisions j
       { status: "captured", row: capturedRow(), shows: "paid" },
     ],
     [
+      "captured while a MED blocks all of the session's money: Medusa still holds it captured",
+      {
+        own: capturedRow({ captured_cents: 0, contested_cents: 10_000 }),
+        decided: [
+          {
+            decision: { kind: "nothing", why: "already captured" },
+            row: capturedRow({ captured_cents: 0, contested_cents: 10_000 }),
+          },
+        ],
+        authorizing: true,
+      },
+      {
+        status: "captured",
+        row: capturedRow({ captured_cents: 0, contested_cents: 10_000 }),
+        shows: "paid",
+      },
+    ],
+    [
       "captured for an older code's money captured on this session that adopted it",
       {
         own: pendingRow,

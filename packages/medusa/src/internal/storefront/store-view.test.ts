@@ -202,6 +202,32 @@ describe("toStoreView", () => {
     expect(view.received).toBeUndefined();
   });
 
+  it("keeps saying paid for a code whose money a MED blocks: it is still the order's, captured in Medusa", () => {
+    // A replaced code adopted by the live session, then all of it blocked by a MED.
+    const blocked = row({
+      superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+      status: "paid",
+      received_cents: 4990,
+      contested_cents: 4990,
+    });
+    const view = toStoreView(blocked, "payses_1", undefined, "payses_2");
+    expect(view.status).toBe("paid");
+    expect(view.replaced_by).toBeUndefined();
+    // An overpaid code whose order's part a MED blocks: the excess goes back, the code stays paid.
+    const overpaid = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 6000,
+        contested_cents: 4990,
+        owed_cents: 1010,
+        owed_reason: "overpaid",
+      }),
+      "payses_1",
+    );
+    expect(overpaid.status).toBe("paid");
+    expect(overpaid.refund).toEqual({ amount: 1010, reason: "overpaid" });
+  });
+
   it("never offers a replaced code that is still unpaid, and names the cart's current one", () => {
     const replaced = row({ superseded_at: new Date("2026-11-21T06:10:00.000Z") });
     const view = toStoreView(replaced, "payses_1", undefined, "payses_2");
