@@ -1,6 +1,7 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils";
 import { toSignedCents } from "../platform/money";
+import type { OrderAddress } from "./order-collections";
 import {
   currentAdjustments,
   isPixAdjustment,
@@ -89,17 +90,6 @@ interface ShippingRow extends PricedLine {
   raw_amount?: Raw;
 }
 
-interface AddressRow {
-  first_name?: string | null;
-  last_name?: string | null;
-  address_1?: string | null;
-  address_2?: string | null;
-  city?: string | null;
-  province?: string | null;
-  postal_code?: string | null;
-  country_code?: string | null;
-}
-
 /** The fields of Medusa's order `orderDetailsOf` reads. */
 export interface OrderDetailsRow {
   id: string;
@@ -110,7 +100,7 @@ export interface OrderDetailsRow {
   raw_tax_total?: Raw;
   items?: ItemRow[] | null;
   shipping_methods?: ShippingRow[] | null;
-  shipping_address?: AddressRow | null;
+  shipping_address?: OrderAddress | null;
 }
 
 const cents = (raw: Raw, plain: unknown): number | undefined => {
@@ -126,7 +116,7 @@ const variantName = (title: string | null | undefined): string | null => {
   return name && !/^default( variant)?$/i.test(name) ? name : null;
 };
 
-function addressOf(row: AddressRow | null | undefined): DeliveryAddress | null {
+function addressOf(row: OrderAddress | null | undefined): DeliveryAddress | null {
   if (!row || !text(row.address_1)) return null;
   return {
     name: [row.first_name, row.last_name].map(text).filter(Boolean).join(" ") || null,
