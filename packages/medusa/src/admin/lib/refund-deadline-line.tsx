@@ -14,19 +14,12 @@ const TONE_CLASS = {
 } as const;
 
 /**
- * The clock of a charge's Pix money owed back, in one line under its money: "R$ 35,00 a
- * devolver · faltam 12 dias (até 08/03/2027)", red at 5 days or fewer. Nothing for a charge
- * with nothing owed, or a boleto (no Pix devolução window).
+ * The clock of a charge's Pix money owed back, in one line under its money line (which
+ * already says how much): "Prazo para devolver pelo Pix: faltam 12 dias (até 08/03/2027)",
+ * red at 5 days or fewer. Nothing for a charge with nothing owed, or a boleto (no Pix
+ * devolução window).
  */
-export function RefundDeadlineLine({
-  deadline,
-  owedCents,
-  currency = "BRL",
-}: {
-  deadline: RefundDeadline | null | undefined;
-  owedCents: number;
-  currency?: string;
-}) {
+export function RefundDeadlineLine({ deadline }: { deadline: RefundDeadline | null | undefined }) {
   const { t } = usePixTranslation();
   if (!deadline) return null;
   const tone = refundDeadlineTone(deadline);
@@ -39,7 +32,7 @@ export function RefundDeadlineLine({
       data-pix-checkout="refund-deadline"
       data-state={deadline.state}
     >
-      {refundDeadlineWords(deadline, owedCents, currency, t)}
+      {refundDeadlineWords(deadline, t)}
     </Text>
   );
 }

@@ -23,21 +23,21 @@ const on = (day: string) =>
     new Date(`${day}T12:00:00-03:00`),
   )!;
 const words = (day: string, language: "ptBR" | "en" = "ptBR") =>
-  refundDeadlineWords(on(day), 3_500, "BRL", tOf(language)).replace(/\u00a0/g, " ");
+  refundDeadlineWords(on(day), tOf(language)).replace(/\u00a0/g, " ");
 
 describe("refundDeadlineWords", () => {
-  it("says the amount, the days left of the 90 and the deadline", () => {
-    expect(words("2027-02-24")).toBe("R$ 35,00 a devolver · faltam 12 dias (até 08/03/2027)");
-    expect(words("2027-03-07")).toBe("R$ 35,00 a devolver · falta 1 dia (até 08/03/2027)");
-    expect(words("2027-03-08")).toBe(
-      "R$ 35,00 a devolver · último dia para devolver pelo Pix (hoje, 08/03/2027)",
+  it("says the days left of the 90 and the deadline, not the amount the money line above says", () => {
+    expect(words("2027-02-24")).toBe(
+      "Prazo para devolver pelo Pix: faltam 12 dias (até 08/03/2027)",
     );
-    expect(words("2027-02-24", "en")).toBe("R$ 35,00 to refund · 12 days left (until 08/03/2027)");
+    expect(words("2027-03-07")).toBe("Prazo para devolver pelo Pix: falta 1 dia (até 08/03/2027)");
+    expect(words("2027-03-08")).toBe("Último dia para devolver pelo Pix (hoje, 08/03/2027)");
+    expect(words("2027-02-24", "en")).toBe("Pix refund deadline: 12 days left (until 08/03/2027)");
   });
 
   it("says once past that Pix no longer takes it and what to do", () => {
     expect(words("2027-03-09")).toBe(
-      "R$ 35,00 a devolver · o prazo do Pix acabou em 08/03/2027: devolva por transferência para a conta do cliente e registre a devolução",
+      "O prazo para devolver pelo Pix acabou em 08/03/2027: devolva por transferência para a conta do cliente e registre a devolução",
     );
   });
 

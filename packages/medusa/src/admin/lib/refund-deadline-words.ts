@@ -1,8 +1,7 @@
 // What the "Needs attention" list and the order widget say of money owed back on a Pix: the
-// amount, the days left of its 90 and the deadline, from the server's one rule
+// days left of its 90 and the deadline (the amount is on the money line just above it), from the server's one rule
 // (records/refund-deadline.ts), which answers each charge's `refund_deadline`.
 import type { RefundDeadline } from "../../internal/records/refund-deadline";
-import { formatCents } from "./format";
 import type { PixT } from "./i18n";
 
 export type { RefundDeadline };
@@ -14,17 +13,11 @@ export function deadlineDate(day: string): string {
 }
 
 /**
- * "R$ 35,00 a devolver · faltam 12 dias (até 08/03/2027)"; the last day and a deadline passed
- * (the devolução can no longer go through Pix: return it by transfer) say so.
+ * "Prazo para devolver pelo Pix: faltam 12 dias (até 08/03/2027)"; the last day and a deadline
+ * passed (the devolução can no longer go through Pix: return it by transfer) say so.
  */
-export function refundDeadlineWords(
-  deadline: RefundDeadline,
-  owedCents: number,
-  currency: string,
-  t: PixT,
-): string {
+export function refundDeadlineWords(deadline: RefundDeadline, t: PixT): string {
   const values = {
-    amount: formatCents(owedCents, currency),
     date: deadlineDate(deadline.deadline),
     count: deadline.days_left,
   };

@@ -131,11 +131,7 @@ function ChargeCard({ charge }: { charge: AdminCharge }) {
       </Text>
       <MoneyLine money={charge.money} currency={charge.currency} />
       <MedActions charge={charge} />
-      <RefundDeadlineLine
-        deadline={charge.refund_deadline}
-        owedCents={charge.money.owed}
-        currency={charge.currency}
-      />
+      <RefundDeadlineLine deadline={charge.refund_deadline} />
       {charge.attention ? (
         <Text size="small" className="text-ui-fg-error">
           {t("widget.needsAttention", {

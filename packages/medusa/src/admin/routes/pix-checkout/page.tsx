@@ -313,7 +313,11 @@ function AttentionCard() {
                 <Table.Cell>
                   <div className="flex flex-col items-start gap-y-1">
                     <span className="whitespace-nowrap">{formatCents(c.amount, c.currency)}</span>
-                    <Badge size="2xsmall" color={statusColor(c.status)}>
+                    <Badge
+                      size="2xsmall"
+                      color={statusColor(c.status)}
+                      className="whitespace-nowrap"
+                    >
                       {c.captured_at
                         ? t("attention.captured", { status: statusLabel(c.status) })
                         : statusLabel(c.status)}
@@ -330,11 +334,7 @@ function AttentionCard() {
                     ) : null}
                     {c.flagged ? <Text size="small">{flagReason(c.flag)}</Text> : null}
                     <MoneyLine money={c.money} currency={c.currency} />
-                    <RefundDeadlineLine
-                      deadline={c.refund_deadline}
-                      owedCents={c.money.owed}
-                      currency={c.currency}
-                    />
+                    <RefundDeadlineLine deadline={c.refund_deadline} />
                   </div>
                 </Table.Cell>
                 <Table.Cell>
