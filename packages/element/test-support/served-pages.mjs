@@ -1,4 +1,4 @@
-// The plugin's own HTML pages for the accessibility suite (test-pages/served-pages.test.ts):
+// The plugin's own HTML pages for the accessibility suite (test-pages/served-pages.ts):
 // packages/medusa/integration-tests/pages/served-pages.ts draws every page and state with the
 // plugin's real render functions; this middleware serves them at the paths the plugin's routes
 // serve them at, so every relative URL in them resolves as it does on a Medusa server:

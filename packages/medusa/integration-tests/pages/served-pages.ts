@@ -12,7 +12,7 @@ import {
 /*
  * Every HTML page the plugin serves, in each of its states, drawn by the plugin's own render
  * functions (the ones its routes call) from models shaped as the routes build them. The
- * element's browser suite (packages/element/test-pages/served-pages.test.ts) opens them in
+ * element's browser suite (packages/element/test-pages/served-pages.ts) opens them in
  * Chromium, Firefox and WebKit through its test server (test-support/served-pages-plugin.mjs)
  * and checks them with axe-core and the keyboard. Deciding WHICH state a request is in takes
  * the store's database and Medusa, which the integration tests cover; what a shopper reads and
