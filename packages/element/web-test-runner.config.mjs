@@ -23,6 +23,7 @@ import { startXvfb } from "./test-support/x-display.mjs";
 import { jsonReporter } from "./test-support/json-reporter.mjs";
 import { pixCommandsPlugin } from "./test-support/commands-plugin.mjs";
 import { commonJsPlugin } from "./test-support/cjs-plugin.mjs";
+import { servedPagesMiddleware } from "./test-support/served-pages.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -167,7 +168,12 @@ export default {
         </body></html>`,
     },
     { name: "preferences", files: ["src/preferences.test.ts"], browsers: preferences },
+    // The HTML pages the Medusa plugin serves (payment link, a reminder's links), drawn by its
+    // own render functions and served at its paths (test-support/served-pages.mjs): WCAG 2.2
+    // AA with axe-core and the keyboard, at 390 px and 1280 px (test-pages/served-pages.ts).
+    { name: "served-pages", files: ["test-pages/**/*.test.ts"], browsers: everything },
   ],
+  middleware: [await servedPagesMiddleware(backend.url)],
   nodeResolve: { exportConditions: ["browser", "development"] },
   browsers: everything,
   // One page per browser at a time: the suite has timing tests, and CI has two cores.

@@ -32,7 +32,7 @@ export function jsonReporter(file) {
         });
         const before = { ...mine };
         count(session.testResults, mine);
-        const file = session.testFile.replace(/^.*\/src\//, "src/");
+        const file = session.testFile.replace(/^.*\/(src|test-pages)\//, "$1/");
         mine.files[file] = { passed: 0, failed: 0, skipped: 0 };
         count(session.testResults, mine.files[file]);
         const ran = mine.passed + mine.failed - before.passed - before.failed;

@@ -71,12 +71,14 @@ function pageOf(
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:0 16px 24px;color:#1a1a1a;background:#f6f6f6}
 header{max-width:28rem;margin:0 auto;padding:16px 0;font-weight:700;font-size:1.1rem}
-header a{color:inherit;text-decoration:none}
+header a{color:inherit;text-decoration:none;display:inline-flex;align-items:center;min-height:44px}
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
 body>main:first-child{margin-top:24px}
 h1{font-size:1.25rem;margin:0 0 12px}
 .button{display:block;box-sizing:border-box;width:100%;text-align:center;padding:14px;border-radius:8px;border:0;background:#0a7c55;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .button[disabled]{opacity:.6;cursor:progress}
+a:focus-visible,button:focus-visible{outline:3px solid #075e40;outline-offset:2px}
+.link{display:inline-flex;align-items:center;min-height:44px}
 .error{color:#b3261e}
 ul{padding-left:20px}
 </style></head><body>${storeHeader(store)}<main>${body}</main>${
@@ -330,7 +332,7 @@ export function newCodePage(
     status: 200,
     html: pageOf(
       "Gerando novo código",
-      `<h1>Seu carrinho continua aqui</h1><p id="pix-message" role="status" aria-live="polite">Gerando seu novo código Pix…</p><p><button class="button" type="button" id="pix-again" hidden>Tentar de novo</button></p><noscript><p>Ative o JavaScript do navegador, ou gere o código na página de pagamento.</p></noscript><p><a href="${escape(request.fallbackUrl)}">Ir para a página de pagamento</a></p>`,
+      `<h1>Seu carrinho continua aqui</h1><p id="pix-message" role="status" aria-live="polite">Gerando seu novo código Pix…</p><p><button class="button" type="button" id="pix-again" hidden>Tentar de novo</button></p><noscript><p>Ative o JavaScript do navegador, ou gere o código na página de pagamento.</p></noscript><p><a class="link" href="${escape(request.fallbackUrl)}">Ir para a página de pagamento</a></p>`,
       store,
       {
         nonce,

@@ -49,7 +49,7 @@ describe("the page that makes the new code", () => {
     expect(html).toContain('"providerId":"pp_pix_a"');
     // Nothing in the data closes its script element.
     expect(html).not.toContain("pk_01</script>");
-    expect(html).toContain('<a href="https://loja.example.com/pagar/payses_old">');
+    expect(html).toContain('<a class="link" href="https://loja.example.com/pagar/payses_old">');
     const csp = pageHeaders([request.pageTemplate], "n0nce")["content-security-policy"];
     expect(csp).toContain("script-src 'nonce-n0nce'; connect-src 'self';");
     expect(pageHeaders([request.pageTemplate])["content-security-policy"]).not.toContain(

@@ -75,7 +75,7 @@ h1{font-size:1.25rem;line-height:1.3;margin:0 0 8px}
 .secondary{background:#fff;color:#0b6e63;border:1px solid #0b6e63;margin-top:12px}
 .toggle::after{content:" ▾"}
 .toggle[aria-expanded="true"]::after{content:" ▴"}
-.button:focus-visible{outline:3px solid #0b6e63;outline-offset:2px}
+.button:focus-visible,input:focus-visible{outline:3px solid #0b6e63;outline-offset:2px}
 #pix-boleto{margin-top:12px;border-top:1px solid #ddd;padding-top:4px}
 label{display:block;margin:12px 0 4px;font-weight:600}
 input{display:block;width:100%;min-height:44px;padding:8px 10px;font:inherit;border:1px solid #888;border-radius:6px}
