@@ -786,8 +786,11 @@ describe("errors", () => {
   });
 
   it('says how long to wait when "Já paguei" meets a store asking for patience, and asks nothing before', async () => {
-    const { el, id } = await showPending("unavailable-refresh");
-    await patchBehaviour(id, { fail: { count: 1, mode: "http", retryAfter: 5 } });
+    const { el, id } = await showPending(
+      "unavailable-refresh",
+      {},
+      { refresh: { retryAfter: 5, unavailable: true } },
+    );
     await realClick(button(el, "refresh-button") as HTMLElement);
     await eventually(() => expect(announced(el)).to.equal("Aguarde 5 s para verificar de novo."));
     await realClick(button(el, "refresh-button") as HTMLElement);

@@ -18,8 +18,16 @@ export interface FakeBehaviour {
    * `full`: the store's streams are full (503 `stream_limit_reached`, Retry-After 2).
    */
   stream?: "sse" | "missing" | "silent" | "full";
-  /** What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After. */
-  refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
+  /**
+   * What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After
+   * (`unavailable`: the store's 503 `store_unavailable` with Retry-After instead).
+   */
+  refresh?: {
+    patch?: Partial<CheckoutSession>;
+    retryAfter?: number;
+    exposeRetryAfter?: boolean;
+    unavailable?: boolean;
+  };
   /** `hang`: the QR image route never answers. */
   qr?: "hang";
   /** The status route answers this late (a slow network), with the session as it is then. */
@@ -265,7 +273,13 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     return;
   }
   if (route === "POST refresh") {
-    const { patch, retryAfter, exposeRetryAfter = true } = entry.behaviour.refresh ?? {};
+    const {
+      patch,
+      retryAfter,
+      exposeRetryAfter = true,
+      unavailable: down,
+    } = entry.behaviour.refresh ?? {};
+    if (retryAfter && down) return unavailable(res, retryAfter);
     if (retryAfter) {
       return send(
         res,

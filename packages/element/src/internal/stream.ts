@@ -83,6 +83,7 @@ export async function followStream(
   return [events, works];
 }
 
+/** Follows the stream itself (see followStream): how many sessions, and whether it streams. */
 async function follow(
   backend: Backend,
   signal: AbortSignal,
@@ -99,7 +100,8 @@ async function follow(
   } catch (error) {
     // Read, not `instanceof BackendError`: an import would share a chunk with the main file.
     const { status, retryAfter } = (error ?? {}) as { status?: number; retryAfter?: number };
-    // A 503 `stream_limit_reached` says for how long: no stream is asked for before then.
+    // A 503 with Retry-After (`stream_limit_reached`, `store_unavailable`) says for how long:
+    // no stream is asked for before then.
     if (status === 503 && retryAfter) paused.set(backend, Date.now() + waitFor(retryAfter, 0));
     return [events, status !== 404 && status !== 405 && status !== 501];
   }
@@ -127,12 +129,12 @@ const reported = new WeakMap<Backend, string>();
  * link scanner or a monitor changes nothing. The stream's first event is the session as it is
  * on connect, so a code shown from the first GET is reported a moment later, and a code that
  * replaces it on the same session is reported again. A page that polls (no stream, or a full
- * one) reports from its status reads instead (the status controller calls this).
+ * one) reports the session its status read gave instead (followStream's `read`).
  * Nothing the shopper sees waits on it, but a report lost to the network or to a store briefly
  * down (5xx, 503 with Retry-After) is sent again, up to SHOWN_ATTEMPTS times, backing off: the
  * store e-mails a pay-first code only once it knows the code was shown.
  */
-export function reportShown(backend: Backend, session: CheckoutSession): void {
+function reportShown(backend: Backend, session: CheckoutSession): void {
   const code = session.status === "pending" && JSON.stringify(session.pix ?? session.boleto);
   if (!code || reported.get(backend) === code) return;
   reported.set(backend, code);
