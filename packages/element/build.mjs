@@ -2,7 +2,7 @@
 // Builds dist/: minified ESM with Lit bundled in (the element is usually the only Lit
 // user on a storefront, and a self-contained file also works from a CDN).
 // - dist/index.js holds Lit and the element in one file: one request, one gzip stream.
-// - `qrcode` (dist/chunks/qr-encoder.js), the en/es strings, the boleto helpers and the
+// - `qrcode` (dist/chunks/qr-encoder.js), the en/es strings, the boleto helpers, "Já paguei" and the
 //   preparing, superseded and refund views' words are imported dynamically: each is a chunk under
 //   dist/chunks/ that loads only when needed.
 // - dist/react.js imports the element from ./index.js (never a second copy); React stays external.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the element's bundle sizes, minified and gzipped (level 9, as servers commonly
 // send them): the initial JS a Pix checkout loads (Lit included) and, separately, the
-// lazily loaded QR view and encoder, the new-code-after-expiry call, the stream reader (loaded while the first status request
+// lazily loaded QR view and encoder, the new-code-after-expiry call, the "Já paguei" re-check, the stream reader (loaded while the first status request
 // is in flight), the boleto helpers, the preparing, superseded and refund views' words and each
 // extra language.
 // Builds first unless --no-build. With BENCH_OUT set, also writes the figures there as JSON.
@@ -60,6 +60,7 @@ const figures = {
   qr_view_gzip_bytes: extra("qr").gzip,
   qr_encoder_gzip_bytes: extra("qr-encoder").gzip,
   renew_gzip_bytes: extra("renew").gzip,
+  recheck_gzip_bytes: extra("recheck").gzip,
   stream_gzip_bytes: extra("stream").gzip,
   boleto_gzip_bytes: extra("boleto-view").gzip,
   notice_gzip_bytes: extra("notice-view").gzip,
@@ -80,6 +81,7 @@ console.log(
 console.log(`  QR view, lazy (inline SVG):       ${kb(figures.qr_view_gzip_bytes)}`);
 console.log(`  QR encoder, lazy (qrcode):        ${kb(figures.qr_encoder_gzip_bytes)}`);
 console.log(`  new code after expiry, lazy:      ${kb(figures.renew_gzip_bytes)}`);
+console.log(`  "Já paguei", lazy:                ${kb(figures.recheck_gzip_bytes)}`);
 console.log(`  stream reader, after first paint: ${kb(figures.stream_gzip_bytes)}`);
 console.log(`  boleto view, lazy:                ${kb(figures.boleto_gzip_bytes)}`);
 console.log(`  words under past-code titles: ${kb(figures.notice_gzip_bytes)}`);

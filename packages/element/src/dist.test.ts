@@ -1,5 +1,6 @@
 // The shipped build, not the sources: dist/index.js with its lazily loaded chunks (the
-// QR encoder, the stream reader, the boleto view, the preparing, superseded and refund views' words)
+// QR encoder, the stream reader, the boleto view, "Já paguei", the preparing, superseded and refund
+// views' words)
 // must work as the sources do.
 // web-test-runner.config.mjs builds it.
 import jsQR from "jsqr";
@@ -57,6 +58,23 @@ it("receives a payment over the stream with the stream chunk of the build", asyn
   await eventually(() => expect(el.view).to.equal("pending"));
   await patchSession(id, { status: "paid" });
   await eventually(() => expect(el.view).to.equal("paid"));
+});
+
+it('says what "Já paguei" found with the re-check chunk of the build', async () => {
+  const id = newId("dist-recheck");
+  await putSession(pixSession(id));
+  const el = mount(id) as PixCheckout;
+  const refresh = await eventually(() => {
+    const found = el.shadowRoot?.querySelector<HTMLElement>("[part~=refresh-button]");
+    expect(found).to.not.equal(null);
+    return found as HTMLElement;
+  });
+  await realClick(refresh);
+  await eventually(() =>
+    expect(el.shadowRoot?.querySelector("[part=status]")?.textContent?.trim()).to.equal(
+      "Ainda não recebemos o pagamento deste código.",
+    ),
+  );
 });
 
 it("shows the boleto view from the boleto chunk of the build and copies its line", async () => {

@@ -42,7 +42,18 @@ export interface PixCopyDetail {
 
 /** Stable error codes of `pix-error`; branch on these, never on `message`. */
 export type PixErrorCode =
-  "network" | "not_found" | "unauthorized" | "rate_limited" | "bad_response" | "server_error";
+  | "network"
+  | "not_found"
+  | "unauthorized"
+  | "rate_limited"
+  | "bad_response"
+  | "server_error"
+  /**
+   * A 503 with `Retry-After` (`store_unavailable`, `stream_limit_reached`): the store is briefly
+   * unable to answer. The element waits that long and asks again by itself, keeping the code on
+   * screen; it never shows its error view for it.
+   */
+  | "unavailable";
 
 /** Detail of `pix-error`. */
 export interface PixErrorDetail {

@@ -139,9 +139,63 @@ describe("copy first on a phone", () => {
 describe("expiry warnings", () => {
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-  it("says nothing with more than 5 minutes left", async () => {
+  it("shows nothing with more than 5 minutes left, and says the minutes once to screen readers", async () => {
     const { el } = await showAt(390, "warn-none", { expires_at: inMs(6 * 60_000) });
-    expect(text(el, "[part=warning]")).to.equal("");
+    const warning = $(el, "[part=warning]") as HTMLElement;
+    // A tick after the region exists, so that it is announced as a change.
+    await eventually(() =>
+      expect(text(el, "[part=warning]")).to.equal("O código expira em menos de 6 min."),
+    );
+    expect(warning.getBoundingClientRect().height).to.be.at.most(1);
+  });
+
+  it("announces the countdown at its start, at 5 and at 1 minute left and at its end, never each second", async function () {
+    this.timeout(30_000);
+    const id = newId("warn-moments");
+    // 5 min and 3 s: the start's minutes, then the 5-minute warning about 3 s later.
+    await putSession(pixSession(id, { expires_at: inMs(5 * 60_000 + 3_000) }));
+    const el = mount(id) as PixCheckout;
+    await eventually(() => expect($(el, "[part=warning]")).to.not.equal(null));
+    const timer = $(el, "[role=timer]") as HTMLElement;
+    // The timer changes every second and is not a live region; nothing inside it is one either.
+    expect(timer.getAttribute("aria-live")).to.equal(null);
+    expect(timer.querySelector("[aria-live], [role=status], [role=alert]")).to.equal(null);
+    const said: string[] = [];
+    const ticks: string[] = [];
+    const record = () => {
+      const warning = text(el, "[part=warning]");
+      const status = text(el, "[part=status]");
+      // The countdown's region while the code shows; the status line says its end.
+      const now = warning ?? `status: ${status}`;
+      if (now !== said.at(-1)) said.push(now);
+      const left = text(el, "[role=timer]");
+      if (left && left !== ticks.at(-1)) ticks.push(left);
+    };
+    record();
+    const observer = new MutationObserver(record);
+    observer.observe(shadow(el), { subtree: true, childList: true, characterData: true });
+    await eventually(() => expect(said.at(-1)).to.equal("O código expira em menos de 5 min."), {
+      timeout: 6000,
+    });
+    // The backend's expiry moves (a resync): 61.5 s left, then the end.
+    await patchSession(id, { expires_at: inMs(61_500) });
+    await eventually(() => expect(said.at(-1)).to.equal("O código expira em menos de 1 min."), {
+      timeout: 5000,
+    });
+    await patchSession(id, { expires_at: inMs(1_500) });
+    await eventually(() => expect(said.at(-1)).to.equal("status: Código expirado"), {
+      timeout: 5000,
+    });
+    observer.disconnect();
+    // Empty until a tick after the region exists (so that its first words are a change).
+    expect(said.filter(Boolean)).to.deep.equal([
+      "O código expira em menos de 6 min.",
+      "O código expira em menos de 5 min.",
+      "O código expira em menos de 1 min.",
+      "status: Código expirado",
+    ]);
+    // Meanwhile the timer itself changed many times.
+    expect(ticks.length).to.be.above(4);
   });
 
   it("warns at 5 minutes left, then at 1 minute, in a polite live region that is also visible", async () => {

@@ -49,7 +49,10 @@ interface UiState {
   qrShown: boolean;
   /** The element's own box is narrower than a desktop card (a phone, a narrow column). */
   narrow: boolean;
-  /** The last expiry warning given for this code: 5 or 1 (minutes left), 0 before any. */
+  /**
+   * What the countdown last announced: its minutes at the start (above 5, heard only), then 5
+   * and 1 (minutes left, also shown); 0 before any.
+   */
   warned: number;
   renewing: boolean;
   copied: "pix" | "boleto" | null;
@@ -83,7 +86,7 @@ interface UiState {
  * @csspart qr - The QR code box (an inline SVG inside).
  * @csspart show-qr-button - "Pagar com outro aparelho? Mostrar QR code", in the copy-first order.
  * @csspart after-copy - The one line under the copy button in the copy-first order.
- * @csspart warning - The expiry warning at 5 and at 1 minute left (a polite live region).
+ * @csspart warning - The countdown's polite live region: the minutes to pay at the start (heard, not shown), then the expiry warning at 5 and at 1 minute left (shown). The timer itself is not a live region.
  * @csspart renew-button - "Gerar novo código", in the expired view.
  * @csspart instructions - The pay-in-your-bank-app steps.
  * @csspart code - The read-only field with the Pix code or digitable line.
@@ -157,7 +160,9 @@ export class PixCheckout extends LitElement {
   /** What the element currently shows. */
   get view(): PixCheckoutView {
     const { session, error, clockExpired } = this.#ui;
-    if (!session) return error ? "error" : "loading";
+    // A store asking for patience (a 503 or 429 with Retry-After) is waited for, never an
+    // error view.
+    if (!session) return error && !error.retryAfter ? "error" : "loading";
     return session.status === "pending" && clockExpired ? "expired" : session.status;
   }
 
@@ -183,7 +188,6 @@ export class PixCheckout extends LitElement {
   #resize: ResizeObserver | undefined;
   #coarse: MediaQueryList | undefined;
   #qrKey = "";
-  #refreshBlockedUntil = 0;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #boletoView: typeof boletoView | undefined;
   /** The notice chunk (internal/notice-view.ts), once loaded. */
@@ -292,9 +296,17 @@ export class PixCheckout extends LitElement {
     if (this.view !== "pending" || !session?.pix) return;
     // On a phone the QR (and its chunk) waits for the shopper's tap.
     if (!this.#copyFirst || this.#ui.qrShown) void this.#loadQr(session.pix);
+    // What the countdown's live region says: the minutes to pay at the start, then 5 and 1
+    // minute left. The start waits for the region to exist (a tick later): text that arrives
+    // with its live region is not reliably announced.
     const left = this.#countdown.remaining;
-    const warn = left <= 60_000 ? 1 : left <= 300_000 ? 5 : 0;
-    if (warn && warn !== this.#ui.warned) this.#ui.warned = warn;
+    this.#ui.warned =
+      left <= 60_000
+        ? 1
+        : left <= 300_000
+          ? 5
+          : this.#ui.warned ||
+            (this.renderRoot.querySelector(".warning") ? Math.ceil(left / 60_000) : 0);
   }
 
   protected override updated(): void {
@@ -357,7 +369,7 @@ export class PixCheckout extends LitElement {
   #onError(error: BackendError) {
     const repeated = this.#ui.error?.code === error.code;
     this.#set({ error });
-    if (!this.#ui.session) this.#ui.announcement = (t) => t.errorTitle;
+    if (this.view == "error") this.#ui.announcement = (t) => t.errorTitle;
     if (!repeated) {
       this.#emit("pix-error", { code: error.code, message: error.message, status: error.status });
     }
@@ -436,28 +448,20 @@ export class PixCheckout extends LitElement {
     this.#copiedTimer = setTimeout(() => this.#set({ copied: null, announcement: () => "" }), 3000);
   }
 
-  async #refresh() {
-    const wait = Math.ceil((this.#refreshBlockedUntil - Date.now()) / 1000);
-    if (wait > 0) return this.#set({ announcement: (t) => t.retryIn(wait) });
-    if (this.#ui.refreshing) return;
-    this.#set({ refreshing: true, announcement: (t) => t.checking });
-    try {
-      await this.#status.refresh();
-      // About this code: money an older code brought is said on the card (`returned`). A code
-      // the cart replaced meanwhile shows its notice, with the current code one tap away.
-      if (this.#ui.session?.status === "pending") this.#ui.announcement = (t) => t.notYet;
-    } catch (error) {
-      const failure = error as BackendError;
-      if (failure.code === "rate_limited") {
-        const seconds = failure.retryAfter ?? 10;
-        this.#refreshBlockedUntil = Date.now() + seconds * 1000;
-        this.#ui.announcement = (t) => t.retryIn(seconds);
-      } else {
-        this.#onError(failure);
-        this.#ui.announcement = (t) => t.reconnecting;
-      }
-    }
-    this.#set({ refreshing: false });
+  /** "Já paguei": the re-check and its words load on the first tap (internal/recheck.ts). */
+  #refresh() {
+    import("./internal/recheck.js").then(
+      (m) =>
+        m.recheck({
+          lang: this.#lang,
+          ui: this.#ui,
+          set: (patch) => this.#set(patch),
+          status: this.#status,
+          fail: (error) => this.#onError(error),
+        }),
+      // Offline: the chunk could not load, and neither could the store be asked.
+      () => this.#set({ announcement: (t) => t.reconnecting }),
+    );
   }
 
   override render(): TemplateResult {
@@ -482,7 +486,8 @@ export class PixCheckout extends LitElement {
     const { session: s, error } = this.#ui;
     const spinner = (text = t.loading) =>
       html`<p class="muted"><span class="spinner" aria-hidden="true"></span>${text}</p>`;
-    if (view === "loading") return spinner();
+    // While the store asks for patience, the spinner says so.
+    if (view === "loading") return spinner(error ? t.reconnecting : t.loading);
     if (view === "error" || !s) {
       return this.#message(
         "!",
@@ -550,7 +555,11 @@ export class PixCheckout extends LitElement {
           : nothing
       }
       ${back} ${boleto ? boleto.body : this.#pix(s.pix!, amount)}
-      ${error ? html`<p class="muted">${t.reconnecting}</p>` : nothing}`;
+      ${
+        // Said under the code, which stays: the connection is down, or the store answers but
+        // fails (a 5xx, a 503 asking for patience) and is asked again.
+        error ? html`<p class="muted">${t.reconnecting}</p>` : nothing
+      }`;
   }
 
   #message(icon: string, title: string, body: string, extra: unknown = nothing) {
@@ -632,7 +641,7 @@ export class PixCheckout extends LitElement {
     </div>`;
     const countdown = html`<p part="countdown" class="countdown">
       ${t.expiresIn} <b role="timer">${formatRemaining(this.#countdown.remaining)}</b>
-      <span part="warning" class="warning" role="status">
+      <span part="warning" class="warning ${warned > 5 ? "sr" : ""}" role="status">
         ${warned ? t.expiresSoon(warned) : nothing}
       </span>
     </p>`;

@@ -53,6 +53,15 @@ const $ = <T extends Element = HTMLElement>(el: HTMLElement, selector: string) =
 const button = (el: HTMLElement, part: string) => $<HTMLButtonElement>(el, `[part~="${part}"]`);
 const announced = (el: HTMLElement) => partText(el, "status");
 
+/** Every view `el` shows from now on, in order (its `base` part's class changes with it). */
+function watchViews(el: PixCheckout) {
+  const seen = [el.view];
+  new MutationObserver(() => {
+    if (el.view !== seen.at(-1)) seen.push(el.view);
+  }).observe(shadow(el), { subtree: true, childList: true, attributes: true, characterData: true });
+  return seen;
+}
+
 /** Mounts the element on a new session and waits until it shows the pending view. */
 async function showPending(
   label: string,
@@ -160,7 +169,10 @@ describe("Pix view", () => {
       { expires_at: new Date(Date.now() + ahead + 10 * 60_000).toISOString() },
       { clockOffsetMs: ahead },
     );
-    expect(partText(el, "countdown")).to.match(/^Expira em (10:00|9:5\d)$/);
+    // The countdown's live region follows the timer (heard only above 5 minutes, a tick later).
+    expect(partText(el, "countdown")).to.match(
+      /^Expira em (10:00|9:5\d)( O código expira em menos de 10 min\.)?$/,
+    );
   });
 
   it("counts down by the backend's clock when the device clock is five minutes ahead", async () => {
@@ -170,7 +182,10 @@ describe("Pix view", () => {
       { expires_at: new Date(Date.now() + behind + 10 * 60_000).toISOString() },
       { clockOffsetMs: behind },
     );
-    expect(partText(el, "countdown")).to.match(/^Expira em (10:00|9:5\d)$/);
+    // The countdown's live region follows the timer (heard only above 5 minutes, a tick later).
+    expect(partText(el, "countdown")).to.match(
+      /^Expira em (10:00|9:5\d)( O código expira em menos de 10 min\.)?$/,
+    );
   });
 });
 
@@ -720,15 +735,70 @@ describe("errors", () => {
     );
   });
 
-  it("keeps the code on screen and says it is reconnecting when the connection drops later", async () => {
+  it("keeps the code on screen and says it is reconnecting when the store fails later (502)", async () => {
     const { el, id } = await showPending("drop-later", {}, { stream: "missing" });
-    await patchBehaviour(id, { fail: { count: 1000, mode: "http" } });
+    await patchBehaviour(id, { fail: { count: 1000, mode: "http", status: 502 } });
     await eventually(
-      () => expect(el.shadowRoot?.textContent).to.include("Sem conexão. Tentando de novo…"),
+      () =>
+        expect(el.shadowRoot?.textContent).to.include(
+          "Conexão com a loja instável; tentando de novo…",
+        ),
       { timeout: 5000 },
     );
     expect(el.view).to.equal("pending");
     expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE);
+  });
+
+  it("keeps the code on screen through a store's 503 with Retry-After, says so when it lasts, and moves on to paid", async () => {
+    const { el, id } = await showPending("unavailable-later", {}, { stream: "missing" });
+    const seen = watchViews(el);
+    const error = nextEvent<PixErrorDetail>(el, "pix-error");
+    await patchBehaviour(id, { fail: { count: 2, mode: "http", retryAfter: 1 } });
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    // The first 503 says nothing; the second, a poll later, puts the line under the code.
+    expect(await error).to.deep.equal({
+      code: "unavailable",
+      message: "backend answered 503",
+      status: 503,
+    });
+    await eventually(() =>
+      expect(el.shadowRoot?.textContent).to.include(
+        "Conexão com a loja instável; tentando de novo…",
+      ),
+    );
+    expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE);
+    await eventually(() => expect(el.view).to.equal("paid"), { timeout: 8000 });
+    expect(seen).to.deep.equal(["pending", "paid"]);
+  });
+
+  it("waits for a store that answers 503 with Retry-After before the first answer, without its error view", async () => {
+    const id = newId("unavailable-first");
+    await putSession(pixSession(id), { fail: { count: 2, mode: "http", retryAfter: 1 } });
+    const el = mount(id) as PixCheckout;
+    const seen = watchViews(el);
+    await eventually(() =>
+      expect(partText(el, "base")).to.equal("Conexão com a loja instável; tentando de novo…"),
+    );
+    expect(el.view).to.equal("loading");
+    await eventually(() => expect(el.view).to.equal("pending"), { timeout: 8000 });
+    expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE);
+    expect(seen).to.not.include("error");
+  });
+
+  it('says how long to wait when "Já paguei" meets a store asking for patience, and asks nothing before', async () => {
+    const { el, id } = await showPending(
+      "unavailable-refresh",
+      {},
+      { refresh: { retryAfter: 5, unavailable: true } },
+    );
+    await realClick(button(el, "refresh-button") as HTMLElement);
+    await eventually(() => expect(announced(el)).to.equal("Aguarde 5 s para verificar de novo."));
+    await realClick(button(el, "refresh-button") as HTMLElement);
+    await eventually(() =>
+      expect(announced(el)).to.match(/^Aguarde [45] s para verificar de novo\.$/),
+    );
+    expect((await requestLog(id)).filter((r) => r === "POST refresh")).to.have.lengthOf(1);
+    expect(el.view).to.equal("pending");
   });
 
   it("says the payment was not found and fires pix-error not_found for an unknown session", async () => {
@@ -801,7 +871,9 @@ describe("I already paid", () => {
     const error = nextEvent<PixErrorDetail>(el, "pix-error");
     await realClick(button(el, "refresh-button") as HTMLElement);
     expect(await error).to.deep.include({ code: "server_error", status: 503 });
-    await eventually(() => expect(announced(el)).to.equal("Sem conexão. Tentando de novo…"));
+    await eventually(() =>
+      expect(announced(el)).to.equal("Conexão com a loja instável; tentando de novo…"),
+    );
   });
 
   it("obeys the backend's Retry-After on a 429 and does not ask again before it", async () => {

@@ -151,6 +151,10 @@ export const requestLog = async (id: string) =>
 /** The codes the page reported to the store as shown (`POST …/shown`), in order. */
 export const shownReports = async (id: string) => (await call("GET", `${id}/shown`)) as string[];
 
+/** How many `POST …/shown` reached the store for a session, failed ones included. */
+export const shownAttempts = async (id: string) =>
+  (await call("GET", `${id}/shown-attempts`)) as number;
+
 const mounted: PixCheckout[] = [];
 
 /** Mounts `<pix-checkout>` for `sessionId` and returns it. */

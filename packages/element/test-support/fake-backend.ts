@@ -13,16 +13,33 @@ export const PUBLISHABLE_KEY = "pk_test_element";
 export interface FakeBehaviour {
   /** Server clock = real clock + this (skew tests). */
   clockOffsetMs?: number;
-  /** `sse`: a working stream; `missing`: 404; `silent`: headers, then nothing (a buffering proxy). */
-  stream?: "sse" | "missing" | "silent";
-  /** What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After. */
-  refresh?: { patch?: Partial<CheckoutSession>; retryAfter?: number; exposeRetryAfter?: boolean };
+  /**
+   * `sse`: a working stream; `missing`: 404; `silent`: headers, then nothing (a buffering proxy);
+   * `full`: the store's streams are full (503 `stream_limit_reached`, Retry-After 2).
+   */
+  stream?: "sse" | "missing" | "silent" | "full";
+  /**
+   * What POST refresh does: answer the session after applying `patch`, or 429 with Retry-After
+   * (`unavailable`: the store's 503 `store_unavailable` with Retry-After instead).
+   */
+  refresh?: {
+    patch?: Partial<CheckoutSession>;
+    retryAfter?: number;
+    exposeRetryAfter?: boolean;
+    unavailable?: boolean;
+  };
   /** `hang`: the QR image route never answers. */
   qr?: "hang";
   /** The status route answers this late (a slow network), with the session as it is then. */
   delayMs?: number;
-  /** The next N status, stream or refresh calls fail: `http` answers 503, `drop` destroys the socket, `hang` never answers. */
-  fail?: { count: number; mode: "http" | "drop" | "hang" };
+  /**
+   * The next N status, stream or refresh calls fail: `http` answers `status` (503 unless given),
+   * with `retryAfter` as the store's `store_unavailable` (Retry-After, exposed to the page);
+   * `drop` destroys the socket, `hang` never answers.
+   */
+  fail?: { count: number; mode: "http" | "drop" | "hang"; status?: number; retryAfter?: number };
+  /** The next N `POST shown` fail, as `fail` does (`http` is a 503, with `retryAfter` if given). */
+  shownFail?: { count: number; mode: "http" | "drop"; retryAfter?: number };
 }
 
 interface Entry {
@@ -32,6 +49,8 @@ interface Entry {
   log: { route: string; at: number }[];
   /** The codes the page reported as shown (`POST shown`), apart from the log of reads. */
   shown: string[];
+  /** Every `POST shown` that arrived, failed ones included. */
+  shownAttempts: number;
 }
 
 /** A running fake backend. */
@@ -68,6 +87,21 @@ function send(
   res.end(JSON.stringify(body));
 }
 
+/**
+ * The store briefly unable to answer (its database, say): 503 with Retry-After, which Medusa's
+ * CORS must expose for the page to read it. Without `retryAfter`, no Retry-After at all.
+ */
+function unavailable(res: ServerResponse, retryAfter?: number, code = "store_unavailable") {
+  send(
+    res,
+    503,
+    { code, message: "The store is briefly unavailable; try again shortly." },
+    retryAfter
+      ? { "retry-after": String(retryAfter), "access-control-expose-headers": "retry-after" }
+      : {},
+  );
+}
+
 function push(entry: Entry) {
   const frame = `data: ${JSON.stringify(snapshot(entry))}\n\n`;
   for (const stream of entry.streams) stream.write(frame);
@@ -90,6 +124,7 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
       streams: new Set(),
       log: [],
       shown: [],
+      shownAttempts: 0,
     });
     return send(res, 204, null);
   }
@@ -113,6 +148,7 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
         streams: new Set(),
         log: [],
         shown: [],
+        shownAttempts: 0,
       });
     Object.assign(entry.session, { status: "superseded", replaced_by: by?.session_id ?? null });
     push(entry);
@@ -125,6 +161,9 @@ async function control(req: IncomingMessage, res: ServerResponse, parts: string[
   }
   if (req.method === "GET" && action === "log") return send(res, 200, entry.log);
   if (req.method === "GET" && action === "shown") return send(res, 200, entry.shown);
+  if (req.method === "GET" && action === "shown-attempts") {
+    return send(res, 200, entry.shownAttempts);
+  }
   if (req.method === "GET" && action === "streams") return send(res, 200, entry.streams.size);
   send(res, 404, { message: "unknown control route" });
 }
@@ -168,7 +207,14 @@ async function paymentSessions(req: IncomingMessage, res: ServerResponse, collec
       // The renew target stays with it: the collection's sessions are found by it.
       renew: old.renew,
     };
-    sessions.set(id, { session, behaviour: {}, streams: new Set(), log: [], shown: [] });
+    sessions.set(id, {
+      session,
+      behaviour: {},
+      streams: new Set(),
+      log: [],
+      shown: [],
+      shownAttempts: 0,
+    });
   }
   send(res, 200, {
     payment_collection: {
@@ -188,6 +234,13 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
   const route = `${req.method} ${action || "status"}`;
   // As the store: records which code the page says it shows, answers 204 whatever there was.
   if (route === "POST shown") {
+    entry.shownAttempts++;
+    const shownFail = entry.behaviour.shownFail;
+    if (shownFail && shownFail.count > 0) {
+      shownFail.count--;
+      if (shownFail.mode === "drop") return req.socket.destroy();
+      return unavailable(res, shownFail.retryAfter);
+    }
     const { status, pix, boleto } = snapshot(entry);
     if (status === "pending") entry.shown.push(pix?.copy_paste ?? boleto?.digitable_line ?? "");
     return send(res, 204, null);
@@ -199,7 +252,8 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     fail.count--;
     if (fail.mode === "drop") return req.socket.destroy();
     if (fail.mode === "hang") return;
-    return send(res, 503, { type: "unexpected_state", message: "down" });
+    if (fail.retryAfter) return unavailable(res, fail.retryAfter);
+    return send(res, fail.status ?? 503, { type: "unexpected_state", message: "down" });
   }
   if (route === "GET status") {
     const { delayMs } = entry.behaviour;
@@ -209,6 +263,7 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
   if (route === "GET stream") {
     const mode = entry.behaviour.stream ?? "sse";
     if (mode === "missing") return send(res, 404, { type: "not_found", message: "no stream" });
+    if (mode === "full") return unavailable(res, 2, "stream_limit_reached");
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     res.flushHeaders();
     if (mode === "silent") return;
@@ -218,7 +273,13 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
     return;
   }
   if (route === "POST refresh") {
-    const { patch, retryAfter, exposeRetryAfter = true } = entry.behaviour.refresh ?? {};
+    const {
+      patch,
+      retryAfter,
+      exposeRetryAfter = true,
+      unavailable: down,
+    } = entry.behaviour.refresh ?? {};
+    if (retryAfter && down) return unavailable(res, retryAfter);
     if (retryAfter) {
       return send(
         res,

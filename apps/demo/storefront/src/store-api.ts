@@ -7,6 +7,7 @@ import { toAddress } from "./cart-address";
 import { readOrderPayment, type OrderPayment, type RefundOwed } from "./order-payment";
 import type { PayerFields } from "./payer-fields";
 import { StoreRefusal } from "./error-message";
+import { fetchWhileBusy } from "./busy-retry";
 import { pixSavedOf } from "./totals";
 
 /** The code of the Pix discount's promotion (the plugin's `DESCONTO-PIX`). */
@@ -181,16 +182,19 @@ function boletoData(payer: PayerFields, document: string): Record<string, unknow
 
 /**
  * A store call with fetch, not the SDK: a refusal keeps its `code` (the SDK's error drops it),
- * which chooses the shopper's words.
+ * which chooses the shopper's words, and its `Retry-After`: a store busy for a moment
+ * (`store_unavailable`, `collection_busy`) is asked again after it (busy-retry.ts).
  */
 async function storeCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${config.backendUrl}${path}`, {
-    ...init,
-    headers: {
-      "x-publishable-api-key": config.publishableKey,
-      ...(init.body ? { "content-type": "application/json" } : {}),
-    },
-  });
+  const response = await fetchWhileBusy(() =>
+    fetch(`${config.backendUrl}${path}`, {
+      ...init,
+      headers: {
+        "x-publishable-api-key": config.publishableKey,
+        ...(init.body ? { "content-type": "application/json" } : {}),
+      },
+    }),
+  );
   const body = (await response.json().catch(() => ({}))) as T & { code?: string; message?: string };
   if (!response.ok) {
     throw new StoreRefusal(response.status, body.code, body.message ?? response.statusText);
@@ -311,12 +315,12 @@ export async function choosePaymentMethod(
   pixDiscount: PixDiscount;
   buyerDocument: BuyerDocumentAsked;
 }> {
-  const chosen = await sdk.client.fetch<{
+  const chosen = await storeCall<{
     pix_discount: PixDiscount;
     buyer_document?: BuyerDocumentAsked;
   }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`, {
     method: "POST",
-    body: { method },
+    body: JSON.stringify({ method }),
   });
   const { cart } = await sdk.store.cart.retrieve(cartId, { fields: cartFields });
   return {
@@ -330,7 +334,7 @@ export async function choosePaymentMethod(
 export async function chosenMethod(
   cartId: string,
 ): Promise<{ method: Method | null; pixDiscount: PixDiscount; buyerDocument: BuyerDocumentAsked }> {
-  const chosen = await sdk.client.fetch<{
+  const chosen = await storeCall<{
     method: string | null;
     pix_discount: PixDiscount;
     buyer_document?: BuyerDocumentAsked;

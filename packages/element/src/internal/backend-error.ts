@@ -7,7 +7,7 @@ export class BackendError extends Error {
     readonly code: PixErrorCode,
     message: string,
     readonly status?: number,
-    /** Seconds the backend asked us to wait (`Retry-After`), for 429s. */
+    /** Seconds the backend asked us to wait (`Retry-After`): 429s (10 when unreadable), 503s. */
     readonly retryAfter?: number,
   ) {
     super(message);

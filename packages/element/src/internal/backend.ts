@@ -56,7 +56,8 @@ export class Backend {
     if (res.ok || raw) return res;
     const status = res.status;
     res.body?.cancel().catch(() => {});
-    const retryAfter = Number(res.headers.get("retry-after"));
+    // Seconds; 0 when absent, or hidden by CORS (the store must expose `Retry-After`).
+    const retryAfter = Number(res.headers.get("retry-after")) || 0;
     // One message for every HTTP failure, with its status: the code says what it means.
     throw new BackendError(
       status === 404
@@ -66,14 +67,15 @@ export class Backend {
           : // Medusa answers a missing or unknown publishable key with 400 `not_allowed`.
             status === 400 || status === 401 || status === 403
             ? "unauthorized"
-            : "server_error",
+            : // A 503 that says how long (`store_unavailable`, `stream_limit_reached`): wait
+              // that long and ask again. A bare 503 (a proxy's page, say) is a server error.
+              status === 503 && retryAfter > 0
+              ? "unavailable"
+              : "server_error",
       `backend answered ${status}`,
       status,
-      status === 429
-        ? Number.isFinite(retryAfter) && retryAfter > 0
-          ? retryAfter
-          : 10
-        : undefined,
+      // A 429 waits 10 s when it cannot read how long; a 503 backs off as the polls do.
+      retryAfter > 0 ? retryAfter : status === 429 ? 10 : undefined,
     );
   }
 

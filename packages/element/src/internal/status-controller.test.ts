@@ -12,7 +12,9 @@ import {
   preparingSession,
   putSession,
   requestLog,
+  PIX_CODE,
   restoreStubs,
+  shownAttempts,
   shownReports,
   stub,
 } from "../../test-support/control.js";
@@ -21,6 +23,7 @@ import type { CheckoutSession } from "../session.js";
 import { Backend } from "./backend.js";
 import type { BackendError } from "./backend-error.js";
 import { pollDelay, POLL_MAX_MS, StatusController } from "./status-controller.js";
+import { SHOWN_ATTEMPTS } from "./stream.js";
 
 /** A host with no rendering: the controller only needs addController. */
 function host() {
@@ -308,5 +311,94 @@ describe("StatusController", () => {
     await refreshing;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sessions.map((s) => s.session_id)).to.deep.equal([id, id]);
+  });
+});
+
+describe("a store asking for patience (503 with Retry-After)", () => {
+  it("waits what the store asks, never less than the backoff, and says nothing of the first one", async () => {
+    const { sessions, errors, gate } = await follow("patience", {
+      fail: { count: 3, mode: "http", retryAfter: 7 },
+    });
+    // The first 503: no error for the page yet, and the store's 7 s rather than the 2 s poll.
+    await eventually(() => expect(gate.delays).to.deep.equal([7000]));
+    expect(errors).to.deep.equal([]);
+    await gate.next();
+    await eventually(() => expect(gate.delays).to.deep.equal([7000, 7000]));
+    expect(errors.map((e) => [e.code, e.status, e.retryAfter])).to.deep.equal([
+      ["unavailable", 503, 7],
+    ]);
+    await gate.next();
+    await eventually(() => expect(gate.delays).to.have.lengthOf(3));
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("pending"));
+  });
+
+  it("waits at most a minute, whatever the store asks", async () => {
+    const { gate } = await follow("patience-cap", {
+      fail: { count: 1, mode: "http", retryAfter: 600 },
+    });
+    await eventually(() => expect(gate.delays).to.deep.equal([60_000]));
+  });
+
+  it("backs off as the polls do when the 503 does not say how long, and says so at once", async () => {
+    const { errors, gate } = await follow("bare-503", { fail: { count: 2, mode: "http" } });
+    await eventually(() => expect(gate.delays).to.deep.equal([2000]));
+    expect(errors.map((e) => e.code)).to.deep.equal(["server_error"]);
+  });
+});
+
+describe("the shown report", () => {
+  it("is sent from the status reads when the stream is not offered, once per code", async () => {
+    const { id, gate } = await follow("shown-poll", { stream: "missing" });
+    await eventually(async () => expect(await shownReports(id)).to.deep.equal([PIX_CODE]));
+    await gate.next();
+    await gate.next();
+    await eventually(async () => expect(await statusGets(id)).to.equal(3));
+    expect(await shownAttempts(id)).to.equal(1);
+  });
+
+  it("is sent from the status reads while the store's streams are full, which are not asked again before Retry-After", async () => {
+    const { id, errors, gate } = await follow("shown-full", { stream: "full" });
+    await eventually(async () => expect(await shownReports(id)).to.deep.equal([PIX_CODE]));
+    await gate.next();
+    await eventually(async () =>
+      expect(await requestLog(id)).to.deep.equal(["GET status", "GET stream", "GET status"]),
+    );
+    // A full stream is no failure the shopper hears of: the page polls.
+    expect(errors).to.deep.equal([]);
+  });
+
+  it("is sent again after dropped connections, backing off, until the store records it", async () => {
+    const { id } = await follow("shown-drop", { shownFail: { count: 2, mode: "drop" } });
+    // 1 s, then 2 s between the attempts.
+    await eventually(async () => expect(await shownReports(id)).to.deep.equal([PIX_CODE]), {
+      timeout: 8000,
+    });
+    expect(await shownAttempts(id)).to.equal(3);
+  });
+
+  it("is sent again after a 503 with Retry-After", async () => {
+    const { id } = await follow("shown-503", {
+      shownFail: { count: 1, mode: "http", retryAfter: 1 },
+    });
+    await eventually(async () => expect(await shownReports(id)).to.deep.equal([PIX_CODE]), {
+      timeout: 6000,
+    });
+    expect(await shownAttempts(id)).to.equal(2);
+  });
+
+  it(`gives up after ${SHOWN_ATTEMPTS} attempts`, async function () {
+    this.timeout(30_000);
+    const { id } = await follow("shown-give-up", {
+      shownFail: { count: 100, mode: "http" },
+    });
+    // 1 + 2 + 4 + 8 s between the attempts, then none.
+    await eventually(async () => expect(await shownAttempts(id)).to.equal(SHOWN_ATTEMPTS), {
+      timeout: 20_000,
+      interval: 250,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await shownAttempts(id)).to.equal(SHOWN_ATTEMPTS);
+    expect(await shownReports(id)).to.deep.equal([]);
   });
 });

@@ -138,27 +138,39 @@ export class StatusController implements ReactiveController {
   }
 
   async #run(backend: Backend, signal: AbortSignal) {
-    for (let attempt = 0; ;) {
+    for (let attempt = 0, patience = 0; ;) {
+      let asked = 0;
       try {
-        this.#deliver(await backend.get(signal), signal);
+        const session = await backend.get(signal);
+        this.#deliver(session, signal);
+        patience = 0;
         // A stream that carried events was healthy: reconnect soon rather than backing off.
-        if (!this.#done && this.#streamWorks && (await this.#follow(backend, signal))) attempt = 0;
+        if (!this.#done && (await this.#follow(backend, signal, session))) attempt = 0;
       } catch (error) {
         if (signal.aborted) return;
         const failure =
           error instanceof BackendError ? error : new BackendError("network", String(error));
-        this.callbacks.onError(failure);
+        // A store asking for patience (a 503 or 429 with Retry-After) once says nothing: a
+        // second time in a row, the shopper reads that the store is slow to answer.
+        if (!failure.retryAfter || patience++) this.callbacks.onError(failure);
         // Retrying cannot find a session that does not exist; the host's retry button can.
         if (failure.fatal) return;
+        // As long as the store asks, up to a minute.
+        asked = Math.min(60_000, (failure.retryAfter ?? 0) * 1000);
       }
       if (this.#done || signal.aborted) return;
-      await (this.callbacks.wait ?? sleep)(pollDelay(attempt++), signal);
+      // Never sooner than the polls' backoff, which keeps growing while the store is down.
+      await (this.callbacks.wait ?? sleep)(Math.max(asked, pollDelay(attempt++)), signal);
       if (signal.aborted) return;
     }
   }
 
-  /** Follows the stream until it closes; answers how many sessions it carried. */
-  async #follow(backend: Backend, signal: AbortSignal): Promise<number> {
+  /**
+   * Follows the stream until it closes, if the backend streams; answers how many sessions it
+   * carried. `read` is the session the status read just gave, which a page without a stream
+   * (polling) still reports as shown.
+   */
+  async #follow(backend: Backend, signal: AbortSignal, read: CheckoutSession): Promise<number> {
     try {
       const { followStream } = await import("./stream.js");
       const [events, streams] = await followStream(
@@ -169,6 +181,8 @@ export class StatusController implements ReactiveController {
           this.#deliver(session, signal);
           return this.#done;
         },
+        read,
+        this.#streamWorks,
       );
       this.#streamWorks = streams;
       return events;

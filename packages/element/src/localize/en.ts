@@ -30,8 +30,6 @@ export const en: Strings = {
   expiresIn: "Expires in",
   alreadyPaid: "I already paid",
   checking: "Checking…",
-  notYet: "We have not received the payment for this code yet.",
-  retryIn: (s) => `Wait ${s} s to check again.`,
   pending: "Waiting for payment",
   paid: "Payment confirmed",
   paidBody: "Thank you! We received your payment.",
@@ -46,5 +44,5 @@ export const en: Strings = {
   errorBody: "Check your connection and try again.",
   notFound: "Payment not found.",
   retry: "Try again",
-  reconnecting: "Offline. Retrying…",
+  reconnecting: "Unstable connection to the store; retrying…",
 };

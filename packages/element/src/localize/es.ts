@@ -30,8 +30,6 @@ export const es: Strings = {
   expiresIn: "Vence en",
   alreadyPaid: "Ya pagué",
   checking: "Verificando…",
-  notYet: "Todavía no recibimos el pago de este código.",
-  retryIn: (s) => `Espera ${s} s para verificar de nuevo.`,
   pending: "Esperando el pago",
   paid: "Pago confirmado",
   paidBody: "¡Gracias! Recibimos tu pago.",
@@ -46,5 +44,5 @@ export const es: Strings = {
   errorBody: "Revisa tu conexión e inténtalo de nuevo.",
   notFound: "Pago no encontrado.",
   retry: "Reintentar",
-  reconnecting: "Sin conexión. Reintentando…",
+  reconnecting: "Conexión inestable con la tienda; reintentando…",
 };

@@ -28,8 +28,6 @@ export const ptBR: Strings = {
   expiresIn: "Expira em",
   alreadyPaid: "Já paguei",
   checking: "Verificando…",
-  notYet: "Ainda não recebemos o pagamento deste código.",
-  retryIn: (s) => `Aguarde ${s} s para verificar de novo.`,
   pending: "Aguardando pagamento",
   paid: "Pagamento confirmado",
   paidBody: "Obrigado! Recebemos o seu pagamento.",
@@ -44,5 +42,5 @@ export const ptBR: Strings = {
   errorBody: "Verifique sua conexão e tente de novo.",
   notFound: "Pagamento não encontrado.",
   retry: "Tentar de novo",
-  reconnecting: "Sem conexão. Tentando de novo…",
+  reconnecting: "Conexão com a loja instável; tentando de novo…",
 };

@@ -32,9 +32,6 @@ export interface Strings {
   expiresIn: string;
   alreadyPaid: string;
   checking: string;
-  /** After "I already paid" on a code still unpaid: about this code (an older one's money is on the card). */
-  notYet: string;
-  retryIn: (seconds: number) => string;
   pending: string;
   paid: string;
   paidBody: string;
@@ -56,6 +53,11 @@ export interface Strings {
   errorBody: string;
   notFound: string;
   retry: string;
+  /**
+   * Under the code (or the spinner, while the store asks for patience) when a call failed: the
+   * connection dropped, or the store answered a 5xx or a 503 with Retry-After. The element asks
+   * again by itself.
+   */
   reconnecting: string;
 }
 

@@ -195,6 +195,38 @@ export async function initiatePaymentSession(
 export type PaymentSessionRefusal = { code?: string; message: string }
 
 /**
+ * Sends a store call (`send` makes a new request each time), and again while the Pix Checkout
+ * plugin answers that it is busy for a moment: `store_unavailable` (503, its database) or
+ * `collection_busy` (409, another request holds the cart's payment collection). It waits the
+ * answer's `Retry-After` (1 s without one, at most 5 s), 3 attempts in all; any other answer,
+ * and the last busy one, is returned as it came. The shopper's form keeps what they typed: it
+ * waits on this call.
+ */
+async function fetchWhileBusy(
+  send: () => Promise<Response>
+): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send()
+    if (response.ok || attempt >= 3) return response
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null
+    if (
+      body?.code !== "store_unavailable" &&
+      body?.code !== "collection_busy"
+    ) {
+      return response
+    }
+    const seconds = Math.min(
+      Number(response.headers.get("retry-after")) || 1,
+      5
+    )
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+  }
+}
+
+/**
  * initiatePaymentSession for a form: returns the store's refusal instead of throwing, because
  * a server action's error reaches the browser of a production build only as "An error occurred
  * in the Server Components render". The session is created with fetch: the SDK's error keeps
@@ -218,19 +250,21 @@ export async function initiatePaymentSessionOrRefusal(
           { method: "POST", headers, body: { cart_id: cart.id } }
         )
       ).payment_collection.id
-    const response = await fetch(
-      `${process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/payment-collections/${collectionId}/payment-sessions`,
-      {
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "x-publishable-api-key":
-            process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
-        },
-        body: JSON.stringify(data),
-        cache: "no-store",
-      }
+    const response = await fetchWhileBusy(() =>
+      fetch(
+        `${process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/payment-collections/${collectionId}/payment-sessions`,
+        {
+          method: "POST",
+          headers: {
+            ...headers,
+            "content-type": "application/json",
+            "x-publishable-api-key":
+              process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
+          },
+          body: JSON.stringify(data),
+          cache: "no-store",
+        }
+      )
     )
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as {
@@ -324,31 +358,38 @@ export async function choosePaymentMethod(
     : providerId?.startsWith("pp_boleto_")
       ? "boleto"
       : "other"
-  return sdk.client
-    .fetch<ChosenPaymentMethod>(
-      `/store/pix-checkout/carts/${cartId}/payment-method`,
+  const headers = {
+    ...(await getAuthHeaders()),
+    "content-type": "application/json",
+    "x-publishable-api-key":
+      process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
+  }
+  // With fetch, not the SDK: a store busy for a moment is asked again after its Retry-After.
+  const response = await fetchWhileBusy(() =>
+    fetch(
+      // The SDK's address on the server (lib/config.ts).
+      `${process.env.MEDUSA_BACKEND_URL ?? process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/pix-checkout/carts/${cartId}/payment-method`,
       providerId
         ? {
             method: "POST",
-            body: { method },
-            headers: { ...(await getAuthHeaders()) },
-          }
-        : {
-            method: "GET",
-            headers: { ...(await getAuthHeaders()) },
+            headers,
+            body: JSON.stringify({ method }),
             cache: "no-store",
           }
+        : { method: "GET", headers, cache: "no-store" }
     )
-    .then(async ({ method, pix_discount, buyer_document }) => {
-      if (providerId) revalidateTag(await getCacheTag("carts"))
-      // A plugin before the option answers without it: a boleto only, as then.
-      return {
-        method,
-        pix_discount,
-        buyer_document: buyer_document ?? "boleto",
-      }
-    })
-    .catch(() => null)
+  ).catch(() => null)
+  const chosen = response?.ok
+    ? ((await response.json().catch(() => null)) as ChosenPaymentMethod | null)
+    : null
+  if (!chosen) return null
+  if (providerId) revalidateTag(await getCacheTag("carts"))
+  // A plugin before the option answers without it: a boleto only, as then.
+  return {
+    method: chosen.method,
+    pix_discount: chosen.pix_discount,
+    buyer_document: chosen.buyer_document ?? "boleto",
+  }
 }
 
 /**
