@@ -70,6 +70,11 @@ import {
   startRedisSentinel,
 } from "./infra.mjs";
 import { ledgerFigureDisagreements } from "../support/ledger-figures.mjs";
+import { runOnNode24 } from "../../scripts/on-node-24.mjs";
+
+// The store's processes are this one's binary (`medusa()` spawns `process.execPath`): Node.js
+// 24, as in `npm test`, whatever the shell's is.
+runOnNode24(import.meta.url, "npm run chaos");
 
 const root = new URL("../..", import.meta.url).pathname;
 const appDir = new URL("./app", import.meta.url).pathname;
@@ -462,6 +467,7 @@ try {
   const builtAtStart = buildStamp();
   if (builtAtStart.error)
     throw new Error(`no plugin build (${builtAtStart.error}); build it first`);
+  log(`Medusa processes run on Node.js ${process.version} (${process.execPath})`);
   log(
     `plugin build ${pluginBuild}: ${builtAtStart.files} files, newest ${new Date(builtAtStart.newest).toISOString()}`,
   );
