@@ -1256,13 +1256,18 @@ try {
   const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
   const waits = [];
   /**
-   * What the element does: the SSE stream, and when it ends or fails, one poll of the
-   * session route, then the stream again 2 s later. Resolves with how "paid" was seen
+   * What the element does: `…/shown`, the SSE stream, and when it ends or fails, one poll of
+   * the session route, then `…/shown` and the stream again 2 s later. Resolves with how "paid" was seen
    * ("stream" or "poll"), another final status, or "gave up" after FOLLOW_MS.
    */
   async function follow(s) {
     const deadline = Date.now() + FOLLOW_MS;
     while (Date.now() < deadline) {
+      // As the element does while the code is on screen: `…/shown` (a POST) is what pulls the
+      // code's check within 30 s when its webhook is lost; reading the stream writes nothing.
+      await call("POST", `/store/pix-checkout/sessions/${s.sessionId}/shown`, undefined, {
+        mustSucceed: false,
+      });
       try {
         const res = await fetch(`${store}/store/pix-checkout/sessions/${s.sessionId}/stream`, {
           headers: key,
