@@ -7,24 +7,10 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cachedNode } from "./cached-install.mjs";
+import { dirname, join } from "node:path";
+import { runOnNode24 } from "./on-node-24.mjs";
 
-// Node.js 20 is past its end of life and 24 is what a new store runs: on another Node.js, this
-// script fetches 24 from the npm registry's `node` package once (scripts/node-24/, cached in
-// ~/.cache/pix-checkout) and runs itself again on it, with it first on the PATH so that npm,
-// npx and everything they start run on it too.
-if (process.versions.node.split(".")[0] !== "24") {
-  const here = fileURLToPath(import.meta.url);
-  const { binary, version } = cachedNode(join(dirname(here), "node-24"), 24);
-  console.log(`npm test runs on Node.js ${version} (this shell's is ${process.version})`);
-  const again = spawnSync(binary, [here, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ""}` },
-  });
-  process.exit(again.status ?? 1);
-}
+runOnNode24(import.meta.url, "npm test");
 
 const extraArgs = process.argv.slice(2);
 

@@ -5,6 +5,10 @@
 // Options (environment): CHAOS_MODEL_RUNS (120), PIX_MODEL_SEED (random).
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
+import { runOnNode24 } from "../../scripts/on-node-24.mjs";
+
+// The test's Medusa runs in vitest's workers, on the Node.js that starts them: 24, as in `npm test`.
+runOnNode24(import.meta.url, "the chaos money model");
 
 const root = new URL("../..", import.meta.url).pathname;
 const seed = process.env.PIX_MODEL_SEED ?? String(randomInt(1, 2 ** 31 - 1));

@@ -70,6 +70,11 @@ import {
   startRedisSentinel,
 } from "./infra.mjs";
 import { ledgerFigureDisagreements } from "../support/ledger-figures.mjs";
+import { runOnNode24 } from "../../scripts/on-node-24.mjs";
+
+// The store's processes are this one's binary (`medusa()` spawns `process.execPath`): Node.js
+// 24, as in `npm test`, whatever the shell's is.
+runOnNode24(import.meta.url, "npm run chaos");
 
 const root = new URL("../..", import.meta.url).pathname;
 const appDir = new URL("./app", import.meta.url).pathname;
@@ -462,6 +467,7 @@ try {
   const builtAtStart = buildStamp();
   if (builtAtStart.error)
     throw new Error(`no plugin build (${builtAtStart.error}); build it first`);
+  log(`Medusa processes run on Node.js ${process.version} (${process.execPath})`);
   log(
     `plugin build ${pluginBuild}: ${builtAtStart.files} files, newest ${new Date(builtAtStart.newest).toISOString()}`,
   );
@@ -1250,13 +1256,18 @@ try {
   const FINAL = new Set(["paid", "expired", "failed", "canceled"]);
   const waits = [];
   /**
-   * What the element does: the SSE stream, and when it ends or fails, one poll of the
-   * session route, then the stream again 2 s later. Resolves with how "paid" was seen
+   * What the element does: `…/shown`, the SSE stream, and when it ends or fails, one poll of
+   * the session route, then `…/shown` and the stream again 2 s later. Resolves with how "paid" was seen
    * ("stream" or "poll"), another final status, or "gave up" after FOLLOW_MS.
    */
   async function follow(s) {
     const deadline = Date.now() + FOLLOW_MS;
     while (Date.now() < deadline) {
+      // As the element does while the code is on screen: `…/shown` (a POST) is what pulls the
+      // code's check within 30 s when its webhook is lost; reading the stream writes nothing.
+      await call("POST", `/store/pix-checkout/sessions/${s.sessionId}/shown`, undefined, {
+        mustSucceed: false,
+      });
       try {
         const res = await fetch(`${store}/store/pix-checkout/sessions/${s.sessionId}/stream`, {
           headers: key,

@@ -164,8 +164,22 @@ medusaIntegrationTestRunner({
         ["create_budget:a", "ok"],
         ["create_budget:b", "ok"],
         ["med", "ok"],
+        ["redis", "ok"],
       ]);
       expect(card.state).toBe("ok");
+      // This app runs Medusa's local event bus and in-memory cache: no Redis, and the line
+      // says so rather than calling it an error.
+      expect(card.lines.find((l) => l.id === "redis")).toEqual({
+        id: "redis",
+        state: "ok",
+        value: null,
+        detail: { in_use: false },
+        action: null,
+      });
+      expect([cardWords("ptBR").line?.redis, cardWords("ptBR").value?.redisNone]).toEqual([
+        "Redis da loja",
+        "A loja roda sem Redis (barramento de eventos e cache locais): nada a verificar",
+      ]);
       const service = card.lines[0]!;
       expect(service.detail).toMatchObject({ provider: "a", latency_ms: expect.any(Number) });
       expect(Date.parse(service.detail.checked_at)).toBeGreaterThan(Date.now() - 60_000);

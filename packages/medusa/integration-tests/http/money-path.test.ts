@@ -700,7 +700,7 @@ medusaIntegrationTestRunner({
         await expectPaidInFull(cartId);
       });
 
-      it("a charge whose shopper has the payment stream open is checked within 30 s, not at the next interval", async () => {
+      it("the payment stream (a GET) writes nothing: a watched charge's row and its next check stay as they were", async () => {
         const { id: cartId } = await cart([{ unit_price: 19.99, quantity: 1 }]);
         const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
         const chargeId = session.data.charge_id as string;
@@ -708,6 +708,7 @@ medusaIntegrationTestRunner({
         await db(container())("pix_checkout_charge")
           .where({ charge_id: chargeId })
           .update({ next_check_at: new Date(Date.now() + 5 * 60_000) });
+        const before = await chargeRow(chargeId);
         const base = (api as unknown as Api).defaults.baseURL;
         const abort = new AbortController();
         const stream = await fetch(`${base}/store/pix-checkout/sessions/${session.id}/stream`, {
@@ -716,14 +717,49 @@ medusaIntegrationTestRunner({
         });
         expect(stream.status).toBe(200);
         try {
-          const row = await waitFor(async () => {
-            const r = await chargeRow(chargeId);
-            return new Date(r.next_check_at).getTime() <= Date.now() + 31_000 && r;
-          }, "the watched charge's check to be pulled forward");
-          expect(row.status).toBe("pending");
+          // The session's first event has been written, and the stream stays open a while.
+          const reader = stream.body!.getReader();
+          let text = "";
+          while (!text.includes("data: "))
+            text += new TextDecoder().decode((await reader.read()).value);
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          const after = await chargeRow(chargeId);
+          expect(new Date(after.next_check_at).getTime()).toBe(
+            new Date(before.next_check_at).getTime(),
+          );
+          expect(new Date(after.updated_at).getTime()).toBe(new Date(before.updated_at).getTime());
         } finally {
           abort.abort();
         }
+      });
+
+      it("a page that shows the code (POST …/shown) gets its check within 30 s, once a window however often it posts", async () => {
+        const { id: cartId } = await cart([{ unit_price: 19.98, quantity: 1 }]);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        const later = () => new Date(Date.now() + 5 * 60_000);
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ next_check_at: later() });
+        const base = (api as unknown as Api).defaults.baseURL;
+        const shown = () =>
+          fetch(`${base}/store/pix-checkout/sessions/${session.id}/shown`, {
+            method: "POST",
+            headers: { "x-publishable-api-key": store.publishableKey },
+          });
+        expect((await shown()).status).toBe(204);
+        const pulled = await chargeRow(chargeId);
+        expect(new Date(pulled.next_check_at).getTime()).toBeLessThanOrEqual(Date.now() + 31_000);
+        expect(pulled.status).toBe("pending");
+        // Within the window, more posts (the element repeats it while the code is shown, or
+        // anyone holding the session id) pull nothing forward again.
+        const pushedBack = later();
+        await db(container())("pix_checkout_charge")
+          .where({ charge_id: chargeId })
+          .update({ next_check_at: pushedBack });
+        for (let i = 0; i < 5; i++) expect((await shown()).status).toBe(204);
+        const after = await chargeRow(chargeId);
+        expect(new Date(after.next_check_at).getTime()).toBe(pushedBack.getTime());
       });
 
       it("150 rows that can never be checked do not delay a dropped webhook, and are flagged at the cap", async () => {

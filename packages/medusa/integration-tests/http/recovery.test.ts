@@ -808,6 +808,39 @@ medusaIntegrationTestRunner({
       expect((await open(other, { from: "127.0.0.21" })).status).toBe(200);
     });
 
+    it("opening a made-up link or payment page (a GET) writes nothing: not a row in any of the plugin's tables", async () => {
+      const knex = db(container());
+      const rowsOfPlugin = async () => {
+        const tables = (await knex("information_schema.tables")
+          .where("table_schema", "public")
+          .where("table_name", "like", "pix\\_checkout\\_%")
+          .pluck("table_name")) as string[];
+        const counts: Record<string, number> = {};
+        for (const table of tables) {
+          counts[table] = Number((await knex(table).count("* as n").first())?.n ?? 0);
+        }
+        return counts;
+      };
+      const before = await rowsOfPlugin();
+      expect(Object.keys(before)).toContain("pix_checkout_link_hit");
+      const id = (k: number) => `${k}`.padStart(64, "z");
+      for (let k = 0; k < 5; k += 1) {
+        const from = `127.0.0.${40 + k}`;
+        expect((await open(`${base}/pix-checkout/recovery/${id(k)}`, { from })).status).toBe(404);
+        expect(
+          (await open(`${base}/pix-checkout/recovery/${id(k)}/opt-out`, { from })).status,
+        ).toBe(404);
+        const page = await open(
+          `${base}/pix-checkout/payment-collection/${id(k)}?order_id=${id(k)}`,
+          {
+            from,
+          },
+        );
+        expect(page.status).toBe(404);
+      }
+      expect(await rowsOfPlugin()).toEqual(before);
+    });
+
     // The mix: carts whose shoppers pay at once, after the reminder, after the new code, or
     // never (half of those stop the reminders from the first message), in equal shares. In
     // `npm test` 24 carts; `bench/recovery-mix.mjs` runs this same test with 200

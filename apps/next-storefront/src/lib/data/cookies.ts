@@ -1,6 +1,6 @@
 import "server-only"
-import { createHmac } from "node:crypto"
 import { cookies as nextCookies, headers } from "next/headers"
+import { shopperAddress, signShopperAddress } from "@lib/util/shopper-address"
 
 /** The shopper's login, when there is one (this storefront only has guests). */
 export const getAuthHeaders = async (): Promise<
@@ -15,28 +15,22 @@ export const getAuthHeaders = async (): Promise<
  * would all be this server, and the payment plugin shares its line of Pix codes per client.
  * Forwarding `X-Forwarded-For` would not do: Next.js writes it only when it is absent, so a
  * shopper's own header would reach Medusa unchanged. Instead this signs the address that the
- * proxy in front of this server saw (the entry `PIX_PROXY_HOPS` from the right of
- * `X-Forwarded-For`: each proxy appends who called it, and a shopper can only write entries to
- * the left) with `PIX_STOREFRONT_SECRET`, which Medusa's `fairness.storefrontSecret` also
- * holds. Medusa believes a signed address and nothing else a client writes. Unset, nothing is
- * sent and every shopper is this server to Medusa.
+ * proxy in front of this server saw (`PIX_PROXY_HOPS` proxies, each appending to
+ * `X-Forwarded-For`; see shopperAddress) with `PIX_STOREFRONT_SECRET`, which Medusa's
+ * `fairness.storefrontSecret` also holds. Medusa believes a signed address and nothing else a
+ * client writes. With no secret, or no address a proxy wrote, nothing is sent and the shopper
+ * is this server to Medusa.
  */
 export const getShopperAddressHeaders = async (): Promise<
   { "x-pix-client": string } | Record<string, never>
 > => {
   const secret = process.env.PIX_STOREFRONT_SECRET
   if (!secret) return {}
-  const hops = ((await headers()).get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean)
-  const address = hops[hops.length - Number(process.env.PIX_PROXY_HOPS ?? 1)]
-  if (!address) return {}
-  const t = Math.floor(Date.now() / 1000)
-  const signature = createHmac("sha256", secret)
-    .update(`${t}.${address}`)
-    .digest("base64url")
-  return { "x-pix-client": `t=${t},a=${address},s=${signature}` }
+  const address = shopperAddress(
+    (await headers()).get("x-forwarded-for"),
+    Number(process.env.PIX_PROXY_HOPS ?? 1)
+  )
+  return address ? { "x-pix-client": signShopperAddress(secret, address) } : {}
 }
 
 /**

@@ -6,7 +6,7 @@ type ConvertToLocaleParams = {
   locale?: string
 }
 
-/** The starter's price formatter, with the guide's step 15: every price the app shows. */
+/** The starter's price formatter, with the guide's step 16: every price the app shows. */
 export const convertToLocale = ({
   amount,
   currency_code,

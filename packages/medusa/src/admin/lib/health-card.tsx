@@ -91,6 +91,16 @@ function valueText(
           })
         : t("health.value.refundDeadlineNone");
     }
+    case "redis":
+      if (d.in_use !== true) return t("health.value.redisNone");
+      if (d.reachable !== true) return t("health.value.redisDown", { module: d.module });
+      return typeof d.failover_at === "string"
+        ? t("health.value.redisOkFailover", {
+            ms: d.latency_ms,
+            module: d.module,
+            at: at("failover_at"),
+          })
+        : t("health.value.redisOk", { ms: d.latency_ms, module: d.module });
     case "region":
       return Array.isArray(d.regions)
         ? t("health.value.region", { regions: d.regions.join(", ") })
@@ -143,6 +153,10 @@ function HealthRow({ line }: { line: AdminHealthLine }) {
               near: line.detail.near ?? 0,
               deadline: brDay(line.detail.nearest_deadline),
               protocol: line.detail.nearest_protocol ?? "",
+              error: line.detail.error ?? "",
+              at: instant(
+                typeof line.detail.failover_at === "string" ? line.detail.failover_at : null,
+              ),
             })}
           </Text>
         ) : null}

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * When reconciliation asks the API about a pending charge. A webhook is the fast path; this
  * is the net under it. "Paid, and the order never changed" is the complaint that matters, so
@@ -77,23 +79,25 @@ export function graceRecheckAt(now: Date, holdUntil: Date): Date {
 }
 
 /**
- * While a shopper's stream is open on a pending Pix, its next check is kept within this long:
- * a watched charge is asked about at most about twice a minute (the job runs every 15 s), an
- * unwatched one on the schedule above. A boleto is not expedited: its bank confirms in batches,
- * and a page left open for days would otherwise ask thousands of times.
+ * While a shopper's page shows a pending Pix (it posts `…/shown` when the code appears, and again
+ * while it stays on screen), its next check is kept within this long: a shown charge is asked
+ * about at most about twice a minute (the job runs every 15 s), an unshown one on the schedule
+ * above. The database keeps the rule across instances (`expediteCheck` only pulls a check that
+ * is further away than this); each instance also writes at most once a window per charge, so
+ * repeated posts cost no writes. A boleto is not expedited: its bank confirms in batches, and a
+ * page left open for days would otherwise ask thousands of times.
  */
 export const WATCHED_CHECK_MS = 30_000;
 
-const expedited = new Map<string, number>();
+/** Charges expedited in this process within the window; bounded, so ids cannot grow it. */
+const expedited = new LRUCache<string, true>({ max: 10_000, ttl: WATCHED_CHECK_MS });
 
 /**
- * True when this process should pull a watched charge's check forward now: at most once per
- * `WATCHED_CHECK_MS` per charge, however many streams watch it here.
+ * True when this process should pull a shown charge's check forward now: at most once per
+ * `WATCHED_CHECK_MS` per charge, however many pages post for it here.
  */
-export function shouldExpedite(chargeId: string, now = Date.now()): boolean {
-  const last = expedited.get(chargeId);
-  if (last !== undefined && now - last < WATCHED_CHECK_MS) return false;
-  if (expedited.size > 10_000) expedited.clear();
-  expedited.set(chargeId, now);
+export function shouldExpedite(chargeId: string): boolean {
+  if (expedited.has(chargeId)) return false;
+  expedited.set(chargeId, true);
   return true;
 }

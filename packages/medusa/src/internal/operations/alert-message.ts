@@ -110,6 +110,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "Cadastre de novo a URL de webhook no painel do serviço (/hooks/pix-checkout/<id>?token=…) e confira se ela chega a esta loja.",
       check_worker:
         "Confira se uma instância worker roda o job de conciliação (workerMode do Medusa: worker ou shared).",
+      check_redis:
+        "Confira se o Redis da loja está no ar e se o redisUrl dos módulos do Medusa aponta para ele; depois de um failover, confira se os pedidos e pagamentos da hora seguiram normalmente.",
       see_needs_attention:
         "Veja “Precisa de atenção” no admin: verifique de novo, registre a devolução, resolva, ou envie ao cliente o link de pagamento do pedido.",
       wait_for_cart_retries:
@@ -204,6 +206,8 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "Register the webhook URL in the service's dashboard again (/hooks/pix-checkout/<id>?token=…) and check that it reaches this store.",
       check_worker:
         "Check that a worker instance runs the reconciliation job (Medusa's workerMode: worker or shared).",
+      check_redis:
+        "Check that the store's Redis is up and that the redisUrl of Medusa's modules points to it; after a failover, check that the hour's orders and payments went through.",
       see_needs_attention:
         "See “Needs attention” in the admin: re-check, record a refund, resolve, or send the customer the order's payment link.",
       wait_for_cart_retries:

@@ -11,6 +11,7 @@ import type { RegionProviders } from "../medusa/region-providers";
 import { countOrdersWithoutCode } from "../medusa/orders-without-code";
 import { medHealthLine, type OpenMed } from "./med-deadline";
 import { owedNearDeadline, type OwedNearDeadline } from "./refund-deadlines";
+import { redisLine, type RedisProbe } from "./redis-health";
 
 /** How a line of the health card stands. */
 export type HealthState = "ok" | "warning" | "broken";
@@ -33,12 +34,13 @@ export type HealthAction =
   | "add_brl_region"
   | "record_med_outcome"
   | "refund_before_deadline"
-  | "refund_by_transfer";
+  | "refund_by_transfer"
+  | "check_redis";
 
 /**
  * One line of `GET /admin/pix-checkout/health`. `id` is stable (`service:<registration>`,
  * `variant:<registration>`, `webhooks`, `checks`, `captures`, `carts`, `attention`, `med`,
- * `create_budget:<registration>`, `region:<Medusa provider id>`); `value` is the line's headline figure, `detail` the
+ * `create_budget:<registration>`, `region:<Medusa provider id>`, `redis`); `value` is the line's headline figure, `detail` the
  * figures behind it (and `reason` when the line is not ok).
  */
 export interface HealthLine {
@@ -672,12 +674,16 @@ async function medLine(db: Knex) {
   return medHealthLine(open, today);
 }
 
-/** The whole card: service checks in parallel, then the tables. */
+/**
+ * The whole card: service checks in parallel, then the tables; with `redis` (what the admin
+ * route read of the store's Redis, redis-health.ts), its line.
+ */
 export async function healthReport(
   db: Knex,
   providers: readonly RegisteredProvider[],
   logger: PluginLogger,
   regions: RegionProviders | null = null,
+  redis: RedisProbe | null = null,
 ): Promise<HealthReport> {
   const [checks, refused, figures] = await Promise.all([
     Promise.all(providers.map((p) => checkService(p, logger))),
@@ -693,6 +699,7 @@ export async function healthReport(
   if (regions) lines.push(...regionLines(regions, providers));
   lines.push(...tableLines(figures));
   lines.push(await medLine(db));
+  if (redis) lines.push(redisLine(redis, figures.now));
   return {
     state: worst(lines.map((l) => l.state)),
     checked_at: figures.now.toISOString(),

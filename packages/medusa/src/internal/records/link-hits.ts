@@ -14,9 +14,10 @@ export interface LinkHitCount {
 export type LinkHitVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * The SQL of `pix_checkout_link_hit`: how many times each key opened a reminder's link in its
- * current window, shared by every instance of the store (a limit per process would be one per
- * instance behind a load balancer), and surviving restarts. Keys are stored hashed: they are
+ * The SQL of `pix_checkout_link_hit`: how many times each key pressed a reminder page's button
+ * (a POST, which acts) in its current window, shared by every instance of the store (a limit per
+ * process would be one per instance behind a load balancer), and surviving restarts. Opening a
+ * page (a GET) is counted in memory instead (platform/memory-hits.ts): a GET writes nothing. Keys are stored hashed: they are
  * compared, never read back, and the table keeps neither a link's token nor an address.
  */
 export class LinkHits {

@@ -45,7 +45,7 @@ export interface Records {
   refreshWindows: RefreshWindows;
   /** `pix_checkout_reminder`, its opt-outs, and when a charge's next reminder falls due. */
   reminders: Reminders;
-  /** `pix_checkout_link_hit`: how often a reminder's links were opened, per token and address. */
+  /** `pix_checkout_link_hit`: how often a reminder page's buttons (POST) were pressed, per token and address. */
   linkHits: LinkHits;
 }
 

@@ -17,6 +17,7 @@ import {
 } from "./pages";
 import { storeName } from "../medusa/store-name";
 import { optOutByLink, secondChance } from "./second-chance";
+import { MemoryHits } from "../platform/memory-hits";
 
 /**
  * How a reminder's links are served: counted per message and per client before anything is
@@ -53,15 +54,27 @@ export function hideLinkToken(
   next();
 }
 
+/**
+ * Every request is counted in this process's memory, and opening a link (GET) only there, so it
+ * writes nothing: a scanner or a made-up token leaves no row behind (MemoryHits says what that
+ * costs). The buttons (POST), which act, are also counted in Postgres, across instances.
+ */
+const localHits = new MemoryHits();
+
 /** Counts one request against the message's token and the client's address. */
-function takeHit(ctx: SettleContext, req: MedusaRequest, token: string): Promise<LinkHitVerdict> {
-  return ctx.records.linkHits.take(
-    [
-      { key: `token:${token}`, limit: TOKEN_HITS_PER_WINDOW },
-      { key: `address:${clientOfRequest(req)}`, limit: ADDRESS_HITS_PER_WINDOW },
-    ],
-    LINK_WINDOW_MS,
-  );
+async function takeHit(
+  ctx: SettleContext,
+  req: MedusaRequest,
+  token: string,
+  act: boolean,
+): Promise<LinkHitVerdict> {
+  const counts = [
+    { key: `token:${token}`, limit: TOKEN_HITS_PER_WINDOW },
+    { key: `address:${clientOfRequest(req)}`, limit: ADDRESS_HITS_PER_WINDOW },
+  ];
+  const local = localHits.take(counts, LINK_WINDOW_MS);
+  if (!act || !local.allowed) return local;
+  return ctx.records.linkHits.take(counts, LINK_WINDOW_MS);
 }
 
 /**
@@ -72,6 +85,7 @@ function takeHit(ctx: SettleContext, req: MedusaRequest, token: string): Promise
 async function serveLink(
   req: MedusaRequest,
   res: MedusaResponse,
+  act: boolean,
   answer: (
     ctx: SettleContext,
     token: string,
@@ -90,7 +104,7 @@ async function serveLink(
   res.set(pageHeaders(formTargets));
   let outcome: { status: number; html: string; script?: boolean } | { redirect: string };
   try {
-    const hit = await takeHit(ctx, req, token);
+    const hit = await takeHit(ctx, req, token, act);
     if (!hit.allowed) {
       res.set("retry-after", String(Math.ceil(hit.retryAfterMs / 1000)));
       outcome = tooManyPage(hit.retryAfterMs);
@@ -123,7 +137,7 @@ export function serveNewCodeLink(
   res: MedusaResponse,
   act: boolean,
 ): Promise<void> {
-  return serveLink(req, res, async (ctx, token, nonce) => {
+  return serveLink(req, res, act, async (ctx, token, nonce) => {
     const found = await secondChance(ctx, token, { reprice: act });
     const store = await storePlace(ctx);
     // The cart's Pix code is over: this answer makes the new one and opens it (one tap in all).
@@ -147,7 +161,7 @@ export function serveOptOutLink(
   res: MedusaResponse,
   act: boolean,
 ): Promise<void> {
-  return serveLink(req, res, async (ctx, token) =>
+  return serveLink(req, res, act, async (ctx, token) =>
     optOutPage(await optOutByLink(ctx, token, { act }), act, await storePlace(ctx)),
   );
 }

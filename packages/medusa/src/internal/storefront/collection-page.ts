@@ -20,6 +20,7 @@ import { elementAssets } from "./element-assets";
 import { collectionPageHtml, pageNonce, collectionPageHeaders } from "./collection-page-html";
 import type { CollectionPage } from "./collection-page-model";
 import { queuedView } from "./store-session";
+import { MemoryHits } from "../platform/memory-hits";
 
 /*
  * The page Medusa's "Copy payment link" opens when `admin.storefrontUrl` is the Medusa server's
@@ -163,9 +164,15 @@ const COLLECTION_HITS_PER_WINDOW = 60;
 const ADDRESS_HITS_PER_WINDOW = 120;
 
 /**
+ * The page's limits, counted in this process's memory: opening the page is a GET, which writes
+ * nothing (a made-up id must leave no row behind); see MemoryHits for what that costs.
+ */
+const pageHits = new MemoryHits();
+
+/**
  * Serves `GET /pix-checkout/payment-collection/:id`: its headers (no cache, no referrer, a CSP
  * that runs only the element's files and the page's own script), its limits (per collection
- * and per client, counted across instances), then the page. Whatever happens a page in
+ * and per client, in this instance's memory), then the page. Whatever happens a page in
  * Portuguese answers: a 429 past the limits, a 503 when the store cannot read, never a 500.
  */
 export async function serveCollectionPage(req: MedusaRequest, res: MedusaResponse): Promise<void> {
@@ -176,7 +183,7 @@ export async function serveCollectionPage(req: MedusaRequest, res: MedusaRespons
   const orderId = typeof req.query.order_id === "string" ? req.query.order_id.slice(0, 64) : "";
   let page: CollectionPage | { kind: "too_many"; retryAfterMs: number } | { kind: "unavailable" };
   try {
-    const hit = await ctx.records.linkHits.take(
+    const hit = pageHits.take(
       [
         { key: `collection-page:${collectionId}`, limit: COLLECTION_HITS_PER_WINDOW },
         { key: `collection-page-address:${clientOfRequest(req)}`, limit: ADDRESS_HITS_PER_WINDOW },

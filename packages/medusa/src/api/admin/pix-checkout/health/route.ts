@@ -7,6 +7,10 @@ import { healthReport } from "../../../../internal/operations/health";
 import { readRegionProviders } from "../../../../internal/medusa/region-providers";
 import { createPluginLogger } from "../../../../internal/platform/logger";
 import { registeredProviders } from "../../../../internal/platform/provider-registry";
+import { probeRedis, storeRedis } from "../../../../internal/operations/redis-health";
+
+/** When this process started: a Redis younger than it went through a failover or restart. */
+const processStartedAt = new Date(Date.now() - process.uptime() * 1000);
 
 const querySchema = z
   .object({
@@ -20,8 +24,9 @@ const querySchema = z
 /**
  * `GET /admin/pix-checkout/health[?provider=id]`: whether payments are flowing, as lines
  * `{ id, state, value, detail, action }` (see internal/operations/health.ts and the README's "Health").
- * The service check is one `GET /balance` per registration with a short timeout; everything
- * else is read from the plugin's tables. Nothing here changes a charge.
+ * The service check is one `GET /balance` per registration with a short timeout, the Redis line
+ * one PING of the store's Redis (redis-health.ts); everything else is read from the plugin's
+ * tables. Nothing here changes a charge.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = querySchema.safeParse(req.query);
@@ -44,8 +49,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
   res.setHeader("Cache-Control", "no-store");
   const regions = await readRegionProviders(req.scope, (message) => logger.warn(message));
+  const redis = await probeRedis(storeRedis(req.scope), processStartedAt);
   res.json({
-    ...(await healthReport(db, providers, logger, regions)),
+    ...(await healthReport(db, providers, logger, regions, redis)),
     providers: all.map((p) => p.key),
   });
 }

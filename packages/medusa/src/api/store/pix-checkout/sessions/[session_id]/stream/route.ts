@@ -1,9 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import type { ChargeRow } from "../../../../../../internal/records/charges";
-import {
-  shouldExpedite,
-  WATCHED_CHECK_MS,
-} from "../../../../../../internal/checkout/check-schedule";
 import { liveStatus } from "../../../../../../internal/storefront/live-status";
 import {
   loadSession,
@@ -30,6 +26,8 @@ const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
  * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
  * at most `maxConnections` streams (more get 503 `stream_limit_reached`), and one client at most
  * `maxPerClient` (more get 429 `too_many_streams`); either way the element polls instead.
+ * It writes nothing (a GET never changes state): anyone holding a session id may open it, so
+ * it must not make the store call the payment API; the page's `POST …/shown` asks for that.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const found = await loadSession(req, res);
@@ -48,7 +46,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     if (ended) return;
     ended = true;
     clearInterval(keepAlive);
-    clearInterval(watching);
     clearTimeout(idleTimer);
     unsubscribe?.();
     for (const stop of unfollow) stop();
@@ -140,14 +137,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const keepAlive = setInterval(() => {
     if (!ended) res.write(`: keep-alive\n\n`);
   }, options.keepAliveMs);
-  // A shopper is looking at the code: if its webhook is lost, reconciliation asks soon.
-  const watch = () => {
-    const row = found.row;
-    if (ended || !row || row.method !== "pix" || !shouldExpedite(row.charge_id)) return;
-    found.records.checks.expediteCheck(row.charge_id, WATCHED_CHECK_MS).catch(() => undefined);
-  };
-  const watching = setInterval(watch, WATCHED_CHECK_MS);
-  watch();
   req.on("close", end);
   res.on("close", end);
   res.on("error", end);
