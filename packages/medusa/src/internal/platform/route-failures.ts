@@ -51,8 +51,14 @@ export function pixCheckoutErrorHandler() {
     next: MedusaNextFunction,
   ): void {
     const path = req.path ?? "";
-    if (!PLUGIN_PATH.test(path) || res.headersSent) {
+    if (!PLUGIN_PATH.test(path)) {
       medusa(error as Error, req, res, next);
+      return;
+    }
+    // A response already under way (a stream) cannot change its status: Express's own final
+    // handler closes the connection, and the element reconnects or polls.
+    if (res.headersSent) {
+      next(error);
       return;
     }
     const page = PAGE_PATH.test(path);
