@@ -16,7 +16,7 @@ import {
 } from "../internal/settlement/paid-collection-guard";
 import { ADMIN_ACTIONS, ADMIN_ROUTE_POLICIES } from "../internal/operations/admin-policies";
 import { unlinkOrphanOrderOfPluginCart } from "../internal/medusa/orphan-order-links";
-import { pixCheckoutErrorHandler } from "../internal/platform/route-failures";
+import { pixCheckoutErrorHandler } from "../internal/operations/route-failures";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own

@@ -2,9 +2,9 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { errorHandler as medusaErrorHandler } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { redact } from "@pix-checkout/client";
-import { ERROR_STATUS } from "./errors";
-import { isStoreFailure, STORE_RETRY_AFTER_SECONDS } from "./store-failure";
-import { createPluginLogger } from "./logger";
+import { ERROR_STATUS } from "../platform/errors";
+import { isStoreFailure, STORE_RETRY_AFTER_SECONDS } from "../platform/store-failure";
+import { createPluginLogger } from "../platform/logger";
 import { brokenLinkPage, pageHeaders, storeUnavailablePage } from "../recovery/pages";
 
 /** The plugin's own paths: its store, admin and webhook routes and its public pages. */
