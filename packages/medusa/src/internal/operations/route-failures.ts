@@ -40,7 +40,7 @@ function isMalformedPath(error: unknown): boolean {
  * The pages (payment link, a reminder's links) get a small page in Portuguese instead of JSON.
  * Everything else, and every other path of the store, goes to Medusa's own handler unchanged,
  * so Medusa's routes answer exactly what Medusa answers. A store whose own middlewares.ts sets
- * an `errorHandler` replaces this one (Medusa keeps the last): it may call this one first.
+ * an `errorHandler` replaces this one (Medusa keeps the last loaded, the store's).
  */
 export function pixCheckoutErrorHandler() {
   const medusa = medusaErrorHandler();
