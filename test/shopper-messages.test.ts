@@ -56,13 +56,18 @@ const ADMIN_ONLY = new Set([
   "med_not_open",
 ]);
 
+// Codes the element never provokes: `invalid_path` answers a path with a broken %-escape (the
+// element encodes every id it puts in a path), and `asset_not_found` a file the payment page's
+// own loader never names. Should a shopper meet one, the fallback's words speak (checked below).
+const NEVER_FROM_THE_ELEMENT = new Set(["invalid_path", "asset_not_found"]);
+
 describe("the shopper's words for every code the store can answer", () => {
   const codes = [...new Set([...tableCodes(), ...treeCodes()])].filter(
-    (code) => !ADMIN_ONLY.has(code),
+    (code) => !ADMIN_ONLY.has(code) && !NEVER_FROM_THE_ELEMENT.has(code),
   );
 
   it("gives an admin-only code, should a shopper meet one, the fallback's Portuguese words", () => {
-    for (const code of ADMIN_ONLY) {
+    for (const code of [...ADMIN_ONLY, ...NEVER_FROM_THE_ELEMENT]) {
       expect(treeCodes()).toContain(code);
       expect(notForShoppers(shopperMessage({ code, status: 409, message: "MED" }))).toBeNull();
     }

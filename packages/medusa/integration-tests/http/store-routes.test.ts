@@ -18,7 +18,9 @@ import {
   type Api,
   type Json,
 } from "../helpers/checkout";
+import { request as httpRequest } from "node:http";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
+import { freeLoopbackPortSync, startCuttableTcpProxy } from "../helpers/cuttable-tcp-proxy";
 import { openSse } from "../helpers/sse";
 import { decodeQrSvg } from "../helpers/qr-decode";
 import { waitFor } from "../helpers/wait-for";
@@ -43,6 +45,16 @@ const CONTRACT_KEYS = [
 
 let sandbox: Sandbox;
 let proxy: CountingProxy;
+
+// Medusa's database connection goes through a TCP proxy the "database cut" tests cut: the runner
+// builds Medusa's database URL from DB_PORT when it is constructed below, while it makes and
+// restores the test database straight on Postgres's port (read when test-utils was imported).
+const PG_PORT = Number(process.env.DB_PORT ?? 5432);
+const pgProxy = startCuttableTcpProxy(PG_PORT, freeLoopbackPortSync());
+process.env.DB_PORT = String(pgProxy.port);
+// Registered before the runner's own hooks, so the proxy listens before Medusa connects.
+beforeAll(() => pgProxy.ready);
+afterAll(async () => pgProxy.close());
 
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
@@ -553,6 +565,305 @@ medusaIntegrationTestRunner({
         );
         expect(delivery).toMatchObject({ event: "charge.paid", outcome: "processed" });
         expect(delivery).not.toHaveProperty("body");
+      });
+    });
+
+    /** One request sent byte for byte (axios and fetch would re-encode a broken path). */
+    const raw = (method: string, rawPath: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
+        (resolve, reject) => {
+          const url = new URL(baseUrl);
+          const body = method === "POST" ? "{}" : undefined;
+          const req = httpRequest(
+            {
+              host: url.hostname,
+              port: url.port,
+              method,
+              path: rawPath,
+              headers: { ...(body ? { "content-type": "application/json" } : {}), ...headers },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              // A stream that opened after all is cut after its first bytes.
+              res.on("data", (chunk: Buffer) => {
+                chunks.push(chunk);
+                if (res.headers["content-type"]?.includes("event-stream")) res.destroy();
+              });
+              const done = () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  text: Buffer.concat(chunks).toString("utf8"),
+                });
+              res.on("end", done).on("close", done);
+            },
+          );
+          req.on("error", reject);
+          req.end(body);
+        },
+      );
+
+    describe("malformed paths", () => {
+      let adminHeaders: Record<string, string>;
+      beforeAll(async () => {
+        adminHeaders = await adminLogin(container(), "malformed-paths@example.com");
+      });
+
+      // Every plugin route with a path parameter; `X` is where the malformed value goes.
+      const ROUTES: { method: string; path: string; page?: true; who?: "store" | "admin" }[] = [
+        { method: "GET", path: "/store/pix-checkout/sessions/X", who: "store" },
+        { method: "GET", path: "/store/pix-checkout/sessions/X/qr.svg", who: "store" },
+        { method: "GET", path: "/store/pix-checkout/sessions/X/stream", who: "store" },
+        { method: "POST", path: "/store/pix-checkout/sessions/X/shown", who: "store" },
+        { method: "POST", path: "/store/pix-checkout/sessions/X/refresh", who: "store" },
+        { method: "GET", path: "/store/pix-checkout/orders/X", who: "store" },
+        { method: "POST", path: "/store/pix-checkout/carts/X/payment-method", who: "store" },
+        { method: "GET", path: "/pix-checkout/payment-collection/X", page: true },
+        { method: "GET", path: "/pix-checkout/recovery/X", page: true },
+        { method: "POST", path: "/pix-checkout/recovery/X", page: true },
+        { method: "GET", path: "/pix-checkout/recovery/X/opt-out", page: true },
+        { method: "GET", path: "/pix-checkout/assets/X" },
+        { method: "GET", path: "/pix-checkout/assets/chunks/X" },
+        { method: "POST", path: `/hooks/pix-checkout/X?token=${WEBHOOK_SECRET}` },
+        { method: "GET", path: "/admin/pix-checkout/orders/X", who: "admin" },
+        { method: "POST", path: "/admin/pix-checkout/charges/X/refresh", who: "admin" },
+        { method: "POST", path: "/admin/pix-checkout/orders/X/payment-collection", who: "admin" },
+      ];
+      const VALUES = [
+        "%", // a lone percent sign
+        "%zz", // not hex
+        "%E0%A4%A", // a UTF-8 sequence cut short
+        "%C0%AF", // an overlong UTF-8 encoding of "/"
+        "%00", // NUL
+        "abc%00def",
+        "x".repeat(2_000), // far longer than any id
+        "%F0%9F%92%B8", // an emoji
+        "%C3%A7%C3%A3o", // Portuguese letters
+        "..",
+        "%2e%2e",
+        "..%2F..%2Fpackage.json",
+        "%2F",
+        "%25",
+        "%uD800",
+      ];
+      const cases = ROUTES.flatMap((route) =>
+        VALUES.map((value) => ({ ...route, url: route.path.replace("X", value), value })),
+      );
+
+      it(`answers each of ${cases.length} malformed paths with a 4xx and a code (or a page), never a 500`, async () => {
+        const failures: string[] = [];
+        for (const c of cases) {
+          const headers =
+            c.who === "store" ? keyHeader() : c.who === "admin" ? adminHeaders : undefined;
+          const answer = await raw(c.method, c.url, headers);
+          const what = `${c.method} ${c.path} with ${c.value.slice(0, 20)}: ${answer.status} ${answer.text.slice(0, 120)}`;
+          if (answer.status < 400 || answer.status >= 500) {
+            failures.push(what);
+            continue;
+          }
+          if (c.page && String(answer.headers["content-type"]).includes("text/html")) {
+            if (!answer.text.includes('lang="pt-BR"')) failures.push(`${what} (not the page)`);
+            continue;
+          }
+          let code: unknown;
+          try {
+            code = (JSON.parse(answer.text) as { code?: unknown }).code;
+          } catch {
+            code = undefined;
+          }
+          if (typeof code !== "string" || code === "unknown_error") {
+            failures.push(`${what} (no stable code)`);
+          }
+        }
+        expect(failures).toEqual([]);
+      });
+
+      it("answers a broken percent-escape 400 invalid_path, and the pages a page saying the link is incomplete", async () => {
+        const store = await raw("GET", "/store/pix-checkout/sessions/%E0%A4%A", keyHeader());
+        expect(store.status).toBe(400);
+        expect(JSON.parse(store.text)).toMatchObject({ code: "invalid_path" });
+        const page = await raw("GET", "/pix-checkout/payment-collection/%");
+        expect(page.status).toBe(400);
+        expect(page.headers["content-type"]).toMatch(/text\/html/);
+        expect(page.text).toContain("Este link está incompleto");
+        // Medusa's own routes keep Medusa's answer.
+        const medusa = await raw("GET", "/store/carts/%", keyHeader());
+        expect(medusa.text).not.toContain("invalid_path");
+      });
+    });
+
+    describe("when the store's database is cut", () => {
+      let adminHeaders: Record<string, string>;
+      let session: { id: string; chargeId: string; cartId: string };
+      let collectionId: string;
+      let restoreAcquireTimeout: () => void;
+
+      beforeAll(async () => {
+        adminHeaders = await adminLogin(container(), "database-cut@example.com");
+      });
+
+      beforeEach(async () => {
+        session = await pixSession();
+        collectionId = (
+          (await db(container())("payment_session")
+            .where({ id: session.id })
+            .first("payment_collection_id")) as { payment_collection_id: string }
+        ).payment_collection_id;
+        // Knex waits 60 s by default for a connection it cannot make before it gives up; the
+        // pool here gives up after 2 s, so a dozen routes are asked in seconds. A query on a
+        // connection that is cut fails at once either way.
+        const pool = (
+          db(container()) as unknown as { client: { pool: { acquireTimeoutMillis: number } } }
+        ).client.pool;
+        const before = pool.acquireTimeoutMillis;
+        pool.acquireTimeoutMillis = 2_000;
+        restoreAcquireTimeout = () => {
+          pool.acquireTimeoutMillis = before;
+        };
+      });
+
+      afterEach(async () => {
+        pgProxy.restore();
+        restoreAcquireTimeout();
+        // The pool makes new connections once Postgres is reachable again.
+        await waitFor(async () => (await status(session.id)).status === 200, "the store back");
+      });
+
+      const hook = `/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`;
+      const routes = () => [
+        { method: "GET", path: `/store/pix-checkout/sessions/${session.id}`, h: keyHeader() },
+        {
+          method: "POST",
+          path: `/store/pix-checkout/sessions/${session.id}/shown`,
+          h: keyHeader(),
+        },
+        {
+          method: "GET",
+          path: `/store/pix-checkout/sessions/${session.id}/stream`,
+          h: keyHeader(),
+        },
+        {
+          method: "GET",
+          path: `/store/pix-checkout/sessions/${session.id}/qr.svg`,
+          h: keyHeader(),
+        },
+        {
+          method: "POST",
+          path: `/store/pix-checkout/sessions/${session.id}/refresh`,
+          h: keyHeader(),
+        },
+        {
+          method: "POST",
+          path: `/store/pix-checkout/carts/${session.cartId}/payment-method`,
+          h: keyHeader(),
+          body: { method: "pix" },
+        },
+        { method: "GET", path: "/store/pix-checkout/orders/order_01ABC", h: keyHeader() },
+        {
+          method: "GET",
+          path: "/admin/pix-checkout/charges?needs_attention=true",
+          h: adminHeaders,
+        },
+        {
+          method: "POST",
+          path: `/admin/pix-checkout/charges/${session.chargeId}/refresh`,
+          h: adminHeaders,
+        },
+        {
+          method: "POST",
+          path: hook,
+          body: {
+            event: "charge.paid",
+            data: { uuid: session.chargeId, amount: 4990, status: "paid" },
+          },
+        },
+      ];
+      const pages = () => [
+        { method: "GET", path: `/pix-checkout/payment-collection/${collectionId}` },
+        { method: "GET", path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abcdef" },
+        {
+          method: "GET",
+          path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abcdef/opt-out",
+        },
+      ];
+
+      it("answers every plugin route 503 store_unavailable with Retry-After, then 200 again once it is back", async () => {
+        pgProxy.cut();
+        const answers = await Promise.all(
+          routes().map(async (r) => {
+            const response = await (api as unknown as Api).request({
+              method: r.method,
+              url: r.path,
+              headers: r.h ?? {},
+              data: r.body ?? (r.method === "POST" ? {} : undefined),
+              validateStatus: () => true,
+              // A stream that opened after all would never end.
+              timeout: 20_000,
+            });
+            return { route: `${r.method} ${r.path.split("?")[0]}`, response };
+          }),
+        );
+        for (const { route, response } of answers) {
+          expect({ route, status: response.status, body: response.data }).toMatchObject({
+            route,
+            status: 503,
+            body: { code: "store_unavailable" },
+          });
+          expect(
+            (response as unknown as { headers: Record<string, string> }).headers["retry-after"],
+            route,
+          ).toBe("3");
+          const text = JSON.stringify(response.data);
+          for (const leak of [
+            API_KEY,
+            WEBHOOK_SECRET,
+            "select",
+            "insert",
+            "postgres",
+            "ECONN",
+            "5432",
+          ]) {
+            expect(text.toLowerCase(), route).not.toContain(leak.toLowerCase());
+          }
+        }
+        pgProxy.restore();
+        await waitFor(async () => (await status(session.id)).status === 200, "the store back");
+        expect((await status(session.id)).data).toMatchObject({ session_id: session.id });
+        const hookBack = await (api as unknown as Api).request({
+          method: "POST",
+          url: hook,
+          data: {
+            event: "charge.paid",
+            data: { uuid: session.chargeId, amount: 4990, status: "paid" },
+          },
+          validateStatus: () => true,
+        });
+        expect(hookBack.status).toBe(200);
+      });
+
+      it("answers the pages a page in Portuguese that reloads itself after Retry-After, and changes nothing", async () => {
+        // What each page answers with its database (a cart's collection and an unknown token
+        // have no page to show: a 4xx page), to compare once the database is back.
+        const before = await Promise.all(
+          pages().map(async (p) => (await raw(p.method, p.path)).status),
+        );
+        expect(before.every((s) => s < 500)).toBe(true);
+        pgProxy.cut();
+        for (const p of pages()) {
+          const answer = await raw(p.method, p.path);
+          expect({ path: p.path, status: answer.status }).toEqual({ path: p.path, status: 503 });
+          expect(answer.headers["retry-after"]).toBe("3");
+          expect(answer.headers["content-type"]).toMatch(/text\/html/);
+          expect(answer.text).toContain("A loja está indisponível por um instante");
+          expect(answer.text).toContain('<meta http-equiv="refresh" content="3">');
+          expect(answer.text).not.toMatch(/select|postgres|5432/i);
+        }
+        pgProxy.restore();
+        await waitFor(async () => (await status(session.id)).status === 200, "the store back");
+        const after = await Promise.all(
+          pages().map(async (p) => (await raw(p.method, p.path)).status),
+        );
+        expect(after).toEqual(before);
       });
     });
   },

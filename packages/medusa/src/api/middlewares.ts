@@ -16,6 +16,7 @@ import {
 } from "../internal/settlement/paid-collection-guard";
 import { ADMIN_ACTIONS, ADMIN_ROUTE_POLICIES } from "../internal/operations/admin-policies";
 import { unlinkOrphanOrderOfPluginCart } from "../internal/medusa/orphan-order-links";
+import { pixCheckoutErrorHandler } from "../internal/operations/route-failures";
 
 /**
  * The webhook route reads its raw body itself: a malformed body must get the plugin's own
@@ -35,8 +36,13 @@ import { unlinkOrphanOrderOfPluginCart } from "../internal/medusa/orphan-order-l
  * Each admin route declares the `policies` its action needs (see admin-policies): with Medusa's
  * `rbac` flag on, a user whose roles lack one gets Medusa's 403 before the route runs; with it
  * off (the default), Medusa checks nothing and the routes answer as before.
+ * The app's error handler is the plugin's (see route-failures): on the plugin's own paths a
+ * failure of the store's database is `503 store_unavailable` with `Retry-After`, and a path
+ * with a broken %-escape `400 invalid_path`, never Medusa's `500 unknown_error`; every other
+ * error and path goes to Medusa's own handler.
  */
 export default defineMiddlewares({
+  errorHandler: pixCheckoutErrorHandler(),
   routes: [
     ...ADMIN_ROUTE_POLICIES.map(({ method, matcher, action }) => ({
       matcher,

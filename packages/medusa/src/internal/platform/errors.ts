@@ -1,5 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http";
 import { MedusaError } from "@medusajs/framework/utils";
+import { STORE_RETRY_AFTER_SECONDS } from "./store-failure";
 
 /**
  * The plugin's one error tree: every code a route of this plugin answers, or the provider
@@ -22,6 +23,8 @@ export const ERROR_STATUS = {
   invalid_filters: 400,
   invalid_period: 400,
   invalid_webhook: 400,
+  // A path Express cannot decode (a broken percent-escape such as `%` or `%E0%A4%A`).
+  invalid_path: 400,
   // A session's money is found through the plugin's records of that session, never through an
   // id in its data: a session the plugin never asked money on has none.
   session_has_no_charge: 400,
@@ -53,9 +56,10 @@ export const ERROR_STATUS = {
   charge_not_found: 404,
   provider_not_found: 404,
   qr_not_available: 404,
+  // A file of the payment page's element that does not exist (the page's `/pix-checkout/assets/`).
+  asset_not_found: 404,
   payload_too_large: 413,
   // Passing: nothing was charged or changed; the same request may be sent again.
-  store_unavailable: 409,
   charge_bound_elsewhere: 409,
   collection_busy: 409,
   // Money waiting for the merchant's decision is not closed by resolving its note.
@@ -83,6 +87,10 @@ export const ERROR_STATUS = {
   payment_service_unavailable: 502,
   // The plugin's tables are missing: nothing is shown or believed without its records.
   plugin_not_installed: 503,
+  // The store's own database failed or a lock wait ran out: nothing was charged or changed,
+  // and the same request may be sent again after `Retry-After` (store-failure.ts). Through a
+  // Medusa workflow (session create, cart completion) Medusa answers it as its 409.
+  store_unavailable: 503,
   stream_limit_reached: 503,
   // The merchant's configuration or an unexpected answer; logged, not the caller's input.
   invalid_options: 500,
@@ -135,12 +143,22 @@ export function sendError(
   message: string,
   extra: Record<string, unknown> = {},
 ): void {
+  retryAfterFor(res, code);
   res.status(ERROR_STATUS[code]).json({ code, message, ...extra });
+}
+
+/** `store_unavailable` always says when to ask again, whichever route answers it. */
+function retryAfterFor(res: MedusaResponse, code: string): void {
+  if (code !== "store_unavailable") return;
+  res.setHeader("Retry-After", String(STORE_RETRY_AFTER_SECONDS));
+  // The element on a storefront's own origin reads it (CORS hides other headers).
+  res.setHeader("Access-Control-Expose-Headers", "Retry-After");
 }
 
 /** Answers with a raised error: its own status and code; anything else is a 500 with no detail. */
 export function sendRaised(res: MedusaResponse, error: unknown): void {
   if (error instanceof PixCheckoutError) {
+    retryAfterFor(res, error.code);
     res.status(error.status).json({ code: error.code, message: error.message });
     return;
   }

@@ -18,6 +18,7 @@ import {
 import { storeName } from "../medusa/store-name";
 import { optOutByLink, secondChance } from "./second-chance";
 import { MemoryHits } from "../platform/memory-hits";
+import { isStoreFailure } from "../platform/store-failure";
 
 /**
  * How a reminder's links are served: counted per message and per client before anything is
@@ -112,6 +113,9 @@ async function serveLink(
       outcome = await answer(ctx, token, nonce);
     }
   } catch (error) {
+    // The store's database away: the one translation (route-failures.ts) answers the page that
+    // reloads itself after `Retry-After`.
+    if (isStoreFailure(error)) throw error;
     ctx.logger.warn(
       `recovery link: could not answer (${redact((error as Error)?.message ?? String(error))})`,
     );

@@ -62,9 +62,10 @@ function pageOf(
   body: string,
   store?: StorePlace | null,
   script?: { nonce: string; code: string; data: unknown },
+  head = "",
 ): string {
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8">
+<html lang="pt-BR"><head><meta charset="utf-8">${head}
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escape(store?.name ? `${title} · ${store.name}` : title)}</title>
@@ -123,6 +124,35 @@ export function unavailablePage(): { status: number; html: string } {
     html: pageOf(
       "Tente de novo",
       "<h1>Não conseguimos abrir este link agora</h1><p>Nada foi alterado no seu carrinho. Tente de novo em alguns minutos.</p>",
+    ),
+  };
+}
+
+/**
+ * Any of the plugin's pages (the payment link, a reminder's links) while the store's database
+ * is away: it reloads itself after `retryAfterSeconds` with a GET, which changes nothing, so a
+ * shopper who waits sees the page come back without doing anything (route-failures.ts).
+ */
+export function storeUnavailablePage(retryAfterSeconds: number): { status: number; html: string } {
+  return {
+    status: 503,
+    html: pageOf(
+      "Loja indisponível",
+      `<h1>A loja está indisponível por um instante…</h1><p>Nada foi cobrado nem alterado. Esta página tenta de novo sozinha em ${retryAfterSeconds} segundos.</p>`,
+      null,
+      undefined,
+      `\n<meta http-equiv="refresh" content="${retryAfterSeconds}">`,
+    ),
+  };
+}
+
+/** A page's address that cannot be read (a broken percent-escape): the link was cut or altered. */
+export function brokenLinkPage(): { status: number; html: string } {
+  return {
+    status: 400,
+    html: pageOf(
+      "Link incompleto",
+      "<h1>Este link está incompleto</h1><p>O endereço foi cortado ou alterado. Abra de novo o link da mensagem que você recebeu, sem mudar nada nele.</p>",
     ),
   };
 }

@@ -21,6 +21,7 @@ import { collectionPageHtml, pageNonce, collectionPageHeaders } from "./collecti
 import type { CollectionPage } from "./collection-page-model";
 import { queuedView } from "./store-session";
 import { MemoryHits } from "../platform/memory-hits";
+import { isStoreFailure } from "../platform/store-failure";
 
 /*
  * The page Medusa's "Copy payment link" opens when `admin.storefrontUrl` is the Medusa server's
@@ -194,6 +195,9 @@ export async function serveCollectionPage(req: MedusaRequest, res: MedusaRespons
       ? await collectionPage(ctx, collectionId, orderId)
       : { kind: "too_many", retryAfterMs: hit.retryAfterMs };
   } catch (error) {
+    // The store's database away: the one translation (route-failures.ts) answers the page that
+    // reloads itself after `Retry-After`.
+    if (isStoreFailure(error)) throw error;
     ctx.logger.warn(
       `payment page: could not answer (${redact((error as Error)?.message ?? String(error))})`,
     );

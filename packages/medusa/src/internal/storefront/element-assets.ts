@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
+import { sendError } from "../platform/errors";
 
 /*
  * The `<pix-checkout>` element's browser files, served by the Medusa server for the plugin's
@@ -97,12 +98,12 @@ export function assetHeaders(asset: ElementAsset, versioned: boolean): Record<st
 
 /**
  * Answers a request for an asset: the file with its headers, `304` when the client holds this
- * version, `404` (plain text) for any name that is not one of the element's browser files.
+ * version, `404 asset_not_found` for any name that is not one of the element's browser files.
  */
 export function serveElementAsset(req: MedusaRequest, res: MedusaResponse, urlPath: string): void {
   const asset = elementAsset(urlPath);
   if (!asset) {
-    res.status(404).type("text/plain").send("Not found");
+    sendError(res, "asset_not_found", "No such file of the payment page's element.");
     return;
   }
   res.set(assetHeaders(asset, isVersioned(urlPath, req.query.v, asset)));

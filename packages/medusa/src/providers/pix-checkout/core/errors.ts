@@ -1,5 +1,6 @@
 import { redact } from "@pix-checkout/client";
 import { PixCheckoutError } from "../../../internal/platform/errors";
+import { isStoreFailureInProvider } from "../../../internal/platform/store-failure";
 import { toServiceError } from "../../../internal/platform/service-error";
 import { ChargeBoundElsewhereError } from "../../../internal/records/charges";
 import type { PluginLogger } from "../../../internal/platform/logger";
@@ -37,7 +38,7 @@ export function providerError(
       "Pix Checkout is not set up in this store yet (its tables are missing); nothing was charged or recorded. The store adds @pix-checkout/medusa to `plugins` in medusa-config and runs `npx medusa db:migrate`.",
     );
   }
-  if (!isStoreError(error)) return toServiceError(error);
+  if (!isStoreFailureInProvider(error)) return toServiceError(error);
   logger.error(
     `could not record charge bookkeeping: ${redact((error as Error)?.message ?? String(error))}`,
   );
@@ -57,15 +58,6 @@ function reportMissingTables(logger: PluginLogger): void {
   logger.error(
     "the plugin's tables are missing: add @pix-checkout/medusa to `plugins` in medusa-config and run `npx medusa db:migrate`. Until then every Pix and boleto session is refused.",
   );
-}
-
-/**
- * A failure of the store's own database, not of the service: the client's errors carry a
- * snake_case `code`; Postgres, knex and socket errors do not.
- */
-function isStoreError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return !(typeof code === "string" && /^[a-z][a-z0-9_]*$/.test(code));
 }
 
 /** Postgres `undefined_table` (42P01): the plugin's migrations never ran. */
