@@ -1,5 +1,14 @@
 import { LRUCache } from "lru-cache";
-import type { LinkHitCount, LinkHitVerdict } from "../records/link-hits";
+
+/** One key a hit counts against, with its limit per window. */
+export interface LinkHitCount {
+  /** A namespaced key (`token:<token>`, `address:<client key>`); hashed where it is stored. */
+  key: string;
+  limit: number;
+}
+
+/** Whether a hit is within every limit it counts against, or how long until it is. */
+export type LinkHitVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /** Keys one instance remembers at most (a few MB); the oldest window is forgotten first. */
 const MAX_KEYS = 50_000;

@@ -1,17 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
+import type { LinkHitCount, LinkHitVerdict } from "../platform/memory-hits";
+
+export type { LinkHitCount, LinkHitVerdict };
 
 const LINK_HITS = "pix_checkout_link_hit";
-
-/** One count to take: a key (what is counted: a token, an address) and how many a window allows. */
-export interface LinkHitCount {
-  /** A namespaced key (`token:<token>`, `address:<client key>`); stored hashed. */
-  key: string;
-  limit: number;
-}
-
-/** Result of `LinkHits.take`. */
-export type LinkHitVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
  * The SQL of `pix_checkout_link_hit`: how many times each key pressed a reminder page's button
