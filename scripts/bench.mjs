@@ -6,10 +6,28 @@
 // to a few requests, so a bench that no longer runs fails the tests; its figures are printed,
 // never written to FIGURES.md. Benches that stand a Medusa store up share its migrated
 // database (BENCH_DB_TEMPLATES, bench/lib/bench-app.mjs), dropped when the run ends.
+// Benches run on Node.js 24, as `npm test` does (the figures' header names the version): from a
+// shell with another Node.js, this script runs itself again on 24 (scripts/node-24, fetched from
+// the npm registry's `node` package once). BENCH_ANY_NODE=1 keeps the shell's Node.js, to
+// measure another version on purpose.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedNode } from "./cached-install.mjs";
+
+if (process.versions.node.split(".")[0] !== "24" && !process.env.BENCH_ANY_NODE) {
+  const here = fileURLToPath(import.meta.url);
+  const { binary, version } = cachedNode(join(dirname(here), "node-24"), 24);
+  console.log(`npm run bench runs on Node.js ${version} (this shell's is ${process.version})`);
+  // First on the PATH: every bench, and every process a bench starts, runs on it too.
+  const again = spawnSync(binary, [here, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ""}` },
+  });
+  process.exit(again.status ?? 1);
+}
 
 const roots = ["packages", "test"];
 const benches = [];

@@ -30,7 +30,7 @@ const templatePrefix = process.env.BENCH_DB_TEMPLATES;
 const NOOP_ROUTE = `exports.GET = (req, res) => { res.json({}); };\n`;
 
 // Runs inside the app (medusa exec): carts, one Pix session per cart, and carts without one.
-const SEED = pixSeedScript(`
+const SEED_BODY = `
   const sessions = [];
   for (let i = 0; i < Number(process.env.BENCH_SESSIONS || 1); i += 1) {
     const cart = await newCart("bench@example.com", "Camiseta", 49.9);
@@ -44,15 +44,23 @@ const SEED = pixSeedScript(`
     freshCarts.push((await newCart("cliente" + i + "@example.com", "Camiseta", 49.9)).id);
   }
   fs.writeFileSync(process.env.BENCH_SEED_OUT, JSON.stringify({ publishableKey, sessions, freshCarts }));
-`);
+`;
 
 /**
  * Creates the app and its database, migrates, seeds `sessions` Pix sessions and `freshCarts`
  * carts without a payment. With `redisUrl`, the app runs Medusa's production topology (Redis
  * event bus, workflow engine and locking), and `start` takes each instance's `workerMode`.
- * Returns { dir, env, seed, start(port, mode?), stop(), close() }.
+ * `seedBody`: another seed (a pixSeedScript body that writes its JSON to BENCH_SEED_OUT).
+ * Returns { dir, env, database, seed, start(port, mode?), stop(), close() }.
  */
-export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts = 0, redisUrl }) {
+export async function createBenchApp({
+  apiKey,
+  baseUrl,
+  sessions = 1,
+  freshCarts = 0,
+  redisUrl,
+  seedBody = SEED_BODY,
+}) {
   const name = `pix_bench_${process.pid}`;
   const dir = path.join(packageDir, ".medusa", `bench-app-${process.pid}`);
   writeApp(dir, "pix-bench-app", {
@@ -66,7 +74,7 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
       pluginOptions: JSON.parse(process.env.BENCH_PLUGIN_OPTIONS ?? "{}"),
     }),
     "src/api/store/bench-noop/route.js": NOOP_ROUTE,
-    "src/scripts/seed.js": SEED,
+    "src/scripts/seed.js": pixSeedScript(seedBody),
   });
   const env = {
     ...process.env,
@@ -115,6 +123,8 @@ export async function createBenchApp({ apiKey, baseUrl, sessions = 1, freshCarts
     dir,
     /** The environment of the app's processes (DATABASE_URL names its database). */
     env,
+    /** The name of its database (on BENCH_PG_URL's server). */
+    database: name,
     seed,
     /**
      * Starts one `medusa start` instance on `port` (in `mode`: "server", "worker" or "shared",

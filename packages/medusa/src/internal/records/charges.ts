@@ -317,6 +317,44 @@ export class Charges {
       .orderBy("created_at", "asc");
   }
 
+  /**
+   * Every charge recorded for a cart's payment collection (Medusa's cart–collection link),
+   * oldest first, in one statement: Medusa's own cart routes ask it of every cart of the store,
+   * most of which have none.
+   */
+  async ofCart(cartId: string): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .whereIn(
+        "payment_collection_id",
+        this.db("cart_payment_collection")
+          .select("payment_collection_id")
+          .where({ cart_id: cartId })
+          .whereNull("deleted_at"),
+      )
+      .whereNull("deleted_at")
+      .orderBy("created_at", "asc");
+  }
+
+  /**
+   * Whether any charge is recorded for an order's payment collections (its own links, and its
+   * cart's collection), in one statement: every order of the store, Pix or not, is asked.
+   */
+  async anyOfOrder(orderId: string): Promise<boolean> {
+    const { rows } = await this.db.raw<{ rows: unknown[] }>(
+      `select 1 from ${CHARGES} c
+        where c.deleted_at is null and c.payment_collection_id in (
+          select opc.payment_collection_id from order_payment_collection opc
+           where opc.order_id = ? and opc.deleted_at is null
+          union all
+          select cpc.payment_collection_id from order_cart oc
+            join cart_payment_collection cpc on cpc.cart_id = oc.cart_id and cpc.deleted_at is null
+           where oc.order_id = ? and oc.deleted_at is null)
+        limit 1`,
+      [orderId, orderId],
+    );
+    return rows.length > 0;
+  }
+
   /** The local record of an API charge id. */
   async byChargeId(chargeId: string): Promise<ChargeRow | undefined> {
     return liveCharge(this.db, chargeId).first();

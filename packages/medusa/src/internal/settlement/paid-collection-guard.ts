@@ -8,7 +8,6 @@ import type { ChargeRow } from "../records/charges";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { collectionStanding, type CollectionStanding } from "./snapshot";
 import { rowCountsAsPayment } from "./decide";
-import { collectionOfCart } from "../medusa/carts";
 
 /**
  * Money of a charge that keeps its session: the collection's payment (captured, or held for
@@ -77,12 +76,14 @@ export function refusalOf(standing: CollectionStanding): string | null {
     : "This cart's Pix or boleto is already paid; no other payment can be started for it. Complete the cart (POST /store/carts/:id/complete), or show the shopper their order.";
 }
 
-/** Whether the cart's payment collection holds a Pix or boleto that keeps its session. */
+/**
+ * Whether the cart's payment collection holds a Pix or boleto that keeps its session. One
+ * statement (not Query's cart, link and collection reads, then the charges): every change of
+ * every cart of the store, Pix or not, waits for it (bench/store-cost.mjs).
+ */
 export async function cartIsPaid(req: MedusaRequest, cartId: string): Promise<boolean> {
-  const collectionId = await collectionOfCart(req.scope, cartId);
-  if (!collectionId) return false;
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  return (await recordsOf(db).charges.ofCollection(collectionId)).some(keepsItsSession);
+  return (await recordsOf(db).charges.ofCart(cartId)).some(keepsItsSession);
 }
 
 /**
