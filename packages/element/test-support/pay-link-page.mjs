@@ -6,6 +6,8 @@
 // node_modules), its CSS in a stylesheet as `vite build` emits it. The page talks to the fake
 // store backend across origins, as the storefront talks to Medusa. The bundle is made on the
 // first request for it (about a second), so runs of the other groups do not pay for it.
+// `?element=missing` serves a second bundle without the element's package, whose import then
+// fails in the browser as it does in the demo before the element is built: the page's banner.
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -63,22 +65,47 @@ export const payLinkPageCases = [
     title: "/pagar/: the store unavailable (503)",
     session: { method: "pix", status: "pending", store: "down" },
   },
+  {
+    path: "/pagar/{session}?element=missing",
+    title: "/pagar/: the element's package not built (the demo's banner)",
+    session: { method: "pix", status: "pending" },
+    element: "missing",
+    shows: "O componente <pix-checkout> não foi carregado",
+  },
 ];
 
-/** The storefront's index.html, loading the bundle instead of Vite's dev module. */
-function pageHtml() {
+/** The two bundles: the storefront as it runs, and without the element's package. */
+const BUNDLES = { whole: "", "no-element": "no-element/" };
+
+/** The storefront's index.html, loading bundle `dir` instead of Vite's dev module. */
+function pageHtml(dir) {
   const html = readFileSync(`${storefront}index.html`, "utf8");
   const entry = '<script type="module" src="/src/main.ts"></script>';
   // A changed entry would leave the test reading a page that never runs: say so instead.
   if (!html.includes(entry))
     throw new Error(`apps/demo/storefront/index.html no longer has ${entry}`);
   return html
-    .replace(entry, `<script type="module" src="${ASSETS}main.js"></script>`)
-    .replace("</head>", `<link rel="stylesheet" href="${ASSETS}main.css" />\n  </head>`);
+    .replace(entry, `<script type="module" src="${ASSETS}${dir}main.js"></script>`)
+    .replace("</head>", `<link rel="stylesheet" href="${ASSETS}${dir}main.css" />\n  </head>`);
 }
 
-/** The storefront bundled as Vite bundles it in the demo, against `backendUrl`. */
-async function bundle(backendUrl) {
+/**
+ * The storefront bundled as Vite bundles it in the demo, against `backendUrl`: its files by
+ * their path under /__demo-storefront/, both bundles.
+ */
+async function bundles(backendUrl) {
+  const [whole, withoutElement] = await Promise.all([
+    bundle(backendUrl, false),
+    bundle(backendUrl, true),
+  ]);
+  return new Map([
+    ...[...whole].map(([name, text]) => [`${BUNDLES.whole}${name}`, text]),
+    ...[...withoutElement].map(([name, text]) => [`${BUNDLES["no-element"]}${name}`, text]),
+  ]);
+}
+
+/** One bundle; `withoutElement` leaves `@pix-checkout/element` for the browser to fail on. */
+async function bundle(backendUrl, withoutElement) {
   const settings = { backendUrl, publishableKey: PUBLISHABLE_KEY };
   const vite = storefrontConfig(settings);
   const config = demoConfigPlugin(settings);
@@ -109,6 +136,16 @@ async function bundle(backendUrl) {
           }));
         },
       },
+      {
+        name: "pix-element-missing",
+        setup(esbuild) {
+          if (!withoutElement) return;
+          esbuild.onResolve({ filter: /^@pix-checkout\/element$/ }, ({ path }) => ({
+            path,
+            external: true,
+          }));
+        },
+      },
     ],
   });
   return new Map(result.outputFiles.map((file) => [file.path.slice("/out/".length), file.text]));
@@ -125,11 +162,11 @@ export function payLinkPageMiddleware(backendUrl) {
     if (/^\/pagar\/[^/]+\/?$/.test(ctx.path)) {
       ctx.type = "html";
       ctx.set("cache-control", "no-store");
-      ctx.body = pageHtml();
+      ctx.body = pageHtml(BUNDLES[ctx.query.element === "missing" ? "no-element" : "whole"]);
       return;
     }
     if (ctx.path.startsWith(ASSETS)) {
-      const file = (await (files ??= bundle(backendUrl))).get(ctx.path.slice(ASSETS.length));
+      const file = (await (files ??= bundles(backendUrl))).get(ctx.path.slice(ASSETS.length));
       if (file !== undefined) {
         ctx.type = ctx.path.endsWith(".css") ? "css" : "js";
         ctx.body = file;
