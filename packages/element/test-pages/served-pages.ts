@@ -22,6 +22,7 @@ import {
   pixSession,
   press,
   putSession,
+  realClick,
 } from "../test-support/control.js";
 
 /**
@@ -270,6 +271,10 @@ export async function servedPagesSuite(kind: keyof typeof KINDS, width: number, 
         // From the top of the page: a page that focused a control itself (the new-code page's
         // "Tentar de novo") would otherwise have Firefox resume from that control.
         (opened.doc.activeElement as HTMLElement | null)?.blur();
+        // A real click first: focus() alone moves the focus in the page, but the browser may
+        // still send the next key to the frame that had it (a loaded Chromium or Firefox), and
+        // Tab then resumes from the control the page focused.
+        await realClick(start!);
         start!.focus();
         const reached: Element[] = [];
         for (let i = 0; i < controls.length + 4; i++) {
