@@ -24,6 +24,7 @@ import { jsonReporter } from "./test-support/json-reporter.mjs";
 import { pixCommandsPlugin } from "./test-support/commands-plugin.mjs";
 import { commonJsPlugin } from "./test-support/cjs-plugin.mjs";
 import { servedPagesMiddleware } from "./test-support/served-pages.mjs";
+import { payLinkPageMiddleware } from "./test-support/pay-link-page.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -171,9 +172,11 @@ export default {
     // The HTML pages the Medusa plugin serves (payment link, a reminder's links), drawn by its
     // own render functions and served at its paths (test-support/served-pages.mjs): WCAG 2.2
     // AA with axe-core and the keyboard, at 390 px and 1280 px (test-pages/served-pages.ts).
+    // With them the demo storefront's `/pagar/<session>` page, the link in the demo's e-mails,
+    // built from the storefront's own code (test-support/pay-link-page.mjs).
     { name: "served-pages", files: ["test-pages/**/*.test.ts"], browsers: everything },
   ],
-  middleware: [await servedPagesMiddleware(backend.url)],
+  middleware: [await servedPagesMiddleware(backend.url), payLinkPageMiddleware(backend.url)],
   nodeResolve: { exportConditions: ["browser", "development"] },
   browsers: everything,
   // One page per browser at a time: the suite has timing tests, and CI has two cores.

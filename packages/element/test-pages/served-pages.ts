@@ -2,8 +2,10 @@
 // new-code and opt-out links), in every state, run by @web/test-runner in Chromium, Firefox
 // and WebKit like the element's own tests. Each page comes from the plugin's real render
 // functions (packages/medusa/integration-tests/pages/served-pages.ts, served by
-// test-support/served-pages.mjs at the plugin's own paths) and opens in a frame as wide as a
-// 390 px phone or a 1280 px desktop, so its CSS lays it out for that width. Then:
+// test-support/served-pages.mjs at the plugin's own paths); the demo storefront's `/pagar/`
+// page comes from the storefront's own code (test-support/pay-link-page.mjs). Each opens in a
+// frame as wide as a 390 px phone or a 1280 px desktop, so its CSS lays it out for that width.
+// Then:
 // - axe-core with the WCAG 2.2 AA rules (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) and
 //   axe's best practices (landmarks, one h1), inside the frame and the element's shadow DOM;
 // - the keyboard alone: Tab from before the page to after it reaches every control the page
@@ -20,13 +22,33 @@ import {
   pixSession,
   press,
   putSession,
+  realClick,
 } from "../test-support/control.js";
 
-/** One page and state (packages/medusa/integration-tests/pages/served-pages.ts). */
-interface ServedPageCase {
+/**
+ * One page and state (packages/medusa/integration-tests/pages/served-pages.ts,
+ * test-support/pay-link-page.mjs).
+ */
+export interface ServedPageCase {
+  /** Where the page is; `{session}` in it is the session's id, else it goes in `?session=`. */
   path: string;
   title: string;
-  session?: { method: "pix" | "boleto"; status: "pending" | "paid" | "expired" | "canceled" };
+  session?: {
+    method: "pix" | "boleto";
+    status: "pending" | "paid" | "expired" | "canceled" | "superseded";
+    /** The order the store's answer names (`payment: "paid"` once Medusa's order is paid). */
+    order?: { display_id: number; payment?: "paid" | "awaiting" };
+    /** Expired, with where a new code comes from: "Gerar novo código". */
+    renewable?: boolean;
+    /** Superseded by the cart's current session: "Ver o código atual". */
+    replaced?: boolean;
+    /** The store cannot answer: no such session (404), or unavailable (503 every time). */
+    store?: "missing" | "down";
+  };
+  /** Words the page shows once it knows the session, beside the element. */
+  shows?: string;
+  /** The page without the element's package (the demo's banner saying to build it). */
+  element?: "missing";
   press?: string;
 }
 
@@ -60,14 +82,25 @@ function outsideButton(label: string) {
 async function openPage(page: ServedPageCase, width: number, height: number): Promise<OpenPage> {
   let url = page.path;
   if (page.session) {
-    const id = newId("page");
-    const extra: Partial<CheckoutSession> = { status: page.session.status };
-    if (page.session.status === "paid") extra.paid_at = new Date().toISOString();
-    const session =
-      page.session.method === "boleto" ? boletoSession(id, extra) : pixSession(id, extra);
+    const { method, status, order, renewable, replaced, store } = page.session;
+    // As the plugin names them: the storefront's `/pagar/` route takes no other id.
+    const id = `payses_${newId("page").replace(/[^A-Za-z0-9]/g, "")}`;
+    const extra: Partial<CheckoutSession> = { status };
+    if (status === "paid") extra.paid_at = new Date().toISOString();
+    if (order) extra.order = order;
+    if (renewable) extra.renew = { payment_collection_id: `paycol_${id}`, provider_id: "pp_pix" };
+    if (replaced) extra.replaced_by = `${id}next`;
+    const session = method === "boleto" ? boletoSession(id, extra) : pixSession(id, extra);
     // No event stream through the test server: the element reads the status route instead.
-    await putSession(session, { stream: "missing" });
-    url += `?session=${encodeURIComponent(id)}`;
+    if (store !== "missing") {
+      await putSession(session, {
+        stream: "missing",
+        ...(store === "down" ? { fail: { count: 1_000, mode: "http" as const } } : {}),
+      });
+    }
+    url = url.includes("{session}")
+      ? url.replace("{session}", encodeURIComponent(id))
+      : `${url}?session=${encodeURIComponent(id)}`;
   }
   outsideButton("antes da página");
   const frame = document.createElement("iframe");
@@ -82,14 +115,17 @@ async function openPage(page: ServedPageCase, width: number, height: number): Pr
   const doc = frame.contentDocument as Document;
   const win = frame.contentWindow as OpenPage["win"];
   if (page.session) {
-    const expected = page.session.status;
+    const expected =
+      page.element === "missing" ? undefined : page.session.store ? "error" : page.session.status;
     await eventually(
       () => {
         const el = doc.querySelector("pix-checkout") as (HTMLElement & { view?: string }) | null;
+        // Without its package, the element stays an unknown tag with no view.
         expect(el?.view).to.equal(expected);
-        if (page.session?.method === "boleto") {
+        if (page.session?.method === "boleto" && !page.session.store) {
           expect(el?.shadowRoot?.querySelector("[part=barcode]")).to.not.equal(null);
         }
+        if (page.shows) expect(doc.body.textContent?.replace(/\s+/g, " ")).to.include(page.shows);
       },
       { timeout: 10_000 },
     );
@@ -195,8 +231,9 @@ function focusProblem(el: Element, win: Window): string | null {
   return null;
 }
 
-/** Which of the plugin's pages a suite file covers. */
+/** Which of the pages a suite file covers. */
 const KINDS = {
+  "demo storefront's /pagar/": (path: string) => path.startsWith("/pagar/"),
   "payment link": (path: string) => path.startsWith("/pix-checkout/payment-collection/"),
   "new-code link": (path: string) =>
     path.startsWith("/pix-checkout/recovery/") && !path.endsWith("/opt-out"),
@@ -207,7 +244,8 @@ const KINDS = {
 export async function servedPagesSuite(kind: keyof typeof KINDS, width: number, height: number) {
   const all = (await (await fetch("/__served-pages.json")).json()) as ServedPageCase[];
   const cases = all.filter((c) => KINDS[kind](c.path));
-  describe(`the plugin's ${kind} pages at ${width} px`, function () {
+  const whose = kind.startsWith("demo") ? "the" : "the plugin's";
+  describe(`${whose} ${kind} pages at ${width} px`, function () {
     this.timeout(60_000);
     afterEach(() => {
       for (const el of added.splice(0)) el.remove();
@@ -233,6 +271,10 @@ export async function servedPagesSuite(kind: keyof typeof KINDS, width: number, 
         // From the top of the page: a page that focused a control itself (the new-code page's
         // "Tentar de novo") would otherwise have Firefox resume from that control.
         (opened.doc.activeElement as HTMLElement | null)?.blur();
+        // A real click first: focus() alone moves the focus in the page, but the browser may
+        // still send the next key to the frame that had it (a loaded Chromium or Firefox), and
+        // Tab then resumes from the control the page focused.
+        await realClick(start!);
         start!.focus();
         const reached: Element[] = [];
         for (let i = 0; i < controls.length + 4; i++) {

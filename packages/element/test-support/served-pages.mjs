@@ -11,6 +11,7 @@
 import { build } from "esbuild";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { payLinkPageCases } from "./pay-link-page.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -46,7 +47,8 @@ export async function servedPagesMiddleware(backendUrl) {
     const path = ctx.path;
     if (path === "/__served-pages.json") {
       ctx.type = "json";
-      ctx.body = JSON.stringify(servedPageCases);
+      // With the demo storefront's `/pagar/` page (./pay-link-page.mjs), checked the same way.
+      ctx.body = JSON.stringify([...servedPageCases, ...payLinkPageCases]);
       return;
     }
     // axe-core, loaded into a page's frame by the test (same origin, no policy to refuse it).
