@@ -3,7 +3,7 @@ import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { SettleContext } from "./context";
 import { unlinkOrphanOrder } from "../medusa/orphan-order-links";
-import { announceOrderNews } from "../storefront/live-status/order-news";
+import { announceOrderNews } from "../records/charge-channel";
 
 /**
  * Pay-first: turns a captured cart into its order. Medusa's processPaymentWorkflow completes

@@ -10,7 +10,7 @@ import { settleCollection, type CollectionOutcome } from "./collection";
 import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 import { capturesOfSession } from "../medusa/payments";
-import { announceOrderNews } from "../storefront/live-status/order-news";
+import { announceOrderNews } from "../records/charge-channel";
 
 /** Follow-ups taken per reconciliation pass. */
 const BATCH = 100;
