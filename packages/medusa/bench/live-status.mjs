@@ -361,7 +361,7 @@ try {
   // commit (its NOTIFY), the shopper's event saying the code is paid (target p95 <= 100 ms on
   // every path), and the later event saying Medusa's order is paid.
   const row = (label, run) =>
-    `  ${label.padEnd(44)} ${String(run.paid.length).padStart(3)}  ` +
+    `  ${label.padEnd(48)} ${String(run.paid.length).padStart(3)}  ` +
     [run.ledger, run.paid, run.order]
       .map((list) =>
         `${Math.round(percentile(list, 50))} / ${Math.round(percentile(list, 95))}`.padStart(13),
@@ -371,7 +371,7 @@ try {
     `charge.paid → the shopper's stream on the other server, p50 / p95 ms (target: paid p95 <= 100 ms on every path)`,
   );
   console.log(
-    `  ${"path".padEnd(44)}   n  ${"recorded".padStart(13)}  ${"code paid".padStart(13)}  ${"order paid".padStart(13)}`,
+    `  ${"path".padEnd(48)}   n  ${"recorded".padStart(13)}  ${"code paid".padStart(13)}  ${"order paid".padStart(13)}`,
   );
   console.log(row("2 servers + worker (capture on the worker)", worker));
   console.log(row(`  the same, paid ${SPACED_GAP_MS / 1000} s apart`, spaced));
