@@ -1,5 +1,6 @@
 // Tools the benches share: a counting proxy in front of the sandbox, an SSE reader, percentiles.
 import http, { createServer } from "node:http";
+import net from "node:net";
 
 /** A proxy in front of the sandbox API that counts calls by `METHOD /path-shape`. */
 export async function countingProxy(target) {
@@ -151,4 +152,20 @@ export function postFrom(localAddress, url, body, headers = {}) {
 export function closeClients() {
   for (const agent of agents.values()) agent.destroy();
   agents.clear();
+}
+
+/**
+ * A port nothing listens on now. Benches take free ports rather than fixed ones: on a machine
+ * where another checkout runs the same bench, a fixed port is already taken, and the bench
+ * would talk to the other run's store.
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -970,6 +970,21 @@ medusaIntegrationTestRunner({
         );
         expect(refreshed.status).toBe(200);
         expect(refreshed.data.status).toBe("paid");
+        // The answer came at the ledger's commit; the capture ran after it, failed, and waits
+        // for reconciliation on the charge's timeline.
+        await waitFor(
+          () =>
+            knex("pix_checkout_charge_event")
+              .where({ charge_id: session.data.charge_id, kind: "capture_failed" })
+              .first(),
+          "the capture's failure on the timeline",
+        );
+        expect(
+          Number(
+            (await knex("pix_checkout_charge").where({ charge_id: session.data.charge_id }).first())
+              .captured_cents,
+          ),
+        ).toBe(0);
       } finally {
         await knex.raw(`drop trigger if exists pix_test_no_capture on capture`);
         await knex.raw(`drop function if exists pix_test_no_capture()`);

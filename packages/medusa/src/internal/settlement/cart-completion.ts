@@ -3,6 +3,7 @@ import type { ChargeRow } from "../records/charges";
 import type { LifecycleSource } from "../records/charge-lifecycle";
 import type { SettleContext } from "./context";
 import { unlinkOrphanOrder } from "../medusa/orphan-order-links";
+import { announceOrderNews } from "../records/charge-channel";
 
 /**
  * Pay-first: turns a captured cart into its order. Medusa's processPaymentWorkflow completes
@@ -33,6 +34,8 @@ export async function completeCart(
     await ctx.records.captures.orderSeen(row.charge_id);
     // What waited for the order (its transactions, the "paid" message) is due now.
     await ctx.records.outbox.dueNow(row.charge_id);
+    // The shopper's page already said the code is paid; its order is the next news.
+    await announceOrderNews(ctx.db, [row.charge_id]);
     return "completed";
   } catch (error) {
     const message = (error as Error).message;

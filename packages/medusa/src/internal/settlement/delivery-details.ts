@@ -13,6 +13,7 @@ export const DELIVERY_DETAILS = {
   stillPending: "still pending",
   paidIgnored: (status: string) => `charge is paid; ${status} ignored`,
   workerCaptures: "paid; the worker captures it",
+  capturesAfterAnswer: "paid; captured after the answer",
   captureRetry: (error: string) =>
     `paid; the capture failed and reconciliation retries it: ${error}`,
   held: (reason: Extract<HeldReason, "underpaid">) => `held for the merchant: ${reason}`,

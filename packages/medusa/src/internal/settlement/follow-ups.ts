@@ -10,6 +10,7 @@ import { settleCollection, type CollectionOutcome } from "./collection";
 import { underCartLock } from "../medusa/cart-lock";
 import type { SettleContext } from "./context";
 import { capturesOfSession } from "../medusa/payments";
+import { announceOrderNews } from "../records/charge-channel";
 
 /** Follow-ups taken per reconciliation pass. */
 const BATCH = 100;
@@ -77,9 +78,12 @@ async function deliver(
   let delivered = 0;
   let errors = 0;
   const ordered = [...due].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  // Charges whose order may read otherwise now (paid, canceled): their pages re-read it.
+  const orderNews: string[] = [];
   for (const followUp of ordered) {
     try {
       const result = await deliverOne(ctx, followUp);
+      if (followUp.kind !== "announce_captured") orderNews.push(followUp.charge_id);
       if ("done" in result) {
         await ctx.records.outbox.done(followUp.id, result.done);
         delivered += 1;
@@ -97,6 +101,7 @@ async function deliver(
       );
     }
   }
+  await announceOrderNews(ctx.db, orderNews);
   return { delivered, errors };
 }
 

@@ -10,6 +10,7 @@ import { hear, type Claim, type FetchedBack } from "./fetch-back";
 import type { ChargeStatus } from "../platform/status";
 import { annotate, chargeAttributes, withSpan } from "../platform/telemetry";
 import { DELIVERY_DETAILS } from "./delivery-details";
+import { captureAfterAnswer } from "./capture-after-answer";
 
 export type { Claim } from "./fetch-back";
 
@@ -18,6 +19,16 @@ export type SettleSource = "webhook" | "reconcile" | "refresh";
 
 /** What settling decided. `forged` and `unmatched` changed nothing. */
 export type SettleOutcome = "processed" | "duplicate" | "forged" | "unmatched";
+
+/** How a door settles. */
+export interface SettleOptions {
+  /**
+   * Someone waits on this door's answer to see the payment (the shopper's "I already paid"):
+   * Medusa's capture and cart completion go on after it (on the worker, on a server-only
+   * instance), and the order's news follows on the shopper's stream.
+   */
+  captureAfterAnswer?: boolean;
+}
 
 /** Result of `settleCharge`. */
 export interface SettleResult {
@@ -41,11 +52,12 @@ export function settleCharge(
   chargeId: string,
   source: SettleSource,
   claim?: Claim,
+  options: SettleOptions = {},
 ): Promise<SettleResult> {
   return withSpan(
     "pix_checkout.settle",
     { "pix_checkout.charge_id": chargeId, "pix_checkout.source": source },
-    () => settle(ctx, chargeId, source, claim),
+    () => settle(ctx, chargeId, source, claim, options),
     (result) => ({ "pix_checkout.outcome": result.outcome, "pix_checkout.status": result.status }),
   );
 }
@@ -54,7 +66,8 @@ async function settle(
   ctx: SettleContext,
   chargeId: string,
   source: SettleSource,
-  claim?: Claim,
+  claim: Claim | undefined,
+  options: SettleOptions,
 ): Promise<SettleResult> {
   const row = await ctx.records.charges.byChargeId(chargeId);
   if (!row) return { outcome: "unmatched", detail: DELIVERY_DETAILS.unmatched };
@@ -63,7 +76,7 @@ async function settle(
   if (heard.kind === "forged") {
     return { outcome: "forged", status: heard.status, detail: heard.detail };
   }
-  return { ...(await follow(ctx, heard, source)), status: heard.status };
+  return { ...(await follow(ctx, heard, source, options)), status: heard.status };
 }
 
 /** What a status the service confirmed leads to. */
@@ -71,13 +84,14 @@ async function follow(
   ctx: SettleContext,
   { status, row, moved }: FetchedBack,
   source: SettleSource,
+  options: SettleOptions,
 ): Promise<Omit<SettleResult, "status">> {
   const outcome = moved ? "processed" : "duplicate";
   switch (status) {
     case "pending":
       return stillPending(ctx, row);
     case "paid":
-      return afterPaid(ctx, row, source, outcome);
+      return afterPaid(ctx, row, source, outcome, options);
     case "expired":
     case "failed": {
       // Paid is final: a later end changes nothing.
@@ -119,8 +133,10 @@ function scheduleOf(row: ChargeRow, intervalMinutes: number): Date {
 }
 
 /**
- * The payment is recorded (the shopper's stream already shows it); now the collection decides
- * what it becomes, and Medusa captures it or it waits for the merchant as a refund due.
+ * The payment is recorded (the ledger's commit notified the shopper's stream, which shows it
+ * paid with its order not paid yet); now the collection decides what it becomes, and Medusa
+ * captures it or it waits for the merchant as a refund due. The order's news is the stream's
+ * next event (records/charge-channel.ts, storefront/live-status/order-news.ts).
  * A capture that fails does not fail the settle: the money is confirmed and recorded, the
  * failure is on the timeline, and reconciliation retries the capture (paid is final, so
  * without asking the API again).
@@ -130,13 +146,16 @@ function scheduleOf(row: ChargeRow, intervalMinutes: number): Date {
  * Medusa's own payment webhooks leave `processPaymentWorkflow` to a subscriber: capture and cart
  * completion are the heaviest work of a checkout, and on the instance that takes webhooks they
  * delayed the next shopper's `paid`. Reconciliation, on the worker too, is the net under a lost
- * event.
+ * event. The shopper's own re-check (`captureAfterAnswer`) is answered at the ledger's commit
+ * too: its capture is the worker's, or, on an instance that runs everything, runs after the
+ * answer.
  */
 async function afterPaid(
   ctx: SettleContext,
   row: ChargeRow,
   source: SettleSource,
   outcome: SettleOutcome,
+  { captureAfterAnswer: shopperWaits = false }: SettleOptions,
 ): Promise<Omit<SettleResult, "status">> {
   // Nothing held and no cart waiting to become an order: nothing follows. Captured and its cart
   // no order yet: the collection's decision completes the cart (a re-check of it is the
@@ -150,9 +169,13 @@ async function afterPaid(
           : DELIVERY_DETAILS.alreadyCaptured,
     };
   }
-  if (source === "webhook" && workerModeOf(ctx.container) === "server") {
+  if ((source === "webhook" || shopperWaits) && workerModeOf(ctx.container) === "server") {
     await ctx.lifecycle.captureRequested(row, source);
     return { outcome, detail: DELIVERY_DETAILS.workerCaptures };
+  }
+  if (shopperWaits) {
+    captureAfterAnswer(ctx, row.charge_id, source);
+    return { outcome, detail: DELIVERY_DETAILS.capturesAfterAnswer };
   }
   try {
     const settled = paidResult(await settleAndFollow(ctx, row.charge_id, source));

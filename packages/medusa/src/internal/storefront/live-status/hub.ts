@@ -1,9 +1,9 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { Charges, type ChargeRow } from "../../records/charges";
 import type { PluginLogger } from "../../platform/logger";
+import { CHARGE_CHANNEL } from "../../records/charge-channel";
 
-/** The Postgres channel the charge table's trigger notifies (payload: the session id). */
-export const CHARGE_CHANNEL = "pix_checkout_charge";
+export { CHARGE_CHANNEL };
 
 /** Called with the session's current row (undefined when it no longer exists). */
 export type SessionListener = (row: ChargeRow | undefined) => void;

@@ -67,7 +67,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     }
     const ctx = settleContext(req.scope);
     try {
-      await settleCharge(ctx, row.charge_id, "refresh");
+      // Answered at the ledger's commit: Medusa's capture and the order follow on the stream.
+      await settleCharge(ctx, row.charge_id, "refresh", undefined, { captureAfterAnswer: true });
     } catch (error) {
       ctx.logger.warn(
         `refresh of charge ${row.charge_id} failed: ${redact((error as Error).message ?? "")}`,

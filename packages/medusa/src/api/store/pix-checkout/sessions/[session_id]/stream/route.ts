@@ -8,6 +8,7 @@ import {
 } from "../../../../../../internal/storefront/store-session";
 import { sendError } from "../../../../../../internal/platform/errors";
 import { takeStreamSlot } from "../../../../../../internal/storefront/live-status/client-slots";
+import { streamIsDone } from "../../../../../../internal/storefront/live-status/order-news";
 import { clientOfRequest } from "../../../../../../internal/create-line/client-of-request";
 import {
   toStoreView,
@@ -15,15 +16,15 @@ import {
   type StoreSessionView,
 } from "../../../../../../internal/storefront/store-view";
 
-const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
-
 /**
  * `GET /store/pix-checkout/sessions/:session_id/stream`: server-sent events. The first event
  * is the current session object, then one per change (the same object as the GET route),
  * with `: keep-alive` comments in between. A session whose code is still being prepared
  * (the create line) starts with `preparing`, and its code follows as soon as it exists. Changes made on any instance arrive through
- * Postgres LISTEN/NOTIFY (see internal/storefront/live-status). The stream ends after a final status,
- * after `idleTimeoutMs` without a change, or when the client goes; this instance accepts
+ * Postgres LISTEN/NOTIFY (see internal/storefront/live-status). The stream ends after a final status
+ * (a paid code's once its order is paid too: the payment is streamed at the ledger's commit, the
+ * order's news after Medusa's capture; live-status/order-news.ts), after `idleTimeoutMs` without
+ * a change, or when the client goes; this instance accepts
  * at most `maxConnections` streams (more get 503 `stream_limit_reached`), and one client at most
  * `maxPerClient` (more get 429 `too_many_streams`); either way the element polls instead.
  * It writes nothing (a GET never changes state): anyone holding a session id may open it, so
@@ -70,7 +71,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     // The same answer as the status route: the code's money, the cart's other codes, the order.
     // One view at a time, in the order the rows came: a slower read never overwrites a newer one.
     writing = writing.then(() =>
-      shopperView(req.scope, row, sessionId).then(write, () => write(toStoreView(row, sessionId))),
+      shopperView(req.scope, row, sessionId).then(
+        (view) => write(view, row),
+        () => write(toStoreView(row, sessionId), row),
+      ),
     );
   };
   // Another code of the same cart changed (an older code paid, a replaced code's money owed
@@ -83,15 +87,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       () => undefined,
     );
   };
-  const write = (view: StoreSessionView) => {
+  const write = (view: StoreSessionView, row?: ChargeRow) => {
     if (ended) return;
     const print = viewFingerprint(view);
     if (print === lastPrint) return;
     lastPrint = print;
     res.write(`data: ${JSON.stringify(view)}\n\n`);
     armIdle();
-    // The element stops listening at a final status; so does the server.
-    if (FINAL.has(view.status)) setImmediate(end);
+    // Done once the code's news and its order's are told (a paid code's order follows it).
+    if (streamIsDone(view, row)) setImmediate(end);
   };
 
   // One client holds at most `maxPerClient` streams here; past it, it polls instead.

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { ChargeRow } from "../../records/charges";
+import { toStoreView } from "../store-view";
+import { streamIsDone } from "./order-news";
+
+const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
+  id: "pxch_1",
+  charge_id: "11111111-2222-3333-4444-555555555555",
+  provider_id: "pp_pix_a",
+  method: "pix",
+  variant: "a",
+  session_id: "payses_1",
+  payment_collection_id: "pay_col_1",
+  next_check_at: null,
+  flag_code: null,
+  flag_detail: null,
+  flag_resolved_at: null,
+  flag_resolution_note: null,
+  superseded_at: null,
+  order_hold_until: null,
+  capture_session_id: null,
+  awaiting_order_since: null,
+  compacted_at: null,
+  check_failures: 0,
+  sales_channel_id: "sc_1",
+  purpose: "cart",
+  amount_cents: 4990,
+  currency_code: "brl",
+  status: "pending",
+  expires_at: new Date("2026-11-21T06:30:00.000Z"),
+  paid_at: null,
+  capture_claimed_at: null,
+  capture_claimed_by: null,
+  capture_claim_door: null,
+  api_amount_cents: null,
+  api_paid_at: null,
+  received_cents: null,
+  held_cents: 0,
+  held_reason: null,
+  captured_cents: 0,
+  owed_cents: 0,
+  owed_reason: null,
+  returned_cents: 0,
+  capture_claimed_cents: null,
+  captured_at: null,
+  last_checked_at: null,
+  flagged: false,
+  display: { charge_id: "x", pix: { copy_paste: "000201...6304ABCD" } },
+  created_at: new Date("2026-11-21T06:00:00.000Z"),
+  updated_at: new Date("2026-11-21T06:00:00.000Z"),
+  ...over,
+});
+
+const paidAt = new Date("2026-11-21T06:10:00.000Z");
+/** Paid in full, as the ledger records it at the payment: all of it held for the capture. */
+const justPaid = (over: Partial<ChargeRow> = {}) =>
+  row({
+    status: "paid",
+    paid_at: paidAt,
+    received_cents: 4990,
+    held_cents: 4990,
+    held_reason: "awaiting_capture",
+    ...over,
+  });
+/** Captured in full, its cart an order. */
+const captured = (over: Partial<ChargeRow> = {}) =>
+  justPaid({ held_cents: 0, held_reason: null, captured_cents: 4990, ...over });
+const viewOf = (charge: ChargeRow, payment?: "paid" | "awaiting" | "canceled") => ({
+  ...toStoreView(charge, "payses_1"),
+  ...(payment ? { order: { display_id: 1042, payment } } : {}),
+});
+const done = (charge: ChargeRow, payment?: "paid" | "awaiting" | "canceled") =>
+  streamIsDone(viewOf(charge, payment), charge);
+
+describe("streamIsDone", () => {
+  it("keeps a pending code's stream open, and ends one that expired or whose money goes back", () => {
+    expect(done(row())).toBe(false);
+    expect(done(row({ status: "expired" }))).toBe(true);
+    const owed = justPaid({ held_cents: 0, held_reason: null, owed_cents: 4990 });
+    expect(viewOf({ ...owed, owed_reason: "paid_twice" }).status).toBe("refund_due");
+    expect(done({ ...owed, owed_reason: "paid_twice" })).toBe(true);
+  });
+
+  it("keeps a paid code's stream open until Medusa's order is paid, while the ledger says that news is coming", () => {
+    // Recorded, not captured yet: the order's news follows.
+    expect(done(justPaid())).toBe(false);
+    // Captured, its cart not an order yet.
+    expect(done(captured({ awaiting_order_since: paidAt }))).toBe(false);
+    // Captured and an order, which does not count the capture yet (its transactions follow).
+    expect(done(captured(), "awaiting")).toBe(false);
+    // The order is paid: everything is said.
+    expect(done(captured(), "paid")).toBe(true);
+  });
+
+  it("ends a paid code's stream when no order news is on its way", () => {
+    // Paid less than asked: the money waits on the merchant, not on Medusa.
+    expect(
+      done(justPaid({ received_cents: 3000, held_cents: 3000, held_reason: "underpaid" })),
+    ).toBe(true);
+    // The order was canceled; a code of no payment collection has no order to wait for.
+    expect(done(captured(), "canceled")).toBe(true);
+    expect(done(justPaid({ payment_collection_id: null }))).toBe(true);
+    // Without its row (a view read on its own), a final status ends the stream as before.
+    expect(streamIsDone(viewOf(justPaid()))).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import type { StoreSessionView } from "../store-view";
+import type { ChargeRow } from "../../records/charges";
+
+/** Statuses after which a code's own news is over (the element stops listening at them too). */
+const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
+
+/**
+ * Whether a stream has told the shopper everything about this session, so it can end. A code's
+ * payment is streamed the moment the ledger records it, before Medusa captures it and turns the
+ * cart into an order: that first `paid` says the money arrived, with the order not paid yet (no
+ * order, or `order.payment` `awaiting`). Medusa's order being paid is the next event, so a paid
+ * code's stream stays open while the ledger says that news is on its way (`orderNewsComing`),
+ * and ends at it. Money held for the merchant (paid less than asked) waits on a person, not on
+ * Medusa: its stream ends at `paid`, as does one whose order is canceled.
+ */
+export function streamIsDone(view: StoreSessionView, row?: ChargeRow): boolean {
+  if (!FINAL.has(view.status)) return false;
+  if (view.status !== "paid" || !row) return true;
+  const payment = view.order?.payment;
+  if (payment === "paid" || payment === "canceled") return true;
+  return !orderNewsComing(row, payment === "awaiting");
+}
+
+/**
+ * Whether settlement still has Medusa's side of a paid charge to do, by its ledger: its money is
+ * to be captured (held, awaiting the capture or accepted by the merchant), its cart is to become
+ * an order, or it is captured and its order awaits the capture on its transactions.
+ */
+function orderNewsComing(row: ChargeRow, orderAwaiting: boolean): boolean {
+  if (!row.payment_collection_id) return false;
+  const captureDue = Number(row.held_cents) > 0 && row.held_reason !== "underpaid";
+  const captured = Number(row.captured_cents) > 0;
+  return captureDue || Boolean(row.awaiting_order_since) || (captured && orderAwaiting);
+}
