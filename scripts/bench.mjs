@@ -13,21 +13,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
-import { delimiter, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cachedNode } from "./cached-install.mjs";
+import { join } from "node:path";
+import { runOnNode24 } from "./on-node-24.mjs";
 
-if (process.versions.node.split(".")[0] !== "24" && !process.env.BENCH_ANY_NODE) {
-  const here = fileURLToPath(import.meta.url);
-  const { binary, version } = cachedNode(join(dirname(here), "node-24"), 24);
-  console.log(`npm run bench runs on Node.js ${version} (this shell's is ${process.version})`);
-  // First on the PATH: every bench, and every process a bench starts, runs on it too.
-  const again = spawnSync(binary, [here, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ""}` },
-  });
-  process.exit(again.status ?? 1);
-}
+if (!process.env.BENCH_ANY_NODE) runOnNode24(import.meta.url, "npm run bench");
 
 const roots = ["packages", "test"];
 const benches = [];
