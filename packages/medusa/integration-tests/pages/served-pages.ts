@@ -2,8 +2,10 @@ import { collectionPageHtml, pageNonce } from "../../src/internal/storefront/col
 import type { CollectionPage } from "../../src/internal/storefront/collection-page-model";
 import {
   newCodePage,
+  brokenLinkPage,
   optOutPage,
   secondChancePage,
+  storeUnavailablePage,
   tooManyPage,
   unavailablePage,
   type StorePlace,
@@ -276,6 +278,19 @@ const PAGES: (ServedPageCase & { render: Render })[] = [
     path: "/pix-checkout/recovery/unavailable",
     title: "recovery: store unavailable (503)",
     render: () => unavailablePage(),
+  },
+
+  // Any of these pages when the request itself fails (operations/route-failures.ts): the
+  // store's database away (it asks again by itself, by its own script), a broken %-escape.
+  {
+    path: "/pix-checkout/recovery/database-away",
+    title: "any page: the store's database away (503, asks again by itself)",
+    render: () => storeUnavailablePage(3, "dGVzdC1ub25jZQ=="),
+  },
+  {
+    path: "/pix-checkout/recovery/broken-escape",
+    title: "any page: a broken link (400)",
+    render: () => brokenLinkPage(),
   },
 
   // A reminder's opt-out link (api/pix-checkout/recovery/[token]/opt-out).

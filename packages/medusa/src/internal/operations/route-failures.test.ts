@@ -81,13 +81,17 @@ describe("the plugin's error handler", () => {
     expect(answer.text).not.toContain("terminated");
   });
 
-  it("answers a page a page that reloads itself, and logs without the page's token", async () => {
+  it("answers a page a page that asks again by itself (no timed reload), and logs without the page's token", async () => {
     logged.length = 0;
     const answer = await get("/pix-checkout/recovery/rk_secret_token_0123456789");
     if (answer instanceof Error) throw answer;
     expect(answer.status).toBe(503);
     expect(answer.headers["content-type"]).toMatch(/text\/html/);
-    expect(answer.text).toContain('<meta http-equiv="refresh" content="3">');
+    expect(answer.text).not.toContain("http-equiv");
+    const nonce = /script-src 'nonce-([^']+)'/.exec(answer.headers["content-security-policy"])?.[1];
+    expect(answer.text).toContain(`<script nonce="${nonce}">`);
+    expect(answer.text).toContain('"waitMs":3000');
+    expect(answer.text).toContain("Tentar agora");
     expect(logged.join("\n")).toContain("/pix-checkout/recovery");
     expect(logged.join("\n")).not.toContain("rk_secret_token");
   });

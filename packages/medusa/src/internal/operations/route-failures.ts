@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { errorHandler as medusaErrorHandler } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
@@ -89,7 +90,10 @@ export function pixCheckoutErrorHandler() {
     res.setHeader("Access-Control-Expose-Headers", "Retry-After");
     res.setHeader("Cache-Control", "no-store");
     if (page) {
-      sendPage(res, storeUnavailablePage(STORE_RETRY_AFTER_SECONDS));
+      sendPage(
+        res,
+        storeUnavailablePage(STORE_RETRY_AFTER_SECONDS, randomBytes(16).toString("base64")),
+      );
       return;
     }
     res.status(ERROR_STATUS.store_unavailable).json({
@@ -99,8 +103,13 @@ export function pixCheckoutErrorHandler() {
   };
 }
 
-function sendPage(res: MedusaResponse, page: { status: number; html: string }): void {
-  for (const [name, value] of Object.entries(pageHeaders())) res.setHeader(name, value);
+function sendPage(
+  res: MedusaResponse,
+  page: { status: number; html: string; nonce?: string },
+): void {
+  for (const [name, value] of Object.entries(pageHeaders([], page.nonce))) {
+    res.setHeader(name, value);
+  }
   res.status(page.status).type("html").send(page.html);
 }
 

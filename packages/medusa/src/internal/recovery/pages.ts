@@ -62,10 +62,9 @@ function pageOf(
   body: string,
   store?: StorePlace | null,
   script?: { nonce: string; code: string; data: unknown },
-  head = "",
 ): string {
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8">${head}
+<html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escape(store?.name ? `${title} · ${store.name}` : title)}</title>
@@ -130,18 +129,29 @@ export function unavailablePage(): { status: number; html: string } {
 
 /**
  * Any of the plugin's pages (the payment link, a reminder's links) while the store's database
- * is away: it reloads itself after `retryAfterSeconds` with a GET, which changes nothing, so a
- * shopper who waits sees the page come back without doing anything (route-failures.ts).
+ * is away. It does not reload itself on a timer (a `<meta http-equiv="refresh">` would cut a
+ * screen reader off mid-sentence every few seconds, and WCAG 2.2.1 forbids it): its own script
+ * asks the same address again every `retryAfterSeconds` (a GET, which changes nothing) and
+ * reloads once when the answer is no longer a 503, so a shopper who waits sees the page come back
+ * without doing anything; "Tentar agora" asks at once (route-failures.ts).
  */
-export function storeUnavailablePage(retryAfterSeconds: number): { status: number; html: string } {
+export function storeUnavailablePage(
+  retryAfterSeconds: number,
+  nonce: string,
+): { status: number; html: string; nonce: string } {
+  const waitMs = Math.max(1, retryAfterSeconds) * 1000;
   return {
     status: 503,
+    nonce,
     html: pageOf(
       "Loja indisponível",
-      `<h1>A loja está indisponível por um instante…</h1><p>Nada foi cobrado nem alterado. Esta página tenta de novo sozinha em ${retryAfterSeconds} segundos.</p>`,
+      `<h1>A loja está indisponível por um instante…</h1><p>Nada foi cobrado nem alterado. Esta página volta sozinha assim que a loja responder.</p><p role="status" id="pix-wait">Tentando de novo a cada ${retryAfterSeconds} segundos.</p><p><a class="link" href="">Tentar agora</a></p>`,
       null,
-      undefined,
-      `\n<meta http-equiv="refresh" content="${retryAfterSeconds}">`,
+      {
+        nonce,
+        data: { waitMs },
+        code: `(function(){var d=JSON.parse(document.getElementById("pix-new-code").textContent);function ask(){fetch(location.href,{cache:"no-store",credentials:"same-origin"}).then(function(r){if(r.status!==503)location.reload();else setTimeout(ask,d.waitMs)},function(){setTimeout(ask,d.waitMs)})}setTimeout(ask,d.waitMs)})();`,
+      },
     ),
   };
 }
