@@ -20,8 +20,8 @@ import { ClientTurns } from "./client-turns";
 export const SESSION_TURNS_AT_ONCE = 4;
 
 /**
- * How long a request of a client that already had a turn this minute waits for another before
- * it is answered 429: well inside the 60 s a proxy in front of the store commonly allows, so a
+ * How long a request of a repeat client (a turn this minute, or a code it holds) waits for
+ * another before it is answered 429: well inside the 60 s a proxy in front of the store commonly allows, so a
  * flood behind a busy minute of shoppers hears "try again" rather than a timeout. A chaos run
  * with a Redis failover inside the busiest minute saw such requests wait up to 129 s.
  */
@@ -30,7 +30,7 @@ export const SESSION_TURN_PATIENCE_MS = 30_000;
 /** When a request refused for waiting may ask again: soon, the line is judged afresh then. */
 const AFTER_PATIENCE_RETRY_MS = 5_000;
 
-/** The process's turns (client-turns.ts): one per client at a time, fewest taken first. */
+/** The process's turns (client-turns.ts): one per client at a time, who holds least first. */
 const turns = new ClientTurns(SESSION_TURNS_AT_ONCE, { patienceMs: SESSION_TURN_PATIENCE_MS });
 
 /**
@@ -41,18 +41,20 @@ const turns = new ClientTurns(SESSION_TURNS_AT_ONCE, { patienceMs: SESSION_TURN_
  * retrying at once is then a few milliseconds a request instead of a whole session request each.
  *
  * Before that query, the request takes its client's turn in this process (client-turns.ts):
- * one request per client at a time goes on, `SESSION_TURNS_AT_ONCE` in all, the client that
- * asked least this minute first; the rest wait in memory, costing nothing, and hold the turn
- * until their answer is sent. A flood's many requests at once are then one place among the
- * clients here, behind every shopper asking for a first code. Past `clientWaitingMax` requests
- * of one client waiting here, the next is answered 429 at once (`over: "client"`,
- * `Retry-After: 1`): that many creates of it would be refused by the line anyway. A request of
- * a client that already had a turn this minute and waits `SESSION_TURN_PATIENCE_MS` for another
- * is answered 429 too (`Retry-After: 5`); a client's first request of the minute waits for its
- * turn however long that takes, first in line.
+ * one request per client at a time goes on, `SESSION_TURNS_AT_ONCE` in all, the client holding
+ * least first (its live unpaid codes, as the query said at its last turn, plus the turns it
+ * took this minute); the rest wait in memory, costing nothing, and hold the turn until their
+ * answer is sent. A flood's many requests at once are then one place among the clients here,
+ * behind every shopper asking for a first code. Past `clientWaitingMax` requests of one client
+ * waiting here, the next is answered 429 at once (`over: "client"`, `Retry-After: 1`): that
+ * many creates of it would be refused by the line anyway. A request of a repeat client (a
+ * turn this minute, or a code it holds) that waits `SESSION_TURN_PATIENCE_MS` for another is
+ * answered 429 too (`Retry-After: 5`); a first-time client's request waits for its turn however
+ * long that takes, first in line.
  *
  * It refuses only what `CreateQueue.admit` would: a refusal of this client still standing
- * (its `Retry-After` not yet passed), its own cap reached, or a line with no place it may take
+ * (its `Retry-After` not yet passed), its own cap reached (its waiting creates and live unpaid
+ * codes), or a line with no place it may take
  * (the reserve, waiting-caps.ts). Anything else goes on to the session gate, whose admission
  * under locks stays the authority: a request let through here may still be refused there. A
  * refusal decided here (not an earlier one repeated) is recorded as the admission's would be.
@@ -94,6 +96,8 @@ export async function refuseWaitingClientsEarly(
       config,
     ).requests;
     const standing = await queue.standing(clientKey);
+    // What it holds ranks the client's next requests here (fewest held first).
+    turns.noteHolding(clientKey, standing.holding);
     if (standing.refusal) {
       return sendWaitingRefusal(res, {
         ...standing.refusal,
