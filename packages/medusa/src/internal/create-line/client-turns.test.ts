@@ -277,4 +277,22 @@ describe("the session requests' turns in one process", () => {
       expect("release" in (await shopper)).toBe(true);
     });
   });
+
+  it("sendBack answers every waiting request of a client at once, without a turn, and leaves the others' places", async () => {
+    const turns = new ClientTurns(1);
+    const shopper = releaseOf(await turns.take(SHOPPER, 20));
+    const flood = [turns.take(FLOOD, 20), turns.take(FLOOD, 20), turns.take(FLOOD, 20)];
+    const other = turns.take("192.0.2.9", 20);
+    expect(turns.sendBack(FLOOD)).toBe(3);
+    expect(await Promise.all(flood)).toEqual([
+      { sentBack: true },
+      { sentBack: true },
+      { sentBack: true },
+    ]);
+    expect(turns.waitingOf(FLOOD)).toBe(0);
+    expect(turns.sendBack(FLOOD)).toBe(0);
+    expect(await settled(other)).toBe(false);
+    shopper();
+    expect("release" in (await other)).toBe(true);
+  });
 });

@@ -1,13 +1,20 @@
 /**
  * What `ClientTurns.take` gives a request: its turn (free it when done), or a refusal: at once
- * (`waitedMs` 0, too many of its client's requests wait) or after it waited out its patience.
+ * (`waitedMs` 0, too many of its client's requests wait) or after it waited out its patience;
+ * or, sent back (`sendBack`), no turn: its client was found at its cap meanwhile, and the
+ * caller judges it again without one.
  */
-export type Turn = { release: () => void } | { refused: true; waiting: number; waitedMs: number };
+export type Turn =
+  | { release: () => void }
+  | { refused: true; waiting: number; waitedMs: number }
+  | { sentBack: true };
 
 /** A request waiting for its turn: when it came, and how it is answered. */
 interface WaitingRequest {
   at: number;
   grant: () => void;
+  /** Answers it without a turn (`sendBack`). */
+  back: () => void;
   /** Its patience timer, cleared once it is granted or refused. */
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -92,6 +99,10 @@ export class ClientTurns {
           clearTimeout(request.timer);
           resolve({ release: this.releaserOf(client) });
         },
+        back: () => {
+          clearTimeout(request.timer);
+          resolve({ sentBack: true });
+        },
       };
       client.waiting.push(request);
       this.asking.add(client);
@@ -141,6 +152,20 @@ export class ClientTurns {
   private rankOf(client: ClientState, now: number): number {
     const taken = now - client.minuteFrom < MINUTE_MS ? client.taken : 0;
     return client.holding + taken;
+  }
+
+  /**
+   * Answers every request of the client still waiting for a turn with `sentBack`: its client
+   * was just found refused or at its cap, so they need no turn (and no place behind every
+   * shopper) to be told so again. Returns how many there were.
+   */
+  sendBack(clientKey: string): number {
+    const client = this.clients.get(clientKey);
+    if (!client || client.waiting.length === 0) return 0;
+    const waiting = client.waiting.splice(0);
+    this.asking.delete(client);
+    for (const request of waiting) request.back();
+    return waiting.length;
   }
 
   /** Requests of the client waiting for a turn here (not counting one holding it). */
