@@ -1413,6 +1413,62 @@ medusaIntegrationTestRunner({
             .update({ state: "canceled", input: null });
         });
 
+        it("a client at its cap is answered 429 at once while every session turn is taken by other shoppers: it waits behind none of them to hear it", async () => {
+          const HOLDERS = ["127.0.0.171", "127.0.0.172", "127.0.0.173", "127.0.0.174"];
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 1 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const [first, second] = await collectionsFrom(FLOOD, 2);
+          // Its one place taken: the flood is at its cap.
+          expect((await askFrom(FLOOD, first!)).status).toBe(200);
+          const held: string[] = [];
+          for (const from of HOLDERS) held.push(...(await collectionsFrom(from, 1)));
+          // Four shoppers' session requests hold the process's four turns (SESSION_TURNS_AT_ONCE),
+          // each waiting for its collection, which another request holds.
+          const locks = () => db(container())("pix_checkout_collection_lock");
+          await locks().insert(
+            held.map((id) => ({
+              collection_id: id,
+              holder: "another-request",
+              expires_at: db(container()).raw("now() + interval '60 seconds'"),
+            })),
+          );
+          const answered: string[] = [];
+          try {
+            const holding = HOLDERS.map((from, i) =>
+              askFrom(from, held[i]!).then((answer) => {
+                answered.push("shopper");
+                return answer;
+              }),
+            );
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
+            const refused = await askFrom(FLOOD, second!);
+            answered.push("flood");
+            expect({ status: refused.status, ...refused.data }).toMatchObject({
+              status: 429,
+              code: "too_many_waiting_creates",
+              over: "client",
+            });
+            expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+            // Told before any of the shoppers holding the turns was answered, not after them.
+            expect(answered).toEqual(["flood"]);
+            await locks().whereIn("collection_id", held).delete();
+            expect((await Promise.all(holding)).map((answer) => answer.status)).toEqual(
+              Array(4).fill(200),
+            );
+          } finally {
+            await locks().whereIn("collection_id", held).delete();
+            await requests()
+              .whereIn("client_key", HOLDERS)
+              .where({ state: "waiting" })
+              .update({ state: "canceled", input: null });
+            await requests().whereIn("client_key", HOLDERS).update({ client_key: null });
+          }
+          const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+          expect(
+            await payments.listPaymentSessions({ payment_collection_id: second! }),
+          ).toHaveLength(0);
+        });
+
         it("'I already paid' re-checks are counted per client: one client's many sessions spend its own, and another shopper's still goes", async () => {
           await freshMinute();
           const savedStream = pluginOptions().stream;
