@@ -10,10 +10,16 @@
 //   moment each answer arrives (Retry-After ignored);
 // - many: 15 flooding clients (127.0.21.10-24), 2 requests in flight each, likewise. A /64 is
 //   one client as an IPv4 address is (ipv6PrefixLength), and IPv6 loopback is a single
-//   address, so 15 IPv4 loopback addresses are 15 /64s, as the integration tests count them.
-// Printed per phase: the shoppers' time to the code (p50, p95) and their errors; the flood's
-// requests, its answer times (p50, p95), its 429s and its other answers. Target: the shoppers'
-// p95 with a flood within 2 s of theirs alone, and every shopper gets a code.
+//   address, so 15 IPv4 loopback addresses are 15 /64s, as the integration tests count them;
+// - crowd (issue #61): 15 flooding clients (127.0.22.10-24) asking for 400 carts' codes at
+//   once, 20 requests in flight in all (each address's carts asked in turn by the one or two
+//   of the 20 that are its own), likewise. Every code the flood gets stays unpaid, so by the
+//   line's rule (turns by what a client already holds) each flooding address falls behind
+//   every shopper holding none.
+// Printed per phase: the shoppers' time to the code and to the session's answer (p50, p95), how
+// many waited in the line, and their errors; the flood's requests, its answer times (p50, p95),
+// its 429s and its other answers. Target: the shoppers' p95 with a flood within 2 s of theirs
+// alone, and every shopper gets a code.
 // The store runs with `fairness.clientCreatesPerMinute: 2` (the default is 3): 15 flooding
 // clients then hold 30 of the minute's 60 creates as their share, which leaves the 20 shoppers
 // their codes within the minute; with 3 they hold 45 and 5 shoppers wait for the next minute
@@ -21,10 +27,10 @@
 // Each phase starts in a fresh minute, and the flood's carts still waiting at its end leave
 // the line (as if the flood had deleted them), so no phase inherits another's.
 // Usage: node bench/flood.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_SMOKE=1 (5 shoppers, floods of 4 and 15 × 1 in flight, no waiting for fresh
-// minutes: a quick run that the figures are not taken from), BENCH_FLOOD_PHASES
-// (`alone,one,many`, any subset, `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's
-// options, replacing the fairness above).
+// Env: BENCH_SMOKE=1 (5 shoppers, floods of 4 and 15 × 1 in flight, a crowd of 30 carts 6 at
+// a time, no waiting for fresh minutes: a quick run that the figures are not taken from),
+// BENCH_FLOOD_PHASES (`alone,one,many,crowd`, any subset, `alone` first),
+// BENCH_PLUGIN_OPTIONS (the plugin entry's options, replacing the fairness above).
 import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -37,20 +43,21 @@ const SHOPPER_GAP_MS = smoke ? 400 : 500;
 const FLOOD_LEAD_MS = smoke ? 1_500 : 3_000;
 const WINDOW_MS = 60_000;
 const GIVE_UP_MS = smoke ? 90_000 : 3 * 60_000;
-const phases = (process.env.BENCH_FLOOD_PHASES ?? "alone,one,many").split(",");
+const phases = (process.env.BENCH_FLOOD_PHASES ?? "alone,one,many,crowd").split(",");
 
-/** The flood shapes: its addresses, and the requests each keeps in flight. */
+const fifteen = (subnet) => Array.from({ length: 15 }, (_, i) => `127.0.${subnet}.${10 + i}`);
+/**
+ * The flood shapes: its addresses, the requests in flight in all (spread over the addresses in
+ * turn) and the carts it asks codes for (each address asks for its own, in turn).
+ */
 const FLOODS = {
-  one: { addresses: ["127.0.20.250"], inFlightEach: smoke ? 4 : 16 },
-  many: {
-    addresses: Array.from({ length: 15 }, (_, i) => `127.0.21.${10 + i}`),
-    inFlightEach: smoke ? 1 : 2,
-  },
+  one: { addresses: ["127.0.20.250"], inFlight: smoke ? 4 : 16, carts: smoke ? 8 : 48 },
+  many: { addresses: fifteen(21), inFlight: smoke ? 15 : 30, carts: smoke ? 30 : 90 },
+  crowd: { addresses: fifteen(22), inFlight: smoke ? 6 : 20, carts: smoke ? 30 : 400 },
 };
-/** Carts each flooding request in flight cycles through (a fresh cart until they run out). */
-const CARTS_PER_WORKER = smoke ? 2 : 3;
-const floodCarts = (shape) =>
-  FLOODS[shape].addresses.length * FLOODS[shape].inFlightEach * CARTS_PER_WORKER;
+const floodCarts = (shape) => FLOODS[shape].carts;
+/** The address that asks for the flood's i-th cart (and made its payment collection). */
+const ownerOf = (shape, i) => FLOODS[shape].addresses[i % FLOODS[shape].addresses.length];
 
 process.env.BENCH_PLUGIN_OPTIONS ??= JSON.stringify({ fairness: { clientCreatesPerMinute: 2 } });
 
@@ -75,36 +82,38 @@ async function freshMinute() {
 }
 
 /**
- * The flood: each worker asks for a session on its next cart the moment its last answer
- * arrives, until `stop()`. Resolves with every answer's status, time and code.
+ * The flood: each of its `inFlight` workers is one address's (in turn) and asks for a session on
+ * that address's next cart (its carts in turn, shared with the address's other workers) the
+ * moment its last answer arrives, until `stop()`. Resolves with every answer's status, time and
+ * code.
  */
 function startFlood(base, key, shape, collections) {
-  const { addresses, inFlightEach } = FLOODS[shape];
+  const { addresses, inFlight } = FLOODS[shape];
   const answers = [];
   let stopped = false;
-  const workers = addresses.flatMap((from, a) =>
-    Array.from({ length: inFlightEach }, async (_, w) => {
-      const mine = collections.slice(
-        (a * inFlightEach + w) * CARTS_PER_WORKER,
-        (a * inFlightEach + w + 1) * CARTS_PER_WORKER,
-      );
-      for (let k = 0; !stopped; k += 1) {
-        const started = performance.now();
-        try {
-          const answer = await postFrom(
-            from,
-            `${base}/store/payment-collections/${mine[k % mine.length]}/payment-sessions`,
-            { provider_id: "pp_pix_a" },
-            { "x-publishable-api-key": key },
-          );
-          const body = await answer.json().catch(() => ({}));
-          answers.push({ status: answer.status, ms: performance.now() - started, code: body.code });
-        } catch (error) {
-          answers.push({ status: 0, ms: performance.now() - started, code: error.message });
-        }
+  const cartsOf = addresses.map((_, a) => collections.filter((_, i) => i % addresses.length === a));
+  const asked = addresses.map(() => 0);
+  const workers = Array.from({ length: inFlight }, async (_, w) => {
+    const a = w % addresses.length;
+    const from = addresses[a];
+    const mine = cartsOf[a];
+    while (!stopped) {
+      const cart = mine[asked[a]++ % mine.length];
+      const started = performance.now();
+      try {
+        const answer = await postFrom(
+          from,
+          `${base}/store/payment-collections/${cart}/payment-sessions`,
+          { provider_id: "pp_pix_a" },
+          { "x-publishable-api-key": key },
+        );
+        const body = await answer.json().catch(() => ({}));
+        answers.push({ status: answer.status, ms: performance.now() - started, code: body.code });
+      } catch (error) {
+        answers.push({ status: 0, ms: performance.now() - started, code: error.message });
       }
-    }),
-  );
+    }
+  });
   const t0 = performance.now();
   return {
     async stop() {
@@ -117,10 +126,9 @@ function startFlood(base, key, shape, collections) {
 
 /** The flood's carts get their payment collection from the flood's own address, untimed. */
 async function collectionsOf(base, key, shape, carts) {
-  const { addresses, inFlightEach } = FLOODS[shape];
   const ids = [];
   for (const [i, cartId] of carts.entries()) {
-    const from = addresses[Math.floor(i / (inFlightEach * CARTS_PER_WORKER)) % addresses.length];
+    const from = ownerOf(shape, i);
     const answer = await postFrom(
       from,
       `${base}/store/payment-collections`,
@@ -162,11 +170,23 @@ function shopperFigures(prefix, results) {
     .map((r) => r.codeMs)
     .filter((ms) => ms !== undefined)
     .sort((a, b) => a - b);
+  // The session's answer apart from the code's: a slow turn or workflow, or a long wait in line.
+  const sessions = results
+    .map((r) => r.sessionMs)
+    .filter((ms) => ms !== undefined)
+    .sort((a, b) => a - b);
   const errors = results.filter((r) => r.error);
   for (const error of errors.slice(0, 3)) console.error(`  shopper (${prefix}): ${error.error}`);
   return {
     [`${prefix}_shoppers_code_p50_s`]: times.length ? seconds(percentile(times, 50)) : null,
     [`${prefix}_shoppers_code_p95_s`]: times.length ? seconds(percentile(times, 95)) : null,
+    [`${prefix}_shoppers_session_p50_s`]: sessions.length
+      ? seconds(percentile(sessions, 50))
+      : null,
+    [`${prefix}_shoppers_session_p95_s`]: sessions.length
+      ? seconds(percentile(sessions, 95))
+      : null,
+    [`${prefix}_shoppers_queued`]: results.filter((r) => r.queued).length,
     [`${prefix}_shoppers_without_code`]: errors.length,
   };
 }

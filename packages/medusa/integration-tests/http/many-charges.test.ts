@@ -875,6 +875,12 @@ medusaIntegrationTestRunner({
             .update({ state: "canceled", input: null });
           // A refusal stands until its Retry-After; each test starts with none.
           await db(container())("pix_checkout_client_refusal").delete();
+          // Each test starts with the two addresses holding nothing: the codes earlier tests
+          // left unpaid would count against their caps (turns by what a client holds).
+          await requests()
+            .whereIn("client_key", [FLOOD, SHOPPER])
+            .whereNot({ state: "waiting" })
+            .update({ client_key: null });
         });
         const tighten = (fairness: Json) => {
           pluginOptions().fairness = { ...saved, ...fairness };
@@ -1178,6 +1184,64 @@ medusaIntegrationTestRunner({
           }
         }, 240_000);
 
+        it("turns by what a client holds: a newcomer goes before an address holding an unpaid code whose create came first, and that address's code counts against its cap", async () => {
+          const HOLDER = "127.0.0.164";
+          const NEWCOMER = "127.0.0.165";
+          tighten({ clientCreatesPerMinute: 3, clientWaitingMax: 2 });
+          await freshMinute();
+          const holder = storefront(http, store, HOLDER);
+          const held = sessionOf(await holder.initiate(await cartOf(), "pp_pix_a"));
+          expect(held.data.pix.copy_paste).toEqual(expect.any(String));
+          // Its create is a minute old: no slot of the minute is its any more, but its code is
+          // still live and unpaid. By slots alone it would be a newcomer's equal.
+          await freshMinute();
+          // The minute is full but for one slot, freeing in 4 s.
+          const knex = db(container());
+          await spendBudget(50_000, 59 - (await usedNow()));
+          await requests().insert({
+            id: `pxcr_spent_next_${Date.now()}`,
+            budget_key: budgetKey(),
+            provider_key: "a",
+            provider_id: "pp_pix_a",
+            method: "pix",
+            session_id: "payses_spent_next",
+            amount_cents: 100,
+            state: "done",
+            done_at: knex.raw("now() - interval '56 seconds'"),
+          });
+          try {
+            const first = sessionOf(await holder.initiate(await cartOf(), "pp_pix_a"));
+            expect(first.data.status).toBe("preparing");
+            const newcomer = sessionOf(
+              await storefront(http, store, NEWCOMER).initiate(await cartOf(), "pp_pix_a"),
+            );
+            expect(newcomer.data.status).toBe("preparing");
+            // Its one waiting create and its unpaid code are its cap (2): nothing more waits.
+            const refused = await holder.initiate(await cartOf(), "pp_pix_a");
+            expect({ status: refused.status, ...refused.data }).toMatchObject({
+              status: 429,
+              code: "too_many_waiting_creates",
+              over: "client",
+            });
+            expect(Number((refused as Json).headers["retry-after"])).toBeGreaterThanOrEqual(1);
+            // The slot that frees goes to the newcomer, though the holder asked first.
+            await waitFor(
+              async () =>
+                (await requests().where({ session_id: newcomer.id }).first())?.state === "done",
+              "the newcomer's code",
+            );
+            expect(await requests().where({ session_id: first.id }).first()).toMatchObject({
+              client_key: HOLDER,
+              state: "waiting",
+            });
+          } finally {
+            await requests()
+              .whereIn("client_key", [HOLDER, NEWCOMER])
+              .where({ state: "waiting" })
+              .update({ state: "canceled", input: null });
+          }
+        });
+
         /** `n` carts with their payment collections, made from `from`; their collections' ids. */
         const collectionsFrom = async (from: string, n: number) => {
           const client = storefront(http, store, from);
@@ -1347,6 +1411,62 @@ medusaIntegrationTestRunner({
           await requests()
             .where({ client_key: CLIENT, state: "waiting" })
             .update({ state: "canceled", input: null });
+        });
+
+        it("a client at its cap is answered 429 at once while every session turn is taken by other shoppers: it waits behind none of them to hear it", async () => {
+          const HOLDERS = ["127.0.0.171", "127.0.0.172", "127.0.0.173", "127.0.0.174"];
+          tighten({ clientCreatesPerMinute: 1, clientWaitingMax: 1 });
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const [first, second] = await collectionsFrom(FLOOD, 2);
+          // Its one place taken: the flood is at its cap.
+          expect((await askFrom(FLOOD, first!)).status).toBe(200);
+          const held: string[] = [];
+          for (const from of HOLDERS) held.push(...(await collectionsFrom(from, 1)));
+          // Four shoppers' session requests hold the process's four turns (SESSION_TURNS_AT_ONCE),
+          // each waiting for its collection, which another request holds.
+          const locks = () => db(container())("pix_checkout_collection_lock");
+          await locks().insert(
+            held.map((id) => ({
+              collection_id: id,
+              holder: "another-request",
+              expires_at: db(container()).raw("now() + interval '60 seconds'"),
+            })),
+          );
+          const answered: string[] = [];
+          try {
+            const holding = HOLDERS.map((from, i) =>
+              askFrom(from, held[i]!).then((answer) => {
+                answered.push("shopper");
+                return answer;
+              }),
+            );
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
+            const refused = await askFrom(FLOOD, second!);
+            answered.push("flood");
+            expect({ status: refused.status, ...refused.data }).toMatchObject({
+              status: 429,
+              code: "too_many_waiting_creates",
+              over: "client",
+            });
+            expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+            // Told before any of the shoppers holding the turns was answered, not after them.
+            expect(answered).toEqual(["flood"]);
+            await locks().whereIn("collection_id", held).delete();
+            expect((await Promise.all(holding)).map((answer) => answer.status)).toEqual(
+              Array(4).fill(200),
+            );
+          } finally {
+            await locks().whereIn("collection_id", held).delete();
+            await requests()
+              .whereIn("client_key", HOLDERS)
+              .where({ state: "waiting" })
+              .update({ state: "canceled", input: null });
+            await requests().whereIn("client_key", HOLDERS).update({ client_key: null });
+          }
+          const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+          expect(
+            await payments.listPaymentSessions({ payment_collection_id: second! }),
+          ).toHaveLength(0);
         });
 
         it("'I already paid' re-checks are counted per client: one client's many sessions spend its own, and another shopper's still goes", async () => {

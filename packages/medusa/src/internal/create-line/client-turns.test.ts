@@ -17,6 +17,27 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/**
+ * Asks one turn for each client, in this order (`tick` moves the clock between them), each
+ * released as soon as it is granted; resolves with the clients in the order they were served.
+ */
+async function servedInOrder(
+  turns: ClientTurns,
+  clients: string[],
+  tick: () => void,
+): Promise<string[]> {
+  const served: string[] = [];
+  const asked = clients.map((client) => {
+    tick();
+    return turns.take(client, 20).then((turn) => {
+      served.push(client);
+      releaseOf(turn)();
+    });
+  });
+  await Promise.all(asked);
+  return served;
+}
+
 describe("the session requests' turns in one process", () => {
   it("gives a request its turn at once when nobody holds one", async () => {
     const turns = new ClientTurns(2);
@@ -139,8 +160,90 @@ describe("the session requests' turns in one process", () => {
     expect(turns.held).toBe(1);
   });
 
+  it("serves a client holding no code before clients holding 1, 2 and 3 codes, whoever waited longest", async () => {
+    let now = 0;
+    const turns = new ClientTurns(1, { now: () => now });
+    const holders = ["192.0.2.3", "192.0.2.2", "192.0.2.1"];
+    // Each holder had its turn a minute ago, and the line's records gave it its codes.
+    for (const [i, holder] of holders.entries()) {
+      releaseOf(await turns.take(holder, 20))();
+      turns.noteHolding(holder, 3 - i);
+    }
+    now = 61_000;
+    const busy = releaseOf(await turns.take("192.0.2.9", 20));
+    const served = servedInOrder(turns, [...holders, SHOPPER], () => (now += 10));
+    busy();
+    expect(await served).toEqual([SHOPPER, "192.0.2.1", "192.0.2.2", "192.0.2.3"]);
+  });
+
+  it("among clients holding as many codes, serves them in the order they came", async () => {
+    let now = 0;
+    const turns = new ClientTurns(1, { now: () => now });
+    for (const client of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
+      releaseOf(await turns.take(client, 20))();
+      turns.noteHolding(client, 2);
+    }
+    now = 61_000;
+    const busy = releaseOf(await turns.take("192.0.2.9", 20));
+    const served = servedInOrder(turns, ["192.0.2.2", "192.0.2.3", "192.0.2.1"], () => (now += 10));
+    busy();
+    expect(await served).toEqual(["192.0.2.2", "192.0.2.3", "192.0.2.1"]);
+  });
+
+  it("refuses at its cap by the requests waiting here only: what a client was last seen holding may be paid since, and is counted by the line", async () => {
+    const turns = new ClientTurns(1);
+    releaseOf(await turns.take(FLOOD, 2))();
+    turns.noteHolding(FLOOD, 18);
+    const busy = releaseOf(await turns.take(SHOPPER, 2));
+    const waiting = [turns.take(FLOOD, 2), turns.take(FLOOD, 2)];
+    expect(turns.waitingOf(FLOOD)).toBe(2);
+    expect(await turns.take(FLOOD, 2)).toEqual({ refused: true, waiting: 2, waitedMs: 0 });
+    busy();
+    expect("release" in (await waiting[0]!)).toBe(true);
+  });
+
   describe("with a patience", () => {
     afterEach(() => vi.useRealTimers());
+
+    it("refuses a repeat client's request at exactly 30 s of waiting, and not a millisecond before", async () => {
+      vi.useFakeTimers();
+      const turns = new ClientTurns(1, { patienceMs: 30_000, now: () => Date.now() });
+      releaseOf(await turns.take(FLOOD, 20))();
+      // The line's records gave it two unpaid codes at that turn; a minute later it took no
+      // turn this minute, and is a repeat client by what it holds alone.
+      turns.noteHolding(FLOOD, 2);
+      vi.advanceTimersByTime(61_000);
+      const busy = releaseOf(await turns.take(SHOPPER, 20));
+      const again = turns.take(FLOOD, 20);
+      vi.advanceTimersByTime(29_999);
+      expect(await settled(again)).toBe(false);
+      expect(turns.waitingOf(FLOOD)).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(await again).toEqual({ refused: true, waiting: 0, waitedMs: 30_000 });
+      expect(turns.waitingOf(FLOOD)).toBe(0);
+      busy();
+    });
+
+    it("keeps a first-time client's place after 95 s of waiting, and serves it next, before repeat clients that came earlier", async () => {
+      vi.useFakeTimers();
+      const turns = new ClientTurns(1, { patienceMs: 30_000, now: () => Date.now() });
+      const busy = releaseOf(await turns.take("192.0.2.50", 20));
+      turns.noteHolding("192.0.2.50", 1);
+      // A repeat client (holding a code) waiting since before the newcomer arrived.
+      const seen = releaseOf(await (busy(), turns.take(FLOOD, 20)));
+      turns.noteHolding(FLOOD, 1);
+      const repeat = turns.take("192.0.2.50", 20);
+      vi.advanceTimersByTime(1_000);
+      const newcomer = turns.take(SHOPPER, 20);
+      vi.advanceTimersByTime(95_000);
+      expect(await repeat).toMatchObject({ refused: true });
+      expect(await settled(newcomer)).toBe(false);
+      expect(turns.waitingOf(SHOPPER)).toBe(1);
+      const floodAgain = turns.take(FLOOD, 20);
+      seen();
+      expect("release" in (await newcomer)).toBe(true);
+      expect(await settled(floodAgain)).toBe(false);
+    });
 
     it("answers a request of a client that already had a turn this minute once it waited out its patience, and serves the next", async () => {
       vi.useFakeTimers();
@@ -173,5 +276,23 @@ describe("the session requests' turns in one process", () => {
       busy();
       expect("release" in (await shopper)).toBe(true);
     });
+  });
+
+  it("sendBack answers every waiting request of a client at once, without a turn, and leaves the others' places", async () => {
+    const turns = new ClientTurns(1);
+    const shopper = releaseOf(await turns.take(SHOPPER, 20));
+    const flood = [turns.take(FLOOD, 20), turns.take(FLOOD, 20), turns.take(FLOOD, 20)];
+    const other = turns.take("192.0.2.9", 20);
+    expect(turns.sendBack(FLOOD)).toBe(3);
+    expect(await Promise.all(flood)).toEqual([
+      { sentBack: true },
+      { sentBack: true },
+      { sentBack: true },
+    ]);
+    expect(turns.waitingOf(FLOOD)).toBe(0);
+    expect(turns.sendBack(FLOOD)).toBe(0);
+    expect(await settled(other)).toBe(false);
+    shopper();
+    expect("release" in (await other)).toBe(true);
   });
 });

@@ -3,13 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { createPluginLogger } from "../platform/logger";
 import { clientKeyOfRequest } from "./client-of-request";
-import { fairOptions } from "./fair-options";
+import { fairOptions, type FairOptions } from "./fair-options";
 import { createLineOf } from "./line";
-import { CREATE_WINDOW_MS } from "./queue";
+import { CREATE_WINDOW_MS, type CreateQueue } from "./queue";
 import { sendWaitingRefusal } from "./refusal-answer";
 import { OWN_PROVIDER } from "../platform/provider-registry";
 import { capReached, retryAfterMs } from "./waiting-caps";
 import { ClientTurns } from "./client-turns";
+import { CappedClients, type CapReading } from "./capped-clients";
 
 /**
  * Session requests past the early refusal at once in this process. A session workflow waits
@@ -20,8 +21,8 @@ import { ClientTurns } from "./client-turns";
 export const SESSION_TURNS_AT_ONCE = 4;
 
 /**
- * How long a request of a client that already had a turn this minute waits for another before
- * it is answered 429: well inside the 60 s a proxy in front of the store commonly allows, so a
+ * How long a request of a repeat client (a turn this minute, or a code it holds) waits for
+ * another before it is answered 429: well inside the 60 s a proxy in front of the store commonly allows, so a
  * flood behind a busy minute of shoppers hears "try again" rather than a timeout. A chaos run
  * with a Redis failover inside the busiest minute saw such requests wait up to 129 s.
  */
@@ -30,8 +31,41 @@ export const SESSION_TURN_PATIENCE_MS = 30_000;
 /** When a request refused for waiting may ask again: soon, the line is judged afresh then. */
 const AFTER_PATIENCE_RETRY_MS = 5_000;
 
-/** The process's turns (client-turns.ts): one per client at a time, fewest taken first. */
+/** The process's turns (client-turns.ts): one per client at a time, who holds least first. */
 const turns = new ClientTurns(SESSION_TURNS_AT_ONCE, { patienceMs: SESSION_TURN_PATIENCE_MS });
+
+/** The clients last found refused or at their cap, judged without a turn (capped-clients.ts). */
+const capped = new CappedClients();
+
+/**
+ * The early refusal's reading of a client (one query, `CreateQueue.standing`): its refusal still
+ * standing, or the cap it reached (then recorded as the admission's would be), or none when it
+ * may go on to the session gate; and whether it is at its cap. What it holds ranks its next
+ * requests in the turns.
+ */
+async function readRefusal(
+  queue: CreateQueue,
+  clientKey: string,
+  options: FairOptions,
+): Promise<CapReading> {
+  const standing = await queue.standing(clientKey);
+  turns.noteHolding(clientKey, standing.holding);
+  if (standing.refusal) {
+    return {
+      refusal: { ...standing.refusal, waiting: standing.counts.client, earlier: true },
+      capped: true,
+    };
+  }
+  const over = capReached(standing.counts, options);
+  if (!over) {
+    // This request may take its last place: its next one is read at once (capped-clients.ts).
+    return { refusal: null, capped: standing.counts.client + 1 >= options.clientWaitingMax };
+  }
+  const retryMs = retryAfterMs(over, standing.clientSlotFreesInMs, CREATE_WINDOW_MS);
+  await queue.refuse(clientKey, over, retryMs);
+  const waiting = over === "client" ? standing.counts.client : (standing.counts.store ?? 0);
+  return { refusal: { over, waiting, retryAfterMs: retryMs, earlier: false }, capped: true };
+}
 
 /**
  * The first middleware of `POST /store/payment-collections/:id/payment-sessions` with a Pix or
@@ -41,18 +75,25 @@ const turns = new ClientTurns(SESSION_TURNS_AT_ONCE, { patienceMs: SESSION_TURN_
  * retrying at once is then a few milliseconds a request instead of a whole session request each.
  *
  * Before that query, the request takes its client's turn in this process (client-turns.ts):
- * one request per client at a time goes on, `SESSION_TURNS_AT_ONCE` in all, the client that
- * asked least this minute first; the rest wait in memory, costing nothing, and hold the turn
- * until their answer is sent. A flood's many requests at once are then one place among the
- * clients here, behind every shopper asking for a first code. Past `clientWaitingMax` requests
- * of one client waiting here, the next is answered 429 at once (`over: "client"`,
- * `Retry-After: 1`): that many creates of it would be refused by the line anyway. A request of
- * a client that already had a turn this minute and waits `SESSION_TURN_PATIENCE_MS` for another
- * is answered 429 too (`Retry-After: 5`); a client's first request of the minute waits for its
- * turn however long that takes, first in line.
+ * one request per client at a time goes on, `SESSION_TURNS_AT_ONCE` in all, the client holding
+ * least first (its live unpaid codes, as the query said at its last turn, plus the turns it
+ * took this minute); the rest wait in memory, costing nothing, and hold the turn until their
+ * answer is sent. A flood's many requests at once are then one place among the clients here,
+ * behind every shopper asking for a first code. Past `clientWaitingMax` requests of one client
+ * waiting here, the next is answered 429 at once (`over: "client"`, `Retry-After: 1`): that
+ * many creates of it would be refused by the line anyway. A request of a repeat client (a
+ * turn this minute, or a code it holds) that waits `SESSION_TURN_PATIENCE_MS` for another is
+ * answered 429 too (`Retry-After: 5`); a first-time client's request waits for its turn however
+ * long that takes, first in line.
+ *
+ * A client whose last reading here found it refused or at its cap (capped-clients.ts) takes no
+ * turn: its request is judged at once by that one query, shared by its requests arriving while
+ * it runs, and its requests already waiting for a turn are sent back to be told the same. Ranked
+ * by the unpaid codes it holds, it would otherwise wait behind every shopper only to hear 429.
  *
  * It refuses only what `CreateQueue.admit` would: a refusal of this client still standing
- * (its `Retry-After` not yet passed), its own cap reached, or a line with no place it may take
+ * (its `Retry-After` not yet passed), its own cap reached (its waiting creates and live unpaid
+ * codes), or a line with no place it may take
  * (the reserve, waiting-caps.ts). Anything else goes on to the session gate, whose admission
  * under locks stays the authority: a request let through here may still be refused there. A
  * refusal decided here (not an earlier one repeated) is recorded as the admission's would be.
@@ -74,7 +115,23 @@ export async function refuseWaitingClientsEarly(
       options,
       createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
     );
-    const turn = await turns.take(clientKey, options.clientWaitingMax);
+    const queue = createLineOf(
+      req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
+      config,
+    ).requests;
+    const judge = () => capped.judge(clientKey, () => readRefusal(queue, clientKey, options));
+    // A client last found refused or at its cap is judged at once, without a turn: ranked by
+    // what it holds, it would wait behind every shopper only to be told 429 (capped-clients.ts).
+    if (capped.has(clientKey)) {
+      const refusal = await judge();
+      if (refusal) return sendWaitingRefusal(res, refusal);
+    }
+    let turn = await turns.take(clientKey, options.clientWaitingMax);
+    while ("sentBack" in turn) {
+      const refusal = await judge();
+      if (refusal) return sendWaitingRefusal(res, refusal);
+      turn = await turns.take(clientKey, options.clientWaitingMax);
+    }
     if ("refused" in turn) {
       return sendWaitingRefusal(res, {
         over: "client",
@@ -89,28 +146,11 @@ export async function refuseWaitingClientsEarly(
     res.once("close", release);
     // The client left while its request waited: nothing to do for it.
     if (res.destroyed || res.writableEnded || req.socket?.destroyed) return release();
-    const queue = createLineOf(
-      req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
-      config,
-    ).requests;
-    const standing = await queue.standing(clientKey);
-    if (standing.refusal) {
-      return sendWaitingRefusal(res, {
-        ...standing.refusal,
-        waiting: standing.counts.client,
-        earlier: true,
-      });
-    }
-    const over = capReached(standing.counts, options);
-    if (over) {
-      const retryMs = retryAfterMs(over, standing.clientSlotFreesInMs, CREATE_WINDOW_MS);
-      await queue.refuse(clientKey, over, retryMs);
-      return sendWaitingRefusal(res, {
-        over,
-        waiting: over === "client" ? standing.counts.client : (standing.counts.store ?? 0),
-        retryAfterMs: retryMs,
-        earlier: false,
-      });
+    const refusal = await judge();
+    if (refusal) {
+      // Its requests still waiting for a turn are told the same now, not after every shopper's.
+      turns.sendBack(clientKey);
+      return sendWaitingRefusal(res, refusal);
     }
   } catch (error) {
     return next(error);

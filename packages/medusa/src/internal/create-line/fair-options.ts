@@ -48,7 +48,10 @@ export const fairOptionsSchema = z.object({
    * shoppers after it back, in slots.
    */
   clientCreatesPerMinute: z.number().int().min(1).max(60).default(3),
-  /** Creates of one address that may wait in line; a new session past it gets 429. */
+  /**
+   * What one address may hold waiting: its creates waiting in line plus its live unpaid codes
+   * (`CreateQueue.holdingOf`); a new session past it gets 429.
+   */
   clientWaitingMax: z.number().int().min(1).max(1000).default(20),
   /** Creates for one e-mail (any address) that may wait in line; a new session past it gets 429. */
   emailWaitingMax: z.number().int().min(1).max(100).default(3),
@@ -68,8 +71,8 @@ export const fairOptionsSchema = z.object({
    */
   storeReserve: z.number().int().min(0).max(100_000).default(60),
   /**
-   * A client holding fewer waiting creates than this may take a reserved place. A shopper holds
-   * none or one; a few shoppers behind one address a few.
+   * A client holding fewer waiting creates and unpaid codes than this may take a reserved
+   * place. A shopper holds none or one; a few shoppers behind one address a few.
    */
   storeReserveBelow: z.number().int().min(1).max(1000).default(3),
   /**

@@ -3,6 +3,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ClientCreateChargeInput } from "../platform/client-port";
 import type { PaymentMethod } from "../platform/options";
 import { payerKey } from "./client-origin";
+import { orderByHolding, type OrderedCreate, type WaitingCreate } from "./holding-order";
 import { UnpaidOrders } from "./unpaid-orders";
 import {
   ClientRefusals,
@@ -114,7 +115,10 @@ export type Admission = { admitted: true; holdId: string } | ({ admitted: false 
 
 /** What the line holds for one client, read in one query (the session route's early refusal). */
 export interface ClientStanding {
+  /** `client`: its waiting creates and holds, plus what it holds (`holding`). */
   counts: WaitingCounts;
+  /** Its live unpaid codes and creates in flight (`CreateQueue.holdingOf`). */
+  holding: number;
   /** When the client's oldest slot in the window frees (ms from now), if it holds one. */
   clientSlotFreesInMs: number | null;
   /** Its refusal still standing, if any. */
@@ -155,11 +159,25 @@ const REQUESTS = "pix_checkout_create_request";
 const HOLDS = "pix_checkout_create_hold";
 /** A hold outlives its request only if the process died mid-request; it then lapses. */
 const HOLD_MS = 2 * 60_000;
-/** Waiting requests read per grant: the per-client caps keep the line far shorter. */
-const FAIR_ORDER_READ = 2_000;
 /** How soon a grant looks again when only clients' own in-flight slots hold them back. */
 const SHARE_RECHECK_MS = 1_000;
 const BUDGETS = "pix_checkout_create_budget";
+const CHARGES = "pix_checkout_charge";
+/**
+ * How far back a client's unpaid codes count as what it holds: the line keeps its ended
+ * requests this long (`ENDED_REQUEST_RETENTION_MS`), and a code older than a day is no flood's.
+ */
+const HOLDING_WINDOW = `interval '${ENDED_REQUEST_RETENTION_MS / 1000} seconds'`;
+/**
+ * The requests (aliased `r`, its charge `c` left-joined) that are something their client holds:
+ * on their way to the service, or done with a code still live and unpaid (`holdingOf`).
+ */
+const HOLDING_FROM = `${REQUESTS} r
+  left join ${CHARGES} c on c.charge_id = r.charge_id and c.deleted_at is null`;
+const HOLDS_SOMETHING = `(r.state = 'sending'
+  or (r.state = 'done' and r.done_at > now() - ${HOLDING_WINDOW}
+    and c.status = 'pending' and c.superseded_at is null
+    and (c.expires_at is null or c.expires_at > now())))`;
 const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
 
 /** A row of the counts `admit` and `standing` read. */
@@ -228,9 +246,10 @@ export class CreateQueue {
    * guarantee against a service that counts arrivals. A request sent again takes a new slot;
    * the slots of its earlier sends stay taken (`requeue`).
    *
-   * Fair, not first come: each client address has turns, its n-th waiting request coming at
-   * turn (slots it holds in the window + n), and the lowest turns go first, oldest first among
-   * equals; within an address, its e-mails take turns the same way. A client holding
+   * Fair, not first come: by what each client already holds (holding-order.ts), its n-th
+   * waiting request coming at turn (its unpaid codes and creates in flight + n), the lowest
+   * turns first, oldest first among equals; within an address, its e-mails take turns the same
+   * way. A shopper with no code yet goes before every client holding one. A client holding
    * `clientCreatesPerMinute` slots waits for one of them to free even when the budget has
    * room, so one client can never take the minute from shoppers who arrive after it. Requests
    * no client asked for (admin, jobs) keep the first turn, in the order they joined.
@@ -298,38 +317,59 @@ export class CreateQueue {
   }
 
   /**
-   * The waiting requests in the order they are served (see `grant`), each with the slots its
-   * client holds in the window.
+   * The waiting requests in the order they are served (holding-order.ts), each with the slots
+   * its client holds in the window (its share, `grant`). Every waiting request is read: the
+   * store's cap (`storeWaitingMax`) keeps them few, and a newcomer's request, the newest of all,
+   * must be seen to go first.
    */
   private async fairOrder(
     trx: Knex,
     budgetKey: string,
-  ): Promise<{ id: string; provider_key: string; client_key: string | null; held: string }[]> {
-    const result = (await trx.raw(
-      `with held as (
-         select client_key, count(*) as n from ${REQUESTS}
-          where budget_key = ? and client_key is not null
+  ): Promise<(OrderedCreate & { held: number })[]> {
+    const waiting = (await trx(REQUESTS)
+      .select("id", "provider_key", "seq", "client_key", "email_key")
+      .where({ budget_key: budgetKey, state: "waiting" })
+      .orderBy("seq", "asc")) as WaitingCreate[];
+    if (waiting.length === 0) return [];
+    const clients = [
+      ...new Set(waiting.map((w) => w.client_key).filter((k): k is string => k !== null)),
+    ];
+    const slots = new Map<string, number>();
+    const holding = new Map<string, number>();
+    if (clients.length > 0) {
+      const result = (await trx.raw(
+        `select client_key, count(*) as slots from ${REQUESTS}
+          where budget_key = ? and client_key = any(?)
             and (state = 'sending' or done_at > now() - ${WINDOW})
-          group by client_key),
-       by_email as (
-         select id, provider_key, seq, client_key,
-           row_number() over (partition by client_key, email_key order by seq) as email_turn
-         from ${REQUESTS} where budget_key = ? and state = 'waiting'),
-       turns as (
-         select e.id, e.provider_key, e.seq, e.client_key, coalesce(h.n, 0) as held,
-           case when e.client_key is null then 0
-             else coalesce(h.n, 0)
-               + row_number() over (partition by e.client_key order by e.email_turn, e.seq)
-           end as turn
-         from by_email e left join held h on h.client_key = e.client_key)
-       select id, provider_key, client_key, held from turns
-       order by turn, seq
-       limit ?`,
-      [budgetKey, budgetKey, FAIR_ORDER_READ],
-    )) as {
-      rows: { id: string; provider_key: string; client_key: string | null; held: string }[];
-    };
-    return result.rows;
+          group by client_key`,
+        [budgetKey, clients],
+      )) as { rows: { client_key: string; slots: string }[] };
+      for (const r of result.rows) slots.set(r.client_key, Number(r.slots));
+      for (const [client, n] of await this.holdingOf(trx, clients)) holding.set(client, n);
+    }
+    return orderByHolding(
+      waiting.map((w) => ({ ...w, seq: String(w.seq) })),
+      (client) => holding.get(client) ?? 0,
+    ).map((create) => ({
+      ...create,
+      held: create.client_key === null ? 0 : (slots.get(create.client_key) ?? 0),
+    }));
+  }
+
+  /**
+   * What each client holds, by the plugin's own records: its creates on their way to the
+   * service, and the codes the line made for it in the last `HOLDING_WINDOW` that are still
+   * live and unpaid (pending, not superseded, not expired). Paid, expired, canceled or replaced
+   * codes stop counting the moment their charge row says so.
+   */
+  async holdingOf(db: Knex, clients: readonly string[]): Promise<Map<string, number>> {
+    const result = (await db.raw(
+      `select r.client_key, count(*) as n from ${HOLDING_FROM}
+        where r.client_key = any(?) and ${HOLDS_SOMETHING}
+        group by r.client_key`,
+      [clients as string[]],
+    )) as { rows: { client_key: string; n: string }[] };
+    return new Map(result.rows.map((r) => [r.client_key, Number(r.n)]));
   }
 
   /**
@@ -455,13 +495,15 @@ export class CreateQueue {
       const result = (await trx.raw(
         `select
            (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
-             + (select count(*) from ${HOLDS} where client_key = ?) as client,
+             + (select count(*) from ${HOLDS} where client_key = ?)
+             + (select count(*) from ${HOLDING_FROM}
+                 where r.client_key = ? and ${HOLDS_SOMETHING}) as client,
            (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?)
              + (select count(*) from ${HOLDS} where email_key = ?) as email,
            (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
              where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
            ${REFUSAL_IN_FORCE_COLUMNS}`,
-        [clientKey, clientKey, emailKey, emailKey, clientKey, clientKey, clientKey],
+        [clientKey, clientKey, clientKey, emailKey, emailKey, clientKey, clientKey, clientKey],
       )) as { rows: StandingRow[] };
       const r = result.rows[0] as StandingRow;
       const client = Number(r.client ?? 0);
@@ -515,16 +557,24 @@ export class CreateQueue {
       `select
          (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
            + (select count(*) from ${HOLDS} where client_key = ? and expires_at > now()) as client,
+         (select count(*) from ${HOLDING_FROM}
+           where r.client_key = ? and ${HOLDS_SOMETHING}) as holding,
          (select count(*) from ${REQUESTS} where state = 'waiting')
            + (select count(*) from ${HOLDS} where expires_at > now()) as store,
          (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
            where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
          ${REFUSAL_IN_FORCE_COLUMNS}`,
-      [clientKey, clientKey, clientKey, clientKey, clientKey],
-    )) as { rows: StandingRow[] };
-    const r = result.rows[0] as StandingRow;
+      [clientKey, clientKey, clientKey, clientKey, clientKey, clientKey],
+    )) as { rows: (StandingRow & { holding: string })[] };
+    const r = result.rows[0] as StandingRow & { holding: string };
+    const holding = Number(r.holding ?? 0);
     return {
-      counts: { client: Number(r.client ?? 0), email: null, store: Number(r.store ?? 0) },
+      counts: {
+        client: Number(r.client ?? 0) + holding,
+        email: null,
+        store: Number(r.store ?? 0),
+      },
+      holding,
       clientSlotFreesInMs: freesMsOf(r),
       refusal: refusalInForce(r),
     };

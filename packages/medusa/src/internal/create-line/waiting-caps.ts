@@ -1,6 +1,6 @@
 /** The caps on creates waiting in line (fair-options.ts). */
 export interface WaitingCaps {
-  /** Creates of one client that may wait. */
+  /** What one client may hold waiting: its waiting creates plus its live unpaid codes. */
   clientWaitingMax: number;
   /** Creates for one mailbox that may wait, from any client. */
   emailWaitingMax: number;
@@ -17,7 +17,7 @@ export type WaitingCap = "client" | "email" | "store";
 
 /**
  * What the line holds when a session request asks for a place: its client's waiting creates
- * (holds included), its mailbox's, and the whole line's. A count the caller did not read is
+ * (holds included) and live unpaid codes, its mailbox's waiting creates, and the whole line's. A count the caller did not read is
  * null, and no cap is judged on it.
  */
 export interface WaitingCounts {
