@@ -146,9 +146,10 @@ function scheduleOf(row: ChargeRow, intervalMinutes: number): Date {
  * Medusa's own payment webhooks leave `processPaymentWorkflow` to a subscriber: capture and cart
  * completion are the heaviest work of a checkout, and on the instance that takes webhooks they
  * delayed the next shopper's `paid`. Reconciliation, on the worker too, is the net under a lost
- * event. The shopper's own re-check (`captureAfterAnswer`) is answered at the ledger's commit
- * too: its capture is the worker's, or, on an instance that runs everything, runs after the
- * answer.
+ * event. On an instance that runs everything, a webhook's capture and the shopper's own
+ * re-check's (`captureAfterAnswer`) run after the answer, which is given at the ledger's commit.
+ * Every other door (reconciliation, the admin, the worker's subscriber) captures before it
+ * answers.
  */
 async function afterPaid(
   ctx: SettleContext,
@@ -173,7 +174,12 @@ async function afterPaid(
     await ctx.lifecycle.captureRequested(row, source);
     return { outcome, detail: DELIVERY_DETAILS.workerCaptures };
   }
-  if (shopperWaits) {
+  // On an instance that runs everything, a webhook's capture runs after its answer too: the
+  // service delivers the next payments' webhooks while this one is still open, and a capture
+  // in each of them (40 at once after a busy minute) kept their payments unrecorded, and their
+  // shoppers' "paid" waiting, behind the captures (bench/live-status.mjs, inline path). The
+  // payment is recorded when it answers; reconciliation captures it should the process stop.
+  if (shopperWaits || source === "webhook") {
     captureAfterAnswer(ctx, row.charge_id, source);
     return { outcome, detail: DELIVERY_DETAILS.capturesAfterAnswer };
   }
