@@ -88,7 +88,10 @@ describe("the plugin's error handler", () => {
     expect(answer.status).toBe(503);
     expect(answer.headers["content-type"]).toMatch(/text\/html/);
     expect(answer.text).not.toContain("http-equiv");
-    const nonce = /script-src 'nonce-([^']+)'/.exec(answer.headers["content-security-policy"])?.[1];
+    const nonce = /script-src 'nonce-([^']+)'/.exec(
+      String(answer.headers["content-security-policy"]),
+    )?.[1];
+    expect(nonce).toBeTruthy();
     expect(answer.text).toContain(`<script nonce="${nonce}">`);
     expect(answer.text).toContain('"waitMs":3000');
     expect(answer.text).toContain("Tentar agora");
