@@ -779,11 +779,16 @@ medusaIntegrationTestRunner({
         },
       ];
       const pages = () => [
-        { method: "GET", path: `/pix-checkout/payment-collection/${collectionId}` },
-        { method: "GET", path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abcdef" },
+        // Ids and tokens of the right shape, so each page must read its records to answer (a
+        // link missing its order, or a token of the wrong shape, is refused on sight, below).
         {
           method: "GET",
-          path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abcdef/opt-out",
+          path: `/pix-checkout/payment-collection/${collectionId}?order_id=order_01JX3Q8Z2K4T0M9V6R7W5Y1N2B`,
+        },
+        { method: "GET", path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abc" },
+        {
+          method: "GET",
+          path: "/pix-checkout/recovery/rk_0123456789abcdef0123456789abc/opt-out",
         },
       ];
 
@@ -841,7 +846,7 @@ medusaIntegrationTestRunner({
         expect(hookBack.status).toBe(200);
       });
 
-      it("answers the pages a page in Portuguese that reloads itself after Retry-After, and changes nothing", async () => {
+      it("answers the pages a page in Portuguese that asks again by itself, and changes nothing", async () => {
         // What each page answers with its database (a cart's collection and an unknown token
         // have no page to show: a 4xx page), to compare once the database is back.
         const before = await Promise.all(
@@ -859,6 +864,14 @@ medusaIntegrationTestRunner({
           expect(answer.headers["content-security-policy"]).toMatch(/script-src 'nonce-/);
           expect(answer.text).toContain('"waitMs":3000');
           expect(answer.text).not.toMatch(/select|postgres|5432/i);
+        }
+        // A page that needs no record to refuse a link (no order named) still answers it, and
+        // its limit is counted in memory: nothing of it waits for the database.
+        for (const path of [
+          `/pix-checkout/payment-collection/${collectionId}`,
+          "/pix-checkout/recovery/rk_0123456789abcdef0123456789abcdef",
+        ]) {
+          expect({ path, status: (await raw("GET", path)).status }).toEqual({ path, status: 404 });
         }
         pgProxy.restore();
         await waitFor(async () => (await status(session.id)).status === 200, "the store back");
