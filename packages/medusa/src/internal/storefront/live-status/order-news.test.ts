@@ -1,55 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../../records/charges";
+import { chargeRow } from "../../settlement/__tests__/charge-row";
 import { toStoreView } from "../store-view";
 import { streamIsDone } from "./order-news";
 
-const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
-  id: "pxch_1",
-  charge_id: "11111111-2222-3333-4444-555555555555",
-  provider_id: "pp_pix_a",
-  method: "pix",
-  variant: "a",
-  session_id: "payses_1",
-  payment_collection_id: "pay_col_1",
-  next_check_at: null,
-  flag_code: null,
-  flag_detail: null,
-  flag_resolved_at: null,
-  flag_resolution_note: null,
-  superseded_at: null,
-  order_hold_until: null,
-  capture_session_id: null,
-  awaiting_order_since: null,
-  compacted_at: null,
-  check_failures: 0,
-  sales_channel_id: "sc_1",
-  purpose: "cart",
-  amount_cents: 4990,
-  currency_code: "brl",
-  status: "pending",
-  expires_at: new Date("2026-11-21T06:30:00.000Z"),
-  paid_at: null,
-  capture_claimed_at: null,
-  capture_claimed_by: null,
-  capture_claim_door: null,
-  api_amount_cents: null,
-  api_paid_at: null,
-  received_cents: null,
-  held_cents: 0,
-  held_reason: null,
-  captured_cents: 0,
-  owed_cents: 0,
-  owed_reason: null,
-  returned_cents: 0,
-  capture_claimed_cents: null,
-  captured_at: null,
-  last_checked_at: null,
-  flagged: false,
-  display: { charge_id: "x", pix: { copy_paste: "000201...6304ABCD" } },
-  created_at: new Date("2026-11-21T06:00:00.000Z"),
-  updated_at: new Date("2026-11-21T06:00:00.000Z"),
-  ...over,
-});
+/** A pending Pix of R$ 49,90 with its code on display (the shared row, before any payment). */
+const row = (over: Partial<ChargeRow> = {}): ChargeRow =>
+  chargeRow({
+    status: "pending",
+    amount_cents: 4990,
+    api_amount_cents: null,
+    received_cents: null,
+    held_cents: 0,
+    held_reason: null,
+    expires_at: new Date("2026-11-21T06:30:00.000Z"),
+    display: { charge_id: "x", pix: { copy_paste: "000201...6304ABCD" } },
+    ...over,
+  });
 
 const paidAt = new Date("2026-11-21T06:10:00.000Z");
 /** Paid in full, as the ledger records it at the payment: all of it held for the capture. */
