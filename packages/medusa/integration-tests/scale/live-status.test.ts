@@ -1,6 +1,7 @@
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
 import { createScaledApp, freePort, type ScaledApp, type ScaledSeed } from "../helpers/scaled-app";
 import { openSse, type SseReader } from "../helpers/sse";
+import { waitFor } from "../helpers/wait-for";
 
 const API_KEY = "sk_live_live_status_scale_key";
 // A Redis database of its own, so other suites' queues are not touched.
@@ -114,9 +115,16 @@ describe("live status across two built server instances", () => {
       // The stream has said everything: it ends by itself.
       await stream.ended();
 
-      // The ledger: the payment as the first event said it, and captured in full.
-      const row = await app.db("pix_checkout_charge").where({ charge_id: inline.chargeId }).first();
-      expect(row).toMatchObject({ status: "paid", awaiting_order_since: null });
+      // The ledger: the payment as the first event said it, and captured in full. The ledger marks
+      // the order seen in a follow-up after Medusa made it, so the stream can end just before.
+      const row = await waitFor(async () => {
+        const charge = await app
+          .db("pix_checkout_charge")
+          .where({ charge_id: inline.chargeId })
+          .first();
+        return charge?.awaiting_order_since === null && charge;
+      }, "the ledger to see the order");
+      expect(row).toMatchObject({ status: "paid" });
       expect(Number(row.received_cents)).toBe(first!.amount);
       expect(Number(row.captured_cents)).toBe(4990);
       expect(Number(row.held_cents)).toBe(0);
