@@ -58,9 +58,21 @@ interface SideRow {
 }
 
 /**
+ * The id of the order a payment collection belongs to, as an SQL expression of the named
+ * binding `:pc`: the order it is linked to (an order edit's, a claim's, a draft's, or the one its
+ * cart became), else the order of its cart. Null while the cart is no order.
+ */
+export const ORDER_ID_OF_COLLECTION = `coalesce(
+           (select opc.order_id from order_payment_collection opc
+             where opc.payment_collection_id = :pc and opc.deleted_at is null limit 1),
+           (select oc.order_id from cart_payment_collection cpc
+              join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+             where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1))`;
+
+/**
  * Medusa's side of a payment collection (its live sessions and payments of every provider, its
- * cart, its order) in one statement. This is the plugin's one raw read of Medusa's tables, for
- * two reasons: the provider, one of the doors into the money, runs in the payment module's own
+ * cart, its order) in one statement. This is the plugin's main raw read of Medusa's tables (the
+ * shopper's order lookup shares its order expression, `ORDER_ID_OF_COLLECTION`), for two reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
  * (`payment_collection`, `payment_session`, `payment`, `capture` (its id and amount), `cart_payment_collection`,
@@ -88,12 +100,7 @@ export async function readMedusaSide(db: Knex, paymentCollectionId: string): Pro
          where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1) as cart_id,
        (select json_build_object('id', o.id, 'status', o.status, 'canceled_at', o.canceled_at)
           from "order" o
-         where o.deleted_at is null and o.id = coalesce(
-           (select opc.order_id from order_payment_collection opc
-             where opc.payment_collection_id = :pc and opc.deleted_at is null limit 1),
-           (select oc.order_id from cart_payment_collection cpc
-              join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
-             where cpc.payment_collection_id = :pc and cpc.deleted_at is null limit 1))
+         where o.deleted_at is null and o.id = ${ORDER_ID_OF_COLLECTION}
          limit 1) as "order",
        (select json_build_object('amount', pc.raw_amount->>'value', 'amount_num', pc.amount,
                  'status', pc.status)

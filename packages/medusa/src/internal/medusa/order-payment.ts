@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { toSignedCents } from "../platform/money";
+import { ORDER_ID_OF_COLLECTION } from "./collection-snapshot";
 
 /*
  * Whether Medusa's order is paid, as the shopper is told: "está pago" is said from here only.
@@ -68,34 +70,21 @@ export async function orderPaymentState(
 /**
  * The order a payment collection pays for (Medusa links a cart's collection to the order its
  * cart became, and an order's own collection to that order), with whether it is paid; undefined
- * while the cart is no order yet.
+ * while the cart is no order yet. The order is found in one statement on Medusa's link tables
+ * (`ORDER_ID_OF_COLLECTION`, as the money path's snapshot finds it): every paid code's first
+ * event asks this before its cart is an order, and three Query reads there stood between the
+ * ledger's commit and the shopper's "paid" (bench/live-status.mjs). Its payment is Medusa's own
+ * summary, read through Query.
  */
 export async function orderPaymentOfCollection(
   container: MedusaContainer,
   paymentCollectionId: string,
 ): Promise<ShopperOrderState | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY);
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  });
-  let orderId = (links[0] as { order_id?: string } | undefined)?.order_id;
-  if (!orderId) {
-    // A completed cart whose collection Medusa did not link (it always does today): its cart's.
-    const { data: carts } = await query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: paymentCollectionId },
-    });
-    const cartId = (carts[0] as { cart_id?: string } | undefined)?.cart_id;
-    if (!cartId) return undefined;
-    const { data: orders } = await query.graph({
-      entity: "order_cart",
-      fields: ["order_id"],
-      filters: { cart_id: cartId },
-    });
-    orderId = (orders[0] as { order_id?: string } | undefined)?.order_id;
-  }
+  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const { rows } = await db.raw<{ rows: { order_id: string | null }[] }>(
+    `select ${ORDER_ID_OF_COLLECTION} as order_id`,
+    { pc: paymentCollectionId },
+  );
+  const orderId = rows[0]?.order_id;
   return orderId ? orderPaymentState(container, orderId) : undefined;
 }
