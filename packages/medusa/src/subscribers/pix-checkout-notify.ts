@@ -33,6 +33,9 @@ export default async function pixCheckoutNotify({
   const ctx = settleContext(container);
   if (event.name === ORDER_PLACED) {
     const orderId = (event.data as { id: string }).id;
+    // Every order of the store comes here: one statement tells one of no Pix or boleto, before
+    // Query's reads of its collections (as the order-placed subscriber does).
+    if (!(await ctx.records.charges.anyOfOrder(orderId))) return;
     const collections = await collectionsOfOrder(ctx.container, orderId);
     // "Recebemos seu pedido", when the merchant named its template.
     const received = await buildOrderReceived(ctx, orderId, collections, options);
