@@ -16,7 +16,10 @@
 // (`pp_system_default`) on both: the route is compared, not the payment.
 // Usage: node bench/store-cost.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_PAIRS (6), BENCH_SECONDS (per slice; 4), BENCH_CONNECTIONS (8),
-// BENCH_COMPLETES (carts completed per slice; 10).
+// BENCH_COMPLETES (carts completed per slice; 30), BENCH_ROUTES (a comma list of the routes to
+// measure: products, cart_read, cart_update, shipping_options, complete; all by default),
+// BENCH_CPU_PROF_DIR (each store writes a V8 CPU profile of its whole run under it, in `stock`
+// and `plugin`, to see where a difference goes).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -37,7 +40,10 @@ const pairs = Number(process.env.BENCH_PAIRS ?? (smoke ? 1 : 6));
 // Long enough for the plugin's most frequent jobs (every 15 and 30 s) to run.
 const idleSeconds = smoke ? 2 : 45;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? (smoke ? 4 : 8));
-const completes = Number(process.env.BENCH_COMPLETES ?? (smoke ? 2 : 10));
+// 30: with 10, one slow completion moved a slice's figure by a tenth, past the goal's margin.
+const completes = Number(process.env.BENCH_COMPLETES ?? (smoke ? 2 : 30));
+const chosenRoutes = process.env.BENCH_ROUTES?.split(",").map((name) => name.trim());
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
 // Completions run fewer at a time: each takes the cart's lock and writes an order.
 const completeConnections = Math.min(4, connections);
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
@@ -204,6 +210,11 @@ try {
   await createDatabase(PG, stockDatabase, app.database);
   writeApp(stockDir, "stock-bench-app", { "medusa-config.js": STOCK_CONFIG });
   const stockEnv = { ...app.env, DATABASE_URL: `${PG}/${stockDatabase}` };
+  if (profileDir) {
+    const profiling = (store) => `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir, store)}`;
+    stockEnv.NODE_OPTIONS = profiling("stock");
+    app.env.NODE_OPTIONS = profiling("plugin");
+  }
   // Both start together (a boot is most of a smoke run); each is measured alone.
   const [stock, plugin] = await Promise.all([
     startMedusa({ cwd: stockDir, env: stockEnv, port: 9331, label: "stock medusa start" }).then(
@@ -301,7 +312,9 @@ try {
   pause("plugin");
   awake = "stock";
 
-  const names = [...Object.keys(routes), "complete"];
+  const names = [...Object.keys(routes), "complete"].filter(
+    (name) => !chosenRoutes || chosenRoutes.includes(name),
+  );
   let failures = 0;
   const ratios = [];
   const median = (list) => {
