@@ -1,6 +1,8 @@
 // Docs are product: every relative link in the repository's Markdown reaches a file that
 // exists, and every #anchor a heading of that file (GitHub's slugs, duplicates numbered).
-// Splitting a long README into pages is where links break; this keeps them whole.
+// Splitting a long README into pages is where links break; this keeps them whole. And no doc
+// sends its reader outside the repository: what a reader needs is written here, and a page
+// elsewhere moves or goes without this repository knowing.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -45,6 +47,25 @@ function linksOf(file: string): string[] {
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith("//"));
 }
 
+/**
+ * The links of a Markdown file, outside code, that leave the repository: a link or autolink to
+ * a web address other than this machine's or a reserved example domain (the addresses a doc
+ * shows a merchant to fill in).
+ */
+function outsideLinksOf(file: string): string[] {
+  const text = readFileSync(file, "utf8")
+    .replace(/```[\s\S]*?```/g, "")
+    .replace(/`[^`\n]*`/g, "");
+  const targets = [
+    ...[...text.matchAll(/\]\((https?:\/\/[^)\s]+)/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/<(https?:\/\/[^>\s]+)>/g)].map((m) => m[1]!),
+  ];
+  return targets.filter((target) => {
+    const host = new URL(target).hostname;
+    return !/^(localhost|127\.0\.0\.1)$|(^|\.)example(\.[a-z]+)?$/.test(host);
+  });
+}
+
 describe("the repository's Markdown links", () => {
   it("finds the docs", () => {
     expect(files.length).toBeGreaterThan(10);
@@ -67,5 +88,9 @@ describe("the repository's Markdown links", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it.each(files)("%s: links nowhere outside the repository", (file) => {
+    expect(outsideLinksOf(path.join(root, file))).toEqual([]);
   });
 });
