@@ -12,6 +12,7 @@ import { alertOptions } from "../internal/operations/alert-options";
 import { evaluateAlerts, type AlertEvaluation } from "../internal/operations/health-alerts";
 import { createPluginLogger } from "../internal/platform/logger";
 import { registeredProviders } from "../internal/platform/provider-registry";
+import { probeStoreRedis } from "../internal/operations/redis-health";
 
 /**
  * Reads the health card and tells the merchant of a line that turned bad or recovered and held
@@ -30,7 +31,10 @@ export async function evaluateHealthAlerts(
   const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   try {
     const regions = await readRegionProviders(container, (message) => logger.warn(message));
-    const report = await healthReport(db, registeredProviders(config), logger, regions);
+    // The store's Redis as this worker sees it: a failover it went through is told once it is
+    // back (a Redis that stays down also stops the jobs that would say so).
+    const redis = await probeStoreRedis(container);
+    const report = await healthReport(db, registeredProviders(config), logger, regions, redis);
     const events = container.resolve(Modules.EVENT_BUS);
     const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION);
     // The devolução clock is told per charge (once at 15 days left, once at 5), not by the

@@ -90,6 +90,46 @@ describe("renderAlert", () => {
     );
   });
 
+  it("names the store's Redis, says when a failover was seen on São Paulo's clock, and never repeats the connection's error", () => {
+    const failover: HealthLine = {
+      id: "redis",
+      state: "warning",
+      value: 2,
+      detail: {
+        in_use: true,
+        module: "event-bus-redis",
+        reason: "redis_failover",
+        failover_at: "2026-11-24T13:01:00.000Z",
+      },
+      action: "check_redis",
+    };
+    const seen = renderAlert(
+      { line: failover, previousState: "ok", kind: "changed", since },
+      "pt-BR",
+    );
+    expect(seen.subject).toBe("[Pix Checkout] Atenção: Redis da loja");
+    expect(seen.reason).toBe(
+      "A conexão com o Redis caiu e voltou (failover ou reinício) em 24/11/2026, 10:01 (horário de Brasília).",
+    );
+    expect(seen.text).toContain("O que fazer: Confira se o Redis da loja está no ar");
+    const down: HealthLine = {
+      ...failover,
+      state: "broken",
+      value: null,
+      detail: {
+        in_use: true,
+        reason: "redis_unreachable",
+        error: "connect ECONNREFUSED 10.0.0.7:6379",
+      },
+    };
+    const message = renderAlert({ line: down, previousState: "ok", kind: "changed", since }, "en");
+    expect(message.subject).toBe("[Pix Checkout] Broken: Store's Redis");
+    expect(message.reason).toBe(
+      "The store's Redis did not answer: Medusa's events, locks and workflows wait on it.",
+    );
+    expect(message.text).not.toContain("10.0.0.7");
+  });
+
   it("escapes what it puts into the HTML", () => {
     const odd: HealthLine = { ...webhooks, id: "<b>x</b>" };
     const message = renderAlert(

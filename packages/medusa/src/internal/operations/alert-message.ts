@@ -63,6 +63,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       create_budget: "Limite de criação ({provider})",
       region: "Ativo numa região em BRL ({provider})",
       refund_deadline: "Prazo de devolução do Pix",
+      redis: "Redis da loja",
     },
     reason: {
       key_refused: "O serviço recusou a chave ({code}).",
@@ -99,6 +100,9 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "{amount} a devolver ao cliente ({order}): faltam {days} dia(s) do prazo do Pix (até {deadline}).",
       refund_deadline_charge_past:
         "{amount} a devolver ao cliente ({order}): o prazo do Pix acabou em {deadline}.",
+      redis_unreachable:
+        "O Redis da loja não respondeu: eventos, travas e fluxos do Medusa esperam por ele.",
+      redis_failover: "A conexão com o Redis caiu e voltou (failover ou reinício) em {at}.",
     },
     action: {
       check_api_key:
@@ -159,6 +163,7 @@ const TEXTS: Record<AlertLocale, Texts> = {
       create_budget: "Create budget ({provider})",
       region: "Enabled on a BRL region ({provider})",
       refund_deadline: "Pix refund deadline",
+      redis: "Store's Redis",
     },
     reason: {
       key_refused: "The service refused the key ({code}).",
@@ -195,6 +200,10 @@ const TEXTS: Record<AlertLocale, Texts> = {
         "{amount} to refund to the customer ({order}): {days} day(s) left of the Pix deadline (until {deadline}).",
       refund_deadline_charge_past:
         "{amount} to refund to the customer ({order}): the Pix deadline ended on {deadline}.",
+      redis_unreachable:
+        "The store's Redis did not answer: Medusa's events, locks and workflows wait on it.",
+      redis_failover:
+        "The connection to Redis was lost and made again (a failover or restart) at {at}.",
     },
     action: {
       check_api_key:
@@ -355,6 +364,10 @@ export function renderAlert(
           nearest_protocol: detail.nearest_protocol,
           ...deadline,
           provider_id: detail.provider_id,
+          at:
+            typeof detail.failover_at === "string"
+              ? formatWhen(new Date(detail.failover_at), locale)
+              : undefined,
           brl_regions: Array.isArray(detail.brl_regions)
             ? (detail.brl_regions as string[]).join(", ")
             : undefined,

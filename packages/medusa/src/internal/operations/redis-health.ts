@@ -97,6 +97,14 @@ function infoField(info: string, key: string): string | null {
   return line ? line.slice(key.length + 1).trim() : null;
 }
 
+/** When this process started: a Redis younger than it went through a failover or restart. */
+const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
+
+/** What the store's Redis says now, as the health card and its alerts read it. */
+export function probeStoreRedis(container: MedusaContainer): Promise<RedisProbe> {
+  return probeRedis(storeRedis(container), PROCESS_STARTED_AT);
+}
+
 /**
  * PINGs the store's Redis (at most `REDIS_PING_TIMEOUT_MS`) and reads whether a failover was
  * seen since this process started: the connection lost and made again, another server behind

@@ -7,10 +7,7 @@ import { healthReport } from "../../../../internal/operations/health";
 import { readRegionProviders } from "../../../../internal/medusa/region-providers";
 import { createPluginLogger } from "../../../../internal/platform/logger";
 import { registeredProviders } from "../../../../internal/platform/provider-registry";
-import { probeRedis, storeRedis } from "../../../../internal/operations/redis-health";
-
-/** When this process started: a Redis younger than it went through a failover or restart. */
-const processStartedAt = new Date(Date.now() - process.uptime() * 1000);
+import { probeStoreRedis } from "../../../../internal/operations/redis-health";
 
 const querySchema = z
   .object({
@@ -49,7 +46,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const logger = createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER));
   res.setHeader("Cache-Control", "no-store");
   const regions = await readRegionProviders(req.scope, (message) => logger.warn(message));
-  const redis = await probeRedis(storeRedis(req.scope), processStartedAt);
+  const redis = await probeStoreRedis(req.scope);
   res.json({
     ...(await healthReport(db, providers, logger, regions, redis)),
     providers: all.map((p) => p.key),
