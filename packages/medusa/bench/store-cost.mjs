@@ -14,12 +14,18 @@
 // work on the machine disturbs far less.
 // Completions go to fresh carts of each store's copy, paid with Medusa's system provider
 // (`pp_system_default`) on both: the route is compared, not the payment.
+// Then the same routes side by side at once ("together"): both stores awake, each under the same
+// load at the same moments, so whatever else the machine does falls on both alike, and the
+// kernel shares the two cores between two busy processes evenly: a store that spends more CPU
+// per request serves fewer. On a 2-core machine the alternating slices' ratios scattered about
+// ±10 % on routes the plugin never touches (test/bench/FIGURES.md); this is the check on them.
 // Usage: node bench/store-cost.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_PAIRS (6), BENCH_SECONDS (per slice; 4), BENCH_CONNECTIONS (8),
 // BENCH_COMPLETES (carts completed per slice; 30), BENCH_ROUTES (a comma list of the routes to
 // measure: products, cart_read, cart_update, shipping_options, complete; all by default),
 // BENCH_CPU_PROF_DIR (each store writes a V8 CPU profile of its whole run under it, in `stock`
-// and `plugin`, to see where a difference goes).
+// and `plugin`, to see where a difference goes), BENCH_TOGETHER_ROUNDS (rounds of the side-by-side
+// measure, each route once a round; 6, 0 to skip it).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -48,8 +54,13 @@ const profileDir = process.env.BENCH_CPU_PROF_DIR;
 const completeConnections = Math.min(4, connections);
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
 
-// Each slice of completions is one warm-up cart, then `completes` carts.
-const cartsToComplete = pairs * (completes + 1);
+const togetherRounds = Number(process.env.BENCH_TOGETHER_ROUNDS ?? (smoke ? 1 : 6));
+// Completions side by side run for `seconds` on each store at once: carts enough for the fastest
+// store alone (about 10 a second here), so neither runs out and finishes early.
+const togetherCarts = Math.ceil(seconds * 12) + 1;
+// Each slice of completions is one warm-up cart, then `completes` carts; then each round side
+// by side takes its own carts.
+const cartsToComplete = pairs * (completes + 1) + togetherRounds * togetherCarts;
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
 function cpuMs(pid) {
@@ -367,6 +378,56 @@ try {
     console.log(
       `${route}: plugin ÷ stock throughput ${ratio.toFixed(2)} (median of ${pairs} pairs; goal >= 0.95), ` +
         `server CPU per request ${median(cpuRatios).toFixed(2)}x`,
+    );
+  }
+  // Side by side: both stores awake, the same load on each at the same moments.
+  if (togetherRounds > 0) {
+    resume(awake === "stock" ? "plugin" : "stock");
+    awake = "both";
+    const cartsFor = (store) => {
+      const carts = readyOf[store];
+      return () =>
+        carts.length > 0
+          ? { path: `/store/carts/${carts.shift()}/complete`, method: "POST" }
+          : null;
+    };
+    const plan = (route, store, duration) =>
+      route === "complete"
+        ? { workers: completeConnections, duration, next: cartsFor(store) }
+        : { workers: connections, duration, next: routes[route] };
+    const together = Object.fromEntries(names.map((name) => [name, []]));
+    for (let round = 0; round < togetherRounds; round++) {
+      for (const route of names) {
+        const both = ["stock", "plugin"];
+        // A warm-up on both at once, then the measure.
+        await Promise.all(
+          both.map((store) =>
+            load(
+              stores[store].url,
+              headers,
+              plan(route, store, route === "complete" ? 0.2 : warmupSeconds),
+            ),
+          ),
+        );
+        const [x, y] = await Promise.all(
+          both.map((store) => load(stores[store].url, headers, plan(route, store, seconds))),
+        );
+        failures += x.failures + y.failures;
+        together[route].push(y.rps / x.rps);
+        console.log(
+          `${route.padEnd(16)} together ${round + 1}/${togetherRounds}: stock ${x.rps.toFixed(1)} req/s, plugin ${y.rps.toFixed(1)} req/s`,
+        );
+      }
+    }
+    for (const route of names) {
+      const ratio = median(together[route]);
+      figures[`${route}_together_ratio`] = Number(ratio.toFixed(2));
+      console.log(
+        `${route}: side by side, plugin ÷ stock throughput ${ratio.toFixed(2)} (median of ${togetherRounds} rounds; goal >= 0.95)`,
+      );
+    }
+    figures.lowest_together_ratio = Number(
+      Math.min(...names.map((route) => median(together[route]))).toFixed(2),
     );
   }
   figures.lowest_ratio = Number(Math.min(...ratios).toFixed(2));
