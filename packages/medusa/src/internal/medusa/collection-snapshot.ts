@@ -72,7 +72,8 @@ export const ORDER_ID_OF_COLLECTION = `coalesce(
 /**
  * Medusa's side of a payment collection (its live sessions and payments of every provider, its
  * cart, its order) in one statement. This is the plugin's main raw read of Medusa's tables (the
- * shopper's order lookup shares its order expression, `ORDER_ID_OF_COLLECTION`), for two reasons: the provider, one of the doors into the money, runs in the payment module's own
+ * shopper's order lookup shares its order expression, `ORDER_ID_OF_COLLECTION`), for two
+ * reasons: the provider, one of the doors into the money, runs in the payment module's own
  * container, where Query cannot reach carts and orders; and one statement is the fewest round
  * trips a snapshot can take (Query needs one per module). The tables and columns it reads
  * (`payment_collection`, `payment_session`, `payment`, `capture` (its id and amount), `cart_payment_collection`,
