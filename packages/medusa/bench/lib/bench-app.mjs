@@ -128,10 +128,14 @@ export async function createBenchApp({
     seed,
     /**
      * Starts one `medusa start` instance on `port` (in `mode`: "server", "worker" or "shared",
-     * the default); resolves with { url, pid } when /health answers.
+     * the default); resolves with { url, pid } when /health answers. `node` as for startMedusa.
+     * @param {number} port
+     * @param {string} [mode]
+     * @param {{ node?: string }} [options]
      */
-    async start(port, mode = "shared") {
+    async start(port, mode = "shared", { node } = {}) {
       const { url, child } = await startMedusa({
+        node,
         cwd: dir,
         env: { ...env, MEDUSA_WORKER_MODE: mode },
         port,
