@@ -749,7 +749,11 @@ describe("errors", () => {
     expect($<HTMLInputElement>(el, "input")?.value).to.equal(PIX_CODE);
   });
 
-  it("keeps the code on screen through a store's 503 with Retry-After, says so when it lasts, and moves on to paid", async () => {
+  it("keeps the code on screen through a store's 503 with Retry-After, says so when it lasts, and moves on to paid", async function () {
+    // The element's own poll backoff sets the pace (2, 3, then 4.5 s between the three reads
+    // after the code shows): about 10 s after mounting, which a busy 2-core CI stretched past
+    // the default 20 s once.
+    this.timeout(40_000);
     const { el, id } = await showPending("unavailable-later", {}, { stream: "missing" });
     const seen = watchViews(el);
     const error = nextEvent<PixErrorDetail>(el, "pix-error");
