@@ -35,7 +35,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
-import { median, timeRequestPairs } from "./lib/request-pairs.mjs";
+import { median, timed, timeRequestPairs } from "./lib/request-pairs.mjs";
 import {
   createDatabase,
   dropDatabase,
@@ -189,18 +189,10 @@ async function load(base, headers, { workers, duration, next }) {
       while (performance.now() < until) {
         const request = next(worker);
         if (!request) return;
-        const t0 = performance.now();
-        const response = await fetch(base + request.path, {
-          method: request.method ?? "GET",
-          headers: { ...headers, "content-type": "application/json" },
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        }).catch(() => null);
-        await response?.arrayBuffer().catch(() => undefined);
-        latencies.push(performance.now() - t0);
-        if (!response?.ok) {
-          if (failures++ === 0 && response) {
-            console.error(`  ${request.method ?? "GET"} ${request.path}: ${response.status}`);
-          }
+        const x = await timed(base, headers, request);
+        latencies.push(x.ms);
+        if (!x.ok && failures++ === 0 && x.status) {
+          console.error(`  ${request.method ?? "GET"} ${request.path}: ${x.status}`);
         }
       }
     }),

@@ -16,7 +16,7 @@ export function median(list) {
  * @param {Record<string, string>} headers
  * @param {{ path: string, method?: string, body?: unknown }} request
  */
-async function timed(base, headers, request) {
+export async function timed(base, headers, request) {
   const t0 = performance.now();
   const response = await fetch(base + request.path, {
     method: request.method ?? "GET",
