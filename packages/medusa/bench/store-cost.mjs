@@ -228,7 +228,8 @@ const controlDatabase = `${app.database}_stock_b`;
 const controlDir = path.join(packageDir, ".medusa", `bench-stock-b-${process.pid}`);
 // A copy of the database as seeded, untouched, for the rounds' fresh copies.
 const seededDatabase = `${app.database}_seeded`;
-const label = { stock: "stock", plugin: control ? "stock B" : "plugin" };
+/** What the store beside the stock one is: the plugin's, or the control's second stock store. */
+const other = control ? "stock B" : "plugin";
 let stockChild;
 let controlChild;
 /** The stores paused now: name → pid. */
@@ -476,12 +477,8 @@ try {
     const sides = [
       { dir: stockDir, env: stockEnv, name: "stock" },
       control
-        ? { dir: controlDir, env: app.env, name: "stock B" }
-        : {
-            dir: app.dir,
-            env: { ...app.env, MEDUSA_WORKER_MODE: "shared" },
-            name: "plugin",
-          },
+        ? { dir: controlDir, env: app.env, name: other }
+        : { dir: app.dir, env: { ...app.env, MEDUSA_WORKER_MODE: "shared" }, name: other },
     ];
     for (let round = 0; round < boots; round++) {
       const seed = 20261127 + round;
@@ -530,8 +527,8 @@ try {
           byRound[route].push(x.ratio);
           console.log(
             `${route.padEnd(16)} round ${round + 1}/${boots}, request by request: ` +
-              `stock ${x.aMedianMs.toFixed(1)} ms, ${label.plugin} ${x.bMedianMs.toFixed(1)} ms (medians); ` +
-              `stock ÷ ${label.plugin} time ${x.ratio.toFixed(3)} (by quarter ${x.quarters.map((q) => q.toFixed(2)).join(" ")})`,
+              `stock ${x.aMedianMs.toFixed(1)} ms, ${other} ${x.bMedianMs.toFixed(1)} ms (medians); ` +
+              `stock ÷ ${other} time ${x.ratio.toFixed(3)} (by quarter ${x.quarters.map((q) => q.toFixed(2)).join(" ")})`,
           );
         }
       } finally {
@@ -543,7 +540,7 @@ try {
       const ratio = median(byRound[route]);
       figures[`${route}_paired_ratio`] = Number(ratio.toFixed(3));
       console.log(
-        `${route}: request by request, stock ÷ ${label.plugin} time ${ratio.toFixed(3)} ` +
+        `${route}: request by request, stock ÷ ${other} time ${ratio.toFixed(3)} ` +
           `(median of ${boots} rounds: ${byRound[route].map((r) => r.toFixed(3)).join(", ")}; goal >= 0.95)`,
       );
     }

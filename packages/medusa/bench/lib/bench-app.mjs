@@ -128,14 +128,10 @@ export async function createBenchApp({
     seed,
     /**
      * Starts one `medusa start` instance on `port` (in `mode`: "server", "worker" or "shared",
-     * the default); resolves with { url, pid } when /health answers. `node` as for startMedusa.
-     * @param {number} port
-     * @param {string} [mode]
-     * @param {{ node?: string }} [options]
+     * the default); resolves with { url, pid } when /health answers.
      */
-    async start(port, mode = "shared", { node } = {}) {
+    async start(port, mode = "shared") {
       const { url, child } = await startMedusa({
-        node,
         cwd: dir,
         env: { ...env, MEDUSA_WORKER_MODE: mode },
         port,
