@@ -11,6 +11,8 @@ import {
 } from "../helpers/store-fixture";
 import {
   BOLETO_PAYER,
+  capturedCentsOfSession,
+  capturesOfSession,
   control,
   db,
   orderOfCart,
@@ -58,7 +60,13 @@ afterAll(async () => pgProxy.close());
 
 beforeAll(async () => {
   const { startSandbox } = await import("@pix-checkout/sandbox");
-  sandbox = await startSandbox({ variant: "a", keys: [API_KEY], webhookRetryDelaysMs: [300] });
+  // A second retry 3 s on: a delivery the store refused while its database was cut comes again
+  // once it is back (the service's own schedule is 1 s, 5 s, 30 s, 2 min, 10 min).
+  sandbox = await startSandbox({
+    variant: "a",
+    keys: [API_KEY],
+    webhookRetryDelaysMs: [300, 3_000],
+  });
   proxy = await startCountingProxy(sandbox.url);
   process.env.PIX_SANDBOX_A_URL = proxy.baseUrl;
   process.env.PIX_API_KEY = API_KEY;
@@ -844,6 +852,43 @@ medusaIntegrationTestRunner({
           validateStatus: () => true,
         });
         expect(hookBack.status).toBe(200);
+      });
+
+      it("takes the paid webhook it refused while cut when the service delivers it again: one order, paid once", async () => {
+        /** The service's attempts to deliver this charge's `charge.paid`, in order. */
+        const attempts = async () =>
+          (
+            (await (await fetch(`${sandbox.url}/__sandbox/webhooks`)).json()) as {
+              event: string;
+              status_code: number | null;
+              body: { data: { uuid?: string } };
+            }[]
+          )
+            .filter((d) => d.event === "charge.paid" && d.body.data.uuid === session.chargeId)
+            .map((d) => d.status_code);
+        pgProxy.cut();
+        await control(sandbox.url, `charges/${session.chargeId}/pay`, {});
+        await waitFor(async () => (await attempts()).includes(503), "a delivery the store refused");
+        pgProxy.restore();
+        await waitFor(async () => (await attempts()).includes(200), "the delivery taken");
+        const delivered = await attempts();
+        expect(delivered[0]).toBe(503);
+        expect(delivered.at(-1)).toBe(200);
+        expect(delivered.filter((code) => code === 200)).toHaveLength(1);
+
+        // What the shopper and Medusa see: the order placed once, its payment captured once.
+        const order = await waitFor(() => orderOfCart(container(), session.cartId), "its order");
+        await waitFor(
+          async () => (await status(session.id)).data.status === "paid",
+          "the code paid",
+        );
+        const orders = await db(container())("order_cart").where({ cart_id: session.cartId });
+        expect(orders.map((o: { order_id: string }) => o.order_id)).toEqual([order.id]);
+        await waitFor(
+          async () => (await capturedCentsOfSession(container(), session.id)) === 4990,
+          "the payment captured",
+        );
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
       });
 
       it("answers the pages a page in Portuguese that asks again by itself, and changes nothing", async () => {
