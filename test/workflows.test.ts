@@ -2,11 +2,14 @@
 // .github/workflows keeps to the rules that make that safe: an action is pinned to a commit,
 // since a tag can be moved to code nobody reviewed; a checkout leaves no token in .git/config
 // for the steps after it; no npm token comes from a secret, since npm's trusted publishing
-// needs none; and the file sets its top-level permissions, so a job gets only what it names.
+// needs none; the file sets its top-level permissions, so a job gets only what it names; and a
+// job that can ask for an OIDC token (`id-token: write`, the whole credential of a trusted
+// publish) runs no code of the repository or of a dependency, so a build tool or an install
+// script never runs where it could mint a publish token.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LineCounter, isMap, isScalar, parseDocument, visit } from "yaml";
+import { type Document, LineCounter, isMap, isScalar, parse, parseDocument, visit } from "yaml";
 
 const root = path.resolve(__dirname, "..");
 const folder = path.join(root, ".github", "workflows");
@@ -22,6 +25,96 @@ const VERSION_COMMENT = /^\s*v?\d+(\.\d+)*\b/;
 const NPM_TOKEN_VARIABLE = /^(NODE_AUTH_TOKEN|NPM_TOKEN)$|^npm_config_.*(auth|token)/i;
 /** A secret with an npm token in it, by the names such secrets go by. */
 const NPM_SECRET = /secrets\.(\w*npm\w*|NODE_AUTH_TOKEN)\b/i;
+
+/** The part of a workflow these rules read. */
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string | string[];
+  permissions?: unknown;
+  steps?: Step[];
+}
+interface Workflow {
+  permissions?: unknown;
+  jobs?: Record<string, Job>;
+}
+
+/** Whether a job's permissions (its own, or else the workflow's) let it ask for an OIDC token. */
+function holdsIdToken(workflow: Workflow, job: Job): boolean {
+  const permissions = job.permissions ?? workflow.permissions;
+  if (permissions === "write-all") return true;
+  return (
+    typeof permissions === "object" &&
+    permissions !== null &&
+    (permissions as Record<string, unknown>)["id-token"] === "write"
+  );
+}
+
+/** What in a `run` would run code of the repository or of a dependency, and why. */
+const RUNS_CODE: [RegExp, string][] = [
+  [
+    /\bnpm\s+(run|run-script|rum|urn|test|tst|t|start|stop|restart|exec|x|explore|rebuild|rb)\b/,
+    "runs a package's script or code",
+  ],
+  [/\b(npx|pnpm|yarn|bunx?)\b/, "runs a package's code"],
+  // `node -p` and `node -e` run the workflow's own line; `node <file>` runs a file.
+  [/\bnode\s+(?!-)/, "runs a file with node"],
+];
+/** npm commands that run lifecycle scripts (the packages' or the dependencies') by default. */
+const RUNS_SCRIPTS = /\bnpm\s+(ci|install|isntall|i|in|add|update|up|dedupe|link|pack|publish)\b/;
+
+/** The shell commands of a `run`: its lines, continuations joined, split at `;`, `&&`, `||`, `|`. */
+function commandsOf(run: string): string[] {
+  return run
+    .replace(/\\\n/g, " ")
+    .split(/\n|;|&&|\|\|?/)
+    .map((command) => command.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Every step of a job with `id-token: write` that could run the repository's code or a
+ * dependency's: a checkout (whatever runs after it can run the repository's files), an action
+ * of the repository (`uses: ./…`), a package script, `node <file>`, or an npm command that runs
+ * lifecycle scripts without --ignore-scripts. Such a job takes what it publishes as artifacts
+ * from a job without the token.
+ */
+function idTokenProblems(document: Document, at: (path: (string | number)[]) => string) {
+  const workflow = document.toJS() as Workflow;
+  const problems: string[] = [];
+  for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    if (!job || !holdsIdToken(workflow, job)) continue;
+    for (const [index, step] of (job.steps ?? []).entries()) {
+      const where = (key: string) => `${at(["jobs", name, "steps", index, key])}: job ${name}`;
+      if (step.uses?.startsWith("actions/checkout@")) {
+        problems.push(
+          `${where("uses")} holds id-token: write and checks out the repository (build in a ` +
+            `job without the token and hand over artifacts)`,
+        );
+      }
+      if (step.uses?.startsWith("./")) {
+        problems.push(`${where("uses")} holds id-token: write and runs ${step.uses}`);
+      }
+      for (const command of commandsOf(step.run ?? "")) {
+        for (const [pattern, what] of RUNS_CODE) {
+          if (pattern.test(command)) {
+            problems.push(`${where("run")} holds id-token: write and ${what}: ${command}`);
+          }
+        }
+        if (RUNS_SCRIPTS.test(command) && !/\s--ignore-scripts(=true)?(\s|$)/.test(command)) {
+          problems.push(
+            `${where("run")} holds id-token: write and runs lifecycle scripts (add ` +
+              `--ignore-scripts): ${command}`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+}
 
 /** Every rule a workflow breaks, each as "line N: what". */
 function problemsOf(text: string): string[] {
@@ -87,6 +180,11 @@ function problemsOf(text: string): string[] {
       }
     },
   });
+  problems.push(
+    ...idTokenProblems(document, (path) =>
+      at(document.getIn(path, true) as Parameters<typeof at>[0]),
+    ),
+  );
   return problems;
 }
 
@@ -152,7 +250,8 @@ describe("the workflow rules", () => {
   });
 
   it("refuses top-level write-all", () => {
-    expect(problemsOf(workflow(checkout, "permissions: write-all\n"))).toEqual([
+    // Without a checkout: write-all holds id-token: write, which refuses one too.
+    expect(problemsOf(workflow(`      - run: echo hello\n`, "permissions: write-all\n"))).toEqual([
       "top-level permissions: write-all",
     ]);
   });
@@ -161,5 +260,111 @@ describe("the workflow rules", () => {
     expect(problemsOf(workflow(checkout, ""))).toEqual([
       "no top-level permissions (write `permissions: {}`, then grant each job its own)",
     ]);
+  });
+});
+
+describe("a job that holds id-token: write", () => {
+  const SHA = "3d3c42e5aac5ba805825da76410c181273ba90b1";
+  /** A workflow with one job of these steps, which may ask for an OIDC token. */
+  const workflow = (steps: string, permissions = "      id-token: write\n") =>
+    `on: push\npermissions: {}\njobs:\n  publish:\n    runs-on: ubuntu-24.04\n` +
+    `    permissions:\n${permissions}    steps:\n${steps}`;
+  const download =
+    `      - uses: actions/download-artifact@${SHA} # v8.0.1\n` +
+    `        with:\n          name: tarballs\n`;
+
+  it("may publish tarballs it downloaded, with npm and nothing of the repository", () => {
+    const steps =
+      download +
+      `      - run: |\n` +
+      `          id=$(tar -xzOf a.tgz package/package.json | node -p 'JSON.parse(1)')\n` +
+      `          npm view "$id" version\n` +
+      `          npm publish ./a.tgz --provenance --access public --ignore-scripts\n`;
+    expect(problemsOf(workflow(steps))).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a checkout",
+      `      - uses: actions/checkout@${SHA} # v7.0.1\n        with:\n          persist-credentials: false\n`,
+      /line 12: job publish holds id-token: write and checks out the repository/,
+    ],
+    [
+      "an action of the repository",
+      `      - uses: ./.github/actions/publish\n`,
+      /runs \.\/\.github/,
+    ],
+    ["the build", `      - run: npm run build\n`, /runs a package's script or code: npm run build/],
+    ["npm test", `      - run: npm test\n`, /runs a package's script or code: npm test/],
+    [
+      "a script of the repository",
+      `      - run: node scripts/publish.mjs\n`,
+      /runs a file with node/,
+    ],
+    ["npx", `      - run: npx changeset publish\n`, /runs a package's code/],
+    [
+      "an install that runs install scripts",
+      `      - run: npm ci --no-audit\n`,
+      /add --ignore-scripts/,
+    ],
+    [
+      "a publish that runs the package's lifecycle scripts",
+      `      - run: npm publish --provenance --access public\n`,
+      /add --ignore-scripts/,
+    ],
+    [
+      "the build after an install, on one line",
+      `      - run: npm ci --ignore-scripts && npm run build\n`,
+      /runs a package's script or code: npm run build/,
+    ],
+  ])("refuses %s", (_, steps, problem) => {
+    const problems = problemsOf(workflow(download + steps));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(problem);
+  });
+
+  it("is any job under permissions: write-all, its own or the workflow's", () => {
+    const steps = `      - run: npm run build\n`;
+    expect(problemsOf(workflow(steps, "      contents: read\n"))).toEqual([]);
+    expect(problemsOf(workflow(steps, "      id-token: none\n"))).toEqual([]);
+    const inherited = `on: push\npermissions: write-all\njobs:\n  a:\n    steps:\n${steps}`;
+    expect(problemsOf(inherited)).toContainEqual(expect.stringMatching(/job a holds id-token/));
+  });
+});
+
+describe("the release workflow", () => {
+  const release = parse(readFileSync(path.join(folder, "release.yml"), "utf8")) as Workflow;
+  const jobs = Object.entries(release.jobs ?? {});
+  const runs = (job: Job) => (job.steps ?? []).map((step) => step.run ?? "").join("\n");
+  const needs = (job: Job) => [job.needs ?? []].flat();
+  const artifact = (job: Job, action: string) =>
+    job.steps?.find((step) => step.uses?.startsWith(`actions/${action}-artifact@`))?.with?.name;
+
+  it("gives the OIDC token to the publish job alone", () => {
+    const holders = jobs.filter(([, job]) => holdsIdToken(release, job)).map(([name]) => name);
+    expect(holders).toEqual(["publish"]);
+  });
+
+  it("builds only in jobs without the token", () => {
+    const building = jobs.filter(([, job]) => /\bnpm (run build|test)\b/.test(runs(job)));
+    expect(building.map(([name]) => name).sort()).toEqual(["pack", "test"]);
+    for (const [, job] of building) expect(holdsIdToken(release, job)).toBe(false);
+  });
+
+  it("publishes the tarballs the pack job built, after the tests passed", () => {
+    const pack = release.jobs?.pack as Job;
+    const publish = release.jobs?.publish as Job;
+    expect(runs(pack)).toMatch(/npm run build\n[^]*node scripts\/publish\.mjs --pack tarballs/);
+    expect(artifact(pack, "upload")).toBe("tarballs");
+    expect(artifact(publish, "download")).toBe("tarballs");
+    expect(needs(publish)).toEqual(expect.arrayContaining(["pack", "test"]));
+    expect(runs(publish)).toMatch(/npm publish "\.\/\$tarball" --provenance --access public/);
+  });
+
+  it("tests with the whole history, which the migration guard reads", () => {
+    const checkout = release.jobs?.test?.steps?.find((step) =>
+      step.uses?.startsWith("actions/checkout@"),
+    );
+    expect(checkout?.with?.["fetch-depth"]).toBe(0);
   });
 });
