@@ -962,6 +962,10 @@ medusaIntegrationTestRunner({
         "52998224725",
         BOLETO_PAYER.document,
         BOLETO_PAYER.email,
+        BOLETO_PAYER.billing_address.last_name,
+        BOLETO_PAYER.billing_address.address_1,
+        // The CNPJ the buyerDocument tests above paid with.
+        "12ABC34501DE35",
       ]) {
         expect(exported).not.toContain(secret);
       }
@@ -979,6 +983,44 @@ medusaIntegrationTestRunner({
       expect(logged).toContain("[pix-checkout] created pix charge");
       expect(logged).not.toContain(API_KEY);
       expect(logged).not.toContain(WEBHOOK_SECRET);
+    });
+
+    it("no line logged during the suite carries a payer's CPF, CNPJ, e-mail, name or street", async () => {
+      // A payer of its own, so the scan means something when this test runs alone: an
+      // order-first boleto (the order-placed subscriber writes the CPF on the order), then paid
+      // (webhook, fetch-back, capture). The buyerDocument tests above paid with a CNPJ.
+      const payer = {
+        ...BOLETO_PAYER,
+        email: "lgpd.titular@example.com",
+        billing_address: {
+          ...BOLETO_PAYER.billing_address,
+          first_name: "Lúcia",
+          last_name: "Privacidade",
+          address_1: "Rua do Sigilo",
+        },
+      };
+      const cartId = await createCart(container(), store, 47);
+      const boleto = sessionOf(await shop.initiate(cartId, "pp_boleto_a", payer));
+      expect((await shop.complete(cartId)).data.type).toBe("order");
+      await control(sandboxA.url, `charges/${boleto.data.charge_id}/pay`, {});
+      await paidOrder(cartId);
+
+      const logged = output.join("\n");
+      // The tap works: this test's own lines are in it.
+      expect(logged).toContain(`created boleto charge ${boleto.data.charge_id}`);
+      for (const personal of [
+        "52998224725",
+        "529.982.247-25",
+        "12ABC34501DE35",
+        "12.ABC.345/01DE-35",
+        payer.email,
+        BOLETO_PAYER.email,
+        payer.billing_address.last_name,
+        payer.billing_address.address_1,
+        BOLETO_PAYER.billing_address.address_1,
+      ]) {
+        expect(logged.toLowerCase()).not.toContain(personal.toLowerCase());
+      }
     });
   },
 });

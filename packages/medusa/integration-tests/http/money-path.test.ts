@@ -250,7 +250,7 @@ medusaIntegrationTestRunner({
         expect(await capturesOfSession(container(), session.id)).toBe(1);
       });
 
-      it("a 15 % promotion on items: a boleto order waits, then is captured in full", async () => {
+      it("a 15 % promotion on items: a boleto order waits, then is captured in full, and its paid message carries no CPF", async () => {
         const { id: cartId, total } = await cart(
           [
             { unit_price: 39.9, quantity: 3 },
@@ -267,6 +267,21 @@ medusaIntegrationTestRunner({
         expect(completed.data.type).toBe("order");
         await control(sandbox.url, `charges/${session.data.charge_id}/pay`, {});
         await expectPaidInFull(cartId);
+        // The shopper's "paid" message names the order and the boleto; the CPF the charge was
+        // made with is in no message (docs/privacy.md).
+        expect((await chargeRow(session.data.charge_id)).buyer_document).toBe("52998224725");
+        const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+        const paid = await waitFor(
+          async () =>
+            (await notifications.listNotifications({ resource_id: session.data.charge_id })).find(
+              (n) => n.template === "pix-checkout-paid",
+            ),
+          "the paid message",
+        );
+        expect((paid.data as Json).method).toBe("boleto");
+        for (const whole of ["52998224725", BOLETO_PAYER.document]) {
+          expect(JSON.stringify(paid)).not.toContain(whole);
+        }
       });
 
       it("a fixed R$ 5 promotion on a taxed cart", async () => {

@@ -1,7 +1,8 @@
 import type { BookLine, Reconciliation } from "./books";
 import type { CsvLanguage } from "./books-csv";
+import { maskDocument } from "@pix-checkout/client";
 import { centsToText } from "../platform/brl";
-import { printedBuyerDocument } from "../platform/buyer-document";
+import { readBuyerDocument } from "../platform/buyer-document";
 import { saoPauloStamp } from "../platform/sao-paulo-time";
 
 // The period as a bank statement of the merchant's account at the payment service, in the
@@ -83,15 +84,25 @@ export function ofxAmount(cents: number): string {
 }
 
 // A CPF (11 digits) or CNPJ (14), with or without its dots, slash and dash. The memo names the
-// order, the customer and the buyer's document the plugin wrote on the order (what the nota
-// fiscal is issued to, README "Nota fiscal"); a document a shopper typed into their name field
-// is no such document, and must not reach the accountant's tool (nor every bank-import cache it
-// syncs to).
+// order and the customer; a document a shopper typed into their name field must not reach the
+// accountant's tool (nor every bank-import cache it syncs to).
 const DOCUMENT = /\d{2,3}\.?\d{3}\.?\d{3}(?:\/?\d{4})?-?\d{2}/g;
 
 /** A customer as the memo names them: any CPF or CNPJ in the text becomes `***`. */
 export function withoutDocuments(text: string): string {
   return text.replace(DOCUMENT, "***");
+}
+
+/**
+ * The buyer's document on the order as the memo names it: its kind and the client's mask, as a
+ * session's public data shows it (`CPF *********25`, `CNPJ ************35`). An OFX goes to
+ * bank-reconciliation tools, which need to tell two buyers apart, not to issue a nota fiscal:
+ * the CSV's `CPF/CNPJ do comprador` keeps it whole for that (docs/privacy.md).
+ */
+export function maskedBuyerDocument(bare: string): string {
+  const document = readBuyerDocument(bare);
+  const masked = maskDocument(bare);
+  return document ? `${document.type.toUpperCase()} ${masked}` : masked;
 }
 
 /** Text an SGML field can hold: no markup, no line break, at most `max` characters. */
@@ -107,7 +118,8 @@ export function ofxText(text: string, max: number): string {
 }
 
 /**
- * What a line is about, for a memo: `Pedido #12 - Ana Silva - cobrança 4f0c…`, then
+ * What a line is about, for a memo: `Pedido #12 - Ana Silva - CPF *********25 - cobrança 4f0c…`
+ * (the buyer's document masked, when the order has one), then
  * ` - desconto no Pix 4,00` after the charge that counts its order's Pix discount (the sale's:
  * books.ts `pixDiscountLines`, so the memos add up to the CSV's total), and
  * ` - após lembrete` after one whose payment followed a reminder to its cart (the memo only:
@@ -118,7 +130,7 @@ function about(line: BookLine, language: CsvLanguage): string {
   const parts: string[] = [];
   if (line.order?.display_id != null) parts.push(`${words.order} #${line.order.display_id}`);
   if (line.customer) parts.push(withoutDocuments(line.customer));
-  if (line.order?.buyer_document) parts.push(printedBuyerDocument(line.order.buyer_document));
+  if (line.order?.buyer_document) parts.push(maskedBuyerDocument(line.order.buyer_document));
   if (line.id) parts.push(`${line.type === "withdrawal" ? "id" : words.of} ${line.id}`);
   const discount = line.type === "charge" ? (line.pix_discount_cents ?? 0) : 0;
   if (discount > 0) parts.push(`${words.pixDiscount} ${centsToText(discount, language)}`);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LooselyTypedOFX } from "ofx-js" with { "resolution-mode": "import" };
 import { parsePeriod, reconcileBooks, type Books, type ServiceCharge } from "./books";
+import { reconciliationCsv } from "./books-csv";
 import {
   ofxAmount,
   ofxDate,
@@ -209,22 +210,38 @@ describe("the reconciliation as OFX", () => {
     });
   });
 
-  it("names the buyer's CPF or CNPJ on the order after the customer, for the nota fiscal", () => {
-    const order = {
-      id: "order_20",
-      display_id: 20,
+  it("names the buyer's CPF or CNPJ on the order masked, never whole: the CSV keeps it whole for the nota fiscal", () => {
+    const order = (display_id: number, buyer_document: string) => ({
+      id: `order_${display_id}`,
+      display_id,
       customer: "Ana",
-      buyer_document: "12ABC34501DE35",
+      buyer_document,
       pix_discount_cents: 0,
-    };
-    const report = reconcileBooks({
+    });
+    const nf = reconcileBooks({
       ...books,
       medusa: { captures: [] },
-      service: { charges: [charge("ch_nf", 5_000, { order, purpose: "cart" })], withdrawals: [] },
+      service: {
+        charges: [
+          charge("ch_cpf", 5_000, { order: order(20, "52998224725"), purpose: "cart" }),
+          charge("ch_cnpj", 7_000, { order: order(21, "12ABC34501DE35"), purpose: "cart" }),
+        ],
+        withdrawals: [],
+      },
       refunds: [],
     });
-    const memo = ofxTransactions(report).find((t) => t.fitid === "ch_nf")?.memo;
-    expect(memo).toBe("Pedido #20 - Ana - CNPJ 12.ABC.345/01DE-35 - cobrança ch_nf");
+    const memo = (id: string) => ofxTransactions(nf).find((t) => t.fitid === id)?.memo;
+    // The mask of the session's public data (`*********25`), with the document's kind.
+    expect(memo("ch_cpf")).toBe("Pedido #20 - Ana - CPF *********25 - cobrança ch_cpf");
+    expect(memo("ch_cnpj")).toBe("Pedido #21 - Ana - CNPJ ************35 - cobrança ch_cnpj");
+    const file = reconciliationOfx(nf, { provider: "a" }, { start: period.start, end: period.end });
+    for (const whole of ["52998224725", "529.982.247-25", "12ABC34501DE35", "12.ABC.345/01DE-35"]) {
+      expect(file).not.toContain(whole);
+    }
+    // What the nota fiscal needs is in the CSV, whole.
+    const csv = reconciliationCsv(nf);
+    expect(csv).toContain("CPF 529.982.247-25");
+    expect(csv).toContain("CNPJ 12.ABC.345/01DE-35");
   });
 
   it("names the order, customer and Pix discount in the memo, never a CPF or CNPJ, with markup escaped", () => {
