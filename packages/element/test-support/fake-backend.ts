@@ -177,7 +177,10 @@ async function paymentSessions(req: IncomingMessage, res: ServerResponse, collec
   if (req.headers["x-publishable-api-key"] !== PUBLISHABLE_KEY) {
     return send(res, 400, { type: "not_allowed", message: "A valid publishable key is required" });
   }
-  const { provider_id } = (await readJson(req)) as { provider_id?: string };
+  const { provider_id, data } = (await readJson(req)) as {
+    provider_id?: string;
+    data?: { renews?: unknown };
+  };
   // A busy minute: the plugin's line of codes to create is full.
   if (collectionId.includes("_busy_")) {
     res.setHeader("Retry-After", "60");
@@ -193,7 +196,18 @@ async function paymentSessions(req: IncomingMessage, res: ServerResponse, collec
   if (!provider_id || mine.length === 0) {
     return send(res, 404, { type: "not_found", message: `no collection ${collectionId}` });
   }
+  // The plugin takes a request on an order's collection for the shopper's only when it names the
+  // code it renews (`data.renews`, checkout/session-tie.ts). This backend answers the element's
+  // renewals only, so a request naming none of the collection's sessions is refused, as the
+  // plugin refuses a stranger beside a live code: an element that forgot to name it fails here.
+  const renews = mine.find((entry) => entry.session.session_id === data?.renews);
   const payable = mine.find((entry) => entry.session.status === "pending");
+  if (!renews) {
+    return send(res, 409, {
+      code: "payment_code_in_progress",
+      message: "This order already has a payment code in progress; nothing was changed.",
+    });
+  }
   let session = payable?.session;
   if (!session) {
     const old = mine[mine.length - 1]!.session;

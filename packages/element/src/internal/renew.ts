@@ -55,12 +55,15 @@ async function truth(backend: Backend): Promise<string | null | undefined> {
  * "Gerar novo código", after reading the session's current state: answers the session the
  * element shows next (the cart's current code, or a new one), or null when the session is no
  * longer expired (the cart was paid meanwhile), which the element then reads again and shows.
+ * The request names the expired code's session (`data.renews`): the store fills the new code
+ * from that one only for a request that can name it, never for whoever knows the order's id.
  * A refusal goes to `host` as `pix-error` with the store's own text (for developers) and is
  * thrown with the shopper's words (`say`).
  */
 export async function renewSession(
   backend: Backend,
   target: RenewTarget,
+  renews: string,
   lang: Lang,
   host: HTMLElement,
 ): Promise<string | null> {
@@ -73,7 +76,7 @@ export async function renewSession(
       {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ provider_id: target.provider_id }),
+        body: JSON.stringify({ provider_id: target.provider_id, data: { renews } }),
       },
       true,
     );

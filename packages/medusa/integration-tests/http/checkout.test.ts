@@ -541,8 +541,13 @@ medusaIntegrationTestRunner({
           async () => (await chargeRow(first.data.charge_id))?.status === "expired",
           "the first code to expire",
         );
-        // What the element sends after expiry: the provider, no data.
-        const renewed = await shop.initiate(cartId, NF);
+        // A request that names no earlier code is not tied to the shopper who gave the
+        // document (a collection's id is no proof of who asks): it is asked again.
+        const untied = await shop.initiate(cartId, NF);
+        expect(untied.status).toBe(400);
+        expect(untied.data.code).toBe("missing_payer_data");
+        // What the element sends after expiry: the provider, and the code it renews.
+        const renewed = await shop.initiate(cartId, NF, { renews: first.id });
         expect(renewed.status).toBe(200);
         const session = sessionOf(renewed);
         expect(session.data.charge_id).not.toBe(first.data.charge_id);

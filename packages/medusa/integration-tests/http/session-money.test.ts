@@ -375,6 +375,151 @@ medusaIntegrationTestRunner({
       expect(refunded).toBe(2_000);
     });
 
+    describe("a payment collection's id is no key to the shopper's code or CPF (issue #68)", () => {
+      // Medusa answers `GET /store/orders/:id` without a login and lists the order's payment
+      // collections: whoever holds an order's id holds its collection's id. The stranger plays
+      // another loopback address, with only the publishable key.
+      const stranger = () => storefront(http, store, "127.0.0.68");
+      const STRANGER_CNPJ = "11.222.333/0001-81";
+      const chargesOf = (collectionId: string) =>
+        db(container())("pix_checkout_charge").where({ payment_collection_id: collectionId });
+      const payerAtService = async (chargeId: string) =>
+        (await (await fetch(`${sandboxA.url}/__sandbox/charges/${chargeId}/payer`)).json()) as Json;
+      const collectionOfOrder = async (orderId: string) => {
+        const order = await stranger().call("get", `/store/orders/${orderId}`);
+        expect(order.status).toBe(200);
+        return order.data.order.payment_collections[0].id as string;
+      };
+      const sessionsPath = (collectionId: string) =>
+        `/store/payment-collections/${collectionId}/payment-sessions`;
+      /** An order-first order of a cart whose code was made with `providerId` and `data`. */
+      const orderFirst = async (cents: number, providerId: string, data: Json) => {
+        const cartId = await createCart(container(), store, cents);
+        const created = await shop.initiate(cartId, providerId, data);
+        expect(created.status).toBe(200);
+        const session = sessionOf(created);
+        expect((await shop.complete(cartId)).data.type).toBe("order");
+        const order = await orderOfCart(container(), cartId);
+        return { session, orderId: order!.id, collectionId: await collectionOfOrder(order!.id) };
+      };
+      const expire = async (chargeId: string) => {
+        await control(sandboxA.url, `charges/${chargeId}/expire`, {});
+        await waitFor(
+          async () =>
+            (await db(container())("pix_checkout_charge").where({ charge_id: chargeId }).first())
+              ?.status === "expired",
+          "the code to expire",
+        );
+      };
+
+      it("a stranger's boleto or Pix session on an order with a live boleto is refused 409, and the shopper's boleto stays live and unchanged", async () => {
+        const { session, collectionId } = await orderFirst(121, "pp_boleto_a", BOLETO_PAYER);
+        const tries = [
+          { provider_id: "pp_boleto_a", data: { neighborhood: "x", number: "1" } },
+          { provider_id: "pp_pix_a" },
+          // A session id read off the order names the live code: no renewal of anything.
+          { provider_id: "pp_boleto_a", data: { renews: session.id } },
+        ];
+        for (const body of tries) {
+          const answer = await stranger().call("post", sessionsPath(collectionId), body);
+          expect(answer.status).toBe(409);
+          expect(answer.data.code).toBe("payment_code_in_progress");
+          expect(JSON.stringify(answer.data)).not.toMatch(/52998224725|529\.982|boleto_url|Ana/);
+        }
+        const view = await shop.call("get", `/store/pix-checkout/sessions/${session.id}`);
+        expect(view.status).toBe(200);
+        expect(view.data.status).toBe("pending");
+        expect(view.data.boleto.url).toBe(session.data.boleto.url);
+        const rows = await chargesOf(collectionId);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].superseded_at).toBeNull();
+      });
+
+      it("once the shopper's boleto expired, a stranger's boleto carries only the stranger's own document, and one without is refused missing_payer_data", async () => {
+        const { session, collectionId } = await orderFirst(122, "pp_boleto_a", BOLETO_PAYER);
+        await expire(session.data.charge_id);
+        const bare = await stranger().call("post", sessionsPath(collectionId), {
+          provider_id: "pp_boleto_a",
+          data: { neighborhood: "x", number: "1" },
+        });
+        expect(bare.status).toBe(400);
+        expect(bare.data.code).toBe("missing_payer_data");
+        expect(await chargesOf(collectionId)).toHaveLength(1);
+
+        const own = await stranger().call("post", sessionsPath(collectionId), {
+          provider_id: "pp_boleto_a",
+          data: {
+            ...BOLETO_PAYER,
+            email: "outro@example.com",
+            document: STRANGER_CNPJ,
+            billing_address: {
+              ...BOLETO_PAYER.billing_address,
+              first_name: "Outra",
+              last_name: "Empresa",
+            },
+          },
+        });
+        expect(own.status).toBe(200);
+        const theirs = sessionOf(own);
+        expect(theirs.data.charge_id).not.toBe(session.data.charge_id);
+        expect((await payerAtService(theirs.data.charge_id)).document).toBe("11222333000181");
+      });
+
+      it("the element's renewal names the expired code and gets a new one; a stranger naming no ended code of the order is refused beside it", async () => {
+        const { session, collectionId } = await orderFirst(123, "pp_pix_a", {});
+        await expire(session.data.charge_id);
+        // What the element's "Gerar novo código" sends.
+        const renewed = await shop.call("post", sessionsPath(collectionId), {
+          provider_id: "pp_pix_a",
+          data: { renews: session.id },
+        });
+        expect(renewed.status).toBe(200);
+        const fresh = sessionOf(renewed);
+        expect(fresh.data.charge_id).not.toBe(session.data.charge_id);
+        expect(fresh.data.status).toBe("pending");
+        // The new code is live: a stranger cannot replace it, whatever it names.
+        for (const data of [
+          {},
+          { renews: fresh.id },
+          { renews: "payses_01JX3Q8Z2K4T0M9V6R7W5YNONE" },
+        ]) {
+          const answer = await stranger().call("post", sessionsPath(collectionId), {
+            provider_id: "pp_boleto_a",
+            data: { ...data, document: STRANGER_CNPJ, neighborhood: "x", number: "1" },
+          });
+          expect(answer.status).toBe(409);
+          expect(answer.data.code).toBe("payment_code_in_progress");
+        }
+        const view = await shop.call("get", `/store/pix-checkout/sessions/${fresh.id}`);
+        expect(view.data.status).toBe("pending");
+        // The renewal of the expired code again (a second tab): the live code, shown again.
+        const again = await shop.call("post", sessionsPath(collectionId), {
+          provider_id: "pp_pix_a",
+          data: { renews: session.id },
+        });
+        expect(again.status).toBe(200);
+        expect(sessionOf(again).data.charge_id).toBe(fresh.data.charge_id);
+      });
+
+      it("before its cart is an order, a boleto after a Pix with a CPF is not filled with that CPF", async () => {
+        const cartId = await createCart(container(), store, 124);
+        const pix = sessionOf(
+          await shop.initiate(cartId, "pp_pix_a", { document: "529.982.247-25" }),
+        );
+        const boleto = await shop.initiate(cartId, "pp_boleto_a", {
+          neighborhood: "x",
+          number: "1",
+        });
+        expect(boleto.status).toBe(400);
+        expect(boleto.data.code).toBe("missing_payer_data");
+        // The refused boleto made no charge; the Pix's code is the cart's only one.
+        const rows = await db(container())("pix_checkout_charge").where({
+          payment_collection_id: (await shop.cart(cartId)).data.cart.payment_collection.id,
+        });
+        expect(rows.map((row: Json) => row.charge_id)).toEqual([pix.data.charge_id]);
+      });
+    });
+
     describe("every real the store holds is on the merchant's list", () => {
       it("a short payment first learned at cart completion is held and on the list, and Resolve cannot hide it", async () => {
         const cartId = await createCart(container(), store, 100);

@@ -226,6 +226,7 @@ const PAGES: (ServedPageCase & { render: Render })[] = [
           publishableKey: PUBLISHABLE_KEY,
           pageTemplate: "https://loja.example.com/pagar/{session_id}",
           fallbackUrl: PAGE_URL,
+          renews: "payses_01JX3Q8Z2K4T0M9V6R7W5YGONE",
         },
         pageNonce(),
         PLACE,

@@ -7,6 +7,7 @@ import {
 } from "../internal/checkout/method-guards";
 import { refuseWaitingClientsEarly } from "../internal/create-line/early-refusal";
 import { sessionGate } from "../internal/create-line/session-gate";
+import { tieSessionRequest } from "../internal/checkout/session-tie";
 import { capUnpaidOrders } from "../internal/create-line/unpaid-order-gate";
 import { hideWebhookToken } from "../internal/settlement/webhook-intake";
 import { hideLinkToken } from "../internal/recovery/link-request";
@@ -26,7 +27,9 @@ import { pixCheckoutErrorHandler } from "../internal/operations/route-failures";
  * A client the create line would refuse a place is answered first, from one query, before
  * anything costly runs (see early-refusal). A collection's session requests are served one at a
  * time, under the collection's own lease (see session-requests), and inside it a collection
- * paid in full gets no new session of any provider (see paid-collection-guard); a cart
+ * paid in full gets no new session of any provider (see paid-collection-guard), and who asks is
+ * told from the collection's id, which strangers can learn: an order's live code is not theirs
+ * to replace (see session-tie); a cart
  * that cannot become an order or a client past its cap is refused before anything is made
  * (see session-gate), and a boleto session takes the payer's e-mail and address from the
  * cart (see cart-payer).
@@ -75,6 +78,7 @@ export default defineMiddlewares({
         refuseWaitingClientsEarly,
         oneSessionRequestAtATime,
         refuseSessionsOfPaidCollection,
+        tieSessionRequest,
         sessionGate,
         chosenMethodFollowsSession,
         boletoPayerFromCart,

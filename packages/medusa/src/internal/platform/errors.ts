@@ -72,6 +72,9 @@ export const ERROR_STATUS = {
   collection_exists: 409,
   order_canceled: 409,
   nothing_owed: 409,
+  // A session request on an order's collection that would replace the shopper's live code,
+  // from someone who cannot show the code it renews (checkout/session-tie.ts).
+  payment_code_in_progress: 409,
   // Pix returned by the MED (docs/ledger.md): a mark or outcome that would move money that is
   // not where it says.
   med_not_contestable: 409,

@@ -318,8 +318,9 @@ export function optOutPage(
 /**
  * What the new-code button's page does: asks Medusa's store route for the cart's new Pix code
  * (`POST /store/payment-collections/:id/payment-sessions` with the store's publishable key, the
- * request the element's "Gerar novo código" sends, so the create line and every other rule of
- * that route apply and the shopper's own address is the one counted), then opens the payment
+ * request the element's "Gerar novo código" sends, naming the code it renews, so the create line
+ * and every other rule of that route apply and the shopper's own address is the one counted),
+ * then opens the payment
  * page on the new session. Any refusal is said in Portuguese beside a button that tries again,
  * with the old code's payment page as the way out. It runs only in the answer to the button's
  * POST, never on opening the link: a mail scanner's GET makes nothing.
@@ -342,7 +343,7 @@ async function make() {
     const response = await fetch(new URL("../../store/payment-collections/" + encodeURIComponent(data.collectionId) + "/payment-sessions", location.href), {
       method: "POST",
       headers: { "content-type": "application/json", "x-publishable-api-key": data.publishableKey },
-      body: JSON.stringify({ provider_id: data.providerId }),
+      body: JSON.stringify({ provider_id: data.providerId, data: { renews: data.renews } }),
     });
     status = response.status;
     body = await response.json().catch(() => ({}));
@@ -382,6 +383,7 @@ export function newCodePage(
           providerId: request.providerId,
           publishableKey: request.publishableKey,
           pageTemplate: request.pageTemplate,
+          renews: request.renews,
         },
       },
     ),

@@ -40,6 +40,7 @@ describe("the page that makes the new code", () => {
     publishableKey: "pk_01</script>",
     pageTemplate: "https://loja.example.com/pagar/{session_id}",
     fallbackUrl: "https://loja.example.com/pagar/payses_old",
+    renews: "payses_01JX3Q8Z2K4T0M9V6R7W5Y1OLD",
   };
 
   it("runs only its own script, by nonce, and asks only this server", () => {
@@ -47,6 +48,9 @@ describe("the page that makes the new code", () => {
     expect(status).toBe(200);
     expect(html).toContain('<script nonce="n0nce">');
     expect(html).toContain('"providerId":"pp_pix_a"');
+    // The request names the code it renews, so the store fills it as the shopper's.
+    expect(html).toContain('"renews":"payses_01JX3Q8Z2K4T0M9V6R7W5Y1OLD"');
+    expect(html).toContain("data: { renews: data.renews }");
     // Nothing in the data closes its script element.
     expect(html).not.toContain("pk_01</script>");
     expect(html).toContain('<a class="link" href="https://loja.example.com/pagar/payses_old">');

@@ -77,6 +77,11 @@ export interface NewCodeRequest {
   pageTemplate: string;
   /** The payment page of the old code, where the element says what happened if this fails. */
   fallbackUrl: string;
+  /**
+   * The session of the code this renews, sent as `data.renews`: the link's signed token reached
+   * this page, so the new code is the shopper's as the element's renewal is (checkout/session-tie).
+   */
+  renews: string;
 }
 
 /** A message's link, found by its token, and whether its days are over at `now`. */
@@ -190,6 +195,7 @@ export async function secondChance(
           publishableKey,
           pageTemplate: template!,
           fallbackUrl: paymentPageUrl!,
+          renews: newest.session_id,
         }
       : null,
   };

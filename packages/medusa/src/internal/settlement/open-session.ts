@@ -12,6 +12,7 @@ import {
   type OwnedSessionData,
   type SessionInput,
 } from "../checkout/session-data";
+import { askerFor, type SessionAsker } from "../checkout/session-tie";
 import { originOf } from "../create-line/client-origin";
 import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
 import { readMedusaSide } from "../medusa/collection-snapshot";
@@ -67,12 +68,15 @@ export async function openSession(
     session.payment_collection_id,
     asked.amountCents,
   );
+  // Who asks (checkout/session-tie.ts): a live code is shown again, and a document filled in,
+  // only for a request tied to the shopper of the earlier code, or for Medusa's own re-create.
+  const asker = askerFor(session.payment_collection_id);
   const request = {
     ...asked,
     amountCents,
-    input: await withKnownDocument(core, session.payment_collection_id, asked.input),
+    input: await withKnownDocument(core, session.payment_collection_id, asked, asker),
   };
-  const reused = await reuse(core, request, session);
+  const reused = asker?.kind === "foreign" ? undefined : await reuse(core, request, session);
   if (reused) return ownedOfCharge(reused, sessionId);
   const providerKey = keyOfProviderId(session.provider_id);
   const outcome = await request.line(providerKey).request({
@@ -169,19 +173,30 @@ async function amountStillAsked(
 }
 
 /**
- * The buyer's document is asked once: a new session of a collection whose storefront sent none
- * (the element's "Gerar novo código" after expiry, a reminder's new code, a switch from Pix to
- * boleto) is created with the document the collection's newest charge was created with, from
- * the plugin's own records, never from anything a client wrote. A document sent wins.
+ * The buyer's document is asked once, of the shopper who gave it: a renewal (the element's
+ * "Gerar novo código" after expiry, a reminder's new code) is created with the document of the
+ * code it renews, from the plugin's own records, never from anything a client wrote. A boleto
+ * prints its payer's document on a page anyone with its link opens, so a store request's boleto
+ * carries only the document that request sent; no other request is filled (a collection's id is
+ * no proof of who asks: checkout/session-tie.ts), and a boleto without one is refused
+ * `missing_payer_data`. Medusa's own re-create of a session (no store request) keeps the
+ * collection's newest document, as the shopper's session it replaces had. A document sent wins.
  */
 async function withKnownDocument(
   core: SettlementCore,
   paymentCollectionId: string,
-  input: SessionInput,
+  asked: Pick<OpenSessionRequest, "input" | "method">,
+  asker: SessionAsker | undefined,
 ): Promise<SessionInput> {
+  const { input } = asked;
   if (input.document?.trim()) return input;
-  const rows = await core.records.charges.ofCollection(paymentCollectionId);
-  const known = [...rows].reverse().find((row) => row.buyer_document)?.buyer_document;
+  let known: string | null | undefined;
+  if (!asker) {
+    const rows = await core.records.charges.ofCollection(paymentCollectionId);
+    known = [...rows].reverse().find((row) => row.buyer_document)?.buyer_document;
+  } else if (asker.kind === "renewal" && asked.method !== "boleto") {
+    known = asker.renews.buyer_document;
+  }
   return known ? { ...input, document: known } : input;
 }
 
