@@ -21,6 +21,8 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { adminLogin } from "../helpers/admin-login";
+import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IInventoryService, IPaymentModuleService } from "@medusajs/framework/types";
 import {
@@ -588,6 +590,94 @@ medusaIntegrationTestRunner({
         expect(
           (data[0] as { metadata?: Json }).metadata?.pix_checkout_buyer_document,
         ).toBeUndefined();
+      });
+
+      // A valid CNPJ that is not the buyer's: what a shopper would plant (issue #68).
+      const PLANTED = { type: "cnpj", number: "11222333000181" };
+
+      it("Medusa's cart routes refuse the plugin's metadata keys with 400 reserved_cart_metadata, and the cart keeps its metadata", async () => {
+        const cartId = await createCart(container(), store, 35);
+        for (const key of ["pix_checkout_buyer_document", "PIX_Checkout_Buyer_Document"]) {
+          const planted = await shop.call("post", `/store/carts/${cartId}`, {
+            metadata: { gift_note: "Feliz aniversário", [key]: PLANTED },
+          });
+          expect(planted.status).toBe(400);
+          expect(planted.data.code).toBe("reserved_cart_metadata");
+          expect(planted.data.message).toContain(`metadata.${key} is the Pix Checkout plugin's`);
+          expect(planted.data.message).toMatch(/remove it from this request/);
+        }
+        const created = await shop.call("post", "/store/carts", {
+          region_id: store.regionId,
+          metadata: { pix_checkout_buyer_document: PLANTED },
+        });
+        expect(created.status).toBe(400);
+        expect(created.data.code).toBe("reserved_cart_metadata");
+        const line = await shop.call("post", `/store/carts/${cartId}/line-items`, {
+          variant_id: "variant_any",
+          quantity: 1,
+          metadata: { pix_checkout_buyer_document: PLANTED },
+        });
+        expect(line.status).toBe(400);
+        expect(line.data.code).toBe("reserved_cart_metadata");
+        // Nothing of a refused request was written, not even the store's own key beside it.
+        expect((await shop.cart(cartId)).data.cart.metadata ?? {}).toEqual({});
+        // The store's own keys go through as before.
+        const own = await shop.call("post", `/store/carts/${cartId}`, {
+          metadata: { gift_note: "Feliz aniversário" },
+        });
+        expect(own.status).toBe(200);
+        expect(own.data.cart.metadata).toEqual({ gift_note: "Feliz aniversário" });
+      });
+
+      it("a document on the cart the store routes never saw (an older release, Medusa's cart module) reaches neither the order, the admin's order page, the CSV nor the OFX", async () => {
+        const cartId = await createCart(container(), store, 36);
+        await container()
+          .resolve(Modules.CART)
+          .updateCarts(cartId, {
+            metadata: {
+              gift_note: "Feliz aniversário",
+              pix_checkout_buyer_document: PLANTED,
+              PIX_CHECKOUT_NOTE: "pago",
+            },
+          });
+        // A Pix of the default registration (`buyerDocument: "boleto"`): it carries no document.
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        expect((await shop.complete(cartId)).data.type).toBe("order");
+        const order = (await orderOfCart(container(), cartId))!;
+        const adminHeaders = await adminLogin(container(), "nf-e@example.com");
+        const admin = (url: string) =>
+          (api as unknown as Api).request({
+            method: "get",
+            url,
+            headers: adminHeaders,
+            validateStatus: () => true,
+          });
+        // Medusa copied the cart's metadata onto the order; order.placed takes out the keys the
+        // plugin did not write and leaves the store's own. What the order widget reads.
+        const placed = await waitFor(async () => {
+          const { data } = await admin(`/admin/orders/${order.id}?fields=%2Bmetadata`);
+          const metadata = data.order?.metadata as Record<string, unknown> | null | undefined;
+          return (
+            metadata && !Object.keys(metadata).some((k) => /pix_checkout/i.test(k)) && metadata
+          );
+        }, "the order's metadata without the planted keys");
+        expect(placed).toEqual({ gift_note: "Feliz aniversário" });
+
+        await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+        await paidOrder(cartId);
+        const period = `from=${saoPauloDay(new Date())}&to=${saoPauloDay(new Date())}`;
+        const csv = String((await admin(`/admin/pix-checkout/reconciliation.csv?${period}`)).data);
+        const rows = csv.split("\r\n");
+        const column = (rows[0] ?? "").split(";").indexOf("CPF/CNPJ do comprador");
+        expect(column).toBeGreaterThan(0);
+        const row = rows.find((r) => r.includes(session.data.charge_id));
+        expect(row?.split(";")[column]).toBe("");
+        const ofx = String((await admin(`/admin/pix-checkout/reconciliation.ofx?${period}`)).data);
+        const transaction = ofx
+          .split("<STMTTRN>")
+          .find((t) => new RegExp(`<FITID>${session.data.charge_id}\\r?\\n`).test(t));
+        expect(transaction).toEqual(expect.any(String));
+        expect(transaction).not.toMatch(/CNPJ|CPF|11\.?222/);
       });
     });
 

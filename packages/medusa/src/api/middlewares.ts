@@ -1,10 +1,8 @@
 import { defineMiddlewares } from "@medusajs/framework/http";
 import { boletoPayerFromCart } from "../internal/checkout/cart-payer";
 import { oneSessionRequestAtATime } from "../internal/checkout/session-requests";
-import {
-  chosenMethodFollowsSession,
-  refuseChosenMethodInMetadata,
-} from "../internal/checkout/method-guards";
+import { chosenMethodFollowsSession } from "../internal/checkout/method-guards";
+import { refusePluginMetadata } from "../internal/checkout/plugin-metadata";
 import { refuseWaitingClientsEarly } from "../internal/create-line/early-refusal";
 import { sessionGate } from "../internal/create-line/session-gate";
 import { tieSessionRequest } from "../internal/checkout/session-tie";
@@ -33,9 +31,11 @@ import { pixCheckoutErrorHandler } from "../internal/operations/route-failures";
  * that cannot become an order or a client past its cap is refused before anything is made
  * (see session-gate), and a boleto session takes the payer's e-mail and address from the
  * cart (see cart-payer).
- * The cart's chosen method, which the Pix discount's promotion rule reads, is the plugin's to
- * write: Medusa's cart routes may not set it, and a new session makes it follow its provider
- * (see method-guards).
+ * Every `pix_checkout_*` metadata key is the plugin's to write: Medusa's store routes that write
+ * a cart's or its lines' metadata refuse one (`400 reserved_cart_metadata`, see plugin-metadata),
+ * since Medusa copies them onto the order, where the buyer's document and the cart's chosen
+ * method (which the Pix discount's promotion rule reads) are read. A new session makes the
+ * chosen method follow its provider (see method-guards).
  * Each admin route declares the `policies` its action needs (see admin-policies): with Medusa's
  * `rbac` flag on, a user whose roles lack one gets Medusa's 403 before the route runs; with it
  * off (the default), Medusa checks nothing and the routes answer as before.
@@ -87,12 +87,24 @@ export default defineMiddlewares({
     {
       matcher: "/store/carts",
       methods: ["POST"],
-      middlewares: [refuseChosenMethodInMetadata],
+      middlewares: [refusePluginMetadata],
     },
     {
       matcher: "/store/carts/:id",
       methods: ["POST"],
-      middlewares: [refuseChosenMethodInMetadata, refuseEditsOfPaidCart],
+      middlewares: [refusePluginMetadata, refuseEditsOfPaidCart],
+    },
+    {
+      // A line's metadata becomes the order line's; the plugin's keys are not a shopper's there
+      // either. (Customer and address-book routes reach no order: the plugin reads none of them.)
+      matcher: "/store/carts/:id/line-items",
+      methods: ["POST"],
+      middlewares: [refusePluginMetadata],
+    },
+    {
+      matcher: "/store/carts/:id/line-items/:line_id",
+      methods: ["POST"],
+      middlewares: [refusePluginMetadata],
     },
     {
       // An order placed before its Pix or boleto is paid reserves stock: capped per client,

@@ -1,10 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework";
 import { redact } from "@pix-checkout/client";
-import { settleContext } from "../internal/settlement/context";
+import { settleContext, type SettleContext } from "../internal/settlement/context";
 import { settlePaid } from "../internal/settlement/settle";
 import { collectionsOfOrder } from "../internal/medusa/collection-links";
 import { buyerDocumentOfCharges } from "../internal/checkout/buyer-document";
-import { writeBuyerDocumentOnOrder } from "../internal/checkout/order-buyer-document";
+import type { BuyerDocument } from "../internal/platform/buyer-document";
+import { ownPluginKeysOfOrder } from "../internal/checkout/order-buyer-document";
 
 /**
  * A cart became an order. In a pay-first checkout the shopper's own `cart.complete` captured
@@ -15,7 +16,11 @@ import { writeBuyerDocumentOnOrder } from "../internal/checkout/order-buyer-docu
  * door captures nothing that is held or due a refund.
  *
  * Whichever came first, the order or the payment, the order is also given the buyer's CPF or
- * CNPJ its charge was created with (README "Nota fiscal"), from the plugin's own records.
+ * CNPJ its charge was created with (README "Nota fiscal"), from the plugin's own records. And
+ * every order, the plugin's or not, keeps only the `pix_checkout_*` metadata keys the plugin
+ * stands behind: Medusa copies the cart's metadata onto the order, and a key the store routes
+ * did not refuse (a cart of an older release, a write through Medusa's cart module) would
+ * otherwise show as the buyer's document in the order widget, the CSV and the OFX.
  */
 export default async function pixCheckoutOrderPlaced({
   event,
@@ -24,21 +29,17 @@ export default async function pixCheckoutOrderPlaced({
   const ctx = settleContext(container);
   // Most of a store's orders are not the plugin's: one statement tells, before Query's reads
   // of the order's collections (bench/store-cost.mjs).
-  if (!(await ctx.records.charges.anyOfOrder(event.data.id))) return;
+  if (!(await ctx.records.charges.anyOfOrder(event.data.id))) {
+    // A card order carries none of the plugin's keys but the cart's chosen method: one read,
+    // and a write only when a key the plugin did not write came with the cart.
+    await ownKeys(ctx, event.data.id, undefined);
+    return;
+  }
   const collections = await collectionsOfOrder(container, event.data.id);
-  if (collections.length === 0) return;
   const rows = (
     await Promise.all(collections.map((id) => ctx.records.charges.ofCollection(id)))
   ).flat();
-  const document = buyerDocumentOfCharges(rows);
-  if (document) {
-    await writeBuyerDocumentOnOrder(container, event.data.id, document).catch((error: unknown) =>
-      // Never the document itself in a log (LGPD); the merchant's order page still has none.
-      ctx.logger.warn(
-        `order ${event.data.id}: writing the buyer's CPF/CNPJ on the order failed (${redact((error as Error).message ?? String(error)).replace(/[0-9A-Z]{11,14}/g, "…")})`,
-      ),
-    );
-  }
+  await ownKeys(ctx, event.data.id, buyerDocumentOfCharges(rows));
   for (const id of collections) {
     for (const row of await ctx.records.charges.ofCollection(id)) {
       // Money still held, or captured and still waiting to see this order.
@@ -54,3 +55,21 @@ export default async function pixCheckoutOrderPlaced({
 }
 
 export const config: SubscriberConfig = { event: "order.placed" };
+
+/**
+ * The order's `pix_checkout_*` keys as the plugin's records say (see `ownPluginKeysOfOrder`).
+ * A failure is logged and the order.placed work goes on: settling the order's charges must not
+ * wait on its metadata.
+ */
+async function ownKeys(
+  ctx: SettleContext,
+  orderId: string,
+  document: BuyerDocument | undefined,
+): Promise<void> {
+  await ownPluginKeysOfOrder(ctx.container, ctx.db, orderId, document).catch((error: unknown) =>
+    // Never the document itself in a log (LGPD).
+    ctx.logger.warn(
+      `order ${orderId}: writing the plugin's metadata (the buyer's CPF/CNPJ) on the order failed (${redact((error as Error).message ?? String(error)).replace(/[0-9A-Z]{11,14}/g, "…")})`,
+    ),
+  );
+}

@@ -1,31 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
-import { sendError } from "../platform/errors";
 import { METHOD_METADATA_KEY, readPixDiscount } from "../medusa/pix-discount";
 import { roundPixDiscountOfCart } from "../medusa/pix-discount-cents";
 import { cartForStorefront, chooseMethod, methodOfProvider } from "./payment-method";
 import { cartOfCollectionWith } from "../medusa/carts";
-
-/**
- * Middleware for `POST /store/carts` and `POST /store/carts/:id`: the method the Pix
- * discount's rule reads is written by the plugin only. A storefront that could set it through
- * Medusa's own cart routes could take the discount and then pay by card.
- */
-export function refuseChosenMethodInMetadata(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction,
-): void {
-  const metadata = (req.body as { metadata?: unknown } | undefined)?.metadata;
-  if (metadata && typeof metadata === "object" && METHOD_METADATA_KEY in metadata) {
-    sendError(
-      res,
-      "reserved_cart_metadata",
-      `metadata.${METHOD_METADATA_KEY} is set by POST /store/pix-checkout/carts/:id/payment-method; remove it from this request.`,
-    );
-    return;
-  }
-  next();
-}
 
 /**
  * Middleware for `POST /store/payment-collections/:id/payment-sessions`: before Medusa creates

@@ -1,29 +1,30 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { IOrderModuleService, MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
-import {
-  BUYER_DOCUMENT_METADATA_KEY,
-  buyerDocumentOnOrder,
-  type BuyerDocument,
-} from "../platform/buyer-document";
+import type { BuyerDocument } from "../platform/buyer-document";
+import { metadataOfOrder } from "../medusa/order-metadata";
+import { orderMetadataUpdate } from "./plugin-metadata";
 
 /**
- * Writes the buyer's document on Medusa's order (`metadata.pix_checkout_buyer_document`, README
- * "Nota fiscal"), keeping every other key of the order's metadata. Nothing is written when the
- * order already says the same. The document comes from the plugin's own record of the charge,
- * never from a cart's or an order's metadata a client wrote. Returns whether it wrote.
+ * Leaves a placed order with only the plugin's keys as its records stand behind them (see
+ * `orderMetadataUpdate`): the buyer's document (`metadata.pix_checkout_buyer_document`, README
+ * "Nota fiscal") from the plugin's own record of the order's charges, never from a cart's or an
+ * order's metadata someone else wrote, and no other `pix_checkout_*` key Medusa copied from the
+ * cart. Every other key of the order's metadata is kept. Nothing is written when the order
+ * already says exactly that (one read, no write: most orders). Returns whether it wrote.
  */
-export async function writeBuyerDocumentOnOrder(
+export async function ownPluginKeysOfOrder(
   container: MedusaContainer,
+  db: Knex,
   orderId: string,
-  document: BuyerDocument,
+  document: BuyerDocument | undefined,
 ): Promise<boolean> {
+  const metadata = await metadataOfOrder(db, orderId);
+  if (metadata === undefined) return false;
+  const update = orderMetadataUpdate(metadata, document);
+  if (!update) return false;
+  // Medusa's order module merges metadata: keys not named stay, a key set to "" goes.
   const orders = container.resolve<IOrderModuleService>(Modules.ORDER);
-  const order = await orders.retrieveOrder(orderId, { select: ["id", "metadata"] });
-  const metadata = (order.metadata ?? {}) as Record<string, unknown>;
-  const now = buyerDocumentOnOrder(metadata);
-  if (now && now.type === document.type && now.number === document.number) return false;
-  await orders.updateOrders(orderId, {
-    metadata: { ...metadata, [BUYER_DOCUMENT_METADATA_KEY]: { ...document } },
-  });
+  await orders.updateOrders(orderId, { metadata: update });
   return true;
 }
