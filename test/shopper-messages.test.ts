@@ -107,6 +107,18 @@ describe("the shopper's words for every code the store can answer", () => {
     );
   });
 
+  it("tells a shopper that a bug of the store is not fixed by asking again, unlike a busy store", () => {
+    const bug = shopperMessage({
+      code: "internal_error",
+      status: 500,
+      message: "The store failed unexpectedly (error id 4b0e…). This is a bug in the store.",
+    });
+    expect(bug).not.toBe(shopperMessage({ code: "store_unavailable", status: 503 }));
+    expect(bug).not.toBe(shopperMessage({ code: "unknown_error", status: 500 }));
+    expect(bug).toMatch(/não resolve/);
+    expect(bug).toMatch(/fale com a loja/);
+  });
+
   it("names, in Portuguese, the boleto payer fields the store named", () => {
     expect(
       shopperMessage({

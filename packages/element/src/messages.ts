@@ -27,6 +27,10 @@ const busy = "Muita procura agora. Nada foi cobrado: tente de novo em um minuto.
 const storeSetup =
   "A loja não consegue receber por Pix ou boleto neste momento. Nada foi cobrado: tente mais tarde ou fale com a loja.";
 const ours = "Algo deu errado do nosso lado. Nada foi cobrado: tente de novo.";
+// A bug in the store (`internal_error`): asking again repeats it, and the store has the details.
+// Before a code nothing can be paid, and after one a payment made is kept: both are "nothing lost".
+const storeBug =
+  "Algo deu errado do nosso lado, e tentar de novo agora não resolve. Nenhum pagamento feito se perde: fale com a loja.";
 const newCode = "Este pagamento não vale mais. Volte ao carrinho e gere um novo código.";
 const notFound = "Não encontramos este pagamento. Volte à loja e confira o seu pedido.";
 
@@ -73,6 +77,8 @@ const byCode: Record<string, string> = {
   // Medusa answers every passing failure of the plugin with this code (a 409).
   invalid_state_error: retry,
   unknown_error: ours,
+  // A bug the store logged under an id (a 500): not passing, so not "tente de novo".
+  internal_error: storeBug,
   too_many_waiting_creates: busy,
   too_many_unpaid_orders:
     "Você já tem pedidos aguardando pagamento nesta loja. Pague um deles, ou pague este com Pix, para fazer um novo pedido.",

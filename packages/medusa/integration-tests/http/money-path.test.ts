@@ -643,10 +643,12 @@ medusaIntegrationTestRunner({
 
     it("a database failure while recording a new charge fails the checkout with a retryable 409 and shows no code", async () => {
       const { id: cartId } = await cart([{ unit_price: 42.42, quantity: 1 }]);
+      // A passing failure is told by its SQLSTATE (53100, the disk full), as Postgres raises it;
+      // an exception without one is a bug, answered 500 internal_error (store-routes.test.ts).
       await db(container()).raw(`
         create or replace function pix_test_fail_insert() returns trigger as $$
         begin
-          raise exception 'injected: disk full';
+          raise exception using errcode = 'disk_full', message = 'injected: disk full';
         end; $$ language plpgsql;
         create trigger pix_test_fail_insert before insert on pix_checkout_charge
           for each row execute function pix_test_fail_insert();`);
@@ -676,7 +678,7 @@ medusaIntegrationTestRunner({
       await db(container()).raw(`
         create or replace function pix_test_fail_update() returns trigger as $$
         begin
-          raise exception 'injected: connection lost';
+          raise exception using errcode = 'connection_failure', message = 'injected: connection lost';
         end; $$ language plpgsql;
         create trigger pix_test_fail_update before update on pix_checkout_charge
           for each row execute function pix_test_fail_update();`);

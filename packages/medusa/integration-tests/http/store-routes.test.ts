@@ -21,6 +21,8 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { request as httpRequest } from "node:http";
+import { createRequire } from "node:module";
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy";
 import { freeLoopbackPortSync, startCuttableTcpProxy } from "../helpers/cuttable-tcp-proxy";
 import { openSse } from "../helpers/sse";
@@ -44,6 +46,17 @@ const CONTRACT_KEYS = [
   "session_id",
   "status",
 ];
+
+/** One argument of a logger call as text (Medusa's handler logs the Error itself). */
+function logText(arg: unknown): string {
+  if (typeof arg === "string") return arg;
+  if (arg instanceof Error) return `${arg.message} ${arg.stack ?? ""}`;
+  try {
+    return JSON.stringify(arg);
+  } catch {
+    return String(arg);
+  }
+}
 
 let sandbox: Sandbox;
 let proxy: CountingProxy;
@@ -697,6 +710,70 @@ medusaIntegrationTestRunner({
         // Medusa's own routes keep Medusa's answer.
         const medusa = await raw("GET", "/store/carts/%", keyHeader());
         expect(medusa.text).not.toContain("invalid_path");
+      });
+    });
+
+    describe("when a provider method has a bug", () => {
+      /**
+       * A module of the built plugin Medusa loaded: the workspace link resolves to this path, so
+       * Node's module cache holds the very object the running provider calls through, and a
+       * spy on it changes what the provider does, in this process, with no product code changed.
+       */
+      const builtModule = <T>(file: string): T =>
+        createRequire(__filename)(
+          path.join(__dirname, "..", "..", ".medusa", "server", "src", file),
+        ) as T;
+
+      it("answers a TypeError in initiatePayment 500 internal_error, with the error id of the log line that holds its stack, and asks the service for nothing", async () => {
+        const chargeInput = builtModule<{ chargeInputOf: (...args: unknown[]) => unknown }>(
+          "internal/checkout/charge-input.js",
+        );
+        const original = chargeInput.chargeInputOf;
+        // A bug as one is written: the session's input lost on the way, then read as if it
+        // were there. The real code throws the TypeError.
+        const bug = vi
+          .spyOn(chargeInput, "chargeInputOf")
+          .mockImplementation((method, cents, _input, ...rest) =>
+            original(method, cents, undefined, ...rest),
+          );
+        // Medusa's logger is one shared instance: the provider's lines go through it too.
+        const logger = container().resolve(ContainerRegistrationKeys.LOGGER) as unknown as {
+          error: (...args: unknown[]) => void;
+        };
+        const tap = vi.spyOn(logger, "error");
+        const cartId = await createCart(container(), store, 37.7);
+        const callsBefore = proxy.calls.length;
+        let created: { status: number; data: Json };
+        let lines: string[];
+        let bugCalls: number;
+        try {
+          created = await shop.initiate(cartId, "pp_pix_a");
+          lines = tap.mock.calls.map((args) => args.map(logText).join(" "));
+          bugCalls = bug.mock.calls.length;
+        } finally {
+          bug.mockRestore();
+          tap.mockRestore();
+        }
+        // The bug ran inside the provider Medusa called.
+        expect(bugCalls).toBeGreaterThan(0);
+        expect(created.status).toBe(500);
+        expect(created.data.code).toBe("internal_error");
+        // Not "try again": asking again would only repeat the bug.
+        expect(created.data.message).not.toMatch(/try again|retry|unavailable/i);
+        expect(created.data.message).toMatch(/nothing was charged/);
+        const errorId = /error id ([0-9a-f-]{36})/.exec(created.data.message)?.[1];
+        expect(errorId).toBeDefined();
+        const line = lines.find((l) => l.includes(`[pix-checkout] unexpected error ${errorId}`));
+        expect(line).toMatch(/TypeError: Cannot read properties of undefined/);
+        // Its stack names the file and line that failed (the source map's, or the build's).
+        expect(line).toMatch(/charge-input\.(ts|js):\d+/);
+        expect(line).not.toContain(API_KEY);
+        // The answer names the id, not the failure's inside.
+        expect(JSON.stringify(created.data)).not.toMatch(/Cannot read|charge-input|\.js:/);
+        // Nothing was asked of the payment service: no charge was made for a code nobody saw.
+        expect(proxy.calls.slice(callsBefore).filter((c) => c.startsWith("POST"))).toEqual([]);
+        // Once the bug is gone, the same cart gets its code.
+        expect((await shop.initiate(cartId, "pp_pix_a")).status).toBe(200);
       });
     });
 

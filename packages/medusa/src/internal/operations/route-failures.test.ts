@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import { pixCheckoutErrorHandler } from "./route-failures";
+import { PixCheckoutError } from "../platform/errors";
 
 /** What a lost connection to Postgres raises through node-postgres. */
 const lostConnection = () => new Error("Connection terminated unexpectedly");
@@ -26,6 +27,14 @@ app.get("/store/pix-checkout/sessions/:id", () => {
 });
 app.get("/store/pix-checkout/bug/:id", () => {
   throw new TypeError("x is undefined");
+});
+app.get("/pix-checkout/recovery/:token/bug", () => {
+  throw Object.assign(new Error("duplicate key value violates unique constraint"), {
+    code: "23505",
+  });
+});
+app.get("/store/pix-checkout/refused/:id", () => {
+  throw new PixCheckoutError("session_not_found", "No such session.");
 });
 app.get("/store/carts/:id", () => {
   throw lostConnection();
@@ -107,14 +116,42 @@ describe("the plugin's error handler", () => {
     }
   });
 
-  it("leaves a bug, and every other path of the store, to Medusa's own handler", async () => {
+  it("answers a bug 500 internal_error with the error id of the log line that holds its stack", async () => {
+    logged.length = 0;
     const bug = await get("/store/pix-checkout/bug/1");
     if (bug instanceof Error) throw bug;
-    expect([bug.status, JSON.parse(bug.text).code]).toEqual([500, "unknown_error"]);
+    expect(bug.status).toBe(500);
+    const body = JSON.parse(bug.text) as { code: string; message: string };
+    expect(body.code).toBe("internal_error");
+    expect(body.message).not.toMatch(/try again|retry/i);
+    expect(bug.headers["retry-after"]).toBeUndefined();
+    const id = /error id ([0-9a-f-]{36})/.exec(body.message)?.[1];
+    expect(id).toBeDefined();
+    const line = logged.find((l) => l.includes(`unexpected error ${id}`));
+    expect(line).toMatch(/GET \/store\/pix-checkout\/bug/);
+    expect(line).toMatch(/TypeError: x is undefined\n\s+at /);
+    // The answer names no file or frame: only the id.
+    expect(bug.text).not.toMatch(/x is undefined|\.ts:/);
+  });
+
+  it("takes a constraint violation on a page for a bug too, logged without the page's token", async () => {
+    logged.length = 0;
+    const bug = await get("/pix-checkout/recovery/rk_secret_token_0123456789/bug");
+    if (bug instanceof Error) throw bug;
+    expect([bug.status, JSON.parse(bug.text).code]).toEqual([500, "internal_error"]);
+    expect(logged.join("\n")).toContain("unexpected error");
+    expect(logged.join("\n")).not.toContain("rk_secret_token");
+  });
+
+  it("leaves the plugin's own refusals, and every other path of the store, to Medusa's own handler", async () => {
+    const refused = await get("/store/pix-checkout/refused/1");
+    if (refused instanceof Error) throw refused;
+    expect([refused.status, JSON.parse(refused.text).code]).toEqual([404, "session_not_found"]);
     const medusa = await get("/store/carts/cart_1");
     if (medusa instanceof Error) throw medusa;
     expect(medusa.status).toBe(500);
     expect(medusa.text).not.toContain("store_unavailable");
+    expect(medusa.text).not.toContain("internal_error");
   });
 
   it("ends a stream already under way instead of writing a status into it", async () => {

@@ -95,6 +95,10 @@ export const ERROR_STATUS = {
   // Medusa workflow (session create, cart completion) Medusa answers it as its 409.
   store_unavailable: 503,
   stream_limit_reached: 503,
+  // A bug: not the caller's input, the payment service or the store's database. Logged with a
+  // fresh error id, which the message gives; asking again does not help, so no storefront
+  // retries it (unexpected-error.ts). Through Medusa's session and completion routes too.
+  internal_error: 500,
   // The merchant's configuration or an unexpected answer; logged, not the caller's input.
   invalid_options: 500,
   capture_not_recorded: 500,

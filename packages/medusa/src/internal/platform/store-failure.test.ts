@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { isStoreFailure, isStoreFailureInProvider } from "./store-failure";
+import { isPaymentServiceError, isStoreFailure } from "./store-failure";
 import { PixCheckoutError } from "./errors";
 
 /** A real socket error: a connection to a loopback port nobody listens on. */
@@ -70,12 +70,65 @@ describe("isStoreFailure", () => {
   });
 });
 
-describe("isStoreFailureInProvider", () => {
-  it("takes any failure without the payment service's code as the store's", () => {
-    expect(isStoreFailureInProvider(pgError("23505", "duplicate key"))).toBe(true);
-    expect(isStoreFailureInProvider(new Error("insert failed"))).toBe(true);
-    expect(isStoreFailureInProvider(Object.assign(new Error("slow"), { code: "timeout" }))).toBe(
+describe("isStoreFailure, by what an error says and never by what it lacks", () => {
+  it.each([
+    ["a TypeError", new TypeError("Cannot read properties of undefined (reading 'description')")],
+    ["a RangeError", new RangeError("Invalid time value")],
+    ["a plain Error", new Error("insert failed")],
+    ["a unique violation", pgError("23505", "duplicate key value violates unique constraint")],
+    ["a check violation", pgError("23514", 'new row violates check constraint "amount_positive"')],
+    ["an exception a trigger raised", pgError("P0001", "injected")],
+    [
+      "Node's own error code",
+      Object.assign(new TypeError("bad"), { code: "ERR_INVALID_ARG_TYPE" }),
+    ],
+    ["a thrown string", "boom"],
+  ])("takes %s for a bug, not the store's database", (_name, error) => {
+    expect(isStoreFailure(error)).toBe(false);
+  });
+
+  it.each([
+    [
+      "a refused socket",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    ],
+    ["a lost connection", pgError("08006", "connection failure")],
+    [
+      "the server going away",
+      pgError("57P01", "terminating connection due to administrator command"),
+    ],
+    ["a serialization failure", pgError("40001", "could not serialize access")],
+    ["a lock timeout", pgError("55P03", "canceling statement due to lock timeout")],
+    ["a full disk", pgError("53100", "could not extend file: No space left on device")],
+    [
+      "knex's acquire timeout",
+      Object.assign(new Error("Knex: Timeout acquiring a connection. The pool is probably full."), {
+        name: "KnexTimeoutError",
+      }),
+    ],
+    ["Medusa's lock wait", new Error("Timed-out acquiring lock.")],
+  ])("takes %s for the store's database", (_name, error) => {
+    expect(isStoreFailure(error)).toBe(true);
+  });
+});
+
+describe("isPaymentServiceError", () => {
+  it("takes the client's snake_case codes for the payment service's, and nothing else", () => {
+    expect(isPaymentServiceError(Object.assign(new Error("slow"), { code: "timeout" }))).toBe(true);
+    expect(isPaymentServiceError(Object.assign(new Error("x"), { code: "invalid_request" }))).toBe(
+      true,
+    );
+    expect(isPaymentServiceError(new TypeError("x"))).toBe(false);
+    expect(isPaymentServiceError(pgError("23505", "duplicate key"))).toBe(false);
+    expect(isPaymentServiceError(Object.assign(new Error("x"), { code: "ECONNRESET" }))).toBe(
       false,
     );
+    // Medusa's errors carry codes of the same shape, but are not the payment service's.
+    expect(
+      isPaymentServiceError(
+        Object.assign(new Error("x"), { code: "insufficient_inventory", __isMedusaError: true }),
+      ),
+    ).toBe(false);
+    expect(isPaymentServiceError(undefined)).toBe(false);
   });
 });

@@ -3,6 +3,10 @@
  * lock the store waits on), not of the caller's input, the payment service or the plugin's
  * code. The provider (core/errors.ts) and the plugin's routes (route-failures.ts) both ask here,
  * so "the store's database is away" is one answer, `503 store_unavailable`, wherever it shows.
+ * It is decided by what the error says (a SQLSTATE, a driver's code or message), never by what
+ * it lacks: an error without a code is not the database's for lacking one (a `TypeError` is a
+ * bug, and a bug answered "try again" is retried by every storefront and hides there; see
+ * unexpected-error.ts).
  */
 
 /**
@@ -78,15 +82,17 @@ export function isStoreFailure(error: unknown, depth = 0): boolean {
 }
 
 /**
- * The provider's wider test, for a failure inside a payment operation, where only two things
- * can fail: the payment service, whose client's errors carry a snake_case `code`, and the
- * store's database (Postgres, knex, socket errors), which do not. A failure the precise test
- * above recognizes is the store's whatever it carries.
+ * An error of the payment service's client (or the plugin's own): it carries a snake_case
+ * `code` (`connection_error`, `invalid_request`, the API's own), which service-error.ts turns
+ * into the plugin's answer. A Postgres error's SQLSTATE (`23505`, `P0001`), a socket's
+ * (`ECONNRESET`) and Node's (`ERR_INVALID_ARG_TYPE`) are not of that shape; Medusa's own errors
+ * (whose codes look the same) are not the service's either.
  */
-export function isStoreFailureInProvider(error: unknown): boolean {
-  if (isStoreFailure(error)) return true;
-  const code = (error as { code?: unknown })?.code;
-  return !(typeof code === "string" && SERVICE_CODE.test(code));
+export function isPaymentServiceError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  if ((error as { __isMedusaError?: unknown }).__isMedusaError === true) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && SERVICE_CODE.test(code);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { redact } from "@pix-checkout/client";
 import { PixCheckoutError } from "../../../internal/platform/errors";
-import { isStoreFailureInProvider } from "../../../internal/platform/store-failure";
+import { isPaymentServiceError, isStoreFailure } from "../../../internal/platform/store-failure";
 import { toServiceError } from "../../../internal/platform/service-error";
 import { ChargeBoundElsewhereError } from "../../../internal/records/charges";
 import type { PluginLogger } from "../../../internal/platform/logger";
+import { reportUnexpected } from "../../../internal/platform/unexpected-error";
 
 /**
  * When the failure came: before the shopper saw a code (nothing can have been paid, and the
@@ -15,8 +16,11 @@ export type ProviderStage = "before_code" | "after_code";
  * The provider's one translation of a failure into the answer Medusa passes on: the plugin's
  * own errors as they are; the payment API's with its code (service-error.ts); the plugin's
  * tables missing as `plugin_not_installed` (fail closed: no code is shown, and no payment is
- * believed on the API's word alone, without the plugin's record of it); any other failure of
- * the store's database as a retryable `store_unavailable`. Never a 500 for a caller's input.
+ * believed on the API's word alone, without the plugin's record of it); a failure of the
+ * store's database (a lost connection, a timeout, a lock, a serialization failure: by its
+ * SQLSTATE or driver code, store-failure.ts) as a retryable `store_unavailable`. Anything else
+ * (a `TypeError`, a constraint violation, an exception a trigger raised) is a bug: logged with
+ * an error id and its stack, and answered `500 internal_error` with that id, never "try again".
  */
 export function providerError(
   error: unknown,
@@ -38,15 +42,24 @@ export function providerError(
       "Pix Checkout is not set up in this store yet (its tables are missing); nothing was charged or recorded. The store adds @pix-checkout/medusa to `plugins` in medusa-config and runs `npx medusa db:migrate`.",
     );
   }
-  if (!isStoreFailureInProvider(error)) return toServiceError(error);
-  logger.error(
-    `could not record charge bookkeeping: ${redact((error as Error)?.message ?? String(error))}`,
-  );
+  if (isStoreFailure(error)) {
+    logger.error(
+      `could not record charge bookkeeping: ${redact((error as Error)?.message ?? String(error))}`,
+    );
+    return new PixCheckoutError(
+      "store_unavailable",
+      stage === "before_code"
+        ? "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds."
+        : "The store could not record this payment's state (database unavailable). Nothing is lost: a payment already made is kept and settled when the database is back. Try again in a few seconds.",
+    );
+  }
+  if (isPaymentServiceError(error)) return toServiceError(error);
+  const errorId = reportUnexpected(logger, `a payment provider method (${stage})`, error);
   return new PixCheckoutError(
-    "store_unavailable",
+    "internal_error",
     stage === "before_code"
-      ? "The store could not record this payment (database unavailable); nothing was charged. Try again in a few seconds."
-      : "The store could not record this payment's state (database unavailable). Nothing is lost: a payment already made is kept and settled when the database is back. Try again in a few seconds.",
+      ? `The store failed unexpectedly while preparing this payment (error id ${errorId}); nothing was charged. This is a bug in the store, not a passing failure: asking again will not help. The store's log has the details under this error id; report it to the store.`
+      : `The store failed unexpectedly while handling this payment (error id ${errorId}). A payment already made is kept. This is a bug in the store, not a passing failure: asking again will not help. The store's log has the details under this error id; report it to the store.`,
   );
 }
 
