@@ -57,9 +57,9 @@ export function noticeView(
 ): NoticeView {
   const { html, nothing, money, left } = kit;
   const t = noticeStrings[lang];
-  if (view === "expired" || view === "failed" || view === "canceled") {
-    return { body: t.closed[view], extra: nothing };
-  }
+  if (view === "expired" || view === "failed") return { body: t.closed[view], extra: nothing };
+  // The store ends a canceled order's codes: its number says why ("Seu pedido #12 foi cancelado").
+  if (view === "canceled") return { body: t.closed.canceled, extra: orderLine(session, t, kit) };
   if (session.status === "preparing") {
     // No expiry, QR or button yet: when the code should be ready, and that it shows here.
     return {

@@ -25,6 +25,7 @@ import { Modules } from "@medusajs/framework/utils";
 import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
 
 // The store pays a cart only with money it asked for on that cart. Everything a storefront
 // writes into a payment session's `data` is an attacker's input: the attacker holds the
@@ -465,19 +466,22 @@ medusaIntegrationTestRunner({
         expect((await payerAtService(theirs.data.charge_id)).document).toBe("11222333000181");
       });
 
-      it("the element's renewal names the expired code and gets a new one; a stranger naming no ended code of the order is refused beside it", async () => {
-        const { session, collectionId } = await orderFirst(123, "pp_pix_a", {});
-        await expire(session.data.charge_id);
+      it("the element's renewal names the expired code and gets a new one; once the cart is an order, a stranger cannot replace it, and a second tab's renewal shows it again", async () => {
+        const cartId = await createCart(container(), store, 123);
+        const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        await expire(first.data.charge_id);
+        const collectionId = (await shop.cart(cartId)).data.cart.payment_collection.id as string;
         // What the element's "Gerar novo código" sends.
         const renewed = await shop.call("post", sessionsPath(collectionId), {
           provider_id: "pp_pix_a",
-          data: { renews: session.id },
+          data: { renews: first.id },
         });
         expect(renewed.status).toBe(200);
         const fresh = sessionOf(renewed);
-        expect(fresh.data.charge_id).not.toBe(session.data.charge_id);
+        expect(fresh.data.charge_id).not.toBe(first.data.charge_id);
         expect(fresh.data.status).toBe("pending");
-        // The new code is live: a stranger cannot replace it, whatever it names.
+        expect((await shop.complete(cartId)).data.type).toBe("order");
+        // The order's code is live: a stranger cannot replace it, whatever it names.
         for (const data of [
           {},
           { renews: fresh.id },
@@ -492,13 +496,46 @@ medusaIntegrationTestRunner({
         }
         const view = await shop.call("get", `/store/pix-checkout/sessions/${fresh.id}`);
         expect(view.data.status).toBe("pending");
-        // The renewal of the expired code again (a second tab): the live code, shown again.
+        // A second tab still on the expired code renews it: the live code, shown again.
         const again = await shop.call("post", sessionsPath(collectionId), {
           provider_id: "pp_pix_a",
-          data: { renews: session.id },
+          data: { renews: first.id },
         });
         expect(again.status).toBe(200);
         expect(sessionOf(again).data.charge_id).toBe(fresh.data.charge_id);
+      });
+
+      it("an order canceled ends its codes: no code shown, no new code from anyone, no renewal offered (issue #69)", async () => {
+        const boleto = await orderFirst(125, "pp_boleto_a", BOLETO_PAYER);
+        await cancelOrderWorkflow(container()).run({ input: { order_id: boleto.orderId } });
+        const ended = await waitFor(async () => {
+          const view = await shop.call("get", `/store/pix-checkout/sessions/${boleto.session.id}`);
+          return view.data.status === "canceled" ? view.data : false;
+        }, "the canceled order's boleto to end");
+        expect(ended.boleto).toBeUndefined();
+        expect(ended.order).toEqual(expect.objectContaining({ payment: "canceled" }));
+
+        // An order-first Pix whose code expired: the plugin ends the order waiting on it.
+        const pix = await orderFirst(126, "pp_pix_a", {});
+        await expire(pix.session.data.charge_id);
+        const expired = await waitFor(async () => {
+          const view = await shop.call("get", `/store/pix-checkout/sessions/${pix.session.id}`);
+          return view.data.order?.payment === "canceled" ? view.data : false;
+        }, "the expired Pix's order to be canceled");
+        expect(expired.status).toBe("expired");
+        expect(expired.renew).toBeUndefined();
+
+        for (const [order, body] of [
+          [boleto, { provider_id: "pp_pix_a" }],
+          [boleto, { provider_id: "pp_boleto_a", data: { ...BOLETO_PAYER } }],
+          [pix, { provider_id: "pp_pix_a", data: { renews: pix.session.id } }],
+        ] as const) {
+          const answer = await shop.call("post", sessionsPath(order.collectionId), body);
+          expect(answer.status).toBe(409);
+          expect(answer.data.code).toBe("order_canceled");
+        }
+        expect(await chargesOf(boleto.collectionId)).toHaveLength(1);
+        expect(await chargesOf(pix.collectionId)).toHaveLength(1);
       });
 
       it("before its cart is an order, a boleto after a Pix with a CPF is not filled with that CPF", async () => {

@@ -14,6 +14,7 @@ import { whyNotPayable } from "../checkout/order-collection";
 import { OWN_PROVIDER } from "../platform/provider-registry";
 
 interface GateCart {
+  completed_at?: Date | string | null;
   email?: string | null;
   items?: { requires_shipping?: boolean | null }[] | null;
   shipping_address?: { address_1?: string | null } | null;
@@ -26,9 +27,10 @@ interface GateCart {
  * - a cart that cannot become an order (no items, no e-mail, items to ship and no address)
  *   gets a 400 naming what is missing, and never takes a place in the create line;
  * - an order's own collection (an order edit's, exchange's or claim's difference, a converted
- *   draft's total) that cannot be paid now (paid, canceled, its order canceled or owing
- *   nothing, no e-mail on the order: checkout/order-collection.ts) gets the same kind of
- *   refusal; one that can is admitted as a cart is, its mailbox being the order's e-mail;
+ *   draft's total), or the collection of a cart that became an order (an order-first order),
+ *   that cannot be paid now (paid, canceled, its order canceled or owing nothing, no e-mail on
+ *   the order: checkout/order-collection.ts) gets the same kind of refusal; an order's own
+ *   collection that can is admitted as a cart is, its mailbox being the order's e-mail;
  * - a client with `fairness.clientWaitingMax` creates already waiting, an e-mail with
  *   `fairness.emailWaitingMax`, a line with no place this client may take, or a client whose
  *   earlier refusal still stands gets 429 `too_many_waiting_creates` with `Retry-After`
@@ -55,10 +57,13 @@ export async function sessionGate(
     return next();
   try {
     const cart = await cartOfCollectionWith<GateCart>(req.scope, collectionId, [
+      "completed_at",
       "email",
       "items.requires_shipping",
       "shipping_address.address_1",
     ]);
+    // A completed cart's collection is its order's: a canceled order takes no new code.
+    if (cart?.completed_at && (await refusedForItsOrder(req, res, collectionId))) return;
     const buyer = cart ? cartBuyer(res, cart) : await orderBuyer(req, res, collectionId);
     // Refused (answered), or no such collection: Medusa's route answers as it always has.
     if (buyer === "answered") return;
@@ -128,6 +133,23 @@ function cartBuyer(res: MedusaResponse, cart: GateCart): { email: string } | "an
     return "answered";
   }
   return { email: cart.email };
+}
+
+/**
+ * The collection of a cart that became an order: refused (and answered, `true`) when that order
+ * can no longer be paid (checkout/order-collection.ts), so a canceled order-first order gets no
+ * new code from anyone.
+ */
+async function refusedForItsOrder(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  collectionId: string,
+): Promise<boolean> {
+  const owned = await ownedCollection(req.scope, collectionId);
+  const refusal = owned ? whyNotPayable(owned) : null;
+  if (!refusal) return false;
+  sendError(res, refusal.code, refusal.message);
+  return true;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
 import { keepsItsSession } from "./paid-collection-guard";
 import { readMedusaSide } from "../medusa/collection-snapshot";
+import { collectionsOfOrder } from "../medusa/collection-links";
+import type { SettleContext } from "./context";
 
 /**
  * Medusa deleted a session (`deletePayment`: the cart total changed, the shopper switched
@@ -93,4 +95,28 @@ export async function sessionRefund(
     );
   }
   return chargeId;
+}
+
+/**
+ * The merchant canceled an order (`order.canceled`): its codes end with it. Every pending code of
+ * its collections becomes `canceled` (the store view offers it no more, and says the order is
+ * canceled) and every create still waiting in the line leaves it. The API cannot cancel a
+ * charge: a code paid anyway is recorded and its money owed back (decide.ts,
+ * `paid_after_order_canceled`). One conditional update each, as `sessionCanceled`: a payment
+ * recorded first keeps its charge `paid`, and the refund-due pass that follows decides it.
+ */
+export async function endCodesOfCanceledOrder(
+  ctx: SettleContext,
+  orderId: string,
+): Promise<number> {
+  const line = createLineOf(ctx.db, ctx.config);
+  let ended = 0;
+  for (const collectionId of await collectionsOfOrder(ctx.container, orderId)) {
+    await line.cancelForCollection(collectionId);
+    for (const row of await ctx.records.charges.ofCollection(collectionId)) {
+      if (row.status !== "pending") continue;
+      if (await ctx.lifecycle.canceled(row.charge_id, "admin")) ended += 1;
+    }
+  }
+  return ended;
 }

@@ -159,7 +159,8 @@ export async function shopperView(
 /**
  * The view with its order's number and payment, once the cart is an order. Read only when
  * there is money to speak of (`paid`, `refund_due`, a replaced code's `received`, an earlier
- * payment): a pending code is polled, and each poll would be one more read for no news. A read
+ * payment), the code ended with its order (`canceled`), or an expired Pix offers a new code
+ * (`renew`, which a canceled order takes away): a pending code is polled, and each poll would be one more read for no news. A read
  * that fails leaves the order out: the page then names no order rather than a wrong one.
  */
 async function withOrder(
@@ -169,10 +170,18 @@ async function withOrder(
 ): Promise<StoreSessionView> {
   const news =
     view.status === "paid" ||
+    view.status === "canceled" ||
+    view.renew !== undefined ||
     view.status === "refund_due" ||
     view.received !== undefined ||
     view.earlier_payment !== undefined;
   if (!news) return view;
   const order = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
-  return order ? { ...view, order } : view;
+  if (!order) return view;
+  // A canceled order's expired code offers no new one: nothing is to be paid any more.
+  if (order.payment === "canceled" && view.renew) {
+    const { renew: _ended, ...rest } = view;
+    return { ...rest, order };
+  }
+  return { ...view, order };
 }

@@ -183,6 +183,9 @@ export function toStoreView(
     view.replaced_by = replacedBy;
     return view;
   }
+  // A canceled code (its order was canceled, or Medusa canceled its payment) is no longer
+  // offered: still payable at the bank until it expires, but its money would be owed back.
+  if (row.status === "canceled") return view;
   if (row.status === "expired" && row.method === "pix" && row.payment_collection_id) {
     view.renew = { payment_collection_id: row.payment_collection_id, provider_id: row.provider_id };
   }
