@@ -82,10 +82,18 @@ const ROWS = [
   {
     rule: "3 ever captured",
     file: "settlement/decide.ts",
-    code: "  return charge.everCapturedCents + (heldForCapture",
-    without: "  return charge.money.captured + (heldForCapture",
+    code: "  return charge.everCapturedCents + held;",
+    without: "  return capturedInMedusa(charge.money) + held;",
     test: "settlement/decide.test.ts",
     name: "owes back a code of a collection whose earlier code was captured and refunded: money returned still paid it once",
+  },
+  {
+    rule: "3 cart's own money",
+    file: "settlement/decide.ts",
+    code: '  if (stage === "cart") return capturedInMedusa(charge.money) + held;\n',
+    without: "",
+    test: "settlement/decide.test.ts",
+    name: "captures a new code of a cart whose earlier code's captured money was owed back (out_of_stock): that money no longer pays the cart",
   },
   {
     rule: "3 paid_elsewhere",
@@ -106,7 +114,7 @@ const ROWS = [
   {
     rule: "3 paid in full",
     file: "settlement/decide.ts",
-    code: "(asksCents === null || coverageOf(charges, asksCents).remainingCents === 0)",
+    code: "(asksCents === null || coverageOf(charges, asksCents, stage).remainingCents === 0)",
     without: "true",
     test: "settlement/decide.test.ts",
     name: "is not paid while its charges paid less than it asks (an order edited up), and is once they paid it all",
@@ -122,7 +130,7 @@ const ROWS = [
   {
     rule: "4 cart exemption",
     file: "settlement/decide.ts",
-    code: "  const cartStillShopping = snapshot.cartId !== null && snapshot.order === null;",
+    code: '  const cartStillShopping = stage === "cart";',
     without: "  const cartStillShopping = false;",
     test: "settlement/decide.test.ts",
     name: "reads a cart's code by its session alone: Medusa deletes a cart's sessions when its total moves",

@@ -258,7 +258,7 @@ medusaIntegrationTestRunner({
       expect(await capturesOfSession(container(), second.id)).toBe(1);
     });
 
-    it("when two shoppers pay for the last unit, the second payment is a refund due: no new code, no refund that did not happen", async () => {
+    it("when two shoppers pay for the last unit, the second payment is a refund due: no new code, no refund that did not happen; the money owed back pays the cart no more", async () => {
       const lastUnit = await createStockedProduct(container(), store, 1);
       const cartA = await createCartWithVariant(container(), store, lastUnit.variantId);
       const cartB = await createCartWithVariant(container(), store, lastUnit.variantId);
@@ -298,6 +298,38 @@ medusaIntegrationTestRunner({
       // Bounded: one more pass tries nothing.
       await reconcilePass(container(), minutesLater(11));
       expect(await failures()).toBe(5);
+
+      // The money owed back is the shopper's again and pays the cart no more: another provider
+      // may take the cart...
+      const card = await shop.call(
+        "post",
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_system_default" },
+      );
+      expect(card.status, JSON.stringify(card.data)).toBe(200);
+      // ...and once the sold-out line is swapped for two units in stock, a new Pix asks the
+      // cart's whole total (never the total less the R$ 35,00 owed back), and pays it.
+      const line = (await shop.cart(cartB)).data.cart.items[0];
+      expect(
+        (await shop.call("delete", `/store/carts/${cartB}/line-items/${line.id}`)).status,
+      ).toBe(200);
+      const added = await shop.call("post", `/store/carts/${cartB}/line-items`, {
+        variant_id: product.variantId,
+        quantity: 2,
+      });
+      expect(added.status, JSON.stringify(added.data)).toBe(200);
+      expect(added.data.cart.total).toBe(70);
+      const again = sessionOf(await shop.initiate(cartB, "pp_pix_a"));
+      expect(again.data.amount_cents).toBe(7000);
+      await pay(sandbox, again.data.charge_id);
+      await paidOrder(cartB);
+      expect(await capturedCentsOfSession(container(), again.id)).toBe(7000);
+      expect(await chargeRow(again.data.charge_id)).toMatchObject({ flagged: false });
+      expect(await view(again.id)).toMatchObject({ status: "paid" });
+      expect(await chargeRow(b.data.charge_id)).toMatchObject({
+        owed_cents: "3500",
+        owed_reason: "out_of_stock",
+      });
     });
 
     it("Pix, then boleto, then the order: the Pix expiring leaves the boleto's order open", async () => {

@@ -10,7 +10,7 @@ import { underCartLock } from "../medusa/cart-lock";
 import { createLineOf } from "../create-line/line";
 import { actInMedusaUnderLease } from "./medusa-side";
 import { cartOfCollection, collectionsOfOrder } from "../medusa/collection-links";
-import { coverageOf, decide, type CollectionSnapshot, type Decision } from "./decide";
+import { coverageOf, decide, stageOf, type CollectionSnapshot, type Decision } from "./decide";
 import { readCollection } from "./snapshot";
 import { providerOfRow, type SettleContext, type SettlementCore } from "./context";
 
@@ -231,9 +231,10 @@ async function record(
 
 /** Whether capturing `amountCents` of a charge leaves nothing of what the collection asks. */
 function paysInFull(snapshot: CollectionSnapshot, chargeId: string, amountCents: number): boolean {
-  if (snapshot.cartId !== null && snapshot.order === null) return true;
+  const stage = stageOf(snapshot);
+  if (stage === "cart") return true;
   const others = snapshot.charges.filter((c) => c.chargeId !== chargeId);
-  return coverageOf(others, snapshot.asksCents).remainingCents <= amountCents;
+  return coverageOf(others, snapshot.asksCents, stage).remainingCents <= amountCents;
 }
 
 /**

@@ -519,7 +519,7 @@ describe("decide: what a paid charge becomes", () => {
       owe("paid_twice"),
     ],
     [
-      "owes back a code of a collection whose earlier code's captured money became owed back (the cart never became an order)",
+      "captures a new code of a cart whose earlier code's captured money was owed back (out_of_stock): that money no longer pays the cart",
       {
         charges: [
           charge({
@@ -529,9 +529,47 @@ describe("decide: what a paid charge becomes", () => {
             everCapturedCents: 10_000,
             capturedAt: NOW,
           }),
-          charge({ chargeId: "ch_b1", sessionId: "ps_b1", superseded: true }),
+          charge({ chargeId: "ch_b1", sessionId: "ps_b1", paidAt: NOW }),
         ],
-        liveSessions: [session("ps_c1")],
+        liveSessions: [session("ps_b1")],
+        payments: [recordedPayment("ps_c1")],
+      },
+      "ch_b1",
+      { kind: "capture", sessionId: "ps_b1", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "captures a new code of a cart whose earlier code's money, owed back as no order came of it, the merchant returned since",
+      {
+        charges: [
+          charge({
+            chargeId: "ch_c1",
+            sessionId: "ps_c1",
+            money: { ...owed(10_000, null), owed: 0, returned: 10_000 },
+            everCapturedCents: 10_000,
+            capturedAt: NOW,
+          }),
+          charge({ chargeId: "ch_b1", sessionId: "ps_b1", paidAt: NOW }),
+        ],
+        liveSessions: [session("ps_b1")],
+        payments: [recordedPayment("ps_c1")],
+      },
+      "ch_b1",
+      { kind: "capture", sessionId: "ps_b1", adopted: false, amountCents: 10_000 },
+    ],
+    [
+      "owes back a second code of a cart whose first code's money is captured and waits for its order",
+      {
+        charges: [
+          charge({
+            chargeId: "ch_c1",
+            sessionId: "ps_c1",
+            money: captured(),
+            capturedAt: NOW,
+            cartCompletion: { failures: 1, lastMessage: "timeout" },
+          }),
+          charge({ chargeId: "ch_b1", sessionId: "ps_b1", paidAt: NOW }),
+        ],
+        liveSessions: [session("ps_b1")],
         payments: [recordedPayment("ps_c1")],
       },
       "ch_b1",
@@ -540,6 +578,7 @@ describe("decide: what a paid charge becomes", () => {
     [
       "is not captured by a capture of its session the ledger already names for another charge",
       {
+        order: placed,
         charges: [
           charge({ captureSessionId: "ps_c1" }),
           charge({
@@ -1111,19 +1150,25 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
 
   it("is paid by a charge that counts as the payment", () => {
     const paid = charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() });
-    expect(collectionPaidBy([pending(), paid], [], 10_000)).toEqual({ by: "charge", charge: paid });
+    expect(collectionPaidBy([pending(), paid], [], 10_000, "order")).toEqual({
+      by: "charge",
+      charge: paid,
+    });
   });
 
   it("is not paid while its charges paid less than it asks (an order edited up), and is once they paid it all", () => {
     const first = charge({ money: captured() });
-    expect(collectionPaidBy([first], [], 15_000)).toBeNull();
+    expect(collectionPaidBy([first], [], 15_000, "order")).toBeNull();
     const rest = charge({
       chargeId: "ch_b",
       sessionId: "ps_b",
       amountCents: 5_000,
       money: awaiting(5_000),
     });
-    expect(collectionPaidBy([first, rest], [], 15_000)).toEqual({ by: "charge", charge: first });
+    expect(collectionPaidBy([first, rest], [], 15_000, "order")).toEqual({
+      by: "charge",
+      charge: first,
+    });
   });
 
   it("stays paid by a charge whose captured money was returned since", () => {
@@ -1131,21 +1176,51 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
       money: { ...captured(), captured: 0, returned: 10_000 },
       everCapturedCents: 10_000,
     });
-    expect(collectionPaidBy([refunded], [], 10_000)).toEqual({ by: "charge", charge: refunded });
+    expect(collectionPaidBy([refunded], [], 10_000, "order")).toEqual({
+      by: "charge",
+      charge: refunded,
+    });
+  });
+
+  it("is not paid, while its cart is no order, by captured money owed back since (out_of_stock): the card may take it", () => {
+    const owedBack = charge({ money: owed(10_000, "out_of_stock"), everCapturedCents: 10_000 });
+    expect(collectionPaidBy([owedBack], [recordedPayment("ps_a")], 10_000, "cart")).toBeNull();
+    const returned = charge({
+      money: { ...owed(10_000, null), owed: 0, returned: 10_000 },
+      everCapturedCents: 10_000,
+    });
+    expect(collectionPaidBy([returned], [recordedPayment("ps_a")], 10_000, "cart")).toBeNull();
+    const waiting = charge({ money: captured() });
+    expect(collectionPaidBy([waiting], [recordedPayment("ps_a")], 10_000, "cart")).toEqual({
+      by: "charge",
+      charge: waiting,
+    });
   });
 
   it("is not paid by a charge held for the merchant or owed back", () => {
     const held = charge({ money: underpaid(9_000) });
     const refund = charge({ chargeId: "ch_b", sessionId: "ps_b", money: owed(1, "paid_twice") });
-    expect(collectionPaidBy([held, refund], [payment({ sessionId: "ps_a" })], 10_000)).toBeNull();
+    expect(
+      collectionPaidBy([held, refund], [payment({ sessionId: "ps_a" })], 10_000, "order"),
+    ).toBeNull();
   });
 
   it("is paid another way by another provider's payment, or a captured payment of a session none of its charges had", () => {
     expect(
-      collectionPaidBy([pending()], [payment({ sessionId: "ps_card", ours: false })], 10_000),
+      collectionPaidBy(
+        [pending()],
+        [payment({ sessionId: "ps_card", ours: false })],
+        10_000,
+        "order",
+      ),
     ).toEqual({ by: "elsewhere" });
     expect(
-      collectionPaidBy([pending()], [payment({ sessionId: "ps_x", captured: true })], 10_000),
+      collectionPaidBy(
+        [pending()],
+        [payment({ sessionId: "ps_x", captured: true })],
+        10_000,
+        "order",
+      ),
     ).toEqual({ by: "elsewhere" });
   });
 
@@ -1161,18 +1236,22 @@ describe("collectionPaidBy: whether a collection is paid, and how", () => {
         [adopted],
         [payment({ sessionId: "ps_new" }), payment({ sessionId: "ps_old" })],
         10_000,
+        "order",
       ),
     ).toBeNull();
   });
   it("is not paid by codes that never paid, even once it asks nothing (Medusa canceled it)", () => {
-    expect(collectionPaidBy([pending()], [], null)).toBeNull();
+    expect(collectionPaidBy([pending()], [], null, "order")).toBeNull();
     const paid = charge({ chargeId: "ch_b", sessionId: "ps_b", money: captured() });
-    expect(collectionPaidBy([pending(), paid], [], null)).toEqual({ by: "charge", charge: paid });
+    expect(collectionPaidBy([pending(), paid], [], null, "order")).toEqual({
+      by: "charge",
+      charge: paid,
+    });
   });
 
   it("is not paid another way by the capture of the session an older code was adopted by (an order edited up, the rest still asked)", () => {
     const adopted = charge({ sessionId: "ps_old", captureSessionId: "ps_new", money: captured() });
-    expect(collectionPaidBy([adopted], [recordedPayment("ps_new")], 15_000)).toBeNull();
+    expect(collectionPaidBy([adopted], [recordedPayment("ps_new")], 15_000, "order")).toBeNull();
   });
 });
 
@@ -1187,9 +1266,33 @@ describe("coverageOf: what a collection's charges paid of what it asks", () => {
       charge({ chargeId: "ch_c", money: underpaid(1_000) }),
       charge({ chargeId: "ch_d", status: "pending", money: unpaid }),
     ];
-    expect(coverageOf(charges, 10_000)).toEqual({ paidCents: 5_000, remainingCents: 5_000 });
-    expect(coverageOf(charges, 4_000)).toEqual({ paidCents: 5_000, remainingCents: 0 });
-    expect(coverageOf(charges, null)).toEqual({ paidCents: 5_000, remainingCents: 0 });
+    expect(coverageOf(charges, 10_000, "order")).toEqual({
+      paidCents: 5_000,
+      remainingCents: 5_000,
+    });
+    expect(coverageOf(charges, 4_000, "order")).toEqual({ paidCents: 5_000, remainingCents: 0 });
+    expect(coverageOf(charges, null, "order")).toEqual({ paidCents: 5_000, remainingCents: 0 });
+  });
+
+  it("counts, while the cart is no order, only its own money: captured now or held for the capture, not money owed back or returned since", () => {
+    const charges = [
+      charge({ money: owed(5_730, "out_of_stock"), everCapturedCents: 5_730 }),
+      charge({
+        chargeId: "ch_b",
+        money: { ...owed(2_000, null), owed: 0, returned: 2_000 },
+        everCapturedCents: 2_000,
+      }),
+      charge({
+        chargeId: "ch_c",
+        money: { ...captured(3_000), captured: 1_000, contested: 2_000 },
+        everCapturedCents: 3_000,
+      }),
+      charge({ chargeId: "ch_d", money: awaiting(1_500) }),
+    ];
+    // The cart asks its whole total of a new code: R$ 57,30 owed back pays none of it.
+    expect(coverageOf(charges, 9_480, "cart")).toEqual({ paidCents: 4_500, remainingCents: 4_980 });
+    // The same money on an order still paid it once.
+    expect(coverageOf(charges, 9_480, "order")).toEqual({ paidCents: 12_230, remainingCents: 0 });
   });
 });
 

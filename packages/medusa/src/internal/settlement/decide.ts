@@ -39,9 +39,12 @@ import { refundPortions, splitRefund, type RefundSplit } from "./refund-portions
  *    and the excess is owed back (`overpaid`).
  * 3. A collection asks an amount; its charges pay it in the order they became its payment (a
  *    captured one first, then a claimed one, then by the API's `paid_at`). What a charge pays is
- *    what the ledger ever captured of it (money refunded or owed back since still paid once) and
- *    what it holds for Medusa's capture. A charge that finds the collection paid is owed back
- *    (`paid_twice`). A collection paid another way (a payment of another provider, or a captured
+ *    what it holds for Medusa's capture and what is captured of it: while its cart is no order,
+ *    what Medusa holds captured now (money owed back or returned since, because no order came of
+ *    it, `out_of_stock` or `cart_not_completed`, is the shopper's again, and the cart asks it
+ *    anew, of a new code or of another provider); once an order exists, what the ledger ever
+ *    captured (money refunded or owed back since still paid the order once). A charge that
+ *    finds the collection paid is owed back (`paid_twice`). A collection paid another way (a payment of another provider, or a captured
  *    payment made from none of its charges' sessions: the merchant's "mark as paid") makes every
  *    other payment of it owed back (`paid_elsewhere`).
  * 4. A charge is captured on its own session while Medusa still has it (or its payment), for at
@@ -259,12 +262,28 @@ export const rowCountsAsPayment = (row: ChargeRow): boolean =>
   countsAsPayment({ status: row.status, money: moneyOf(row) });
 
 /**
- * What a charge paid toward its collection (rule 3), in cents: what the ledger ever captured of
- * it (a refund or a debt since does not unpay it) and what it holds for Medusa's capture.
+ * Whose money a collection counts (rule 3): a cart that is no order yet (`cart`), or an order's
+ * (`order`: its cart's became one, or the collection is an order's own).
  */
-export function paidTowardCollection(charge: ChargeFacts): number {
+export type CollectionStage = "cart" | "order";
+
+/** The stage of a collection, from what Medusa says owns it. */
+export const stageOf = (owner: {
+  cartId: string | null;
+  order: { id: string } | null;
+}): CollectionStage => (owner.cartId !== null && owner.order === null ? "cart" : "order");
+
+/**
+ * What a charge paid toward its collection (rule 3), in cents: what it holds for Medusa's
+ * capture, and what is captured of it. While the cart is no order, only what Medusa holds
+ * captured now: money owed back or returned since (no order came of it) pays the cart nothing.
+ * An order counts what the ledger ever captured (a refund or a debt since does not unpay it).
+ */
+export function paidTowardCollection(charge: ChargeFacts, stage: CollectionStage): number {
   if (charge.status !== "paid") return 0;
-  return charge.everCapturedCents + (heldForCapture(charge.money) ? charge.money.held : 0);
+  const held = heldForCapture(charge.money) ? charge.money.held : 0;
+  if (stage === "cart") return capturedInMedusa(charge.money) + held;
+  return charge.everCapturedCents + held;
 }
 
 /**
@@ -272,9 +291,9 @@ export function paidTowardCollection(charge: ChargeFacts): number {
  * captured one first, then one a capture is claimed for (whatever the clocks say, they stay
  * it), then by the API's `paid_at`.
  */
-function payingOrder(charges: readonly ChargeFacts[]): ChargeFacts[] {
+function payingOrder(charges: readonly ChargeFacts[], stage: CollectionStage): ChargeFacts[] {
   return charges
-    .filter((c) => paidTowardCollection(c) > 0)
+    .filter((c) => paidTowardCollection(c, stage) > 0)
     .sort(
       (a, b) =>
         Number(b.everCapturedCents > 0) - Number(a.everCapturedCents > 0) ||
@@ -285,11 +304,15 @@ function payingOrder(charges: readonly ChargeFacts[]): ChargeFacts[] {
 }
 
 /** What the charges that became the collection's payment before `charge` paid of it. */
-function paidBefore(charges: readonly ChargeFacts[], charge: ChargeFacts): number {
+function paidBefore(
+  charges: readonly ChargeFacts[],
+  charge: ChargeFacts,
+  stage: CollectionStage,
+): number {
   let sum = 0;
-  for (const c of payingOrder(charges)) {
+  for (const c of payingOrder(charges, stage)) {
     if (c.chargeId === charge.chargeId) return sum;
-    sum += paidTowardCollection(c);
+    sum += paidTowardCollection(c, stage);
   }
   return sum;
 }
@@ -313,8 +336,9 @@ const paidAnotherWay = (payments: readonly MedusaPayment[], ourSessions: Set<str
 export function coverageOf(
   charges: readonly ChargeFacts[],
   asksCents: number | null,
+  stage: CollectionStage,
 ): { paidCents: number; remainingCents: number } {
-  const paidCents = charges.reduce((sum, c) => sum + paidTowardCollection(c), 0);
+  const paidCents = charges.reduce((sum, c) => sum + paidTowardCollection(c, stage), 0);
   return { paidCents, remainingCents: Math.max(0, (asksCents ?? 0) - paidCents) };
 }
 
@@ -328,9 +352,10 @@ export function collectionPaidBy(
   charges: readonly ChargeFacts[],
   payments: readonly MedusaPayment[],
   asksCents: number | null,
+  stage: CollectionStage,
 ): { by: "charge"; charge: ChargeFacts } | { by: "elsewhere" } | null {
-  const first = payingOrder(charges)[0];
-  if (first && (asksCents === null || coverageOf(charges, asksCents).remainingCents === 0)) {
+  const first = payingOrder(charges, stage)[0];
+  if (first && (asksCents === null || coverageOf(charges, asksCents, stage).remainingCents === 0)) {
     return { by: "charge", charge: first };
   }
   return paidAnotherWay(payments, sessionsOfCharges(charges)) ? { by: "elsewhere" } : null;
@@ -397,12 +422,13 @@ function decideHeld(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   if (unrecordedCaptureOn(snapshot.payments, captureSession)) {
     return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: held };
   }
-  const before = paidBefore(snapshot.charges, charge);
+  const stage = stageOf(snapshot);
+  const before = paidBefore(snapshot.charges, charge, stage);
   const asks = snapshot.asksCents;
   // A cart that is no order yet asks what its live sessions ask (Medusa deletes them when its
   // total moves), and one code pays it; from its order on, what the collection asks now is what
   // codes may take, together.
-  const cartStillShopping = snapshot.cartId !== null && snapshot.order === null;
+  const cartStillShopping = stage === "cart";
   if (before > 0 && (asks === null || before >= asks || cartStillShopping)) {
     return owe("paid_twice");
   }

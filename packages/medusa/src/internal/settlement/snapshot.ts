@@ -7,6 +7,7 @@ import { moneyOf } from "../records/ledger-parts";
 import {
   collectionPaidBy,
   coverageOf,
+  stageOf,
   type ChargeFacts,
   type CollectionSnapshot,
   type MedusaPayment,
@@ -99,6 +100,7 @@ export async function collectionPaidOf(
     rows.map((row) => factsOf(row)),
     paymentsOf(config, medusa, rows, captures),
     asksOf(medusa),
+    stageOf(medusa),
   );
   if (paid?.by !== "charge") return paid;
   return { by: "charge", row: rows.find((row) => row.charge_id === paid.charge.chargeId)! };
@@ -186,8 +188,9 @@ export async function collectionStanding(
   const { rows, captures } = await records.collectionMoney.ofCollection(paymentCollectionId);
   const charges = rows.map((row) => factsOf(row));
   const asks = asksOf(medusa);
-  const paid = collectionPaidBy(charges, paymentsOf(config, medusa, rows, captures), asks);
-  const coverage = coverageOf(charges, asks);
+  const stage = stageOf(medusa);
+  const paid = collectionPaidBy(charges, paymentsOf(config, medusa, rows, captures), asks, stage);
+  const coverage = coverageOf(charges, asks, stage);
   return {
     paid: paid?.by === "charge" ? "charge" : paid ? "elsewhere" : null,
     heldForMerchant: rows.some((row) => row.status === "paid" && row.held_reason === "underpaid"),
