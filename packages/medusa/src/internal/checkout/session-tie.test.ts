@@ -78,11 +78,13 @@ describe("takesLiveCodeAway: an order's live code stays the shopper's", () => {
     expect(takesLiveCodeAway(renewal, live, true, "pp_boleto_pix-checkout")).toBe(true);
   });
 
-  it("refuses nothing with no live code, or before the cart is an order", () => {
+  it("refuses nothing with no live code, before the cart is an order, or on an order's own collection (its payment link's)", () => {
     expect(takesLiveCodeAway({ kind: "foreign" }, undefined, true, "pp_pix_pix-checkout")).toBe(
       false,
     );
     expect(takesLiveCodeAway({ kind: "cart_holder" }, live, false, "pp_boleto_x")).toBe(false);
+    // An order's own collection (no cart): its payment link switches method as its page offers.
+    expect(takesLiveCodeAway({ kind: "foreign" }, live, false, "pp_boleto_x")).toBe(false);
   });
 });
 

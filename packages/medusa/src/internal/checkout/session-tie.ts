@@ -29,7 +29,14 @@ import { readMedusaSide } from "../medusa/collection-snapshot";
  * | ----------- | ----------------------- | ------------------------------ | ---------------------------- |
  * | renewal     | yes                     | from the code it renews (Pix)  | on an order's: same provider |
  * | cart_holder | yes                     | no                             | yes (the cart's to change)   |
- * | foreign     | no                      | no                             | no: 409 `payment_code_in_progress` |
+ * | foreign     | no                      | no                             | no: 409 `payment_code_in_progress`, on a cart's order |
+ *
+ * An order's own collection (an order edit's difference, a converted draft) is collected through
+ * its payment link, which Medusa builds from the order's and the collection's ids and whose page
+ * shows the live code to whoever opens it: there the link's holder may switch method beside a
+ * live code, as the page offers, though still with no code shown again nor document filled in.
+ * A cart's order (order-first) has a shopper who made its code at the checkout, and a stranger
+ * with the order's id is refused while that code is live.
  *
  * A boleto never carries a document its own request did not send, whoever asks: its page prints
  * the payer's name and CPF or CNPJ for anyone holding its link. Medusa's own re-creates of a
@@ -84,17 +91,18 @@ export function liveCodeOf(rows: readonly ChargeRow[], now: Date): ChargeRow | u
 
 /**
  * Whether a session request must be refused so the collection's live code stays the shopper's:
- * on a collection an order owns, while a code is live, only a renewal for that code's own
- * provider goes on (its create shows that code again, open-session.ts); anything else would
- * replace it (Medusa deletes the collection's other sessions), whatever the provider.
+ * on the collection of a cart that became an order (`cartOrder`), while a code is live, only a
+ * renewal for that code's own provider goes on (its create shows that code again,
+ * open-session.ts); anything else would replace it (Medusa deletes the collection's other
+ * sessions), whatever the provider. An order's own collection is its payment link's (above).
  */
 export function takesLiveCodeAway(
   asker: SessionAsker,
   live: ChargeRow | undefined,
-  ownedByOrder: boolean,
+  cartOrder: boolean,
   providerId: unknown,
 ): boolean {
-  if (!ownedByOrder || !live) return false;
+  if (!cartOrder || !live) return false;
   return !(asker.kind === "renewal" && providerId === live.provider_id);
 }
 
@@ -145,10 +153,12 @@ export async function tieSessionRequest(
     const now = new Date();
     const ownedByOrder = side.order !== null;
     const asker = askerOf(collectionId, renewed, ownedByOrder, now);
-    if (ownedByOrder) {
+    // A cart's order-first order; an order's own collection has no cart.
+    const cartOrder = ownedByOrder && side.cartId !== null;
+    if (cartOrder) {
       const live = liveCodeOf(await records.charges.ofCollection(collectionId), now);
       const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id;
-      if (takesLiveCodeAway(asker, live, ownedByOrder, providerId)) {
+      if (takesLiveCodeAway(asker, live, cartOrder, providerId)) {
         return sendError(
           res,
           "payment_code_in_progress",
