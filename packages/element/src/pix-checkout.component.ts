@@ -406,13 +406,12 @@ export class PixCheckout extends LitElement {
 
   /** "Gerar novo código": a new session for the cart, shown in place of the expired one. */
   async #renew() {
-    const session = this.#ui.session;
-    const target = session?.renew;
-    if (!session || !target || !this.#backend || this.#ui.renewing) return;
+    const target = this.#ui.session?.renew;
+    if (!target || !this.#backend || this.#ui.renewing) return;
     this.#set({ renewing: true, announcement: (t) => t.renewing });
     try {
       const { renewSession } = await import("./internal/renew.js");
-      const next = await renewSession(this.#backend, target, session.session_id, this.#lang, this);
+      const next = await renewSession(this.#backend, target, this.#lang, this);
       // Null: the cart was paid meanwhile (another tab, the e-mail's link); read it again.
       // Otherwise the cart's new session is shown instead, and the page is told.
       if (next) {

@@ -39,8 +39,11 @@ const read = (backend: Backend, id?: string) =>
  * made since) lets the renewal go on; a session id is the code to show instead; `null` means
  * the session is no longer what the element shows (paid, say): the element reads it again.
  */
-async function truth(backend: Backend): Promise<string | null | undefined> {
-  const now = await read(backend);
+async function truth(
+  backend: Backend,
+  now?: Awaited<ReturnType<typeof read>>,
+): Promise<string | null | undefined> {
+  now ??= await read(backend);
   if (!now) return undefined;
   const next = now.replaced_by;
   if (next && typeof next == "string") {
@@ -63,12 +66,14 @@ async function truth(backend: Backend): Promise<string | null | undefined> {
 export async function renewSession(
   backend: Backend,
   target: RenewTarget,
-  renews: string,
   lang: Lang,
   host: HTMLElement,
 ): Promise<string | null> {
-  const before = await truth(backend);
+  // The session the element follows, as the store holds it now: the expired code it renews.
+  const shown = await read(backend);
+  const before = await truth(backend, shown);
   if (before !== undefined) return before;
+  const renews = shown?.session_id;
   let res: Response | undefined;
   try {
     res = await backend.request(
