@@ -21,8 +21,8 @@ import { styles } from "./pix-checkout.styles.js";
 export type PixCheckoutView = "loading" | "error" | SessionStatus;
 
 /** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
-const isNotice = (status: string): status is "preparing" | "superseded" | "refund_due" =>
-  status === "preparing" || status === "superseded" || status === "refund_due";
+const isNotice = (status: string): status is "preparing" | "superseded" | "held" | "refund_due" =>
+  /^(preparing|superseded|held|refund_due)$/.test(status);
 /**
  * Every view past the code but `paid` takes its words from the notice chunk, and so does the
  * rare line about an older code of the cart whose money the store returns.
@@ -359,7 +359,10 @@ export class PixCheckout extends LitElement {
     if (wantsNotices(session)) this.#loadNotices();
     if (previous === session.status) return;
     const title = titleOf(session);
-    this.#ui.announcement = (t) => t[title];
+    // The rarer views' titles come with their words (the notice chunk), once it is here.
+    this.#ui.announcement = (t) =>
+      (t as unknown as Record<string, string>)[title] ??
+      this.#notices?.noticeTitle(title, this.#lang)!;
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
     if (session.status === "refund_due") this.#emit("pix-refund-due", { session });
@@ -515,8 +518,10 @@ export class PixCheckout extends LitElement {
       const notice = this.#notices?.noticeView(view, s, lang, kit);
       // Preparing is a longer loading: its spinner, and when the code should be ready.
       return view === "preparing"
-        ? [spinner(t[titleOf(s)]), notice?.extra]
-        : this.#message("!", t[view], notice?.body ?? "", notice?.extra);
+        ? [spinner(notice?.title ?? t.loading), notice?.extra]
+        : notice
+          ? this.#message("!", notice.title!, notice.body!, notice.extra)
+          : spinner();
     }
     // Money the store received for an older code of the cart, once its words loaded.
     const back = this.#notices?.back(s, lang, kit);

@@ -348,8 +348,9 @@ describe("superseded (the cart changed)", () => {
     expect($(el, "[part=qr]")).to.equal(null);
     expect($(el, "[part=code]")).to.equal(null);
     expect(shadow(el).textContent).to.not.include(PIX_CODE);
-    expect(announced(el)).to.equal("Código substituído");
+    // The title comes with the view's words (their chunk), and is announced then.
     await eventually(() => expect(partText(el, "message")).to.include(superseded));
+    expect(announced(el)).to.equal("Código substituído");
   });
 
   it("switches to the cart's current session with the button and shows the new code", async () => {
@@ -600,6 +601,45 @@ describe("money an older code of the cart brought", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect($(el, "[part=returned]")).to.equal(null);
     expect(button(el, "copy-button")).to.not.equal(null);
+  });
+});
+
+describe("held (paid short of the code)", () => {
+  it("says what arrived of what was asked, never paid nor pix-paid, and listens on to the store's decision", async () => {
+    const { el, id } = await showPending("held");
+    const paid: PixPaidDetail[] = [];
+    el.addEventListener("pix-paid", (e) => paid.push(e.detail));
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await patchSession(id, {
+      status: "held",
+      amount: 10000,
+      paid_at: new Date().toISOString(),
+      received: { amount: 8000 },
+    });
+    expect(await change).to.deep.include({ status: "held", previous: "pending" });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos R$ 80,00 de R$ 100,00. A loja vai conferir: o valor recebido pode ser aceito para o pedido ou devolvido a você.",
+      ),
+    );
+    expect(partText(el, "message")).to.include("Não pague de novo antes disso.");
+    expect(partText(el, "message")).to.not.include("Pagamento confirmado");
+    expect(announced(el)).to.equal("Pagamento incompleto");
+    expect($(el, "[part=qr]")).to.equal(null);
+    expect(paid).to.deep.equal([]);
+    // The store accepts it for the order: the element, still listening, says paid.
+    await patchSession(id, { status: "paid", received: null });
+    await eventually(() => expect(el.view).to.equal("paid"));
+    expect(paid).to.have.length(1);
+  });
+
+  it("says less than the amount, without guessing one, when the store does not say what arrived", async () => {
+    const { el, id } = await showPending("held-unsaid");
+    await patchSession(id, { status: "held", amount: 10000, received: null });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include("Recebemos menos que R$ 100,00."),
+    );
+    expect(partText(el, "message")).to.not.include("undefined");
   });
 });
 

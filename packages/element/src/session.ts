@@ -6,6 +6,9 @@
  * - `superseded`: the cart changed and a newer session replaced this one; the backend sends
  *   no code any more (`replaced_by` names the cart's current session, if any). Not final:
  *   the old code may still be paid at the bank, which the payment API cannot prevent.
+ * - `held`: a payment arrived short of what the code asked (`received.amount` of `amount`);
+ *   the store decides whether it pays the order (then `paid`) or comes back (then
+ *   `refund_due`). Not final, and never `pix-paid`: the element keeps listening.
  * - `refund_due`: a payment arrived but the store could not turn it into an order (or
  *   its code was replaced), and will refund it (`refund` says how much and why).
  */
@@ -17,11 +20,12 @@ export type SessionStatus =
   | "failed"
   | "canceled"
   | "superseded"
+  | "held"
   | "refund_due";
 
 /**
- * Statuses after which nothing changes: the element stops listening. `preparing` and
- * `superseded` are not ones.
+ * Statuses after which nothing changes: the element stops listening. `preparing`,
+ * `superseded` and `held` are not ones.
  */
 export const FINAL_STATUSES: readonly SessionStatus[] = [
   "paid",

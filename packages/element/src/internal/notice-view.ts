@@ -25,6 +25,8 @@ export interface NoticeKit {
  * message's line, `extra` below it. The preparing view has everything in `extra`.
  */
 export interface NoticeView {
+  /** A superseded, held or refund view's title. */
+  title?: string;
   body?: string;
   extra: unknown;
 }
@@ -44,7 +46,15 @@ export function back(session: CheckoutSession, lang: Lang, kit: NoticeKit): unkn
 }
 
 /**
- * The preparing, superseded, refund, expired, failed and canceled views, under their titles.
+ * The title of a preparing (`preparingBoleto` for a boleto), superseded, held or refund view,
+ * which ships here with its words; undefined for any other status (its title is the
+ * element's own, `Strings`).
+ */
+export const noticeTitle = (status: string, lang: Lang): string | undefined =>
+  noticeStrings[lang].titles[status as keyof NoticeStrings["titles"]];
+
+/**
+ * The preparing, superseded, held, refund, expired, failed and canceled views, under their titles.
  * A chunk of its own, loaded when a session reaches one of those statuses: few shoppers ever
  * see them. `view` is the element's view, which is `expired` by the device's clock before the
  * backend says so.
@@ -63,8 +73,23 @@ export function noticeView(
   if (session.status === "preparing") {
     // No expiry, QR or button yet: when the code should be ready, and that it shows here.
     return {
+      title: t.titles[session.method === "boleto" ? "preparingBoleto" : "preparing"],
       extra: html`<p class="muted">${t.readyIn(estimate(left, t))}</p>
         <p class="muted">${t.willShow[session.method]}</p>`,
+    };
+  }
+  if (session.status === "held") {
+    // Short of the code: what arrived, of what was asked, and that the store decides. No order
+    // line ("pague o código atual" would ask for a second payment the store may not want).
+    // Without a whole amount of what arrived, the line says "less than" rather than guess.
+    const arrived = session.received?.amount;
+    const asked = money(session.amount, session.currency, lang);
+    return {
+      title: t.titles.held,
+      body: Number.isSafeInteger(arrived)
+        ? t.heldBody(money(arrived!, session.currency, lang), asked)
+        : t.heldBody("", asked),
+      extra: html`<p class="muted">${t.heldNext}</p>`,
     };
   }
   const current = currentCodeButton(session, t, kit);
@@ -74,6 +99,7 @@ export function noticeView(
     const known = Object.hasOwn(t.refundReasons, reason) ? reason : "other";
     const shown = money(amount, session.currency, lang);
     return {
+      title: t.titles.refund_due,
       // A code the cart no longer asks for is not "an order we could not complete".
       body: OLDER_CODE.has(known) ? t.refundReplacedBody(shown) : t.refundBody(shown),
       extra: html`<p class="muted">${t.refundReasons[known]}</p>
@@ -84,6 +110,7 @@ export function noticeView(
   // Paid anyway: the store says what the money became as soon as it has decided.
   const received = session.received;
   return {
+    title: t.titles.superseded,
     body:
       received && Number.isSafeInteger(received.amount) && received.amount > 0
         ? t.receivedReplaced(money(received.amount, session.currency, lang))

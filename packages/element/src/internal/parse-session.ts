@@ -19,8 +19,7 @@ export function parseSession(value: unknown): CheckoutSession | null {
   const ok =
     text(s.session_id) &&
     (pending ||
-      s.status === "preparing" ||
-      s.status === "superseded" ||
+      /^(preparing|superseded|held)$/.test(s.status!) ||
       FINAL_STATUSES.includes(s.status!)) &&
     int(s.amount) &&
     text(s.currency) &&

@@ -8,6 +8,13 @@ import type { NoticeStrings } from "./strings.js";
  */
 export const noticeStrings: Record<Lang, NoticeStrings> = {
   "pt-BR": {
+    titles: {
+      preparing: "Preparando seu código Pix…",
+      preparingBoleto: "Preparando seu boleto…",
+      superseded: "Código substituído",
+      held: "Pagamento incompleto",
+      refund_due: "Seu pagamento será devolvido",
+    },
     closed: {
       expired: "Este código não vale mais. Gere um novo para pagar.",
       failed: "Algo deu errado com este pagamento. Tente de novo.",
@@ -27,6 +34,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `Recebemos seu pagamento, mas não conseguimos concluir o pedido: a loja vai devolver ${amount}.`,
     refundReplacedBody: (amount) =>
       `Recebemos ${amount} por este código, que não vale mais para o seu carrinho: a loja vai devolver esse valor.`,
+    heldBody: (received, asked) =>
+      `${received ? `Recebemos ${received} de ${asked}` : `Recebemos menos que ${asked}`}. A loja vai conferir: o valor recebido pode ser aceito para o pedido ou devolvido a você.`,
+    heldNext:
+      "Esta página mostra a decisão assim que a loja decidir. Não pague de novo antes disso.",
     receivedReplaced: (amount) =>
       `Recebemos ${amount} por este código, que já tinha sido substituído. Estamos conferindo: em instantes você vê aqui se esse valor pagou o pedido ou se será devolvido.`,
     orderState: (n, payment) =>
@@ -56,6 +67,13 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   en: {
+    titles: {
+      preparing: "Preparing your Pix code…",
+      preparingBoleto: "Preparing your boleto…",
+      superseded: "Code replaced",
+      held: "Incomplete payment",
+      refund_due: "Your payment will be refunded",
+    },
     closed: {
       expired: "This code is no longer valid. Get a new one to pay.",
       failed: "Something went wrong with this payment. Please try again.",
@@ -75,6 +93,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `We received your payment, but we could not complete the order: the store will refund ${amount}.`,
     refundReplacedBody: (amount) =>
       `We received ${amount} for this code, which no longer pays for your cart: the store will refund that amount.`,
+    heldBody: (received, asked) =>
+      `${received ? `We received ${received} of ${asked}` : `We received less than ${asked}`}. The store will check it: the amount received may be accepted for the order or refunded to you.`,
+    heldNext:
+      "This page shows the store's decision as soon as it is made. Do not pay again before then.",
     receivedReplaced: (amount) =>
       `We received ${amount} for this code, which had already been replaced. We are checking: in a moment you will see here whether it paid the order or will be refunded.`,
     orderState: (n, payment) =>
@@ -104,6 +126,13 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
     },
   },
   es: {
+    titles: {
+      preparing: "Preparando tu código Pix…",
+      preparingBoleto: "Preparando tu boleto…",
+      superseded: "Código reemplazado",
+      held: "Pago incompleto",
+      refund_due: "Tu pago será devuelto",
+    },
     closed: {
       expired: "Este código ya no es válido. Genera uno nuevo para pagar.",
       failed: "Algo salió mal con este pago. Inténtalo de nuevo.",
@@ -123,6 +152,10 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `Recibimos tu pago, pero no pudimos completar el pedido: la tienda te devolverá ${amount}.`,
     refundReplacedBody: (amount) =>
       `Recibimos ${amount} por este código, que ya no vale para tu carrito: la tienda te devolverá ese monto.`,
+    heldBody: (received, asked) =>
+      `${received ? `Recibimos ${received} de ${asked}` : `Recibimos menos de ${asked}`}. La tienda lo revisará: el importe recibido puede aceptarse para el pedido o devolverse.`,
+    heldNext:
+      "Esta página muestra la decisión en cuanto la tienda decida. No pagues de nuevo antes.",
     receivedReplaced: (amount) =>
       `Recibimos ${amount} por este código, que ya había sido reemplazado. Lo estamos revisando: en un momento verás aquí si pagó el pedido o si será devuelto.`,
     orderState: (n, payment) =>

@@ -38,17 +38,6 @@ export interface Strings {
   expired: string;
   failed: string;
   canceled: string;
-  /**
-   * The title of the preparing view of a Pix (the code is on its way); the estimate under
-   * it is in `NoticeStrings`.
-   */
-  preparing: string;
-  /** The same for a boleto. */
-  preparingBoleto: string;
-  /** The title of the superseded view; its other words are in `NoticeStrings`. */
-  superseded: string;
-  /** The title of the refund view; its other words are in `NoticeStrings`. */
-  refund_due: string;
   errorTitle: string;
   errorBody: string;
   notFound: string;
@@ -95,6 +84,12 @@ export interface NoticeStrings {
    * are in `Strings`).
    */
   closed: Record<"expired" | "failed" | "canceled", string>;
+  /**
+   * The titles of the preparing (a Pix's, a boleto's), superseded, held and refund views (and
+   * what is announced when a session reaches them): with their words, in this chunk, since few
+   * shoppers ever see them; until it is here, the element shows its spinner.
+   */
+  titles: Record<"preparing" | "preparingBoleto" | "superseded" | "held" | "refund_due", string>;
   /** The refund view's main line, with the amount to refund, formatted. */
   refundBody: (amount: string) => string;
   /**
@@ -104,6 +99,12 @@ export interface NoticeStrings {
   refundReplacedBody: (amount: string) => string;
   /** A replaced code paid anyway, while the store decides what the money becomes. */
   receivedReplaced: (amount: string) => string;
+  /**
+   * A payment short of the code (`received` of `asked`, formatted; `received` empty when the
+   * store did not say how much), and what happens next.
+   */
+  heldBody: (received: string, asked: string) => string;
+  heldNext: string;
   /**
    * The order the cart became, and whether it is paid: "Seu pedido #12 está pago", "... aguarda
    * o pagamento do código atual", "... foi cancelado".

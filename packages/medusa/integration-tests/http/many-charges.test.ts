@@ -2009,6 +2009,13 @@ medusaIntegrationTestRunner({
         );
         expect(Number(held.held_cents)).toBe(recorded - 1000);
         expect(Number(held.api_amount_cents)).toBe(recorded - 1000);
+        // The shopper reads what arrived of what was asked, never paid (issue #69).
+        const told = await shop.call("get", `/store/pix-checkout/sessions/${session.id}`);
+        expect(told.data).toMatchObject({
+          status: "held",
+          amount: recorded,
+          received: { amount: recorded - 1000 },
+        });
         // A repeated delivery that names what the store recorded, as a replay would.
         const log = (await (await fetch(`${sandbox.url}/__sandbox/webhooks`)).json()) as {
           event: string;
@@ -2072,6 +2079,9 @@ medusaIntegrationTestRunner({
           money: { captured: recorded - 1000, held: 0 },
           received: recorded - 1000,
         });
+        // Accepted for the order: its money is the order's payment, and the shopper reads paid.
+        const told = await shop.call("get", `/store/pix-checkout/sessions/${session.id}`);
+        expect(told.data.status).toBe("paid");
         expect(await capturedCents(session.id)).toBe(recorded - 1000);
         const events = await db(container())("pix_checkout_charge_event")
           .where({ charge_id: chargeId })

@@ -171,6 +171,7 @@ async function withOrder(
   const news =
     view.status === "paid" ||
     view.status === "canceled" ||
+    view.status === "held" ||
     view.renew !== undefined ||
     view.status === "refund_due" ||
     view.received !== undefined ||

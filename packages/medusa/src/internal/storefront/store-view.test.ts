@@ -257,6 +257,27 @@ describe("toStoreView", () => {
     expect(view.refund).toEqual({ amount: 1010, reason: "overpaid" });
   });
 
+  it("says a payment short of the code is held, with what arrived, never paid (issue #69)", () => {
+    const short = row({
+      status: "paid",
+      amount_cents: 10000,
+      received_cents: 8000,
+      held_cents: 8000,
+      held_reason: "underpaid",
+    });
+    const view = toStoreView(short, "payses_1");
+    expect(view).toMatchObject({ status: "held", amount: 10000, received: { amount: 8000 } });
+    expect(view.pix).toBeUndefined();
+    // The store accepted it for the order: now it pays, and reads paid.
+    const accepted = { ...short, held_reason: "accepted" as const };
+    expect(toStoreView(accepted, "payses_1").status).toBe("paid");
+    // The store returns it: what comes back, and why.
+    const owed = { ...short, held_cents: 0, held_reason: null, owed_cents: 8000 };
+    expect(toStoreView({ ...owed, owed_reason: "paid_twice" }, "payses_1").status).toBe(
+      "refund_due",
+    );
+  });
+
   it("still tells the shopper of money the store already returned, owed or not", () => {
     const view = toStoreView(
       row({

@@ -2,17 +2,19 @@ import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
-import { moneyOf } from "../records/ledger-parts";
+import { CAPTURABLE_HELD, moneyOf } from "../records/ledger-parts";
 import { payableDay } from "../platform/business-days";
 import type { ShopperOrderState } from "../medusa/order-payment";
 
 /**
  * What the shopper is told: the charge's status, or `preparing` (the code waits in the create
  * line: the service's minute budget is spent), `superseded` (the cart changed and this code
- * was replaced; it is no longer offered) or `refund_due` (the payment arrived but no order
- * could come of it; the store returns it).
+ * was replaced; it is no longer offered), `held` (the payment arrived short of what the code
+ * asked: held for the store's decision, neither the order's payment nor owed back yet) or
+ * `refund_due` (the payment arrived but no order could come of it; the store returns it).
+ * `paid` only when this code's money is the cart's or order's payment, or on its way to it.
  */
-export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "refund_due";
+export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "held" | "refund_due";
 
 /** Refund reasons as the element knows them; newer ones read as `other`. */
 const SHOPPER_REFUND_REASONS = new Set<string>([
@@ -49,7 +51,8 @@ export interface StoreSessionView {
    * With `superseded`: the shopper paid this replaced code anyway (`amount`, integer cents), and
    * the store is deciding what the money becomes: the cart's payment (then `paid`) or money owed
    * back (then `refund_due`). Never `paid` before that: a storefront completes its cart on
-   * `paid`, and the cart's live code is not paid.
+   * `paid`, and the cart's live code is not paid. With `held`: what arrived of `amount`, which
+   * the store accepts for the order (then `paid`) or returns (then `refund_due`).
    */
   received?: { amount: number };
   /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
@@ -170,6 +173,19 @@ export function toStoreView(
   if (replacedPayment) {
     view.status = "superseded";
     view.received = { amount: money.received ?? view.amount };
+    return view;
+  }
+  // Arrived short: the money waits for the store's decision. Not paid (a storefront completes
+  // its cart on `paid`, and a merchant's refund would leave that order waiting on nothing).
+  const heldForStore =
+    row.status === "paid" &&
+    money.held > 0 &&
+    money.captured === 0 &&
+    money.contested === 0 &&
+    !(money.heldReason !== null && CAPTURABLE_HELD.includes(money.heldReason));
+  if (heldForStore) {
+    view.status = "held";
+    view.received = { amount: money.received ?? money.held };
     return view;
   }
   if (

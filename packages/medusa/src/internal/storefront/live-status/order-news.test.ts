@@ -59,11 +59,13 @@ describe("streamIsDone", () => {
     expect(done(captured(), "paid")).toBe(true);
   });
 
-  it("ends a paid code's stream when no order news is on its way", () => {
-    // Paid less than asked: the money waits on the merchant, not on Medusa.
+  it("keeps a short payment's stream open: `held` waits for the store's decision", () => {
     expect(
       done(justPaid({ received_cents: 3000, held_cents: 3000, held_reason: "underpaid" })),
-    ).toBe(true);
+    ).toBe(false);
+  });
+
+  it("ends a paid code's stream when no order news is on its way", () => {
     // The order was canceled; a code of no payment collection has no order to wait for.
     expect(done(captured(), "canceled")).toBe(true);
     expect(done(justPaid({ payment_collection_id: null }))).toBe(true);

@@ -10,8 +10,9 @@ const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
  * cart into an order: that first `paid` says the money arrived, with the order not paid yet (no
  * order, or `order.payment` `awaiting`). Medusa's order being paid is the next event, so a paid
  * code's stream stays open while the ledger says that news is on its way (`orderNewsComing`),
- * and ends at it. Money held for the merchant (paid less than asked) waits on a person, not on
- * Medusa: its stream ends at `paid`, as does one whose order is canceled.
+ * and ends at it, as does one whose order is canceled. Money held for the merchant (paid less
+ * than asked) is `held`, which is not final: it waits on a person, so its stream lasts until it
+ * is idle, and the element keeps asking until the store accepts it (`paid`) or returns it.
  */
 export function streamIsDone(view: StoreSessionView, row?: ChargeRow): boolean {
   if (!FINAL.has(view.status)) return false;
