@@ -362,7 +362,7 @@ export class PixCheckout extends LitElement {
     // The rarer views' titles come with their words (the notice chunk), once it is here.
     this.#ui.announcement = (t) =>
       (t as unknown as Record<string, string>)[title] ??
-      this.#notices?.noticeTitle(title, this.#lang)!;
+      (this.#notices?.noticeTitle(title, this.#lang) as string);
     this.#emit("pix-status-change", { status: session.status, previous, session });
     if (session.status === "paid") this.#emit("pix-paid", { session });
     if (session.status === "refund_due") this.#emit("pix-refund-due", { session });
