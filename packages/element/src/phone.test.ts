@@ -325,7 +325,7 @@ describe("a new code after expiry", () => {
       }),
     );
     const el = mount(id) as PixCheckout;
-    await eventually(() => expect(el.view).to.equal("expired"), { timeout: 5000 });
+    await eventually(() => expect(el.view).to.equal("expired"));
     await el.updateComplete;
     expect($(el, "[part~=renew-button]")).to.equal(null);
     await patchSession(id, { status: "expired" });

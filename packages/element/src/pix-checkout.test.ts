@@ -313,7 +313,7 @@ describe("status transitions", () => {
   it("falls back to polling and still shows the payment when the backend has no stream", async () => {
     const { el, id } = await showPending("polling", {}, { stream: "missing" });
     await patchSession(id, { status: "paid" });
-    await eventually(() => expect(el.view).to.equal("paid"), { timeout: 5000 });
+    await eventually(() => expect(el.view).to.equal("paid"));
     expect(await requestLog(id)).to.deep.equal(["GET status", "GET stream", "GET status"]);
   });
 

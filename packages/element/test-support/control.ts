@@ -194,7 +194,7 @@ export const partText = (el: HTMLElement, part: string) =>
  */
 export async function eventually<T>(
   check: () => T | Promise<T>,
-  { timeout = 4_000, interval = 25 } = {},
+  { timeout = 10_000, interval = 25 } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
