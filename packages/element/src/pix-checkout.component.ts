@@ -24,11 +24,11 @@ export type PixCheckoutView = "loading" | "error" | SessionStatus;
 const isNotice = (status: string): status is "preparing" | "superseded" | "held" | "refund_due" =>
   /^(preparing|superseded|held|refund_due)$/.test(status);
 /**
- * Every view past the code but `paid` takes its words from the notice chunk, and so does the
- * rare line about an older code of the cart whose money the store returns.
+ * Every view past the code takes its words from the notice chunk (a paid code's: its order and
+ * what comes back, under the element's own title), and so does the rare line about an older
+ * code of the cart whose money the store returns.
  */
-const wantsNotices = (s: CheckoutSession) =>
-  s.earlier_payment || (s.status != "pending" && s.status != "paid");
+const wantsNotices = (s: CheckoutSession) => s.earlier_payment || s.status != "pending";
 
 /** The words for `session`'s status (announced, and its view's title): a boleto being prepared has its own. */
 const titleOf = (session: CheckoutSession) =>

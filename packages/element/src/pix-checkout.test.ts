@@ -284,12 +284,49 @@ describe("status transitions", () => {
     expect($(el, "[part=discount]")).to.equal(null);
   });
 
-  it("closes its stream once the session is paid", async () => {
+  it("closes its stream once the session is paid and so is its order", async () => {
     const { el, id } = await showPending("final-close");
     await eventually(async () => expect(await openStreams(id)).to.equal(1));
-    await patchSession(id, { status: "paid" });
+    await patchSession(id, { status: "paid", order: { display_id: 12, payment: "paid" } });
     await eventually(() => expect(el.view).to.equal("paid"));
     await eventually(async () => expect(await openStreams(id)).to.equal(0));
+  });
+
+  it("listens on after paid and says what Medusa's order becomes: confirming, still owing what an edit added, paid", async () => {
+    const { el, id } = await showPending("paid-order-news");
+    await eventually(async () => expect(await openStreams(id)).to.equal(1));
+    const paid = nextEvent(el, "pix-paid");
+    await patchSession(id, { status: "paid", order: { display_id: 12, payment: "awaiting" } });
+    await paid;
+    await eventually(() =>
+      expect(partText(el, "order")).to.equal("Estamos confirmando seu pedido #12…"),
+    );
+    // Still listening: the order's news is not final.
+    expect(await openStreams(id)).to.equal(1);
+    await patchSession(id, { order: { display_id: 12, payment: "awaiting", owes: 3_990 } });
+    await eventually(() =>
+      expect(partText(el, "order")).to.equal(
+        "Seu pedido #12 ainda tem R$ 39,90 a pagar, porque o valor do pedido aumentou. A loja vai enviar como pagar essa diferença.",
+      ),
+    );
+    await patchSession(id, { order: { display_id: 12, payment: "paid" } });
+    await eventually(() => expect(partText(el, "order")).to.equal("Seu pedido #12 está pago."));
+    await eventually(async () => expect(await openStreams(id)).to.equal(0));
+    // One pix-paid for the code, whatever the order's news after it.
+    expect(el.view).to.equal("paid");
+  });
+
+  it("names beside a paid code the part of its money that comes back", async () => {
+    const { el, id } = await showPending("paid-lowered");
+    await patchSession(id, {
+      status: "paid",
+      refund: { amount: 3_500, reason: "amount_lowered" },
+      order: { display_id: 4, payment: "paid" },
+    });
+    await eventually(() =>
+      expect(partText(el, "returned")).to.equal("A loja vai devolver R$ 35,00 deste pagamento."),
+    );
+    expect(partText(el, "order")).to.equal("Seu pedido #4 está pago.");
   });
 
   it("stops listening when removed and picks up again when put back in the page", async () => {

@@ -24,8 +24,9 @@ export type SessionStatus =
   | "refund_due";
 
 /**
- * Statuses after which nothing changes: the element stops listening. `preparing`,
- * `superseded` and `held` are not ones.
+ * Statuses after which the code's own news is over. `preparing`, `superseded` and `held` are not
+ * ones, and a `paid` code's order still has news: the element listens on until its order is paid
+ * or canceled (internal/status-controller.ts).
  */
 export const FINAL_STATUSES: readonly SessionStatus[] = [
   "paid",
@@ -173,6 +174,11 @@ export interface OrderState {
   display_id: number;
   /** `paid` only when the store's order has nothing left to pay. */
   payment?: "paid" | "awaiting" | "canceled";
+  /**
+   * With `awaiting`: what the order still asks beyond what this code paid (an order edited up),
+   * integer cents. Absent while the store is still confirming the order with this code's money.
+   */
+  owes?: number | null;
 }
 
 /** The cart's payment collection and the provider that made the expired code. */

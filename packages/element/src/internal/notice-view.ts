@@ -37,12 +37,47 @@ export interface NoticeView {
  * anterior...". Nothing when there is none, or its amount is no integer of cents.
  */
 export function back(session: CheckoutSession, lang: Lang, kit: NoticeKit): unknown {
+  const { html, nothing, money } = kit;
+  const t = noticeStrings[lang];
+  const shown = (cents: unknown) =>
+    Number.isSafeInteger(cents) && (cents as number) > 0
+      ? money(cents as number, session.currency, lang)
+      : "";
   const earlier = session.earlier_payment;
-  if (!earlier || !Number.isSafeInteger(earlier.amount) || earlier.amount <= 0) return kit.nothing;
-  const amount = kit.money(earlier.amount, session.currency, lang);
-  return kit.html`<p part="returned" class="secondary">
-    ${noticeStrings[lang].earlierPayment(amount, earlier.order_paid === true)}
-  </p>`;
+  const returned = shown(earlier?.amount);
+  return html`${
+    returned
+      ? html`<p part="returned" class="secondary">
+          ${t.earlierPayment(returned, earlier!.order_paid === true)}
+        </p>`
+      : nothing
+  }
+  ${session.status === "paid" ? paidLines(session, t, kit, shown) : nothing}`;
+}
+
+/**
+ * Beside a paid code: the part of its money the store returns (an order that costs less now, a
+ * code paid with more than it asked), and the order it pays as Medusa's order says it: paid,
+ * canceled, still owing what an edit added, or being confirmed with this code's money.
+ */
+function paidLines(
+  session: CheckoutSession,
+  t: NoticeStrings,
+  { html, nothing }: NoticeKit,
+  shown: (cents: unknown) => string,
+): unknown {
+  const refund = shown(session.refund?.amount);
+  const order = session.order;
+  const payment =
+    order?.payment === "paid" || order?.payment === "canceled" ? order.payment : "awaiting";
+  return html`${refund ? html`<p part="returned" class="secondary">${t.paidRefund(refund)}</p>` : nothing}
+  ${
+    order && Number.isSafeInteger(order.display_id)
+      ? html`<p part="order" class="secondary">
+          ${t.paidOrder(order.display_id, payment, shown(order.owes))}
+        </p>`
+      : nothing
+  }`;
 }
 
 /**

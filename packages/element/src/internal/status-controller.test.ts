@@ -153,14 +153,66 @@ describe("StatusController", () => {
     ]);
   });
 
-  it("stops asking once the session reaches a final status", async () => {
+  it("stops asking once the session is paid and its order is paid too", async () => {
     const { id, gate, sessions } = await follow("final", { stream: "missing" });
     await eventually(() => expect(gate.waiting).to.equal(true));
-    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    await patchSession(id, {
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      order: { display_id: 12, payment: "paid" },
+    });
     await gate.next();
     await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
     expect(gate.waiting).to.equal(false);
     expect(gate.delays).to.have.lengthOf(1);
+  });
+
+  it("listens on after paid, backing off, until the order's news is final: an order edited up owes more, then is paid", async () => {
+    const { id, gate, sessions } = await follow("paid-order", { stream: "missing" });
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    // Paid, and no order yet (the cart is being completed, perhaps in another browser).
+    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, { order: { display_id: 12, payment: "awaiting", owes: 3_990 } });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.order?.owes).to.equal(3_990));
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, { order: { display_id: 12, payment: "paid" } });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.order?.payment).to.equal("paid"));
+    expect(gate.waiting).to.equal(false);
+    // The polls after the payment kept backing off: no hammering of a store with nothing new.
+    expect(gate.delays).to.deep.equal([2000, 3000, 4500]);
+  });
+
+  it("stops asking once a paid code's order is canceled", async () => {
+    const { id, gate, sessions } = await follow("paid-canceled", { stream: "missing" });
+    await eventually(() => expect(gate.waiting).to.equal(true));
+    await patchSession(id, {
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      order: { display_id: 12, payment: "canceled" },
+    });
+    await gate.next();
+    await eventually(() => expect(sessions.at(-1)?.order?.payment).to.equal("canceled"));
+    expect(gate.waiting).to.equal(false);
+  });
+
+  it("backs off after a paid code's stream ends with no news, rather than reconnecting at once", async () => {
+    const { gate, sessions } = await follow(
+      "paid-stream",
+      {},
+      {
+        status: "paid",
+        paid_at: new Date().toISOString(),
+      },
+    );
+    await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
+    for (let i = 0; i < 3; i++) await gate.next();
+    await eventually(() => expect(gate.delays.length).to.equal(4));
+    expect(gate.delays).to.deep.equal([2000, 3000, 4500, 6750]);
   });
 
   it("keeps asking after the session is superseded, since its old code may still be paid", async () => {
@@ -170,7 +222,11 @@ describe("StatusController", () => {
     await gate.next();
     await eventually(() => expect(sessions.at(-1)?.status).to.equal("superseded"));
     await eventually(() => expect(gate.waiting).to.equal(true));
-    await patchSession(id, { status: "paid", paid_at: new Date().toISOString() });
+    await patchSession(id, {
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      order: { display_id: 12, payment: "paid" },
+    });
     await gate.next();
     await eventually(() => expect(sessions.at(-1)?.status).to.equal("paid"));
     expect(gate.waiting).to.equal(false);

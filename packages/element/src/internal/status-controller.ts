@@ -29,7 +29,14 @@ export interface StatusCallbacks {
   streamIdleMs?: number;
 }
 
-const isFinal = (s: CheckoutSession) => FINAL_STATUSES.includes(s.status);
+/**
+ * Whether the session's news is over. A paid code's is once its order is paid or canceled: the
+ * order's news (confirmed, still owing what an edit added, canceled) follows the payment.
+ */
+const isFinal = (s: CheckoutSession) =>
+  s.status == "paid"
+    ? /^(paid|canceled)$/.test(s.order?.payment as string)
+    : FINAL_STATUSES.includes(s.status);
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -144,8 +151,14 @@ export class StatusController implements ReactiveController {
         const session = await backend.get(signal);
         this.#deliver(session, signal);
         patience = 0;
-        // A stream that carried events was healthy: reconnect soon rather than backing off.
-        if (!this.#done && (await this.#follow(backend, signal, session))) attempt = 0;
+        // A stream that carried events was healthy: reconnect soon rather than backing off. A
+        // paid code waiting on its order's news backs off: the store may have none to give.
+        if (
+          !this.#done &&
+          (await this.#follow(backend, signal, session)) &&
+          session.status != "paid"
+        )
+          attempt = 0;
       } catch (error) {
         if (signal.aborted) return;
         const failure =

@@ -46,6 +46,15 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         : payment === "canceled"
           ? `Seu pedido #${n} foi cancelado.`
           : `Seu pedido #${n} ainda aguarda pagamento: pague o código atual para concluí-lo.`,
+    paidOrder: (n, payment, owes) =>
+      payment === "paid"
+        ? `Seu pedido #${n} está pago.`
+        : payment === "canceled"
+          ? `Seu pedido #${n} foi cancelado.`
+          : owes
+            ? `Seu pedido #${n} ainda tem ${owes} a pagar, porque o valor do pedido aumentou. A loja vai enviar como pagar essa diferença.`
+            : `Estamos confirmando seu pedido #${n}…`,
+    paidRefund: (amount) => `A loja vai devolver ${amount} deste pagamento.`,
     payCurrent: "Seu pedido é criado quando o código atual for pago.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid
@@ -105,6 +114,15 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         : payment === "canceled"
           ? `Your order #${n} was canceled.`
           : `Your order #${n} still awaits payment: pay the current code to complete it.`,
+    paidOrder: (n, payment, owes) =>
+      payment === "paid"
+        ? `Your order #${n} is paid.`
+        : payment === "canceled"
+          ? `Your order #${n} was canceled.`
+          : owes
+            ? `Your order #${n} still has ${owes} to pay, because its total went up. The store will send you how to pay the difference.`
+            : `Confirming your order #${n}…`,
+    paidRefund: (amount) => `The store will refund ${amount} of this payment.`,
     payCurrent: "Your order is placed once the current code is paid.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid
@@ -164,6 +182,15 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
         : payment === "canceled"
           ? `Tu pedido #${n} fue cancelado.`
           : `Tu pedido #${n} aún espera el pago: paga el código actual para completarlo.`,
+    paidOrder: (n, payment, owes) =>
+      payment === "paid"
+        ? `Tu pedido #${n} está pagado.`
+        : payment === "canceled"
+          ? `Tu pedido #${n} fue cancelado.`
+          : owes
+            ? `Tu pedido #${n} aún tiene ${owes} por pagar, porque su total aumentó. La tienda te enviará cómo pagar la diferencia.`
+            : `Confirmando tu pedido #${n}…`,
+    paidRefund: (amount) => `La tienda devolverá ${amount} de este pago.`,
     payCurrent: "Tu pedido se crea cuando se pague el código actual.",
     earlierPayment: (amount, orderPaid) =>
       orderPaid

@@ -110,6 +110,14 @@ export interface NoticeStrings {
    * o pagamento do código atual", "... foi cancelado".
    */
   orderState: (displayId: number, payment: "paid" | "awaiting" | "canceled") => string;
+  /**
+   * Beside a paid code: the order it pays and what Medusa's order says of it. `owes` (formatted)
+   * when the order still asks more than this code paid (edited up); without it, the store is
+   * still confirming the order with this code's money.
+   */
+  paidOrder: (displayId: number, payment: "paid" | "awaiting" | "canceled", owes: string) => string;
+  /** Beside a paid code: the part of its money the store returns (`amount`, formatted). */
+  paidRefund: (amount: string) => string;
   /** No order yet, and the cart has a current code: that code still pays it. */
   payCurrent: string;
   /**

@@ -220,7 +220,8 @@ medusaIntegrationTestRunner({
       });
 
       it("edited up from R$ 35 to R$ 70 and paid at its old boleto: R$ 35 captured, R$ 35 still owed by the order, and its payment link makes a code for the R$ 35 that completes it", async () => {
-        const { orderId, chargeId, collectionId } = await orderFirstBoleto(1);
+        const { orderId, chargeId, collectionId, sessionId: boletoSession } =
+          await orderFirstBoleto(1);
         await editQuantity(orderId, 2);
         expect(await pendingCents(orderId)).toBe(7_000);
 
@@ -229,6 +230,9 @@ medusaIntegrationTestRunner({
         expect((await medusaMoney(collectionId)).net).toBe(3_500);
         await waitFor(async () => (await pendingCents(orderId)) === 3_500, "R$ 35 still owed");
         expect((await listed()).has(chargeId)).toBe(false);
+        // The shopper's boleto page: paid, and the order still owes the R$ 35 the edit added.
+        const told = (await shop.call("get", `/store/pix-checkout/sessions/${boletoSession}`)).data;
+        expect(told).toMatchObject({ status: "paid", order: { payment: "awaiting", owes: 3_500 } });
 
         // The order widget shows what is still owed, with the link that collects it.
         const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
@@ -254,6 +258,12 @@ medusaIntegrationTestRunner({
         await pay(code.data.charge_id as string);
         expect((await medusaMoney(collectionId)).net).toBe(7_000);
         await waitFor(async () => (await pendingCents(orderId)) === 0, "the order to read paid");
+        // Both pages now say the order is paid, and name nothing owed.
+        for (const id of [boletoSession, code.id]) {
+          const view = (await shop.call("get", `/store/pix-checkout/sessions/${id}`)).data;
+          expect(view).toMatchObject({ status: "paid", order: { payment: "paid" } });
+          expect(view.order).not.toHaveProperty("owes");
+        }
         // Paid in full: no third code.
         const third = await shop.call(
           "post",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderPaymentOf } from "./order-payment";
+import { orderPaymentOf, shopperOrderStateOf } from "./order-payment";
 
 describe("orderPaymentOf", () => {
   it("says paid only when Medusa's order has nothing pending", () => {
@@ -30,5 +30,34 @@ describe("orderPaymentOf", () => {
     expect(orderPaymentOf({ status: "pending", canceled_at: "2026-11-26T10:00:00Z" })).toBe(
       "canceled",
     );
+  });
+});
+
+describe("shopperOrderStateOf", () => {
+  it("names what an awaiting order still owes, to the cent, from Medusa's summary", () => {
+    expect(
+      shopperOrderStateOf({
+        display_id: 7,
+        status: "pending",
+        summary: { raw_pending_difference: { value: "39.9" } },
+      }),
+    ).toEqual({ display_id: 7, payment: "awaiting", owes: 3_990 });
+  });
+
+  it("names no amount when the order is paid, canceled, or its summary cannot say", () => {
+    expect(
+      shopperOrderStateOf({ display_id: 7, status: "pending", summary: { pending_difference: 0 } }),
+    ).toEqual({ display_id: 7, payment: "paid" });
+    expect(
+      shopperOrderStateOf({
+        display_id: 7,
+        status: "canceled",
+        summary: { pending_difference: 12 },
+      }),
+    ).toEqual({ display_id: 7, payment: "canceled" });
+    expect(shopperOrderStateOf({ display_id: 7, status: "pending" })).toEqual({
+      display_id: 7,
+      payment: "awaiting",
+    });
   });
 });

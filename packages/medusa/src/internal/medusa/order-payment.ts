@@ -13,10 +13,16 @@ import { ORDER_ID_OF_COLLECTION } from "./collection-snapshot";
 /** What a shopper is told of an order's payment. */
 export type OrderPayment = "paid" | "awaiting" | "canceled";
 
-/** The order a shopper's page names: its number and whether it is paid. */
+/**
+ * The order a shopper's page names: its number, whether it is paid, and with `awaiting`, what
+ * Medusa's order still asks (`owes`, integer cents, its summary's pending difference) when the
+ * summary says. The store view drops `owes` while a paid code's own money is on its way to the
+ * order (storefront/store-session.ts): that amount is being paid, not owed.
+ */
 export interface ShopperOrderState {
   display_id: number;
   payment: OrderPayment;
+  owes?: number;
 }
 
 type Raw = { value?: string } | null | undefined;
@@ -35,13 +41,29 @@ export interface OrderPaymentFacts {
  */
 export function orderPaymentOf(order: OrderPaymentFacts): OrderPayment {
   if (order.status === "canceled" || order.canceled_at) return "canceled";
+  const pending = pendingCentsOf(order);
+  return pending !== undefined && pending <= 0 ? "paid" : "awaiting";
+}
+
+/** Medusa's order summary's pending difference in integer cents; undefined when it cannot say. */
+function pendingCentsOf(order: OrderPaymentFacts): number | undefined {
   const raw =
     order.summary?.raw_pending_difference?.value ??
     (order.summary?.pending_difference == null
       ? undefined
       : String(order.summary.pending_difference));
-  const pending = raw === undefined ? undefined : toSignedCents(raw);
-  return pending !== undefined && pending <= 0 ? "paid" : "awaiting";
+  return raw === undefined ? undefined : toSignedCents(raw);
+}
+
+/** What the shopper is told of `order`: its number, its payment, and what it still owes. */
+export function shopperOrderStateOf(
+  order: OrderPaymentFacts & { display_id: number },
+): ShopperOrderState {
+  const payment = orderPaymentOf(order);
+  const pending = pendingCentsOf(order);
+  return payment === "awaiting" && pending !== undefined && pending > 0
+    ? { display_id: order.display_id, payment, owes: pending }
+    : { display_id: order.display_id, payment };
 }
 
 const ORDER_FIELDS = ["id", "display_id", "status", "canceled_at", "summary.*"];
@@ -50,7 +72,7 @@ type OrderRow = OrderPaymentFacts & { id: string; display_id?: number | null };
 
 const stateOf = (order: OrderRow | undefined): ShopperOrderState | undefined =>
   order && order.display_id != null
-    ? { display_id: order.display_id, payment: orderPaymentOf(order) }
+    ? shopperOrderStateOf({ ...order, display_id: order.display_id })
     : undefined;
 
 /** Order `orderId`'s number and payment; undefined when Medusa has no such order. */

@@ -14,6 +14,7 @@ import { Ledger } from "../records/ledger";
 import { earlierPaymentOf } from "./earlier-payment";
 import { orderPaymentOfCollection } from "../medusa/order-payment";
 import { rowCountsAsPayment } from "../settlement/decide";
+import { paymentOnItsWay } from "./live-status/order-news";
 
 // Medusa payment session ids are `payses_` + a ULID; anything of that alphabet is looked
 // up (and simply not found), anything else is refused before touching the database.
@@ -137,7 +138,7 @@ export async function shopperView(
     const paid =
       others.find((other) => Number(other.captured_cents) > 0) ??
       others.find((other) => !other.superseded_at && rowCountsAsPayment(other));
-    if (paid) return withOrder(scope, toStoreView(paid, sessionId), collectionId);
+    if (paid) return withOrder(scope, toStoreView(paid, sessionId), collectionId, paid);
   }
   // A replaced code points at the code that still pays the cart.
   const replacedBy = row.superseded_at
@@ -153,7 +154,12 @@ export async function shopperView(
   const earlier = row.superseded_at
     ? undefined
     : await earlierPaymentOf(new Ledger(db), siblings, row.charge_id);
-  return withOrder(scope, earlier ? { ...view, earlier_payment: earlier } : view, collectionId);
+  return withOrder(
+    scope,
+    earlier ? { ...view, earlier_payment: earlier } : view,
+    collectionId,
+    row,
+  );
 }
 
 /**
@@ -167,6 +173,7 @@ async function withOrder(
   scope: MedusaContainer,
   view: StoreSessionView,
   collectionId: string,
+  row: ChargeRow,
 ): Promise<StoreSessionView> {
   const news =
     view.status === "paid" ||
@@ -177,8 +184,13 @@ async function withOrder(
     view.received !== undefined ||
     view.earlier_payment !== undefined;
   if (!news) return view;
-  const order = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
-  if (!order) return view;
+  const found = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
+  if (!found) return view;
+  // While a paid code's own money is on its way to the order (captured by settlement a moment
+  // after the ledger's commit), what the order asks is being paid, not owed: no amount is named,
+  // and the element says the order is being confirmed.
+  const { owes: _paying, ...confirming } = found;
+  const order = view.status === "paid" && paymentOnItsWay(row) ? confirming : found;
   // A canceled order's expired code offers no new one: nothing is to be paid any more.
   if (order.payment === "canceled" && view.renew) {
     const { renew: _ended, ...rest } = view;

@@ -24,12 +24,21 @@ export function streamIsDone(view: StoreSessionView, row?: ChargeRow): boolean {
 
 /**
  * Whether settlement still has Medusa's side of a paid charge to do, by its ledger: its money is
- * to be captured (held, awaiting the capture or accepted by the merchant), its cart is to become
- * an order, or it is captured and its order awaits the capture on its transactions.
+ * on its way to Medusa (`paymentOnItsWay`), or it is captured and its order awaits the capture on
+ * its transactions.
  */
 function orderNewsComing(row: ChargeRow, orderAwaiting: boolean): boolean {
+  const captured = Number(row.captured_cents) > 0;
+  return paymentOnItsWay(row) || (Boolean(row.payment_collection_id) && captured && orderAwaiting);
+}
+
+/**
+ * Whether a paid charge's money is still on its way to Medusa's order: to be captured (held,
+ * awaiting the capture or accepted by the merchant), or its cart is to become an order. What the
+ * order asks meanwhile is being paid by this code, not owed by the shopper.
+ */
+export function paymentOnItsWay(row: ChargeRow): boolean {
   if (!row.payment_collection_id) return false;
   const captureDue = Number(row.held_cents) > 0 && row.held_reason !== "underpaid";
-  const captured = Number(row.captured_cents) > 0;
-  return captureDue || Boolean(row.awaiting_order_since) || (captured && orderAwaiting);
+  return captureDue || Boolean(row.awaiting_order_since);
 }
