@@ -118,30 +118,30 @@ describe("the server's words, in the admin's languages", () => {
 
   it("says every webhook delivery detail the settlement writes in Portuguese", () => {
     const D = DELIVERY_DETAILS;
-    const refundReasons = REFUND_REASONS;
-    const sentences = [
-      D.alreadyCaptured,
-      D.capturingElsewhere,
-      D.unmatched,
-      D.stillPending,
-      D.paidIgnored("expired"),
-      D.workerCaptures,
-      D.captureRetry("connect ECONNREFUSED 127.0.0.1:9000"),
-      D.held("underpaid"),
-      ...refundReasons.map((reason) => D.refundDue(reason)),
-      D.verified,
-      D.notConfirmed("404"),
-      D.notThisCollection,
-      D.chargeIs("pending"),
-      D.refunded,
-      D.replacedEnded,
-      D.collectionPaid,
-      D.anotherCodeOpen,
-      D.noOrderWaits,
-      "capture",
-      "keep_order",
-    ];
-    expect(sentences.length).toBeGreaterThanOrEqual(Object.keys(D).length);
+    // Every entry of the list, walked by key: a sentence added there and not here fails.
+    const samples: { [K in keyof typeof D]: string[] } = {
+      alreadyCaptured: [D.alreadyCaptured],
+      capturingElsewhere: [D.capturingElsewhere],
+      unmatched: [D.unmatched],
+      stillPending: [D.stillPending],
+      paidIgnored: [D.paidIgnored("expired")],
+      workerCaptures: [D.workerCaptures],
+      capturesAfterAnswer: [D.capturesAfterAnswer],
+      captureRetry: [D.captureRetry("connect ECONNREFUSED 127.0.0.1:9000")],
+      held: [D.held("underpaid")],
+      refundDue: REFUND_REASONS.map((reason) => D.refundDue(reason)),
+      verified: [D.verified],
+      notConfirmed: [D.notConfirmed("404")],
+      notThisCollection: [D.notThisCollection],
+      chargeIs: [D.chargeIs("pending")],
+      refunded: [D.refunded],
+      replacedEnded: [D.replacedEnded],
+      collectionPaid: [D.collectionPaid],
+      anotherCodeOpen: [D.anotherCodeOpen],
+      noOrderWaits: [D.noOrderWaits],
+    };
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(D).sort());
+    const sentences = [...Object.values(samples).flat(), "capture", "keep_order"];
     const t = translator(ptBR);
     const status = (s: string) => t(`status.${s}`);
     for (const sentence of sentences) {

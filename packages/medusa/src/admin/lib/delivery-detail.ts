@@ -17,6 +17,7 @@ const PATTERNS: [RegExp, Words][] = [
     (m, t, status) => t("deliveryDetail.paid_ignored", { status: status(m[1]!) }),
   ],
   [/^paid; the worker captures it$/, (_, t) => t("deliveryDetail.worker_captures")],
+  [/^paid; captured after the answer$/, (_, t) => t("deliveryDetail.captures_after_answer")],
   [
     /^paid; the capture failed and reconciliation retries it: (.*)$/s,
     (m, t) => t("deliveryDetail.capture_retry", { error: m[1] }),
