@@ -1157,9 +1157,30 @@ medusaIntegrationTestRunner({
       );
       expect((today!.data as Json).reminder.due_when).toBe(`hoje, terça-feira, ${ddmm}`);
       // Overdue on the first business day after the grace: the Monday after.
-      expect(new Date((await charge(chargeId)).next_reminder_at)).toEqual(
-        new Date(`${nextDayOf(tuesday!, 6)}T09:00:00-03:00`),
+      const overdueAt = new Date(`${nextDayOf(tuesday!, 6)}T09:00:00-03:00`);
+      expect(new Date((await charge(chargeId)).next_reminder_at)).toEqual(overdueAt);
+
+      // By then the service has ended the boleto. Its "Gerar novo boleto" leads where a new one
+      // is made, the checkout (its payer confirms the CPF), never to the old boleto's page, which
+      // could only say it is over (the last test of the file: the service's clock moves on).
+      await control(sandbox.url, "clock", { now: overdueAt.toISOString() });
+      await waitFor(
+        async () => (await charge(chargeId)).status === "expired",
+        "the boleto's end to be recorded",
       );
+      await pass(new Date(overdueAt.getTime() + 1_000));
+      const overdue = (await remindersOf(chargeId)).find(
+        (n) => n.template === "pix-checkout-boleto-overdue",
+      );
+      const followed = await open((overdue!.data as Json).reminder.new_code_url, {
+        method: "POST",
+      });
+      expect(followed.status).toBe(200);
+      const html = await followed.text();
+      expect(html).not.toContain(`/pagar/${session.id}`);
+      expect(html).toContain('href="https://loja.example.com/checkout"');
+      expect(html).toContain(">Gerar novo boleto</a>");
+      expect(html).toContain("confirme seu CPF para gerar um novo boleto, ou pague com Pix");
     });
   },
 });

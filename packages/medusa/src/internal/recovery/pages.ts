@@ -251,8 +251,15 @@ export function secondChancePage(
           `<h1>Seu carrinho continua aqui</h1><p>O preço é o mesmo. ${
             found.method === "pix"
               ? "Volte à página de pagamento para gerar um novo código Pix."
-              : "Gere um novo boleto, ou pague com Pix na finalização da compra."
-          }</p>${link(found.paymentPageUrl, found.method === "pix" ? "Ir para o pagamento" : "Gerar novo boleto")}${link(found.checkoutUrl, "Pagar com Pix")}`,
+              : found.paymentPageUrl !== null && found.paymentPageUrl === found.checkoutUrl
+                ? "Na finalização da compra, escolha boleto e confirme seu CPF para gerar um novo boleto, ou pague com Pix, que é confirmado na hora."
+                : "Gere um novo boleto, ou pague com Pix na finalização da compra."
+          }</p>${link(found.paymentPageUrl, found.method === "pix" ? "Ir para o pagamento" : "Gerar novo boleto")}${
+            // The same checkout twice would be one door under two names.
+            found.checkoutUrl === found.paymentPageUrl
+              ? ""
+              : link(found.checkoutUrl, "Pagar com Pix")
+          }`,
         ),
       };
   }

@@ -183,10 +183,19 @@ export async function secondChance(
     row.method === "pix" && over && template && paymentPageUrl
       ? await publishableKeyFor(ctx.container, cart.salesChannelId)
       : undefined;
+  // A boleto whose newest code is over is made anew where its payer types the CPF again (a
+  // boleto prints the name and CPF, so the store never fills them in from a link): the
+  // checkout, not the old boleto's page, which could only say it is over.
+  // The overdue reminder goes out once the boleto's day is past, before the service may have
+  // said so: past its expiry, it is over for the shopper.
+  const boletoOver =
+    row.method === "boleto" &&
+    (over || (newest.expires_at !== null && new Date(newest.expires_at) <= now));
+  const boletoAnew = boletoOver && checkoutUrl ? checkoutUrl : null;
   return {
     kind: "ready",
     method: row.method,
-    paymentPageUrl,
+    paymentPageUrl: boletoAnew ?? paymentPageUrl,
     checkoutUrl: pixInstead,
     newCode: publishableKey
       ? {
