@@ -941,6 +941,25 @@ medusaIntegrationTestRunner({
       ).toHaveLength(1);
     });
 
+    it("the paid message names the part of an overpaid code's money that goes back", async () => {
+      const { id: cartId } = await cart([{ unit_price: 20, quantity: 1 }]);
+      const email = `bia.${Date.now()}@example.com`;
+      expect((await shop.call("post", `/store/carts/${cartId}`, { email })).status).toBe(200);
+      const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const notifications = container().resolve<INotificationModuleService>(Modules.NOTIFICATION);
+      // R$ 5,00 more than the code asks.
+      const asked = Number(session.data.amount_cents);
+      await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: asked + 500 });
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      const paid = await waitFor(async () => {
+        const sent = await notifications.listNotifications({ resource_id: chargeId });
+        return sent.find((n) => n.template === "pix-checkout-paid");
+      }, "the paid message");
+      expect((paid.data as Json).refund).toMatchObject({ amount_cents: 500, reason: "overpaid" });
+      expect((paid.data as Json).refund.amount).toMatch(/^R\$\s5,00$/);
+    });
+
     it("a charge.expired for a charge the API reports pending is recorded as forged and changes nothing", async () => {
       const { id: cartId } = await cart([{ unit_price: 26.5, quantity: 1 }]);
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));

@@ -277,6 +277,29 @@ describe("an order's e-mails list what was ordered", () => {
     expect(bare.text).not.toContain("Total:");
   });
 
+  it("the paid e-mail names the part of the payment that comes back, so what arrived and the total agree", () => {
+    const mail = renderMessage(
+      "pix-checkout-paid",
+      {
+        amount: "R$ 82,05",
+        order: { display_id: 4, payment: "paid", lines: null, total: null },
+        refund: { amount_cents: 1_490, amount: "R$ 14,90", reason: "amount_lowered" },
+      },
+      store,
+    );
+    expect(mail.text).toContain("Recebemos o seu pagamento de R$ 82,05");
+    expect(mail.text).toContain(
+      "Você pagou R$ 14,90 a mais do que o pedido custa; vamos devolver a diferença.",
+    );
+    // Nothing comes back: no such line.
+    const whole = renderMessage(
+      "pix-checkout-paid",
+      { amount: "R$ 82,05", order: { display_id: 4, payment: "paid", lines: null, total: null } },
+      store,
+    );
+    expect(whole.text).not.toContain("devolver");
+  });
+
   it("'Recebemos seu pedido': the lines, the address, and the payment as Medusa's order says it", () => {
     const paid = renderMessage(
       "pix-checkout-order-received",

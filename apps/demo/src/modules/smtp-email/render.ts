@@ -338,6 +338,8 @@ function compose(
                 ? `Recebemos o seu pagamento de ${amount}. Obrigado! Seu pedido${order} está pago.`
                 : `Recebemos o seu pagamento de ${amount}. Obrigado! ${orderState(d, false)}`,
           },
+          // Part of it comes back: said beside what arrived, so the figures add up to the total.
+          ...(d.refund ? [{ p: whyBack(d.refund.reason, d.refund.amount, d) }] : []),
           ...orderSummary(d),
           ...backToPage,
         ],

@@ -38,6 +38,8 @@ export interface NotificationData {
   customer: { name: string | null; phone: string | null } | null;
   /**
    * With `refund_due`: what the store will return (`R$ 48,92`) and why (a RefundReason code).
+   * With `paid`: the part of the payment the store returns (`overpaid`, `amount_lowered`), when
+   * there is one: what arrived minus it is what pays the order.
    * With `refunded`: what the merchant returned and why (the reason the money was owed,
    * `underpaid` for an amount held, `order_refund` for the order's paid money).
    */

@@ -15,6 +15,7 @@ import type { NotificationData } from "./notification-data";
 import { readOrderDetails, type OrderDetails } from "../medusa/order-details";
 import { formatCents } from "./message-money";
 import { orderLinesData } from "./order-lines-data";
+import { moneyOf } from "../records/ledger-parts";
 
 /** What a message template receives as `data` (notification-data.ts). */
 export type { NotificationData };
@@ -81,6 +82,19 @@ export async function buildNotification(
     };
     delete payload.pix;
     delete payload.boleto;
+  }
+  if (key === "paid") {
+    // Part of a paid code's money may go back (paid more than it asked, or than the order costs
+    // now): the message says so beside what arrived, so its figures add up to the order's total.
+    const ledger = moneyOf(row);
+    const back = ledger.owed + ledger.returned;
+    if (back > 0) {
+      payload.refund = {
+        amount_cents: back,
+        amount: formatCents(back),
+        reason: ledger.owedReason ?? "other",
+      };
+    }
   }
   return {
     to: buyer.email,
