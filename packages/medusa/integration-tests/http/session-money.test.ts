@@ -752,6 +752,67 @@ medusaIntegrationTestRunner({
         expect(row.flag_code).toBe("capture_failed");
         expect((await attentionList()).has(chargeId)).toBe(true);
       });
+
+      it("a capture that keeps failing is flagged and listed, and still tried, further apart each time, until Medusa takes it", async () => {
+        const cartId = await createCart(container(), store, 31);
+        const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+        const chargeId = session.data.charge_id as string;
+        const knex = db(container());
+        const failures = async () =>
+          Number(
+            (
+              await knex("pix_checkout_charge_event")
+                .where({ charge_id: chargeId, kind: "capture_failed" })
+                .count({ n: "*" })
+            )[0]!.n,
+          );
+        const start = Date.now();
+        const at = (minutes: number) => new Date(start + minutes * 60_000);
+        await withFailure(
+          "pix_refuse_capture",
+          `create trigger pix_refuse_capture before insert on capture for each row execute function $fn`,
+          async () => {
+            await control(sandboxA.url, "faults", { webhook_drop_rate: 1 });
+            await control(sandboxA.url, `charges/${chargeId}/pay`, {});
+            await sandboxA.webhooksIdle();
+            // Medusa refuses every capture: each pass that tries records one more failure.
+            await reconcilePass(container(), at(3));
+            await waitFor(async () => (await failures()) >= 1, "the first failed capture");
+            const tried = await failures();
+            // The failures are a minute, 2, 4 … apart: a pass before the next try is due waits.
+            for (let pass = 0; (await failures()) < 4 && pass < 8; pass++) {
+              const last = await knex("pix_checkout_charge_event")
+                .where({ charge_id: chargeId, kind: "capture_failed" })
+                .max({ at: "created_at" });
+              const lastAt = new Date(last[0]!.at).getTime();
+              const n = await failures();
+              const due = lastAt + Math.min(6 * 3_600_000, 60_000 * 2 ** (n - 1));
+              await reconcilePass(container(), new Date(due - 5_000));
+              expect(await failures(), "a pass before the retry is due").toBe(n);
+              await reconcilePass(container(), new Date(due + 1_000));
+              await waitFor(async () => (await failures()) === n + 1, `failure ${n + 1}`);
+            }
+            expect(await failures()).toBeGreaterThanOrEqual(Math.max(4, tried));
+          },
+        );
+        // Past the third failure it is on the merchant's list…
+        const flagged = await chargeRow(chargeId);
+        expect(flagged).toMatchObject({
+          status: "paid",
+          captured_at: null,
+          flag_code: "capture_failed",
+        });
+        expect((await attentionList()).has(chargeId)).toBe(true);
+        // …and once Medusa takes captures again, the next due try lands, once.
+        await reconcilePass(container(), new Date(Date.now() + 7 * 3_600_000));
+        await waitFor(
+          async () => (await capturedCents(session.id)) > 0,
+          "the capture after Medusa came back",
+          30_000,
+        );
+        expect(await capturesOfSession(container(), session.id)).toBe(1);
+        expect((await chargeRow(chargeId)).captured_cents).toBe(String(session.data.amount_cents));
+      });
     });
   },
 });

@@ -4,8 +4,24 @@ import type { ClaimDoor, ClaimHolder } from "./claim-door";
 import { CAPTURE_LEASE_MS, liveClaimSql } from "./ledger";
 import { CAPTURABLE_HELD } from "./ledger-parts";
 
-/** Failed captures after which reconciliation leaves a paid charge to the merchant (flagged). */
+/**
+ * Failed captures after which a paid charge is flagged and on the merchant's list. Retrying
+ * does not stop there: reconciliation keeps trying on `captureRetryDelayMs`'s schedule until the
+ * capture lands or the merchant decides (accepts, records a refund), so a Medusa down for an hour
+ * or a day costs a shopper no order.
+ */
 export const CAPTURE_ATTEMPTS = 3;
+
+/** The first retry after a failed capture; each further failure doubles it, up to the cap. */
+export const CAPTURE_RETRY_FIRST_MS = 60_000;
+/** The longest wait between two tries: a capture failing for days is still tried four times a day. */
+export const CAPTURE_RETRY_MAX_MS = 6 * 60 * 60_000;
+
+/** How long after its `failures`-th failed capture a charge is tried again (1 min, 2, 4, … 6 h). */
+export function captureRetryDelayMs(failures: number): number {
+  if (failures <= 0) return 0;
+  return Math.min(CAPTURE_RETRY_MAX_MS, CAPTURE_RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 20));
+}
 
 /** Read only, to count a charge's failed captures (see paidNotCaptured); ChargeEvents writes it. */
 const EVENTS = "pix_checkout_charge_event";
@@ -87,10 +103,14 @@ export class CaptureClaims {
 
   /**
    * Paid charges holding money for Medusa's capture with no live claim (its holder died, or
-   * none took it), that have not yet failed `CAPTURE_ATTEMPTS` times (those wait for the
-   * merchant, flagged).
+   * none took it) whose next try is due at `now`: never failed, or failed `n` times and the
+   * last failure is `captureRetryDelayMs(n)` old (the same schedule, in SQL).
    */
-  async paidNotCaptured(limit: number, leaseMs = CAPTURE_LEASE_MS): Promise<ChargeRow[]> {
+  async paidNotCaptured(
+    limit: number,
+    now: Date = new Date(),
+    leaseMs = CAPTURE_LEASE_MS,
+  ): Promise<ChargeRow[]> {
     return (
       this.db<ChargeRow>(CHARGES)
         .whereNull("deleted_at")
@@ -101,8 +121,12 @@ export class CaptureClaims {
         .whereIn("held_reason", CAPTURABLE_HELD as string[])
         .whereRaw(
           // `deleted_at is null` lets Postgres use the partial index on the events' charge_id.
-          `(select count(*) from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed') < ?`,
-          [CAPTURE_ATTEMPTS],
+          // No row from the subquery: never failed, or its wait is over.
+          `not exists (select 1 from ${EVENTS} e where e.charge_id = ${CHARGES}.charge_id and e.deleted_at is null and e.kind = 'capture_failed'
+             having max(e.created_at) + least(
+               make_interval(secs => ? * power(2, least(count(*) - 1, 20))),
+               make_interval(secs => ?)) > ?)`,
+          [CAPTURE_RETRY_FIRST_MS / 1000, CAPTURE_RETRY_MAX_MS / 1000, now],
         )
         .whereRaw(`not ${liveClaimSql(CHARGES, leaseMs)}`)
         .orderBy("paid_at", "asc")

@@ -182,8 +182,9 @@ async function unrecordedCaptureOf(
 
 /**
  * Puts a failed capture on the timeline. After `CAPTURE_ATTEMPTS` failures the charge is
- * flagged for the merchant (money arrived, Medusa could not record it) and reconciliation
- * stops retrying it every run; a new delivery or the admin's re-check still tries again.
+ * flagged for the merchant (money arrived, Medusa could not record it) and listed; reconciliation
+ * goes on trying it, further apart each time (records/capture-claims.ts `captureRetryDelayMs`),
+ * until it lands or the merchant decides. A new delivery or the admin's re-check tries at once.
  */
 async function recordCaptureFailure(
   ctx: SettleContext,

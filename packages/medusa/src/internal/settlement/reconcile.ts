@@ -140,7 +140,7 @@ async function reconcile(
   }
   // Paid is final, so a capture that never finished needs no new question to the API.
   stillHeld();
-  for (const row of await ctx.records.captures.paidNotCaptured(BATCH)) {
+  for (const row of await ctx.records.captures.paidNotCaptured(BATCH, now)) {
     stillHeld();
     report.checked += 1;
     try {
