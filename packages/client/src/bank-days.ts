@@ -20,10 +20,19 @@
  * - 2 November, Finados;
  * - 15 November, Proclamação da República;
  * - 20 November, Dia Nacional de Zumbi e da Consciência Negra, from 2024 on (Lei 14.759/2023);
- * - 25 December, Natal.
+ * - 25 December, Natal;
+ * - 31 December, every year: not a holiday in law, but FEBRABAN's yearly notice closes banks to
+ *   the public that day ("FEBRABAN: não há expediente bancário ao público em 31 de dezembro;
+ *   boletos que vencem nesse dia podem ser pagos no dia útil seguinte"), so a boleto due on
+ *   31 December is payable on the next business day and 31 December counts no business day.
  *
- * Ash Wednesday (banks open at noon), 24 and 31 December are business days here, and state and
- * municipal holidays are not counted: a boleto is cleared nationally.
+ * Ash Wednesday (banks open at noon) and 24 December are business days here, and state and
+ * municipal holidays are not counted by default: a boleto is cleared nationally. A merchant
+ * whose banks close on a local holiday, or who must follow a national one made after this
+ * release, adds it without a new release: `bankCalendar({ extraHolidays: ["2027-01-20",
+ * "11-20"] })` builds a calendar with extra holidays, explicit dates (`YYYY-MM-DD`) or days of
+ * every year (`MM-DD`), and every function here takes such a calendar as its last argument
+ * (the default calendar, `DEFAULT_BANK_CALENDAR`, when none is given).
  *
  * Days are taken in America/Sao_Paulo through Intl rather than as a fixed UTC−3: Brazil has kept
  * no summer time since 2019, but the time zone database follows it should that change.
@@ -131,6 +140,9 @@ const FIXED_HOLIDAYS: readonly (readonly [number, number])[] = [
   [11, 2],
   [11, 15],
   [12, 25],
+  // FEBRABAN: não há expediente bancário ao público em 31 de dezembro; boletos que vencem nesse
+  // dia podem ser pagos no dia útil seguinte.
+  [12, 31],
 ];
 
 /** 20 November has been a national holiday since 2024 (Lei 14.759/2023). */
@@ -144,18 +156,100 @@ const EASTER_OFFSETS: readonly number[] = [
   60, // Corpus Christi
 ];
 
-function isBankHoliday(day: DayNumber): boolean {
+/**
+ * A bank calendar: the national bank holidays above plus `extraHolidays`, each an explicit day
+ * (`YYYY-MM-DD`, e.g. `"2027-01-20"`) or a day of every year (`MM-DD`, e.g. `"11-20"`). Build one
+ * with `bankCalendar`, which checks the days; a plain object of this shape is checked when first
+ * used. A calendar is a value: passing one to a function changes no other count.
+ */
+export interface BankCalendar {
+  readonly extraHolidays: readonly string[];
+}
+
+/** The extra holidays of a calendar, read once. */
+interface CompiledCalendar {
+  /** Explicit days. */
+  readonly days: ReadonlySet<DayNumber>;
+  /** Days of every year, as month × 100 + day. */
+  readonly yearly: ReadonlySet<number>;
+}
+
+const EXPLICIT_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const YEARLY_DAY = /^(\d{2})-(\d{2})$/;
+
+/** Days in each month of a leap year: a yearly `02-29` is a holiday in leap years only. */
+const LEAP_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True when `value` is an extra holiday a calendar accepts: a real calendar day written
+ * `YYYY-MM-DD`, or a real month and day written `MM-DD` (a holiday every year).
+ */
+export function isExtraHoliday(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  const yearly = YEARLY_DAY.exec(value);
+  if (yearly) {
+    const month = Number(yearly[1]);
+    const day = Number(yearly[2]);
+    return month >= 1 && month <= 12 && day >= 1 && day <= (LEAP_MONTH_DAYS[month - 1] ?? 0);
+  }
+  const explicit = EXPLICIT_DAY.exec(value);
+  if (!explicit) return false;
+  const number = dayNumber(Number(explicit[1]), Number(explicit[2]), Number(explicit[3]));
+  return !Number.isNaN(number) && formatDay(number) === value;
+}
+
+const compiledCalendars = new WeakMap<BankCalendar, CompiledCalendar>();
+
+function compile(calendar: BankCalendar): CompiledCalendar {
+  let compiled = compiledCalendars.get(calendar);
+  if (compiled) return compiled;
+  const days = new Set<DayNumber>();
+  const yearly = new Set<number>();
+  for (const holiday of calendar.extraHolidays) {
+    if (!isExtraHoliday(holiday)) {
+      throw new RangeError(
+        `extra holiday ${JSON.stringify(holiday)} is not a calendar day written YYYY-MM-DD (one day) or MM-DD (every year)`,
+      );
+    }
+    const parts = holiday.split("-").map(Number);
+    if (parts.length === 3) days.add(dayNumber(parts[0]!, parts[1]!, parts[2]!));
+    else yearly.add(parts[0]! * 100 + parts[1]!);
+  }
+  compiled = { days, yearly };
+  compiledCalendars.set(calendar, compiled);
+  return compiled;
+}
+
+/**
+ * A bank calendar with `extraHolidays` on top of the national ones (see `BankCalendar`).
+ *
+ * @throws RangeError naming the first extra holiday that is not `YYYY-MM-DD` or `MM-DD`.
+ */
+export function bankCalendar(options: { extraHolidays?: readonly string[] } = {}): BankCalendar {
+  const calendar: BankCalendar = Object.freeze({
+    extraHolidays: Object.freeze([...(options.extraHolidays ?? [])]),
+  });
+  compile(calendar);
+  return calendar;
+}
+
+/** The calendar every function uses when given none: the national bank holidays only. */
+export const DEFAULT_BANK_CALENDAR: BankCalendar = bankCalendar();
+
+function isBankHoliday(day: DayNumber, calendar: BankCalendar): boolean {
   const { year, month, day: date } = calendarDate(day);
   if (FIXED_HOLIDAYS.some(([m, d]) => m === month && d === date)) return true;
   if (year >= CONSCIENCIA_NEGRA_SINCE && month === 11 && date === 20) return true;
+  const extra = compile(calendar);
+  if (extra.days.has(day) || extra.yearly.has(month * 100 + date)) return true;
   const easter = easterSunday(year);
   const easterDay = dayNumber(year, easter.month, easter.day);
   return EASTER_OFFSETS.some((offset) => easterDay + offset === day);
 }
 
-function isBusinessDayNumber(day: DayNumber): boolean {
+function isBusinessDayNumber(day: DayNumber, calendar: BankCalendar): boolean {
   const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 is Sunday
-  return weekday !== 0 && weekday !== 6 && !isBankHoliday(day);
+  return weekday !== 0 && weekday !== 6 && !isBankHoliday(day, calendar);
 }
 
 function assertValidDate(value: Date, name: string): void {
@@ -166,11 +260,15 @@ function assertValidDate(value: Date, name: string): void {
 
 /**
  * True when the day (in America/Sao_Paulo) is a Brazilian bank business day: not Saturday, not
- * Sunday, not a national bank holiday (the list is in this module's documentation).
+ * Sunday, not a national bank holiday (the list is in this module's documentation), not one of
+ * `calendar`'s extra holidays.
  */
-export function isBankBusinessDay(day: Date): boolean {
+export function isBankBusinessDay(
+  day: Date,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): boolean {
   assertValidDate(day, "day");
-  return isBusinessDayNumber(saoPauloDay(day.getTime()));
+  return isBusinessDayNumber(saoPauloDay(day.getTime()), calendar);
 }
 
 function assertBusinessDays(businessDays: number): void {
@@ -180,11 +278,15 @@ function assertBusinessDays(businessDays: number): void {
 }
 
 /** The `businessDays`-th business day after `day` (`day` itself for 0, whatever it is). */
-function businessDaysAfter(day: DayNumber, businessDays: number): DayNumber {
+function businessDaysAfter(
+  day: DayNumber,
+  businessDays: number,
+  calendar: BankCalendar,
+): DayNumber {
   let at = day;
   for (let left = businessDays; left > 0;) {
     at += 1;
-    if (isBusinessDayNumber(at)) left -= 1;
+    if (isBusinessDayNumber(at, calendar)) left -= 1;
   }
   return at;
 }
@@ -197,10 +299,14 @@ function businessDaysAfter(day: DayNumber, businessDays: number): DayNumber {
  * @throws RangeError when `from` is not a valid Date or `businessDays` is not a whole number of
  * zero or more.
  */
-export function endOfBusinessDaysAfter(from: Date, businessDays: number): Date {
+export function endOfBusinessDaysAfter(
+  from: Date,
+  businessDays: number,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): Date {
   assertValidDate(from, "from");
   assertBusinessDays(businessDays);
-  return endOfSaoPauloDay(businessDaysAfter(saoPauloDay(from.getTime()), businessDays));
+  return endOfSaoPauloDay(businessDaysAfter(saoPauloDay(from.getTime()), businessDays, calendar));
 }
 
 /**
@@ -215,9 +321,13 @@ export function endOfBusinessDaysAfter(from: Date, businessDays: number): Date {
  * @throws RangeError when `dueDate` is not a valid Date or `businessDays` is not a whole number
  * of zero or more.
  */
-export function boletoGraceEndsAt(dueDate: Date, businessDays: number): Date {
+export function boletoGraceEndsAt(
+  dueDate: Date,
+  businessDays: number,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): Date {
   assertValidDate(dueDate, "dueDate");
-  return endOfBusinessDaysAfter(dueDate, businessDays);
+  return endOfBusinessDaysAfter(dueDate, businessDays, calendar);
 }
 
 /**
@@ -227,11 +337,11 @@ export function boletoGraceEndsAt(dueDate: Date, businessDays: number): Date {
  *
  * @throws RangeError when `due` is not a valid Date.
  */
-export function payableUntil(due: Date): Date {
+export function payableUntil(due: Date, calendar: BankCalendar = DEFAULT_BANK_CALENDAR): Date {
   assertValidDate(due, "due");
   const day = saoPauloDay(due.getTime());
-  if (isBusinessDayNumber(day)) return due;
-  return endOfSaoPauloDay(businessDaysAfter(day, 1));
+  if (isBusinessDayNumber(day, calendar)) return due;
+  return endOfSaoPauloDay(businessDaysAfter(day, 1, calendar));
 }
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -255,9 +365,11 @@ function formatDay(day: DayNumber): string {
  *
  * @throws RangeError when `day` is not a calendar day written `YYYY-MM-DD`.
  */
-export function payableDay(day: string): string {
+export function payableDay(day: string, calendar: BankCalendar = DEFAULT_BANK_CALENDAR): string {
   const number = parseDay(day);
-  return formatDay(isBusinessDayNumber(number) ? number : businessDaysAfter(number, 1));
+  return formatDay(
+    isBusinessDayNumber(number, calendar) ? number : businessDaysAfter(number, 1, calendar),
+  );
 }
 
 /**
@@ -265,15 +377,21 @@ export function payableDay(day: string): string {
  *
  * @throws RangeError when `day` is not a calendar day written `YYYY-MM-DD`.
  */
-export function businessDayBefore(day: string): string {
+export function businessDayBefore(
+  day: string,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): string {
   let before = parseDay(day) - 1;
-  while (!isBusinessDayNumber(before)) before -= 1;
+  while (!isBusinessDayNumber(before, calendar)) before -= 1;
   return formatDay(before);
 }
 
 /** True when the calendar day `day` (`YYYY-MM-DD`) is a bank business day. */
-export function isBusinessDay(day: string): boolean {
-  return isBusinessDayNumber(parseDay(day));
+export function isBusinessDay(
+  day: string,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): boolean {
+  return isBusinessDayNumber(parseDay(day), calendar);
 }
 
 const weekdayOf = new Intl.DateTimeFormat("pt-BR", { weekday: "long", timeZone: "UTC" });

@@ -6,16 +6,16 @@ import { recoveryOptionsSchema } from "./recovery-options";
 import { reminderPlan, stepValidUntil } from "./reminder-cadence";
 
 // A boleto's real due date over two whole years of the bank calendar. The oracle is written out
-// by hand below (weekends, and every national bank holiday of 2026–2028 as FEBRABAN lists it),
-// not read from the calendar under test.
+// by hand below (weekends, every national bank holiday of 2026–2028 as FEBRABAN lists it, and
+// 31 December, when FEBRABAN closes banks to the public), not read from the calendar under test.
 
 const HOLIDAYS = new Set([
   // 2026: Carnaval 16–17/02, Good Friday 03/04, Corpus Christi 04/06.
   ...["01-01", "02-16", "02-17", "04-03", "04-21", "05-01", "06-04"].map((d) => `2026-${d}`),
-  ...["09-07", "10-12", "11-02", "11-15", "11-20", "12-25"].map((d) => `2026-${d}`),
+  ...["09-07", "10-12", "11-02", "11-15", "11-20", "12-25", "12-31"].map((d) => `2026-${d}`),
   // 2027: Carnaval 08–09/02, Good Friday 26/03, Corpus Christi 27/05.
   ...["01-01", "02-08", "02-09", "03-26", "04-21", "05-01", "05-27"].map((d) => `2027-${d}`),
-  ...["09-07", "10-12", "11-02", "11-15", "11-20", "12-25"].map((d) => `2027-${d}`),
+  ...["09-07", "10-12", "11-02", "11-15", "11-20", "12-25", "12-31"].map((d) => `2027-${d}`),
   "2028-01-01",
 ]);
 
@@ -102,7 +102,9 @@ describe("a boleto made on any day of 2026 and 2027 is due on a business day", (
     ["before Corpus Christi 2027 (27/05)", "2027-05-25T10:00:00", "2027-05-31"],
     ["before 20/11/2026, a Friday", "2026-11-18T10:00:00", "2026-11-24"],
     ["before Christmas 2026", "2026-12-23T10:00:00", "2026-12-29"],
-    ["before New Year 2027", "2026-12-29T10:00:00", "2027-01-04"],
+    // Wednesday 30/12, then 31/12 (no bank hours), New Year and the weekend.
+    ["before New Year 2027", "2026-12-28T10:00:00", "2027-01-04"],
+    ["over 31/12/2026 (no bank hours)", "2026-12-29T10:00:00", "2027-01-05"],
   ])("made %s, due on %s", (_case, created, expected) => {
     const at = sp(created);
     const due = boletoPayableUntil(generousService(at), at, 3);
@@ -227,8 +229,8 @@ describe("the reminders of a boleto made on any day of 2026 and 2027", () => {
     ["2026-04-01T10:00:00", "2026-04-06", "2026-04-07", "amanhã, terça-feira, 07/04"],
     // Over Christmas 2026: due Tuesday 29/12, reminded Monday 28/12.
     ["2026-12-23T10:00:00", "2026-12-28", "2026-12-29", "amanhã, terça-feira, 29/12"],
-    // Over New Year: due Monday 04/01/2027, reminded Thursday 31/12.
-    ["2026-12-29T10:00:00", "2026-12-31", "2027-01-04", "na segunda-feira, 04/01"],
+    // Over New Year: due Monday 04/01/2027, reminded Wednesday 30/12 (31/12 has no bank hours).
+    ["2026-12-28T10:00:00", "2026-12-30", "2027-01-04", "na segunda-feira, 04/01"],
     // Over 20/11/2026: due Tuesday 24/11, reminded Monday 23/11.
     ["2026-11-18T10:00:00", "2026-11-23", "2026-11-24", "amanhã, terça-feira, 24/11"],
   ])("made %s: reminded %s of %s, '%s'", (created, reminded, due, words) => {

@@ -76,7 +76,7 @@ describe("the cadence of a boleto", () => {
   it("counts business days as the grace period does: over weekends and bank holidays", () => {
     expect(businessDayBefore("2026-11-30")).toBe("2026-11-27"); // Monday → Friday
     expect(businessDayBefore("2026-11-23")).toBe("2026-11-19"); // Friday the 20th is Zumbi
-    expect(businessDayBefore("2027-01-04")).toBe("2026-12-31");
+    expect(businessDayBefore("2027-01-04")).toBe("2026-12-30"); // 31/12: no bank hours
   });
 
   it("stops saying 'due tomorrow' when the due date begins", () => {

@@ -40,10 +40,11 @@ describe("boletoGraceEndsAt", () => {
     );
   });
 
-  it("skips Christmas and New Year's Day across the turn of the year", () => {
-    // Wednesday 24 December 2025 → Friday 26, Monday 29, Tuesday 30, Wednesday 31, Friday 2 January.
+  it("skips Christmas, 31 December and New Year's Day across the turn of the year", () => {
+    // Wednesday 24 December 2025 → Friday 26, Monday 29, Tuesday 30, (Wednesday 31: FEBRABAN
+    // closes banks to the public), Friday 2 January, Monday 5.
     expect(boletoGraceEndsAt(noonInSaoPaulo("2025-12-24"), 5).toISOString()).toBe(
-      "2026-01-03T02:59:59.999Z",
+      "2026-01-06T02:59:59.999Z",
     );
   });
 
@@ -99,7 +100,7 @@ describe("isBankBusinessDay", () => {
     expect(isBankBusinessDay(noonInSaoPaulo("2026-03-09"))).toBe(true);
   });
 
-  it("treats every national bank holiday of 2026 as a non-business day", () => {
+  it("treats every national bank holiday of 2026, and 31 December, as a non-business day", () => {
     const holidays = [
       "2026-01-01",
       "2026-02-16",
@@ -113,6 +114,7 @@ describe("isBankBusinessDay", () => {
       "2026-11-02",
       "2026-11-20",
       "2026-12-25",
+      "2026-12-31", // not a holiday, but no bank hours for the public (FEBRABAN)
     ];
     expect(holidays.filter((day) => isBankBusinessDay(noonInSaoPaulo(day)))).toEqual([]);
   });
