@@ -42,6 +42,7 @@ describe("the documented options", () => {
     ["stream", "store-api.md", "### Stream options", "stream."],
     ["alerts", "operations.md", "## Alerts", ""],
     ["recovery", "store-api.md", "## Reminders (a second chance for unpaid codes)", ""],
+    ["calendar", "options.md", "## Bank calendar", ""],
   ] as const)("are the plugin's %s section, one row each", (section, file, heading, prefix) => {
     expect(documented(file, heading, prefix)).toEqual(fields(PLUGIN_OPTION_SECTIONS[section]));
   });

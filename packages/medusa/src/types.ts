@@ -17,8 +17,9 @@ type Sections = typeof PLUGIN_OPTION_SECTIONS;
 /**
  * Options of the plugin entry (`plugins: [{ resolve: "@pix-checkout/medusa", options }]`):
  * `fairness` (the create line's share per client), `notifications` (messages to the shopper),
- * `stream` (live status), `alerts` (health alerts to the merchant) and `recovery` (reminders
- * about unpaid codes). Every section is optional and validated at start-up.
+ * `stream` (live status), `alerts` (health alerts to the merchant), `recovery` (reminders
+ * about unpaid codes) and `calendar` (extra bank holidays). Every section is optional and
+ * validated at start-up.
  */
 export type PixCheckoutPluginOptions = {
   [Section in keyof Sections]?: z.input<Sections[Section]> | undefined;

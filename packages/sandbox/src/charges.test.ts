@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox } from "./index.js";
 import { boletoBody, startHarness, type Harness } from "./test-support/harness.js";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -426,5 +427,37 @@ describe("a boleto's due date counts bank business days", () => {
     } finally {
       await one.close();
     }
+  });
+
+  it("skips 31 December, when FEBRABAN closes banks to the public", async () => {
+    const one = await startHarness({ variant: "a", boletoDueDays: 1 });
+    try {
+      // Wednesday 30/12/2037 → Thursday 31 (no bank hours), Friday 1 January, the weekend →
+      // Monday 04/01/2038.
+      await one.control("POST", "/clock", { now: "2037-12-30T10:00:00-03:00" });
+      const reply = await one.call("POST", "/v1/charges", { body: boletoBody() });
+      expect(reply.body.expires_at).toBe("2038-01-05T02:59:59.999Z");
+    } finally {
+      await one.close();
+    }
+  });
+
+  it("skips the extra bank holidays it was started with, one day or every year", async () => {
+    const one = await startHarness({ variant: "a", bankHolidays: ["2037-12-02", "12-01"] });
+    try {
+      // Thursday 26/11/2037 → Friday 27, Monday 30, (Tuesday 01/12 every year, Wednesday 02/12
+      // that year), Thursday 03/12.
+      await one.control("POST", "/clock", { now: "2037-11-26T13:00:00-03:00" });
+      const reply = await one.call("POST", "/v1/charges", { body: boletoBody() });
+      expect(reply.body.expires_at).toBe("2037-12-04T02:59:59.999Z");
+    } finally {
+      await one.close();
+    }
+  });
+
+  it("refuses to start with an extra holiday that is not a day, naming it", async () => {
+    await expect(startSandbox({ variant: "a", bankHolidays: ["2037-02-30"] })).rejects.toThrow(
+      /"2037-02-30" is not a calendar day written YYYY-MM-DD \(one day\) or MM-DD \(every year\)/,
+    );
   });
 });

@@ -150,6 +150,21 @@ describe("pix-sandbox CLI", () => {
     }
   });
 
+  it("exits 2 naming an extra bank holiday that is not a day", async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, "--bank-holiday", "01-25", "--bank-holiday", "2027-13-01"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--bank-holiday "2027-13-01" is not a day: write YYYY-MM-DD or MM-DD/);
+  });
+
   it("exits 2 with a usage message for an unknown variant", async () => {
     const child = spawn(process.execPath, [BIN, "--variant", "c"], {
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { isExtraHoliday } from "@pix-checkout/client/bank-days";
 import { startSandbox } from "./internal/server.js";
 
 const HELP = `Usage: pix-sandbox [options]
@@ -16,6 +17,8 @@ const HELP = `Usage: pix-sandbox [options]
   --state <file>           persist state to this JSON file across restarts
   --pix-expiry-seconds <n> Pix charge lifetime (default 1800)
   --boleto-due-days <n>    boleto lifetime in bank business days (default 3)
+  --bank-holiday <day>     an extra bank holiday the due dates skip: YYYY-MM-DD (that day)
+                           or MM-DD (every year); repeat for more
   --spec-literal-webhooks  charge.* events carry the charge only as \`uuid\`, as the spec's
                            payload table says (no Variant B \`id\`)
   --help                   show this text
@@ -52,6 +55,7 @@ try {
       state: { type: "string" },
       "pix-expiry-seconds": { type: "string" },
       "boleto-due-days": { type: "string" },
+      "bank-holiday": { type: "string", multiple: true },
       "spec-literal-webhooks": { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -69,6 +73,9 @@ const variant = parsed.variant ?? "b";
 if (variant !== "a" && variant !== "b") fail("--variant must be a or b");
 for (const key of parsed.key ?? [])
   if (!key.startsWith("sk_live_")) fail("--key must be a secret key starting with sk_live_");
+for (const day of parsed["bank-holiday"] ?? [])
+  if (!isExtraHoliday(day))
+    fail(`--bank-holiday ${JSON.stringify(day)} is not a day: write YYYY-MM-DD or MM-DD`);
 for (const url of parsed["webhook-url"] ?? [])
   if (!/^https?:\/\/./.test(url)) fail("--webhook-url must be an http(s) URL");
 
@@ -97,6 +104,7 @@ const options: Parameters<typeof startSandbox>[0] = {
 };
 if (parsed.key) options.keys = parsed.key;
 if (parsed.state) options.statePath = parsed.state;
+if (parsed["bank-holiday"]) options.bankHolidays = parsed["bank-holiday"];
 if (parsed["spec-literal-webhooks"]) options.specLiteralWebhooks = true;
 
 try {

@@ -15,11 +15,12 @@ export function createCharge(ctx: SandboxContext, input: CreateChargeInput): Cha
   const now = ctx.clock.now();
   const ids = newChargeIds();
   // A boleto falls due at the end (São Paulo) of its `boletoDueDays`-th bank business day, never
-  // on a weekend or a holiday: the calendar the plugin counts with (README, "Boleto due dates").
+  // on a weekend or a holiday: the calendar the plugin counts with, and the extra holidays it was
+  // started with (README, "Boleto due dates").
   const expiresAt =
     input.method === "pix"
       ? now + ctx.timings.pixExpiryMs
-      : endOfBusinessDaysAfter(new Date(now), ctx.timings.boletoDueDays).getTime();
+      : endOfBusinessDaysAfter(new Date(now), ctx.timings.boletoDueDays, ctx.calendar).getTime();
   const charge: ChargeRecord = {
     seq: ctx.state.nextSeq(),
     uuid: ids.uuid,

@@ -1,3 +1,4 @@
+import type { BankCalendar } from "@pix-checkout/client/bank-days";
 import type { SandboxClock } from "./clock.js";
 import type { Faults } from "./faults.js";
 import type { RateLimiter } from "./rate-limiter.js";
@@ -26,6 +27,8 @@ export interface SandboxContext {
   readonly limiter: RateLimiter;
   readonly webhooks: WebhookDispatcher;
   readonly timings: SandboxTimings;
+  /** The bank calendar boleto due dates are counted with (SandboxOptions.bankHolidays). */
+  readonly calendar: BankCalendar;
   faults: Faults;
   /** Variant B QR PNGs by charge UUID; rebuilt on demand, so not persisted. */
   readonly qrCache: Map<string, Promise<string>>;

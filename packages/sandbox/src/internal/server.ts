@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { bankCalendar } from "@pix-checkout/client/bank-days";
 import type { AddressInfo } from "node:net";
 import { handleApi } from "./api-routes.js";
 import { DEFAULT_KEY, hashKey } from "./auth.js";
@@ -39,6 +40,12 @@ export interface SandboxOptions {
    * (23:59:59.999 in São Paulo) of that many business days after it is made.
    */
   boletoDueDays?: number;
+  /**
+   * Extra bank holidays the boleto due dates skip, on top of the national ones and 31 December:
+   * `"YYYY-MM-DD"` for that day only, `"MM-DD"` for that day every year (the Medusa plugin's
+   * `calendar.extraHolidays`). Default none. A string that is neither throws at start.
+   */
+  bankHolidays?: string[];
   /** Delay between payment and release of funds (pending -> available); default 1 day. */
   releaseDelayMs?: number;
   /** Delays between webhook attempts; default 1 s, 5 s, 30 s, 2 min, 10 min. */
@@ -93,6 +100,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     throw new Error(`variant must be "a" or "b", not ${JSON.stringify(options.variant)}`);
   }
   const variant = options.variant;
+  // Checked before anything starts: a wrong day throws a RangeError naming it.
+  const calendar = bankCalendar({ extraHolidays: options.bankHolidays ?? [] });
   const state = new SandboxState();
   const offset =
     options.statePath === undefined ? undefined : loadState(options.statePath, variant, state);
@@ -120,6 +129,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     limiter: new RateLimiter(),
     faults: {},
     qrCache: new Map(),
+    calendar,
     timings: {
       pixExpiryMs: (options.pixExpirySeconds ?? 1_800) * 1_000,
       boletoDueDays: options.boletoDueDays ?? 3,

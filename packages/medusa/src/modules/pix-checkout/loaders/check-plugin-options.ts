@@ -4,6 +4,11 @@ import { alertOptionsSchema } from "../../../internal/operations/alert-options";
 import { streamOptionsSchema } from "../../../internal/storefront/live-status/options";
 import { notifyOptionsSchema } from "../../../internal/storefront/notify-options";
 import { recoveryOptionsSchema } from "../../../internal/checkout/recovery-options";
+import { bankCalendar, setStoreBankCalendar } from "../../../internal/platform/business-days";
+import {
+  calendarOptionsSchema,
+  type CalendarOptions,
+} from "../../../internal/platform/calendar-options";
 import { checkPluginOptions } from "../../../internal/platform/plugin-options";
 
 /** Every section of the plugin's own options, by its key. */
@@ -13,6 +18,7 @@ export const PLUGIN_OPTION_SECTIONS = {
   stream: streamOptionsSchema,
   alerts: alertOptionsSchema,
   recovery: recoveryOptionsSchema,
+  calendar: calendarOptionsSchema,
 };
 
 /**
@@ -20,9 +26,15 @@ export const PLUGIN_OPTION_SECTIONS = {
  * starts (server, worker, `medusa exec`, `db:migrate`). Each section is read where it is used,
  * at a grant, a message or a stream, so a wrong value would otherwise fail only the first
  * checkout that reads it; here it stops the start instead, naming every wrong field.
+ *
+ * `calendar` is the one section read here rather than where it is used: its extra holidays
+ * become the process's bank calendar (internal/platform/business-days.ts), which every count of
+ * business days uses from then on.
  */
 export default async function checkPluginOptionsOnStart({
   options,
 }: LoaderOptions<Record<string, unknown>>): Promise<void> {
-  checkPluginOptions(options, PLUGIN_OPTION_SECTIONS);
+  const parsed = checkPluginOptions(options, PLUGIN_OPTION_SECTIONS);
+  const { extraHolidays } = parsed.calendar as CalendarOptions;
+  setStoreBankCalendar(bankCalendar({ extraHolidays }));
 }
