@@ -292,6 +292,36 @@ medusaIntegrationTestRunner({
       const outcome = (chargeId: string, body: Json) =>
         admin("post", `/admin/pix-checkout/charges/${chargeId}/med/outcome`, body);
 
+      it("two refunds of one payment are two refunds on Medusa's order: its summary counts R$ 10,00 and R$ 20,00, as its payment does", async () => {
+        const { chargeId, order, collectionId } = await paidOrder();
+        for (const [amount, note] of [
+          [1_000, "troca de tamanho"],
+          [2_000, "frete devolvido"],
+        ] as const) {
+          const refund = await admin("post", `/admin/pix-checkout/charges/${chargeId}/refunds`, {
+            amount,
+            note,
+          });
+          expect(refund.status, JSON.stringify(refund.data)).toBe(200);
+          expect(refund.data.recorded_in_medusa_cents).toBe(amount);
+        }
+        expect((await medusaRefunds(collectionId)).sort((a, b) => a - b)).toEqual([1_000, 2_000]);
+        // Medusa's own summary of the order: R$ 30,00 refunded, as its payment holds.
+        const summary = (await orderDetail(order.id)).summary;
+        const refunded = Math.round(
+          Number(
+            (summary.raw_refunded_total as Json | undefined)?.value ?? summary.refunded_total,
+          ) * 100,
+        );
+        expect(refunded).toBe(3_000);
+        // One order transaction per refund, each named by the plugin's record of it.
+        const transactions = await container()
+          .resolve(Modules.ORDER)
+          .listOrderTransactions({ order_id: order.id, reference: "refund" });
+        expect(transactions).toHaveLength(2);
+        expect(new Set(transactions.map((t) => t.reference_id)).size).toBe(2);
+      });
+
       it("a MED blocks captured money out of income, Medusa's order unchanged; 'Mantido' gives it back; a second MED 'Devolvido pelo MED' is returned, refunded on Medusa's order, in the books, and never twice", async () => {
         const { chargeId, order, collectionId } = await paidOrder();
         const before = await pixMonth();

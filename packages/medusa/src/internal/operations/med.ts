@@ -1,5 +1,4 @@
-import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows";
-import type { BigNumberInput } from "@medusajs/framework/types";
+import { recordRefundInMedusa } from "../medusa/refund-record";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import { moneyOf } from "../records/ledger-parts";
@@ -10,7 +9,6 @@ import { captureSessionOf } from "../settlement/session-answer";
 import type { SettleContext } from "../settlement/context";
 import { settlePaid } from "../settlement/settle";
 import { PixCheckoutError } from "../platform/errors";
-import { fromCents } from "../platform/money";
 
 /*
  * Pix returned by the MED (Mecanismo Especial de Devolução; docs/ledger.md "Pix returned by the
@@ -146,6 +144,8 @@ export async function recordMedOutcome(
       returned > 0
         ? `Devolvido pelo MED, protocolo ${row.med_protocol}`
         : `Mantido após o MED, protocolo ${row.med_protocol}`;
+    // The outcome's timeline entry names Medusa's order transaction of the return.
+    let outcomeId = "";
     const moved = await ctx.db.transaction(async (trx) => {
       const records = recordsOf(trx);
       const after = await records.ledger.endContest(
@@ -164,7 +164,7 @@ export async function recordMedOutcome(
           "This charge's money moved while the MED's outcome was recorded; nothing was recorded. Try again.",
         );
       }
-      await records.events.add({
+      outcomeId = await records.events.add({
         chargeId: row.charge_id,
         kind: returned > 0 ? "med_returned" : "med_kept",
         source: "admin",
@@ -180,19 +180,16 @@ export async function recordMedOutcome(
     ctx.logger.info(
       `the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED, ${contested - returned} kept`,
     );
-    return { row: moved, returned, kept: contested - returned, payment, note };
+    return { row: moved, returned, kept: contested - returned, payment, note, outcomeId };
   });
   let recorded = 0;
   if (ended.payment && ended.returned > 0) {
     try {
-      await refundPaymentsWorkflow(ctx.container).run({
-        input: [
-          {
-            payment_id: ended.payment,
-            amount: fromCents(ended.returned) as BigNumberInput,
-            note: ended.note,
-          },
-        ],
+      await recordRefundInMedusa(ctx.container, {
+        paymentId: ended.payment,
+        amountCents: ended.returned,
+        referenceId: ended.outcomeId,
+        note: ended.note,
       });
       recorded = ended.returned;
     } catch (error) {

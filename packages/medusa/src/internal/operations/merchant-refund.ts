@@ -1,5 +1,4 @@
-import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows";
-import type { BigNumberInput } from "@medusajs/framework/types";
+import { recordRefundInMedusa } from "../medusa/refund-record";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
 import type { LedgerMove } from "../records/ledger";
@@ -7,7 +6,6 @@ import { moneyOf } from "../records/ledger-parts";
 import { captureSessionOf } from "../settlement/session-answer";
 import { returnOf } from "../settlement/decide";
 import { PixCheckoutError } from "../platform/errors";
-import { fromCents } from "../platform/money";
 import type { SettleContext } from "../settlement/context";
 import { withCollectionLock } from "../records/collection-locks";
 import { recordsOf } from "../records/records";
@@ -143,8 +141,11 @@ async function record(
   let recorded = 0;
   if (payment && medusaCents > 0) {
     try {
-      await refundPaymentsWorkflow(ctx.container).run({
-        input: [{ payment_id: payment, amount: fromCents(medusaCents) as BigNumberInput, note }],
+      await recordRefundInMedusa(ctx.container, {
+        paymentId: payment,
+        amountCents: medusaCents,
+        referenceId: declarationId,
+        note,
       });
       recorded = medusaCents;
     } catch (error) {

@@ -9,7 +9,8 @@ describe("captureRetryDelayMs", () => {
   });
 
   it("never waits more than 6 hours, however many failures, so a capture failing for days is still tried", () => {
-    expect(captureRetryDelayMs(9)).toBe(CAPTURE_RETRY_MAX_MS);
+    expect(captureRetryDelayMs(9)).toBe(256 * 60_000);
+    expect(captureRetryDelayMs(10)).toBe(CAPTURE_RETRY_MAX_MS);
     expect(captureRetryDelayMs(10_000)).toBe(6 * 3_600_000);
   });
 });
