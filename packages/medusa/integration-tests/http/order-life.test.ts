@@ -220,8 +220,12 @@ medusaIntegrationTestRunner({
       });
 
       it("edited up from R$ 35 to R$ 70 and paid at its old boleto: R$ 35 captured, R$ 35 still owed by the order, and its payment link makes a code for the R$ 35 that completes it", async () => {
-        const { orderId, chargeId, collectionId, sessionId: boletoSession } =
-          await orderFirstBoleto(1);
+        const {
+          orderId,
+          chargeId,
+          collectionId,
+          sessionId: boletoSession,
+        } = await orderFirstBoleto(1);
         await editQuantity(orderId, 2);
         expect(await pendingCents(orderId)).toBe(7_000);
 

@@ -283,7 +283,7 @@ describe("an order's e-mails list what was ordered", () => {
       {
         amount: "R$ 82,05",
         order: { display_id: 4, payment: "paid", lines: null, total: null },
-        refund: { amount_cents: 1_490, amount: "R$ 14,90", reason: "amount_lowered" },
+        refund: { amount: "R$ 14,90", reason: "amount_lowered" },
       },
       store,
     );

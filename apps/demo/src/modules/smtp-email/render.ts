@@ -339,7 +339,7 @@ function compose(
                 : `Recebemos o seu pagamento de ${amount}. Obrigado! ${orderState(d, false)}`,
           },
           // Part of it comes back: said beside what arrived, so the figures add up to the total.
-          ...(d.refund ? [{ p: whyBack(d.refund.reason, d.refund.amount, d) }] : []),
+          ...(d.refund?.amount ? [{ p: whyBack(d.refund.reason, d.refund.amount, d) }] : []),
           ...orderSummary(d),
           ...backToPage,
         ],
