@@ -1,5 +1,6 @@
 import type { StoreSessionView } from "../store-view";
 import type { ChargeRow } from "../../records/charges";
+import { CAPTURABLE_HELD, type HeldReason } from "../../records/ledger-parts";
 
 /** Statuses after which a code's own news is over (the element stops listening at them too). */
 const FINAL = new Set(["paid", "expired", "failed", "canceled", "refund_due"]);
@@ -39,6 +40,8 @@ function orderNewsComing(row: ChargeRow, orderAwaiting: boolean): boolean {
  */
 export function paymentOnItsWay(row: ChargeRow): boolean {
   if (!row.payment_collection_id) return false;
-  const captureDue = Number(row.held_cents) > 0 && row.held_reason !== "underpaid";
+  // What settlement captures by itself, as the capture index reads it (records/ledger-parts.ts).
+  const captureDue =
+    Number(row.held_cents) > 0 && CAPTURABLE_HELD.includes(row.held_reason as HeldReason);
   return captureDue || Boolean(row.awaiting_order_since);
 }
