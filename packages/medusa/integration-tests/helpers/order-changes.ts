@@ -156,6 +156,28 @@ export async function exchangeOrder(
   return exchange as Json;
 }
 
+/**
+ * An exchange of the order's item `itemId` (as `exchangeOrder`), whose returned item the store
+ * then receives: Medusa records the receipt as a `return_receive` change of the exchange's return.
+ */
+export async function exchangeReceivedOrder(
+  admin: Admin,
+  orderId: string,
+  itemId: string,
+  variantId: string,
+  quantity: number,
+) {
+  const exchange = await exchangeOrder(admin, orderId, itemId, variantId, quantity);
+  const { exchange: confirmed } = await admin("get", `/admin/exchanges/${exchange.id}`);
+  const returnId = confirmed.return_id as string;
+  await admin("post", `/admin/returns/${returnId}/receive`, {});
+  await admin("post", `/admin/returns/${returnId}/receive-items`, {
+    items: [{ id: itemId, quantity: 1 }],
+  });
+  await admin("post", `/admin/returns/${returnId}/receive/confirm`, {});
+  return exchange;
+}
+
 /** A claim replacing the order's item `itemId` with `quantity` units of `variantId`, confirmed. */
 export async function claimOrder(
   admin: Admin,

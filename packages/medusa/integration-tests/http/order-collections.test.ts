@@ -19,6 +19,7 @@ import {
   convertedDraftOrder,
   editOrder,
   exchangeOrder,
+  exchangeReceivedOrder,
   markFulfilled,
   paidVariantOrder,
   unpaidCollection,
@@ -303,9 +304,14 @@ medusaIntegrationTestRunner({
       expect(mails.filter((n: Json) => n.template === "pix-checkout-code")).toEqual([]);
     });
 
-    it("labels and collects an exchange's and a claim's positive difference the same way", async () => {
+    it("labels and collects an exchange's and a claim's positive difference the same way, an exchange's still once its returned item is received", async () => {
       const cases = [
         { change: exchangeOrder, label: "Diferença da troca do pedido", purpose: "exchange" },
+        {
+          change: exchangeReceivedOrder,
+          label: "Diferença da troca do pedido",
+          purpose: "exchange",
+        },
         { change: claimOrder, label: "Diferença da reclamação do pedido", purpose: "claim" },
       ];
       for (const { change, label, purpose } of cases) {

@@ -21,6 +21,16 @@ describe("purposeOf: what a payment collection is for", () => {
     ["a claim's difference", facts({ latestChange: "claim" }), "claim"],
     ["a return's", facts({ latestChange: "return_receive" }), "return"],
     [
+      "an exchange's, once its returned item is received",
+      facts({ latestChange: "return_receive", latestChangeOf: "exchange" }),
+      "exchange",
+    ],
+    [
+      "a claim's, once its returned item is received",
+      facts({ latestChange: "return_receive", latestChangeOf: "claim" }),
+      "claim",
+    ],
+    [
       "an order nothing paid yet is paid whole, even after edits (a draft's edits are edits too)",
       facts({ paidBefore: false, latestChange: "edit" }),
       "order",

@@ -51,6 +51,12 @@ export interface PurposeFacts {
   paidBefore: boolean;
   /** The order's latest confirmed change that can leave money owed (`edit`, `exchange`...). */
   latestChange: string | null;
+  /**
+   * The exchange or claim that change belongs to, if any: receiving an exchange's or a claim's
+   * returned item is a `return_receive` change of that exchange's or claim's return, and the
+   * difference it leaves is still the exchange's or the claim's.
+   */
+  latestChangeOf?: "exchange" | "claim" | null;
 }
 
 /**
@@ -62,7 +68,8 @@ export function purposeOf(facts: PurposeFacts): CollectionPurpose | null {
   if (facts.ofCart) return "cart";
   if (!facts.ofOrder) return null;
   if (!facts.paidBefore) return "order";
-  return (facts.latestChange && CHANGE_PURPOSE[facts.latestChange]) || "order";
+  const purpose = (facts.latestChange && CHANGE_PURPOSE[facts.latestChange]) || "order";
+  return purpose === "return" && facts.latestChangeOf ? facts.latestChangeOf : purpose;
 }
 
 interface PurposeRow {
@@ -70,6 +77,7 @@ interface PurposeRow {
   order_id: string | null;
   paid_before: boolean;
   latest_change: string | null;
+  latest_change_of: "exchange" | "claim" | null;
 }
 
 /**
@@ -100,13 +108,20 @@ export async function collectionPurpose(
                  on cpc.cart_id = oc.cart_id and cpc.deleted_at is null
               where oc.order_id = opc.order_id and oc.deleted_at is null)
          limit 1), false) as paid_before,
-       (select ch.change_type from order_change ch
-         where ch.order_id = opc.order_id and ch.deleted_at is null and ch.status = 'confirmed'
-           and ch.change_type in ('edit', 'exchange', 'claim', 'return_request', 'return_receive')
-         order by ch.confirmed_at desc nulls last limit 1) as latest_change
+       latest.change_type as latest_change,
+       latest.change_of as latest_change_of
      from (select 1) one
      left join order_payment_collection opc
-       on opc.payment_collection_id = :pc and opc.deleted_at is null`,
+       on opc.payment_collection_id = :pc and opc.deleted_at is null
+     left join lateral (
+       select ch.change_type,
+              case when coalesce(ch.exchange_id, r.exchange_id) is not null then 'exchange'
+                   when coalesce(ch.claim_id, r.claim_id) is not null then 'claim' end as change_of
+         from order_change ch
+         left join "return" r on r.id = ch.return_id
+        where ch.order_id = opc.order_id and ch.deleted_at is null and ch.status = 'confirmed'
+          and ch.change_type in ('edit', 'exchange', 'claim', 'return_request', 'return_receive')
+        order by ch.confirmed_at desc nulls last limit 1) latest on true`,
     { pc: paymentCollectionId },
   );
   const row = result.rows[0];
@@ -116,6 +131,7 @@ export async function collectionPurpose(
     ofOrder: row.order_id !== null,
     paidBefore: row.paid_before,
     latestChange: row.latest_change,
+    latestChangeOf: row.latest_change_of,
   });
 }
 
