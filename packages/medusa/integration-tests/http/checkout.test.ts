@@ -22,6 +22,8 @@ import {
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
 import { adminLogin } from "../helpers/admin-login";
+import { adminClient, editOrder, unpaidCollection } from "../helpers/order-changes";
+import { copiedLink, openPage, tap } from "../helpers/payment-page";
 import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IInventoryService, IPaymentModuleService } from "@medusajs/framework/types";
@@ -554,6 +556,32 @@ medusaIntegrationTestRunner({
         const session = sessionOf(renewed);
         expect(session.data.charge_id).not.toBe(first.data.charge_id);
         expect((await servicePayer(session.data.charge_id)).document).toBe("52998224725");
+      });
+
+      it("an order edit's payment link makes a Pix with the document the order carries, which nobody who opens the link reads back", async () => {
+        const product = await createStockedProduct(container(), store);
+        const cartId = await createCartWithVariant(container(), store, product.variantId);
+        const first = sessionOf(await shop.initiate(cartId, NF, { document: "529.982.247-25" }));
+        await control(sandboxA.url, `charges/${first.data.charge_id}/pay`, {});
+        const order = await paidOrder(cartId);
+        expect(await documentOnOrder(cartId)).toEqual({ type: "cpf", number: "52998224725" });
+        const admin = adminClient(
+          api as unknown as Api,
+          await adminLogin(container(), "edit-nf@example.com"),
+        );
+        await editOrder(admin, order.id, product.variantId, 1);
+        const collection = await unpaidCollection(admin, order.id);
+        const base = (api as unknown as Api).defaults.baseURL as string;
+        // Whoever holds Medusa's copied link: the page has no field for the CPF.
+        const page = await openPage(base, copiedLink(collection.id, order.id));
+        expect(page.status).toBe(200);
+        const made = await tap(base, page.data!, NF);
+        expect(made.status).toBe(200);
+        expect(JSON.stringify(made.body)).not.toMatch(/52998224725|\*{9}25/);
+        const charge = await db(container())("pix_checkout_charge")
+          .where({ session_id: made.session!.id })
+          .first();
+        expect(await servicePayer(charge.charge_id)).toMatchObject({ document: "52998224725" });
       });
 
       it("refuses a Pix without the document, or with a wrong one, with a 400 and its code, charging nothing", async () => {

@@ -15,7 +15,9 @@ import {
 import { askerFor, type SessionAsker } from "../checkout/session-tie";
 import { originOf } from "../create-line/client-origin";
 import { budgetKeyOf, createLineOf, type CreateLine } from "../create-line/line";
-import { readMedusaSide } from "../medusa/collection-snapshot";
+import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
+import { metadataOfOrder } from "../medusa/order-metadata";
+import { buyerDocumentOnOrder } from "../platform/buyer-document";
 import { sessionCentsOf } from "../platform/money";
 import { refusalOf } from "./paid-collection-guard";
 import { collectionStanding, newCodeCents } from "./snapshot";
@@ -63,9 +65,11 @@ export async function openSession(
       `Payment session ${sessionId} does not exist; nothing was charged. Create the payment session again.`,
     );
   }
+  const side = await readMedusaSide(core.db, session.payment_collection_id);
   const amountCents = await amountStillAsked(
     core,
     session.payment_collection_id,
+    side,
     asked.amountCents,
   );
   // Who asks (checkout/session-tie.ts): a live code is shown again, and a document filled in,
@@ -74,7 +78,7 @@ export async function openSession(
   const request = {
     ...asked,
     amountCents,
-    input: await withKnownDocument(core, session.payment_collection_id, asked, asker),
+    input: await withKnownDocument(core, session.payment_collection_id, side, asked, asker),
   };
   const reused = asker?.kind === "foreign" ? undefined : await reuse(core, request, session);
   if (reused) return ownedOfCharge(reused, sessionId);
@@ -159,14 +163,10 @@ async function keepsItsMoney(
 async function amountStillAsked(
   core: SettlementCore,
   paymentCollectionId: string,
+  side: MedusaSide,
   sessionCents: number,
 ): Promise<number> {
-  const standing = await collectionStanding(
-    core.records,
-    core.config,
-    paymentCollectionId,
-    await readMedusaSide(core.db, paymentCollectionId),
-  );
+  const standing = await collectionStanding(core.records, core.config, paymentCollectionId, side);
   const refusal = refusalOf(standing);
   if (refusal) throw new PixCheckoutError("collection_already_paid", refusal);
   return newCodeCents(standing, sessionCents);
@@ -181,11 +181,19 @@ async function amountStillAsked(
  * no proof of who asks: checkout/session-tie.ts), and a boleto without one is refused
  * `missing_payer_data`. Medusa's own re-create of a session (no store request) keeps the
  * collection's newest document, as the shopper's session it replaces had. A document sent wins.
+ *
+ * A store that asks the document on every order (`buyerDocument: "every_order"`, for the nota
+ * fiscal) already has it on an order's own collection (an order edit's difference, an exchange's,
+ * a converted draft): the buyer's document the plugin wrote on Medusa's order. A Pix of that
+ * collection carries it, whoever opens the payment link, since a Pix shows its payer to nobody
+ * (the session's data echoes only what its request sent) and the nota fiscal of the difference
+ * is the same buyer's; the link's page has no field to type it.
  */
 async function withKnownDocument(
   core: SettlementCore,
   paymentCollectionId: string,
-  asked: Pick<OpenSessionRequest, "input" | "method">,
+  side: MedusaSide,
+  asked: Pick<OpenSessionRequest, "input" | "method" | "options">,
   asker: SessionAsker | undefined,
 ): Promise<SessionInput> {
   const { input } = asked;
@@ -197,7 +205,19 @@ async function withKnownDocument(
   } else if (asker.kind === "renewal" && asked.method !== "boleto") {
     known = asker.renews.buyer_document;
   }
+  if (!known && asked.method !== "boleto" && asked.options.buyerDocument === "every_order") {
+    known = await documentOnOrder(core, side);
+  }
   return known ? { ...input, document: known } : input;
+}
+
+/** The buyer's document the plugin wrote on the collection's order, if it has an order. */
+async function documentOnOrder(
+  core: SettlementCore,
+  side: MedusaSide,
+): Promise<string | undefined> {
+  if (!side.order) return undefined;
+  return buyerDocumentOnOrder(await metadataOfOrder(core.db, side.order.id))?.number;
 }
 
 /** What a session's money asked for, in cents. */

@@ -135,6 +135,11 @@ const words = {
   invalid_payer_data: "Confira os dados: o CPF ou CNPJ, o telefone e o CEP precisam ser válidos.",
   collection_busy: "Estamos gerando seu código. Tente de novo em alguns segundos.",
 };
+// A Pix is refused missing_payer_data only by a store that needs the buyer's CPF or CNPJ on every
+// order, when the order carries none: this page has no field for it, the store does.
+const pixWords = {
+  missing_payer_data: "A loja precisa do CPF ou CNPJ do comprador para gerar o Pix deste pedido. Fale com a loja.",
+};
 const closed = new Set(["collection_already_paid", "collection_canceled", "order_canceled", "nothing_owed"]);
 function show(sessionId) {
   document.getElementById("pix-subtitle").hidden = true;
@@ -186,7 +191,7 @@ async function start(provider, payer, button) {
     }
   }
   if (closed.has(code)) { location.reload(); return; }
-  say(words[code] || (answer.status === 0 ? "Sem conexão. Confira a internet e tente de novo." : "Não foi possível gerar o código agora. Tente de novo."), true);
+  say((provider !== data.boleto && pixWords[code]) || words[code] || (answer.status === 0 ? "Sem conexão. Confira a internet e tente de novo." : "Não foi possível gerar o código agora. Tente de novo."), true);
   if (button) button.focus();
 }
 const toggle = document.getElementById("pix-boleto-toggle");
