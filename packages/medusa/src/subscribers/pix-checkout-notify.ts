@@ -12,6 +12,7 @@ import { chargeEventData } from "../internal/records/charge-lifecycle";
 import { notifyOptions, type NotifyOptions } from "../internal/storefront/notify-options";
 import { settleContext, type SettleContext } from "../internal/settlement/context";
 import { collectionsOfOrder } from "../internal/medusa/collection-links";
+import { openRefundNotes } from "../internal/storefront/refund-notice-order";
 
 const ORDER_PLACED = "order.placed";
 
@@ -45,13 +46,48 @@ export default async function pixCheckoutNotify({
         .createNotifications(received);
       ctx.logger.info(`sent ${received.template} for order ${orderId} on ${received.channel}`);
     }
+    // Refund notices held while the cart was becoming this order go after its message, and
+    // name it (refund-notice-order.ts).
+    await sendOpenRefundNotes(ctx, options, collections, "order_placed");
     // Order-first: the code was made before the order; now a real order stands behind it.
     for (const data of await openCodesOfOrder(ctx, collections)) {
       await send(ctx, options, CHARGE_EVENTS.created, data);
     }
     return;
   }
-  await send(ctx, options, event.name, event.data as ChargeEventData);
+  const data = event.data as ChargeEventData;
+  await send(ctx, options, event.name, data);
+  // A cart whose paying money is owed back in turn (out of stock, never completed) becomes no
+  // order: the notices held for that order go now, saying there is none. Where they were sent
+  // already (or still wait), this sends nothing again.
+  if (data.flag?.code === "refund_due" && data.payment_collection_id) {
+    await sendOpenRefundNotes(
+      ctx,
+      options,
+      [data.payment_collection_id],
+      data.source,
+      data.charge_id,
+    );
+  }
+}
+
+/**
+ * The refund notices of `collections` whose money is still owed back, each under the key of
+ * the flag event that announced it, so a notice sent once is not sent again.
+ */
+async function sendOpenRefundNotes(
+  ctx: SettleContext,
+  options: NotifyOptions,
+  collections: readonly string[],
+  source: ChargeEventData["source"],
+  except?: string,
+): Promise<void> {
+  for (const id of collections) {
+    const notes = openRefundNotes(await ctx.records.charges.ofCollection(id), source);
+    for (const data of notes.filter((note) => note.charge_id !== except)) {
+      await send(ctx, options, CHARGE_EVENTS.flagged, data);
+    }
+  }
 }
 
 async function send(

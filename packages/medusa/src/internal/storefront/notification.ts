@@ -16,6 +16,7 @@ import { readOrderDetails, type OrderDetails } from "../medusa/order-details";
 import { formatCents } from "./message-money";
 import { orderLinesData } from "./order-lines-data";
 import { moneyOf } from "../records/ledger-parts";
+import { refundWaitsForOrder } from "./refund-notice-order";
 
 /** What a message template receives as `data` (notification-data.ts). */
 export type { NotificationData };
@@ -58,6 +59,12 @@ export async function buildNotification(
   if ((key === "created" || key === "expired") && !(await mayMailCode(ctx.db, row, buyer))) {
     ctx.logger.debug(
       `charge ${data.charge_id}: no paid order from its mailbox, or no page or order yet; no code message`,
+    );
+    return undefined;
+  }
+  if (key === "refund_due" && (await refundWaitsForItsOrder(ctx, row, buyer))) {
+    ctx.logger.debug(
+      `charge ${data.charge_id}: its cart is becoming an order; its refund notice follows the order's message`,
     );
     return undefined;
   }
@@ -234,6 +241,22 @@ async function cartPaidOrMovedOn(ctx: SettleContext, row: ChargeRow): Promise<bo
   if (!row.payment_collection_id) return false;
   const siblings = await ctx.records.charges.ofCollection(row.payment_collection_id);
   return siblings.some((sibling) => rowCountsAsPayment(sibling));
+}
+
+/**
+ * A refund notice whose cart is becoming an order waits for it (refund-notice-order.ts): the
+ * notification subscriber sends it on order.placed, after the order's own message.
+ */
+async function refundWaitsForItsOrder(
+  ctx: SettleContext,
+  row: ChargeRow,
+  buyer: Buyer | undefined,
+): Promise<boolean> {
+  if (!buyer || !row.payment_collection_id) return false;
+  return refundWaitsForOrder(
+    buyer,
+    await ctx.records.charges.ofCollection(row.payment_collection_id),
+  );
 }
 
 /** The e-mail, cart and order behind a payment collection. */
