@@ -138,7 +138,7 @@ describe("money the store gives back, told as it happened", () => {
 
   it("a replaced code paid while the order awaits the current code: never 'não conseguimos concluir', never 'está pago'", () => {
     const mail = refundDue("paid_old_amount", { display_id: 3, payment: "awaiting" });
-    expect(mail.subject).toBe("Vamos devolver R$ 209,45");
+    expect(mail.subject).toBe("Vamos devolver R$ 209,45 do seu pedido #3");
     expect(mail.text).toContain(
       "Recebemos R$ 209,45 por um código que foi substituído; vamos devolver esse valor. Seu pedido #3 aguarda o pagamento do código atual.",
     );
@@ -159,6 +159,38 @@ describe("money the store gives back, told as it happened", () => {
     const mail = refundDue("paid_twice", null);
     expect(mail.text).toContain(
       "Recebemos R$ 209,45 por um segundo código do mesmo carrinho, que já tinha sido pago; vamos devolver esse valor. O pedido é criado quando o código atual for pago.",
+    );
+  });
+
+  it("names the order the money belongs to, the order's number in the subject (#69, item 7)", () => {
+    const twice = refundDue("paid_twice", { id: "order_4", display_id: 4, payment: "paid" });
+    expect(twice.subject).toBe("Vamos devolver R$ 209,45 do seu pedido #4");
+    expect(twice.text).toContain("Seu pedido #4 já está pago.");
+    const over = refundDue("overpaid", { id: "order_4", display_id: 4, payment: "paid" });
+    expect(over.subject).toBe("Vamos devolver R$ 209,45 do seu pedido #4");
+    // An order Medusa gave no number yet is still named as the shopper's order.
+    expect(refundDue("overpaid", { id: "order_5", payment: "paid" }).subject).toBe(
+      "Vamos devolver R$ 209,45 do seu pedido",
+    );
+  });
+
+  it("money of a cart that never became an order says so plainly, never a blank", () => {
+    const canceled = refundDue("collection_canceled", null);
+    expect(canceled.subject).toBe("Vamos devolver R$ 209,45");
+    expect(canceled.text).toContain(
+      "Recebemos R$ 209,45 por um código cuja cobrança foi cancelada; vamos devolver esse valor. Este pagamento não faz parte de nenhum pedido.",
+    );
+    // Words that already say it are not said twice.
+    expect(refundDue("out_of_stock", null).text).not.toContain("nenhum pedido");
+    expect(refundDue("paid_twice", null).text).not.toContain("nenhum pedido");
+    const returned = renderMessage(
+      "pix-checkout-refunded",
+      { refund: { amount: "R$ 14,90", reason: "cart_not_completed" }, order: null },
+      store,
+    );
+    expect(returned.subject).toBe("Devolvemos R$ 14,90");
+    expect(returned.text).toContain(
+      "Devolvemos R$ 14,90. Este pagamento não faz parte de nenhum pedido.",
     );
   });
 
@@ -185,7 +217,7 @@ describe("money the store gives back, told as it happened", () => {
       },
       store,
     );
-    expect(replaced.subject).toBe("Devolvemos R$ 209,45");
+    expect(replaced.subject).toBe("Devolvemos R$ 209,45 do seu pedido #3");
     expect(replaced.text).toContain(
       "Devolvemos R$ 209,45 que você pagou por um código que foi substituído. Seu pedido #3 já está pago.",
     );

@@ -18,6 +18,7 @@ export interface MessageData {
    * what was ordered, in cents (the plugin's store API, "Notifications").
    */
   order?: {
+    id?: string;
     display_id?: number | null;
     payment?: "paid" | "awaiting" | "canceled";
     lines?: OrderLines | null;
@@ -267,6 +268,28 @@ function whyBack(reason: string | undefined, amount: string, d: MessageData): st
   }
 }
 
+/**
+ * The order money coming back belongs to, after "Vamos devolver R$ X" and "Devolvemos R$ X":
+ * " do seu pedido #4", so a refund e-mail is never about no order in particular; empty when the
+ * money's cart never became an order (`noOrder` says that instead).
+ */
+function ofOrder(d: MessageData): string {
+  if (!d.order) return "";
+  return d.order.display_id ? ` do seu pedido #${d.order.display_id}` : " do seu pedido";
+}
+
+/** Reasons whose "Vamos devolver" words already say no order came of the money. */
+const SAYS_NO_ORDER = new Set(["out_of_stock", "cart_not_completed"]);
+
+/**
+ * Money of a cart that never became an order, said plainly rather than left out, unless the
+ * message's words said it already (`said`: a replaced code's say when the order is made, a cart
+ * that could not be completed says so).
+ */
+function noOrder(d: MessageData, said: boolean): string {
+  return d.order || said ? "" : "Este pagamento não faz parte de nenhum pedido.";
+}
+
 /** What a refund the store made was about, after "Devolvemos R$ X". */
 function refundedAbout(reason: string | undefined, d: MessageData): string {
   const number = d.order?.display_id ? ` #${d.order.display_id}` : "";
@@ -375,9 +398,17 @@ function compose(
           ? orderState(d, false)
           : "";
       return {
-        subject: `Vamos devolver ${back}`,
+        subject: `Vamos devolver ${back}${ofOrder(d)}`,
         blocks: [
-          { p: [whyBack(d.refund?.reason, back, d), state].filter(Boolean).join(" ") },
+          {
+            p: [
+              whyBack(d.refund?.reason, back, d),
+              state,
+              noOrder(d, replaced || !d.refund?.reason || SAYS_NO_ORDER.has(d.refund.reason)),
+            ]
+              .filter(Boolean)
+              .join(" "),
+          },
           // The replaced code's page points to the code that still pays the order.
           ...(replaced && d.order?.payment !== "paid" ? backToPage : []),
         ],
@@ -387,12 +418,13 @@ function compose(
       const back = d.refund?.amount ?? amount;
       const replaced = REPLACED_CODE.has(d.refund?.reason ?? "");
       return {
-        subject: `Devolvemos ${back}`,
+        subject: `Devolvemos ${back}${ofOrder(d)}`,
         blocks: [
           {
             p: [
               `Devolvemos ${back}${refundedAbout(d.refund?.reason, d)}.`,
               replaced ? orderState(d, true) : "",
+              noOrder(d, replaced),
             ]
               .filter(Boolean)
               .join(" "),
