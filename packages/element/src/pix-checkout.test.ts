@@ -316,6 +316,20 @@ describe("status transitions", () => {
     expect(el.view).to.equal("paid");
   });
 
+  it("says a paid code's cart is being made an order until it is one, then the order's number", async () => {
+    const { el, id } = await showPending("paid-no-order");
+    await eventually(async () => expect(await openStreams(id)).to.equal(1));
+    await patchSession(id, { status: "paid" });
+    await eventually(() =>
+      expect(partText(el, "order")).to.equal("Estamos confirmando seu pedido…"),
+    );
+    // No order yet is no final news: the element listens on.
+    expect(await openStreams(id)).to.equal(1);
+    await patchSession(id, { order: { display_id: 13, payment: "paid" } });
+    await eventually(() => expect(partText(el, "order")).to.equal("Seu pedido #13 está pago."));
+    await eventually(async () => expect(await openStreams(id)).to.equal(0));
+  });
+
   it("names beside a paid code the part of its money that comes back", async () => {
     const { el, id } = await showPending("paid-lowered");
     await patchSession(id, {

@@ -58,7 +58,8 @@ export function back(session: CheckoutSession, lang: Lang, kit: NoticeKit): unkn
 /**
  * Beside a paid code: the part of its money the store returns (an order that costs less now, a
  * code paid with more than it asked), and the order it pays as Medusa's order says it: paid,
- * canceled, still owing what an edit added, or being confirmed with this code's money.
+ * canceled, still owing what an edit added, or being confirmed with this code's money; with no
+ * order yet (the cart is being completed), that the store is confirming it.
  */
 function paidLines(
   session: CheckoutSession,
@@ -76,7 +77,9 @@ function paidLines(
       ? html`<p part="order" class="secondary">
           ${t.paidOrder(order.display_id, payment, shown(order.owes))}
         </p>`
-      : nothing
+      : order
+        ? nothing
+        : html`<p part="order" class="secondary">${t.paidConfirming}</p>`
   }`;
 }
 

@@ -54,6 +54,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
           : owes
             ? `Seu pedido #${n} ainda tem ${owes} a pagar, porque o valor do pedido aumentou. A loja vai enviar como pagar essa diferença.`
             : `Estamos confirmando seu pedido #${n}…`,
+    paidConfirming: "Estamos confirmando seu pedido…",
     paidRefund: (amount) => `A loja vai devolver ${amount} deste pagamento.`,
     payCurrent: "Seu pedido é criado quando o código atual for pago.",
     earlierPayment: (amount, orderPaid) =>
@@ -122,6 +123,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
           : owes
             ? `Your order #${n} still has ${owes} to pay, because its total went up. The store will send you how to pay the difference.`
             : `Confirming your order #${n}…`,
+    paidConfirming: "Confirming your order…",
     paidRefund: (amount) => `The store will refund ${amount} of this payment.`,
     payCurrent: "Your order is placed once the current code is paid.",
     earlierPayment: (amount, orderPaid) =>
@@ -190,6 +192,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
           : owes
             ? `Tu pedido #${n} aún tiene ${owes} por pagar, porque su total aumentó. La tienda te enviará cómo pagar la diferencia.`
             : `Confirmando tu pedido #${n}…`,
+    paidConfirming: "Confirmando tu pedido…",
     paidRefund: (amount) => `La tienda devolverá ${amount} de este pago.`,
     payCurrent: "Tu pedido se crea cuando se pague el código actual.",
     earlierPayment: (amount, orderPaid) =>

@@ -116,6 +116,11 @@ export interface NoticeStrings {
    * still confirming the order with this code's money.
    */
   paidOrder: (displayId: number, payment: "paid" | "awaiting" | "canceled", owes: string) => string;
+  /**
+   * Beside a paid code whose cart is no order yet: the store is making the order with this
+   * code's money (or finds it cannot: then the code reads `refund_due`).
+   */
+  paidConfirming: string;
   /** Beside a paid code: the part of its money the store returns (`amount`, formatted). */
   paidRefund: (amount: string) => string;
   /** No order yet, and the cart has a current code: that code still pays it. */
