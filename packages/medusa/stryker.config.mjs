@@ -44,8 +44,19 @@ export const TARGETS = [
   { file: "src/internal/settlement/refund-portions.ts" },
   // Whether Medusa's order is paid, as the shopper is told ("está pago" only then).
   { file: "src/internal/medusa/order-payment.ts", fn: "orderPaymentOf" },
+  // What Medusa's order summary says is still pending, in cents (undefined: it cannot say).
+  { file: "src/internal/medusa/order-payment.ts", fn: "pendingCentsOf" },
+  // The order a shopper's page names: its payment, and what it still owes ("Faltam R$ X").
+  { file: "src/internal/medusa/order-payment.ts", fn: "shopperOrderStateOf" },
   // What a code's page says its money became: a replaced code paid anyway is never "paid".
   { file: "src/internal/storefront/store-view.ts", fn: "toStoreView" },
+  // What a code waiting in the create line says: preparing (and when), failed, or replaced.
+  { file: "src/internal/storefront/store-view.ts", fn: "toQueuedView" },
+  // Which changes of a view are news to the shopper's open page (never the clock alone).
+  { file: "src/internal/storefront/store-view.ts", fn: "viewFingerprint" },
+  // When a code's stream has said everything (a paid code's stays open for its order's news),
+  // and whether a paid code's money is on its way to the order (no "owes" is said meanwhile).
+  { file: "src/internal/storefront/live-status/order-news.ts" },
   // Left out, each a rule of src/internal/README.md's table whose decision is a read:
   // session-money.ts (each function reads the database), mailbox-proof.ts `mayMailCode` past
   // `shopperIsThere` (a mailbox proves itself in SQL, medusa/buyers.ts), capture-door.ts
@@ -57,7 +68,11 @@ export const TARGETS = [
   // checkout/session-data.ts (what a session's data may say: input parsing, no money decided);
   // and fetch-back.ts `untrueClaim` (whether a webhook is called forged; the money recorded is
   // the service's read either way), snapshot.ts `factsOf` (a row restated as facts, deciding
-  // nothing).
+  // nothing); the shopper's view around those functions: store-session.ts `shopperView` and
+  // `withOrder` (they read the cart's other codes and Medusa's order, then ask the functions
+  // above), order-payment.ts `orderPaymentState` and `orderPaymentOfCollection` (Query and SQL
+  // reads, then `shopperOrderStateOf`), order-view.ts `orderView` (reads, then
+  // `earlierPaymentOf`).
 ];
 
 /**

@@ -19,6 +19,7 @@ export default defineConfig({
       "src/internal/settlement/refund-portions.test.ts",
       "src/internal/medusa/order-payment.test.ts",
       "src/internal/storefront/store-view.test.ts",
+      "src/internal/storefront/live-status/order-news.test.ts",
     ],
   },
 });

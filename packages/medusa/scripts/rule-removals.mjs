@@ -409,6 +409,45 @@ const ROWS = [
     test: "settlement/reminder-verdict.test.ts",
     name: "sends nothing once the cart is paid, by this code or another",
   },
+  // What a shopper's page says of a code's money (store-view.ts `toStoreView`): a storefront
+  // completes its cart on `paid`, so `paid` is said only of money that is the cart's payment.
+  {
+    rule: "view held",
+    file: "storefront/store-view.ts",
+    code: '  if (heldForStore) {\n    view.status = "held";',
+    without: '  if (false) {\n    view.status = "held";',
+    test: "storefront/store-view.test.ts",
+    name: "says a payment short of the code is held, with what arrived, never paid (issue #69)",
+    // Also caught at `npm test` size by the money model's invariant 9 ("told",
+    // integration-tests/http/money-model.test.ts): an underpaid code told paid fails it after
+    // the step that pays it short (checked by hand: it boots Medusa, so it is not a row here).
+  },
+  {
+    rule: "view replaced payment",
+    file: "storefront/store-view.ts",
+    code: "  const replacedPayment =\n    Boolean(row.superseded_at) &&",
+    without: "  const replacedPayment =\n    false &&",
+    test: "storefront/store-view.test.ts",
+    name: "never says paid for a replaced code the shopper paid while the store decides what it becomes",
+  },
+  {
+    rule: "view refund due",
+    file: "storefront/store-view.ts",
+    code: '    if (money.captured === 0 && money.held === 0 && money.contested === 0) {\n      view.status = "refund_due";',
+    without: '    if (false) {\n      view.status = "refund_due";',
+    test: "storefront/store-view.test.ts",
+    name: "tells a shopper whose code no order came of what the store returns, and why",
+  },
+  // While a paid code's money is on its way to the order, the page names no amount the order
+  // owes (store-session.ts `withOrder` drops `owes` on `paymentOnItsWay`): this code pays it.
+  {
+    rule: "view payment on its way",
+    file: "storefront/live-status/order-news.ts",
+    code: "  return captureDue || Boolean(row.awaiting_order_since);",
+    without: "  return false;",
+    test: "storefront/live-status/order-news.test.ts",
+    name: "says a paid code's money is on its way while settlement captures it or its cart becomes an order",
+  },
   {
     rule: "MED holds",
     file: "settlement/decide.ts",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
-import { toStoreView, viewFingerprint } from "./store-view";
+import type { CreateRequestRow } from "../create-line/queue";
+import { toQueuedView, toStoreView, viewFingerprint } from "./store-view";
 
 const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   id: "pxch_1",
@@ -326,6 +327,82 @@ describe("toStoreView", () => {
   });
 });
 
+/** A boleto of R$ 89,90 asked of the create line (the service's minute budget is spent). */
+const request = (over: Partial<CreateRequestRow> = {}): CreateRequestRow => ({
+  id: "req_1",
+  seq: "7",
+  budget_key: "b",
+  provider_key: "p",
+  provider_id: "pp_boleto_a",
+  method: "boleto",
+  session_id: "payses_1",
+  payment_collection_id: "pay_col_1",
+  sales_channel_id: "sc_1",
+  amount_cents: 8990,
+  input: null,
+  state: "waiting",
+  enqueued_at: new Date("2026-11-21T06:00:00.000Z"),
+  sent_at: null,
+  lease_until: null,
+  done_at: null,
+  charge_id: null,
+  cancel_requested: false,
+  attempts: 0,
+  error_code: null,
+  error_message: null,
+  client_key: null,
+  email_key: null,
+  payer_key: null,
+  ...over,
+});
+
+describe("toQueuedView", () => {
+  const now = new Date("2026-11-21T06:00:00.000Z");
+
+  it("tells a shopper whose code waits in line when it should be ready, and their place", () => {
+    const view = toQueuedView(request(), { ahead: 2, readyInMs: 45_000 }, "payses_1", now);
+    expect(view).toEqual({
+      session_id: "payses_1",
+      method: "boleto",
+      status: "preparing",
+      amount: 8990,
+      currency: "BRL",
+      expires_at: null,
+      paid_at: null,
+      server_time: "2026-11-21T06:00:00.000Z",
+      ready_at: "2026-11-21T06:00:45.000Z",
+      queue_position: 3,
+    });
+    // Being sent (no place read): ready now, and first.
+    expect(toQueuedView(request({ state: "sending" }), undefined, "payses_1", now)).toMatchObject({
+      status: "preparing",
+      ready_at: "2026-11-21T06:00:00.000Z",
+      queue_position: 1,
+    });
+  });
+
+  it("says failed when the service refused the code, with no estimate", () => {
+    const view = toQueuedView(request({ state: "failed" }), undefined, "payses_1", now);
+    expect(view.status).toBe("failed");
+    expect(view.ready_at).toBeUndefined();
+    expect(view.queue_position).toBeUndefined();
+    expect(view.replaced_by).toBeUndefined();
+  });
+
+  it("says superseded, naming the cart's current code, when the session went away before its code", () => {
+    const view = toQueuedView(
+      request({ state: "canceled" }),
+      undefined,
+      "payses_1",
+      now,
+      "payses_2",
+    );
+    expect(view).toMatchObject({ status: "superseded", replaced_by: "payses_2" });
+    expect(view.ready_at).toBeUndefined();
+    expect(view.queue_position).toBeUndefined();
+  });
+});
+
 describe("viewFingerprint", () => {
   it("ignores the clock but not the status", () => {
     const a = toStoreView(row(), "payses_1", new Date(1));
@@ -333,5 +410,14 @@ describe("viewFingerprint", () => {
     const paid = toStoreView(row({ status: "paid" }), "payses_1", new Date(1));
     expect(viewFingerprint(a)).toBe(viewFingerprint(b));
     expect(viewFingerprint(a)).not.toBe(viewFingerprint(paid));
+  });
+
+  it("ignores a line's estimate moving with the clock, but not the shopper's place in line", () => {
+    const at = (ms: number, ahead: number) =>
+      viewFingerprint(
+        toQueuedView(request(), { ahead, readyInMs: 10_000 }, "payses_1", new Date(ms)),
+      );
+    expect(at(1_000, 2)).toBe(at(5_000, 2));
+    expect(at(1_000, 2)).not.toBe(at(1_000, 1));
   });
 });

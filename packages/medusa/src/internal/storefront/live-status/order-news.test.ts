@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../../records/charges";
 import { chargeRow } from "../../settlement/__tests__/charge-row";
 import { toStoreView } from "../store-view";
-import { streamIsDone } from "./order-news";
+import { paymentOnItsWay, streamIsDone } from "./order-news";
 
 /** A pending Pix of R$ 49,90 with its code on display (the shared row, before any payment). */
 const row = (over: Partial<ChargeRow> = {}): ChargeRow =>
@@ -71,5 +71,32 @@ describe("streamIsDone", () => {
     expect(done(justPaid({ payment_collection_id: null }))).toBe(true);
     // Without its row (a view read on its own), a final status ends the stream as before.
     expect(streamIsDone(viewOf(justPaid()))).toBe(true);
+  });
+});
+
+describe("paymentOnItsWay", () => {
+  // With it, the page names no amount the order owes ("Faltam R$ X"): this code is paying it.
+  it("says a paid code's money is on its way while settlement captures it or its cart becomes an order", () => {
+    // Held for the capture, or accepted by the merchant: settlement captures it by itself.
+    expect(paymentOnItsWay(justPaid())).toBe(true);
+    expect(paymentOnItsWay(justPaid({ held_reason: "accepted" }))).toBe(true);
+    // Captured, its cart not an order yet.
+    expect(paymentOnItsWay(captured({ awaiting_order_since: paidAt }))).toBe(true);
+  });
+
+  it("says it is not once the money is the order's, waits on the store, or pays no collection", () => {
+    // Captured and an order: what the order still asks is owed (an edit added to it).
+    expect(paymentOnItsWay(captured())).toBe(false);
+    // Short of the code: held for the store's decision, paying nothing meanwhile.
+    expect(
+      paymentOnItsWay(
+        justPaid({ received_cents: 3000, held_cents: 3000, held_reason: "underpaid" }),
+      ),
+    ).toBe(false);
+    // A code of no payment collection pays no order.
+    expect(paymentOnItsWay(justPaid({ payment_collection_id: null }))).toBe(false);
+    expect(
+      paymentOnItsWay(captured({ payment_collection_id: null, awaiting_order_since: paidAt })),
+    ).toBe(false);
   });
 });
