@@ -1,7 +1,7 @@
 // Installs the packaging test needs besides the repository's own, each described by a folder
 // here with a package.json and its lock: oldest-medusa/ (the oldest Medusa the plugin
 // supports, as Medusa's dtc-starter pins it), next-medusa/ (the newest build of the next Medusa
-// minor the registry serves), node-22/ and node-20/ (Node.js binaries, from the npm registry's
+// minor the registry serves), node-22/ (a Node.js binary, from the npm registry's
 // `node` package). scripts/cached-install.mjs installs each once per lock into a cache outside
 // the repository. Each run gets its own copy of a Medusa node_modules, made of hard links, so
 // extracting the tarballs into it leaves the cache as npm wrote it.
@@ -68,9 +68,3 @@ export const node24 = (): NodeRuntime =>
 
 /** Node.js 22 (node-22/), supported to 2027-04-30. */
 export const node22 = (): NodeRuntime => cachedNode(path.join(here, "node-22"), 22);
-
-/**
- * Node.js 20.19 (node-20/), past its end of life (2026-04-30): only for the legacy line, the
- * Medusa version Medusa's dtc-starter pins.
- */
-export const node20 = (): NodeRuntime => cachedNode(path.join(here, "node-20"), 20);

@@ -12,9 +12,9 @@
 //   folder's lock says, cached like the Node binaries.
 // - Node 22 (node-22/), the newest release (the root install again), and the next minor's
 //   newest build, whose admin, with the plugin's extension, its own bundler builds.
-// - Node 20.19 (node-20/), end of life, only for the legacy line: the version Medusa's
-//   dtc-starter pins (oldest-medusa/), its admin built by that version's bundler on React
-//   Router 6.
+// - Node 22 again for the legacy line: the version Medusa's dtc-starter pins (oldest-medusa/),
+//   its admin built by that version's bundler on React Router 6. Node.js 20 reached its end of
+//   life on 2026-04-30 and the plugin's `engines` no longer name it.
 import {
   existsSync,
   mkdirSync,
@@ -35,7 +35,6 @@ import {
   cachedInstall,
   copyNodeModules,
   NEXT_MEDUSA,
-  node20,
   node22,
   node24,
   OLDEST_MEDUSA,
@@ -190,7 +189,6 @@ async function adminHasThePlugin(store: PackagedStore): Promise<void> {
 
 const NODE_24 = () => node24().binary;
 const NODE_22 = () => node22().binary;
-const NODE_20 = () => node20().binary;
 
 describe("the packed tarballs on Node.js 24 with the newest Medusa (the root install)", () => {
   const store = packagedStore({
@@ -263,11 +261,11 @@ describe(`the packed tarballs on Node.js 24 with the next Medusa minor's newest 
   it("takes a Pix checkout from payment session to captured", () => store.checkoutToCaptured());
 });
 
-describe(`the legacy line: the packed tarballs on Node.js 20.19 (end of life) with the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER}), configured as the DTC starter guide says`, () => {
-  const store = storeOnOwnInstall("oldest-medusa", "oldest", { config: "guide", node: NODE_20 });
+describe(`the legacy line: the packed tarballs on Node.js 22 with the oldest supported Medusa (${OLDEST_MEDUSA}, react-router-dom ${OLDEST_REACT_ROUTER}), configured as the DTC starter guide says`, () => {
+  const store = storeOnOwnInstall("oldest-medusa", "oldest", { config: "guide", node: NODE_22 });
 
-  it(`runs Medusa ${OLDEST_MEDUSA} on Node.js 20.19, as a store on the dtc-starter's pin may still`, () => {
-    expect(store.runtime.node).toMatch(/^v20\.19\./);
+  it(`runs Medusa ${OLDEST_MEDUSA} on Node.js 22, the oldest Node.js the plugin supports`, () => {
+    expect(store.runtime.node).toMatch(/^v22\./);
   });
 
   it(`runs Medusa ${OLDEST_MEDUSA} and React Router ${OLDEST_REACT_ROUTER} from the app's own node_modules, the plugin from its tarball`, () => {
