@@ -41,21 +41,22 @@ describe("shopperOrderStateOf", () => {
         status: "pending",
         summary: { raw_pending_difference: { value: "39.9" } },
       }),
-    ).toEqual({ display_id: 7, payment: "awaiting", owes: 3_990 });
+    ).toStrictEqual({ display_id: 7, payment: "awaiting", owes: 3_990 });
   });
 
   it("names no amount when the order is paid, canceled, or its summary cannot say", () => {
     expect(
       shopperOrderStateOf({ display_id: 7, status: "pending", summary: { pending_difference: 0 } }),
-    ).toEqual({ display_id: 7, payment: "paid" });
+    ).toStrictEqual({ display_id: 7, payment: "paid" });
     expect(
       shopperOrderStateOf({
         display_id: 7,
         status: "canceled",
         summary: { pending_difference: 12 },
       }),
-    ).toEqual({ display_id: 7, payment: "canceled" });
-    expect(shopperOrderStateOf({ display_id: 7, status: "pending" })).toEqual({
+    ).toStrictEqual({ display_id: 7, payment: "canceled" });
+    // Not even an empty `owes`: a storefront reads the key's presence as an amount to show.
+    expect(shopperOrderStateOf({ display_id: 7, status: "pending" })).toStrictEqual({
       display_id: 7,
       payment: "awaiting",
     });

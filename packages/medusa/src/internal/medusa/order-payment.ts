@@ -61,7 +61,8 @@ export function shopperOrderStateOf(
 ): ShopperOrderState {
   const payment = orderPaymentOf(order);
   const pending = pendingCentsOf(order);
-  return payment === "awaiting" && pending !== undefined && pending > 0
+  // `awaiting` with a pending difference it can read is more than 0 (0 or less is `paid`).
+  return payment === "awaiting" && pending !== undefined
     ? { display_id: order.display_id, payment, owes: pending }
     : { display_id: order.display_id, payment };
 }

@@ -322,6 +322,59 @@ describe("toStoreView", () => {
     expect(boleto.pix).toBeUndefined();
   });
 
+  it("no longer offers a canceled code: nothing of it is shown to pay", () => {
+    const view = toStoreView(row({ status: "canceled" }), "payses_1");
+    expect(view.status).toBe("canceled");
+    expect(view.pix).toBeUndefined();
+  });
+
+  it("tells a reason the element does not know as `other`, with the amount that comes back", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        received_cents: 4990,
+        owed_cents: 4990,
+        owed_reason: "collection_canceled",
+      }),
+      "payses_1",
+    );
+    expect(view).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 4990, reason: "other" },
+    });
+  });
+
+  it("says what arrived of a short payment even once the store returned part of it", () => {
+    const view = toStoreView(
+      row({
+        status: "paid",
+        amount_cents: 10000,
+        received_cents: 8000,
+        held_cents: 6000,
+        held_reason: "underpaid",
+        returned_cents: 2000,
+        owed_reason: "paid_twice",
+      }),
+      "payses_1",
+    );
+    expect(view).toMatchObject({
+      status: "held",
+      received: { amount: 8000 },
+      refund: { amount: 2000 },
+    });
+  });
+
+  it("shows a boleto's missing barcode or line as empty, never as something to type", () => {
+    const view = toStoreView(
+      row({
+        method: "boleto",
+        display: { boleto: { url: "https://b/1", due_date: "2026-11-23" } },
+      }),
+      "payses_1",
+    );
+    expect(view.boleto).toMatchObject({ barcode: "", digitable_line: "" });
+  });
+
   it("leaves the method block out when the stored display data lacks its code", () => {
     expect(toStoreView(row({ display: null }), "payses_3").pix).toBeUndefined();
   });

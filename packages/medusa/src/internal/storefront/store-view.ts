@@ -17,7 +17,7 @@ import type { ShopperOrderState } from "../medusa/order-payment";
 export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "held" | "refund_due";
 
 /** Refund reasons as the element knows them; newer ones read as `other`. */
-const SHOPPER_REFUND_REASONS = new Set<string>([
+const SHOPPER_REFUND_REASONS = new Set<string | null>([
   "paid_twice",
   "paid_old_amount",
   "paid_replaced",
@@ -159,7 +159,7 @@ export function toStoreView(
     money.contested === 0;
   if (replacedPayment) view.replaced_by = replacedBy;
   if (goesBack > 0) {
-    const reason = String(money.owedReason ?? "");
+    const reason = money.owedReason;
     view.refund = {
       amount: goesBack,
       reason: SHOPPER_REFUND_REASONS.has(reason) ? (reason as RefundReason) : "other",

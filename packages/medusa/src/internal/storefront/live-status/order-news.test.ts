@@ -43,6 +43,9 @@ describe("streamIsDone", () => {
   it("keeps a pending code's stream open, and ends one that expired or whose money goes back", () => {
     expect(done(row())).toBe(false);
     expect(done(row({ status: "expired" }))).toBe(true);
+    // Refused by the service, or its order canceled: nothing of it can be paid any more.
+    expect(done(row({ status: "failed" }))).toBe(true);
+    expect(done(row({ status: "canceled" }))).toBe(true);
     const owed = justPaid({ held_cents: 0, held_reason: null, owed_cents: 4990 });
     expect(viewOf({ ...owed, owed_reason: "paid_twice" }).status).toBe("refund_due");
     expect(done({ ...owed, owed_reason: "paid_twice" })).toBe(true);
@@ -71,6 +74,28 @@ describe("streamIsDone", () => {
     expect(done(justPaid({ payment_collection_id: null }))).toBe(true);
     // Without its row (a view read on its own), a final status ends the stream as before.
     expect(streamIsDone(viewOf(justPaid()))).toBe(true);
+  });
+});
+
+describe("streamIsDone, when the order's news is already told", () => {
+  it("ends a paid code's stream once Medusa's order is paid or canceled, even before the ledger records the capture", () => {
+    // Medusa captures first; the ledger's record of it follows.
+    expect(done(justPaid(), "paid")).toBe(true);
+    expect(done(justPaid(), "canceled")).toBe(true);
+  });
+
+  it("ends a replaced code's stream at the cart paid by another of its codes, whose page tells the order's news", () => {
+    // The status route answers a replaced, unpaid code with the code that paid the cart.
+    const own = row({ superseded_at: paidAt });
+    const paidByAnother = {
+      ...viewOf(captured()),
+      order: { display_id: 1042, payment: "awaiting" as const },
+    };
+    expect(streamIsDone(paidByAnother, own)).toBe(true);
+  });
+
+  it("ends a captured code's stream when its cart is an order the page could not name: nothing more comes from the ledger", () => {
+    expect(done(captured())).toBe(true);
   });
 });
 
