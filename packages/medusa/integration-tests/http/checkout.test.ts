@@ -717,6 +717,39 @@ medusaIntegrationTestRunner({
       expect(second.data.charge_id).toBe(first.data.charge_id);
     });
 
+    it("a tab still on the first session shows the code a later session of the cart reuses, and its payment", async () => {
+      const cartId = await createCart(container(), store, 41);
+      const first = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      const second = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
+      expect(second.data.charge_id).toBe(first.data.charge_id);
+      const told = async (id: string) =>
+        (await shop.call("get", `/store/pix-checkout/sessions/${id}`)) as {
+          status: number;
+          data: Json;
+        };
+      const before = await told(first.id);
+      expect(before.status).toBe(200);
+      expect(before.data).toMatchObject({ session_id: first.id, status: "pending" });
+      expect(before.data.pix.copy_paste).toBe((await told(second.id)).data.pix.copy_paste);
+      // The stream of the first session hears the payment too.
+      const stream = await fetch(
+        `${(api as unknown as Api).defaults.baseURL}/store/pix-checkout/sessions/${first.id}/stream`,
+        { headers: { "x-publishable-api-key": store.publishableKey } },
+      );
+      expect(stream.status).toBe(200);
+      await control(sandboxA.url, `charges/${first.data.charge_id}/pay`, {});
+      const reader = stream.body!.getReader();
+      let text = "";
+      await waitFor(async () => {
+        const { value, done } = await reader.read();
+        text += new TextDecoder().decode(value ?? new Uint8Array());
+        return done || /"status":"paid"/.test(text);
+      }, "the first session's stream to say paid");
+      await reader.cancel();
+      expect(text).toContain(`"session_id":"${first.id}"`);
+      expect((await told(first.id)).data.status).toBe("paid");
+    });
+
     it("a Pix session during a payment-service outage gets a 409 saying to try again, not a 500", async () => {
       const cartId = await createCart(container(), store, 40);
       await control(sandboxA.url, "faults", { http_5xx_rate: 1 });

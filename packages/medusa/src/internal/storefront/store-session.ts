@@ -9,6 +9,7 @@ import type { MedusaContainer } from "@medusajs/framework/types";
 import { liveSessionsOf } from "../medusa/collection-links";
 import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
+import type { CreateRequestRow } from "../create-line/queue";
 import { withPixDiscount } from "./pix-discount-view";
 import { Ledger } from "../records/ledger";
 import { earlierPaymentOf } from "./earlier-payment";
@@ -77,6 +78,12 @@ export async function loadSession(
     // Its charge was recorded between the two reads.
     const created = await records.charges.bySessionId(sessionId);
     if (created) return { sessionId, row: created, records };
+    // Its code went on to a later session of the same collection (Medusa replaced the session
+    // when the cart changed and changed back, and the code was shown again there): the same
+    // code, so a tab or a link still on this session shows it, and its payment, instead of a
+    // "not found" for a code the shopper can still pay.
+    const moved = await codeMadeFor(records, queued.request);
+    if (moved) return { sessionId, row: moved, records };
   }
   sendError(
     res,
@@ -87,6 +94,21 @@ export async function loadSession(
 }
 
 /**
+ * The charge the create line made for a session, when a later session of the same collection
+ * now holds it (settlement/open-session.ts `reuse`). Read through the session's own request,
+ * so only who held the session the code was made for finds it. The line keeps ended requests a
+ * day (`ENDED_REQUEST_RETENTION_MS`).
+ */
+async function codeMadeFor(
+  records: Records,
+  request: Pick<CreateRequestRow, "charge_id" | "payment_collection_id">,
+): Promise<ChargeRow | undefined> {
+  if (!request.charge_id || !request.payment_collection_id) return undefined;
+  const row = await records.charges.byChargeId(request.charge_id);
+  return row?.payment_collection_id === request.payment_collection_id ? row : undefined;
+}
+
+/**
  * The view of a session whose charge is not created yet, if it asked for one (`view` is
  * undefined once the request is done: the charge row speaks for it).
  */
@@ -94,7 +116,11 @@ export async function queuedView(
   scope: MedusaContainer,
   sessionId: string,
 ): Promise<
-  { request: { sales_channel_id: string | null }; view: StoreSessionView | undefined } | undefined
+  | {
+      request: Pick<CreateRequestRow, "sales_channel_id" | "charge_id" | "payment_collection_id">;
+      view: StoreSessionView | undefined;
+    }
+  | undefined
 > {
   const line = createLineOf(
     scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),

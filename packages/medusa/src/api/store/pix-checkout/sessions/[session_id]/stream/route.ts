@@ -34,6 +34,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const found = await loadSession(req, res);
   if (!found) return;
   const { sessionId } = found;
+  // The session whose row speaks for this one: itself, or the later session of the same
+  // collection its code went on to (store-session.ts `loadSession`).
+  const rowSession = found.row?.session_id ?? sessionId;
   const { hub, options } = liveStatus(req.scope);
 
   let lastPrint: string | undefined;
@@ -82,7 +85,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   // own row did not. Read its row again; an unchanged answer writes nothing.
   const pushOwn = () => {
     if (ended) return;
-    void found.records.charges.bySessionId(sessionId).then(
+    void found.records.charges.bySessionId(rowSession).then(
       (own) => own && push(own),
       () => undefined,
     );
@@ -111,13 +114,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     return;
   }
   // Subscribe before the first read, so a change between the two is not lost.
-  const unsubscribe = hub.subscribe(sessionId, push, end);
+  const unsubscribe = hub.subscribe(rowSession, push, end);
   // The cart's other codes (an older code is the one a shopper pays from their clipboard), as
   // followers that take no stream slot of their own.
   const siblings = found.row?.payment_collection_id
     ? (await found.records.charges.ofCollection(found.row.payment_collection_id))
         .map((other) => other.session_id)
-        .filter((id): id is string => Boolean(id) && id !== sessionId)
+        .filter((id): id is string => Boolean(id) && id !== rowSession)
     : [];
   if (unsubscribe && !ended) unfollow = siblings.map((id) => hub.follow(id, pushOwn));
   if (!unsubscribe) {
@@ -144,7 +147,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   req.on("close", end);
   res.on("close", end);
   res.on("error", end);
-  const current = (await found.records.charges.bySessionId(sessionId)) ?? found.row;
+  const current = (await found.records.charges.bySessionId(rowSession)) ?? found.row;
   if (current) push(current);
   else if (found.queued) write(found.queued);
 }
