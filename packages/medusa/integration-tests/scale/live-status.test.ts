@@ -78,9 +78,13 @@ describe("live status across two built server instances", () => {
       expect(paid).toMatchObject({ session_id: sessionId, status: "paid" });
       // No worker here, so nothing captures it: the code is paid, its order is not.
       expect((paid.order as { payment?: string } | undefined)?.payment).not.toBe("paid");
-      const deliveries = await app
-        .db("pix_checkout_webhook_delivery")
-        .where({ charge_id: chargeId });
+      // The delivery is named by its charge once processed, which may finish a moment after the
+      // ledger's notice reached this stream (a CI run read it in between).
+      await sandbox.webhooksIdle();
+      const deliveries = await waitFor(async () => {
+        const rows = await app.db("pix_checkout_webhook_delivery").where({ charge_id: chargeId });
+        return rows.length > 0 && rows;
+      }, "the webhook's delivery, named by its charge");
       expect(deliveries).toHaveLength(1);
     } finally {
       stream.close();
