@@ -846,6 +846,10 @@ describe("errors", () => {
     // the default 20 s once.
     this.timeout(40_000);
     const { el, id } = await showPending("unavailable-later", {}, { stream: "missing" });
+    // The two 503s are meant for two status reads in a row. The code shows on the status answer
+    // and the stream request follows it: a 503 that reached the stream instead would leave one
+    // read failing alone, which says nothing by design (a CI run waited out its 40 s so).
+    await eventually(async () => expect(await requestLog(id)).to.include("GET stream"));
     const seen = watchViews(el);
     const error = nextEvent<PixErrorDetail>(el, "pix-error");
     await patchBehaviour(id, { fail: { count: 2, mode: "http", retryAfter: 1 } });
