@@ -12,6 +12,7 @@ export default defineConfig({
     projects: [
       "packages/*/vitest.config.ts",
       "packages/medusa/vitest.unit.config.ts",
+      "packages/medusa/vitest.scale.config.ts",
       "apps/*/vitest.config.ts",
       "test/vitest.config.ts",
       "test/fuzz/vitest.config.ts",

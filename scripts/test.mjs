@@ -13,6 +13,9 @@ import { runOnNode24 } from "./on-node-24.mjs";
 runOnNode24(import.meta.url, "npm test");
 
 const extraArgs = process.argv.slice(2);
+const runStarted = Date.now();
+/** Each step's title, seconds and outcome, printed again as one table at the end. */
+const steps = [];
 
 function step(title, command, args, env = {}) {
   const started = Date.now();
@@ -21,13 +24,27 @@ function step(title, command, args, env = {}) {
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed after ${seconds}s`);
+  const seconds = (Date.now() - started) / 1000;
+  const ok = result.status === 0;
+  steps.push({ title, seconds, ok });
+  if (!ok) {
+    console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
     return false;
   }
-  console.log(`✔ ${title} (${seconds}s)`);
+  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
   return true;
+}
+
+/** The steps' times in the order they ran, and the run's total: what to shorten next starts here. */
+function printStepTimes() {
+  const width = Math.max(...steps.map((s) => s.title.length));
+  const lines = steps.map(
+    (s) => `  ${s.ok ? "✔" : "✖"} ${s.title.padEnd(width)}  ${s.seconds.toFixed(1).padStart(7)} s`,
+  );
+  const total = (Date.now() - runStarted) / 1000;
+  console.log(
+    `\nstep times:\n${lines.join("\n")}\n  total ${" ".repeat(width)}${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min)`,
+  );
 }
 
 const ok =
@@ -38,7 +55,10 @@ const ok =
   step("format", "npx", ["prettier", "--check", "."]) &&
   step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]) &&
   step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]);
-if (!ok) process.exit(1);
+if (!ok) {
+  printStepTimes();
+  process.exit(1);
+}
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");
 const passed = step("tests", "npx", [
@@ -82,8 +102,22 @@ function failedTests(json) {
   );
 }
 
+/** The `count` test files that took longest, each with its seconds (the vitest step only). */
+function slowestFiles(json, count) {
+  const root = process.cwd();
+  return json.testResults
+    .map((file) => ({
+      where: file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name,
+      seconds: (file.endTime - file.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((f) => `  ${f.seconds.toFixed(1).padStart(7)} s  ${f.where}`);
+}
+
 let summary = null;
 let failures = [];
+let slowest = [];
 try {
   const json = JSON.parse(readFileSync(report, "utf8"));
   const counts = {
@@ -100,9 +134,12 @@ try {
   }
   summary = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
   failures = failedTests(json);
+  slowest = slowestFiles(json, 10);
 } catch {
   // No report means vitest itself crashed; its own output above says why.
 }
+if (slowest.length > 0) console.log(`\nslowest test files:\n${slowest.join("\n")}`);
+printStepTimes();
 if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join("\n")}`);
 if (summary) console.log(`\ntests: ${summary}`);
 if (!benchesPassed) console.log("benches (smoke): failed, see above");
