@@ -10,7 +10,7 @@
 // shell with another Node.js, this script runs itself again on 24 (scripts/node-24, fetched from
 // the npm registry's `node` package once). BENCH_ANY_NODE=1 keeps the shell's Node.js, to
 // measure another version on purpose.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -42,52 +42,96 @@ const smoke = process.argv.includes("--smoke");
 const only = process.argv.slice(2).filter((arg) => arg !== "--smoke");
 // `peak` is the longest: 450 carts seeded, the 200-shopper minute until its last code (about
 // 2 min after it), then two fresh minutes for the attack; on a busy 2-core machine, 17 min.
-// A smoke run's benches take well under a minute each, plus the store they stand up.
-const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? (smoke ? 4 * 60_000 : 25 * 60_000));
+// A smoke run's benches take well under a minute each, plus the store they stand up; two run at
+// once, so each is given 6 minutes.
+const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? (smoke ? 6 * 60_000 : 25 * 60_000));
 const templates = `pix_bench_tpl_${process.pid}`;
 const selected = only.length ? benches.filter((b) => only.some((o) => b.includes(o))) : benches;
 const out = mkdtempSync(join(tmpdir(), "pix-bench-"));
-const rows = [];
-let failed = 0;
-for (const [i, bench] of selected.entries()) {
-  const file = join(out, `${i}.json`);
-  console.log(`\n▶ ${bench}`);
-  // Each bench must stop by itself; one that hangs is killed and reported, and the rest run.
+// A full run measures: one bench at a time, so none competes for the two cores. A smoke run only
+// proves that each still runs, two at a time (BENCH_PARALLEL): every bench takes free ports, its
+// own database and folder, and waits on the shared template's lock while another migrates it.
+const parallel = smoke ? Math.max(1, Number(process.env.BENCH_PARALLEL ?? 2)) : 1;
+
+/**
+ * Runs one bench; resolves with how it ended and, when benches run side by side, what it printed
+ * (kept whole and printed once it ends, so two benches' lines never interleave).
+ */
+function runBench(bench, file) {
   const started = Date.now();
-  const result = spawnSync("node", [bench], {
-    stdio: "inherit",
+  if (parallel === 1) console.log(`\n▶ ${bench}`);
+  const child = spawn("node", [bench], {
+    stdio: parallel === 1 ? "inherit" : ["ignore", "pipe", "pipe"],
+    // Its own process group: a bench that hangs is killed with the stores it started.
+    detached: true,
     env: {
       ...process.env,
       BENCH_OUT: file,
       BENCH_DB_TEMPLATES: templates,
       ...(smoke ? { BENCH_SMOKE: "1" } : {}),
     },
-    timeout: BENCH_TIMEOUT_MS,
-    killSignal: "SIGKILL",
   });
-  console.log(`  ${bench}: ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  if (result.error || result.signal) {
-    console.error(`✖ ${bench} did not finish within ${BENCH_TIMEOUT_MS / 60_000} min`);
-  }
-  if (result.status !== 0 || !existsSync(file)) {
-    failed++;
-    rows.push({
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  let timedOut = false;
+  // Each bench must stop by itself; one that hangs is killed and reported, and the rest run.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }, BENCH_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    child.on("close", (status, signal) => {
+      clearTimeout(timer);
+      const seconds = (Date.now() - started) / 1000;
+      if (parallel > 1) {
+        console.log(`\n▶ ${bench}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`  ${bench}: ${seconds.toFixed(1)}s`);
+      if (timedOut) {
+        console.error(`✖ ${bench} did not finish within ${BENCH_TIMEOUT_MS / 60_000} min`);
+      }
+      resolve({ status, signal });
+    });
+  });
+}
+
+/** Reads what a bench wrote, or says why there is nothing to read. */
+function rowOf(bench, file, { status, signal }) {
+  if (status !== 0 || !existsSync(file)) {
+    return {
       bench,
       name: bench,
-      figures: { error: result.signal ? `killed (${result.signal})` : `exit ${result.status}` },
-    });
-    continue;
+      failed: true,
+      figures: { error: signal ? `killed (${signal})` : `exit ${status}` },
+    };
   }
   const { name, figures } = JSON.parse(readFileSync(file, "utf8"));
   if (!figures || typeof figures !== "object") {
     // A bench must write `{ name, figures }`; anything else would break the table.
     console.error(`✖ ${bench} wrote no { name, figures } to BENCH_OUT`);
-    failed++;
-    rows.push({ bench, name: bench, figures: { error: "no figures written" } });
-    continue;
+    return { bench, name: bench, failed: true, figures: { error: "no figures written" } };
   }
-  rows.push({ bench, name, figures });
+  return { bench, name, figures };
 }
+
+const rows = new Array(selected.length);
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(parallel, selected.length) }, async () => {
+    while (next < selected.length) {
+      const i = next++;
+      const file = join(out, `${i}.json`);
+      rows[i] = rowOf(selected[i], file, await runBench(selected[i], file));
+    }
+  }),
+);
+const failed = rows.filter((row) => row.failed).length;
 
 await dropTemplates();
 

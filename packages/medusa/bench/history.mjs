@@ -31,6 +31,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
+import { freePort } from "./lib/http-tools.mjs";
 import { medusa, packageDir, writeFiles } from "../scripts/lib/built-app.mjs";
 import { createRequire } from "node:module";
 
@@ -48,7 +49,7 @@ const ADMIN_ROUTES = {
   deliveries: "/admin/pix-checkout/deliveries?limit=50",
   health: "/admin/pix-checkout/health",
 };
-const port = Number(process.env.BENCH_PORT ?? 9331);
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const { knex } = createRequire(path.join(packageDir, "package.json"))(
   "@medusajs/framework/mikro-orm/knex",
 );

@@ -20,7 +20,7 @@ import { writeFileSync, readFileSync } from "node:fs";
 import {
   closeClients,
   countingProxy,
-  freePort,
+  freePorts,
   openStream,
   percentile,
   postFrom,
@@ -84,7 +84,7 @@ async function webhooksTo(base) {
 }
 try {
   // Started together: each waits mostly on its own boot, and four in turn take a minute.
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const ports = await freePorts(4);
   const [one, two, , shared] = await Promise.all([
     app.start(ports[0], "server"),
     app.start(ports[1], "server"),

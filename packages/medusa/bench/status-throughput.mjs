@@ -11,13 +11,14 @@
 import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { createBenchApp } from "./lib/bench-app.mjs";
+import { freePort } from "./lib/http-tools.mjs";
 
 // BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
 const smoke = Boolean(process.env.BENCH_SMOKE);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 2 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? (smoke ? 20 : 500));
-const port = Number(process.env.BENCH_PORT ?? 9311);
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });

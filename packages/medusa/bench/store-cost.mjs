@@ -36,6 +36,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchApp } from "./lib/bench-app.mjs";
 import { median, timed, timeRequestPairs } from "./lib/request-pairs.mjs";
+import { freePorts } from "./lib/http-tools.mjs";
 import {
   createDatabase,
   dropDatabase,
@@ -60,6 +61,8 @@ const profileDir = process.env.BENCH_CPU_PROF_DIR;
 // Completions run fewer at a time: each takes the cart's lock and writes an order.
 const completeConnections = Math.min(4, connections);
 const PG = process.env.BENCH_PG_URL ?? "postgres://postgres@localhost:5432";
+// The two stores' ports, free ones: another bench (or checkout) may hold any fixed pair.
+const [PORT_A, PORT_B] = await freePorts(2);
 
 const togetherRounds = Number(process.env.BENCH_TOGETHER_ROUNDS ?? (smoke ? 1 : 0));
 // Completions side by side run for `seconds` on each store at once: carts enough for the fastest
@@ -253,7 +256,7 @@ try {
     const { url, child } = await startMedusa({
       cwd: controlDir,
       env,
-      port: 9332,
+      port: PORT_B,
       label: "stock B medusa start",
     });
     controlChild = child;
@@ -263,10 +266,10 @@ try {
     startMedusa({
       cwd: stockDir,
       env: stockEnv,
-      port: 9331,
+      port: PORT_A,
       label: "stock medusa start",
     }).then(({ url, child }) => ((stockChild = child), { url, pid: child.pid })),
-    control ? startControl() : app.start(9332),
+    control ? startControl() : app.start(PORT_B),
   ]);
   const stores = { stock, plugin };
   const headers = { "x-publishable-api-key": app.seed.publishableKey };
@@ -490,7 +493,7 @@ try {
       );
       // Every other round the two swap ports and which copy is made first: two stock stores
       // (BENCH_AA) leaned one way by up to 3 % on one route through every round otherwise.
-      const ports = round % 2 ? [9332, 9331] : [9331, 9332];
+      const ports = round % 2 ? [PORT_B, PORT_A] : [PORT_A, PORT_B];
       const copies = ports.map((port) => `${app.database}_round${round}_${port}`);
       for (const copy of round % 2 ? [...copies].reverse() : copies) {
         await createDatabase(PG, copy, seededDatabase);

@@ -9,6 +9,7 @@
 // where one instance saturates).
 import { writeFileSync } from "node:fs";
 import { createBenchApp } from "./lib/bench-app.mjs";
+import { freePort } from "./lib/http-tools.mjs";
 import { APP_WEBHOOK_SECRET } from "../scripts/lib/built-app.mjs";
 
 // BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
@@ -18,7 +19,7 @@ const total = Number(process.env.BENCH_REQUESTS ?? (smoke ? 20 : 1000));
 const levels = String(process.env.BENCH_CONCURRENCY ?? (smoke ? "1,10" : "1,10,50"))
   .split(",")
   .map(Number);
-const port = Number(process.env.BENCH_PORT ?? 9321);
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });

@@ -13,6 +13,7 @@ import {
   pixSeedScript,
   startMedusa,
   stopProcess,
+  withDatabaseLock,
   writeApp,
 } from "../../scripts/lib/built-app.mjs";
 
@@ -87,16 +88,21 @@ export async function createBenchApp({
   const seedOut = path.join(dir, "seed.json");
   let seed;
   try {
-    if (template && !(await databaseExists(PG, template))) {
-      await createDatabase(PG, template);
-      // A template left half-migrated would fail every bench after this one in a way that
-      // hides why: it goes with the failure.
-      await medusa(["db:migrate"], {
-        cwd: dir,
-        env: { ...env, DATABASE_URL: `${PG}/${template}` },
-      }).catch(async (error) => {
-        await dropDatabase(PG, template).catch(() => undefined);
-        throw error;
+    // Under the template's lock: a bench running beside this one waits for the migration
+    // instead of making the same template at the same time.
+    if (template) {
+      await withDatabaseLock(PG, template, async () => {
+        if (await databaseExists(PG, template)) return;
+        await createDatabase(PG, template);
+        // A template left half-migrated would fail every bench after this one in a way that
+        // hides why: it goes with the failure.
+        await medusa(["db:migrate"], {
+          cwd: dir,
+          env: { ...env, DATABASE_URL: `${PG}/${template}` },
+        }).catch(async (error) => {
+          await dropDatabase(PG, template).catch(() => undefined);
+          throw error;
+        });
       });
     }
     await createDatabase(PG, name, template ?? undefined);

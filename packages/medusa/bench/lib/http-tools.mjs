@@ -159,13 +159,28 @@ export function closeClients() {
  * where another checkout runs the same bench, a fixed port is already taken, and the bench
  * would talk to the other run's store.
  */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return port;
+}
+
+/**
+ * `count` distinct ports nothing listens on now: all are held open together before any is let go,
+ * so two stores of one bench never get the same one.
+ */
+export async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer();
+          server.once("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

@@ -212,6 +212,26 @@ async function onMaintenanceDb(pgUrl, work) {
 }
 
 /**
+ * Runs `work` while holding Postgres's advisory lock named `name` on the server at `pgUrl`:
+ * benches run side by side (`npm run bench -- --smoke`) make a shared template once, not twice.
+ * The lock is the session's: closing its one connection lets it go, even if `work` throws.
+ * @template T
+ * @param {string} pgUrl
+ * @param {string} name
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function withDatabaseLock(pgUrl, name, work) {
+  const session = knex({ client: "pg", connection: `${pgUrl}/postgres`, pool: { min: 1, max: 1 } });
+  try {
+    await session.raw("select pg_advisory_lock(hashtext(?))", [name]);
+    return await work();
+  } finally {
+    await session.destroy();
+  }
+}
+
+/**
  * Creates database `name` on the server at `pgUrl`, dropping a leftover of that name first;
  * a copy of database `template` when one is named (Postgres copies it file by file, far faster
  * than migrating anew).
