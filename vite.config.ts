@@ -1,18 +1,21 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/support/longest-first";
 
 // Each package owns its test environment (node, real Chromium, Medusa's runner);
 // this file only names them so `vitest run` at the root runs them all.
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker, which would run every file one after the
-    // other. The projects that boot Medusa, a store or browsers run one file at a time anyway
-    // (their fileParallelism: false puts them in a group of their own, after the rest); the
-    // rest (unit tests, the cross-package checks, the packaging install) share two workers.
+    // other. Two workers take every project's files, the longest first (LongestFirst): most of
+    // a Medusa, demo or packaging file's time is spent waiting on its store, its sandbox's
+    // webhooks or npm, so two at a time take about half the wall time of one. Only the demo's
+    // files run one at a time (fileParallelism: false puts them in a group of their own, after
+    // the rest): its start-up suite takes the demo's default ports on purpose.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       "packages/*/vitest.config.ts",
       "packages/medusa/vitest.unit.config.ts",
-      "packages/medusa/vitest.scale.config.ts",
       "apps/*/vitest.config.ts",
       "test/vitest.config.ts",
       "test/fuzz/vitest.config.ts",

@@ -4,7 +4,7 @@
 // checks formatting, runs every vitest project, every bench in its smoke form and the element's
 // browser suite, and prints one closing "N passed, N failed" line that counts the tests of both
 // suites. Every suite runs on Node.js 24.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -35,6 +35,37 @@ function step(title, command, args, env = {}) {
   return true;
 }
 
+/**
+ * Runs `list` ([title, command, args] each) side by side, for checks that only read the tree and
+ * each keep about one core busy. Each one's output is printed whole when it ends, so two steps'
+ * lines never interleave. Resolves true when every one passed.
+ */
+async function together(list) {
+  const started = Date.now();
+  const results = await Promise.all(
+    list.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => {
+            const seconds = (Date.now() - started) / 1000;
+            const ok = status === 0;
+            console.log(`\n▶ ${title} (run beside the others)`);
+            process.stdout.write(Buffer.concat(output));
+            steps.push({ title, seconds, ok });
+            if (ok) console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
+            else console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 /** The steps' times in the order they ran, and the run's total: what to shorten next starts here. */
 function printStepTimes() {
   const width = Math.max(...steps.map((s) => s.title.length));
@@ -50,9 +81,13 @@ function printStepTimes() {
 const ok =
   step("environment", "node", ["scripts/ensure-environment.mjs"]) &&
   step("build", "npm", ["run", "build", "--silent"]) &&
-  step("typecheck", "npm", ["run", "typecheck", "--silent"]) &&
-  step("lint", "npm", ["run", "lint", "--silent"]) &&
-  step("format", "npx", ["prettier", "--check", "."]) &&
+  // The three read the tree and write nothing. The packing steps after them stay one at a time:
+  // packing the plugin rewrites its package.json for a moment (prepack, postpack).
+  (await together([
+    ["typecheck", "npm", ["run", "typecheck", "--silent"]],
+    ["lint", "npm", ["run", "lint", "--silent"]],
+    ["format", "npx", ["prettier", "--check", "."]],
+  ])) &&
   step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]) &&
   step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]);
 if (!ok) {

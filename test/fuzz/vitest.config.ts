@@ -3,8 +3,9 @@ import { defineProject } from "vitest/config";
 
 // Hostile-input suites boot a real Medusa app with the plugin through @medusajs/test-utils'
 // medusaIntegrationTestRunner, which needs what packages/medusa/vitest.config.ts needs:
-// jest-style globals, forked workers, one file at a time (one database per worker), long hook
-// timeouts, ts-node for medusa-config.ts, and DB_HOST for the runner's database.
+// jest-style globals, forked workers, long hook timeouts, ts-node for medusa-config.ts, and
+// DB_HOST for the runner's database. Its file runs beside other projects' (its own database,
+// sandboxes and ports).
 export default defineProject({
   test: {
     name: "fuzz",
@@ -12,7 +13,6 @@ export default defineProject({
     environment: "node",
     globals: true,
     pool: "forks",
-    fileParallelism: false,
     include: ["**/*.test.ts"],
     setupFiles: ["./vitest.setup.ts"],
     hookTimeout: 180_000,
