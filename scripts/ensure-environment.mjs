@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Makes a fresh machine able to run the suites: system browsers for the browser tests
-// (Chromium, Firefox ESR, WebKitGTK under Xvfb; no test tool may download its own) and a
-// reachable PostgreSQL for Medusa's runner.
+// (Chromium, Firefox ESR, WebKitGTK under Xvfb; no test tool may download its own), and
+// Debian's redis-server when no Redis answers at 127.0.0.1:6379. The servers themselves are
+// found or started by npm test (scripts/lib/test-services.mjs): PostgreSQL comes from npm.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
+import { canConnect } from "../apps/demo/lib/database.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
@@ -26,59 +27,33 @@ const BROWSERS = [
   { name: "webkit2gtk-driver", found: () => onPath("WebKitWebDriver") },
   { name: "xvfb", found: () => onPath("xvfb-run") && onPath("Xvfb") && onPath("xauth") },
 ];
+// The scale suites' Redis: npm test starts this binary when nothing answers at 6379.
+const REDIS_SERVER = { name: "redis-server", found: () => onPath("redis-server") };
 
 function onPath(command) {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 }
 
-function ensureBrowsers() {
-  const missing = BROWSERS.filter((b) => !b.found());
-  for (const b of BROWSERS) if (!missing.includes(b)) console.log(`${b.name}: present`);
+function ensurePackages(packages) {
+  const missing = packages.filter((b) => !b.found());
+  for (const b of packages) if (!missing.includes(b)) console.log(`${b.name}: present`);
   if (!missing.length) return;
   const names = missing.map((b) => b.name).join(" ");
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     const paths = missing.filter((b) => b.env).map((b) => b.env);
     console.error(
-      `browsers: missing ${names}. Install them (Debian: sudo apt-get install -y ${names})` +
+      `missing ${names}. Install them (Debian: sudo apt-get install -y ${names})` +
         (paths.length ? ` or set ${paths.join("/")} to the binary.` : "."),
     );
     process.exit(1);
   }
-  console.log(`browsers: installing ${names} from the Debian archive`);
+  console.log(`installing ${names} from the Debian archive`);
   execSync(
     `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names} xauth`,
     { stdio: "inherit" },
   );
 }
 
-function canConnect(host, port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => (socket.destroy(), resolve(false)));
-  });
-}
-
-async function ensurePostgres() {
-  const host = process.env.DB_HOST ?? "localhost";
-  const port = Number(process.env.DB_PORT ?? 5432);
-  if (await canConnect(host, port)) return console.log(`postgres: ${host}:${port}`);
-  // A machine with a stopped cluster (Debian's pg_ctlcluster) gets it started; otherwise say what to do.
-  const started = spawnSync("sh", [
-    "-c",
-    "command -v pg_ctlcluster >/dev/null && pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | head -1) main start",
-  ]);
-  if (started.status === 0 && (await canConnect(host, port))) {
-    return console.log(`postgres: started ${host}:${port}`);
-  }
-  console.error(
-    `postgres: nothing answers at ${host}:${port}. Start a PostgreSQL there (trust auth, user postgres) ` +
-      `or set DB_HOST/DB_PORT.`,
-  );
-  process.exit(1);
-}
-
-ensureBrowsers();
-await ensurePostgres();
+const redisAnswers = await canConnect("127.0.0.1", 6379);
+ensurePackages(redisAnswers ? BROWSERS : [...BROWSERS, REDIS_SERVER]);

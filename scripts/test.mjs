@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one test command (`npm test`), used by CI as-is: prepares what the suites need
-// (Chromium, Firefox ESR, WebKitGTK, Xvfb, a reachable Postgres), builds, type-checks, lints,
+// (Chromium, Firefox ESR, WebKitGTK, Xvfb; a PostgreSQL and a Redis, the machine's or its own
+// for the run: scripts/lib/test-services.mjs), builds, type-checks, lints,
 // checks formatting, runs every vitest project, every bench in its smoke form and the element's
 // browser suite, and prints one closing "N passed, N failed" line that counts the tests of both
 // suites. Every suite runs on Node.js 24.
@@ -9,6 +10,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runOnNode24 } from "./on-node-24.mjs";
+import { startTestServices } from "./lib/test-services.mjs";
 
 runOnNode24(import.meta.url, "npm test");
 
@@ -78,8 +80,38 @@ function printStepTimes() {
   );
 }
 
+/** Servers this run started (PostgreSQL, Redis): stopped by finish(), whatever way the run ends. */
+let services = { started: [], stop: async () => {} };
+let interrupted = false;
+// A Ctrl-C reaches the step running in the foreground too; once it returns, the run stops
+// here rather than going on to the next step, and stops its servers.
+process.on("SIGINT", () => (interrupted = true));
+process.on("SIGTERM", () => (interrupted = true));
+
+/** Ends the run: its own servers stopped, then the exit code. */
+async function finish(code) {
+  await services.stop();
+  process.exit(interrupted ? 130 : code);
+}
+
+async function startServices() {
+  const started = Date.now();
+  console.log("\n▶ services (PostgreSQL, Redis)");
+  try {
+    services = await startTestServices();
+    steps.push({ title: "services", seconds: (Date.now() - started) / 1000, ok: true });
+    return true;
+  } catch (error) {
+    console.error(`✖ services: ${error.message}`);
+    steps.push({ title: "services", seconds: (Date.now() - started) / 1000, ok: false });
+    return false;
+  }
+}
+
 const ok =
   step("environment", "node", ["scripts/ensure-environment.mjs"]) &&
+  (await startServices()) &&
+  !interrupted &&
   step("build", "npm", ["run", "build", "--silent"]) &&
   // The three read the tree and write nothing. The packing steps after them stay one at a time:
   // packing the plugin rewrites its package.json for a moment (prepack, postpack).
@@ -90,37 +122,42 @@ const ok =
   ])) &&
   step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]) &&
   step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]);
-if (!ok) {
+if (!ok || interrupted) {
   printStepTimes();
-  process.exit(1);
+  await finish(1);
 }
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");
-const passed = step("tests", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  // Medusa, the sandbox and the fuzzers log thousands of lines; a failing test keeps its own.
-  "--silent=passed-only",
-  "--reporter=json",
-  `--outputFile.json=${report}`,
-  ...extraArgs,
-]);
+const passed =
+  !interrupted &&
+  step("tests", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    // Medusa, the sandbox and the fuzzers log thousands of lines; a failing test keeps its own.
+    "--silent=passed-only",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ]);
 
 // Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
 // today's code fails here, not on the day someone wants its figures. About 5 minutes on two
 // cores, most of it the Medusa stores the benches stand up; FIGURES.md is left as it is.
-const benchesPassed = step("benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]);
+const benchesPassed =
+  !interrupted && step("benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]);
 
 // The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
 // (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below.
 const browserReport = join(dirname(report), "browsers.json");
-const browsersPassed = step(
-  "element in Chromium, Firefox, WebKit",
-  "npm",
-  ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
-  { PIX_WTR_JSON: browserReport },
-);
+const browsersPassed =
+  !interrupted &&
+  step(
+    "element in Chromium, Firefox, WebKit",
+    "npm",
+    ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+    { PIX_WTR_JSON: browserReport },
+  );
 
 // CI keeps only the end of what this prints: the failed tests are named again beside the count,
 // each with its file and the first line of its error, so the tail alone says what to look at.
@@ -178,4 +215,4 @@ printStepTimes();
 if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join("\n")}`);
 if (summary) console.log(`\ntests: ${summary}`);
 if (!benchesPassed) console.log("benches (smoke): failed, see above");
-process.exit(passed && benchesPassed && browsersPassed && summary ? 0 : 1);
+await finish(passed && benchesPassed && browsersPassed && summary ? 0 : 1);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { startChild } from "./child-process.mjs";
 import { ensureDatabase, folderClosedToOthers, redactUrl, resolveDatabase } from "./database.mjs";
 
 // Real PostgreSQL at localhost:5432 (trust auth, user postgres), as every suite here uses.
@@ -113,6 +114,49 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  // What npm test starts on a machine with no PostgreSQL (scripts/lib/test-services.mjs):
+  // Medusa's test runner and the benches connect as postgres with no password.
+  it("runs npm test's own PostgreSQL with trust auth, on loopback only and with no Unix socket", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "pix-test-embedded-"));
+    await chmod(dir, 0o755);
+    const port = await freePort();
+    let ready = () => {};
+    const readyPromise = new Promise((resolve) => (ready = resolve));
+    const child = await startChild({
+      name: "embedded PostgreSQL",
+      command: process.execPath,
+      args: [
+        fileURLToPath(new URL("./postgres-child.mjs", import.meta.url)),
+        path.join(dir, "pg"),
+        String(port),
+        "--trust",
+      ],
+      cwd: dir,
+      env: process.env,
+      logFile: path.join(dir, "postgres.log"),
+      onLine: (line) => line.includes('"ready":true') && ready(undefined),
+    });
+    try {
+      await Promise.race([
+        readyPromise,
+        child.exited.then(async () => expect.fail(await child.logTail())),
+      ]);
+      const client = new pg.Client({
+        connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      });
+      await client.connect();
+      const listen = await client.query("SHOW listen_addresses");
+      const sockets = await client.query("SHOW unix_socket_directories");
+      await client.end();
+      expect(listen.rows[0].listen_addresses).toBe("127.0.0.1");
+      expect(sockets.rows[0].unix_socket_directories).toBe("");
+    } finally {
+      await child.stop(15_000);
+      await rm(dir, { recursive: true, force: true });
+    }
+    await expect(canReach(port)).resolves.toBe(false);
   }, 120_000);
 
   it("finds the first folder on the way that others cannot enter", async () => {

