@@ -11,6 +11,7 @@ import { Migration20261130100000 } from "../../src/modules/pix-checkout/migratio
 import { Migration20261130200000 } from "../../src/modules/pix-checkout/migrations/Migration20261130200000";
 import { Migration20261201000000 } from "../../src/modules/pix-checkout/migrations/Migration20261201000000";
 import { Migration20261201100000 } from "../../src/modules/pix-checkout/migrations/Migration20261201100000";
+import { Migration20261202000000 } from "../../src/modules/pix-checkout/migrations/Migration20261202000000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -65,7 +66,7 @@ medusaIntegrationTestRunner({
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
       // 0.1.0's baseline, the kept orders' column, the ledger entries' note, the MED's contested
-      // part and the charge's buyer document after it, and each ran.
+      // part, the charge's buyer document and the MED's owed money after it, and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -76,6 +77,7 @@ medusaIntegrationTestRunner({
         "Migration20261130200000",
         "Migration20261201000000",
         "Migration20261201100000",
+        "Migration20261202000000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);
@@ -199,6 +201,7 @@ medusaIntegrationTestRunner({
             new Migration20261130200000(undefined as never, undefined as never),
             new Migration20261201000000(undefined as never, undefined as never),
             new Migration20261201100000(undefined as never, undefined as never),
+            new Migration20261202000000(undefined as never, undefined as never),
           ]) {
             await after.up();
             for (const sql of after.getQueries().map(String)) await trx.raw(sql);

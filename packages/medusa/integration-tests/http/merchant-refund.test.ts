@@ -21,6 +21,7 @@ import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { owedNearDeadline } from "../../src/internal/operations/refund-deadlines";
 
 // The merchant records a refund made in the payment service's dashboard, through the admin
 // route the drawer calls: Medusa's order gets a refund only for money Medusa captured, the
@@ -267,11 +268,17 @@ medusaIntegrationTestRunner({
         });
         return result as unknown as { payment_status: string; summary: Json };
       };
-      /** A R$ 35,00 cart paid by Pix: its order, captured in Medusa and in the ledger. */
-      const paidOrder = async () => {
+      /**
+       * A R$ 35,00 cart paid by Pix: its order, captured in Medusa and in the ledger. `paidCents`:
+       * what the shopper paid, when more (the excess owed back, `overpaid`).
+       */
+      const paidOrder = async (paidCents?: number) => {
         const cartId = await createCartWithVariant(container(), store, product.variantId);
         const chargeId = lastSession(await shop.initiate(cartId, "pp_pix_a")).data
           .charge_id as string;
+        if (paidCents !== undefined) {
+          await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: paidCents });
+        }
         await pay(chargeId);
         await rowWhere(chargeId, "captured", (r) => r.captured_at !== null);
         const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
@@ -291,6 +298,151 @@ medusaIntegrationTestRunner({
         });
       const outcome = (chargeId: string, body: Json) =>
         admin("post", `/admin/pix-checkout/charges/${chargeId}/med/outcome`, body);
+      /** Whether the devolução clock, looked at 85 days from now, asks for this charge's money. */
+      const deadlineAsks = async (chargeId: string) =>
+        (await owedNearDeadline(db(container()), new Date(Date.now() + 85 * 86_400_000))).find(
+          (o) => o.charge_id === chargeId,
+        );
+      /** Medusa's own summary of the order: what it says refunded, in integer cents. */
+      const refundedOnOrder = async (orderId: string) => {
+        const summary = (await orderDetail(orderId)).summary;
+        return Math.round(
+          Number(
+            (summary.raw_refunded_total as Json | undefined)?.value ?? summary.refunded_total,
+          ) * 100,
+        );
+      };
+
+      it("a MED blocks owed money first: R$ 40,00 paid for R$ 35,00, R$ 15,00 blocked (R$ 5,00 owed, R$ 10,00 captured); no clock nor refund asks for the owed R$ 5,00; R$ 12,00 returned settles it in the ledger only, refunds R$ 7,00 on Medusa's order, R$ 3,00 income again", async () => {
+        const { chargeId, order, collectionId } = await paidOrder(4_000);
+        const owing = await chargeOnList(chargeId);
+        expect(owing?.money).toMatchObject({ captured: 3_500, owed: 500, owed_reason: "overpaid" });
+        expect(await deadlineAsks(chargeId)).toMatchObject({ owed_cents: 500 });
+
+        const marked = await med(chargeId, { protocol: "MED-OWED-1", deadline, amount: 1_500 });
+        expect(marked.status, JSON.stringify(marked.data)).toBe(200);
+        expect(marked.data.charge.money).toMatchObject({
+          owed: 500,
+          captured: 2_500,
+          contested: 1_000,
+          med: { state: "open", blocked: 1_500, blocked_owed: 500 },
+        });
+        expect(marked.data.charge.attention).toBe("med");
+        // While the case is open, no devolução deadline asks for the blocked R$ 5,00 ...
+        expect(marked.data.charge.refund_deadline).toBeNull();
+        expect(await deadlineAsks(chargeId)).toBeUndefined();
+        // ... and "Record refund" cannot return it: only the order's captured money is offered.
+        const listed = await chargeOnList(chargeId);
+        expect(listed?.refund_portions).toEqual([
+          { from: "captured", cents: 2_500, in_medusa: true, why: null },
+        ]);
+        const tooMuch = await admin("post", `/admin/pix-checkout/charges/${chargeId}/refunds`, {
+          amount: 2_501,
+          note: "devolução do excedente",
+        });
+        expect(tooMuch.status).toBe(400);
+        expect(tooMuch.data.code).toBe("invalid_refund");
+
+        const returned = await outcome(chargeId, { outcome: "returned", amount: 1_200 });
+        expect(returned.status, JSON.stringify(returned.data)).toBe(200);
+        expect(returned.data).toMatchObject({
+          returned_cents: 1_200,
+          owed_settled_cents: 500,
+          kept_cents: 300,
+          still_owed_cents: 0,
+          recorded_in_medusa_cents: 700,
+          ledger_only_cents: 500,
+        });
+        expect(returned.data.charge.money).toMatchObject({
+          owed: 0,
+          captured: 2_800,
+          contested: 0,
+          returned: 1_200,
+          med: { state: "returned" },
+        });
+        expect(returned.data.charge.refund_deadline).toBeNull();
+        // Medusa's order: a refund of the R$ 7,00 it held captured, and nothing of the R$ 5,00.
+        expect(await medusaRefunds(collectionId)).toEqual([700]);
+        expect(await refundedOnOrder(order.id)).toBe(700);
+        const entries = await db(container())("pix_checkout_ledger_entry")
+          .where({ charge_id: chargeId })
+          .whereLike("reason", "med_%")
+          .orderBy("seq", "asc");
+        expect(
+          entries.map((e: Json) => [
+            e.from_part,
+            e.to_part,
+            Number(e.amount_cents),
+            e.reason,
+            e.medusa_ref !== null,
+          ]),
+        ).toEqual([
+          ["captured", "contested", 1_000, "med_blocked", false],
+          ["owed", "returned", 500, "med_returned", false],
+          ["contested", "returned", 700, "med_returned", true],
+          ["contested", "captured", 300, "med_kept", false],
+        ]);
+      });
+
+      it("'Mantido' on a MED of owed money only: the money stays owed, and its devolução deadline applies again", async () => {
+        const { chargeId, collectionId } = await paidOrder(4_000);
+        const marked = await med(chargeId, { protocol: "MED-OWED-2", deadline, amount: 500 });
+        expect(marked.status, JSON.stringify(marked.data)).toBe(200);
+        expect(marked.data.charge.money).toMatchObject({
+          owed: 500,
+          captured: 3_500,
+          contested: 0,
+          med: { state: "open", blocked: 500, blocked_owed: 500 },
+        });
+        expect(marked.data.charge.refund_deadline).toBeNull();
+        expect(await deadlineAsks(chargeId)).toBeUndefined();
+
+        const kept = await outcome(chargeId, { outcome: "kept" });
+        expect(kept.status, JSON.stringify(kept.data)).toBe(200);
+        expect(kept.data).toMatchObject({
+          returned_cents: 0,
+          kept_cents: 0,
+          owed_settled_cents: 0,
+          still_owed_cents: 500,
+          recorded_in_medusa_cents: 0,
+        });
+        expect(kept.data.charge.money).toMatchObject({
+          owed: 500,
+          captured: 3_500,
+          returned: 0,
+          med: { state: "kept" },
+        });
+        expect(kept.data.charge.attention).toBe("refund_due");
+        expect(kept.data.charge.refund_deadline).not.toBeNull();
+        expect(await deadlineAsks(chargeId)).toMatchObject({ owed_cents: 500 });
+        expect(await medusaRefunds(collectionId)).toEqual([]);
+        expect((await chargeOnList(chargeId))?.refund_portions).toEqual([
+          { from: "owed", cents: 500, in_medusa: false, why: "overpaid" },
+          { from: "captured", cents: 3_500, in_medusa: true, why: null },
+        ]);
+      });
+
+      it("after the MED returned an order's money, no Pix link is offered for it: the widget has nothing to collect and 'Cobrar por Pix' answers 409 nothing_owed", async () => {
+        const { chargeId, order } = await paidOrder();
+        expect(
+          (await med(chargeId, { protocol: "MED-LINK-1", deadline, amount: 3_500 })).status,
+        ).toBe(200);
+        const returned = await outcome(chargeId, { outcome: "returned" });
+        expect(returned.status, JSON.stringify(returned.data)).toBe(200);
+        expect(returned.data.recorded_in_medusa_cents).toBe(3_500);
+        // Medusa's order owes it again ...
+        expect(await refundedOnOrder(order.id)).toBe(3_500);
+        // ... but the shopper's bank took it back: nothing to collect by Pix.
+        const widget = await admin("get", `/admin/pix-checkout/orders/${order.id}`);
+        expect(widget.status).toBe(200);
+        expect(widget.data.outstanding).toBeNull();
+        const collect = await admin(
+          "post",
+          `/admin/pix-checkout/orders/${order.id}/payment-collection`,
+        );
+        expect(collect.status, JSON.stringify(collect.data)).toBe(409);
+        expect(collect.data.code).toBe("nothing_owed");
+      });
 
       it("two refunds of one payment are two refunds on Medusa's order: its summary counts R$ 10,00 and R$ 20,00, as its payment does", async () => {
         const { chargeId, order, collectionId } = await paidOrder();

@@ -126,6 +126,8 @@ export function medCaseOf(row: ChargeRow): Record<string, unknown> | null {
     /** `YYYY-MM-DD`: the date by which the institution decides. */
     deadline: dayOf(deadline),
     blocked: Number(row.med_blocked_cents ?? 0),
+    /** Of `blocked`, money already owed back: still owed, the case's until its outcome. */
+    blocked_owed: Number(row.med_blocked_owed_cents ?? 0),
     opened_at: row.med_opened_at ?? null,
     closed_at: row.med_closed_at ?? null,
   };

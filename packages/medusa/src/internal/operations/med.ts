@@ -1,7 +1,7 @@
 import { recordRefundInMedusa } from "../medusa/refund-record";
 import { redact } from "@pix-checkout/client";
 import type { ChargeRow } from "../records/charges";
-import { moneyOf } from "../records/ledger-parts";
+import { medBlockedOwedOf, moneyOf } from "../records/ledger-parts";
 import { withCollectionLock } from "../records/collection-locks";
 import { recordsOf } from "../records/records";
 import { capturedPaymentOf } from "../medusa/payments";
@@ -9,14 +9,19 @@ import { captureSessionOf } from "../settlement/session-answer";
 import type { SettleContext } from "../settlement/context";
 import { settlePaid } from "../settlement/settle";
 import { PixCheckoutError } from "../platform/errors";
+import { blockedOwedInMedusaOf, medBlockOf, medOutcomeSplit } from "./med-split";
 
 /*
  * Pix returned by the MED (Mecanismo Especial de Devolução; docs/ledger.md "Pix returned by the
  * MED"). The payment service's API says nothing of a notificação de infração: the merchant hears
- * of it from the service and marks it here. The mark moves the blocked money (bloqueio
- * cautelar) from `captured` to `contested`; the outcome moves it back (Mantido) or to `returned`
- * (Devolvido pelo MED), and Medusa records that return as a refund of the order. Each move is
- * one statement of the ledger with the case's columns, under the collection's lock.
+ * of it from the service and marks it here. The block (bloqueio cautelar) falls first on money
+ * the store already owes back, which stays `owed` and is the case's (no devolução clock and no
+ * refund asks for it while the case is open), then on captured money, which moves to
+ * `contested`. The outcome settles the blocked owed money first (`owed` → `returned`), then
+ * returns the contested money (`returned`, recorded as a refund of Medusa's order) and gives the
+ * rest back (`captured`); Mantido leaves the owed money owed. The rules are med-split.ts's, which
+ * the admin's drawer reads too. Each move is one statement of the ledger with the case's
+ * columns, under the collection's lock.
  */
 
 /** What the merchant read in the notificação de infração. */
@@ -35,21 +40,30 @@ export type MedOutcome =
   /** `amountCents`: what the MED returned; all of the blocked amount when absent. */
   | { outcome: "returned"; amountCents?: number };
 
-/** What recording an outcome did. */
+/** What recording an outcome did, in integer cents (med-split.ts `MedOutcomeSplit`). */
 export interface RecordedMedOutcome {
+  /** What the MED returned. */
   returned_cents: number;
+  /** Contested money the MED did not return: captured again, income again. */
   kept_cents: number;
+  /** Of `returned_cents`, the owed money it settled (the pending devolução, quitada). */
+  owed_settled_cents: number;
+  /** Blocked owed money the MED did not return: still owed back, its clock running again. */
+  still_owed_cents: number;
   /** Of `returned_cents`, what Medusa recorded as a refund of the order. */
   recorded_in_medusa_cents: number;
+  /** Of `returned_cents`, what only the plugin's ledger records (money Medusa never captured). */
+  ledger_only_cents: number;
 }
 
 const lockKey = (charge: ChargeRow) => charge.payment_collection_id ?? `charge:${charge.charge_id}`;
 
 /**
- * A MED blocked `amountCents` of a paid charge's captured money: it moves to `contested` and the
- * charge's case opens (protocol, deadline), in one statement, with a line on its timeline.
- * Refused (409) when a case is open, when the charge has nothing captured (or its cart is no
- * order yet), and when the amount is more than is captured.
+ * A MED blocked `amountCents` of a paid charge: owed money first (it stays owed, the case's),
+ * then captured money, which moves to `contested` (med-split.ts `medBlockOf`); the charge's case
+ * opens (protocol, deadline), in one statement, with a line on its timeline. Refused (409) when
+ * a case is open, when the charge has nothing owed or captured, when the block needs captured
+ * money of a cart that is no order yet, and when the amount is more than both hold.
  */
 export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): Promise<ChargeRow> {
   return withCollectionLock(ctx.db, lockKey(charge), async () => {
@@ -61,25 +75,30 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
       );
     }
     const money = moneyOf(row);
-    if (row.status !== "paid" || money.captured === 0 || row.awaiting_order_since) {
+    if (row.status !== "paid" || money.captured + money.owed === 0) {
       throw new PixCheckoutError(
         "med_not_contestable",
-        row.awaiting_order_since
-          ? `Charge ${row.charge_id} is captured but its cart is not an order yet: re-check it first, then mark the MED.`
-          : `Charge ${row.charge_id} has no money captured for an order: only captured money can be blocked by a MED. Money owed back is returned with "Record refund".`,
+        `Charge ${row.charge_id} has no money captured for an order nor owed back: a MED can block only those.`,
       );
     }
-    if (mark.amountCents > money.captured) {
+    const block = medBlockOf(money, mark.amountCents);
+    if (!block) {
       throw new PixCheckoutError(
         "med_amount_exceeds_captured",
-        `At most ${money.captured} cents of charge ${row.charge_id} are captured: the MED cannot block more.`,
+        `At most ${money.owed + money.captured} cents of charge ${row.charge_id} are owed back or captured: the MED cannot block more.`,
+      );
+    }
+    if (block.capturedCents > 0 && row.awaiting_order_since) {
+      throw new PixCheckoutError(
+        "med_not_contestable",
+        `Charge ${row.charge_id} is captured but its cart is not an order yet: re-check it first, then mark the MED.`,
       );
     }
     const marked = await ctx.db.transaction(async (trx) => {
       const records = recordsOf(trx);
       const moved = await records.ledger.contest(
         row.charge_id,
-        mark.amountCents,
+        block,
         { protocol: mark.protocol, deadline: mark.deadline },
         "admin",
       );
@@ -95,6 +114,7 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
         source: "admin",
         detail: {
           amount_cents: mark.amountCents,
+          owed_cents: block.owedCents,
           protocol: mark.protocol,
           deadline: mark.deadline,
         },
@@ -109,13 +129,16 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
 }
 
 /**
- * The MED of a charge ended. Mantido: the blocked money is the store's again (`contested` →
- * `captured`). Devolvido pelo MED: what the MED returned moves to `returned`, naming Medusa's
- * payment, and the rest back to `captured`, in one statement; then Medusa records the return as
- * a refund of the order (the provider's refundPayment accepts exactly what the ledger returned,
- * once). Refused with 409 `med_not_open` when no case is open (a second outcome moves nothing).
- * Captured money the outcome gave back goes through the collection's decision again (an order
- * canceled meanwhile owes it back).
+ * The MED of a charge ended (med-split.ts `medOutcomeSplit`). Mantido: the contested money is
+ * the store's again (`contested` → `captured`) and the blocked owed money is owed again, its
+ * devolução clock running. Devolvido pelo MED: what the MED returned settles the blocked owed
+ * money first (`owed` → `returned`), then the contested money (`contested` → `returned`, naming
+ * Medusa's payment), the rest of the contested money back to `captured`, in one statement; then
+ * Medusa records as a refund of the order what of it Medusa held captured (the provider's
+ * refundPayment accepts exactly what the ledger returned, once); owed money Medusa never
+ * captured is the ledger's only. Refused with 409 `med_not_open` when no case is open (a second
+ * outcome moves nothing). Captured money the outcome gave back goes through the collection's
+ * decision again (an order canceled meanwhile owes it back).
  */
 export async function recordMedOutcome(
   ctx: SettleContext,
@@ -124,26 +147,40 @@ export async function recordMedOutcome(
 ): Promise<RecordedMedOutcome> {
   const ended = await withCollectionLock(ctx.db, lockKey(charge), async () => {
     const row = (await ctx.records.charges.byChargeId(charge.charge_id)) ?? charge;
-    const contested = moneyOf(row).contested;
-    if (row.med_state !== "open" || contested === 0) {
+    const money = moneyOf(row);
+    const blockedOwed = medBlockedOwedOf(row);
+    if (row.med_state !== "open" || money.contested + blockedOwed === 0) {
       throw new PixCheckoutError(
         "med_not_open",
         `Charge ${row.charge_id} has no open MED: its outcome was recorded already, or none was marked.`,
       );
     }
-    const returned = outcome.outcome === "kept" ? 0 : (outcome.amountCents ?? contested);
-    if (returned > contested) {
+    const blocked = blockedOwed + money.contested;
+    const returned = outcome.outcome === "kept" ? 0 : (outcome.amountCents ?? blocked);
+    const owedInMedusa = blockedOwed > 0 ? await ctx.records.ledger.owedInMedusa(row.charge_id) : 0;
+    const split = medOutcomeSplit(
+      {
+        blockedOwed,
+        blockedOwedInMedusa: blockedOwedInMedusaOf(money.owed, owedInMedusa, blockedOwed),
+        contested: money.contested,
+      },
+      returned,
+    );
+    if (!split) {
       throw new PixCheckoutError(
         "med_amount_exceeds_captured",
-        `The MED blocked ${contested} cents of charge ${row.charge_id}: it cannot return more.`,
+        `The MED blocked ${blocked} cents of charge ${row.charge_id}: it cannot return more.`,
       );
     }
     const payment =
-      returned > 0 ? await capturedPaymentOf(ctx.container, captureSessionOf(row)) : undefined;
+      split.recordedInMedusa > 0
+        ? await capturedPaymentOf(ctx.container, captureSessionOf(row))
+        : undefined;
     const note =
       returned > 0
         ? `Devolvido pelo MED, protocolo ${row.med_protocol}`
         : `Mantido após o MED, protocolo ${row.med_protocol}`;
+    const medusaCents = payment ? split.recordedInMedusa : 0;
     // The outcome's timeline entry names Medusa's order transaction of the return.
     let outcomeId = "";
     const moved = await ctx.db.transaction(async (trx) => {
@@ -151,8 +188,10 @@ export async function recordMedOutcome(
       const after = await records.ledger.endContest(
         row.charge_id,
         {
-          returnedCents: returned,
-          keptCents: contested - returned,
+          owedSettledCents: split.owedSettled,
+          owedSettledInMedusaCents: split.owedSettledInMedusa,
+          returnedCents: split.refundedOnOrder,
+          keptCents: split.incomeAgain,
           medusaRef: payment ?? null,
           note,
         },
@@ -170,28 +209,30 @@ export async function recordMedOutcome(
         source: "admin",
         detail: {
           amount_cents: returned,
-          kept_cents: contested - returned,
+          kept_cents: split.incomeAgain,
+          owed_settled_cents: split.owedSettled,
+          still_owed_cents: split.stillOwed,
           protocol: row.med_protocol,
-          medusa_cents: payment ? returned : 0,
+          medusa_cents: medusaCents,
         },
       });
       return after;
     });
     ctx.logger.info(
-      `the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED, ${contested - returned} kept`,
+      `the MED of charge ${row.charge_id} ended: ${returned} cents returned by the MED (${split.owedSettled} of them owed already), ${split.incomeAgain} kept, ${split.stillOwed} still owed`,
     );
-    return { row: moved, returned, kept: contested - returned, payment, note, outcomeId };
+    return { row: moved, split, payment, medusaCents, note, outcomeId };
   });
   let recorded = 0;
-  if (ended.payment && ended.returned > 0) {
+  if (ended.payment && ended.medusaCents > 0) {
     try {
       await recordRefundInMedusa(ctx.container, {
         paymentId: ended.payment,
-        amountCents: ended.returned,
+        amountCents: ended.medusaCents,
         referenceId: ended.outcomeId,
         note: ended.note,
       });
-      recorded = ended.returned;
+      recorded = ended.medusaCents;
     } catch (error) {
       // The return stands (the MED did take the money); Medusa's record can be retried.
       ctx.logger.warn(
@@ -200,10 +241,13 @@ export async function recordMedOutcome(
     }
   }
   // Money back in `captured` is decided like any captured money (an order canceled meanwhile).
-  if (ended.kept > 0) await settlePaid(ctx, ended.row, "admin");
+  if (ended.split.incomeAgain > 0) await settlePaid(ctx, ended.row, "admin");
   return {
-    returned_cents: ended.returned,
-    kept_cents: ended.kept,
+    returned_cents: ended.split.returned,
+    kept_cents: ended.split.incomeAgain,
+    owed_settled_cents: ended.split.owedSettled,
+    still_owed_cents: ended.split.stillOwed,
     recorded_in_medusa_cents: recorded,
+    ledger_only_cents: ended.split.returned - ended.medusaCents,
   };
 }

@@ -72,7 +72,7 @@ async function record(
       "invalid_refund",
       capturing > 0
         ? `Charge ${row.charge_id} is being captured for its order right now; record the refund once it is captured (in a few seconds).`
-        : `At most ${money.owed + money.held + money.captured} cents of charge ${row.charge_id} are left to refund.`,
+        : `At most ${money.owed - (money.medBlockedOwed ?? 0) + money.held + money.captured} cents of charge ${row.charge_id} are left to refund${money.medBlockedOwed ? " (owed money an open MED blocked is settled by its outcome)" : ""}.`,
     );
   }
   const payment =

@@ -54,8 +54,8 @@ export function whatsappNumber(phone: string | null): string | null {
 }
 
 /**
- * What order `orderId` owes that a Pix link can collect, or null: nothing owed, the order
- * canceled, not in reais, or its money already on its way through its cart's collection (an
+ * What order `orderId` owes that a Pix link can collect, or null: nothing owed (beyond what
+ * the MED returned, which no one collects anew), the order canceled, not in reais, or its money already on its way through its cart's collection (an
  * order-first boleto waiting to be paid), which its own checkout collects. A cart's collection
  * with no code on its way is collected by its link: one its code paid only part of (the order
  * was edited up under the code, and Medusa raised that collection in place) for the rest, and
@@ -70,6 +70,13 @@ export async function orderOutstanding(
   const order = await orderMoney(container, orderId);
   if (!order || order.canceled || order.currencyCode.toLowerCase() !== "brl") return null;
   if (order.pendingCents <= 0) return null;
+  // What the MED returned is a refund on Medusa's order, which then owes it again; the shopper's
+  // bank took it back from a dispute, so it is never asked of the shopper anew.
+  const medReturned = await recordsOf(db).ledger.medReturnedInMedusa(
+    order.collections.map((c) => c.id),
+  );
+  const owedCents = order.pendingCents - medReturned;
+  if (owedCents <= 0) return null;
   const open =
     order.collections.find((c) => !c.ofCart && OPEN.has(c.status)) ??
     (await cartCollectionToCollect(db, config, order));
@@ -88,7 +95,7 @@ export async function orderOutstanding(
   return {
     ...common(order),
     payment_collection_id: null,
-    amount: order.pendingCents,
+    amount: owedCents,
     purpose: "order",
     link: null,
     page_path: null,

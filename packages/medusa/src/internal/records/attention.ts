@@ -6,10 +6,11 @@ import { CHARGES, liveCharge, type ChargeRow, type LocalChargeStatus } from "./c
  * (the ledger's parts, records/ledger.ts), never from a flag (which can be resolved or
  * overwritten), then from an open note:
  * - `held`: less money arrived than the code asked for (Accept received amount, or refund);
- * - `refund_due`: money is owed back to the shopper (record the refund once returned);
+ * - `refund_due`: money is owed back to the shopper (record the refund once returned), beyond
+ *   what an open MED blocked of it (the case's outcome settles that);
  * - `no_order`: captured, and its cart has not become an order for a while;
  * - `not_captured`: held for Medusa's capture, and Medusa has not captured it for a while;
- * - `med`: a MED blocked captured money (bloqueio cautelar): its outcome is the merchant's to
+ * - `med`: a MED blocked money (bloqueio cautelar; owed or captured): its outcome is the merchant's to
  *   record (Devolvido pelo MED, or Mantido);
  * - `note`: an open note only (a late payment, a checks that keep failing, ...).
  */
@@ -23,12 +24,13 @@ export const ATTENTION_GRACE_MS = 2 * 60_000;
  * the health card, its alerts and the metrics read it). Null when nothing is needed.
  */
 export const ATTENTION_SQL = `case
-  when owed_cents > 0 then 'refund_due'
+  when owed_cents > (case when med_state = 'open' then med_blocked_owed_cents else 0 end)
+    then 'refund_due'
   when held_cents > 0 and held_reason = 'underpaid' then 'held'
   when captured_cents > 0 and awaiting_order_since is not null
     and awaiting_order_since < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'no_order'
   when held_cents > 0 and paid_at < now() - interval '${ATTENTION_GRACE_MS / 1000} seconds' then 'not_captured'
-  when contested_cents > 0 then 'med'
+  when contested_cents > 0 or med_state = 'open' then 'med'
   when flagged then 'note'
 end`;
 

@@ -55,12 +55,15 @@ export interface ChargeRow {
    * The charge's MED case (docs/ledger.md "Pix returned by the MED"), one at a time, written in
    * the statement that moves its money (records/ledger.ts `contest`, `endContest`): the
    * notificação de infração's protocol number, the date by which the institution decides, the
-   * case's state, the amount blocked, when it opened and closed. Null: never contested.
+   * case's state, the amount blocked (and of it, owed money), when it opened and closed. Null:
+   * never contested.
    */
   med_protocol?: string | null;
   med_deadline?: string | Date | null;
   med_state?: MedState | null;
   med_blocked_cents?: number | string | null;
+  /** Of `med_blocked_cents`, the money already owed back (it stays `owed`, the case's). */
+  med_blocked_owed_cents?: number | string | null;
   med_opened_at?: Date | null;
   med_closed_at?: Date | null;
   /** When the API says the payment happened (`paid_at` is the API's when it says, else when recorded). */

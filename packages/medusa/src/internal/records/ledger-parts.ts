@@ -42,6 +42,11 @@ export interface ChargeMoney {
   returned: number;
   /** Blocked by an open MED (bloqueio cautelar); Medusa still holds it captured. */
   contested: number;
+  /**
+   * Of `owed`, what an open MED blocked (operations/med-split.ts): still owed, but the case's, so
+   * no refund and no devolução clock asks for it while the case is open. 0 (or absent) otherwise.
+   */
+  medBlockedOwed?: number;
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
@@ -57,7 +62,17 @@ export interface MoneyColumns {
   returned_cents: number | string;
   /** Absent on rows read before the MED's migration ran: none contested. */
   contested_cents?: number | string;
+  /** The charge's MED case state (`open`, `kept`, `returned`), or null. */
+  med_state?: string | null;
+  /** Owed money the charge's MED case blocked; counts only while the case is open. */
+  med_blocked_owed_cents?: number | string | null;
 }
+
+/** Owed money an open MED case of this row blocked (0 when no case is open). */
+export const medBlockedOwedOf = (row: {
+  med_state?: string | null;
+  med_blocked_owed_cents?: number | string | null;
+}): number => (row.med_state === "open" ? num(row.med_blocked_owed_cents) : 0);
 
 /** A row's money. The row's balances are the ledger's (written in the same statement). */
 export function moneyOf(row: MoneyColumns): ChargeMoney {
@@ -70,6 +85,7 @@ export function moneyOf(row: MoneyColumns): ChargeMoney {
     owedReason: row.owed_reason,
     returned: num(row.returned_cents),
     contested: num(row.contested_cents),
+    medBlockedOwed: medBlockedOwedOf(row),
   };
 }
 

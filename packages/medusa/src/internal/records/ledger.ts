@@ -67,6 +67,8 @@ export interface MoveTerms {
   noLiveClaim?: boolean;
   /** The charge's MED case must be open (`open`), or none may be open (`none_open`). */
   med?: "open" | "none_open";
+  /** At least this much must be owed (money a MED blocks without moving it). */
+  owedAtLeast?: number;
   /** Other columns written in the same statement (values, or `knex.raw`). */
   set?: Record<string, unknown>;
   /** Other rows written in the same statement, once the move is made (the outbox). */
@@ -185,6 +187,10 @@ export class Ledger {
     if (terms.noLiveClaim) wheres.push(`not ${liveClaimSql(CHARGES)}`);
     if (terms.med === "open") wheres.push("med_state = 'open'");
     if (terms.med === "none_open") wheres.push("med_state is distinct from 'open'");
+    if (terms.owedAtLeast) {
+      wheres.push("owed_cents >= ?");
+      whereBindings.push(terms.owedAtLeast);
+    }
     for (const [column, value] of Object.entries(terms.set ?? {})) {
       sets.push(`${column} = ?`);
       setBindings.push(value);
@@ -364,28 +370,39 @@ export class Ledger {
   }
 
   /**
-   * A MED's bloqueio cautelar: `amountCents` of the captured money moves to `contested`
-   * (`med_blocked`), and the charge's MED case opens with it (protocol, deadline, the amount
-   * blocked), in one statement. Undefined when less is captured, or a case is open already:
-   * nothing was written (docs/ledger.md, "Pix returned by the MED").
+   * A MED's bloqueio cautelar (operations/med-split.ts `medBlockOf`): of the block, `owedCents`
+   * falls on money already owed back, which stays `owed` and is marked as the case's
+   * (`med_blocked_owed_cents`), and `capturedCents` on the captured money, which moves to
+   * `contested` (`med_blocked`); the charge's MED case opens with it (protocol, deadline, the
+   * amount blocked), in one statement. Undefined when less is owed or captured, or a case is open
+   * already: nothing was written (docs/ledger.md, "Pix returned by the MED").
    */
   contest(
     chargeId: string,
-    amountCents: number,
+    block: { owedCents: number; capturedCents: number },
     med: { protocol: string; deadline: string },
     door: LedgerDoor,
   ): Promise<ChargeRow | undefined> {
     return this.move(
       chargeId,
-      [{ from: "captured", to: "contested", amountCents, reason: "med_blocked" }],
+      [
+        {
+          from: "captured",
+          to: "contested",
+          amountCents: block.capturedCents,
+          reason: "med_blocked",
+        },
+      ],
       door,
       {
         med: "none_open",
+        owedAtLeast: block.owedCents,
         set: {
           med_protocol: med.protocol,
           med_deadline: med.deadline,
           med_state: "open",
-          med_blocked_cents: amountCents,
+          med_blocked_cents: block.owedCents + block.capturedCents,
+          med_blocked_owed_cents: block.owedCents,
           med_opened_at: this.db.raw("now()"),
           med_closed_at: null,
         },
@@ -394,21 +411,48 @@ export class Ledger {
   }
 
   /**
-   * The MED's outcome: of the contested money, `returnedCents` was returned to the payer by the
-   * MED (`contested` → `returned`, `med_returned`, naming Medusa's payment `medusaRef` so the
-   * provider's refundPayment accepts exactly it) and the rest, `keptCents`, stays the store's
-   * (`contested` → `captured`, `med_kept`), and the case closes, in one statement. The two must
-   * take all of it (the row's check constraint holds contested money to an open case).
-   * Undefined when no case is open or it holds less: nothing was written.
+   * The MED's outcome (operations/med-split.ts `medOutcomeSplit`): the blocked owed money the MED
+   * returned is settled (`owed` → `returned`, `med_returned`; what of it Medusa holds captured
+   * names Medusa's payment `medusaRef`), then the contested money it returned (`contested` →
+   * `returned`, `med_returned`, naming `medusaRef` so the provider's refundPayment accepts
+   * exactly what Medusa records), and the contested rest, `keptCents`, is the store's again
+   * (`contested` → `captured`, `med_kept`); blocked owed money not returned stays owed, its
+   * clock running again. The case closes, in one statement. The contested moves must take all of
+   * it (the row's check constraint holds contested money to an open case). Undefined when no
+   * case is open or it holds less: nothing was written.
    */
   endContest(
     chargeId: string,
-    outcome: { returnedCents: number; keptCents: number; medusaRef: string | null; note: string },
+    outcome: {
+      owedSettledCents: number;
+      owedSettledInMedusaCents: number;
+      returnedCents: number;
+      keptCents: number;
+      medusaRef: string | null;
+      note: string;
+    },
     door: LedgerDoor,
   ): Promise<ChargeRow | undefined> {
+    const settledOutside = outcome.owedSettledCents - outcome.owedSettledInMedusaCents;
+    const anyReturned = outcome.owedSettledCents + outcome.returnedCents > 0;
     return this.move(
       chargeId,
       [
+        {
+          from: "owed",
+          to: "returned",
+          amountCents: settledOutside,
+          reason: "med_returned",
+          note: outcome.note,
+        },
+        {
+          from: "owed",
+          to: "returned",
+          amountCents: outcome.owedSettledInMedusaCents,
+          reason: "med_returned",
+          medusaRef: outcome.medusaRef,
+          note: outcome.note,
+        },
         {
           from: "contested",
           to: "returned",
@@ -429,7 +473,7 @@ export class Ledger {
       {
         med: "open",
         set: {
-          med_state: outcome.returnedCents > 0 ? "returned" : "kept",
+          med_state: anyReturned ? "returned" : "kept",
           med_closed_at: this.db.raw("now()"),
         },
       },
@@ -450,6 +494,22 @@ export class Ledger {
       [chargeId],
     );
     return Math.max(0, Number((result.rows as { cents: string }[])[0]?.cents ?? 0));
+  }
+
+  /**
+   * What the MED returned of these collections' charges that Medusa recorded as a refund of
+   * their order (`med_returned` entries naming Medusa's payment), in integer cents: Medusa's order
+   * owes it again, but the shopper's bank took it back, so no one collects it anew.
+   */
+  async medReturnedInMedusa(collectionIds: readonly string[]): Promise<number> {
+    if (collectionIds.length === 0) return 0;
+    const result = await this.db.raw(
+      `select coalesce(sum(amount_cents), 0) as cents from ${ENTRIES}
+        where payment_collection_id = any(?) and to_part = 'returned'
+          and reason = 'med_returned' and medusa_ref is not null`,
+      [collectionIds as string[]],
+    );
+    return num((result.rows as { cents: string }[])[0]?.cents);
   }
 
   /** `owedInMedusa` of each of these charges, in one read (the admin's lists); absent is 0. */

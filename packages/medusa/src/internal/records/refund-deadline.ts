@@ -41,7 +41,19 @@ export interface OwedCharge {
   method: PaymentMethod;
   paid_at: Date | string | null;
   owed_cents: number | string;
+  /** The charge's MED case state: while `open`, the owed money it blocked has no clock here. */
+  med_state?: string | null;
+  /** Owed money the charge's MED case blocked (records/ledger-parts.ts `medBlockedOwedOf`). */
+  med_blocked_owed_cents?: number | string | null;
 }
+
+/**
+ * What of a charge's owed money the devolução clock asks for: all of it but what an open MED
+ * blocked (the case's outcome settles that, or gives it back to this clock).
+ */
+export const owedOnTheClock = (charge: OwedCharge): number =>
+  Number(charge.owed_cents) -
+  (charge.med_state === "open" ? Number(charge.med_blocked_owed_cents ?? 0) : 0);
 
 /** The day `days` calendar days after `YYYY-MM-DD` (no time zone involved). */
 function addDays(day: string, days: number): string {
@@ -58,13 +70,14 @@ export function refundDeadlineState(daysLeft: number): RefundDeadlineState {
 }
 
 /**
- * The deadline of a charge's owed money at `now`, or null when nothing is owed, the charge is a
+ * The deadline of a charge's owed money at `now`, or null when nothing is owed (or all of it is
+ * blocked by an open MED, whose outcome settles it), the charge is a
  * boleto (no Pix devolução window) or it has no payment. Pure: the list, the order widget, the
  * health card, its alerts and the books all ask this.
  */
 export function refundDeadline(charge: OwedCharge, now: Date): RefundDeadline | null {
   if (charge.method !== "pix" || charge.paid_at === null) return null;
-  if (Number(charge.owed_cents) <= 0) return null;
+  if (owedOnTheClock(charge) <= 0) return null;
   const paidAt = new Date(charge.paid_at);
   if (Number.isNaN(paidAt.getTime())) return null;
   const deadline = addDays(saoPauloDay(paidAt), PIX_REFUND_WINDOW_DAYS);

@@ -34,14 +34,20 @@ export interface RefundPortion {
  * owed money Medusa never held (a code paid twice, an overpayment's excess), owed money Medusa
  * holds captured (`owedInMedusa`: an order canceled after its capture), money held for the
  * merchant's decision (an underpaid amount; never money Medusa's capture is taking), then the
- * order's captured money (a refund after the sale). Empty portions are left out.
+ * order's captured money (a refund after the sale). Owed money an open MED blocked is left out
+ * (its outcome settles it). Empty portions are left out.
  */
 export function refundPortions(money: ChargeMoney, owedInMedusa: number): RefundPortion[] {
-  const owedOutside = money.owed - Math.min(Math.max(owedInMedusa, 0), money.owed);
+  const inMedusa = Math.min(Math.max(owedInMedusa, 0), money.owed);
+  // Owed money an open MED blocked is the case's: its outcome settles it, never a refund. The
+  // block took the owed money Medusa never held first (operations/med-split.ts, the same order).
+  const blocked = Math.min(Math.max(money.medBlockedOwed ?? 0, 0), money.owed);
+  const owedOutside = Math.max(0, money.owed - inMedusa - blocked);
+  const owedInMedusaFree = money.owed - blocked - owedOutside;
   const held = money.heldReason === "underpaid" ? money.held : 0;
   const portions: RefundPortion[] = [
     { from: "owed", cents: owedOutside, in_medusa: false, why: money.owedReason },
-    { from: "owed", cents: money.owed - owedOutside, in_medusa: true, why: money.owedReason },
+    { from: "owed", cents: owedInMedusaFree, in_medusa: true, why: money.owedReason },
     { from: "held", cents: held, in_medusa: false, why: "underpaid" },
     { from: "captured", cents: money.captured, in_medusa: true, why: null },
   ];

@@ -64,11 +64,13 @@ CREATE TABLE pix_checkout_charge (
   med_blocked_cents bigint,
   med_opened_at timestamp with time zone,
   med_closed_at timestamp with time zone,
-  buyer_document text
+  buyer_document text,
+  med_blocked_owed_cents bigint DEFAULT 0 NOT NULL
 );
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_capture_claim_door_check CHECK (((capture_claim_door IS NULL) OR (capture_claim_door = ANY (ARRAY['settlement'::text, 'authorize'::text]))));
-ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_contested_check CHECK (((contested_cents > 0) = (NOT (med_state IS DISTINCT FROM 'open'::text))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_contested_check CHECK ((((contested_cents = 0) OR (NOT (med_state IS DISTINCT FROM 'open'::text))) AND ((med_state IS DISTINCT FROM 'open'::text) OR ((contested_cents + med_blocked_owed_cents) > 0))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_held_reason_check CHECK ((((held_cents = 0) AND (held_reason IS NULL)) OR ((held_cents > 0) AND (held_reason = ANY (ARRAY['awaiting_capture'::text, 'underpaid'::text, 'accepted'::text])))));
+ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_med_blocked_owed_check CHECK (((med_blocked_owed_cents >= 0) AND ((med_state IS DISTINCT FROM 'open'::text) OR (owed_cents >= med_blocked_owed_cents))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_med_state_check CHECK ((((med_state IS NULL) AND (med_protocol IS NULL)) OR ((med_state = ANY (ARRAY['open'::text, 'kept'::text, 'returned'::text])) AND (med_protocol IS NOT NULL) AND (med_deadline IS NOT NULL) AND (med_blocked_cents > 0) AND (med_opened_at IS NOT NULL))));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_method_check CHECK ((method = ANY (ARRAY['pix'::text, 'boleto'::text])));
 ALTER TABLE pix_checkout_charge ADD CONSTRAINT pix_checkout_charge_owed_reason_check CHECK (((owed_cents = 0) = (owed_reason IS NULL)));
