@@ -201,11 +201,22 @@ export function useMarkMed(t: PixT) {
 export function useMedOutcome(t: PixT) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { chargeId: string; outcome: "kept" | "returned" }) =>
-      sdk.client.fetch<{ returned_cents: number; kept_cents: number }>(
-        `/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/med/outcome`,
-        { method: "POST", body: { outcome: input.outcome } },
-      ),
+    mutationFn: (input: { chargeId: string; outcome: "kept" | "returned"; amount?: number }) =>
+      sdk.client.fetch<{
+        returned_cents: number;
+        kept_cents: number;
+        recorded_in_medusa_cents: number;
+        ledger_only_cents: number;
+      }>(`/admin/pix-checkout/charges/${encodeURIComponent(input.chargeId)}/med/outcome`, {
+        method: "POST",
+        body:
+          input.outcome === "kept"
+            ? { outcome: "kept" }
+            : {
+                outcome: "returned",
+                ...(input.amount !== undefined ? { amount: input.amount } : {}),
+              },
+      }),
     onSuccess: (_result, input) => {
       toast.success(t(input.outcome === "kept" ? "med.keptDone" : "med.returnedDone"));
       return queryClient.invalidateQueries({ queryKey: [ROOT] });

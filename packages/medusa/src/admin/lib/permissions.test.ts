@@ -268,6 +268,7 @@ describe("the admin's views draw only the buttons the user's role may use", () =
           protocol: "MED-1",
           deadline: "2026-12-01",
           blocked: 2000,
+          blocked_owed: 0,
           opened_at: null,
           closed_at: null,
         },

@@ -40,6 +40,8 @@ export interface AdminMedCase {
   deadline: string;
   /** Cents the MED blocked. */
   blocked: number;
+  /** Of `blocked`, cents the store already owed back (still owed, the case's until its outcome). */
+  blocked_owed: number;
   opened_at: string | null;
   closed_at: string | null;
 }
