@@ -413,15 +413,10 @@ export class PixCheckout extends LitElement {
     if (!target || !this.#backend || this.#ui.renewing) return;
     this.#set({ renewing: true, announcement: (t) => t.renewing });
     try {
-      const { renewSession } = await import("./internal/renew.js");
-      const next = await renewSession(this.#backend, target, this.#lang, this);
-      // Null: the cart was paid meanwhile (another tab, the e-mail's link); read it again.
-      // Otherwise the cart's new session is shown instead, and the page is told.
-      if (next) {
-        const previous = this.sessionId;
-        this.sessionId = next;
-        this.#emit("pix-renewed", { previous, sessionId: next });
-      } else this.#status.watch(this.#backend);
+      const backend = this.#backend;
+      await (
+        await import("./internal/renew.js")
+      ).renew(backend, target, this.#lang, this, () => this.#status.watch(backend));
     } catch (e) {
       // Shown, not only announced, beside the button that tries again (the words come with
       // the renewal's chunk; without it, the connection is the likely cause). An announcement
@@ -511,6 +506,10 @@ export class PixCheckout extends LitElement {
       money: formatMoney,
       host: this,
       left: this.#countdown.remaining,
+      // A new code only once the backend says the old one can no longer be paid (the device's
+      // clock may be early), and only if the host did not take the expiry on itself.
+      renew: s.status === "expired" && !!s.renew && !this.#renewByHost && (() => this.#renew()),
+      renewing: this.#ui.renewing && t.renewing,
     };
     if (isNotice(view)) {
       // The title shows at once (the code is already gone, or not there yet); the rest
@@ -525,24 +524,11 @@ export class PixCheckout extends LitElement {
     }
     // Money the store received for an older code of the cart, once its words loaded.
     const back = this.#notices?.back(s, lang, kit);
+    if (view === "paid") return this.#message("✓", t.paid, t.paidBody, [amount, back]);
     if (view !== "pending") {
-      const paid = view === "paid";
-      // A new code only once the backend says the old one can no longer be paid (the device's
-      // clock may be early), and only if the host did not take the expiry on itself.
-      const renew =
-        s.status === "expired" && s.renew && !this.#renewByHost
-          ? html`<button
-              part="button renew-button"
-              class="button"
-              aria-disabled=${this.#ui.renewing}
-              @click=${() => this.#renew()}
-            >
-              ${this.#ui.renewing ? t.renewing : t.renew}
-            </button>`
-          : nothing;
-      // The paid line ships with the element; the rarer endings' lines come with their chunk.
-      const body = paid ? t.paidBody : (this.#notices?.noticeView(view, s, lang, kit).body ?? "");
-      return this.#message(paid ? "✓" : "!", t[view], body, paid ? [amount, back] : renew);
+      // The rarer endings' lines (and an expired Pix's new code) come with their chunk.
+      const notice = this.#notices?.noticeView(view, s, lang, kit);
+      return this.#message("!", t[view], notice?.body ?? "", notice?.extra);
     }
     // A boleto waits for its chunk (template, ITF, strings) before showing anything of it.
     const boleto = s.boleto && this.#boletoView?.(s.boleto, lang, kit);

@@ -264,6 +264,18 @@ describe("status transitions", () => {
     );
   });
 
+  it("names the order the merchant canceled under its canceled code", async () => {
+    const { el, id } = await showPending("canceled-order");
+    await patchSession(id, { status: "canceled", order: { display_id: 42, payment: "canceled" } });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Pagamento cancelado Este pagamento foi cancelado. Seu pedido #42 foi cancelado.",
+      ),
+    );
+    expect(partText(el, "order")).to.equal("Seu pedido #42 foi cancelado.");
+    expect(button(el, "renew-button")).to.equal(null);
+  });
+
   it("says under the amount what the store's Pix discount saves, and nothing without one", async () => {
     const { el } = await showPending("discount", {
       amount: 9500,
@@ -1235,6 +1247,17 @@ describe("languages", () => {
     expect(partText(el, "message")).to.include(
       "An item in the cart sold out before the payment arrived.",
     );
+  });
+
+  it("names the canceled order in English and in Spanish", async () => {
+    for (const [lang, words] of [
+      ["en", "This payment was canceled. Your order #7 was canceled."],
+      ["es", "Este pago fue cancelado. Tu pedido #7 fue cancelado."],
+    ] as const) {
+      const { el, id } = await showPending(`canceled-order-${lang}`, {}, {}, { lang });
+      await patchSession(id, { status: "canceled", order: { display_id: 7, payment: "canceled" } });
+      await eventually(() => expect(partText(el, "message")).to.include(words));
+    }
   });
 
   it("falls back to Brazilian Portuguese for a language it does not speak", async () => {

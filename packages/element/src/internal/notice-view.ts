@@ -18,6 +18,14 @@ export interface NoticeKit {
   host: HTMLElement;
   /** Preparing: milliseconds until the code should exist, by the backend's clock (NaN: unknown). */
   left: number;
+  /**
+   * Expired: "Gerar novo código" asks the element for a new code, when the view offers one
+   * (the backend says the code expired and names where a new one comes from, and the page did
+   * not take the expiry on itself); false when it does not.
+   */
+  renew: false | (() => void);
+  /** While a new code is being made, the button's word for it ("Gerando novo código…"). */
+  renewing: false | string;
 }
 
 /**
@@ -105,7 +113,9 @@ export function noticeView(
 ): NoticeView {
   const { html, nothing, money, left } = kit;
   const t = noticeStrings[lang];
-  if (view === "expired" || view === "failed") return { body: t.closed[view], extra: nothing };
+  if (view === "failed") return { body: t.closed.failed, extra: nothing };
+  // A new code only where the element offers one: the button is the element's, its word ours.
+  if (view === "expired") return { body: t.closed.expired, extra: renewButton(t, kit) };
   // The store ends a canceled order's codes: its number says why ("Seu pedido #12 foi cancelado").
   if (view === "canceled") return { body: t.closed.canceled, extra: orderLine(session, t, kit) };
   if (session.status === "preparing") {
@@ -177,6 +187,20 @@ function orderLine(
     return html`<p part="order" class="secondary">${t.orderState(order.display_id, payment)}</p>`;
   }
   return session.replaced_by ? html`<p class="muted">${t.payCurrent}</p>` : nothing;
+}
+
+/** "Gerar novo código", disabled and saying so while the element makes the new code. */
+function renewButton(t: NoticeStrings, { html, nothing, renew, renewing }: NoticeKit): unknown {
+  return renew
+    ? html`<button
+        part="button renew-button"
+        class="button"
+        aria-disabled=${!!renewing}
+        @click=${renew}
+      >
+        ${renewing || t.renew}
+      </button>`
+    : nothing;
 }
 
 /** "Ver o código atual": switches the element to the cart's current session, when it has one. */

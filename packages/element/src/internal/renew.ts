@@ -55,6 +55,32 @@ async function truth(
 }
 
 /**
+ * "Gerar novo código" on `host`: the cart's new session (or its current one) is shown instead,
+ * as its `session-id`, and the page is told (`pix-renewed`); when the cart was paid meanwhile
+ * (another tab, the e-mail's link), `readAgain` reads the session again. Throws as
+ * `renewSession` does.
+ */
+export async function renew(
+  backend: Backend,
+  target: RenewTarget,
+  lang: Lang,
+  host: HTMLElement & { sessionId: string },
+  readAgain: () => void,
+): Promise<void> {
+  const next = await renewSession(backend, target, lang, host);
+  if (!next) return readAgain();
+  const previous = host.sessionId;
+  host.sessionId = next;
+  host.dispatchEvent(
+    new CustomEvent("pix-renewed", {
+      detail: { previous, sessionId: next },
+      bubbles: true,
+      composed: true,
+    }),
+  );
+}
+
+/**
  * "Gerar novo código", after reading the session's current state: answers the session the
  * element shows next (the cart's current code, or a new one), or null when the session is no
  * longer expired (the cart was paid meanwhile), which the element then reads again and shows.

@@ -22,7 +22,6 @@ export const en: Strings = {
     m === 1
       ? "Less than 1 minute left to pay this code."
       : `Less than ${m} minutes left to pay this code.`,
-  renew: "Generate a new code",
   renewing: "Generating a new code…",
   copied: "Copied!",
   copyManual: "Code selected. Copy it manually.",

@@ -22,7 +22,6 @@ export const es: Strings = {
     m === 1
       ? "Queda menos de 1 minuto para que el código venza."
       : `Quedan menos de ${m} minutos para que el código venza.`,
-  renew: "Generar un código nuevo",
   renewing: "Generando un código nuevo…",
   copied: "¡Copiado!",
   copyManual: "Código seleccionado. Cópialo manualmente.",

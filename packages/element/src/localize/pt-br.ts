@@ -20,7 +20,6 @@ export const ptBR: Strings = {
   qrUnavailable: "Não foi possível mostrar o QR code. Use o Pix Copia e Cola.",
   // No plural to choose: the same words for 5 and for 1.
   expiresSoon: (m) => `O código expira em menos de ${m} min.`,
-  renew: "Gerar novo código",
   renewing: "Gerando novo código…",
   copied: "Copiado!",
   copyManual: "Código selecionado. Copie manualmente.",

@@ -23,8 +23,10 @@ export interface Strings {
   qrUnavailable: string;
   /** The warning at 5 and at 1 minute left. */
   expiresSoon: (minutes: number) => string;
-  /** The expired view's button for a new code, and its progress and failure. */
-  renew: string;
+  /**
+   * The expired view's button while a new code is being made, and the announcement (the button's
+   * own word, `renew`, comes with the notice chunk).
+   */
   renewing: string;
   copied: string;
   copyManual: string;
@@ -84,6 +86,8 @@ export interface NoticeStrings {
    * are in `Strings`).
    */
   closed: Record<"expired" | "failed" | "canceled", string>;
+  /** The expired view's button for a new code (`Strings.renewing` while it works). */
+  renew: string;
   /**
    * The titles of the preparing (a Pix's, a boleto's), superseded, held and refund views (and
    * what is announced when a session reaches them): with their words, in this chunk, since few
