@@ -16,6 +16,7 @@ export default defineConfig({
     projects: [
       "packages/*/vitest.config.ts",
       "packages/medusa/vitest.unit.config.ts",
+      "packages/element/vitest.unit.config.ts",
       "apps/*/vitest.config.ts",
       "test/vitest.config.ts",
       "test/fuzz/vitest.config.ts",

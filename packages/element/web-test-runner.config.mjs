@@ -151,7 +151,13 @@ export default {
   groups: [
     {
       name: "element",
-      files: ["src/**/*.test.ts", "!src/preferences.test.ts", "!src/csp.test.ts"],
+      // src/internal/status-mapping.test.ts is Node's (vitest.unit.config.ts, `element-unit`).
+      files: [
+        "src/**/*.test.ts",
+        "!src/preferences.test.ts",
+        "!src/csp.test.ts",
+        "!src/internal/status-mapping.test.ts",
+      ],
       browsers: everything,
     },
     // A store page under the strict Content-Security-Policy the README gives: nothing but

@@ -9,32 +9,22 @@ import type * as NoticeChunk from "./internal/notice-view.js";
 import type { NoticeKit } from "./internal/notice-view.js";
 import { formatMoney, formatRemaining } from "./internal/format.js";
 import { StatusController } from "./internal/status-controller.js";
+import {
+  countdownTo,
+  eventOf,
+  isNotice,
+  offersRenewal,
+  titleOf,
+  viewOf,
+  wantsNotices,
+  type PixCheckoutView,
+} from "./internal/status-mapping.js";
 import { loadStrings, resolveLang, stringsFor, type Strings } from "./localize/index.js";
 import { ptBR } from "./localize/pt-br.js";
-import type { CheckoutSession, PixData, SessionStatus } from "./session.js";
+import type { CheckoutSession, PixData } from "./session.js";
 import { styles } from "./pix-checkout.styles.js";
 
-/**
- * What the element shows: the session's status, or `loading` / `error` before one
- * arrives. The `base` part carries it as a class.
- */
-export type PixCheckoutView = "loading" | "error" | SessionStatus;
-
-/** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
-const isNotice = (status: string): status is "preparing" | "superseded" | "held" | "refund_due" =>
-  /^(preparing|superseded|held|refund_due)$/.test(status);
-/**
- * Every view past the code takes its words from the notice chunk (a paid code's: its order and
- * what comes back, under the element's own title), and so does the rare line about an older
- * code of the cart whose money the store returns.
- */
-const wantsNotices = (s: CheckoutSession) => s.earlier_payment || s.status != "pending";
-
-/** The words for `session`'s status (announced, and its view's title): a boleto being prepared has its own. */
-const titleOf = (session: CheckoutSession) =>
-  session.status === "preparing" && session.method === "boleto"
-    ? "preparingBoleto"
-    : session.status;
+export type { PixCheckoutView } from "./internal/status-mapping.js";
 
 interface UiState {
   session: CheckoutSession | null;
@@ -159,11 +149,7 @@ export class PixCheckout extends LitElement {
 
   /** What the element currently shows. */
   get view(): PixCheckoutView {
-    const { session, error, clockExpired } = this.#ui;
-    // A store asking for patience (a 503 or 429 with Retry-After) is waited for, never an
-    // error view.
-    if (!session) return error && !error.retryAfter ? "error" : "loading";
-    return session.status === "pending" && clockExpired ? "expired" : session.status;
+    return viewOf(this.#ui);
   }
 
   // Everything the views read besides the public properties; `#set` re-renders.
@@ -336,18 +322,11 @@ export class PixCheckout extends LitElement {
   #onSession(session: CheckoutSession, receivedAt: number) {
     const previous = this.#ui.session?.status ?? null;
     this.#set({ session, error: null });
-    const preparing = session.status === "preparing";
-    if (preparing || (session.status === "pending" && session.method === "pix")) {
-      // While the code is prepared, the countdown aims at when it should exist (the view
-      // shows it as an estimate, never as an expiry); without an estimate, at once.
-      this.#countdown.sync(
-        (preparing ? session.ready_at : session.expires_at) ?? session.server_time,
-        session.server_time,
-        receivedAt,
-      );
-    } else {
-      this.#countdown.stop();
-    }
+    // While the code is prepared, the countdown aims at when it should exist (the view shows
+    // it as an estimate, never as an expiry); a pending Pix at its expiry.
+    const to = countdownTo(session);
+    if (to) this.#countdown.sync(to, session.server_time, receivedAt);
+    else this.#countdown.stop();
     // Only a pending code is shown: a superseded one must never be scanned again.
     if (session.status !== "pending") this.#dropQr();
     if (session.boleto && !this.#boletoView) {
@@ -364,8 +343,8 @@ export class PixCheckout extends LitElement {
       (t as unknown as Record<string, string>)[title] ??
       (this.#notices?.noticeTitle(title, this.#lang) as string);
     this.#emit("pix-status-change", { status: session.status, previous, session });
-    if (session.status === "paid") this.#emit("pix-paid", { session });
-    if (session.status === "refund_due") this.#emit("pix-refund-due", { session });
+    const event = eventOf(session.status);
+    if (event) this.#emit(event, { session });
     if (session.status === "expired") this.#sendExpired("server");
   }
 
@@ -506,9 +485,7 @@ export class PixCheckout extends LitElement {
       money: formatMoney,
       host: this,
       left: this.#countdown.remaining,
-      // A new code only once the backend says the old one can no longer be paid (the device's
-      // clock may be early), and only if the host did not take the expiry on itself.
-      renew: s.status === "expired" && !!s.renew && !this.#renewByHost && (() => this.#renew()),
+      renew: offersRenewal(s, this.#renewByHost) && (() => this.#renew()),
       renewing: this.#ui.renewing && t.renewing,
     };
     if (isNotice(view)) {

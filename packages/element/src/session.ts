@@ -24,19 +24,6 @@ export type SessionStatus =
   | "refund_due";
 
 /**
- * Statuses after which the code's own news is over. `preparing`, `superseded` and `held` are not
- * ones, and a `paid` code's order still has news: the element listens on until its order is paid
- * or canceled (internal/status-controller.ts).
- */
-export const FINAL_STATUSES: readonly SessionStatus[] = [
-  "paid",
-  "expired",
-  "failed",
-  "canceled",
-  "refund_due",
-];
-
-/**
  * Why the store returns money a shopper paid: no order came of it (`refund_due`), or the
  * excess of a code paid with more than it asked (`overpaid`) or more than the order now costs
  * (`amount_lowered`), with status `paid`.

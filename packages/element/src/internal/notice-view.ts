@@ -20,8 +20,7 @@ export interface NoticeKit {
   left: number;
   /**
    * Expired: "Gerar novo código" asks the element for a new code, when the view offers one
-   * (the backend says the code expired and names where a new one comes from, and the page did
-   * not take the expiry on itself); false when it does not.
+   * (status-mapping.ts `offersRenewal`); false when it does not.
    */
   renew: false | (() => void);
   /** While a new code is being made, the button's word for it ("Gerando novo código…"). */

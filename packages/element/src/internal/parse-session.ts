@@ -1,4 +1,5 @@
-import { FINAL_STATUSES, type CheckoutSession } from "../session.js";
+import type { CheckoutSession } from "../session.js";
+import { FINAL_STATUSES } from "./status-mapping.js";
 
 // A hand-written guard rather than zod: it runs in shoppers' browsers, where every
 // kilobyte counts, and it only needs to refuse what the views could not render.

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import { FINAL_STATUSES, type CheckoutSession } from "../session.js";
+import type { CheckoutSession } from "../session.js";
 import type { Backend } from "./backend.js";
 import { BackendError } from "./backend-error.js";
+import { isFinal } from "./status-mapping.js";
 
 /** First polling delay; each quiet poll waits `POLL_FACTOR` times longer, up to `POLL_MAX_MS`. */
 export const POLL_START_MS = 2_000;
@@ -28,15 +29,6 @@ export interface StatusCallbacks {
   /** Silence after which a stream counts as dead; tests shorten it. */
   streamIdleMs?: number;
 }
-
-/**
- * Whether the session's news is over. A paid code's is once its order is paid or canceled: the
- * order's news (confirmed, still owing what an edit added, canceled) follows the payment.
- */
-const isFinal = (s: CheckoutSession) =>
-  s.status == "paid"
-    ? /^(paid|canceled)$/.test(s.order?.payment as string)
-    : FINAL_STATUSES.includes(s.status);
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
