@@ -14,6 +14,7 @@ export default tseslint.config(
       // npm run mutation: Stryker's sandboxes (copies of the sources) and its report.
       "**/.stryker-tmp/**",
       "packages/medusa/reports/**",
+      "packages/element/reports/**",
       "apps/next-storefront/.next/**",
       "apps/next-storefront/next-env.d.ts",
     ],
