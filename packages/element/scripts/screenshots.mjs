@@ -98,7 +98,11 @@ const sessions = {
   // 58 s left when the page opens: the 1-minute warning.
   "one-minute": session("one-minute", { expires_at: new Date(now + 58_000).toISOString() }),
   failed: session("failed", { status: "failed" }),
-  canceled: session("canceled", { status: "canceled" }),
+  // The merchant canceled the order: the code ended with it, and names it.
+  canceled: session("canceled", {
+    status: "canceled",
+    order: { display_id: 1042, payment: "canceled" },
+  }),
   // The fake sends a superseded session without its code, as the store does.
   superseded: session("superseded", { status: "superseded", replaced_by: "pix" }),
   // The shopper paid an older code of the cart (before it changed): the store returns it.
