@@ -438,8 +438,19 @@ const ROWS = [
     test: "storefront/store-view.test.ts",
     name: "tells a shopper whose code no order came of what the store returns, and why",
   },
+  // A canceled order ends its codes in what the shopper reads (store-view.ts `withOrderState`):
+  // a code still told `paid`, its money blocked by a MED that no decision owes back while the
+  // MED is open, reads `canceled`.
+  {
+    rule: "view canceled order",
+    file: "storefront/store-view.ts",
+    code: '  if (view.status !== "paid") return { ...rest, order: shown };',
+    without: "  return { ...rest, order: shown };",
+    test: "storefront/store-view.test.ts",
+    name: "tells a code whose money a MED blocks that its order is canceled, never paid (issue #69)",
+  },
   // While a paid code's money is on its way to the order, the page names no amount the order
-  // owes (store-session.ts `withOrder` drops `owes` on `paymentOnItsWay`): this code pays it.
+  // owes (store-view.ts `withOrderState` drops `owes` on `paymentOnItsWay`): this code pays it.
   {
     rule: "view payment on its way",
     file: "storefront/live-status/order-news.ts",

@@ -7,7 +7,7 @@ import { recordsOf, type Records } from "../records/records";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { liveSessionsOf } from "../medusa/collection-links";
-import { toQueuedView, toStoreView, type StoreSessionView } from "./store-view";
+import { toQueuedView, toStoreView, withOrderState, type StoreSessionView } from "./store-view";
 import { createLineOf } from "../create-line/line";
 import type { CreateRequestRow } from "../create-line/queue";
 import { withPixDiscount } from "./pix-discount-view";
@@ -212,15 +212,5 @@ async function withOrder(
   if (!news) return view;
   const found = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
   if (!found) return view;
-  // While a paid code's own money is on its way to the order (captured by settlement a moment
-  // after the ledger's commit), what the order asks is being paid, not owed: no amount is named,
-  // and the element says the order is being confirmed.
-  const { owes: _paying, ...confirming } = found;
-  const order = view.status === "paid" && paymentOnItsWay(row) ? confirming : found;
-  // A canceled order's expired code offers no new one: nothing is to be paid any more.
-  if (order.payment === "canceled" && view.renew) {
-    const { renew: _ended, ...rest } = view;
-    return { ...rest, order };
-  }
-  return { ...view, order };
+  return withOrderState(view, found, paymentOnItsWay(row));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
 import type { CreateRequestRow } from "../create-line/queue";
-import { toQueuedView, toStoreView, viewFingerprint } from "./store-view";
+import { toQueuedView, toStoreView, viewFingerprint, withOrderState } from "./store-view";
 
 const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   id: "pxch_1",
@@ -407,6 +407,66 @@ const request = (over: Partial<CreateRequestRow> = {}): CreateRequestRow => ({
   email_key: null,
   payer_key: null,
   ...over,
+});
+
+describe("withOrderState", () => {
+  const canceled = { display_id: 7, payment: "canceled" as const };
+
+  it("tells a code whose money a MED blocks that its order is canceled, never paid (issue #69)", () => {
+    // Paid, captured, then all of it blocked by a MED; then the merchant canceled the order. No
+    // decision owes the blocked money back while the MED is open, so the code's own money still
+    // reads paid; the order's cancel wins in what the shopper reads.
+    const blocked = row({ status: "paid", received_cents: 4990, contested_cents: 4990 });
+    const view = withOrderState(toStoreView(blocked, "payses_1"), canceled, false);
+    expect(view.status).toBe("canceled");
+    expect(view.order).toEqual(canceled);
+    expect(view.pix).toBeUndefined();
+  });
+
+  it("keeps what goes back beside a canceled order's blocked code", () => {
+    const overpaid = row({
+      status: "paid",
+      received_cents: 6000,
+      contested_cents: 4990,
+      owed_cents: 1010,
+      owed_reason: "overpaid",
+    });
+    const view = withOrderState(toStoreView(overpaid, "payses_1"), canceled, false);
+    expect(view).toMatchObject({
+      status: "canceled",
+      refund: { amount: 1010, reason: "overpaid" },
+    });
+  });
+
+  it("leaves a paid code of a standing order paid, and names no amount owed while its money is on its way", () => {
+    const paid = toStoreView(row({ status: "paid", captured_cents: 4990 }), "payses_1");
+    const awaiting = { display_id: 7, payment: "awaiting" as const, owes: 4990 };
+    expect(withOrderState(paid, awaiting, false)).toMatchObject({
+      status: "paid",
+      order: awaiting,
+    });
+    expect(withOrderState(paid, awaiting, true).order).toEqual({
+      display_id: 7,
+      payment: "awaiting",
+    });
+  });
+
+  it("keeps a canceled order's money owed back as refund_due, and offers its expired Pix no new code", () => {
+    const owed = row({
+      status: "paid",
+      received_cents: 4990,
+      owed_cents: 4990,
+      owed_reason: "order_canceled",
+    });
+    expect(withOrderState(toStoreView(owed, "payses_1"), canceled, false).status).toBe(
+      "refund_due",
+    );
+    const expired = toStoreView(row({ status: "expired" }), "payses_1");
+    expect(expired.renew).toBeDefined();
+    const ended = withOrderState(expired, canceled, false);
+    expect(ended.status).toBe("expired");
+    expect(ended.renew).toBeUndefined();
+  });
 });
 
 describe("toQueuedView", () => {

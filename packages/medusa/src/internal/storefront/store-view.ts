@@ -236,6 +236,30 @@ export function toStoreView(
 }
 
 /**
+ * The view with the order its code's cart became (or whose collection it pays), once Medusa has
+ * one: its number and payment beside what the code's own money says. `onItsWay`: the code's
+ * money is being captured for the order right now (`paymentOnItsWay`), so what the order asks is
+ * being paid, not owed, and no amount is named. A canceled order ends its codes in what the
+ * shopper reads: a code still told `paid` (its money blocked by a MED, which no decision owes
+ * back while the MED is open, or a decision not yet made) reads `canceled`, and nothing of it is
+ * offered to pay; an expired Pix offers no new code.
+ */
+export function withOrderState(
+  view: StoreSessionView,
+  order: ShopperOrderState,
+  onItsWay: boolean,
+): StoreSessionView {
+  const { owes: _paying, ...confirming } = order;
+  const shown = view.status === "paid" && onItsWay ? confirming : order;
+  if (shown.payment !== "canceled") return { ...view, order: shown };
+  const { renew: _ended, ...rest } = view;
+  if (view.status !== "paid") return { ...rest, order: shown };
+  // As toStoreView's canceled code: nothing of it is shown to pay.
+  const { pix: _pix, boleto: _boleto, ...ended } = rest;
+  return { ...ended, status: "canceled", order: shown };
+}
+
+/**
  * The view of a session whose charge is not created yet: `preparing` while its request waits
  * or is being sent (with the line's estimate), `failed` when the service refused it, and
  * `superseded` when the session went away before it was sent.
