@@ -667,6 +667,87 @@ medusaIntegrationTestRunner({
       });
     });
 
+    it("a paid code whose capture Medusa refuses while the merchant cancels its order is owed back, and its shopper told so, never paid (#69)", async () => {
+      const cartId = await cartOf(1);
+      const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      const orderId = (completed.data.order as Json).id as string;
+      // The paid code's capture waits for Medusa's lock on the cart, which the test holds (as a
+      // busy cart would): the capture is in flight, its claim live, while the merchant cancels
+      // the order and its subscriber decides. Then Medusa refuses the capture (the canceled
+      // order's payment is no longer authorized, and its database refuses captures besides).
+      await knex().raw(
+        `create or replace function pix_test_refuse_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
+      );
+      await knex().raw(
+        `create trigger pix_test_refuse_capture before insert on capture for each row execute function pix_test_refuse_capture()`,
+      );
+      const locking = container().resolve(Modules.LOCKING);
+      const ownerId = "order-life-test";
+      let held = true;
+      const release = async () => {
+        if (!held) return;
+        held = false;
+        await locking.release(cartId, { ownerId });
+      };
+      try {
+        await locking.acquire(cartId, { ownerId, expire: 120 });
+        expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+        await waitFor(
+          async () => (await chargeRow(chargeId))?.capture_claimed_at != null,
+          "the capture to be in flight",
+          30_000,
+        );
+        await admin("post", `/admin/orders/${orderId}/cancel`);
+        await waitFor(
+          async () => (await adminOrder(admin, orderId)).status === "canceled",
+          "the merchant's cancel",
+          30_000,
+        );
+        // order.canceled's subscriber runs a moment after the cancel answers.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(await chargeRow(chargeId)).toMatchObject({ held_reason: "awaiting_capture" });
+        // Now Medusa refuses the capture.
+        await release();
+        await waitFor(
+          () =>
+            knex()("pix_checkout_charge_event")
+              .where({ charge_id: chargeId, kind: "capture_failed" })
+              .first(),
+          "the refused capture on the timeline",
+          30_000,
+        );
+        const row = await waitFor(
+          async () => {
+            const current = await chargeRow(chargeId);
+            return Number(current.owed_cents) > 0 && current;
+          },
+          "the canceled order's money owed back",
+          30_000,
+        );
+        expect(row).toMatchObject({
+          held_cents: "0",
+          captured_cents: "0",
+          owed_cents: "3500",
+          owed_reason: "paid_after_order_canceled",
+        });
+        expect((await listed()).has(chargeId)).toBe(true);
+        const shown = (await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).data;
+        expect(shown).toMatchObject({
+          status: "refund_due",
+          refund: { amount: 3500, reason: "paid_after_order_canceled" },
+        });
+        const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
+        expect((await medusaMoney(collectionId)).net).toBe(0);
+      } finally {
+        await release().catch(() => undefined);
+        await knex().raw(`drop trigger if exists pix_test_refuse_capture on capture`);
+        await knex().raw(`drop function if exists pix_test_refuse_capture()`);
+      }
+    });
+
     describe("smaller doors", () => {
       it("never owes back held money a live capture claim is taking, and a claim dies with the money it claimed", async () => {
         const cartId = await cartOf(1);

@@ -97,7 +97,9 @@ export async function withCollection<T>(
  * which takes the same lease). What follows a capture is in the outbox the capture wrote;
  * follow-ups.ts `settleAndFollow` delivers it right away for the doors that wait for it.
  *
- * A capture that fails throws (the failure is on the timeline and reconciliation retries it).
+ * A capture that fails is decided again without its claim: money that is no capture any more
+ * (its order canceled meanwhile) is owed back at once; a capture still due throws (the failure is
+ * on the timeline and reconciliation retries it).
  */
 export async function settleCollection(
   ctx: SettleContext,
@@ -112,11 +114,9 @@ export async function settleCollection(
     return { decision: { kind: "nothing", why: "the charge has no payment collection" } };
   }
   const options = providerOfRow(ctx, first).options;
-  const decideHere = () =>
+  const decideHere = (claimAs: ClaimAs | null) => () =>
     withCollection(ctx, collectionId, options.cancelOrderOnExpiry, source, async (desk) => {
-      const done = await desk.decideAndRecord(chargeId, {
-        holder: { door: "settlement", id: randomUUID() },
-      });
+      const done = await desk.decideAndRecord(chargeId, claimAs);
       if (done) await actInMedusaUnderLease(ctx, done.decision, done.row, source);
       return done;
     });
@@ -127,17 +127,29 @@ export async function settleCollection(
     first.captured_at && first.awaiting_order_since
       ? await cartOfCollection(ctx.container, collectionId)
       : null;
-  const recorded = cartId
-    ? await underCartLock(ctx.container, cartId, decideHere)
-    : await decideHere();
+  const decideOnce = (claimAs: ClaimAs | null) =>
+    cartId ? underCartLock(ctx.container, cartId, decideHere(claimAs)) : decideHere(claimAs)();
+  const recorded = await decideOnce({ holder: { door: "settlement", id: randomUUID() } });
   if (!recorded) return { decision: { kind: "nothing", why: "not a charge of this collection" } };
   const { decision, row, claim } = recorded;
   switch (decision.kind) {
     case "capture":
-      return {
-        decision,
-        capture: await captureOnce(ctx, row, source, decision.amountCents, claim),
-      };
+      try {
+        return {
+          decision,
+          capture: await captureOnce(ctx, row, source, decision.amountCents, claim),
+        };
+      } catch (error) {
+        // Medusa refused the capture, and its claim was given back (capture.ts). While the
+        // claim ran, every other door's decision left the money held for it (decide.ts 8): an
+        // order the merchant canceled meanwhile decided nothing. The money is decided again,
+        // by the same `decide`, without the claim and taking none: what is no capture any more
+        // (owed back) is recorded now; a capture still due throws, and is retried.
+        if (!claim || claim.medusa) throw error;
+        const again = await decideOnce(null);
+        if (!again || again.decision.kind === "capture") throw error;
+        return { decision: again.decision };
+      }
     case "complete_cart":
       return { decision, cart: await completeCart(ctx, row, decision.cartId, source) };
     default:
