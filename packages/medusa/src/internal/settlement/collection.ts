@@ -143,11 +143,11 @@ export async function settleCollection(
         // Medusa refused the capture, and its claim was given back (capture.ts). While the
         // claim ran, every other door's decision left the money held for it (decide.ts 8): an
         // order the merchant canceled meanwhile decided nothing. The money is decided again,
-        // by the same `decide`, without the claim and taking none: what is no capture any more
-        // (owed back) is recorded now; a capture still due throws, and is retried.
+        // by the same `decide`, without the claim and taking none: money that is no capture any
+        // more (owed back) is recorded now; anything else throws as before, and is retried.
         if (!claim || claim.medusa) throw error;
         const again = await decideOnce(null);
-        if (!again || again.decision.kind === "capture") throw error;
+        if (again?.decision.kind !== "refund_due") throw error;
         return { decision: again.decision };
       }
     case "complete_cart":
