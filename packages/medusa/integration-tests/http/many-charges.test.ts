@@ -332,6 +332,60 @@ medusaIntegrationTestRunner({
       });
     });
 
+    it("a sold-out cart whose money owed back the merchant partly refunded takes another provider's session, never a 500 (#69)", async () => {
+      const lastUnit = await createStockedProduct(container(), store, 1);
+      const cartA = await createCartWithVariant(container(), store, lastUnit.variantId);
+      const cartB = await createCartWithVariant(container(), store, lastUnit.variantId);
+      const a = sessionOf(await shop.initiate(cartA, "pp_pix_a"));
+      const b = sessionOf(await shop.initiate(cartB, "pp_pix_a"));
+      await pay(sandbox, a.data.charge_id);
+      await paidOrder(cartA);
+      await pay(sandbox, b.data.charge_id);
+      await waitFor(
+        async () =>
+          (
+            await db(container())("pix_checkout_charge_event").where({
+              charge_id: b.data.charge_id,
+              kind: "cart_completion_failed",
+            })
+          ).length > 0,
+        "B's cart to fail to complete",
+      );
+      const minutesLater = (n: number) => new Date(Date.now() + n * 60_000);
+      for (let pass = 1; pass <= 10 && !(await chargeRow(b.data.charge_id)).flagged; pass += 1) {
+        await reconcilePass(container(), minutesLater(pass));
+      }
+      expect(await chargeRow(b.data.charge_id)).toMatchObject({
+        owed_cents: "3500",
+        owed_reason: "out_of_stock",
+      });
+
+      // The merchant returns R$ 10,00 of it and records it.
+      const refunded = await http.request({
+        method: "post",
+        url: `/admin/pix-checkout/charges/${b.data.charge_id}/refunds`,
+        data: { amount: 1000, note: "devolvido em parte pelo painel" },
+        headers: adminHeaders,
+        validateStatus: () => true,
+      });
+      expect(refunded.status, JSON.stringify(refunded.data)).toBe(200);
+      expect(await chargeRow(b.data.charge_id)).toMatchObject({
+        owed_cents: "2500",
+        returned_cents: "1000",
+      });
+
+      // The money owed back, refunded in part or not, pays the cart nothing: another provider
+      // takes the cart's session.
+      const collectionId = (await chargeRow(b.data.charge_id)).payment_collection_id as string;
+      const card = await shop.call(
+        "post",
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_system_default" },
+      );
+      expect(card.status, JSON.stringify(card.data)).toBe(200);
+      expect(await view(b.id)).toMatchObject({ status: "refund_due" });
+    });
+
     it("Pix, then boleto, then the order: the Pix expiring leaves the boleto's order open", async () => {
       const cartId = await createCart(container(), store, 120);
       const pix = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
