@@ -372,12 +372,21 @@ medusaIntegrationTestRunner({
       const session = sessionOf(await shop.initiate(cartId, "pp_pix_a"));
       const completed = await shop.complete(cartId);
       await cancelOrderWorkflow(container()).run({ input: { order_id: completed.data.order.id } });
+      // The order's cancel ends its code (a subscriber, after the workflow returns); the shopper
+      // who still holds the QR code pays at the bank afterwards.
+      await waitFor(
+        async () => (await chargeRow(session.data.charge_id))?.status === "canceled",
+        "the canceled order's code to end",
+      );
       await control(sandboxA.url, `charges/${session.data.charge_id}/pay`, {});
+      // The late payment is flagged as it arrives, and owed back in the settlement's next
+      // statement: wait for what the merchant's list shows.
       const row = await waitFor(async () => {
         const r = await chargeRow(session.data.charge_id);
-        return r?.flagged && r;
-      }, "the charge to be flagged");
+        return r?.owed_cents === "8500" && r;
+      }, "the payment to be owed back");
       expect(row).toMatchObject({
+        flagged: true,
         status: "paid",
         owed_cents: "8500",
         owed_reason: "paid_after_order_canceled",
