@@ -342,6 +342,8 @@ medusaIntegrationTestRunner({
         });
         expect(tooMuch.status).toBe(400);
         expect(tooMuch.data.code).toBe("invalid_refund");
+        // The refusal names the same most as the drawer's portions, and why the rest is not.
+        expect(tooMuch.data.message).toMatch(/At most 2500 cents .*open MED blocked/);
 
         const returned = await outcome(chargeId, { outcome: "returned", amount: 1_200 });
         expect(returned.status, JSON.stringify(returned.data)).toBe(200);

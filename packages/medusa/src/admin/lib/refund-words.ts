@@ -1,7 +1,11 @@
 // What the "record a refund" drawer says will be recorded where, before the merchant saves: the
 // route's own split of the amount typed (settlement/refund-portions.ts) over the portions the
 // charges route answered for that charge, so the words are what the refund route will do.
-import { splitRefund, type RefundPortion } from "../../internal/settlement/refund-portions";
+import {
+  refundableCents,
+  splitRefund,
+  type RefundPortion,
+} from "../../internal/settlement/refund-portions";
 import { formatCents } from "./format";
 import type { PixT } from "./i18n";
 
@@ -27,8 +31,7 @@ export function refundWhereWords(
   if (amountCents === null) return [];
   const split = splitRefund(portions, amountCents);
   if (!split) {
-    const most = portions.reduce((sum, portion) => sum + portion.cents, 0);
-    return [t("refund.where.tooMuch", { max: formatCents(most) })];
+    return [t("refund.where.tooMuch", { max: formatCents(refundableCents(portions)) })];
   }
   const lines: string[] = [];
   if (split.medusaCents > 0) {

@@ -5,6 +5,7 @@ import type { LedgerMove } from "../records/ledger";
 import { moneyOf } from "../records/ledger-parts";
 import { captureSessionOf } from "../settlement/session-answer";
 import { returnOf } from "../settlement/decide";
+import { refundableCents, refundPortions } from "../settlement/refund-portions";
 import { PixCheckoutError } from "../platform/errors";
 import type { SettleContext } from "../settlement/context";
 import { withCollectionLock } from "../records/collection-locks";
@@ -72,7 +73,7 @@ async function record(
       "invalid_refund",
       capturing > 0
         ? `Charge ${row.charge_id} is being captured for its order right now; record the refund once it is captured (in a few seconds).`
-        : `At most ${money.owed - (money.medBlockedOwed ?? 0) + money.held + money.captured} cents of charge ${row.charge_id} are left to refund${money.medBlockedOwed ? " (owed money an open MED blocked is settled by its outcome)" : ""}.`,
+        : `At most ${refundableCents(refundPortions(money, owedInMedusa))} cents of charge ${row.charge_id} are left to refund${money.medBlockedOwed ? " (owed money an open MED blocked is settled by its outcome)" : ""}.`,
     );
   }
   const payment =

@@ -54,6 +54,11 @@ export function refundPortions(money: ChargeMoney, owedInMedusa: number): Refund
   return portions.filter((portion) => portion.cents > 0);
 }
 
+/** The most a refund can return: every portion, together. */
+export function refundableCents(portions: readonly RefundPortion[]): number {
+  return portions.reduce((sum, portion) => sum + portion.cents, 0);
+}
+
 /** What a refund of some amount takes of each portion. */
 export interface RefundTake {
   from: RefundPortion["from"];
