@@ -306,18 +306,18 @@ const ROWS = [
   {
     rule: "returnOf owed in Medusa",
     file: "settlement/refund-portions.ts",
-    code: '    { from: "owed", cents: money.owed - owedOutside, in_medusa: true, why: money.owedReason },',
+    code: '    { from: "owed", cents: owedInMedusaFree, in_medusa: true, why: money.owedReason },',
     without:
-      '    { from: "owed", cents: money.owed - owedOutside, in_medusa: false, why: money.owedReason },',
+      '    { from: "owed", cents: owedInMedusaFree, in_medusa: false, why: money.owedReason },',
     test: "settlement/decide.test.ts",
     name: "owed money Medusa holds captured (an order canceled after its capture) is refunded in Medusa",
   },
   {
     rule: "returnOf owed first",
     file: "settlement/refund-portions.ts",
-    code: '    { from: "owed", cents: owedOutside, in_medusa: false, why: money.owedReason },\n    { from: "owed", cents: money.owed - owedOutside, in_medusa: true, why: money.owedReason },\n    { from: "held", cents: held, in_medusa: false, why: "underpaid" },\n    { from: "captured", cents: money.captured, in_medusa: true, why: null },',
+    code: '    { from: "owed", cents: owedOutside, in_medusa: false, why: money.owedReason },\n    { from: "owed", cents: owedInMedusaFree, in_medusa: true, why: money.owedReason },\n    { from: "held", cents: held, in_medusa: false, why: "underpaid" },\n    { from: "captured", cents: money.captured, in_medusa: true, why: null },',
     without:
-      '    { from: "captured", cents: money.captured, in_medusa: true, why: null },\n    { from: "owed", cents: owedOutside, in_medusa: false, why: money.owedReason },\n    { from: "owed", cents: money.owed - owedOutside, in_medusa: true, why: money.owedReason },\n    { from: "held", cents: held, in_medusa: false, why: "underpaid" },',
+      '    { from: "captured", cents: money.captured, in_medusa: true, why: null },\n    { from: "owed", cents: owedOutside, in_medusa: false, why: money.owedReason },\n    { from: "owed", cents: owedInMedusaFree, in_medusa: true, why: money.owedReason },\n    { from: "held", cents: held, in_medusa: false, why: "underpaid" },',
     test: "settlement/decide.test.ts",
     name: "owed money first, then the order's captured money",
   },
@@ -458,6 +458,24 @@ const ROWS = [
     without: "  return false;",
     test: "storefront/live-status/order-news.test.ts",
     name: "says a paid code's money is on its way while settlement captures it or its cart becomes an order",
+  },
+  // A MED's block falls on money already owed back first (operations/med-split.ts), and a
+  // merchant's refund leaves the owed money an open MED blocked to its outcome.
+  {
+    rule: "MED owed first",
+    file: "operations/med-split.ts",
+    code: "  const owedCents = Math.min(amountCents, Math.max(money.owed, 0));",
+    without: "  const owedCents = 0;",
+    test: "operations/med-split.test.ts",
+    name: "owed 500 and captured 3500: a block of 1500 takes 500 owed, then 1000 captured",
+  },
+  {
+    rule: "MED blocked not refundable",
+    file: "settlement/refund-portions.ts",
+    code: "  const blocked = Math.min(Math.max(money.medBlockedOwed ?? 0, 0), money.owed);",
+    without: "  const blocked = 0;",
+    test: "settlement/refund-portions.test.ts",
+    name: "owed money an open MED blocked is left out: the case's outcome settles it",
   },
   {
     rule: "MED holds",

@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { blockedOwedInMedusaOf, medBlockOf, medOutcomeSplit } from "./med-split";
 
 describe("where a MED's block falls", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeMoney } from "../records/ledger-parts";
-import { refundPortions, splitRefund } from "./refund-portions";
+import { refundableCents, refundPortions, splitRefund } from "./refund-portions";
 
 const money = (over: Partial<ChargeMoney>): ChargeMoney => ({
   received: 0,
@@ -50,6 +50,24 @@ describe("refundPortions: what a merchant's refund can take, in the order it tak
       [{ from: "held", cents: 4_500, in_medusa: false, why: "underpaid" }],
     ],
     [
+      "owed money an open MED blocked is left out: the case's outcome settles it",
+      money({
+        received: 4_000,
+        captured: 3_500,
+        owed: 500,
+        owedReason: "overpaid",
+        medBlockedOwed: 500,
+      }),
+      0,
+      [{ from: "captured", cents: 3_500, in_medusa: true, why: null }],
+    ],
+    [
+      "a block takes the owed money Medusa never held first; the rest of it stays refundable in Medusa",
+      money({ received: 3_800, owed: 3_800, owedReason: "order_canceled", medBlockedOwed: 1_000 }),
+      3_000,
+      [{ from: "owed", cents: 2_800, in_medusa: true, why: "order_canceled" }],
+    ],
+    [
       "money Medusa's capture is taking, or an accepted amount: nothing",
       money({ received: 4_500, held: 4_500, heldReason: "accepted" }),
       0,
@@ -57,6 +75,23 @@ describe("refundPortions: what a merchant's refund can take, in the order it tak
     ],
   ] as const)("%s", (_name, m, owedInMedusa, expected) => {
     expect(refundPortions(m, owedInMedusa)).toEqual(expected);
+  });
+});
+
+describe("refundableCents", () => {
+  it("is every portion together: what the route's refusal and the drawer name as the most", () => {
+    const portions = refundPortions(
+      money({
+        received: 4_000,
+        captured: 3_000,
+        owed: 1_000,
+        owedReason: "overpaid",
+        medBlockedOwed: 400,
+      }),
+      0,
+    );
+    expect(refundableCents(portions)).toBe(3_600);
+    expect(refundableCents([])).toBe(0);
   });
 });
 
