@@ -57,6 +57,8 @@ const byCode: Record<string, string> = {
   nothing_owed: "Este pedido não tem valor a pagar agora.",
   payment_code_in_progress:
     "Este pedido já tem um código de pagamento em aberto. Pague por ele: está na página do pedido ou no link que a loja enviou.",
+  payment_capture_pending:
+    "Um pagamento anterior deste pedido ainda está sendo registrado pela loja. Nada foi cobrado agora: tente de novo em alguns minutos.",
   invalid_amount: "O valor deste pedido não pode ser pago com Pix ou boleto.",
   unsupported_currency: "Pix e boleto aceitam apenas pagamentos em reais.",
   missing_payer_data: "Para gerar o boleto, preencha os dados de quem paga.",

@@ -748,6 +748,68 @@ medusaIntegrationTestRunner({
       }
     });
 
+    it("an order's payment link while Medusa refuses its paid code's capture: 409 payment_capture_pending saying what happens, never a 500, and the paid code kept; once Medusa takes the capture, the link makes a code for what the order still owes (#69)", async () => {
+      const cartId = await cartOf(1);
+      const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const completed = await shop.complete(cartId);
+      expect(completed.data.type).toBe("order");
+      const orderId = (completed.data.order as Json).id as string;
+      const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
+      await knex().raw(
+        `create or replace function pix_test_refuse_link_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
+      );
+      await knex().raw(
+        `create trigger pix_test_refuse_link_capture before insert on payment for each row execute function pix_test_refuse_link_capture()`,
+      );
+      try {
+        expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+        await waitFor(
+          () =>
+            knex()("pix_checkout_charge_event")
+              .where({ charge_id: chargeId, kind: "capture_failed" })
+              .first(),
+          "the refused capture on the timeline",
+          30_000,
+        );
+        // The merchant adds a unit: the order asks R$ 70, its paid R$ 35 still held for the capture.
+        await editQuantity(orderId, 2);
+        const link = await shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_pix_a" },
+        );
+        expect(link.status, JSON.stringify(link.data)).toBe(409);
+        expect(link.data.code).toBe("payment_capture_pending");
+        expect(link.data.message).toMatch(/still being recorded.*ask again in a few minutes/);
+        // Nothing changed: the paid code keeps its session, its money still held for the capture.
+        const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
+        const sessions = await payment.listPaymentSessions({ payment_collection_id: collectionId });
+        expect(sessions.map((s) => s.id)).toEqual([session.id]);
+        expect(await chargeRow(chargeId)).toMatchObject({
+          held_cents: "3500",
+          held_reason: "awaiting_capture",
+        });
+      } finally {
+        await knex().raw(`drop trigger if exists pix_test_refuse_link_capture on payment`);
+        await knex().raw(`drop function if exists pix_test_refuse_link_capture()`);
+      }
+      // Medusa takes the capture on its next try; the link then asks for the rest.
+      await reconcilePass(container(), new Date(Date.now() + 10 * 60_000));
+      await waitFor(
+        async () => (await chargeRow(chargeId))?.captured_cents === "3500",
+        "the capture to land",
+        30_000,
+      );
+      const rest = await shop.call(
+        "post",
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_pix_a" },
+      );
+      expect(rest.status, JSON.stringify(rest.data)).toBe(200);
+      expect(lastSession(rest).data.amount_cents).toBe(3_500);
+    });
+
     describe("smaller doors", () => {
       it("never owes back held money a live capture claim is taking, and a claim dies with the money it claimed", async () => {
         const cartId = await cartOf(1);

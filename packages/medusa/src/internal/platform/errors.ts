@@ -75,6 +75,9 @@ export const ERROR_STATUS = {
   // A session request on an order's collection that would replace the shopper's live code,
   // from someone who cannot show the code it renews (checkout/session-tie.ts).
   payment_code_in_progress: 409,
+  // A new session of a collection whose paid code Medusa has not captured yet (settlement
+  // retries it): Medusa would first delete that code's session.
+  payment_capture_pending: 409,
   // Pix returned by the MED (docs/ledger.md): a mark or outcome that would move money that is
   // not where it says.
   med_not_contestable: 409,

@@ -4,8 +4,7 @@ import { sessionInfo } from "../medusa/session-info";
 import { createLineOf } from "../create-line/line";
 import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
-import { keepsItsSession } from "./paid-collection-guard";
-import { readMedusaSide } from "../medusa/collection-snapshot";
+import { sessionMustStay } from "./paid-collection-guard";
 import { collectionsOfOrder } from "../medusa/collection-links";
 import type { SettleContext } from "./context";
 
@@ -44,13 +43,8 @@ export async function sessionDeleted(
     return;
   }
   const row = await core.records.charges.byChargeId(money.row.charge_id);
-  // Money owed back keeps no session: no order comes of it.
-  if (!row || !keepsItsSession(row)) return;
-  const inMedusa = Number(row.captured_cents) + Number(row.contested_cents ?? 0);
-  if (inMedusa > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
-    const side = await readMedusaSide(core.db, row.payment_collection_id);
-    if (side.order || !side.cartId) return;
-  }
+  // Money owed back keeps no session (no order comes of it), nor money captured on an order.
+  if (!row || !(await sessionMustStay(core.db, row))) return;
   throw new PixCheckoutError(
     "collection_already_paid",
     `Payment session ${sessionId} holds a payment already made (charge ${row.charge_id}); it is kept.`,

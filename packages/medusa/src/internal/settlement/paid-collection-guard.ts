@@ -19,6 +19,30 @@ export function keepsItsSession(row: ChargeRow): boolean {
 }
 
 /**
+ * Whether Medusa may not delete the session whose money `row` is (`deletePayment`, and every
+ * new session of its collection, which Medusa makes only after deleting the others): money that
+ * keeps its session and that Medusa does not yet hold captured on a placed order. Money held
+ * for a capture (one Medusa keeps refusing, say) needs the session Medusa captures; money
+ * captured on an order lives on in Medusa's payment, so its session may go. A cart's captured
+ * money stays with the cart's session until the cart is an order.
+ */
+export async function sessionMustStay(db: Knex, row: ChargeRow): Promise<boolean> {
+  if (!keepsItsSession(row)) return false;
+  const inMedusa = Number(row.captured_cents) + Number(row.contested_cents ?? 0);
+  if (inMedusa > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
+    const side = await readMedusaSide(db, row.payment_collection_id);
+    if (side.order || !side.cartId) return false;
+  }
+  return true;
+}
+
+/** Why a collection takes no new session: a stable code and words for the developer. */
+export interface NewCodeRefusal {
+  code: "collection_already_paid" | "payment_capture_pending";
+  message: string;
+}
+
+/**
  * Middleware for `POST /store/payment-collections/:id/payment-sessions`, whatever the provider
  * (another code, a card, payment on delivery), run under the collection's lease (it follows
  * `oneSessionRequestAtATime`), so no payment is decided between this look and Medusa's swap: a
@@ -39,7 +63,7 @@ export async function refuseSessionsOfPaidCollection(
   if (!collectionId) return next();
   try {
     const refusal = await refusalOfNewCode(req.scope, collectionId);
-    if (refusal) return sendError(res, "collection_already_paid", refusal);
+    if (refusal) return sendError(res, refusal.code, refusal.message);
   } catch (error) {
     return next(error);
   }
@@ -47,22 +71,38 @@ export async function refuseSessionsOfPaidCollection(
 }
 
 /**
- * Why a collection takes no new code, in words for the developer who meets it; null when it
- * takes one. One rule for the store route and the provider (open-session.ts).
+ * Why a collection takes no new code; null when it takes one. Paid in full, or waiting for the
+ * merchant: `collection_already_paid` (the same rule as the provider's, open-session.ts). Else,
+ * a session Medusa would delete first whose money must stay (`sessionMustStay`: an order's paid
+ * code whose capture Medusa has not taken yet, after an edit made the order ask more):
+ * `payment_capture_pending`, before Medusa deletes anything, instead of its 500 "Could not
+ * delete all payment sessions". Settlement keeps retrying that capture; once Medusa takes it,
+ * the link makes a code for what the order still owes.
  */
 export async function refusalOfNewCode(
   scope: MedusaContainer,
   collectionId: string,
-): Promise<string | null> {
+): Promise<NewCodeRefusal | null> {
   const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
   const config = scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE);
-  const standing = await collectionStanding(
-    recordsOf(db),
-    config,
-    collectionId,
-    await readMedusaSide(db, collectionId),
-  );
-  return refusalOf(standing);
+  const records = recordsOf(db);
+  const side = await readMedusaSide(db, collectionId);
+  const standing = await collectionStanding(records, config, collectionId, side);
+  const refusal = refusalOf(standing);
+  if (refusal) return { code: "collection_already_paid", message: refusal };
+  for (const session of side.liveSessions) {
+    const row =
+      (await records.charges.adoptedBy(session.id)) ??
+      (await records.charges.bySessionId(session.id));
+    if (row && (await sessionMustStay(db, row))) {
+      return {
+        code: "payment_capture_pending",
+        message:
+          "An earlier payment of this collection is still being recorded for its order, and no other payment can start until it is. The store retries it by itself (it is on the admin's Needs attention list if it keeps failing); ask again in a few minutes.",
+      };
+    }
+  }
+  return null;
 }
 
 /** The words of a refused new code, from where its collection stands; null: none refused. */

@@ -134,6 +134,7 @@ const words = {
   missing_payer_data: "Faltam dados para o boleto. Confira o CPF ou CNPJ, o bairro e o número.",
   invalid_payer_data: "Confira os dados: o CPF ou CNPJ, o telefone e o CEP precisam ser válidos.",
   collection_busy: "Estamos gerando seu código. Tente de novo em alguns segundos.",
+  payment_capture_pending: "Um pagamento anterior deste pedido ainda está sendo registrado pela loja. Nada foi cobrado agora: tente de novo em alguns minutos.",
 };
 // A Pix is refused missing_payer_data only by a store that needs the buyer's CPF or CNPJ on every
 // order, when the order carries none: this page has no field for it, the store does.
