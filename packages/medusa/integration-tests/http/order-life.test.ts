@@ -602,8 +602,10 @@ medusaIntegrationTestRunner({
 
       /** An order-first order placed while its Pix waited in line, whose create then failed. */
       const orderWhoseCodeFailed = async () => {
-        await spendBudget(4_000);
         const cartId = await cartOf(1);
+        // Long enough for the code to still wait in line when the key is disabled below, after
+        // the session and the cart's completion, on a loaded machine too (4 s was not).
+        await spendBudget(12_000);
         const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
         expect(session.data.status).toBe("preparing");
         const completed = await shop.complete(cartId);
