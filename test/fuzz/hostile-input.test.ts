@@ -11,6 +11,7 @@ import {
   createStoreFixture,
   type StoreFixture,
 } from "../../packages/medusa/integration-tests/helpers/store-fixture.js";
+import { orderOfCart } from "../../packages/medusa/integration-tests/helpers/checkout.js";
 import { percentEncode, sendRaw, type RawResponse } from "../support/raw-http.js";
 import { deliveryOutcomes, snapshotState } from "../support/state-snapshot.js";
 import {
@@ -84,7 +85,7 @@ medusaIntegrationTestRunner({
     let origin: string;
     let db: Knex;
     let pending: { sessionId: string; chargeId: string };
-    let paid: { sessionId: string; chargeId: string };
+    let paid: { sessionId: string; chargeId: string; cartId: string };
     let otherProviderSession: string;
 
     const keyHeader = () => ({ "x-publishable-api-key": store.publishableKey });
@@ -110,7 +111,7 @@ medusaIntegrationTestRunner({
         id: string;
         data: { charge_id?: string };
       };
-      return { sessionId: session.id, chargeId: session.data.charge_id ?? "" };
+      return { sessionId: session.id, chargeId: session.data.charge_id ?? "", cartId };
     }
 
     async function statusOf(sessionId: string): Promise<string | undefined> {
@@ -120,6 +121,19 @@ medusaIntegrationTestRunner({
         headers: keyHeader(),
       });
       return response.status === 200 ? (JSON.parse(response.text).status as string) : undefined;
+    }
+
+    /**
+     * The paid fixture is an order whose payment is complete, its charge captured, and every
+     * follow-up of the capture delivered (the outbox's rows done).
+     */
+    async function paidFixtureSettled(): Promise<boolean> {
+      const order = await orderOfCart(getContainer(), paid.cartId);
+      if (order?.payment_collections[0]?.status !== "completed") return false;
+      const charge = await db("pix_checkout_charge").where({ charge_id: paid.chargeId }).first();
+      if (Number(charge?.captured_cents) !== 1234) return false;
+      const followUps = await db("pix_checkout_outbox").where({ charge_id: paid.chargeId });
+      return followUps.length > 0 && followUps.every((row) => row.done_at !== null);
     }
 
     /** Waits until every stored delivery has been processed (none left `received`). */
@@ -147,6 +161,17 @@ medusaIntegrationTestRunner({
       const deadline = Date.now() + 30_000;
       while ((await statusOf(paid.sessionId)) !== "paid") {
         if (Date.now() > deadline) throw new Error("the paid fixture never turned paid");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // "Paid" on the shopper's page comes first; the capture, the cart's order and the
+      // capture's follow-ups come after it. Every test compares against the state this hook
+      // leaves, and Medusa's runner snapshots the database for its restores before the first
+      // test, terminating the app's connections: a payment still settling there was cut off
+      // (its order rolled back, its capture left to the reconciliation job, which then captured
+      // it during a test). So the fixture is paid when its order is, and nothing follows.
+      const orderDeadline = Date.now() + 60_000;
+      while (!(await paidFixtureSettled())) {
+        if (Date.now() > orderDeadline) throw new Error("the paid fixture's order never settled");
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await deliveriesSettled();
