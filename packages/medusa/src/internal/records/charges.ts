@@ -312,6 +312,24 @@ export class Charges {
       .first();
   }
 
+  /**
+   * The paid charges whose money Medusa captures on this session: those it adopted (an older
+   * code paid first, `capture_session_id`), then its own unless another session adopted it;
+   * each group oldest paid first. Two may share a session (a code paid twice beside the code it
+   * adopted), so no caller takes whichever row a lookup finds first.
+   */
+  async paidOnSession(sessionId: string): Promise<ChargeRow[]> {
+    return this.db<ChargeRow>(CHARGES)
+      .where({ status: "paid" })
+      .whereNull("deleted_at")
+      .where((q) =>
+        q
+          .where({ capture_session_id: sessionId })
+          .orWhere((own) => own.where({ session_id: sessionId }).whereNull("capture_session_id")),
+      )
+      .orderByRaw("(capture_session_id is null) asc, paid_at asc, charge_id asc");
+  }
+
   /** Every charge recorded for a payment collection, oldest first. */
   async ofCollection(paymentCollectionId: string): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)

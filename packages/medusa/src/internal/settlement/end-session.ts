@@ -77,18 +77,22 @@ export async function sessionRefund(
   sessionId: string,
   amountCents: number,
 ): Promise<string> {
-  const money = await sessionMoney(core, sessionId);
-  const chargeId = money && money.kind !== "request" ? money.row.charge_id : undefined;
-  const declared = chargeId
-    ? await core.records.events.takeDeclaredRefund(chargeId, amountCents)
-    : false;
-  if (!chargeId || !declared) {
-    throw new PixCheckoutError(
-      "refund_not_supported",
-      `Nothing was refunded: the payment service has no refund API. Return ${amountCents} cents to the shopper in the service's dashboard, then record it in Pix Checkout${chargeId ? ` (charge ${chargeId}, "Record refund")` : ""}.`,
-    );
+  // Medusa refunds the session's payment; the refund was declared on the charge the ledger
+  // returned it from, which may be the code the session adopted or its own (a code paid twice
+  // beside an adopted one shares the session): taken from whichever holds it.
+  const charges = await core.records.charges.paidOnSession(sessionId);
+  for (const row of charges) {
+    if (await core.records.events.takeDeclaredRefund(row.charge_id, amountCents)) {
+      return row.charge_id;
+    }
   }
-  return chargeId;
+  const money = charges.length === 0 ? await sessionMoney(core, sessionId) : undefined;
+  const chargeId =
+    charges[0]?.charge_id ?? (money && money.kind !== "request" ? money.row.charge_id : undefined);
+  throw new PixCheckoutError(
+    "refund_not_supported",
+    `Nothing was refunded: the payment service has no refund API. Return ${amountCents} cents to the shopper in the service's dashboard, then record it in Pix Checkout${chargeId ? ` (charge ${chargeId}, "Record refund")` : ""}.`,
+  );
 }
 
 /**
