@@ -315,8 +315,9 @@ export class Charges {
   /**
    * The paid charges whose money Medusa captures on this session: those it adopted (an older
    * code paid first, `capture_session_id`), then its own unless another session adopted it;
-   * each group oldest paid first. Two may share a session (a code paid twice beside the code it
-   * adopted), so no caller takes whichever row a lookup finds first.
+   * each group oldest paid first. Two may share a session: an older code the session adopted
+   * stays marked so after the session's own code was captured instead and the older one owed
+   * back as paid twice, so the adopted row alone does not say whose money Medusa holds there.
    */
   async paidOnSession(sessionId: string): Promise<ChargeRow[]> {
     return this.db<ChargeRow>(CHARGES)

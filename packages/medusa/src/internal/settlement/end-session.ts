@@ -78,8 +78,9 @@ export async function sessionRefund(
   amountCents: number,
 ): Promise<string> {
   // Medusa refunds the session's payment; the refund was declared on the charge the ledger
-  // returned it from, which may be the code the session adopted or its own (a code paid twice
-  // beside an adopted one shares the session): taken from whichever holds it.
+  // returned it from, which may be the code the session adopted or its own (an adopted code
+  // owed back as paid twice shares the session with its captured own): taken from whichever
+  // holds it.
   const charges = await core.records.charges.paidOnSession(sessionId);
   for (const row of charges) {
     if (await core.records.events.takeDeclaredRefund(row.charge_id, amountCents)) {
