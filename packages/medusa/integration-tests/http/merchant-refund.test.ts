@@ -255,6 +255,38 @@ medusaIntegrationTestRunner({
       ).toEqual([500, 1_000]);
     });
 
+    it("a refund of the session's captured money is recorded in Medusa though an older code the session once adopted is owed back on it (#69)", async () => {
+      // The money model's case: an older code paid first is adopted by the live session, the
+      // live code's own payment is captured instead, and the older one is owed back, still
+      // marked adopted (capture_session_id). Playing the race that leaves the mark takes the
+      // model's timing; the mark is set here on a code owed back beside the captured one.
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const old = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const oldCharge = old.data.charge_id as string;
+      const line = (await shop.cart(cartId)).data.cart.items[0];
+      await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, { quantity: 2 });
+      const current = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const currentCharge = current.data.charge_id as string;
+      await pay(oldCharge);
+      await rowWhere(oldCharge, "the old code's money owed back", (r) => Number(r.owed_cents) > 0);
+      await pay(currentCharge);
+      await rowWhere(currentCharge, "captured", (r) => r.captured_at !== null);
+      const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
+      const collectionId = order.payment_collections[0]!.id;
+      await sandbox.webhooksIdle();
+      await db(container())("pix_checkout_charge")
+        .where({ charge_id: oldCharge })
+        .update({ capture_session_id: current.id });
+
+      const refund = await admin("post", `/admin/pix-checkout/charges/${currentCharge}/refunds`, {
+        amount: 1_000,
+        note: "desconto combinado",
+      });
+      expect(refund.status, JSON.stringify(refund.data)).toBe(200);
+      expect(refund.data.recorded_in_medusa_cents).toBe(1_000);
+      expect(await medusaRefunds(collectionId)).toEqual([1_000]);
+    });
+
     describe("Pix returned by the MED", () => {
       /** The month's Pix figures of the overview. */
       const pixMonth = async () => {
