@@ -776,6 +776,10 @@ medusaIntegrationTestRunner({
         );
         // The merchant adds a unit: the order asks R$ 70, its paid R$ 35 still held for the capture.
         await editQuantity(orderId, 2);
+        // The order widget offers no link while the capture is pending: it would be refused.
+        expect(
+          (await admin("get", `/admin/pix-checkout/orders/${orderId}`)).outstanding,
+        ).toBeNull();
         const link = await shop.call(
           "post",
           `/store/payment-collections/${collectionId}/payment-sessions`,
@@ -803,6 +807,9 @@ medusaIntegrationTestRunner({
         "the capture to land",
         30_000,
       );
+      // The widget now offers the link, for what the order still owes.
+      const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+      expect(outstanding).toMatchObject({ payment_collection_id: collectionId, amount: 3_500 });
       const rest = await shop.call(
         "post",
         `/store/payment-collections/${collectionId}/payment-sessions`,

@@ -14,6 +14,7 @@ import { collectionPageUrl } from "../storefront/collection-link";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { recordsOf } from "../records/records";
 import { collectionStanding } from "../settlement/snapshot";
+import { sessionMustStay } from "../settlement/paid-collection-guard";
 
 /*
  * What an order still owes after the sale, for the admin's order widget: the collection an
@@ -121,10 +122,13 @@ async function cartCollectionToCollect(
     await readMedusaSide(db, cart.id),
   );
   if (standing.paid || standing.heldForMerchant || !standing.remainingCents) return undefined;
-  const onItsWay = (await records.charges.ofCollection(cart.id)).some(
-    (row) => row.status === "pending" && !row.superseded_at,
-  );
-  return onItsWay ? undefined : { ...cart, amountCents: standing.remainingCents };
+  for (const row of await records.charges.ofCollection(cart.id)) {
+    if (row.status === "pending" && !row.superseded_at) return undefined;
+    // Paid money Medusa has not captured yet (settlement retries a refused capture): its
+    // link would be refused `payment_capture_pending`, so none is offered until it lands.
+    if (await sessionMustStay(db, row)) return undefined;
+  }
+  return { ...cart, amountCents: standing.remainingCents };
 }
 
 function common(order: OrderMoney) {
