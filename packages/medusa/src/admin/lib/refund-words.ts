@@ -1,11 +1,7 @@
 // What the "record a refund" drawer says will be recorded where, before the merchant saves: the
 // route's own split of the amount typed (settlement/refund-portions.ts) over the portions the
 // charges route answered for that charge, so the words are what the refund route will do.
-import {
-  refundableCents,
-  splitRefund,
-  type RefundPortion,
-} from "../../internal/settlement/refund-portions";
+import { splitRefund, type RefundPortion } from "../../internal/settlement/refund-portions";
 import { formatCents } from "./format";
 import type { PixT } from "./i18n";
 
@@ -31,7 +27,8 @@ export function refundWhereWords(
   if (amountCents === null) return [];
   const split = splitRefund(portions, amountCents);
   if (!split) {
-    return [t("refund.where.tooMuch", { max: formatCents(refundableCents(portions)) })];
+    const most = portions.reduce((sum, portion) => sum + portion.cents, 0);
+    return [t("refund.where.tooMuch", { max: formatCents(most) })];
   }
   const lines: string[] = [];
   if (split.medusaCents > 0) {
