@@ -788,6 +788,26 @@ medusaIntegrationTestRunner({
         expect(link.status, JSON.stringify(link.data)).toBe(409);
         expect(link.data.code).toBe("payment_capture_pending");
         expect(link.data.message).toMatch(/still being recorded.*ask again in a few minutes/);
+        // An older code owed back and still marked adopted by this session (the money model's
+        // stale mark, merchant-refund.test.ts) hides neither the paid code that must stay nor,
+        // below, its capture (Medusa authorizes and captures the session's money, not the mark's).
+        const stale = lastSession(await shop.initiate(await cartOf(1), "pp_pix_a")).data
+          .charge_id as string;
+        const records = recordsOf(knex());
+        await records.ledger.arrive(stale, ["pending"], arrivalOf(3_500, 3_500), "webhook", {
+          paid_at: new Date(),
+        });
+        await records.ledger.owe(stale, "held", 3_500, "paid_twice", "admin", {});
+        await knex()("pix_checkout_charge")
+          .where({ charge_id: stale })
+          .update({ capture_session_id: session.id });
+        const marked = await shop.call(
+          "post",
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_pix_a" },
+        );
+        expect(marked.status, JSON.stringify(marked.data)).toBe(409);
+        expect(marked.data.code).toBe("payment_capture_pending");
         // Nothing changed: the paid code keeps its session, its money still held for the capture.
         const payment = container().resolve<IPaymentModuleService>(Modules.PAYMENT);
         const sessions = await payment.listPaymentSessions({ payment_collection_id: collectionId });

@@ -4,7 +4,7 @@ import { sessionInfo } from "../medusa/session-info";
 import { createLineOf } from "../create-line/line";
 import type { SettlementCore } from "./context";
 import { sessionMoney } from "./session-money";
-import { sessionMustStay } from "./paid-collection-guard";
+import { moneyThatKeepsSession } from "./paid-collection-guard";
 import { collectionsOfOrder } from "../medusa/collection-links";
 import type { SettleContext } from "./context";
 
@@ -42,9 +42,10 @@ export async function sessionDeleted(
   ) {
     return;
   }
-  const row = await core.records.charges.byChargeId(money.row.charge_id);
-  // Money owed back keeps no session (no order comes of it), nor money captured on an order.
-  if (!row || !(await sessionMustStay(core.db, row))) return;
+  // Money owed back keeps no session (no order comes of it), nor money captured on an order;
+  // read again now, every paid charge on the session (a payment may have just landed).
+  const row = await moneyThatKeepsSession(core.db, core.records, sessionId);
+  if (!row) return;
   throw new PixCheckoutError(
     "collection_already_paid",
     `Payment session ${sessionId} holds a payment already made (charge ${row.charge_id}); it is kept.`,

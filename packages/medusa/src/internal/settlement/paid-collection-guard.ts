@@ -5,7 +5,8 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
 import { recordsOf } from "../records/records";
 import type { ChargeRow } from "../records/charges";
-import { readMedusaSide } from "../medusa/collection-snapshot";
+import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
+import type { Records } from "../records/records";
 import { collectionStanding, type CollectionStanding } from "./snapshot";
 import { rowCountsAsPayment } from "./decide";
 
@@ -24,16 +25,42 @@ export function keepsItsSession(row: ChargeRow): boolean {
  * keeps its session and that Medusa does not yet hold captured on a placed order. Money held
  * for a capture (one Medusa keeps refusing, say) needs the session Medusa captures; money
  * captured on an order lives on in Medusa's payment, so its session may go. A cart's captured
- * money stays with the cart's session until the cart is an order.
+ * money stays with the cart's session until the cart is an order. `side`, when the caller holds
+ * it, is Medusa's side of `collectionId`; it is read again for a row of another collection.
  */
-export async function sessionMustStay(db: Knex, row: ChargeRow): Promise<boolean> {
+export async function sessionMustStay(
+  db: Knex,
+  row: ChargeRow,
+  known?: { collectionId: string; side: MedusaSide },
+): Promise<boolean> {
   if (!keepsItsSession(row)) return false;
   const inMedusa = Number(row.captured_cents) + Number(row.contested_cents ?? 0);
   if (inMedusa > 0 && Number(row.held_cents) === 0 && row.payment_collection_id) {
-    const side = await readMedusaSide(db, row.payment_collection_id);
+    const side =
+      known?.collectionId === row.payment_collection_id
+        ? known.side
+        : await readMedusaSide(db, row.payment_collection_id);
     if (side.order || !side.cartId) return false;
   }
   return true;
+}
+
+/**
+ * The paid charge on a Medusa session whose money must stay (`sessionMustStay`), if any. Every
+ * paid charge on the session is asked (`paidOnSession`), not only the one it adopted: an older
+ * code the session adopted stays marked so after the session's own code was captured instead,
+ * and the mark alone would let Medusa delete the session that holds the money.
+ */
+export async function moneyThatKeepsSession(
+  db: Knex,
+  records: Records,
+  sessionId: string,
+  known?: { collectionId: string; side: MedusaSide },
+): Promise<ChargeRow | undefined> {
+  for (const row of await records.charges.paidOnSession(sessionId)) {
+    if (await sessionMustStay(db, row, known)) return row;
+  }
+  return undefined;
 }
 
 /** Why a collection takes no new session: a stable code and words for the developer. */
@@ -91,10 +118,7 @@ export async function refusalOfNewCode(
   const refusal = refusalOf(standing);
   if (refusal) return { code: "collection_already_paid", message: refusal };
   for (const session of side.liveSessions) {
-    const row =
-      (await records.charges.adoptedBy(session.id)) ??
-      (await records.charges.bySessionId(session.id));
-    if (row && (await sessionMustStay(db, row))) {
+    if (await moneyThatKeepsSession(db, records, session.id, { collectionId, side })) {
       return {
         code: "payment_capture_pending",
         message:

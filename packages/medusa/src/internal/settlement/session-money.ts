@@ -3,6 +3,7 @@ import { CreateQueue, type CreateRequestRow } from "../create-line/queue";
 import { createLineOf, type CreateLine } from "../create-line/line";
 import { clientFor, registeredProviders } from "../platform/provider-registry";
 import type { SettlementCore } from "./context";
+import { keepsItsSession } from "./paid-collection-guard";
 
 /**
  * A Medusa payment session's money, as the plugin's own records know it: the charge that pays
@@ -21,11 +22,20 @@ export type SessionMoney =
  * session, never through an id the storefront wrote into the session's data (which the
  * payment service would read in other spellings, and which may be another cart's charge).
  * Undefined when the plugin never asked for money on this session.
+ *
+ * Money that keeps the session comes first, from every paid charge on it (`paidOnSession`):
+ * an older code the session adopted stays marked so after it was owed back (the session's own
+ * code was captured or held for the capture instead), and the mark alone would answer for the
+ * wrong charge (authorize, capture, delete).
  */
 export async function sessionMoney(
   core: SettlementCore,
   sessionId: string,
 ): Promise<SessionMoney | undefined> {
+  const keeping = (await core.records.charges.paidOnSession(sessionId)).find(keepsItsSession);
+  if (keeping) {
+    return { kind: keeping.capture_session_id === sessionId ? "adopted" : "own", row: keeping };
+  }
   const adopted = await core.records.charges.adoptedBy(sessionId);
   if (adopted) return { kind: "adopted", row: adopted };
   const own = await core.records.charges.bySessionId(sessionId);
