@@ -31,6 +31,7 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
+import { withFailure as injectFailure } from "../helpers/injected-failure";
 
 // Every real the service received sits in exactly one part of the ledger: captured for an
 // order, owed back, returned, or held. Each test is one way money reached the store, told
@@ -518,18 +519,8 @@ medusaIntegrationTestRunner({
     });
 
     describe("what follows a capture cannot be lost", () => {
-      const withFailure = async <T>(name: string, sql: string, work: () => Promise<T>) => {
-        const knex = db(container());
-        await knex.raw(
-          `create or replace function ${name}() returns trigger as $$ begin raise exception 'injected: ${name}'; end $$ language plpgsql`,
-        );
-        await knex.raw(sql.replace("$fn", `${name}()`));
-        try {
-          return await work();
-        } finally {
-          await knex.raw(`drop function ${name}() cascade`);
-        }
-      };
+      const withFailure = <T>(name: string, sql: string, work: () => Promise<T>) =>
+        injectFailure(db(container()), name, sql, work);
       /** Counts the `pix_checkout.charge.captured` events of a charge from now on. */
       const countCaptured = (chargeId: string) => {
         const bus = container().resolve<IEventBusModuleService>(Modules.EVENT_BUS);

@@ -29,6 +29,7 @@ import { providerByKey } from "../../src/internal/platform/provider-registry";
 import { recordsOf } from "../../src/internal/records/records";
 import { arrivalOf } from "../../src/internal/settlement/decide";
 import { CreateQueue, ENDED_REQUEST_RETENTION_MS } from "../../src/internal/create-line/queue";
+import { withRefusedInserts } from "../helpers/injected-failure";
 
 // An order has a life after its cart: Medusa rewrites an unpaid order's collection in place
 // when the merchant edits it, a merchant refunds a capture without canceling the order, a code
@@ -680,74 +681,68 @@ medusaIntegrationTestRunner({
       // busy cart would): the capture is in flight, its claim live, while the merchant cancels
       // the order and its subscriber decides. Then Medusa refuses the capture (the canceled
       // order's payment is no longer authorized, and its database refuses captures besides).
-      await knex().raw(
-        `create or replace function pix_test_refuse_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
-      );
-      await knex().raw(
-        `create trigger pix_test_refuse_capture before insert on capture for each row execute function pix_test_refuse_capture()`,
-      );
-      const locking = container().resolve(Modules.LOCKING);
-      const ownerId = "order-life-test";
-      let held = true;
-      const release = async () => {
-        if (!held) return;
-        held = false;
-        await locking.release(cartId, { ownerId });
-      };
-      try {
-        await locking.acquire(cartId, { ownerId, expire: 120 });
-        expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
-        await waitFor(
-          async () => (await chargeRow(chargeId))?.capture_claimed_at != null,
-          "the capture to be in flight",
-          30_000,
-        );
-        await admin("post", `/admin/orders/${orderId}/cancel`);
-        await waitFor(
-          async () => (await adminOrder(admin, orderId)).status === "canceled",
-          "the merchant's cancel",
-          30_000,
-        );
-        // order.canceled's subscriber runs a moment after the cancel answers.
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        expect(await chargeRow(chargeId)).toMatchObject({ held_reason: "awaiting_capture" });
-        // Now Medusa refuses the capture.
-        await release();
-        await waitFor(
-          () =>
-            knex()("pix_checkout_charge_event")
-              .where({ charge_id: chargeId, kind: "capture_failed" })
-              .first(),
-          "the refused capture on the timeline",
-          30_000,
-        );
-        const row = await waitFor(
-          async () => {
-            const current = await chargeRow(chargeId);
-            return Number(current.owed_cents) > 0 && current;
-          },
-          "the canceled order's money owed back",
-          30_000,
-        );
-        expect(row).toMatchObject({
-          held_cents: "0",
-          captured_cents: "0",
-          owed_cents: "3500",
-          owed_reason: "paid_after_order_canceled",
-        });
-        expect((await listed()).has(chargeId)).toBe(true);
-        const shown = (await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).data;
-        expect(shown).toMatchObject({
-          status: "refund_due",
-          refund: { amount: 3500, reason: "paid_after_order_canceled" },
-        });
-        const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
-        expect((await medusaMoney(collectionId)).net).toBe(0);
-      } finally {
-        await release().catch(() => undefined);
-        await knex().raw(`drop trigger if exists pix_test_refuse_capture on capture`);
-        await knex().raw(`drop function if exists pix_test_refuse_capture()`);
-      }
+      await withRefusedInserts(knex(), "capture", async () => {
+        const locking = container().resolve(Modules.LOCKING);
+        const ownerId = "order-life-test";
+        let held = true;
+        const release = async () => {
+          if (!held) return;
+          held = false;
+          await locking.release(cartId, { ownerId });
+        };
+        try {
+          await locking.acquire(cartId, { ownerId, expire: 120 });
+          expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+          await waitFor(
+            async () => (await chargeRow(chargeId))?.capture_claimed_at != null,
+            "the capture to be in flight",
+            30_000,
+          );
+          await admin("post", `/admin/orders/${orderId}/cancel`);
+          await waitFor(
+            async () => (await adminOrder(admin, orderId)).status === "canceled",
+            "the merchant's cancel",
+            30_000,
+          );
+          // order.canceled's subscriber runs a moment after the cancel answers.
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          expect(await chargeRow(chargeId)).toMatchObject({ held_reason: "awaiting_capture" });
+          // Now Medusa refuses the capture.
+          await release();
+          await waitFor(
+            () =>
+              knex()("pix_checkout_charge_event")
+                .where({ charge_id: chargeId, kind: "capture_failed" })
+                .first(),
+            "the refused capture on the timeline",
+            30_000,
+          );
+          const row = await waitFor(
+            async () => {
+              const current = await chargeRow(chargeId);
+              return Number(current.owed_cents) > 0 && current;
+            },
+            "the canceled order's money owed back",
+            30_000,
+          );
+          expect(row).toMatchObject({
+            held_cents: "0",
+            captured_cents: "0",
+            owed_cents: "3500",
+            owed_reason: "paid_after_order_canceled",
+          });
+          expect((await listed()).has(chargeId)).toBe(true);
+          const shown = (await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).data;
+          expect(shown).toMatchObject({
+            status: "refund_due",
+            refund: { amount: 3500, reason: "paid_after_order_canceled" },
+          });
+          const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
+          expect((await medusaMoney(collectionId)).net).toBe(0);
+        } finally {
+          await release().catch(() => undefined);
+        }
+      });
     });
 
     it("an order's payment link while Medusa refuses its paid code's capture: 409 payment_capture_pending saying what happens, never a 500, and the paid code kept; once Medusa takes the capture, the link makes a code for what the order still owes (#69)", async () => {
@@ -758,13 +753,7 @@ medusaIntegrationTestRunner({
       expect(completed.data.type).toBe("order");
       const orderId = (completed.data.order as Json).id as string;
       const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
-      await knex().raw(
-        `create or replace function pix_test_refuse_link_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
-      );
-      await knex().raw(
-        `create trigger pix_test_refuse_link_capture before insert on payment for each row execute function pix_test_refuse_link_capture()`,
-      );
-      try {
+      await withRefusedInserts(knex(), "payment", async () => {
         expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
         await waitFor(
           () =>
@@ -816,10 +805,7 @@ medusaIntegrationTestRunner({
           held_cents: "3500",
           held_reason: "awaiting_capture",
         });
-      } finally {
-        await knex().raw(`drop trigger if exists pix_test_refuse_link_capture on payment`);
-        await knex().raw(`drop function if exists pix_test_refuse_link_capture()`);
-      }
+      });
       // Medusa takes the capture on its next try; the link then asks for the rest.
       await reconcilePass(container(), new Date(Date.now() + 10 * 60_000));
       await waitFor(

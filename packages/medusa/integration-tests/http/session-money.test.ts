@@ -26,6 +26,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows";
+import { withFailure as injectFailure } from "../helpers/injected-failure";
 
 // The store pays a cart only with money it asked for on that cart. Everything a storefront
 // writes into a payment session's `data` is an attacker's input: the attacker holds the
@@ -185,18 +186,8 @@ medusaIntegrationTestRunner({
     /** A later `now` for reconciliation, past every grace period it waits out. */
     const later = (minutes = 3) => new Date(Date.now() + minutes * 60_000);
     /** Runs `sql` to make a write fail for the length of `work`, as a crash or an outage would. */
-    const withFailure = async <T>(name: string, sql: string, work: () => Promise<T>) => {
-      const knex = db(container());
-      await knex.raw(
-        `create or replace function ${name}() returns trigger as $$ begin raise exception 'injected: ${name}'; end $$ language plpgsql`,
-      );
-      await knex.raw(sql.replace("$fn", `${name}()`));
-      try {
-        return await work();
-      } finally {
-        await knex.raw(`drop function ${name}() cascade`);
-      }
-    };
+    const withFailure = <T>(name: string, sql: string, work: () => Promise<T>) =>
+      injectFailure(db(container()), name, sql, work);
     const uncompletableCart = (reais: number) => createUncompletableCart(container(), store, reais);
     const capturedCents = (sessionId: string) => capturedCentsOfSession(container(), sessionId);
 
