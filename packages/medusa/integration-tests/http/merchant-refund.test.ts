@@ -120,17 +120,33 @@ medusaIntegrationTestRunner({
       return (listed.data.charges as Json[]).find((c) => c.charge_id === chargeId);
     };
 
-    it("a replaced code's money is recorded in the ledger only, the order's captured money in Medusa too; the note is on the timeline and in the books, and the shopper hears 'Devolvemos'", async () => {
-      // A R$ 35,00 code; the shopper doubles the cart (a R$ 70,00 code) and pays the old one.
+    /**
+     * A R$ 35,00 code; the shopper doubles the cart (a R$ 70,00 code) and pays the old one, whose
+     * money is owed back. The live code is still unpaid.
+     */
+    const oldCodePaidFirst = async () => {
       const cartId = await createCartWithVariant(container(), store, product.variantId);
-      const old = lastSession(await shop.initiate(cartId, "pp_pix_a"));
-      const oldCharge = old.data.charge_id as string;
+      const oldCharge = lastSession(await shop.initiate(cartId, "pp_pix_a")).data
+        .charge_id as string;
       const line = (await shop.cart(cartId)).data.cart.items[0];
       await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, { quantity: 2 });
       const current = lastSession(await shop.initiate(cartId, "pp_pix_a"));
       const currentCharge = current.data.charge_id as string;
       await pay(oldCharge);
       await rowWhere(oldCharge, "the old code's money owed back", (r) => Number(r.owed_cents) > 0);
+      return { cartId, oldCharge, currentSession: current.id, currentCharge };
+    };
+    /** The live code pays the cart: its order, captured in Medusa. */
+    const liveCodePays = async (cartId: string, currentCharge: string) => {
+      await pay(currentCharge);
+      await rowWhere(currentCharge, "captured", (r) => r.captured_at !== null);
+      const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
+      await sandbox.webhooksIdle();
+      return { order, collectionId: order.payment_collections[0]!.id as string };
+    };
+
+    it("a replaced code's money is recorded in the ledger only, the order's captured money in Medusa too; the note is on the timeline and in the books, and the shopper hears 'Devolvemos'", async () => {
+      const { cartId, oldCharge, currentCharge } = await oldCodePaidFirst();
 
       // "Vamos devolver": no order yet, so the message can only say one is made later.
       const [due] = await sentFor(oldCharge, "pix-checkout-refund-due");
@@ -141,11 +157,7 @@ medusaIntegrationTestRunner({
       });
 
       // The live code pays the cart: an order, paid in Medusa.
-      await pay(currentCharge);
-      await rowWhere(currentCharge, "captured", (r) => r.captured_at !== null);
-      const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
-      const collectionId = order.payment_collections[0]!.id;
-      await sandbox.webhooksIdle();
+      const { order, collectionId } = await liveCodePays(cartId, currentCharge);
       await reconcilePass(container());
 
       // The drawer's figures, before anything is recorded: the old code's money is not Medusa's.
@@ -260,23 +272,11 @@ medusaIntegrationTestRunner({
       // live code's own payment is captured instead, and the older one is owed back, still
       // marked adopted (capture_session_id). Playing the race that leaves the mark takes the
       // model's timing; the mark is set here on a code owed back beside the captured one.
-      const cartId = await createCartWithVariant(container(), store, product.variantId);
-      const old = lastSession(await shop.initiate(cartId, "pp_pix_a"));
-      const oldCharge = old.data.charge_id as string;
-      const line = (await shop.cart(cartId)).data.cart.items[0];
-      await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, { quantity: 2 });
-      const current = lastSession(await shop.initiate(cartId, "pp_pix_a"));
-      const currentCharge = current.data.charge_id as string;
-      await pay(oldCharge);
-      await rowWhere(oldCharge, "the old code's money owed back", (r) => Number(r.owed_cents) > 0);
-      await pay(currentCharge);
-      await rowWhere(currentCharge, "captured", (r) => r.captured_at !== null);
-      const order = await waitFor(() => orderOfCart(container(), cartId), "its order");
-      const collectionId = order.payment_collections[0]!.id;
-      await sandbox.webhooksIdle();
+      const { cartId, oldCharge, currentSession, currentCharge } = await oldCodePaidFirst();
+      const { collectionId } = await liveCodePays(cartId, currentCharge);
       await db(container())("pix_checkout_charge")
         .where({ charge_id: oldCharge })
-        .update({ capture_session_id: current.id });
+        .update({ capture_session_id: currentSession });
 
       const refund = await admin("post", `/admin/pix-checkout/charges/${currentCharge}/refunds`, {
         amount: 1_000,
