@@ -825,6 +825,69 @@ medusaIntegrationTestRunner({
       expect(lastSession(rest).data.amount_cents).toBe(3_500);
     });
 
+    it("a paid code Medusa authorized but would not capture, when the merchant edits its order up: Medusa cancels that collection and asks the whole new total, and the paid money is owed back, listed and told, never lost nor counted twice (#69)", async () => {
+      const cartId = await cartOf(1);
+      const session = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = session.data.charge_id as string;
+      const completed = await shop.complete(cartId);
+      const orderId = (completed.data.order as Json).id as string;
+      const paidCollection = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
+      await withRefusedInserts(knex(), "capture", async () => {
+        expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+        await waitFor(
+          () =>
+            knex()("pix_checkout_charge_event")
+              .where({ charge_id: chargeId, kind: "capture_failed" })
+              .first(),
+          "the refused capture on the timeline",
+          30_000,
+        );
+        expect(await chargeRow(chargeId)).toMatchObject({
+          held_cents: "3500",
+          held_reason: "awaiting_capture",
+        });
+        // Medusa's order edit cancels the authorized collection and makes one for R$ 70,00.
+        await editQuantity(orderId, 2);
+      });
+      await reconcilePass(container(), new Date(Date.now() + 10 * 60_000));
+      const row = await waitFor(
+        async () => {
+          const current = await chargeRow(chargeId);
+          return Number(current.owed_cents) > 0 && current;
+        },
+        "the canceled collection's money owed back",
+        30_000,
+      );
+      expect(row).toMatchObject({
+        held_cents: "0",
+        captured_cents: "0",
+        owed_cents: "3500",
+        owed_reason: "collection_canceled",
+        flag_code: "refund_due",
+      });
+      expect((await listed()).has(chargeId)).toBe(true);
+      // Medusa holds none of it; the order asks its whole new total, by the widget's link.
+      expect((await medusaMoney(paidCollection)).net).toBe(0);
+      expect(await pendingCents(orderId)).toBe(7_000);
+      const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
+      expect(outstanding).toMatchObject({ amount: 7_000 });
+      expect(outstanding.payment_collection_id).not.toBe(paidCollection);
+      // The shopper's code: R$ 35,00 comes back, and the order still owes R$ 70,00.
+      const shown = (await shop.call("get", `/store/pix-checkout/sessions/${session.id}`)).data;
+      expect(shown).toMatchObject({
+        status: "refund_due",
+        refund: { amount: 3_500 },
+        order: { payment: "awaiting", owes: 7_000 },
+      });
+      // Days of passes later, the money is still owed once, never captured nor held again.
+      await reconcilePass(container(), new Date(Date.now() + 3 * 24 * 60 * 60_000));
+      expect(await chargeRow(chargeId)).toMatchObject({
+        held_cents: "0",
+        captured_cents: "0",
+        owed_cents: "3500",
+      });
+    });
+
     describe("smaller doors", () => {
       it("never owes back held money a live capture claim is taking, and a claim dies with the money it claimed", async () => {
         const cartId = await cartOf(1);
