@@ -136,6 +136,31 @@ medusaIntegrationTestRunner({
       const periods = (await admin("get", "/admin/pix-checkout/overview")).periods;
       return periods.month.pix.income_cents + periods.month.boleto.income_cents;
     };
+    /** The order's payment link asks for a new Pix of `collectionId` (Medusa's store route). */
+    const linkCode = (collectionId: string) =>
+      shop.call("post", `/store/payment-collections/${collectionId}/payment-sessions`, {
+        provider_id: "pp_pix_a",
+      });
+    /** Waits for Medusa's refusal of a charge's capture, on the charge's timeline. */
+    const captureRefused = (chargeId: string) =>
+      waitFor(
+        () =>
+          knex()("pix_checkout_charge_event")
+            .where({ charge_id: chargeId, kind: "capture_failed" })
+            .first(),
+        "the refused capture on the timeline",
+        30_000,
+      );
+    /** Waits until some of a charge's money is owed back; its row then. */
+    const owedBack = (chargeId: string, what: string) =>
+      waitFor(
+        async () => {
+          const current = await chargeRow(chargeId);
+          return Number(current.owed_cents) > 0 && current;
+        },
+        what,
+        30_000,
+      );
     /** Waits until a paid charge's money is decided: nothing held for Medusa's capture. */
     const decided = (chargeId: string) =>
       waitFor(
@@ -270,11 +295,7 @@ medusaIntegrationTestRunner({
           expect(view.order).not.toHaveProperty("owes");
         }
         // Paid in full: no third code.
-        const third = await shop.call(
-          "post",
-          `/store/payment-collections/${collectionId}/payment-sessions`,
-          { provider_id: "pp_pix_a" },
-        );
+        const third = await linkCode(collectionId);
         expect(third.status).toBe(400);
         expect(third.data.code).toBe("collection_already_paid");
         expect(third.data.message).toContain("order");
@@ -709,22 +730,8 @@ medusaIntegrationTestRunner({
           expect(await chargeRow(chargeId)).toMatchObject({ held_reason: "awaiting_capture" });
           // Now Medusa refuses the capture.
           await release();
-          await waitFor(
-            () =>
-              knex()("pix_checkout_charge_event")
-                .where({ charge_id: chargeId, kind: "capture_failed" })
-                .first(),
-            "the refused capture on the timeline",
-            30_000,
-          );
-          const row = await waitFor(
-            async () => {
-              const current = await chargeRow(chargeId);
-              return Number(current.owed_cents) > 0 && current;
-            },
-            "the canceled order's money owed back",
-            30_000,
-          );
+          await captureRefused(chargeId);
+          const row = await owedBack(chargeId, "the canceled order's money owed back");
           expect(row).toMatchObject({
             held_cents: "0",
             captured_cents: "0",
@@ -755,25 +762,14 @@ medusaIntegrationTestRunner({
       const collectionId = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
       await withRefusedInserts(knex(), "payment", async () => {
         expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
-        await waitFor(
-          () =>
-            knex()("pix_checkout_charge_event")
-              .where({ charge_id: chargeId, kind: "capture_failed" })
-              .first(),
-          "the refused capture on the timeline",
-          30_000,
-        );
+        await captureRefused(chargeId);
         // The merchant adds a unit: the order asks R$ 70, its paid R$ 35 still held for the capture.
         await editQuantity(orderId, 2);
         // The order widget offers no link while the capture is pending: it would be refused.
         expect(
           (await admin("get", `/admin/pix-checkout/orders/${orderId}`)).outstanding,
         ).toBeNull();
-        const link = await shop.call(
-          "post",
-          `/store/payment-collections/${collectionId}/payment-sessions`,
-          { provider_id: "pp_pix_a" },
-        );
+        const link = await linkCode(collectionId);
         expect(link.status, JSON.stringify(link.data)).toBe(409);
         expect(link.data.code).toBe("payment_capture_pending");
         expect(link.data.message).toMatch(/still being recorded.*ask again in a few minutes/);
@@ -790,11 +786,7 @@ medusaIntegrationTestRunner({
         await knex()("pix_checkout_charge")
           .where({ charge_id: stale })
           .update({ capture_session_id: session.id });
-        const marked = await shop.call(
-          "post",
-          `/store/payment-collections/${collectionId}/payment-sessions`,
-          { provider_id: "pp_pix_a" },
-        );
+        const marked = await linkCode(collectionId);
         expect(marked.status, JSON.stringify(marked.data)).toBe(409);
         expect(marked.data.code).toBe("payment_capture_pending");
         // Nothing changed: the paid code keeps its session, its money still held for the capture.
@@ -816,11 +808,7 @@ medusaIntegrationTestRunner({
       // The widget now offers the link, for what the order still owes.
       const { outstanding } = await admin("get", `/admin/pix-checkout/orders/${orderId}`);
       expect(outstanding).toMatchObject({ payment_collection_id: collectionId, amount: 3_500 });
-      const rest = await shop.call(
-        "post",
-        `/store/payment-collections/${collectionId}/payment-sessions`,
-        { provider_id: "pp_pix_a" },
-      );
+      const rest = await linkCode(collectionId);
       expect(rest.status, JSON.stringify(rest.data)).toBe(200);
       expect(lastSession(rest).data.amount_cents).toBe(3_500);
     });
@@ -834,14 +822,7 @@ medusaIntegrationTestRunner({
       const paidCollection = (await orderOfCart(container(), cartId))!.payment_collections[0]!.id;
       await withRefusedInserts(knex(), "capture", async () => {
         expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
-        await waitFor(
-          () =>
-            knex()("pix_checkout_charge_event")
-              .where({ charge_id: chargeId, kind: "capture_failed" })
-              .first(),
-          "the refused capture on the timeline",
-          30_000,
-        );
+        await captureRefused(chargeId);
         expect(await chargeRow(chargeId)).toMatchObject({
           held_cents: "3500",
           held_reason: "awaiting_capture",
@@ -850,14 +831,7 @@ medusaIntegrationTestRunner({
         await editQuantity(orderId, 2);
       });
       await reconcilePass(container(), new Date(Date.now() + 10 * 60_000));
-      const row = await waitFor(
-        async () => {
-          const current = await chargeRow(chargeId);
-          return Number(current.owed_cents) > 0 && current;
-        },
-        "the canceled collection's money owed back",
-        30_000,
-      );
+      const row = await owedBack(chargeId, "the canceled collection's money owed back");
       expect(row).toMatchObject({
         held_cents: "0",
         captured_cents: "0",
