@@ -285,6 +285,33 @@ medusaIntegrationTestRunner({
       expect(refund.status, JSON.stringify(refund.data)).toBe(200);
       expect(refund.data.recorded_in_medusa_cents).toBe(1_000);
       expect(await medusaRefunds(collectionId)).toEqual([1_000]);
+      // The books name the charge Medusa captured and refunded: the live code, once each.
+      const today = saoPauloDay(new Date());
+      const csv = await admin(
+        "get",
+        `/admin/pix-checkout/reconciliation.csv?from=${today}&to=${today}`,
+        undefined,
+        { responseType: "arraybuffer" },
+      );
+      const lines = Buffer.from(csv.data as ArrayBuffer)
+        .subarray(3)
+        .toString("utf8")
+        .split("\r\n");
+      const line = (type: string, chargeId: string) =>
+        lines.filter((l) => l.includes(`;${type};`) && l.includes(`;${chargeId};`));
+      expect(line("Cobrança", currentCharge)).toEqual([
+        expect.stringContaining(";70,00;0,69;69,31;70,00;"),
+      ]);
+      expect(line("Cobrança", oldCharge)).toEqual([
+        expect.stringContaining(";35,00;0,35;34,65;;35,00;"),
+      ]);
+      expect(line("Devolução", currentCharge)).toEqual([
+        expect.stringContaining(";-10,00;;;-10,00;"),
+      ]);
+      expect(line("Devolução", oldCharge)).toEqual([]);
+      expect(lines.find((l) => l.startsWith(";Total de devoluções;"))).toContain(
+        ";-10,00;;;-10,00;",
+      );
     });
 
     describe("Pix returned by the MED", () => {

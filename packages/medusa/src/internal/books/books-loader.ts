@@ -134,12 +134,22 @@ export async function loadBooks(
           .whereNull("deleted_at");
   const chargeOfSession = (payment: PaymentLike): string | null => {
     const session = payment.payment_session_id;
-    // A replaced code that was paid is captured on the cart's current session
-    // (capture_session_id); otherwise the session's own paid charge, then its newest.
+    // The charge whose money Medusa holds on this session comes first: a replaced code that
+    // was paid is captured on the cart's current session (capture_session_id), and an older
+    // code the session adopted stays marked so after it was owed back, the session's own code
+    // captured instead. Then, as when no money is held any more (refunded in full), the adopted
+    // charge, the session's own paid charge, then its newest.
     const candidates = rows.filter(
       (row) => row.capture_session_id === session || row.session_id === session,
     );
+    const holds = candidates.filter(
+      (row) =>
+        (row.capture_session_id ?? row.session_id) === session &&
+        Number(row.captured_cents) + Number(row.contested_cents ?? 0) > 0,
+    );
     const best =
+      holds.find((row) => row.capture_session_id === session) ??
+      holds[0] ??
       candidates.find((row) => row.capture_session_id === session) ??
       candidates.find((row) => row.status === "paid") ??
       candidates.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0];
