@@ -16,7 +16,15 @@ import {
   type StockedProduct,
   type StoreFixture,
 } from "../helpers/store-fixture";
-import { control, db, orderOfCart, storefront, type Api, type Json } from "../helpers/checkout";
+import {
+  BOLETO_PAYER,
+  control,
+  db,
+  orderOfCart,
+  storefront,
+  type Api,
+  type Json,
+} from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
@@ -329,12 +337,15 @@ medusaIntegrationTestRunner({
       };
       /**
        * A R$ 35,00 cart paid by Pix: its order, captured in Medusa and in the ledger. `paidCents`:
-       * what the shopper paid, when more (the excess owed back, `overpaid`).
+       * what the shopper paid, when more (the excess owed back, `overpaid`). `boleto`: paid by a
+       * boleto instead.
        */
-      const paidOrder = async (paidCents?: number) => {
+      const paidOrder = async (paidCents?: number, boleto = false) => {
         const cartId = await createCartWithVariant(container(), store, product.variantId);
-        const chargeId = lastSession(await shop.initiate(cartId, "pp_pix_a")).data
-          .charge_id as string;
+        const created = boleto
+          ? await shop.initiate(cartId, "pp_boleto_a", BOLETO_PAYER)
+          : await shop.initiate(cartId, "pp_pix_a");
+        const chargeId = lastSession(created).data.charge_id as string;
         if (paidCents !== undefined) {
           await control(sandbox.url, `transactions/${chargeId}/amount`, { amount: paidCents });
         }
@@ -443,6 +454,25 @@ medusaIntegrationTestRunner({
           ["contested", "returned", 700, "med_returned", true],
           ["contested", "captured", 300, "med_kept", false],
         ]);
+      });
+
+      it("a boleto has no MED (the MED is the Pix system's): marking one is refused 409 med_not_contestable and nothing moves", async () => {
+        const { chargeId, collectionId } = await paidOrder(undefined, true);
+        const before = await rowWhere(chargeId, "captured", (r) => r.captured_at !== null);
+        const refused = await med(chargeId, {
+          protocol: "E2E-BOLETO",
+          deadline,
+          amount: 1_000,
+        });
+        expect(refused.status, JSON.stringify(refused.data)).toBe(409);
+        expect(refused.data.code).toBe("med_not_contestable");
+        expect(refused.data.message).toMatch(/applies only to Pix/);
+        expect(await rowWhere(chargeId, "unchanged", () => true)).toMatchObject({
+          captured_cents: before.captured_cents,
+          contested_cents: "0",
+          med_state: null,
+        });
+        expect(await medusaRefunds(collectionId)).toEqual([]);
       });
 
       it("'Mantido' on a MED of owed money only: the money stays owed, and its devolução deadline applies again", async () => {

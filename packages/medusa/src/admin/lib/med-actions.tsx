@@ -4,7 +4,7 @@
 // ("Devolvido pelo MED", "Mantido"), each confirmed in a drawer that says, before anything is
 // recorded, where the money goes: the lines come from the server's own rule
 // (internal/operations/med-split.ts `medOutcomeSplit`), in its order. Each button shows only when
-// the charge's money allows it and the admin user's role may take it (lib/permissions.ts, the
+// the charge is a Pix, its money allows it and the admin user's role may take it (lib/permissions.ts, the
 // `med` action).
 import { Button, Drawer, Input, Label, Text } from "@medusajs/ui";
 import { useState } from "react";
@@ -18,6 +18,7 @@ import type { AdminMoney } from "./types";
 /** What the MED buttons read of a charge. */
 interface MedCharge {
   charge_id: string;
+  method: string;
   status: string;
   money: AdminMoney | null;
 }
@@ -42,7 +43,8 @@ export function MedActions({ charge }: { charge: MedCharge }) {
   const [deadline, setDeadline] = useState("");
   const [amount, setAmount] = useState(formatCents(blockable).replace(/^R\$\s*/, ""));
   const [ending, setEnding] = useState<"returned" | "kept" | null>(null);
-  if (!money || !may("med")) return null;
+  // The MED is the Pix system's: a boleto offers none.
+  if (!money || !may("med") || charge.method !== "pix") return null;
   const med = money.med;
   if (med?.state === "open") {
     return (

@@ -61,8 +61,8 @@ const lockKey = (charge: ChargeRow) => charge.payment_collection_id ?? `charge:$
 /**
  * A MED blocked `amountCents` of a paid charge: owed money first (it stays owed, the case's),
  * then captured money, which moves to `contested` (med-split.ts `medBlockOf`); the charge's case
- * opens (protocol, deadline), in one statement, with a line on its timeline. Refused (409) when
- * a case is open, when the charge has nothing owed or captured, when the block needs captured
+ * opens (protocol, deadline), in one statement, with a line on its timeline. Refused (409) for a
+ * boleto (the MED is Pix's), when a case is open, when the charge has nothing owed or captured, when the block needs captured
  * money of a cart that is no order yet, and when the amount is more than both hold.
  */
 export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): Promise<ChargeRow> {
@@ -72,6 +72,13 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
       throw new PixCheckoutError(
         "med_already_open",
         `Charge ${row.charge_id} has an open MED (protocol ${row.med_protocol}): record its outcome (Devolvido pelo MED, or Mantido) before marking another.`,
+      );
+    }
+    if (row.method !== "pix") {
+      // The MED (Mecanismo Especial de Devolução) is the Pix system's: a boleto has none.
+      throw new PixCheckoutError(
+        "med_not_contestable",
+        `Charge ${row.charge_id} is a ${row.method}: the MED applies only to Pix.`,
       );
     }
     const money = moneyOf(row);
