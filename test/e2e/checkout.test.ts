@@ -606,7 +606,7 @@ describe("checkout in the demo store", () => {
 });
 
 describe("the merchant's admin after the flows above", () => {
-  it("shows a fresh pt-BR browser Medusa's own screens, the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
+  it("shows a fresh pt-BR browser Medusa's own screens, the Pix Checkout page, its transactions and webhooks, and a paid order's widget in pt-BR, where a MED is recorded and ended in its drawers as Medusa's order then shows, with no sideways scroll of the page or of any table at 1280 and 1024 px and no English of the plugin's", async () => {
     // A Brazilian merchant's fresh browser: no cookie, no local storage, no language picked in
     // Medusa's profile. Medusa alone would store `lng=en` (its fallback) on this first load; the
     // demo's admin stores its Portuguese instead (apps/demo/src/admin-language).
@@ -640,13 +640,74 @@ describe("the merchant's admin after the flows above", () => {
       await tab.getByText("charge.paid").first().waitFor({ timeout: 60_000 });
       problems.push(...(await layoutProblems(tab, "the webhooks tab", english)));
 
-      const paid = (await listOrders(demo.urls.store, token)).find(
-        (order) => order.payment_status === "captured",
-      )!;
+      // A paid order of one Pix (the MED below is Pix's).
+      let paid: Awaited<ReturnType<typeof listOrders>>[number] | undefined;
+      for (const order of await listOrders(demo.urls.store, token)) {
+        if (order.payment_status !== "captured") continue;
+        const charges = await orderCharges(demo.urls.store, token, order.id);
+        if (charges.length === 1 && (charges[0] as { method?: string }).method === "pix") {
+          paid = order;
+          break;
+        }
+      }
+      if (!paid) throw new Error("no paid order of one Pix after the flows above");
       await tab.goto(`${demo.urls.admin}/orders/${paid.id}`);
       const widget = tab.locator('[data-pix-checkout="order-widget"]');
       await widget.getByText("paga").first().waitFor({ timeout: 60_000 });
       problems.push(...(await layoutProblems(tab, "the order page", english)));
+
+      // A MED on that paid Pix, as a merchant records it: the block, then its end, each in a
+      // drawer that says where the money goes before anything is recorded.
+      await widget.locator('[data-pix-checkout="med-mark"]').click();
+      const markDrawer = tab.getByRole("dialog");
+      await markDrawer.getByText("Registrar MED: bloqueio cautelar").waitFor();
+      await markDrawer.getByLabel("Número de protocolo").fill("E2E-MED-0001");
+      const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      await markDrawer.getByLabel("Prazo para a análise").fill(deadline);
+      // The amount starts at all the order's money: the whole paid total.
+      expect(await markDrawer.getByLabel("Valor bloqueado (R$)").inputValue()).toBe(
+        brl(Math.round(paid.total * 100)).replace(/^R\$\s*/, ""),
+      );
+      await markDrawer.locator('[data-pix-checkout="med-save"]').click();
+      const open = widget.locator('[data-pix-checkout="med-open"]');
+      await open.waitFor({ timeout: 30_000 });
+      expect((await open.textContent())!.replace(/\s/g, " ")).toContain("protocolo E2E-MED-0001");
+      problems.push(...(await layoutProblems(tab, "the order page with a MED open", english)));
+
+      // The MED returns R$ 5,00 of it: the drawer's lines add up to the block before confirming.
+      await open.locator('[data-pix-checkout="med-returned"]').click();
+      const endDrawer = tab.getByRole("dialog");
+      await endDrawer.getByText("Devolvido pelo MED: confirmar").waitFor();
+      await endDrawer.getByLabel("Valor que o MED devolveu (R$)").fill("5,00");
+      const lines = endDrawer.locator('[data-pix-checkout="med-outcome-lines"]');
+      await lines.getByText("R$ 5,00 saem da receita").waitFor();
+      const rest = brl(Math.round(paid.total * 100) - 500);
+      expect((await lines.textContent())!.replace(/\s/g, " ")).toContain(
+        `${rest} voltam para a receita`,
+      );
+      await endDrawer.locator('[data-pix-checkout="med-outcome-confirm"]').click();
+      await tab.getByText("Devolução pelo MED registrada, também no pedido do Medusa.").waitFor({
+        timeout: 30_000,
+      });
+      // Medusa's order records the R$ 5,00 as a refund of its payment; nothing else moved.
+      const medusa = await fetch(
+        `${demo.urls.store}/admin/orders/${paid.id}?fields=payment_status,payment_collections.payments.refunds.amount`,
+        { headers: { authorization: `Bearer ${token}` } },
+      ).then(
+        (r) =>
+          r.json() as Promise<{
+            order: {
+              payment_status: string;
+              payment_collections: { payments: { refunds: { amount: number }[] }[] }[];
+            };
+          }>,
+      );
+      const refunds = medusa.order.payment_collections.flatMap((c) =>
+        c.payments.flatMap((p) => p.refunds.map((r) => Math.round(Number(r.amount) * 100))),
+      );
+      expect(refunds).toEqual([500]);
+      expect(medusa.order.payment_status).toBe("partially_refunded");
+      await open.waitFor({ state: "detached", timeout: 30_000 });
       expect(problems).toEqual([]);
     } finally {
       await merchant.close();
