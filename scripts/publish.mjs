@@ -153,7 +153,9 @@ function publishStep() {
 /**
  * The `npm` the dry run puts in front of the real one. `npm view` answers as the registry
  * FAKE_REGISTRY names ("empty": it has no version yet; "full": it has every one), and
- * `npm publish` runs the real one with `--dry-run` and is written down in NPM_CALLS.
+ * `npm publish` runs the real one with `--dry-run` and is written down in NPM_CALLS. `--offline`:
+ * the rehearsal asks the registry nothing (a dry run's own lookups waited out the network's
+ * timeouts on a machine without one: 296 s against 14 s in `unshare -n`).
  */
 const NPM_STAND_IN = `#!/bin/sh
 PATH="$REAL_PATH"
@@ -168,7 +170,7 @@ case "$1" in
   publish)
     shift
     echo "publish $*" >> "$NPM_CALLS"
-    exec npm publish --dry-run "$@"
+    exec npm publish --dry-run --offline "$@"
     ;;
 esac
 exec npm "$@"
