@@ -593,21 +593,52 @@ medusaIntegrationTestRunner({
       toString = () => "SwitchOther";
     }
 
+    /**
+     * The shopper asks for one unit more: a new total, for which Medusa drops the cart's sessions
+     * and the plugin the codes on them. What the store answered, never a 5xx: 200 is an edit; a
+     * cart whose code is paid refuses it (400 `collection_already_paid`, the plugin's middleware)
+     * and keeps its codes, as does a cart that became an order meanwhile.
+     */
+    const editCart = async (r: Real, what: string) => {
+      const cart = no5xx(await shop.cart(r.cartId), `the cart, before ${what}`).data.cart;
+      const line = cart.items[0];
+      const answer = no5xx(
+        await shop.call("post", `/store/carts/${r.cartId}/line-items/${line.id}`, {
+          quantity: line.quantity + 1,
+        }),
+        what,
+      );
+      return { status: answer.status, code: answer.data?.code as string | undefined };
+    };
+
+    /**
+     * What a cart edit's answer means to the model: an edit replaced the cart's codes (paying one
+     * now pays an old total) and left no other provider's session live. A refusal changes
+     * nothing, and must be one the store may give: the paid cart's, of a cart with a paid code.
+     */
+    const afterCartEdit = (m: Model, r: Real, answer: { status: number; code?: string }) => {
+      if (answer.status === 200) {
+        m.otherLive = false;
+        replaceCodes(m, r.collectionId);
+        return "edited";
+      }
+      if (answer.code === "collection_already_paid") {
+        expect(
+          m.codes.some((c) => c.paid !== null),
+          "a cart refusing an edit as paid has a paid code",
+        ).toBe(true);
+        return "refused as paid";
+      }
+      return `refused ${answer.status} ${answer.code ?? ""}`.trim();
+    };
+
     /** The shopper changes the cart: its total moves, and Medusa drops its sessions. */
     class EditCart implements fc.AsyncCommand<Model, Real> {
       check = (m: Readonly<Model>) => !m.completedBy;
       async run(m: Model, r: Real) {
-        const cart = (await shop.cart(r.cartId)).data.cart;
-        const line = cart.items[0];
-        no5xx(
-          await shop.call("post", `/store/carts/${r.cartId}/line-items/${line.id}`, {
-            quantity: line.quantity + 1,
-          }),
-          "a cart edit",
-        );
-        m.otherLive = false;
+        const answer = await editCart(r, "a cart edit");
         unsettle(m);
-        replaceCodes(m, r.collectionId);
+        afterCartEdit(m, r, answer);
         await quiesce();
         await check(m, r, false);
       }
@@ -1106,13 +1137,14 @@ medusaIntegrationTestRunner({
     }
 
     /** The doors a race may open at once. */
-    type Door = "webhook" | "switch" | "complete" | "reconcile" | "edit";
-    const DOORS: Door[] = ["webhook", "switch", "complete", "reconcile", "edit"];
+    type Door = "webhook" | "switch" | "complete" | "reconcile" | "edit" | "cartEdit";
+    const DOORS: Door[] = ["webhook", "switch", "complete", "reconcile", "edit", "cartEdit"];
 
     /**
      * Two or three doors at once, started in an order the scheduler picks: a payment's webhook,
      * the shopper's switch to another provider, the cart's completion, a reconciliation pass, the
-     * merchant's order edit. What came of the race is read back from Medusa.
+     * merchant's order edit, the shopper's cart edit. What came of the race is read back from
+     * Medusa, and the cart edit's outcome from its answer: a cart paid first refuses it.
      */
     class RaceDoors implements fc.AsyncCommand<Model, Real> {
       constructor(
@@ -1120,18 +1152,25 @@ medusaIntegrationTestRunner({
         readonly doors: Door[],
         readonly pick: number,
       ) {}
+      /** What the cart edit's door was answered, once it ran: the log's proof it raced. */
+      cartEdit = "";
       check = (m: Readonly<Model>) => this.usable(m).length >= 2;
       usable = (m: Readonly<Model>) =>
         this.doors.filter((door) =>
           door === "webhook"
             ? m.codes.some(payable)
-            : door === "switch" || door === "complete"
+            : door === "switch" || door === "complete" || door === "cartEdit"
               ? !m.completedBy
               : door === "edit"
                 ? m.orderId !== null && !m.canceled
                 : true,
         );
-      async open(door: Door, m: Model, r: Real, code: Code | undefined) {
+      async open(
+        door: Door,
+        m: Model,
+        r: Real,
+        code: Code | undefined,
+      ): Promise<{ status: number; code?: string } | void> {
         if (door === "webhook" && code) {
           const paid = await control(
             sandboxOf(code).url,
@@ -1146,6 +1185,8 @@ medusaIntegrationTestRunner({
         } else if (door === "reconcile") {
           passes += 1;
           await reconcilePass(container(), new Date(Date.now() + passes * 24 * 60 * 60_000));
+        } else if (door === "cartEdit") {
+          return editCart(r, "a cart edit, racing");
         } else {
           await editOrder(m, this.pick % 2 === 0, true);
         }
@@ -1169,6 +1210,15 @@ medusaIntegrationTestRunner({
         const outcomes = await Promise.allSettled(opened);
         for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
         await quiesce();
+        // The cart edit counts as one only if the store took it: a webhook that came first
+        // makes the cart paid, and its refusal leaves the codes as they were.
+        const edit = doors.indexOf("cartEdit");
+        if (edit >= 0) {
+          const outcome = outcomes[edit]!;
+          if (outcome.status === "fulfilled" && outcome.value) {
+            this.cartEdit = afterCartEdit(m, r, outcome.value);
+          }
+        }
         // What the race left: whose session is live, and whether the cart became an order.
         if (r.collectionId && !m.completedBy) {
           const live = await paymentModule().listPaymentSessions({
@@ -1183,7 +1233,7 @@ medusaIntegrationTestRunner({
         `RaceDoors([${this.doors.join(", ")}], ${this.pick}) ${this.scheduler
           .report()
           .map((t) => t.label)
-          .join(" > ")}`;
+          .join(" > ")}${this.cartEdit ? ` (cart edit ${this.cartEdit})` : ""}`;
     }
 
     /**
@@ -1366,6 +1416,21 @@ medusaIntegrationTestRunner({
           fc.nat(5),
         )
         .map(([scheduler, doors, pick]) => new RaceDoors(scheduler, doors, pick)),
+      // The cart edit races only while the cart is one, a third of the stories' opening: races
+      // of its own, twice over, or it would hardly ever run; with the payment's webhook each
+      // time, the race a paid cart's refusal answers, and at most one other door.
+      ...[0, 1].map(() =>
+        fc
+          .tuple(
+            fc.scheduler(),
+            fc.subarray(["switch", "complete", "reconcile"] as Door[], { maxLength: 1 }),
+            fc.nat(5),
+          )
+          .map(
+            ([scheduler, doors, pick]) =>
+              new RaceDoors(scheduler, ["cartEdit", "webhook", ...doors], pick),
+          ),
+      ),
     ];
 
     it(
