@@ -30,7 +30,7 @@ import { adminLogin } from "../helpers/admin-login";
 // one cart (codes of either method, a switch to another provider, cart edits, payments exact,
 // short and over, of old codes too, lost, duplicate and late webhooks, cart completion, a
 // canceled order, the merchant's accept and refunds, reconciliation passes, a process dying
-// right after Medusa's capture) and an order's whole life after its cart (order-first orders,
+// right after Medusa's capture, captures Medusa refuses for days) and an order's whole life after its cart (order-first orders,
 // order edits up and down under a live code, the payment link's code for what an order still
 // owes, a code of the other registration, a code whose create fails after its cart became an
 // order, Medusa's own refund route, and doors racing each other in an order the scheduler
@@ -105,6 +105,11 @@ interface Code {
    * code for the rest, which those do not make a second payment of.
    */
   paidBefore: string[] | null;
+  /**
+   * Its money waited for a capture while Medusa refused captures (RefusedCaptures): once they
+   * are taken again, the end's passes must leave none of it held.
+   */
+  metRefusal: boolean;
 }
 
 /** What the model knows of the cart: far less than the plugin, enough to know what must hold. */
@@ -551,6 +556,7 @@ medusaIntegrationTestRunner({
               .filter((c) => c.collectionId === collectionId && c.paid !== null)
               .map((c) => c.chargeId)
           : null,
+        metRefusal: false,
       });
     };
 
@@ -805,12 +811,37 @@ medusaIntegrationTestRunner({
       toString = () => "Complete";
     }
 
+    /**
+     * Codes whose money is still held for a capture Medusa has not taken: it refused them
+     * (RefusedCaptures), and no pass has tried since. Every other paid code's decision is taken
+     * by the step that paid it, or by the next pass.
+     */
+    const heldForCapture = async (m: Model) =>
+      (
+        (await knex()("pix_checkout_charge")
+          .whereIn(
+            "charge_id",
+            m.codes.map((c) => c.chargeId),
+          )
+          .where("held_cents", ">", 0)) as Json[]
+      ).map((row) => row.charge_id as string);
+
+    /** What the merchant did before their capture landed leaves these codes' money owed back. */
+    const forgoCapture = (m: Model, chargeIds: string[]) => {
+      for (const code of m.codes) if (chargeIds.includes(code.chargeId)) code.owedCapture = false;
+    };
+
     /** The merchant cancels the order. */
     class CancelOrder implements fc.AsyncCommand<Model, Real> {
       check = (m: Readonly<Model>) => m.orderId !== null && !m.canceled;
       async run(m: Model, r: Real) {
+        // Money still held for a capture is the canceled order's no more: it is owed back.
+        const waiting = await heldForCapture(m);
         const canceled = no5xx(await admin("post", `/admin/orders/${m.orderId}/cancel`), "cancel");
-        if (canceled.status === 200) m.canceled = true;
+        if (canceled.status === 200) {
+          m.canceled = true;
+          forgoCapture(m, waiting);
+        }
         unsettle(m);
         await quiesce();
         await check(m, r, false);
@@ -949,6 +980,67 @@ medusaIntegrationTestRunner({
     }
 
     /**
+     * Medusa refuses every capture for a stretch (its database refuses inserts into `capture`, as
+     * in order-life.test.ts): the bank pays a code meanwhile, its webhook's capture is refused,
+     * and so are those of passes days apart, past the failures that list the charge for the
+     * merchant. Then Medusa takes captures again, and what the refused captures left is the
+     * end's passes' to finish: the money paid captured, or owed back, never held (liveness).
+     */
+    class RefusedCaptures implements fc.AsyncCommand<Model, Real> {
+      constructor(
+        readonly pick: number,
+        readonly refusedPasses: number,
+      ) {}
+      /** Refusals the charges met, for the log: a stretch that refused nothing tested nothing. */
+      failures = -1;
+      check = (m: Readonly<Model>) => m.codes.some(payable);
+      async run(m: Model, r: Real) {
+        const pay = new Pay(this.pick, "exact", "normal", "none");
+        await knex().raw(
+          `create or replace function pix_model_refuse_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
+        );
+        await knex().raw(
+          `create trigger pix_model_refuse_capture before insert on capture for each row execute function pix_model_refuse_capture()`,
+        );
+        try {
+          await pay.run(m, r);
+          // Each pass a day after the last: past every retry's wait (records/capture-claims.ts),
+          // so each one tries the capture again and is refused again, the webhook's try and two
+          // passes reaching the failures that list the charge. The invariants are checked after
+          // the last (the stretch's others only cost time).
+          for (let pass = 1; pass < this.refusedPasses; pass += 1) {
+            await quiesce();
+            passes += 1;
+            for (const code of m.codes) if (code.expired) code.passesSinceExpiry += 1;
+            await reconcilePass(container(), new Date(Date.now() + passes * 24 * 60 * 60_000));
+          }
+          await new Reconcile().run(m, r);
+          const ids = m.codes.map((c) => c.chargeId);
+          const waiting = (await knex()("pix_checkout_charge")
+            .whereIn("charge_id", ids)
+            .where("held_cents", ">", 0)
+            .whereIn("held_reason", ["awaiting_capture", "accepted"])) as Json[];
+          for (const code of m.codes) {
+            if (waiting.some((row) => row.charge_id === code.chargeId)) code.metRefusal = true;
+          }
+          this.failures = (
+            await knex()("pix_checkout_charge_event")
+              .whereIn("charge_id", ids)
+              .where({ kind: "capture_failed" })
+          ).length;
+        } finally {
+          await knex().raw(`drop trigger if exists pix_model_refuse_capture on capture`);
+          await knex().raw(`drop function if exists pix_model_refuse_capture()`);
+        }
+        await check(m, r, false);
+      }
+      toString = () =>
+        `RefusedCaptures(${this.pick}, ${this.refusedPasses} passes)${
+          this.failures >= 0 ? ` ${this.failures} capture_failed` : ""
+        }`;
+    }
+
+    /**
      * The merchant edits the order through Medusa's order-edit routes (request, confirm): one
      * unit more or less of its item. Medusa restates an unpaid collection in place under its
      * live code, or leaves a difference to pay or to refund once the order is paid. Returns
@@ -961,6 +1053,10 @@ medusaIntegrationTestRunner({
       const quantity = item.quantity + (up ? 1 : -1);
       if (quantity < 1) return false;
       const netBefore = await orderNet(order.collectionIds);
+      // Money still held for a capture leaves Medusa an authorized collection, which an edit
+      // cancels, asking the new total of a new one (Medusa's
+      // create-or-update-order-payment-collection): that money is owed back (decide.ts, 4c).
+      const waiting = await heldForCapture(m);
       const steps: [string, string, unknown?][] = [
         ["post", "/admin/order-edits", { order_id: m.orderId }],
         ["post", `/admin/order-edits/${m.orderId}/items/item/${item.id}`, { quantity }],
@@ -981,6 +1077,7 @@ medusaIntegrationTestRunner({
         : Math.max(after.totalCents, netBefore);
       m.edited = true;
       unsettle(m);
+      forgoCapture(m, waiting);
       for (const id of after.collectionIds) replaceCodes(m, id);
       return true;
     };
@@ -1289,6 +1386,27 @@ medusaIntegrationTestRunner({
         waiting.map((row: Json) => row.charge_id),
         "money waiting for a capture",
       ).toEqual([]);
+      // Money that waited while Medusa refused captures is, once it takes them again, captured
+      // or owed back (or returned, or contested): all of what the bank paid, none of it held for
+      // a capture, whether still waiting or accepted by the merchant.
+      for (const code of m.codes.filter((c) => c.metRefusal && c.paid !== null)) {
+        const row = (await knex()("pix_checkout_charge")
+          .where({ charge_id: code.chargeId })
+          .first()) as Json;
+        const n = (value: unknown) => Number(value ?? 0);
+        const label = `${code.chargeId}, paid while Medusa refused captures`;
+        expect(
+          ["awaiting_capture", "accepted"].includes(row.held_reason) ? n(row.held_cents) : 0,
+          `${label}: held for a capture`,
+        ).toBe(0);
+        expect(
+          n(row.captured_cents) +
+            n(row.owed_cents) +
+            n(row.returned_cents) +
+            n(row.contested_cents),
+          `${label}: captured or owed back`,
+        ).toBe(code.paid! - (row.held_reason === "underpaid" ? n(row.held_cents) : 0));
+      }
       // An order none of whose codes was ever paid, each expired or never made: it waits on
       // nothing that can pay it. (A code paid and then returned by the merchant is the
       // merchant's story, not one a pass ends.)
@@ -1409,6 +1527,9 @@ medusaIntegrationTestRunner({
         { arbitrary: fc.constant(new Reconcile()), weight: 3 },
         { arbitrary: fc.constant(new FailedCreate()), weight: 1 },
       ),
+      fc
+        .tuple(fc.nat(5), fc.integer({ min: 2, max: 3 }))
+        .map(([pick, refused]) => new RefusedCaptures(pick, refused)),
       fc
         .tuple(
           fc.scheduler(),
