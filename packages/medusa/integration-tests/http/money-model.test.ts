@@ -30,13 +30,14 @@ import { adminLogin } from "../helpers/admin-login";
 // one cart (codes of either method, a switch to another provider, cart edits, payments exact,
 // short and over, of old codes too, lost, duplicate and late webhooks, cart completion, a
 // canceled order, the merchant's accept and refunds, reconciliation passes, a process dying
-// right after Medusa's capture, captures Medusa refuses for days) and an order's whole life after its cart (order-first orders,
-// order edits up and down under a live code, the payment link's code for what an order still
-// owes, a code of the other registration, a code whose create fails after its cart became an
-// order, Medusa's own refund route, and doors racing each other in an order the scheduler
-// picks), and checks after every step the ledger's invariants against Medusa's own records, and
-// what the status route tells the shopper of every code against the same records (invariant 9:
-// without the rule that an underpaid code is `held`, not `paid`, this run fails).
+// right after Medusa's capture, captures Medusa refuses for days) and an order's whole life
+// after its cart (order-first orders, order edits up and down under a live code, the payment
+// link's code for what an order still owes, a code of the other registration, a code whose
+// create fails after its cart became an order, Medusa's own refund route, and doors racing each
+// other in an order the scheduler picks, a cart edit among them), and checks after every step
+// the ledger's invariants against Medusa's own records, and what the status route tells the
+// shopper of every code against the same records (invariant 9: without the rule that an
+// underpaid code is `held`, not `paid`, this run fails).
 // Each sequence ends with every open code expiring and three reconciliation passes, a week
 // apart, after which what must have happened has (liveness). A fixed seed and 48 runs here: the
 // whole file took 95 s to 169 s on this shared 2-core machine; `npm run chaos` runs many more
