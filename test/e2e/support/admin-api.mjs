@@ -84,3 +84,25 @@ export async function orderBuyerDocument(storeUrl, token, orderId) {
     throw new Error(`GET /admin/orders/${orderId}: ${response.status} ${JSON.stringify(body)}`);
   return body.order.metadata?.pix_checkout_buyer_document;
 }
+
+/**
+ * One call of Medusa's admin API as the logged-in merchant (cancel an order, edit it): the
+ * answer's body, or an error naming the route and what it answered.
+ * @param {string} storeUrl
+ * @param {string} token
+ * @param {string} method
+ * @param {string} route
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function adminCall(storeUrl, token, method, route, body) {
+  const response = await fetch(`${storeUrl}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok)
+    throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}

@@ -4,13 +4,19 @@
  * @param {string} sandboxUrl
  * @param {string} path
  * @param {string} [method]
+ * @param {unknown} [body] sent as JSON
  */
-async function control(sandboxUrl, path, method = "GET") {
-  const response = await fetch(`${sandboxUrl}/__sandbox/${path}`, { method });
-  const body = await response.json();
+async function control(sandboxUrl, path, method = "GET", body = undefined) {
+  const response = await fetch(`${sandboxUrl}/__sandbox/${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+  const answer = await response.json();
   if (!response.ok)
-    throw new Error(`${method} /__sandbox/${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+    throw new Error(`${method} /__sandbox/${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 /**
@@ -60,4 +66,15 @@ export function expireCharge(sandboxUrl, uuid) {
  */
 export function chargePayer(sandboxUrl, uuid) {
   return control(sandboxUrl, `charges/${uuid}/payer`);
+}
+
+/**
+ * Makes the payer's bank pay `amount` (integer cents) instead of what the charge asks, once it
+ * is paid: short (the store holds it for the merchant) or over.
+ * @param {string} sandboxUrl
+ * @param {string} uuid
+ * @param {number} amount
+ */
+export function setPaidAmount(sandboxUrl, uuid, amount) {
+  return control(sandboxUrl, `transactions/${uuid}/amount`, "POST", { amount });
 }
