@@ -110,6 +110,21 @@ const sessions = {
     amount: 7000,
     earlier_payment: { amount: 3500, order_paid: false },
   }),
+  // The bank paid the code short: R$ 100,00 of R$ 123,45 arrived; the store decides.
+  held: session("held", {
+    status: "held",
+    paid_at: new Date(now).toISOString(),
+    pix: undefined,
+    received: { amount: 10000 },
+  }),
+  // The code paid its order, then the merchant edited the order up: it still owes R$ 35,00.
+  "order-owes": session("order-owes", {
+    status: "paid",
+    paid_at: new Date(now).toISOString(),
+    pix: undefined,
+    order: { display_id: 1043, payment: "awaiting", owes: 3500 },
+  }),
+  // An item of the cart sold out before the payment arrived: no order, the money goes back.
   "refund-due": session("refund-due", {
     status: "refund_due",
     refund: { amount: 12345, reason: "out_of_stock" },
@@ -151,6 +166,9 @@ const shots = [
   ["error", 360, "light", "no-such-session"],
   ["superseded", 390, "light", "superseded"],
   ["refund-due", 390, "light", "refund-due"],
+  ["phone-held", 390, "light", "held"],
+  ["phone-order-owes", 390, "light", "order-owes"],
+  ["phone-canceled", 390, "light", "canceled"],
   ["phone-replaced-code-paid", 390, "light", "replaced-paid"],
   ["phone-earlier-payment", 390, "light", "earlier-payment"],
 ];
@@ -181,9 +199,13 @@ for (const [name, width, colorScheme, id, tap] of shots) {
     // An older code's money: its line comes with the notice chunk too.
     const returned =
       !el?.session?.earlier_payment || el.shadowRoot.querySelector("[part=returned]");
+    // A code's order ("Seu pedido #1043 ainda tem…") comes with the notice chunk too.
+    const order =
+      !el?.session?.order || el.shadowRoot.textContent.includes(`#${el.session.order.display_id}`);
     return (
       el &&
       el.view !== "loading" &&
+      order &&
       (!qr || qr.querySelector("svg")) &&
       (!body || body.textContent.trim()) &&
       estimate &&
