@@ -2,9 +2,10 @@
 // Screenshots of apps/next-storefront (the DTC starter's checkout with the guide's code) at
 // phone size, for its README and the guide: the review step with the Pix code, the same step
 // once that code expired ("Gerar novo código"), the boleto payer fields with the message for the
-// missing ones, and a boleto order's confirmation page while it awaits payment. Starts its own
-// demo and Next.js build on free ports, walks the flows in the system Chromium, saves PNGs and
-// stops.
+// missing ones, a boleto order's confirmation page while it awaits payment and once the merchant
+// canceled the order, the review step after the bank paid the Pix short, and a paid Pix order's
+// page once the merchant edited the order up. Starts its own demo and Next.js build on free
+// ports, walks the flows in the system Chromium, saves PNGs and stops.
 //
 // Usage (after `npm run build`): node test/e2e/next-screenshots.mjs
 import { mkdir } from "node:fs/promises";
@@ -13,7 +14,13 @@ import { fileURLToPath } from "node:url";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
 import { fillBoletoPayer, startNextStorefront, toPaymentStep } from "./support/next-storefront.mjs";
-import { expireCharge, newestCharge } from "./support/sandbox-control.mjs";
+import { adminCall, adminToken } from "./support/admin-api.mjs";
+import {
+  expireCharge,
+  newestCharge,
+  payCharge,
+  setPaidAmount,
+} from "./support/sandbox-control.mjs";
 import { checkoutView } from "./support/shopper.mjs";
 
 const docs = path.join(
@@ -67,6 +74,63 @@ try {
   await boleto.waitForURL(/\/order\/.+\/confirmed/);
   await checkoutView(boleto, "pending").locator('[part~="barcode"]').waitFor();
   await shoot(boleto, "order-boleto-phone.png");
+  // The merchant cancels the order in the admin while its page is open: the boleto ends with it.
+  const token = await adminToken(demo.urls.store, demo.admin);
+  const orderId = /\/order\/([^/]+)\/confirmed/.exec(boleto.url())[1];
+  await adminCall(demo.urls.store, token, "POST", `/admin/orders/${orderId}/cancel`);
+  await checkoutView(boleto, "canceled").waitFor({ timeout: 90_000 });
+  await boleto.locator("pix-checkout").getByText("cancelado").first().waitFor();
+  await shoot(boleto, "order-boleto-canceled-phone.png");
+
+  // The bank pays the Pix short: the review step says what arrived of what the code asked.
+  const short = await (await browser.newContext(phone)).newPage();
+  await toPaymentStep(short, next.url, "carla.pix.menor@example.com");
+  await short.getByTestId("payment-method-pp_pix_pix-checkout").check();
+  await short.getByTestId("submit-payment-button").click();
+  await short.waitForURL(/step=review/);
+  await checkoutView(short, "pending").locator('[part~="code"]').waitFor();
+  const asked = await short.evaluate("document.querySelector('pix-checkout').session.amount");
+  const charge = await newestCharge(demo.urls.sandbox);
+  await setPaidAmount(demo.urls.sandbox, charge.uuid, asked - 1000);
+  await payCharge(demo.urls.sandbox, charge.uuid);
+  await checkoutView(short, "held").waitFor({ timeout: 60_000 });
+  await short
+    .locator("pix-checkout")
+    .getByText(/Recebemos/)
+    .first()
+    .waitFor();
+  await shoot(short, "review-pix-underpaid-phone.png");
+
+  // A paid Pix order the merchant edits up (one more unit): its page says what it still owes.
+  const edited = await (await browser.newContext(phone)).newPage();
+  await toPaymentStep(edited, next.url, "diego.pedido.editado@example.com");
+  await edited.getByTestId("payment-method-pp_pix_pix-checkout").check();
+  await edited.getByTestId("submit-payment-button").click();
+  await edited.waitForURL(/step=review/);
+  await checkoutView(edited, "pending").locator('[part~="code"]').waitFor();
+  await payCharge(demo.urls.sandbox, (await newestCharge(demo.urls.sandbox)).uuid);
+  await edited.waitForURL(/\/order\/.+\/confirmed/, { timeout: 60_000 });
+  const paidId = /\/order\/([^/]+)\/confirmed/.exec(edited.url())[1];
+  const { order } = await adminCall(
+    demo.urls.store,
+    token,
+    "GET",
+    `/admin/orders/${paidId}?fields=id,*items`,
+  );
+  const edit = (route, body) =>
+    adminCall(demo.urls.store, token, "POST", `/admin/order-edits${route}`, body);
+  await edit("", { order_id: paidId });
+  const [item] = order.items;
+  await edit(`/${paidId}/items/item/${item.id}`, { quantity: item.quantity + 1 });
+  await edit(`/${paidId}/request`);
+  await edit(`/${paidId}/confirm`);
+  await edited.reload();
+  await edited
+    .locator("pix-checkout")
+    .getByText(/a pagar/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  await shoot(edited, "order-pix-edited-up-phone.png");
 } finally {
   await browser.close();
   await next.stop();
