@@ -32,6 +32,7 @@ export const SHOTS = [
       "docs/checkout-underpaid-phone.png",
       "docs/checkout-boleto-canceled-phone.png",
       "docs/checkout-edited-up-phone.png",
+      "docs/checkout-sold-out-phone.png",
     ],
     sources: ["apps/demo/storefront", ELEMENT, "test/e2e/screenshots.mjs"],
   },

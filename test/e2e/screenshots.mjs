@@ -6,7 +6,8 @@
 // screenshots, in pt-BR, come from packages/medusa/scripts/admin-screenshots.mjs.
 //
 // Usage (after `npm run build`): node test/e2e/screenshots.mjs [flow …], where the flows
-// (all by default) are pix, boleto, two-tabs, cheaper, underpaid, canceled and edited-up.
+// (all by default) are pix, boleto, two-tabs, cheaper, underpaid, canceled, edited-up and
+// sold-out (which waits several minutes for the store to give the paid cart up).
 
 // The callbacks passed to page.evaluate run in the browser.
 /* global window, document */
@@ -222,6 +223,58 @@ try {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, "checkout-edited-up-phone.png");
     await context.close();
+  }
+
+  // Two shoppers, the last unit: both carts get a code, the first pays and takes the unit; the
+  // second pays after it. The store tries that cart a few times (its reconciliation, a minute or
+  // so apart) before it owes the money back as sold out. Last: it leaves the shelf nearly empty.
+  if (wants("sold-out")) {
+    const first = await browser.newContext(phone);
+    const firstPage = await first.newPage();
+    await fillCartAndShipping(firstPage, storefront, "gabi.ultima.unidade@example.com");
+    await payWithPix(firstPage);
+    const firstCode = await firstPage.locator('pix-checkout [part~="code"]').inputValue();
+    const second = await browser.newContext(phone);
+    const secondPage = await second.newPage();
+    await fillCartAndShipping(secondPage, storefront, "hugo.esgotado@example.com");
+    await payWithPix(secondPage);
+    const secondCode = await secondPage.locator('pix-checkout [part~="code"]').inputValue();
+    // One unit left of everything: what each location holds is what it has reserved, plus one;
+    // put back afterwards, since the screenshot scripts share their database from run to run.
+    const { inventory_items: items } = await adminCall(
+      demo.urls.store,
+      token,
+      "GET",
+      "/admin/inventory-items?fields=id,*location_levels&limit=200",
+    );
+    const levels = items.flatMap((item) =>
+      (item.location_levels ?? []).map((level) => ({ item: item.id, ...level })),
+    );
+    const stock = (level, stocked_quantity) =>
+      adminCall(
+        demo.urls.store,
+        token,
+        "POST",
+        `/admin/inventory-items/${level.item}/location-levels/${level.location_id}`,
+        { stocked_quantity },
+      );
+    for (const level of levels) await stock(level, level.reserved_quantity + 1);
+    try {
+      const charges = await listCharges(demo.urls.sandbox);
+      const chargeOf = (code) => charges.find((c) => c.pix_copy_paste === code);
+      await payCharge(demo.urls.sandbox, chargeOf(firstCode).uuid);
+      await confirmedOrderNumber(firstPage);
+      await payCharge(demo.urls.sandbox, chargeOf(secondCode).uuid);
+      await secondPage.bringToFront();
+      await checkoutView(secondPage, "refund_due").waitFor({ timeout: 12 * 60_000 });
+      await elementSays(secondPage, /esgotou/);
+      await showElement(secondPage);
+      await shoot(secondPage, "checkout-sold-out-phone.png");
+    } finally {
+      for (const level of levels) await stock(level, level.stocked_quantity);
+    }
+    await first.close();
+    await second.close();
   }
 } finally {
   await browser.close();
