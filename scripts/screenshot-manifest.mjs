@@ -47,6 +47,7 @@ export const SHOTS = [
       "apps/next-storefront/docs/order-boleto-canceled-phone.png",
       "apps/next-storefront/docs/review-pix-underpaid-phone.png",
       "apps/next-storefront/docs/order-pix-edited-up-phone.png",
+      "apps/next-storefront/docs/review-pix-sold-out-phone.png",
     ],
     sources: ["apps/next-storefront/src", ELEMENT, "test/e2e/next-screenshots.mjs"],
   },

@@ -4,8 +4,9 @@
 // once that code expired ("Gerar novo código"), the boleto payer fields with the message for the
 // missing ones, a boleto order's confirmation page while it awaits payment and once the merchant
 // canceled the order, the review step after the bank paid the Pix short, and a paid Pix order's
-// page once the merchant edited the order up. Starts its own demo and Next.js build on free
-// ports, walks the flows in the system Chromium, saves PNGs and stops.
+// page once the merchant edited the order up, and the review step of a shopper who paid for the
+// last unit after another did (sold out). Starts its own demo and Next.js build on free ports,
+// walks the flows in the system Chromium, saves PNGs and stops.
 //
 // Usage (after `npm run build`): node test/e2e/next-screenshots.mjs
 import { mkdir } from "node:fs/promises";
@@ -17,6 +18,7 @@ import { fillBoletoPayer, startNextStorefront, toPaymentStep } from "./support/n
 import { adminCall, adminToken } from "./support/admin-api.mjs";
 import {
   expireCharge,
+  listCharges,
   newestCharge,
   payCharge,
   setPaidAmount,
@@ -131,6 +133,58 @@ try {
     .first()
     .waitFor({ timeout: 60_000 });
   await shoot(edited, "order-pix-edited-up-phone.png");
+
+  // Two shoppers, the last unit: the first pays and takes it, the second pays after. The store
+  // tries that cart a few times before it owes the money back as sold out. Last: it leaves the
+  // shelf nearly empty.
+  const pixReview = async (email) => {
+    const page = await (await browser.newContext(phone)).newPage();
+    await toPaymentStep(page, next.url, email);
+    await page.getByTestId("payment-method-pp_pix_pix-checkout").check();
+    await page.getByTestId("submit-payment-button").click();
+    await page.waitForURL(/step=review/);
+    const code = await page.locator('pix-checkout [part~="code"]').inputValue();
+    return { page, code };
+  };
+  const firstBuyer = await pixReview("gabi.ultima.unidade@example.com");
+  const lastBuyer = await pixReview("hugo.esgotado@example.com");
+  // One unit left of everything: what each location holds is what it has reserved, plus one;
+  // put back afterwards, since the screenshot scripts share their database from run to run.
+  const { inventory_items: items } = await adminCall(
+    demo.urls.store,
+    token,
+    "GET",
+    "/admin/inventory-items?fields=id,*location_levels&limit=200",
+  );
+  const levels = items.flatMap((item) =>
+    (item.location_levels ?? []).map((level) => ({ item: item.id, ...level })),
+  );
+  const stock = (level, stocked_quantity) =>
+    adminCall(
+      demo.urls.store,
+      token,
+      "POST",
+      `/admin/inventory-items/${level.item}/location-levels/${level.location_id}`,
+      { stocked_quantity },
+    );
+  for (const level of levels) await stock(level, level.reserved_quantity + 1);
+  try {
+    const charges = await listCharges(demo.urls.sandbox);
+    const chargeOf = (code) => charges.find((c) => c.pix_copy_paste === code);
+    await payCharge(demo.urls.sandbox, chargeOf(firstBuyer.code).uuid);
+    await firstBuyer.page.waitForURL(/\/order\/.+\/confirmed/, { timeout: 60_000 });
+    await payCharge(demo.urls.sandbox, chargeOf(lastBuyer.code).uuid);
+    await lastBuyer.page.bringToFront();
+    await checkoutView(lastBuyer.page, "refund_due").waitFor({ timeout: 12 * 60_000 });
+    await lastBuyer.page
+      .locator("pix-checkout")
+      .getByText(/esgotou/)
+      .first()
+      .waitFor();
+    await shoot(lastBuyer.page, "review-pix-sold-out-phone.png");
+  } finally {
+    for (const level of levels) await stock(level, level.stocked_quantity);
+  }
 } finally {
   await browser.close();
   await next.stop();
