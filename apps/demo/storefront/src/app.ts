@@ -386,6 +386,11 @@ export async function mountStorefront(
       });
     },
     sessionShown: (session) => {
+      // The order's payment as the element's session tells it (an order-first boleto canceled
+      // by the merchant): the notice beside the element follows it.
+      const payment = session.order?.payment;
+      if (state.order && payment && payment !== state.orderPayment)
+        update({ orderPayment: payment });
       const home = config.sandboxUrl;
       const known = state.sandboxPage;
       if (!home || (known?.sessionId === session.session_id && known.url !== home)) return;

@@ -112,6 +112,8 @@ export function initialState(): State {
 /** What the demo reads of the session the element shows. */
 export interface ShownSession {
   session_id: string;
+  /** The session's order, once it has one: whether Medusa's order is paid, awaiting or canceled. */
+  order?: { payment?: OrderPaymentStatus } | null;
   pix?: { payment_link?: string | null } | null;
   boleto?: { url?: string | null } | null;
 }

@@ -2,6 +2,7 @@ import { html, nothing } from "lit";
 import config from "virtual:pix-demo-config";
 import type { Actions, ShownSession, State } from "../state";
 import { logForDevelopers } from "../developer-log";
+import { boletoOrderNotice } from "./confirmation";
 
 /**
  * The `<pix-checkout>` element for the cart's payment session. Pix is pay-first: the order
@@ -16,10 +17,7 @@ export function checkoutView(state: State, actions: Actions) {
     <h2>Pagamento</h2>
     ${
       isBoleto && state.order
-        ? html`<p class="notice">
-            Pedido <strong>#${state.order.display_id}</strong> criado, aguardando o pagamento do
-            boleto.
-          </p>`
+        ? boletoOrderNotice(state.order.display_id, state.orderPayment)
         : state.refundDue
           ? html`<p class="notice" role="status">
               Este pagamento não conclui o pedido: o valor será devolvido, como explicado abaixo.

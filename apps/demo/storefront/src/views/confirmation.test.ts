@@ -4,7 +4,7 @@ import { isCompiledTemplateResult, isTemplateResult } from "lit/directive-helper
 import { describe, expect, it } from "vitest";
 import type { EarlierPayment, OrderPaymentStatus } from "../order-payment";
 import { initialState, type Actions } from "../state";
-import { confirmationView } from "./confirmation";
+import { boletoOrderNotice, confirmationView } from "./confirmation";
 
 /** The markup a template would render, its values in place (event handlers left out). */
 function markupOf(value: unknown): string {
@@ -138,5 +138,19 @@ describe("the confirmation of an order not paid", () => {
     const text = textOf(confirmation(null, "canceled"));
     expect(text).toContain("Seu pedido #42 foi cancelado.");
     expect(text).not.toMatch(/está pago|Pagamento confirmado/);
+  });
+});
+
+describe("the line above a boleto order's code on the checkout step", () => {
+  it("says the order waits for its boleto, and once the store canceled it, that it is canceled and the boleto no longer to be paid", () => {
+    expect(textOf(markupOf(boletoOrderNotice(21, "awaiting")))).toBe(
+      "Pedido #21 criado, aguardando o pagamento do boleto.",
+    );
+    expect(textOf(markupOf(boletoOrderNotice(21, null)))).toBe(
+      "Pedido #21 criado, aguardando o pagamento do boleto.",
+    );
+    expect(textOf(markupOf(boletoOrderNotice(21, "canceled")))).toBe(
+      "Pedido #21 cancelado: este boleto não deve mais ser pago.",
+    );
   });
 });

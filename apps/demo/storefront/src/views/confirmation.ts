@@ -1,5 +1,5 @@
 import { html, nothing } from "lit";
-import type { EarlierPayment, RefundOwed } from "../order-payment";
+import type { EarlierPayment, OrderPaymentStatus, RefundOwed } from "../order-payment";
 import { formatCents, formatMoney, variantLabel } from "../format";
 import type { Actions, State } from "../state";
 import { priceLines } from "../totals";
@@ -30,6 +30,23 @@ const excessReasons: Record<string, string> = {
 export function excessLine(refund: RefundOwed): string {
   const why = excessReasons[refund.reason] ?? "O pagamento passou do valor do pedido";
   return `${why}: a loja vai devolver ${formatCents(refund.amount)}.`;
+}
+
+/**
+ * The line above a boleto order's code on the checkout step, from what the store last said of
+ * the order's payment (the element's session): once the merchant canceled the order, the page
+ * says so beside the element's "cancelado", never "aguardando o pagamento".
+ */
+export function boletoOrderNotice(
+  displayId: number | undefined,
+  payment: OrderPaymentStatus | null,
+) {
+  const number = html`<strong>#${displayId}</strong>`;
+  return payment === "canceled"
+    ? html`<p class="notice" role="status">
+        Pedido ${number} cancelado: este boleto não deve mais ser pago.
+      </p>`
+    : html`<p class="notice">Pedido ${number} criado, aguardando o pagamento do boleto.</p>`;
 }
 
 /** The heading and first line for the order's payment, as the plugin tells it. */
