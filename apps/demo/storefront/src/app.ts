@@ -192,6 +192,7 @@ export async function mountStorefront(
       orderPayment: told?.payment ?? null,
       orderEarlierPayment: told?.earlier_payment ?? null,
       orderSessionId: sessionId,
+      orderCodeStatus: session?.status ?? null,
       orderRefund: excess ?? (state.order?.id === orderId ? state.orderRefund : null),
     });
   };

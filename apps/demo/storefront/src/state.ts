@@ -59,6 +59,12 @@ export interface State {
   /** The order's Pix or boleto session: the code that still pays an order awaiting payment. */
   orderSessionId: string | null;
   /**
+   * The status the store gives that session's code (`paid`, `pending`, `expired`...); null while
+   * unknown. A paid code pays nothing more: the page then does not ask to pay it (an order edited
+   * up after its code was paid owes the difference, which the element names).
+   */
+  orderCodeStatus: string | null;
+  /**
    * Money the code that paid `order` brought beyond what the order costs, which the store gives
    * back (a code paid with more than it asked, or the order cheaper since): amount and why.
    */
@@ -100,6 +106,7 @@ export function initialState(): State {
     orderPayment: null,
     orderEarlierPayment: null,
     orderSessionId: null,
+    orderCodeStatus: null,
     orderRefund: null,
     refundDue: false,
     busy: false,

@@ -154,3 +154,27 @@ describe("the line above a boleto order's code on the checkout step", () => {
     );
   });
 });
+
+describe("the confirmation of an order edited up after its code was paid", () => {
+  it("says the order awaits payment, and does not ask to pay its code again: the element names the difference", () => {
+    const state = {
+      ...initialState(),
+      step: "confirmation" as const,
+      order,
+      orderPayment: "awaiting" as const,
+      orderSessionId: "payses_1",
+      orderCodeStatus: "paid",
+    };
+    const text = textOf(markupOf(confirmationView(state, {} as Actions, () => "[código]")));
+    expect(text).toContain("Seu pedido #42 aguarda pagamento.");
+    expect(text).not.toContain("Pague o código abaixo");
+    const unpaid = textOf(
+      markupOf(
+        confirmationView({ ...state, orderCodeStatus: "pending" }, {} as Actions, () => "[código]"),
+      ),
+    );
+    expect(unpaid).toContain(
+      "Seu pedido #42 aguarda pagamento. Pague o código abaixo para concluí-lo.",
+    );
+  });
+});

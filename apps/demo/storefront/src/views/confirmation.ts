@@ -60,7 +60,11 @@ function story(state: State, displayId: number | undefined) {
       return html`<h2>Pedido aguardando pagamento</h2>
         <p class="notice" role="status">
           Seu pedido ${number} aguarda pagamento.
-          ${state.orderSessionId ? "Pague o código abaixo para concluí-lo." : nothing}
+          ${
+            state.orderSessionId && state.orderCodeStatus !== "paid"
+              ? "Pague o código abaixo para concluí-lo."
+              : nothing
+          }
         </p>`;
     case "canceled":
       return html`<h2>Pedido cancelado</h2>
