@@ -706,6 +706,46 @@ describe("held (paid short of the code)", () => {
   });
 });
 
+describe("confirming (the cart's money, and the cart refused to become an order)", () => {
+  it("says what arrived and that the store tries again, never paid nor pix-paid, and listens on to the refund", async () => {
+    const { el, id } = await showPending("confirming");
+    const paid: PixPaidDetail[] = [];
+    el.addEventListener("pix-paid", (e) => paid.push(e.detail));
+    const change = nextEvent<PixStatusChangeDetail>(el, "pix-status-change");
+    await patchSession(id, {
+      status: "confirming",
+      amount: 5290,
+      paid_at: new Date().toISOString(),
+      received: { amount: 5290 },
+    });
+    expect(await change).to.deep.include({ status: "confirming", previous: "pending" });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos R$ 52,90, mas a loja ainda não conseguiu criar o seu pedido: um item do carrinho pode ter esgotado.",
+      ),
+    );
+    expect(partText(el, "message")).to.include(
+      "Se o pedido não puder ser criado, o valor volta para você. Não pague de novo.",
+    );
+    expect(partText(el, "message")).to.not.include("Pagamento confirmado");
+    expect(announced(el)).to.equal("Pagamento recebido");
+    expect($(el, "[part=qr]")).to.equal(null);
+    expect(paid).to.deep.equal([]);
+    // The store gives the cart up: still listening, the element says the money comes back.
+    await patchSession(id, {
+      status: "refund_due",
+      received: null,
+      refund: { amount: 5290, reason: "out_of_stock" },
+    });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Um item do carrinho esgotou antes de o pagamento chegar.",
+      ),
+    );
+    expect(paid).to.deep.equal([]);
+  });
+});
+
 describe("refund due (paid, but no order)", () => {
   const refundDue = (reason: string, amount = 12345) =>
     ({
@@ -807,6 +847,23 @@ describe("refund due (paid, but no order)", () => {
     // Absence can only be seen by waiting: a restart would ask within a few milliseconds.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await requestLog(id)).to.have.lengthOf(asked);
+  });
+
+  it("says an order's canceled charge no longer pays the order, and that the order awaits", async () => {
+    const { el, id } = await showPending("refund-collection-canceled");
+    await patchSession(id, {
+      ...refundDue("collection_canceled", 3500),
+      order: { display_id: 7, payment: "awaiting" },
+    });
+    await eventually(() =>
+      expect(partText(el, "message")).to.include(
+        "Recebemos R$ 35,00 por este código, que não vale mais para o seu pedido: a loja vai devolver esse valor.",
+      ),
+    );
+    expect(partText(el, "message")).to.include(
+      "A loja cancelou a cobrança que este código pagava, por exemplo porque o valor do pedido mudou.",
+    );
+    expect(partText(el, "message")).to.not.include("Se tiver dúvidas");
   });
 
   it("reads a refund reason it does not know as the general one", async () => {

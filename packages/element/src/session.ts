@@ -9,6 +9,10 @@
  * - `held`: a payment arrived short of what the code asked (`received.amount` of `amount`);
  *   the store decides whether it pays the order (then `paid`) or comes back (then
  *   `refund_due`). Not final, and never `pix-paid`: the element keeps listening.
+ * - `confirming`: the payment is the cart's (`received.amount`), but the store could not turn
+ *   the cart into an order yet (an item may have sold out); it tries again, and returns the
+ *   money if it never can. Not final, and never `pix-paid`: completing the cart would be
+ *   refused the same way. Followed by `paid` (with its order) or `refund_due`.
  * - `refund_due`: a payment arrived but the store could not turn it into an order (or
  *   its code was replaced), and will refund it (`refund` says how much and why).
  */
@@ -21,6 +25,7 @@ export type SessionStatus =
   | "canceled"
   | "superseded"
   | "held"
+  | "confirming"
   | "refund_due";
 
 /**
@@ -37,7 +42,9 @@ export type RefundReason =
   | "amount_lowered"
   | "paid_after_order_canceled"
   | "out_of_stock"
+  | "cart_not_completed"
   | "order_canceled"
+  | "collection_canceled"
   | "other";
 
 /**

@@ -438,6 +438,16 @@ const ROWS = [
     test: "storefront/store-view.test.ts",
     name: "tells a shopper whose code no order came of what the store returns, and why",
   },
+  // A paid code whose cart Medusa refused to complete, with no order, is `confirming`: a
+  // storefront completes its cart on `paid`, and would be refused the same way.
+  {
+    rule: "view cart refused",
+    file: "storefront/store-view.ts",
+    code: '  if (view.status !== "paid" || view.order || cartFailures === 0) return view;',
+    without: "  return view;",
+    test: "storefront/store-view.test.ts",
+    name: "says a paid code whose cart Medusa refused to complete is confirming, never paid, until an order comes",
+  },
   // A canceled order ends its codes in what the shopper reads (store-view.ts `withOrderState`):
   // a code still told `paid`, its money blocked by a MED that no decision owes back while the
   // MED is open, reads `canceled`.

@@ -139,6 +139,18 @@ export function noticeView(
       extra: html`<p class="muted">${t.heldNext}</p>`,
     };
   }
+  if (session.status === "confirming") {
+    // The cart's money, with no order yet: no order line, no current code (paying again would
+    // be money for the same cart), only that the store tries and what happens if it cannot.
+    const arrived = session.received?.amount;
+    return {
+      title: t.titles.confirming,
+      body: t.confirmingBody(
+        money(Number.isSafeInteger(arrived) ? arrived! : session.amount, session.currency, lang),
+      ),
+      extra: html`<p class="muted">${t.confirmingNext}</p>`,
+    };
+  }
   const current = currentCodeButton(session, t, kit);
   if (session.status === "refund_due") {
     // The guard checked the amount; a reason this version does not know reads as "other".
@@ -147,8 +159,13 @@ export function noticeView(
     const shown = money(amount, session.currency, lang);
     return {
       title: t.titles.refund_due,
-      // A code the cart no longer asks for is not "an order we could not complete".
-      body: OLDER_CODE.has(known) ? t.refundReplacedBody(shown) : t.refundBody(shown),
+      // A code the cart no longer asks for is not "an order we could not complete", nor is one
+      // whose order changed and asks for a new payment.
+      body: OLDER_CODE.has(known)
+        ? t.refundReplacedBody(shown)
+        : known === "collection_canceled"
+          ? t.refundOrderChangedBody(shown)
+          : t.refundBody(shown),
       extra: html`<p class="muted">${t.refundReasons[known]}</p>
         ${orderLine(session, t, kit)} ${current}`,
     };

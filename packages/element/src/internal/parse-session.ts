@@ -20,7 +20,7 @@ export function parseSession(value: unknown): CheckoutSession | null {
   const ok =
     text(s.session_id) &&
     (pending ||
-      /^(preparing|superseded|held)$/.test(s.status!) ||
+      /^(preparing|superseded|held|confirming)$/.test(s.status!) ||
       FINAL_STATUSES.includes(s.status!)) &&
     int(s.amount) &&
     text(s.currency) &&

@@ -41,6 +41,7 @@ const ALL: SessionStatus[] = [
   "canceled",
   "superseded",
   "held",
+  "confirming",
   "refund_due",
 ];
 
@@ -60,8 +61,8 @@ describe("isFinal: when the element stops listening", () => {
     expect(isFinal(session({ status: "refund_due", order: order("awaiting") }))).toBe(true);
   });
 
-  it("listens on while the code is being prepared, pending, replaced or held", () => {
-    for (const status of ["preparing", "pending", "superseded", "held"] as const) {
+  it("listens on while the code is being prepared, pending, replaced, held or its cart confirmed", () => {
+    for (const status of ["preparing", "pending", "superseded", "held", "confirming"] as const) {
       expect(isFinal(session({ status })), status).toBe(false);
       // Even with an order paid or canceled: only a paid code reads its order's news.
       expect(isFinal(session({ status, order: order("paid") })), status).toBe(false);
@@ -138,8 +139,14 @@ describe("viewOf: what the element shows", () => {
 });
 
 describe("isNotice: views whose words come in the notice chunk", () => {
-  it("is preparing, superseded, held and refund due", () => {
-    expect(ALL.filter(isNotice)).toEqual(["preparing", "superseded", "held", "refund_due"]);
+  it("is preparing, superseded, held, confirming and refund due", () => {
+    expect(ALL.filter(isNotice)).toEqual([
+      "preparing",
+      "superseded",
+      "held",
+      "confirming",
+      "refund_due",
+    ]);
   });
 
   it("is not the element's own views, nor a word that only contains a notice's", () => {
@@ -191,7 +198,7 @@ describe("eventOf: the event a new status brings", () => {
     expect(eventOf("refund_due")).toBe("pix-refund-due");
   });
 
-  it("fires nothing more for any other status (held money never pays the cart)", () => {
+  it("fires nothing more for any other status (held money never pays the cart, nor money whose cart was refused)", () => {
     for (const status of ALL.filter((s) => !["paid", "refund_due"].includes(s))) {
       expect(eventOf(status), status).toBeUndefined();
     }

@@ -15,8 +15,8 @@ import type { CheckoutSession, SessionStatus } from "../session.js";
 export type PixCheckoutView = "loading" | "error" | SessionStatus;
 
 /**
- * Statuses after which the code's own news is over. `preparing`, `superseded` and `held` are not
- * ones, and a `paid` code's order still has news: the element listens on until its order is paid
+ * Statuses after which the code's own news is over. `preparing`, `superseded`, `held` and
+ * `confirming` are not ones, and a `paid` code's order still has news: the element listens on until its order is paid
  * or canceled (`isFinal`).
  */
 export const FINAL_STATUSES: readonly SessionStatus[] = [
@@ -64,8 +64,8 @@ export const viewOf = ({
 /** The views whose words (under the title) come in the notice chunk: few shoppers see them. */
 export const isNotice = (
   status: string,
-): status is "preparing" | "superseded" | "held" | "refund_due" =>
-  /^(preparing|superseded|held|refund_due)$/.test(status);
+): status is "preparing" | "superseded" | "held" | "confirming" | "refund_due" =>
+  /^(preparing|superseded|held|confirming|refund_due)$/.test(status);
 
 /**
  * Whether `session` needs the notice chunk: every view past the code takes its words from it (a

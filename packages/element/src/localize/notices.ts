@@ -13,6 +13,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       preparingBoleto: "Preparando seu boleto…",
       superseded: "Código substituído",
       held: "Pagamento incompleto",
+      confirming: "Pagamento recebido",
       refund_due: "Seu pagamento será devolvido",
     },
     closed: {
@@ -39,6 +40,12 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `${received ? `Recebemos ${received} de ${asked}` : `Recebemos menos que ${asked}`}. A loja vai conferir: o valor recebido pode ser aceito para o pedido ou devolvido a você.`,
     heldNext:
       "Esta página mostra a decisão assim que a loja decidir. Não pague de novo antes disso.",
+    confirmingBody: (received) =>
+      `Recebemos ${received}, mas a loja ainda não conseguiu criar o seu pedido: um item do carrinho pode ter esgotado.`,
+    confirmingNext:
+      "A loja está tentando de novo. Se o pedido não puder ser criado, o valor volta para você. Não pague de novo.",
+    refundOrderChangedBody: (amount) =>
+      `Recebemos ${amount} por este código, que não vale mais para o seu pedido: a loja vai devolver esse valor.`,
     receivedReplaced: (amount) =>
       `Recebemos ${amount} por este código, que já tinha sido substituído. Estamos conferindo: em instantes você vê aqui se esse valor pagou o pedido ou se será devolvido.`,
     orderState: (n, payment) =>
@@ -74,6 +81,9 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       paid_after_order_canceled: "O pagamento chegou depois que o pedido foi cancelado.",
       out_of_stock: "Um item do carrinho esgotou antes de o pagamento chegar.",
       order_canceled: "O pedido foi cancelado.",
+      cart_not_completed: "Não foi possível transformar o carrinho em pedido.",
+      collection_canceled:
+        "A loja cancelou a cobrança que este código pagava, por exemplo porque o valor do pedido mudou.",
       other: "Se tiver dúvidas, fale com a loja.",
     },
   },
@@ -83,6 +93,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       preparingBoleto: "Preparing your boleto…",
       superseded: "Code replaced",
       held: "Incomplete payment",
+      confirming: "Payment received",
       refund_due: "Your payment will be refunded",
     },
     closed: {
@@ -109,6 +120,12 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `${received ? `We received ${received} of ${asked}` : `We received less than ${asked}`}. The store will check it: the amount received may be accepted for the order or refunded to you.`,
     heldNext:
       "This page shows the store's decision as soon as it is made. Do not pay again before then.",
+    confirmingBody: (received) =>
+      `We received ${received}, but the store could not create your order yet: an item in your cart may have sold out.`,
+    confirmingNext:
+      "The store is trying again. If the order cannot be created, the amount comes back to you. Do not pay again.",
+    refundOrderChangedBody: (amount) =>
+      `We received ${amount} for this code, which no longer pays for your order: the store will refund that amount.`,
     receivedReplaced: (amount) =>
       `We received ${amount} for this code, which had already been replaced. We are checking: in a moment you will see here whether it paid the order or will be refunded.`,
     orderState: (n, payment) =>
@@ -144,6 +161,9 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       paid_after_order_canceled: "The payment arrived after the order was canceled.",
       out_of_stock: "An item in the cart sold out before the payment arrived.",
       order_canceled: "The order was canceled.",
+      cart_not_completed: "The cart could not become an order.",
+      collection_canceled:
+        "The store canceled the charge this code paid, for example because the order's amount changed.",
       other: "If you have any questions, contact the store.",
     },
   },
@@ -153,6 +173,7 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       preparingBoleto: "Preparando tu boleto…",
       superseded: "Código reemplazado",
       held: "Pago incompleto",
+      confirming: "Pago recibido",
       refund_due: "Tu pago será devuelto",
     },
     closed: {
@@ -179,6 +200,12 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       `${received ? `Recibimos ${received} de ${asked}` : `Recibimos menos de ${asked}`}. La tienda lo revisará: el importe recibido puede aceptarse para el pedido o devolverse.`,
     heldNext:
       "Esta página muestra la decisión en cuanto la tienda decida. No pagues de nuevo antes.",
+    confirmingBody: (received) =>
+      `Recibimos ${received}, pero la tienda aún no pudo crear tu pedido: puede que un producto del carrito se haya agotado.`,
+    confirmingNext:
+      "La tienda lo está intentando de nuevo. Si no se puede crear el pedido, el importe vuelve a ti. No pagues de nuevo.",
+    refundOrderChangedBody: (amount) =>
+      `Recibimos ${amount} por este código, que ya no vale para tu pedido: la tienda te devolverá ese monto.`,
     receivedReplaced: (amount) =>
       `Recibimos ${amount} por este código, que ya había sido reemplazado. Lo estamos revisando: en un momento verás aquí si pagó el pedido o si será devuelto.`,
     orderState: (n, payment) =>
@@ -214,6 +241,9 @@ export const noticeStrings: Record<Lang, NoticeStrings> = {
       paid_after_order_canceled: "El pago llegó después de que se canceló el pedido.",
       out_of_stock: "Un producto del carrito se agotó antes de que llegara el pago.",
       order_canceled: "El pedido fue cancelado.",
+      cart_not_completed: "No se pudo convertir el carrito en un pedido.",
+      collection_canceled:
+        "La tienda canceló el cobro que pagaba este código, por ejemplo porque cambió el monto del pedido.",
       other: "Si tienes dudas, contacta a la tienda.",
     },
   },

@@ -89,11 +89,14 @@ export interface NoticeStrings {
   /** The expired view's button for a new code (`Strings.renewing` while it works). */
   renew: string;
   /**
-   * The titles of the preparing (a Pix's, a boleto's), superseded, held and refund views (and
-   * what is announced when a session reaches them): with their words, in this chunk, since few
-   * shoppers ever see them; until it is here, the element shows its spinner.
+   * The titles of the preparing (a Pix's, a boleto's), superseded, held, confirming and refund
+   * views (and what is announced when a session reaches them): with their words, in this chunk,
+   * since few shoppers ever see them; until it is here, the element shows its spinner.
    */
-  titles: Record<"preparing" | "preparingBoleto" | "superseded" | "held" | "refund_due", string>;
+  titles: Record<
+    "preparing" | "preparingBoleto" | "superseded" | "held" | "confirming" | "refund_due",
+    string
+  >;
   /** The refund view's main line, with the amount to refund, formatted. */
   refundBody: (amount: string) => string;
   /**
@@ -101,6 +104,11 @@ export interface NoticeStrings {
    * amount): the money came for a code that no longer pays the cart.
    */
   refundReplacedBody: (amount: string) => string;
+  /**
+   * The refund view's main line when the order's charge this code paid was canceled (the order
+   * changed): the money came for a code that no longer pays the order.
+   */
+  refundOrderChangedBody: (amount: string) => string;
   /** A replaced code paid anyway, while the store decides what the money becomes. */
   receivedReplaced: (amount: string) => string;
   /**
@@ -109,6 +117,12 @@ export interface NoticeStrings {
    */
   heldBody: (received: string, asked: string) => string;
   heldNext: string;
+  /**
+   * A payment the store took for the cart, whose cart could not become an order yet (an item may
+   * have sold out): what arrived (formatted), and what happens next.
+   */
+  confirmingBody: (received: string) => string;
+  confirmingNext: string;
   /**
    * The order the cart became, and whether it is paid: "Seu pedido #12 está pago", "... aguarda
    * o pagamento do código atual", "... foi cancelado".

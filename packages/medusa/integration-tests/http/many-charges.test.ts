@@ -276,6 +276,10 @@ medusaIntegrationTestRunner({
           })
         ).length;
       await waitFor(async () => (await failures()) > 0, "B's cart to fail to complete");
+      // The shopper is told the store is trying, never `paid`: a storefront completes its cart on
+      // `paid`, and Medusa would refuse it the same way.
+      expect(await view(b.id)).toMatchObject({ status: "confirming", received: { amount: 3500 } });
+      expect((await view(b.id)).order).toBeUndefined();
       // Each pass a minute later: a capture's own follow-up has its grace before a pass helps.
       const minutesLater = (n: number) => new Date(Date.now() + n * 60_000);
       for (let pass = 1; pass <= 10 && !(await chargeRow(b.data.charge_id)).flagged; pass += 1) {

@@ -48,6 +48,8 @@ export async function completeCart(
     ctx.logger.warn(
       `charge ${row.charge_id} is paid but cart ${cartId} could not become an order (${message}); the reconciliation job retries it`,
     );
+    // The shopper's page said `paid`; with no order coming yet it says `confirming`.
+    await announceOrderNews(ctx.db, [row.charge_id]);
     return "failed";
   }
 }

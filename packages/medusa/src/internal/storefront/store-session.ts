@@ -7,7 +7,13 @@ import { recordsOf, type Records } from "../records/records";
 import { sendError } from "../platform/errors";
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { liveSessionsOf } from "../medusa/collection-links";
-import { toQueuedView, toStoreView, withOrderState, type StoreSessionView } from "./store-view";
+import {
+  toQueuedView,
+  toStoreView,
+  withCartRefused,
+  withOrderState,
+  type StoreSessionView,
+} from "./store-view";
 import { createLineOf } from "../create-line/line";
 import type { CreateRequestRow } from "../create-line/queue";
 import { withPixDiscount } from "./pix-discount-view";
@@ -192,8 +198,10 @@ export async function shopperView(
  * The view with its order's number and payment, once the cart is an order. Read only when
  * there is money to speak of (`paid`, `refund_due`, a replaced code's `received`, an earlier
  * payment), the code ended with its order (`canceled`), or an expired Pix offers a new code
- * (`renew`, which a canceled order takes away): a pending code is polled, and each poll would be one more read for no news. A read
- * that fails leaves the order out: the page then names no order rather than a wrong one.
+ * (`renew`, which a canceled order takes away): a pending code is polled, and each poll would be
+ * one more read for no news. A read that fails leaves the order out: the page then names no
+ * order rather than a wrong one. A paid code with no order yet whose cart Medusa refused to
+ * complete is `confirming` (withCartRefused).
  */
 async function withOrder(
   scope: MedusaContainer,
@@ -210,7 +218,11 @@ async function withOrder(
     view.received !== undefined ||
     view.earlier_payment !== undefined;
   if (!news) return view;
-  const found = await orderPaymentOfCollection(scope, collectionId).catch(() => undefined);
-  if (!found) return view;
-  return withOrderState(view, found, paymentOnItsWay(row));
+  const found = await orderPaymentOfCollection(scope, collectionId).catch(() => null);
+  if (found) return withOrderState(view, found, paymentOnItsWay(row));
+  // No order (`undefined`; `null`: the read failed, and says nothing): was the cart refused?
+  if (found === null || view.status !== "paid") return view;
+  const db = scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+  const { count } = await recordsOf(db).events.cartFailures(row.charge_id);
+  return withCartRefused(view, row, count);
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
 import type { CreateRequestRow } from "../create-line/queue";
-import { toQueuedView, toStoreView, viewFingerprint, withOrderState } from "./store-view";
+import { REFUND_REASONS } from "../records/flag-reasons";
+import {
+  toQueuedView,
+  toStoreView,
+  viewFingerprint,
+  withCartRefused,
+  withOrderState,
+} from "./store-view";
 
 const row = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   id: "pxch_1",
@@ -328,13 +335,27 @@ describe("toStoreView", () => {
     expect(view.pix).toBeUndefined();
   });
 
+  it("tells every reason money is owed back by its name: the element has words for each", () => {
+    for (const reason of REFUND_REASONS) {
+      const view = toStoreView(
+        row({ status: "paid", received_cents: 4990, owed_cents: 4990, owed_reason: reason }),
+        "payses_1",
+      );
+      expect(view, reason).toMatchObject({
+        status: "refund_due",
+        refund: { amount: 4990, reason },
+      });
+    }
+  });
+
   it("tells a reason the element does not know as `other`, with the amount that comes back", () => {
     const view = toStoreView(
       row({
         status: "paid",
         received_cents: 4990,
         owed_cents: 4990,
-        owed_reason: "collection_canceled",
+        // A reason a later version of the plugin may write, read by this one.
+        owed_reason: "lost_in_transit" as never,
       }),
       "payses_1",
     );
@@ -342,6 +363,32 @@ describe("toStoreView", () => {
       status: "refund_due",
       refund: { amount: 4990, reason: "other" },
     });
+  });
+
+  it("says a paid code whose cart Medusa refused to complete is confirming, never paid, until an order comes", () => {
+    const paid = row({
+      status: "paid",
+      received_cents: 5290,
+      held_cents: 0,
+      captured_cents: 5290,
+    });
+    const view = toStoreView(paid, "payses_1");
+    expect(view.status).toBe("paid");
+    // No refusal yet: the cart is being completed.
+    expect(withCartRefused(view, paid, 0).status).toBe("paid");
+    expect(withCartRefused(view, paid, 1)).toMatchObject({
+      status: "confirming",
+      received: { amount: 5290 },
+    });
+    // An order came of it after all (the storefront's own completion): paid, with its order.
+    const ordered = { ...view, order: { display_id: 4, payment: "paid" as const } };
+    expect(withCartRefused(ordered, paid, 2)).toEqual(ordered);
+    // Only a paid code: money owed back says so itself.
+    const owed = toStoreView(
+      row({ status: "paid", received_cents: 5290, owed_cents: 5290, owed_reason: "out_of_stock" }),
+      "payses_1",
+    );
+    expect(withCartRefused(owed, paid, 5).status).toBe("refund_due");
   });
 
   it("says what arrived of a short payment even once the store returned part of it", () => {

@@ -11,10 +11,13 @@ import type { ShopperOrderState } from "../medusa/order-payment";
  * line: the service's minute budget is spent), `superseded` (the cart changed and this code
  * was replaced; it is no longer offered), `held` (the payment arrived short of what the code
  * asked: held for the store's decision, neither the order's payment nor owed back yet) or
- * `refund_due` (the payment arrived but no order could come of it; the store returns it).
+ * `refund_due` (the payment arrived but no order could come of it; the store returns it), or
+ * `confirming` (the payment is the cart's, but Medusa refused to turn the cart into an order:
+ * the store tries again, and owes the money back if it never can).
  * `paid` only when this code's money is the cart's or order's payment, or on its way to it.
  */
-export type ShopperStatus = LocalChargeStatus | "preparing" | "superseded" | "held" | "refund_due";
+export type ShopperStatus =
+  LocalChargeStatus | "preparing" | "superseded" | "held" | "refund_due" | "confirming";
 
 /** Refund reasons as the element knows them; newer ones read as `other`. */
 const SHOPPER_REFUND_REASONS = new Set<string | null>([
@@ -26,7 +29,9 @@ const SHOPPER_REFUND_REASONS = new Set<string | null>([
   "amount_lowered",
   "paid_after_order_canceled",
   "out_of_stock",
+  "cart_not_completed",
   "order_canceled",
+  "collection_canceled",
 ]);
 
 /** The store contract's session object (packages/element README, "Backend contract"). */
@@ -52,7 +57,8 @@ export interface StoreSessionView {
    * the store is deciding what the money becomes: the cart's payment (then `paid`) or money owed
    * back (then `refund_due`). Never `paid` before that: a storefront completes its cart on
    * `paid`, and the cart's live code is not paid. With `held`: what arrived of `amount`, which
-   * the store accepts for the order (then `paid`) or returns (then `refund_due`).
+   * the store accepts for the order (then `paid`) or returns (then `refund_due`). With
+   * `confirming`: what arrived for the cart that could not become an order yet.
    */
   received?: { amount: number };
   /** With `preparing`: when the code should be ready (an estimate) and the place in line. */
@@ -257,6 +263,22 @@ export function withOrderState(
   // As toStoreView's canceled code: nothing of it is shown to pay.
   const { pix: _pix, boleto: _boleto, ...ended } = rest;
   return { ...ended, status: "canceled", order: shown };
+}
+
+/**
+ * A paid code whose cart Medusa refused to turn into an order (`cartFailures` tries; the last
+ * unit sold while the shopper paid, most often) and that has no order: `confirming`, never
+ * `paid`. A storefront completes its cart on `paid`, and would be refused the same way; the
+ * store tries again, and after `CART_COMPLETION_ATTEMPTS` owes the money back (`refund_due`).
+ */
+export function withCartRefused(
+  view: StoreSessionView,
+  row: ChargeRow,
+  cartFailures: number,
+): StoreSessionView {
+  if (view.status !== "paid" || view.order || cartFailures === 0) return view;
+  const received = moneyOf(row).received ?? view.amount;
+  return { ...view, status: "confirming", received: { amount: received } };
 }
 
 /**
