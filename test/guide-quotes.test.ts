@@ -36,12 +36,13 @@ const normalize = (code: string) =>
     .replace(/,$/, "");
 
 /**
- * What must be in the file: the block as one piece, or, for a block of import lines (which
- * go among the file's other imports), each line.
+ * What must be in the file: the block as one piece, or, for a block of imports (which go among
+ * the file's other imports), each import whole (one may span lines).
  */
 function pieces(block: string): string[] {
   const lines = block.split("\n").filter((line) => line.trim());
-  return lines.every((line) => line.startsWith("import ")) ? lines : [block];
+  const imports = lines.join("\n").match(/^import [^;]*?from "[^"]+"$/gm) ?? [];
+  return imports.join("\n") === lines.join("\n") ? imports : [block];
 }
 
 describe("the DTC starter guide quotes apps/next-storefront", () => {

@@ -10,8 +10,13 @@ import {
  * named), never by its message, which is written for developers and goes to the console.
  */
 export function paymentErrorMessage(refusal: StoreRefusal): string {
-  // An app, not a library: the server's log is where a storefront's developer looks.
+  logRefusal(refusal)
+  return shopperMessage(refusal)
+}
+
+/** The store's own words, for developers: the console, never the page. */
+export function logRefusal(refusal: StoreRefusal): void {
+  // An app, not a library: the console is where a storefront's developer looks.
   // eslint-disable-next-line no-console
   console.warn(`[pix-checkout] ${developerText(refusal)}`)
-  return shopperMessage(refusal)
 }

@@ -6,7 +6,10 @@ import {
   placeOrder,
   placeOrderOrRefusal,
 } from "@lib/data/cart"
-import { paymentErrorMessage } from "@lib/util/payment-error-message"
+import {
+  logRefusal,
+  paymentErrorMessage,
+} from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import PixCheckoutClient from "@modules/checkout/components/pix-checkout"
 import ErrorMessage from "@modules/checkout/components/error-message"
@@ -101,9 +104,12 @@ const PixPaymentButton = ({
         sessionId={session.id}
         onPaid={() => {
           // Only `pix-paid` completes the cart: the element fires it when this cart's live
-          // code paid it. placeOrder redirects to the order's confirmation page.
-          placeOrder(cart.id).catch((err) =>
-            setErrorMessage(paymentErrorMessage({ message: err.message }))
+          // code paid it, and placeOrderOrRefusal goes to the order's confirmation page. A
+          // refusal (Medusa would not make the order: an item sold out while the shopper
+          // paid) is the element's to tell: it says the store is trying, then the order or
+          // the refund. Words of the page's own could only contradict it.
+          placeOrderOrRefusal(cart.id).then(
+            (refusal) => refusal && logRefusal(refusal)
           )
         }}
         // A replaced code paid anyway: the element says the money goes back, and why; the
