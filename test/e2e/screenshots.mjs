@@ -179,6 +179,10 @@ try {
     await payCharge(demo.urls.sandbox, charge.uuid);
     await checkoutView(page, "held").waitFor({ timeout: 60_000 });
     await elementSays(page, /Recebemos/);
+    // "Não pague de novo antes disso": the page offers no way back to pay while the store decides.
+    await page
+      .getByRole("button", { name: "Voltar ao pagamento" })
+      .waitFor({ state: "detached", timeout: 10_000 });
     await showElement(page);
     await shoot(page, "checkout-underpaid-phone.png");
     await context.close();

@@ -17,6 +17,7 @@ import {
 import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type PayerForm, type State } from "./state";
+import { logForDevelopers } from "./developer-log";
 import { sandboxPageOf } from "./sandbox-link";
 import * as api from "./store-api";
 import { addressView } from "./views/address";
@@ -138,7 +139,12 @@ export async function mountStorefront(
     const ready = (cart?.items?.length ?? 0) > 0;
     let shown: Route = route;
     if (route.step === "checkout") {
-      update({ sessionId: route.sessionId ?? null, step: "checkout", refundDue: false });
+      update({
+        sessionId: route.sessionId ?? null,
+        step: "checkout",
+        refundDue: false,
+        checkoutCodeStatus: null,
+      });
       const session = cart?.payment_collection?.payment_sessions?.find(
         (candidate) => candidate.id === route.sessionId,
       );
@@ -365,7 +371,17 @@ export async function mountStorefront(
       if (!api.paysTheCart(session)) return;
       void attempt(async () => {
         const cartId = state.cart?.id ?? api.storedCartId();
-        const placed = state.order ?? (cartId ? await api.completeCart(cartId) : null);
+        // A refusal (Medusa would not make the order: an item sold out while the shopper paid)
+        // is the element's to tell: it says the store is trying, then the order or the refund.
+        // A banner of the page's own could only contradict it.
+        const placed =
+          state.order ??
+          (cartId
+            ? await api.completeCart(cartId).catch((error: Error) => {
+                logForDevelopers(`the paid cart was not completed: ${error.message}`);
+                return null;
+              })
+            : null);
         if (!placed) return;
         // The code that paid may have brought more than the cart costs now: the confirmation
         // names it, whichever session of the cart the store reads for the order.
@@ -392,6 +408,8 @@ export async function mountStorefront(
       const payment = session.order?.payment;
       if (state.order && payment && payment !== state.orderPayment)
         update({ orderPayment: payment });
+      if (session.session_id === state.sessionId && session.status !== state.checkoutCodeStatus)
+        update({ checkoutCodeStatus: session.status });
       const home = config.sandboxUrl;
       const known = state.sandboxPage;
       if (!home || (known?.sessionId === session.session_id && known.url !== home)) return;
@@ -413,7 +431,7 @@ export async function mountStorefront(
       })();
     },
     renewed: (sessionId) => {
-      update({ sessionId, refundDue: false });
+      update({ sessionId, refundDue: false, checkoutCodeStatus: null });
       history.replaceState(null, "", hashOf({ step: "checkout", sessionId }));
     },
     startOver: () => {

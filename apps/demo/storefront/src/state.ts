@@ -74,6 +74,11 @@ export interface State {
    * replaced): no order comes of it, and the page says so beside the element.
    */
   refundDue: boolean;
+  /**
+   * The status the element shows for the checkout step's code (`pending`, `held`, `paid`...);
+   * null while unknown. Once money arrived for the cart the page offers no way back to pay.
+   */
+  checkoutCodeStatus: string | null;
   busy: boolean;
   error: string | null;
   /** `<pix-checkout>` could not be loaded (its package has no build). */
@@ -109,6 +114,7 @@ export function initialState(): State {
     orderCodeStatus: null,
     orderRefund: null,
     refundDue: false,
+    checkoutCodeStatus: null,
     busy: false,
     error: null,
     elementMissing: false,
@@ -119,6 +125,7 @@ export function initialState(): State {
 /** What the demo reads of the session the element shows. */
 export interface ShownSession {
   session_id: string;
+  status: string;
   /** The session's order, once it has one: whether Medusa's order is paid, awaiting or canceled. */
   order?: { payment?: OrderPaymentStatus } | null;
   pix?: { payment_link?: string | null } | null;

@@ -53,8 +53,10 @@ export function checkoutView(state: State, actions: Actions) {
         : nothing
     }
     ${
-      // Pay-first: no order yet, so the shopper may go back and change the method or the cart.
-      isBoleto && state.order
+      // Pay-first: no order yet, so the shopper may go back and change the method or the cart;
+      // not once money arrived for it (held for the store's decision, the cart being made the
+      // order, paid): the element says what comes of it, and "não pague de novo".
+      (isBoleto && state.order) || MONEY_ARRIVED.has(state.checkoutCodeStatus ?? "")
         ? nothing
         : html`<button class="secondary wide" @click=${() => actions.go("payment")}>
             Voltar ao pagamento
@@ -70,6 +72,9 @@ export function checkoutView(state: State, actions: Actions) {
     }
   `;
 }
+
+/** The element's statuses of a code whose money arrived and counts for the cart. */
+const MONEY_ARRIVED = new Set(["held", "confirming", "paid"]);
 
 /**
  * The code that still pays an order awaiting payment, on its confirmation: the same element,
