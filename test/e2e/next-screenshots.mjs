@@ -81,7 +81,10 @@ try {
   const orderId = /\/order\/([^/]+)\/confirmed/.exec(boleto.url())[1];
   await adminCall(demo.urls.store, token, "POST", `/admin/orders/${orderId}/cancel`);
   await checkoutView(boleto, "canceled").waitFor({ timeout: 90_000 });
-  await boleto.locator("pix-checkout").getByText("cancelado").first().waitFor();
+  // The element says it first; the page, rendered again, then says it in its heading (and
+  // shows no code any more), never "Obrigado!" for a canceled order.
+  await boleto.getByRole("heading", { name: "Pedido cancelado" }).waitFor({ timeout: 30_000 });
+  await boleto.getByText(/Seu pedido #\d+ foi cancelado\./).first().waitFor();
   await shoot(boleto, "order-boleto-canceled-phone.png");
 
   // The bank pays the Pix short: the review step says what arrived of what the code asked.

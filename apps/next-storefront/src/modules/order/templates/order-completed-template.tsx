@@ -22,13 +22,34 @@ export default function OrderCompletedTemplate({
       className="content-container max-w-4xl py-6"
       data-testid="order-complete-container"
     >
-      <h1>Thank you!</h1>
-      <p>
-        Your order <strong data-testid="order-id">#{order.display_id}</strong>{" "}
-        was placed.
-      </p>
+      <OrderHeading order={order} canceled={told?.payment === "canceled"} />
       <Totals totals={order} totalTestId="order-total" />
       <PaymentDetails order={order} told={told} codeShown={codeShown} />
     </div>
+  )
+}
+
+/**
+ * The page's heading, in Portuguese, as the plugin says the order stands: a canceled order is
+ * never thanked for as placed.
+ */
+export function OrderHeading({
+  order,
+  canceled,
+}: {
+  order: HttpTypes.StoreOrder
+  canceled: boolean
+}) {
+  const number = <strong data-testid="order-id">#{order.display_id}</strong>
+  return canceled ? (
+    <>
+      <h1>Pedido cancelado</h1>
+      <p>Seu pedido {number} foi cancelado.</p>
+    </>
+  ) : (
+    <>
+      <h1>Obrigado!</h1>
+      <p>Seu pedido {number} foi registrado.</p>
+    </>
   )
 }

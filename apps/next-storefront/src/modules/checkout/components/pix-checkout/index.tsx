@@ -23,6 +23,8 @@ type Props = {
   onRefundDue?: () => void
   /** The code's create failed: offer a new one (an expired code, the element renews itself). */
   onFailed?: () => void
+  /** The code ended with its order, which the merchant canceled: the page may say so too. */
+  onCanceled?: () => void
 }
 
 /** Shows a Pix code or a boleto with its live status, from the plugin's store routes. */
@@ -31,6 +33,7 @@ export default function PixCheckoutClient({
   onPaid,
   onRefundDue,
   onFailed,
+  onCanceled,
 }: Props) {
   // "Ver o código atual" on a replaced code, and "Gerar novo código" on an expired one, move
   // the element to the cart's current session; keep it there across re-renders instead of
@@ -64,6 +67,7 @@ export default function PixCheckoutClient({
           bringIntoView()
           setShown(event.detail.session.session_id)
           if (event.detail.status === "failed") onFailed?.()
+          if (event.detail.status === "canceled") onCanceled?.()
         }}
         onPixRenewed={(event) => setShown(event.detail.sessionId)}
         onPixPaid={(event) => onPaid?.(event.detail)}

@@ -21,6 +21,12 @@ export default function OrderPaymentStatus({
     return () => clearInterval(timer)
   }, [paid, router])
   return (
-    <PixCheckoutClient sessionId={sessionId} onPaid={() => setPaid(true)} />
+    <PixCheckoutClient
+      sessionId={sessionId}
+      onPaid={() => setPaid(true)}
+      // The merchant canceled the order while its page was open: render it again, so the page
+      // says canceled above the element too.
+      onCanceled={() => router.refresh()}
+    />
   )
 }

@@ -9,8 +9,8 @@ type Props = {
   params: Promise<{ id: string }>
 }
 export const metadata: Metadata = {
-  title: "Order Confirmed",
-  description: "Your order was placed",
+  title: "Pedido registrado",
+  description: "Seu pedido foi registrado",
 }
 // An order awaiting a boleto changes state after this page is first rendered.
 export const dynamic = "force-dynamic"
