@@ -84,7 +84,10 @@ try {
   // The element says it first; the page, rendered again, then says it in its heading (and
   // shows no code any more), never "Obrigado!" for a canceled order.
   await boleto.getByRole("heading", { name: "Pedido cancelado" }).waitFor({ timeout: 30_000 });
-  await boleto.getByText(/Seu pedido #\d+ foi cancelado\./).first().waitFor();
+  await boleto
+    .getByText(/Seu pedido #\d+ foi cancelado\./)
+    .first()
+    .waitFor();
   await shoot(boleto, "order-boleto-canceled-phone.png");
 
   // The bank pays the Pix short: the review step says what arrived of what the code asked.
