@@ -117,6 +117,14 @@ const sessions = {
     pix: undefined,
     received: { amount: 10000 },
   }),
+  // The payment arrived, but the cart's last unit sold meanwhile: Medusa refused the order, and
+  // the store tries again before it gives the money back.
+  confirming: session("confirming", {
+    status: "confirming",
+    paid_at: new Date(now).toISOString(),
+    pix: undefined,
+    received: { amount: 12345 },
+  }),
   // The code paid its order, then the merchant edited the order up: it still owes R$ 35,00.
   "order-owes": session("order-owes", {
     status: "paid",
@@ -167,6 +175,7 @@ const shots = [
   ["superseded", 390, "light", "superseded"],
   ["refund-due", 390, "light", "refund-due"],
   ["phone-held", 390, "light", "held"],
+  ["phone-confirming", 390, "light", "confirming"],
   ["phone-order-owes", 390, "light", "order-owes"],
   ["phone-canceled", 390, "light", "canceled"],
   ["phone-replaced-code-paid", 390, "light", "replaced-paid"],
