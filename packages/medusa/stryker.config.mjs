@@ -24,9 +24,8 @@ export const TARGETS = [
   // What a session answers Medusa at cart completion, from the decisions just recorded
   // (`verdictOf`), the API's statuses as Medusa's, and the session a charge is captured on.
   { file: "src/internal/settlement/session-answer.ts" },
-  // Whether a charge's money keeps its session: a paid collection gets no second code.
-  { file: "src/internal/settlement/paid-collection-guard.ts", fn: "keepsItsSession" },
-  // Whether a collection takes a new code, and the words of a refusal.
+  // Whether a collection takes a new code, and the words of a refusal (whether a charge's money
+  // keeps its session, `keepsItsSession`, is decide.ts's).
   { file: "src/internal/settlement/paid-collection-guard.ts", fn: "refusalOf" },
   // What the collection asks, or that it pays for nothing (a payment of it is owed back).
   { file: "src/internal/settlement/snapshot.ts", fn: "asksOf" },

@@ -339,7 +339,7 @@ const ROWS = [
   },
   {
     rule: "keepsItsSession",
-    file: "settlement/paid-collection-guard.ts",
+    file: "settlement/decide.ts",
     code: ' || row.held_reason === "underpaid";',
     without: ";",
     test: "settlement/paid-collection-guard.test.ts",

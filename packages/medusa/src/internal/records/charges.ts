@@ -304,14 +304,6 @@ export class Charges {
     return rows.length > 0;
   }
 
-  /** The paid charge a session adopted (see `adopt`), if any. */
-  async adoptedBy(sessionId: string): Promise<ChargeRow | undefined> {
-    return this.db<ChargeRow>(CHARGES)
-      .where({ capture_session_id: sessionId, status: "paid" })
-      .whereNull("deleted_at")
-      .first();
-  }
-
   /**
    * The paid charges whose money Medusa captures on this session: those it adopted (an older
    * code paid first, `capture_session_id`), then its own unless another session adopted it;

@@ -262,6 +262,14 @@ export const rowCountsAsPayment = (row: ChargeRow): boolean =>
   countsAsPayment({ status: row.status, money: moneyOf(row) });
 
 /**
+ * Money of a charge that keeps its session: the collection's payment (captured, or held for
+ * Medusa's capture), or money held for the merchant's decision. Money owed back keeps nothing:
+ * no order comes of it.
+ */
+export const keepsItsSession = (row: ChargeRow): boolean =>
+  rowCountsAsPayment(row) || row.held_reason === "underpaid";
+
+/**
  * Whose money a collection counts (rule 3): a cart that is no order yet (`cart`), or an order's
  * (`order`: its cart's became one, or the collection is an order's own).
  */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../records/charges";
 import { chargeRow } from "./__tests__/charge-row";
-import { keepsItsSession, refusalOf } from "./paid-collection-guard";
+import { keepsItsSession } from "./decide";
+import { refusalOf } from "./paid-collection-guard";
 import type { CollectionStanding } from "./snapshot";
 
 const paid = (over: Partial<ChargeRow>) => chargeRow({ held_cents: 0, held_reason: null, ...over });

@@ -3,21 +3,11 @@ import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { sendError } from "../platform/errors";
-import { recordsOf } from "../records/records";
+import { recordsOf, type Records } from "../records/records";
 import type { ChargeRow } from "../records/charges";
 import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
-import type { Records } from "../records/records";
 import { collectionStanding, type CollectionStanding } from "./snapshot";
-import { rowCountsAsPayment } from "./decide";
-
-/**
- * Money of a charge that keeps its session: the collection's payment (captured, or held for
- * Medusa's capture), or money held for the merchant's decision. Money owed back keeps nothing:
- * no order comes of it.
- */
-export function keepsItsSession(row: ChargeRow): boolean {
-  return rowCountsAsPayment(row) || row.held_reason === "underpaid";
-}
+import { keepsItsSession } from "./decide";
 
 /**
  * Whether Medusa may not delete the session whose money `row` is (`deletePayment`, and every
@@ -25,8 +15,8 @@ export function keepsItsSession(row: ChargeRow): boolean {
  * keeps its session and that Medusa does not yet hold captured on a placed order. Money held
  * for a capture (one Medusa keeps refusing, say) needs the session Medusa captures; money
  * captured on an order lives on in Medusa's payment, so its session may go. A cart's captured
- * money stays with the cart's session until the cart is an order. `side`, when the caller holds
- * it, is Medusa's side of `collectionId`; it is read again for a row of another collection.
+ * money stays with the cart's session until the cart is an order. `known`, when the caller holds
+ * it, is Medusa's side of `known.collectionId`; it is read again for a row of another collection.
  */
 export async function sessionMustStay(
   db: Knex,

@@ -3,7 +3,7 @@ import { CreateQueue, type CreateRequestRow } from "../create-line/queue";
 import { createLineOf, type CreateLine } from "../create-line/line";
 import { clientFor, registeredProviders } from "../platform/provider-registry";
 import type { SettlementCore } from "./context";
-import { keepsItsSession } from "./paid-collection-guard";
+import { keepsItsSession } from "./decide";
 
 /**
  * A Medusa payment session's money, as the plugin's own records know it: the charge that pays
@@ -32,11 +32,12 @@ export async function sessionMoney(
   core: SettlementCore,
   sessionId: string,
 ): Promise<SessionMoney | undefined> {
-  const keeping = (await core.records.charges.paidOnSession(sessionId)).find(keepsItsSession);
-  if (keeping) {
-    return { kind: keeping.capture_session_id === sessionId ? "adopted" : "own", row: keeping };
-  }
-  const adopted = await core.records.charges.adoptedBy(sessionId);
+  const paid = await core.records.charges.paidOnSession(sessionId);
+  const adoptedHere = (row: ChargeRow) => row.capture_session_id === sessionId;
+  const keeping = paid.find(keepsItsSession);
+  if (keeping) return { kind: adoptedHere(keeping) ? "adopted" : "own", row: keeping };
+  // The same list holds what the session adopted, kept or not (paidOnSession lists it first).
+  const adopted = paid.find(adoptedHere);
   if (adopted) return { kind: "adopted", row: adopted };
   const own = await core.records.charges.bySessionId(sessionId);
   if (own) return { kind: "own", row: own };
