@@ -1,9 +1,12 @@
 // The DTC starter guide (docs/guides/medusa-dtc-starter.md) is code a merchant copies into
 // their storefront. apps/next-storefront is built from that same code and runs in the
 // end-to-end suite, so every block the guide gives for a file must be in the app's file of
-// the same path: when the app changes, the guide has to change with it.
+// the same path: when the app changes, the guide has to change with it. And as whole code
+// (support/whole-code.ts): a block cut short is still text of the file, but no run of its
+// syntax nodes, and a merchant who pastes it gets a storefront that does not build.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { wholeCodeRuns } from "./support/whole-code.js";
 
 const root = new URL("../", import.meta.url);
 const guide = readFileSync(new URL("docs/guides/medusa-dtc-starter.md", root), "utf8");
@@ -15,9 +18,9 @@ type Section = { file: string; blocks: string[]; replaced: string[] };
  * Each section's file (the backticked path in its `## N.` heading), its code blocks, and the
  * starter's lines it says to replace ("Replace the line `import ...` with").
  */
-function sections(): Section[] {
+function sections(text = guide): Section[] {
   const found: Section[] = [];
-  for (const part of guide.split(/^## /m).slice(1)) {
+  for (const part of text.split(/^## /m).slice(1)) {
     const heading = part.slice(0, part.indexOf("\n"));
     const file = /^\d+\.\s+`([^`]+)`/.exec(heading)?.[1];
     if (!file) continue;
@@ -45,6 +48,16 @@ function pieces(block: string): string[] {
   return imports.join("\n") === lines.join("\n") ? imports : [block];
 }
 
+/**
+ * The blocks of `section` that are not in the app's file as whole code (wholeCodeRuns): a block
+ * cut short, or one that only fits inside a larger piece of code, is text of the file but no
+ * run of its syntax nodes.
+ */
+function notWholeCode({ file, blocks }: Section): string[] {
+  const source = readFileSync(new URL(file, appSrc), "utf8");
+  return blocks.flatMap(pieces).filter((piece) => wholeCodeRuns(source, piece, file).length === 0);
+}
+
 describe("the DTC starter guide quotes apps/next-storefront", () => {
   const all = sections();
 
@@ -68,6 +81,23 @@ describe("the DTC starter guide quotes apps/next-storefront", () => {
     for (const piece of blocks.flatMap(pieces)) {
       expect(source.includes(normalize(piece)), `this code of the guide:\n${piece}`).toBe(true);
     }
+  });
+
+  it.each(all)(
+    "$file: each block is whole code of the app's file, never part of a node",
+    (section) => {
+      expect(notWholeCode(section)).toEqual([]);
+    },
+  );
+
+  it("catches a block cut short: one closing parenthesis less, and the block is no whole code", () => {
+    // The block that once shipped cut short: "Expected ',', got 'const'" in `next build`.
+    const block = all.flatMap((s) => s.blocks).find((b) => b.includes('"every_order">('))!;
+    expect(block.trimEnd().endsWith(")")).toBe(true);
+    const cut = block.trimEnd().slice(0, -1) + "\n";
+    const copy = sections(guide.replace(block, cut));
+    const failing = copy.flatMap(notWholeCode);
+    expect(failing).toEqual([cut]);
   });
 
   it.each(all.filter((s) => s.replaced.length > 0))(
