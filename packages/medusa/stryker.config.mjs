@@ -53,6 +53,8 @@ export const TARGETS = [
   { file: "src/internal/storefront/store-view.ts", fn: "toStoreView" },
   // What a code waiting in the create line says: preparing (and when), failed, or replaced.
   { file: "src/internal/storefront/store-view.ts", fn: "toQueuedView" },
+  // A paid code whose cart Medusa refused to complete: "confirming", never "paid".
+  { file: "src/internal/storefront/store-view.ts", fn: "withCartRefused" },
   // Which changes of a view are news to the shopper's open page (never the clock alone).
   { file: "src/internal/storefront/store-view.ts", fn: "viewFingerprint" },
   // When a code's stream has said everything (a paid code's stays open for its order's news),
