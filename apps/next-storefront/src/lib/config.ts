@@ -1,7 +1,7 @@
 import Medusa from "@medusajs/js-sdk"
 
-// Server-side calls go to MEDUSA_BACKEND_URL (as in the DTC starter); the browser-side
-// element uses NEXT_PUBLIC_MEDUSA_BACKEND_URL, which is usually the same address.
+// Server-side SDK calls may go to MEDUSA_BACKEND_URL (an address only the server reaches); the
+// DTC starter and the guide's own calls use NEXT_PUBLIC_MEDUSA_BACKEND_URL, as the element does.
 export const sdk = new Medusa({
   baseUrl:
     process.env.MEDUSA_BACKEND_URL ??

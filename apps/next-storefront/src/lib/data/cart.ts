@@ -78,7 +78,8 @@ function addressProblem(field: (name: string) => string): string | null {
   }
   if (field("postal_code").replace(/\D/g, "").length !== 8)
     return "Informe o CEP com 8 dígitos."
-  if (!/^[A-Za-z]{2}$/.test(field("province")))
+  // Optional, as in the starter's form; a boleto's payer step asks it when the bank needs it.
+  if (field("province") && !/^[A-Za-z]{2}$/.test(field("province")))
     return "Informe o estado com a sigla de 2 letras (UF), como SP."
   return null
 }
@@ -367,8 +368,8 @@ export async function choosePaymentMethod(
   // With fetch, not the SDK: a store busy for a moment is asked again after its Retry-After.
   const response = await fetchWhileBusy(() =>
     fetch(
-      // The SDK's address on the server (lib/config.ts).
-      `${process.env.MEDUSA_BACKEND_URL ?? process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/pix-checkout/carts/${cartId}/payment-method`,
+      // The store's address, as the SDK has it (lib/config.ts).
+      `${process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL}/store/pix-checkout/carts/${cartId}/payment-method`,
       providerId
         ? {
             method: "POST",

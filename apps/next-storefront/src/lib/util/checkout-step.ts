@@ -5,7 +5,8 @@ const STEPS = ["address", "delivery", "payment", "review"] as const
 
 /**
  * The furthest step this cart is ready for: the delivery options only once the cart has the
- * shopper's e-mail and a whole address, the payment once it also has a delivery option, the
+ * shopper's e-mail and an address (the fields the starter's form requires: its state is
+ * optional), the payment once it also has a delivery option, the
  * review once it has a payment session. A step further on (a bookmark, the back button, a
  * typed address) opens this one instead, so no tap order reaches the payment with a cart that
  * an order cannot come of.
@@ -17,8 +18,7 @@ export function readyStep(cart: HttpTypes.StoreCart, asked: string) {
     address?.first_name &&
     address.address_1 &&
     address.postal_code &&
-    address.city &&
-    address.province
+    address.city
   )
     ? "address"
     : !cart.shipping_methods?.length

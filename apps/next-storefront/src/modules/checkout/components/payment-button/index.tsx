@@ -194,7 +194,9 @@ const ManualTestPaymentButton = ({
   const handlePayment = () => {
     setSubmitting(true)
     placeOrder()
-      .catch((err) => setErrorMessage(err.message))
+      .catch((err) =>
+        setErrorMessage(paymentErrorMessage({ message: err.message }))
+      )
       .finally(() => setSubmitting(false))
   }
 
