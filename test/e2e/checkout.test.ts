@@ -748,6 +748,17 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
   const toPaymentStep = (shopper: string) => toNextPaymentStep(page, next.url, shopper);
 
+  /**
+   * Every step of the checkout, and the order page, as the shopper reads them: none of the
+   * starter's English words around the element.
+   */
+  async function readsNoEnglish() {
+    const text = await page.locator("body").innerText();
+    expect(text).not.toMatch(
+      /\b(Checkout|Shipping|Delivery|Payment|Review|Place order|Continue|Thank you|placed)\b/,
+    );
+  }
+
   /** The page is as wide as the phone: nothing scrolls sideways. */
   async function fitsThePhone() {
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
@@ -755,7 +766,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
   /**
    * Chooses Pix on the payment step and waits for its code on the review step, copy first.
-   * The shopper taps "Continue to review" at the bottom of the page, as on the starter, where
+   * The shopper taps "Continuar para a revisão" at the bottom of the page, as on the starter, where
    * the button sits below the first screen: the step changes without scrolling.
    */
   /**
@@ -856,8 +867,9 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     const view = checkoutView(page, "pending");
     expect(await inFirstScreen(view.locator('[part~="code"]'))).toBe(true);
     expect(await inFirstScreen(view.locator('[part~="copy-button"]'))).toBe(true);
-    // There is no "Place order" button to click on the Pix path, and the review says so.
-    expect(await page.getByText(/Place Order/i).count()).toBe(0);
+    // There is no "Fazer pedido" button to click on the Pix path, and the review says so.
+    expect(await page.getByText(/Fazer pedido|Place Order/i).count()).toBe(0);
+    await readsNoEnglish();
     expect(await page.getByText(/^Ao pagar o Pix abaixo, você confirma/).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Gerar novo Pix" }).count()).toBe(0);
     const code = await pixCode();
@@ -889,6 +901,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
     const orderNumber = await confirmedNextOrder();
     expect(await page.getByTestId("payment-method").textContent()).toContain("Pix");
+    await readsNoEnglish();
     const order = await paidOrder((o) => o.display_id === orderNumber);
     expect(order.email).toBe(email("next-pix"));
     // The CPF typed once on the payment step reached the service and Medusa's order.

@@ -19,7 +19,7 @@ export default async function StorePage(props: {
   const products = await listProducts(region.id)
   return (
     <>
-      <h1>Store</h1>
+      <h1>Loja</h1>
       <ul className="products">
         {products.map((product) => {
           const variant = product.variants?.[0]

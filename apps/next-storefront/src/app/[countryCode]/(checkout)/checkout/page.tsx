@@ -35,7 +35,7 @@ export default async function CheckoutPage(props: Props) {
 
   return (
     <>
-      <h1>Checkout</h1>
+      <h1>Finalizar compra</h1>
       <Totals totals={cart} totalTestId="cart-total" />
       <Addresses cart={cart} isOpen={step === "address"} />
       <Shipping

@@ -8,13 +8,13 @@ import { useActionState } from "react"
 
 const FIELDS = [
   ["email", "E-mail", "email"],
-  ["first_name", "First name", "text"],
-  ["last_name", "Last name", "text"],
-  ["address_1", "Address", "text"],
-  ["postal_code", "Postal code (CEP)", "text"],
-  ["city", "City", "text"],
-  ["province", "State (UF)", "text"],
-  ["phone", "Phone", "tel"],
+  ["first_name", "Nome", "text"],
+  ["last_name", "Sobrenome", "text"],
+  ["address_1", "Endereço", "text"],
+  ["postal_code", "CEP", "text"],
+  ["city", "Cidade", "text"],
+  ["province", "Estado (UF, opcional)", "text"],
+  ["phone", "Telefone", "tel"],
 ] as const
 
 /** E-mail and shipping address; billing is the same address, as the starter's default. */
@@ -30,7 +30,7 @@ export default function Addresses({
   if (!isOpen) {
     return (
       <section className="step">
-        <h2>Shipping address</h2>
+        <h2>Endereço de entrega</h2>
         <p data-testid="address-summary">
           {address
             ? `${address.first_name} ${address.last_name}, ${address.address_1}, ${address.city}`
@@ -53,7 +53,7 @@ export default function Addresses({
   }
   return (
     <section className="step">
-      <h2>Shipping address</h2>
+      <h2>Endereço de entrega</h2>
       <form className="fields" action={formAction}>
         {FIELDS.map(([name, label, type]) => (
           <label key={name}>
@@ -77,7 +77,7 @@ export default function Addresses({
           isLoading={pending}
           data-testid="submit-address-button"
         >
-          Continue to delivery
+          Continuar para a entrega
         </Button>
       </form>
     </section>

@@ -38,7 +38,7 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
   switch (true) {
     case isStripeLike(paymentSession?.provider_id):
       // The starter renders its StripePaymentButton here; this store has no Stripe.
-      return <Button disabled>Card payments are not set up</Button>
+      return <Button disabled>Pagamento com cartão não configurado</Button>
     case isPix(paymentSession?.provider_id):
       return (
         <PixPaymentButton
@@ -60,7 +60,7 @@ const PaymentButton: React.FC<PaymentButtonProps> = ({
         <ManualTestPaymentButton notReady={notReady} data-testid={dataTestId} />
       )
     default:
-      return <Button disabled>Select a payment method</Button>
+      return <Button disabled>Escolha uma forma de pagamento</Button>
   }
 }
 
@@ -171,7 +171,7 @@ const BoletoPaymentButton = ({
         onClick={handlePayment}
         data-testid={dataTestId ?? "submit-order-button"}
       >
-        Place order
+        Fazer pedido
       </Button>
       <ErrorMessage
         error={errorMessage}
@@ -208,7 +208,7 @@ const ManualTestPaymentButton = ({
         onClick={handlePayment}
         data-testid={dataTestId ?? "submit-order-button"}
       >
-        Place order
+        Fazer pedido
       </Button>
       <ErrorMessage
         error={errorMessage}

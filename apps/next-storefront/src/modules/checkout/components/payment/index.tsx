@@ -35,7 +35,7 @@ function pixDiscountLabel(discount: PixDiscount | null) {
 function RadioGroup({ children }: { children: ReactNode }) {
   return (
     <fieldset className="radio-group">
-      <legend>Payment method</legend>
+      <legend>Forma de pagamento</legend>
       {children}
     </fieldset>
   )
@@ -190,7 +190,7 @@ const Payment = ({
   if (!isOpen) {
     return (
       <section className="step" data-testid="payment-summary">
-        <h2>Payment</h2>
+        <h2>Pagamento</h2>
         <p>
           {activeSession
             ? (paymentInfoMap[activeSession.provider_id]?.title ??
@@ -203,7 +203,7 @@ const Payment = ({
 
   return (
     <section className="step">
-      <h2>Payment</h2>
+      <h2>Pagamento</h2>
       <RadioGroup>
         {availablePaymentMethods.map((method) => (
           <label key={method.id} className="radio">
@@ -317,7 +317,7 @@ const Payment = ({
         disabled={!selectedPaymentMethod}
         data-testid="submit-payment-button"
       >
-        Continue to review
+        Continuar para a revisão
       </Button>
     </section>
   )

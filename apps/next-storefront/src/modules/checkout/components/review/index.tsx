@@ -12,7 +12,7 @@ const reviewNotice = (providerId?: string) => {
     return "Ao pagar o Pix abaixo, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito assim que o pagamento for confirmado."
   }
   if (isBoleto(providerId)) {
-    return "Ao clicar em Place order, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito e a próxima tela mostra o boleto: a linha digitável para pagar no app do banco e o PDF. O pedido é enviado depois que o boleto for pago."
+    return "Ao clicar em Fazer pedido, você confirma que leu, entendeu e aceita nossos Termos de Uso, Termos de Venda e Política de Devolução, e que leu a Política de Privacidade da Medusa Store. O pedido é feito e a próxima tela mostra o boleto: a linha digitável para pagar no app do banco e o PDF. O pedido é enviado depois que o boleto for pago."
   }
   return "By clicking the Place Order button, you confirm that you have read, understand and accept our Terms of Use, Terms of Sale and Returns Policy and acknowledge that you have read Medusa Store's Privacy Policy."
 }
@@ -30,7 +30,7 @@ const Review = ({ cart }: { cart: HttpTypes.StoreCart }) => {
 
   return (
     <section className="step">
-      <h2>Review</h2>
+      <h2>Revisão</h2>
       {isOpen && previousStepsCompleted && (
         <>
           <div className="flex items-start gap-x-1 w-full mb-6">

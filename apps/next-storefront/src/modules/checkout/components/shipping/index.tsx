@@ -22,14 +22,14 @@ export default function Shipping({
   if (!isOpen) {
     return (
       <section className="step">
-        <h2>Delivery</h2>
+        <h2>Entrega</h2>
         <p>{chosen?.name ?? "—"}</p>
       </section>
     )
   }
   return (
     <section className="step">
-      <h2>Delivery</h2>
+      <h2>Entrega</h2>
       <form action={setShippingMethod}>
         <input type="hidden" name="cartId" value={cart.id} />
         <input type="hidden" name="countryCode" value={countryCode} />
@@ -50,7 +50,7 @@ export default function Shipping({
           </label>
         ))}
         <Button type="submit" data-testid="submit-delivery-option-button">
-          Continue to payment
+          Continuar para o pagamento
         </Button>
       </form>
     </section>

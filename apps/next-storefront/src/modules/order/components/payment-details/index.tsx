@@ -35,7 +35,7 @@ const PaymentDetails = ({ order, told, codeShown }: PaymentDetailsProps) => {
 
   return (
     <section className="step" data-testid="payment-details">
-      <h2>Payment</h2>
+      <h2>Pagamento</h2>
       {told && (
         <Text data-testid="order-payment-status">
           {paymentStatus[told.payment]}
