@@ -6,6 +6,7 @@ import ErrorMessage from "@modules/checkout/components/error-message"
 import { Button } from "@modules/common/components/button"
 import { useActionState } from "react"
 
+// The state is optional, as in the starter's form (a boleto's payer step asks it when needed).
 const FIELDS = [
   ["email", "E-mail", "email"],
   ["first_name", "Nome", "text"],
@@ -61,7 +62,7 @@ export default function Addresses({
             <input
               name={name}
               type={type}
-              required
+              required={name !== "province"}
               defaultValue={initial[name] ?? ""}
               data-testid={`shipping-${name}-input`}
             />
