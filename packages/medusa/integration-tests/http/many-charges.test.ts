@@ -40,6 +40,7 @@ import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
 import { startCountingProxy } from "../helpers/counting-proxy";
 import { CreateQueue } from "../../src/internal/create-line/queue";
+import { fairOptionsSchema } from "../../src/internal/create-line/fair-options";
 import { budgetKeyOf, CreateLine } from "../../src/internal/create-line/line";
 import { ChargeLifecycle } from "../../src/internal/records/charge-lifecycle";
 import { recordsOf } from "../../src/internal/records/records";
@@ -1329,6 +1330,78 @@ medusaIntegrationTestRunner({
               .whereIn("client_key", [HOLDER, NEWCOMER])
               .where({ state: "waiting" })
               .update({ state: "canceled", input: null });
+          }
+        });
+
+        /** The `fairness` options a merchant gets (the schema's defaults), for this test. */
+        const asAMerchant = () => tighten(fairOptionsSchema.parse({}));
+
+        it("a shared address with 20 boletos shown an hour ago still gets a code: a boleto counts as held for minutes after it is shown, not for a day", async () => {
+          asAMerchant();
+          const SHARED = "127.0.0.171";
+          const knex = db(container());
+          const stamp = Date.now();
+          const boletos = Array.from({ length: 20 }, (_, i) => ({
+            chargeId: `ch_shared_${stamp}_${i}`,
+            sessionId: `payses_shared_${stamp}_${i}`,
+          }));
+          // Twenty shoppers behind one carrier address took a boleto each an hour ago: every one
+          // is unpaid and payable for days, and was shown to its shopper.
+          await knex("pix_checkout_charge").insert(
+            boletos.map((b, i) => ({
+              id: `pxch_shared_${stamp}_${i}`,
+              charge_id: b.chargeId,
+              provider_id: "pp_boleto_a",
+              method: "boleto",
+              variant: "a",
+              session_id: b.sessionId,
+              amount_cents: 5_000,
+              status: "pending",
+              expires_at: knex.raw("now() + interval '3 days'"),
+              created_at: knex.raw("now() - interval '61 minutes'"),
+              shown_at: knex.raw("now() - interval '60 minutes'"),
+            })),
+          );
+          await requests().insert(
+            boletos.map((b, i) => ({
+              id: `pxcr_shared_${stamp}_${i}`,
+              budget_key: budgetKey(),
+              provider_key: "a",
+              provider_id: "pp_boleto_a",
+              method: "boleto",
+              session_id: b.sessionId,
+              amount_cents: 5_000,
+              state: "done",
+              enqueued_at: knex.raw("now() - interval '61 minutes'"),
+              sent_at: knex.raw("now() - interval '61 minutes'"),
+              done_at: knex.raw("now() - interval '61 minutes'"),
+              charge_id: b.chargeId,
+              client_key: SHARED,
+              email_key: `shared-${i}`,
+            })),
+          );
+          try {
+            const answer = await storefront(http, store, SHARED).initiate(
+              await cartOf(),
+              "pp_pix_a",
+            );
+            expect({ status: answer.status, code: answer.data.code }).toEqual({
+              status: 200,
+              code: undefined,
+            });
+            expect(sessionOf(answer).data.status).toMatch(/^(pending|preparing)$/);
+          } finally {
+            await requests().where("id", "like", `pxcr_shared_${stamp}_%`).delete();
+            await requests()
+              .where({ client_key: SHARED, state: "waiting" })
+              .update({ state: "canceled", input: null });
+            await requests().where({ client_key: SHARED }).update({ client_key: null });
+            await knex("pix_checkout_charge")
+              .whereIn(
+                "charge_id",
+                boletos.map((b) => b.chargeId),
+              )
+              .delete();
           }
         });
 

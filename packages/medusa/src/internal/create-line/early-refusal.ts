@@ -48,7 +48,7 @@ async function readRefusal(
   clientKey: string,
   options: FairOptions,
 ): Promise<CapReading> {
-  const standing = await queue.standing(clientKey);
+  const standing = await queue.standing(clientKey, options);
   turns.noteHolding(clientKey, standing.holding);
   if (standing.refusal) {
     return {

@@ -53,6 +53,15 @@ export const fairOptionsSchema = z.object({
    * (`CreateQueue.holdingOf`); a new session past it gets 429.
    */
   clientWaitingMax: z.number().int().min(1).max(1000).default(20),
+  /**
+   * How long an unpaid boleto counts as something its client holds (`CreateQueue.holdingOf`),
+   * from when its page showed it (from its create, if no page did). A boleto is paid in a bank's
+   * app or at a lottery shop, often days later; counted for as long as it is payable, the
+   * shoppers behind a carrier's shared address would hold 20 after a busy morning and be
+   * refused for the day. 30 minutes is how long a Pix code lives: a boleto then weighs what a
+   * code does. A Pix code counts until it is paid or expires, whatever this says.
+   */
+  boletoHeldMinutes: z.number().int().min(0).max(1440).default(30),
   /** Creates for one e-mail (any address) that may wait in line; a new session past it gets 429. */
   emailWaitingMax: z.number().int().min(1).max(100).default(3),
   /**

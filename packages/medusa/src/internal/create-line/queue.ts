@@ -4,6 +4,7 @@ import type { ClientCreateChargeInput } from "../platform/client-port";
 import type { PaymentMethod } from "../platform/options";
 import { payerKey } from "./client-origin";
 import { orderByHolding, type OrderedCreate, type WaitingCreate } from "./holding-order";
+import { fairOptionsSchema } from "./fair-options";
 import { UnpaidOrders } from "./unpaid-orders";
 import {
   ClientRefusals,
@@ -125,11 +126,20 @@ export interface ClientStanding {
   refusal: RefusalInForce | null;
 }
 
-/** How the budget is shared among clients (fair-options.ts). */
-export interface FairShare {
+/** How long a boleto counts as held (fair-options.ts); the option's default when absent. */
+export interface HoldingRule {
+  /** Minutes an unpaid boleto counts as held after its page showed it. */
+  boletoHeldMinutes?: number;
+}
+
+/** How the budget is shared among clients (fair-options.ts); absent fields take the defaults. */
+export interface FairShare extends HoldingRule {
   /** Slots one client address may hold in the window. */
   clientCreatesPerMinute: number;
 }
+
+/** The `fairness` defaults, for a share or a rule that leaves a field out. */
+const DEFAULTS = fairOptionsSchema.parse({});
 
 /** What one grant did. */
 export interface Grant {
@@ -174,10 +184,20 @@ const HOLDING_WINDOW = `interval '${ENDED_REQUEST_RETENTION_MS / 1000} seconds'`
  */
 const HOLDING_FROM = `${REQUESTS} r
   left join ${CHARGES} c on c.charge_id = r.charge_id and c.deleted_at is null`;
-const HOLDS_SOMETHING = `(r.state = 'sending'
+/**
+ * The condition on `HOLDING_FROM` that a request is something its client holds. A boleto counts
+ * only for `boletoHeldMinutes` after its page showed it (or after its create, if none did): it
+ * stays payable for days, and a day of them would shut a shared address out (fair-options.ts).
+ */
+function holdsSomething(rule: HoldingRule): string {
+  const minutes = Math.max(0, Math.floor(rule.boletoHeldMinutes ?? DEFAULTS.boletoHeldMinutes));
+  return `(r.state = 'sending'
   or (r.state = 'done' and r.done_at > now() - ${HOLDING_WINDOW}
     and c.status = 'pending' and c.superseded_at is null
-    and (c.expires_at is null or c.expires_at > now())))`;
+    and (c.expires_at is null or c.expires_at > now())
+    and (r.method <> 'boleto'
+      or coalesce(c.shown_at, r.done_at) > now() - interval '${minutes * 60} seconds')))`;
+}
 const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
 
 /** A row of the counts `admit` and `standing` read. */
@@ -269,7 +289,7 @@ export class CreateQueue {
       const used = await this.inWindow(trx, budgetKey);
       const paused = used.pausedMs > 0;
       const free = paused ? 0 : Math.max(0, limit - used.count);
-      const line = free === 0 ? [] : await this.fairOrder(trx, budgetKey);
+      const line = free === 0 ? [] : await this.fairOrder(trx, budgetKey, share);
       const ids: string[] = [];
       const heldBy = new Map<string, number>();
       const heldBack = new Set<string>();
@@ -325,6 +345,7 @@ export class CreateQueue {
   private async fairOrder(
     trx: Knex,
     budgetKey: string,
+    rule: HoldingRule,
   ): Promise<(OrderedCreate & { held: number })[]> {
     const waiting = (await trx(REQUESTS)
       .select("id", "provider_key", "seq", "client_key", "email_key")
@@ -345,7 +366,7 @@ export class CreateQueue {
         [budgetKey, clients],
       )) as { rows: { client_key: string; slots: string }[] };
       for (const r of result.rows) slots.set(r.client_key, Number(r.slots));
-      for (const [client, n] of await this.holdingOf(trx, clients)) holding.set(client, n);
+      for (const [client, n] of await this.holdingOf(trx, clients, rule)) holding.set(client, n);
     }
     return orderByHolding(
       waiting.map((w) => ({ ...w, seq: String(w.seq) })),
@@ -359,13 +380,18 @@ export class CreateQueue {
   /**
    * What each client holds, by the plugin's own records: its creates on their way to the
    * service, and the codes the line made for it in the last `HOLDING_WINDOW` that are still
-   * live and unpaid (pending, not superseded, not expired). Paid, expired, canceled or replaced
-   * codes stop counting the moment their charge row says so.
+   * live and unpaid (pending, not superseded, not expired; a boleto only for `boletoHeldMinutes`
+   * after it was shown). Paid, expired, canceled or replaced codes stop counting the moment their
+   * charge row says so.
    */
-  async holdingOf(db: Knex, clients: readonly string[]): Promise<Map<string, number>> {
+  async holdingOf(
+    db: Knex,
+    clients: readonly string[],
+    rule: HoldingRule = {},
+  ): Promise<Map<string, number>> {
     const result = (await db.raw(
       `select r.client_key, count(*) as n from ${HOLDING_FROM}
-        where r.client_key = any(?) and ${HOLDS_SOMETHING}
+        where r.client_key = any(?) and ${holdsSomething(rule)}
         group by r.client_key`,
       [clients as string[]],
     )) as { rows: { client_key: string; n: string }[] };
@@ -444,7 +470,7 @@ export class CreateQueue {
     };
     const r = result.rows[0];
     // Requests served before this one, in the grant's own order (clients in turn).
-    const order = await this.fairOrder(this.db, request.budget_key);
+    const order = await this.fairOrder(this.db, request.budget_key, share);
     const index = order.findIndex((candidate) => candidate.id === request.id);
     const ahead = index === -1 ? order.length : index;
     const closes = (r?.closes ?? []).map(Number);
@@ -478,7 +504,11 @@ export class CreateQueue {
    * admitted request holds its place until `enqueue` takes it over or `releaseHold` frees it.
    * The session route's early refusal (`standing`) only ever refuses what this would.
    */
-  async admit(clientKey: string, emailKey: string, caps: WaitingCaps): Promise<Admission> {
+  async admit(
+    clientKey: string,
+    emailKey: string,
+    caps: WaitingCaps & HoldingRule,
+  ): Promise<Admission> {
     return this.db.transaction(async (trx) => {
       // Always the address's lock first, then the e-mail's, then the store's (held only for
       // the count and the hold): no two admissions wait on each other.
@@ -497,7 +527,7 @@ export class CreateQueue {
            (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
              + (select count(*) from ${HOLDS} where client_key = ?)
              + (select count(*) from ${HOLDING_FROM}
-                 where r.client_key = ? and ${HOLDS_SOMETHING}) as client,
+                 where r.client_key = ? and ${holdsSomething(caps)}) as client,
            (select count(*) from ${REQUESTS} where state = 'waiting' and email_key = ?)
              + (select count(*) from ${HOLDS} where email_key = ?) as email,
            (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
@@ -550,15 +580,15 @@ export class CreateQueue {
    * What the line holds for one client, in one indexed query and no lock: its waiting creates
    * and live holds, the whole line's, when its oldest slot frees and its refusal still
    * standing. The session route reads it before anything costly (early-refusal.ts); `admit`
-   * stays the authority.
+   * stays the authority. `rule`: how long a boleto counts as held (the store's `fairness`).
    */
-  async standing(clientKey: string): Promise<ClientStanding> {
+  async standing(clientKey: string, rule: HoldingRule = {}): Promise<ClientStanding> {
     const result = (await this.db.raw(
       `select
          (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
            + (select count(*) from ${HOLDS} where client_key = ? and expires_at > now()) as client,
          (select count(*) from ${HOLDING_FROM}
-           where r.client_key = ? and ${HOLDS_SOMETHING}) as holding,
+           where r.client_key = ? and ${holdsSomething(rule)}) as holding,
          (select count(*) from ${REQUESTS} where state = 'waiting')
            + (select count(*) from ${HOLDS} where expires_at > now()) as store,
          (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
