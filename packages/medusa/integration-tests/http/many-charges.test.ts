@@ -1145,12 +1145,12 @@ medusaIntegrationTestRunner({
           expect(keys).toEqual([FLOOD, FLOOD]);
         });
 
-        it("however many addresses ask, the line holds at most storeWaitingMax: the next gets 429 with Retry-After, and the shoppers waiting are served in their turn", async () => {
+        it("however many new shoppers ask, at most storeWaitingMax first codes wait: the next gets 429 with Retry-After, and the shoppers waiting are served in their turn", async () => {
           await spendBudget(30_000, 60 - (await usedNow()));
-          const waitingNow = Number(
-            (await requests().where({ state: "waiting" }).count({ n: "*" }).first())?.n ?? 0,
-          );
-          tighten({ storeWaitingMax: waitingNow + 2 });
+          // A new shopper's first code waits behind the first codes already waiting, whatever
+          // else the line holds: room for two more.
+          const firstCodesNow = await new CreateQueue(db(container())).firstCodesWaiting();
+          tighten({ storeWaitingMax: firstCodesNow + 2 });
           const first = await sessionFrom("127.0.0.4", await cartOf());
           const second = await sessionFrom("127.0.0.5", await cartOf());
           expect([first.status, second.status]).toEqual([200, 200]);
@@ -1335,6 +1335,41 @@ medusaIntegrationTestRunner({
 
         /** The `fairness` options a merchant gets (the schema's defaults), for this test. */
         const asAMerchant = () => tighten(fairOptionsSchema.parse({}));
+
+        it("300 waiting creates from addresses each holding fewer than three do not make the store refuse a new shopper: her first code goes before theirs", async () => {
+          asAMerchant();
+          const stamp = Date.now();
+          const key = `budget-crowd-${stamp}`;
+          // 150 fresh addresses with two carts each, waiting in a budget of their own (no
+          // registration here sends it): the line's 300, none of them holding three.
+          await requests().insert(
+            Array.from({ length: 150 }, (_, a) =>
+              [0, 1].map((n) => ({
+                id: `pxcr_crowd_${stamp}_${a}_${n}`,
+                budget_key: key,
+                provider_key: "a",
+                provider_id: "pp_pix_a",
+                method: "pix",
+                session_id: `payses_crowd_${stamp}_${a}_${n}`,
+                amount_cents: 100,
+                state: "waiting",
+                client_key: `10.72.${Math.floor(a / 100)}.${(a % 100) + 1}`,
+                email_key: `crowd-${a}-${n}`,
+              })),
+            ).flat(),
+          );
+          try {
+            expect(await waitingInAll()).toBeGreaterThanOrEqual(300);
+            const answer = await shopper().initiate(await cartOf(), "pp_pix_a");
+            expect({ status: answer.status, code: answer.data.code }).toEqual({
+              status: 200,
+              code: undefined,
+            });
+            expect(sessionOf(answer).data.status).toMatch(/^(pending|preparing)$/);
+          } finally {
+            await requests().where({ budget_key: key }).delete();
+          }
+        });
 
         it("a shared address with 20 boletos shown an hour ago still gets a code: a boleto counts as held for minutes after it is shown, not for a day", async () => {
           asAMerchant();

@@ -8,7 +8,7 @@ import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS, type CreateQueue } from "./queue";
 import { sendWaitingRefusal } from "./refusal-answer";
 import { OWN_PROVIDER } from "../platform/provider-registry";
-import { capReached, retryAfterMs } from "./waiting-caps";
+import { capReached, needsFirstCodes, retryAfterMs } from "./waiting-caps";
 import { ClientTurns } from "./client-turns";
 import { CappedClients, type CapReading } from "./capped-clients";
 
@@ -56,6 +56,11 @@ async function readRefusal(
       capped: true,
     };
   }
+  // A client holding nothing at a full line: what it waits behind is the first codes (one more
+  // query, only then), as `admit` judges it.
+  if (needsFirstCodes(standing.counts, options)) {
+    standing.counts.firstCodes = await queue.firstCodesWaiting(options);
+  }
   const over = capReached(standing.counts, options);
   if (!over) {
     // This request may take its last place: its next one is read at once (capped-clients.ts).
@@ -63,7 +68,8 @@ async function readRefusal(
   }
   const retryMs = retryAfterMs(over, standing.clientSlotFreesInMs, CREATE_WINDOW_MS);
   await queue.refuse(clientKey, over, retryMs);
-  const waiting = over === "client" ? standing.counts.client : (standing.counts.store ?? 0);
+  const { counts } = standing;
+  const waiting = over === "client" ? counts.client : (counts.firstCodes ?? counts.store ?? 0);
   return { refusal: { over, waiting, retryAfterMs: retryMs, earlier: false }, capped: true };
 }
 

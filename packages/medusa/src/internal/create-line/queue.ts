@@ -14,6 +14,7 @@ import {
 } from "./client-refusals";
 import {
   capReached,
+  needsFirstCodes,
   retryAfterMs,
   type WaitingCap,
   type WaitingCaps,
@@ -497,7 +498,8 @@ export class CreateQueue {
    * the client waiting in line (or held for a request on its way there) against
    * `clientWaitingMax`, the same for the e-mail key from any client against `emailWaitingMax`,
    * and the whole line against `storeWaitingMax`, whose last `storeReserve` places only a client
-   * holding fewer than `storeReserveBelow` may take (waiting-caps.ts). A client refused any cap
+   * holding fewer than `storeReserveBelow` may take (waiting-caps.ts); a client holding nothing
+   * meets the first codes waiting instead (`firstCodesWaiting`). A client refused any cap
    * is refused again until its `Retry-After` has passed, even when a place frees sooner
    * (client-refusals.ts). Counted and held under the client's and the e-mail's locks, so
    * requests arriving together never pass a cap together, on any number of instances. An
@@ -542,8 +544,8 @@ export class CreateQueue {
       if (earlier) {
         return { admitted: false as const, ...earlier, waiting: client, earlier: true };
       }
-      let over = capReached({ client, email, store: null }, caps);
-      let store = 0;
+      const counts: WaitingCounts = { client, email, store: null };
+      let over = capReached(counts, caps);
       if (!over) {
         await trx.raw(`select pg_advisory_xact_lock(hashtext('pix_checkout_store_line'))`);
         // Live holds only: a hold whose request died lapses by itself.
@@ -551,12 +553,17 @@ export class CreateQueue {
           `select (select count(*) from ${REQUESTS} where state = 'waiting')
                 + (select count(*) from ${HOLDS} where expires_at > now()) as n`,
         )) as { rows: { n: string }[] };
-        store = Number(total.rows[0]?.n ?? 0);
-        over = capReached({ client, email, store }, caps);
+        counts.store = Number(total.rows[0]?.n ?? 0);
+        // Under the same lock: first codes admitted together are counted together.
+        if (needsFirstCodes(counts, caps)) {
+          counts.firstCodes = await this.firstCodesWaiting(caps, trx);
+        }
+        over = capReached(counts, caps);
       }
       if (over) {
         const retry = retryAfterMs(over, freesMsOf(r), CREATE_WINDOW_MS);
         await new ClientRefusals(trx).record(clientKey, over, retry);
+        const store = counts.firstCodes ?? counts.store ?? 0;
         return {
           admitted: false as const,
           over,
@@ -608,6 +615,27 @@ export class CreateQueue {
       clientSlotFreesInMs: freesMsOf(r),
       refusal: refusalInForce(r),
     };
+  }
+
+  /**
+   * The creates a new shopper's first code would wait behind, in every budget: one first code
+   * per client that waits (or holds a place on its way in) and holds nothing live, and the
+   * creates no client asked for (holding-order.ts serves both before any other). Read only when
+   * a client holding nothing meets a full line (waiting-caps.ts `needsFirstCodes`): one pass
+   * over the waiting creates, each client looked up once by the holding index.
+   */
+  async firstCodesWaiting(rule: HoldingRule = {}, db: Knex = this.db): Promise<number> {
+    const result = (await db.raw(
+      `select
+         (select count(*) from ${REQUESTS} where state = 'waiting' and client_key is null)
+         + (select count(*) from (
+             select client_key from ${REQUESTS} where state = 'waiting' and client_key is not null
+             union
+             select client_key from ${HOLDS} where expires_at > now()) asking
+           where not exists (select 1 from ${HOLDING_FROM}
+             where r.client_key = asking.client_key and ${holdsSomething(rule)})) as n`,
+    )) as { rows: { n: string }[] };
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   /** Records a refusal the line did not decide itself (the early refusal's), as `admit` does. */

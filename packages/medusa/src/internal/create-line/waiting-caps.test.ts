@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { capReached, retryAfterMs, type WaitingCaps, type WaitingCounts } from "./waiting-caps";
+import {
+  capReached,
+  needsFirstCodes,
+  retryAfterMs,
+  type WaitingCaps,
+  type WaitingCounts,
+} from "./waiting-caps";
 
 const caps: WaitingCaps = {
   clientWaitingMax: 20,
@@ -14,7 +20,26 @@ describe("which cap a new waiting create meets", () => {
     ["an empty line takes anyone", { client: 0, email: 0, store: 0 }, null],
     ["a client at its own cap", { client: 20, email: 0, store: 20 }, "client"],
     ["a mailbox at its cap", { client: 2, email: 3, store: 5 }, "email"],
-    ["a full line, even for a new shopper", { client: 0, email: 0, store: 300 }, "store"],
+    [
+      "a full line, for a new shopper whose first codes were not read",
+      { client: 0, email: 0, store: 300 },
+      "store",
+    ],
+    [
+      "a full line of clients holding some, for a new shopper",
+      { client: 0, email: 0, store: 300, firstCodes: 150 },
+      null,
+    ],
+    [
+      "a new shopper behind the cap's worth of first codes",
+      { client: 0, email: 0, store: 420, firstCodes: 300 },
+      "store",
+    ],
+    [
+      "a full line, for a client holding one, however few first codes",
+      { client: 1, email: 0, store: 300, firstCodes: 10 },
+      "store",
+    ],
     ["the reserve, for a shopper holding none", { client: 0, email: 0, store: 240 }, null],
     ["the reserve, for a client holding two", { client: 2, email: 0, store: 299 }, null],
     ["not the reserve, for a client holding three", { client: 3, email: 0, store: 240 }, "store"],
@@ -29,6 +54,16 @@ describe("which cap a new waiting create meets", () => {
     const allReserved = { ...caps, storeWaitingMax: 50, storeReserve: 60 };
     expect(capReached({ client: 2, email: 0, store: 0 }, allReserved)).toBeNull();
     expect(capReached({ client: 3, email: 0, store: 0 }, allReserved)).toBe("store");
+  });
+});
+
+describe("when the first codes waiting are read", () => {
+  it("only for a client holding nothing that meets a full line", () => {
+    expect(needsFirstCodes({ client: 0, email: 0, store: 300 }, caps)).toBe(true);
+    expect(needsFirstCodes({ client: 0, email: 0, store: 299 }, caps)).toBe(false);
+    expect(needsFirstCodes({ client: 1, email: 0, store: 300 }, caps)).toBe(false);
+    expect(needsFirstCodes({ client: 0, email: 0, store: 300, firstCodes: 3 }, caps)).toBe(false);
+    expect(needsFirstCodes({ client: 0, email: 0, store: null }, caps)).toBe(false);
   });
 });
 
