@@ -725,6 +725,132 @@ medusaIntegrationTestRunner({
         await requests().where({ budget_key: key }).delete();
       });
 
+      /** Moves a budget's history `ms` into the past: to the line, that much time has passed. */
+      const passes = async (key: string, ms: number) => {
+        const knex = db(container());
+        const back = (column: string) =>
+          knex.raw(`${column} - (? * interval '1 millisecond')`, [ms]);
+        await requests()
+          .where({ budget_key: key })
+          .update({
+            enqueued_at: back("enqueued_at"),
+            sent_at: back("sent_at"),
+            done_at: back("done_at"),
+          });
+      };
+      /** The `fairness` options a merchant gets: the schema's defaults. */
+      const merchantShare = () => fairOptionsSchema.parse({});
+      /** A create request of line `key`, asked by `clientKey` when one is given. */
+      const enqueueIn = (queue: CreateQueue, key: string, i: number, clientKey?: string) =>
+        queue.enqueue({
+          budgetKey: key,
+          providerKey: "a",
+          providerId: "pp_pix_a",
+          method: "pix",
+          sessionId: `payses_${key}_${i}`,
+          paymentCollectionId: null,
+          salesChannelId: null,
+          amountCents: 100 + i,
+          input: { method: "pix", amountCents: 100 + i },
+          ...(clientKey ? { origin: { clientKey, emailKey: `mail-${key}-${i}` } } : {}),
+        });
+
+      it("instances racing for a paced budget hand out its burst, then a token a second, and never more than the budget in any minute", async () => {
+        const knex = db(container());
+        const queue = new CreateQueue(knex);
+        const key = `budget-paced-race-${Date.now()}`;
+        const share = merchantShare();
+        const enqueued: Awaited<ReturnType<CreateQueue["enqueue"]>>[] = [];
+        for (let i = 0; i < 90; i += 1) enqueued.push(await enqueueIn(queue, key, i));
+        const race = async () =>
+          (
+            await Promise.all(
+              Array.from({ length: 8 }, () => queue.grant(key, 60, () => true, share)),
+            )
+          ).flatMap((g) => g.granted.map((r) => r.id));
+        try {
+          // Eight instances find a quiet budget at the same moment: its burst goes, in line order.
+          const first = await race();
+          expect(first.sort()).toEqual(
+            enqueued
+              .slice(0, share.burstCreates)
+              .map((r) => r.id)
+              .sort(),
+          );
+          // Every send is answered at once; the instances race again every 5 s, for 80 s.
+          for (let tick = 0; tick < 16; tick += 1) {
+            await requests()
+              .where({ budget_key: key, state: "sending" })
+              .update({ state: "done", done_at: knex.raw("now()"), lease_until: null });
+            await passes(key, 5_000);
+            await race();
+          }
+          const sent = (
+            await requests()
+              .where({ budget_key: key })
+              .whereNotNull("sent_at")
+              .select("seq", knex.raw("extract(epoch from sent_at) * 1000 as at"))
+              .orderBy("seq", "asc")
+          ).map((r: Json) => ({ seq: Number(r.seq), at: Number(r.at) }));
+          // Served in line order: no create was sent before one that joined ahead of it.
+          for (let i = 1; i < sent.length; i += 1) {
+            expect(sent[i]!.at).toBeGreaterThanOrEqual(sent[i - 1]!.at);
+          }
+          const times = sent.map((s) => s.at);
+          // Within any span under a minute: at most the burst and a token a second since.
+          for (let i = 0; i < times.length; i += 1) {
+            for (let j = i; j < times.length && times[j]! - times[i]! < 60_000; j += 1) {
+              expect(j - i + 1).toBeLessThanOrEqual(
+                share.burstCreates + (times[j]! - times[i]!) / 1_000 + 1e-6,
+              );
+            }
+          }
+          // And never more than the budget in any minute, though the budget was all used.
+          const inAnyMinute = Math.max(
+            ...times.map((t) => times.filter((u) => u >= t && u < t + 60_000).length),
+          );
+          expect(inAnyMinute).toBe(60);
+        } finally {
+          await requests().where({ budget_key: key }).delete();
+        }
+      });
+
+      it("a newcomer who arrives mid-flood is sent within the next couple of tokens, not after the flood's creates", async () => {
+        const queue = new CreateQueue(db(container()));
+        const key = `budget-paced-flood-${Date.now()}`;
+        const share = merchantShare();
+        // 20 addresses with five carts each: at three creates a minute each, the whole minute.
+        const floods = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
+        for (let round = 0; round < 5; round += 1) {
+          for (const [a, address] of floods.entries()) {
+            await enqueueIn(queue, key, round * floods.length + a, address);
+          }
+        }
+        const grant = () => queue.grant(key, 60, () => true, share);
+        try {
+          await grant();
+          // Fifteen seconds of the flood, the line granting at each second's token.
+          for (let s = 0; s < 15; s += 1) {
+            await passes(key, 1_000);
+            await grant();
+          }
+          const newcomer = await enqueueIn(queue, key, 1_000, "203.0.113.77");
+          const granted: string[] = [];
+          for (let token = 0; token < 2 && !granted.includes(newcomer.id); token += 1) {
+            granted.push(...(await grant()).granted.map((r) => r.id));
+            if (!granted.includes(newcomer.id)) await passes(key, 1_000);
+          }
+          expect(granted).toContain(newcomer.id);
+          // Most of the flood's creates still wait: the newcomer did not wait for them.
+          const floodWaiting = await requests()
+            .where({ budget_key: key, state: "waiting" })
+            .whereIn("client_key", floods);
+          expect(floodWaiting.length).toBeGreaterThan(50);
+        } finally {
+          await requests().where({ budget_key: key }).delete();
+        }
+      });
+
       /**
        * A line of its own with a budget of five, like each instance's, sending to the Variant B
        * sandbox through a proxy that counts every request reaching the service. Its sessions

@@ -72,11 +72,12 @@ export function budgetKeyOf(options: PixCheckoutOptions): string {
 
 /**
  * The create line of one process: where every charge create goes, so that all instances of a
- * store share the service's creates-per-minute (the database decides, see create-queue.ts) and
- * a shopper past the minute's budget is answered at once ("preparing") instead of waiting on a
- * request or being refused. Clients take turns (see `CreateQueue.grant`); whichever instance finds a slot
- * free sends the requests it was granted, whoever asked for them, and the charge reaches the
- * shopper through the session's stream.
+ * store share the service's creates-per-minute (the database decides, see queue.ts), given out
+ * over the minute rather than at its start (pacing.ts), and a shopper past the minute's budget or
+ * its pace is answered at once ("preparing") instead of waiting on a request or being refused.
+ * Clients take turns (see `CreateQueue.grant`); whichever instance finds a slot free sends the
+ * requests it was granted, whoever asked for them, and wakes for the next token or slot; the
+ * charge reaches the shopper through the session's stream.
  */
 export class CreateLine {
   private readonly queue: CreateQueue;

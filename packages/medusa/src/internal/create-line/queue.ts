@@ -5,6 +5,7 @@ import type { PaymentMethod } from "../platform/options";
 import { payerKey } from "./client-origin";
 import { orderByHolding, type OrderedCreate, type WaitingCreate } from "./holding-order";
 import { fairOptionsSchema } from "./fair-options";
+import { MinutePace, paceOf, type Pace, type PaceStop } from "./pacing";
 import { UnpaidOrders } from "./unpaid-orders";
 import {
   ClientRefusals,
@@ -137,10 +138,21 @@ export interface HoldingRule {
 export interface FairShare extends HoldingRule {
   /** Slots one client address may hold in the window. */
   clientCreatesPerMinute: number;
+  /** Sends that may go at once after a quiet spell; then one per token (pacing.ts). */
+  burstCreates?: number;
+  /** Of the burst and of the window, what only a first code may take (pacing.ts). */
+  firstCodeReserve?: number;
 }
 
 /** The `fairness` defaults, for a share or a rule that leaves a field out. */
 const DEFAULTS = fairOptionsSchema.parse({});
+
+/** The pace of a budget of `limit` creates a window, as `share` sets it (pacing.ts). */
+const paceFor = (limit: number, share: FairShare): Pace =>
+  paceOf(limit, CREATE_WINDOW_MS, {
+    burstCreates: share.burstCreates ?? DEFAULTS.burstCreates,
+    firstCodeReserve: share.firstCodeReserve ?? DEFAULTS.firstCodeReserve,
+  });
 
 /** What one grant did. */
 export interface Grant {
@@ -200,6 +212,17 @@ function holdsSomething(rule: HoldingRule): string {
       or coalesce(c.shown_at, r.done_at) > now() - interval '${minutes * 60} seconds')))`;
 }
 const WINDOW = `interval '${CREATE_WINDOW_MS / 1000} seconds'`;
+/**
+ * How long ago each send of a budget (`?`) within the window went, in ms: the pace's tokens
+ * (pacing.ts). Every `POST /charges` has a row of its own with its `sent_at` (a spent send's row
+ * keeps it), and a send of the window is in flight or answered within it, which the window's
+ * indexes find.
+ */
+const SENT_AGES = `(select
+     coalesce(json_agg(extract(epoch from now() - sent_at) * 1000), '[]'::json)
+   from ${REQUESTS}
+   where budget_key = ? and (state = 'sending' or done_at > now() - ${WINDOW})
+     and sent_at > now() - ${WINDOW})`;
 
 /** A row of the counts `admit` and `standing` read. */
 interface StandingRow {
@@ -274,6 +297,12 @@ export class CreateQueue {
    * `clientCreatesPerMinute` slots waits for one of them to free even when the budget has
    * room, so one client can never take the minute from shoppers who arrive after it. Requests
    * no client asked for (admin, jobs) keep the first turn, in the order they joined.
+   *
+   * Paced, not in a burst (pacing.ts): a send also needs a token of the minute, read from the
+   * sends of the last window under the same lock, and a create of a client that holds something
+   * leaves the reserve's tokens and slots to first codes. The window's limit still holds on its
+   * own: the pace only ever sends less, never more.
+   *
    * `canSend` says which registrations this process can send for; the grant stops at the
    * first request it cannot (another instance will), so the order always holds.
    */
@@ -289,22 +318,41 @@ export class CreateQueue {
       ]);
       const used = await this.inWindow(trx, budgetKey);
       const paused = used.pausedMs > 0;
-      const free = paused ? 0 : Math.max(0, limit - used.count);
-      const line = free === 0 ? [] : await this.fairOrder(trx, budgetKey, share);
+      const pace = new MinutePace(paceFor(limit, share), used.sentAgesMs, used.count, limit);
+      // What the pace held back first: a first code if one was, else another create.
+      const stopNow = paused ? null : pace.stop(true, 0);
+      let paceStop: { stop: PaceStop; firstCode: boolean } | null =
+        stopNow === null ? null : { stop: stopNow, firstCode: true };
+      const line = paused || paceStop ? [] : await this.fairOrder(trx, budgetKey, share);
       const ids: string[] = [];
       const heldBy = new Map<string, number>();
+      const sentNow = new Map<string, number>();
       const heldBack = new Set<string>();
       for (const candidate of line) {
-        if (ids.length >= free) break;
-        if (candidate.client_key !== null) {
-          const held = heldBy.get(candidate.client_key) ?? Number(candidate.held);
-          if (held >= share.clientCreatesPerMinute) {
-            heldBack.add(candidate.client_key);
-            continue;
+        const client = candidate.client_key;
+        const held = client === null ? 0 : (heldBy.get(client) ?? Number(candidate.held));
+        if (client !== null && held >= share.clientCreatesPerMinute) {
+          heldBack.add(client);
+          continue;
+        }
+        // Holding nothing live, counting what this grant sends it: the client's first code.
+        const firstCode = client === null || candidate.holding + (sentNow.get(client) ?? 0) === 0;
+        const stop = pace.stop(firstCode, ids.length);
+        if (stop !== null) {
+          // No later create can go if a first code cannot; a later first code may go when
+          // only the reserve held this one back.
+          if (firstCode) {
+            paceStop = { stop, firstCode };
+            break;
           }
-          heldBy.set(candidate.client_key, held + 1);
+          paceStop ??= { stop, firstCode };
+          continue;
         }
         if (!canSend(candidate.provider_key)) break;
+        if (client !== null) {
+          heldBy.set(client, held + 1);
+          sentNow.set(client, (sentNow.get(client) ?? 0) + 1);
+        }
         ids.push(candidate.id);
       }
       const granted =
@@ -329,9 +377,14 @@ export class CreateQueue {
       if (waiting > 0) {
         if (paused) nextOpeningMs = used.pausedMs;
         else if (used.firstCloseMs !== null) nextOpeningMs = Math.max(0, used.firstCloseMs);
-        else if (ids.length < free && heldBack.size === 0) nextOpeningMs = 0;
+        else if (paceStop === null && heldBack.size === 0) nextOpeningMs = 0;
         // Only a client's own slots hold it back, all still in flight: look again shortly.
         else if (heldBack.size > 0) nextOpeningMs = SHARE_RECHECK_MS;
+        // The pace held a create back: its next token lets it go, sooner than a slot frees.
+        if (!paused && paceStop?.stop === "tokens") {
+          const tokenMs = pace.nextInMs(paceStop.firstCode, ids.length);
+          nextOpeningMs = Math.min(nextOpeningMs ?? tokenMs, tokenMs);
+        }
       }
       return { granted: granted.map(row), waiting, nextOpeningMs, heldBack: [...heldBack] };
     });
@@ -401,35 +454,51 @@ export class CreateQueue {
 
   /**
    * Slots taken in the window, when the first of them frees (ms from now, null when every
-   * slot is still in flight) and how long a pause lasts.
+   * slot is still in flight), how long a pause lasts, and how long ago each send of the window
+   * went (the pace's tokens, pacing.ts).
    */
   private async inWindow(
     trx: Knex,
     budgetKey: string,
-  ): Promise<{ count: number; firstCloseMs: number | null; pausedMs: number }> {
+  ): Promise<{
+    count: number;
+    firstCloseMs: number | null;
+    pausedMs: number;
+    sentAgesMs: number[];
+  }> {
     const result = (await trx.raw(
       `select
          (select count(*) from ${REQUESTS}
            where budget_key = ? and (state = 'sending' or done_at > now() - ${WINDOW})) as count,
+         ${SENT_AGES} as sent_ages,
          (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
            where budget_key = ? and state <> 'sending' and done_at > now() - ${WINDOW}) as first_close_ms,
          (select greatest(0, extract(epoch from (paused_until - now())) * 1000) from ${BUDGETS}
            where budget_key = ?) as paused_ms`,
-      [budgetKey, budgetKey, budgetKey],
-    )) as { rows: { count: string; first_close_ms: string | null; paused_ms: string | null }[] };
+      [budgetKey, budgetKey, budgetKey, budgetKey],
+    )) as {
+      rows: {
+        count: string;
+        sent_ages: (number | string)[];
+        first_close_ms: string | null;
+        paused_ms: string | null;
+      }[];
+    };
     const r = result.rows[0];
     return {
       count: Number(r?.count ?? 0),
       firstCloseMs: r?.first_close_ms == null ? null : Math.ceil(Number(r.first_close_ms)),
       pausedMs: r?.paused_ms == null ? 0 : Math.ceil(Number(r.paused_ms)),
+      sentAgesMs: (r?.sent_ages ?? []).map(Number),
     };
   }
 
   /**
    * Where a waiting request stands, by the same rule the grant follows: the requests served
    * before it (clients in turn), the slots in the window freeing in order, each serving the
-   * next, a window later serving the next round, and its own client's share. An estimate: a
-   * slot in flight is taken to free a window from now.
+   * next, a window later serving the next round, its own client's share, and the pace's tokens
+   * (one create a token once the burst is spent). An estimate: a slot in flight is taken to
+   * free a window from now.
    */
   async place(
     request: CreateRequestRow,
@@ -445,12 +514,14 @@ export class CreateQueue {
              where budget_key = ? and state <> 'sending' and done_at > now() - ${WINDOW}) closes) as closes,
          (select greatest(0, extract(epoch from (paused_until - now())) * 1000) from ${BUDGETS}
            where budget_key = ?) as paused_ms,
+         ${SENT_AGES} as sent_ages,
          (select count(*) from ${REQUESTS}
            where budget_key = ? and client_key = ? and state = 'waiting' and seq < ?) as own_ahead,
          (select count(*) from ${REQUESTS}
            where budget_key = ? and client_key = ?
              and (state = 'sending' or done_at > now() - ${WINDOW})) as own_held`,
       [
+        request.budget_key,
         request.budget_key,
         request.budget_key,
         request.budget_key,
@@ -465,6 +536,7 @@ export class CreateQueue {
         sending: string;
         closes: number[];
         paused_ms: string | null;
+        sent_ages: (number | string)[];
         own_ahead: string;
         own_held: string;
       }[];
@@ -485,12 +557,23 @@ export class CreateQueue {
       request.client_key === null || ownTurn < share.clientCreatesPerMinute
         ? 0
         : Math.floor(ownTurn / share.clientCreatesPerMinute) * CREATE_WINDOW_MS;
-    if (ahead < free) return { ahead, readyInMs: Math.ceil(Math.max(paused, ownWaitMs)) };
+    const paceMs = new MinutePace(
+      paceFor(limit, share),
+      (r?.sent_ages ?? []).map(Number),
+      closes.length,
+      limit,
+    ).readyInMs(ahead);
+    if (ahead < free) {
+      return { ahead, readyInMs: Math.ceil(Math.max(paused, ownWaitMs, paceMs)) };
+    }
     // The slots free in order; the ones still free now serve now and free a window later.
     const slots = [...closes.slice(0, limit), ...Array<number>(free).fill(CREATE_WINDOW_MS)];
     const i = ahead - free;
     const at = (slots[i % limit] ?? CREATE_WINDOW_MS) + Math.floor(i / limit) * CREATE_WINDOW_MS;
-    return { ahead, readyInMs: Math.max(Math.ceil(at), Math.ceil(paused), ownWaitMs) };
+    return {
+      ahead,
+      readyInMs: Math.max(Math.ceil(at), Math.ceil(paused), ownWaitMs, Math.ceil(paceMs)),
+    };
   }
 
   /**

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { MinutePace, nextTokenInMs, paceOf, tokensLeft } from "./pacing";
+
+const MINUTE = 60_000;
+/** The defaults: 60 creates a minute, a burst of 10, 5 of them kept for first codes. */
+const pace = paceOf(60, MINUTE, { burstCreates: 10, firstCodeReserve: 5 });
+/** `n` sends, all `ageMs` ago. */
+const sends = (n: number, ageMs: number) => Array<number>(n).fill(ageMs);
+
+describe("the pace of a budget", () => {
+  it("gives a token a second for 60 a minute, the burst never above the budget, the reserve never above half the burst", () => {
+    expect(pace).toEqual({ burst: 10, reserve: 5, tokenMs: 1_000 });
+    expect(paceOf(5, MINUTE, { burstCreates: 10, firstCodeReserve: 5 })).toEqual({
+      burst: 5,
+      reserve: 2,
+      tokenMs: 12_000,
+    });
+    expect(paceOf(60, MINUTE, { burstCreates: 60, firstCodeReserve: 0 }).reserve).toBe(0);
+  });
+});
+
+describe("the tokens a bucket holds", () => {
+  it("is full after a quiet spell", () => {
+    expect(tokensLeft([], 10, 1_000)).toBe(10);
+    expect(tokensLeft(sends(10, 10_000), 10, 1_000)).toBe(10);
+  });
+
+  it("is empty after a burst, and refills a token a second", () => {
+    expect(tokensLeft(sends(10, 0), 10, 1_000)).toBe(0);
+    expect(tokensLeft(sends(10, 999), 10, 1_000)).toBe(0);
+    expect(tokensLeft(sends(10, 1_000), 10, 1_000)).toBe(1);
+    expect(tokensLeft(sends(10, 4_000), 10, 1_000)).toBe(4);
+  });
+
+  it("counts every span: a send a second for a while leaves the burst less one", () => {
+    const steady = Array.from({ length: 30 }, (_, i) => i * 1_000);
+    expect(tokensLeft(steady, 10, 1_000)).toBe(9);
+  });
+
+  it("says when the next token comes", () => {
+    expect(nextTokenInMs([], 10, 1_000)).toBe(0);
+    expect(nextTokenInMs(sends(10, 0), 10, 1_000)).toBe(1_000);
+    expect(nextTokenInMs(sends(10, 400), 10, 1_000)).toBe(600);
+    expect(nextTokenInMs(sends(3, 0), 10, 1_000)).toBe(0);
+  });
+});
+
+describe("a minute's pace for one grant", () => {
+  it("lets the burst go at once to first codes, and leaves the reserve to them", () => {
+    const quiet = new MinutePace(pace, [], 0, 60);
+    expect(quiet.stop(true, 9)).toBeNull();
+    expect(quiet.stop(true, 10)).toBe("tokens");
+    expect(quiet.stop(false, 4)).toBeNull();
+    expect(quiet.stop(false, 5)).toBe("tokens");
+  });
+
+  it("after the flood took what it may, a shopper still finds a token at once", () => {
+    // A flood holding codes took half the burst: it waits for the bucket, a shopper does not.
+    const afterFlood = new MinutePace(pace, sends(5, 0), 5, 60);
+    expect(afterFlood.stop(false, 0)).toBe("tokens");
+    expect(afterFlood.stop(true, 0)).toBeNull();
+    expect(afterFlood.nextInMs(false, 0)).toBe(1_000);
+  });
+
+  it("keeps the reserve's slots of the window for first codes, whatever the tokens", () => {
+    const nearlyFull = new MinutePace(pace, [], 55, 60);
+    expect(nearlyFull.stop(false, 0)).toBe("window");
+    expect(nearlyFull.stop(true, 4)).toBeNull();
+    expect(nearlyFull.stop(true, 5)).toBe("window");
+  });
+
+  it("estimates a place by the tokens: at once while they last, then one a token", () => {
+    const half = new MinutePace(pace, sends(5, 0), 5, 60);
+    expect(half.readyInMs(4)).toBe(0);
+    expect(half.readyInMs(5)).toBe(1_000);
+    expect(half.readyInMs(7)).toBe(3_000);
+  });
+});

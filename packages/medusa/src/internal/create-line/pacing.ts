@@ -1,0 +1,112 @@
+/**
+ * How the line gives the service's minute out over the minute (fair-options.ts `burstCreates`,
+ * `firstCodeReserve`): a token bucket, read from the sends themselves.
+ *
+ * Why: the window alone (no minute holds more than the budget) lets a flood that arrives first
+ * spend the whole minute in a second, and the shoppers after it, whatever their turn, find
+ * nothing left until the next minute. Paced, a send needs a token; tokens come one per
+ * `tokenMs` (the window over the budget: 1 s for 60 a minute) up to `burst`, so a shopper who
+ * arrives mid-flood waits for the next token, and turns by what a client holds give it to her.
+ *
+ * Stateless: the bucket is recomputed from the ages of the sends of the last window, so every
+ * instance, deciding under the budget's advisory lock, reads the same tokens from the same rows,
+ * and nothing else is written. A send at age `a` that is the k-th most recent leaves
+ * `burst − k + a / tokenMs` tokens; the fewest over all k is what the bucket holds (a sequence of
+ * sends fits a bucket exactly when no span holds more than the burst plus a token per
+ * `tokenMs`). Sends older than the window are not read: the window's own limit bounds them.
+ *
+ * A first code (a client holding nothing live, or a create no client asked for) draws on the
+ * whole bucket and the whole window. Any other create leaves `reserve` tokens and `reserve` slots
+ * of the window untaken, so they are there for the next shopper whichever moment she arrives.
+ */
+export interface Pace {
+  /** Tokens the bucket holds when full: sends that may go at once after a quiet spell. */
+  burst: number;
+  /** Of the burst and of the window, what only a first code may take. */
+  reserve: number;
+  /** How long one token takes to come (ms). */
+  tokenMs: number;
+}
+
+/**
+ * The pace of a budget of `limit` sends per `windowMs`: a burst of `burstCreates` (never above
+ * the budget), and a reserve of `firstCodeReserve` (never above half the burst, so a client
+ * holding something always has the other half).
+ */
+export function paceOf(
+  limit: number,
+  windowMs: number,
+  options: { burstCreates: number; firstCodeReserve: number },
+): Pace {
+  const burst = Math.max(1, Math.min(limit, options.burstCreates));
+  return {
+    burst,
+    reserve: Math.max(0, Math.min(options.firstCodeReserve, Math.floor(burst / 2))),
+    tokenMs: windowMs / limit,
+  };
+}
+
+/** The tokens a bucket of `size` holds after sends `agesMs` ago (any order). */
+export function tokensLeft(agesMs: readonly number[], size: number, tokenMs: number): number {
+  const ages = [...agesMs].sort((a, b) => a - b);
+  let tokens = size;
+  for (const [i, age] of ages.entries()) {
+    tokens = Math.min(tokens, Math.floor(size - (i + 1) + age / tokenMs));
+  }
+  return Math.max(0, tokens);
+}
+
+/** How long until a bucket of `size` holds a token (ms), after sends `agesMs` ago. */
+export function nextTokenInMs(agesMs: readonly number[], size: number, tokenMs: number): number {
+  const ages = [...agesMs].sort((a, b) => a - b);
+  let wait = 0;
+  for (const [i, age] of ages.entries()) wait = Math.max(wait, (i + 2 - size) * tokenMs - age);
+  return Math.max(0, Math.ceil(wait));
+}
+
+/** What held one more create back: the window's limit, or the pace. */
+export type PaceStop = "window" | "tokens";
+
+/**
+ * What the pace and the window let go now, for one grant: built from the ages of the sends of
+ * the last window and the slots the window holds, it says of each next create, in the line's
+ * order, whether it may go after the ones this grant already let go.
+ */
+export class MinutePace {
+  constructor(
+    private readonly pace: Pace,
+    private readonly agesMs: readonly number[],
+    private readonly used: number,
+    private readonly limit: number,
+  ) {}
+
+  /** Null when a create may go now after `granted` others of this grant; else what stops it. */
+  stop(firstCode: boolean, granted: number): PaceStop | null {
+    const kept = firstCode ? 0 : this.pace.reserve;
+    if (this.used + granted >= this.limit - kept) return "window";
+    const tokens = tokensLeft(this.agesMs, this.pace.burst - kept, this.pace.tokenMs);
+    return granted < tokens ? null : "tokens";
+  }
+
+  /** How long until the pace lets a create go (ms), after `granted` sent now by this grant. */
+  nextInMs(firstCode: boolean, granted: number): number {
+    const kept = firstCode ? 0 : this.pace.reserve;
+    const ages = [...Array<number>(granted).fill(0), ...this.agesMs];
+    return nextTokenInMs(ages, this.pace.burst - kept, this.pace.tokenMs);
+  }
+
+  /**
+   * About when the create `ahead` places from the front goes, by the pace alone (ms): at once
+   * while tokens last, then one per token. An estimate for a shopper's `ready_at`.
+   */
+  readyInMs(ahead: number): number {
+    const tokens = tokensLeft(this.agesMs, this.pace.burst, this.pace.tokenMs);
+    if (ahead < tokens) return 0;
+    const first = nextTokenInMs(
+      [...Array<number>(tokens).fill(0), ...this.agesMs],
+      this.pace.burst,
+      this.pace.tokenMs,
+    );
+    return first + (ahead - tokens) * this.pace.tokenMs;
+  }
+}
