@@ -1497,6 +1497,48 @@ medusaIntegrationTestRunner({
           }
         });
 
+        it("a shopper past the minute's pace, with the minute's slots free, sees 'preparing' a token away, and the line wakes for that token to send her code", async () => {
+          asAMerchant();
+          await freshMinute();
+          const client = shopper();
+          const collection = await client.call("post", "/store/payment-collections", {
+            cart_id: await cartOf(),
+          });
+          const collectionId = collection.data.payment_collection.id as string;
+          // The burst and three tokens more were just spent: thirteen creates sent this instant,
+          // so the next token comes in 4 s, and most of the minute's slots are still free.
+          const knex = db(container());
+          await requests().insert(
+            Array.from({ length: 13 }, (_, i) => ({
+              id: `pxcr_spent_paced_${Date.now()}_${i}`,
+              budget_key: budgetKey(),
+              provider_key: "a",
+              provider_id: "pp_pix_a",
+              method: "pix",
+              session_id: `payses_spent_paced_${i}`,
+              amount_cents: 100,
+              state: "done",
+              sent_at: knex.raw("now()"),
+              done_at: knex.raw("now()"),
+            })),
+          );
+          const answer = await client.call(
+            "post",
+            `/store/payment-collections/${collectionId}/payment-sessions`,
+            { provider_id: "pp_pix_a" },
+          );
+          expect(answer.status).toBe(200);
+          const session = sessionOf(answer);
+          expect(session.data.status).toBe("preparing");
+          const waiting = await view(session.id);
+          const estimateMs = Date.parse(waiting.ready_at) - Date.parse(waiting.server_time);
+          // A token away, not the minute a full window would say.
+          expect(estimateMs).toBeLessThan(10_000);
+          // Nobody else asks: the line's own wake-up for the token sends it.
+          const events = await streamUntil(session.id, (event) => !!event.pix);
+          expect(events[events.length - 1]).toMatchObject({ status: "pending" });
+        });
+
         it("a shared address with 20 boletos shown an hour ago still gets a code: a boleto counts as held for minutes after it is shown, not for a day", async () => {
           asAMerchant();
           const SHARED = "127.0.0.171";
