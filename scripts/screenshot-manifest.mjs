@@ -139,6 +139,7 @@ export const SHOTS = [
       "phone-earlier-payment",
       "phone-replaced-code-paid",
       "phone-held",
+      "phone-confirming",
       "phone-order-owes",
       "phone-canceled",
     ].map((name) => `packages/element/docs/${name}.png`),
