@@ -22,6 +22,7 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
+import { withRefusedInserts } from "../helpers/injected-failure";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
 
@@ -981,11 +982,11 @@ medusaIntegrationTestRunner({
     }
 
     /**
-     * Medusa refuses every capture for a stretch (its database refuses inserts into `capture`, as
-     * in order-life.test.ts): the bank pays a code meanwhile, its webhook's capture is refused,
-     * and so are those of passes days apart, past the failures that list the charge for the
-     * merchant. Then Medusa takes captures again, and what the refused captures left is the
-     * end's passes' to finish: the money paid captured, or owed back, never held (liveness).
+     * Medusa refuses every capture for a stretch (its database refuses inserts into `capture`, by
+     * the helper order-life.test.ts uses): the bank pays a code meanwhile, its webhook's capture
+     * is refused, and so are those of passes days apart, past the failures that list the charge
+     * for the merchant. Then Medusa takes captures again, and what the refused captures left is
+     * the end's passes' to finish: the money paid captured, or owed back, never held (liveness).
      */
     class RefusedCaptures implements fc.AsyncCommand<Model, Real> {
       constructor(
@@ -997,13 +998,7 @@ medusaIntegrationTestRunner({
       check = (m: Readonly<Model>) => m.codes.some(payable);
       async run(m: Model, r: Real) {
         const pay = new Pay(this.pick, "exact", "normal", "none");
-        await knex().raw(
-          `create or replace function pix_model_refuse_capture() returns trigger as $$ begin raise exception 'injected: captures refused'; end $$ language plpgsql`,
-        );
-        await knex().raw(
-          `create trigger pix_model_refuse_capture before insert on capture for each row execute function pix_model_refuse_capture()`,
-        );
-        try {
+        await withRefusedInserts(knex(), "capture", async () => {
           await pay.run(m, r);
           // Each pass a day after the last: past every retry's wait (records/capture-claims.ts),
           // so each one tries the capture again and is refused again, the webhook's try and two
@@ -1029,10 +1024,7 @@ medusaIntegrationTestRunner({
               .whereIn("charge_id", ids)
               .where({ kind: "capture_failed" })
           ).length;
-        } finally {
-          await knex().raw(`drop trigger if exists pix_model_refuse_capture on capture`);
-          await knex().raw(`drop function if exists pix_model_refuse_capture()`);
-        }
+        });
         await check(m, r, false);
       }
       toString = () =>
