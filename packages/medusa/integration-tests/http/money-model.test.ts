@@ -112,6 +112,14 @@ interface Code {
    * are taken again, the end's passes must leave none of it held.
    */
   metRefusal: boolean;
+  /**
+   * Its money may wait for a capture Medusa has not taken, as the model knows from what it did:
+   * paid (or found by a pass) while Medusa refused captures, paid under a process that died
+   * after Medusa's capture, or paid in a race of doors; and no plain pass has run since. Every
+   * other paid code's decision is taken by the step that paid it. The plugin's own answer is
+   * only compared with this (invariant 10), never used to decide what must happen.
+   */
+  waitsForCapture: boolean;
 }
 
 /** What the model knows of the cart: far less than the plugin, enough to know what must hold. */
@@ -134,6 +142,8 @@ interface Model {
    * difference is Medusa's refund flow, the merchant's, not the plugin's).
    */
   ceiling: number | null;
+  /** Medusa refuses captures now (RefusedCaptures' stretch): any paid code may wait for one. */
+  capturesRefused: boolean;
 }
 
 interface Real {
@@ -476,6 +486,21 @@ medusaIntegrationTestRunner({
         }
       }
 
+      // 10. Money the plugin holds for a capture Medusa has not taken is money the model knows
+      //     may wait for one (`waitsForCapture`: captures refused, a process dead after Medusa's
+      //     capture, a race, and no pass since). Any other paid code's money was decided by the
+      //     step that paid it. The model's own account decides what the merchant's cancel or
+      //     edit does to that money; the plugin's is only compared with it here.
+      if (!model.capturesRefused) {
+        const capturable = ["awaiting_capture", "accepted"];
+        for (const code of model.codes) {
+          const row = rows.find((r) => r.charge_id === code.chargeId);
+          const held = row && capturable.includes(row.held_reason) ? n(row.held_cents) : 0;
+          if (held === 0) continue;
+          expect(code.waitsForCapture, `${code.chargeId}: ${held} held for a capture`).toBe(true);
+        }
+      }
+
       // What the model knows for certain of this cart.
       const mineRows = rows.filter((r) => model.codes.some((c) => c.chargeId === r.charge_id));
       // One cart, one order payment: never two of its codes captured (an edited order's
@@ -559,6 +584,7 @@ medusaIntegrationTestRunner({
               .map((c) => c.chargeId)
           : null,
         metRefusal: false,
+        waitsForCapture: false,
       });
     };
 
@@ -735,6 +761,8 @@ medusaIntegrationTestRunner({
               .whereNotNull("capture_claimed_at")
               .update({ capture_claimed_at: knex().raw("now() - interval '3 minutes'") });
             m.unrecorded = true;
+            // Medusa may hold its capture while the ledger holds the money: a pass records it.
+            if (code.paid !== null) code.waitsForCapture = true;
           }
           await control(bank, "faults", {});
         }
@@ -814,23 +842,14 @@ medusaIntegrationTestRunner({
     }
 
     /**
-     * Codes whose money is still held for a capture Medusa has not taken: it refused them
-     * (RefusedCaptures), and no pass has tried since. Every other paid code's decision is taken
-     * by the step that paid it, or by the next pass.
+     * Codes whose money may still wait for a capture Medusa has not taken, by the model's own
+     * account (`waitsForCapture`): what the merchant does next comes before their capture.
      */
-    const heldForCapture = async (m: Model) =>
-      (
-        (await knex()("pix_checkout_charge")
-          .whereIn(
-            "charge_id",
-            m.codes.map((c) => c.chargeId),
-          )
-          .where("held_cents", ">", 0)) as Json[]
-      ).map((row) => row.charge_id as string);
+    const waitingForCapture = (m: Model) => m.codes.filter((c) => c.waitsForCapture);
 
     /** What the merchant did before their capture landed leaves these codes' money owed back. */
-    const forgoCapture = (m: Model, chargeIds: string[]) => {
-      for (const code of m.codes) if (chargeIds.includes(code.chargeId)) code.owedCapture = false;
+    const forgoCapture = (codes: Code[]) => {
+      for (const code of codes) code.owedCapture = false;
     };
 
     /** The merchant cancels the order. */
@@ -838,11 +857,11 @@ medusaIntegrationTestRunner({
       check = (m: Readonly<Model>) => m.orderId !== null && !m.canceled;
       async run(m: Model, r: Real) {
         // Money still held for a capture is the canceled order's no more: it is owed back.
-        const waiting = await heldForCapture(m);
+        const waiting = waitingForCapture(m);
         const canceled = no5xx(await admin("post", `/admin/orders/${m.orderId}/cancel`), "cancel");
         if (canceled.status === 200) {
           m.canceled = true;
-          forgoCapture(m, waiting);
+          forgoCapture(waiting);
         }
         unsettle(m);
         await quiesce();
@@ -976,6 +995,8 @@ medusaIntegrationTestRunner({
         await quiesce();
         m.unrecorded = false;
         for (const code of m.codes) if (code.paid !== null) code.settled = true;
+        // The pass tried every capture left waiting, and Medusa took it (unless it refuses them).
+        if (!m.capturesRefused) for (const code of m.codes) code.waitsForCapture = false;
         await check(m, r, true);
       }
       toString = () => "Reconcile";
@@ -998,6 +1019,10 @@ medusaIntegrationTestRunner({
       check = (m: Readonly<Model>) => m.codes.some(payable);
       async run(m: Model, r: Real) {
         const pay = new Pay(this.pick, "exact", "normal", "none");
+        // Decided before the stretch, their money meets no capture in it; what the bank pays in
+        // it, or a pass finds in it, may wait for one.
+        const decided = new Set(m.codes.filter((c) => c.paid !== null && c.settled));
+        m.capturesRefused = true;
         await withRefusedInserts(knex(), "capture", async () => {
           await pay.run(m, r);
           // Each pass a day after the last: past every retry's wait (records/capture-claims.ts),
@@ -1011,20 +1036,21 @@ medusaIntegrationTestRunner({
             await reconcilePass(container(), new Date(Date.now() + passes * 24 * 60 * 60_000));
           }
           await new Reconcile().run(m, r);
-          const ids = m.codes.map((c) => c.chargeId);
-          const waiting = (await knex()("pix_checkout_charge")
-            .whereIn("charge_id", ids)
-            .where("held_cents", ">", 0)
-            .whereIn("held_reason", ["awaiting_capture", "accepted"])) as Json[];
-          for (const code of m.codes) {
-            if (waiting.some((row) => row.charge_id === code.chargeId)) code.metRefusal = true;
-          }
           this.failures = (
             await knex()("pix_checkout_charge_event")
-              .whereIn("charge_id", ids)
+              .whereIn(
+                "charge_id",
+                m.codes.map((c) => c.chargeId),
+              )
               .where({ kind: "capture_failed" })
           ).length;
+        }).finally(() => {
+          m.capturesRefused = false;
         });
+        for (const code of m.codes.filter((c) => c.paid !== null && !decided.has(c))) {
+          code.metRefusal = true;
+          code.waitsForCapture = true;
+        }
         await check(m, r, false);
       }
       toString = () =>
@@ -1049,7 +1075,7 @@ medusaIntegrationTestRunner({
       // Money still held for a capture leaves Medusa an authorized collection, which an edit
       // cancels, asking the new total of a new one (Medusa's
       // create-or-update-order-payment-collection): that money is owed back (decide.ts, 4c).
-      const waiting = await heldForCapture(m);
+      const waiting = waitingForCapture(m);
       const steps: [string, string, unknown?][] = [
         ["post", "/admin/order-edits", { order_id: m.orderId }],
         ["post", `/admin/order-edits/${m.orderId}/items/item/${item.id}`, { quantity }],
@@ -1070,7 +1096,7 @@ medusaIntegrationTestRunner({
         : Math.max(after.totalCents, netBefore);
       m.edited = true;
       unsettle(m);
-      forgoCapture(m, waiting);
+      forgoCapture(waiting);
       for (const id of after.collectionIds) replaceCodes(m, id);
       return true;
     };
@@ -1317,6 +1343,9 @@ medusaIntegrationTestRunner({
           m.otherLive = live.some((session) => session.provider_id === OTHER);
         }
         await learnOrder(m, r);
+        // A capture the race started (the webhook's, or a pass's of money no step had decided)
+        // may have lost to a door that took its payment away: it waits for the next pass.
+        for (const c of m.codes) if (c.paid !== null && !c.settled) c.waitsForCapture = true;
         await check(m, r, false);
       }
       toString = () =>
@@ -1580,6 +1609,7 @@ medusaIntegrationTestRunner({
                   unrecorded: false,
                   edited: false,
                   ceiling: null,
+                  capturesRefused: false,
                 };
                 const real: Real = { cartId, collectionId: null };
                 // Every story starts with a code on screen.
