@@ -2,7 +2,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils";
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types";
+import type {
+  IInventoryService,
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import { startAppSandboxes } from "../helpers/sandboxes";
 import {
@@ -25,20 +29,22 @@ import { waitFor } from "../helpers/wait-for";
 import { withRefusedInserts } from "../helpers/injected-failure";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
+import { CART_COMPLETION_ATTEMPTS } from "../../src/internal/settlement/decide";
 
 // A model of the money, tested by exploring (docs/ledger.md): fast-check drives the real Medusa
 // and the sandbox through random sequences of what shoppers, banks, webhooks and merchants do to
 // one cart (codes of either method, a switch to another provider, cart edits, payments exact,
 // short and over, of old codes too, lost, duplicate and late webhooks, cart completion, a
 // canceled order, the merchant's accept and refunds, reconciliation passes, a process dying
-// right after Medusa's capture, captures Medusa refuses for days) and an order's whole life
-// after its cart (order-first orders, order edits up and down under a live code, the payment
-// link's code for what an order still owes, a code of the other registration, a code whose
-// create fails after its cart became an order, Medusa's own refund route, and doors racing each
-// other in an order the scheduler picks, a cart edit among them), and checks after every step
-// the ledger's invariants against Medusa's own records, and what the status route tells the
-// shopper of every code against the same records (invariant 9: without the rule that an
-// underpaid code is `held`, not `paid`, this run fails).
+// right after Medusa's capture, captures Medusa refuses for days, another shopper paying at the
+// same time for the last units) and an order's whole life after its cart (order-first orders,
+// order edits up and down under a live code, the payment link's code for what an order still
+// owes, a code of the other registration, a code whose create fails after its cart became an
+// order, Medusa's own refund route, and doors racing each other in an order the scheduler picks,
+// a cart edit among them), and checks after every step the ledger's invariants against Medusa's
+// own records, and what the status route tells the shopper of every code against the same
+// records (invariant 9: without the rule that an underpaid code is `held`, not `paid`, this run
+// fails).
 // Each sequence ends with every open code expiring and three reconciliation passes, a week
 // apart, after which what must have happened has (liveness). A fixed seed and 48 runs here: the
 // whole file took 95 s to 169 s on this shared 2-core machine; `npm run chaos` runs many more
@@ -120,6 +126,11 @@ interface Code {
    * only compared with this (invariant 10), never used to decide what must happen.
    */
   waitsForCapture: boolean;
+  /**
+   * Its money was owed back because another cart took the last units first (LastUnit): it pays
+   * its cart nothing (decide.ts, rule 3), so a new code of the cart may.
+   */
+  soldOut: boolean;
 }
 
 /** What the model knows of the cart: far less than the plugin, enough to know what must hold. */
@@ -144,12 +155,33 @@ interface Model {
   ceiling: number | null;
   /** Medusa refuses captures now (RefusedCaptures' stretch): any paid code may wait for one. */
   capturesRefused: boolean;
+  /** Another shopper's cart that wanted the same last units (LastUnit), as the model knows it. */
+  rival: { model: Model; real: Real } | null;
 }
+
+/** A shopper's storefront. */
+type Shopper = ReturnType<typeof storefront>;
 
 interface Real {
   cartId: string;
   collectionId: string | null;
+  /** The storefront its shopper uses: the story's own, unless another shopper's (LastUnit). */
+  shop?: Shopper;
 }
+
+/** A cart's model before its first code. */
+const newModel = (): Model => ({
+  codes: [],
+  otherLive: false,
+  completedBy: null,
+  orderId: null,
+  canceled: false,
+  unrecorded: false,
+  edited: false,
+  ceiling: null,
+  capturesRefused: false,
+  rival: null,
+});
 
 /** Medusa filters payments by their collection too; its types name fewer fields. */
 type PaymentFilter = Parameters<IPaymentModuleService["listPayments"]>[0];
@@ -161,6 +193,26 @@ const sandboxOf = (code: Pick<Code, "provider">) =>
 const replaceCodes = (m: Model, collectionId?: string | null) => {
   for (const c of m.codes) if (!collectionId || c.collectionId === collectionId) c.current = false;
 };
+
+/**
+ * A code paid in full now would be its collection's payment, nothing else paying it: it is what
+ * the collection asks, unexpired, the cart's way to pay, and no other code's money counts ahead
+ * of it (money owed back because the stock ran out counts for nothing).
+ */
+const alonePays = (m: Readonly<Model>, code: Code) =>
+  code.current &&
+  !code.expired &&
+  !m.canceled &&
+  !m.otherLive &&
+  m.completedBy !== "other" &&
+  !m.codes.some(
+    (c) =>
+      c !== code &&
+      c.collectionId === code.collectionId &&
+      c.paid !== null &&
+      !c.soldOut &&
+      !code.paidBefore?.includes(c.chargeId),
+  );
 
 /**
  * Something moved before a payment was decided for certain (a lost webhook, a dead process):
@@ -175,7 +227,9 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture;
     let product: StockedProduct;
-    let shop: ReturnType<typeof storefront>;
+    let shop: Shopper;
+    /** Another shopper, from another address (LastUnit). */
+    let rivalShop: Shopper;
     let adminHeaders: Record<string, string>;
     const container = (): MedusaContainer => getContainer();
     const http = api as unknown as Api;
@@ -183,6 +237,7 @@ medusaIntegrationTestRunner({
     beforeAll(async () => {
       store = await createStoreFixture(container(), [OTHER]);
       shop = storefront(http, store);
+      rivalShop = storefront(http, store, "127.0.0.2");
       const base = http.defaults.baseURL;
       await control(sandbox.url, "webhook-urls", {
         url: `${base}/hooks/pix-checkout/a?token=${WEBHOOK_SECRET}`,
@@ -445,7 +500,7 @@ medusaIntegrationTestRunner({
         const capturable = ["awaiting_capture", "accepted"];
         for (const code of model.codes) {
           const answer = no5xx(
-            await shop.call("get", `/store/pix-checkout/sessions/${code.sessionId}`),
+            await (real.shop ?? shop).call("get", `/store/pix-checkout/sessions/${code.sessionId}`),
             "the status route",
           );
           const own = rows.find((r) => r.charge_id === code.chargeId);
@@ -543,7 +598,6 @@ medusaIntegrationTestRunner({
           "follow-ups left",
         ).toEqual([]);
       }
-      void real;
     };
 
     // ---- the commands ----------------------------------------------------------------------
@@ -585,6 +639,7 @@ medusaIntegrationTestRunner({
           : null,
         metRefusal: false,
         waitsForCapture: false,
+        soldOut: false,
       });
     };
 
@@ -594,7 +649,7 @@ medusaIntegrationTestRunner({
       check = (m: Readonly<Model>) => !m.completedBy && m.codes.length < MAX_CODES;
       async run(m: Model, r: Real) {
         const response = no5xx(
-          await shop.initiate(
+          await (r.shop ?? shop).initiate(
             r.cartId,
             this.provider,
             this.provider === "pp_boleto_a" ? BOLETO_PAYER : {},
@@ -703,20 +758,7 @@ medusaIntegrationTestRunner({
         const bank = sandboxOf(code).url;
         // Paid in full while it is what its collection asks, nothing else paying it: it must
         // end captured for what it asked, whatever webhook or crash comes.
-        const inFull =
-          this.how !== "under" &&
-          code.current &&
-          !code.expired &&
-          !m.canceled &&
-          !m.otherLive &&
-          m.completedBy !== "other" &&
-          !m.codes.some(
-            (c) =>
-              c !== code &&
-              c.collectionId === code.collectionId &&
-              c.paid !== null &&
-              !code.paidBefore?.includes(c.chargeId),
-          );
+        const inFull = this.how !== "under" && alonePays(m, code);
         await control(bank, `transactions/${code.chargeId}/amount`, { amount });
         await control(
           bank,
@@ -979,24 +1021,35 @@ medusaIntegrationTestRunner({
       toString = () => `Med(${this.pick}, ${this.part}, ${this.outcome})`;
     }
 
+    /**
+     * A pass `days` after the last: past every check a boleto's schedule spaces out (up to 12
+     * hours), every grace and every lease a pass waits for, so what was left behind is taken up,
+     * as a day of passes would.
+     */
+    const dayPass = async (m: Model, days = 1) => {
+      await quiesce();
+      passes += days;
+      for (const code of m.codes) if (code.expired) code.passesSinceExpiry += 1;
+      await reconcilePass(container(), new Date(Date.now() + passes * 24 * 60 * 60_000));
+      await quiesce();
+    };
+
+    /** What a pass leaves certain of a cart's codes: every payment found and decided. */
+    const afterPass = (m: Model) => {
+      m.unrecorded = false;
+      for (const code of m.codes) if (code.paid !== null) code.settled = true;
+      // The pass tried every capture left waiting, and Medusa took it (unless it refuses them).
+      if (!m.capturesRefused) for (const code of m.codes) code.waitsForCapture = false;
+    };
+
     /** A reconciliation pass: the net under lost webhooks, dead processes and missed events. */
     class Reconcile implements fc.AsyncCommand<Model, Real> {
       /** Days since the last pass: a day in a sequence, a week at its end (past every grace). */
       constructor(readonly days = 1) {}
       check = () => true;
       async run(m: Model, r: Real) {
-        await quiesce();
-        // A day on, each pass a day after the last: past every check a boleto's schedule spaces
-        // out (up to 12 hours), every grace and every lease a pass waits for, so what was left
-        // behind is taken up, as a day of passes would.
-        passes += this.days;
-        for (const code of m.codes) if (code.expired) code.passesSinceExpiry += 1;
-        await reconcilePass(container(), new Date(Date.now() + passes * 24 * 60 * 60_000));
-        await quiesce();
-        m.unrecorded = false;
-        for (const code of m.codes) if (code.paid !== null) code.settled = true;
-        // The pass tried every capture left waiting, and Medusa took it (unless it refuses them).
-        if (!m.capturesRefused) for (const code of m.codes) code.waitsForCapture = false;
+        await dayPass(m, this.days);
+        afterPass(m);
         await check(m, r, true);
       }
       toString = () => "Reconcile";
@@ -1355,6 +1408,186 @@ medusaIntegrationTestRunner({
           .join(" > ")}${this.cartEdit ? ` (cart edit ${this.cartEdit})` : ""}`;
     }
 
+    /** The story's variant at its one location: units stocked, and reserved by orders. */
+    const stockLevel = async () => {
+      const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
+      const [level] = await inventory.listInventoryLevels({
+        inventory_item_id: product.inventoryItemId,
+        location_id: product.locationId,
+      });
+      return {
+        stocked: Number(level!.stocked_quantity),
+        reserved: Number(level!.reserved_quantity),
+      };
+    };
+
+    const setStocked = async (units: number) => {
+      const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
+      await inventory.updateInventoryLevels([
+        {
+          inventory_item_id: product.inventoryItemId,
+          location_id: product.locationId,
+          stocked_quantity: units,
+        },
+      ]);
+    };
+
+    /** Another shopper's cart (her own e-mail, storefront and address), of `units` units. */
+    const rivalCart = async (units: number): Promise<{ model: Model; real: Real }> => {
+      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      no5xx(
+        await rivalShop.call("post", `/store/carts/${cartId}`, { email: "bia@example.com" }),
+        "her e-mail",
+      );
+      if (units > 1) {
+        const line = (await rivalShop.cart(cartId)).data.cart.items[0];
+        no5xx(
+          await rivalShop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+            quantity: units,
+          }),
+          "her quantity",
+        );
+      }
+      return { model: newModel(), real: { cartId, collectionId: null, shop: rivalShop } };
+    };
+
+    /**
+     * Two shoppers want the last units: the stock holds what the story's cart asks and no more,
+     * and another shopper's cart asks as much. Each pays her code in full, in an order the
+     * scheduler picks, their webhooks racing to complete the carts. By Medusa's records exactly
+     * one cart becomes an order; the other's completion fails until it gives up (decide.ts, rule
+     * 7), and its money is owed back (`out_of_stock`), listed for the merchant, its shopper told
+     * `refund_due` for all of it. Then the stock comes back and the story goes on: a cart that
+     * lost may take a new code and become an order of it.
+     */
+    class LastUnit implements fc.AsyncCommand<Model, Real> {
+      constructor(
+        readonly scheduler: fc.Scheduler,
+        readonly provider: Provider,
+        readonly pick: number,
+      ) {}
+      /** Who got the units, and what the other was told while her cart was retried: the log's. */
+      outcome = "";
+      /** What each shopper was told once both payments were taken, by charge. */
+      toldFirst = new Map<string, string>();
+      contenders = (m: Readonly<Model>) => m.codes.filter((c) => payable(c) && alonePays(m, c));
+      check = (m: Readonly<Model>) => !m.completedBy && !m.rival && this.contenders(m).length > 0;
+      async run(m: Model, r: Real) {
+        const contenders = this.contenders(m);
+        const ours = contenders[this.pick % contenders.length]!;
+        const cart = no5xx(await shop.cart(r.cartId), "the cart").data.cart;
+        const units = Number(cart.items[0].quantity);
+        const rival = await rivalCart(units);
+        m.rival = rival;
+        const { stocked, reserved } = await stockLevel();
+        await setStocked(reserved + units);
+        let passed = 0;
+        try {
+          await new NewCode(this.provider).run(rival.model, rival.real);
+          const theirs = rival.model.codes[0];
+          if (!theirs) {
+            this.outcome = " (she got no code)";
+            return;
+          }
+          await this.race(ours, theirs);
+          // The check waits out the captures and the first completions (the other cart's are
+          // checked at the end: every charge's ledger is checked after each step anyway).
+          await check(m, r, false);
+          for (const [code, from] of [
+            [ours, shop],
+            [theirs, rivalShop],
+          ] as const) {
+            const told = await from.call("get", `/store/pix-checkout/sessions/${code.sessionId}`);
+            this.toldFirst.set(code.chargeId, String(told.data?.status));
+          }
+          // Passes a day apart retry the cart that failed, until it gives up.
+          while (passed <= CART_COMPLETION_ATTEMPTS && (await this.awaitingOrder(ours, theirs))) {
+            await dayPass(m);
+            passed += 1;
+          }
+          await this.judge(r, rival.real, ours, theirs);
+        } finally {
+          await setStocked(stocked);
+        }
+        if (passed > 0) {
+          afterPass(m);
+          afterPass(rival.model);
+        }
+        await check(m, r, passed > 0);
+        await check(rival.model, rival.real, passed > 0);
+      }
+
+      /** Both pay in full, in the scheduler's order, neither waiting for the other's webhook. */
+      async race(ours: Code, theirs: Code) {
+        const paying = [ours, theirs].map((code) =>
+          this.scheduler
+            .schedule(Promise.resolve(code), code === ours ? "ours pays" : "hers pays")
+            .then(async () => {
+              const paid = await control(sandboxOf(code).url, `charges/${code.chargeId}/pay`, {});
+              if (paid.status !== 200) return;
+              code.paid = code.asked;
+              code.settled = true;
+            }),
+        );
+        await this.scheduler.waitAll();
+        await Promise.all(paying);
+        await quiesce();
+      }
+
+      /** A paid code's money waits for its cart to become an order. */
+      async awaitingOrder(...codes: Code[]) {
+        const rows = (await knex()("pix_checkout_charge").whereIn(
+          "charge_id",
+          codes.map((c) => c.chargeId),
+        )) as Json[];
+        return rows.some((row) => row.awaiting_order_since !== null);
+      }
+
+      /** By Medusa's records one cart got the units; the other's money goes back, and she hears. */
+      async judge(r: Real, rivalReal: Real, ours: Code, theirs: Code) {
+        if (ours.paid === null || theirs.paid === null) {
+          this.outcome = " (a payment was refused)";
+          return;
+        }
+        const orders = await Promise.all(
+          [r.cartId, rivalReal.cartId].map((id) => orderOfCart(container(), id)),
+        );
+        expect(orders.filter(Boolean).length, "carts that became orders of the last units").toBe(1);
+        const [won, lost] = orders[0] ? [ours, theirs] : [theirs, ours];
+        won.owedCapture = true;
+        lost.current = false;
+        lost.soldOut = true;
+        const row = await knex()("pix_checkout_charge").where({ charge_id: lost.chargeId }).first();
+        expect(
+          [Number(row.owed_cents), row.owed_reason],
+          `${lost.chargeId}, paid for units another cart got`,
+        ).toEqual([lost.asked, "out_of_stock"]);
+        const listed = no5xx(
+          await admin("get", "/admin/pix-checkout/charges?needs_attention=true&limit=200"),
+          "the merchant's list",
+        ).data.charges.map((c: Json) => c.charge_id);
+        expect(listed, "the merchant's list").toContain(lost.chargeId);
+        const told = no5xx(
+          await (lost === ours ? shop : rivalShop).call(
+            "get",
+            `/store/pix-checkout/sessions/${lost.sessionId}`,
+          ),
+          "the status route",
+        ).data;
+        expect([told.status, told.refund], `what ${lost.chargeId}'s shopper is told`).toEqual([
+          "refund_due",
+          { amount: lost.asked, reason: "out_of_stock" },
+        ]);
+        const first = this.toldFirst.get(lost.chargeId);
+        this.outcome = ` (${won === ours ? "ours" : "hers"} got it, the other told ${first} first)`;
+      }
+      toString = () =>
+        `LastUnit(${this.provider}, ${this.pick}) ${this.scheduler
+          .report()
+          .map((t) => t.label)
+          .join(" > ")}${this.outcome}`;
+    }
+
     /**
      * The end of every sequence: the shopper walks away (each open code expires), and three
      * passes run, a week apart (past a boleto's grace). Then what must have happened has: a code paid in full at what its
@@ -1383,6 +1616,12 @@ medusaIntegrationTestRunner({
       for (const code of m.codes) if (code.expired) code.passesSinceExpiry += 1;
       for (let pass = 0; pass < 3; pass += 1) await new Reconcile(7).run(m, r);
       await liveness(m, r);
+      // The other shopper's cart of the last units, settled by the same passes.
+      if (m.rival) {
+        afterPass(m.rival.model);
+        await check(m.rival.model, m.rival.real, true);
+        await liveness(m.rival.model, m.rival.real);
+      }
     };
 
     const liveness = async (m: Model, r: Real) => {
@@ -1467,6 +1706,10 @@ medusaIntegrationTestRunner({
         `order ${m.orderId} (${order.status}), its codes unable to pay, is neither canceled nor listed: ${JSON.stringify(charges)}`,
       );
     };
+
+    const lastUnit = fc
+      .tuple(fc.scheduler(), fc.constantFrom(...OUR_PROVIDERS), fc.nat(5))
+      .map(([scheduler, provider, pick]) => new LastUnit(scheduler, provider, pick));
 
     const commands = [
       fc.constantFrom(...OUR_PROVIDERS).map((provider) => new NewCode(provider)),
@@ -1592,7 +1835,14 @@ medusaIntegrationTestRunner({
               fc.constantFrom(1, 2),
               fc.constantFrom("cart" as const, "order" as const, "edited order" as const),
               fc.commands(commands, { maxCommands: 20, size: "max" }),
-              async (first, units, opening, cmds) => {
+              // A sixth of the stories that stay carts open with another shopper wanting the
+              // same last units, both paying at once (LastUnit: its five passes cost seconds).
+              // Drawn last, so a seed's other draws, and its stories, are what they were.
+              fc.oneof(
+                { weight: 5, arbitrary: fc.constant(null) },
+                { weight: 1, arbitrary: lastUnit },
+              ),
+              async (first, units, opening, cmds, rival) => {
                 const cartId = await createCartWithVariant(container(), store, product.variantId);
                 if (units > 1) {
                   const line = (await shop.cart(cartId)).data.cart.items[0];
@@ -1600,20 +1850,12 @@ medusaIntegrationTestRunner({
                     quantity: units,
                   });
                 }
-                const model: Model = {
-                  codes: [],
-                  otherLive: false,
-                  completedBy: null,
-                  orderId: null,
-                  canceled: false,
-                  unrecorded: false,
-                  edited: false,
-                  ceiling: null,
-                  capturesRefused: false,
-                };
+                const model = newModel();
                 const real: Real = { cartId, collectionId: null };
                 // Every story starts with a code on screen.
                 for (const provider of first) await new NewCode(provider).run(model, real);
+                const rivalOpens = opening === "cart" && rival !== null && rival.check(model);
+                if (rivalOpens) await rival.run(model, real);
                 if (opening !== "cart") await new Complete().run(model, real);
                 if (opening === "edited order" && model.orderId) {
                   await new EditOrder(units === 1).run(model, real);
@@ -1623,6 +1865,7 @@ medusaIntegrationTestRunner({
                 // have happened, happened.
                 await endOfStory(model, real);
                 const start = [`units ${units}`, ...first.map((p) => `NewCode(${p})`)];
+                if (rivalOpens) start.push(rival.toString());
                 if (opening !== "cart") start.push("Complete");
                 if (opening === "edited order")
                   start.push(`EditOrder(${units === 1 ? "up" : "down"})`);
