@@ -73,18 +73,27 @@ export type PaceStop = "window" | "tokens";
  * order, whether it may go after the ones this grant already let go.
  */
 export class MinutePace {
+  /** The tokens a first code may take, and those any other create may (the reserve left). */
+  private readonly tokens: { first: number; other: number };
+
   constructor(
     private readonly pace: Pace,
     private readonly agesMs: readonly number[],
     private readonly used: number,
     private readonly limit: number,
-  ) {}
+  ) {
+    // Read once per grant: every create of the grant asks, and the sends' ages do not move.
+    this.tokens = {
+      first: tokensLeft(agesMs, pace.burst, pace.tokenMs),
+      other: tokensLeft(agesMs, pace.burst - pace.reserve, pace.tokenMs),
+    };
+  }
 
   /** Null when a create may go now after `granted` others of this grant; else what stops it. */
   stop(firstCode: boolean, granted: number): PaceStop | null {
     const kept = firstCode ? 0 : this.pace.reserve;
     if (this.used + granted >= this.limit - kept) return "window";
-    const tokens = tokensLeft(this.agesMs, this.pace.burst - kept, this.pace.tokenMs);
+    const tokens = firstCode ? this.tokens.first : this.tokens.other;
     return granted < tokens ? null : "tokens";
   }
 
@@ -100,7 +109,7 @@ export class MinutePace {
    * while tokens last, then one per token. An estimate for a shopper's `ready_at`.
    */
   readyInMs(ahead: number): number {
-    const tokens = tokensLeft(this.agesMs, this.pace.burst, this.pace.tokenMs);
+    const tokens = this.tokens.first;
     if (ahead < tokens) return 0;
     const first = nextTokenInMs(
       [...Array<number>(tokens).fill(0), ...this.agesMs],
