@@ -413,6 +413,61 @@ medusaIntegrationTestRunner({
       }
     });
 
+    it("a shopper changing her cart while its Pix is paid: the edit and the payment take turns, and she never reads a 500", async () => {
+      const cartId = await cartOf(1);
+      const started = await shop.initiate(cartId, "pp_pix_a");
+      const pix = lastSession(started);
+      const collectionId = started.data.payment_collection.id as string;
+      // The edit is paused where the plugin hears Medusa delete the Pix session (the new total
+      // makes Medusa drop the cart's sessions), which is where a payment landing meanwhile left
+      // Medusa deleting a paid session: "Could not delete all payment sessions", a 500.
+      await knex().raw(`create table if not exists pix_test_pause (on_session text)`);
+      await knex()("pix_test_pause").insert({ on_session: pix.id });
+      await knex().raw(`create or replace function pix_test_pause() returns trigger as $$
+        begin
+          if exists (select 1 from pix_test_pause) then perform pg_sleep(3); end if;
+          return null;
+        end $$ language plpgsql`);
+      await knex().raw(
+        `create trigger pix_test_pause before update on pix_checkout_create_request for each statement execute function pix_test_pause()`,
+      );
+      try {
+        const line = (await shop.cart(cartId)).data.cart.items[0];
+        const edit = shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+          quantity: 2,
+        });
+        await waitFor(
+          async () =>
+            (await knex().raw(`select 1 from pg_stat_activity where wait_event = 'PgSleep'`)).rows
+              .length > 0,
+          "the edit to reach the plugin's delete",
+        );
+        await knex()("pix_test_pause").delete();
+        expect((await control(sandbox.url, `charges/${pix.data.charge_id}/pay`, {})).ok).toBe(true);
+        const edited = await edit;
+        const row = await decided(pix.data.charge_id as string);
+        const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
+        if (edited.status === 200) {
+          // The edit came first: the Pix was for the cart as it was, and its money goes back.
+          expect(edited.data.cart.items[0].quantity).toBe(2);
+          expect(sessions).toEqual([]);
+          expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
+        } else {
+          // The payment came first: the paid cart no longer changes.
+          expect({ status: edited.status, ...edited.data }).toMatchObject({
+            status: 400,
+            code: "collection_already_paid",
+          });
+          expect(sessions).toEqual(["pp_pix_a"]);
+          expect(row).toMatchObject({ captured_cents: "3500" });
+        }
+      } finally {
+        await knex().raw(`drop trigger if exists pix_test_pause on pix_checkout_create_request`);
+        await knex().raw(`drop function if exists pix_test_pause()`);
+        await knex().raw(`drop table if exists pix_test_pause`);
+      }
+    });
+
     describe("what the shopper's pages say of a replaced code paid anyway", () => {
       /** Follows a session's stream as the element does, collecting its events until aborted. */
       const follow = (sessionId: string) => {

@@ -1,8 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http";
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
-import { sendRaised } from "../platform/errors";
-import { withCollectionLock } from "../records/collection-locks";
+import { holdLeaseForRequest } from "../records/request-lease";
 
 /**
  * Serves a collection's session requests one at a time, on every instance.
@@ -30,16 +29,5 @@ export function oneSessionRequestAtATime(
   const collectionId = (req.params as Record<string, string | undefined>).id;
   if (!collectionId) return next();
   const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-  withCollectionLock(
-    db,
-    collectionId,
-    () =>
-      new Promise<void>((done) => {
-        res.once("finish", () => done());
-        res.once("close", () => done());
-        next();
-      }),
-  ).catch((error: unknown) => {
-    if (!res.headersSent) sendRaised(res, error);
-  });
+  holdLeaseForRequest(db, collectionId, res, next);
 }

@@ -8,6 +8,7 @@ import type { ChargeRow } from "../records/charges";
 import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
 import { collectionStanding, type CollectionStanding } from "./snapshot";
 import { keepsItsSession } from "./decide";
+import { holdLeaseForRequest } from "../records/request-lease";
 
 /**
  * Whether Medusa may not delete the session whose money `row` is (`deletePayment`, and every
@@ -147,6 +148,14 @@ export async function cartIsPaid(req: MedusaRequest, cartId: string): Promise<bo
  * included, which the plugin refuses, and Medusa would answer the shopper a 500; and the money
  * paid is for the cart as it was. Refused before Medusa changes anything, with 400
  * `collection_already_paid`: the storefront completes the cart (its order is what was paid).
+ *
+ * A cart with a code holds its collection's lease from the look to Medusa's answer
+ * (holdLeaseForRequest): a payment landing between them would be decided on a collection whose
+ * sessions Medusa is deleting, and Medusa's delete of the now paid session would fail with a
+ * 500 ("Could not delete all payment sessions"). Under the lease, the payment waits for the
+ * edit and is decided as a replaced code, or the edit waits for the payment and is refused. A
+ * cart without a code (every cart of a store that sells without Pix) pays one statement, as
+ * before: no payment can land on it.
  */
 export async function refuseEditsOfPaidCart(
   req: MedusaRequest,
@@ -156,15 +165,20 @@ export async function refuseEditsOfPaidCart(
   const cartId = (req.params as Record<string, string | undefined>).id;
   if (!cartId || /\/complete\/?$/.test(req.path)) return next();
   try {
-    if (await cartIsPaid(req, cartId)) {
-      return sendError(
+    const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+    const charges = recordsOf(db).charges;
+    const collectionId = (await charges.ofCart(cartId))[0]?.payment_collection_id;
+    if (!collectionId) return next();
+    holdLeaseForRequest(db, collectionId, res, next, async () => {
+      if (!(await charges.ofCart(cartId)).some(keepsItsSession)) return false;
+      sendError(
         res,
         "collection_already_paid",
         "This cart's Pix or boleto is already paid, so the cart can no longer change. Complete it (POST /store/carts/:id/complete) to place the order that was paid.",
       );
-    }
+      return true;
+    });
   } catch (error) {
     return next(error);
   }
-  next();
 }
