@@ -5,7 +5,7 @@
 import { Button, Drawer, Input, Label, Text, Textarea } from "@medusajs/ui";
 import { useState } from "react";
 import { useAcceptReceived, useRecordRefund, useResolveFlag } from "./api";
-import { formatCents, parseReais } from "./format";
+import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
 import { usePixPermissions } from "./permissions";
 import { refundWhereWords } from "./refund-words";
@@ -29,7 +29,7 @@ export function FlagActions({ charge }: { charge: AdminChargeSummary }) {
   const money = charge.money;
   const due =
     money.owed > 0 ? money.owed : money.held_reason === "underpaid" ? money.held : money.captured;
-  const [amount, setAmount] = useState(formatCents(due).replace(/^R\$\s*/, ""));
+  const [amount, setAmount] = useState(reaisText(due));
   const [note, setNote] = useState("");
   const cents = parseReais(amount);
   const submit = () => {

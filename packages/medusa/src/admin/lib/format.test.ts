@@ -5,6 +5,7 @@ import {
   paidWithoutReminder,
   parseReais,
   pluginLanguage,
+  reaisText,
   recoveredFigure,
   moneyParts,
   moneyStatus,
@@ -25,6 +26,18 @@ describe("parseReais", () => {
 
   it.each(["", "abc", "0", "55,555", "-5", "5,5,5"])("refuses %j", (text) => {
     expect(parseReais(text)).toBeNull();
+  });
+});
+
+describe("reaisText", () => {
+  it.each([
+    [4990, "49,90"],
+    [5, "0,05"],
+    [123456, "1.234,56"],
+    [100000000, "1.000.000,00"],
+  ])("writes %i cents as %s, which parseReais reads back", (cents, text) => {
+    expect(reaisText(cents)).toBe(text);
+    expect(parseReais(reaisText(cents))).toBe(cents);
   });
 });
 

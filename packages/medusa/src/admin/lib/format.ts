@@ -85,6 +85,14 @@ export function parseReais(text: string): number | null {
   return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
 }
 
+/**
+ * Integer cents as a money field is prefilled, the amount without its symbol: 4990 → "49,90",
+ * which `parseReais` reads back as 4990.
+ */
+export function reaisText(cents: number): string {
+  return formatCents(cents).replace(/^R\$\s*/, "");
+}
+
 /** Codes paid of codes shown as a whole percent; null with nothing shown. */
 export function conversion(paid: number, shown: number): number | null {
   if (shown <= 0) return null;

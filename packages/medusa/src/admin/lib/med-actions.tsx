@@ -10,7 +10,7 @@ import { Button, Drawer, Input, Label, Text } from "@medusajs/ui";
 import { useState } from "react";
 import { medOutcomeSplit } from "../../internal/operations/med-split";
 import { useMarkMed, useMedOutcome } from "./api";
-import { formatCents, parseReais } from "./format";
+import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
 import { usePixPermissions } from "./permissions";
 import type { AdminMoney } from "./types";
@@ -41,7 +41,7 @@ export function MedActions({ charge }: { charge: MedCharge }) {
   const [open, setOpen] = useState(false);
   const [protocol, setProtocol] = useState("");
   const [deadline, setDeadline] = useState("");
-  const [amount, setAmount] = useState(formatCents(blockable).replace(/^R\$\s*/, ""));
+  const [amount, setAmount] = useState(reaisText(blockable));
   const [ending, setEnding] = useState<"returned" | "kept" | null>(null);
   // The MED is the Pix system's: a boleto offers none.
   if (!money || !may("med") || charge.method !== "pix") return null;
@@ -188,7 +188,7 @@ function MedOutcomeDrawer({
   const { t } = usePixTranslation();
   const record = useMedOutcome(t);
   const blocked = blockedOwed + contested;
-  const [amount, setAmount] = useState(formatCents(blocked).replace(/^R\$\s*/, ""));
+  const [amount, setAmount] = useState(reaisText(blocked));
   const cents = outcome === "kept" ? 0 : parseReais(amount);
   // The owed money Medusa holds captured is not known here: its part of a return is shown as
   // settled owed money; the server's answer says what Medusa recorded.

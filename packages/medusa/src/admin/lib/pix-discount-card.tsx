@@ -15,7 +15,7 @@ import {
 } from "@medusajs/ui";
 import { useEffect, useState } from "react";
 import { usePixDiscount, useSavePixDiscount } from "./api";
-import { formatCents, parseReais } from "./format";
+import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
 import { usePixPermissions } from "./permissions";
 import type { AdminPixDiscount } from "./types";
@@ -32,10 +32,7 @@ function draftOf(discount: AdminPixDiscount | undefined): Draft {
   return {
     enabled: discount.enabled,
     type: discount.type,
-    amount:
-      discount.type === "fixed"
-        ? formatCents(discount.value).replace(/^R\$\s*/, "")
-        : String(discount.value),
+    amount: discount.type === "fixed" ? reaisText(discount.value) : String(discount.value),
   };
 }
 
