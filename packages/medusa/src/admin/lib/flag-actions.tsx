@@ -2,11 +2,12 @@
 // What the merchant does about a charge in "Precisa de atenção": record a refund, accept a held
 // amount, resolve a note. Each button shows only when the charge needs it and the admin user's
 // role may take it (lib/permissions.ts): a button whose route would answer 403 is not drawn.
-import { Button, Drawer, Input, Label, Text, Textarea } from "@medusajs/ui";
+import { Button, Drawer, Label, Text, Textarea } from "@medusajs/ui";
 import { useState } from "react";
 import { useAcceptReceived, useRecordRefund, useResolveFlag } from "./api";
 import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
+import { MoneyField } from "./money-field";
 import { usePixPermissions } from "./permissions";
 import { refundWhereWords } from "./refund-words";
 import type { AdminChargeSummary } from "./types";
@@ -97,21 +98,13 @@ export function FlagActions({ charge }: { charge: AdminChargeSummary }) {
                 <Text size="small" className="text-ui-fg-subtle">
                   {t("refund.hint")}
                 </Text>
-                <div className="flex flex-col gap-y-1">
-                  <Label htmlFor="pix-refund-amount">{t("refund.amount")}</Label>
-                  <Input
-                    id="pix-refund-amount"
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(event) => setAmount(event.target.value)}
-                    aria-invalid={cents === null}
-                  />
-                  {cents === null ? (
-                    <Text size="xsmall" className="text-ui-fg-error">
-                      {t("refund.badAmount")}
-                    </Text>
-                  ) : null}
-                </div>
+                <MoneyField
+                  id="pix-refund-amount"
+                  label={t("refund.amount")}
+                  value={amount}
+                  onChange={setAmount}
+                  error={cents === null ? t("refund.badAmount") : null}
+                />
                 {/* Where it will be recorded, split as the refund route splits it. */}
                 <div className="flex flex-col gap-y-1" data-pix-checkout="refund-where">
                   {refundWhereWords(charge.refund_portions ?? [], cents, charge.order, t).map(

@@ -12,6 +12,7 @@ import { medOutcomeSplit } from "../../internal/operations/med-split";
 import { useMarkMed, useMedOutcome } from "./api";
 import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
+import { MoneyField } from "./money-field";
 import { usePixPermissions } from "./permissions";
 import type { AdminMoney } from "./types";
 
@@ -124,21 +125,13 @@ export function MedActions({ charge }: { charge: MedCharge }) {
                 onChange={(event) => setDeadline(event.target.value)}
               />
             </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="pix-med-amount">{t("med.amount")}</Label>
-              <Input
-                id="pix-med-amount"
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                aria-invalid={badAmount}
-              />
-              {badAmount ? (
-                <Text size="xsmall" className="text-ui-fg-error">
-                  {t("med.badAmount", { captured: formatCents(blockable) })}
-                </Text>
-              ) : null}
-            </div>
+            <MoneyField
+              id="pix-med-amount"
+              label={t("med.amount")}
+              value={amount}
+              onChange={setAmount}
+              error={badAmount ? t("med.badAmount", { captured: formatCents(blockable) }) : null}
+            />
           </Drawer.Body>
           <Drawer.Footer>
             <Button
@@ -215,21 +208,13 @@ function MedOutcomeDrawer({
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4">
           {outcome === "returned" ? (
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="pix-med-returned">{t("med.returnedAmount")}</Label>
-              <Input
-                id="pix-med-returned"
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                aria-invalid={bad}
-              />
-              {bad ? (
-                <Text size="xsmall" className="text-ui-fg-error">
-                  {t("med.badReturned", { blocked: formatCents(blocked) })}
-                </Text>
-              ) : null}
-            </div>
+            <MoneyField
+              id="pix-med-returned"
+              label={t("med.returnedAmount")}
+              value={amount}
+              onChange={setAmount}
+              error={bad ? t("med.badReturned", { blocked: formatCents(blocked) }) : null}
+            />
           ) : null}
           <div className="flex flex-col gap-y-1" data-pix-checkout="med-outcome-lines">
             <Text size="small" weight="plus">
