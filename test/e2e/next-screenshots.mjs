@@ -16,6 +16,7 @@ import { launchChromium } from "./support/browser.mjs";
 import { freePort, startE2eDemo } from "./support/demo.mjs";
 import { fillBoletoPayer, startNextStorefront, toPaymentStep } from "./support/next-storefront.mjs";
 import { adminCall, adminToken } from "./support/admin-api.mjs";
+import { withOneUnitLeft } from "./support/last-unit.mjs";
 import {
   expireCharge,
   listCharges,
@@ -154,27 +155,8 @@ try {
   };
   const firstBuyer = await pixReview("gabi.ultima.unidade@example.com");
   const lastBuyer = await pixReview("hugo.esgotado@example.com");
-  // One unit left of everything: what each location holds is what it has reserved, plus one;
-  // put back afterwards, since the screenshot scripts share their database from run to run.
-  const { inventory_items: items } = await adminCall(
-    demo.urls.store,
-    token,
-    "GET",
-    "/admin/inventory-items?fields=id,*location_levels&limit=200",
-  );
-  const levels = items.flatMap((item) =>
-    (item.location_levels ?? []).map((level) => ({ item: item.id, ...level })),
-  );
-  const stock = (level, stocked_quantity) =>
-    adminCall(
-      demo.urls.store,
-      token,
-      "POST",
-      `/admin/inventory-items/${level.item}/location-levels/${level.location_id}`,
-      { stocked_quantity },
-    );
-  for (const level of levels) await stock(level, level.reserved_quantity + 1);
-  try {
+  // One unit left of everything while both pay (put back afterwards).
+  await withOneUnitLeft(demo.urls.store, token, async () => {
     const charges = await listCharges(demo.urls.sandbox);
     const chargeOf = (code) => charges.find((c) => c.pix_copy_paste === code);
     await payCharge(demo.urls.sandbox, chargeOf(firstBuyer.code).uuid);
@@ -188,9 +170,7 @@ try {
       .first()
       .waitFor();
     await shoot(lastBuyer.page, "review-pix-sold-out-phone.png");
-  } finally {
-    for (const level of levels) await stock(level, level.stocked_quantity);
-  }
+  });
 } finally {
   await browser.close();
   await next.stop();

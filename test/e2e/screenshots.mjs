@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { launchChromium } from "./support/browser.mjs";
 import { startE2eDemo } from "./support/demo.mjs";
 import { adminCall, adminToken, listOrders } from "./support/admin-api.mjs";
+import { withOneUnitLeft } from "./support/last-unit.mjs";
 import { listCharges, newestCharge, payCharge, setPaidAmount } from "./support/sandbox-control.mjs";
 import {
   checkoutView,
@@ -243,27 +244,8 @@ try {
     await fillCartAndShipping(secondPage, storefront, "hugo.esgotado@example.com");
     await payWithPix(secondPage);
     const secondCode = await secondPage.locator('pix-checkout [part~="code"]').inputValue();
-    // One unit left of everything: what each location holds is what it has reserved, plus one;
-    // put back afterwards, since the screenshot scripts share their database from run to run.
-    const { inventory_items: items } = await adminCall(
-      demo.urls.store,
-      token,
-      "GET",
-      "/admin/inventory-items?fields=id,*location_levels&limit=200",
-    );
-    const levels = items.flatMap((item) =>
-      (item.location_levels ?? []).map((level) => ({ item: item.id, ...level })),
-    );
-    const stock = (level, stocked_quantity) =>
-      adminCall(
-        demo.urls.store,
-        token,
-        "POST",
-        `/admin/inventory-items/${level.item}/location-levels/${level.location_id}`,
-        { stocked_quantity },
-      );
-    for (const level of levels) await stock(level, level.reserved_quantity + 1);
-    try {
+    // One unit left of everything while both pay (put back afterwards).
+    await withOneUnitLeft(demo.urls.store, token, async () => {
       const charges = await listCharges(demo.urls.sandbox);
       const chargeOf = (code) => charges.find((c) => c.pix_copy_paste === code);
       await payCharge(demo.urls.sandbox, chargeOf(firstCode).uuid);
@@ -274,9 +256,7 @@ try {
       await elementSays(secondPage, /esgotou/);
       await showElement(secondPage);
       await shoot(secondPage, "checkout-sold-out-phone.png");
-    } finally {
-      for (const level of levels) await stock(level, level.stocked_quantity);
-    }
+    });
     await first.close();
     await second.close();
   }
