@@ -425,6 +425,57 @@ describe("toStoreView", () => {
   it("leaves the method block out when the stored display data lacks its code", () => {
     expect(toStoreView(row({ display: null }), "payses_3").pix).toBeUndefined();
   });
+
+  it("reads a stored empty field as absent: no empty link to open, a due date from the expiry", () => {
+    const pix = toStoreView(
+      row({ display: { pix: { copy_paste: "000201", qr_code: "", payment_link: "" } } }),
+      "payses_1",
+    );
+    expect(pix.pix).toMatchObject({ copy_paste: "000201", qr_code: null, payment_link: null });
+    const boleto = toStoreView(
+      row({
+        method: "boleto",
+        expires_at: new Date("2026-11-24T01:30:00.000Z"),
+        display: {
+          boleto: { url: "https://b/1", barcode: "1", digitable_line: "2", due_date: "" },
+        },
+      }),
+      "payses_1",
+    );
+    expect(boleto.boleto?.due_date).toBe("2026-11-23");
+  });
+
+  it("tells a boleto due on a weekend or holiday the business day the bank takes it on", () => {
+    const boleto = (due_date: string | undefined, expires_at = new Date("2026-11-24T12:00:00Z")) =>
+      toStoreView(
+        row({
+          method: "boleto",
+          expires_at,
+          display: { boleto: { url: "https://b/1", barcode: "1", digitable_line: "2", due_date } },
+        }),
+        "payses_1",
+      ).boleto?.due_date;
+    // A charge recorded before due dates moved off weekends may hold a Saturday.
+    expect(boleto("2026-11-21")).toBe("2026-11-23");
+    // Christmas falls on a Friday: the Monday after.
+    expect(boleto("2026-12-25")).toBe("2026-12-28");
+    expect(boleto("2026-11-24")).toBe("2026-11-24");
+    // No stored day: the expiry's São Paulo day (a Sunday here), moved the same way.
+    expect(boleto(undefined, new Date("2026-11-22T15:00:00.000Z"))).toBe("2026-11-23");
+  });
+
+  it("shows a stored due date it cannot read as a day as it is, rather than failing the whole answer", () => {
+    for (const due_date of ["23/11/2026", "2026-11-21T03:00:00.000Z", "sáb., 2026-11-21"]) {
+      const view = toStoreView(
+        row({
+          method: "boleto",
+          display: { boleto: { url: "https://b/1", barcode: "1", digitable_line: "2", due_date } },
+        }),
+        "payses_1",
+      );
+      expect(view.boleto?.due_date, due_date).toBe(due_date);
+    }
+  });
 });
 
 /** A boleto of R$ 89,90 asked of the create line (the service's minute budget is spent). */
@@ -496,6 +547,26 @@ describe("withOrderState", () => {
       display_id: 7,
       payment: "awaiting",
     });
+  });
+
+  it("still names what the order owes beside a replaced code paid anyway: its money is not the order's yet", () => {
+    // Held for Medusa's capture (on its way), but whether it pays the order or goes back is
+    // still being decided: the shopper is not told the order is being paid.
+    const paidOld = row({
+      superseded_at: new Date("2026-11-21T06:10:00.000Z"),
+      status: "paid",
+      received_cents: 4990,
+      held_cents: 4990,
+      held_reason: "awaiting_capture",
+    });
+    const awaiting = { display_id: 7, payment: "awaiting" as const, owes: 4990 };
+    const view = withOrderState(
+      toStoreView(paidOld, "payses_1", undefined, "payses_2"),
+      awaiting,
+      true,
+    );
+    expect(view).toMatchObject({ status: "superseded", received: { amount: 4990 } });
+    expect(view.order).toEqual(awaiting);
   });
 
   it("keeps a canceled order's money owed back as refund_due, and offers its expired Pix no new code", () => {
