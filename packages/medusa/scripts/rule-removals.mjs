@@ -414,7 +414,7 @@ const ROWS = [
   {
     rule: "view held",
     file: "storefront/store-view.ts",
-    code: '  if (heldForStore) {\n    view.status = "held";',
+    code: '  if (money.heldReason === "underpaid") {\n    view.status = "held";',
     without: '  if (false) {\n    view.status = "held";',
     test: "storefront/store-view.test.ts",
     name: "says a payment short of the code is held, with what arrived, never paid (issue #69)",

@@ -2,7 +2,7 @@ import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { EarlierPayment } from "./earlier-payment";
 import type { CreateRequestRow, LinePlace } from "../create-line/queue";
 import type { RefundReason } from "../records/flag-reasons";
-import { CAPTURABLE_HELD, moneyOf } from "../records/ledger-parts";
+import { moneyOf } from "../records/ledger-parts";
 import { payableDay } from "../platform/business-days";
 import type { ShopperOrderState } from "../medusa/order-payment";
 
@@ -183,13 +183,11 @@ export function toStoreView(
   }
   // Arrived short: the money waits for the store's decision. Not paid (a storefront completes
   // its cart on `paid`, and a merchant's refund would leave that order waiting on nothing).
-  const heldForStore =
-    row.status === "paid" &&
-    money.held > 0 &&
-    money.captured === 0 &&
-    money.contested === 0 &&
-    !(money.heldReason !== null && CAPTURABLE_HELD.includes(money.heldReason));
-  if (heldForStore) {
+  // The reason alone says it: a charge holds money, with its reason, only once paid (the charge
+  // table's checks), and money held `underpaid` is a whole payment that arrived short: nothing
+  // of it is captured, nor contested by a MED, until the merchant accepts it (then `accepted`,
+  // the order's) or returns it.
+  if (money.heldReason === "underpaid") {
     view.status = "held";
     view.received = { amount: money.received ?? money.held };
     return view;
