@@ -49,14 +49,13 @@ export const TARGETS = [
   { file: "src/internal/medusa/order-payment.ts", fn: "pendingCentsOf" },
   // The order a shopper's page names: its payment, and what it still owes ("Faltam R$ X").
   { file: "src/internal/medusa/order-payment.ts", fn: "shopperOrderStateOf" },
-  // What a code's page says its money became: a replaced code paid anyway is never "paid".
-  { file: "src/internal/storefront/store-view.ts", fn: "toStoreView" },
-  // What a code waiting in the create line says: preparing (and when), failed, or replaced.
-  { file: "src/internal/storefront/store-view.ts", fn: "toQueuedView" },
-  // A paid code whose cart Medusa refused to complete: "confirming", never "paid".
-  { file: "src/internal/storefront/store-view.ts", fn: "withCartRefused" },
-  // Which changes of a view are news to the shopper's open page (never the clock alone).
-  { file: "src/internal/storefront/store-view.ts", fn: "viewFingerprint" },
+  // The shopper's status answer, the whole file (it reads nothing): what a code's page says its
+  // money became, a replaced code paid anyway never "paid" (`toStoreView`, with the fields it
+  // copies and the boleto's real due date); its order, a canceled order ending its codes
+  // (`withOrderState`); a paid code whose cart Medusa refused to complete, "confirming"
+  // (`withCartRefused`); a code waiting in the create line, preparing (and when), failed or
+  // replaced (`toQueuedView`); and which changes are news to an open page (`viewFingerprint`).
+  { file: "src/internal/storefront/store-view.ts" },
   // When a code's stream has said everything (a paid code's stays open for its order's news),
   // and whether a paid code's money is on its way to the order (no "owes" is said meanwhile).
   { file: "src/internal/storefront/live-status/order-news.ts" },
