@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { clockStep, msToNextMorning } from "../lib/clock-step.mjs";
 import { redactUrl } from "../lib/database.mjs";
 import { defaultPorts, portFlags, startDemo } from "../lib/index.mjs";
+import { storefrontOrigin } from "../lib/storefront-origin.mjs";
 
 const usage = `Usage: npm run demo -- [options]
 
@@ -18,6 +19,10 @@ const usage = `Usage: npm run demo -- [options]
   --mail-web-port N      the mailbox's web inbox (default ${defaultPorts.mailWeb})
   --postgres-port N      the embedded PostgreSQL, when one is used (default ${defaultPorts.embeddedPostgres},
                          ${defaultPorts.embeddedPostgres + 1} for a second demo running beside the first, …)
+  --storefront-origin URL
+                         another storefront whose pages call the Store API from a browser
+                         (http://localhost:8000, say); may be given more than once. The
+                         store's CORS allows the demo's own storefront and these only
   --data-dir DIR         where the demo keeps its data (default apps/demo/.data)
   --fresh-sandbox        start the sandbox without the charges of the last run
   --embedded-postgres    use the demo's own PostgreSQL (under the data folder) even when
@@ -52,6 +57,7 @@ try {
       "mail-web-port": { type: "string" },
       "postgres-port": { type: "string" },
       "data-dir": { type: "string" },
+      "storefront-origin": { type: "string", multiple: true },
       "fresh-sandbox": { type: "boolean", default: false },
       "embedded-postgres": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -87,6 +93,13 @@ const ports = Object.fromEntries(
   }).filter(([, value]) => value !== undefined),
 );
 
+let extraStoreOrigins = [];
+try {
+  extraStoreOrigins = (parsed["storefront-origin"] ?? []).map(storefrontOrigin);
+} catch (error) {
+  fail(error.message);
+}
+
 const log = (message) => console.log(`  · ${message}`);
 console.log("Starting the Pix Checkout demo store…");
 
@@ -109,6 +122,7 @@ try {
     ports,
     sandboxStatePath: parsed["fresh-sandbox"] ? null : undefined,
     embeddedPostgres: parsed["embedded-postgres"],
+    extraStoreOrigins,
     ...(parsed["data-dir"] ? { dataDir: resolve(parsed["data-dir"]) } : {}),
     admin: {
       email: process.env.PIX_DEMO_ADMIN_EMAIL,
@@ -143,6 +157,17 @@ function pluginNote() {
     `    ${why}\n`
   );
 }
+/**
+ * Which other storefronts' pages the Store API answers (CORS): a page from an origin not listed
+ * reaches nothing, and its shopper can only be told that the store did not answer.
+ */
+function originsNote() {
+  const others = extraStoreOrigins.length
+    ? `also answers pages from ${extraStoreOrigins.join(", ")}`
+    : "answers the demo's storefront only; another one's pages need --storefront-origin";
+  return `\n               ${others}`;
+}
+
 /** Where the store sends its e-mails: the mailbox's SMTP port. */
 function smtpNote() {
   return demo.ports.mailSmtp ? ` (SMTP ${demo.ports.mailSmtp})` : "";
@@ -173,7 +198,7 @@ Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox v
   Storefront   ${demo.urls.storefront}
   Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}
                in Portuguese for a Brazilian browser; another language under Perfil → Idioma
-  Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}
+  Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}${originsNote()}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
   E-mails      ${demo.urls.mail}    every message the store sent, as the shopper reads it${smtpNote()}
   Webhooks     ${demo.urls.webhook}
