@@ -18,14 +18,20 @@ export interface Api {
  * A storefront talking to the store API the way @medusajs/js-sdk would; with `from`, from
  * that loopback address (127.0.0.2, ...), so the store sees another client.
  */
-export function storefront(api: Api, store: StoreFixture, from?: string) {
+export function storefront(
+  api: Api,
+  store: StoreFixture,
+  from?: string,
+  /** More headers on every call (a storefront server's signed `x-pix-client`, say). */
+  headers: () => Record<string, string> = () => ({}),
+) {
   const agent = from ? new HttpAgent({ localAddress: from, keepAlive: false }) : undefined;
   const call = (method: string, url: string, data?: unknown) =>
     api.request({
       method,
       url,
       data,
-      headers: { "x-publishable-api-key": store.publishableKey },
+      headers: { ...headers(), "x-publishable-api-key": store.publishableKey },
       validateStatus: () => true,
       ...(agent ? { httpAgent: agent } : {}),
     });

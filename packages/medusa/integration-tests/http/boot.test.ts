@@ -66,7 +66,8 @@ medusaIntegrationTestRunner({
       if (process.env.UPDATE_PLUGIN_SCHEMA === "1") writeFileSync(file, described);
       expect(described).toBe(readFileSync(file, "utf8"));
       // 0.1.0's baseline, the kept orders' column, the ledger entries' note, the MED's contested
-      // part, the charge's buyer document and the MED's owed money after it, and each ran.
+      // part, the charge's buyer document, the MED's owed money after it, and who vouched for a
+      // create, and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -78,6 +79,7 @@ medusaIntegrationTestRunner({
         "Migration20261201000000",
         "Migration20261201100000",
         "Migration20261202000000",
+        "Migration20261203000000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);

@@ -40,6 +40,8 @@ import { settleContext } from "../../src/internal/settlement/context";
 import { adminLogin } from "../helpers/admin-login";
 import { startCountingProxy } from "../helpers/counting-proxy";
 import { CreateQueue } from "../../src/internal/create-line/queue";
+import type { Vouch } from "../../src/internal/create-line/client-origin";
+import { signClientAddress } from "../../src/internal/create-line/storefront-signature";
 import { fairOptionsSchema } from "../../src/internal/create-line/fair-options";
 import { budgetKeyOf, CreateLine } from "../../src/internal/create-line/line";
 import { ChargeLifecycle } from "../../src/internal/records/charge-lifecycle";
@@ -741,7 +743,13 @@ medusaIntegrationTestRunner({
       /** The `fairness` options a merchant gets: the schema's defaults. */
       const merchantShare = () => fairOptionsSchema.parse({});
       /** A create request of line `key`, asked by `clientKey` when one is given. */
-      const enqueueIn = (queue: CreateQueue, key: string, i: number, clientKey?: string) =>
+      const enqueueIn = (
+        queue: CreateQueue,
+        key: string,
+        i: number,
+        clientKey?: string,
+        vouchedBy: Vouch | null = null,
+      ) =>
         queue.enqueue({
           budgetKey: key,
           providerKey: "a",
@@ -752,7 +760,7 @@ medusaIntegrationTestRunner({
           salesChannelId: null,
           amountCents: 100 + i,
           input: { method: "pix", amountCents: 100 + i },
-          ...(clientKey ? { origin: { clientKey, emailKey: `mail-${key}-${i}` } } : {}),
+          ...(clientKey ? { origin: { clientKey, emailKey: `mail-${key}-${i}`, vouchedBy } } : {}),
         });
 
       it("instances racing for a paced budget hand out its burst, then a token a second, and never more than the budget in any minute", async () => {
@@ -846,6 +854,34 @@ medusaIntegrationTestRunner({
             .where({ budget_key: key, state: "waiting" })
             .whereIn("client_key", floods);
           expect(floodWaiting.length).toBeGreaterThan(50);
+        } finally {
+          await requests().where({ budget_key: key }).delete();
+        }
+      });
+
+      it("a shopper the storefront vouched for, arriving after 60 fresh addresses' first codes, is sent at the next token, before every one of them", async () => {
+        const queue = new CreateQueue(db(container()));
+        const key = `budget-vouched-${Date.now()}`;
+        const share = merchantShare();
+        // More fresh addresses than the minute serves, one first code each: by turns alone each
+        // is a newcomer like her, and came first.
+        const floods = Array.from({ length: 60 }, (_, i) => `198.51.100.${i + 1}`);
+        for (const [i, address] of floods.entries()) await enqueueIn(queue, key, i, address);
+        const grant = () => queue.grant(key, 60, () => true, share);
+        try {
+          // The burst goes to the flood, which was there first.
+          expect((await grant()).granted.length).toBeGreaterThan(0);
+          const shopper = await enqueueIn(queue, key, 1_000, "203.0.113.77", "storefront");
+          const unsigned = await enqueueIn(queue, key, 1_001, "203.0.113.78");
+          await passes(key, 1_000);
+          const next = (await grant()).granted.map((r) => r.id);
+          expect(next[0]).toBe(shopper.id);
+          // Another newcomer nobody vouched for waits behind the flood that came first.
+          expect(next).not.toContain(unsigned.id);
+          const floodWaiting = await requests()
+            .where({ budget_key: key, state: "waiting" })
+            .whereIn("client_key", floods);
+          expect(floodWaiting.length).toBeGreaterThan(40);
         } finally {
           await requests().where({ budget_key: key }).delete();
         }
@@ -1461,6 +1497,31 @@ medusaIntegrationTestRunner({
 
         /** The `fairness` options a merchant gets (the schema's defaults), for this test. */
         const asAMerchant = () => tighten(fairOptionsSchema.parse({}));
+
+        it("a session request whose address the storefront signed joins the line vouched for, as that address; a forged or unsigned one as the network says", async () => {
+          const secret = "a-storefront-secret-of-32-chars!!";
+          tighten({ storefrontSecret: secret });
+          const viaStorefront = (header: () => string) =>
+            storefront(http, store, FLOOD, () => ({ "x-pix-client": header() }));
+          const asked = async (client: ReturnType<typeof storefront>) => {
+            const answer = await client.initiate(await cartOf(), "pp_pix_a");
+            expect(answer.status).toBe(200);
+            return requests()
+              .where({ session_id: sessionOf(answer).id })
+              .first("client_key", "vouched_by");
+          };
+          expect(
+            await asked(viaStorefront(() => signClientAddress(secret, "198.51.100.41"))),
+          ).toEqual({ client_key: "198.51.100.41", vouched_by: "storefront" });
+          const forged = () =>
+            signClientAddress(secret, "198.51.100.41").replace("198.51.100.41", "198.51.100.42");
+          expect(await asked(viaStorefront(forged))).toEqual({
+            client_key: FLOOD,
+            vouched_by: null,
+          });
+          expect(await asked(shopper())).toEqual({ client_key: SHOPPER, vouched_by: null });
+          await requests().where({ client_key: "198.51.100.41" }).update({ client_key: null });
+        });
 
         it("300 waiting creates from addresses each holding fewer than three do not make the store refuse a new shopper: her first code goes before theirs", async () => {
           asAMerchant();

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { clientKeyOf, compileTrusted, ignoredForwardedFor, parseHop } from "./client-address";
-import { clientKeyOfRequest } from "./client-of-request";
+import { clientKeyOfRequest, clientWithVouch } from "./client-of-request";
 import { fairOptionsSchema } from "./fair-options";
 import { signClientAddress } from "./storefront-signature";
 
@@ -210,6 +210,24 @@ describe("a storefront's signed address", () => {
         "203.0.113.50",
       );
     }
+  });
+
+  it("vouches that a shopper asks only when the signature holds (the line serves such creates first)", () => {
+    const vouch = (headers: Record<string, string>, storefrontSecret?: string) =>
+      clientWithVouch(
+        request("203.0.113.50", undefined, headers),
+        fairOptionsSchema.parse({ storefrontSecret }),
+        warnings().logger,
+      );
+    expect(vouch(signed("198.51.100.4"), secret)).toEqual({
+      clientKey: "198.51.100.4",
+      vouchedBy: "storefront",
+    });
+    const forged = signed("198.51.100.4")["x-pix-client"].replace("198.51.100.4", "198.51.100.5");
+    expect(vouch({ "x-pix-client": forged }, secret).vouchedBy).toBeNull();
+    expect(vouch(signed("198.51.100.4", Date.now() - 6 * 60_000), secret).vouchedBy).toBeNull();
+    expect(vouch(signed("198.51.100.4")).vouchedBy).toBeNull();
+    expect(vouch({}, secret)).toEqual({ clientKey: "203.0.113.50", vouchedBy: null });
   });
 
   it("is ignored when the store set no storefrontSecret", () => {

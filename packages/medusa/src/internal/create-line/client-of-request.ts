@@ -10,6 +10,7 @@ import {
 } from "./client-address";
 import { fairOptions, trustedProxiesOf, type FairOptions } from "./fair-options";
 import { STOREFRONT_CLIENT_HEADER, verifyClientAddress } from "./storefront-signature";
+import type { Vouch } from "./client-origin";
 
 /** Each misconfiguration below is said at most once an hour per peer. */
 const WARN_EVERY_MS = 60 * 60_000;
@@ -36,15 +37,32 @@ export function clientKeyOfRequest(
   options: FairOptions,
   logger: PluginLogger,
 ): string {
-  return clientKeyOf(clientAddress(req, options, logger), options.ipv6PrefixLength);
+  return clientWithVouch(req, options, logger).clientKey;
 }
 
-function clientAddress(req: RequestLike, options: FairOptions, logger: PluginLogger): string {
+/**
+ * The client a store request comes from, and who vouches for it beyond the network: the store's
+ * storefront, when its server signed the address (`storefront`).
+ */
+export function clientWithVouch(
+  req: RequestLike,
+  options: FairOptions,
+  logger: PluginLogger,
+): { clientKey: string; vouchedBy: Vouch | null } {
+  const { address, vouchedBy } = clientAddress(req, options, logger);
+  return { clientKey: clientKeyOf(address, options.ipv6PrefixLength), vouchedBy };
+}
+
+function clientAddress(
+  req: RequestLike,
+  options: FairOptions,
+  logger: PluginLogger,
+): { address: string; vouchedBy: Vouch | null } {
   const peer = req.socket?.remoteAddress ?? "unknown";
   const signed = req.headers[STOREFRONT_CLIENT_HEADER];
   if (typeof signed === "string" && options.storefrontSecret) {
     const verdict = verifyClientAddress(options.storefrontSecret, signed);
-    if ("address" in verdict) return verdict.address;
+    if ("address" in verdict) return { address: verdict.address, vouchedBy: "storefront" };
     refusedSignature.warn(peer, (forgotten) =>
       logger.warn(
         `create line: a request from ${peer} carries ${STOREFRONT_CLIENT_HEADER} that is ${verdict.refused} and is ignored; it counts as the network says. ${
@@ -73,7 +91,7 @@ function clientAddress(req: RequestLike, options: FairOptions, logger: PluginLog
       ),
     );
   }
-  return resolved.client;
+  return { address: resolved.client, vouchedBy: null };
 }
 
 function forgottenNote(forgotten: number): string {

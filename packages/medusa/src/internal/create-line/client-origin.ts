@@ -1,11 +1,22 @@
 import { createHash } from "node:crypto";
 
+/**
+ * Who vouches that a create is a shopper's, beyond the address it comes from: `storefront`, the
+ * store's own storefront server signed the shopper's address (storefront-signature.ts). A
+ * vouched create goes before every create nobody vouches for (holding-order.ts), so a flood
+ * from more fresh addresses than the service's minute can serve, which addresses alone cannot
+ * tell from shoppers, still leaves the storefront's shoppers their codes.
+ */
+export type Vouch = "storefront";
+
 /** Who asked for a create: the client's address and the cart's e-mail, as line keys. */
 export interface ClientOrigin {
   /** The client's key (client-address.ts: `127.0.0.2`, `2001:db8:1:2::/64`). */
   clientKey: string;
   /** `emailKey` of the cart's e-mail. */
   emailKey: string;
+  /** Who vouches that a shopper asks (`Vouch`); null: only the network's word. */
+  vouchedBy: Vouch | null;
   /** The place the session gate kept for this request in the waiting counts (queue.ts `admit`). */
   holdId?: string;
 }

@@ -32,8 +32,10 @@ export const fairOptionsSchema = z.object({
    * Shared with the storefront's server, which signs each shopper's address with it
    * (storefront-signature.ts, header `x-pix-client`): a signed address is the client, from
    * wherever the request comes. A Next.js storefront that calls Medusa from its server sets
-   * the same value as `PIX_STOREFRONT_SECRET`; nothing else needs trusting for it. Unset, the
-   * header is ignored.
+   * the same value as `PIX_STOREFRONT_SECRET`; nothing else needs trusting for it. A signed
+   * request's create is also vouched for: served before creates nobody vouched for
+   * (holding-order.ts), so a flood from many fresh addresses does not push the storefront's
+   * shoppers back. Unset, the header is ignored.
    */
   storefrontSecret: z
     .string()

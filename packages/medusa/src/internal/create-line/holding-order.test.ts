@@ -3,7 +3,11 @@ import { orderByHolding, type WaitingCreate } from "./holding-order";
 
 let seq = 0;
 /** A waiting create of `client` (null: no client asked), arriving after the ones made before. */
-const create = (client: string | null, email = "shopper"): WaitingCreate => {
+const create = (
+  client: string | null,
+  email = "shopper",
+  vouchedBy: WaitingCreate["vouched_by"] = null,
+): WaitingCreate => {
   seq += 1;
   return {
     id: `pxcr_${seq}`,
@@ -11,6 +15,7 @@ const create = (client: string | null, email = "shopper"): WaitingCreate => {
     seq: String(seq),
     client_key: client,
     email_key: email,
+    vouched_by: vouchedBy,
   };
 };
 const ids = (order: { id: string }[]) => order.map((c) => c.id);
@@ -87,5 +92,34 @@ describe("the create line's order, by what each client already holds", () => {
       job.id,
       shopper.id,
     ]);
+  });
+
+  describe("vouched creates (the storefront signed its shopper's address)", () => {
+    it("serves shoppers the storefront vouched for before a flood from more fresh addresses than a minute serves, though the flood came first", () => {
+      // 60 fresh addresses, one first code each: every one is a newcomer at turn 1, as a
+      // shopper is, so by turns alone the shoppers after them would wait a whole minute.
+      const flood = Array.from({ length: 60 }, (_, i) => create(`203.0.113.${i + 1}`, `f${i}`));
+      const shoppers = [
+        create("198.51.100.4", "ana", "storefront"),
+        create("198.51.100.5", "bia", "storefront"),
+      ];
+      const order = orderByHolding([...flood, ...shoppers], () => 0);
+      expect(ids(order.slice(0, 2))).toEqual(ids(shoppers));
+      // Liveness: the flood is served after them, in its own order.
+      expect(ids(order.slice(2))).toEqual(ids(flood));
+    });
+
+    it("keeps turns among vouched creates: a vouched client holding codes comes after a vouched newcomer", () => {
+      const holder = create("198.51.100.9", "many", "storefront");
+      const newcomer = create("198.51.100.4", "ana", "storefront");
+      const order = orderByHolding([holder, newcomer], (c) => (c === "198.51.100.9" ? 3 : 0));
+      expect(ids(order)).toEqual([newcomer.id, holder.id]);
+    });
+
+    it("still serves creates no client asked for (admin, jobs) before all of them", () => {
+      const shopper = create("198.51.100.4", "ana", "storefront");
+      const job = create(null);
+      expect(ids(orderByHolding([shopper, job], () => 0))).toEqual([job.id, shopper.id]);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { Vouch } from "./client-origin";
+
 /** A waiting create as the line's order reads it. */
 export interface WaitingCreate {
   id: string;
@@ -6,6 +8,8 @@ export interface WaitingCreate {
   seq: string;
   client_key: string | null;
   email_key: string | null;
+  /** Who vouched that a shopper asked (client-origin.ts); null or absent: nobody. */
+  vouched_by?: Vouch | null;
 }
 
 /** A waiting create in the order it is served, with what its client holds. */
@@ -28,6 +32,14 @@ export interface OrderedCreate extends WaitingCreate {
  * Within a client, its mailboxes take turns the same way, so one cart's retries do not push
  * the client's other shoppers back. Creates no client asked for (admin, jobs) keep turn 0, in
  * the order they joined.
+ *
+ * Vouched creates (the storefront signed its shopper's address) go first, by the same turns
+ * among them, then the creates nobody vouched for. Addresses alone cannot tell a flood from
+ * shoppers once it comes from more fresh addresses than the service's minute serves: each
+ * address is a newcomer at turn 1, as a shopper is. A flood that goes around the storefront
+ * cannot sign; one that goes through it is signed with its own few addresses, whose turns the
+ * storefront's shoppers' first codes come before. Creates no client asked for count as vouched
+ * (the store itself asked).
  *
  * `waiting` must come in order of arrival; `holdingOf` says what a client holds (0 if absent).
  */
@@ -55,6 +67,11 @@ export function orderByHolding(
     const holding = holdingOf(create.client_key);
     return { ...create, holding, turn: holding + place, arrival };
   });
-  ordered.sort((a, b) => a.turn - b.turn || a.arrival - b.arrival);
+  ordered.sort((a, b) => unvouched(a) - unvouched(b) || a.turn - b.turn || a.arrival - b.arrival);
   return ordered.map(({ arrival: _arrival, ...create }) => create);
+}
+
+/** 1 for a create a client asked for that nobody vouched for, else 0: the order's first key. */
+function unvouched(create: WaitingCreate): number {
+  return create.client_key !== null && !create.vouched_by ? 1 : 0;
 }

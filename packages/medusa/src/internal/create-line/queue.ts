@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import type { ClientCreateChargeInput } from "../platform/client-port";
 import type { PaymentMethod } from "../platform/options";
-import { payerKey } from "./client-origin";
+import { payerKey, type Vouch } from "./client-origin";
 import { orderByHolding, type OrderedCreate, type WaitingCreate } from "./holding-order";
 import { fairOptionsSchema } from "./fair-options";
 import { MinutePace, paceOf, type Pace, type PaceStop } from "./pacing";
@@ -80,6 +80,8 @@ export interface CreateRequestRow {
   email_key: string | null;
   /** The payer document's pseudonymous key (client-origin.ts `payerKey`), if it had one. */
   payer_key: string | null;
+  /** Who vouched that a shopper asked (client-origin.ts `Vouch`); null: nobody. */
+  vouched_by: Vouch | null;
 }
 
 /** A create a payment session asks for. */
@@ -97,7 +99,7 @@ export interface NewCreateRequest {
    * Who asked (the store's session route); absent for creates no client asked for. `holdId`
    * is the place `admit` kept for it, given back as the request joins the line.
    */
-  origin?: { clientKey: string; emailKey: string; holdId?: string };
+  origin?: { clientKey: string; emailKey: string; vouchedBy?: Vouch | null; holdId?: string };
 }
 
 /** A session request refused a place in line, and for how long (`Retry-After`). */
@@ -276,6 +278,7 @@ export class CreateQueue {
           input: JSON.stringify(request.input),
           client_key: request.origin?.clientKey ?? null,
           email_key: request.origin?.emailKey ?? null,
+          vouched_by: request.origin?.vouchedBy ?? null,
           // Kept after the payer data is dropped: an order-first order is counted by it.
           payer_key: payerKey(request.input.customer?.document),
         })
@@ -402,7 +405,7 @@ export class CreateQueue {
     rule: HoldingRule,
   ): Promise<(OrderedCreate & { held: number })[]> {
     const waiting = (await trx(REQUESTS)
-      .select("id", "provider_key", "seq", "client_key", "email_key")
+      .select("id", "provider_key", "seq", "client_key", "email_key", "vouched_by")
       .where({ budget_key: budgetKey, state: "waiting" })
       .orderBy("seq", "asc")) as WaitingCreate[];
     if (waiting.length === 0) return [];

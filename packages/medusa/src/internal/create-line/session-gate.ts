@@ -5,7 +5,7 @@ import { sendError } from "../platform/errors";
 import { sendWaitingRefusal } from "./refusal-answer";
 import { createPluginLogger } from "../platform/logger";
 import { emailKey, holdOrigin } from "./client-origin";
-import { clientKeyOfRequest } from "./client-of-request";
+import { clientWithVouch } from "./client-of-request";
 import { fairOptions } from "./fair-options";
 import { createLineOf } from "./line";
 import { cartOfCollectionWith } from "../medusa/carts";
@@ -76,7 +76,7 @@ export async function sessionGate(
       config,
     );
     const origin = {
-      clientKey: clientKeyOfRequest(
+      ...clientWithVouch(
         req,
         options,
         createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),

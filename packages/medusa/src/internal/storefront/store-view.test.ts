@@ -504,6 +504,7 @@ const request = (over: Partial<CreateRequestRow> = {}): CreateRequestRow => ({
   client_key: null,
   email_key: null,
   payer_key: null,
+  vouched_by: null,
   ...over,
 });
 

@@ -186,10 +186,12 @@ CREATE TABLE pix_checkout_create_request (
   email_key text,
   payer_key text,
   failure_decided_at timestamp with time zone,
-  kept_order_id text
+  kept_order_id text,
+  vouched_by text
 );
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
+ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
 CREATE INDEX "IDX_pix_checkout_create_request_client_done" ON pix_checkout_create_request USING btree (client_key, done_at) WHERE (client_key IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_client_waiting" ON pix_checkout_create_request USING btree (client_key) WHERE (state = 'waiting'::text);
 CREATE INDEX "IDX_pix_checkout_create_request_done_at" ON pix_checkout_create_request USING btree (budget_key, done_at) WHERE (done_at IS NOT NULL);
