@@ -15,22 +15,30 @@
 //   once, 20 requests in flight in all (each address's carts asked in turn by the one or two
 //   of the 20 that are its own), likewise. Every code the flood gets stays unpaid, so by the
 //   line's rule (turns by what a client already holds) each flooding address falls behind
-//   every shopper holding none.
+//   every shopper holding none;
+// - sixty: 60 flooding clients (127.0.23.10-69), one request in flight each, on carts of their
+//   own: more fresh addresses than the service's 60 creates a minute serve, each a newcomer as
+//   a shopper is, which addresses alone cannot tell apart. Its shoppers come through a
+//   storefront server that signs their address (`x-pix-client`, the store's
+//   `fairness.storefrontSecret`), as the Next.js storefront's do; the flood, going around the
+//   storefront, cannot sign. A signed shopper's create is vouched for and goes first.
 // Printed per phase: the shoppers' time to the code and to the session's answer (p50, p95), how
 // many waited in the line, and their errors; the flood's requests, its answer times (p50, p95),
 // its 429s and its other answers. Target: the shoppers' p95 with a flood within 2 s of theirs
 // alone, and every shopper gets a code.
-// The store runs with `fairness.clientCreatesPerMinute: 2` (the default is 3): 15 flooding
-// clients then hold 30 of the minute's 60 creates as their share, which leaves the 20 shoppers
-// their codes within the minute; with 3 they hold 45 and 5 shoppers wait for the next minute
-// whatever the flood costs (the budget, not the flood's requests, is then what they wait for).
+// The store runs with the options a merchant gets from the README and the demo: every `fairness`
+// option at its default, and a `storefrontSecret` (the DTC starter guide's medusa-config sets
+// one, and `npm run demo` makes one). Shoppers of the other phases do not sign, as the demo's
+// storefront, which calls the store from the browser, cannot.
 // Each phase starts in a fresh minute, and the flood's carts still waiting at its end leave
 // the line (as if the flood had deleted them), so no phase inherits another's.
 // Usage: node bench/flood.mjs   (BENCH_OUT=file.json also writes the figures)
-// Env: BENCH_SMOKE=1 (5 shoppers, a flood of 4 in flight, a crowd of 30 carts 6 at a time, no
-// `many` phase and no waiting for fresh minutes: a quick run that the figures are not taken from),
-// BENCH_FLOOD_PHASES (`alone,one,many,crowd`, any subset, `alone` first),
-// BENCH_PLUGIN_OPTIONS (the plugin entry's options, replacing the fairness above).
+// Env: BENCH_SMOKE=1 (5 shoppers, a flood of 4 in flight, a crowd of 30 carts 6 at a time, 60
+// addresses with a cart each, no `many` phase and no waiting for fresh minutes: a quick run that
+// the figures are not taken from), BENCH_FLOOD_PHASES (`alone,one,many,crowd,sixty`, any subset,
+// `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's options, to measure a tuned store
+// beside the defaults; its `fairness` keeps the storefront's secret unless it names another).
+import { createHmac, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -47,10 +55,11 @@ const GIVE_UP_MS = smoke ? 90_000 : 3 * 60_000;
 // creates and the crowd's would pass the service's 60 a minute, and with no waiting for fresh
 // minutes the crowd's shoppers then waited about 47 s for the next one, half the smoke run.
 const phases = (
-  process.env.BENCH_FLOOD_PHASES ?? (smoke ? "alone,one,crowd" : "alone,one,many,crowd")
+  process.env.BENCH_FLOOD_PHASES ?? (smoke ? "alone,one,crowd,sixty" : "alone,one,many,crowd,sixty")
 ).split(",");
 
-const fifteen = (subnet) => Array.from({ length: 15 }, (_, i) => `127.0.${subnet}.${10 + i}`);
+const addressesIn = (subnet, n) => Array.from({ length: n }, (_, i) => `127.0.${subnet}.${10 + i}`);
+const fifteen = (subnet) => addressesIn(subnet, 15);
 /**
  * The flood shapes: its addresses, the requests in flight in all (spread over the addresses in
  * turn) and the carts it asks codes for (each address asks for its own, in turn).
@@ -59,12 +68,29 @@ const FLOODS = {
   one: { addresses: ["127.0.20.250"], inFlight: smoke ? 4 : 16, carts: smoke ? 8 : 48 },
   many: { addresses: fifteen(21), inFlight: smoke ? 15 : 30, carts: smoke ? 30 : 90 },
   crowd: { addresses: fifteen(22), inFlight: smoke ? 6 : 20, carts: smoke ? 30 : 400 },
+  sixty: { addresses: addressesIn(23, 60), inFlight: 60, carts: smoke ? 60 : 180 },
 };
+/** The phases whose shoppers come through a storefront server that signs their address. */
+const SIGNED = new Set(["sixty"]);
 const floodCarts = (shape) => FLOODS[shape].carts;
 /** The address that asks for the flood's i-th cart (and made its payment collection). */
 const ownerOf = (shape, i) => FLOODS[shape].addresses[i % FLOODS[shape].addresses.length];
 
-process.env.BENCH_PLUGIN_OPTIONS ??= JSON.stringify({ fairness: { clientCreatesPerMinute: 2 } });
+// The storefront's secret, as the guide's medusa-config and the demo set one; every other
+// option is the merchant's default.
+const storefrontSecret = randomBytes(32).toString("hex");
+const tuned = JSON.parse(process.env.BENCH_PLUGIN_OPTIONS ?? "{}");
+process.env.BENCH_PLUGIN_OPTIONS = JSON.stringify({
+  ...tuned,
+  fairness: { storefrontSecret, ...tuned.fairness },
+});
+
+/** The header a storefront server sends with a shopper's request (storefront-signature.ts). */
+function signedAddress(address) {
+  const t = Math.floor(Date.now() / 1000);
+  const s = createHmac("sha256", storefrontSecret).update(`${t}.${address}`).digest("base64url");
+  return { "x-pix-client": `t=${t},a=${address},s=${s}` };
+}
 
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
@@ -146,15 +172,22 @@ async function collectionsOf(base, key, shape, carts) {
   return ids;
 }
 
-/** The shoppers of a phase, one every SHOPPER_GAP_MS, each from its own address. */
-function shoppers(base, key, carts, phase) {
+/**
+ * The shoppers of a phase, one every SHOPPER_GAP_MS, each from its own address; `signed`, each
+ * POST carrying that address signed as a storefront server signs it. (Each still calls from its
+ * own address, as its browser opens the session's stream: a signed address is believed from
+ * wherever it comes.)
+ */
+function shoppers(base, key, carts, phase, signed) {
   return Promise.all(
     carts.map((cartId, i) =>
-      new Promise((resolve) => setTimeout(resolve, i * SHOPPER_GAP_MS)).then(() =>
-        checkout(base, key, cartId, `127.0.${10 + phase}.${10 + i}`, GIVE_UP_MS).catch((error) => ({
+      new Promise((resolve) => setTimeout(resolve, i * SHOPPER_GAP_MS)).then(() => {
+        const address = `127.0.${10 + phase}.${10 + i}`;
+        const headers = signed ? signedAddress(address) : {};
+        return checkout(base, key, cartId, address, GIVE_UP_MS, headers).catch((error) => ({
           error: String(error.message),
-        })),
-      ),
+        }));
+      }),
     ),
   );
 }
@@ -225,7 +258,7 @@ try {
     const carts = take(SHOPPERS);
     if (!(phase in FLOODS)) {
       await freshMinute();
-      const results = await shoppers(url, key, carts, p);
+      const results = await shoppers(url, key, carts, p, false);
       Object.assign(figures, shopperFigures(phase, results));
       failed ||= results.some((r) => r.error);
       continue;
@@ -234,7 +267,7 @@ try {
     await freshMinute();
     const flood = startFlood(url, key, phase, collections);
     await new Promise((resolve) => setTimeout(resolve, FLOOD_LEAD_MS));
-    const results = await shoppers(url, key, carts, p);
+    const results = await shoppers(url, key, carts, p, SIGNED.has(phase));
     const floodRun = await flood.stop();
     Object.assign(figures, shopperFigures(phase, results), floodFigures(phase, floodRun));
     failed ||= results.some((r) => r.error);

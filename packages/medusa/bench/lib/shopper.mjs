@@ -5,12 +5,13 @@ import { openStream, postFrom } from "./http-tools.mjs";
  * One shopper from `from` (a loopback address of its own, so the store sees one client): the
  * cart's payment collection, a Pix session, then the session's stream until the code is there.
  * Resolves with `{ sessionMs, codeMs, queued }` (times from the shopper's start) or
- * `{ error, sessionMs? }`; a code not there after `giveUpMs` is an error.
+ * `{ error, sessionMs? }`; a code not there after `giveUpMs` is an error. `headers` go on its
+ * POSTs (a storefront server's signed `x-pix-client`, say).
  */
-export async function checkout(base, key, cartId, from, giveUpMs = 6 * 60_000) {
+export async function checkout(base, key, cartId, from, giveUpMs = 6 * 60_000, headers = {}) {
   const started = performance.now();
   const post = (path, body) =>
-    postFrom(from, `${base}${path}`, body, { "x-publishable-api-key": key });
+    postFrom(from, `${base}${path}`, body, { ...headers, "x-publishable-api-key": key });
   const collection = await post("/store/payment-collections", { cart_id: cartId });
   if (collection.status !== 200) return { error: `collection ${collection.status}` };
   const { payment_collection } = await collection.json();
