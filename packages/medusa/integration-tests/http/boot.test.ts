@@ -12,6 +12,7 @@ import { Migration20261130200000 } from "../../src/modules/pix-checkout/migratio
 import { Migration20261201000000 } from "../../src/modules/pix-checkout/migrations/Migration20261201000000";
 import { Migration20261201100000 } from "../../src/modules/pix-checkout/migrations/Migration20261201100000";
 import { Migration20261202000000 } from "../../src/modules/pix-checkout/migrations/Migration20261202000000";
+import { Migration20261203000000 } from "../../src/modules/pix-checkout/migrations/Migration20261203000000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -204,6 +205,7 @@ medusaIntegrationTestRunner({
             new Migration20261201000000(undefined as never, undefined as never),
             new Migration20261201100000(undefined as never, undefined as never),
             new Migration20261202000000(undefined as never, undefined as never),
+            new Migration20261203000000(undefined as never, undefined as never),
           ]) {
             await after.up();
             for (const sql of after.getQueries().map(String)) await trx.raw(sql);

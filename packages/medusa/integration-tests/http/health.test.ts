@@ -253,6 +253,37 @@ medusaIntegrationTestRunner({
       expect(anonymous.status).toBe(401);
     });
 
+    it("counts a code paid that no page said it showed (a reminder's e-mail, say) as shown and paid, so the codes shown never trail the codes paid", async () => {
+      const overview = async () =>
+        (
+          await http.request({
+            method: "get",
+            url: "/admin/pix-checkout/overview",
+            headers: adminHeaders,
+          })
+        ).data as Json;
+      const before = await overview();
+      const { chargeId, sessionId } = await orderFirstPix(19.9);
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await waitFor(
+        async () => (await capturesOfSession(container(), sessionId)) === 1,
+        "the capture",
+      );
+      const after = await overview();
+      for (const period of ["today", "week", "month"]) {
+        const pix = after.periods[period].pix;
+        const was = before.periods[period].pix;
+        expect(
+          {
+            paid: pix.paid - was.paid,
+            shown: pix.shown - was.shown,
+            shown_paid: pix.shown_paid - was.shown_paid,
+          },
+          period,
+        ).toEqual({ paid: 1, shown: 1, shown_paid: 1 });
+      }
+    });
+
     it("calls the service broken and says to check apiKey when the service refuses the key", async () => {
       // The Variant B service comes back on the same address knowing only another key.
       const port = sandboxB.port;

@@ -20,7 +20,11 @@ type Method = "pix" | "boleto";
 
 /** One method's figures in one period. */
 export interface MethodFigures {
-  /** Codes a shopper saw, created in the period. */
+  /**
+   * Codes a shopper saw, created in the period: shown by a page (`shown_at`), or paid. A code
+   * paid was on some screen, a reminder's e-mail or a page that never said it showed it, and
+   * counted as paid but not as shown it made "2 codes shown" sit beside "3 paid".
+   */
   shown: number;
   /** Of those, the ones paid (the conversion from code to payment). */
   shown_paid: number;
@@ -149,7 +153,7 @@ export async function readOverview(db: Knex, now = new Date()): Promise<Overview
       db.raw("count(*) filter (where status = 'paid') as shown_paid"),
     )
     .whereNull("deleted_at")
-    .whereNotNull("shown_at")
+    .where((q) => q.whereNotNull("shown_at").orWhere({ status: "paid" }))
     .where("created_at", ">=", since(first))
     .groupBy("method", "day")) as unknown as Pick<Row, "method" | "day" | "shown" | "shown_paid">[];
   const paidRows = (await db(CHARGES)
