@@ -750,10 +750,12 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
   /**
    * Every step of the checkout, and the order page, as the shopper reads them: none of the
-   * starter's English words around the element.
+   * starter's English words around the element. What the merchant named is not the starter's:
+   * the demo's catalog sells a "Camiseta Pix Checkout", whose line the summary lists when the
+   * cart holds it.
    */
   async function readsNoEnglish() {
-    const text = await page.locator("body").innerText();
+    const text = (await page.locator("body").innerText()).replaceAll("Pix Checkout", "");
     expect(text).not.toMatch(
       /\b(Checkout|Shipping|Delivery|Payment|Review|Place order|Continue|Thank you|placed)\b/,
     );
