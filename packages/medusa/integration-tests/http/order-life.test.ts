@@ -359,16 +359,19 @@ medusaIntegrationTestRunner({
       });
     });
 
-    it("a shopper switching to another provider while her Pix is paid: the swap and the payment take turns, and the Pix is never captured beside the new session", async () => {
-      const cartId = await cartOf(1);
-      const started = await shop.initiate(cartId, "pp_pix_a");
-      const pix = lastSession(started);
-      const collectionId = started.data.payment_collection.id as string;
-      // The swap is paused where the plugin hears Medusa delete the Pix session (its create
-      // line is told first), which is where a payment landing meanwhile used to be decided
-      // against a collection half swapped.
+    /**
+     * Runs `request` and pays the Pix `chargeId` while the request is paused where the plugin
+     * hears Medusa delete the session `pausedSession` (its create line is told first, and a
+     * trigger sleeps there): the moment a payment landing meanwhile used to be decided against
+     * a collection half changed. Answers the request's response.
+     */
+    const paidWhileMedusaDeletes = async <T>(
+      pausedSession: string,
+      chargeId: string,
+      request: () => Promise<T>,
+    ): Promise<T> => {
       await knex().raw(`create table if not exists pix_test_pause (on_session text)`);
-      await knex()("pix_test_pause").insert({ on_session: pix.id });
+      await knex()("pix_test_pause").insert({ on_session: pausedSession });
       await knex().raw(`create or replace function pix_test_pause() returns trigger as $$
         begin
           if exists (select 1 from pix_test_pause) then perform pg_sleep(3); end if;
@@ -378,38 +381,44 @@ medusaIntegrationTestRunner({
         `create trigger pix_test_pause before update on pix_checkout_create_request for each statement execute function pix_test_pause()`,
       );
       try {
-        const swap = shop.call(
-          "post",
-          `/store/payment-collections/${collectionId}/payment-sessions`,
-          {
-            provider_id: OTHER,
-          },
-        );
+        const answer = request();
         await waitFor(
           async () =>
             (await knex().raw(`select 1 from pg_stat_activity where wait_event = 'PgSleep'`)).rows
               .length > 0,
-          "the swap to reach the plugin's delete",
+          "the request to reach the plugin's delete",
         );
         await knex()("pix_test_pause").delete();
-        expect((await control(sandbox.url, `charges/${pix.data.charge_id}/pay`, {})).ok).toBe(true);
-        const swapped = await swap;
-        const row = await decided(pix.data.charge_id as string);
-        const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
-        if (swapped.status === 200) {
-          // The swap came first: the Pix is a replaced code, and its money goes back.
-          expect(sessions).toEqual([OTHER]);
-          expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
-        } else {
-          // The payment came first: the paid collection takes no other session.
-          expect(swapped.data.code).toBe("collection_already_paid");
-          expect(sessions).toEqual(["pp_pix_a"]);
-          expect(row).toMatchObject({ captured_cents: "3500" });
-        }
+        expect((await control(sandbox.url, `charges/${chargeId}/pay`, {})).ok).toBe(true);
+        return await answer;
       } finally {
         await knex().raw(`drop trigger if exists pix_test_pause on pix_checkout_create_request`);
         await knex().raw(`drop function if exists pix_test_pause()`);
         await knex().raw(`drop table if exists pix_test_pause`);
+      }
+    };
+
+    it("a shopper switching to another provider while her Pix is paid: the swap and the payment take turns, and the Pix is never captured beside the new session", async () => {
+      const cartId = await cartOf(1);
+      const started = await shop.initiate(cartId, "pp_pix_a");
+      const pix = lastSession(started);
+      const collectionId = started.data.payment_collection.id as string;
+      const swapped = await paidWhileMedusaDeletes(pix.id, pix.data.charge_id as string, () =>
+        shop.call("post", `/store/payment-collections/${collectionId}/payment-sessions`, {
+          provider_id: OTHER,
+        }),
+      );
+      const row = await decided(pix.data.charge_id as string);
+      const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
+      if (swapped.status === 200) {
+        // The swap came first: the Pix is a replaced code, and its money goes back.
+        expect(sessions).toEqual([OTHER]);
+        expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
+      } else {
+        // The payment came first: the paid collection takes no other session.
+        expect(swapped.data.code).toBe("collection_already_paid");
+        expect(sessions).toEqual(["pp_pix_a"]);
+        expect(row).toMatchObject({ captured_cents: "3500" });
       }
     });
 
@@ -418,53 +427,27 @@ medusaIntegrationTestRunner({
       const started = await shop.initiate(cartId, "pp_pix_a");
       const pix = lastSession(started);
       const collectionId = started.data.payment_collection.id as string;
-      // The edit is paused where the plugin hears Medusa delete the Pix session (the new total
-      // makes Medusa drop the cart's sessions), which is where a payment landing meanwhile left
-      // Medusa deleting a paid session: "Could not delete all payment sessions", a 500.
-      await knex().raw(`create table if not exists pix_test_pause (on_session text)`);
-      await knex()("pix_test_pause").insert({ on_session: pix.id });
-      await knex().raw(`create or replace function pix_test_pause() returns trigger as $$
-        begin
-          if exists (select 1 from pix_test_pause) then perform pg_sleep(3); end if;
-          return null;
-        end $$ language plpgsql`);
-      await knex().raw(
-        `create trigger pix_test_pause before update on pix_checkout_create_request for each statement execute function pix_test_pause()`,
+      // The new total makes Medusa drop the cart's sessions: a payment landing meanwhile left
+      // Medusa deleting a paid session, "Could not delete all payment sessions", a 500.
+      const line = (await shop.cart(cartId)).data.cart.items[0];
+      const edited = await paidWhileMedusaDeletes(pix.id, pix.data.charge_id as string, () =>
+        shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, { quantity: 2 }),
       );
-      try {
-        const line = (await shop.cart(cartId)).data.cart.items[0];
-        const edit = shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
-          quantity: 2,
+      const row = await decided(pix.data.charge_id as string);
+      const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
+      if (edited.status === 200) {
+        // The edit came first: the Pix was for the cart as it was, and its money goes back.
+        expect(edited.data.cart.items[0].quantity).toBe(2);
+        expect(sessions).toEqual([]);
+        expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
+      } else {
+        // The payment came first: the paid cart no longer changes.
+        expect({ status: edited.status, ...edited.data }).toMatchObject({
+          status: 400,
+          code: "collection_already_paid",
         });
-        await waitFor(
-          async () =>
-            (await knex().raw(`select 1 from pg_stat_activity where wait_event = 'PgSleep'`)).rows
-              .length > 0,
-          "the edit to reach the plugin's delete",
-        );
-        await knex()("pix_test_pause").delete();
-        expect((await control(sandbox.url, `charges/${pix.data.charge_id}/pay`, {})).ok).toBe(true);
-        const edited = await edit;
-        const row = await decided(pix.data.charge_id as string);
-        const sessions = (await liveSessions(collectionId)).map((s) => s.provider_id);
-        if (edited.status === 200) {
-          // The edit came first: the Pix was for the cart as it was, and its money goes back.
-          expect(edited.data.cart.items[0].quantity).toBe(2);
-          expect(sessions).toEqual([]);
-          expect(row).toMatchObject({ captured_cents: "0", owed_cents: "3500" });
-        } else {
-          // The payment came first: the paid cart no longer changes.
-          expect({ status: edited.status, ...edited.data }).toMatchObject({
-            status: 400,
-            code: "collection_already_paid",
-          });
-          expect(sessions).toEqual(["pp_pix_a"]);
-          expect(row).toMatchObject({ captured_cents: "3500" });
-        }
-      } finally {
-        await knex().raw(`drop trigger if exists pix_test_pause on pix_checkout_create_request`);
-        await knex().raw(`drop function if exists pix_test_pause()`);
-        await knex().raw(`drop table if exists pix_test_pause`);
+        expect(sessions).toEqual(["pp_pix_a"]);
+        expect(row).toMatchObject({ captured_cents: "3500" });
       }
     });
 
