@@ -166,11 +166,10 @@ export async function refuseEditsOfPaidCart(
   if (!cartId || /\/complete\/?$/.test(req.path)) return next();
   try {
     const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
-    const charges = recordsOf(db).charges;
-    const collectionId = (await charges.ofCart(cartId))[0]?.payment_collection_id;
+    const collectionId = (await recordsOf(db).charges.ofCart(cartId))[0]?.payment_collection_id;
     if (!collectionId) return next();
     holdLeaseForRequest(db, collectionId, res, next, async () => {
-      if (!(await charges.ofCart(cartId)).some(keepsItsSession)) return false;
+      if (!(await cartIsPaid(req, cartId))) return false;
       sendError(
         res,
         "collection_already_paid",
