@@ -38,7 +38,7 @@
 // the figures are not taken from), BENCH_FLOOD_PHASES (`alone,one,many,crowd,sixty`, any subset,
 // `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's options, to measure a tuned store
 // beside the defaults; its `fairness` keeps the storefront's secret unless it names another).
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { createBenchApp } from "./lib/bench-app.mjs";
@@ -85,11 +85,13 @@ process.env.BENCH_PLUGIN_OPTIONS = JSON.stringify({
   fairness: { storefrontSecret, ...tuned.fairness },
 });
 
-/** The header a storefront server sends with a shopper's request (storefront-signature.ts). */
+// The plugin's own signer, the one its verifier is tested against (the built server's).
+const { STOREFRONT_CLIENT_HEADER, signClientAddress } =
+  await import("../.medusa/server/src/internal/create-line/storefront-signature.js");
+
+/** The header a storefront server sends with a shopper's request. */
 function signedAddress(address) {
-  const t = Math.floor(Date.now() / 1000);
-  const s = createHmac("sha256", storefrontSecret).update(`${t}.${address}`).digest("base64url");
-  return { "x-pix-client": `t=${t},a=${address},s=${s}` };
+  return { [STOREFRONT_CLIENT_HEADER]: signClientAddress(storefrontSecret, address) };
 }
 
 const { startSandbox } = await import("@pix-checkout/sandbox");
