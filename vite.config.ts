@@ -6,12 +6,12 @@ import LongestFirst from "./test/support/longest-first";
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker, which would run every file one after the
-    // other. Two workers take every project's files, the longest first (LongestFirst): most of
+    // other. Three workers take every project's files, the longest first (LongestFirst): most of
     // a Medusa, demo or packaging file's time is spent waiting on its store, its sandbox's
-    // webhooks or npm, so two at a time take about half the wall time of one. Only the demo's
-    // files run one at a time (fileParallelism: false puts them in a group of their own, after
-    // the rest): its start-up suite takes the demo's default ports on purpose.
-    maxWorkers: 2,
+    // webhooks or npm, so a third file on the two cores fills what the other two leave idle.
+    // Every file has its own database, ports and folders; the demo's start-up suite takes the
+    // demo's default ports when they are free and moves when they are not, as `npm run demo` does.
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
       "packages/*/vitest.config.ts",
