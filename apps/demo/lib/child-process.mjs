@@ -94,17 +94,6 @@ export async function startChild(options) {
   child.stdout.on("data", forward);
   child.stderr.on("data", forward);
 
-  installExitGuard();
-  liveGroups.add(pid);
-  const exited = new Promise((resolve) => {
-    child.once("exit", (code, signal) => {
-      liveGroups.delete(pid);
-      log.end(() => resolve({ code, signal }));
-    });
-  });
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
   /** @param {NodeJS.Signals} signal */
   const signalGroup = (signal) => {
     try {
@@ -114,16 +103,29 @@ export async function startChild(options) {
     }
   };
 
+  installExitGuard();
+  liveGroups.add(pid);
+  let hasExited = false;
+  const exited = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      hasExited = true;
+      // What the leader left in its group (a server it started, its workers) goes with it, in
+      // the same tick the leader was reaped: while one of them lives, the group's id stays
+      // taken, and once none does, the id is never signalled again. Later, the system may hand
+      // the same number to an unrelated process that leads a group of its own.
+      signalGroup("SIGKILL");
+      liveGroups.delete(pid);
+      log.end(() => resolve({ code, signal }));
+    });
+  });
+
   return {
     name: options.name,
     pid,
     exited,
     async stop(timeoutMs = 10_000) {
-      if (hasExited) {
-        // The leader is gone; anything it left in its group goes too.
-        signalGroup("SIGKILL");
-        return;
-      }
+      // The leader is gone, and its group with it (the exit handler above): nothing to signal.
+      if (hasExited) return;
       signalGroup("SIGTERM");
       let timer;
       const timedOut = new Promise((resolve) => {
@@ -131,11 +133,16 @@ export async function startChild(options) {
       });
       const late = await Promise.race([exited.then(() => false), timedOut]);
       clearTimeout(timer);
-      // Either way, nothing of this group may outlive the demo.
-      signalGroup("SIGKILL");
-      if (late) await exited;
+      // A leader that ignored SIGTERM is killed with its group; one that exited took its group
+      // with it.
+      if (late) {
+        signalGroup("SIGKILL");
+        await exited;
+      }
     },
-    kill: () => signalGroup("SIGKILL"),
+    kill: () => {
+      if (!hasExited) signalGroup("SIGKILL");
+    },
     logTail: () => tailOf(options.logFile),
   };
 }

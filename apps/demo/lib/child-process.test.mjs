@@ -70,6 +70,45 @@ describe("startChild", () => {
     expect(signal).toBe("SIGKILL");
   });
 
+  it("ends what a child left in its group as soon as the child exits, and signals that group never again", async () => {
+    // The leader starts a grandchild in its group, prints its pid, then exits on its own.
+    const script = `
+      const { spawn } = require("node:child_process");
+      const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+      grandchild.unref();
+      console.log("grandchild " + grandchild.pid);
+      setTimeout(() => process.exit(0), 200);
+    `;
+    let grandchildPid = 0;
+    const child = await startChild({
+      name: "leaves one behind",
+      command: node,
+      args: ["-e", script],
+      cwd: process.cwd(),
+      env: process.env,
+      logFile: await logFile(),
+      onLine: (line) => {
+        const match = /^grandchild (\d+)$/.exec(line);
+        if (match) grandchildPid = Number(match[1]);
+      },
+    });
+    await child.exited;
+    expect(grandchildPid).toBeGreaterThan(0);
+    await expect.poll(() => isAlive(grandchildPid), { timeout: 5_000 }).toBe(false);
+    // The group's id may belong to another process's group by now: neither stop() nor kill()
+    // may signal it.
+    const signalled = [];
+    const kill = process.kill;
+    process.kill = (target, signal) => (signalled.push([target, signal]), true);
+    try {
+      await child.stop(100);
+      child.kill();
+    } finally {
+      process.kill = kill;
+    }
+    expect(signalled).toEqual([]);
+  });
+
   it("writes the child's output to its log file", async () => {
     const file = await logFile();
     const child = await startChild({
