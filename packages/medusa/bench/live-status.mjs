@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Live status across instances, on the BUILT server (run `npm run build` first), in Medusa's
 // production topology: two `medusa start` servers and a worker on one database and one Redis
-// (event bus, workflow engine, locking; Redis database 11, emptied first, BENCH_REDIS_URL):
+// (event bus, workflow engine, locking; a Redis database of its own, emptied first, or
+// BENCH_REDIS_URL: lib/redis-database.mjs):
 // - the sandbox's webhooks land on server 1 while shoppers stream from server 2: from the
 //   sandbox firing `charge.paid`, the time to the ledger's record of it, to the SSE event saying
 //   the code is paid, and to the later event saying Medusa's order is paid (p50/p95), back to
@@ -27,6 +28,7 @@ import {
 } from "./lib/http-tools.mjs";
 import { createBenchApp } from "./lib/bench-app.mjs";
 import { APP_WEBHOOK_SECRET } from "../scripts/lib/built-app.mjs";
+import { leaseRedisDatabase } from "./lib/redis-database.mjs";
 
 // BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): a few requests, to prove it runs.
 const smoke = Boolean(process.env.BENCH_SMOKE);
@@ -53,16 +55,10 @@ async function settledRssKb(pid) {
   return last;
 }
 
-const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/11";
-{
-  // Queues and scheduled jobs left by an earlier run that was killed would run against its
-  // dropped database.
-  const { default: Redis } = await import("ioredis");
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  await redis.flushdb();
-  redis.disconnect();
-}
+// A Redis database of its own, emptied (lib/redis-database.mjs): another bench beside this one
+// runs Medusa on Redis too.
+const redisDatabase = await leaseRedisDatabase();
+const redisUrl = redisDatabase.url;
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
 const proxy = await countingProxy(sandbox.url);
@@ -400,4 +396,5 @@ try {
   await app.close();
   proxy.close();
   await sandbox.close();
+  await redisDatabase.release();
 }

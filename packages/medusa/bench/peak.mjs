@@ -37,6 +37,7 @@ import {
   postFrom,
 } from "./lib/http-tools.mjs";
 import { checkout as shopperCheckout } from "./lib/shopper.mjs";
+import { leaseRedisDatabase } from "./lib/redis-database.mjs";
 
 // BENCH_SMOKE (`npm run bench -- --smoke`, run by `npm test`): 10 shoppers in 3 s, then 3 real
 // shoppers beside a one-address flood of 12 carts, with no fresh minutes waited for: to prove
@@ -59,16 +60,10 @@ const WINDOW_MS = 60_000;
 /** A shopper whose code is not there after this long counts as an error. */
 const GIVE_UP_MS = 6 * 60_000;
 
-const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/11";
-{
-  // Queues and scheduled jobs left by an earlier run that was killed would run against its
-  // dropped database.
-  const { default: Redis } = await import("ioredis");
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  await redis.flushdb();
-  redis.disconnect();
-}
+// A Redis database of its own, emptied (lib/redis-database.mjs): another bench beside this one
+// runs Medusa on Redis too.
+const redisDatabase = await leaseRedisDatabase();
+const redisUrl = redisDatabase.url;
 const { startSandbox } = await import("@pix-checkout/sandbox");
 const sandbox = await startSandbox({ variant: "a" });
 const proxy = await countingProxy(sandbox.url);
@@ -322,4 +317,5 @@ try {
   await app.close();
   proxy.close();
   await sandbox.close();
+  await redisDatabase.release();
 }
