@@ -57,12 +57,18 @@ export function cachedInstall(folder, name) {
   }
   // `npm install` over the lock installs the lock's versions, as `npm ci` would; `npm ci` also
   // refuses a lock without the optional packages of other platforms (@swc/core-darwin-arm64, …),
-  // which a registry mirror may not serve and so cannot be locked from it.
+  // which a registry mirror may not serve and so cannot be locked from it. `--prefer-offline`:
+  // what npm's own cache holds is taken without asking the registry (a locked version never
+  // changes), so a machine whose cache has them installs with no network at all.
   try {
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
-      cwd: partial,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    execFileSync(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
+      {
+        cwd: partial,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
