@@ -28,14 +28,18 @@ type Templates = {
 const PATCHED = Symbol.for("pix-checkout.restore-by-rename");
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Where the restores connect: the server as it was when the runner loaded, as the runner's own
+ * restore reads it (a suite may point DB_PORT at a proxy it cuts later; the restores must not go
+ * through it).
+ */
+let server: { host: string; user: string; password?: string; port: number; database: string };
+
+/** A connection to the server's maintenance database; a failure of it never goes uncaught. */
 function connection(): Client {
-  return new Client({
-    host: process.env.DB_HOST ?? "localhost",
-    user: process.env.DB_USERNAME ?? "postgres",
-    password: process.env.DB_PASSWORD || undefined,
-    port: Number(process.env.DB_PORT ?? 5432),
-    database: process.env.DB_WAITINGROOM_DATABASE ?? "postgres",
-  });
+  const client = new Client(server);
+  client.on("error", () => undefined);
+  return client;
 }
 
 /** One connection for the restores, made on first use. */
@@ -44,9 +48,13 @@ function restoreClient(): Promise<Client> {
   restoring ??= (async () => {
     const client = connection();
     client.on("error", () => (restoring = null));
+    client.on("end", () => (restoring = null));
     await client.connect();
     return client;
-  })();
+  })().catch((error: unknown) => {
+    restoring = null;
+    throw error;
+  });
   return restoring;
 }
 
@@ -110,6 +118,13 @@ async function restoreByRename({
 export function restoreTestDatabasesByRename(): void {
   const registry = globalThis as { [PATCHED]?: boolean };
   if (registry[PATCHED]) return;
+  server = {
+    host: process.env.DB_HOST ?? "localhost",
+    user: process.env.DB_USERNAME ?? "postgres",
+    ...(process.env.DB_PASSWORD ? { password: process.env.DB_PASSWORD } : {}),
+    port: Number(process.env.DB_PORT ?? 5432),
+    database: process.env.DB_WAITINGROOM_DATABASE ?? "postgres",
+  };
   const require = createRequire(__filename);
   const templates =
     require("@medusajs/test-utils/dist/medusa-test-runner-utils/postgres-template") as Templates;
