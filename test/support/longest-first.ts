@@ -1,10 +1,10 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /*
- * The order two workers take the test files in. Vitest's own order puts one project's files
+ * The order the workers take the test files in. Vitest's own order puts one project's files
  * after another's, by name, and on a fresh clone (no timings cached) the larger files first:
- * the packaged install (`packaging`, about 200 s) then starts last and runs alone while the other
- * worker has nothing left. Files that take minutes go first here, longest first, so that the
+ * the packaged install (`packaging`, about 200 s) then starts last and runs alone while the others
+ * have nothing left. Files that take minutes go first here, longest first, so that the
  * short ones fill the gaps at the end; the rest keep Vitest's order.
  */
 
