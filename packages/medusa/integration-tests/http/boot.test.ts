@@ -13,6 +13,7 @@ import { Migration20261201000000 } from "../../src/modules/pix-checkout/migratio
 import { Migration20261201100000 } from "../../src/modules/pix-checkout/migrations/Migration20261201100000";
 import { Migration20261202000000 } from "../../src/modules/pix-checkout/migrations/Migration20261202000000";
 import { Migration20261203000000 } from "../../src/modules/pix-checkout/migrations/Migration20261203000000";
+import { Migration20261204000000 } from "../../src/modules/pix-checkout/migrations/Migration20261204000000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -68,7 +69,7 @@ medusaIntegrationTestRunner({
       expect(described).toBe(readFileSync(file, "utf8"));
       // 0.1.0's baseline, the kept orders' column, the ledger entries' note, the MED's contested
       // part, the charge's buyer document, the MED's owed money after it, and who vouched for a
-      // create, and each ran.
+      // create and for a place held in the line, and each ran.
       const migrations = readdirSync(path.join(moduleDir, "migrations"))
         .filter((name) => /^Migration\d+\.ts$/.test(name))
         .map((name) => name.replace(/\.ts$/, ""))
@@ -81,6 +82,7 @@ medusaIntegrationTestRunner({
         "Migration20261201100000",
         "Migration20261202000000",
         "Migration20261203000000",
+        "Migration20261204000000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);
@@ -206,6 +208,7 @@ medusaIntegrationTestRunner({
             new Migration20261201100000(undefined as never, undefined as never),
             new Migration20261202000000(undefined as never, undefined as never),
             new Migration20261203000000(undefined as never, undefined as never),
+            new Migration20261204000000(undefined as never, undefined as never),
           ]) {
             await after.up();
             for (const sql of after.getQueries().map(String)) await trx.raw(sql);

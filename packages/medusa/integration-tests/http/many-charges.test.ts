@@ -1328,6 +1328,38 @@ medusaIntegrationTestRunner({
             .update({ state: "canceled", input: null });
         });
 
+        it("a shopper the storefront vouched for still gets her place when first codes nobody vouched for fill the line: she waits behind vouched creates only", async () => {
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const secret = "a-storefront-secret-of-32-chars!!";
+          // Room for one more first code, which an address nobody vouched for takes.
+          const firstCodesNow = await new CreateQueue(db(container())).firstCodesWaiting();
+          tighten({ storeWaitingMax: firstCodesNow + 1, storefrontSecret: secret });
+          const first = await sessionFrom("127.0.0.7", await cartOf());
+          expect(first.status).toBe(200);
+          const unvouched = await sessionFrom("127.0.0.8", await cartOf());
+          expect([unvouched.status, unvouched.data.over]).toEqual([429, "store"]);
+          // The line serves vouched creates first (holding-order.ts): the flood is not ahead of
+          // her, so it cannot shut her out.
+          const SIGNED = "198.51.100.77";
+          const vouched = await sessionFrom("127.0.0.9", await cartOf(), {
+            "x-pix-client": signClientAddress(secret, SIGNED),
+          });
+          expect(vouched.status).toBe(200);
+          expect(sessionOf(vouched).data.status).toBe("preparing");
+          expect(
+            await requests()
+              .where({ session_id: sessionOf(vouched).id })
+              .first("client_key", "vouched_by"),
+          ).toEqual({ client_key: SIGNED, vouched_by: "storefront" });
+          // An address nobody vouched for is still refused: the line it waits in is full.
+          const again = await sessionFrom("127.0.0.8", await cartOf());
+          expect([again.status, again.data.over]).toEqual([429, "store"]);
+          await requests()
+            .whereIn("client_key", ["127.0.0.7", SIGNED])
+            .where({ state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+
         /** Every slot of the minute free again: what earlier tests sent is a minute old. */
         const freshMinute = async () => {
           const knex = db(container());

@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { createPluginLogger } from "../platform/logger";
-import { clientKeyOfRequest } from "./client-of-request";
+import { clientWithVouch } from "./client-of-request";
 import { fairOptions, type FairOptions } from "./fair-options";
 import { createLineOf } from "./line";
 import { CREATE_WINDOW_MS, type CreateQueue } from "./queue";
@@ -11,6 +11,7 @@ import { OWN_PROVIDER } from "../platform/provider-registry";
 import { capReached, needsFirstCodes, retryAfterMs } from "./waiting-caps";
 import { ClientTurns } from "./client-turns";
 import { CappedClients, type CapReading } from "./capped-clients";
+import type { Vouch } from "./client-origin";
 
 /**
  * Session requests past the early refusal at once in this process. A session workflow waits
@@ -47,8 +48,9 @@ async function readRefusal(
   queue: CreateQueue,
   clientKey: string,
   options: FairOptions,
+  vouchedBy: Vouch | null,
 ): Promise<CapReading> {
-  const standing = await queue.standing(clientKey, options);
+  const standing = await queue.standing(clientKey, options, vouchedBy);
   turns.noteHolding(clientKey, standing.holding);
   if (standing.refusal) {
     return {
@@ -59,7 +61,7 @@ async function readRefusal(
   // A client holding nothing at a full line: what it waits behind is the first codes (one more
   // query, only then), as `admit` judges it.
   if (needsFirstCodes(standing.counts, options)) {
-    standing.counts.firstCodes = await queue.firstCodesWaiting(options);
+    standing.counts.firstCodes = await queue.firstCodesWaiting(options, undefined, vouchedBy);
   }
   const over = capReached(standing.counts, options);
   if (!over) {
@@ -116,7 +118,7 @@ export async function refuseWaitingClientsEarly(
   try {
     const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
     const options = fairOptions(config);
-    const clientKey = clientKeyOfRequest(
+    const { clientKey, vouchedBy } = clientWithVouch(
       req,
       options,
       createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
@@ -125,10 +127,14 @@ export async function refuseWaitingClientsEarly(
       req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
       config,
     ).requests;
-    const judge = () => capped.judge(clientKey, () => readRefusal(queue, clientKey, options));
+    // A vouched request is judged against another line (queue.ts `waitingBehind`): its reading
+    // is kept apart from the same address's unvouched one.
+    const reading = vouchedBy ? `${vouchedBy}:${clientKey}` : clientKey;
+    const judge = () =>
+      capped.judge(reading, () => readRefusal(queue, clientKey, options, vouchedBy));
     // A client last found refused or at its cap is judged at once, without a turn: ranked by
     // what it holds, it would wait behind every shopper only to be told 429 (capped-clients.ts).
-    if (capped.has(clientKey)) {
+    if (capped.has(reading)) {
       const refusal = await judge();
       if (refusal) return sendWaitingRefusal(res, refusal);
     }

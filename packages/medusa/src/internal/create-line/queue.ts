@@ -200,6 +200,33 @@ const HOLDING_WINDOW = `interval '${ENDED_REQUEST_RETENTION_MS / 1000} seconds'`
 const HOLDING_FROM = `${REQUESTS} r
   left join ${CHARGES} c on c.charge_id = r.charge_id and c.deleted_at is null`;
 /**
+ * What a request waits behind in the store's count (`storeWaitingMax`): every waiting create
+ * and live place, or, for a vouched request, the vouched ones and the creates no client asked
+ * for, which the line serves before everything else (holding-order.ts). A flood nobody vouched
+ * for then never fills the line a storefront's shoppers wait in. SQL conditions on `REQUESTS`
+ * and `HOLDS` rows, to append after a `where`.
+ */
+function waitingBehind(vouchedBy: Vouch | null): { requests: string; holds: string } {
+  return vouchedBy
+    ? {
+        requests: "and (vouched_by is not null or client_key is null)",
+        holds: "and vouched_by is not null",
+      }
+    : { requests: "", holds: "" };
+}
+
+/**
+ * Whether a client's earlier refusal still stands for this request: a refusal for the store's
+ * line was for the line its unvouched requests wait in, not the vouched one (`waitingBehind`).
+ */
+function standingFor(
+  refusal: RefusalInForce | null,
+  vouchedBy: Vouch | null,
+): RefusalInForce | null {
+  return refusal && vouchedBy && refusal.over === "store" ? null : refusal;
+}
+
+/**
  * The condition on `HOLDING_FROM` that a request is something its client holds. A boleto counts
  * only for `boletoHeldMinutes` after its page showed it (or after its create, if none did): it
  * stays payable for days, and a day of them would shut a shared address out (fair-options.ts).
@@ -585,7 +612,9 @@ export class CreateQueue {
    * `clientWaitingMax`, the same for the e-mail key from any client against `emailWaitingMax`,
    * and the whole line against `storeWaitingMax`, whose last `storeReserve` places only a client
    * holding fewer than `storeReserveBelow` may take (waiting-caps.ts); a client holding nothing
-   * meets the first codes waiting instead (`firstCodesWaiting`). A client refused any cap
+   * meets the first codes waiting instead (`firstCodesWaiting`). A request its storefront
+   * vouched for (`vouchedBy`) is counted against the vouched creates only, the line it waits in
+   * (`waitingBehind`): a flood nobody vouched for cannot fill it. A client refused any cap
    * is refused again until its `Retry-After` has passed, even when a place frees sooner
    * (client-refusals.ts). Counted and held under the client's and the e-mail's locks, so
    * requests arriving together never pass a cap together, on any number of instances. An
@@ -596,7 +625,9 @@ export class CreateQueue {
     clientKey: string,
     emailKey: string,
     caps: WaitingCaps & HoldingRule,
+    vouchedBy: Vouch | null = null,
   ): Promise<Admission> {
+    const behind = waitingBehind(vouchedBy);
     return this.db.transaction(async (trx) => {
       // Always the address's lock first, then the e-mail's, then the store's (held only for
       // the count and the hold): no two admissions wait on each other.
@@ -626,7 +657,7 @@ export class CreateQueue {
       const r = result.rows[0] as StandingRow;
       const client = Number(r.client ?? 0);
       const email = Number(r.email ?? 0);
-      const earlier = refusalInForce(r);
+      const earlier = standingFor(refusalInForce(r), vouchedBy);
       if (earlier) {
         return { admitted: false as const, ...earlier, waiting: client, earlier: true };
       }
@@ -636,13 +667,13 @@ export class CreateQueue {
         await trx.raw(`select pg_advisory_xact_lock(hashtext('pix_checkout_store_line'))`);
         // Live holds only: a hold whose request died lapses by itself.
         const total = (await trx.raw(
-          `select (select count(*) from ${REQUESTS} where state = 'waiting')
-                + (select count(*) from ${HOLDS} where expires_at > now()) as n`,
+          `select (select count(*) from ${REQUESTS} where state = 'waiting' ${behind.requests})
+                + (select count(*) from ${HOLDS} where expires_at > now() ${behind.holds}) as n`,
         )) as { rows: { n: string }[] };
         counts.store = Number(total.rows[0]?.n ?? 0);
         // Under the same lock: first codes admitted together are counted together.
         if (needsFirstCodes(counts, caps)) {
-          counts.firstCodes = await this.firstCodesWaiting(caps, trx);
+          counts.firstCodes = await this.firstCodesWaiting(caps, trx, vouchedBy);
         }
         over = capReached(counts, caps);
       }
@@ -663,6 +694,7 @@ export class CreateQueue {
         id: holdId,
         client_key: clientKey,
         email_key: emailKey,
+        vouched_by: vouchedBy,
         expires_at: trx.raw(`now() + interval '${HOLD_MS / 1000} seconds'`),
       });
       return { admitted: true as const, holdId };
@@ -675,15 +707,20 @@ export class CreateQueue {
    * standing. The session route reads it before anything costly (early-refusal.ts); `admit`
    * stays the authority. `rule`: how long a boleto counts as held (the store's `fairness`).
    */
-  async standing(clientKey: string, rule: HoldingRule = {}): Promise<ClientStanding> {
+  async standing(
+    clientKey: string,
+    rule: HoldingRule = {},
+    vouchedBy: Vouch | null = null,
+  ): Promise<ClientStanding> {
+    const behind = waitingBehind(vouchedBy);
     const result = (await this.db.raw(
       `select
          (select count(*) from ${REQUESTS} where state = 'waiting' and client_key = ?)
            + (select count(*) from ${HOLDS} where client_key = ? and expires_at > now()) as client,
          (select count(*) from ${HOLDING_FROM}
            where r.client_key = ? and ${holdsSomething(rule)}) as holding,
-         (select count(*) from ${REQUESTS} where state = 'waiting')
-           + (select count(*) from ${HOLDS} where expires_at > now()) as store,
+         (select count(*) from ${REQUESTS} where state = 'waiting' ${behind.requests})
+           + (select count(*) from ${HOLDS} where expires_at > now() ${behind.holds}) as store,
          (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
            where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
          ${REFUSAL_IN_FORCE_COLUMNS}`,
@@ -699,7 +736,7 @@ export class CreateQueue {
       },
       holding,
       clientSlotFreesInMs: freesMsOf(r),
-      refusal: refusalInForce(r),
+      refusal: standingFor(refusalInForce(r), vouchedBy),
     };
   }
 
@@ -710,14 +747,20 @@ export class CreateQueue {
    * a client holding nothing meets a full line (waiting-caps.ts `needsFirstCodes`): one pass
    * over the waiting creates, each client looked up once by the holding index.
    */
-  async firstCodesWaiting(rule: HoldingRule = {}, db: Knex = this.db): Promise<number> {
+  async firstCodesWaiting(
+    rule: HoldingRule = {},
+    db: Knex = this.db,
+    vouchedBy: Vouch | null = null,
+  ): Promise<number> {
+    const behind = waitingBehind(vouchedBy);
     const result = (await db.raw(
       `select
          (select count(*) from ${REQUESTS} where state = 'waiting' and client_key is null)
          + (select count(*) from (
-             select client_key from ${REQUESTS} where state = 'waiting' and client_key is not null
+             select client_key from ${REQUESTS}
+               where state = 'waiting' and client_key is not null ${behind.requests}
              union
-             select client_key from ${HOLDS} where expires_at > now()) asking
+             select client_key from ${HOLDS} where expires_at > now() ${behind.holds}) asking
            where not exists (select 1 from ${HOLDING_FROM}
              where r.client_key = asking.client_key and ${holdsSomething(rule)})) as n`,
     )) as { rows: { n: string }[] };

@@ -83,7 +83,12 @@ export async function sessionGate(
       ),
       emailKey: emailKey(buyer.email),
     };
-    const admission = await line.requests.admit(origin.clientKey, origin.emailKey, options);
+    const admission = await line.requests.admit(
+      origin.clientKey,
+      origin.emailKey,
+      options,
+      origin.vouchedBy,
+    );
     if (!admission.admitted) return sendWaitingRefusal(res, admission);
     const { holdId } = admission;
     const releaseOrigin = holdOrigin(collectionId, { ...origin, holdId });

@@ -153,9 +153,11 @@ CREATE TABLE pix_checkout_create_hold (
   id text NOT NULL,
   client_key text NOT NULL,
   email_key text NOT NULL,
-  expires_at timestamp with time zone NOT NULL
+  expires_at timestamp with time zone NOT NULL,
+  vouched_by text
 );
 ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_pkey PRIMARY KEY (id);
+ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
 CREATE INDEX "IDX_pix_checkout_create_hold_client" ON pix_checkout_create_hold USING btree (client_key);
 CREATE INDEX "IDX_pix_checkout_create_hold_email" ON pix_checkout_create_hold USING btree (email_key);
 CREATE INDEX "IDX_pix_checkout_create_hold_expires" ON pix_checkout_create_hold USING btree (expires_at);
