@@ -257,6 +257,39 @@ medusaIntegrationTestRunner({
       }
       return response;
     };
+    /**
+     * The failing case's charges as the ledger left them, each with its timeline: what a
+     * failure that a replay does not reproduce (a race that needs a loaded machine) leaves to
+     * read. The charges of the last 15 minutes, the newest 12.
+     */
+    const ledgerAtFailure = async () => {
+      try {
+        const rows = (await knex()("pix_checkout_charge")
+          .where("updated_at", ">", knex().raw("now() - interval '15 minutes'"))
+          .orderBy("updated_at", "desc")
+          .limit(12)) as Json[];
+        const lines = [];
+        for (const row of rows.reverse()) {
+          lines.push(
+            `${row.charge_id} ${row.method} session ${row.session_id} collection ${row.payment_collection_id} ${row.status}` +
+              ` asked ${row.amount_cents} held ${row.held_cents} (${row.held_reason}) captured ${row.captured_cents}` +
+              ` owed ${row.owed_cents} (${row.owed_reason}) returned ${row.returned_cents}` +
+              ` awaiting_order_since ${row.awaiting_order_since} superseded ${row.superseded_at}`,
+          );
+          const events = (await knex()("pix_checkout_charge_event")
+            .where({ charge_id: row.charge_id })
+            .orderBy("created_at")) as Json[];
+          for (const e of events) {
+            lines.push(
+              `  ${new Date(e.created_at).toISOString()} ${e.kind} ${e.from_status ?? ""}→${e.to_status ?? ""} by ${e.source} ${JSON.stringify(e.detail ?? {})}`,
+            );
+          }
+        }
+        return `the ledger at the failure:\n${lines.join("\n")}`;
+      } catch (error) {
+        return `(the ledger could not be read at the failure: ${String(error)})`;
+      }
+    };
     const lastSession = (response: { data: Json }) => {
       const sessions = response.data.payment_collection.payment_sessions as Json[];
       return sessions[sessions.length - 1] as { id: string; data: Json };
@@ -1879,10 +1912,10 @@ medusaIntegrationTestRunner({
               ...(PATH ? { path: PATH, numRuns: 1 } : { numRuns: RUNS }),
             },
           )
-          .catch((error: unknown) => {
+          .catch(async (error: unknown) => {
             const message = error instanceof Error ? error.message : String(error);
             throw new Error(
-              `${message}\nreplay: PIX_MODEL_SEED=${SEED} PIX_MODEL_RUNS=${RUNS} (one case: PIX_MODEL_PATH=<path>)`,
+              `${message}\nreplay: PIX_MODEL_SEED=${SEED} PIX_MODEL_RUNS=${RUNS} (one case: PIX_MODEL_PATH=<path>)\n${await ledgerAtFailure()}`,
               {
                 cause: error,
               },
