@@ -21,33 +21,47 @@ async function logFile() {
   return join(await mkdtemp(join(tmpdir(), "pix-demo-child-")), "child.log");
 }
 
+/**
+ * A child that starts a grandchild in its group, prints its pid, then runs `then` (idles or
+ * exits). `grandchildPid()` is 0 until the child has printed it.
+ * @param {string} name
+ * @param {string} then
+ */
+async function childWithGrandchild(name, then) {
+  const script = `
+    const { spawn } = require("node:child_process");
+    const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    grandchild.unref();
+    console.log("grandchild " + grandchild.pid);
+    ${then}
+  `;
+  let pid = 0;
+  const child = await startChild({
+    name,
+    command: node,
+    args: ["-e", script],
+    cwd: process.cwd(),
+    env: process.env,
+    logFile: await logFile(),
+    onLine: (line) => {
+      const match = /^grandchild (\d+)$/.exec(line);
+      if (match) pid = Number(match[1]);
+    },
+  });
+  return { child, grandchildPid: () => pid };
+}
+
 describe("startChild", () => {
   it("stops the child and the processes it started", async () => {
     // The child starts a grandchild, prints its pid, then idles.
-    const script = `
-      const { spawn } = require("node:child_process");
-      const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-      console.log("grandchild " + grandchild.pid);
-      setInterval(() => {}, 1000);
-    `;
-    let grandchildPid = 0;
-    const file = await logFile();
-    const child = await startChild({
-      name: "test",
-      command: node,
-      args: ["-e", script],
-      cwd: process.cwd(),
-      env: process.env,
-      logFile: file,
-      onLine: (line) => {
-        const match = /^grandchild (\d+)$/.exec(line);
-        if (match) grandchildPid = Number(match[1]);
-      },
-    });
-    await expect.poll(() => grandchildPid, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { child, grandchildPid } = await childWithGrandchild(
+      "test",
+      "setInterval(() => {}, 1000);",
+    );
+    await expect.poll(grandchildPid, { timeout: 10_000 }).toBeGreaterThan(0);
     await child.stop(5_000);
     expect(isAlive(child.pid)).toBe(false);
-    await expect.poll(() => isAlive(grandchildPid), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => isAlive(grandchildPid()), { timeout: 5_000 }).toBe(false);
   });
 
   it("kills a child that ignores SIGTERM once the grace period ends", async () => {
@@ -72,29 +86,13 @@ describe("startChild", () => {
 
   it("ends what a child left in its group as soon as the child exits, and signals that group never again", async () => {
     // The leader starts a grandchild in its group, prints its pid, then exits on its own.
-    const script = `
-      const { spawn } = require("node:child_process");
-      const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-      grandchild.unref();
-      console.log("grandchild " + grandchild.pid);
-      setTimeout(() => process.exit(0), 200);
-    `;
-    let grandchildPid = 0;
-    const child = await startChild({
-      name: "leaves one behind",
-      command: node,
-      args: ["-e", script],
-      cwd: process.cwd(),
-      env: process.env,
-      logFile: await logFile(),
-      onLine: (line) => {
-        const match = /^grandchild (\d+)$/.exec(line);
-        if (match) grandchildPid = Number(match[1]);
-      },
-    });
+    const { child, grandchildPid } = await childWithGrandchild(
+      "leaves one behind",
+      "setTimeout(() => process.exit(0), 200);",
+    );
     await child.exited;
-    expect(grandchildPid).toBeGreaterThan(0);
-    await expect.poll(() => isAlive(grandchildPid), { timeout: 5_000 }).toBe(false);
+    expect(grandchildPid()).toBeGreaterThan(0);
+    await expect.poll(() => isAlive(grandchildPid()), { timeout: 5_000 }).toBe(false);
     // The group's id may belong to another process's group by now: neither stop() nor kill()
     // may signal it.
     const signalled = [];
