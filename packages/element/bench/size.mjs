@@ -2,7 +2,7 @@
 // Prints the element's bundle sizes, minified and gzipped (level 9, as servers commonly
 // send them): the initial JS a Pix checkout loads (Lit included) and, separately, the
 // lazily loaded QR view and encoder, the new-code-after-expiry call, the "Já paguei" re-check, the stream reader (loaded while the first status request
-// is in flight), the boleto helpers, the preparing, superseded and refund views' words and each
+// is in flight), the check that tells a CORS refusal from a lost connection (after a failed call), the boleto helpers, the preparing, superseded and refund views' words and each
 // extra language.
 // Builds first unless --no-build. With BENCH_OUT set, also writes the figures there as JSON.
 // Exits with 1 when the initial JS is over its budget, so that a regression fails the run.
@@ -62,6 +62,7 @@ const figures = {
   renew_gzip_bytes: extra("renew").gzip,
   recheck_gzip_bytes: extra("recheck").gzip,
   stream_gzip_bytes: extra("stream").gzip,
+  reach_gzip_bytes: extra("reach").gzip,
   boleto_gzip_bytes: extra("boleto-view").gzip,
   notice_gzip_bytes: extra("notice-view").gzip,
   lang_en_gzip_bytes: extra("en").gzip,
@@ -83,6 +84,7 @@ console.log(`  QR encoder, lazy (qrcode):        ${kb(figures.qr_encoder_gzip_by
 console.log(`  new code after expiry, lazy:      ${kb(figures.renew_gzip_bytes)}`);
 console.log(`  "Já paguei", lazy:                ${kb(figures.recheck_gzip_bytes)}`);
 console.log(`  stream reader, after first paint: ${kb(figures.stream_gzip_bytes)}`);
+console.log(`  no answer: CORS or connection?:   ${kb(figures.reach_gzip_bytes)}`);
 console.log(`  boleto view, lazy:                ${kb(figures.boleto_gzip_bytes)}`);
 console.log(`  words under past-code titles: ${kb(figures.notice_gzip_bytes)}`);
 console.log(`  en strings, lazy:                 ${kb(figures.lang_en_gzip_bytes)}`);

@@ -43,6 +43,11 @@ export interface PixCopyDetail {
 /** Stable error codes of `pix-error`; branch on these, never on `message`. */
 export type PixErrorCode =
   | "network"
+  /**
+   * The store answered, but its CORS rules do not list the page's origin, so the browser hid
+   * the answer: add the storefront's origin to the store's `STORE_CORS`. The console says which.
+   */
+  | "blocked"
   | "not_found"
   | "unauthorized"
   | "rate_limited"

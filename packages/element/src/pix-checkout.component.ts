@@ -30,23 +30,23 @@ interface UiState {
   session: CheckoutSession | null;
   error: BackendError | null;
   /** The skew-corrected countdown reached zero before the backend said so. */
-  clockExpired: boolean;
+  clockExpired?: boolean;
   /** The QR as inline SVG (no `blob:` or `data:` source, for strict CSPs), once drawn. */
-  qr: SVGSVGElement | null;
+  qr?: SVGSVGElement | null;
   /** Neither the backend's SVG nor the encoder gave a QR: the view says so. */
-  qrFailed: boolean;
+  qrFailed?: boolean;
   /** The shopper asked for the QR in the copy-first order. */
-  qrShown: boolean;
+  qrShown?: boolean;
   /** The element's own box is narrower than a desktop card (a phone, a narrow column). */
-  narrow: boolean;
+  narrow?: boolean;
   /**
    * What the countdown last announced: its minutes at the start (above 5, heard only), then 5
    * and 1 (minutes left, also shown); 0 before any.
    */
-  warned: number;
-  renewing: boolean;
-  copied: "pix" | "boleto" | null;
-  refreshing: boolean;
+  warned?: number;
+  renewing?: boolean;
+  copied?: "pix" | "boleto" | null;
+  refreshing?: boolean;
   /**
    * The text of the aria-live region, in whatever language is current when it renders. It is
    * only announced, except in the pending view, or when the function takes a second parameter
@@ -153,20 +153,8 @@ export class PixCheckout extends LitElement {
   }
 
   // Everything the views read besides the public properties; `#set` re-renders.
-  #ui: UiState = {
-    session: null,
-    error: null,
-    clockExpired: false,
-    qr: null,
-    qrFailed: false,
-    qrShown: false,
-    narrow: false,
-    warned: 0,
-    renewing: false,
-    copied: null,
-    refreshing: false,
-    announcement: () => "",
-  };
+  // What is not given is false, none or zero: fewer bytes for every shopper.
+  #ui: UiState = { session: null, error: null, announcement: () => "" };
   #backend: Backend | null = null;
   #expiredSent = false;
   /** The host took the expiry on itself (`preventDefault()` on `pix-expired`). */
@@ -461,6 +449,7 @@ export class PixCheckout extends LitElement {
   #body(view: PixCheckoutView) {
     const t = this.#t;
     const { session: s, error } = this.#ui;
+    const lang = this.#lang;
     const spinner = (text = t.loading) =>
       html`<p class="muted"><span class="spinner" aria-hidden="true"></span>${text}</p>`;
     // While the store asks for patience, the spinner says so.
@@ -469,13 +458,12 @@ export class PixCheckout extends LitElement {
       return this.#message(
         "!",
         t.errorTitle,
-        error?.code === "not_found" ? t.notFound : t.errorBody,
+        error?.say?.[lang] ?? (error?.code === "not_found" ? t.notFound : t.errorBody),
         html`<button part="button retry-button" class="button" @click=${() => this.#status.retry()}>
           ${t.retry}
         </button>`,
       );
     }
-    const lang = this.#lang;
     const amount = formatMoney(s.amount, s.currency, lang);
     // What the lazily loaded views borrow from the element (see BoletoKit, NoticeKit).
     const kit: BoletoKit & NoticeKit = {
@@ -609,7 +597,14 @@ export class PixCheckout extends LitElement {
     </div>`;
     const countdown = html`<p part="countdown" class="countdown">
       ${t.expiresIn} <b role="timer">${formatRemaining(this.#countdown.remaining)}</b>
-      <span part="warning" class="warning ${warned > 5 ? "sr" : ""}" role="status">
+      <span
+        part="warning"
+        class="warning ${
+          // Nothing announced yet (undefined) is no number above 5.
+          warned! > 5 ? "sr" : ""
+        }"
+        role="status"
+      >
         ${warned ? t.expiresSoon(warned) : nothing}
       </span>
     </p>`;

@@ -895,6 +895,51 @@ describe("errors", () => {
     );
   });
 
+  it("tells a store whose CORS leaves the page out from a lost connection, and the developer how to fix it", async () => {
+    const id = newId("cors-refused");
+    await putSession(pixSession(id), { cors: "refuse" });
+    const logged: string[] = [];
+    /* eslint-disable no-console -- the element's one console line is what this test reads */
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => logged.push(args.join(" "));
+    try {
+      const el = mount(id) as PixCheckout;
+      const error = await nextEvent<PixErrorDetail>(el, "pix-error");
+      expect(error.code).to.equal("blocked");
+      expect(error.message).to.include(`does not allow ${location.origin} (CORS)`);
+      await eventually(() => expect(el.view).to.equal("error"));
+      expect(partText(el, "message")).to.include(
+        "A loja não autorizou esta página a mostrar o pagamento. Avise a loja.",
+      );
+      expect(partText(el, "message")).to.not.include("conexão");
+      expect(logged.join("\n")).to.include(`Add ${location.origin} to the store's STORE_CORS`);
+      el.setAttribute("lang", "en");
+      await eventually(() =>
+        expect(partText(el, "message")).to.include(
+          "The store has not allowed this page to show the payment. Please let the store know.",
+        ),
+      );
+      // The store's developer adds the origin: the next try shows the code.
+      await patchBehaviour(id, { cors: "allow" });
+      button(el, "retry-button")?.click();
+      await eventually(() => expect(el.view).to.equal("pending"));
+    } finally {
+      console.error = consoleError;
+    }
+    /* eslint-enable no-console */
+  });
+
+  it("says to check the connection when nothing answers at the store's address", async () => {
+    const id = newId("nothing-listens");
+    await putSession(pixSession(id));
+    // Port 9 (discard): nothing listens there on loopback.
+    const el = mount(id, { "backend-url": "http://127.0.0.1:9" }) as PixCheckout;
+    const error = await nextEvent<PixErrorDetail>(el, "pix-error");
+    expect(error.code).to.equal("network");
+    await eventually(() => expect(el.view).to.equal("error"));
+    expect(partText(el, "message")).to.include("Verifique sua conexão e tente de novo.");
+  });
+
   it("keeps the code on screen and says it is reconnecting when the store fails later (502)", async () => {
     const { el, id } = await showPending("drop-later", {}, { stream: "missing" });
     await patchBehaviour(id, { fail: { count: 1000, mode: "http", status: 502 } });

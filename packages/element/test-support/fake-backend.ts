@@ -40,6 +40,12 @@ export interface FakeBehaviour {
   fail?: { count: number; mode: "http" | "drop" | "hang"; status?: number; retryAfter?: number };
   /** The next N `POST shown` fail, as `fail` does (`http` is a 503, with `retryAfter` if given). */
   shownFail?: { count: number; mode: "http" | "drop"; retryAfter?: number };
+  /**
+   * `refuse`: the session's routes answer as a store whose STORE_CORS does not list the page's
+   * origin: no `access-control-allow-origin`, on the preflight and on the answer. `allow`
+   * (the default): the store lists it.
+   */
+  cors?: "refuse" | "allow";
 }
 
 interface Entry {
@@ -328,8 +334,13 @@ async function store(req: IncomingMessage, res: ServerResponse, id: string, acti
 /** Starts the fake on 127.0.0.1 at an ephemeral port. */
 export async function startFakeBackend(): Promise<FakeBackend> {
   const server = createServer((req, res) => {
-    // The test page runs on another origin, as a storefront does; Medusa's STORE_CORS plays this part.
-    res.setHeader("access-control-allow-origin", "*");
+    const url = new URL(req.url ?? "/", "http://x");
+    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    // The test page runs on another origin, as a storefront does; Medusa's STORE_CORS plays this
+    // part, and a session may play a store whose STORE_CORS leaves the page out.
+    const refused =
+      parts[2] === "sessions" && sessions.get(parts[3] ?? "")?.behaviour.cors === "refuse";
+    if (!refused) res.setHeader("access-control-allow-origin", "*");
     if (req.method === "OPTIONS") {
       res.writeHead(204, {
         "access-control-allow-methods": "GET, POST, PUT, PATCH",
@@ -338,8 +349,6 @@ export async function startFakeBackend(): Promise<FakeBackend> {
       });
       return res.end();
     }
-    const url = new URL(req.url ?? "/", "http://x");
-    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     const handle =
       parts[0] === "__control"
         ? control(req, res, parts)

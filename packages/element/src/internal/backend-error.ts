@@ -1,8 +1,10 @@
 import type { PixErrorCode } from "../events.js";
+import type { Lang } from "../localize/index.js";
 
 /** A failed call to the store backend; `code` is stable, `message` is for people. */
 export class BackendError extends Error {
-  override readonly name = "BackendError";
+  /** The shopper's words for this failure, by language, when the generic ones would mislead. */
+  declare readonly say?: Record<Lang, string>;
   constructor(
     readonly code: PixErrorCode,
     message: string,
@@ -20,3 +22,7 @@ export class BackendError extends Error {
     );
   }
 }
+
+/** A failure as a BackendError: anything else thrown on the way (a timeout, say) is `network`. */
+export const asFailure = (error: unknown): BackendError =>
+  error instanceof BackendError ? error : new BackendError("network", String(error));

@@ -51,7 +51,9 @@ export class Backend {
       });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new BackendError("network", "backend unreachable");
+      // No answer the page may read: offline, or a store whose CORS refuses this page. Offline,
+      // the chunk cannot load either, and its import's error is a `network` one to every caller.
+      throw await import("./reach.js").then((m) => m.whyUnanswered(this.url(), BackendError));
     }
     if (res.ok || raw) return res;
     const status = res.status;

@@ -24,7 +24,7 @@ export interface NoticeKit {
    */
   renew: false | (() => void);
   /** While a new code is being made, the button's word for it ("Gerando novo código…"). */
-  renewing: false | string;
+  renewing?: false | string;
 }
 
 /**

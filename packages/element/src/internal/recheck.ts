@@ -27,7 +27,7 @@ const WORDS: Record<Lang, { notYet: string; retryIn: (seconds: number) => string
 /** The element's state the re-check reads and changes. */
 export interface RecheckUi {
   session: CheckoutSession | null;
-  refreshing: boolean;
+  refreshing?: boolean;
   /** The status line's words (see the element's `UiState`). */
   announcement: (t: Strings) => string;
 }

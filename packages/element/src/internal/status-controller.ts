@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import type { CheckoutSession } from "../session.js";
 import type { Backend } from "./backend.js";
-import { BackendError } from "./backend-error.js";
+import { BackendError, asFailure } from "./backend-error.js";
 import { isFinal } from "./status-mapping.js";
 
 /** First polling delay; each quiet poll waits `POLL_FACTOR` times longer, up to `POLL_MAX_MS`. */
@@ -100,7 +100,7 @@ export class StatusController implements ReactiveController {
       // Its own deadline: the upstream re-check may be slow, but not forever.
       session = await backend.refresh(AbortSignal.timeout(20_000));
     } catch (error) {
-      throw error instanceof BackendError ? error : new BackendError("network", String(error));
+      throw asFailure(error);
     }
     // The element may follow another session by now; this answer is not about it.
     if (backend === this.#backend) this.#deliver(session);
@@ -153,8 +153,7 @@ export class StatusController implements ReactiveController {
           attempt = 0;
       } catch (error) {
         if (signal.aborted) return;
-        const failure =
-          error instanceof BackendError ? error : new BackendError("network", String(error));
+        const failure = asFailure(error);
         // A store asking for patience (a 503 or 429 with Retry-After) once says nothing: a
         // second time in a row, the shopper reads that the store is slow to answer.
         if (!failure.retryAfter || patience++) this.callbacks.onError(failure);

@@ -51,7 +51,7 @@ export const viewOf = ({
 }: {
   session: CheckoutSession | null;
   error: { retryAfter?: number } | null;
-  clockExpired: boolean;
+  clockExpired?: boolean;
 }): PixCheckoutView =>
   !session
     ? error && !error.retryAfter
