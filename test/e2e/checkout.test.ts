@@ -964,6 +964,66 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
     expect(order.email).toBe(shopper);
   });
 
+  it("boleto at the delivery address, the optional state left empty: the payment step asks just the state, and the order is placed with its boleto", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${next.url}/br`);
+    await page.getByTestId("add-to-cart").first().click();
+    await page.waitForURL(/step=address/);
+    const fields = {
+      email: email("next-boleto-no-state"),
+      first_name: payer.firstName,
+      last_name: payer.lastName,
+      address_1: payer.street,
+      postal_code: payer.postalCode,
+      city: payer.city,
+      province: "",
+      phone: payer.phone,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      await page.getByTestId(`shipping-${name}-input`).fill(value);
+    }
+    await page.getByTestId("submit-address-button").click();
+    await page.waitForURL(/step=delivery/);
+    await page.getByTestId("submit-delivery-option-button").click();
+    await page.waitForURL(/step=payment/);
+
+    await page.getByTestId("payment-method-pp_boleto_pix-checkout").check();
+    const same = page.getByTestId("boleto-same-address-checkbox");
+    await expect.poll(() => same.isChecked()).toBe(true);
+    // The payer stays at the delivery address; of its fields, only the state it lacks is asked.
+    const asked = page.locator('[data-testid^="boleto-billing-"]');
+    await expect.poll(() => asked.count()).toBe(1);
+    const state = page.getByTestId("boleto-billing-province-input");
+    expect(await state.evaluate((input) => input.closest("label")?.textContent)).toBe(
+      "Estado (UF)",
+    );
+    await fitsThePhone();
+
+    // Left empty, the store names it (missing_payer_data), in the shopper's words.
+    await fillBoletoPayer(page);
+    await page.getByTestId("submit-payment-button").click();
+    await expect
+      .poll(() => page.getByTestId("payment-method-error-message").textContent())
+      .toBe("Para gerar o boleto, preencha o estado.");
+
+    await state.fill(payer.province);
+    await page.getByTestId("submit-payment-button").click();
+    await page.waitForURL(/step=review/);
+    await tapAtTheBottom(page.getByTestId("submit-order-button"));
+    await page.waitForURL(/\/br\/order\/order_[^/]+\/confirmed/, { timeout: 30_000 });
+    await checkoutView(page, "pending").locator('[part~="code"]').waitFor();
+    expect(await page.getByTestId("order-payment-status").textContent()).toBe(
+      "Seu pedido aguarda pagamento.",
+    );
+    await readsNoEnglish();
+    // The boleto's payer is the delivery's, with the CPF typed.
+    const charge = await newestCharge(demo.urls.sandbox);
+    expect(await chargePayer(demo.urls.sandbox, charge.uuid)).toMatchObject({
+      name: `${payer.firstName} ${payer.lastName}`,
+      document: "52998224725",
+    });
+  });
+
   it("a stale tab finds the truth before acting on its code: once another tab paid the cart, its 'Gerar novo código' lands on the order", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await toPaymentStep(email("next-stale"));

@@ -128,20 +128,34 @@ const Payment = ({
       buyerDocument === "every_order" &&
       activeSession?.provider_id !== selectedPaymentMethod)
 
+  // The starter's address form leaves the state optional, and a boleto's payer needs one: at
+  // the delivery address, the step asks just the state when that address has none.
+  const asksState = sameAddress && !cart.shipping_address?.province?.trim()
+
   /** What the session's `data` carries: the document, and a boleto's payer details. */
   const sessionData = () => {
     if (isBoleto(selectedPaymentMethod)) {
-      return sameAddress
-        ? payer
-        : {
-            ...payer,
-            billing_address: {
-              first_name: cart.shipping_address?.first_name ?? "",
-              last_name: cart.shipping_address?.last_name ?? "",
-              phone: cart.shipping_address?.phone ?? "",
-              ...billing,
-            },
-          }
+      if (sameAddress && !asksState) return payer
+      const delivery = cart.shipping_address
+      return {
+        ...payer,
+        billing_address: {
+          first_name: delivery?.first_name ?? "",
+          last_name: delivery?.last_name ?? "",
+          phone: delivery?.phone ?? "",
+          // The payer's own address, or the delivery's with the state typed here: the store
+          // fills the payer from the cart only when the session sends no billing_address.
+          ...(sameAddress
+            ? {
+                address_1: delivery?.address_1 ?? "",
+                address_2: delivery?.address_2 ?? "",
+                postal_code: delivery?.postal_code ?? "",
+                city: delivery?.city ?? "",
+                province: billing.province,
+              }
+            : billing),
+        },
+      }
     }
     return asksDocument ? { document: payer.document } : undefined
   }
@@ -282,15 +296,19 @@ const Payment = ({
             />
             Mesmo endereço da entrega
           </label>
-          {!sameAddress &&
-            (
-              [
-                ["address_1", "Endereço", "sm:col-span-2"],
-                ["postal_code", "CEP", ""],
-                ["city", "Cidade", ""],
-                ["province", "Estado (UF)", ""],
-              ] as const
-            ).map(([field, label, span]) => (
+          {(
+            [
+              ["address_1", "Endereço", "sm:col-span-2"],
+              ["postal_code", "CEP", ""],
+              ["city", "Cidade", ""],
+              ["province", "Estado (UF)", ""],
+            ] as const
+          )
+            // The payer's own address asks all four; the delivery's, only a state it lacks.
+            .filter(
+              ([field]) => !sameAddress || (asksState && field === "province")
+            )
+            .map(([field, label, span]) => (
               <label
                 key={field}
                 className={`flex flex-col txt-compact-small ${span}`}
