@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runOnNode24 } from "./on-node-24.mjs";
 import { startTestServices } from "./lib/test-services.mjs";
+import { endStragglers, newStepMarker, STEP_MARKER } from "./lib/stragglers.mjs";
 
 runOnNode24(import.meta.url, "npm test");
 
@@ -22,10 +23,12 @@ const steps = [];
 function step(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
+  const marker = newStepMarker();
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, [STEP_MARKER]: marker },
   });
+  reportStragglers(title, marker);
   const seconds = (Date.now() - started) / 1000;
   const ok = result.status === 0;
   steps.push({ title, seconds, ok });
@@ -49,10 +52,14 @@ async function together(list) {
     list.map(
       ([title, command, args, env = {}]) =>
         new Promise((resolve) => {
+          const marker = newStepMarker();
           const child = spawn(command, args, {
             stdio: ["ignore", "pipe", "pipe"],
-            env: { ...process.env, ...env },
+            env: { ...process.env, ...env, [STEP_MARKER]: marker },
           });
+          // At the step's own exit, not at `close`: a straggler holding its output open would
+          // keep `close` from coming at all.
+          child.on("exit", () => reportStragglers(title, marker));
           const output = [];
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));
@@ -69,6 +76,16 @@ async function together(list) {
         }),
     ),
   );
+}
+
+/** Ends what a finished step left running (scripts/lib/stragglers.mjs), and says so. */
+function reportStragglers(title, marker) {
+  const ended = endStragglers(marker);
+  if (ended.length > 0) {
+    console.error(
+      `${title}: ended ${ended.length} processes it left running (${ended.join(", ")})`,
+    );
+  }
 }
 
 /** The steps' times in the order they ran, and the run's total: what to shorten next starts here. */
