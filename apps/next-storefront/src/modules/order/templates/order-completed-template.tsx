@@ -43,12 +43,12 @@ export function OrderHeading({
   const number = <strong data-testid="order-id">#{order.display_id}</strong>
   return canceled ? (
     <>
-      <h1>Pedido cancelado</h1>
+      <h1 className="text-3xl">Pedido cancelado</h1>
       <p>Seu pedido {number} foi cancelado.</p>
     </>
   ) : (
     <>
-      <h1>Obrigado!</h1>
+      <h1 className="text-3xl">Obrigado!</h1>
       <p>Seu pedido {number} foi registrado.</p>
     </>
   )
