@@ -218,6 +218,19 @@ describe("the DTC starter guide quotes apps/next-storefront", () => {
   );
 });
 
+// The guide is checked by hand on the real starter (medusajs/dtc-starter), which this repository
+// never holds: it says at which commit, so a reader whose starter has moved knows what to diff.
+describe("the DTC starter guide says which starter it was checked on", () => {
+  it("names the starter's commit and says what to do when the starter has moved", () => {
+    const part = guide.slice(guide.indexOf("\n## Checked against the starter"));
+    const checked = part.slice(0, part.indexOf("\n## ", 1));
+    const [, commit] = /at commit \*\*`([0-9a-f]{7,40})`\*\*/.exec(checked) ?? [];
+    expect(commit).toBeDefined();
+    expect(checked).toContain("### When the starter has moved");
+    expect(checked).toContain(`git diff ${commit}`);
+  });
+});
+
 // The starter's backend as it ships is what test/packaging runs the packed plugin on (the
 // oldest supported Medusa, oldest-medusa/package.json); the guide must not send a merchant to
 // upgrade it, and what it adds to the backend is at that same version.
