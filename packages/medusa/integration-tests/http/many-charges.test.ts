@@ -1360,6 +1360,39 @@ medusaIntegrationTestRunner({
             .update({ state: "canceled", input: null });
         });
 
+        it("a shopper the storefront vouched for, refused for a full vouched line, is refused until her Retry-After even when a place frees: the refusal was her own line's", async () => {
+          await spendBudget(30_000, 60 - (await usedNow()));
+          const secret = "a-storefront-secret-of-32-chars!!";
+          const queue = new CreateQueue(db(container()));
+          // Room for one more vouched first code.
+          const vouchedNow = await queue.firstCodesWaiting({}, undefined, "storefront");
+          tighten({ storeWaitingMax: vouchedNow + 1, storefrontSecret: secret });
+          // The refused one is a loopback address, so that it may ask unsigned from it too.
+          const [TAKES, REFUSED] = ["198.51.100.81", "127.0.0.12"];
+          const signed = (address: string) => ({
+            "x-pix-client": signClientAddress(secret, address),
+          });
+          const takes = await sessionFrom("127.0.0.10", await cartOf(), signed(TAKES));
+          expect(takes.status).toBe(200);
+          const refused = await sessionFrom("127.0.0.11", await cartOf(), signed(REFUSED));
+          expect([refused.status, refused.data.over]).toEqual([429, "store"]);
+          const retryAfter = Number(refused.headers["retry-after"]);
+          expect(retryAfter).toBeGreaterThanOrEqual(2);
+          // The shopper ahead of her leaves: a place frees in her line, before her Retry-After.
+          await requests()
+            .where({ client_key: TAKES, state: "waiting" })
+            .update({ state: "canceled", input: null });
+          // Asking again at once is refused as before, the same wait, not a new judgement
+          // (which would hand the freed place to whoever asks again fastest).
+          const again = await sessionFrom("127.0.0.11", await cartOf(), signed(REFUSED));
+          expect([again.status, again.data.over]).toEqual([429, "store"]);
+          expect(Number(again.headers["retry-after"])).toBeLessThanOrEqual(retryAfter);
+          // The same address asking with no signature waits in the wider line, which the full
+          // vouched line is part of: refused as well.
+          const unsigned = await sessionFrom(REFUSED, await cartOf());
+          expect([unsigned.status, unsigned.data.over]).toEqual([429, "store"]);
+        });
+
         /** Every slot of the minute free again: what earlier tests sent is a minute old. */
         const freshMinute = async () => {
           const knex = db(container());

@@ -69,7 +69,7 @@ async function readRefusal(
     return { refusal: null, capped: standing.counts.client + 1 >= options.clientWaitingMax };
   }
   const retryMs = retryAfterMs(over, standing.clientSlotFreesInMs, CREATE_WINDOW_MS);
-  await queue.refuse(clientKey, over, retryMs);
+  await queue.refuse(clientKey, over, retryMs, vouchedBy);
   const { counts } = standing;
   const waiting = over === "client" ? counts.client : (counts.firstCodes ?? counts.store ?? 0);
   return { refusal: { over, waiting, retryAfterMs: retryMs, earlier: false }, capped: true };

@@ -216,14 +216,16 @@ function waitingBehind(vouchedBy: Vouch | null): { requests: string; holds: stri
 }
 
 /**
- * Whether a client's earlier refusal still stands for this request: a refusal for the store's
- * line was for the line its unvouched requests wait in, not the vouched one (`waitingBehind`).
+ * Whether a client's earlier refusal still stands for this request: a refusal for a full line
+ * nobody vouched for does not stand for a vouched request, which waits in the vouched line
+ * (`waitingBehind`); one for a full vouched line stands for both (the vouched line is part of
+ * the other). A refusal for the client's own caps is the client's, whatever line it asks in.
  */
 function standingFor(
   refusal: RefusalInForce | null,
   vouchedBy: Vouch | null,
 ): RefusalInForce | null {
-  return refusal && vouchedBy && refusal.over === "store" ? null : refusal;
+  return refusal && vouchedBy && refusal.over === "store" && !refusal.vouchedBy ? null : refusal;
 }
 
 /**
@@ -261,6 +263,7 @@ interface StandingRow {
   frees_ms: string | null;
   refused_ms: string | null;
   refused_cap: string | null;
+  refused_vouched_by: string | null;
 }
 
 const freesMsOf = (r: StandingRow): number | null =>
@@ -652,7 +655,10 @@ export class CreateQueue {
            (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
              where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
            ${REFUSAL_IN_FORCE_COLUMNS}`,
-        [clientKey, clientKey, clientKey, emailKey, emailKey, clientKey, clientKey, clientKey],
+        [
+          ...[clientKey, clientKey, clientKey, emailKey, emailKey, clientKey],
+          ...[clientKey, clientKey, clientKey],
+        ],
       )) as { rows: StandingRow[] };
       const r = result.rows[0] as StandingRow;
       const client = Number(r.client ?? 0);
@@ -679,7 +685,7 @@ export class CreateQueue {
       }
       if (over) {
         const retry = retryAfterMs(over, freesMsOf(r), CREATE_WINDOW_MS);
-        await new ClientRefusals(trx).record(clientKey, over, retry);
+        await new ClientRefusals(trx).record(clientKey, over, retry, vouchedBy);
         const store = counts.firstCodes ?? counts.store ?? 0;
         return {
           admitted: false as const,
@@ -724,7 +730,7 @@ export class CreateQueue {
          (select extract(epoch from (min(done_at) + ${WINDOW} - now())) * 1000 from ${REQUESTS}
            where client_key = ? and done_at > now() - ${WINDOW}) as frees_ms,
          ${REFUSAL_IN_FORCE_COLUMNS}`,
-      [clientKey, clientKey, clientKey, clientKey, clientKey, clientKey],
+      [clientKey, clientKey, clientKey, clientKey, clientKey, clientKey, clientKey],
     )) as { rows: (StandingRow & { holding: string })[] };
     const r = result.rows[0] as StandingRow & { holding: string };
     const holding = Number(r.holding ?? 0);
@@ -768,8 +774,13 @@ export class CreateQueue {
   }
 
   /** Records a refusal the line did not decide itself (the early refusal's), as `admit` does. */
-  async refuse(clientKey: string, over: WaitingCap, retryMs: number): Promise<void> {
-    await new ClientRefusals(this.db).record(clientKey, over, retryMs);
+  async refuse(
+    clientKey: string,
+    over: WaitingCap,
+    retryMs: number,
+    vouchedBy: Vouch | null,
+  ): Promise<void> {
+    await new ClientRefusals(this.db).record(clientKey, over, retryMs, vouchedBy);
   }
 
   /** The request ended without joining the line (refused, failed, answered): its place frees. */

@@ -130,10 +130,12 @@ CREATE TABLE pix_checkout_client_refusal (
   client_key text NOT NULL,
   cap text NOT NULL,
   refused_at timestamp with time zone DEFAULT now() NOT NULL,
-  refused_until timestamp with time zone NOT NULL
+  refused_until timestamp with time zone NOT NULL,
+  vouched_by text
 );
 ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_cap_check CHECK ((cap = ANY (ARRAY['client'::text, 'email'::text, 'store'::text])));
 ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_pkey PRIMARY KEY (client_key);
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
 CREATE INDEX "IDX_pix_checkout_client_refusal_until" ON pix_checkout_client_refusal USING btree (refused_until);
 
 CREATE TABLE pix_checkout_collection_lock (
