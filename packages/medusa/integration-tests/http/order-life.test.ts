@@ -451,6 +451,36 @@ medusaIntegrationTestRunner({
       }
     });
 
+    it("a shopper changing her cart while it is being completed hears at once that it is busy, not a 500 after Medusa's 2 s", async () => {
+      const cartId = await cartOf(1);
+      await shop.initiate(cartId, "pp_pix_a");
+      const line = (await shop.cart(cartId)).data.cart.items[0];
+      // The cart's completion holds Medusa's cart lock from its start to its end, and waits for
+      // the collection's lease to decide its payment: held here as the completion holds it.
+      const locking = container().resolve(Modules.LOCKING);
+      await locking.acquire(cartId, { ownerId: "a-completion", expire: 30 });
+      try {
+        const started = Date.now();
+        const edited = await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+          quantity: 2,
+        });
+        expect({ status: edited.status, code: edited.data.code }).toEqual({
+          status: 409,
+          code: "collection_busy",
+        });
+        expect(edited.data.message).toContain("being completed");
+        // At once: not after Medusa's own 2 s wait for the lock.
+        expect(Date.now() - started).toBeLessThan(2_000);
+      } finally {
+        await locking.release(cartId, { ownerId: "a-completion" });
+      }
+      // Once the lock is free, the same change goes through.
+      const again = await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
+        quantity: 2,
+      });
+      expect(again.status).toBe(200);
+    });
+
     describe("what the shopper's pages say of a replaced code paid anyway", () => {
       /** Follows a session's stream as the element does, collecting its events until aborted. */
       const follow = (sessionId: string) => {

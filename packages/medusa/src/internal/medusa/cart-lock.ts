@@ -59,6 +59,25 @@ export async function underCartLock<T>(
 }
 
 /**
+ * Whether another owner holds Medusa's lock on the cart now (a completion, an edit): one try to
+ * take it, let go at once. No locking module, or a lock free now: false. An error of `acquire`
+ * other than a held lock (Redis or Postgres unreachable) is rethrown.
+ */
+export async function cartLockHeld(container: MedusaContainer, cartId: string): Promise<boolean> {
+  if (!container.hasRegistration(Modules.LOCKING)) return false;
+  const locking = container.resolve(Modules.LOCKING);
+  const ownerId = `pix-checkout:${randomUUID()}`;
+  try {
+    await locking.acquire(cartId, { ownerId, expire: 5 });
+  } catch (error) {
+    if (isHeldByAnother(error)) return true;
+    throw error;
+  }
+  await locking.release(cartId, { ownerId }).catch(() => {});
+  return false;
+}
+
+/**
  * Whether `acquire` refused because another owner holds the key: the Redis, Postgres and
  * in-memory providers say `Failed to acquire lock for key "…"`, and Postgres, losing a race
  * to insert the row, `"…" is already locked.`

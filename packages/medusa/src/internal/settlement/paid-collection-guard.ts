@@ -9,6 +9,7 @@ import { readMedusaSide, type MedusaSide } from "../medusa/collection-snapshot";
 import { collectionStanding, type CollectionStanding } from "./snapshot";
 import { keepsItsSession } from "./decide";
 import { holdLeaseForRequest } from "../records/request-lease";
+import { cartLockHeld } from "../medusa/cart-lock";
 
 /**
  * Whether Medusa may not delete the session whose money `row` is (`deletePayment`, and every
@@ -153,8 +154,12 @@ export async function cartIsPaid(req: MedusaRequest, cartId: string): Promise<bo
  * (holdLeaseForRequest): a payment landing between them would be decided on a collection whose
  * sessions Medusa is deleting, and Medusa's delete of the now paid session would fail with a
  * 500 ("Could not delete all payment sessions"). Under the lease, the payment waits for the
- * edit and is decided as a replaced code, or the edit waits for the payment and is refused. A
- * cart without a code (every cart of a store that sells without Pix) pays one statement, as
+ * edit and is decided as a replaced code, or the edit waits for the payment and is refused.
+ * Medusa's cart lock found held under the lease (the cart's completion is running, holding it
+ * and waiting for this lease to decide its payment) answers `collection_busy` at once: waiting
+ * would invert the two locks' order, and Medusa's edit gives up after 2 s with a 500. A
+ * completion that takes the cart lock just after the look still meets the same inversion; the
+ * look makes that a window of a query, not of the whole edit. A cart without a code (every cart of a store that sells without Pix) pays one statement, as
  * before: no payment can land on it.
  */
 export async function refuseEditsOfPaidCart(
@@ -169,13 +174,26 @@ export async function refuseEditsOfPaidCart(
     const collectionId = (await recordsOf(db).charges.ofCart(cartId))[0]?.payment_collection_id;
     if (!collectionId) return next();
     holdLeaseForRequest(db, collectionId, res, next, async () => {
-      if (!(await cartIsPaid(req, cartId))) return false;
-      sendError(
-        res,
-        "collection_already_paid",
-        "This cart's Pix or boleto is already paid, so the cart can no longer change. Complete it (POST /store/carts/:id/complete) to place the order that was paid.",
-      );
-      return true;
+      if (await cartIsPaid(req, cartId)) {
+        sendError(
+          res,
+          "collection_already_paid",
+          "This cart's Pix or boleto is already paid, so the cart can no longer change. Complete it (POST /store/carts/:id/complete) to place the order that was paid.",
+        );
+        return true;
+      }
+      // Medusa's cart lock held: its completion is running (or another change). Medusa's edit
+      // would wait 2 s for that lock while this request holds the collection's lease, which the
+      // completion's payment waits for, and then answer 500. Said at once instead, unchanged.
+      if (await cartLockHeld(req.scope, cartId)) {
+        sendError(
+          res,
+          "collection_busy",
+          "This cart is being completed or changed by another request right now; nothing was changed. Ask again in a moment: once completed, the cart is an order and no longer changes.",
+        );
+        return true;
+      }
+      return false;
     });
   } catch (error) {
     return next(error);
