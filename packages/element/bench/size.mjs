@@ -62,7 +62,7 @@ const figures = {
   renew_gzip_bytes: extra("renew").gzip,
   recheck_gzip_bytes: extra("recheck").gzip,
   stream_gzip_bytes: extra("stream").gzip,
-  reach_gzip_bytes: extra("reach").gzip,
+  cors_gzip_bytes: extra("cors").gzip,
   boleto_gzip_bytes: extra("boleto-view").gzip,
   notice_gzip_bytes: extra("notice-view").gzip,
   lang_en_gzip_bytes: extra("en").gzip,
@@ -84,7 +84,7 @@ console.log(`  QR encoder, lazy (qrcode):        ${kb(figures.qr_encoder_gzip_by
 console.log(`  new code after expiry, lazy:      ${kb(figures.renew_gzip_bytes)}`);
 console.log(`  "Já paguei", lazy:                ${kb(figures.recheck_gzip_bytes)}`);
 console.log(`  stream reader, after first paint: ${kb(figures.stream_gzip_bytes)}`);
-console.log(`  no answer: CORS or connection?:   ${kb(figures.reach_gzip_bytes)}`);
+console.log(`  no answer: CORS or connection?:   ${kb(figures.cors_gzip_bytes)}`);
 console.log(`  boleto view, lazy:                ${kb(figures.boleto_gzip_bytes)}`);
 console.log(`  words under past-code titles: ${kb(figures.notice_gzip_bytes)}`);
 console.log(`  en strings, lazy:                 ${kb(figures.lang_en_gzip_bytes)}`);

@@ -28,7 +28,7 @@ export type { PixCheckoutView } from "./internal/status-mapping.js";
 
 interface UiState {
   session: CheckoutSession | null;
-  error: BackendError | null;
+  error?: BackendError | null;
   /** The skew-corrected countdown reached zero before the backend said so. */
   clockExpired?: boolean;
   /** The QR as inline SVG (no `blob:` or `data:` source, for strict CSPs), once drawn. */
@@ -154,7 +154,7 @@ export class PixCheckout extends LitElement {
 
   // Everything the views read besides the public properties; `#set` re-renders.
   // What is not given is false, none or zero: fewer bytes for every shopper.
-  #ui: UiState = { session: null, error: null, announcement: () => "" };
+  #ui: UiState = { session: null, announcement: () => "" };
   #backend: Backend | null = null;
   #expiredSent = false;
   /** The host took the expiry on itself (`preventDefault()` on `pix-expired`). */
@@ -570,7 +570,7 @@ export class PixCheckout extends LitElement {
       <button
         part="button refresh-button"
         class="button secondary"
-        aria-disabled=${refreshing}
+        aria-disabled=${!!refreshing}
         @click=${() => this.#refresh()}
       >
         ${refreshing ? t.checking : t.alreadyPaid}
@@ -624,7 +624,7 @@ export class PixCheckout extends LitElement {
       <button
         part="button show-qr-button"
         class="button secondary"
-        aria-expanded=${qrShown}
+        aria-expanded=${!!qrShown}
         @click=${() => this.#set({ qrShown: !qrShown })}
       >
         ${qrShown ? t.hideQr : t.showQr}

@@ -25,4 +25,4 @@ export class BackendError extends Error {
 
 /** A failure as a BackendError: anything else thrown on the way (a timeout, say) is `network`. */
 export const asFailure = (error: unknown): BackendError =>
-  error instanceof BackendError ? error : new BackendError("network", String(error));
+  error instanceof BackendError ? error : new BackendError("network", `${error}`);

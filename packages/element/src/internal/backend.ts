@@ -53,7 +53,7 @@ export class Backend {
       if (init.signal?.aborted) throw error;
       // No answer the page may read: offline, or a store whose CORS refuses this page. Offline,
       // the chunk cannot load either, and its import's error is a `network` one to every caller.
-      throw await import("./reach.js").then((m) => m.whyUnanswered(this.url(), BackendError));
+      throw await import("./cors.js").then((m) => m.whyUnanswered(this, BackendError));
     }
     if (res.ok || raw) return res;
     const status = res.status;

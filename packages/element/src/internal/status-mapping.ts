@@ -50,7 +50,7 @@ export const viewOf = ({
   clockExpired,
 }: {
   session: CheckoutSession | null;
-  error: { retryAfter?: number } | null;
+  error?: { retryAfter?: number } | null;
   clockExpired?: boolean;
 }): PixCheckoutView =>
   !session

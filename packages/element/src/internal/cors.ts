@@ -1,4 +1,5 @@
 import type { Lang } from "../localize/index.js";
+import type { Backend } from "./backend.js";
 import type { BackendError } from "./backend-error.js";
 
 /** What a shopper reads when the store refused this page (she cannot fix it; the store can). */
@@ -18,7 +19,7 @@ const answers = (url: string, mode: RequestMode) =>
   );
 
 /**
- * Why a call to the store at `url` failed with no answer the page could read. A browser hides
+ * Why a call to the store behind `backend` failed with no answer the page could read. A browser hides
  * both a lost connection and a store whose CORS does not list this page's origin behind the
  * same error, and only the first is the shopper's to fix. Two plain GETs (no key header, so no
  * preflight) tell them apart: one the CORS rules govern, which the store answers readably when
@@ -29,24 +30,27 @@ const answers = (url: string, mode: RequestMode) =>
  * a failure: most pages never need it, and offline it cannot load, which says `network` too.
  */
 export async function whyUnanswered(
-  url: string,
+  backend: Backend,
   // The element's own class, handed in: importing it here would split it into a shared chunk
   // that the element's first file then loads too.
   Failure: typeof BackendError,
 ): Promise<BackendError> {
+  // The session's status route: a GET, which changes nothing.
+  const url = backend.url();
   if ((await answers(url, "cors")) || !(await answers(url, "no-cors"))) {
     return new Failure("network", "backend unreachable");
   }
   const page = location.origin;
   const store = new URL(url).origin;
-  // The one line the element writes to the console: the browser's own CORS error names no fix,
-  // and the shopper's words cannot carry one.
-  // eslint-disable-next-line no-console
-  if (!told)
+  if (!told) {
+    // The one line the element writes to the console: the browser's own CORS error names no
+    // fix, and the shopper's words cannot carry one.
+    // eslint-disable-next-line no-console
     console.error(
       `<pix-checkout>: the store backend at ${store} answered, but its CORS rules do not allow this page's origin, ${page}, so the browser hid the answer. Add ${page} to the store's STORE_CORS (Medusa: projectConfig.http.storeCors) and restart it.`,
     );
-  told = true;
+    told = true;
+  }
   return Object.assign(
     new Failure("blocked", `${store} does not allow ${page} (CORS): add it to STORE_CORS`),
     {
