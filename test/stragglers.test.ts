@@ -43,7 +43,8 @@ describe.runIf(process.platform === "linux")("what a test step leaves running", 
     const othersLeft = await stepLeavingAProcess(other);
     try {
       expect(alive(left)).toBe(true);
-      expect(endStragglers(marker)).toEqual(["node"]);
+      // One process, whatever its name (Node.js 24 calls its main thread MainThread).
+      expect(endStragglers(marker)).toHaveLength(1);
       await expect.poll(() => alive(left)).toBe(false);
       // Another run's step (another marker) is not this one's to end.
       expect(alive(othersLeft)).toBe(true);
