@@ -966,26 +966,7 @@ describe("Medusa's DTC starter checkout with the guide's changes (apps/next-stor
 
   it("boleto at the delivery address, the optional state left empty: the payment step asks just the state, and the order is placed with its boleto", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${next.url}/br`);
-    await page.getByTestId("add-to-cart").first().click();
-    await page.waitForURL(/step=address/);
-    const fields = {
-      email: email("next-boleto-no-state"),
-      first_name: payer.firstName,
-      last_name: payer.lastName,
-      address_1: payer.street,
-      postal_code: payer.postalCode,
-      city: payer.city,
-      province: "",
-      phone: payer.phone,
-    };
-    for (const [name, value] of Object.entries(fields)) {
-      await page.getByTestId(`shipping-${name}-input`).fill(value);
-    }
-    await page.getByTestId("submit-address-button").click();
-    await page.waitForURL(/step=delivery/);
-    await page.getByTestId("submit-delivery-option-button").click();
-    await page.waitForURL(/step=payment/);
+    await toNextPaymentStep(page, next.url, email("next-boleto-no-state"), { province: "" });
 
     await page.getByTestId("payment-method-pp_boleto_pix-checkout").check();
     const same = page.getByTestId("boleto-same-address-checkbox");

@@ -95,8 +95,10 @@ function freePort() {
  * @param {import("playwright-core").Page} page
  * @param {string} storefrontUrl
  * @param {string} email
+ * @param {Partial<Record<"province" | "city" | "address_1" | "postal_code" | "phone", string>>} [address]
+ *   fields typed otherwise than the payer's (`{ province: "" }`: the optional state left empty)
  */
-export async function toPaymentStep(page, storefrontUrl, email) {
+export async function toPaymentStep(page, storefrontUrl, email, address = {}) {
   await page.goto(`${storefrontUrl}/br`);
   await page.getByTestId("add-to-cart").first().click();
   await page.waitForURL(/\/br\/checkout\?step=address/);
@@ -109,6 +111,7 @@ export async function toPaymentStep(page, storefrontUrl, email) {
     city: payer.city,
     province: payer.province,
     phone: payer.phone,
+    ...address,
   };
   for (const [name, value] of Object.entries(fields)) {
     await page.getByTestId(`shipping-${name}-input`).fill(value);
