@@ -303,7 +303,10 @@ export async function startMedusa({
   let err = "";
   child.stderr?.on("data", (d) => (err = (err + d).slice(-3000)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A start that fails exits, and is reported at once; this deadline only ends one that hangs.
+  // Four instances booting together beside another bench and three browsers (the smoke benches
+  // in `npm test`, on two cores) took more than two minutes, so it is five.
+  const deadline = Date.now() + 300_000;
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${label} exited:\n${err}\n${out}`);
@@ -312,7 +315,7 @@ export async function startMedusa({
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`${label} not healthy in 120 s`);
+      if (Date.now() > deadline) throw new Error(`${label} not healthy in 300 s`);
       await new Promise((r) => setTimeout(r, 250));
     }
   } catch (error) {
