@@ -15,6 +15,7 @@ import { Migration20261202000000 } from "../../src/modules/pix-checkout/migratio
 import { Migration20261203000000 } from "../../src/modules/pix-checkout/migrations/Migration20261203000000";
 import { Migration20261204000000 } from "../../src/modules/pix-checkout/migrations/Migration20261204000000";
 import { Migration20261205000000 } from "../../src/modules/pix-checkout/migrations/Migration20261205000000";
+import { Migration20261206000000 } from "../../src/modules/pix-checkout/migrations/Migration20261206000000";
 import { PostgresAdvisoryLockProvider } from "@medusajs/locking-postgres/dist/services/advisory-lock";
 import reconcilePixCheckout from "../../src/jobs/reconcile-pix-checkout";
 
@@ -85,6 +86,7 @@ medusaIntegrationTestRunner({
         "Migration20261203000000",
         "Migration20261204000000",
         "Migration20261205000000",
+        "Migration20261206000000",
       ]);
       const recorded = await db("mikro_orm_migrations").whereIn("name", migrations).pluck("name");
       expect(recorded.sort()).toEqual(migrations);
@@ -212,6 +214,7 @@ medusaIntegrationTestRunner({
             new Migration20261203000000(undefined as never, undefined as never),
             new Migration20261204000000(undefined as never, undefined as never),
             new Migration20261205000000(undefined as never, undefined as never),
+            new Migration20261206000000(undefined as never, undefined as never),
           ]) {
             await after.up();
             for (const sql of after.getQueries().map(String)) await trx.raw(sql);

@@ -1360,6 +1360,39 @@ medusaIntegrationTestRunner({
             .update({ state: "canceled", input: null });
         });
 
+        it("a returning customer (an order paid here from her e-mail) still gets her place when first codes nobody vouched for fill the line, from an address never seen; her mailbox vouches for one create at a time, whatever the address", async () => {
+          const email = `cliente-fiel-${Date.now()}@example.com`;
+          await paidOrderFrom(container(), shopper(), store, sandbox.url, email);
+          await spendBudget(30_000, 60 - (await usedNow()));
+          // Room for one more first code, which an address nobody vouched for takes.
+          const firstCodesNow = await new CreateQueue(db(container())).firstCodesWaiting();
+          tighten({ storeWaitingMax: firstCodesNow + 1 });
+          const first = await sessionFrom("127.0.0.13", await cartOf());
+          expect(first.status).toBe(200);
+          // A fresh e-mail typed into a cart is no proof: the line it waits in is full.
+          const stranger = await sessionFrom("127.0.0.14", await cartOf());
+          expect([stranger.status, stranger.data.over]).toEqual([429, "store"]);
+          // Her new cart: the mailbox that paid here vouches, and she waits behind vouched
+          // creates only (holding-order.ts), as a storefront's signed shopper does.
+          const returning = await sessionFrom("127.0.0.15", await cartOf(email));
+          expect(returning.status, JSON.stringify(returning.data)).toBe(200);
+          expect(sessionOf(returning).data.status).toBe("preparing");
+          expect(
+            await requests()
+              .where({ session_id: sessionOf(returning).id })
+              .first("client_key", "vouched_by"),
+          ).toEqual({ client_key: "127.0.0.15", vouched_by: "mailbox" });
+          // Her e-mail typed into another cart while her code waits (a flood that learned it,
+          // or her second tab): the mailbox holds a create already, so this one is judged as
+          // its address alone, in the full line.
+          const borrowed = await sessionFrom("127.0.0.16", await cartOf(email));
+          expect([borrowed.status, borrowed.data.over]).toEqual([429, "store"]);
+          await requests()
+            .whereIn("client_key", ["127.0.0.13", "127.0.0.15"])
+            .where({ state: "waiting" })
+            .update({ state: "canceled", input: null });
+        });
+
         it("a shopper the storefront vouched for, refused for a full vouched line, is refused until her Retry-After even when a place frees: the refusal was her own line's", async () => {
           await spendBudget(30_000, 60 - (await usedNow()));
           const secret = "a-storefront-secret-of-32-chars!!";

@@ -1,13 +1,24 @@
 import { createHash } from "node:crypto";
 
 /**
- * Who vouches that a create is a shopper's, beyond the address it comes from: `storefront`, the
- * store's own storefront server signed the shopper's address (storefront-signature.ts). A
- * vouched create goes before every create nobody vouches for (holding-order.ts), so a flood
+ * Who vouches that a create is a shopper's, beyond the address it comes from:
+ *
+ * - `storefront`: the store's own storefront server signed the shopper's address
+ *   (storefront-signature.ts);
+ * - `mailbox`: the cart's e-mail has an order paid at this store (medusa/buyers.ts
+ *   `mailboxHasPaidOrder`, through the cart's customer), and that mailbox holds nothing else in
+ *   the line now: no create waiting or on its way, no live unpaid code (queue.ts `admit` decides
+ *   it under the mailbox's lock). Anyone may type a known customer's e-mail, so the vouch is a
+ *   share, not a pass: one create at a time per mailbox, whatever the addresses. A flood that
+ *   paid for one order here earns one place, and a shopper whose e-mail a flood borrowed is back
+ *   where an address alone puts her, never behind it.
+ *
+ * A vouched create goes before every create nobody vouches for (holding-order.ts), so a flood
  * from more fresh addresses than the service's minute can serve, which addresses alone cannot
- * tell from shoppers, still leaves the storefront's shoppers their codes.
+ * tell from shoppers, still leaves the storefront's shoppers and the store's returning
+ * customers their codes.
  */
-export type Vouch = "storefront";
+export type Vouch = "storefront" | "mailbox";
 
 /** Who asked for a create: the client's address and the cart's e-mail, as line keys. */
 export interface ClientOrigin {

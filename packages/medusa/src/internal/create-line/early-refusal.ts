@@ -12,6 +12,8 @@ import { capReached, needsFirstCodes, retryAfterMs } from "./waiting-caps";
 import { ClientTurns } from "./client-turns";
 import { CappedClients, type CapReading } from "./capped-clients";
 import type { Vouch } from "./client-origin";
+import type { WaitingRefusal } from "./queue";
+import { cartHasProvenMailbox } from "./proven-mailbox";
 
 /**
  * Session requests past the early refusal at once in this process. A session workflow waits
@@ -75,6 +77,15 @@ async function readRefusal(
   return { refusal: { over, waiting, retryAfterMs: retryMs, earlier: false }, capped: true };
 }
 
+/** The early refusal's reading for a request its proven mailbox may vouch for: never cached. */
+async function readRefusalOfMailbox(
+  queue: CreateQueue,
+  clientKey: string,
+  options: FairOptions,
+): Promise<WaitingRefusal | null> {
+  return (await readRefusal(queue, clientKey, options, "mailbox")).refusal;
+}
+
 /**
  * The first middleware of `POST /store/payment-collections/:id/payment-sessions` with a Pix or
  * boleto provider: a client the create line would refuse anyway is answered 429
@@ -130,8 +141,22 @@ export async function refuseWaitingClientsEarly(
     // A vouched request is judged against another line (queue.ts `waitingBehind`): its reading
     // is kept apart from the same address's unvouched one.
     const reading = vouchedBy ? `${vouchedBy}:${clientKey}` : clientKey;
-    const judge = () =>
+    const judgeAddress = () =>
       capped.judge(reading, () => readRefusal(queue, clientKey, options, vouchedBy));
+    // A refusal for the full line nobody vouched for is no refusal for a returning customer, whom
+    // the admission may vouch for by her proven mailbox (queue.ts `admit`): she is judged again
+    // against the vouched line, her reading her own (her cart's, not her address's). Looked up
+    // only then, once per request: one cart read and one indexed query.
+    let mailbox: Promise<boolean> | undefined;
+    const judge = async () => {
+      const refusal = await judgeAddress();
+      if (refusal?.over !== "store" || vouchedBy) return refusal;
+      const collectionId = (req.params as Record<string, string | undefined>).id;
+      mailbox ??= collectionId
+        ? cartHasProvenMailbox(req.scope, collectionId)
+        : Promise.resolve(false);
+      return (await mailbox) ? readRefusalOfMailbox(queue, clientKey, options) : refusal;
+    };
     // A client last found refused or at its cap is judged at once, without a turn: ranked by
     // what it holds, it would wait behind every shopper only to be told 429 (capped-clients.ts).
     if (capped.has(reading)) {

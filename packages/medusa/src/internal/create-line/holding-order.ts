@@ -33,8 +33,9 @@ export interface OrderedCreate extends WaitingCreate {
  * the client's other shoppers back. Creates no client asked for (admin, jobs) keep turn 0, in
  * the order they joined.
  *
- * Vouched creates (the storefront signed its shopper's address) go first, by the same turns
- * among them, then the creates nobody vouched for. Addresses alone cannot tell a flood from
+ * Vouched creates (the storefront signed its shopper's address, or a mailbox with an order paid
+ * here asked: client-origin.ts `Vouch`) go first, by the same turns among them, then the creates
+ * nobody vouched for. Addresses alone cannot tell a flood from
  * shoppers once it comes from more fresh addresses than the service's minute serves: each
  * address is a newcomer at turn 1, as a shopper is. A flood that goes around the storefront
  * cannot sign; one that goes through it is signed with its own few addresses, whose turns the

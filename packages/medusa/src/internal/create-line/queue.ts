@@ -115,8 +115,13 @@ export interface WaitingRefusal {
   waitedMs?: number;
 }
 
-/** What `admit` decided for a session request. */
-export type Admission = { admitted: true; holdId: string } | ({ admitted: false } & WaitingRefusal);
+/**
+ * What `admit` decided for a session request; admitted, with who vouches for it in the line
+ * (the request's own vouch, or its proven mailbox's, or none).
+ */
+export type Admission =
+  | { admitted: true; holdId: string; vouchedBy: Vouch | null }
+  | ({ admitted: false } & WaitingRefusal);
 
 /** What the line holds for one client, read in one query (the session route's early refusal). */
 export interface ClientStanding {
@@ -617,7 +622,10 @@ export class CreateQueue {
    * holding fewer than `storeReserveBelow` may take (waiting-caps.ts); a client holding nothing
    * meets the first codes waiting instead (`firstCodesWaiting`). A request its storefront
    * vouched for (`vouchedBy`) is counted against the vouched creates only, the line it waits in
-   * (`waitingBehind`): a flood nobody vouched for cannot fill it. A client refused any cap
+   * (`waitingBehind`): a flood nobody vouched for cannot fill it. A request nobody vouched for
+   * whose mailbox is proven (`provenMailbox`: an order paid here, medusa/buyers.ts) is vouched
+   * for by it when that mailbox holds nothing in the line now, no create waiting or held and no
+   * live unpaid code, read under the mailbox's lock (client-origin.ts `Vouch`). A client refused any cap
    * is refused again until its `Retry-After` has passed, even when a place frees sooner
    * (client-refusals.ts). Counted and held under the client's and the e-mail's locks, so
    * requests arriving together never pass a cap together, on any number of instances. An
@@ -628,9 +636,9 @@ export class CreateQueue {
     clientKey: string,
     emailKey: string,
     caps: WaitingCaps & HoldingRule,
-    vouchedBy: Vouch | null = null,
+    askedVouch: Vouch | null = null,
+    provenMailbox = false,
   ): Promise<Admission> {
-    const behind = waitingBehind(vouchedBy);
     return this.db.transaction(async (trx) => {
       // Always the address's lock first, then the e-mail's, then the store's (held only for
       // the count and the hold): no two admissions wait on each other.
@@ -663,6 +671,12 @@ export class CreateQueue {
       const r = result.rows[0] as StandingRow;
       const client = Number(r.client ?? 0);
       const email = Number(r.email ?? 0);
+      const vouchedBy =
+        askedVouch ??
+        (provenMailbox && email === 0 && (await this.mailboxHolding(emailKey, caps, trx)) === 0
+          ? "mailbox"
+          : null);
+      const behind = waitingBehind(vouchedBy);
       const earlier = standingFor(refusalInForce(r), vouchedBy);
       if (earlier) {
         return { admitted: false as const, ...earlier, waiting: client, earlier: true };
@@ -703,8 +717,20 @@ export class CreateQueue {
         vouched_by: vouchedBy,
         expires_at: trx.raw(`now() + interval '${HOLD_MS / 1000} seconds'`),
       });
-      return { admitted: true as const, holdId };
+      return { admitted: true as const, holdId, vouchedBy };
     });
+  }
+
+  /**
+   * What a mailbox holds in the line from any address: its creates on their way to the service
+   * and its live unpaid codes (`holdsSomething`), by the e-mail index of the ended requests.
+   */
+  private async mailboxHolding(emailKey: string, rule: HoldingRule, db: Knex): Promise<number> {
+    const result = (await db.raw(
+      `select count(*) as n from ${HOLDING_FROM} where r.email_key = ? and ${holdsSomething(rule)}`,
+      [emailKey],
+    )) as { rows: { n: string }[] };
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   /**

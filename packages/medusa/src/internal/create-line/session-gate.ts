@@ -12,10 +12,12 @@ import { cartOfCollectionWith } from "../medusa/carts";
 import { ownedCollection } from "../medusa/order-collections";
 import { whyNotPayable } from "../checkout/order-collection";
 import { OWN_PROVIDER } from "../platform/provider-registry";
+import { provenMailbox } from "./proven-mailbox";
 
 interface GateCart {
   completed_at?: Date | string | null;
   email?: string | null;
+  customer_id?: string | null;
   items?: { requires_shipping?: boolean | null }[] | null;
   shipping_address?: { address_1?: string | null } | null;
 }
@@ -59,6 +61,7 @@ export async function sessionGate(
     const cart = await cartOfCollectionWith<GateCart>(req.scope, collectionId, [
       "completed_at",
       "email",
+      "customer_id",
       "items.requires_shipping",
       "shipping_address.address_1",
     ]);
@@ -71,27 +74,25 @@ export async function sessionGate(
 
     const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE);
     const options = fairOptions(config);
-    const line = createLineOf(
-      req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
-      config,
-    );
-    const origin = {
-      ...clientWithVouch(
-        req,
-        options,
-        createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
-      ),
-      emailKey: emailKey(buyer.email),
-    };
-    const admission = await line.requests.admit(
-      origin.clientKey,
-      origin.emailKey,
+    const db = req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION);
+    const line = createLineOf(db, config);
+    const asked = clientWithVouch(
+      req,
       options,
-      origin.vouchedBy,
+      createPluginLogger(req.scope.resolve(ContainerRegistrationKeys.LOGGER)),
+    );
+    const mailbox = emailKey(buyer.email);
+    const admission = await line.requests.admit(
+      asked.clientKey,
+      mailbox,
+      options,
+      asked.vouchedBy,
+      !asked.vouchedBy && (await provenMailbox(db, buyer)),
     );
     if (!admission.admitted) return sendWaitingRefusal(res, admission);
-    const { holdId } = admission;
-    const releaseOrigin = holdOrigin(collectionId, { ...origin, holdId });
+    const { holdId, vouchedBy } = admission;
+    const origin = { clientKey: asked.clientKey, emailKey: mailbox, vouchedBy, holdId };
+    const releaseOrigin = holdOrigin(collectionId, origin);
     // A response emits `close` once, whether it finished or its connection dropped.
     res.once("close", () => {
       releaseOrigin();
@@ -108,7 +109,10 @@ export async function sessionGate(
  * A cart that cannot become an order is refused with what is missing (`"answered"`); otherwise
  * its e-mail is the mailbox the create line counts.
  */
-function cartBuyer(res: MedusaResponse, cart: GateCart): { email: string } | "answered" {
+function cartBuyer(
+  res: MedusaResponse,
+  cart: GateCart,
+): { email: string; customerId: string | null } | "answered" {
   const items = cart.items ?? [];
   if (items.length === 0) {
     sendError(
@@ -137,7 +141,7 @@ function cartBuyer(res: MedusaResponse, cart: GateCart): { email: string } | "an
     );
     return "answered";
   }
-  return { email: cart.email };
+  return { email: cart.email, customerId: cart.customer_id ?? null };
 }
 
 /**

@@ -72,9 +72,16 @@ export async function orderBuyerOfCollection(
  * cannot filter orders by their payment collection's captured amount (another module) nor join
  * the plugin's table. The order's collections are found through `order_payment_collection` and,
  * for a cart's order, through `order_cart` and `cart_payment_collection`. Medusa has no index on
- * the order's e-mail, so this is a scan of `order`; it runs only for a message about to go.
+ * the order's e-mail, so without `customerId` this is a scan of `order`, for a message about to
+ * go. With it (the cart's customer: Medusa gives every cart of one e-mail the same customer, and
+ * the order keeps it) the read takes Medusa's index on the order's customer, cheap enough for
+ * every session request (the create line's proven mailbox, create-line/queue.ts `admit`).
  */
-export async function mailboxHasPaidOrder(db: Knex, email: string): Promise<boolean> {
+export async function mailboxHasPaidOrder(
+  db: Knex,
+  email: string,
+  customerId?: string | null,
+): Promise<boolean> {
   const result = await db.raw<{ rows: { paid: boolean }[] }>(
     `select exists (
        select 1
@@ -91,7 +98,7 @@ export async function mailboxHasPaidOrder(db: Knex, email: string): Promise<bool
             where oc.order_id = o.id and oc.deleted_at is null
          ) collection on true
         where o.deleted_at is null
-          and lower(o.email) = lower(trim(:email))
+          and lower(o.email) = lower(trim(:email))${customerId ? " and o.customer_id = :customerId" : ""}
           and (exists (select 1 from payment_collection pc
                         where pc.id = collection.id and pc.deleted_at is null
                           and pc.captured_amount > 0)
@@ -99,7 +106,7 @@ export async function mailboxHasPaidOrder(db: Knex, email: string): Promise<bool
                            where c.payment_collection_id = collection.id
                              and c.deleted_at is null and c.captured_cents > 0))
      ) as paid`,
-    { email },
+    customerId ? { email, customerId } : { email },
   );
   return Boolean(result.rows[0]?.paid);
 }

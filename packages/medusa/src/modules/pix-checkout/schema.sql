@@ -135,7 +135,7 @@ CREATE TABLE pix_checkout_client_refusal (
 );
 ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_cap_check CHECK ((cap = ANY (ARRAY['client'::text, 'email'::text, 'store'::text])));
 ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_pkey PRIMARY KEY (client_key);
-ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
+ALTER TABLE pix_checkout_client_refusal ADD CONSTRAINT pix_checkout_client_refusal_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = ANY (ARRAY['storefront'::text, 'mailbox'::text]))));
 CREATE INDEX "IDX_pix_checkout_client_refusal_until" ON pix_checkout_client_refusal USING btree (refused_until);
 
 CREATE TABLE pix_checkout_collection_lock (
@@ -159,7 +159,7 @@ CREATE TABLE pix_checkout_create_hold (
   vouched_by text
 );
 ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_pkey PRIMARY KEY (id);
-ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
+ALTER TABLE pix_checkout_create_hold ADD CONSTRAINT pix_checkout_create_hold_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = ANY (ARRAY['storefront'::text, 'mailbox'::text]))));
 CREATE INDEX "IDX_pix_checkout_create_hold_client" ON pix_checkout_create_hold USING btree (client_key);
 CREATE INDEX "IDX_pix_checkout_create_hold_email" ON pix_checkout_create_hold USING btree (email_key);
 CREATE INDEX "IDX_pix_checkout_create_hold_expires" ON pix_checkout_create_hold USING btree (expires_at);
@@ -195,10 +195,11 @@ CREATE TABLE pix_checkout_create_request (
 );
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_pkey PRIMARY KEY (id);
 ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'done'::text, 'failed'::text, 'canceled'::text])));
-ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = 'storefront'::text)));
+ALTER TABLE pix_checkout_create_request ADD CONSTRAINT pix_checkout_create_request_vouched_by_check CHECK (((vouched_by IS NULL) OR (vouched_by = ANY (ARRAY['storefront'::text, 'mailbox'::text]))));
 CREATE INDEX "IDX_pix_checkout_create_request_client_done" ON pix_checkout_create_request USING btree (client_key, done_at) WHERE (client_key IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_client_waiting" ON pix_checkout_create_request USING btree (client_key) WHERE (state = 'waiting'::text);
 CREATE INDEX "IDX_pix_checkout_create_request_done_at" ON pix_checkout_create_request USING btree (budget_key, done_at) WHERE (done_at IS NOT NULL);
+CREATE INDEX "IDX_pix_checkout_create_request_email_done" ON pix_checkout_create_request USING btree (email_key, done_at) WHERE (email_key IS NOT NULL);
 CREATE INDEX "IDX_pix_checkout_create_request_email_waiting" ON pix_checkout_create_request USING btree (email_key) WHERE (state = 'waiting'::text);
 CREATE INDEX "IDX_pix_checkout_create_request_failed_undecided" ON pix_checkout_create_request USING btree (done_at) WHERE ((state = 'failed'::text) AND (failure_decided_at IS NULL));
 CREATE INDEX "IDX_pix_checkout_create_request_kept_order" ON pix_checkout_create_request USING btree (kept_order_id) WHERE (kept_order_id IS NOT NULL);
