@@ -21,7 +21,11 @@
 //   a shopper is, which addresses alone cannot tell apart. Its shoppers come through a
 //   storefront server that signs their address (`x-pix-client`, the store's
 //   `fairness.storefrontSecret`), as the Next.js storefront's do; the flood, going around the
-//   storefront, cannot sign. A signed shopper's create is vouched for and goes first.
+//   storefront, cannot sign. A signed shopper's create is vouched for and goes first;
+// - returning: the same 60-address flood (127.0.24.10-69), and shoppers who do not sign (as the
+//   demo's storefront, calling the store from the browser, cannot) but each of whom paid an
+//   order here before with the same e-mail (paid untimed, in the minute before the phase's): a
+//   returning customer's mailbox vouches for her create (`vouched_by = 'mailbox'`).
 // Printed per phase: the shoppers' time to the code and to the session's answer (p50, p95), how
 // many waited in the line, and their errors; the flood's requests, its answer times (p50, p95),
 // its 429s and its other answers. Target: the shoppers' p95 with a flood within 2 s of theirs
@@ -35,7 +39,7 @@
 // Usage: node bench/flood.mjs   (BENCH_OUT=file.json also writes the figures)
 // Env: BENCH_SMOKE=1 (5 shoppers, a flood of 4 in flight, a crowd of 30 carts 6 at a time, 60
 // addresses with a cart each, no `many` phase and no waiting for fresh minutes: a quick run that
-// the figures are not taken from), BENCH_FLOOD_PHASES (`alone,one,many,crowd,sixty`, any subset,
+// the figures are not taken from), BENCH_FLOOD_PHASES (`alone,one,many,crowd,sixty,returning`, any subset,
 // `alone` first), BENCH_PLUGIN_OPTIONS (the plugin entry's options, to measure a tuned store
 // beside the defaults; its `fairness` keeps the storefront's secret unless it names another).
 import { randomBytes } from "node:crypto";
@@ -55,7 +59,8 @@ const GIVE_UP_MS = smoke ? 90_000 : 3 * 60_000;
 // creates and the crowd's would pass the service's 60 a minute, and with no waiting for fresh
 // minutes the crowd's shoppers then waited about 47 s for the next one, half the smoke run.
 const phases = (
-  process.env.BENCH_FLOOD_PHASES ?? (smoke ? "alone,one,crowd,sixty" : "alone,one,many,crowd,sixty")
+  process.env.BENCH_FLOOD_PHASES ??
+  (smoke ? "alone,one,crowd,sixty,returning" : "alone,one,many,crowd,sixty,returning")
 ).split(",");
 
 const addressesIn = (subnet, n) => Array.from({ length: n }, (_, i) => `127.0.${subnet}.${10 + i}`);
@@ -69,7 +74,10 @@ const FLOODS = {
   many: { addresses: fifteen(21), inFlight: smoke ? 15 : 30, carts: smoke ? 30 : 90 },
   crowd: { addresses: fifteen(22), inFlight: smoke ? 6 : 20, carts: smoke ? 30 : 400 },
   sixty: { addresses: addressesIn(23, 60), inFlight: 60, carts: smoke ? 60 : 180 },
+  returning: { addresses: addressesIn(24, 60), inFlight: 60, carts: smoke ? 60 : 180 },
 };
+/** The phases whose shoppers paid an order here before, with the e-mail of their new cart. */
+const RETURNING = new Set(["returning"]);
 /** The phases whose shoppers come through a storefront server that signs their address. */
 const SIGNED = new Set(["sixty"]);
 const floodCarts = (shape) => FLOODS[shape].carts;
@@ -102,7 +110,10 @@ const app = await createBenchApp({
   apiKey: sandbox.defaultKey,
   baseUrl: `${proxy.url}/v1`,
   sessions: 0,
-  freshCarts: SHOPPERS * phases.length + floodPhases.reduce((n, shape) => n + floodCarts(shape), 0),
+  freshCarts:
+    SHOPPERS * phases.length +
+    SHOPPERS * phases.filter((phase) => RETURNING.has(phase)).length +
+    floodPhases.reduce((n, shape) => n + floodCarts(shape), 0),
 });
 const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
 
@@ -194,6 +205,53 @@ function shoppers(base, key, carts, phase, signed) {
   );
 }
 
+/**
+ * Makes each shopper of a phase a returning customer, untimed: from her address, a Pix for an
+ * earlier cart with her e-mail, paid at the sandbox, the cart completed into an order; her new
+ * cart gets the same e-mail. What the store then knows of her is that mailbox's paid order.
+ */
+async function returningCustomers(base, key, carts, earlierCarts, phase) {
+  const stamp = Date.now();
+  await Promise.all(
+    carts.map(async (cartId, i) => {
+      const from = `127.0.${10 + phase}.${10 + i}`;
+      const email = `cliente-${stamp}-${i}@example.com`;
+      const headers = { "x-publishable-api-key": key };
+      const post = async (path, body) => {
+        const answer = await postFrom(from, `${base}${path}`, body, headers);
+        if (answer.status !== 200) {
+          throw new Error(`returning customer: ${path} ${answer.status} ${await answer.text()}`);
+        }
+        return answer.json();
+      };
+      const earlier = earlierCarts[i];
+      for (const cart of [earlier, cartId]) await post(`/store/carts/${cart}`, { email });
+      const code = await checkout(base, key, earlier, from, GIVE_UP_MS);
+      if (code.error) throw new Error(`returning customer's earlier code: ${code.error}`);
+      const { rows } = await db.query(
+        `select c.charge_id from pix_checkout_charge c
+           join cart_payment_collection cpc on cpc.payment_collection_id = c.payment_collection_id
+          where cpc.cart_id = $1 and c.deleted_at is null`,
+        [earlier],
+      );
+      const pay = await fetch(`${sandbox.url}/__sandbox/charges/${rows[0].charge_id}/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      if (!pay.ok) throw new Error(`returning customer's payment: ${pay.status}`);
+      // The plugin completes a paid cart itself; asking again answers the same order.
+      for (let tries = 0; ; tries += 1) {
+        const done = await postFrom(from, `${base}/store/carts/${earlier}/complete`, {}, headers);
+        const body = await done.json().catch(() => ({}));
+        if (body.type === "order") break;
+        if (tries >= 60) throw new Error(`returning customer's order: ${done.status} ${body.code}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }),
+  );
+}
+
 /** The flood's carts still in line leave it, with the refusals it earned: the next phase is clean. */
 async function clearLine() {
   await db.query(
@@ -265,6 +323,10 @@ try {
       failed ||= results.some((r) => r.error);
       continue;
     }
+    if (RETURNING.has(phase)) {
+      await freshMinute();
+      await returningCustomers(url, key, carts, take(SHOPPERS), p);
+    }
     const collections = await collectionsOf(url, key, phase, take(floodCarts(phase)));
     await freshMinute();
     const flood = startFlood(url, key, phase, collections);
@@ -272,6 +334,15 @@ try {
     const results = await shoppers(url, key, carts, p, SIGNED.has(phase));
     const floodRun = await flood.stop();
     Object.assign(figures, shopperFigures(phase, results), floodFigures(phase, floodRun));
+    // Whose creates the line served as vouched for: the storefront's signed shoppers, the
+    // returning customers' mailboxes.
+    const vouched = await db.query(
+      `select count(*)::int as n from pix_checkout_create_request r
+         join cart_payment_collection cpc on cpc.payment_collection_id = r.payment_collection_id
+        where cpc.cart_id = any($1) and r.vouched_by is not null`,
+      [carts],
+    );
+    figures[`${phase}_shoppers_vouched`] = vouched.rows[0].n;
     failed ||= results.some((r) => r.error);
     await clearLine();
   }
