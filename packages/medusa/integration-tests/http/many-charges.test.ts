@@ -881,7 +881,38 @@ medusaIntegrationTestRunner({
           const floodWaiting = await requests()
             .where({ budget_key: key, state: "waiting" })
             .whereIn("client_key", floods);
-          expect(floodWaiting.length).toBeGreaterThan(40);
+          // Beyond the burst, the flood's first codes still wait: she did not wait for them.
+          expect(floodWaiting.length).toBeGreaterThan(60 - share.burstCreates - 5);
+        } finally {
+          await requests().where({ budget_key: key }).delete();
+        }
+      });
+
+      it("shoppers who are vouched for and arrive faster than a token a second are all sent at once while the minute has room; the flood's next create waits for its token", async () => {
+        const queue = new CreateQueue(db(container()));
+        const key = `budget-vouched-unpaced-${Date.now()}`;
+        const share = merchantShare();
+        // 60 fresh addresses' first codes: the burst goes to them, and the bucket is empty.
+        const floods = Array.from({ length: 60 }, (_, i) => `198.51.100.${i + 1}`);
+        for (const [i, address] of floods.entries()) await enqueueIn(queue, key, i, address);
+        const grant = () => queue.grant(key, 60, () => true, share);
+        try {
+          expect((await grant()).granted).toHaveLength(share.burstCreates);
+          // Ten shoppers the storefront signed (or whose mailbox paid here), in the same second.
+          const vouched = [];
+          for (let i = 0; i < 10; i += 1) {
+            const by = i % 2 === 0 ? "storefront" : "mailbox";
+            vouched.push(await enqueueIn(queue, key, 1_000 + i, `203.0.113.${70 + i}`, by));
+          }
+          const unsigned = await enqueueIn(queue, key, 2_000, "203.0.113.99");
+          const next = await grant();
+          // Every one of them now, without a token; nobody else, who has none.
+          expect(next.granted.map((r) => r.id).sort()).toEqual(vouched.map((r) => r.id).sort());
+          expect(next.granted.map((r) => r.id)).not.toContain(unsigned.id);
+          // Their sends are taken from the same bucket: the rest wait for ten tokens more, about
+          // 11 s after the burst instead of 1 s.
+          expect(next.nextOpeningMs).toBeGreaterThan(9_000);
+          expect(next.nextOpeningMs).toBeLessThanOrEqual(11_000);
         } finally {
           await requests().where({ budget_key: key }).delete();
         }
@@ -1664,11 +1695,12 @@ medusaIntegrationTestRunner({
             cart_id: await cartOf(),
           });
           const collectionId = collection.data.payment_collection.id as string;
-          // The burst and three tokens more were just spent: thirteen creates sent this instant,
-          // so the next token comes in 4 s, and most of the minute's slots are still free.
+          // The burst and three tokens more were just spent, this instant: the next token comes
+          // in 4 s, and the minute still has free slots.
+          const { burstCreates } = fairOptionsSchema.parse({});
           const knex = db(container());
           await requests().insert(
-            Array.from({ length: 13 }, (_, i) => ({
+            Array.from({ length: burstCreates + 3 }, (_, i) => ({
               id: `pxcr_spent_paced_${Date.now()}_${i}`,
               budget_key: budgetKey(),
               provider_key: "a",

@@ -54,18 +54,21 @@ export const fairOptionsSchema = z.object({
    * Creates the line may send at once after a quiet spell (pacing.ts): past them the service's
    * minute is given out evenly, one create every 60 / `createsPerMinute` seconds (1 s for 60), so
    * a flood that arrives first spends the minute as its tokens come, not in a second before the
-   * shoppers after it arrive. 10 is a sixth of the service's 60: ten shoppers arriving together
-   * are all served at once. At `createsPerMinute` or more the minute goes at once, as the budget
-   * alone allows.
+   * shoppers after it arrive. 30 is half the service's 60: with the reserve below, a flood from
+   * fifteen addresses takes its fifteen first codes at once and still leaves fifteen tokens to
+   * the shoppers arriving after it, two a second for ten seconds in the flood bench (with 10 and
+   * 5, those shoppers waited up to 13 s for a token a second while most of the minute stood
+   * unused). At `createsPerMinute` or more the minute goes at once, as the budget alone allows.
+   * Creates someone vouched for need no token (pacing.ts).
    */
-  burstCreates: z.number().int().min(1).max(60).default(10),
+  burstCreates: z.number().int().min(1).max(60).default(30),
   /**
    * Of the burst and of every minute's budget, the creates only a client holding nothing live
    * may take (a shopper's first code): any other create leaves this many tokens and slots of
    * the minute untaken, so a shopper who arrives mid-flood finds one at once. At most half the
    * burst. 0: none kept.
    */
-  firstCodeReserve: z.number().int().min(0).max(30).default(5),
+  firstCodeReserve: z.number().int().min(0).max(30).default(15),
   /**
    * What one address may hold waiting: its creates waiting in line plus its live unpaid codes
    * (`CreateQueue.holdingOf`); a new session past it gets 429.

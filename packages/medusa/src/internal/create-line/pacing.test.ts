@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MinutePace, nextTokenInMs, paceOf, tokensLeft } from "./pacing";
 
 const MINUTE = 60_000;
-/** The defaults: 60 creates a minute, a burst of 10, 5 of them kept for first codes. */
+/** 60 creates a minute, a burst of 10, 5 of them kept for first codes (the defaults until 2026-11-29). */
 const pace = paceOf(60, MINUTE, { burstCreates: 10, firstCodeReserve: 5 });
 /** `n` sends, all `ageMs` ago. */
 const sends = (n: number, ageMs: number) => Array<number>(n).fill(ageMs);
@@ -67,6 +67,17 @@ describe("a minute's pace for one grant", () => {
     expect(nearlyFull.stop(false, 0)).toBe("window");
     expect(nearlyFull.stop(true, 4)).toBeNull();
     expect(nearlyFull.stop(true, 5)).toBe("window");
+  });
+
+  it("lets a vouched create go with the bucket empty, stopped by the window alone", () => {
+    // A flood took the burst this instant: nobody else finds a token, a vouched shopper needs none.
+    const drained = new MinutePace(pace, sends(10, 0), 10, 60);
+    expect(drained.stop(true, 0)).toBe("tokens");
+    expect(drained.stop(false, 0, true)).toBeNull();
+    expect(drained.stop(true, 49, true)).toBeNull();
+    // The window holds 60 whoever asks; the reserve is no vouched create's business.
+    expect(drained.stop(true, 50, true)).toBe("window");
+    expect(new MinutePace(pace, [], 56, 60).stop(false, 3, true)).toBeNull();
   });
 
   it("estimates a place by the tokens: at once while they last, then one a token", () => {

@@ -18,6 +18,14 @@
  * A first code (a client holding nothing live, or a create no client asked for) draws on the
  * whole bucket and the whole window. Any other create leaves `reserve` tokens and `reserve` slots
  * of the window untaken, so they are there for the next shopper whichever moment she arrives.
+ *
+ * A vouched create (client-origin.ts `Vouch`: the storefront signed its shopper, or a mailbox
+ * with an order paid here asked) needs no token, only a slot of the window: the pace is there
+ * to keep a flood from spending the minute before the shoppers come, and the vouched are the
+ * shoppers the line can tell from a flood. Paced, shoppers arriving faster than a token a second
+ * (a storefront's busy minute: two a second in the flood bench) queued behind each other for
+ * seconds while most of the minute stood unused. Their sends still count in the bucket, so a
+ * create nobody vouched for finds fewer tokens after them.
  */
 export interface Pace {
   /** Tokens the bucket holds when full: sends that may go at once after a quiet spell. */
@@ -89,10 +97,14 @@ export class MinutePace {
     };
   }
 
-  /** Null when a create may go now after `granted` others of this grant; else what stops it. */
-  stop(firstCode: boolean, granted: number): PaceStop | null {
-    const kept = firstCode ? 0 : this.pace.reserve;
+  /**
+   * Null when a create may go now after `granted` others of this grant; else what stops it. A
+   * vouched create is stopped by the window only.
+   */
+  stop(firstCode: boolean, granted: number, vouched = false): PaceStop | null {
+    const kept = firstCode || vouched ? 0 : this.pace.reserve;
     if (this.used + granted >= this.limit - kept) return "window";
+    if (vouched) return null;
     const tokens = firstCode ? this.tokens.first : this.tokens.other;
     return granted < tokens ? null : "tokens";
   }

@@ -361,7 +361,10 @@ export class CreateQueue {
       const stopNow = paused ? null : pace.stop(true, 0);
       let paceStop: { stop: PaceStop; firstCode: boolean } | null =
         stopNow === null ? null : { stop: stopNow, firstCode: true };
-      const line = paused || paceStop ? [] : await this.fairOrder(trx, budgetKey, share);
+      // Out of tokens, a vouched create may still go (pacing.ts): the line is read unless the
+      // window itself is full.
+      const line =
+        paused || paceStop?.stop === "window" ? [] : await this.fairOrder(trx, budgetKey, share);
       const ids: string[] = [];
       const heldBy = new Map<string, number>();
       const sentNow = new Map<string, number>();
@@ -375,7 +378,7 @@ export class CreateQueue {
         }
         // Holding nothing live, counting what this grant sends it: the client's first code.
         const firstCode = client === null || candidate.holding + (sentNow.get(client) ?? 0) === 0;
-        const stop = pace.stop(firstCode, ids.length);
+        const stop = pace.stop(firstCode, ids.length, Boolean(candidate.vouched_by));
         if (stop !== null) {
           // No later create can go if a first code cannot; a later first code may go when
           // only the reserve held this one back.
@@ -595,12 +598,15 @@ export class CreateQueue {
       request.client_key === null || ownTurn < share.clientCreatesPerMinute
         ? 0
         : Math.floor(ownTurn / share.clientCreatesPerMinute) * CREATE_WINDOW_MS;
-    const paceMs = new MinutePace(
-      paceFor(limit, share),
-      (r?.sent_ages ?? []).map(Number),
-      closes.length,
-      limit,
-    ).readyInMs(ahead);
+    // A vouched create waits for no token (pacing.ts), only for the window and its turn.
+    const paceMs = request.vouched_by
+      ? 0
+      : new MinutePace(
+          paceFor(limit, share),
+          (r?.sent_ages ?? []).map(Number),
+          closes.length,
+          limit,
+        ).readyInMs(ahead);
     if (ahead < free) {
       return { ahead, readyInMs: Math.ceil(Math.max(paused, ownWaitMs, paceMs)) };
     }
