@@ -14,7 +14,13 @@ import {
   formatPostalCode,
   type PayerField,
 } from "./payer-fields";
-import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
+import {
+  cartHoldsDelivery,
+  deliveryComplete,
+  payerFromCart,
+  rememberedPayer,
+  rememberPayer,
+} from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type PayerForm, type State } from "./state";
 import { logForDevelopers } from "./developer-log";
@@ -77,10 +83,52 @@ export async function mountStorefront(
     control?.scrollIntoView({ block: "center" });
   };
 
+  /**
+   * The methods the region offers, asked once per region: they change only with the store's
+   * configuration, and the tap on a shipping option should not wait for them. A failed answer
+   * is asked again next time.
+   */
+  let offered: { regionId: string; methods: Promise<api.Method[]> } | null = null;
+  const offeredMethods = (regionId: string): Promise<api.Method[]> => {
+    if (offered?.regionId !== regionId) {
+      const methods = api.availableMethods(regionId);
+      offered = { regionId, methods };
+      methods.catch(() => {
+        if (offered?.methods === methods) offered = null;
+      });
+    }
+    return offered.methods;
+  };
+
+  /**
+   * While the shopper looks at the shipping options, a cart with no method yet is given the
+   * first one offered, as the payment step would preselect it: Medusa prices the cart for it
+   * (the Pix discount) now, so the tap on an option waits only for the option. The tap waits
+   * for this first, so the two never update the cart at once; a failure here changes nothing
+   * (the payment step chooses then).
+   */
+  let methodPreset: Promise<unknown> = Promise.resolve();
+  const presetMethod = (cartId: string, regionId: string) => {
+    methodPreset = (async () => {
+      const [methods, chosen] = await Promise.all([
+        offeredMethods(regionId),
+        api.chosenMethod(cartId),
+      ]);
+      if (chosen.method && methods.includes(chosen.method)) return;
+      if (methods[0]) await api.recordPaymentMethod(cartId, methods[0]);
+    })().catch((error: Error) => logForDevelopers(`no method preset: ${error.message}`));
+  };
+
+  /** The shipping options for a cart with an address (its country at least), the method preset beside them. */
+  const optionsFor = (cart: NonNullable<State["cart"]>) => {
+    if (state.region) presetMethod(cart.id, state.region.id);
+    return cart.shipping_address ? api.shippingOptions(cart.id) : Promise.resolve([]);
+  };
+
   /** Shows the address form filled from the cart, with its shipping options when it has an address. */
   const enterAddress = async (cart: NonNullable<State["cart"]>) => {
     const payer = payerFromCart(cart, state.payer);
-    const shippingOptions = cart.shipping_address ? await api.shippingOptions(cart.id) : [];
+    const shippingOptions = await optionsFor(cart);
     update({ payer, shippingOptions, step: "address" });
   };
 
@@ -97,8 +145,10 @@ export async function mountStorefront(
       return false;
     }
     if (!state.cart) return false;
-    const cart = await api.saveAddress(state.cart.id, state.payer);
     rememberPayer(state.payer);
+    // "Calcular frete" saved this form already: a tap on an option goes straight to the option.
+    if (cartHoldsDelivery(state.cart, state.payer)) return true;
+    const cart = await api.saveAddress(state.cart.id, state.payer);
     update({ cart });
     return true;
   };
@@ -106,8 +156,9 @@ export async function mountStorefront(
   /** Shows the payment step with the method the cart already has (else the first offered). */
   const enterPayment = async (cart: NonNullable<State["cart"]>) => {
     if (!state.region) return;
+    await methodPreset;
     const [methods, chosen] = await Promise.all([
-      api.availableMethods(state.region.id),
+      offeredMethods(state.region.id),
       api.chosenMethod(cart.id),
     ]);
     const method = chosen.method && methods.includes(chosen.method) ? chosen.method : methods[0];
@@ -270,7 +321,7 @@ export async function mountStorefront(
     submitAddress: () =>
       void attempt(async () => {
         if (!(await saveDelivery("Confira os campos destacados."))) return;
-        update({ shippingOptions: await api.shippingOptions(state.cart!.id) });
+        update({ shippingOptions: await optionsFor(state.cart!) });
       }),
     // The natural order: fill the form, tap PAC. The form is checked and saved first; the
     // option is taken only for a cart with the shopper's e-mail and address.
@@ -280,6 +331,7 @@ export async function mountStorefront(
         try {
           if (!(await saveDelivery("Preencha o e-mail e o endereço antes de escolher o frete.")))
             return;
+          await methodPreset;
           const cart = await api.chooseShipping(state.cart!.id, optionId);
           update({ cart });
           await enter({ step: "payment" }, "push");
