@@ -133,12 +133,38 @@ export async function mountStorefront(
   };
 
   /**
+   * The delivery form saves itself while the shopper pauses with it whole (600 ms after her
+   * last keystroke or choice, when it is valid and the cart holds something else), so that her
+   * tap on a shipping option finds the address saved and waits only for the option. One save at
+   * a time; `saveDelivery` cancels a pause not yet over and waits for a save in flight before it
+   * decides. A failed save here says nothing: the tap saves again and shows what went wrong.
+   */
+  let deliverySaving: Promise<unknown> = Promise.resolve();
+  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  const saveWhenPaused = () => {
+    clearTimeout(pauseTimer);
+    pauseTimer = setTimeout(() => {
+      const { cart, payer } = state;
+      if (state.step !== "address" || !cart || cartHoldsDelivery(cart, payer)) return;
+      if (Object.keys(validatePayer(payer, shippingFields)).length > 0) return;
+      deliverySaving = deliverySaving
+        .then(async () => {
+          const saved = await api.saveAddress(cart.id, payer);
+          if (state.cart?.id === saved.id) update({ cart: saved });
+        })
+        .catch((error: Error) => logForDevelopers(`delivery not saved ahead: ${error.message}`));
+    }, 600);
+  };
+
+  /**
    * Saves the form on the cart (e-mail, shipping and billing address) when it is valid, and
    * answers whether it was: an invalid form is refused, its first wrong field focused, and the
    * cart keeps what it had. Every way onwards from the delivery step goes through here, so no
    * tap order reaches the payment with a cart that has no e-mail or address.
    */
   const saveDelivery = async (refusal: string): Promise<boolean> => {
+    clearTimeout(pauseTimer);
+    await deliverySaving;
     const errors = validatePayer(state.payer, shippingFields);
     if (Object.keys(errors).length > 0) {
       refuse(shippingFields, errors, refusal);
@@ -293,8 +319,10 @@ export async function mountStorefront(
         if (!state.cart) return;
         update({ cart: await api.setQuantity(state.cart.id, lineId, quantity) });
       }),
-    edit: (field, value, form = "payer") =>
-      update({ [form]: { ...state[form], [field]: value } } as Partial<State>),
+    edit: (field, value, form = "payer") => {
+      update({ [form]: { ...state[form], [field]: value } } as Partial<State>);
+      if (form === "payer") saveWhenPaused();
+    },
     leave: (field, form = "payer") => {
       const values = state[form];
       const pretty =
@@ -310,6 +338,8 @@ export async function mountStorefront(
           touched: new Set([...state.touched, field]),
           payer: { ...state.payer, [field]: pretty },
         });
+        // A field written the way it is shown ("(11) 98765-4321") is what the cart should hold.
+        if (pretty !== values[field]) saveWhenPaused();
       } else {
         update({
           billingTouched: new Set([...state.billingTouched, field]),
