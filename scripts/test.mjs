@@ -5,9 +5,9 @@
 // checks formatting, runs every vitest project, every bench in its smoke form and the element's
 // browser suite, and prints one closing "N passed, N failed" line that counts the tests of both
 // suites. Every suite runs on Node.js 24.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { setPriority, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runOnNode24 } from "./on-node-24.mjs";
 import { startTestServices } from "./lib/test-services.mjs";
@@ -20,85 +20,62 @@ const runStarted = Date.now();
 /** Each step's title, seconds and outcome, printed again as one table at the end. */
 const steps = [];
 
-/**
- * Runs one step in the foreground, its output straight to the terminal, and resolves with
- * whether it passed. Asynchronous, so that a step running beside it (the smoke benches) keeps
- * having its output read.
- */
 function step(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
   const marker = newStepMarker();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: "inherit",
-      env: { ...process.env, ...env, [STEP_MARKER]: marker },
-    });
-    child.on("close", (status) => {
-      reportStragglers(title, marker);
-      const seconds = (Date.now() - started) / 1000;
-      const ok = status === 0;
-      steps.push({ title, seconds, ok });
-      if (ok) console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
-      else console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
-      resolve(ok);
-    });
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...env, [STEP_MARKER]: marker },
   });
+  reportStragglers(title, marker);
+  const seconds = (Date.now() - started) / 1000;
+  const ok = result.status === 0;
+  steps.push({ title, seconds, ok });
+  if (!ok) {
+    console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
+    return false;
+  }
+  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
+  return true;
 }
-
-/** Steps running beside the foreground, ended with their processes if the run is interrupted. */
-const besideRunning = new Set();
 
 /**
- * Runs a step beside others, for steps that share nothing but the cores: checks that only read
- * the tree, or suites whose time is mostly spent waiting. Its output is printed whole when it
- * ends, so two steps' lines never interleave. `lowPriority` runs it (and every process it
- * starts) at the lowest CPU priority, so that it takes only the time the foreground leaves.
- * Resolves with whether it passed.
+ * Runs `list` ([title, command, args, env?] each) side by side, for steps that share nothing but
+ * the cores: checks that only read the tree, or suites whose time is mostly spent waiting. Each
+ * one's output is printed whole when it ends, so two steps' lines never interleave. Resolves
+ * with each one's outcome, in the order of `list`.
  */
-function beside(title, command, args, env = {}, { lowPriority = false } = {}) {
+async function together(list) {
   const started = Date.now();
-  const marker = newStepMarker();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...env, [STEP_MARKER]: marker },
-    });
-    if (lowPriority) {
-      try {
-        // Children inherit it: the benches, and the stores and browsers they start.
-        setPriority(child.pid, 19);
-      } catch {
-        // A system that will not lower it runs the step as it is.
-      }
-    }
-    const running = { child, marker, title };
-    besideRunning.add(running);
-    // At the step's own exit, not at `close`: a straggler holding its output open would keep
-    // `close` from coming at all.
-    child.on("exit", () => {
-      besideRunning.delete(running);
-      reportStragglers(title, marker);
-    });
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (status) => {
-      const seconds = (Date.now() - started) / 1000;
-      const ok = status === 0;
-      console.log(`\n▶ ${title} (run beside the others)`);
-      process.stdout.write(Buffer.concat(output));
-      steps.push({ title, seconds, ok });
-      if (ok) console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
-      else console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
-      resolve(ok);
-    });
-  });
-}
-
-/** Runs `list` ([title, command, args, env?] each) side by side; resolves with each one's outcome. */
-function together(list) {
-  return Promise.all(list.map(([title, command, args, env]) => beside(title, command, args, env)));
+  return Promise.all(
+    list.map(
+      ([title, command, args, env = {}]) =>
+        new Promise((resolve) => {
+          const marker = newStepMarker();
+          const child = spawn(command, args, {
+            stdio: ["ignore", "pipe", "pipe"],
+            env: { ...process.env, ...env, [STEP_MARKER]: marker },
+          });
+          // At the step's own exit, not at `close`: a straggler holding its output open would
+          // keep `close` from coming at all.
+          child.on("exit", () => reportStragglers(title, marker));
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => {
+            const seconds = (Date.now() - started) / 1000;
+            const ok = status === 0;
+            console.log(`\n▶ ${title} (run beside the others)`);
+            process.stdout.write(Buffer.concat(output));
+            steps.push({ title, seconds, ok });
+            if (ok) console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
+            else console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
 }
 
 /** Ends what a finished step left running (scripts/lib/stragglers.mjs), and says so. */
@@ -131,12 +108,8 @@ let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
 process.on("SIGTERM", () => (interrupted = true));
 
-/** Ends the run: what still runs beside it ended, its own servers stopped, then the exit code. */
+/** Ends the run: its own servers stopped, then the exit code. */
 async function finish(code) {
-  for (const { child, marker, title } of besideRunning) {
-    child.kill("SIGKILL");
-    reportStragglers(title, marker);
-  }
   await services.stop();
   process.exit(interrupted ? 130 : code);
 }
@@ -156,10 +129,10 @@ async function startServices() {
 }
 
 const ok =
-  (await step("environment", "node", ["scripts/ensure-environment.mjs"])) &&
+  step("environment", "node", ["scripts/ensure-environment.mjs"]) &&
   (await startServices()) &&
   !interrupted &&
-  (await step("build", "npm", ["run", "build", "--silent"])) &&
+  step("build", "npm", ["run", "build", "--silent"]) &&
   // The three read the tree and write nothing. The packing steps after them stay one at a time:
   // packing the plugin rewrites its package.json for a moment (prepack, postpack).
   (
@@ -169,36 +142,17 @@ const ok =
       ["format", "npx", ["prettier", "--check", "."]],
     ])
   ).every(Boolean) &&
-  (await step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"])) &&
-  (await step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]));
+  step("packages (publint, attw)", "node", ["scripts/check-packages.mjs"]) &&
+  step("release (npm publish --dry-run)", "node", ["scripts/publish.mjs", "--dry-run"]);
 if (!ok || interrupted) {
   printStepTimes();
   await finish(1);
 }
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");
-const browserReport = join(dirname(report), "browsers.json");
-
-// Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
-// today's code fails here, not on the day someone wants its figures; FIGURES.md is left as it is.
-// It runs beside the tests at the lowest CPU priority: the vitest files spend most of their time
-// waiting on their stores (the two cores are about 65 % busy over the step), and the benches
-// take what the tests leave, while a test's process, woken, takes its core back at once. Their
-// figures count for nothing here (a smoke bench's are printed, never kept), and each bench's
-// limit is a liveness bound, long enough for one that waited on the tests throughout. Run after
-// the tests instead, they added 8 minutes (493 s on 2026-11-30, beside the browsers).
-const benches = interrupted
-  ? Promise.resolve(false)
-  : beside(
-      "benches (smoke)",
-      "node",
-      ["scripts/bench.mjs", "--smoke"],
-      { BENCH_TIMEOUT_MS: String(30 * 60_000) },
-      { lowPriority: true },
-    );
 const passed =
   !interrupted &&
-  (await step("tests", "npx", [
+  step("tests", "npx", [
     "vitest",
     "run",
     "--reporter=default",
@@ -207,20 +161,28 @@ const passed =
     "--reporter=json",
     `--outputFile.json=${report}`,
     ...extraArgs,
-  ]));
+  ]);
 
+// Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
+// today's code fails here, not on the day someone wants its figures; FIGURES.md is left as it is.
 // The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
-// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. It runs
-// after the tests, in the foreground (the benches, if still running, give way to it).
-const browsersPassed =
-  !interrupted &&
-  (await step(
-    "element in Chromium, Firefox, WebKit",
-    "npm",
-    ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
-    { PIX_WTR_JSON: browserReport },
-  ));
-const benchesPassed = await benches;
+// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. The two
+// run side by side: the benches spend most of their 4 minutes standing Medusa stores up and
+// waiting on them, the browsers most of theirs in Xvfb paints, and neither times anything that
+// counts (a smoke bench's figures are printed, never kept), so together they take about the
+// benches' time instead of both.
+const browserReport = join(dirname(report), "browsers.json");
+const [benchesPassed, browsersPassed] = interrupted
+  ? [false, false]
+  : await together([
+      ["benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]],
+      [
+        "element in Chromium, Firefox, WebKit",
+        "npm",
+        ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+        { PIX_WTR_JSON: browserReport },
+      ],
+    ]);
 
 // CI keeps only the end of what this prints: the failed tests are named again beside the count,
 // each with its file and the first line of its error, so the tail alone says what to look at.
