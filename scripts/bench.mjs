@@ -140,7 +140,7 @@ function rowOf(bench, file, { status, signal, seconds, why }) {
 // 2-core machine, 2026-11-29: live-status 175 s, history 131 s, flood 83 s, store-cost 54 s), so
 // the short ones fill the gaps at the end instead of one long bench running alone. The table
 // keeps the benches' own order.
-const LONG_BENCHES = ["live-status", "history", "flood", "store-cost"];
+const LONG_BENCHES = ["live-status", "history", "flood", "shipping-step", "store-cost"];
 const rank = (bench) => {
   const at = LONG_BENCHES.findIndex((name) => bench.endsWith(`/${name}.mjs`));
   return at === -1 ? LONG_BENCHES.length : at;
