@@ -142,6 +142,12 @@ export async function setAddresses(
   redirect(`/${address.country_code}/checkout?step=delivery`)
 }
 
+export async function listCartOptions(cartId: string) {
+  return sdk.store.fulfillment
+    .listCartOptions({ cart_id: cartId }, { ...(await getAuthHeaders()) })
+    .then(({ shipping_options }) => shipping_options)
+}
+
 /** Form action of the delivery step. */
 export async function setShippingMethod(formData: FormData) {
   const cartId = String(formData.get("cartId") ?? "")
@@ -155,6 +161,15 @@ export async function setShippingMethod(formData: FormData) {
     )
     .catch(medusaError)
   redirect(`/${countryCode}/checkout?step=payment`)
+}
+
+export async function listCartPaymentMethods(regionId: string) {
+  return sdk.store.payment
+    .listPaymentProviders(
+      { region_id: regionId },
+      { ...(await getAuthHeaders()) }
+    )
+    .then(({ payment_providers }) => payment_providers)
 }
 
 export async function initiatePaymentSession(

@@ -1,5 +1,12 @@
-import { retrieveCart } from "@lib/data/cart"
-import CheckoutForm from "@modules/checkout/templates/checkout-form"
+import {
+  listCartOptions,
+  listCartPaymentMethods,
+  retrieveCart,
+} from "@lib/data/cart"
+import Addresses from "@modules/checkout/components/addresses"
+import Payment from "@modules/checkout/components/payment"
+import Review from "@modules/checkout/components/review"
+import Shipping from "@modules/checkout/components/shipping"
 import { readyStep } from "@lib/util/checkout-step"
 import { notFound, redirect } from "next/navigation"
 import Totals from "@modules/common/components/totals"
@@ -21,12 +28,24 @@ export default async function CheckoutPage(props: Props) {
   if (!cart) return notFound()
   const ready = readyStep(cart, step)
   if (ready !== step) redirect(`/${countryCode}/checkout?step=${ready}`)
+  const [options, methods] = await Promise.all([
+    listCartOptions(cart.id),
+    listCartPaymentMethods(cart.region_id!),
+  ])
 
   return (
     <>
       <h1>Finalizar compra</h1>
       <Totals totals={cart} totalTestId="cart-total" />
-      <CheckoutForm cart={cart} step={step} countryCode={countryCode} />
+      <Addresses cart={cart} isOpen={step === "address"} />
+      <Shipping
+        cart={cart}
+        options={options}
+        isOpen={step === "delivery"}
+        countryCode={countryCode}
+      />
+      <Payment cart={cart} availablePaymentMethods={methods} />
+      <Review cart={cart} />
     </>
   )
 }

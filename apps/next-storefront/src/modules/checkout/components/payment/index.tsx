@@ -5,11 +5,7 @@ import {
   initiatePaymentSession,
   initiatePaymentSessionOrRefusal,
 } from "@lib/data/cart"
-import {
-  choosePaymentMethod,
-  type ChosenPaymentMethod,
-  type PixDiscount,
-} from "@lib/data/cart"
+import { choosePaymentMethod, type PixDiscount } from "@lib/data/cart"
 import { paymentErrorMessage } from "@lib/util/payment-error-message"
 import { HttpTypes } from "@medusajs/types"
 import { Button } from "@modules/common/components/button"
@@ -48,11 +44,9 @@ function RadioGroup({ children }: { children: ReactNode }) {
 const Payment = ({
   cart,
   availablePaymentMethods,
-  chosenMethod,
 }: {
   cart: HttpTypes.StoreCart
   availablePaymentMethods: HttpTypes.StorePaymentProvider[]
-  chosenMethod: ChosenPaymentMethod | null
 }) => {
   const activeSession = cart.payment_collection?.payment_sessions?.find(
     (paymentSession) => paymentSession.status === "pending"
@@ -84,34 +78,33 @@ const Payment = ({
     "boleto"
   )
 
-  const [pixDiscount, setPixDiscount] = useState<PixDiscount | null>(
-    chosenMethod?.pix_discount ?? null
-  )
+  const [pixDiscount, setPixDiscount] = useState<PixDiscount | null>(null)
 
   const searchParams = useSearchParams()
   const router = useRouter()
   const pathname = usePathname()
   const isOpen = searchParams.get("step") === "payment"
 
-  // The discount to show beside Pix, before the shopper picks a method, as the checkout form
-  // read it with the cart (`chosenMethod`, no request of its own). After a reload, the method
-  // the shopper had picked: the cart remembers it (its totals already carry the Pix discount),
-  // so pick it again unless a session or the shopper chose another. Each render of the page
-  // (a router.refresh() after a method change too) brings the method read afresh.
+  // The discount to show beside Pix, before the shopper picks a method. After a reload, the
+  // method the shopper had picked: the cart remembers it (its totals already carry the Pix
+  // discount), so pick it again unless a session or the shopper chose another. Keyed by the
+  // methods' ids, not the list: each router.refresh() hands the component a new list.
   const methodIds = availablePaymentMethods.map((m) => m.id).join(" ")
   useEffect(() => {
     if (!isOpen) return
-    setPixDiscount(chosenMethod?.pix_discount ?? null)
-    setBuyerDocument(chosenMethod?.buyer_document ?? "boleto")
-    const remembered = methodIds
-      .split(" ")
-      .find(
-        (id) =>
-          (chosenMethod?.method === "pix" && isPix(id)) ||
-          (chosenMethod?.method === "boleto" && isBoleto(id))
-      )
-    if (remembered) setSelectedPaymentMethod((now) => now || remembered)
-  }, [isOpen, chosenMethod, methodIds])
+    choosePaymentMethod(cart.id).then((chosen) => {
+      setPixDiscount(chosen?.pix_discount ?? null)
+      setBuyerDocument(chosen?.buyer_document ?? "boleto")
+      const remembered = methodIds
+        .split(" ")
+        .find(
+          (id) =>
+            (chosen?.method === "pix" && isPix(id)) ||
+            (chosen?.method === "boleto" && isBoleto(id))
+        )
+      if (remembered) setSelectedPaymentMethod((now) => now || remembered)
+    })
+  }, [isOpen, cart.id, methodIds])
 
   const setPaymentMethod = async (method: string) => {
     setError(null)
