@@ -104,8 +104,7 @@ const ways = {
     await page.getByRole("button", { name: "Calcular frete" }).click();
   },
   natural_order: async () => {},
-  // The same with the second a shopper takes between the form and the options: the form has
-  // saved itself meanwhile (600 ms after the last field).
+  // The same with the second a shopper takes between the form and the options.
   natural_order_after_a_second: async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   },

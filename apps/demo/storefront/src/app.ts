@@ -14,13 +14,7 @@ import {
   formatPostalCode,
   type PayerField,
 } from "./payer-fields";
-import {
-  cartHoldsDelivery,
-  deliveryComplete,
-  payerFromCart,
-  rememberedPayer,
-  rememberPayer,
-} from "./cart-address";
+import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type PayerForm, type State } from "./state";
 import { logForDevelopers } from "./developer-log";
@@ -83,77 +77,11 @@ export async function mountStorefront(
     control?.scrollIntoView({ block: "center" });
   };
 
-  /**
-   * The methods the region offers, asked once per region: they change only with the store's
-   * configuration, and the tap on a shipping option should not wait for them. A failed answer
-   * is asked again next time.
-   */
-  let offered: { regionId: string; methods: Promise<api.Method[]> } | null = null;
-  const offeredMethods = (regionId: string): Promise<api.Method[]> => {
-    if (offered?.regionId !== regionId) {
-      const methods = api.availableMethods(regionId);
-      offered = { regionId, methods };
-      methods.catch(() => {
-        if (offered?.methods === methods) offered = null;
-      });
-    }
-    return offered.methods;
-  };
-
-  /**
-   * While the shopper looks at the shipping options, a cart with no method yet is given the
-   * first one offered, as the payment step would preselect it: Medusa prices the cart for it
-   * (the Pix discount) now, so the tap on an option waits only for the option. The tap waits
-   * for this first, so the two never update the cart at once; a failure here changes nothing
-   * (the payment step chooses then).
-   */
-  let methodPreset: Promise<unknown> = Promise.resolve();
-  const presetMethod = (cartId: string, regionId: string) => {
-    methodPreset = (async () => {
-      const [methods, chosen] = await Promise.all([
-        offeredMethods(regionId),
-        api.chosenMethod(cartId),
-      ]);
-      if (chosen.method && methods.includes(chosen.method)) return;
-      if (methods[0]) await api.recordPaymentMethod(cartId, methods[0]);
-    })().catch((error: Error) => logForDevelopers(`no method preset: ${error.message}`));
-  };
-
-  /** The shipping options for a cart with an address (its country at least), the method preset beside them. */
-  const optionsFor = (cart: NonNullable<State["cart"]>) => {
-    if (state.region) presetMethod(cart.id, state.region.id);
-    return cart.shipping_address ? api.shippingOptions(cart.id) : Promise.resolve([]);
-  };
-
   /** Shows the address form filled from the cart, with its shipping options when it has an address. */
   const enterAddress = async (cart: NonNullable<State["cart"]>) => {
     const payer = payerFromCart(cart, state.payer);
-    const shippingOptions = await optionsFor(cart);
+    const shippingOptions = cart.shipping_address ? await api.shippingOptions(cart.id) : [];
     update({ payer, shippingOptions, step: "address" });
-  };
-
-  /**
-   * The delivery form saves itself while the shopper pauses with it whole (600 ms after her
-   * last keystroke or choice, when it is valid and the cart holds something else), so that her
-   * tap on a shipping option finds the address saved and waits only for the option. One save at
-   * a time; `saveDelivery` cancels a pause not yet over and waits for a save in flight before it
-   * decides. A failed save here says nothing: the tap saves again and shows what went wrong.
-   */
-  let deliverySaving: Promise<unknown> = Promise.resolve();
-  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
-  const saveWhenPaused = () => {
-    clearTimeout(pauseTimer);
-    pauseTimer = setTimeout(() => {
-      const { cart, payer } = state;
-      if (state.step !== "address" || !cart || cartHoldsDelivery(cart, payer)) return;
-      if (Object.keys(validatePayer(payer, shippingFields)).length > 0) return;
-      deliverySaving = deliverySaving
-        .then(async () => {
-          const saved = await api.saveAddress(cart.id, payer);
-          if (state.cart?.id === saved.id) update({ cart: saved });
-        })
-        .catch((error: Error) => logForDevelopers(`delivery not saved ahead: ${error.message}`));
-    }, 600);
   };
 
   /**
@@ -163,18 +91,14 @@ export async function mountStorefront(
    * tap order reaches the payment with a cart that has no e-mail or address.
    */
   const saveDelivery = async (refusal: string): Promise<boolean> => {
-    clearTimeout(pauseTimer);
-    await deliverySaving;
     const errors = validatePayer(state.payer, shippingFields);
     if (Object.keys(errors).length > 0) {
       refuse(shippingFields, errors, refusal);
       return false;
     }
     if (!state.cart) return false;
-    rememberPayer(state.payer);
-    // "Calcular frete" saved this form already: a tap on an option goes straight to the option.
-    if (cartHoldsDelivery(state.cart, state.payer)) return true;
     const cart = await api.saveAddress(state.cart.id, state.payer);
+    rememberPayer(state.payer);
     update({ cart });
     return true;
   };
@@ -182,9 +106,8 @@ export async function mountStorefront(
   /** Shows the payment step with the method the cart already has (else the first offered). */
   const enterPayment = async (cart: NonNullable<State["cart"]>) => {
     if (!state.region) return;
-    await methodPreset;
     const [methods, chosen] = await Promise.all([
-      offeredMethods(state.region.id),
+      api.availableMethods(state.region.id),
       api.chosenMethod(cart.id),
     ]);
     const method = chosen.method && methods.includes(chosen.method) ? chosen.method : methods[0];
@@ -319,10 +242,8 @@ export async function mountStorefront(
         if (!state.cart) return;
         update({ cart: await api.setQuantity(state.cart.id, lineId, quantity) });
       }),
-    edit: (field, value, form = "payer") => {
-      update({ [form]: { ...state[form], [field]: value } } as Partial<State>);
-      if (form === "payer") saveWhenPaused();
-    },
+    edit: (field, value, form = "payer") =>
+      update({ [form]: { ...state[form], [field]: value } } as Partial<State>),
     leave: (field, form = "payer") => {
       const values = state[form];
       const pretty =
@@ -338,8 +259,6 @@ export async function mountStorefront(
           touched: new Set([...state.touched, field]),
           payer: { ...state.payer, [field]: pretty },
         });
-        // A field written the way it is shown ("(11) 98765-4321") is what the cart should hold.
-        if (pretty !== values[field]) saveWhenPaused();
       } else {
         update({
           billingTouched: new Set([...state.billingTouched, field]),
@@ -351,7 +270,7 @@ export async function mountStorefront(
     submitAddress: () =>
       void attempt(async () => {
         if (!(await saveDelivery("Confira os campos destacados."))) return;
-        update({ shippingOptions: await optionsFor(state.cart!) });
+        update({ shippingOptions: await api.shippingOptions(state.cart!.id) });
       }),
     // The natural order: fill the form, tap PAC. The form is checked and saved first; the
     // option is taken only for a cart with the shopper's e-mail and address.
@@ -361,7 +280,6 @@ export async function mountStorefront(
         try {
           if (!(await saveDelivery("Preencha o e-mail e o endereço antes de escolher o frete.")))
             return;
-          await methodPreset;
           const cart = await api.chooseShipping(state.cart!.id, optionId);
           update({ cart });
           await enter({ step: "payment" }, "push");

@@ -315,24 +315,19 @@ export async function choosePaymentMethod(
   pixDiscount: PixDiscount;
   buyerDocument: BuyerDocumentAsked;
 }> {
-  const chosen = await recordPaymentMethod(cartId, method);
+  const chosen = await storeCall<{
+    pix_discount: PixDiscount;
+    buyer_document?: BuyerDocumentAsked;
+  }>(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`, {
+    method: "POST",
+    body: JSON.stringify({ method }),
+  });
   const { cart } = await sdk.store.cart.retrieve(cartId, { fields: cartFields });
   return {
     cart,
     pixDiscount: chosen.pix_discount,
     buyerDocument: chosen.buyer_document ?? "boleto",
   };
-}
-
-/** Records the method on the cart (the route of `choosePaymentMethod`), without reading the cart back. */
-export function recordPaymentMethod(
-  cartId: string,
-  method: Method,
-): Promise<{ pix_discount: PixDiscount; buyer_document?: BuyerDocumentAsked }> {
-  return storeCall(`/store/pix-checkout/carts/${encodeURIComponent(cartId)}/payment-method`, {
-    method: "POST",
-    body: JSON.stringify({ method }),
-  });
 }
 
 /** The method the cart already has, and the Pix discount as it stands on it. */
