@@ -2,7 +2,7 @@
 // The demo storefront's shipping step as a shopper on a phone lives it: from her tap on a
 // shipping option ("PAC") to the payment step on screen ("Pagar com Pix"), in Chromium at
 // 390 px, against the whole demo (`npm run demo`'s store, sandbox and storefront, its default
-// options) on this machine. Two ways to the tap, each a fresh shopper (a new browser context
+// options) on this machine. Three ways to the tap, each a fresh shopper (a new browser context
 // and cart) every time:
 //   - after "Calcular frete": the form saved and the options listed, then the tap;
 //   - in the natural order: the form typed, then the tap at once (the form is saved by the tap);
@@ -17,12 +17,10 @@ import { writeFileSync } from "node:fs";
 import { launchChromium } from "../e2e/support/browser.mjs";
 import { startE2eDemo } from "../e2e/support/demo.mjs";
 import { fillDelivery, toDelivery } from "../e2e/support/shopper.mjs";
+import { percentile } from "../../packages/medusa/bench/lib/http-tools.mjs";
 
 const smoke = process.env.BENCH_SMOKE === "1";
 const taps = Number(process.env.BENCH_TAPS ?? (smoke ? 3 : 30));
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** `POST /store/carts/cart_01…/shipping-methods` → `POST /store/carts/:id/shipping-methods`. */
 const shapeOf = (method, url) =>
@@ -53,8 +51,8 @@ async function oneTap(before) {
     await before(page);
     const pac = page.getByRole("radio", { name: /PAC/ });
     await pac.waitFor();
-    // What the page started before the tap ("Calcular frete", the method preset beside the
-    // options) ends first: the tap is timed alone. Quiet means no request for 300 ms.
+    // What the page started before the tap ("Calcular frete" and what follows it) ends first:
+    // the tap is timed alone. Quiet means no request for 300 ms.
     for (let quiet = 0; quiet < 3;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       quiet = inFlight === 0 ? quiet + 1 : 0;
