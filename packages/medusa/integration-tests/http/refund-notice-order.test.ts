@@ -130,5 +130,49 @@ medusaIntegrationTestRunner({
         .pluck("template");
       expect(mails).toEqual(["pix-checkout-order-received", "pix-checkout-refund-due"]);
     });
+
+    // CI saw the demo's "Pagamento confirmado" more than 30 s after "Recebemos seu pedido": the
+    // message waits for the order, and when the shopper's own `cart.complete` made it, it
+    // waited for the outbox's next retry.
+    it("a code paid before its cart could be an order: the shopper's own completion makes the order, and the paid message follows at once, not at the next retry", async () => {
+      const { cartId, makeCompletable } = await createUncompletableCart(container(), store, 31);
+      const pix = lastSession(await shop.initiate(cartId, "pp_pix_a"));
+      const chargeId = pix.data.charge_id as string;
+      await control(sandbox.url, `charges/${chargeId}/pay`, {});
+      await rowWhere(chargeId, "the Pix captured, awaiting its order", (r) =>
+        Boolean(r.captured_at && r.awaiting_order_since),
+      );
+      await sandbox.webhooksIdle();
+
+      await makeCompletable();
+      const completed = await shop.call("post", `/store/carts/${cartId}/complete`, {});
+      expect(completed.status, JSON.stringify(completed.data)).toBe(200);
+      expect(completed.data.type).toBe("order");
+      const orderId = (completed.data.order as Json).id as string;
+
+      const received = await sent(orderId, "pix-checkout-order-received");
+      const paid = await waitFor(
+        async () =>
+          (
+            await container()
+              .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+              .listNotifications({ resource_id: chargeId })
+          ).find((n) => n.template === "pix-checkout-paid"),
+        "the paid message",
+        45_000,
+      );
+      expect(paid.data).toMatchObject({ event: "paid", order: { id: orderId } });
+      // The order's news sends it, not the outbox's retry (30 s) nor the next reconciliation
+      // pass (every 15 s): within 3 s of the order's own message, by the times Medusa stored.
+      const gapMs =
+        new Date(paid.created_at as Date).getTime() -
+        new Date(received.created_at as Date).getTime();
+      expect(gapMs).toBeLessThan(3_000);
+      await rowWhere(
+        chargeId,
+        "the charge no longer waiting for its order",
+        (r) => !r.awaiting_order_since,
+      );
+    });
   },
 });

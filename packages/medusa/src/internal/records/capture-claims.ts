@@ -149,10 +149,14 @@ export class CaptureClaims {
       .limit(limit);
   }
 
-  /** The captured charge's cart is an order (or has no cart left to become one). */
-  async orderSeen(chargeId: string): Promise<void> {
-    await liveCharge(this.db, chargeId)
+  /**
+   * The captured charge's cart is an order (or has no cart left to become one). True when this
+   * call is the one that saw it (the charge was still waiting).
+   */
+  async orderSeen(chargeId: string): Promise<boolean> {
+    const cleared = await liveCharge(this.db, chargeId)
       .whereNotNull("awaiting_order_since")
       .update({ awaiting_order_since: null });
+    return Number(cleared) > 0;
   }
 }

@@ -211,6 +211,17 @@ export class ChargeLifecycle {
   }
 
   /**
+   * A captured charge's cart is an order now (or has no cart left to become one): what waited
+   * for the order (its transactions, the shopper's "paid" message) is due now, not at the
+   * outbox's next retry. True when this call saw it; the door that did delivers them.
+   */
+  async orderSeen(chargeId: string): Promise<boolean> {
+    if (!(await this.records.captures.orderSeen(chargeId))) return false;
+    await this.records.outbox.dueNow(chargeId);
+    return true;
+  }
+
+  /**
    * Hands a paid charge's capture to whichever instance runs subscribers (the worker). Not a
    * transition: the charge is already paid, and reconciliation captures it if the event is lost.
    */

@@ -31,9 +31,7 @@ export async function completeCart(
       source,
       detail: { cart_id: cartId, order_id: (result as { id?: string }).id },
     });
-    await ctx.records.captures.orderSeen(row.charge_id);
-    // What waited for the order (its transactions, the "paid" message) is due now.
-    await ctx.records.outbox.dueNow(row.charge_id);
+    await ctx.lifecycle.orderSeen(row.charge_id);
     // The shopper's page already said the code is paid; its order is the next news.
     await announceOrderNews(ctx.db, [row.charge_id]);
     return "completed";

@@ -21,6 +21,8 @@ export interface CollectionOutcome {
   capture?: CaptureResult;
   /** The cart completion's result, when the decision was to complete the cart. */
   cart?: "completed" | "failed";
+  /** This door saw the captured charge's order first: what waited for it is due now. */
+  orderSeen?: true;
 }
 
 /** One charge's decision, as recorded in the ledger under the collection's lease. */
@@ -30,6 +32,8 @@ export interface Recorded {
   row: ChargeRow;
   /** For a capture: the right to capture it, when the door asked for it and got it. */
   claim?: CaptureClaim;
+  /** The captured charge was waiting for its order, and this decision saw it. */
+  orderSeen?: true;
 }
 
 /** Which capture a door takes the right to, when the decision is to capture. */
@@ -132,6 +136,7 @@ export async function settleCollection(
   const recorded = await decideOnce({ holder: { door: "settlement", id: randomUUID() } });
   if (!recorded) return { decision: { kind: "nothing", why: "not a charge of this collection" } };
   const { decision, row, claim } = recorded;
+  const seen = recorded.orderSeen ? { orderSeen: true as const } : {};
   switch (decision.kind) {
     case "capture":
       try {
@@ -153,7 +158,7 @@ export async function settleCollection(
     case "complete_cart":
       return { decision, cart: await completeCart(ctx, row, decision.cartId, source) };
     default:
-      return { decision };
+      return { decision, ...seen };
   }
 }
 
@@ -230,7 +235,8 @@ async function record(
     case "nothing":
       if (row.awaiting_order_since && (snapshot.order || !snapshot.cartId)) {
         // Captured, and its cart is an order (or no cart is left to become one).
-        await core.records.captures.orderSeen(row.charge_id);
+        if (await core.lifecycle.orderSeen(row.charge_id))
+          return { decision, row, orderSeen: true };
       }
       return { decision, row };
     case "hold":
