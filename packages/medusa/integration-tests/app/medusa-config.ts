@@ -80,12 +80,14 @@ module.exports = defineConfig({
           : {}),
         // Every suite's shoppers come from 127.0.0.1 with one test CPF: one client, many carts
         // a minute and many unpaid order-first orders, its codes sent as fast as the budget
-        // allows (no pace, no reserve for first codes). The fairness tests (many-charges) set
-        // the merchant's defaults, or tighten these, at run time for their own addresses.
+        // allows (no pace, no reserve for first codes nor for the vouched). The fairness tests
+        // (many-charges) set the merchant's defaults, or tighten these, at run time for their
+        // own addresses.
         fairness: {
           clientCreatesPerMinute: 60,
           burstCreates: 60,
           firstCodeReserve: 0,
+          vouchedReserve: 0,
           clientWaitingMax: 1000,
           emailWaitingMax: 100,
           unpaidOrdersMax: 1000,

@@ -888,6 +888,48 @@ medusaIntegrationTestRunner({
         }
       });
 
+      it("sixty fresh addresses' first codes leave the vouched share of the minute: the flood stops at 50, and a signed shopper who comes after is sent at once while a fresh address waits for the next minute", async () => {
+        const queue = new CreateQueue(db(container()));
+        const key = `budget-vouched-share-${Date.now()}`;
+        const share = merchantShare();
+        // More fresh addresses than the minute holds, each a first code, granted the burst and
+        // then a token a second for half a minute: by then the window, not the pace, stops them.
+        const floods = Array.from({ length: 70 }, (_, i) => `198.51.100.${i + 1}`);
+        for (const [i, address] of floods.entries()) await enqueueIn(queue, key, i, address);
+        const grant = () => queue.grant(key, 60, () => true, share);
+        // Every send is answered at once.
+        const answered = () =>
+          requests()
+            .where({ budget_key: key, state: "sending" })
+            .update({ state: "done", done_at: db(container()).raw("now()"), lease_until: null });
+        try {
+          await grant();
+          for (let s = 0; s < 30; s += 1) {
+            await answered();
+            await passes(key, 1_000);
+            await grant();
+          }
+          await answered();
+          const sent = await requests().where({ budget_key: key }).whereNot({ state: "waiting" });
+          expect(sent).toHaveLength(60 - share.vouchedReserve);
+          const signed = await enqueueIn(queue, key, 1_000, "203.0.113.77", "storefront");
+          const returning = await enqueueIn(queue, key, 1_001, "203.0.113.78", "mailbox");
+          const fresh = await enqueueIn(queue, key, 1_002, "203.0.113.79");
+          const next = await grant();
+          expect(next.granted.map((r) => r.id).sort()).toEqual([signed.id, returning.id].sort());
+          // The fresh address waits for a slot of the window to close: the minute's first send.
+          expect(next.nextOpeningMs).toBeGreaterThan(20_000);
+          expect(
+            await requests()
+              .where({ id: fresh.id })
+              .first()
+              .then((r: Json) => r.state),
+          ).toBe("waiting");
+        } finally {
+          await requests().where({ budget_key: key }).delete();
+        }
+      });
+
       it("shoppers who are vouched for and arrive faster than a token a second are all sent at once while the minute has room; the flood's next create waits for its token", async () => {
         const queue = new CreateQueue(db(container()));
         const key = `budget-vouched-unpaced-${Date.now()}`;
@@ -1204,6 +1246,9 @@ medusaIntegrationTestRunner({
           });
           return result.id;
         };
+        /** Of the minute's 60, what a client nobody vouched for may take now (pacing.ts). */
+        const unvouchedMinute = () =>
+          60 - fairOptionsSchema.parse(pluginOptions().fairness).vouchedReserve;
         /** Slots taken in the minute now (what earlier tests sent counts too). */
         const usedNow = async () => {
           const row = await requests()
@@ -1218,8 +1263,9 @@ medusaIntegrationTestRunner({
 
         it("a client flooding carts from one address waits its turn; a shopper from another address still gets the code at once", async () => {
           tighten({ clientCreatesPerMinute: 2, clientWaitingMax: 10 });
-          // Three slots left in the minute, the rest freeing in 40 s.
-          await spendBudget(40_000, 57 - (await usedNow()));
+          // Three slots left in the minute (of what nobody vouched for may take), the rest
+          // freeing in 40 s.
+          await spendBudget(40_000, unvouchedMinute() - 3 - (await usedNow()));
           const floodSessions = [];
           for (let i = 0; i < 6; i += 1) {
             const response = await flood().initiate(await cartOf(), "pp_pix_a");
@@ -1577,9 +1623,9 @@ medusaIntegrationTestRunner({
           // Its create is a minute old: no slot of the minute is its any more, but its code is
           // still live and unpaid. By slots alone it would be a newcomer's equal.
           await freshMinute();
-          // The minute is full but for one slot, freeing in 4 s.
+          // The minute is full (but for the vouched share) but for one slot, freeing in 4 s.
           const knex = db(container());
-          await spendBudget(50_000, 59 - (await usedNow()));
+          await spendBudget(50_000, unvouchedMinute() - 1 - (await usedNow()));
           await requests().insert({
             id: `pxcr_spent_next_${Date.now()}`,
             budget_key: budgetKey(),

@@ -70,6 +70,16 @@ export const fairOptionsSchema = z.object({
    */
   firstCodeReserve: z.number().int().min(0).max(30).default(15),
   /**
+   * Of every minute's budget, the creates only a vouched shopper may take (the storefront signed
+   * her session, or her mailbox has an order paid here): every other shopper's create, a first
+   * code too, leaves this many slots of the minute untaken, so a flood from more addresses than
+   * the minute holds cannot make a signed shopper wait for the next one. The merchant's own
+   * creates (a payment link, a job) take the whole minute. At most a sixth of the budget (none
+   * of a budget under 6). 0: none kept (a store whose storefront signs nothing and whose
+   * shoppers are all new gets the whole minute for them).
+   */
+  vouchedReserve: z.number().int().min(0).max(10).default(10),
+  /**
    * What one address may hold waiting: its creates waiting in line plus its live unpaid codes
    * (`CreateQueue.holdingOf`); a new session past it gets 429.
    */

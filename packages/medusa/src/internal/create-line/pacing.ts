@@ -15,9 +15,10 @@
  * sends fits a bucket exactly when no span holds more than the burst plus a token per
  * `tokenMs`). Sends older than the window are not read: the window's own limit bounds them.
  *
- * A first code (a client holding nothing live, or a create no client asked for) draws on the
- * whole bucket and the whole window. Any other create leaves `reserve` tokens and `reserve` slots
- * of the window untaken, so they are there for the next shopper whichever moment she arrives.
+ * A first code (a client holding nothing live) draws on the whole bucket. Any other create of a
+ * client leaves `reserve` tokens and `reserve` slots of the window untaken, so they are there for
+ * the next shopper whichever moment she arrives. A create no client asked for (the merchant's
+ * payment link, a job) draws as a first code, on the whole window: no flood can ask for one.
  *
  * A vouched create (client-origin.ts `Vouch`: the storefront signed its shopper, or a mailbox
  * with an order paid here asked) needs no token, only a slot of the window: the pace is there
@@ -26,30 +27,52 @@
  * (a storefront's busy minute: two a second in the flood bench) queued behind each other for
  * seconds while most of the minute stood unused. Their sends still count in the bucket, so a
  * create nobody vouched for finds fewer tokens after them.
+ *
+ * And a share of the window is theirs alone (`vouchedReserve`): every client's create nobody
+ * vouched for, a first code too, leaves that many slots of the window untaken. Sixty fresh addresses
+ * ask for more than the whole minute, each a first code, and the flood bench saw them spend it:
+ * the storefront's signed shoppers who came after waited for the next minute (3 of 20, 51 s).
+ * Addresses cannot tell those sixty from sixty honest newcomers; a signature or a proven
+ * mailbox can, and the share is what it buys when the minute is contested.
  */
+/** Who asks for a create, as the pace tells them apart. */
+export type Asker =
+  /** A shopper someone vouched for (client-origin.ts `Vouch`). */
+  | "vouched"
+  /** No client: the merchant's payment link, a job. */
+  | "store"
+  /** A client holding nothing live: its first code. */
+  | "first_code"
+  /** A client holding an unpaid code or a create in flight. */
+  | "holding";
+
 export interface Pace {
   /** Tokens the bucket holds when full: sends that may go at once after a quiet spell. */
   burst: number;
   /** Of the burst and of the window, what only a first code may take. */
   reserve: number;
+  /** Of the window, what only a vouched create may take. */
+  vouchedReserve: number;
   /** How long one token takes to come (ms). */
   tokenMs: number;
 }
 
 /**
  * The pace of a budget of `limit` sends per `windowMs`: a burst of `burstCreates` (never above
- * the budget), and a reserve of `firstCodeReserve` (never above half the burst, so a client
- * holding something always has the other half).
+ * the budget), a reserve of `firstCodeReserve` (never above half the burst, so a client
+ * holding something always has the other half), and `vouchedReserve` slots for the vouched
+ * (never above a sixth of the budget: 10 of 60, none of a budget under 6).
  */
 export function paceOf(
   limit: number,
   windowMs: number,
-  options: { burstCreates: number; firstCodeReserve: number },
+  options: { burstCreates: number; firstCodeReserve: number; vouchedReserve: number },
 ): Pace {
   const burst = Math.max(1, Math.min(limit, options.burstCreates));
   return {
     burst,
     reserve: Math.max(0, Math.min(options.firstCodeReserve, Math.floor(burst / 2))),
+    vouchedReserve: Math.max(0, Math.min(options.vouchedReserve, Math.floor(limit / 6))),
     tokenMs: windowMs / limit,
   };
 }
@@ -98,20 +121,25 @@ export class MinutePace {
   }
 
   /**
-   * Null when a create may go now after `granted` others of this grant; else what stops it. A
-   * vouched create is stopped by the window only.
+   * Null when `asker`'s create may go now after `granted` others of this grant; else what stops
+   * it. A vouched create is stopped by the window only, and may take the whole of it.
    */
-  stop(firstCode: boolean, granted: number, vouched = false): PaceStop | null {
-    const kept = firstCode || vouched ? 0 : this.pace.reserve;
+  stop(asker: Asker, granted: number): PaceStop | null {
+    const kept = {
+      vouched: 0,
+      store: 0,
+      first_code: this.pace.vouchedReserve,
+      holding: this.pace.reserve + this.pace.vouchedReserve,
+    }[asker];
     if (this.used + granted >= this.limit - kept) return "window";
-    if (vouched) return null;
-    const tokens = firstCode ? this.tokens.first : this.tokens.other;
+    if (asker === "vouched") return null;
+    const tokens = asker === "holding" ? this.tokens.other : this.tokens.first;
     return granted < tokens ? null : "tokens";
   }
 
-  /** How long until the pace lets a create go (ms), after `granted` sent now by this grant. */
-  nextInMs(firstCode: boolean, granted: number): number {
-    const kept = firstCode ? 0 : this.pace.reserve;
+  /** How long until the pace lets `asker`'s create go (ms), after `granted` sent now by this grant. */
+  nextInMs(asker: Asker, granted: number): number {
+    const kept = asker === "holding" ? this.pace.reserve : 0;
     const ages = [...Array<number>(granted).fill(0), ...this.agesMs];
     return nextTokenInMs(ages, this.pace.burst - kept, this.pace.tokenMs);
   }

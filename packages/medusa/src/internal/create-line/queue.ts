@@ -5,7 +5,7 @@ import type { PaymentMethod } from "../platform/options";
 import { payerKey, type Vouch } from "./client-origin";
 import { orderByHolding, type OrderedCreate, type WaitingCreate } from "./holding-order";
 import { fairOptionsSchema } from "./fair-options";
-import { MinutePace, paceOf, type Pace, type PaceStop } from "./pacing";
+import { MinutePace, paceOf, type Asker, type Pace, type PaceStop } from "./pacing";
 import { UnpaidOrders } from "./unpaid-orders";
 import {
   ClientRefusals,
@@ -149,6 +149,8 @@ export interface FairShare extends HoldingRule {
   burstCreates?: number;
   /** Of the burst and of the window, what only a first code may take (pacing.ts). */
   firstCodeReserve?: number;
+  /** Of the window, what only a vouched create may take (pacing.ts). */
+  vouchedReserve?: number;
 }
 
 /** The `fairness` defaults, for a share or a rule that leaves a field out. */
@@ -159,6 +161,7 @@ const paceFor = (limit: number, share: FairShare): Pace =>
   paceOf(limit, CREATE_WINDOW_MS, {
     burstCreates: share.burstCreates ?? DEFAULTS.burstCreates,
     firstCodeReserve: share.firstCodeReserve ?? DEFAULTS.firstCodeReserve,
+    vouchedReserve: share.vouchedReserve ?? DEFAULTS.vouchedReserve,
   });
 
 /** What one grant did. */
@@ -358,13 +361,13 @@ export class CreateQueue {
       const paused = used.pausedMs > 0;
       const pace = new MinutePace(paceFor(limit, share), used.sentAgesMs, used.count, limit);
       // What the pace held back first: a first code if one was, else another create.
-      const stopNow = paused ? null : pace.stop(true, 0);
-      let paceStop: { stop: PaceStop; firstCode: boolean } | null =
-        stopNow === null ? null : { stop: stopNow, firstCode: true };
-      // Out of tokens, a vouched create may still go (pacing.ts): the line is read unless the
-      // window itself is full.
-      const line =
-        paused || paceStop?.stop === "window" ? [] : await this.fairOrder(trx, budgetKey, share);
+      const stopNow = paused ? null : pace.stop("first_code", 0);
+      let paceStop: { stop: PaceStop; asker: Asker } | null =
+        stopNow === null ? null : { stop: stopNow, asker: "first_code" };
+      // Out of tokens, or past what the rest may take of the window, a vouched create may still
+      // go (pacing.ts): the line is read unless the window itself is full.
+      const full = !paused && pace.stop("vouched", 0) === "window";
+      const line = paused || full ? [] : await this.fairOrder(trx, budgetKey, share);
       const ids: string[] = [];
       const heldBy = new Map<string, number>();
       const sentNow = new Map<string, number>();
@@ -378,15 +381,22 @@ export class CreateQueue {
         }
         // Holding nothing live, counting what this grant sends it: the client's first code.
         const firstCode = client === null || candidate.holding + (sentNow.get(client) ?? 0) === 0;
-        const stop = pace.stop(firstCode, ids.length, Boolean(candidate.vouched_by));
+        const asker: Asker = candidate.vouched_by
+          ? "vouched"
+          : client === null
+            ? "store"
+            : firstCode
+              ? "first_code"
+              : "holding";
+        const stop = pace.stop(asker, ids.length);
         if (stop !== null) {
-          // No later create can go if a first code cannot; a later first code may go when
-          // only the reserve held this one back.
+          // No later create can go if a first code cannot (the vouched and the store's own are
+          // served first); a later first code may go when only the reserve held this one back.
           if (firstCode) {
-            paceStop = { stop, firstCode };
+            paceStop = { stop, asker };
             break;
           }
-          paceStop ??= { stop, firstCode };
+          paceStop ??= { stop, asker };
           continue;
         }
         if (!canSend(candidate.provider_key)) break;
@@ -423,7 +433,7 @@ export class CreateQueue {
         else if (heldBack.size > 0) nextOpeningMs = SHARE_RECHECK_MS;
         // The pace held a create back: its next token lets it go, sooner than a slot frees.
         if (!paused && paceStop?.stop === "tokens") {
-          const tokenMs = pace.nextInMs(paceStop.firstCode, ids.length);
+          const tokenMs = pace.nextInMs(paceStop.asker, ids.length);
           nextOpeningMs = Math.min(nextOpeningMs ?? tokenMs, tokenMs);
         }
       }
