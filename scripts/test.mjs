@@ -166,21 +166,23 @@ const passed =
 // Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
 // today's code fails here, not on the day someone wants its figures; FIGURES.md is left as it is.
 // The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
-// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. One
-// after the other: side by side (until 2026-11-30) they took 481 s in CI where the benches take
-// about 222 s alone and the browsers less than their 175 s beside them; the two cores were the
-// bound, and the benches' four-instance stores waited on the browsers' paints.
+// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. The two
+// run side by side: the benches spend most of their 4 minutes standing Medusa stores up and
+// waiting on them, the browsers most of theirs in Xvfb paints, and neither times anything that
+// counts (a smoke bench's figures are printed, never kept), so together they take about the
+// benches' time instead of both.
 const browserReport = join(dirname(report), "browsers.json");
-const browsersPassed =
-  !interrupted &&
-  step(
-    "element in Chromium, Firefox, WebKit",
-    "npm",
-    ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
-    { PIX_WTR_JSON: browserReport },
-  );
-const benchesPassed =
-  !interrupted && step("benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]);
+const [benchesPassed, browsersPassed] = interrupted
+  ? [false, false]
+  : await together([
+      ["benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]],
+      [
+        "element in Chromium, Firefox, WebKit",
+        "npm",
+        ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+        { PIX_WTR_JSON: browserReport },
+      ],
+    ]);
 
 // CI keeps only the end of what this prints: the failed tests are named again beside the count,
 // each with its file and the first line of its error, so the tail alone says what to look at.
