@@ -226,11 +226,15 @@ try {
     const sort = (list) => list.sort((a, b) => a - b);
     return { paid: sort(paidMs), ledger: sort(ledgerMs), order: sort(orderMs) };
   }
-  const within = (promise, ms, message) =>
-    Promise.race([
+  // The timer goes with the race: one left running kept the process alive for its whole
+  // patience after the figures were printed (six minutes of every smoke run).
+  const within = (promise, ms, message) => {
+    let timer;
+    return Promise.race([
       promise,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(message)), ms)),
-    ]);
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
+    ]).finally(() => clearTimeout(timer));
+  };
   const worker = await timeStreams(sessions.slice(0, checkouts), 0);
   const spaced = await timeStreams(
     sessions.slice(checkouts, checkouts + spacedCount),
