@@ -215,6 +215,7 @@ function slowestFiles(json, count) {
 let summary = null;
 let failures = [];
 let slowest = [];
+let browserFailures = [];
 try {
   const json = JSON.parse(readFileSync(report, "utf8"));
   const counts = {
@@ -225,12 +226,15 @@ try {
   try {
     const browsers = JSON.parse(readFileSync(browserReport, "utf8"));
     for (const key of Object.keys(counts)) counts[key] += browsers[key];
+    browserFailures = (browsers.failures ?? []).map(
+      (f) => `  ✖ packages/element/${f.file} [${f.browser}] › ${f.name}\n      ${f.why}`,
+    );
   } catch {
     // No browser report: the runner crashed before its end; count that as a failure.
     counts.failed++;
   }
   summary = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
-  failures = failedTests(json);
+  failures = [...failedTests(json), ...browserFailures];
   slowest = slowestFiles(json, 10);
 } catch {
   // No report means vitest itself crashed; its own output above says why.
