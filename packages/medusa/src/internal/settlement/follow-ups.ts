@@ -42,8 +42,7 @@ export async function settleAndFollow(
   if (outcome.capture?.outcome === "processed") await followCapture(ctx, chargeId, source);
   // A capture made earlier whose order this door saw first (the storefront's own
   // `cart.complete` made it): its "paid" message goes now, not at the next retry.
-  else if (outcome.orderSeen)
-    await deliver(ctx, await ctx.records.outbox.take(null, ORDER.length, chargeId));
+  else if (outcome.orderSeen) await deliverFollowUpsOf(ctx, chargeId);
   return outcome;
 }
 
@@ -63,8 +62,12 @@ async function followCapture(
       `charge ${chargeId} is captured; completing its cart failed, and reconciliation retries it: ${redact((error as Error).message)}`,
     ),
   );
-  const due = await ctx.records.outbox.take(null, ORDER.length, chargeId);
-  await deliver(ctx, due);
+  await deliverFollowUpsOf(ctx, chargeId);
+}
+
+/** This charge's follow-ups due now (one of each kind at most), delivered by this door. */
+async function deliverFollowUpsOf(ctx: SettleContext, chargeId: string): Promise<void> {
+  await deliver(ctx, await ctx.records.outbox.take(null, ORDER.length, chargeId));
 }
 
 /** Reconciliation's step: every follow-up due, delivered once more (at least once, idempotent). */
