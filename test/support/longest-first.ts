@@ -8,7 +8,13 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * short ones fill the gaps at the end; the rest keep Vitest's order.
  */
 
-/** Files measured at a minute or more (2026-11-28, a quiet 2-core machine), longest first. */
+/**
+ * Files measured at a minute or more (2026-11-28, a quiet 2-core machine), longest first. The two
+ * scale suites test for seconds but start built stores for most of a minute first (in their
+ * `beforeAll`, which the report does not count as the file's time): last in Vitest's order, they
+ * were the end of the step (2026-11-30: `live-status` began its tests 32 s after every other
+ * integration file had ended).
+ */
 export const LONG_FILES = [
   "test/packaging/tarball-install.test.ts",
   "test/e2e/checkout.test.ts",
@@ -18,6 +24,8 @@ export const LONG_FILES = [
   "test/fuzz/hostile-input.test.ts",
   "packages/medusa/integration-tests/http/checkout.test.ts",
   "packages/medusa/integration-tests/scale/exporters.test.ts",
+  "packages/medusa/integration-tests/scale/live-status.test.ts",
+  "packages/medusa/integration-tests/scale/multi-instance.test.ts",
   "packages/medusa/integration-tests/http/store-routes.test.ts",
   "packages/medusa/integration-tests/http/money-path.test.ts",
 ];
