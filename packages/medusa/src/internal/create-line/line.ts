@@ -16,7 +16,6 @@ import {
   CREATE_WINDOW_MS,
   ENDED_REQUEST_RETENTION_MS,
   type CreateRequestRow,
-  type CreateRequestState,
   type FairShare,
   type LinePlace,
   type NewCreateRequest,
@@ -58,8 +57,6 @@ const ANSWER_FROM_ELSEWHERE_MS = 3_000;
 const SEND_ATTEMPTS = 5;
 /** The pause after a request's first passing failure; it doubles with each. */
 const RETRY_PAUSE_MS = 2_000;
-/** The states in which a request whose own send failed is still the line's to answer. */
-const STILL_IN_LINE: ReadonlySet<CreateRequestState> = new Set(["waiting", "sending", "done"]);
 const PRUNE_BATCH = 500;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** An address held back by its share is logged at most this often. */
@@ -154,12 +151,9 @@ export class CreateLine {
         return { kind: "created", charge: await own };
       } catch (error) {
         // Refused for the limit after all, or failed in passing: the request is back in line,
-        // and the shopper waits for it like any other queued one. By the time this reads it,
-        // the line may already be sending it again (its pause is 2 s; a loaded machine took
-        // longer), or have made its charge: still the shopper's request, answered below.
-        // Otherwise (failed for good, canceled) the session fails.
+        // and the shopper waits for it like any other queued one. Otherwise the session fails.
         const current = await this.queue.byId(queued.id);
-        if (!current || !STILL_IN_LINE.has(current.state)) throw error;
+        if (current?.state !== "waiting") throw error;
       }
     }
     // Another instance found the slot first and is sending this request now: its answer is a
