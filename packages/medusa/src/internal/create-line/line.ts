@@ -46,6 +46,14 @@ export type LineOutcome =
   | { kind: "created"; charge: ChargeRow }
   | { kind: "queued"; request: CreateRequestRow; place: LinePlace };
 
+/**
+ * What one send of a request came to, decided where it happened: its charge, or the request
+ * back in line (the limit, or a passing failure it is sent again after). A send that ends the
+ * request, or whose charge could not be recorded, rejects instead. Told by the send itself, not
+ * read back from the request's state: by the time that is read the line may be sending it again.
+ */
+type SendOutcome = { kind: "created"; charge: ChargeRow } | { kind: "back_in_line"; code: string };
+
 /** Lapsed sends recovered per sweep. */
 const RECOVERY_BATCH = 20;
 /**
@@ -84,7 +92,7 @@ export class CreateLine {
   private readonly charges: Charges;
   private readonly senders = new Map<string, LineSender>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly inFlight = new Map<string, Promise<ChargeRow>>();
+  private readonly inFlight = new Map<string, Promise<SendOutcome>>();
   private readonly createClients = new Map<string, Promise<PaymentServiceClient>>();
   private prunedAt = 0;
   private readonly heldBackLoggedAt = new Map<string, number>();
@@ -147,14 +155,11 @@ export class CreateLine {
     }
     const own = this.inFlight.get(queued.id);
     if (own) {
-      try {
-        return { kind: "created", charge: await own };
-      } catch (error) {
-        // Refused for the limit after all, or failed in passing: the request is back in line,
-        // and the shopper waits for it like any other queued one. Otherwise the session fails.
-        const current = await this.queue.byId(queued.id);
-        if (current?.state !== "waiting") throw error;
-      }
+      // A send that ended the request, or made a charge it could not record, fails the session
+      // (the shopper is there to retry). Refused for the limit after all, or failed in passing,
+      // the request is back in line and the shopper waits for it like any other queued one.
+      const outcome = await own;
+      if (outcome.kind === "created") return outcome;
     }
     // Another instance found the slot first and is sending this request now: its answer is a
     // moment away, and the shopper should get the code with the session, not "preparing".
@@ -311,7 +316,7 @@ export class CreateLine {
     request: CreateRequestRow,
     sender: LineSender,
     shopperWaiting = false,
-  ): Promise<ChargeRow> {
+  ): Promise<SendOutcome> {
     const attributes = createAttributes(request, sender.options);
     const waitedMs = attributes["pix_checkout.create.line_wait_ms"];
     if (typeof waitedMs === "number") recordLineWait(waitedMs, request.method);
@@ -319,10 +324,13 @@ export class CreateLine {
       "pix_checkout.create",
       attributes,
       () => this.sendNow(request, sender, shopperWaiting),
-      (charge) => ({
-        "pix_checkout.charge_id": charge.charge_id,
-        "pix_checkout.outcome": "created",
-      }),
+      (outcome) =>
+        outcome.kind === "created"
+          ? {
+              "pix_checkout.charge_id": outcome.charge.charge_id,
+              "pix_checkout.outcome": "created",
+            }
+          : { "pix_checkout.outcome": "back_in_line", "pix_checkout.error_code": outcome.code },
     );
   }
 
@@ -336,7 +344,7 @@ export class CreateLine {
     request: CreateRequestRow,
     sender: LineSender,
     shopperWaiting = false,
-  ): Promise<ChargeRow> {
+  ): Promise<SendOutcome> {
     let charge: ClientCharge;
     try {
       // A Variant A send that ended without an answer may have made the charge after all, and
@@ -369,12 +377,14 @@ export class CreateLine {
         const pauseMs = typeof err.retryAfterMs === "number" ? err.retryAfterMs : CREATE_WINDOW_MS;
         await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message }, false);
         this.wakeIn(request.budget_key, pauseMs);
+        return { kind: "back_in_line", code };
       } else if (resend && isPassing(error) && request.attempts + 1 < SEND_ATTEMPTS) {
         // Nothing was charged (or the lookup found nothing): the shopper keeps waiting while
         // the request is sent again, after a pause that grows with its failures.
         const pauseMs = RETRY_PAUSE_MS * 2 ** request.attempts;
         await this.queue.requeue(request.id, request.budget_key, pauseMs, { code, message }, true);
         this.wakeIn(request.budget_key, pauseMs);
+        return { kind: "back_in_line", code };
       } else {
         // A send the service failed in passing still spent its slot of the budget, but not
         // its client's share: the shopper did not spend it, and tries again.
@@ -382,7 +392,7 @@ export class CreateLine {
       }
       throw error;
     }
-    return this.record(request, sender, charge);
+    return { kind: "created", charge: await this.record(request, sender, charge) };
   }
 
   /**
