@@ -826,8 +826,9 @@ medusaIntegrationTestRunner({
       await db(container())("pix_checkout_charge")
         .where({ charge_id: chargeId })
         .update({ capture_claimed_at: db(container()).raw("now() - interval '3 minutes'") });
-      const report = await reconcilePass(container());
-      expect(report.settled).toBe(1);
+      // This pass, or the app's own scheduled one (every 15 s) just before it, takes it over:
+      // which of the two does is the schedule's business, that one of them does is the test's.
+      await reconcilePass(container());
       expect((await orderOfCart(container(), cartId))?.payment_collections[0]?.status).toBe(
         "completed",
       );
