@@ -123,6 +123,7 @@ try {
     sandboxStatePath: parsed["fresh-sandbox"] ? null : undefined,
     embeddedPostgres: parsed["embedded-postgres"],
     extraStoreOrigins,
+    adminBuild: true,
     ...(parsed["data-dir"] ? { dataDir: resolve(parsed["data-dir"]) } : {}),
     admin: {
       email: process.env.PIX_DEMO_ADMIN_EMAIL,
@@ -173,6 +174,13 @@ function smtpNote() {
   return demo.ports.mailSmtp ? ` (SMTP ${demo.ports.mailSmtp})` : "";
 }
 
+/** How the admin opens: at once when served built, else what its first visit costs and why. */
+function adminNote() {
+  const bundle = demo.adminBundle;
+  if (bundle.serving === "built") return "\n               served built: it opens at once";
+  return `\n               compiled at its first visit (about 20 s), ${bundle.why ?? ""}`;
+}
+
 /** Says that another demo runs beside this one, with its own data and database. */
 function runNote() {
   return demo.run === 1
@@ -196,7 +204,7 @@ console.log(`
 Pix Checkout demo is ready in ${(demo.readyInMs / 1000).toFixed(1)} s (sandbox variant ${demo.variant.toUpperCase()})
 
   Storefront   ${demo.urls.storefront}
-  Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}
+  Admin        ${demo.urls.admin}    ${demo.admin.email} / ${demo.admin.password}${adminNote()}
                in Portuguese for a Brazilian browser; another language under Perfil → Idioma
   Store API    ${demo.urls.store}    publishable key ${demo.publishableKey}${originsNote()}
   Sandbox      ${demo.urls.sandbox}    pay or expire charges here
@@ -211,6 +219,16 @@ ${movedNote()}${pluginNote()}
                manhã moves it to the next 10:00 in São Paulo, outside the quiet hours
 
 Press Ctrl-C to stop everything.`);
+
+// The background admin build ends while the demo runs: say what it cost and what it buys.
+void demo.adminBundle.building?.then((result) => {
+  if (stopping) return;
+  console.log(
+    result.built
+      ? `admin: built in ${(result.ms / 1000).toFixed(1)} s; the next start serves it at once`
+      : `admin: the build for the next start failed (${result.why}); it compiles at each first visit`,
+  );
+});
 
 // The demo's clock, so the reminders' whole cadence shows in minutes (apps/demo/README.md).
 const sandboxNow = async () => {

@@ -86,6 +86,13 @@ export interface StartDemoOptions {
   mailDirectory?: string;
   /** Progress lines ("migrate ready in 8.2 s"). Default: silent. */
   log?: (message: string) => void;
+  /**
+   * Serve the admin built (lib/admin-build.mjs): the first start with given settings compiles
+   * it at the first visit and builds it in the background; later starts serve that build at
+   * once. One demo of a checkout at a time serves a build. `npm run demo` sets it; default false
+   * (a test's demo on ports of its own would build an admin nobody opens).
+   */
+  adminBuild?: boolean;
 }
 
 /** What the seed wrote for the demo. */
@@ -133,6 +140,15 @@ export interface Demo {
   ports: Omit<DemoPorts, "mailSmtp" | "mailWeb"> & Partial<Pick<DemoPorts, "mailSmtp" | "mailWeb">>;
   /** Ports whose default was taken, so the system picked a free one instead. */
   movedPorts: (keyof DemoPorts)[];
+  /** How the store serves its admin this start. */
+  adminBundle: {
+    /** "built": opens at once; "compiled": Vite compiles it at the first visit (about 25 s). */
+    serving: "built" | "compiled";
+    /** Why a demo asked for a built admin compiles it, else null. */
+    why: string | null;
+    /** The background build for the next start, when one runs. */
+    building: Promise<{ built: true; ms: number } | { built: false; why: string }> | null;
+  };
   /** 1 for the first demo of its data folder, 2 for a second one running beside it, …. */
   run: number;
   /** This run's folder: mail, seed output, logs, sandbox state, embedded database. */

@@ -1,6 +1,7 @@
 // The whole demo in one call: database, sandbox, migrations, seed, store and storefront.
 // `npm run demo` (bin/demo.mjs) is a thin command around it; end-to-end tests import it.
 import { randomBytes } from "node:crypto";
+import { planAdmin } from "./admin-build.mjs";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDatabase } from "./database.mjs";
@@ -185,12 +186,20 @@ export async function startDemo(options = {}) {
           );
     if (mailbox) closers.push(() => mailbox.close());
 
+    // Built once in the background, the admin is then served at once (lib/admin-build.mjs).
+    // Medusa compiles it at the first visit only when NODE_ENV is exactly "development", and
+    // treats every NODE_ENV starting with "dev" as development elsewhere (its request log, its
+    // database options): "dev" is development with the admin served built.
+    const adminPlan = options.adminBuild
+      ? planAdmin({ storeOrigin })
+      : /** @type {const} */ ({ serving: "compiled", why: "", build: null });
+    if (adminPlan.serving === "built") closers.push(async () => adminPlan.release());
     const run = {
       logDir,
       track,
       env: {
         ...process.env,
-        NODE_ENV: "development",
+        NODE_ENV: adminPlan.serving === "built" ? "dev" : "development",
         MEDUSA_DISABLE_TELEMETRY: "true",
         // The admin's development server opens a websocket port of its own; keep it on loopback.
         HMR_BIND_HOST: host,
@@ -271,6 +280,11 @@ export async function startDemo(options = {}) {
     };
 
     const readyInMs = Math.round(performance.now() - startedAt);
+    // After readiness, at low priority: the shopper's first pages come first.
+    const adminBuild =
+      adminPlan.serving === "compiled" && adminPlan.build
+        ? adminPlan.build(run.env, logDir, track)
+        : null;
     return {
       urls: {
         store: storeOrigin,
@@ -296,6 +310,11 @@ export async function startDemo(options = {}) {
       logDir,
       timings,
       readyInMs,
+      adminBundle: {
+        serving: adminPlan.serving,
+        why: adminPlan.serving === "compiled" && adminPlan.why ? adminPlan.why : null,
+        building: adminBuild,
+      },
       moveClock,
       stop,
     };

@@ -48,6 +48,8 @@ beforeAll(async () => {
     databaseName,
     dataDir: await mkdtemp(join(tmpdir(), "pix-demo-")),
     sandboxStatePath: null,
+    // As `npm run demo` does: the restart below must serve the admin built.
+    adminBuild: true,
   };
   demo = await startDemo(options);
 });
@@ -119,6 +121,15 @@ describe("startDemo", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).token).toEqual(expect.any(String));
   });
+
+  it("builds the admin in the background on a first start with these settings, and keeps that start's admin compiled", async () => {
+    // A build of this key left by an earlier run of this suite is served from the first start.
+    if (demo.adminBundle.serving === "built") return;
+    expect(demo.adminBundle.why).toMatch(/first start/);
+    // Compiled by Vite at the first visit: its page loads Vite's client.
+    expect(await (await fetch(demo.urls.admin)).text()).toContain("/@vite/client");
+    expect(await demo.adminBundle.building).toMatchObject({ built: true });
+  }, 240_000);
 
   it("starts a mailbox whose inbox answers, and the store delivers its e-mails there", async () => {
     expect(demo.urls.mail).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -355,7 +366,8 @@ describe("startDemo", () => {
         '(SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM inventory_level) AS levels',
     );
     const firstKey = demo.publishableKey;
-    restart = startDemo(options);
+    // On the same store port: the admin's build is made for its origin.
+    restart = startDemo({ ...options, ports: { store: demo.ports.store } });
     demo = await restart;
     const after = await query(
       "SELECT (SELECT count(*) FROM product) AS products, (SELECT count(*) FROM region) AS regions, " +
@@ -365,4 +377,20 @@ describe("startDemo", () => {
     expect(after).toEqual(before);
     expect(demo.publishableKey).toBe(firstKey);
   }, 240_000);
+
+  it("serves the admin built on the next start: its page and scripts at once, nothing compiled", async () => {
+    expect(demo.adminBundle).toMatchObject({ serving: "built", why: null, building: null });
+    const page = await fetch(demo.urls.admin);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain("/@vite/client");
+    // The demo's Portuguese default for a Brazilian browser is in the built page too.
+    expect(html).toContain('localStorage.setItem("lng", "ptBR")');
+    const entry = /** @type {string} */ (html.match(/src="(\/app\/assets\/index-[^"]+\.js)"/)?.[1]);
+    expect(entry).toBeDefined();
+    const script = await fetch(new URL(entry, demo.urls.store));
+    expect(script.status).toBe(200);
+    // Built for this store: the admin calls this origin's API.
+    expect(await script.text()).toContain(demo.urls.store);
+  });
 });
