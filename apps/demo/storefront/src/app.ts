@@ -14,7 +14,13 @@ import {
   formatPostalCode,
   type PayerField,
 } from "./payer-fields";
-import { deliveryComplete, payerFromCart, rememberedPayer, rememberPayer } from "./cart-address";
+import {
+  cartHoldsDelivery,
+  deliveryComplete,
+  payerFromCart,
+  rememberedPayer,
+  rememberPayer,
+} from "./cart-address";
 import { hashOf, routeOf, type Route } from "./route";
 import { initialState, type Actions, type PayerForm, type State } from "./state";
 import { logForDevelopers } from "./developer-log";
@@ -97,18 +103,44 @@ export async function mountStorefront(
       return false;
     }
     if (!state.cart) return false;
-    const cart = await api.saveAddress(state.cart.id, state.payer);
     rememberPayer(state.payer);
+    // "Calcular frete" saved this form already: a tap on an option goes straight to the option.
+    if (cartHoldsDelivery(state.cart, state.payer)) return true;
+    const cart = await api.saveAddress(state.cart.id, state.payer);
     update({ cart });
     return true;
   };
 
-  /** Shows the payment step with the method the cart already has (else the first offered). */
-  const enterPayment = async (cart: NonNullable<State["cart"]>) => {
+  /**
+   * The methods the region offers, asked once per region: they change only with the store's
+   * configuration, and the tap on a shipping option should not wait for them. A failed answer
+   * is asked again next time.
+   */
+  let offered: { regionId: string; methods: Promise<api.Method[]> } | null = null;
+  const offeredMethods = (regionId: string): Promise<api.Method[]> => {
+    if (offered?.regionId !== regionId) {
+      const methods = api.availableMethods(regionId);
+      offered = { regionId, methods };
+      methods.catch(() => {
+        if (offered?.methods === methods) offered = null;
+      });
+    }
+    return offered.methods;
+  };
+
+  /**
+   * Shows the payment step with the method the cart already has (else the first offered).
+   * `chosenAhead`: the cart's method as read beside the shipping option's update (the tap); a
+   * cart that had one is read again, since its Pix discount counts the new shipping.
+   */
+  const enterPayment = async (
+    cart: NonNullable<State["cart"]>,
+    chosenAhead?: Awaited<ReturnType<typeof api.chosenMethod>>,
+  ) => {
     if (!state.region) return;
     const [methods, chosen] = await Promise.all([
-      api.availableMethods(state.region.id),
-      api.chosenMethod(cart.id),
+      offeredMethods(state.region.id),
+      chosenAhead && !chosenAhead.method ? chosenAhead : api.chosenMethod(cart.id),
     ]);
     const method = chosen.method && methods.includes(chosen.method) ? chosen.method : methods[0];
     // The first method is preselected, and the cart's totals are shown for it at once; a
@@ -134,7 +166,11 @@ export async function mountStorefront(
    * for shows the one it is ready for. `how` says whether the address bar gets a new entry
    * (a shopper's click), has its entry replaced, or already shows the route (back, reload).
    */
-  const enter = async (route: Route, how: "push" | "replace" | "none") => {
+  const enter = async (
+    route: Route,
+    how: "push" | "replace" | "none",
+    chosenAhead?: Awaited<ReturnType<typeof api.chosenMethod>>,
+  ) => {
     const cart = state.cart;
     const ready = (cart?.items?.length ?? 0) > 0;
     let shown: Route = route;
@@ -161,7 +197,7 @@ export async function mountStorefront(
         deliveryComplete(cart) &&
         (cart.shipping_methods?.length ?? 0) > 0
       ) {
-        await enterPayment(cart);
+        await enterPayment(cart, chosenAhead);
       } else {
         shown = { step: "address" };
         await enterAddress(cart);
@@ -280,9 +316,15 @@ export async function mountStorefront(
         try {
           if (!(await saveDelivery("Preencha o e-mail e o endereço antes de escolher o frete.")))
             return;
-          const cart = await api.chooseShipping(state.cart!.id, optionId);
+          // The option, and beside it what the payment step reads: the region's methods and
+          // the cart's own (the option changes neither).
+          const [cart, chosen] = await Promise.all([
+            api.chooseShipping(state.cart!.id, optionId),
+            api.chosenMethod(state.cart!.id),
+            state.region ? offeredMethods(state.region.id) : undefined,
+          ]);
           update({ cart });
-          await enter({ step: "payment" }, "push");
+          await enter({ step: "payment" }, "push", chosen);
         } finally {
           update({ choosing: null });
         }

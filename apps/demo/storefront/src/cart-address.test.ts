@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payerFromCart, toAddress } from "./cart-address";
+import { cartHoldsDelivery, payerFromCart, toAddress } from "./cart-address";
 import { emptyPayer, type PayerFields } from "./payer-fields";
 
 const typed: PayerFields = {
@@ -26,5 +26,24 @@ describe("the form and the cart's address", () => {
   it("keeps what was typed when the cart has no address yet", () => {
     const cart = { email: null, shipping_address: null } as never;
     expect(payerFromCart(cart, typed)).toEqual(typed);
+  });
+
+  it("knows a cart that holds the form already, and one a changed field would update", () => {
+    const cart = { email: typed.email, shipping_address: toAddress(typed) } as never;
+    expect(cartHoldsDelivery(cart, typed)).toBe(true);
+    expect(cartHoldsDelivery(cart, { ...typed, number: "1001" })).toBe(false);
+    expect(cartHoldsDelivery(cart, { ...typed, neighborhood: "Jardins" })).toBe(false);
+    expect(cartHoldsDelivery(cart, { ...typed, email: "bia@example.com" })).toBe(false);
+    expect(cartHoldsDelivery(cart, { ...typed, phone: "(11) 90000-0000" })).toBe(false);
+    // A new cart of a one-country region holds the country alone: no address yet.
+    expect(
+      cartHoldsDelivery(
+        { email: typed.email, shipping_address: { country_code: "br" } } as never,
+        typed,
+      ),
+    ).toBe(false);
+    expect(cartHoldsDelivery({ email: typed.email, shipping_address: null } as never, typed)).toBe(
+      false,
+    );
   });
 });

@@ -69,6 +69,37 @@ export function deliveryComplete(
   );
 }
 
+/**
+ * Whether the cart already holds the form as `toAddress` saves it (e-mail and delivery address):
+ * a tap on a shipping option after "Calcular frete" saved the same form sends no second update.
+ * Any difference saves again. The billing address is not compared: this storefront writes it
+ * only with the delivery, as the same address.
+ */
+export function cartHoldsDelivery(
+  cart: Pick<HttpTypes.StoreCart, "email" | "shipping_address">,
+  payer: PayerFields,
+): boolean {
+  const held = cart.shipping_address;
+  if (!held || text(cart.email) !== payer.email.trim()) return false;
+  const wanted = toAddress(payer);
+  const fields = [
+    "first_name",
+    "last_name",
+    "address_1",
+    "address_2",
+    "city",
+    "province",
+    "postal_code",
+    "country_code",
+    "phone",
+  ] as const;
+  return (
+    fields.every((field) => text(held[field]) === wanted[field]) &&
+    text(held.metadata?.neighborhood) === wanted.metadata.neighborhood &&
+    text(held.metadata?.number) === wanted.metadata.number
+  );
+}
+
 const payerKey = "pix-demo-payer";
 
 /**
