@@ -190,6 +190,35 @@ describe("the session requests' turns in one process", () => {
     expect(await served).toEqual(["192.0.2.2", "192.0.2.3", "192.0.2.1"]);
   });
 
+  it("serves a shopper the storefront signed before fresh addresses that came first, and the signed by rank among them", async () => {
+    let now = 0;
+    const turns = new ClientTurns(1, { now: () => now });
+    // A signed shopper who already holds a code (a turn a minute ago, one code since).
+    releaseOf(await turns.take("storefront:198.51.100.9", 20, true))();
+    turns.noteHolding("storefront:198.51.100.9", 1);
+    now = 61_000;
+    const busy = releaseOf(await turns.take("192.0.2.9", 20));
+    // Sixty fresh addresses are newcomers as a shopper is; they asked first.
+    const flood = Array.from({ length: 60 }, (_, i) => `203.0.113.${i + 1}`);
+    const served: string[] = [];
+    const ask = (key: string, vouched: boolean) =>
+      turns.take(key, 20, vouched).then((turn) => {
+        served.push(key);
+        releaseOf(turn)();
+      });
+    const asked = flood.map((address) => ((now += 10), ask(address, false)));
+    asked.push(((now += 10), ask("storefront:198.51.100.9", true)));
+    asked.push(((now += 10), ask(`storefront:${SHOPPER}`, true)));
+    busy();
+    await Promise.all(asked);
+    expect(served.slice(0, 3)).toEqual([
+      `storefront:${SHOPPER}`,
+      "storefront:198.51.100.9",
+      flood[0],
+    ]);
+    expect(served).toHaveLength(62);
+  });
+
   it("refuses at its cap by the requests waiting here only: what a client was last seen holding may be paid since, and is counted by the line", async () => {
     const turns = new ClientTurns(1);
     releaseOf(await turns.take(FLOOD, 2))();

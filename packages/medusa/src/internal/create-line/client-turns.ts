@@ -32,6 +32,11 @@ interface ClientState {
    * codes and creates in flight. Never from anything the client sends.
    */
   holding: number;
+  /**
+   * Whether the store's storefront signed its address (client-origin.ts `Vouch`): fixed with
+   * its key, which the caller keeps apart from the same address unsigned.
+   */
+  vouched: boolean;
 }
 
 /** The window over which turns taken count against a client (as the line's slots do). */
@@ -51,7 +56,11 @@ const REMEMBERED = 10_000;
  * the longest waiting goes first among equals. A shopper asking for its first code (rank 0)
  * goes before every client already holding one, so one flooding client holds one place here,
  * not one per request, and 15 of them hold 15 places behind every shopper. A flooding client
- * is still served whenever no client ranked below it waits. When a waiting request's turn
+ * is still served whenever no client ranked below it waits. Clients whose address the store's
+ * storefront signed go before every client it did not, by the same ranks among them, as the
+ * line orders its creates (holding-order.ts): past the addresses a minute can tell apart (a
+ * flood from 60 fresh ones, each a newcomer at rank 0 like a shopper), the storefront's
+ * shoppers still wait only for the turns running. When a waiting request's turn
  * comes it is judged afresh (the early refusal reads the line again), so a flood the line
  * refused meanwhile is answered 429 from that one query.
  *
@@ -85,10 +94,11 @@ export class ClientTurns {
   /**
    * Resolves with a turn once one is free and no client ranked below it waits (at once when
    * nobody waits), or with a refusal when `maxWaiting` requests of the client already wait. A
-   * turn must be released; a second release does nothing.
+   * turn must be released; a second release does nothing. `vouched`: the storefront signed
+   * the client's address; its key must differ from the same address's unsigned one.
    */
-  take(clientKey: string, maxWaiting: number): Promise<Turn> {
-    const client = this.stateOf(clientKey);
+  take(clientKey: string, maxWaiting: number, vouched = false): Promise<Turn> {
+    const client = this.stateOf(clientKey, vouched);
     if (client.waiting.length >= maxWaiting) {
       return Promise.resolve({ refused: true, waiting: client.waiting.length, waitedMs: 0 });
     }
@@ -178,17 +188,24 @@ export class ClientTurns {
     return this.running;
   }
 
-  private stateOf(clientKey: string): ClientState {
+  private stateOf(clientKey: string, vouched: boolean): ClientState {
     let client = this.clients.get(clientKey);
     if (!client) {
       if (this.clients.size >= REMEMBERED) this.forgetQuiet();
-      client = { busy: false, waiting: [], taken: 0, minuteFrom: this.now(), holding: 0 };
+      client = {
+        busy: false,
+        waiting: [],
+        taken: 0,
+        minuteFrom: this.now(),
+        holding: 0,
+        vouched,
+      };
       this.clients.set(clientKey, client);
     }
     return client;
   }
 
-  /** Hands free turns out: lowest rank first, then the longest waiting. */
+  /** Hands free turns out: the vouched first, then the lowest rank, then the longest waiting. */
   private next(): void {
     while (this.running < this.atOnce) {
       const now = this.now();
@@ -203,8 +220,9 @@ export class ClientTurns {
         const rank = this.rankOf(client, now);
         if (
           !best ||
-          rank < bestRank ||
-          (rank === bestRank && client.waiting[0]!.at < best.waiting[0]!.at)
+          (client.vouched && !best.vouched) ||
+          (client.vouched === best.vouched &&
+            (rank < bestRank || (rank === bestRank && client.waiting[0]!.at < best.waiting[0]!.at)))
         ) {
           best = client;
           bestRank = rank;

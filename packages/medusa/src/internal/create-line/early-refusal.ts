@@ -43,17 +43,18 @@ const capped = new CappedClients();
 /**
  * The early refusal's reading of a client (one query, `CreateQueue.standing`): its refusal still
  * standing, or the cap it reached (then recorded as the admission's would be), or none when it
- * may go on to the session gate; and whether it is at its cap. What it holds ranks its next
- * requests in the turns.
+ * may go on to the session gate; and whether it is at its cap. What it holds ranks the next
+ * requests of `turnKey` in the turns (null: a second reading of a request, not its turn's).
  */
 async function readRefusal(
   queue: CreateQueue,
   clientKey: string,
   options: FairOptions,
   vouchedBy: Vouch | null,
+  turnKey: string | null,
 ): Promise<CapReading> {
   const standing = await queue.standing(clientKey, options, vouchedBy);
-  turns.noteHolding(clientKey, standing.holding);
+  if (turnKey !== null) turns.noteHolding(turnKey, standing.holding);
   if (standing.refusal) {
     return {
       refusal: { ...standing.refusal, waiting: standing.counts.client, earlier: true },
@@ -83,7 +84,8 @@ async function readRefusalOfMailbox(
   clientKey: string,
   options: FairOptions,
 ): Promise<WaitingRefusal | null> {
-  return (await readRefusal(queue, clientKey, options, "mailbox")).refusal;
+  // Its turn was its address's, whose reading already noted what the address holds.
+  return (await readRefusal(queue, clientKey, options, "mailbox", null)).refusal;
 }
 
 /**
@@ -140,9 +142,10 @@ export async function refuseWaitingClientsEarly(
     ).requests;
     // A vouched request is judged against another line (queue.ts `waitingBehind`): its reading
     // is kept apart from the same address's unvouched one.
+    // The same key takes the turns: a signed shopper goes before the unsigned (client-turns.ts).
     const reading = vouchedBy ? `${vouchedBy}:${clientKey}` : clientKey;
     const judgeAddress = () =>
-      capped.judge(reading, () => readRefusal(queue, clientKey, options, vouchedBy));
+      capped.judge(reading, () => readRefusal(queue, clientKey, options, vouchedBy, reading));
     // A refusal for the full line nobody vouched for is no refusal for a returning customer, whom
     // the admission may vouch for by her proven mailbox (queue.ts `admit`): she is judged again
     // against the vouched line, her reading her own (her cart's, not her address's). Looked up
@@ -163,11 +166,12 @@ export async function refuseWaitingClientsEarly(
       const refusal = await judge();
       if (refusal) return sendWaitingRefusal(res, refusal);
     }
-    let turn = await turns.take(clientKey, options.clientWaitingMax);
+    const vouched = vouchedBy !== null;
+    let turn = await turns.take(reading, options.clientWaitingMax, vouched);
     while ("sentBack" in turn) {
       const refusal = await judge();
       if (refusal) return sendWaitingRefusal(res, refusal);
-      turn = await turns.take(clientKey, options.clientWaitingMax);
+      turn = await turns.take(reading, options.clientWaitingMax, vouched);
     }
     if ("refused" in turn) {
       return sendWaitingRefusal(res, {
@@ -186,7 +190,7 @@ export async function refuseWaitingClientsEarly(
     const refusal = await judge();
     if (refusal) {
       // Its requests still waiting for a turn are told the same now, not after every shopper's.
-      turns.sendBack(clientKey);
+      turns.sendBack(reading);
       return sendWaitingRefusal(res, refusal);
     }
   } catch (error) {
