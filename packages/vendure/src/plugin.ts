@@ -1,0 +1,33 @@
+import { PluginCommonModule, VendurePlugin } from "@vendure/core";
+import { awaitingPixProcess } from "./awaiting-pix";
+import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
+import { PixCheckoutService } from "./pix-checkout.service";
+import { pixPaymentHandler } from "./pix-handler";
+import { PixCheckoutWebhookController } from "./webhook.controller";
+
+/**
+ * Pix Checkout for Vendure: `PixCheckoutPlugin.init({ apiKey, baseUrl, variant, webhookSecret })`
+ * in the config's `plugins`, then a payment method with the handler `pix-checkout-pix`.
+ */
+@VendurePlugin({
+  imports: [PluginCommonModule],
+  providers: [
+    { provide: PIX_CHECKOUT_OPTIONS, useFactory: () => PixCheckoutPlugin.options },
+    PixCheckoutService,
+  ],
+  controllers: [PixCheckoutWebhookController],
+  configuration: (config) => {
+    config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler);
+    (config.paymentOptions.process ??= []).push(awaitingPixProcess);
+    return config;
+  },
+  compatibility: "^3.7.0",
+})
+export class PixCheckoutPlugin {
+  static options: PixCheckoutVendureOptions;
+
+  static init(options: PixCheckoutVendureOptions): typeof PixCheckoutPlugin {
+    PixCheckoutPlugin.options = checkOptions(options);
+    return PixCheckoutPlugin;
+  }
+}

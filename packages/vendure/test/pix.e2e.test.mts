@@ -1,0 +1,290 @@
+// A Vendure store selling by Pix through the plugin, driven as a storefront and an admin drive
+// it (the Shop and Admin GraphQL APIs), the payment service played by the sandbox over HTTP.
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { DefaultLogger, LanguageCode, LogLevel, mergeConfig } from "@vendure/core";
+import {
+  createTestEnvironment,
+  PostgresInitializer,
+  registerInitializer,
+  testConfig,
+} from "@vendure/testing";
+import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
+import { gql } from "graphql-tag";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PIX_HANDLER_CODE, PixCheckoutPlugin } from "../dist/index.js";
+
+const WEBHOOK_SECRET = "vendure-webhook-token-1234";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const ORDER = gql`
+  fragment PixOrder on Order {
+    id
+    code
+    state
+    totalWithTax
+    payments {
+      id
+      state
+      amount
+      method
+      transactionId
+      metadata
+    }
+  }
+`;
+
+let sandbox: Sandbox;
+let env: ReturnType<typeof createTestEnvironment>;
+let storeUrl: string;
+
+beforeAll(async () => {
+  registerInitializer("postgres", new PostgresInitializer());
+  const port = await freePort();
+  storeUrl = `http://127.0.0.1:${port}`;
+  sandbox = await startSandbox({
+    variant: "a",
+    webhookUrls: [`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`],
+  });
+  env = createTestEnvironment(
+    mergeConfig(testConfig, {
+      apiOptions: { port, hostname: "127.0.0.1" },
+      logger: new DefaultLogger({ level: LogLevel.Error }),
+      dbConnectionOptions: {
+        type: "postgres",
+        host: process.env.DB_HOST ?? "localhost",
+        port: Number(process.env.DB_PORT ?? 5432),
+        username: process.env.DB_USERNAME ?? "postgres",
+        password: process.env.DB_PASSWORD ?? "",
+      },
+      plugins: [
+        PixCheckoutPlugin.init({
+          apiKey: sandbox.defaultKey,
+          baseUrl: sandbox.baseUrl,
+          variant: "a",
+          webhookSecret: WEBHOOK_SECRET,
+        }),
+      ],
+    }),
+  );
+  await env.server.init({
+    productsCsvPath: fileURLToPath(new URL("./fixtures/products.csv", import.meta.url)),
+    customerCount: 1,
+    initialData: {
+      defaultLanguage: LanguageCode.pt_BR,
+      defaultZone: "Brasil",
+      countries: [{ name: "Brasil", code: "BR", zone: "Brasil" }],
+      taxRates: [{ name: "Sem imposto", percentage: 0 }],
+      shippingMethods: [{ name: "PAC", price: 1500 }],
+      paymentMethods: [{ name: "Pix", handler: { code: PIX_HANDLER_CODE, arguments: [] } }],
+      collections: [],
+    },
+  });
+  await env.adminClient.asSuperAdmin();
+}, 180_000);
+
+afterAll(async () => {
+  await env?.server.destroy();
+  await sandbox?.close();
+});
+
+/** A guest's order of one shirt with PAC, in ArrangingPayment, and its Pix code asked for. */
+async function orderWithPixCode(email: string) {
+  const shop = env.shopClient;
+  await shop.asAnonymousUser();
+  await shop.query(gql`
+    mutation {
+      addItemToOrder(productVariantId: "T_1", quantity: 2) {
+        ... on Order {
+          id
+        }
+      }
+    }
+  `);
+  await shop.query(
+    gql`
+      mutation ($email: String!) {
+        setCustomerForOrder(input: { emailAddress: $email, firstName: "Ana", lastName: "Souza" }) {
+          ... on Order {
+            id
+          }
+        }
+      }
+    `,
+    { email },
+  );
+  await shop.query(gql`
+    mutation {
+      setOrderShippingAddress(
+        input: {
+          fullName: "Ana Souza"
+          streetLine1: "Avenida Paulista, 1000"
+          city: "São Paulo"
+          province: "SP"
+          postalCode: "01310-100"
+          countryCode: "BR"
+        }
+      ) {
+        ... on Order {
+          id
+        }
+      }
+    }
+  `);
+  const { eligibleShippingMethods } = await shop.query(gql`
+    {
+      eligibleShippingMethods {
+        id
+      }
+    }
+  `);
+  await shop.query(
+    gql`
+      mutation ($id: [ID!]!) {
+        setOrderShippingMethod(shippingMethodId: $id) {
+          ... on Order {
+            id
+          }
+        }
+      }
+    `,
+    { id: [eligibleShippingMethods[0].id] },
+  );
+  await shop.query(gql`
+    mutation {
+      transitionOrderToState(state: "ArrangingPayment") {
+        ... on Order {
+          id
+        }
+      }
+    }
+  `);
+  const { addPaymentToOrder } = await shop.query(
+    gql`
+      ${ORDER}
+      mutation ($method: String!) {
+        addPaymentToOrder(input: { method: $method, metadata: {} }) {
+          ...PixOrder
+          ... on ErrorResult {
+            errorCode
+            message
+          }
+        }
+      }
+    `,
+    // The payment method's code (from its name, "Pix"), whose handler is the plugin's.
+    { method: "pix" },
+  );
+  return addPaymentToOrder;
+}
+
+async function orderByCode(code: string) {
+  const { orders } = await env.adminClient.query(
+    gql`
+      ${ORDER}
+      query ($code: String!) {
+        orders(options: { filter: { code: { eq: $code } } }) {
+          items {
+            ...PixOrder
+            history {
+              items {
+                type
+                data
+              }
+            }
+          }
+        }
+      }
+    `,
+    { code },
+  );
+  return orders.items[0];
+}
+
+async function pay(chargeId: string, body: unknown = {}) {
+  const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status).toBeLessThan(300);
+  await sandbox.webhooksIdle();
+}
+
+describe("Pix on Vendure", () => {
+  it("gives the shopper the order's Pix code, for its whole total, and keeps the order waiting for it", async () => {
+    const order = await orderWithPixCode("ana@example.com");
+    expect(order.state).toBe("ArrangingPayment");
+    expect(order.totalWithTax).toBe(2 * 4990 + 1500);
+    const [payment] = order.payments;
+    expect(payment).toMatchObject({
+      state: "AwaitingPix",
+      amount: order.totalWithTax,
+      method: "pix",
+    });
+    expect(payment.metadata.public.copyPaste).toMatch(/^000201/);
+    // The shop sees the code, never the plugin's own notes nor the key.
+    expect(JSON.stringify(payment.metadata)).not.toContain(sandbox.defaultKey);
+    expect(payment.metadata.channelToken).toBeUndefined();
+  });
+
+  it("settles the order once when its Pix is paid: the webhook asks the service, and a second delivery moves nothing", async () => {
+    const order = await orderWithPixCode("bia@example.com");
+    const chargeId = order.payments[0].transactionId;
+    await pay(chargeId);
+    const settled = await orderByCode(order.code);
+    expect(settled.state).toBe("PaymentSettled");
+    expect(settled.payments.map((p: { state: string }) => p.state)).toEqual(["Settled"]);
+
+    // The same delivery again, as the service retries it.
+    const again = await fetch(`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        event: "charge.paid",
+        data: { uuid: chargeId, amount: order.totalWithTax, status: "paid" },
+      }),
+    });
+    expect(await again.json()).toEqual({ outcome: "duplicate" });
+    const after = await orderByCode(order.code);
+    const settledEntries = after.history.items.filter(
+      (entry: { type: string; data: { to?: string } }) =>
+        entry.type === "ORDER_PAYMENT_TRANSITION" && entry.data.to === "Settled",
+    );
+    expect(settledEntries).toHaveLength(1);
+  });
+
+  it("moves nothing on a forged webhook: a wrong token is refused, and a right token's claim of a payment the service has not seen changes no order", async () => {
+    const order = await orderWithPixCode("carla@example.com");
+    const chargeId = order.payments[0].transactionId;
+    const forged = {
+      event: "charge.paid",
+      data: { uuid: chargeId, status: "paid", amount: order.totalWithTax },
+    };
+    const wrong = await fetch(`${storeUrl}/pix-checkout/webhook?token=not-the-token-at-all`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(forged),
+    });
+    expect(wrong.status).toBe(401);
+    const claimed = await fetch(`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(forged),
+    });
+    expect(await claimed.json()).toEqual({ outcome: "not_paid" });
+    const still = await orderByCode(order.code);
+    expect(still.state).toBe("ArrangingPayment");
+    expect(still.payments.map((p: { state: string }) => p.state)).toEqual(["AwaitingPix"]);
+  });
+});
