@@ -1,6 +1,11 @@
 export { PixCheckoutPlugin } from "./plugin";
 export { pixPaymentHandler, PIX_HANDLER_CODE } from "./pix-handler";
-export { PixCheckoutService, type DeliveryOutcome } from "./pix-checkout.service";
+export {
+  PixCheckoutService,
+  type DeliveryOutcome,
+  type ReconcileReport,
+} from "./pix-checkout.service";
+export { reconcileTask } from "./reconcile-task";
 export {
   settlementVerdict,
   type SettlementVerdict,

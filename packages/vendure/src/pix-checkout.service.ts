@@ -9,18 +9,36 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
+import { AWAITING_PIX } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { settlementVerdict, type SettlementVerdict } from "./settlement-verdict";
 
 const LOG = "PixCheckoutPlugin";
 
 /** What a webhook delivery came to, as its answer says (never more: no payer data, no key). */
-export type DeliveryOutcome = "settled" | "duplicate" | "not_paid" | "unknown_charge" | "held";
+export type DeliveryOutcome =
+  "settled" | "canceled" | "duplicate" | "not_paid" | "unknown_charge" | "held";
+
+/** What one reconciliation pass did. */
+export interface ReconcileReport {
+  checked: number;
+  settled: number;
+  canceled: number;
+  held: number;
+  /** Codes the service could not be asked about this pass (asked again at the next). */
+  unreachable: number;
+}
+
+/** Codes a pass asks about, oldest first; the rest wait for the next pass. */
+const RECONCILE_BATCH = 100;
+
+/** The service's statuses after which a code can no longer be paid. */
+const ENDED = new Set(["expired", "canceled", "failed"]);
 
 /**
- * The plugin's one door into the money: a code made for an order, and a payment heard of
- * (webhook, reconciliation) settled once, when the service says it is paid and it pays exactly
- * the order it was made for.
+ * The plugin's one door into the money: a code made for an order, and a code heard of
+ * (webhook, reconciliation) settled once when the service says it is paid and it pays exactly
+ * the order it was made for, or cancelled once the service says it can no longer be paid.
  */
 @Injectable()
 export class PixCheckoutService {
@@ -60,38 +78,64 @@ export class PixCheckoutService {
   }
 
   /**
-   * A webhook delivery: parsed, then asked of the service (a delivery is a hint, never proof),
-   * and a paid charge's payment settled once. Throws `WebhookParseError` for a body that is no
-   * event of the spec.
+   * A webhook delivery: parsed, then asked of the service (a delivery is a hint, never proof):
+   * a paid code's payment settled once, an ended one's cancelled. Throws `WebhookParseError`
+   * for a body that is no event of the spec.
    */
   async hear(body: unknown): Promise<DeliveryOutcome> {
     const verified = await this.client.verifyWebhook(parseWebhook(body));
-    if (!("chargeId" in verified) || !verified.paid) return "not_paid";
-    return this.settleCharge(verified.chargeId);
+    if (!("chargeId" in verified)) return "not_paid";
+    if (verified.paid) return this.settleCharge(verified.chargeId);
+    if (ENDED.has(verified.status)) return this.endCharge(verified.chargeId);
+    return "not_paid";
   }
 
   /**
-   * Settles the payment of `chargeId`, in the channel the code was made in, under a lock of its
-   * own (two deliveries of one payment at once settle it once).
+   * The net under the webhooks (the `pix-checkout-reconcile` task): every code still awaiting
+   * its Pix is asked about, and a paid one is settled, an ended one cancelled, exactly as its
+   * webhook would have done.
    */
-  async settleCharge(chargeId: string): Promise<DeliveryOutcome> {
-    const found = await this.connection.rawConnection.getRepository(Payment).findOne({
-      where: { transactionId: chargeId },
-      relations: ["order"],
+  async reconcile(): Promise<ReconcileReport> {
+    const report: ReconcileReport = {
+      checked: 0,
+      settled: 0,
+      canceled: 0,
+      held: 0,
+      unreachable: 0,
+    };
+    const waiting = await this.connection.rawConnection.getRepository(Payment).find({
+      where: { state: AWAITING_PIX },
+      order: { createdAt: "ASC" },
+      take: RECONCILE_BATCH,
     });
-    const channelToken = (found?.metadata as { channelToken?: unknown } | undefined)?.channelToken;
-    if (!found || typeof channelToken !== "string") return "unknown_charge";
-    const ctx = await this.requestContexts.create({
-      apiType: "admin",
-      channelOrToken: channelToken,
-    });
-    return this.connection.withTransaction(ctx, async (tx) => {
-      const payments = this.connection.getRepository(tx, Payment);
-      await payments.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
-        `pix-checkout:${chargeId}`,
-      ]);
-      const payment = await payments.findOne({ where: { id: found.id }, relations: ["order"] });
-      if (!payment) return "unknown_charge";
+    for (const payment of waiting) {
+      report.checked += 1;
+      let outcome: DeliveryOutcome;
+      try {
+        const status = await this.client.charges.status(payment.transactionId);
+        outcome = status.paid
+          ? await this.settleCharge(payment.transactionId)
+          : ENDED.has(status.status)
+            ? await this.endCharge(payment.transactionId)
+            : "not_paid";
+      } catch (error) {
+        report.unreachable += 1;
+        Logger.warn(
+          `reconciliation could not decide charge ${payment.transactionId}: ${redact(String((error as Error)?.message ?? error))}`,
+          LOG,
+        );
+        continue;
+      }
+      if (outcome === "settled") report.settled += 1;
+      if (outcome === "canceled") report.canceled += 1;
+      if (outcome === "held") report.held += 1;
+    }
+    return report;
+  }
+
+  /** Settles the payment of `chargeId` once, when it pays exactly the order that waits for it. */
+  settleCharge(chargeId: string): Promise<DeliveryOutcome> {
+    return this.underLock(chargeId, async (tx, payment) => {
       if (payment.state === "Settled") return "duplicate";
       const order = await this.orderService.findOne(tx, payment.order.id);
       if (!order) return "unknown_charge";
@@ -106,6 +150,57 @@ export class PixCheckoutService {
       }
       Logger.info(`settled payment ${payment.id} of order ${order.code} (charge ${chargeId})`, LOG);
       return "settled";
+    });
+  }
+
+  /**
+   * A code the service says can no longer be paid (expired, canceled, failed): its payment is
+   * cancelled, so the order, still in `ArrangingPayment`, takes a new code. Asked of the service
+   * again under the lock: a code paid at its last second is settled by its own door instead.
+   */
+  endCharge(chargeId: string): Promise<DeliveryOutcome> {
+    return this.underLock(chargeId, async (tx, payment) => {
+      if (payment.state !== AWAITING_PIX) return "duplicate";
+      const status = await this.client.charges.status(chargeId);
+      if (status.paid || !ENDED.has(status.status)) return "not_paid";
+      const canceled = await this.orderService.cancelPayment(tx, payment.id);
+      if ("errorCode" in canceled) {
+        throw new Error(`canceling payment ${payment.id} failed: ${redact(canceled.message)}`);
+      }
+      Logger.info(
+        `canceled payment ${payment.id}: its code is ${status.status} (charge ${chargeId})`,
+        LOG,
+      );
+      return "canceled";
+    });
+  }
+
+  /**
+   * Runs `work` on the payment of `chargeId` in the channel its code was made in, inside one
+   * transaction holding a lock of that charge's own: every door into a code's money (webhook,
+   * reconciliation, on any instance) decides one at a time.
+   */
+  private async underLock(
+    chargeId: string,
+    work: (tx: RequestContext, payment: Payment) => Promise<DeliveryOutcome>,
+  ): Promise<DeliveryOutcome> {
+    const found = await this.connection.rawConnection.getRepository(Payment).findOne({
+      where: { transactionId: chargeId },
+    });
+    const channelToken = (found?.metadata as { channelToken?: unknown } | undefined)?.channelToken;
+    if (!found || typeof channelToken !== "string") return "unknown_charge";
+    const ctx = await this.requestContexts.create({
+      apiType: "admin",
+      channelOrToken: channelToken,
+    });
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const payments = this.connection.getRepository(tx, Payment);
+      await payments.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+        `pix-checkout:${chargeId}`,
+      ]);
+      const payment = await payments.findOne({ where: { id: found.id }, relations: ["order"] });
+      if (!payment) return "unknown_charge";
+      return work(tx, payment);
     });
   }
 }

@@ -3,6 +3,7 @@ import { awaitingPixProcess } from "./awaiting-pix";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
 import { pixPaymentHandler } from "./pix-handler";
+import { reconcileTask } from "./reconcile-task";
 import { PixCheckoutWebhookController } from "./webhook.controller";
 
 /**
@@ -19,6 +20,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler);
     (config.paymentOptions.process ??= []).push(awaitingPixProcess);
+    (config.schedulerOptions.tasks ??= []).push(reconcileTask);
     return config;
   },
   compatibility: "^3.7.0",

@@ -12,7 +12,8 @@ import {
 import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
 import { gql } from "graphql-tag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PIX_HANDLER_CODE, PixCheckoutPlugin } from "../dist/index.js";
+import { ConfigService } from "@vendure/core";
+import { PIX_HANDLER_CODE, PixCheckoutPlugin, PixCheckoutService } from "../dist/index.js";
 
 const WEBHOOK_SECRET = "vendure-webhook-token-1234";
 
@@ -211,8 +212,9 @@ async function orderByCode(code: string) {
   return orders.items[0];
 }
 
-async function pay(chargeId: string, body: unknown = {}) {
-  const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/pay`, {
+/** What the sandbox's test controls do to a charge (`pay`, `expire`), its webhook let go. */
+async function control(chargeId: string, action: "pay" | "expire", body: unknown = {}) {
+  const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -220,6 +222,26 @@ async function pay(chargeId: string, body: unknown = {}) {
   expect(answer.status).toBeLessThan(300);
   await sandbox.webhooksIdle();
 }
+
+const pay = (chargeId: string) => control(chargeId, "pay");
+
+/** Every webhook of the sandbox lost from now until `lost` ends (the service's faults). */
+async function withWebhooksLost(lost: () => Promise<void>) {
+  const faults = (rate: number) =>
+    fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ webhook_drop_rate: rate }),
+    });
+  await faults(1);
+  try {
+    await lost();
+  } finally {
+    await faults(0);
+  }
+}
+
+const reconcile = () => env.server.app.get(PixCheckoutService).reconcile();
 
 describe("Pix on Vendure", () => {
   it("gives the shopper the order's Pix code, for its whole total, and keeps the order waiting for it", async () => {
@@ -286,5 +308,48 @@ describe("Pix on Vendure", () => {
     const still = await orderByCode(order.code);
     expect(still.state).toBe("ArrangingPayment");
     expect(still.payments.map((p: { state: string }) => p.state)).toEqual(["AwaitingPix"]);
+  });
+
+  it("settles an order whose webhook was lost at reconciliation's next pass, once", async () => {
+    const order = await orderWithPixCode("dora@example.com");
+    const chargeId = order.payments[0].transactionId;
+    await withWebhooksLost(() => pay(chargeId));
+    expect((await orderByCode(order.code)).state).toBe("ArrangingPayment");
+
+    const report = await reconcile();
+    expect(report).toMatchObject({ settled: 1, unreachable: 0 });
+    const settled = await orderByCode(order.code);
+    expect(settled.state).toBe("PaymentSettled");
+    // The next pass finds nothing left to do for it.
+    expect((await reconcile()).settled).toBe(0);
+    // Run every minute by Vendure's scheduler, as one of the config's tasks.
+    const tasks = env.server.app.get(ConfigService).schedulerOptions.tasks ?? [];
+    expect(tasks.map((task) => task.id)).toContain("pix-checkout-reconcile");
+  });
+
+  it("cancels an expired code's payment, keeps the order waiting, and gives the shopper a new code for it", async () => {
+    const order = await orderWithPixCode("eva@example.com");
+    const first = order.payments[0].transactionId;
+    await control(first, "expire");
+    const waiting = await orderByCode(order.code);
+    expect(waiting.state).toBe("ArrangingPayment");
+    expect(waiting.payments.map((p: { state: string }) => p.state)).toEqual(["Cancelled"]);
+
+    const { addPaymentToOrder: renewed } = await env.shopClient.query(gql`
+      mutation {
+        addPaymentToOrder(input: { method: "pix", metadata: {} }) {
+          ... on Order {
+            payments {
+              state
+              transactionId
+            }
+          }
+        }
+      }
+    `);
+    const fresh = renewed.payments.find((p: { state: string }) => p.state === "AwaitingPix");
+    expect(fresh.transactionId).not.toBe(first);
+    await pay(fresh.transactionId);
+    expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
   });
 });
