@@ -4,7 +4,10 @@ import type { PaymentProcess } from "@vendure/core";
  * A Pix code shown and not yet paid: Vendure's payments start `Created` and must move on at
  * once, and neither `Authorized` (it would place the order) nor `Declined` says it. The order
  * stays in `ArrangingPayment` while its payment is `AwaitingPix`; the service's confirmation
- * settles it, an expiry or a replaced code cancels it.
+ * settles it, an expiry cancels it. A code paid that pays nothing of its order
+ * (settlement-verdict.ts `hold`) is `Declined` for it, its money listed for the merchant to
+ * return (`pixCheckoutHeldPayments`): declined, it covers nothing of the order's total, as
+ * Vendure counts payments.
  */
 export const AWAITING_PIX = "AwaitingPix";
 

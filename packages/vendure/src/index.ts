@@ -4,6 +4,7 @@ export {
   PixCheckoutService,
   type DeliveryOutcome,
   type ReconcileReport,
+  type HeldPayment,
 } from "./pix-checkout.service";
 export { reconcileTask } from "./reconcile-task";
 export {

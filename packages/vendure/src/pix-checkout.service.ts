@@ -4,6 +4,7 @@ import {
   Order,
   OrderService,
   Payment,
+  PaymentService,
   RequestContextService,
   TransactionalConnection,
   type RequestContext,
@@ -18,6 +19,19 @@ const LOG = "PixCheckoutPlugin";
 /** What a webhook delivery came to, as its answer says (never more: no payer data, no key). */
 export type DeliveryOutcome =
   "settled" | "canceled" | "duplicate" | "not_paid" | "unknown_charge" | "held";
+
+/** A paid code that settled nothing, as the merchant's list shows it. */
+export interface HeldPayment {
+  paymentId: string | number;
+  orderId: string | number;
+  orderCode: string;
+  /** Integer cents. */
+  amount: number;
+  chargeId: string;
+  /** In Portuguese, as the merchant reads it. */
+  why: string;
+  heldAt: string;
+}
 
 /** What one reconciliation pass did. */
 export interface ReconcileReport {
@@ -48,6 +62,7 @@ export class PixCheckoutService {
     @Inject(PIX_CHECKOUT_OPTIONS) options: PixCheckoutVendureOptions,
     private readonly connection: TransactionalConnection,
     private readonly orderService: OrderService,
+    private readonly paymentService: PaymentService,
     private readonly requestContexts: RequestContextService,
   ) {
     this.client = new PixClient({
@@ -70,8 +85,11 @@ export class PixCheckoutService {
   /** Whether `payment` may be settled now, asked of the service (see settlement-verdict.ts). */
   async verdictOf(order: Order, payment: Payment): Promise<SettlementVerdict> {
     const charge = await this.client.charges.retrieve(payment.transactionId);
+    const settledCents = (order.payments ?? [])
+      .filter((other) => other.state === "Settled" && other.id !== payment.id)
+      .reduce((sum, other) => sum + other.amount, 0);
     return settlementVerdict({
-      order: { state: order.state, totalCents: order.totalWithTax },
+      order: { state: order.state, totalCents: order.totalWithTax, settledCents },
       payment: { state: payment.state, amountCents: payment.amount },
       charge: { status: charge.status, amountCents: charge.amountCents },
     });
@@ -136,13 +154,15 @@ export class PixCheckoutService {
   /** Settles the payment of `chargeId` once, when it pays exactly the order that waits for it. */
   settleCharge(chargeId: string): Promise<DeliveryOutcome> {
     return this.underLock(chargeId, async (tx, payment) => {
-      if (payment.state === "Settled") return "duplicate";
-      const order = await this.orderService.findOne(tx, payment.order.id);
+      if (payment.state !== AWAITING_PIX) return "duplicate";
+      const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
       if (!order) return "unknown_charge";
       const verdict = await this.verdictOf(order, payment);
-      if (verdict.kind !== "settle") {
+      if (verdict.kind === "not_paid") return "not_paid";
+      if (verdict.kind === "hold") {
+        await this.hold(tx, payment, verdict.why);
         Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
-        return verdict.kind === "not_paid" ? "not_paid" : "held";
+        return "held";
       }
       const settled = await this.orderService.settlePayment(tx, payment.id);
       if ("errorCode" in settled) {
@@ -151,6 +171,53 @@ export class PixCheckoutService {
       Logger.info(`settled payment ${payment.id} of order ${order.code} (charge ${chargeId})`, LOG);
       return "settled";
     });
+  }
+
+  /**
+   * The paid code's money, settled nowhere: its payment is `Declined` for the order (so it
+   * covers nothing of its total), with why, listed for the merchant; no door decides it again.
+   */
+  private async hold(tx: RequestContext, payment: Payment, why: string): Promise<void> {
+    const moved = await this.paymentService.transitionToState(tx, payment.id, "Declined");
+    if ("errorCode" in moved) {
+      throw new Error(`holding payment ${payment.id} failed: ${redact(moved.message)}`);
+    }
+    await this.connection.getRepository(tx, Payment).update(payment.id, {
+      errorMessage: `Pix pago retido: ${why}`,
+      // TypeORM's partial type cannot follow a JSON column's free shape.
+      metadata: { ...moved.metadata, held: { why, at: new Date().toISOString() } } as never,
+    });
+  }
+
+  /**
+   * The active channel's paid codes that settled nothing, newest first: what the merchant must
+   * decide (return the money at the service, then cancel the payment).
+   */
+  async heldPayments(ctx: RequestContext): Promise<HeldPayment[]> {
+    const payments = await this.connection
+      .getRepository(ctx, Payment)
+      .createQueryBuilder("payment")
+      .innerJoinAndSelect("payment.order", "order")
+      .innerJoin("order.channels", "channel", "channel.id = :channelId", {
+        channelId: ctx.channelId,
+      })
+      .where("payment.state = :state", { state: "Declined" })
+      .orderBy("payment.updatedAt", "DESC")
+      .getMany();
+    return payments
+      .filter((payment) => (payment.metadata as { held?: unknown } | null)?.held)
+      .map((payment) => {
+        const held = (payment.metadata as { held?: { why?: string; at?: string } }).held ?? {};
+        return {
+          paymentId: payment.id,
+          orderId: payment.order.id,
+          orderCode: payment.order.code,
+          amount: payment.amount,
+          chargeId: payment.transactionId,
+          why: held.why ?? "",
+          heldAt: held.at ?? payment.updatedAt.toISOString(),
+        };
+      });
   }
 
   /**

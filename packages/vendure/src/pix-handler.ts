@@ -1,3 +1,4 @@
+import { InvalidRequestError } from "@pix-checkout/client";
 import { LanguageCode, PaymentMethodHandler, type Injector } from "@vendure/core";
 import { AWAITING_PIX } from "./awaiting-pix";
 import { PixCheckoutService } from "./pix-checkout.service";
@@ -25,7 +26,30 @@ export const pixPaymentHandler = new PaymentMethodHandler({
     service = injector.get(PixCheckoutService);
   },
   createPayment: async (ctx, order, amount) => {
-    const charge = await serviceOf().createPix(ctx, order, amount);
+    // Vendure asks for what the order's payments do not cover yet: nothing, while a code of
+    // the whole total still waits to be paid.
+    if (amount < 1) {
+      return {
+        amount,
+        state: "Declined" as const,
+        errorMessage:
+          "Este pedido já tem um código Pix aguardando pagamento: pague esse código ou espere ele expirar.",
+      };
+    }
+    let charge;
+    try {
+      charge = await serviceOf().createPix(ctx, order, amount);
+    } catch (error) {
+      // The service refused this amount (below its minimum): said, never a code for another.
+      if (error instanceof InvalidRequestError) {
+        return {
+          amount,
+          state: "Declined" as const,
+          errorMessage: `O Pix recusou o valor deste pedido (${(amount / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" })}): escolha outra forma de pagamento.`,
+        };
+      }
+      throw error;
+    }
     return {
       amount,
       state: AWAITING_PIX,

@@ -1,5 +1,6 @@
 import { PluginCommonModule, VendurePlugin } from "@vendure/core";
 import { awaitingPixProcess } from "./awaiting-pix";
+import { adminApiExtensions, HeldPaymentsResolver } from "./held-payments.resolver";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
 import { pixPaymentHandler } from "./pix-handler";
@@ -17,6 +18,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
     PixCheckoutService,
   ],
   controllers: [PixCheckoutWebhookController],
+  adminApiExtensions: { schema: adminApiExtensions, resolvers: [HeldPaymentsResolver] },
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler);
     (config.paymentOptions.process ??= []).push(awaitingPixProcess);

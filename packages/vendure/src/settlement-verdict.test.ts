@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { settlementVerdict, type SettlementFacts } from "./settlement-verdict";
 
 const paidInFull: SettlementFacts = {
-  order: { state: "ArrangingPayment", totalCents: 11_480 },
+  order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 0 },
   payment: { state: "AwaitingPix", amountCents: 11_480 },
   charge: { status: "paid", amountCents: 11_480 },
 };
@@ -12,6 +12,15 @@ describe("what a paid Pix becomes on Vendure", () => {
     expect(settlementVerdict(paidInFull)).toEqual({ kind: "settle" });
   });
 
+  it("settles a second code that pays what an order that grew costs more, to the cent", () => {
+    const verdict = settlementVerdict({
+      order: { state: "ArrangingPayment", totalCents: 16_470, settledCents: 11_480 },
+      payment: { state: "AwaitingPix", amountCents: 4_990 },
+      charge: { status: "paid", amountCents: 4_990 },
+    });
+    expect(verdict).toEqual({ kind: "settle" });
+  });
+
   it("settles nothing the service has not confirmed paid", () => {
     for (const status of ["pending", "expired", "canceled"]) {
       const verdict = settlementVerdict({ ...paidInFull, charge: { status, amountCents: 11_480 } });
@@ -19,7 +28,7 @@ describe("what a paid Pix becomes on Vendure", () => {
     }
   });
 
-  it("holds a code whose paid amount is not the payment's, a cent either way", () => {
+  it("holds a code whose paid amount is not its payment's, a cent either way", () => {
     for (const amountCents of [11_479, 11_481]) {
       expect(
         settlementVerdict({ ...paidInFull, charge: { status: "paid", amountCents } }).kind,
@@ -27,25 +36,33 @@ describe("what a paid Pix becomes on Vendure", () => {
     }
   });
 
-  it("holds a code made before the order changed: its money is not this order's", () => {
+  it("holds a code that would make the order's settled payments pass its total by a cent", () => {
     const verdict = settlementVerdict({
       ...paidInFull,
-      order: { state: "ArrangingPayment", totalCents: 12_980 },
+      order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 1 },
     });
     expect(verdict).toMatchObject({ kind: "hold" });
-    expect(verdict.kind === "hold" && verdict.why).toContain("12980");
+    // Intl writes reais with a no-break space after "R$".
+    expect(verdict.kind === "hold" && verdict.why).toMatch(/custa R\$\s114,80, já tem R\$\s0,01/);
   });
 
-  it("holds a payment already settled or cancelled, and an order no longer waiting for it", () => {
+  it("holds a payment no longer awaiting its Pix, and any code of an order no longer waiting", () => {
     for (const state of ["Settled", "Cancelled", "Declined"]) {
       expect(
         settlementVerdict({ ...paidInFull, payment: { state, amountCents: 11_480 } }).kind,
       ).toBe("hold");
     }
     for (const state of ["Cancelled", "PaymentSettled", "AddingItems"]) {
-      expect(settlementVerdict({ ...paidInFull, order: { state, totalCents: 11_480 } }).kind).toBe(
-        "hold",
-      );
+      expect(
+        settlementVerdict({ ...paidInFull, order: { state, totalCents: 11_480, settledCents: 0 } })
+          .kind,
+      ).toBe("hold");
     }
+    expect(
+      settlementVerdict({
+        ...paidInFull,
+        order: { state: "ArrangingAdditionalPayment", totalCents: 11_480, settledCents: 0 },
+      }).kind,
+    ).toBe("settle");
   });
 });

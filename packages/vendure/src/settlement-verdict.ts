@@ -1,16 +1,26 @@
 /**
- * What a paid charge becomes on Vendure: settled only when it pays exactly the order it was
- * made for, while that order still waits for it. Pure: the service's word and Vendure's records
- * come in, a verdict goes out.
+ * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
+ * second code pays what an order that grew costs more), so a code settles when the service
+ * says it is paid, for exactly its payment's amount, while its order waits for payment and the
+ * payments already settled plus this one do not pass what the order costs. Anything else paid
+ * is held: never settled, listed for the merchant. Pure: the service's word and Vendure's
+ * records come in, a verdict goes out.
  */
 export type SettlementVerdict =
   { kind: "settle" } | { kind: "not_paid"; why: string } | { kind: "hold"; why: string };
 
 export interface SettlementFacts {
-  order: { state: string; totalCents: number };
+  /** `settledCents`: what the order's payments already settled (integer cents). */
+  order: { state: string; totalCents: number; settledCents: number };
   payment: { state: string; amountCents: number };
   charge: { status: string; amountCents: number };
 }
+
+/** The order states in which Vendure waits for a payment. */
+const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment"]);
+
+const reais = (cents: number) =>
+  (cents / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 
 export function settlementVerdict({ order, payment, charge }: SettlementFacts): SettlementVerdict {
   if (charge.status !== "paid") {
@@ -20,23 +30,22 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
     };
   }
   if (payment.state !== "AwaitingPix") {
-    return { kind: "hold", why: `o pagamento está "${payment.state}" no Vendure` };
+    return { kind: "hold", why: `o pagamento já estava "${payment.state}" no Vendure` };
   }
   if (charge.amountCents !== payment.amountCents) {
     return {
       kind: "hold",
-      why: `o Pix pago é de ${charge.amountCents} centavos e o pagamento pede ${payment.amountCents}`,
+      why: `o Pix pago é de ${reais(charge.amountCents)} e o código pedia ${reais(payment.amountCents)}`,
     };
   }
-  if (payment.amountCents !== order.totalCents) {
-    // A code made before the order changed: its money is the shopper's, not this order's.
+  if (!WAITING.has(order.state)) {
+    return { kind: "hold", why: `o pedido está "${order.state}" e não aguarda este pagamento` };
+  }
+  if (order.settledCents + payment.amountCents > order.totalCents) {
     return {
       kind: "hold",
-      why: `o pedido custa ${order.totalCents} centavos e este Pix foi feito para ${payment.amountCents}`,
+      why: `o pedido custa ${reais(order.totalCents)}, já tem ${reais(order.settledCents)} pagos, e este Pix de ${reais(payment.amountCents)} passaria do total`,
     };
-  }
-  if (order.state !== "ArrangingPayment") {
-    return { kind: "hold", why: `o pedido está em "${order.state}", não aguarda este pagamento` };
   }
   return { kind: "settle" };
 }

@@ -352,4 +352,164 @@ describe("Pix on Vendure", () => {
     await pay(fresh.transactionId);
     expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
   });
+
+  it("a second code while the first waits is refused, in Portuguese, and makes no charge", async () => {
+    const order = await orderWithPixCode("fabi@example.com");
+    const before = await chargesAtService();
+    const { addPaymentToOrder } = await env.shopClient.query(gql`
+      mutation {
+        addPaymentToOrder(input: { method: "pix", metadata: {} }) {
+          ... on ErrorResult {
+            errorCode
+          }
+          ... on PaymentDeclinedError {
+            paymentErrorMessage
+          }
+        }
+      }
+    `);
+    expect(addPaymentToOrder.errorCode).toBe("PAYMENT_DECLINED_ERROR");
+    expect(addPaymentToOrder.paymentErrorMessage).toMatch(/já tem um código Pix aguardando/);
+    expect(await chargesAtService()).toBe(before);
+    expect((await orderByCode(order.code)).state).toBe("ArrangingPayment");
+  });
+
+  it("an order that grew after its code is paid by that code and a second one for the difference, each settled once", async () => {
+    const order = await orderWithPixCode("gabi@example.com");
+    const firstCode = order.payments[0].transactionId;
+    await changeQuantity(3);
+    const second = await addPixCode([firstCode]);
+    expect(second.amount).toBe(4990);
+    await pay(firstCode);
+    const halfway = await orderByCode(order.code);
+    expect(halfway.state).toBe("ArrangingPayment");
+    await pay(second.transactionId);
+    const paid = await orderByCode(order.code);
+    expect(paid.state).toBe("PaymentSettled");
+    expect(paid.totalWithTax).toBe(3 * 4990 + 1500);
+    expect(
+      paid.payments.map((p: { amount: number; state: string }) => [p.amount, p.state]),
+    ).toEqual([
+      [2 * 4990 + 1500, "Settled"],
+      [4990, "Settled"],
+    ]);
+  });
+
+  it("a code paid with another amount settles nothing: declined for its order, listed for the merchant with why; a new code pays the order", async () => {
+    const order = await orderWithPixCode("hana@example.com");
+    const code = order.payments[0].transactionId;
+    const changed = await fetch(`${sandbox.url}/__sandbox/transactions/${code}/amount`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 9000 }),
+    });
+    expect(changed.status).toBe(200);
+    await pay(code);
+    const after = await orderByCode(order.code);
+    expect(after.state).toBe("ArrangingPayment");
+    expect(after.payments.map((p: { state: string }) => p.state)).toEqual(["Declined"]);
+    expect(await heldPayments()).toContainEqual(
+      expect.objectContaining({
+        orderCode: order.code,
+        chargeId: code,
+        why: expect.stringMatching(/^o Pix pago é de R\$\s90,00 e o código pedia R\$\s114,80$/),
+      }),
+    );
+    // Declined, it covers nothing of the order: a new code asks the whole total.
+    const fresh = await addPixCode([code]);
+    expect(fresh.amount).toBe(order.totalWithTax);
+    await pay(fresh.transactionId);
+    expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
+  });
 });
+
+/** The shopper takes the active order back to its cart, sets its one line's quantity and returns to payment. */
+async function changeQuantity(quantity: number) {
+  const shop = env.shopClient;
+  await shop.query(gql`
+    mutation {
+      transitionOrderToState(state: "AddingItems") {
+        ... on Order {
+          id
+        }
+      }
+    }
+  `);
+  const { activeOrder } = await shop.query(gql`
+    {
+      activeOrder {
+        lines {
+          id
+        }
+      }
+    }
+  `);
+  await shop.query(
+    gql`
+      mutation ($line: ID!, $quantity: Int!) {
+        adjustOrderLine(orderLineId: $line, quantity: $quantity) {
+          ... on Order {
+            id
+          }
+        }
+      }
+    `,
+    { line: activeOrder.lines[0].id, quantity },
+  );
+  await shop.query(gql`
+    mutation {
+      transitionOrderToState(state: "ArrangingPayment") {
+        ... on Order {
+          id
+        }
+      }
+    }
+  `);
+}
+
+/** How many charges the service holds. */
+async function chargesAtService(): Promise<number> {
+  const answer = await fetch(`${sandbox.url}/__sandbox/charges`);
+  return ((await answer.json()) as unknown[]).length;
+}
+
+/** Another code for the shopper's active order (none of `earlier`): its payment's amount and charge id. */
+async function addPixCode(earlier: string[]): Promise<{ amount: number; transactionId: string }> {
+  const { addPaymentToOrder } = await env.shopClient.query(gql`
+    mutation {
+      addPaymentToOrder(input: { method: "pix", metadata: {} }) {
+        ... on Order {
+          payments {
+            amount
+            state
+            transactionId
+          }
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
+    }
+  `);
+  expect(addPaymentToOrder.payments, JSON.stringify(addPaymentToOrder)).toBeDefined();
+  return addPaymentToOrder.payments.find(
+    (payment: { transactionId: string }) => !earlier.includes(payment.transactionId),
+  );
+}
+
+async function heldPayments() {
+  const { pixCheckoutHeldPayments } = await env.adminClient.query(gql`
+    {
+      pixCheckoutHeldPayments {
+        paymentId
+        orderCode
+        amount
+        chargeId
+        why
+        heldAt
+      }
+    }
+  `);
+  return pixCheckoutHeldPayments;
+}
