@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { DefaultLogger, LanguageCode, LogLevel, mergeConfig } from "@vendure/core";
 import {
+  E2E_DEFAULT_CHANNEL_TOKEN,
   createTestEnvironment,
   PostgresInitializer,
   registerInitializer,
@@ -421,6 +422,33 @@ describe("Pix on Vendure", () => {
     await pay(fresh.transactionId);
     expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
   });
+
+  it("acts on another channel's order in that channel only: its code settles it there, and that channel's admin lists its held codes and no other channel's", async () => {
+    const channel = await secondChannel();
+    const foreignHeld = (await heldPayments()).map((held: { chargeId: string }) => held.chargeId);
+    expect(foreignHeld.length).toBeGreaterThan(0);
+    env.shopClient.setChannelToken(channel.token);
+    env.adminClient.setChannelToken(channel.token);
+    try {
+      const paid = await orderWithPixCode("iris@example.com");
+      await pay(paid.payments[0].transactionId);
+      expect((await orderByCode(paid.code)).state).toBe("PaymentSettled");
+
+      const held = await orderWithPixCode("julia@example.com");
+      const heldCode = held.payments[0].transactionId;
+      await fetch(`${sandbox.url}/__sandbox/transactions/${heldCode}/amount`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: 9000 }),
+      });
+      await pay(heldCode);
+      const listed = (await heldPayments()).map((entry: { chargeId: string }) => entry.chargeId);
+      expect(listed).toEqual([heldCode]);
+    } finally {
+      env.shopClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
+      env.adminClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
+    }
+  });
 });
 
 /** The shopper takes the active order back to its cart, sets its one line's quantity and returns to payment. */
@@ -512,4 +540,86 @@ async function heldPayments() {
     }
   `);
   return pixCheckoutHeldPayments;
+}
+
+/** A second channel selling the same shirt, with PAC and Pix, in the default channel's currency. */
+async function secondChannel(): Promise<{ id: string; token: string }> {
+  const admin = env.adminClient;
+  const { activeChannel, zones } = await admin.query(gql`
+    {
+      activeChannel {
+        defaultCurrencyCode
+      }
+      zones {
+        items {
+          id
+        }
+      }
+    }
+  `);
+  const token = "segunda-loja-token";
+  await admin.query(gql`
+    mutation {
+      updateGlobalSettings(input: { availableLanguages: [en, pt_BR] }) {
+        ... on GlobalSettings {
+          id
+        }
+      }
+    }
+  `);
+  const { createChannel } = await admin.query(
+    gql`
+      mutation ($input: CreateChannelInput!) {
+        createChannel(input: $input) {
+          ... on Channel {
+            id
+          }
+          ... on ErrorResult {
+            errorCode
+            message
+          }
+        }
+      }
+    `,
+    {
+      input: {
+        code: "segunda-loja",
+        token,
+        defaultLanguageCode: "pt_BR",
+        pricesIncludeTax: false,
+        defaultCurrencyCode: activeChannel.defaultCurrencyCode,
+        defaultTaxZoneId: zones.items[0].id,
+        defaultShippingZoneId: zones.items[0].id,
+      },
+    },
+  );
+  expect(createChannel.id, JSON.stringify(createChannel)).toBeDefined();
+  const channelId = createChannel.id;
+  // The ids as the database has them: this Vendure does not decode the testing strategy's
+  // "T_1" inside these inputs, and decodes "1" to 1 where it does.
+  await admin.query(
+    gql`
+      mutation (
+        $products: AssignProductsToChannelInput!
+        $shipping: AssignShippingMethodsToChannelInput!
+        $payment: AssignPaymentMethodsToChannelInput!
+      ) {
+        assignProductsToChannel(input: $products) {
+          id
+        }
+        assignShippingMethodsToChannel(input: $shipping) {
+          id
+        }
+        assignPaymentMethodsToChannel(input: $payment) {
+          id
+        }
+      }
+    `,
+    {
+      products: { productIds: ["1"], channelId, priceFactor: 1 },
+      shipping: { shippingMethodIds: ["1"], channelId },
+      payment: { paymentMethodIds: ["1"], channelId },
+    },
+  );
+  return { id: channelId, token };
 }
