@@ -14,3 +14,5 @@ export {
 } from "./settlement-verdict";
 export type { PixCheckoutVendureOptions } from "./options";
 export { AWAITING_PIX, awaitingPixProcess } from "./awaiting-pix";
+export { shopperSession, type ShopperSession, type ShopperSessionFacts } from "./shopper-session";
+export type { HoldReason } from "./settlement-verdict";

@@ -12,7 +12,9 @@ import {
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
 import { AWAITING_PIX } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
-import { settlementVerdict, type SettlementVerdict } from "./settlement-verdict";
+import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
+import { sessionIdOf } from "./session-id";
+import { shopperSession, type ShopperSession } from "./shopper-session";
 
 const LOG = "PixCheckoutPlugin";
 
@@ -59,7 +61,7 @@ export class PixCheckoutService {
   readonly client: PixClient;
 
   constructor(
-    @Inject(PIX_CHECKOUT_OPTIONS) options: PixCheckoutVendureOptions,
+    @Inject(PIX_CHECKOUT_OPTIONS) private readonly options: PixCheckoutVendureOptions,
     private readonly connection: TransactionalConnection,
     private readonly orderService: OrderService,
     private readonly paymentService: PaymentService,
@@ -79,6 +81,46 @@ export class PixCheckoutService {
       amountCents: amount,
       // The order's code names the charge at the service, so the merchant finds it there.
       description: `Pedido ${order.code}`,
+    });
+  }
+
+  /** The id the shopper's page follows `chargeId` by (session-id.ts). */
+  sessionIdFor(chargeId: string): string {
+    return sessionIdOf(this.options.webhookSecret, chargeId);
+  }
+
+  /**
+   * What the shopper's page is told about the code of `chargeId` (shopper-session.ts), from the
+   * store's records alone: a GET asks no one and changes nothing. Undefined for no such code.
+   */
+  async sessionOf(sessionId: string, chargeId: string): Promise<ShopperSession | undefined> {
+    const payment = await this.connection.rawConnection.getRepository(Payment).findOne({
+      where: { transactionId: chargeId },
+      relations: ["order"],
+    });
+    if (!payment?.order) return undefined;
+    const metadata = (payment.metadata ?? {}) as {
+      public?: { copyPaste?: unknown; expiresAt?: unknown };
+      held?: { reason?: HoldReason; receivedCents?: number };
+    };
+    const held = metadata.held;
+    return shopperSession({
+      sessionId,
+      now: new Date(),
+      payment: {
+        state: payment.state,
+        amountCents: payment.amount,
+        updatedAt: payment.updatedAt,
+        copyPaste:
+          typeof metadata.public?.copyPaste === "string" ? metadata.public.copyPaste : null,
+        expiresAt:
+          typeof metadata.public?.expiresAt === "string" ? metadata.public.expiresAt : null,
+        held:
+          held?.reason && typeof held.receivedCents === "number"
+            ? { reason: held.reason, receivedCents: held.receivedCents }
+            : null,
+      },
+      order: { state: payment.order.state },
     });
   }
 
@@ -160,7 +202,7 @@ export class PixCheckoutService {
       const verdict = await this.verdictOf(order, payment);
       if (verdict.kind === "not_paid") return "not_paid";
       if (verdict.kind === "hold") {
-        await this.hold(tx, payment, verdict.why);
+        await this.hold(tx, payment, verdict);
         Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
         return "held";
       }
@@ -177,7 +219,11 @@ export class PixCheckoutService {
    * The paid code's money, settled nowhere: its payment is `Declined` for the order (so it
    * covers nothing of its total), with why, listed for the merchant; no door decides it again.
    */
-  private async hold(tx: RequestContext, payment: Payment, why: string): Promise<void> {
+  private async hold(
+    tx: RequestContext,
+    payment: Payment,
+    { why, reason, receivedCents }: Extract<SettlementVerdict, { kind: "hold" }>,
+  ): Promise<void> {
     const moved = await this.paymentService.transitionToState(tx, payment.id, "Declined");
     if ("errorCode" in moved) {
       throw new Error(`holding payment ${payment.id} failed: ${redact(moved.message)}`);
@@ -185,7 +231,10 @@ export class PixCheckoutService {
     await this.connection.getRepository(tx, Payment).update(payment.id, {
       errorMessage: `Pix pago retido: ${why}`,
       // TypeORM's partial type cannot follow a JSON column's free shape.
-      metadata: { ...moved.metadata, held: { why, at: new Date().toISOString() } } as never,
+      metadata: {
+        ...moved.metadata,
+        held: { why, reason, receivedCents, at: new Date().toISOString() },
+      } as never,
     });
   }
 

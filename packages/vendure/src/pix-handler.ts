@@ -59,6 +59,8 @@ export const pixPaymentHandler = new PaymentMethodHandler({
         // acts in that channel only.
         channelToken: ctx.channel.token,
         public: {
+          // What the shopper's page (`<pix-checkout session-id>`) follows the code by.
+          sessionId: serviceOf().sessionIdFor(charge.id),
           method: "pix",
           copyPaste: charge.pix?.copyPaste ?? null,
           expiresAt: charge.expiresAt,

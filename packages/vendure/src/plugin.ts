@@ -5,6 +5,7 @@ import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } fr
 import { PixCheckoutService } from "./pix-checkout.service";
 import { pixPaymentHandler } from "./pix-handler";
 import { reconcileTask } from "./reconcile-task";
+import { PixCheckoutSessionController } from "./session.controller";
 import { PixCheckoutWebhookController } from "./webhook.controller";
 
 /**
@@ -17,7 +18,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
     { provide: PIX_CHECKOUT_OPTIONS, useFactory: () => PixCheckoutPlugin.options },
     PixCheckoutService,
   ],
-  controllers: [PixCheckoutWebhookController],
+  controllers: [PixCheckoutWebhookController, PixCheckoutSessionController],
   adminApiExtensions: { schema: adminApiExtensions, resolvers: [HeldPaymentsResolver] },
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler);

@@ -7,7 +7,21 @@
  * records come in, a verdict goes out.
  */
 export type SettlementVerdict =
-  { kind: "settle" } | { kind: "not_paid"; why: string } | { kind: "hold"; why: string };
+  | { kind: "settle" }
+  | { kind: "not_paid"; why: string }
+  | { kind: "hold"; why: string; reason: HoldReason; receivedCents: number };
+
+/**
+ * Why paid money settled nothing, as the shopper is told it: the element's `refund.reason`, or
+ * `underpaid`, a payment short of its code that waits for the store's decision (its `held`).
+ */
+export type HoldReason =
+  | "underpaid"
+  | "overpaid"
+  | "paid_twice"
+  | "amount_lowered"
+  | "paid_after_order_canceled"
+  | "other";
 
 export interface SettlementFacts {
   /** `settledCents`: what the order's payments already settled (integer cents). */
@@ -29,23 +43,38 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
       why: `o serviço diz que este Pix está "${charge.status}", não pago`,
     };
   }
+  const hold = (why: string, reason: HoldReason): SettlementVerdict => ({
+    kind: "hold",
+    why,
+    reason,
+    receivedCents: charge.amountCents,
+  });
   if (payment.state !== "AwaitingPix") {
-    return { kind: "hold", why: `o pagamento já estava "${payment.state}" no Vendure` };
+    return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
   if (charge.amountCents !== payment.amountCents) {
-    return {
-      kind: "hold",
-      why: `o Pix pago é de ${reais(charge.amountCents)} e o código pedia ${reais(payment.amountCents)}`,
-    };
+    return hold(
+      `o Pix pago é de ${reais(charge.amountCents)} e o código pedia ${reais(payment.amountCents)}`,
+      charge.amountCents < payment.amountCents ? "underpaid" : "overpaid",
+    );
   }
   if (!WAITING.has(order.state)) {
-    return { kind: "hold", why: `o pedido está "${order.state}" e não aguarda este pagamento` };
+    return hold(
+      `o pedido está "${order.state}" e não aguarda este pagamento`,
+      order.state === "Cancelled"
+        ? "paid_after_order_canceled"
+        : order.state.startsWith("Payment") ||
+            order.state === "Shipped" ||
+            order.state === "Delivered"
+          ? "paid_twice"
+          : "other",
+    );
   }
   if (order.settledCents + payment.amountCents > order.totalCents) {
-    return {
-      kind: "hold",
-      why: `o pedido custa ${reais(order.totalCents)}, já tem ${reais(order.settledCents)} pagos, e este Pix de ${reais(payment.amountCents)} passaria do total`,
-    };
+    return hold(
+      `o pedido custa ${reais(order.totalCents)}, já tem ${reais(order.settledCents)} pagos, e este Pix de ${reais(payment.amountCents)} passaria do total`,
+      "amount_lowered",
+    );
   }
   return { kind: "settle" };
 }

@@ -213,6 +213,11 @@ async function orderByCode(code: string) {
   return orders.items[0];
 }
 
+/** The shopper's page's read of a code (`GET /store/pix-checkout/sessions/:id`). */
+function sessionOf(sessionId: string) {
+  return fetch(`${storeUrl}/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}`);
+}
+
 /** What the sandbox's test controls do to a charge (`pay`, `expire`), its webhook let go. */
 async function control(chargeId: string, action: "pay" | "expire", body: unknown = {}) {
   const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
@@ -259,6 +264,25 @@ describe("Pix on Vendure", () => {
     // The shop sees the code, never the plugin's own notes nor the key.
     expect(JSON.stringify(payment.metadata)).not.toContain(sandbox.defaultKey);
     expect(payment.metadata.channelToken).toBeUndefined();
+
+    // What `<pix-checkout session-id>` reads, as on Medusa: the code, never who asked for it.
+    const session = await sessionOf(payment.metadata.public.sessionId);
+    expect(session.status).toBe(200);
+    const body = await session.json();
+    expect(body).toMatchObject({
+      method: "pix",
+      status: "pending",
+      amount: order.totalWithTax,
+      currency: "BRL",
+      pix: { copy_paste: payment.metadata.public.copyPaste },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/ana@example\.com|Souza|Paulista/);
+    // The charge's id alone, or with another MAC, finds nothing, before anything is read.
+    expect((await sessionOf(payment.transactionId)).status).toBe(404);
+    const forged = `${payment.transactionId}.${"A".repeat(22)}`;
+    const refused = await sessionOf(forged);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: "session_not_found" });
   });
 
   it("settles the order once when its Pix is paid: the webhook asks the service, and a second delivery moves nothing", async () => {
@@ -268,6 +292,11 @@ describe("Pix on Vendure", () => {
     const settled = await orderByCode(order.code);
     expect(settled.state).toBe("PaymentSettled");
     expect(settled.payments.map((p: { state: string }) => p.state)).toEqual(["Settled"]);
+    // "Pago" once the order is paid.
+    const answer = await sessionOf(order.payments[0].metadata.public.sessionId);
+    const session = (await answer.json()) as { pix?: unknown };
+    expect(session).toMatchObject({ status: "paid", order: { payment: "paid" } });
+    expect(session.pix).toBeUndefined();
 
     // The same delivery again, as the service retries it.
     const again = await fetch(`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`, {
@@ -389,7 +418,10 @@ describe("Pix on Vendure", () => {
     expect(paid.state).toBe("PaymentSettled");
     expect(paid.totalWithTax).toBe(3 * 4990 + 1500);
     expect(
-      paid.payments.map((p: { amount: number; state: string }) => [p.amount, p.state]),
+      paid.payments
+        .map((p: { amount: number; state: string }) => [p.amount, p.state])
+        // The largest first: the payments list has no order of its own.
+        .sort((a: [number], b: [number]) => b[0] - a[0]),
     ).toEqual([
       [2 * 4990 + 1500, "Settled"],
       [4990, "Settled"],
@@ -416,6 +448,9 @@ describe("Pix on Vendure", () => {
         why: expect.stringMatching(/^o Pix pago é de R\$\s90,00 e o código pedia R\$\s114,80$/),
       }),
     );
+    // The shopper's page: short of the code, waiting for the store's decision.
+    const shown = await (await sessionOf(order.payments[0].metadata.public.sessionId)).json();
+    expect(shown).toMatchObject({ status: "held", received: { amount: 9000 } });
     // Declined, it covers nothing of the order: a new code asks the whole total.
     const fresh = await addPixCode([code]);
     expect(fresh.amount).toBe(order.totalWithTax);

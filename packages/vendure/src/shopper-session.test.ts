@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { shopperSession, type ShopperSessionFacts } from "./shopper-session";
+
+const now = new Date("2026-11-30T15:00:00.000Z");
+const waiting: ShopperSessionFacts = {
+  sessionId: "c0ffee.mac",
+  now,
+  payment: {
+    state: "AwaitingPix",
+    amountCents: 11_480,
+    updatedAt: new Date("2026-11-30T14:59:00.000Z"),
+    copyPaste: "000201…",
+    expiresAt: "2026-11-30T15:30:00.000Z",
+    held: null,
+  },
+  order: { state: "ArrangingPayment" },
+};
+const with_ = (payment: Partial<ShopperSessionFacts["payment"]>, orderState = "ArrangingPayment") =>
+  shopperSession({
+    ...waiting,
+    payment: { ...waiting.payment, ...payment },
+    order: { state: orderState },
+  });
+
+describe("what the shopper's page is told about a Vendure Pix", () => {
+  it("a code awaiting payment: pending, with the code, until its expiry, then expired without it", () => {
+    expect(shopperSession(waiting)).toMatchObject({
+      status: "pending",
+      amount: 11_480,
+      pix: { copy_paste: "000201…" },
+      server_time: now.toISOString(),
+    });
+    const late = with_({ expiresAt: now.toISOString() });
+    expect(late.status).toBe("expired");
+    expect(late.pix).toBeUndefined();
+  });
+
+  it("paid: 'pago' for the order only once nothing is left to pay", () => {
+    expect(with_({ state: "Settled" }, "PaymentSettled")).toMatchObject({
+      status: "paid",
+      order: { payment: "paid" },
+      paid_at: waiting.payment.updatedAt.toISOString(),
+    });
+    expect(with_({ state: "Settled" }, "ArrangingPayment").order).toEqual({ payment: "awaiting" });
+    expect(with_({ state: "Settled" }, "Cancelled").order).toEqual({ payment: "canceled" });
+  });
+
+  it("money that settled nothing: short of the code waits for the store; any other is owed back with its reason", () => {
+    expect(
+      with_({ state: "Declined", held: { reason: "underpaid", receivedCents: 9_000 } }),
+    ).toMatchObject({
+      status: "held",
+      received: { amount: 9_000 },
+    });
+    expect(
+      with_({ state: "Declined", held: { reason: "paid_twice", receivedCents: 11_480 } }),
+    ).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 11_480, reason: "paid_twice" },
+    });
+  });
+
+  it("a cancelled code is expired, and a declined one with no money held failed", () => {
+    expect(with_({ state: "Cancelled" }).status).toBe("expired");
+    expect(with_({ state: "Declined" }).status).toBe("failed");
+  });
+});

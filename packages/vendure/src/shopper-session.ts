@@ -1,0 +1,92 @@
+import type { HoldReason } from "./settlement-verdict";
+
+/** What the store knows of a code, as the shopper's page is told it. */
+export interface ShopperSessionFacts {
+  sessionId: string;
+  now: Date;
+  payment: {
+    state: string;
+    amountCents: number;
+    updatedAt: Date;
+    copyPaste: string | null;
+    expiresAt: string | null;
+    /** Set when its money settled nothing (settlement-verdict.ts `hold`). */
+    held: { reason: HoldReason; receivedCents: number } | null;
+  };
+  order: { state: string };
+}
+
+/** The session object of `<pix-checkout>`'s backend contract (packages/element/README.md). */
+export interface ShopperSession {
+  session_id: string;
+  method: "pix";
+  status: "pending" | "paid" | "expired" | "failed" | "held" | "refund_due";
+  amount: number;
+  currency: "BRL";
+  expires_at: string | null;
+  paid_at: string | null;
+  server_time: string;
+  pix?: { copy_paste: string; qr_image_url: null; qr_code: null; payment_link: null };
+  order?: { payment: "paid" | "awaiting" | "canceled" };
+  received?: { amount: number };
+  refund?: { amount: number; reason: Exclude<HoldReason, "underpaid"> };
+}
+
+/** The order states in which nothing is left to pay. */
+const PAID_ORDER = new Set([
+  "PaymentSettled",
+  "PartiallyShipped",
+  "Shipped",
+  "PartiallyDelivered",
+  "Delivered",
+]);
+
+/**
+ * What the shopper is told about a code: derived from the payment's decided state and its
+ * order's, never from the webhook's word. "Pago" (`paid` with `order.payment: "paid"`) only
+ * once the order has nothing left to pay.
+ */
+export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
+  const { payment, order, now } = facts;
+  const base = {
+    session_id: facts.sessionId,
+    method: "pix" as const,
+    amount: payment.amountCents,
+    currency: "BRL" as const,
+    expires_at: payment.expiresAt,
+    paid_at: null,
+    server_time: now.toISOString(),
+  };
+  if (payment.state === "AwaitingPix") {
+    const expired = payment.expiresAt !== null && Date.parse(payment.expiresAt) <= now.getTime();
+    if (expired || !payment.copyPaste) return { ...base, status: "expired" };
+    return {
+      ...base,
+      status: "pending",
+      pix: { copy_paste: payment.copyPaste, qr_image_url: null, qr_code: null, payment_link: null },
+    };
+  }
+  if (payment.state === "Settled") {
+    return {
+      ...base,
+      status: "paid",
+      paid_at: payment.updatedAt.toISOString(),
+      order: {
+        payment: PAID_ORDER.has(order.state)
+          ? "paid"
+          : order.state === "Cancelled"
+            ? "canceled"
+            : "awaiting",
+      },
+    };
+  }
+  if (payment.state === "Cancelled") return { ...base, status: "expired" };
+  if (payment.held) {
+    const { reason, receivedCents } = payment.held;
+    if (reason === "underpaid") {
+      return { ...base, status: "held", received: { amount: receivedCents } };
+    }
+    return { ...base, status: "refund_due", refund: { amount: receivedCents, reason } };
+  }
+  return { ...base, status: "failed" };
+}
