@@ -277,6 +277,23 @@ describe("Pix on Vendure", () => {
       pix: { copy_paste: payment.metadata.public.copyPaste },
     });
     expect(JSON.stringify(body)).not.toMatch(/ana@example\.com|Souza|Paulista/);
+    // A storefront on another origin may read it (the element sends its key header).
+    const preflight = await fetch(
+      `${storeUrl}/store/pix-checkout/sessions/${encodeURIComponent(payment.metadata.public.sessionId)}`,
+      {
+        method: "OPTIONS",
+        headers: {
+          origin: "http://127.0.0.1:5173",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "x-publishable-api-key",
+        },
+      },
+    );
+    expect(preflight.status).toBeLessThan(300);
+    expect(["*", "http://127.0.0.1:5173"]).toContain(
+      preflight.headers.get("access-control-allow-origin"),
+    );
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/x-publishable-api-key/i);
     // The charge's id alone, or with another MAC, finds nothing, before anything is read.
     expect((await sessionOf(payment.transactionId)).status).toBe(404);
     const forged = `${payment.transactionId}.${"A".repeat(22)}`;
