@@ -11,6 +11,12 @@ import type { PaymentProcess } from "@vendure/core";
  */
 export const AWAITING_PIX = "AwaitingPix";
 
+/**
+ * The states of a code of ours still to be paid: a Pix's `AwaitingPix`, and a boleto's
+ * `Authorized` (its order is placed at once, and waits days for the payment).
+ */
+export const AWAITING_PAYMENT: ReadonlySet<string> = new Set([AWAITING_PIX, "Authorized"]);
+
 declare module "@vendure/core" {
   interface PaymentStates {
     AwaitingPix: never;
@@ -21,5 +27,7 @@ export const awaitingPixProcess: PaymentProcess<typeof AWAITING_PIX> = {
   transitions: {
     Created: { to: [AWAITING_PIX], mergeStrategy: "merge" },
     AwaitingPix: { to: ["Settled", "Cancelled", "Declined", "Error"] },
+    // A boleto paid that pays nothing of its order is declined for it, as a Pix is.
+    Authorized: { to: ["Declined"], mergeStrategy: "merge" },
   },
 };

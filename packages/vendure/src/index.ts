@@ -16,3 +16,5 @@ export type { PixCheckoutVendureOptions } from "./options";
 export { AWAITING_PIX, awaitingPixProcess } from "./awaiting-pix";
 export { shopperSession, type ShopperSession, type ShopperSessionFacts } from "./shopper-session";
 export type { HoldReason } from "./settlement-verdict";
+export { boletoPaymentHandler, BOLETO_HANDLER_CODE } from "./boleto-handler";
+export { boletoPayerOf, type BoletoPayer } from "./boleto-payer";

@@ -10,7 +10,8 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
-import { AWAITING_PIX } from "./awaiting-pix";
+import { AWAITING_PAYMENT } from "./awaiting-pix";
+import type { BoletoPayer } from "./boleto-payer";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
 import { sessionIdOf } from "./session-id";
@@ -100,7 +101,14 @@ export class PixCheckoutService {
     });
     if (!payment?.order) return undefined;
     const metadata = (payment.metadata ?? {}) as {
-      public?: { copyPaste?: unknown; expiresAt?: unknown };
+      public?: {
+        method?: unknown;
+        copyPaste?: unknown;
+        expiresAt?: unknown;
+        digitableLine?: unknown;
+        barcode?: unknown;
+        url?: unknown;
+      };
       held?: { reason?: HoldReason; receivedCents?: number };
     };
     const held = metadata.held;
@@ -111,16 +119,34 @@ export class PixCheckoutService {
         state: payment.state,
         amountCents: payment.amount,
         updatedAt: payment.updatedAt,
-        copyPaste:
-          typeof metadata.public?.copyPaste === "string" ? metadata.public.copyPaste : null,
-        expiresAt:
-          typeof metadata.public?.expiresAt === "string" ? metadata.public.expiresAt : null,
+        method: metadata.public?.method === "boleto" ? "boleto" : "pix",
+        copyPaste: stringOrNull(metadata.public?.copyPaste),
+        boleto:
+          typeof metadata.public?.digitableLine === "string"
+            ? {
+                digitableLine: metadata.public.digitableLine,
+                barcode: stringOrNull(metadata.public.barcode),
+                url: stringOrNull(metadata.public.url),
+              }
+            : null,
+        expiresAt: stringOrNull(metadata.public?.expiresAt),
         held:
           held?.reason && typeof held.receivedCents === "number"
             ? { reason: held.reason, receivedCents: held.receivedCents }
             : null,
       },
       order: { state: payment.order.state },
+    });
+  }
+
+  /** Makes the order's boleto, for `amount` (integer cents), to the payer given. */
+  createBoleto(order: Order, amount: number, payer: BoletoPayer): Promise<Charge> {
+    return this.client.charges.create({
+      method: "boleto",
+      amountCents: amount,
+      description: `Pedido ${order.code}`,
+      customer: payer.customer,
+      billingAddress: payer.billingAddress,
     });
   }
 
@@ -163,11 +189,18 @@ export class PixCheckoutService {
       held: 0,
       unreachable: 0,
     };
-    const waiting = await this.connection.rawConnection.getRepository(Payment).find({
-      where: { state: AWAITING_PIX },
-      order: { createdAt: "ASC" },
-      take: RECONCILE_BATCH,
-    });
+    const waiting = (
+      await this.connection.rawConnection
+        .getRepository(Payment)
+        .createQueryBuilder("payment")
+        .where("payment.state IN (:...states)", { states: [...AWAITING_PAYMENT] })
+        // Ours only (another handler's authorized payments are not asked about): the exact
+        // check is `isOurs`; this keeps the others out of the batch.
+        .andWhere("payment.metadata LIKE :marker", { marker: '%"sessionId":%' })
+        .orderBy("payment.createdAt", "ASC")
+        .take(RECONCILE_BATCH)
+        .getMany()
+    ).filter(isOurs);
     for (const payment of waiting) {
       report.checked += 1;
       let outcome: DeliveryOutcome;
@@ -196,7 +229,7 @@ export class PixCheckoutService {
   /** Settles the payment of `chargeId` once, when it pays exactly the order that waits for it. */
   settleCharge(chargeId: string): Promise<DeliveryOutcome> {
     return this.underLock(chargeId, async (tx, payment) => {
-      if (payment.state !== AWAITING_PIX) return "duplicate";
+      if (!AWAITING_PAYMENT.has(payment.state)) return "duplicate";
       const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
       if (!order) return "unknown_charge";
       const verdict = await this.verdictOf(order, payment);
@@ -276,7 +309,7 @@ export class PixCheckoutService {
    */
   endCharge(chargeId: string): Promise<DeliveryOutcome> {
     return this.underLock(chargeId, async (tx, payment) => {
-      if (payment.state !== AWAITING_PIX) return "duplicate";
+      if (!AWAITING_PAYMENT.has(payment.state)) return "duplicate";
       const status = await this.client.charges.status(chargeId);
       if (status.paid || !ENDED.has(status.status)) return "not_paid";
       const canceled = await this.orderService.cancelPayment(tx, payment.id);
@@ -320,3 +353,11 @@ export class PixCheckoutService {
     });
   }
 }
+
+/** A payment this plugin made (its code's session id is in its metadata), not another handler's. */
+function isOurs(payment: Payment): boolean {
+  const published = (payment.metadata as { public?: { sessionId?: unknown } } | null)?.public;
+  return typeof published?.sessionId === "string";
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);

@@ -3,6 +3,7 @@ import { awaitingPixProcess } from "./awaiting-pix";
 import { adminApiExtensions, HeldPaymentsResolver } from "./held-payments.resolver";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
+import { boletoPaymentHandler } from "./boleto-handler";
 import { pixPaymentHandler } from "./pix-handler";
 import { reconcileTask } from "./reconcile-task";
 import { PixCheckoutSessionController } from "./session.controller";
@@ -21,7 +22,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   controllers: [PixCheckoutWebhookController, PixCheckoutSessionController],
   adminApiExtensions: { schema: adminApiExtensions, resolvers: [HeldPaymentsResolver] },
   configuration: (config) => {
-    config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler);
+    config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler, boletoPaymentHandler);
     (config.paymentOptions.process ??= []).push(awaitingPixProcess);
     (config.schedulerOptions.tasks ??= []).push(reconcileTask);
     return config;

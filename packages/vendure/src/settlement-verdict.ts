@@ -30,8 +30,14 @@ export interface SettlementFacts {
   charge: { status: string; amountCents: number };
 }
 
-/** The order states in which Vendure waits for a payment. */
-const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment"]);
+/**
+ * The order states in which Vendure waits for a payment: before it is placed, and placed with a
+ * boleto (`PaymentAuthorized`) still to be paid.
+ */
+const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment", "PaymentAuthorized"]);
+
+/** A code of ours still to be paid: a Pix's `AwaitingPix`, a boleto's `Authorized`. */
+const AWAITING = new Set(["AwaitingPix", "Authorized"]);
 
 const reais = (cents: number) =>
   (cents / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
@@ -49,7 +55,7 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
     reason,
     receivedCents: charge.amountCents,
   });
-  if (payment.state !== "AwaitingPix") {
+  if (!AWAITING.has(payment.state)) {
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
   if (charge.amountCents !== payment.amountCents) {

@@ -7,9 +7,11 @@ const waiting: ShopperSessionFacts = {
   now,
   payment: {
     state: "AwaitingPix",
+    method: "pix",
     amountCents: 11_480,
     updatedAt: new Date("2026-11-30T14:59:00.000Z"),
     copyPaste: "000201…",
+    boleto: null,
     expiresAt: "2026-11-30T15:30:00.000Z",
     held: null,
   },

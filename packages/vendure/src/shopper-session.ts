@@ -6,9 +6,11 @@ export interface ShopperSessionFacts {
   now: Date;
   payment: {
     state: string;
+    method: "pix" | "boleto";
     amountCents: number;
     updatedAt: Date;
     copyPaste: string | null;
+    boleto: { digitableLine: string; barcode: string | null; url: string | null } | null;
     expiresAt: string | null;
     /** Set when its money settled nothing (settlement-verdict.ts `hold`). */
     held: { reason: HoldReason; receivedCents: number } | null;
@@ -19,7 +21,7 @@ export interface ShopperSessionFacts {
 /** The session object of `<pix-checkout>`'s backend contract (packages/element/README.md). */
 export interface ShopperSession {
   session_id: string;
-  method: "pix";
+  method: "pix" | "boleto";
   status: "pending" | "paid" | "expired" | "failed" | "held" | "refund_due";
   amount: number;
   currency: "BRL";
@@ -27,6 +29,7 @@ export interface ShopperSession {
   paid_at: string | null;
   server_time: string;
   pix?: { copy_paste: string; qr_image_url: null; qr_code: null; payment_link: null };
+  boleto?: { digitable_line: string; barcode: string | null; url: string | null; due_date: string };
   order?: { payment: "paid" | "awaiting" | "canceled" };
   received?: { amount: number };
   refund?: { amount: number; reason: Exclude<HoldReason, "underpaid"> };
@@ -41,6 +44,13 @@ const PAID_ORDER = new Set([
   "Delivered",
 ]);
 
+/** A code of ours still to be paid: a Pix's `AwaitingPix`, a boleto's `Authorized`. */
+const AWAITING = new Set(["AwaitingPix", "Authorized"]);
+
+/** The day a boleto falls due, in São Paulo, as `YYYY-MM-DD`. */
+const dueDayOf = (expiresAt: string) =>
+  new Date(expiresAt).toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+
 /**
  * What the shopper is told about a code: derived from the payment's decided state and its
  * order's, never from the webhook's word. "Pago" (`paid` with `order.payment: "paid"`) only
@@ -50,21 +60,41 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
   const { payment, order, now } = facts;
   const base = {
     session_id: facts.sessionId,
-    method: "pix" as const,
+    method: payment.method,
     amount: payment.amountCents,
     currency: "BRL" as const,
     expires_at: payment.expiresAt,
     paid_at: null,
     server_time: now.toISOString(),
   };
-  if (payment.state === "AwaitingPix") {
+  if (AWAITING.has(payment.state)) {
     const expired = payment.expiresAt !== null && Date.parse(payment.expiresAt) <= now.getTime();
-    if (expired || !payment.copyPaste) return { ...base, status: "expired" };
-    return {
-      ...base,
-      status: "pending",
-      pix: { copy_paste: payment.copyPaste, qr_image_url: null, qr_code: null, payment_link: null },
-    };
+    if (payment.method === "boleto" && payment.boleto && payment.expiresAt && !expired) {
+      const { digitableLine, barcode, url } = payment.boleto;
+      return {
+        ...base,
+        status: "pending",
+        boleto: {
+          digitable_line: digitableLine,
+          barcode,
+          url,
+          due_date: dueDayOf(payment.expiresAt),
+        },
+      };
+    }
+    if (payment.method === "pix" && payment.copyPaste && !expired) {
+      return {
+        ...base,
+        status: "pending",
+        pix: {
+          copy_paste: payment.copyPaste,
+          qr_image_url: null,
+          qr_code: null,
+          payment_link: null,
+        },
+      };
+    }
+    return { ...base, status: "expired" };
   }
   if (payment.state === "Settled") {
     return {

@@ -14,7 +14,12 @@ import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
 import { gql } from "graphql-tag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigService } from "@vendure/core";
-import { PIX_HANDLER_CODE, PixCheckoutPlugin, PixCheckoutService } from "../dist/index.js";
+import {
+  BOLETO_HANDLER_CODE,
+  PIX_HANDLER_CODE,
+  PixCheckoutPlugin,
+  PixCheckoutService,
+} from "../dist/index.js";
 
 const WEBHOOK_SECRET = "vendure-webhook-token-1234";
 
@@ -88,7 +93,10 @@ beforeAll(async () => {
       countries: [{ name: "Brasil", code: "BR", zone: "Brasil" }],
       taxRates: [{ name: "Sem imposto", percentage: 0 }],
       shippingMethods: [{ name: "PAC", price: 1500 }],
-      paymentMethods: [{ name: "Pix", handler: { code: PIX_HANDLER_CODE, arguments: [] } }],
+      paymentMethods: [
+        { name: "Pix", handler: { code: PIX_HANDLER_CODE, arguments: [] } },
+        { name: "Boleto", handler: { code: BOLETO_HANDLER_CODE, arguments: [] } },
+      ],
       collections: [],
     },
   });
@@ -101,7 +109,11 @@ afterAll(async () => {
 });
 
 /** A guest's order of one shirt with PAC, in ArrangingPayment, and its Pix code asked for. */
-async function orderWithPixCode(email: string) {
+async function orderWithPixCode(
+  email: string,
+  method: "pix" | "boleto" = "pix",
+  metadata: Record<string, string> = {},
+) {
   const shop = env.shopClient;
   await shop.asAnonymousUser();
   await shop.query(gql`
@@ -174,18 +186,21 @@ async function orderWithPixCode(email: string) {
   const { addPaymentToOrder } = await shop.query(
     gql`
       ${ORDER}
-      mutation ($method: String!) {
-        addPaymentToOrder(input: { method: $method, metadata: {} }) {
+      mutation ($method: String!, $metadata: JSON!) {
+        addPaymentToOrder(input: { method: $method, metadata: $metadata }) {
           ...PixOrder
           ... on ErrorResult {
             errorCode
             message
           }
+          ... on PaymentDeclinedError {
+            paymentErrorMessage
+          }
         }
       }
     `,
     // The payment method's code (from its name, "Pix"), whose handler is the plugin's.
-    { method: "pix" },
+    { method, metadata },
   );
   return addPaymentToOrder;
 }
@@ -500,6 +515,73 @@ describe("Pix on Vendure", () => {
       env.shopClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
       env.adminClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
     }
+  });
+
+  describe("boleto", () => {
+    const payer = {
+      document: "529.982.247-25",
+      neighborhood: "Bela Vista",
+      number: "1000",
+      phone: "(11) 98765-4321",
+    };
+
+    it("places the order at once, authorized, with the boleto line for the whole total; the CPF is kept for the nota fiscal and shown masked", async () => {
+      const order = await orderWithPixCode("lia@example.com", "boleto", payer);
+      expect(order.state, JSON.stringify(order)).toBe("PaymentAuthorized");
+      const [payment] = order.payments;
+      expect(payment).toMatchObject({
+        state: "Authorized",
+        amount: order.totalWithTax,
+        method: "boleto",
+      });
+      expect(payment.metadata.public.digitableLine).toMatch(/^\d{47}$/);
+      expect(payment.metadata.public.buyerDocument).toBe("*********25");
+      // The Shop API never shows the whole CPF; the admin reads it where the nota needs it.
+      expect(JSON.stringify(payment.metadata)).not.toContain("52998224725");
+      expect(JSON.stringify(payment.metadata)).not.toContain("529.982.247-25");
+      const admin = await orderByCode(order.code);
+      expect(admin.payments[0].metadata.buyerDocument).toBe("529.982.247-25");
+
+      const answer = await sessionOf(payment.metadata.public.sessionId);
+      const session = (await answer.json()) as { boleto: { due_date: string } };
+      expect(session).toMatchObject({
+        method: "boleto",
+        status: "pending",
+        boleto: { digitable_line: payment.metadata.public.digitableLine },
+      });
+      expect(session.boleto.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+      await pay(payment.transactionId);
+      const paid = await orderByCode(order.code);
+      expect(paid.state).toBe("PaymentSettled");
+      expect(paid.payments.map((p: { state: string }) => p.state)).toEqual(["Settled"]);
+      const settledEntries = paid.history.items.filter(
+        (entry: { type: string; data: { to?: string } }) =>
+          entry.type === "ORDER_PAYMENT_TRANSITION" && entry.data.to === "Settled",
+      );
+      expect(settledEntries).toHaveLength(1);
+    });
+
+    it("refuses, in Portuguese and before any charge, a boleto without a document or with a CPF that is not one", async () => {
+      const before = await chargesAtService();
+      const missing = await orderWithPixCode("mia@example.com", "boleto", {
+        neighborhood: "Bela Vista",
+        number: "1000",
+      });
+      expect(missing).toMatchObject({
+        errorCode: "PAYMENT_DECLINED_ERROR",
+        paymentErrorMessage: "Informe o CPF ou CNPJ de quem paga o boleto.",
+      });
+      const wrong = await orderWithPixCode("nina@example.com", "boleto", {
+        ...payer,
+        document: "111.111.111-11",
+      });
+      expect(wrong).toMatchObject({
+        errorCode: "PAYMENT_DECLINED_ERROR",
+        paymentErrorMessage: "Confira o CPF ou CNPJ do boleto.",
+      });
+      expect(await chargesAtService()).toBe(before);
+    });
   });
 });
 
