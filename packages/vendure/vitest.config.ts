@@ -9,6 +9,9 @@ export default defineProject({
     environment: "node",
     include: ["test/**/*.test.mts", "src/**/*.test.ts"],
     pool: "forks",
+    // Vendure sends usage data to its own server at start unless told not to (and writes an
+    // installation id into the working folder): a test posts nowhere but loopback.
+    env: { VENDURE_DISABLE_TELEMETRY: "true" },
     hookTimeout: 120_000,
     testTimeout: 60_000,
   },
