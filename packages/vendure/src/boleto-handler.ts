@@ -1,12 +1,10 @@
 import { InvalidRequestError, maskDocument } from "@pix-checkout/client";
-import { LanguageCode, PaymentMethodHandler, type Injector } from "@vendure/core";
+import { LanguageCode, PaymentMethodHandler } from "@vendure/core";
 import { boletoPayerOf, refusalOfIssues } from "./boleto-payer";
-import { PixCheckoutService } from "./pix-checkout.service";
+import { bindService, codeMetadata, serviceOf, settleIfConfirmed } from "./handler-service";
 
 /** The boleto handler's code, as a Vendure payment method names it. */
 export const BOLETO_HANDLER_CODE = "pix-checkout-boleto";
-
-let service: PixCheckoutService | undefined;
 
 /**
  * Boleto through the payment service (Variant A accounts). A boleto takes days, so the order is
@@ -23,9 +21,7 @@ export const boletoPaymentHandler = new PaymentMethodHandler({
     { languageCode: LanguageCode.en, value: "Boleto" },
   ],
   args: {},
-  init(injector: Injector) {
-    service = injector.get(PixCheckoutService);
-  },
+  init: bindService,
   createPayment: async (ctx, order, amount, _args, metadata) => {
     if (amount < 1) {
       return {
@@ -78,12 +74,10 @@ export const boletoPaymentHandler = new PaymentMethodHandler({
       amount,
       state: "Authorized" as const,
       transactionId: charge.id,
-      metadata: {
-        channelToken: ctx.channel.token,
-        // For the nota fiscal: the admin reads it; the Shop API only the masked one below.
-        buyerDocument: payer.customer.document,
-        public: {
-          sessionId: serviceOf().sessionIdFor(charge.id),
+      metadata: codeMetadata(
+        ctx,
+        charge.id,
+        {
           method: "boleto",
           digitableLine: charge.boleto?.digitableLine ?? null,
           barcode: charge.boleto?.barcode ?? null,
@@ -92,18 +86,10 @@ export const boletoPaymentHandler = new PaymentMethodHandler({
           amountCents: charge.amountCents,
           buyerDocument: maskDocument(payer.customer.document),
         },
-      },
+        // For the nota fiscal: the admin reads it; the Shop API only the masked one above.
+        { buyerDocument: payer.customer.document },
+      ),
     };
   },
-  settlePayment: async (_ctx, order, payment) => {
-    // Asked again here: an admin's "settle" on a boleto nobody paid must not settle it.
-    const verdict = await serviceOf().verdictOf(order, payment);
-    if (verdict.kind === "settle") return { success: true };
-    throw new Error(verdict.why);
-  },
+  settlePayment: settleIfConfirmed,
 });
-
-function serviceOf(): PixCheckoutService {
-  if (!service) throw new Error("PixCheckoutPlugin is not in the Vendure config's plugins.");
-  return service;
-}

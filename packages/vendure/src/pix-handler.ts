@@ -1,12 +1,10 @@
 import { InvalidRequestError } from "@pix-checkout/client";
-import { LanguageCode, PaymentMethodHandler, type Injector } from "@vendure/core";
+import { LanguageCode, PaymentMethodHandler } from "@vendure/core";
 import { AWAITING_PIX } from "./awaiting-pix";
-import { PixCheckoutService } from "./pix-checkout.service";
+import { bindService, codeMetadata, serviceOf, settleIfConfirmed } from "./handler-service";
 
 /** The handler's code: what a Vendure payment method names, and what the Shop API's `addPaymentToOrder` asks for. */
 export const PIX_HANDLER_CODE = "pix-checkout-pix";
-
-let service: PixCheckoutService | undefined;
 
 /**
  * Pix through the payment service. `addPaymentToOrder` makes a code for the order's whole total
@@ -22,9 +20,7 @@ export const pixPaymentHandler = new PaymentMethodHandler({
     { languageCode: LanguageCode.en, value: "Pix" },
   ],
   args: {},
-  init(injector: Injector) {
-    service = injector.get(PixCheckoutService);
-  },
+  init: bindService,
   createPayment: async (ctx, order, amount) => {
     // Vendure asks for what the order's payments do not cover yet: nothing, while a code of
     // the whole total still waits to be paid.
@@ -54,30 +50,13 @@ export const pixPaymentHandler = new PaymentMethodHandler({
       amount,
       state: AWAITING_PIX,
       transactionId: charge.id,
-      metadata: {
-        // Ours, written here on the server: the channel the code was made in, so the webhook
-        // acts in that channel only.
-        channelToken: ctx.channel.token,
-        public: {
-          // What the shopper's page (`<pix-checkout session-id>`) follows the code by.
-          sessionId: serviceOf().sessionIdFor(charge.id),
-          method: "pix",
-          copyPaste: charge.pix?.copyPaste ?? null,
-          expiresAt: charge.expiresAt,
-          amountCents: charge.amountCents,
-        },
-      },
+      metadata: codeMetadata(ctx, charge.id, {
+        method: "pix",
+        copyPaste: charge.pix?.copyPaste ?? null,
+        expiresAt: charge.expiresAt,
+        amountCents: charge.amountCents,
+      }),
     };
   },
-  settlePayment: async (_ctx, order, payment) => {
-    // Asked again here: an admin's "settle" on a code nobody paid must not settle it.
-    const verdict = await serviceOf().verdictOf(order, payment);
-    if (verdict.kind === "settle") return { success: true };
-    throw new Error(verdict.why);
-  },
+  settlePayment: settleIfConfirmed,
 });
-
-function serviceOf(): PixCheckoutService {
-  if (!service) throw new Error("PixCheckoutPlugin is not in the Vendure config's plugins.");
-  return service;
-}
