@@ -227,6 +227,13 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture;
     let product: StockedProduct;
+    /**
+     * What the story's cart holds: the shared product, or, for a story that opens with another
+     * shopper wanting the last units (LastUnit), a product of its own. The shared one's stock
+     * moves under a race: an earlier story's order that a background pass cancels gives its
+     * units back, and both carts of the race could then be had.
+     */
+    let storyProduct: StockedProduct;
     let shop: Shopper;
     /** Another shopper, from another address (LastUnit). */
     let rivalShop: Shopper;
@@ -1445,8 +1452,8 @@ medusaIntegrationTestRunner({
     const stockLevel = async () => {
       const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
       const [level] = await inventory.listInventoryLevels({
-        inventory_item_id: product.inventoryItemId,
-        location_id: product.locationId,
+        inventory_item_id: storyProduct.inventoryItemId,
+        location_id: storyProduct.locationId,
       });
       return {
         stocked: Number(level!.stocked_quantity),
@@ -1458,8 +1465,8 @@ medusaIntegrationTestRunner({
       const inventory = container().resolve<IInventoryService>(Modules.INVENTORY);
       await inventory.updateInventoryLevels([
         {
-          inventory_item_id: product.inventoryItemId,
-          location_id: product.locationId,
+          inventory_item_id: storyProduct.inventoryItemId,
+          location_id: storyProduct.locationId,
           stocked_quantity: units,
         },
       ]);
@@ -1467,7 +1474,7 @@ medusaIntegrationTestRunner({
 
     /** Another shopper's cart (her own e-mail, storefront and address), of `units` units. */
     const rivalCart = async (units: number): Promise<{ model: Model; real: Real }> => {
-      const cartId = await createCartWithVariant(container(), store, product.variantId);
+      const cartId = await createCartWithVariant(container(), store, storyProduct.variantId);
       no5xx(
         await rivalShop.call("post", `/store/carts/${cartId}`, { email: "bia@example.com" }),
         "her e-mail",
@@ -1876,7 +1883,15 @@ medusaIntegrationTestRunner({
                 { weight: 1, arbitrary: lastUnit },
               ),
               async (first, units, opening, cmds, rival) => {
-                const cartId = await createCartWithVariant(container(), store, product.variantId);
+                storyProduct =
+                  opening === "cart" && rival !== null
+                    ? await createStockedProduct(container(), store, 10_000)
+                    : product;
+                const cartId = await createCartWithVariant(
+                  container(),
+                  store,
+                  storyProduct.variantId,
+                );
                 if (units > 1) {
                   const line = (await shop.cart(cartId)).data.cart.items[0];
                   await shop.call("post", `/store/carts/${cartId}/line-items/${line.id}`, {
