@@ -253,6 +253,23 @@ describe("decide: what a paid charge becomes", () => {
       { kind: "capture", sessionId: "ps_new", adopted: true, amountCents: 10_000 },
     ],
     [
+      "lets the live boleto pay the cart though a replaced Pix was paid before it: money no session can take pays nothing before another code, whichever is decided first",
+      {
+        charges: [
+          charge({ superseded: true }),
+          charge({
+            chargeId: "ch_b",
+            sessionId: "ps_b",
+            providerId: "pp_boleto_a",
+            paidAt: new Date("2026-11-24T11:30:00Z"),
+          }),
+        ],
+        liveSessions: [session("ps_b", 10_000, "pp_boleto_a")],
+      },
+      "ch_b",
+      { kind: "capture", sessionId: "ps_b", adopted: false, amountCents: 10_000 },
+    ],
+    [
       "never adopts onto another provider's session of the same amount: the code's money is owed back",
       {
         charges: [charge({ superseded: true })],

@@ -311,18 +311,42 @@ function payingOrder(charges: readonly ChargeFacts[], stage: CollectionStage): C
     );
 }
 
-/** What the charges that became the collection's payment before `charge` paid of it. */
+/**
+ * What the charges that became the collection's payment before `charge` paid of it. A replaced
+ * code whose money no session can take any more (`stranded`) pays nothing before anyone: it is
+ * owed back whenever it is decided. Counted, it made the order the two were decided in choose
+ * the outcome: two codes paid at once, the replaced one first by `paid_at`, and the live one
+ * decided first was owed back as `paid_twice`, then the replaced one as `paid_replaced`, both
+ * owed and the cart left unpaid (many-charges' race of two processes, under load).
+ */
 function paidBefore(
-  charges: readonly ChargeFacts[],
+  snapshot: CollectionSnapshot,
   charge: ChargeFacts,
   stage: CollectionStage,
 ): number {
   let sum = 0;
-  for (const c of payingOrder(charges, stage)) {
+  for (const c of payingOrder(snapshot.charges, stage)) {
     if (c.chargeId === charge.chargeId) return sum;
-    sum += paidTowardCollection(c, stage);
+    if (!stranded(snapshot, c)) sum += paidTowardCollection(c, stage);
   }
   return sum;
+}
+
+/**
+ * Held money no session can take (rules 4 and 4b): a code not captured, claimed or given a
+ * capture session, whose own session Medusa no longer has (replaced, or its amount restated)
+ * and holds no payment of, while no live session of its own provider is free to adopt it.
+ */
+function stranded(snapshot: CollectionSnapshot, c: ChargeFacts): boolean {
+  if (c.everCapturedCents > 0 || c.captureClaimed || c.captureSessionId) return false;
+  if (capturedInMedusa(c.money) > 0) return false;
+  const ownSessionLive = snapshot.liveSessions.some((s) => s.id === c.sessionId);
+  if (!c.superseded && (ownSessionLive || paymentStandsOn(snapshot.payments, c.sessionId))) {
+    return false;
+  }
+  return !snapshot.liveSessions.some(
+    (s) => s.providerId === c.providerId && !paymentStandsOn(snapshot.payments, s.id),
+  );
 }
 
 /** The sessions the collection's charges were made on or captured on. */
@@ -431,7 +455,7 @@ function decideHeld(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
     return { kind: "capture", sessionId: captureSession, adopted: false, amountCents: held };
   }
   const stage = stageOf(snapshot);
-  const before = paidBefore(snapshot.charges, charge, stage);
+  const before = paidBefore(snapshot, charge, stage);
   const asks = snapshot.asksCents;
   // A cart that is no order yet asks what its live sessions ask (Medusa deletes them when its
   // total moves), and one code pays it; from its order on, what the collection asks now is what
