@@ -5,6 +5,7 @@ export {
   type DeliveryOutcome,
   type ReconcileReport,
   type HeldPayment,
+  type ReplaceOutcome,
 } from "./pix-checkout.service";
 export { reconcileTask } from "./reconcile-task";
 export {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from "@nestjs/common";
 import {
+  ActiveOrderService,
   Logger,
   Order,
   OrderService,
@@ -10,7 +11,7 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
-import { AWAITING_PAYMENT } from "./awaiting-pix";
+import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import type { BoletoPayer } from "./boleto-payer";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
@@ -35,6 +36,14 @@ export interface HeldPayment {
   why: string;
   heldAt: string;
 }
+
+/**
+ * What a shopper's request to replace her order's waiting Pix came to (`pixCheckoutReplaceCode`):
+ * `replaced`, the code is cancelled and the order takes another (of either method); `already_paid`,
+ * the code was paid first and now pays the order, so nothing is replaced; `nothing_waiting`, no
+ * Pix of ours waits on her active order.
+ */
+export type ReplaceOutcome = "replaced" | "already_paid" | "nothing_waiting";
 
 /** What one reconciliation pass did. */
 export interface ReconcileReport {
@@ -67,6 +76,7 @@ export class PixCheckoutService {
     private readonly orderService: OrderService,
     private readonly paymentService: PaymentService,
     private readonly requestContexts: RequestContextService,
+    private readonly activeOrders: ActiveOrderService,
   ) {
     this.client = new PixClient({
       apiKey: options.apiKey,
@@ -112,6 +122,9 @@ export class PixCheckoutService {
       held?: { reason?: HoldReason; receivedCents?: number };
     };
     const held = metadata.held;
+    const replacedBy = isReplaced(payment)
+      ? await this.currentSessionOf(payment.order.id)
+      : undefined;
     return shopperSession({
       sessionId,
       now: new Date(),
@@ -134,9 +147,20 @@ export class PixCheckoutService {
           held?.reason && typeof held.receivedCents === "number"
             ? { reason: held.reason, receivedCents: held.receivedCents }
             : null,
+        replacedBy,
       },
       order: { state: payment.order.state },
     });
+  }
+
+  /** The session id of the order's code still waiting to be paid, if it has one. */
+  private async currentSessionOf(orderId: Order["id"]): Promise<string | null> {
+    const waiting = await this.connection.rawConnection.getRepository(Payment).find({
+      where: { order: { id: orderId } },
+      order: { createdAt: "DESC" },
+    });
+    const current = waiting.find((p) => AWAITING_PAYMENT.has(p.state) && isOurs(p));
+    return current ? this.sessionIdFor(current.transactionId) : null;
   }
 
   /** Makes the order's boleto, for `amount` (integer cents), to the payer given. */
@@ -158,7 +182,7 @@ export class PixCheckoutService {
       .reduce((sum, other) => sum + other.amount, 0);
     return settlementVerdict({
       order: { state: order.state, totalCents: order.totalWithTax, settledCents },
-      payment: { state: payment.state, amountCents: payment.amount },
+      payment: { state: payment.state, amountCents: payment.amount, replaced: isReplaced(payment) },
       charge: { status: charge.status, amountCents: charge.amountCents },
     });
   }
@@ -193,14 +217,19 @@ export class PixCheckoutService {
       await this.connection.rawConnection
         .getRepository(Payment)
         .createQueryBuilder("payment")
-        .where("payment.state IN (:...states)", { states: [...AWAITING_PAYMENT] })
+        // Codes still to be paid, and replaced ones the bank may still pay until they expire
+        // (their money is held for the merchant, never lost with a webhook).
+        .where(
+          "(payment.state IN (:...states) OR (payment.state = 'Cancelled' AND payment.metadata LIKE :replaced AND payment.metadata NOT LIKE :held))",
+          { states: [...AWAITING_PAYMENT], replaced: '%"replacedAt":%', held: '%"held":%' },
+        )
         // Ours only (another handler's authorized payments are not asked about): the exact
         // check is `isOurs`; this keeps the others out of the batch.
         .andWhere("payment.metadata LIKE :marker", { marker: '%"sessionId":%' })
         .orderBy("payment.createdAt", "ASC")
         .take(RECONCILE_BATCH)
         .getMany()
-    ).filter(isOurs);
+    ).filter((payment) => isOurs(payment) && (!isReplaced(payment) || stillPayable(payment)));
     for (const payment of waiting) {
       report.checked += 1;
       let outcome: DeliveryOutcome;
@@ -208,7 +237,7 @@ export class PixCheckoutService {
         const status = await this.client.charges.status(payment.transactionId);
         outcome = status.paid
           ? await this.settleCharge(payment.transactionId)
-          : ENDED.has(status.status)
+          : ENDED.has(status.status) && !isReplaced(payment)
             ? await this.endCharge(payment.transactionId)
             : "not_paid";
       } catch (error) {
@@ -228,23 +257,73 @@ export class PixCheckoutService {
 
   /** Settles the payment of `chargeId` once, when it pays exactly the order that waits for it. */
   settleCharge(chargeId: string): Promise<DeliveryOutcome> {
-    return this.underLock(chargeId, async (tx, payment) => {
-      if (!AWAITING_PAYMENT.has(payment.state)) return "duplicate";
-      const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
-      if (!order) return "unknown_charge";
-      const verdict = await this.verdictOf(order, payment);
-      if (verdict.kind === "not_paid") return "not_paid";
-      if (verdict.kind === "hold") {
-        await this.hold(tx, payment, verdict);
-        Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
-        return "held";
+    return this.underLock(chargeId, (tx, payment) => this.decidePaid(tx, payment));
+  }
+
+  /**
+   * What a code the service may say is paid becomes, under its order's lock: settled, held, or
+   * nothing. Decided once: a settled or held payment is not decided again. A cancelled one (its
+   * code replaced, or ended) is still asked about: paid at the bank anyway, its money is held
+   * and listed, never lost.
+   */
+  private async decidePaid(tx: RequestContext, payment: Payment): Promise<DeliveryOutcome> {
+    if (payment.state === "Settled" || heldOf(payment)) return "duplicate";
+    if (!AWAITING_PAYMENT.has(payment.state) && payment.state !== "Cancelled") return "duplicate";
+    const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
+    if (!order) return "unknown_charge";
+    const verdict = await this.verdictOf(order, payment);
+    if (verdict.kind === "not_paid") return "not_paid";
+    if (verdict.kind === "hold") {
+      await this.hold(tx, payment, verdict);
+      Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
+      return "held";
+    }
+    const settled = await this.orderService.settlePayment(tx, payment.id);
+    if ("errorCode" in settled) {
+      throw new Error(`settling payment ${payment.id} failed: ${redact(settled.message)}`);
+    }
+    Logger.info(
+      `settled payment ${payment.id} of order ${order.code} (charge ${payment.transactionId})`,
+      LOG,
+    );
+    return "settled";
+  }
+
+  /**
+   * The shopper's "another way to pay" on her active order: its Pix still waiting is asked of
+   * the service under the order's lock; paid, it pays the order (nothing is replaced); else its
+   * payment is cancelled and marked replaced, so the order takes a new code of either method,
+   * and the old code, if the bank pays it after all, is held and listed (`paid_replaced`).
+   * Throws when the service cannot be asked: nothing is replaced then.
+   */
+  async replaceCode(ctx: RequestContext): Promise<ReplaceOutcome> {
+    const active = await this.activeOrders.getActiveOrder(ctx, undefined);
+    if (!active) return "nothing_waiting";
+    return this.connection.withTransaction(ctx, async (tx) => {
+      await this.lockOrder(tx, active.id);
+      const payments = this.connection.getRepository(tx, Payment);
+      const waiting = (
+        await payments.find({ where: { order: { id: active.id } }, relations: ["order"] })
+      ).filter((p) => p.state === AWAITING_PIX && isOurs(p));
+      if (waiting.length === 0) return "nothing_waiting";
+      let paid = false;
+      for (const payment of waiting) {
+        const status = await this.client.charges.status(payment.transactionId);
+        if (status.paid) {
+          paid = true;
+          await this.decidePaid(tx, payment);
+          continue;
+        }
+        const canceled = await this.orderService.cancelPayment(tx, payment.id);
+        if ("errorCode" in canceled) {
+          throw new Error(`replacing payment ${payment.id} failed: ${redact(canceled.message)}`);
+        }
+        await payments.update(payment.id, {
+          metadata: { ...canceled.metadata, replacedAt: new Date().toISOString() } as never,
+        });
+        Logger.info(`replaced payment ${payment.id} (charge ${payment.transactionId})`, LOG);
       }
-      const settled = await this.orderService.settlePayment(tx, payment.id);
-      if ("errorCode" in settled) {
-        throw new Error(`settling payment ${payment.id} failed: ${redact(settled.message)}`);
-      }
-      Logger.info(`settled payment ${payment.id} of order ${order.code} (charge ${chargeId})`, LOG);
-      return "settled";
+      return paid ? "already_paid" : "replaced";
     });
   }
 
@@ -257,7 +336,11 @@ export class PixCheckoutService {
     payment: Payment,
     { why, reason, receivedCents }: Extract<SettlementVerdict, { kind: "hold" }>,
   ): Promise<void> {
-    const moved = await this.paymentService.transitionToState(tx, payment.id, "Declined");
+    // A code still awaiting is declined for the order; a cancelled one (replaced) stays so.
+    const moved =
+      payment.state === "Cancelled"
+        ? payment
+        : await this.paymentService.transitionToState(tx, payment.id, "Declined");
     if ("errorCode" in moved) {
       throw new Error(`holding payment ${payment.id} failed: ${redact(moved.message)}`);
     }
@@ -283,7 +366,7 @@ export class PixCheckoutService {
       .innerJoin("order.channels", "channel", "channel.id = :channelId", {
         channelId: ctx.channelId,
       })
-      .where("payment.state = :state", { state: "Declined" })
+      .where("payment.state IN (:...states)", { states: ["Declined", "Cancelled"] })
       .orderBy("payment.updatedAt", "DESC")
       .getMany();
     return payments
@@ -326,8 +409,7 @@ export class PixCheckoutService {
 
   /**
    * Runs `work` on the payment of `chargeId` in the channel its code was made in, inside one
-   * transaction holding a lock of that charge's own: every door into a code's money (webhook,
-   * reconciliation, on any instance) decides one at a time.
+   * transaction holding its order's lock (`lockOrder`).
    */
   private async underLock(
     chargeId: string,
@@ -335,22 +417,33 @@ export class PixCheckoutService {
   ): Promise<DeliveryOutcome> {
     const found = await this.connection.rawConnection.getRepository(Payment).findOne({
       where: { transactionId: chargeId },
+      relations: ["order"],
     });
     const channelToken = (found?.metadata as { channelToken?: unknown } | undefined)?.channelToken;
-    if (!found || typeof channelToken !== "string") return "unknown_charge";
+    if (!found?.order || typeof channelToken !== "string") return "unknown_charge";
     const ctx = await this.requestContexts.create({
       apiType: "admin",
       channelOrToken: channelToken,
     });
     return this.connection.withTransaction(ctx, async (tx) => {
-      const payments = this.connection.getRepository(tx, Payment);
-      await payments.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
-        `pix-checkout:${chargeId}`,
-      ]);
-      const payment = await payments.findOne({ where: { id: found.id }, relations: ["order"] });
+      await this.lockOrder(tx, found.order.id);
+      const payment = await this.connection
+        .getRepository(tx, Payment)
+        .findOne({ where: { id: found.id }, relations: ["order"] });
       if (!payment) return "unknown_charge";
       return work(tx, payment);
     });
+  }
+
+  /**
+   * The order's lock, held to the end of the transaction `tx`: every door into an order's money
+   * (its codes' webhooks, reconciliation, the shopper's replacing a code, on any instance) decides
+   * one at a time, so two codes of one order never both count as what it still owes.
+   */
+  private async lockOrder(tx: RequestContext, orderId: Order["id"]): Promise<void> {
+    await this.connection
+      .getRepository(tx, Payment)
+      .query("SELECT pg_advisory_xact_lock(hashtext($1))", [`pix-checkout:order:${orderId}`]);
   }
 }
 
@@ -358,6 +451,29 @@ export class PixCheckoutService {
 function isOurs(payment: Payment): boolean {
   const published = (payment.metadata as { public?: { sessionId?: unknown } } | null)?.public;
   return typeof published?.sessionId === "string";
+}
+
+/** The shopper replaced this code before it was paid (`replaceCode`). */
+function isReplaced(payment: Payment): boolean {
+  return typeof (payment.metadata as { replacedAt?: unknown } | null)?.replacedAt === "string";
+}
+
+/** Its money settled nothing and is listed for the merchant (`hold`). */
+function heldOf(payment: Payment): boolean {
+  return !!(payment.metadata as { held?: unknown } | null)?.held;
+}
+
+/**
+ * How long after a replaced code's expiry the bank may still confirm it: a boleto paid on its
+ * due day is confirmed up to three business days later; a Pix, at once.
+ */
+const REPLACED_GRACE_MS = 5 * 24 * 60 * 60 * 1000;
+
+/** A replaced code the bank may still pay (or confirm): reconciliation keeps asking about it. */
+function stillPayable(payment: Payment, now = Date.now()): boolean {
+  const expiresAt = (payment.metadata as { public?: { expiresAt?: unknown } } | null)?.public
+    ?.expiresAt;
+  return typeof expiresAt !== "string" || Date.parse(expiresAt) + REPLACED_GRACE_MS > now;
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);

@@ -29,7 +29,7 @@ export const pixPaymentHandler = new PaymentMethodHandler({
         amount,
         state: "Declined" as const,
         errorMessage:
-          "Este pedido já tem um código Pix aguardando pagamento: pague esse código ou espere ele expirar.",
+          "Este pedido já tem um código Pix aguardando pagamento: pague esse código ou troque a forma de pagamento.",
       };
     }
     let charge;

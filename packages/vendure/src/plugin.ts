@@ -6,6 +6,7 @@ import { PixCheckoutService } from "./pix-checkout.service";
 import { boletoPaymentHandler } from "./boleto-handler";
 import { pixPaymentHandler } from "./pix-handler";
 import { reconcileTask } from "./reconcile-task";
+import { ReplaceCodeResolver, shopApiExtensions } from "./replace-code.resolver";
 import { PixCheckoutSessionController } from "./session.controller";
 import { PixCheckoutWebhookController } from "./webhook.controller";
 
@@ -21,6 +22,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   ],
   controllers: [PixCheckoutWebhookController, PixCheckoutSessionController],
   adminApiExtensions: { schema: adminApiExtensions, resolvers: [HeldPaymentsResolver] },
+  shopApiExtensions: { schema: shopApiExtensions, resolvers: [ReplaceCodeResolver] },
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler, boletoPaymentHandler);
     (config.paymentOptions.process ??= []).push(awaitingPixProcess);

@@ -46,6 +46,22 @@ describe("what a paid Pix becomes on Vendure", () => {
     expect(verdict.kind === "hold" && verdict.why).toMatch(/custa R\$\s114,80, já tem R\$\s0,01/);
   });
 
+  it("holds a replaced code's money whatever the order waits for: it is owed back as paid_replaced", () => {
+    for (const state of ["Cancelled", "AwaitingPix"]) {
+      expect(
+        settlementVerdict({
+          ...paidInFull,
+          payment: { state, amountCents: 11_480, replaced: true },
+        }),
+      ).toEqual({
+        kind: "hold",
+        why: "este código foi trocado por outro antes de ser pago",
+        reason: "paid_replaced",
+        receivedCents: 11_480,
+      });
+    }
+  });
+
   it("holds a payment no longer awaiting its Pix, and any code of an order no longer waiting", () => {
     for (const state of ["Settled", "Cancelled", "Declined"]) {
       expect(

@@ -19,6 +19,7 @@ export type HoldReason =
   | "underpaid"
   | "overpaid"
   | "paid_twice"
+  | "paid_replaced"
   | "amount_lowered"
   | "paid_after_order_canceled"
   | "other";
@@ -26,7 +27,8 @@ export type HoldReason =
 export interface SettlementFacts {
   /** `settledCents`: what the order's payments already settled (integer cents). */
   order: { state: string; totalCents: number; settledCents: number };
-  payment: { state: string; amountCents: number };
+  /** `replaced`: the shopper asked for another code before this one was paid (`pixCheckoutReplaceCode`). */
+  payment: { state: string; amountCents: number; replaced?: boolean };
   charge: { status: string; amountCents: number };
 }
 
@@ -55,6 +57,11 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
     reason,
     receivedCents: charge.amountCents,
   });
+  // The shopper moved to another code (another method, or a new Pix): this one pays nothing,
+  // whatever else is true of the order, and its money goes back.
+  if (payment.replaced) {
+    return hold("este código foi trocado por outro antes de ser pago", "paid_replaced");
+  }
   if (!AWAITING.has(payment.state)) {
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }

@@ -62,6 +62,27 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
     });
   });
 
+  it("a replaced code: superseded, with no code, naming the order's current one; paid anyway, owed back and still naming it", () => {
+    const replaced = with_({ state: "Cancelled", replacedBy: "b0a7.mac" });
+    expect(replaced).toMatchObject({ status: "superseded", replaced_by: "b0a7.mac" });
+    expect(replaced.pix).toBeUndefined();
+    expect(with_({ state: "Cancelled", replacedBy: null })).toMatchObject({
+      status: "superseded",
+      replaced_by: null,
+    });
+    expect(
+      with_({
+        state: "Cancelled",
+        replacedBy: "b0a7.mac",
+        held: { reason: "paid_replaced", receivedCents: 11_480 },
+      }),
+    ).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 11_480, reason: "paid_replaced" },
+      replaced_by: "b0a7.mac",
+    });
+  });
+
   it("a cancelled code is expired, and a declined one with no money held failed", () => {
     expect(with_({ state: "Cancelled" }).status).toBe("expired");
     expect(with_({ state: "Declined" }).status).toBe("failed");

@@ -14,6 +14,11 @@ export interface ShopperSessionFacts {
     expiresAt: string | null;
     /** Set when its money settled nothing (settlement-verdict.ts `hold`). */
     held: { reason: HoldReason; receivedCents: number } | null;
+    /**
+     * Set when the shopper replaced this code (`pixCheckoutReplaceCode`): the session id of the
+     * order's code waiting now, or null when none waits.
+     */
+    replacedBy?: string | null;
   };
   order: { state: string };
 }
@@ -22,7 +27,7 @@ export interface ShopperSessionFacts {
 export interface ShopperSession {
   session_id: string;
   method: "pix" | "boleto";
-  status: "pending" | "paid" | "expired" | "failed" | "held" | "refund_due";
+  status: "pending" | "paid" | "expired" | "failed" | "held" | "refund_due" | "superseded";
   amount: number;
   currency: "BRL";
   expires_at: string | null;
@@ -33,6 +38,7 @@ export interface ShopperSession {
   order?: { payment: "paid" | "awaiting" | "canceled" };
   received?: { amount: number };
   refund?: { amount: number; reason: Exclude<HoldReason, "underpaid"> };
+  replaced_by?: string | null;
 }
 
 /** The order states in which nothing is left to pay. */
@@ -110,13 +116,22 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
       },
     };
   }
-  if (payment.state === "Cancelled") return { ...base, status: "expired" };
+  // A replaced code names the order's current one, so the page can show it instead.
+  const replaced = payment.replacedBy !== undefined ? { replaced_by: payment.replacedBy } : {};
   if (payment.held) {
     const { reason, receivedCents } = payment.held;
     if (reason === "underpaid") {
       return { ...base, status: "held", received: { amount: receivedCents } };
     }
-    return { ...base, status: "refund_due", refund: { amount: receivedCents, reason } };
+    return {
+      ...base,
+      status: "refund_due",
+      refund: { amount: receivedCents, reason },
+      ...replaced,
+    };
   }
+  // Not final: the bank may still pay the old code; its page keeps following it.
+  if (payment.replacedBy !== undefined) return { ...base, status: "superseded", ...replaced };
+  if (payment.state === "Cancelled") return { ...base, status: "expired" };
   return { ...base, status: "failed" };
 }

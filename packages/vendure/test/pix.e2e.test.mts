@@ -517,6 +517,34 @@ describe("Pix on Vendure", () => {
     }
   });
 
+  it("two codes of one order waiting at once and paid at the same moment: decided one at a time under the order's lock, never more than the order costs, the other held and listed", async () => {
+    const order = await orderWithPixCode("paula@example.com");
+    const first = order.payments[0].transactionId;
+    await changeQuantity(3);
+    const second = await addPixCode([first]);
+    // Back to two shirts: the first code pays it all, and the second is now too much.
+    await changeQuantity(2);
+    await withWebhooksLost(async () => {
+      await pay(first);
+      await pay(second.transactionId);
+    });
+    const service = env.server.app.get(PixCheckoutService);
+    const outcomes = await Promise.all([
+      service.settleCharge(first),
+      service.settleCharge(second.transactionId),
+    ]);
+    expect(outcomes.filter((o) => o === "held")).toHaveLength(1);
+    const after = await orderByCode(order.code);
+    const money = moneyOf(after);
+    expect(money.held).toBe(1);
+    expect(money.settled).toBeGreaterThan(0);
+    expect(money.settled).toBeLessThanOrEqual(after.totalWithTax);
+    const listed = (await heldPayments()).filter(
+      (held: { orderCode: string }) => held.orderCode === order.code,
+    );
+    expect(listed).toHaveLength(1);
+  });
+
   describe("boleto", () => {
     const payer = {
       document: "529.982.247-25",
@@ -524,6 +552,79 @@ describe("Pix on Vendure", () => {
       number: "1000",
       phone: "(11) 98765-4321",
     };
+
+    it("a shopper who moves from Pix to boleto: the Pix is let go (its page names the boleto), the boleto places the order and settles it once; the old Pix paid anyway is owed back and listed", async () => {
+      const order = await orderWithPixCode("mara@example.com");
+      const pix = order.payments[0];
+      expect(await replaceCode()).toEqual({
+        outcome: "replaced",
+        message: expect.stringMatching(/^Pronto: o código Pix anterior foi cancelado/),
+      });
+      const placed = await addBoleto(payer);
+      expect(placed.state, JSON.stringify(placed)).toBe("PaymentAuthorized");
+      const boleto = placed.payments.find((p: { method: string }) => p.method === "boleto");
+      expect(boleto.amount).toBe(order.totalWithTax);
+      const boletoSession = boleto.metadata.public.sessionId;
+      const old = await (await sessionOf(pix.metadata.public.sessionId)).json();
+      expect(old).toMatchObject({ status: "superseded", replaced_by: boletoSession });
+      expect(old.pix).toBeUndefined();
+
+      // The bank pays the old Pix anyway, then the boleto.
+      await pay(pix.transactionId);
+      await pay(boleto.transactionId);
+      const after = await orderByCode(order.code);
+      expect(after.state).toBe("PaymentSettled");
+      expect(moneyOf(after)).toEqual({ settled: order.totalWithTax, held: 1 });
+      expect(await heldPayments()).toContainEqual(
+        expect.objectContaining({
+          orderCode: order.code,
+          chargeId: pix.transactionId,
+          amount: order.totalWithTax,
+          why: "este código foi trocado por outro antes de ser pago",
+        }),
+      );
+      expect(await (await sessionOf(pix.metadata.public.sessionId)).json()).toMatchObject({
+        status: "refund_due",
+        refund: { amount: order.totalWithTax, reason: "paid_replaced" },
+        replaced_by: null,
+      });
+      expect(await (await sessionOf(boletoSession)).json()).toMatchObject({
+        status: "paid",
+        order: { payment: "paid" },
+      });
+    });
+
+    it("a replaced Pix paid while every webhook is lost is found by reconciliation: the new code settles the order, the old one is held and listed, once", async () => {
+      const order = await orderWithPixCode("nadia@example.com");
+      const first = order.payments[0].transactionId;
+      expect((await replaceCode()).outcome).toBe("replaced");
+      const second = await addPixCode([first]);
+      expect(second.amount).toBe(order.totalWithTax);
+      await withWebhooksLost(async () => {
+        await pay(first);
+        await pay(second.transactionId);
+      });
+      expect(await reconcile()).toMatchObject({ settled: 1, held: 1, unreachable: 0 });
+      const after = await orderByCode(order.code);
+      expect(after.state).toBe("PaymentSettled");
+      expect(moneyOf(after)).toEqual({ settled: order.totalWithTax, held: 1 });
+      expect(await reconcile()).toMatchObject({ settled: 0, held: 0 });
+    });
+
+    it("replacing a Pix the bank already paid replaces nothing: the code pays the order, and the shopper is told so", async () => {
+      const order = await orderWithPixCode("olivia@example.com");
+      const code = order.payments[0].transactionId;
+      await withWebhooksLost(() => pay(code));
+      expect(await replaceCode()).toEqual({
+        outcome: "already_paid",
+        message: "Esse código Pix já foi pago: o pedido está sendo concluído com ele.",
+      });
+      const after = await orderByCode(order.code);
+      expect(after.state).toBe("PaymentSettled");
+      expect(after.payments.map((p: { state: string }) => p.state)).toEqual(["Settled"]);
+      // Nothing is left waiting on her (now placed) order.
+      expect((await replaceCode()).outcome).toBe("nothing_waiting");
+    });
 
     it("places the order at once, authorized, with the boleto line for the whole total; the CPF is kept for the nota fiscal and shown masked", async () => {
       const order = await orderWithPixCode("lia@example.com", "boleto", payer);
@@ -630,6 +731,49 @@ async function changeQuantity(quantity: number) {
 }
 
 /** How many charges the service holds. */
+/** The shopper's "another way to pay" (`pixCheckoutReplaceCode`) on her active order. */
+async function replaceCode(): Promise<{ outcome: string; message: string }> {
+  const { pixCheckoutReplaceCode } = await env.shopClient.query(gql`
+    mutation {
+      pixCheckoutReplaceCode {
+        outcome
+        message
+      }
+    }
+  `);
+  return pixCheckoutReplaceCode;
+}
+
+/** A boleto for the shopper's active order: the order as the Shop API answers. */
+async function addBoleto(metadata: Record<string, string>) {
+  const { addPaymentToOrder } = await env.shopClient.query(
+    gql`
+      ${ORDER}
+      mutation ($metadata: JSON!) {
+        addPaymentToOrder(input: { method: "boleto", metadata: $metadata }) {
+          ...PixOrder
+          ... on ErrorResult {
+            errorCode
+            message
+          }
+        }
+      }
+    `,
+    { metadata },
+  );
+  return addPaymentToOrder;
+}
+
+/** Settled money of an order, in cents, and how many of its payments hold money back. */
+function moneyOf(order: { payments: { state: string; amount: number; metadata: unknown }[] }) {
+  return {
+    settled: order.payments
+      .filter((p) => p.state === "Settled")
+      .reduce((sum, p) => sum + p.amount, 0),
+    held: order.payments.filter((p) => (p.metadata as { held?: unknown } | null)?.held).length,
+  };
+}
+
 async function chargesAtService(): Promise<number> {
   const answer = await fetch(`${sandbox.url}/__sandbox/charges`);
   return ((await answer.json()) as unknown[]).length;
