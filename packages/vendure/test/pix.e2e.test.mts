@@ -565,7 +565,9 @@ describe("Pix on Vendure", () => {
       const boleto = placed.payments.find((p: { method: string }) => p.method === "boleto");
       expect(boleto.amount).toBe(order.totalWithTax);
       const boletoSession = boleto.metadata.public.sessionId;
-      const old = await (await sessionOf(pix.metadata.public.sessionId)).json();
+      const old = (await (await sessionOf(pix.metadata.public.sessionId)).json()) as {
+        pix?: unknown;
+      };
       expect(old).toMatchObject({ status: "superseded", replaced_by: boletoSession });
       expect(old.pix).toBeUndefined();
 
