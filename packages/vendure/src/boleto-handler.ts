@@ -1,10 +1,10 @@
 import { InvalidRequestError, maskDocument } from "@pix-checkout/client";
 import { LanguageCode, PaymentMethodHandler } from "@vendure/core";
 import { boletoPayerOf, refusalOfIssues } from "./boleto-payer";
+import { BOLETO_HANDLER_CODE } from "./handler-codes";
 import { bindService, codeMetadata, serviceOf, settleIfConfirmed } from "./handler-service";
 
-/** The boleto handler's code, as a Vendure payment method names it. */
-export const BOLETO_HANDLER_CODE = "pix-checkout-boleto";
+export { BOLETO_HANDLER_CODE };
 
 /**
  * Boleto through the payment service (Variant A accounts). A boleto takes days, so the order is

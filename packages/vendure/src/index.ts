@@ -6,6 +6,9 @@ export {
   type ReconcileReport,
   type HeldPayment,
   type ReplaceOutcome,
+  type RefundDue,
+  type DifferenceCode,
+  DifferenceRefused,
 } from "./pix-checkout.service";
 export { reconcileTask } from "./reconcile-task";
 export {

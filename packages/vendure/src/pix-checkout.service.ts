@@ -5,13 +5,17 @@ import {
   Order,
   OrderService,
   Payment,
+  PaymentMethodService,
   PaymentService,
+  Refund,
   RequestContextService,
   TransactionalConnection,
   type RequestContext,
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
+import { PIX_HANDLER_CODE } from "./handler-codes";
+import { reais } from "./reais";
 import type { BoletoPayer } from "./boleto-payer";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
@@ -45,6 +49,42 @@ export interface HeldPayment {
  */
 export type ReplaceOutcome = "replaced" | "already_paid" | "nothing_waiting";
 
+/** Money the merchant owes back for a modification or refund: a `Pending` refund of ours. */
+export interface RefundDue {
+  refundId: string | number;
+  orderCode: string;
+  /** Integer cents. */
+  amount: number;
+  chargeId: string;
+  reason: string | null;
+  /** What to do, in Portuguese (the refund's own instructions). */
+  instructions: string;
+  createdAt: string;
+}
+
+/** A Pix made for what an order modified after payment costs more. */
+export interface DifferenceCode {
+  orderCode: string;
+  /** Integer cents: the order's outstanding amount. */
+  amount: number;
+  /** What `<pix-checkout session-id>` follows. */
+  sessionId: string;
+  copyPaste: string | null;
+  expiresAt: string | null;
+  /** False when a code for it was already waiting: that one is given again. */
+  created: boolean;
+}
+
+/** Why a difference code cannot be made; `message` is the merchant's, in Portuguese. */
+export class DifferenceRefused extends Error {
+  constructor(
+    readonly code: "order_not_found" | "nothing_owed" | "no_pix_method" | "pix_refused",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** What one reconciliation pass did. */
 export interface ReconcileReport {
   checked: number;
@@ -77,6 +117,7 @@ export class PixCheckoutService {
     private readonly paymentService: PaymentService,
     private readonly requestContexts: RequestContextService,
     private readonly activeOrders: ActiveOrderService,
+    private readonly paymentMethods: PaymentMethodService,
   ) {
     this.client = new PixClient({
       apiKey: options.apiKey,
@@ -286,7 +327,34 @@ export class PixCheckoutService {
       `settled payment ${payment.id} of order ${order.code} (charge ${payment.transactionId})`,
       LOG,
     );
+    await this.closeAdditionalPayment(tx, order, payment);
     return "settled";
+  }
+
+  /**
+   * Vendure leaves an order in `ArrangingAdditionalPayment` for the admin to move on by hand,
+   * even once its payments cover it; the difference code paid is what the merchant waited for,
+   * so the order is moved to `PaymentSettled` when its settled payments now cover its total.
+   */
+  private async closeAdditionalPayment(
+    tx: RequestContext,
+    order: Order,
+    settled: Payment,
+  ): Promise<void> {
+    if (order.state !== "ArrangingAdditionalPayment") return;
+    const covered = (order.payments ?? [])
+      .filter((p) => p.state === "Settled" || p.id === settled.id)
+      .reduce((sum, p) => sum + p.amount, 0);
+    if (covered < order.totalWithTax) return;
+    const moved = await this.orderService.transitionToState(tx, order.id, "PaymentSettled");
+    // The payment stays settled either way (Vendure's own guard may count refunds we do not):
+    // the order is then the admin's to move on, as Vendure leaves it.
+    if ("errorCode" in moved) {
+      Logger.warn(
+        `order ${order.code} stays ArrangingAdditionalPayment: ${redact(moved.message)}`,
+        LOG,
+      );
+    }
   }
 
   /**
@@ -383,6 +451,105 @@ export class PixCheckoutService {
           heldAt: held.at ?? payment.updatedAt.toISOString(),
         };
       });
+  }
+
+  /**
+   * The active channel's refunds of ours still owed (`Pending`), oldest first: each is money the
+   * merchant must return at the service's dashboard and then record with `settleRefund`. The
+   * handlers have no `createRefund` on purpose: the service has no refund API, and Vendure then
+   * keeps a refund `Pending`, owed, until the merchant says it happened; nothing here marks it
+   * done.
+   */
+  async refundsDue(ctx: RequestContext): Promise<RefundDue[]> {
+    const refunds = await this.connection
+      .getRepository(ctx, Refund)
+      .createQueryBuilder("refund")
+      .innerJoinAndSelect("refund.payment", "payment")
+      .innerJoinAndSelect("payment.order", "order")
+      .innerJoin("order.channels", "channel", "channel.id = :channelId", {
+        channelId: ctx.channelId,
+      })
+      .where("refund.state = :state", { state: "Pending" })
+      .orderBy("refund.createdAt", "ASC")
+      .getMany();
+    return refunds
+      .filter((refund) => isOurs(refund.payment))
+      .map((refund) => ({
+        refundId: refund.id,
+        orderCode: refund.payment.order.code,
+        amount: refund.total,
+        chargeId: refund.payment.transactionId,
+        reason: refund.reason ?? null,
+        instructions: `Devolva ${reais(refund.total)} do pedido ${refund.payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${refund.payment.transactionId}) e registre aqui a devolução com o identificador dela.`,
+        createdAt: refund.createdAt.toISOString(),
+      }));
+  }
+
+  /**
+   * A Pix for what an order modified after payment costs more (`ArrangingAdditionalPayment`),
+   * made by the admin in the order's channel under the order's lock: the plugin's Pix method of
+   * that channel asks for the order's outstanding amount, exactly as the shopper's first code
+   * did, and is settled by the same rule when paid. A code already waiting for it is given again.
+   */
+  async collectDifference(ctx: RequestContext, orderId: string | number): Promise<DifferenceCode> {
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const order = await this.orderService.findOne(tx, orderId, ["payments"]);
+      if (!order) {
+        throw new DifferenceRefused("order_not_found", "Pedido não encontrado neste canal.");
+      }
+      await this.lockOrder(tx, order.id);
+      const codeOf = (payment: Payment, created: boolean): DifferenceCode => {
+        const published = (payment.metadata as { public?: Record<string, unknown> }).public ?? {};
+        return {
+          orderCode: order.code,
+          amount: payment.amount,
+          sessionId: String(published.sessionId),
+          copyPaste: stringOrNull(published.copyPaste),
+          expiresAt: stringOrNull(published.expiresAt),
+          created,
+        };
+      };
+      const waiting = (order.payments ?? []).find(
+        (payment) => payment.state === AWAITING_PIX && isOurs(payment),
+      );
+      if (waiting) return codeOf(waiting, false);
+      if (order.state !== "ArrangingAdditionalPayment") {
+        throw new DifferenceRefused(
+          "nothing_owed",
+          `O pedido ${order.code} está "${order.state}": só um pedido alterado que aguarda pagamento adicional recebe um Pix da diferença.`,
+        );
+      }
+      const methods = await this.paymentMethods.findAll(tx, { take: 100 });
+      const pix = methods.items.find(
+        (method) => method.enabled && method.handler.code === PIX_HANDLER_CODE,
+      );
+      if (!pix) {
+        throw new DifferenceRefused(
+          "no_pix_method",
+          "Este canal não tem uma forma de pagamento Pix ativa (handler pix-checkout-pix).",
+        );
+      }
+      const added = await this.orderService.addPaymentToOrder(tx, order.id, {
+        method: pix.code,
+        metadata: {},
+      });
+      if ("errorCode" in added) {
+        const declined = (added as { paymentErrorMessage?: string }).paymentErrorMessage;
+        throw new DifferenceRefused("pix_refused", declined ?? redact(added.message));
+      }
+      // The order Vendure answers may not carry its payments: they are read back.
+      const payments = await this.connection.getRepository(tx, Payment).find({
+        where: { order: { id: order.id } },
+        order: { createdAt: "DESC" },
+      });
+      const made = payments.find((payment) => payment.state === AWAITING_PIX && isOurs(payment));
+      if (!made) {
+        const refused = payments[0]?.errorMessage;
+        throw new DifferenceRefused("pix_refused", refused ?? "O Pix da diferença não foi criado.");
+      }
+      Logger.info(`difference code for order ${order.code}: payment ${made.id}`, LOG);
+      return codeOf(made, true);
+    });
   }
 
   /**

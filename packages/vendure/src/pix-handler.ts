@@ -1,10 +1,11 @@
 import { InvalidRequestError } from "@pix-checkout/client";
 import { LanguageCode, PaymentMethodHandler } from "@vendure/core";
 import { AWAITING_PIX } from "./awaiting-pix";
+import { PIX_HANDLER_CODE } from "./handler-codes";
+import { reais } from "./reais";
 import { bindService, codeMetadata, serviceOf, settleIfConfirmed } from "./handler-service";
 
-/** The handler's code: what a Vendure payment method names, and what the Shop API's `addPaymentToOrder` asks for. */
-export const PIX_HANDLER_CODE = "pix-checkout-pix";
+export { PIX_HANDLER_CODE };
 
 /**
  * Pix through the payment service. `addPaymentToOrder` makes a code for the order's whole total
@@ -41,7 +42,7 @@ export const pixPaymentHandler = new PaymentMethodHandler({
         return {
           amount,
           state: "Declined" as const,
-          errorMessage: `O Pix recusou o valor deste pedido (${(amount / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" })}): escolha outra forma de pagamento.`,
+          errorMessage: `O Pix recusou o valor deste pedido (${reais(amount)}): escolha outra forma de pagamento.`,
         };
       }
       throw error;

@@ -1,6 +1,6 @@
 import { PluginCommonModule, VendurePlugin } from "@vendure/core";
 import { awaitingPixProcess } from "./awaiting-pix";
-import { adminApiExtensions, HeldPaymentsResolver } from "./held-payments.resolver";
+import { adminApiExtensions, MerchantResolver } from "./merchant.resolver";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
 import { boletoPaymentHandler } from "./boleto-handler";
@@ -21,7 +21,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
     PixCheckoutService,
   ],
   controllers: [PixCheckoutWebhookController, PixCheckoutSessionController],
-  adminApiExtensions: { schema: adminApiExtensions, resolvers: [HeldPaymentsResolver] },
+  adminApiExtensions: { schema: adminApiExtensions, resolvers: [MerchantResolver] },
   shopApiExtensions: { schema: shopApiExtensions, resolvers: [ReplaceCodeResolver] },
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler, boletoPaymentHandler);

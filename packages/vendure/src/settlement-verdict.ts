@@ -1,3 +1,5 @@
+import { reais } from "./reais";
+
 /**
  * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
  * second code pays what an order that grew costs more), so a code settles when the service
@@ -40,9 +42,6 @@ const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment", "Paym
 
 /** A code of ours still to be paid: a Pix's `AwaitingPix`, a boleto's `Authorized`. */
 const AWAITING = new Set(["AwaitingPix", "Authorized"]);
-
-const reais = (cents: number) =>
-  (cents / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 
 export function settlementVerdict({ order, payment, charge }: SettlementFacts): SettlementVerdict {
   if (charge.status !== "paid") {

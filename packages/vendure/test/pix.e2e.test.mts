@@ -545,6 +545,90 @@ describe("Pix on Vendure", () => {
     expect(listed).toHaveLength(1);
   });
 
+  describe("an order modified after payment", () => {
+    it("costing more: the admin's Pix asks the difference, is given again while it waits, and settles the order once when paid", async () => {
+      const order = await orderWithPixCode("quezia@example.com");
+      await pay(order.payments[0].transactionId);
+      expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
+      // Nothing is owed yet: no code, and the merchant is told why.
+      await expect(collectDifference(order.id)).rejects.toThrow(
+        /só um pedido alterado que aguarda pagamento adicional/,
+      );
+
+      const total = await modifyOrder(order.id, 3, "ArrangingAdditionalPayment");
+      expect(total).toBe(3 * 4990 + 1500);
+      const { pixCheckoutCollectDifference: code } = await collectDifference(order.id);
+      expect(code).toMatchObject({ orderCode: order.code, amount: 4990, created: true });
+      expect(code.copyPaste).toMatch(/^000201/);
+      const again = (await collectDifference(order.id)).pixCheckoutCollectDifference;
+      expect(again).toMatchObject({ sessionId: code.sessionId, created: false });
+      // The shopper's page (the link the merchant sends) shows it, for the difference only.
+      expect(await (await sessionOf(code.sessionId)).json()).toMatchObject({
+        status: "pending",
+        amount: 4990,
+        pix: { copy_paste: code.copyPaste },
+      });
+
+      const waiting = (await orderByCode(order.code)).payments.find(
+        (p: { state: string }) => p.state === "AwaitingPix",
+      );
+      await pay(waiting.transactionId);
+      const paid = await orderByCode(order.code);
+      expect(paid.state).toBe("PaymentSettled");
+      expect(moneyOf(paid)).toEqual({ settled: total, held: 0 });
+      expect(await (await sessionOf(code.sessionId)).json()).toMatchObject({
+        status: "paid",
+        order: { payment: "paid" },
+      });
+    });
+
+    it("costing less: the excess is a refund owed (Pending, never marked done by the plugin), listed for the merchant until she records the devolução", async () => {
+      const order = await orderWithPixCode("rita@example.com");
+      const payment = order.payments[0];
+      await pay(payment.transactionId);
+      const total = await modifyOrder(order.id, 1, "PaymentSettled", [
+        { paymentId: payment.id, amount: 4990, reason: "Uma camisa a menos" },
+      ]);
+      expect(total).toBe(4990 + 1500);
+      const due = (await refundsDue()).filter(
+        (refund: { orderCode: string }) => refund.orderCode === order.code,
+      );
+      expect(due).toEqual([
+        {
+          refundId: expect.anything(),
+          orderCode: order.code,
+          amount: 4990,
+          chargeId: payment.transactionId,
+          reason: "Uma camisa a menos",
+          instructions: expect.stringMatching(
+            new RegExp(
+              `^Devolva R\\$\\s49,90 do pedido ${order.code} ao pagador pelo painel do serviço de pagamento \\(cobrança ${payment.transactionId}\\)`,
+            ),
+          ),
+        },
+      ]);
+      // She returned it at the service's dashboard, and records it with its id.
+      const { settleRefund } = await env.adminClient.query(
+        gql`
+          mutation ($id: ID!) {
+            settleRefund(input: { id: $id, transactionId: "devolucao-e2e-1" }) {
+              ... on Refund {
+                state
+              }
+            }
+          }
+        `,
+        { id: due[0].refundId },
+      );
+      expect(settleRefund).toEqual({ state: "Settled" });
+      expect(
+        (await refundsDue()).filter(
+          (refund: { orderCode: string }) => refund.orderCode === order.code,
+        ),
+      ).toEqual([]);
+    });
+  });
+
   describe("boleto", () => {
     const payer = {
       document: "529.982.247-25",
@@ -774,6 +858,110 @@ function moneyOf(order: { payments: { state: string; amount: number; metadata: u
       .reduce((sum, p) => sum + p.amount, 0),
     held: order.payments.filter((p) => (p.metadata as { held?: unknown } | null)?.held).length,
   };
+}
+
+/**
+ * The admin's modification of a placed order (Vendure's Modifying → modifyOrder → the state it
+ * leaves to): its first line to `quantity`, with the refunds a lower total asks for.
+ */
+async function modifyOrder(
+  orderId: string,
+  quantity: number,
+  leaveTo: string,
+  refunds: { paymentId: string; amount: number; reason: string }[] = [],
+) {
+  const admin = env.adminClient;
+  const to = async (state: string) => {
+    const { transitionOrderToState } = await admin.query(
+      gql`
+        mutation ($id: ID!, $state: String!) {
+          transitionOrderToState(id: $id, state: $state) {
+            ... on Order {
+              state
+            }
+            ... on OrderStateTransitionError {
+              transitionError
+            }
+          }
+        }
+      `,
+      { id: orderId, state },
+    );
+    expect(transitionOrderToState, JSON.stringify(transitionOrderToState)).toEqual({ state });
+  };
+  await to("Modifying");
+  const { order } = await admin.query(
+    gql`
+      query ($id: ID!) {
+        order(id: $id) {
+          lines {
+            id
+          }
+        }
+      }
+    `,
+    { id: orderId },
+  );
+  const { modifyOrder: modified } = await admin.query(
+    gql`
+      mutation ($input: ModifyOrderInput!) {
+        modifyOrder(input: $input) {
+          ... on Order {
+            totalWithTax
+          }
+          ... on ErrorResult {
+            errorCode
+            message
+          }
+        }
+      }
+    `,
+    {
+      input: {
+        dryRun: false,
+        orderId,
+        adjustOrderLines: [{ orderLineId: order.lines[0].id, quantity }],
+        ...(refunds.length ? { refunds } : {}),
+      },
+    },
+  );
+  expect(modified.totalWithTax, JSON.stringify(modified)).toBeDefined();
+  await to(leaveTo);
+  return modified.totalWithTax as number;
+}
+
+/** The admin's Pix for what a modified order owes (`pixCheckoutCollectDifference`). */
+function collectDifference(orderId: string) {
+  return env.adminClient.query(
+    gql`
+      mutation ($orderId: ID!) {
+        pixCheckoutCollectDifference(orderId: $orderId) {
+          orderCode
+          amount
+          sessionId
+          copyPaste
+          created
+        }
+      }
+    `,
+    { orderId },
+  );
+}
+
+async function refundsDue() {
+  const { pixCheckoutRefundsDue } = await env.adminClient.query(gql`
+    {
+      pixCheckoutRefundsDue {
+        refundId
+        orderCode
+        amount
+        chargeId
+        reason
+        instructions
+      }
+    }
+  `);
+  return pixCheckoutRefundsDue;
 }
 
 async function chargesAtService(): Promise<number> {
