@@ -40,6 +40,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The Vendure demo's storefront page runs in the shopper's browser as it is.
+    files: ["apps/vendure-demo/storefront/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Command-line entry points, scripts and benches talk to a human on stdout.
     files: ["scripts/**", "test/**", "**/bin/**", "**/cli.ts", "**/*.bench.ts", "**/bench/**"],
     rules: { "no-console": "off" },

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run demo:vendure`: a Vendure store selling by Pix on this machine, until Ctrl+C.
+import { startVendureDemo } from "../lib/start-vendure-demo.mjs";
+
+const started = Date.now();
+const demo = await startVendureDemo();
+console.log(`
+Pix Checkout on Vendure is ready (${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  storefront   ${demo.storefrontUrl}   buy the shirt and pay its Pix
+  Shop API     ${demo.shopApiUrl}
+  Admin API    ${demo.adminApiUrl}   superadmin / superadmin
+  sandbox      ${demo.sandbox.url}   pay a code: POST ${demo.sandbox.url}/__sandbox/charges/<id>/pay
+  database     ${demo.databaseSource}
+
+Ctrl+C stops everything it started.
+`);
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await demo.stop();
+    process.exit(0);
+  });
+}

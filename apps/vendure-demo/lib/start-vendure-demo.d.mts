@@ -1,0 +1,26 @@
+import type { Sandbox } from "@pix-checkout/sandbox";
+
+export interface VendureDemoOptions {
+  /** Where every server listens (127.0.0.1). */
+  host?: string;
+  ports?: Partial<{ store: number; sandbox: number; storefront: number; postgres: number }>;
+  /** A PostgreSQL to use; else DATABASE_URL, localhost:5432, or an embedded one. */
+  databaseUrl?: string;
+  databaseName?: string;
+  /** Where the embedded PostgreSQL and the logs live (apps/vendure-demo/.data/). */
+  dataDir?: string;
+  log?: (message: string) => void;
+}
+
+export interface VendureDemo {
+  storeUrl: string;
+  shopApiUrl: string;
+  adminApiUrl: string;
+  /** The page a shopper buys on. */
+  storefrontUrl: string;
+  sandbox: Sandbox;
+  databaseSource: "DATABASE_URL" | "localhost:5432" | "embedded";
+  stop: () => Promise<void>;
+}
+
+export function startVendureDemo(options?: VendureDemoOptions): Promise<VendureDemo>;
