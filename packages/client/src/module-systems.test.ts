@@ -83,6 +83,19 @@ describe("the built client under each module system", { timeout: 60_000 }, () =>
     expect(stdout.trim()).toBe("2026-12-02T02:59:59.999Z"); // end of Tuesday 01/12 in São Paulo
   });
 
+  it.each([
+    ["require()", "books.cjs", 'const { brl, toCsv } = require("@pix-checkout/client/books");'],
+    ["import", "books.mjs", 'import { brl, toCsv } from "@pix-checkout/client/books";'],
+  ] as const)("loads the books' subpath with %s", async (_, file, load) => {
+    // What the Medusa plugin (CommonJS) and the Vendure plugin (CommonJS) write books with.
+    writeFileSync(
+      join(project, file),
+      `${load}\nconsole.log(JSON.stringify([brl(1234567), toCsv([["a", 11480]])]));\n`,
+    );
+    const { stdout } = await run(process.execPath, [join(project, file)], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(["R$ 12.345,67", "\uFEFFa;114,80\r\n"]);
+  });
+
   it("resolves require() to the CommonJS build and import to the ES module build", async () => {
     const { stdout } = await run(
       process.execPath,

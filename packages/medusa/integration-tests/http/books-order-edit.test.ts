@@ -18,7 +18,7 @@ import {
   type Admin,
 } from "../helpers/order-changes";
 import { waitFor } from "../helpers/wait-for";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 
 // The books' Pix discount after an order edit (issue 59, item 4), against a real Medusa and the
 // sandbox: Medusa keeps every version's adjustments of an order, and the books must say what

@@ -24,7 +24,7 @@ import { waitFor } from "../helpers/wait-for";
 import { adminLogin } from "../helpers/admin-login";
 import { adminClient, editOrder, unpaidCollection } from "../helpers/order-changes";
 import { copiedLink, openPage, tap } from "../helpers/payment-page";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils";
 import type { IInventoryService, IPaymentModuleService } from "@medusajs/framework/types";
 import {

@@ -26,7 +26,7 @@ import {
   observeLines,
 } from "../../src/internal/operations/health-alerts";
 import type { HealthLine } from "../../src/internal/operations/health";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 
 /** The admin's words for the health card, as the dashboard loads them. */
 const cardWords = (language: "ptBR" | "en") =>

@@ -28,7 +28,7 @@ import {
 import { waitFor } from "../helpers/wait-for";
 import { reconcilePass } from "../helpers/reconcile-pass";
 import { adminLogin } from "../helpers/admin-login";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 import { owedNearDeadline } from "../../src/internal/operations/refund-deadlines";
 
 // The merchant records a refund made in the payment service's dashboard, through the admin

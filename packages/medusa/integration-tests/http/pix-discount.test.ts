@@ -23,7 +23,7 @@ import {
   type Json,
 } from "../helpers/checkout";
 import { waitFor } from "../helpers/wait-for";
-import { saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 import { adminLogin } from "../helpers/admin-login";
 
 // The Pix discount is an automatic Medusa promotion whose rule reads the cart's metadata

@@ -17,11 +17,7 @@ import { waitFor } from "../helpers/wait-for";
 import { parsePeriod } from "../../src/internal/books/books";
 import { registeredProviders } from "../../src/internal/platform/provider-registry";
 import { reconcilePeriod } from "../../src/internal/books/reconciliation";
-import {
-  nextDay,
-  saoPauloDay,
-  startOfSaoPauloDay,
-} from "../../src/internal/platform/sao-paulo-time";
+import { nextDay, saoPauloDay, startOfSaoPauloDay } from "@pix-checkout/client/books";
 import { barcodeDueDay } from "../../src/internal/checkout/boleto-due-date";
 
 // What the daily books read, against a real Medusa and the sandbox: a boleto paid weeks after

@@ -15,7 +15,7 @@ import {
 import { adminLogin } from "../helpers/admin-login";
 import { waitFor } from "../helpers/wait-for";
 import { Ledger } from "../../src/internal/records/ledger";
-import { saoPauloDate, saoPauloDay } from "../../src/internal/platform/sao-paulo-time";
+import { saoPauloDate, saoPauloDay } from "@pix-checkout/client/books";
 import {
   RECONCILIATION_DIFFERENCES_EVENT,
   reconcileDay,

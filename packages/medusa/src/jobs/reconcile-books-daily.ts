@@ -6,7 +6,7 @@ import { countDifferences, parsePeriod, type DifferenceKind } from "../internal/
 import { createPluginLogger } from "../internal/platform/logger";
 import { registeredProviders } from "../internal/platform/provider-registry";
 import { reconcilePeriod } from "../internal/books/reconciliation";
-import { previousDay, saoPauloDay } from "../internal/platform/sao-paulo-time";
+import { previousDay, saoPauloDay } from "@pix-checkout/client/books";
 import { PixCheckoutError } from "../internal/platform/errors";
 import { isLockHeld } from "../internal/platform/lock-held";
 

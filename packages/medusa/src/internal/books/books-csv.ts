@@ -1,6 +1,6 @@
 import type { BookLine, DifferenceKind, Reconciliation } from "./books";
-import { toCsv, type CsvCell } from "./csv";
-import { saoPauloDateTime } from "../platform/sao-paulo-time";
+import { toCsv, type CsvCell } from "@pix-checkout/client/books";
+import { saoPauloDateTime } from "@pix-checkout/client/books";
 import { printedBuyerDocument } from "../platform/buyer-document";
 
 /** Languages of the CSV's words (numbers and dates are Brazilian in both). */

@@ -1,9 +1,9 @@
 import type { BookLine, Reconciliation } from "./books";
 import type { CsvLanguage } from "./books-csv";
 import { maskDocument } from "@pix-checkout/client";
-import { centsToText } from "../platform/brl";
+import { centsToText } from "@pix-checkout/client/books";
 import { readBuyerDocument } from "../platform/buyer-document";
-import { saoPauloStamp } from "../platform/sao-paulo-time";
+import { saoPauloStamp } from "@pix-checkout/client/books";
 
 // The period as a bank statement of the merchant's account at the payment service, in the
 // dialect Brazilian banks export and Brazilian finance tools import first: OFX 1.02 (SGML),

@@ -10,7 +10,7 @@ import {
   type MedusaCapture,
   type ServiceCharge,
 } from "./books";
-import { brl, centsToText } from "../platform/brl";
+import { brl, centsToText } from "@pix-checkout/client/books";
 
 // 2026-11-20 in São Paulo is [03:00Z on the 20th, 03:00Z on the 21st).
 const period = parsePeriod("2026-11-20", "2026-11-20", "2026-11-23");

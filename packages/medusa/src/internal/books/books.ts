@@ -1,12 +1,12 @@
 import type { ChargePurpose } from "../records/charges";
-import { brl } from "../platform/brl";
+import { brl } from "@pix-checkout/client/books";
 import { boletoGraceEndsAt, endOfBusinessDaysAfter, payableUntil } from "../platform/business-days";
 import {
   BOLETO_MAX_DUE_DAYS,
   PIX_MAX_EXPIRY_MINUTES,
   type PixCheckoutOptions,
 } from "../platform/options";
-import { daysInclusive, nextDay, startOfSaoPauloDay } from "../platform/sao-paulo-time";
+import { daysInclusive, nextDay, startOfSaoPauloDay } from "@pix-checkout/client/books";
 
 // Daily reconciliation for the accountant: three books for one period, compared. Pure: the
 // loader (books-loader.ts) reads Medusa, the payment API and the plugin's ledger; this module

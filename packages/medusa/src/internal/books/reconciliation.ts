@@ -15,7 +15,7 @@ import { loadBooks } from "./books-loader";
 import { sendError } from "../platform/errors";
 import { createPluginLogger } from "../platform/logger";
 import type { RegisteredProvider } from "../platform/provider-registry";
-import { saoPauloDay } from "../platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 
 /** Reads the three books of a period for one registration and compares them. Read-only. */
 export async function reconcilePeriod(

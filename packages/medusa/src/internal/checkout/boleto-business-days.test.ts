@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boletoGraceEndsAt, dueWords } from "../platform/business-days";
-import { saoPauloDay } from "../platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 import { boletoPayableUntil } from "./boleto-due-date";
 import { recoveryOptionsSchema } from "./recovery-options";
 import { reminderPlan, stepValidUntil } from "./reminder-cadence";

@@ -1,5 +1,5 @@
 import type { Sandbox } from "@pix-checkout/sandbox" with { "resolution-mode": "import" };
-import { saoPauloDay, startOfSaoPauloDay, nextDay } from "../platform/sao-paulo-time";
+import { saoPauloDay, startOfSaoPauloDay, nextDay } from "@pix-checkout/client/books";
 import { barcodeDueDay, boletoDueDate } from "./boleto-due-date";
 
 describe("a boleto's due date: the barcode's against the service's", () => {

@@ -1,6 +1,6 @@
 import { getBoletoInfo } from "@brazilian-utils/brazilian-utils";
 import { endOfBusinessDaysAfter, payableDay, payableUntil } from "../platform/business-days";
-import { saoPauloDay } from "../platform/sao-paulo-time";
+import { saoPauloDay } from "@pix-checkout/client/books";
 
 /** What a boleto's two dates came to: the one the shopper is shown, and any disagreement. */
 export interface BoletoDueDate {

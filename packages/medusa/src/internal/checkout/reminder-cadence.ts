@@ -1,5 +1,5 @@
 import { businessDayBefore, payableDay } from "../platform/business-days";
-import { atSaoPauloHour, nextDay, saoPauloDay, saoPauloHour } from "../platform/sao-paulo-time";
+import { atSaoPauloHour, nextDay, saoPauloDay, saoPauloHour } from "@pix-checkout/client/books";
 import type { RecoveryOptions } from "./recovery-options";
 import type { ReminderStep } from "../records/reminders";
 

@@ -1,4 +1,4 @@
-import { daysInclusive, saoPauloDay } from "../platform/sao-paulo-time";
+import { daysInclusive, saoPauloDay } from "@pix-checkout/client/books";
 import type { PaymentMethod } from "../platform/options";
 
 /**

@@ -1,4 +1,4 @@
-import { brl } from "../platform/brl";
+import { brl } from "@pix-checkout/client/books";
 import { NEW_CODE_LINK_DAYS, OPT_OUT_LINK_DAYS } from "./links";
 import type { NewCodeRequest, OptOutLink, SecondChance } from "./second-chance";
 

@@ -7,7 +7,7 @@ import { emailKey } from "../create-line/client-origin";
 import { readMedusaSide } from "../medusa/collection-snapshot";
 import { recordReminder } from "../platform/telemetry";
 import { dueWords } from "../platform/business-days";
-import { startOfSaoPauloDay, saoPauloDay } from "../platform/sao-paulo-time";
+import { startOfSaoPauloDay, saoPauloDay } from "@pix-checkout/client/books";
 import type { SettleContext } from "../settlement/context";
 import { collectionPaidOf } from "../settlement/snapshot";
 import { reminderVerdict, type ReminderFacts } from "../settlement/reminder-verdict";

@@ -1,5 +1,5 @@
-import { centsToText } from "../platform/brl";
-import { saoPauloDate } from "../platform/sao-paulo-time";
+import { centsToText } from "./brl.js";
+import { saoPauloDate } from "./sao-paulo-time.js";
 
 // A CSV a Brazilian Excel opens as columns at a double-click: `;` between fields (the comma is
 // the decimal separator there), decimal comma, UTF-8 with a BOM (without it Excel reads
