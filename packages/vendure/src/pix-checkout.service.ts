@@ -15,11 +15,13 @@ import {
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import { PIX_HANDLER_CODE } from "./handler-codes";
-import { reais } from "./reais";
+import { brl } from "@pix-checkout/client/books";
 import type { BoletoPayer } from "./boleto-payer";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
+import type { BookMovement } from "./books";
 import { sessionIdOf } from "./session-id";
+import { SessionNews } from "./session-news";
 import { shopperSession, type ShopperSession } from "./shopper-session";
 
 const LOG = "PixCheckoutPlugin";
@@ -118,6 +120,7 @@ export class PixCheckoutService {
     private readonly requestContexts: RequestContextService,
     private readonly activeOrders: ActiveOrderService,
     private readonly paymentMethods: PaymentMethodService,
+    private readonly news: SessionNews,
   ) {
     this.client = new PixClient({
       apiKey: options.apiKey,
@@ -143,9 +146,13 @@ export class PixCheckoutService {
 
   /**
    * What the shopper's page is told about the code of `chargeId` (shopper-session.ts), from the
-   * store's records alone: a GET asks no one and changes nothing. Undefined for no such code.
+   * store's records alone: a GET asks no one and changes nothing. Undefined for no such code;
+   * with it, the order whose news changes it (session-news.ts).
    */
-  async sessionOf(sessionId: string, chargeId: string): Promise<ShopperSession | undefined> {
+  async sessionOf(
+    sessionId: string,
+    chargeId: string,
+  ): Promise<{ session: ShopperSession; orderId: Order["id"] } | undefined> {
     const payment = await this.connection.rawConnection.getRepository(Payment).findOne({
       where: { transactionId: chargeId },
       relations: ["order"],
@@ -166,7 +173,7 @@ export class PixCheckoutService {
     const replacedBy = isReplaced(payment)
       ? await this.currentSessionOf(payment.order.id)
       : undefined;
-    return shopperSession({
+    const session = shopperSession({
       sessionId,
       now: new Date(),
       payment: {
@@ -192,6 +199,7 @@ export class PixCheckoutService {
       },
       order: { state: payment.order.state },
     });
+    return { session, orderId: payment.order.id };
   }
 
   /** The session id of the order's code still waiting to be paid, if it has one. */
@@ -316,6 +324,8 @@ export class PixCheckoutService {
     if (verdict.kind === "not_paid") return "not_paid";
     if (verdict.kind === "hold") {
       await this.hold(tx, payment, verdict);
+      // A cancelled payment's money held moves no state, so no Vendure event says it.
+      if (payment.state === "Cancelled") await this.news.announceIn(tx, order.id);
       Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
       return "held";
     }
@@ -323,6 +333,10 @@ export class PixCheckoutService {
     if ("errorCode" in settled) {
       throw new Error(`settling payment ${payment.id} failed: ${redact(settled.message)}`);
     }
+    // When, for the books: the payment's row changes again later (a refund, a note).
+    await this.connection.getRepository(tx, Payment).update(payment.id, {
+      metadata: { ...settled.metadata, settledAt: new Date().toISOString() } as never,
+    });
     Logger.info(
       `settled payment ${payment.id} of order ${order.code} (charge ${payment.transactionId})`,
       LOG,
@@ -422,18 +436,23 @@ export class PixCheckoutService {
     });
   }
 
-  /**
-   * The active channel's paid codes that settled nothing, newest first: what the merchant must
-   * decide (return the money at the service, then cancel the payment).
-   */
-  async heldPayments(ctx: RequestContext): Promise<HeldPayment[]> {
-    const payments = await this.connection
+  /** Payments of the active channel's orders, with their order: never another channel's. */
+  private channelPayments(ctx: RequestContext) {
+    return this.connection
       .getRepository(ctx, Payment)
       .createQueryBuilder("payment")
       .innerJoinAndSelect("payment.order", "order")
       .innerJoin("order.channels", "channel", "channel.id = :channelId", {
         channelId: ctx.channelId,
-      })
+      });
+  }
+
+  /**
+   * The active channel's paid codes that settled nothing, newest first: what the merchant must
+   * decide (return the money at the service, then cancel the payment).
+   */
+  async heldPayments(ctx: RequestContext): Promise<HeldPayment[]> {
+    const payments = await this.channelPayments(ctx)
       .where("payment.state IN (:...states)", { states: ["Declined", "Cancelled"] })
       .orderBy("payment.updatedAt", "DESC")
       .getMany();
@@ -480,9 +499,76 @@ export class PixCheckoutService {
         amount: refund.total,
         chargeId: refund.payment.transactionId,
         reason: refund.reason ?? null,
-        instructions: `Devolva ${reais(refund.total)} do pedido ${refund.payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${refund.payment.transactionId}) e registre aqui a devolução com o identificador dela.`,
+        instructions: `Devolva ${brl(refund.total)} do pedido ${refund.payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${refund.payment.transactionId}) e registre aqui a devolução com o identificador dela.`,
         createdAt: refund.createdAt.toISOString(),
       }));
+  }
+
+  /**
+   * The active channel's movements of the plugin's money between `from` and `to` (the books):
+   * payments settled or held, refunds owed and made. Read from Vendure's records alone.
+   */
+  async bookMovements(ctx: RequestContext, from: Date, to: Date): Promise<BookMovement[]> {
+    const within = (at: Date) => at >= from && at < to;
+    const payments = await this.channelPayments(ctx)
+      .leftJoinAndSelect("payment.refunds", "refund")
+      .where("payment.updatedAt >= :from", { from })
+      .orWhere("refund.updatedAt >= :from", { from })
+      .getMany();
+    const movements: BookMovement[] = [];
+    for (const payment of payments.filter(isOurs)) {
+      const metadata = (payment.metadata ?? {}) as {
+        settledAt?: string;
+        held?: { why?: string; at?: string; receivedCents?: number };
+        public?: { method?: string };
+      };
+      const base = {
+        orderCode: payment.order.code,
+        method: metadata.public?.method === "boleto" ? ("boleto" as const) : ("pix" as const),
+        chargeId: payment.transactionId,
+        reference: null,
+      };
+      if (payment.state === "Settled") {
+        const at = new Date(metadata.settledAt ?? payment.updatedAt);
+        if (within(at)) {
+          movements.push({ ...base, at, kind: "settled", cents: payment.amount, why: null });
+        }
+      }
+      if (metadata.held) {
+        const at = new Date(metadata.held.at ?? payment.updatedAt);
+        if (within(at)) {
+          movements.push({
+            ...base,
+            at,
+            kind: "held",
+            cents: metadata.held.receivedCents ?? payment.amount,
+            why: metadata.held.why ?? null,
+          });
+        }
+      }
+      for (const refund of payment.refunds ?? []) {
+        if (refund.state === "Pending" && within(refund.createdAt)) {
+          movements.push({
+            ...base,
+            at: refund.createdAt,
+            kind: "refund_due",
+            cents: refund.total,
+            why: refund.reason ?? null,
+          });
+        }
+        if (refund.state === "Settled" && within(refund.updatedAt)) {
+          movements.push({
+            ...base,
+            at: refund.updatedAt,
+            kind: "refunded",
+            cents: refund.total,
+            why: refund.reason ?? null,
+            reference: refund.transactionId || null,
+          });
+        }
+      }
+    }
+    return movements;
   }
 
   /**

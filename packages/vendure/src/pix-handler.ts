@@ -2,7 +2,7 @@ import { InvalidRequestError } from "@pix-checkout/client";
 import { LanguageCode, PaymentMethodHandler } from "@vendure/core";
 import { AWAITING_PIX } from "./awaiting-pix";
 import { PIX_HANDLER_CODE } from "./handler-codes";
-import { reais } from "./reais";
+import { brl } from "@pix-checkout/client/books";
 import { bindService, codeMetadata, serviceOf, settleIfConfirmed } from "./handler-service";
 
 export { PIX_HANDLER_CODE };
@@ -42,7 +42,7 @@ export const pixPaymentHandler = new PaymentMethodHandler({
         return {
           amount,
           state: "Declined" as const,
-          errorMessage: `O Pix recusou o valor deste pedido (${reais(amount)}): escolha outra forma de pagamento.`,
+          errorMessage: `O Pix recusou o valor deste pedido (${brl(amount)}): escolha outra forma de pagamento.`,
         };
       }
       throw error;

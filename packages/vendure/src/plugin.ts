@@ -1,5 +1,6 @@
 import { PluginCommonModule, VendurePlugin } from "@vendure/core";
 import { awaitingPixProcess } from "./awaiting-pix";
+import { BooksController } from "./books.controller";
 import { adminApiExtensions, MerchantResolver } from "./merchant.resolver";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
@@ -8,6 +9,7 @@ import { pixPaymentHandler } from "./pix-handler";
 import { reconcileTask } from "./reconcile-task";
 import { ReplaceCodeResolver, shopApiExtensions } from "./replace-code.resolver";
 import { PixCheckoutSessionController } from "./session.controller";
+import { SessionNews } from "./session-news";
 import { PixCheckoutWebhookController } from "./webhook.controller";
 
 /**
@@ -19,8 +21,9 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   providers: [
     { provide: PIX_CHECKOUT_OPTIONS, useFactory: () => PixCheckoutPlugin.options },
     PixCheckoutService,
+    SessionNews,
   ],
-  controllers: [PixCheckoutWebhookController, PixCheckoutSessionController],
+  controllers: [PixCheckoutWebhookController, PixCheckoutSessionController, BooksController],
   adminApiExtensions: { schema: adminApiExtensions, resolvers: [MerchantResolver] },
   shopApiExtensions: { schema: shopApiExtensions, resolvers: [ReplaceCodeResolver] },
   configuration: (config) => {

@@ -42,7 +42,6 @@ describe("what a paid Pix becomes on Vendure", () => {
       order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 1 },
     });
     expect(verdict).toMatchObject({ kind: "hold" });
-    // Intl writes reais with a no-break space after "R$".
     expect(verdict.kind === "hold" && verdict.why).toMatch(/custa R\$\s114,80, já tem R\$\s0,01/);
   });
 

@@ -1,4 +1,4 @@
-import { reais } from "./reais";
+import { brl } from "@pix-checkout/client/books";
 
 /**
  * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
@@ -66,7 +66,7 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   }
   if (charge.amountCents !== payment.amountCents) {
     return hold(
-      `o Pix pago é de ${reais(charge.amountCents)} e o código pedia ${reais(payment.amountCents)}`,
+      `o Pix pago é de ${brl(charge.amountCents)} e o código pedia ${brl(payment.amountCents)}`,
       charge.amountCents < payment.amountCents ? "underpaid" : "overpaid",
     );
   }
@@ -84,7 +84,7 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   }
   if (order.settledCents + payment.amountCents > order.totalCents) {
     return hold(
-      `o pedido custa ${reais(order.totalCents)}, já tem ${reais(order.settledCents)} pagos, e este Pix de ${reais(payment.amountCents)} passaria do total`,
+      `o pedido custa ${brl(order.totalCents)}, já tem ${brl(order.settledCents)} pagos, e este Pix de ${brl(payment.amountCents)} passaria do total`,
       "amount_lowered",
     );
   }

@@ -233,6 +233,41 @@ function sessionOf(sessionId: string) {
   return fetch(`${storeUrl}/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}`);
 }
 
+/**
+ * The shopper's stream of a code (`GET …/sessions/:id/stream`), read as the element reads it:
+ * `next()` is the next session event's object (keep-alive comments skipped).
+ */
+async function openStream(sessionId: string) {
+  const abort = new AbortController();
+  const response = await fetch(
+    `${storeUrl}/store/pix-checkout/sessions/${encodeURIComponent(sessionId)}/stream`,
+    { signal: abort.signal },
+  );
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const next = async (): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block
+          .split("\n")
+          .filter((line) => line.startsWith("data: "))
+          .map((line) => line.slice(6))
+          .join("");
+        if (data) return JSON.parse(data) as Record<string, unknown>;
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended");
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  return { response, next, close: () => abort.abort() };
+}
+
 /** What the sandbox's test controls do to a charge (`pay`, `expire`), its webhook let go. */
 async function control(chargeId: string, action: "pay" | "expire", body: unknown = {}) {
   const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
@@ -346,6 +381,55 @@ describe("Pix on Vendure", () => {
         entry.type === "ORDER_PAYMENT_TRANSITION" && entry.data.to === "Settled",
     );
     expect(settledEntries).toHaveLength(1);
+  });
+
+  it("streams the shopper's session: the code at once, then 'paid' with the order paid the moment the webhook settles it", async () => {
+    const order = await orderWithPixCode("sara@example.com");
+    const payment = order.payments[0];
+    const stream = await openStream(payment.metadata.public.sessionId);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(await stream.next()).toMatchObject({
+        status: "pending",
+        amount: order.totalWithTax,
+        pix: { copy_paste: payment.metadata.public.copyPaste },
+      });
+      await pay(payment.transactionId);
+      expect(await stream.next()).toMatchObject({ status: "paid", order: { payment: "paid" } });
+    } finally {
+      stream.close();
+    }
+    // An id that is not this store's opens nothing.
+    const refused = await openStream(`${payment.transactionId}.${"A".repeat(22)}`).catch(
+      () => undefined,
+    );
+    expect(refused?.response.status).toBe(404);
+    refused?.close();
+  });
+
+  it("streams a replaced code's news: superseded when the shopper lets it go, then refund_due when the bank pays it anyway", async () => {
+    const order = await orderWithPixCode("tania@example.com");
+    const first = order.payments[0];
+    const stream = await openStream(first.metadata.public.sessionId);
+    try {
+      expect((await stream.next()).status).toBe("pending");
+      expect((await replaceCode()).outcome).toBe("replaced");
+      expect(await stream.next()).toMatchObject({ status: "superseded", replaced_by: null });
+      const second = await addPixCode([first.transactionId]);
+      expect(await stream.next()).toMatchObject({
+        status: "superseded",
+        replaced_by: expect.stringMatching(new RegExp(`^${second.transactionId}\\.`)),
+      });
+      // Paid anyway: held with no state moved, so only the plugin's own news says it.
+      await pay(first.transactionId);
+      expect(await stream.next()).toMatchObject({
+        status: "refund_due",
+        refund: { reason: "paid_replaced", amount: order.totalWithTax },
+      });
+    } finally {
+      stream.close();
+    }
   });
 
   it("moves nothing on a forged webhook: a wrong token is refused, and a right token's claim of a payment the service has not seen changes no order", async () => {
@@ -1091,3 +1175,72 @@ async function secondChannel(): Promise<{ id: string; token: string }> {
   );
   return { id: channelId, token };
 }
+
+describe("the books", () => {
+  it("lists the channel's movements of a period, each in its column, with totals that add up to the cent; only an administrator reads them", async () => {
+    const paid = await orderWithPixCode("ursula@example.com");
+    await pay(paid.payments[0].transactionId);
+    const short = await orderWithPixCode("vera@example.com");
+    await fetch(`${sandbox.url}/__sandbox/transactions/${short.payments[0].transactionId}/amount`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 9000 }),
+    });
+    await pay(short.payments[0].transactionId);
+    await modifyOrder(paid.id, 1, "PaymentSettled", [
+      { paymentId: paid.payments[0].id, amount: 4990, reason: "Uma camisa a menos" },
+    ]);
+
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+    const answer = await env.adminClient.fetch(
+      `${storeUrl}/admin/pix-checkout/books.csv?from=${today}&to=${today}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(answer.headers.get("content-disposition")).toContain(`livro-pix-${today}_${today}.csv`);
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    // UTF-8 with a BOM, or Excel reads "Devolução" as Windows-1252 (fetch's text() drops it).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = bytes
+      .subarray(3)
+      .toString("utf8")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((line) => line.split(";"));
+    const of = (code: string) =>
+      rows.filter((row) => row[1] === code).map((row) => row.slice(4, 11));
+    expect(of(paid.code)).toEqual([
+      ["Pago e liquidado no pedido", "114,80", "114,80", "", "", "", ""],
+      ["Devolução a fazer", "", "", "", "49,90", "", "Uma camisa a menos"],
+    ]);
+    expect(of(short.code)).toEqual([
+      [
+        "Pago e retido (não liquidado)",
+        "90,00",
+        "",
+        "90,00",
+        "",
+        "",
+        "o Pix pago é de R$ 90,00 e o código pedia R$ 114,80",
+      ],
+    ]);
+    // The totals line is the sum of the lines above it, column by column.
+    const cents = (cell: string | undefined) =>
+      cell ? Number(cell.replace(/\./g, "").replace(",", "")) : 0;
+    const lines = rows.slice(1, -1);
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe("Total");
+    for (let column = 5; column <= 9; column++) {
+      expect(cents(total[column])).toBe(lines.reduce((sum, row) => sum + cents(row[column]), 0));
+    }
+
+    // Without an administrator's session, nothing.
+    const anonymous = await fetch(`${storeUrl}/admin/pix-checkout/books.csv`);
+    expect(anonymous.status).toBe(403);
+    const refused = await env.adminClient.fetch(
+      `${storeUrl}/admin/pix-checkout/books.csv?from=ontem`,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "invalid_period" });
+  });
+});
