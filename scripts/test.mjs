@@ -166,23 +166,22 @@ const passed =
 // Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
 // today's code fails here, not on the day someone wants its figures; FIGURES.md is left as it is.
 // The element's browser suite runs in @web/test-runner on Chromium, Firefox and WebKit
-// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. The two
-// run side by side: the benches spend most of their 4 minutes standing Medusa stores up and
-// waiting on them, the browsers most of theirs in Xvfb paints, and neither times anything that
-// counts (a smoke bench's figures are printed, never kept), so together they take about the
-// benches' time instead of both.
+// (packages/element/web-test-runner.config.mjs); its JSON reporter feeds the line below. They
+// used to run side by side, which saved about two minutes on a quiet machine; on a machine half
+// as fast (this one on 2026-11-30: the same build 37 s instead of 17 s) the benches' Medusa stores
+// starved the browsers, and WebKit and Chromium dropped pages and missed timings (three files red
+// beside the benches, all green alone). One after the other, the browsers first.
 const browserReport = join(dirname(report), "browsers.json");
-const [benchesPassed, browsersPassed] = interrupted
-  ? [false, false]
-  : await together([
-      ["benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]],
-      [
-        "element in Chromium, Firefox, WebKit",
-        "npm",
-        ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
-        { PIX_WTR_JSON: browserReport },
-      ],
-    ]);
+const browsersPassed =
+  !interrupted &&
+  step(
+    "element in Chromium, Firefox, WebKit",
+    "npm",
+    ["run", "test:browsers", "--silent", "-w", "@pix-checkout/element"],
+    { PIX_WTR_JSON: browserReport },
+  );
+const benchesPassed =
+  !interrupted && step("benches (smoke)", "node", ["scripts/bench.mjs", "--smoke"]);
 
 // CI keeps only the end of what this prints: the failed tests are named again beside the count,
 // each with its file and the first line of its error, so the tail alone says what to look at.
