@@ -1,7 +1,7 @@
 // What the order widget sends a customer who owes money after the sale: the payment link with
 // the amount, by WhatsApp (`wa.me`) or e-mail (`mailto:`), from the merchant's own app. The
 // words are Brazilian Portuguese whatever the admin's language: they are the customer's.
-import { brl } from "@pix-checkout/client/books";
+import { brl } from "../../internal/platform/brl";
 import type { AdminOutstanding } from "./types";
 
 /** What the amount is for, in the customer's words: "a diferença da troca do pedido #1042". */

@@ -1,5 +1,5 @@
-import { brl } from "@pix-checkout/client/books";
-import { SAO_PAULO } from "@pix-checkout/client/books";
+import { brl } from "../platform/brl";
+import { SAO_PAULO } from "../platform/sao-paulo-time";
 import type { HealthAction, HealthLine, HealthState } from "./health";
 
 /** The languages an alert is written in (the merchant's `alerts.locale`). */

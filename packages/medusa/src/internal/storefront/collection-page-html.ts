@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { brl } from "@pix-checkout/client/books";
+import { brl } from "../platform/brl";
 import type { CollectionPurpose } from "../medusa/order-collections";
 import type { CollectionPage, PageOrder } from "./collection-page-model";
 
