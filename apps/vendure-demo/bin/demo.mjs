@@ -20,6 +20,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    // A stop that hangs (a server waiting on a connection) must not keep the demo alive: a
+    // SIGTERM once left it running. Ten seconds, then out.
+    setTimeout(() => {
+      console.error("The demo took more than 10 s to stop; exiting now.");
+      process.exit(1);
+    }, 10_000).unref();
     await demo.stop();
     process.exit(0);
   });
