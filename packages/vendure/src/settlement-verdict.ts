@@ -1,4 +1,5 @@
 import { brl } from "@pix-checkout/client/books";
+import { AWAITING_PAYMENT } from "./awaiting-pix";
 
 /**
  * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
@@ -40,9 +41,6 @@ export interface SettlementFacts {
  */
 const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment", "PaymentAuthorized"]);
 
-/** A code of ours still to be paid: a Pix's `AwaitingPix`, a boleto's `Authorized`. */
-const AWAITING = new Set(["AwaitingPix", "Authorized"]);
-
 export function settlementVerdict({ order, payment, charge }: SettlementFacts): SettlementVerdict {
   if (charge.status !== "paid") {
     return {
@@ -61,7 +59,7 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   if (payment.replaced) {
     return hold("este código foi trocado por outro antes de ser pago", "paid_replaced");
   }
-  if (!AWAITING.has(payment.state)) {
+  if (!AWAITING_PAYMENT.has(payment.state)) {
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
   if (charge.amountCents !== payment.amountCents) {

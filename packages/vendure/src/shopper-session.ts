@@ -1,4 +1,5 @@
 import type { HoldReason } from "./settlement-verdict";
+import { AWAITING_PAYMENT } from "./awaiting-pix";
 
 /** What the store knows of a code, as the shopper's page is told it. */
 export interface ShopperSessionFacts {
@@ -50,9 +51,6 @@ const PAID_ORDER = new Set([
   "Delivered",
 ]);
 
-/** A code of ours still to be paid: a Pix's `AwaitingPix`, a boleto's `Authorized`. */
-const AWAITING = new Set(["AwaitingPix", "Authorized"]);
-
 /** The day a boleto falls due, in São Paulo, as `YYYY-MM-DD`. */
 const dueDayOf = (expiresAt: string) =>
   new Date(expiresAt).toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
@@ -73,7 +71,7 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
     paid_at: null,
     server_time: now.toISOString(),
   };
-  if (AWAITING.has(payment.state)) {
+  if (AWAITING_PAYMENT.has(payment.state)) {
     const expired = payment.expiresAt !== null && Date.parse(payment.expiresAt) <= now.getTime();
     if (payment.method === "boleto" && payment.boleto && payment.expiresAt && !expired) {
       const { digitableLine, barcode, url } = payment.boleto;
