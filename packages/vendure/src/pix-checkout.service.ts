@@ -226,9 +226,7 @@ export class PixCheckoutService {
   /** Whether `payment` may be settled now, asked of the service (see settlement-verdict.ts). */
   async verdictOf(order: Order, payment: Payment): Promise<SettlementVerdict> {
     const charge = await this.client.charges.retrieve(payment.transactionId);
-    const settledCents = (order.payments ?? [])
-      .filter((other) => other.state === "Settled" && other.id !== payment.id)
-      .reduce((sum, other) => sum + other.amount, 0);
+    const settledCents = settledBesides(order, payment);
     return settlementVerdict({
       order: { state: order.state, totalCents: order.totalWithTax, settledCents },
       payment: { state: payment.state, amountCents: payment.amount, replaced: isReplaced(payment) },
@@ -356,10 +354,7 @@ export class PixCheckoutService {
     settled: Payment,
   ): Promise<void> {
     if (order.state !== "ArrangingAdditionalPayment") return;
-    const covered = (order.payments ?? [])
-      .filter((p) => p.state === "Settled" || p.id === settled.id)
-      .reduce((sum, p) => sum + p.amount, 0);
-    if (covered < order.totalWithTax) return;
+    if (settledBesides(order, settled) + settled.amount < order.totalWithTax) return;
     const moved = await this.orderService.transitionToState(tx, order.id, "PaymentSettled");
     // The payment stays settled either way (Vendure's own guard may count refunds we do not):
     // the order is then the admin's to move on, as Vendure leaves it.
@@ -704,6 +699,13 @@ export class PixCheckoutService {
 function isOurs(payment: Payment): boolean {
   const published = (payment.metadata as { public?: { sessionId?: unknown } } | null)?.public;
   return typeof published?.sessionId === "string";
+}
+
+/** What the order's payments other than `payment` settled, in integer cents. */
+function settledBesides(order: Order, payment: Payment): number {
+  return (order.payments ?? [])
+    .filter((other) => other.state === "Settled" && other.id !== payment.id)
+    .reduce((sum, other) => sum + other.amount, 0);
 }
 
 /** The shopper replaced this code before it was paid (`replaceCode`). */
