@@ -198,6 +198,22 @@ function failedTests(json) {
   );
 }
 
+// A file can fail with no failed test in it: it did not load, or a hook (beforeAll, afterAll)
+// threw. Vitest then exits 1 while every test it counted passed; name those files too.
+function failedFiles(json) {
+  const root = process.cwd();
+  return json.testResults
+    .filter(
+      (file) =>
+        file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed"),
+    )
+    .map((file) => {
+      const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+      const why = (file.message ?? "").split("\n")[0].slice(0, 200) || "(no message)";
+      return `  ✖ ${where} (the file itself)\n      ${why}`;
+    });
+}
+
 /** The `count` test files that took longest, each with its seconds (the vitest step only). */
 function slowestFiles(json, count) {
   const root = process.cwd();
@@ -233,7 +249,7 @@ try {
     counts.failed++;
   }
   summary = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
-  failures = [...failedTests(json), ...browserFailures];
+  failures = [...failedTests(json), ...failedFiles(json), ...browserFailures];
   slowest = slowestFiles(json, 10);
 } catch {
   // No report means vitest itself crashed; its own output above says why.
@@ -242,5 +258,10 @@ if (slowest.length > 0) console.log(`\nslowest test files:\n${slowest.join("\n")
 printStepTimes();
 if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join("\n")}`);
 if (summary) console.log(`\ntests: ${summary}`);
+if (summary && !passed && failures.length === 0) {
+  console.log(
+    "tests: vitest exited with an error but named no failed test or file: look above for its Unhandled Errors",
+  );
+}
 if (!benchesPassed) console.log("benches (smoke): failed, see above");
 await finish(passed && benchesPassed && browsersPassed && summary ? 0 : 1);
