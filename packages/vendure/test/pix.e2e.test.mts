@@ -1,232 +1,36 @@
 // A Vendure store selling by Pix through the plugin, driven as a storefront and an admin drive
 // it (the Shop and Admin GraphQL APIs), the payment service played by the sandbox over HTTP.
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import { DefaultLogger, LanguageCode, LogLevel, mergeConfig } from "@vendure/core";
-import {
-  E2E_DEFAULT_CHANNEL_TOKEN,
-  createTestEnvironment,
-  PostgresInitializer,
-  registerInitializer,
-  testConfig,
-} from "@vendure/testing";
-import { startSandbox, type Sandbox } from "@pix-checkout/sandbox";
+import { ConfigService } from "@vendure/core";
+import { E2E_DEFAULT_CHANNEL_TOKEN } from "@vendure/testing";
+import type { Sandbox } from "@pix-checkout/sandbox";
 import { gql } from "graphql-tag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigService } from "@vendure/core";
+import { PixCheckoutService } from "../dist/index.js";
 import {
-  BOLETO_HANDLER_CODE,
-  PIX_HANDLER_CODE,
-  PixCheckoutPlugin,
-  PixCheckoutService,
-} from "../dist/index.js";
-
-const WEBHOOK_SECRET = "vendure-webhook-token-1234";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const ORDER = gql`
-  fragment PixOrder on Order {
-    id
-    code
-    state
-    totalWithTax
-    payments {
-      id
-      state
-      amount
-      method
-      transactionId
-      metadata
-    }
-  }
-`;
+  control,
+  ORDER,
+  orderByCode,
+  orderWithPixCode,
+  pay,
+  startTestStore,
+  WEBHOOK_SECRET,
+  withWebhooksLost,
+  type TestStore,
+} from "./store-under-test.mjs";
 
 let sandbox: Sandbox;
-let env: ReturnType<typeof createTestEnvironment>;
+let env: TestStore["env"];
 let storeUrl: string;
+let store: TestStore;
 
 beforeAll(async () => {
-  registerInitializer("postgres", new PostgresInitializer());
-  const port = await freePort();
-  storeUrl = `http://127.0.0.1:${port}`;
-  sandbox = await startSandbox({
-    variant: "a",
-    webhookUrls: [`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`],
-  });
-  env = createTestEnvironment(
-    mergeConfig(testConfig, {
-      apiOptions: { port, hostname: "127.0.0.1" },
-      logger: new DefaultLogger({ level: LogLevel.Error }),
-      dbConnectionOptions: {
-        type: "postgres",
-        host: process.env.DB_HOST ?? "localhost",
-        port: Number(process.env.DB_PORT ?? 5432),
-        username: process.env.DB_USERNAME ?? "postgres",
-        password: process.env.DB_PASSWORD ?? "",
-      },
-      plugins: [
-        PixCheckoutPlugin.init({
-          apiKey: sandbox.defaultKey,
-          baseUrl: sandbox.baseUrl,
-          variant: "a",
-          webhookSecret: WEBHOOK_SECRET,
-        }),
-      ],
-    }),
-  );
-  await env.server.init({
-    productsCsvPath: fileURLToPath(new URL("./fixtures/products.csv", import.meta.url)),
-    customerCount: 1,
-    initialData: {
-      defaultLanguage: LanguageCode.pt_BR,
-      defaultZone: "Brasil",
-      countries: [{ name: "Brasil", code: "BR", zone: "Brasil" }],
-      taxRates: [{ name: "Sem imposto", percentage: 0 }],
-      shippingMethods: [{ name: "PAC", price: 1500 }],
-      paymentMethods: [
-        { name: "Pix", handler: { code: PIX_HANDLER_CODE, arguments: [] } },
-        { name: "Boleto", handler: { code: BOLETO_HANDLER_CODE, arguments: [] } },
-      ],
-      collections: [],
-    },
-  });
-  await env.adminClient.asSuperAdmin();
+  store = await startTestStore();
+  ({ env, sandbox, storeUrl } = store);
 }, 180_000);
 
 afterAll(async () => {
-  await env?.server.destroy();
-  await sandbox?.close();
+  await store?.close();
 });
-
-/** A guest's order of one shirt with PAC, in ArrangingPayment, and its Pix code asked for. */
-async function orderWithPixCode(
-  email: string,
-  method: "pix" | "boleto" = "pix",
-  metadata: Record<string, string> = {},
-) {
-  const shop = env.shopClient;
-  await shop.asAnonymousUser();
-  await shop.query(gql`
-    mutation {
-      addItemToOrder(productVariantId: "T_1", quantity: 2) {
-        ... on Order {
-          id
-        }
-      }
-    }
-  `);
-  await shop.query(
-    gql`
-      mutation ($email: String!) {
-        setCustomerForOrder(input: { emailAddress: $email, firstName: "Ana", lastName: "Souza" }) {
-          ... on Order {
-            id
-          }
-        }
-      }
-    `,
-    { email },
-  );
-  await shop.query(gql`
-    mutation {
-      setOrderShippingAddress(
-        input: {
-          fullName: "Ana Souza"
-          streetLine1: "Avenida Paulista, 1000"
-          city: "São Paulo"
-          province: "SP"
-          postalCode: "01310-100"
-          countryCode: "BR"
-        }
-      ) {
-        ... on Order {
-          id
-        }
-      }
-    }
-  `);
-  const { eligibleShippingMethods } = await shop.query(gql`
-    {
-      eligibleShippingMethods {
-        id
-      }
-    }
-  `);
-  await shop.query(
-    gql`
-      mutation ($id: [ID!]!) {
-        setOrderShippingMethod(shippingMethodId: $id) {
-          ... on Order {
-            id
-          }
-        }
-      }
-    `,
-    { id: [eligibleShippingMethods[0].id] },
-  );
-  await shop.query(gql`
-    mutation {
-      transitionOrderToState(state: "ArrangingPayment") {
-        ... on Order {
-          id
-        }
-      }
-    }
-  `);
-  const { addPaymentToOrder } = await shop.query(
-    gql`
-      ${ORDER}
-      mutation ($method: String!, $metadata: JSON!) {
-        addPaymentToOrder(input: { method: $method, metadata: $metadata }) {
-          ...PixOrder
-          ... on ErrorResult {
-            errorCode
-            message
-          }
-          ... on PaymentDeclinedError {
-            paymentErrorMessage
-          }
-        }
-      }
-    `,
-    // The payment method's code (from its name, "Pix"), whose handler is the plugin's.
-    { method, metadata },
-  );
-  return addPaymentToOrder;
-}
-
-async function orderByCode(code: string) {
-  const { orders } = await env.adminClient.query(
-    gql`
-      ${ORDER}
-      query ($code: String!) {
-        orders(options: { filter: { code: { eq: $code } } }) {
-          items {
-            ...PixOrder
-            history {
-              items {
-                type
-                data
-              }
-            }
-          }
-        }
-      }
-    `,
-    { code },
-  );
-  return orders.items[0];
-}
 
 /** The shopper's page's read of a code (`GET /store/pix-checkout/sessions/:id`). */
 function sessionOf(sessionId: string) {
@@ -266,35 +70,6 @@ async function openStream(sessionId: string) {
     }
   };
   return { response, next, close: () => abort.abort() };
-}
-
-/** What the sandbox's test controls do to a charge (`pay`, `expire`), its webhook let go. */
-async function control(chargeId: string, action: "pay" | "expire", body: unknown = {}) {
-  const answer = await fetch(`${sandbox.url}/__sandbox/charges/${chargeId}/${action}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status).toBeLessThan(300);
-  await sandbox.webhooksIdle();
-}
-
-const pay = (chargeId: string) => control(chargeId, "pay");
-
-/** Every webhook of the sandbox lost from now until `lost` ends (the service's faults). */
-async function withWebhooksLost(lost: () => Promise<void>) {
-  const faults = (rate: number) =>
-    fetch(`${sandbox.url}/__sandbox/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ webhook_drop_rate: rate }),
-    });
-  await faults(1);
-  try {
-    await lost();
-  } finally {
-    await faults(0);
-  }
 }
 
 const reconcile = () => env.server.app.get(PixCheckoutService).reconcile();
