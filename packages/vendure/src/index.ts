@@ -22,3 +22,4 @@ export { shopperSession, type ShopperSession, type ShopperSessionFacts } from ".
 export type { HoldReason } from "./settlement-verdict";
 export { boletoPaymentHandler, BOLETO_HANDLER_CODE } from "./boleto-handler";
 export { boletoPayerOf, type BoletoPayer } from "./boleto-payer";
+export { boletoOrderHeldUntil } from "./boleto-grace";

@@ -12,7 +12,16 @@ export interface PixCheckoutVendureOptions {
    * (fetch-back); the token keeps strangers from making the store ask.
    */
   webhookSecret: string;
+  /**
+   * Bank business days after a boleto's due date during which its unpaid order stays open
+   * (banks confirm a boleto paid on its due date one to three business days later). Default 3,
+   * 0 to 30. Past it, reconciliation cancels the unpaid order and its stock goes back.
+   */
+  boletoGraceBusinessDays?: number;
 }
+
+/** `boletoGraceBusinessDays` when the options leave it out. */
+export const DEFAULT_BOLETO_GRACE_BUSINESS_DAYS = 3;
 
 /** The injection token of the options. */
 export const PIX_CHECKOUT_OPTIONS = Symbol("PIX_CHECKOUT_OPTIONS");
@@ -27,6 +36,12 @@ export function checkOptions(options: PixCheckoutVendureOptions): PixCheckoutVen
   if (!/^[A-Za-z0-9_-]{16,}$/.test(options.webhookSecret ?? "")) {
     throw new Error(
       "PixCheckoutPlugin: webhookSecret must be 16 or more URL-safe characters (letters, digits, - and _).",
+    );
+  }
+  const grace = options.boletoGraceBusinessDays;
+  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace <= 30)) {
+    throw new Error(
+      "PixCheckoutPlugin: boletoGraceBusinessDays must be a whole number of bank business days from 0 to 30 (default 3).",
     );
   }
   return options;

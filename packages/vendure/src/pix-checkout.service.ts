@@ -17,7 +17,12 @@ import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import { PIX_HANDLER_CODE } from "./handler-codes";
 import { brl } from "@pix-checkout/client/books";
 import type { BoletoPayer } from "./boleto-payer";
-import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
+import { boletoOrderHeldUntil } from "./boleto-grace";
+import {
+  DEFAULT_BOLETO_GRACE_BUSINESS_DAYS,
+  PIX_CHECKOUT_OPTIONS,
+  type PixCheckoutVendureOptions,
+} from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
 import type { BookMovement } from "./books";
 import { sessionIdOf } from "./session-id";
@@ -93,6 +98,8 @@ export interface ReconcileReport {
   settled: number;
   canceled: number;
   held: number;
+  /** Boleto orders cancelled this pass: unpaid past their due date and grace. */
+  overdueOrders: number;
   /** Codes the service could not be asked about this pass (asked again at the next). */
   unreachable: number;
 }
@@ -252,12 +259,13 @@ export class PixCheckoutService {
    * its Pix is asked about, and a paid one is settled, an ended one cancelled, exactly as its
    * webhook would have done.
    */
-  async reconcile(): Promise<ReconcileReport> {
+  async reconcile(now: Date = new Date()): Promise<ReconcileReport> {
     const report: ReconcileReport = {
       checked: 0,
       settled: 0,
       canceled: 0,
       held: 0,
+      overdueOrders: 0,
       unreachable: 0,
     };
     const waiting = (
@@ -284,8 +292,8 @@ export class PixCheckoutService {
         const status = await this.client.charges.status(payment.transactionId);
         outcome = status.paid
           ? await this.settleCharge(payment.transactionId)
-          : ENDED.has(status.status) && !isReplaced(payment)
-            ? await this.endCharge(payment.transactionId)
+          : !isReplaced(payment) && (ENDED.has(status.status) || this.pastGrace(payment, now))
+            ? await this.endCharge(payment.transactionId, now)
             : "not_paid";
       } catch (error) {
         report.unreachable += 1;
@@ -297,6 +305,7 @@ export class PixCheckoutService {
       }
       if (outcome === "settled") report.settled += 1;
       if (outcome === "canceled") report.canceled += 1;
+      if (outcome === "canceled" && methodOf(payment) === "boleto") report.overdueOrders += 1;
       if (outcome === "held") report.held += 1;
     }
     return report;
@@ -422,7 +431,7 @@ export class PixCheckoutService {
       throw new Error(`holding payment ${payment.id} failed: ${redact(moved.message)}`);
     }
     await this.connection.getRepository(tx, Payment).update(payment.id, {
-      errorMessage: `Pix pago retido: ${why}`,
+      errorMessage: `${methodOf(payment) === "boleto" ? "Boleto pago" : "Pix pago"} retido: ${why}`,
       // TypeORM's partial type cannot follow a JSON column's free shape.
       metadata: {
         ...moved.metadata,
@@ -638,21 +647,62 @@ export class PixCheckoutService {
    * cancelled, so the order, still in `ArrangingPayment`, takes a new code. Asked of the service
    * again under the lock: a code paid at its last second is settled by its own door instead.
    */
-  endCharge(chargeId: string): Promise<DeliveryOutcome> {
+  endCharge(chargeId: string, now: Date = new Date()): Promise<DeliveryOutcome> {
     return this.underLock(chargeId, async (tx, payment) => {
       if (!AWAITING_PAYMENT.has(payment.state)) return "duplicate";
       const status = await this.client.charges.status(chargeId);
-      if (status.paid || !ENDED.has(status.status)) return "not_paid";
-      const canceled = await this.orderService.cancelPayment(tx, payment.id);
-      if ("errorCode" in canceled) {
-        throw new Error(`canceling payment ${payment.id} failed: ${redact(canceled.message)}`);
+      if (status.paid) return "not_paid";
+      // A boleto's order is placed: it waits out the grace after its due date, whatever the
+      // service says meanwhile, then is cancelled with its payment.
+      if (methodOf(payment) === "boleto") {
+        if (!this.pastGrace(payment, now)) return "not_paid";
+        await this.cancelPaymentOf(
+          tx,
+          payment,
+          `its boleto is unpaid past its grace (${status.status})`,
+        );
+        await this.cancelOverdueOrder(tx, payment);
+        return "canceled";
       }
-      Logger.info(
-        `canceled payment ${payment.id}: its code is ${status.status} (charge ${chargeId})`,
-        LOG,
-      );
+      if (!ENDED.has(status.status)) return "not_paid";
+      await this.cancelPaymentOf(tx, payment, `its code is ${status.status}`);
       return "canceled";
     });
+  }
+
+  /** A boleto of ours whose due date and grace (`boletoGraceBusinessDays`) are behind `now`. */
+  private pastGrace(payment: Payment, now: Date): boolean {
+    const due = dueOf(payment);
+    if (methodOf(payment) !== "boleto" || due === null) return false;
+    const grace = this.options.boletoGraceBusinessDays ?? DEFAULT_BOLETO_GRACE_BUSINESS_DAYS;
+    return now.getTime() > boletoOrderHeldUntil(due, grace).getTime();
+  }
+
+  private async cancelPaymentOf(tx: RequestContext, payment: Payment, why: string): Promise<void> {
+    const canceled = await this.orderService.cancelPayment(tx, payment.id);
+    if ("errorCode" in canceled) {
+      throw new Error(`canceling payment ${payment.id} failed: ${redact(canceled.message)}`);
+    }
+    Logger.info(`canceled payment ${payment.id}: ${why} (charge ${payment.transactionId})`, LOG);
+  }
+
+  /**
+   * The order of an unpaid boleto, cancelled with its shipping once nothing else paid it: its
+   * lines' stock goes back (Vendure's cancellation). An order another payment settled, or that
+   * moved on, is left as it is.
+   */
+  private async cancelOverdueOrder(tx: RequestContext, payment: Payment): Promise<void> {
+    const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
+    if (!order || order.state !== "PaymentAuthorized" || settledBesides(order, payment) > 0) return;
+    const canceled = await this.orderService.cancelOrder(tx, {
+      orderId: order.id,
+      cancelShipping: true,
+      reason: "Boleto não pago até o fim do prazo de compensação",
+    });
+    if ("errorCode" in canceled) {
+      throw new Error(`canceling order ${order.code} failed: ${redact(canceled.message)}`);
+    }
+    Logger.info(`canceled order ${order.code}: its boleto is unpaid past its grace`, LOG);
   }
 
   /**
@@ -706,6 +756,19 @@ function settledBesides(order: Order, payment: Payment): number {
   return (order.payments ?? [])
     .filter((other) => other.state === "Settled" && other.id !== payment.id)
     .reduce((sum, other) => sum + other.amount, 0);
+}
+
+/** Which of the plugin's methods made this payment. */
+function methodOf(payment: Payment): "pix" | "boleto" {
+  const published = (payment.metadata as { public?: { method?: unknown } } | null)?.public;
+  return published?.method === "boleto" ? "boleto" : "pix";
+}
+
+/** A code's due date (a boleto's) or expiry (a Pix's), as the service gave it. */
+function dueOf(payment: Payment): string | null {
+  return stringOrNull(
+    (payment.metadata as { public?: { expiresAt?: unknown } } | null)?.public?.expiresAt,
+  );
 }
 
 /** The shopper replaced this code before it was paid (`replaceCode`). */

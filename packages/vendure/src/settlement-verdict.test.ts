@@ -80,4 +80,25 @@ describe("what a paid Pix becomes on Vendure", () => {
       }).kind,
     ).toBe("settle");
   });
+
+  it("owes back all of a payment to a cancelled order, whatever its amount and its payment's state: paid_after_order_canceled", () => {
+    for (const payment of [
+      { state: "Cancelled", amountCents: 11_480 },
+      { state: "Authorized", amountCents: 11_480 },
+      { state: "AwaitingPix", amountCents: 20_000 },
+    ]) {
+      expect(
+        settlementVerdict({
+          ...paidInFull,
+          order: { state: "Cancelled", totalCents: 11_480, settledCents: 0 },
+          payment,
+        }),
+      ).toEqual({
+        kind: "hold",
+        why: "o pedido foi cancelado antes de este pagamento chegar",
+        reason: "paid_after_order_canceled",
+        receivedCents: 11_480,
+      });
+    }
+  });
 });

@@ -59,6 +59,14 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   if (payment.replaced) {
     return hold("este código foi trocado por outro antes de ser pago", "paid_replaced");
   }
+  // A cancelled order (by the merchant, or a boleto's unpaid past its grace, its payment
+  // cancelled with it) takes nothing more: the money goes back.
+  if (order.state === "Cancelled") {
+    return hold(
+      "o pedido foi cancelado antes de este pagamento chegar",
+      "paid_after_order_canceled",
+    );
+  }
   if (!AWAITING_PAYMENT.has(payment.state)) {
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
@@ -71,13 +79,9 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   if (!WAITING.has(order.state)) {
     return hold(
       `o pedido está "${order.state}" e não aguarda este pagamento`,
-      order.state === "Cancelled"
-        ? "paid_after_order_canceled"
-        : order.state.startsWith("Payment") ||
-            order.state === "Shipped" ||
-            order.state === "Delivered"
-          ? "paid_twice"
-          : "other",
+      order.state.startsWith("Payment") || order.state === "Shipped" || order.state === "Delivered"
+        ? "paid_twice"
+        : "other",
     );
   }
   if (order.settledCents + payment.amountCents > order.totalCents) {

@@ -87,4 +87,25 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
     expect(with_({ state: "Cancelled" }).status).toBe("expired");
     expect(with_({ state: "Declined" }).status).toBe("failed");
   });
+
+  it("a cancelled code of a cancelled order: canceled, the order too, nothing to pay; paid anyway, owed back", () => {
+    const boleto = {
+      state: "Cancelled",
+      method: "boleto" as const,
+      copyPaste: null,
+      boleto: { digitableLine: "2379".padEnd(47, "0"), barcode: null, url: null },
+    };
+    const canceled = with_(boleto, "Cancelled");
+    expect(canceled).toMatchObject({ status: "canceled", order: { payment: "canceled" } });
+    expect(canceled.boleto).toBeUndefined();
+    expect(
+      with_(
+        { ...boleto, held: { reason: "paid_after_order_canceled", receivedCents: 11_480 } },
+        "Cancelled",
+      ),
+    ).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 11_480, reason: "paid_after_order_canceled" },
+    });
+  });
 });

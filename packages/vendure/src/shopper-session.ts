@@ -28,7 +28,8 @@ export interface ShopperSessionFacts {
 export interface ShopperSession {
   session_id: string;
   method: "pix" | "boleto";
-  status: "pending" | "paid" | "expired" | "failed" | "held" | "refund_due" | "superseded";
+  status:
+    "pending" | "paid" | "expired" | "failed" | "canceled" | "held" | "refund_due" | "superseded";
   amount: number;
   currency: "BRL";
   expires_at: string | null;
@@ -130,6 +131,10 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
   }
   // Not final: the bank may still pay the old code; its page keeps following it.
   if (payment.replacedBy !== undefined) return { ...base, status: "superseded", ...replaced };
+  // Its order cancelled (by the store, or a boleto unpaid past its grace): nothing to pay.
+  if (payment.state === "Cancelled" && order.state === "Cancelled") {
+    return { ...base, status: "canceled", order: { payment: "canceled" } };
+  }
   if (payment.state === "Cancelled") return { ...base, status: "expired" };
   return { ...base, status: "failed" };
 }

@@ -5,7 +5,7 @@ import { E2E_DEFAULT_CHANNEL_TOKEN } from "@vendure/testing";
 import type { Sandbox } from "@pix-checkout/sandbox";
 import { gql } from "graphql-tag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PixCheckoutService } from "../dist/index.js";
+import { boletoOrderHeldUntil, PixCheckoutService } from "../dist/index.js";
 import {
   control,
   ORDER,
@@ -627,6 +627,69 @@ describe("Pix on Vendure", () => {
         paymentErrorMessage: "Confira o CPF ou CNPJ do boleto.",
       });
       expect(await chargesAtService()).toBe(before);
+    });
+
+    it("confirmed by the bank inside the grace after the service called it expired: settles its order as on time", async () => {
+      const order = await orderWithPixCode("nina@example.com", "boleto", payer);
+      const [payment] = order.payments;
+      await control(payment.transactionId, "expire");
+      // Its due date passed at the service; the order, placed, keeps waiting for the bank.
+      expect(await orderByCode(order.code)).toMatchObject({
+        state: "PaymentAuthorized",
+        payments: [{ state: "Authorized" }],
+      });
+      await control(payment.transactionId, "pay", { late: true });
+      expect(await orderByCode(order.code)).toMatchObject({
+        state: "PaymentSettled",
+        payments: [{ state: "Settled" }],
+      });
+    });
+
+    // Last of the boleto tests: a pass at a day past every grace cancels any boleto still unpaid.
+    it("unpaid past its due date and grace: reconciliation cancels the order, saying why; the shopper's page says canceled; paid after that, the money is owed back and listed", async () => {
+      const order = await orderWithPixCode("olga@example.com", "boleto", payer);
+      const [payment] = order.payments;
+      const heldUntil = boletoOrderHeldUntil(payment.metadata.public.expiresAt, 3);
+      const reconcileAt = (at: Date) => env.server.app.get(PixCheckoutService).reconcile(at);
+
+      // A pass on the grace's last minute changes nothing, even with the service saying expired.
+      await control(payment.transactionId, "expire");
+      await reconcileAt(new Date(heldUntil.getTime() - 60_000));
+      expect((await orderByCode(order.code)).state).toBe("PaymentAuthorized");
+
+      const report = await reconcileAt(new Date(heldUntil.getTime() + 60_000));
+      expect(report.overdueOrders).toBeGreaterThanOrEqual(1);
+      const canceled = await orderByCode(order.code);
+      expect(canceled).toMatchObject({ state: "Cancelled", payments: [{ state: "Cancelled" }] });
+      const cancellation = canceled.history.items.find(
+        (entry: { type: string }) => entry.type === "ORDER_CANCELLATION",
+      );
+      expect(cancellation.data.reason).toBe("Boleto não pago até o fim do prazo de compensação");
+      const page = (await (await sessionOf(payment.metadata.public.sessionId)).json()) as {
+        boleto?: unknown;
+      };
+      expect(page).toMatchObject({ status: "canceled", order: { payment: "canceled" } });
+      expect(page.boleto).toBeUndefined();
+      // A second pass finds nothing more to do for it.
+      await reconcileAt(new Date(heldUntil.getTime() + 120_000));
+      expect((await orderByCode(order.code)).state).toBe("Cancelled");
+
+      // The bank confirms it anyway: the money pays no order, and is listed to go back.
+      await control(payment.transactionId, "pay", { late: true });
+      const after = await orderByCode(order.code);
+      expect(after.state).toBe("Cancelled");
+      expect(after.payments[0].state).toBe("Cancelled");
+      expect(after.payments[0].metadata.held).toMatchObject({
+        reason: "paid_after_order_canceled",
+        receivedCents: order.totalWithTax,
+      });
+      const held: { orderCode: string }[] = await heldPayments();
+      expect(held.map((entry) => entry.orderCode)).toContain(order.code);
+      const owed = await (await sessionOf(payment.metadata.public.sessionId)).json();
+      expect(owed).toMatchObject({
+        status: "refund_due",
+        refund: { amount: order.totalWithTax, reason: "paid_after_order_canceled" },
+      });
     });
   });
 });
