@@ -24,7 +24,7 @@ let storeUrl: string;
 let store: TestStore;
 
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore(import.meta.url);
   ({ env, sandbox, storeUrl } = store);
 }, 180_000);
 

@@ -56,14 +56,31 @@ function store(): TestStore {
 }
 
 /**
- * Starts the sandbox and a Vendure server with the plugin on a new database named after the
- * test file, in Portuguese, selling one shirt with PAC, Pix and boleto. `alsoDeliverTo` are more
- * ports the sandbox delivers every webhook to (other servers of the same store).
+ * @vendure/testing names a test's database after the file that calls `server.init`, which is
+ * this one for every test file: each file names its own instead (`e2e_<its file name>`), so two
+ * files running at once never share, and drop, one database.
+ */
+class TestFileDatabase extends PostgresInitializer {
+  constructor(private readonly testFile: string) {
+    super();
+  }
+
+  override init(_caller: string, connectionOptions: Parameters<PostgresInitializer["init"]>[1]) {
+    return super.init(fileURLToPath(this.testFile), connectionOptions);
+  }
+}
+
+/**
+ * Starts the sandbox and a Vendure server with the plugin on a new database named after
+ * `testFile` (the test file's `import.meta.url`), in Portuguese, selling one shirt with PAC, Pix
+ * and boleto. `alsoDeliverTo` are more ports the sandbox delivers every webhook to (other
+ * servers of the same store).
  */
 export async function startTestStore(
+  testFile: string,
   options: { plugins?: VendureConfig["plugins"]; alsoDeliverTo?: number[] } = {},
 ): Promise<TestStore> {
-  registerInitializer("postgres", new PostgresInitializer());
+  registerInitializer("postgres", new TestFileDatabase(testFile));
   const port = await freePort();
   const sandbox = await startSandbox({
     variant: "a",
