@@ -6,7 +6,7 @@
 // browser suite, and prints one closing "N passed, N failed" line that counts the tests of both
 // suites. Every suite runs on Node.js 24.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runOnNode24 } from "./on-node-24.mjs";
@@ -38,6 +38,66 @@ function step(title, command, args, env = {}) {
   }
   console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
   return true;
+}
+
+/**
+ * `step`, with what the command prints also kept in `logPath`: when the tests step fails without
+ * naming a failed test, the end of the run prints the part of it that says why.
+ */
+function teedStep(title, command, args, logPath) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const marker = newStepMarker();
+  const log = createWriteStream(logPath);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ["inherit", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+        [STEP_MARKER]: marker,
+      },
+    });
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      log.write(chunk);
+    });
+    child.on("exit", () => reportStragglers(title, marker));
+    child.on("close", (status) => {
+      log.end();
+      const seconds = (Date.now() - started) / 1000;
+      const ok = status === 0;
+      steps.push({ title, seconds, ok });
+      if (ok) console.log(`✔ ${title} (${seconds.toFixed(1)}s)`);
+      else console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`);
+      resolve(ok);
+    });
+  });
+}
+
+/**
+ * What vitest printed about a failure that no test carries: from its first "Unhandled Error",
+ * "Failed Suites", a close that timed out or a worker that died, 40 lines; else its last 25.
+ */
+function whyVitestFailed(logPath) {
+  let text = "";
+  try {
+    text = readFileSync(logPath, "utf8");
+  } catch {
+    return [];
+  }
+  // eslint-disable-next-line no-control-regex -- the colours vitest writes
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+  const start = lines.findIndex((line) =>
+    /Unhandled (Error|Rejection)|Failed Suites|close timed out|Worker exited|exited unexpectedly/.test(
+      line,
+    ),
+  );
+  return start < 0 ? lines.slice(-25) : lines.slice(start, start + 40);
 }
 
 /**
@@ -150,18 +210,24 @@ if (!ok || interrupted) {
 }
 
 const report = join(mkdtempSync(join(tmpdir(), "pix-test-")), "vitest.json");
+const testsLog = join(dirname(report), "vitest.log");
 const passed =
   !interrupted &&
-  step("tests", "npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    // Medusa, the sandbox and the fuzzers log thousands of lines; a failing test keeps its own.
-    "--silent=passed-only",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-    ...extraArgs,
-  ]);
+  (await teedStep(
+    "tests",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      // Medusa, the sandbox and the fuzzers log thousands of lines; a failing test keeps its own.
+      "--silent=passed-only",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
+    testsLog,
+  ));
 
 // Every bench once, shrunk to a few requests (BENCH_SMOKE): a bench that no longer runs against
 // today's code fails here, not on the day someone wants its figures; FIGURES.md is left as it is.
@@ -258,9 +324,9 @@ if (slowest.length > 0) console.log(`\nslowest test files:\n${slowest.join("\n")
 printStepTimes();
 if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join("\n")}`);
 if (summary) console.log(`\ntests: ${summary}`);
-if (summary && !passed && failures.length === 0) {
+if (!interrupted && !passed && failures.length === 0) {
   console.log(
-    "tests: vitest exited with an error but named no failed test or file: look above for its Unhandled Errors",
+    `\ntests: vitest failed without a failed test or file; what it said:\n${whyVitestFailed(testsLog).join("\n")}`,
   );
 }
 if (!benchesPassed) console.log("benches (smoke): failed, see above");
