@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refundDeadline, refundDeadlineState } from "./refund-deadline";
+import { refundDeadline, refundDeadlineState } from "./refund-deadline.js";
 
 const owedPix = (paidAt: string, owed = 3_500) => ({
   method: "pix" as const,
