@@ -14,16 +14,28 @@ import {
  * settled nothing, refunds owed, and a Pix for what a modified order costs more.
  */
 export const adminApiExtensions = gql`
+  "Until when money owed back can go back by a Pix devolução: 90 days after the payment."
+  type PixCheckoutDevolucaoDeadline {
+    "The last day, in São Paulo: YYYY-MM-DD."
+    deadline: String!
+    "Days from today to it: 0 on the day, negative once past."
+    daysLeft: Int!
+    "ok, warning (15 days or fewer), critical (5 or fewer), past (return it by a transfer)."
+    state: String!
+  }
+
   type PixCheckoutHeldPayment {
     paymentId: ID!
     orderId: ID!
     orderCode: String!
-    "Integer cents."
+    "Integer cents: what the bank paid, all of it owed back."
     amount: Money!
     chargeId: String!
     "Why it settled nothing, in Portuguese."
     why: String!
     heldAt: DateTime!
+    "Null for a boleto: it has no Pix devolução window."
+    devolucao: PixCheckoutDevolucaoDeadline
   }
 
   type PixCheckoutRefundDue {
@@ -36,6 +48,8 @@ export const adminApiExtensions = gql`
     "What to do, in Portuguese."
     instructions: String!
     createdAt: DateTime!
+    "Null for a boleto: it has no Pix devolução window."
+    devolucao: PixCheckoutDevolucaoDeadline
   }
 
   type PixCheckoutDifferenceCode {

@@ -16,6 +16,7 @@ import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/clie
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import { PIX_HANDLER_CODE } from "./handler-codes";
 import { brl } from "@pix-checkout/client/books";
+import { devolucaoOf, devolucaoWords, type DevolucaoDeadline } from "./devolucao";
 import type { BoletoPayer } from "./boleto-payer";
 import { boletoOrderHeldUntil } from "./boleto-grace";
 import {
@@ -46,6 +47,8 @@ export interface HeldPayment {
   /** In Portuguese, as the merchant reads it. */
   why: string;
   heldAt: string;
+  /** The 90-day Pix devolução clock of this money; null for a boleto (it has none). */
+  devolucao: DevolucaoDeadline | null;
 }
 
 /**
@@ -67,6 +70,8 @@ export interface RefundDue {
   /** What to do, in Portuguese (the refund's own instructions). */
   instructions: string;
   createdAt: string;
+  /** The 90-day Pix devolução clock of the payment it returns; null for a boleto. */
+  devolucao: DevolucaoDeadline | null;
 }
 
 /** A Pix made for what an order modified after payment costs more. */
@@ -455,7 +460,7 @@ export class PixCheckoutService {
    * The active channel's paid codes that settled nothing, newest first: what the merchant must
    * decide (return the money at the service, then cancel the payment).
    */
-  async heldPayments(ctx: RequestContext): Promise<HeldPayment[]> {
+  async heldPayments(ctx: RequestContext, now: Date = new Date()): Promise<HeldPayment[]> {
     const payments = await this.channelPayments(ctx)
       .where("payment.state IN (:...states)", { states: ["Declined", "Cancelled"] })
       .orderBy("payment.updatedAt", "DESC")
@@ -463,15 +468,21 @@ export class PixCheckoutService {
     return payments
       .filter((payment) => (payment.metadata as { held?: unknown } | null)?.held)
       .map((payment) => {
-        const held = (payment.metadata as { held?: { why?: string; at?: string } }).held ?? {};
+        const held =
+          (payment.metadata as { held?: { why?: string; at?: string; receivedCents?: number } })
+            .held ?? {};
+        const heldAt = held.at ?? payment.updatedAt.toISOString();
+        // What the bank paid is what goes back: a code paid short held less than it asked.
+        const received = held.receivedCents ?? payment.amount;
         return {
           paymentId: payment.id,
           orderId: payment.order.id,
           orderCode: payment.order.code,
-          amount: payment.amount,
+          amount: received,
           chargeId: payment.transactionId,
           why: held.why ?? "",
-          heldAt: held.at ?? payment.updatedAt.toISOString(),
+          heldAt,
+          devolucao: devolucaoOf(methodOf(payment), received, heldAt, now),
         };
       });
   }
@@ -483,7 +494,7 @@ export class PixCheckoutService {
    * keeps a refund `Pending`, owed, until the merchant says it happened; nothing here marks it
    * done.
    */
-  async refundsDue(ctx: RequestContext): Promise<RefundDue[]> {
+  async refundsDue(ctx: RequestContext, now: Date = new Date()): Promise<RefundDue[]> {
     const refunds = await this.connection
       .getRepository(ctx, Refund)
       .createQueryBuilder("refund")
@@ -497,15 +508,21 @@ export class PixCheckoutService {
       .getMany();
     return refunds
       .filter((refund) => isOurs(refund.payment))
-      .map((refund) => ({
-        refundId: refund.id,
-        orderCode: refund.payment.order.code,
-        amount: refund.total,
-        chargeId: refund.payment.transactionId,
-        reason: refund.reason ?? null,
-        instructions: `Devolva ${brl(refund.total)} do pedido ${refund.payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${refund.payment.transactionId}) e registre aqui a devolução com o identificador dela.`,
-        createdAt: refund.createdAt.toISOString(),
-      }));
+      .map((refund) => {
+        const { payment } = refund;
+        const paidAt = (payment.metadata as { settledAt?: string }).settledAt;
+        const devolucao = devolucaoOf(methodOf(payment), refund.total, paidAt ?? null, now);
+        return {
+          refundId: refund.id,
+          orderCode: payment.order.code,
+          amount: refund.total,
+          chargeId: payment.transactionId,
+          reason: refund.reason ?? null,
+          instructions: `Devolva ${brl(refund.total)} do pedido ${payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${payment.transactionId}) e registre aqui a devolução com o identificador dela.${devolucaoWords(devolucao)}`,
+          createdAt: refund.createdAt.toISOString(),
+          devolucao,
+        };
+      });
   }
 
   /**

@@ -125,32 +125,51 @@ function deliverToBoth(chargeId: string, amount: number) {
   );
 }
 
-async function untilSettled(code: string, within = 30_000) {
+/** What an order paid once shows: settled once, by one payment settled once. */
+const SETTLED_ONCE = {
+  state: "PaymentSettled",
+  orderSettled: 1,
+  paymentsSettled: 1,
+  payments: ["Settled"],
+};
+
+/** `read()` again every 250 ms until `done` says yes or `within` ms passed; its last value. */
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  within = 30_000,
+): Promise<T> {
   const deadline = Date.now() + within;
   for (;;) {
-    const now = await settlements(code);
-    if (now.state === "PaymentSettled" || Date.now() > deadline) return now;
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
+const untilSettled = (code: string) =>
+  eventually(
+    () => settlements(code),
+    (now) => now.state === "PaymentSettled",
+  );
+
 /** What the worker's last reconciliation pass reported, once it has one (Vendure's task list). */
-async function reconcileResult(within = 30_000): Promise<Record<string, number> | null> {
-  const deadline = Date.now() + within;
-  for (;;) {
-    const { scheduledTasks } = await store.env.adminClient.query(gql`
-      {
-        scheduledTasks {
-          id
-          lastResult
+const reconcileResult = () =>
+  eventually(
+    async () => {
+      const { scheduledTasks } = await store.env.adminClient.query(gql`
+        {
+          scheduledTasks {
+            id
+            lastResult
+          }
         }
-      }
-    `);
-    const task = scheduledTasks.find((t: { id: string }) => t.id === "pix-checkout-reconcile");
-    if (task?.lastResult || Date.now() > deadline) return task?.lastResult ?? null;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+      `);
+      const task = scheduledTasks.find((t: { id: string }) => t.id === "pix-checkout-reconcile");
+      return (task?.lastResult ?? null) as Record<string, number> | null;
+    },
+    (result) => result !== null,
+  );
 
 describe("two servers and a worker on one database", () => {
   it("six codes paid at once, each delivery reaching both servers at the same moment and again: every order settled once, its payment once", async () => {
@@ -165,12 +184,7 @@ describe("two servers and a worker on one database", () => {
       Array.from({ length: 12 }, () => [200, "duplicate"]),
     );
     for (const order of orders) {
-      expect(await settlements(order.code)).toEqual({
-        state: "PaymentSettled",
-        orderSettled: 1,
-        paymentsSettled: 1,
-        payments: ["Settled"],
-      });
+      expect(await settlements(order.code)).toEqual(SETTLED_ONCE);
     }
   });
 
@@ -200,12 +214,7 @@ describe("two servers and a worker on one database", () => {
     );
 
     for (const order of orders) {
-      expect(await untilSettled(order.code)).toEqual({
-        state: "PaymentSettled",
-        orderSettled: 1,
-        paymentsSettled: 1,
-        payments: ["Settled"],
-      });
+      expect(await untilSettled(order.code)).toEqual(SETTLED_ONCE);
     }
     // The third had no delivery at all: the worker's pass settled it, and says so once it ends.
     expect(await reconcileResult()).toMatchObject({

@@ -336,7 +336,10 @@ describe("Pix on Vendure", () => {
       expect.objectContaining({
         orderCode: order.code,
         chargeId: code,
+        // What arrived is what goes back, by Pix for 90 days.
+        amount: 9000,
         why: expect.stringMatching(/^o Pix pago é de R\$\s90,00 e o código pedia R\$\s114,80$/),
+        devolucao: { deadline: saoPauloDayPlus(new Date(), 90), daysLeft: 90, state: "ok" },
       }),
     );
     // The shopper's page: short of the code, waiting for the store's decision.
@@ -452,6 +455,7 @@ describe("Pix on Vendure", () => {
       const due = (await refundsDue()).filter(
         (refund: { orderCode: string }) => refund.orderCode === order.code,
       );
+      const lastDay = saoPauloDayPlus(new Date(), 90);
       expect(due).toEqual([
         {
           refundId: expect.anything(),
@@ -461,9 +465,11 @@ describe("Pix on Vendure", () => {
           reason: "Uma camisa a menos",
           instructions: expect.stringMatching(
             new RegExp(
-              `^Devolva R\\$\\s49,90 do pedido ${order.code} ao pagador pelo painel do serviço de pagamento \\(cobrança ${payment.transactionId}\\)`,
+              `^Devolva R\\$\\s49,90 do pedido ${order.code} ao pagador pelo painel do serviço de pagamento \\(cobrança ${payment.transactionId}\\).* Pelo Pix, até ${lastDay.split("-").reverse().join("/")} \\(prazo de 90 dias do pagamento\\)\\.$`,
             ),
           ),
+          // Paid today: a Pix devolução may go back for 90 days (Regulamento Pix).
+          devolucao: { deadline: lastDay, daysLeft: 90, state: "ok" },
         },
       ]);
       // She returned it at the service's dashboard, and records it with its id.
@@ -683,8 +689,9 @@ describe("Pix on Vendure", () => {
         reason: "paid_after_order_canceled",
         receivedCents: order.totalWithTax,
       });
-      const held: { orderCode: string }[] = await heldPayments();
-      expect(held.map((entry) => entry.orderCode)).toContain(order.code);
+      const held: { orderCode: string; devolucao: unknown }[] = await heldPayments();
+      // A boleto has no Pix devolução window: no clock for its money.
+      expect(held.find((entry) => entry.orderCode === order.code)?.devolucao).toBeNull();
       const owed = await (await sessionOf(payment.metadata.public.sessionId)).json();
       expect(owed).toMatchObject({
         status: "refund_due",
@@ -870,6 +877,15 @@ function collectDifference(orderId: string) {
   );
 }
 
+/** The São Paulo day of `at`, `days` calendar days on, as `YYYY-MM-DD`. */
+function saoPauloDayPlus(at: Date, days: number): string {
+  const day = new Date(
+    `${at.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" })}T12:00:00Z`,
+  );
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
 async function refundsDue() {
   const { pixCheckoutRefundsDue } = await env.adminClient.query(gql`
     {
@@ -880,6 +896,11 @@ async function refundsDue() {
         chargeId
         reason
         instructions
+        devolucao {
+          deadline
+          daysLeft
+          state
+        }
       }
     }
   `);
@@ -926,6 +947,11 @@ async function heldPayments() {
         chargeId
         why
         heldAt
+        devolucao {
+          deadline
+          daysLeft
+          state
+        }
       }
     }
   `);
