@@ -1,4 +1,13 @@
-import { Controller, Get, Inject, Param, Req, Res } from "@nestjs/common";
+import {
+  Controller,
+  Get,
+  Inject,
+  Param,
+  Req,
+  Res,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from "@nestjs/common";
 import { Logger } from "@vendure/core";
 import { redact } from "@pix-checkout/client";
 import type { Request, Response } from "express";
@@ -14,6 +23,8 @@ export const MAX_STREAMS = 2000;
 const KEEP_ALIVE_MS = 15_000;
 /** A stream ends after this long; the element reads the session and opens a new one. */
 const STREAM_LIFETIME_MS = 10 * 60_000;
+/** The signals Vendure stops on (its `enableShutdownHooks`). */
+const STOP_SIGNALS = ["SIGTERM", "SIGINT"] as const;
 
 /**
  * `GET /store/pix-checkout/sessions/:session_id`: the session object `<pix-checkout>` reads
@@ -24,7 +35,7 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
  * server of the store (session-news.ts), so "Pago" shows when Vendure settles the order.
  */
 @Controller("store/pix-checkout/sessions")
-export class PixCheckoutSessionController {
+export class PixCheckoutSessionController implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(PIX_CHECKOUT_OPTIONS) private readonly options: PixCheckoutVendureOptions,
     private readonly service: PixCheckoutService,
@@ -32,6 +43,31 @@ export class PixCheckoutSessionController {
   ) {}
 
   private open = 0;
+  /** How to end each stream open now: a server that stops ends them first (`onModuleDestroy`). */
+  private readonly ending = new Set<() => void>();
+
+  /**
+   * Ends every open stream, cleanly: each page reads its session again and opens a new stream,
+   * on whichever server answers.
+   */
+  private readonly endAll = (): void => {
+    for (const end of [...this.ending]) end();
+  };
+
+  /**
+   * A server told to stop (a deploy's SIGTERM, a Ctrl-C) ends its streams at the signal: Vendure
+   * stops GraphQL first, whose drain waits 10 s for open connections and then cuts them, before
+   * any hook of this plugin runs.
+   */
+  onApplicationBootstrap(): void {
+    for (const signal of STOP_SIGNALS) process.on(signal, this.endAll);
+  }
+
+  /** Stopped some other way (`app.close()`): whatever is still open ends here. */
+  onModuleDestroy(): void {
+    for (const signal of STOP_SIGNALS) process.off(signal, this.endAll);
+    this.endAll();
+  }
 
   @Get(":sessionId")
   async session(@Param("sessionId") sessionId: string, @Res() res: Response): Promise<void> {
@@ -93,6 +129,7 @@ export class PixCheckoutSessionController {
       if (ended) return;
       ended = true;
       this.open -= 1;
+      this.ending.delete(end);
       clearInterval(keepAlive);
       clearTimeout(lifetime);
       stop();
@@ -100,6 +137,7 @@ export class PixCheckoutSessionController {
     };
     const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
     const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
+    this.ending.add(end);
     req.on("close", end);
     try {
       stop = await this.news.follow(found.orderId, {

@@ -22,6 +22,7 @@ import {
 
 let store: TestStore;
 let secondPort: number;
+let secondServer: ChildProcess;
 const instances: ChildProcess[] = [];
 
 /** Starts `role` as a process of its own on the store's database; resolves once it serves. */
@@ -67,7 +68,10 @@ beforeAll(async () => {
       DefaultSchedulerPlugin.init({ manualTriggerCheckInterval: 250 }),
     ],
   });
-  await Promise.all([startInstance("server", secondPort), startInstance("worker", 0)]);
+  [secondServer] = await Promise.all([
+    startInstance("server", secondPort),
+    startInstance("worker", 0),
+  ]);
 }, 240_000);
 
 afterAll(async () => {
@@ -75,8 +79,8 @@ afterAll(async () => {
     instances.map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          const kill = setTimeout(() => child.kill("SIGKILL"), 8_000);
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const kill = setTimeout(() => child.kill("SIGKILL"), 25_000);
           child.once("exit", () => {
             clearTimeout(kill);
             resolve();
@@ -221,5 +225,27 @@ describe("two servers and a worker on one database", () => {
       settled: expect.toSatisfy((settled: number) => settled >= 1),
       unreachable: 0,
     });
+  });
+
+  // Last: it stops the second server.
+  it("a server told to stop (a deploy) ends its shoppers' open streams cleanly at the signal, and the page's next read is served by the other server", async () => {
+    const order = await orderWithPixCode("deploy@example.com");
+    const sessionId = encodeURIComponent(order.payments[0].metadata.public.sessionId);
+    const stream = await fetch(
+      `http://127.0.0.1:${secondPort}/store/pix-checkout/sessions/${sessionId}/stream`,
+    );
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/"status":"pending"/);
+
+    const exited = new Promise((resolve) => secondServer.once("exit", resolve));
+    secondServer.kill("SIGTERM");
+    // The stream ends cleanly at the signal (cut mid-stream, the read would throw "terminated"
+    // once GraphQL's drain gave up on it); the element then reads the session again.
+    for (;;) if ((await reader.read()).done) break;
+    await exited;
+
+    const read = await fetch(`${store.storeUrl}/store/pix-checkout/sessions/${sessionId}`);
+    expect(await read.json()).toMatchObject({ status: "pending" });
   });
 });
