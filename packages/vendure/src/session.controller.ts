@@ -60,14 +60,24 @@ export class PixCheckoutSessionController implements OnApplicationBootstrap, OnM
    * any hook of this plugin runs.
    */
   onApplicationBootstrap(): void {
-    for (const signal of STOP_SIGNALS) process.on(signal, this.endAll);
+    for (const signal of STOP_SIGNALS) process.on(signal, this.onStopSignal);
   }
 
   /** Stopped some other way (`app.close()`): whatever is still open ends here. */
   onModuleDestroy(): void {
-    for (const signal of STOP_SIGNALS) process.off(signal, this.endAll);
+    for (const signal of STOP_SIGNALS) process.off(signal, this.onStopSignal);
     this.endAll();
   }
+
+  private readonly onStopSignal = (signal: NodeJS.Signals): void => {
+    this.endAll();
+    // Alone on the signal (a server started without Vendure's shutdown hooks), listening must
+    // not keep the process alive: it stops, as it would have without this listener.
+    if (process.listenerCount(signal) === 1) {
+      process.off(signal, this.onStopSignal);
+      process.kill(process.pid, signal);
+    }
+  };
 
   @Get(":sessionId")
   async session(@Param("sessionId") sessionId: string, @Res() res: Response): Promise<void> {
