@@ -277,11 +277,17 @@ export class PixCheckoutService {
       await this.connection.rawConnection
         .getRepository(Payment)
         .createQueryBuilder("payment")
-        // Codes still to be paid, and replaced ones the bank may still pay until they expire
-        // (their money is held for the merchant, never lost with a webhook).
+        // Codes still to be paid, and replaced ones the bank may still pay until they expire,
+        // and overdue boletos a bank may still confirm (their money is held for the merchant,
+        // never lost with a webhook).
         .where(
-          "(payment.state IN (:...states) OR (payment.state = 'Cancelled' AND payment.metadata LIKE :replaced AND payment.metadata NOT LIKE :held))",
-          { states: [...AWAITING_PAYMENT], replaced: '%"replacedAt":%', held: '%"held":%' },
+          "(payment.state IN (:...states) OR (payment.state = 'Cancelled' AND (payment.metadata LIKE :replaced OR payment.metadata LIKE :overdue) AND payment.metadata NOT LIKE :held))",
+          {
+            states: [...AWAITING_PAYMENT],
+            replaced: '%"replacedAt":%',
+            overdue: '%"overdueAt":%',
+            held: '%"held":%',
+          },
         )
         // Ours only (another handler's authorized payments are not asked about): the exact
         // check is `isOurs`; this keeps the others out of the batch.
@@ -289,7 +295,7 @@ export class PixCheckoutService {
         .orderBy("payment.createdAt", "ASC")
         .take(RECONCILE_BATCH)
         .getMany()
-    ).filter((payment) => isOurs(payment) && (!isReplaced(payment) || stillPayable(payment)));
+    ).filter((payment) => isOurs(payment) && (!endedByUs(payment) || stillPayable(payment, now)));
     for (const payment of waiting) {
       report.checked += 1;
       let outcome: DeliveryOutcome;
@@ -297,7 +303,7 @@ export class PixCheckoutService {
         const status = await this.client.charges.status(payment.transactionId);
         outcome = status.paid
           ? await this.settleCharge(payment.transactionId)
-          : !isReplaced(payment) && (ENDED.has(status.status) || this.pastGrace(payment, now))
+          : !endedByUs(payment) && (ENDED.has(status.status) || this.pastGrace(payment, now))
             ? await this.endCharge(payment.transactionId, now)
             : "not_paid";
       } catch (error) {
@@ -673,11 +679,16 @@ export class PixCheckoutService {
       // service says meanwhile, then is cancelled with its payment.
       if (methodOf(payment) === "boleto") {
         if (!this.pastGrace(payment, now)) return "not_paid";
-        await this.cancelPaymentOf(
+        const canceled = await this.cancelPaymentOf(
           tx,
           payment,
           `its boleto is unpaid past its grace (${status.status})`,
         );
+        // Reconciliation keeps asking about it for a while (`stillPayable`): a bank's late
+        // confirmation is money to hold and return, never lost with its webhook.
+        await this.connection.getRepository(tx, Payment).update(payment.id, {
+          metadata: { ...canceled.metadata, overdueAt: now.toISOString() } as never,
+        });
         await this.cancelOverdueOrder(tx, payment);
         return "canceled";
       }
@@ -695,12 +706,17 @@ export class PixCheckoutService {
     return now.getTime() > boletoOrderHeldUntil(due, grace).getTime();
   }
 
-  private async cancelPaymentOf(tx: RequestContext, payment: Payment, why: string): Promise<void> {
+  private async cancelPaymentOf(
+    tx: RequestContext,
+    payment: Payment,
+    why: string,
+  ): Promise<Payment> {
     const canceled = await this.orderService.cancelPayment(tx, payment.id);
     if ("errorCode" in canceled) {
       throw new Error(`canceling payment ${payment.id} failed: ${redact(canceled.message)}`);
     }
     Logger.info(`canceled payment ${payment.id}: ${why} (charge ${payment.transactionId})`, LOG);
+    return canceled;
   }
 
   /**
@@ -799,16 +815,32 @@ function heldOf(payment: Payment): boolean {
 }
 
 /**
- * How long after a replaced code's expiry the bank may still confirm it: a boleto paid on its
- * due day is confirmed up to three business days later; a Pix, at once.
+ * How long after a replaced code's expiry, or an overdue boleto's cancellation, the bank may
+ * still pay or confirm it: a boleto paid on its due day is confirmed up to three business days
+ * later; a Pix, at once.
  */
 const REPLACED_GRACE_MS = 5 * 24 * 60 * 60 * 1000;
 
-/** A replaced code the bank may still pay (or confirm): reconciliation keeps asking about it. */
-function stillPayable(payment: Payment, now = Date.now()): boolean {
-  const expiresAt = (payment.metadata as { public?: { expiresAt?: unknown } } | null)?.public
-    ?.expiresAt;
-  return typeof expiresAt !== "string" || Date.parse(expiresAt) + REPLACED_GRACE_MS > now;
+/**
+ * A code the plugin cancelled that the bank may still pay or confirm: reconciliation keeps
+ * asking about it. A replaced code until five days after its expiry; an overdue boleto for
+ * five days after its order was cancelled.
+ */
+function stillPayable(payment: Payment, now: Date): boolean {
+  const metadata = payment.metadata as {
+    public?: { expiresAt?: unknown };
+    overdueAt?: unknown;
+  } | null;
+  const from = isReplaced(payment) ? metadata?.public?.expiresAt : metadata?.overdueAt;
+  return typeof from !== "string" || Date.parse(from) + REPLACED_GRACE_MS > now.getTime();
+}
+
+/** Cancelled by the plugin, its money still possible: replaced, or an overdue boleto. */
+function endedByUs(payment: Payment): boolean {
+  return (
+    isReplaced(payment) ||
+    typeof (payment.metadata as { overdueAt?: unknown } | null)?.overdueAt === "string"
+  );
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);

@@ -680,8 +680,13 @@ describe("Pix on Vendure", () => {
       await reconcileAt(new Date(heldUntil.getTime() + 120_000));
       expect((await orderByCode(order.code)).state).toBe("Cancelled");
 
-      // The bank confirms it anyway: the money pays no order, and is listed to go back.
-      await control(payment.transactionId, "pay", { late: true });
+      // The bank confirms it anyway, and its webhook is lost: the next pass finds it. The money
+      // pays no order, and is listed to go back.
+      await withWebhooksLost(() => control(payment.transactionId, "pay", { late: true }));
+      expect((await orderByCode(order.code)).payments[0].metadata.held).toBeUndefined();
+      expect(await reconcileAt(new Date(heldUntil.getTime() + 180_000))).toMatchObject({
+        held: 1,
+      });
       const after = await orderByCode(order.code);
       expect(after.state).toBe("Cancelled");
       expect(after.payments[0].state).toBe("Cancelled");
