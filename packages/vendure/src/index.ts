@@ -9,7 +9,15 @@ export {
   type RefundDue,
   type DifferenceCode,
   DifferenceRefused,
+  type OrderCode,
+  HeldReturnRefused,
 } from "./pix-checkout.service";
+export {
+  orderCodeStory,
+  type OrderCodeFacts,
+  type OrderCodeStory,
+  type CodeBecame,
+} from "./order-codes";
 export { reconcileTask } from "./reconcile-task";
 export {
   settlementVerdict,

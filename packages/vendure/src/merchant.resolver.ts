@@ -3,15 +3,18 @@ import { Allow, Ctx, Permission, UserInputError, type RequestContext } from "@ve
 import { gql } from "graphql-tag";
 import {
   DifferenceRefused,
+  HeldReturnRefused,
   PixCheckoutService,
   type DifferenceCode,
   type HeldPayment,
+  type OrderCode,
   type RefundDue,
 } from "./pix-checkout.service";
 
 /**
  * The Admin API's view of what needs the merchant, in the active channel only: paid codes that
- * settled nothing, refunds owed, and a Pix for what a modified order costs more.
+ * settled nothing, refunds owed, each code of an order and what became of it, a Pix for what a
+ * modified order costs more, and a held code's return recorded.
  */
 export const adminApiExtensions = gql`
   "Until when money owed back can go back by a Pix devolução: 90 days after the payment."
@@ -64,16 +67,45 @@ export const adminApiExtensions = gql`
     created: Boolean!
   }
 
+  "One code of ours on an order (a payment of the plugin's), and what became of its money."
+  type PixCheckoutOrderCode {
+    paymentId: ID!
+    "pix or boleto"
+    method: String!
+    chargeId: String!
+    createdAt: DateTime!
+    "Integer cents the code asked for (the payment's amount)."
+    asked: Money!
+    "Integer cents the bank paid: 0 while unpaid; what arrived for a held code (held.receivedCents)."
+    received: Money!
+    "Integer cents of it that pays the order (a Settled payment's amount less its refunds), 0 otherwise."
+    captured: Money!
+    "Integer cents still to go back to the payer: a held code's received minus what was recorded returned; a captured code's Pending refunds."
+    owedBack: Money!
+    "Integer cents recorded as returned (Settled refunds, or a held code's recorded return)."
+    returned: Money!
+    "waiting | captured | held | ended"
+    became: String!
+    "One pt-BR sentence for the merchant: what became of it and why (the hold's why, a replaced code, an expired/cancelled one, a boleto authorized and waiting...)."
+    words: String!
+    "Pix only, while something is owed back; null otherwise."
+    devolucao: PixCheckoutDevolucaoDeadline
+  }
+
   extend type Query {
     "Paid Pix codes of the active channel that settled nothing: the money is the shopper's until the merchant returns it."
     pixCheckoutHeldPayments: [PixCheckoutHeldPayment!]!
     "Refunds of Pix and boleto payments still owed (Pending): return them at the service, then settleRefund."
     pixCheckoutRefundsDue: [PixCheckoutRefundDue!]!
+    "Each Pix and boleto code of an order of the active channel, oldest first: what became of it and where its money is. Another channel's order: []."
+    pixCheckoutOrderCodes(orderId: ID!): [PixCheckoutOrderCode!]!
   }
 
   extend type Mutation {
     "A Pix for what an order modified after payment still owes (ArrangingAdditionalPayment)."
     pixCheckoutCollectDifference(orderId: ID!): PixCheckoutDifferenceCode!
+    "Records a held code's money returned at the service's dashboard, with the devolução's id: it leaves pixCheckoutHeldPayments, and the books show it returned."
+    pixCheckoutRecordHeldReturn(paymentId: ID!, reference: String!): PixCheckoutHeldPayment!
   }
 `;
 
@@ -93,20 +125,49 @@ export class MerchantResolver {
     return this.service.refundsDue(ctx);
   }
 
+  @Query()
+  @Allow(Permission.ReadOrder)
+  pixCheckoutOrderCodes(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { orderId: string },
+  ): Promise<OrderCode[]> {
+    return this.service.orderCodes(ctx, args.orderId);
+  }
+
   @Mutation()
   @Allow(Permission.UpdateOrder)
-  async pixCheckoutCollectDifference(
+  pixCheckoutCollectDifference(
     @Ctx() ctx: RequestContext,
     @Args() args: { orderId: string },
   ): Promise<DifferenceCode> {
-    try {
-      return await this.service.collectDifference(ctx, args.orderId);
-    } catch (error) {
-      // A refusal the merchant can act on, with its stable code; anything else is a bug.
-      if (error instanceof DifferenceRefused) {
-        throw new UserInputError(error.message, { code: error.code });
-      }
-      throw error;
+    return refusalsToUserInput(this.service.collectDifference(ctx, args.orderId));
+  }
+
+  @Mutation()
+  @Allow(Permission.UpdateOrder)
+  pixCheckoutRecordHeldReturn(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { paymentId: string; reference: string },
+  ): Promise<HeldPayment> {
+    return refusalsToUserInput(this.service.recordHeldReturn(ctx, args.paymentId, args.reference));
+  }
+}
+
+/**
+ * A refusal the merchant can act on becomes a `UserInputError` with its message and its stable
+ * code; anything else is a bug, thrown as it is. Vendure drops an error's variables before it
+ * answers (its i18n only reads them), so the code also rides in the error's GraphQL
+ * `extensions.refusal`, where the dashboard reads it.
+ */
+async function refusalsToUserInput<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof DifferenceRefused || error instanceof HeldReturnRefused) {
+      const refused = new UserInputError(error.message, { code: error.code });
+      Object.assign(refused.extensions, { refusal: error.code });
+      throw refused;
     }
+    throw error;
   }
 }

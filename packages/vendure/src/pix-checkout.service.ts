@@ -26,6 +26,7 @@ import {
 } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
 import type { BookMovement } from "./books";
+import { orderCodeStory, type OrderCodeFacts, type OrderCodeStory } from "./order-codes";
 import { sessionIdOf } from "./session-id";
 import { SessionNews } from "./session-news";
 import { shopperSession, type ShopperSession } from "./shopper-session";
@@ -96,6 +97,27 @@ export class DifferenceRefused extends Error {
     super(message);
   }
 }
+
+/** One code of ours on an order, and what became of it (order-codes.ts). */
+export interface OrderCode extends OrderCodeStory {
+  paymentId: string | number;
+  method: "pix" | "boleto";
+  chargeId: string;
+  createdAt: Date;
+}
+
+/** Why a held code's return cannot be recorded; `message` is the merchant's, in Portuguese. */
+export class HeldReturnRefused extends Error {
+  constructor(
+    readonly code: "not_found" | "not_held" | "already_returned" | "reference_required",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A devolução's id as the service's dashboard gives it: the merchant's text, of a sane size. */
+const REFERENCE_MAX = 120;
 
 /** What one reconciliation pass did. */
 export interface ReconcileReport {
@@ -471,26 +493,121 @@ export class PixCheckoutService {
       .where("payment.state IN (:...states)", { states: ["Declined", "Cancelled"] })
       .orderBy("payment.updatedAt", "DESC")
       .getMany();
+    // Once its return is recorded, nothing is left for the merchant to do.
     return payments
-      .filter((payment) => (payment.metadata as { held?: unknown } | null)?.held)
-      .map((payment) => {
-        const held =
-          (payment.metadata as { held?: { why?: string; at?: string; receivedCents?: number } })
-            .held ?? {};
-        const heldAt = held.at ?? payment.updatedAt.toISOString();
-        // What the bank paid is what goes back: a code paid short held less than it asked.
-        const received = held.receivedCents ?? payment.amount;
-        return {
-          paymentId: payment.id,
-          orderId: payment.order.id,
-          orderCode: payment.order.code,
-          amount: received,
-          chargeId: payment.transactionId,
-          why: held.why ?? "",
-          heldAt,
-          devolucao: devolucaoOf(methodOf(payment), received, heldAt, now),
-        };
-      });
+      .filter((payment) => heldRecordOf(payment)?.returned === null)
+      .map((payment) => heldPaymentOf(payment, now));
+  }
+
+  /**
+   * Each code of ours on an order of the active channel, oldest first, and what became of it
+   * (order-codes.ts decides). Another channel's order is none of this channel's: `[]`.
+   */
+  async orderCodes(
+    ctx: RequestContext,
+    orderId: string | number,
+    now: Date = new Date(),
+  ): Promise<OrderCode[]> {
+    const payments = await this.channelPayments(ctx)
+      .leftJoinAndSelect("payment.refunds", "refund")
+      .where("order.id = :orderId", { orderId })
+      .orderBy("payment.createdAt", "ASC")
+      .addOrderBy("payment.id", "ASC")
+      .getMany();
+    return payments.filter(isOurs).map((payment) => {
+      const story = orderCodeStory(
+        {
+          method: methodOf(payment),
+          state: payment.state,
+          askedCents: payment.amount,
+          settledAt: stringOrNull((payment.metadata as { settledAt?: unknown }).settledAt),
+          held: heldRecordOf(payment),
+          replaced: isReplaced(payment),
+          overdue: typeof (payment.metadata as { overdueAt?: unknown }).overdueAt === "string",
+          refunds: (payment.refunds ?? []).map((refund) => ({
+            state: refund.state,
+            cents: refund.total,
+          })),
+        },
+        now,
+      );
+      return {
+        paymentId: payment.id,
+        method: methodOf(payment),
+        chargeId: payment.transactionId,
+        createdAt: payment.createdAt,
+        ...story,
+      };
+    });
+  }
+
+  /**
+   * The merchant returned a held code's money at the service's dashboard, and records it with
+   * the devolução's id (`reference`), under the order's lock: the payment leaves the held list,
+   * the books show the return. Recorded once; refused (`HeldReturnRefused`) for a payment of
+   * another channel, another handler's, one not held, or one already recorded.
+   */
+  async recordHeldReturn(
+    ctx: RequestContext,
+    paymentId: string | number,
+    reference: string,
+    now: Date = new Date(),
+  ): Promise<HeldPayment> {
+    const given = reference.trim();
+    if (given === "") {
+      throw new HeldReturnRefused(
+        "reference_required",
+        "Informe o identificador da devolução, como o painel do serviço de pagamento o mostra.",
+      );
+    }
+    if (given.length > REFERENCE_MAX) {
+      throw new HeldReturnRefused(
+        "reference_required",
+        `O identificador da devolução tem mais de ${REFERENCE_MAX} caracteres: copie só o identificador que o painel do serviço de pagamento mostra.`,
+      );
+    }
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const found = await this.channelPayments(tx)
+        .where("payment.id = :paymentId", { paymentId })
+        .getOne();
+      if (!found || !isOurs(found)) {
+        throw new HeldReturnRefused(
+          "not_found",
+          "Pagamento Pix ou boleto não encontrado neste canal: confira o pedido e o canal ativo.",
+        );
+      }
+      await this.lockOrder(tx, found.order.id);
+      // Read again under the lock: another admin may have recorded it a moment ago.
+      const payment = await this.connection
+        .getRepository(tx, Payment)
+        .findOneOrFail({ where: { id: found.id }, relations: ["order"] });
+      const held = heldRecordOf(payment);
+      if (!held) {
+        throw new HeldReturnRefused(
+          "not_held",
+          `O pagamento ${payment.id} do pedido ${payment.order.code} não está retido: só o dinheiro de um código retido se registra aqui; um reembolso do pedido se registra no próprio reembolso.`,
+        );
+      }
+      if (held.returned) {
+        throw new HeldReturnRefused(
+          "already_returned",
+          `A devolução deste pagamento já foi registrada (identificador ${held.returned.reference}): não há nada mais a fazer.`,
+        );
+      }
+      const metadata = payment.metadata as { held: Record<string, unknown> };
+      const recorded = {
+        ...payment.metadata,
+        held: { ...metadata.held, returned: { reference: given, at: now.toISOString() } },
+      };
+      await this.connection
+        .getRepository(tx, Payment)
+        .update(payment.id, { metadata: recorded as never });
+      Logger.info(
+        `held payment ${payment.id} of order ${payment.order.code} recorded returned (${given})`,
+        LOG,
+      );
+      return heldPaymentOf(Object.assign(payment, { metadata: recorded }), now);
+    });
   }
 
   /**
@@ -544,14 +661,11 @@ export class PixCheckoutService {
       .getMany();
     const movements: BookMovement[] = [];
     for (const payment of payments.filter(isOurs)) {
-      const metadata = (payment.metadata ?? {}) as {
-        settledAt?: string;
-        held?: { why?: string; at?: string; receivedCents?: number };
-        public?: { method?: string };
-      };
+      const metadata = (payment.metadata ?? {}) as { settledAt?: string };
+      const held = heldRecordOf(payment);
       const base = {
         orderCode: payment.order.code,
-        method: metadata.public?.method === "boleto" ? ("boleto" as const) : ("pix" as const),
+        method: methodOf(payment),
         chargeId: payment.transactionId,
         reference: null,
       };
@@ -561,15 +675,21 @@ export class PixCheckoutService {
           movements.push({ ...base, at, kind: "settled", cents: payment.amount, why: null });
         }
       }
-      if (metadata.held) {
-        const at = new Date(metadata.held.at ?? payment.updatedAt);
+      if (held) {
+        const at = new Date(held.at);
         if (within(at)) {
+          movements.push({ ...base, at, kind: "held", cents: held.receivedCents, why: held.why });
+        }
+        // Its return, as the merchant recorded it with the devolução's id.
+        const returnedAt = held.returned && new Date(held.returned.at);
+        if (held.returned && returnedAt && within(returnedAt)) {
           movements.push({
             ...base,
-            at,
-            kind: "held",
-            cents: metadata.held.receivedCents ?? payment.amount,
-            why: metadata.held.why ?? null,
+            at: returnedAt,
+            kind: "refunded",
+            cents: held.receivedCents,
+            why: held.why,
+            reference: held.returned.reference,
           });
         }
       }
@@ -812,6 +932,49 @@ function isReplaced(payment: Payment): boolean {
 /** Its money settled nothing and is listed for the merchant (`hold`). */
 function heldOf(payment: Payment): boolean {
   return !!(payment.metadata as { held?: unknown } | null)?.held;
+}
+
+/**
+ * A held payment's record (`metadata.held`), its gaps filled as the lists always filled them:
+ * what the bank paid (else the code's amount), when (else the payment's last change), and the
+ * return the merchant recorded, or null. Null for a payment not held.
+ */
+function heldRecordOf(payment: Payment): NonNullable<OrderCodeFacts["held"]> | null {
+  const held = (payment.metadata as { held?: unknown } | null)?.held as
+    | {
+        why?: string;
+        receivedCents?: number;
+        at?: string;
+        returned?: { reference?: string; at?: string };
+      }
+    | undefined;
+  if (!held) return null;
+  const at = held.at ?? payment.updatedAt.toISOString();
+  return {
+    why: held.why ?? "",
+    receivedCents: held.receivedCents ?? payment.amount,
+    at,
+    returned: held.returned
+      ? { reference: held.returned.reference ?? "", at: held.returned.at ?? at }
+      : null,
+  };
+}
+
+/** A held payment as the merchant's list shows it: what the bank paid, owed back until returned. */
+function heldPaymentOf(payment: Payment, now: Date): HeldPayment {
+  const held = heldRecordOf(payment)!;
+  // What the bank paid is what goes back: a code paid short held less than it asked.
+  const owed = held.returned ? 0 : held.receivedCents;
+  return {
+    paymentId: payment.id,
+    orderId: payment.order.id,
+    orderCode: payment.order.code,
+    amount: held.receivedCents,
+    chargeId: payment.transactionId,
+    why: held.why,
+    heldAt: held.at,
+    devolucao: devolucaoOf(methodOf(payment), owed, held.at, now),
+  };
 }
 
 /**

@@ -352,6 +352,134 @@ describe("Pix on Vendure", () => {
     expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
   });
 
+  it("shows the merchant each code of an order and where its money went; a held code's return, recorded with the devolução's id, leaves the list and enters the books, once, and only in its channel", async () => {
+    const order = await orderWithPixCode("helena@example.com");
+    const [first] = order.payments;
+    await fetch(`${sandbox.url}/__sandbox/transactions/${first.transactionId}/amount`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 9000 }),
+    });
+    await pay(first.transactionId);
+    const fresh = await addPixCode([first.transactionId]);
+    await pay(fresh.transactionId);
+    expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
+    const held = (await heldPayments()).find(
+      (entry: { chargeId: string }) => entry.chargeId === first.transactionId,
+    );
+    const lastDay = saoPauloDayPlus(new Date(), 90);
+
+    // Oldest first: the code paid short, held and owed back whole; the new one paying it all.
+    const codes = await orderCodes(order.id);
+    expect(codes).toEqual([
+      {
+        paymentId: first.id,
+        method: "pix",
+        chargeId: first.transactionId,
+        createdAt: expect.any(String),
+        asked: order.totalWithTax,
+        received: 9000,
+        captured: 0,
+        owedBack: 9000,
+        returned: 0,
+        became: "held",
+        words: expect.stringContaining(held.why),
+        devolucao: { deadline: lastDay, daysLeft: 90, state: "ok" },
+      },
+      {
+        paymentId: expect.anything(),
+        method: "pix",
+        chargeId: fresh.transactionId,
+        createdAt: expect.any(String),
+        asked: order.totalWithTax,
+        received: order.totalWithTax,
+        captured: order.totalWithTax,
+        owedBack: 0,
+        returned: 0,
+        became: "captured",
+        words: expect.stringMatching(/^Pago: R\$\s114,80 pagam o pedido\.$/),
+        devolucao: null,
+      },
+    ]);
+    for (const code of codes) {
+      expect(code.received).toBe(code.captured + code.owedBack + code.returned);
+    }
+
+    // Another channel's admin sees none of it, and records nothing on it.
+    const channel = await secondChannel();
+    env.adminClient.setChannelToken(channel.token);
+    try {
+      expect(await orderCodes(order.id)).toEqual([]);
+      expect(await refusalOf(recordHeldReturn(first.id, "E2E-DEV-ALHEIA"))).toMatchObject({
+        refusal: "not_found",
+      });
+    } finally {
+      env.adminClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
+    }
+    // Nothing to record without the devolução's id, nor for a code that paid the order.
+    expect(await refusalOf(recordHeldReturn(first.id, "   "))).toMatchObject({
+      refusal: "reference_required",
+      message: expect.stringMatching(/^Informe o identificador da devolução/),
+    });
+    expect(await refusalOf(recordHeldReturn(first.id, "E".repeat(121)))).toMatchObject({
+      refusal: "reference_required",
+    });
+    expect(await refusalOf(recordHeldReturn(codes[1].paymentId, "E2E-DEV-2"))).toMatchObject({
+      refusal: "not_held",
+    });
+
+    // She returned the R$ 90,00 at the service's dashboard, and records it with its id; a
+    // second click at the same moment waits for the order's lock, then finds it recorded.
+    const both = await Promise.all([
+      refusalOf(recordHeldReturn(first.id, "  E2E-DEV-1  ")),
+      refusalOf(recordHeldReturn(first.id, "E2E-DEV-1")),
+    ]);
+    expect(both.map((answer) => answer.refusal ?? "recorded").sort()).toEqual([
+      "already_returned",
+      "recorded",
+    ]);
+    const recorded = both.find((answer) => "answered" in answer)?.answered;
+    expect(recorded).toMatchObject({
+      paymentId: first.id,
+      orderCode: order.code,
+      amount: 9000,
+      chargeId: first.transactionId,
+      devolucao: null,
+    });
+    expect(
+      (await heldPayments()).map((entry: { chargeId: string }) => entry.chargeId),
+    ).not.toContain(first.transactionId);
+    const [returned] = await orderCodes(order.id);
+    expect(returned).toMatchObject({
+      became: "held",
+      received: 9000,
+      captured: 0,
+      owedBack: 0,
+      returned: 9000,
+      words: expect.stringContaining("(devolução E2E-DEV-1)"),
+      devolucao: null,
+    });
+    expect(await refusalOf(recordHeldReturn(first.id, "E2E-DEV-3"))).toMatchObject({
+      refusal: "already_returned",
+      message: expect.stringContaining("E2E-DEV-1"),
+    });
+
+    // The books: returned, with the devolução's id, in the "Devolvido" column.
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+    const books = await (
+      await env.adminClient.fetch(
+        `${storeUrl}/admin/pix-checkout/books.csv?from=${today}&to=${today}`,
+      )
+    ).text();
+    const returnedRows = books
+      .split("\r\n")
+      .map((line) => line.split(";"))
+      .filter((row) => row[1] === order.code && row[4] === "Devolução feita");
+    expect(returnedRows.map((row) => row.slice(5))).toEqual([
+      ["", "", "", "", "90,00", held.why, "E2E-DEV-1"],
+    ]);
+  });
+
   it("acts on another channel's order in that channel only: its code settles it there, and that channel's admin lists its held codes and no other channel's", async () => {
     const channel = await secondChannel();
     const foreignHeld = (await heldPayments()).map((held: { chargeId: string }) => held.chargeId);
@@ -472,6 +600,20 @@ describe("Pix on Vendure", () => {
           devolucao: { deadline: lastDay, daysLeft: 90, state: "ok" },
         },
       ]);
+      // The order's code: what pays the order now, and what is owed back, under the same clock.
+      expect(await orderCodes(order.id)).toEqual([
+        expect.objectContaining({
+          chargeId: payment.transactionId,
+          became: "captured",
+          asked: 2 * 4990 + 1500,
+          received: 2 * 4990 + 1500,
+          captured: total,
+          owedBack: 4990,
+          returned: 0,
+          words: expect.stringMatching(/R\$\s49,90 a devolver ao pagador \(reembolso pendente\)/),
+          devolucao: { deadline: lastDay, daysLeft: 90, state: "ok" },
+        }),
+      ]);
       // She returned it at the service's dashboard, and records it with its id.
       const { settleRefund } = await env.adminClient.query(
         gql`
@@ -486,6 +628,9 @@ describe("Pix on Vendure", () => {
         { id: due[0].refundId },
       );
       expect(settleRefund).toEqual({ state: "Settled" });
+      expect(await orderCodes(order.id)).toEqual([
+        expect.objectContaining({ captured: total, owedBack: 0, returned: 4990, devolucao: null }),
+      ]);
       expect(
         (await refundsDue()).filter(
           (refund: { orderCode: string }) => refund.orderCode === order.code,
@@ -963,8 +1108,81 @@ async function heldPayments() {
   return pixCheckoutHeldPayments;
 }
 
+/** The order's codes as the merchant's order screen reads them (`pixCheckoutOrderCodes`). */
+async function orderCodes(orderId: string) {
+  const { pixCheckoutOrderCodes } = await env.adminClient.query(
+    gql`
+      query ($orderId: ID!) {
+        pixCheckoutOrderCodes(orderId: $orderId) {
+          paymentId
+          method
+          chargeId
+          createdAt
+          asked
+          received
+          captured
+          owedBack
+          returned
+          became
+          words
+          devolucao {
+            deadline
+            daysLeft
+            state
+          }
+        }
+      }
+    `,
+    { orderId },
+  );
+  return pixCheckoutOrderCodes;
+}
+
+/** The merchant's record of a held code's money returned (`pixCheckoutRecordHeldReturn`). */
+async function recordHeldReturn(paymentId: string, reference: string) {
+  const { pixCheckoutRecordHeldReturn } = await env.adminClient.query(
+    gql`
+      mutation ($paymentId: ID!, $reference: String!) {
+        pixCheckoutRecordHeldReturn(paymentId: $paymentId, reference: $reference) {
+          paymentId
+          orderCode
+          amount
+          chargeId
+          devolucao {
+            deadline
+          }
+        }
+      }
+    `,
+    { paymentId, reference },
+  );
+  return pixCheckoutRecordHeldReturn;
+}
+
+/** How the Admin API refused: its message and stable code (`extensions.refusal`). */
+async function refusalOf(answer: Promise<unknown>) {
+  try {
+    return { answered: await answer };
+  } catch (error) {
+    const [first] =
+      (
+        error as {
+          response?: { errors?: { message: string; extensions?: { refusal?: string } }[] };
+        }
+      ).response?.errors ?? [];
+    return { refusal: first?.extensions?.refusal, message: first?.message ?? String(error) };
+  }
+}
+
+let secondChannelMade: Promise<{ id: string; token: string }> | undefined;
+
+/** A second channel selling the same shirt, with PAC and Pix: made once, for every test asking. */
+function secondChannel(): Promise<{ id: string; token: string }> {
+  return (secondChannelMade ??= makeSecondChannel());
+}
+
 /** A second channel selling the same shirt, with PAC and Pix, in the default channel's currency. */
-async function secondChannel(): Promise<{ id: string; token: string }> {
+async function makeSecondChannel(): Promise<{ id: string; token: string }> {
   const admin = env.adminClient;
   const { activeChannel, zones } = await admin.query(gql`
     {
