@@ -11,6 +11,8 @@ export default tseslint.config(
       "**/dist/**",
       "**/.medusa/**",
       "**/coverage/**",
+      // The demos' own folders: databases, logs, the built Vendure dashboard.
+      "apps/*/.data/**",
       // npm run mutation: Stryker's sandboxes (copies of the sources) and its report.
       "**/.stryker-tmp/**",
       "packages/medusa/reports/**",
@@ -33,6 +35,11 @@ export default tseslint.config(
       // Libraries log through an injected logger, never the console.
       "no-console": "error",
     },
+  },
+  {
+    // The plugin's dashboard screens run in the merchant's browser, compiled by Vendure's build.
+    files: ["packages/vendure/dashboard/**"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // The element runs in shoppers' browsers (its test support and build scripts stay node).

@@ -33,6 +33,8 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
     return config;
   },
   compatibility: "^3.7.0",
+  // The merchant's screens, compiled by Vendure's dashboard build from the package's source.
+  dashboard: "../dashboard/index.tsx",
 })
 export class PixCheckoutPlugin {
   static options: PixCheckoutVendureOptions;
