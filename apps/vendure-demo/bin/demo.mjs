@@ -9,12 +9,24 @@ Pix Checkout on Vendure is ready (${((Date.now() - started) / 1000).toFixed(1)} 
 
   storefront   ${demo.storefrontUrl}   buy the shirt and pay its Pix
   Shop API     ${demo.shopApiUrl}
-  Admin API    ${demo.adminApiUrl}   superadmin / superadmin
+  dashboard    ${demo.dashboard.url}   superadmin / superadmin (Vendas → Pix e boleto)
+  Admin API    ${demo.adminApiUrl}
   sandbox      ${demo.sandbox.url}   pay a code: POST ${demo.sandbox.url}/__sandbox/charges/<id>/pay
   database     ${demo.databaseSource}
 
 Ctrl+C stops everything it started.
 `);
+const building = setTimeout(
+  () => console.log("The dashboard is being built, once (about a minute)…"),
+  2_000,
+);
+demo.dashboard.ready.then(
+  () => {
+    clearTimeout(building);
+    console.log(`The dashboard is ready: ${demo.dashboard.url}`);
+  },
+  () => clearTimeout(building),
+);
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {

@@ -10,6 +10,8 @@ export interface VendureDemoOptions {
   /** Where the embedded PostgreSQL and the logs live (apps/vendure-demo/.data/). */
   dataDir?: string;
   log?: (message: string) => void;
+  /** Serves Vendure's dashboard with the plugin's screens (built at the first start): true. */
+  dashboard?: boolean;
 }
 
 export interface VendureDemo {
@@ -18,6 +20,11 @@ export interface VendureDemo {
   adminApiUrl: string;
   /** The page a shopper buys on. */
   storefrontUrl: string;
+  /**
+   * The merchant's dashboard (superadmin / superadmin), null when not asked for; `ready` settles
+   * once its build is in place (at once after the first start).
+   */
+  dashboard: { url: string; ready: Promise<void> } | null;
   sandbox: Sandbox;
   databaseSource: "DATABASE_URL" | "localhost:5432" | "embedded";
   stop: () => Promise<void>;

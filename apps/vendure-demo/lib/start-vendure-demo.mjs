@@ -4,6 +4,7 @@
 // of its own, as a shop's storefront is.
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import core from "@vendure/core";
@@ -20,6 +21,8 @@ import {
   PixCheckoutPlugin,
   PixCheckoutService,
 } from "@pix-checkout/vendure";
+import { DashboardPlugin } from "@vendure/dashboard/plugin";
+import { ensureDashboard } from "./dashboard-build.mjs";
 import { startVendureStorefront } from "./storefront-server.mjs";
 
 const {
@@ -27,10 +30,14 @@ const {
   ChannelService,
   CurrencyCode,
   DefaultLogger,
+  DefaultSearchPlugin,
   GlobalSettingsService,
   LanguageCode,
   LogLevel,
   RequestContextService,
+  SettingsStoreService,
+  TransactionalConnection,
+  User,
 } = core;
 
 /** Where the demo keeps what it makes (the embedded PostgreSQL's data, logs). */
@@ -90,6 +97,17 @@ export async function startVendureDemo(options = {}) {
     // Vendure posts usage data to its own server at start unless told not to; a demo does not.
     process.env.VENDURE_DISABLE_TELEMETRY ??= "true";
     const firstStart = !(await hasStore(database.url));
+    // The merchant's dashboard, with the plugin's screens: built once (about 40 s), in the
+    // background of this start when it is not yet.
+    const dashboard =
+      options.dashboard === false
+        ? null
+        : ensureDashboard({
+            buildsDir: join(dataDir, "dashboard"),
+            logDir: dataDir,
+            track: (child) => stops.push(() => child.stop()),
+          });
+    dashboard?.ready.catch((error) => log(`The dashboard could not be built: ${error.message}`));
     const app = await bootstrap({
       apiOptions: {
         hostname: host,
@@ -116,10 +134,14 @@ export async function startVendureDemo(options = {}) {
           variant: "a",
           webhookSecret,
         }),
+        // The dashboard's product search and its index, as a shop's config has them.
+        DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
+        ...(dashboard ? [DashboardPlugin.init({ route: "dashboard", appDir: dashboard.dir })] : []),
       ],
     });
     stops.push(() => app.close());
     if (firstStart) await makeStore(app);
+    if (dashboard) await speakPortuguese(app);
 
     // Vendure runs scheduled tasks in a worker (DefaultSchedulerPlugin); the demo runs one
     // process, so the net under the webhooks is asked here, every minute, as the task would.
@@ -136,6 +158,7 @@ export async function startVendureDemo(options = {}) {
       shopApiUrl: `${storeUrl}/shop-api`,
       adminApiUrl: `${storeUrl}/admin-api`,
       storefrontUrl: storefront.url,
+      dashboard: dashboard && { url: `${storeUrl}/dashboard/`, ready: dashboard.ready },
       sandbox,
       databaseSource: database.source,
       stop,
@@ -144,6 +167,30 @@ export async function startVendureDemo(options = {}) {
     await stop();
     throw error;
   }
+}
+
+/** The settings key under which the dashboard keeps an administrator's display choices. */
+const DASHBOARD_USER_SETTINGS = "vendure.dashboard.userSettings";
+
+/**
+ * The demo's administrator reads the dashboard in Portuguese, dates and reais as in Brazil: the
+ * dashboard starts every user in English unless their settings say otherwise. Once; a choice
+ * made in the dashboard afterwards stays.
+ */
+async function speakPortuguese(app) {
+  const superadmin = await app
+    .get(TransactionalConnection)
+    .rawConnection.getRepository(User)
+    .findOne({ where: { identifier: "superadmin" } });
+  if (!superadmin) return;
+  const ctx = await app.get(RequestContextService).create({ apiType: "admin", user: superadmin });
+  const settings = app.get(SettingsStoreService);
+  if ((await settings.get(ctx, DASHBOARD_USER_SETTINGS)) != null) return;
+  await settings.set(ctx, DASHBOARD_USER_SETTINGS, {
+    displayLanguage: "pt_BR",
+    displayLocale: "pt-BR",
+    contentLanguage: "pt_BR",
+  });
 }
 
 /** Whether the database already holds a Vendure store (its channels). */
