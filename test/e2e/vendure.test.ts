@@ -1,13 +1,14 @@
 // A shopper paying a Vendure order by Pix in a real Chromium at 390 px, from the Vendure demo's
 // storefront page (apps/vendure-demo): the same <pix-checkout> as on Medusa, talking to the
 // Vendure server only, the payment service played by the sandbox over HTTP.
+import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVendureDemo, type VendureDemo } from "@pix-checkout/vendure-demo";
 import { launchChromium } from "./support/browser.mjs";
 import { freePort } from "./support/demo.mjs";
-import { newestCharge, payCharge } from "./support/sandbox-control.mjs";
+import { newestCharge, payCharge, setPaidAmount } from "./support/sandbox-control.mjs";
 import { brl, checkoutView, textOf } from "./support/shopper.mjs";
 
 const server = `postgres://postgres@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? 5432}`;
@@ -52,17 +53,19 @@ async function newestOrder() {
       },
       body: JSON.stringify({ query }),
     });
-    const body = (await response.json()) as { data: { orders: { items: unknown[] } } };
+    const body = (await response.json()) as {
+      data: { orders: { items: Array<{ code: string; state: string }> } };
+    };
     return { token: response.headers.get("vendure-auth-token"), body };
   };
   const login = await admin(
     `mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }`,
   );
   const { body } = await admin(
-    `{ orders(options: { sort: { createdAt: DESC }, take: 1 }) { items { state totalWithTax currencyCode customer { emailAddress } payments { state amount } } } }`,
+    `{ orders(options: { sort: { createdAt: DESC }, take: 1 }) { items { code state totalWithTax currencyCode customer { emailAddress } payments { state amount } } } }`,
     login.token ?? undefined,
   );
-  return body.data.orders.items[0];
+  return body.data.orders.items[0]!;
 }
 
 describe("Pix on the Vendure demo's storefront", () => {
@@ -110,5 +113,119 @@ describe("Pix on the Vendure demo's storefront", () => {
     await second.goto(page.url());
     await checkoutView(second, "paid").waitFor();
     await context.close();
+  });
+});
+
+describe("Pix and boleto in the Vendure demo's dashboard", () => {
+  it("the merchant at 1280 px finds a code paid short held with why, the order's codes each with what it received and became, records the devolução on the order, which leaves the list and enters the day's books; at 1024 px nothing spills", async () => {
+    // A shopper's order of R$ 64,90: its first Pix paid short, R$ 50,00 (held: it pays nothing
+    // of the order), then a new code for the whole order, paid.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "pt-BR",
+    });
+    const shopper = await context.newPage();
+    await shopper.goto(demo.storefrontUrl);
+    await shopper.getByLabel("Seu nome").fill("Bia Lima");
+    await shopper.getByLabel("Seu e-mail").fill("bia.vendure@example.com");
+    await shopper.getByRole("button", { name: "Pagar com Pix" }).click();
+    await checkoutView(shopper, "pending").locator('[part~="code"]').waitFor();
+    const first = await newestCharge(demo.sandbox.url);
+    await setPaidAmount(demo.sandbox.url, first.uuid, 5000);
+    await payCharge(demo.sandbox.url, first.uuid);
+    await checkoutView(shopper, "held").waitFor({ timeout: 30_000 });
+    // The storefront takes a new code for the order, as any Vendure storefront does.
+    const token = await shopper.evaluate(`localStorage.getItem("pix-demo-vendure-token")`);
+    const again = await fetch(demo.shopApiUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        query: `mutation { addPaymentToOrder(input: { method: "pix", metadata: {} }) { ... on Order { id } } }`,
+      }),
+    });
+    expect(again.status).toBe(200);
+    const second = await newestCharge(demo.sandbox.url);
+    expect(second.uuid).not.toBe(first.uuid);
+    await payCharge(demo.sandbox.url, second.uuid);
+    await expect
+      .poll(async () => (await newestOrder()).state, { timeout: 30_000 })
+      .toBe("PaymentSettled");
+    const { code: orderCode } = await newestOrder();
+    await context.close();
+
+    await demo.dashboard!.ready;
+    const merchant = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "pt-BR",
+      acceptDownloads: true,
+    });
+    const page = await merchant.newPage();
+    await page.goto(demo.dashboard!.url);
+    await page.locator("input").first().fill("superadmin");
+    await page.locator("input[type=password]").fill("superadmin");
+    await page.keyboard.press("Enter");
+
+    // The menu's Vendas → Pix e boleto: the held code, its amount, why, and its 90-day clock.
+    await page.getByText("Vendas", { exact: true }).click();
+    await page.getByRole("link", { name: "Pix e boleto" }).click();
+    const held = page.getByTestId("pix-checkout-held");
+    await held.waitFor();
+    const heldText = (await held.innerText()).replace(/\s+/g, " ");
+    expect(heldText).toContain(brl(5000));
+    expect(heldText).toContain(`o Pix pago é de ${brl(5000)} e o código pedia ${brl(6490)}`);
+    expect(heldText).toMatch(/devolução pelo Pix até \d\d\/\d\d\/\d{4} \(90 dias\)/);
+
+    // Its order: both codes, each with what it received and became; the columns add up.
+    await held.getByText(orderCode).click();
+    const codes = page.getByTestId("pix-checkout-order-codes");
+    await codes.waitFor();
+    const rows = async () =>
+      (await codes.locator("tbody tr").allInnerTexts()).map((row) =>
+        row.replace(/\s+/g, " ").trim(),
+      );
+    // Each code: its money, then a line of what became of it; then the totals.
+    const [heldMoney, heldWords, paidMoney, paidWords, totals] = await rows();
+    expect(heldMoney).toMatch(/^Pix Retido/);
+    expect(heldMoney).toContain(`${brl(6490)} ${brl(5000)} ${brl(0)} ${brl(5000)} ${brl(0)}`);
+    expect(heldWords).toContain(first.uuid);
+    expect(heldWords).toContain(`o Pix pago é de ${brl(5000)}`);
+    expect(paidMoney).toMatch(/^Pix Capturado/);
+    expect(paidMoney).toContain(`${brl(6490)} ${brl(6490)} ${brl(6490)} ${brl(0)} ${brl(0)}`);
+    expect(paidWords).toContain(second.uuid);
+    expect(totals).toBe(`Total ${brl(12980)} ${brl(11490)} ${brl(6490)} ${brl(5000)} ${brl(0)}`);
+
+    // At 1280 and 1024 px every column shows: the table needs no sideways scroll in its block.
+    const spills = () =>
+      codes.evaluate(
+        `(table) => table.parentElement.scrollWidth > table.parentElement.clientWidth`,
+      );
+    expect(await spills()).toBe(false);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await spills()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Returned at the service's dashboard, recorded on the order with the devolução's id: the
+    // code shows it returned, and the totals still add up.
+    const reference = "D12345678202611301200abcdef";
+    await codes.getByLabel("Identificador da devolução").fill(reference);
+    await codes.getByRole("button", { name: "Registrar devolução" }).click();
+    await expect
+      .poll(async () => (await rows())[0])
+      .toContain(`${brl(6490)} ${brl(5000)} ${brl(0)} ${brl(0)} ${brl(5000)}`);
+    expect((await rows())[4]).toBe(
+      `Total ${brl(12980)} ${brl(11490)} ${brl(6490)} ${brl(0)} ${brl(5000)}`,
+    );
+
+    // It left the list; the day's books (the CSV for Excel) carry its return with that id.
+    await page.getByRole("link", { name: "Pix e boleto" }).click();
+    await page.getByText("Nenhum pagamento retido.").waitFor();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Baixar livro (CSV)" }).click();
+    const books = readFileSync((await (await download).path())!, "utf8")
+      .split("\r\n")
+      .map((line) => line.split(";"));
+    const returned = books.filter((row) => row[1] === orderCode && row[4] === "Devolução feita");
+    expect(returned.map((row) => [row[9], row[11]])).toEqual([["50,00", reference]]);
+    await merchant.close();
   });
 });
