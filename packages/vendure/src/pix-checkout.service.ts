@@ -201,7 +201,7 @@ export class PixCheckoutService {
         barcode?: unknown;
         url?: unknown;
       };
-      held?: { reason?: HoldReason; receivedCents?: number };
+      held?: { reason?: HoldReason; receivedCents?: number; returned?: unknown };
     };
     const held = metadata.held;
     const replacedBy = isReplaced(payment)
@@ -227,7 +227,7 @@ export class PixCheckoutService {
         expiresAt: stringOrNull(metadata.public?.expiresAt),
         held:
           held?.reason && typeof held.receivedCents === "number"
-            ? { reason: held.reason, receivedCents: held.receivedCents }
+            ? { reason: held.reason, receivedCents: held.receivedCents, returned: !!held.returned }
             : null,
         replacedBy,
       },
@@ -602,6 +602,8 @@ export class PixCheckoutService {
       await this.connection
         .getRepository(tx, Payment)
         .update(payment.id, { metadata: recorded as never });
+      // The shopper's open page learns the store's decision (returned) at once.
+      await this.news.announceIn(tx, payment.order.id);
       Logger.info(
         `held payment ${payment.id} of order ${payment.order.code} recorded returned (${given})`,
         LOG,

@@ -62,6 +62,18 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
     });
   });
 
+  it("short of its code and given back by the merchant: the store decided, so the page says it is returned, not still waiting", () => {
+    const returned = with_({
+      state: "Declined",
+      held: { reason: "underpaid", receivedCents: 9_000, returned: true },
+    });
+    expect(returned).toMatchObject({
+      status: "refund_due",
+      refund: { amount: 9_000, reason: "other" },
+    });
+    expect(returned.received).toBeUndefined();
+  });
+
   it("a replaced code: superseded, with no code, naming the order's current one; paid anyway, owed back and still naming it", () => {
     const replaced = with_({ state: "Cancelled", replacedBy: "b0a7.mac" });
     expect(replaced).toMatchObject({ status: "superseded", replaced_by: "b0a7.mac" });

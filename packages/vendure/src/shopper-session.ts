@@ -13,8 +13,11 @@ export interface ShopperSessionFacts {
     copyPaste: string | null;
     boleto: { digitableLine: string; barcode: string | null; url: string | null } | null;
     expiresAt: string | null;
-    /** Set when its money settled nothing (settlement-verdict.ts `hold`). */
-    held: { reason: HoldReason; receivedCents: number } | null;
+    /**
+     * Set when its money settled nothing (settlement-verdict.ts `hold`); `returned`, once the
+     * merchant recorded giving it back (`pixCheckoutRecordHeldReturn`).
+     */
+    held: { reason: HoldReason; receivedCents: number; returned?: boolean } | null;
     /**
      * Set when the shopper replaced this code (`pixCheckoutReplaceCode`): the session id of the
      * order's code waiting now, or null when none waits.
@@ -118,14 +121,15 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
   // A replaced code names the order's current one, so the page can show it instead.
   const replaced = payment.replacedBy !== undefined ? { replaced_by: payment.replacedBy } : {};
   if (payment.held) {
-    const { reason, receivedCents } = payment.held;
-    if (reason === "underpaid") {
+    const { reason, receivedCents, returned } = payment.held;
+    // Short of its code, it waits for the store's decision until the merchant gives it back.
+    if (reason === "underpaid" && !returned) {
       return { ...base, status: "held", received: { amount: receivedCents } };
     }
     return {
       ...base,
       status: "refund_due",
-      refund: { amount: receivedCents, reason },
+      refund: { amount: receivedCents, reason: reason === "underpaid" ? "other" : reason },
       ...replaced,
     };
   }

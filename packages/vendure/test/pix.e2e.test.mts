@@ -463,6 +463,9 @@ describe("Pix on Vendure", () => {
       refusal: "already_returned",
       message: expect.stringContaining("E2E-DEV-1"),
     });
+    // Her page: the store decided, the money goes back; no longer "the store will check".
+    const page = await (await sessionOf(first.metadata.public.sessionId)).json();
+    expect(page).toMatchObject({ status: "refund_due", refund: { amount: 9000, reason: "other" } });
 
     // The books: returned, with the devolução's id, in the "Devolvido" column.
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
