@@ -41,8 +41,8 @@ export const TARGETS = [
   { file: "src/internal/medusa/whole-cent-shares.ts" },
   // Where a merchant's refund is recorded: on Medusa's order, or only in the ledger.
   { file: "src/internal/settlement/refund-portions.ts" },
-  // How a MED's block falls on owed and captured money, and where what it returned goes.
-  { file: "src/internal/operations/med-split.ts" },
+  // (How a MED's block falls and where its return goes is @pix-checkout/client/med since
+  // 2026-11-30, shared with the Vendure plugin; its tests went with it: packages/client.)
   // Whether Medusa's order is paid, as the shopper is told ("está pago" only then).
   { file: "src/internal/medusa/order-payment.ts", fn: "orderPaymentOf" },
   // What Medusa's order summary says is still pending, in cents (undefined: it cannot say).

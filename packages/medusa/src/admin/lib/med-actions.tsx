@@ -3,12 +3,12 @@
 // the payment service and marks it here ("Registrar MED"), then records how it ended
 // ("Devolvido pelo MED", "Mantido"), each confirmed in a drawer that says, before anything is
 // recorded, where the money goes: the lines come from the server's own rule
-// (internal/operations/med-split.ts `medOutcomeSplit`), in its order. Each button shows only when
+// (`medOutcomeSplit` of `@pix-checkout/client/med`), in its order. Each button shows only when
 // the charge is a Pix, its money allows it and the admin user's role may take it (lib/permissions.ts, the
 // `med` action).
 import { Button, Drawer, Input, Label, Text } from "@medusajs/ui";
 import { useState } from "react";
-import { medOutcomeSplit } from "../../internal/operations/med-split";
+import { medOutcomeSplit } from "@pix-checkout/client/med";
 import { useMarkMed, useMedOutcome } from "./api";
 import { formatCents, parseReais, reaisText } from "./format";
 import { usePixTranslation } from "./i18n";
@@ -188,7 +188,7 @@ function MedOutcomeDrawer({
   const split =
     cents === null
       ? undefined
-      : medOutcomeSplit({ blockedOwed, blockedOwedInMedusa: 0, contested }, cents);
+      : medOutcomeSplit({ blockedOwed, blockedOwedOnOrder: 0, contested }, cents);
   const bad = !split || (outcome === "returned" && split.returned === 0);
   const lines: [string, number][] = split
     ? [

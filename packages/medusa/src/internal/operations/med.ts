@@ -9,7 +9,7 @@ import { captureSessionOf } from "../settlement/session-answer";
 import type { SettleContext } from "../settlement/context";
 import { settlePaid } from "../settlement/settle";
 import { PixCheckoutError } from "../platform/errors";
-import { blockedOwedInMedusaOf, medBlockOf, medOutcomeSplit } from "./med-split";
+import { blockedOwedOnOrderOf, medBlockOf, medOutcomeSplit } from "@pix-checkout/client/med";
 
 /*
  * Pix returned by the MED (Mecanismo Especial de Devolução; docs/ledger.md "Pix returned by the
@@ -19,7 +19,7 @@ import { blockedOwedInMedusaOf, medBlockOf, medOutcomeSplit } from "./med-split"
  * refund asks for it while the case is open), then on captured money, which moves to
  * `contested`. The outcome settles the blocked owed money first (`owed` → `returned`), then
  * returns the contested money (`returned`, recorded as a refund of Medusa's order) and gives the
- * rest back (`captured`); Mantido leaves the owed money owed. The rules are med-split.ts's, which
+ * rest back (`captured`); Mantido leaves the owed money owed. The rules are @pix-checkout/client/med's, which
  * the admin's drawer reads too. Each move is one statement of the ledger with the case's
  * columns, under the collection's lock.
  */
@@ -40,7 +40,7 @@ export type MedOutcome =
   /** `amountCents`: what the MED returned; all of the blocked amount when absent. */
   | { outcome: "returned"; amountCents?: number };
 
-/** What recording an outcome did, in integer cents (med-split.ts `MedOutcomeSplit`). */
+/** What recording an outcome did, in integer cents (@pix-checkout/client/med `MedOutcomeSplit`). */
 export interface RecordedMedOutcome {
   /** What the MED returned. */
   returned_cents: number;
@@ -60,7 +60,7 @@ const lockKey = (charge: ChargeRow) => charge.payment_collection_id ?? `charge:$
 
 /**
  * A MED blocked `amountCents` of a paid charge: owed money first (it stays owed, the case's),
- * then captured money, which moves to `contested` (med-split.ts `medBlockOf`); the charge's case
+ * then captured money, which moves to `contested` (@pix-checkout/client/med `medBlockOf`); the charge's case
  * opens (protocol, deadline), in one statement, with a line on its timeline. Refused (409) for a
  * boleto (the MED is Pix's), when a case is open, when the charge has nothing owed or captured, when the block needs captured
  * money of a cart that is no order yet, and when the amount is more than both hold.
@@ -136,7 +136,7 @@ export function markMed(ctx: SettleContext, charge: ChargeRow, mark: MedMark): P
 }
 
 /**
- * The MED of a charge ended (med-split.ts `medOutcomeSplit`). Mantido: the contested money is
+ * The MED of a charge ended (@pix-checkout/client/med `medOutcomeSplit`). Mantido: the contested money is
  * the store's again (`contested` → `captured`) and the blocked owed money is owed again, its
  * devolução clock running. Devolvido pelo MED: what the MED returned settles the blocked owed
  * money first (`owed` → `returned`), then the contested money (`contested` → `returned`, naming
@@ -168,7 +168,7 @@ export async function recordMedOutcome(
     const split = medOutcomeSplit(
       {
         blockedOwed,
-        blockedOwedInMedusa: blockedOwedInMedusaOf(money.owed, owedInMedusa, blockedOwed),
+        blockedOwedOnOrder: blockedOwedOnOrderOf(money.owed, owedInMedusa, blockedOwed),
         contested: money.contested,
       },
       returned,
@@ -180,14 +180,14 @@ export async function recordMedOutcome(
       );
     }
     const payment =
-      split.recordedInMedusa > 0
+      split.recordedOnOrder > 0
         ? await capturedPaymentOf(ctx.container, captureSessionOf(row))
         : undefined;
     const note =
       returned > 0
         ? `Devolvido pelo MED, protocolo ${row.med_protocol}`
         : `Mantido após o MED, protocolo ${row.med_protocol}`;
-    const medusaCents = payment ? split.recordedInMedusa : 0;
+    const medusaCents = payment ? split.recordedOnOrder : 0;
     // The outcome's timeline entry names Medusa's order transaction of the return.
     let outcomeId = "";
     const moved = await ctx.db.transaction(async (trx) => {
@@ -196,7 +196,7 @@ export async function recordMedOutcome(
         row.charge_id,
         {
           owedSettledCents: split.owedSettled,
-          owedSettledInMedusaCents: split.owedSettledInMedusa,
+          owedSettledOnOrderCents: split.owedSettledOnOrder,
           returnedCents: split.refundedOnOrder,
           keptCents: split.incomeAgain,
           medusaRef: payment ?? null,

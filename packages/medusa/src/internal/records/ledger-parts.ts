@@ -43,7 +43,7 @@ export interface ChargeMoney {
   /** Blocked by an open MED (bloqueio cautelar); Medusa still holds it captured. */
   contested: number;
   /**
-   * Of `owed`, what an open MED blocked (operations/med-split.ts): still owed, but the case's, so
+   * Of `owed`, what an open MED blocked (`@pix-checkout/client/med`): still owed, but the case's, so
    * no refund and no devolução clock asks for it while the case is open. 0 (or absent) otherwise.
    */
   medBlockedOwed?: number;

@@ -370,7 +370,7 @@ export class Ledger {
   }
 
   /**
-   * A MED's bloqueio cautelar (operations/med-split.ts `medBlockOf`): of the block, `owedCents`
+   * A MED's bloqueio cautelar (`medBlockOf` of `@pix-checkout/client/med`): of the block, `owedCents`
    * falls on money already owed back, which stays `owed` and is marked as the case's
    * (`med_blocked_owed_cents`), and `capturedCents` on the captured money, which moves to
    * `contested` (`med_blocked`); the charge's MED case opens with it (protocol, deadline, the
@@ -411,7 +411,7 @@ export class Ledger {
   }
 
   /**
-   * The MED's outcome (operations/med-split.ts `medOutcomeSplit`): the blocked owed money the MED
+   * The MED's outcome (`medOutcomeSplit` of `@pix-checkout/client/med`): the blocked owed money the MED
    * returned is settled (`owed` → `returned`, `med_returned`; what of it Medusa holds captured
    * names Medusa's payment `medusaRef`), then the contested money it returned (`contested` →
    * `returned`, `med_returned`, naming `medusaRef` so the provider's refundPayment accepts
@@ -425,7 +425,7 @@ export class Ledger {
     chargeId: string,
     outcome: {
       owedSettledCents: number;
-      owedSettledInMedusaCents: number;
+      owedSettledOnOrderCents: number;
       returnedCents: number;
       keptCents: number;
       medusaRef: string | null;
@@ -433,7 +433,7 @@ export class Ledger {
     },
     door: LedgerDoor,
   ): Promise<ChargeRow | undefined> {
-    const settledOutside = outcome.owedSettledCents - outcome.owedSettledInMedusaCents;
+    const settledOutside = outcome.owedSettledCents - outcome.owedSettledOnOrderCents;
     const anyReturned = outcome.owedSettledCents + outcome.returnedCents > 0;
     return this.move(
       chargeId,
@@ -448,7 +448,7 @@ export class Ledger {
         {
           from: "owed",
           to: "returned",
-          amountCents: outcome.owedSettledInMedusaCents,
+          amountCents: outcome.owedSettledOnOrderCents,
           reason: "med_returned",
           medusaRef: outcome.medusaRef,
           note: outcome.note,

@@ -40,7 +40,7 @@ export interface RefundPortion {
 export function refundPortions(money: ChargeMoney, owedInMedusa: number): RefundPortion[] {
   const inMedusa = Math.min(Math.max(owedInMedusa, 0), money.owed);
   // Owed money an open MED blocked is the case's: its outcome settles it, never a refund. The
-  // block took the owed money Medusa never held first (operations/med-split.ts, the same order).
+  // block took the owed money Medusa never held first (`@pix-checkout/client/med`, the same order).
   const blocked = Math.min(Math.max(money.medBlockedOwed ?? 0, 0), money.owed);
   const owedOutside = Math.max(0, money.owed - inMedusa - blocked);
   const owedInMedusaFree = money.owed - blocked - owedOutside;

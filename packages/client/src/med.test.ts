@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockedOwedInMedusaOf, medBlockOf, medOutcomeSplit } from "./med-split";
+import { blockedOwedOnOrderOf, medBlockOf, medOutcomeSplit } from "./med";
 
 describe("where a MED's block falls", () => {
   it.each([
@@ -25,17 +25,17 @@ describe("where a MED's block falls", () => {
 });
 
 describe("where a MED's outcome goes", () => {
-  const issueCase = { blockedOwed: 500, blockedOwedInMedusa: 0, contested: 1_000 };
+  const issueCase = { blockedOwed: 500, blockedOwedOnOrder: 0, contested: 1_000 };
 
-  it("settles the owed money first, then refunds the contested money on Medusa's order, and the rest is income again", () => {
+  it("settles the owed money first, then refunds the contested money on the order, and the rest is income again", () => {
     expect(medOutcomeSplit(issueCase, 1_200)).toEqual({
       returned: 1_200,
       owedSettled: 500,
-      owedSettledInMedusa: 0,
+      owedSettledOnOrder: 0,
       refundedOnOrder: 700,
       incomeAgain: 300,
       stillOwed: 0,
-      recordedInMedusa: 700,
+      recordedOnOrder: 700,
       ledgerOnly: 500,
     });
   });
@@ -46,7 +46,7 @@ describe("where a MED's outcome goes", () => {
       refundedOnOrder: 0,
       incomeAgain: 1_000,
       stillOwed: 300,
-      recordedInMedusa: 0,
+      recordedOnOrder: 0,
       ledgerOnly: 200,
     });
   });
@@ -58,16 +58,16 @@ describe("where a MED's outcome goes", () => {
       refundedOnOrder: 0,
       incomeAgain: 1_000,
       stillOwed: 500,
-      recordedInMedusa: 0,
+      recordedOnOrder: 0,
     });
   });
 
-  it("records on Medusa's order the settled owed money Medusa held captured, after the money it never held", () => {
-    const med = { blockedOwed: 1_000, blockedOwedInMedusa: 600, contested: 0 };
-    expect(medOutcomeSplit(med, 300)).toMatchObject({ owedSettledInMedusa: 0, ledgerOnly: 300 });
+  it("records on the order the settled owed money the order held captured, after the money it never held", () => {
+    const med = { blockedOwed: 1_000, blockedOwedOnOrder: 600, contested: 0 };
+    expect(medOutcomeSplit(med, 300)).toMatchObject({ owedSettledOnOrder: 0, ledgerOnly: 300 });
     expect(medOutcomeSplit(med, 700)).toMatchObject({
-      owedSettledInMedusa: 300,
-      recordedInMedusa: 300,
+      owedSettledOnOrder: 300,
+      recordedOnOrder: 300,
       ledgerOnly: 400,
     });
   });
@@ -76,7 +76,7 @@ describe("where a MED's outcome goes", () => {
     for (let returned = 0; returned <= 1_500; returned += 50) {
       const split = medOutcomeSplit(issueCase, returned)!;
       expect(split.owedSettled + split.refundedOnOrder).toBe(returned);
-      expect(split.recordedInMedusa + split.ledgerOnly).toBe(returned);
+      expect(split.recordedOnOrder + split.ledgerOnly).toBe(returned);
       expect(split.returned + split.incomeAgain + split.stillOwed).toBe(1_500);
     }
   });
@@ -88,11 +88,11 @@ describe("where a MED's outcome goes", () => {
   });
 });
 
-describe("what of the blocked owed money Medusa holds captured", () => {
-  it("is what the block took beyond the owed money Medusa never captured", () => {
-    expect(blockedOwedInMedusaOf(1_000, 600, 300)).toBe(0);
-    expect(blockedOwedInMedusaOf(1_000, 600, 700)).toBe(300);
-    expect(blockedOwedInMedusaOf(1_000, 0, 1_000)).toBe(0);
-    expect(blockedOwedInMedusaOf(1_000, 1_000, 200)).toBe(200);
+describe("what of the blocked owed money the order holds captured", () => {
+  it("is what the block took beyond the owed money the order never captured", () => {
+    expect(blockedOwedOnOrderOf(1_000, 600, 300)).toBe(0);
+    expect(blockedOwedOnOrderOf(1_000, 600, 700)).toBe(300);
+    expect(blockedOwedOnOrderOf(1_000, 0, 1_000)).toBe(0);
+    expect(blockedOwedOnOrderOf(1_000, 1_000, 200)).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 /*
- * The MED's money rules, once (docs/ledger.md "Pix returned by the MED"), for the server
- * (operations/med.ts) and the admin's drawer that says before what an outcome records. Pure and
- * without imports, so the admin's bundle loads it too.
+ * The MED's money rules, once (`@pix-checkout/client/med`), for both plugins: the Medusa plugin's
+ * server and admin drawer (packages/medusa docs/ledger.md "Pix returned by the MED") and the
+ * Vendure plugin. Pure and without imports, so an admin's bundle loads it too. "The order" below
+ * is the platform's order (Medusa's, Vendure's): what it records as captured and refunded.
  *
  * A block falls first on money the store already owes back (an overpayment's excess, a code paid
  * twice, an order canceled): that money was the shopper's already, and a MED that takes it
@@ -37,8 +38,8 @@ export function medBlockOf(
 export interface MedCaseMoney {
   /** Owed money the block took (`med_blocked_owed_cents`). */
   blockedOwed: number;
-  /** Of `blockedOwed`, what Medusa holds captured (an order canceled after its capture). */
-  blockedOwedInMedusa: number;
+  /** Of `blockedOwed`, what the platform's order holds captured (an order canceled after its capture). */
+  blockedOwedOnOrder: number;
   /** Captured money the block took (`contested`). */
   contested: number;
 }
@@ -54,26 +55,26 @@ export interface MedOutcomeSplit {
   /** Owed money the MED returned: the pending devolução is settled (`owed` → `returned`). */
   owedSettled: number;
   /**
-   * Of `owedSettled`, what Medusa held captured: recorded as a refund on Medusa's order too; the
-   * rest of it (Medusa never captured it) is in the plugin's ledger only.
+   * Of `owedSettled`, what the order held captured: recorded as a refund on the order too; the
+   * rest of it (the order never captured it) is in the plugin's records only.
    */
-  owedSettledInMedusa: number;
-  /** Contested money the MED returned: out of income, a refund on Medusa's order. */
+  owedSettledOnOrder: number;
+  /** Contested money the MED returned: out of income, a refund on the order. */
   refundedOnOrder: number;
   /** Contested money the MED did not return: captured again, income again. */
   incomeAgain: number;
   /** Owed money the MED did not return: still owed back, its devolução clock running again. */
   stillOwed: number;
-  /** What Medusa's order records as refunded: `refundedOnOrder` + `owedSettledInMedusa`. */
-  recordedInMedusa: number;
-  /** What only the plugin's ledger records: `returned` − `recordedInMedusa`. */
+  /** What the order records as refunded: `refundedOnOrder` + `owedSettledOnOrder`. */
+  recordedOnOrder: number;
+  /** What only the plugin's ledger records: `returned` − `recordedOnOrder`. */
   ledgerOnly: number;
 }
 
 /**
  * How an outcome splits: the MED returned `returnedCents` (0 for "Mantido") of an open case.
  * The owed money is settled first (what the store already owed is what the MED gave back first;
- * of it, money Medusa never captured before money it holds captured, as a merchant's refund
+ * of it, money the order never captured before money it holds captured, as a merchant's refund
  * takes them), then the contested money. Undefined when the amount is not whole cents from 0 to
  * all of the block.
  */
@@ -84,32 +85,32 @@ export function medOutcomeSplit(
   if (!Number.isSafeInteger(returnedCents) || returnedCents < 0) return undefined;
   if (returnedCents > med.blockedOwed + med.contested) return undefined;
   const owedSettled = Math.min(returnedCents, med.blockedOwed);
-  const inMedusa = Math.min(Math.max(med.blockedOwedInMedusa, 0), med.blockedOwed);
-  const owedSettledInMedusa = Math.max(0, owedSettled - (med.blockedOwed - inMedusa));
+  const onOrder = Math.min(Math.max(med.blockedOwedOnOrder, 0), med.blockedOwed);
+  const owedSettledOnOrder = Math.max(0, owedSettled - (med.blockedOwed - onOrder));
   const refundedOnOrder = returnedCents - owedSettled;
-  const recordedInMedusa = refundedOnOrder + owedSettledInMedusa;
+  const recordedOnOrder = refundedOnOrder + owedSettledOnOrder;
   return {
     returned: returnedCents,
     owedSettled,
-    owedSettledInMedusa,
+    owedSettledOnOrder,
     refundedOnOrder,
     incomeAgain: med.contested - refundedOnOrder,
     stillOwed: med.blockedOwed - owedSettled,
-    recordedInMedusa,
-    ledgerOnly: returnedCents - recordedInMedusa,
+    recordedOnOrder,
+    ledgerOnly: returnedCents - recordedOnOrder,
   };
 }
 
 /**
- * Of a charge's owed money, what Medusa holds captured and the case blocked: the block took the
- * owed money Medusa never captured first (as refunds take it), then the rest.
+ * Of a charge's owed money, what the order holds captured and the case blocked: the block took the
+ * owed money the order never captured first (as refunds take it), then the rest.
  */
-export function blockedOwedInMedusaOf(
+export function blockedOwedOnOrderOf(
   owed: number,
-  owedInMedusa: number,
+  owedOnOrder: number,
   blockedOwed: number,
 ): number {
-  const inMedusa = Math.min(Math.max(owedInMedusa, 0), owed);
-  const outside = owed - inMedusa;
+  const onOrder = Math.min(Math.max(owedOnOrder, 0), owed);
+  const outside = owed - onOrder;
   return Math.max(0, Math.min(blockedOwed, owed) - outside);
 }
