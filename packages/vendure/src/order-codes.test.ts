@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { MedCase } from "./med-case";
 import { orderCodeStory, type OrderCodeFacts } from "./order-codes";
 
 // Paid on 2026-12-01 in São Paulo, read the same day: a Pix devolução may go back for 90 days.
@@ -23,9 +24,9 @@ const heldShort: OrderCodeFacts = {
   held: { why, receivedCents: 9_000, at: paidAt, returned: null },
 };
 
-/** Every cent received is somewhere: paying the order, owed back, or returned. */
+/** Every cent received is somewhere: paying the order, contested, owed back, or returned. */
 function expectAccounted(story: ReturnType<typeof orderCodeStory>) {
-  expect(story.received).toBe(story.captured + story.owedBack + story.returned);
+  expect(story.received).toBe(story.captured + story.contested + story.owedBack + story.returned);
 }
 
 describe("what became of an order's code, as the merchant reads it", () => {
@@ -35,10 +36,12 @@ describe("what became of an order's code, as the merchant reads it", () => {
       asked: 11_480,
       received: 0,
       captured: 0,
+      contested: 0,
       owedBack: 0,
       returned: 0,
       words: expect.stringMatching(/^Aguardando pagamento: este Pix de R\$\s114,80 ainda não/),
       devolucao: null,
+      med: null,
     });
   });
 
@@ -55,10 +58,12 @@ describe("what became of an order's code, as the merchant reads it", () => {
       asked: 11_480,
       received: 11_480,
       captured: 11_480,
+      contested: 0,
       owedBack: 0,
       returned: 0,
       words: expect.stringMatching(/^Pago: R\$\s114,80 pagam o pedido\.$/),
       devolucao: null,
+      med: null,
     });
   });
 
@@ -141,5 +146,153 @@ describe("what became of an order's code, as the merchant reads it", () => {
       /boleto de R\$\s114,80 não foi pago até o fim do prazo de compensação, e o pedido foi cancelado/,
     );
     expect(ended({}).words).toMatch(/Pix de R\$\s114,80 expirou ou foi cancelado\.$/);
+  });
+
+  describe("with a MED case", () => {
+    // R$ 114,80 paid; the order made cheaper by R$ 49,90 (owed back); a MED blocks R$ 80,00:
+    // the R$ 49,90 owed first, then R$ 30,10 of the captured money.
+    const settled: OrderCodeFacts = {
+      ...waitingPix,
+      state: "Settled",
+      settledAt: paidAt,
+      refunds: [{ state: "Pending", cents: 4_990 }],
+    };
+    const open: MedCase = {
+      protocol: "MED-2026-0001",
+      deadline: "2026-12-09",
+      blockedCents: 8_000,
+      blockedOwedCents: 4_990,
+      contestedCents: 3_010,
+      openedAt: paidAt,
+      state: "open",
+      returnedCents: null,
+      decidedAt: null,
+    };
+
+    it("open: the contested money is out of captured, the blocked owed money has no clock, and the words say the case", () => {
+      const story = orderCodeStory({ ...settled, med: open }, now);
+      expect(story).toMatchObject({
+        received: 11_480,
+        captured: 11_480 - 4_990 - 3_010,
+        contested: 3_010,
+        owedBack: 4_990,
+        returned: 0,
+        devolucao: null,
+        med: {
+          protocol: "MED-2026-0001",
+          blocked: 8_000,
+          blockedOwed: 4_990,
+          contested: 3_010,
+          state: "open",
+          returned: null,
+          deadlineState: "ok",
+        },
+      });
+      expectAccounted(story);
+      expect(story.words).toMatch(/R\$\s30,10 contestados no MED/);
+      expect(story.words).toMatch(
+        /MED aberto \(protocolo MED-2026-0001\): R\$\s80,00 bloqueados até 09\/12\/2026\.$/,
+      );
+    });
+
+    it("open on part of the owed money only: the rest keeps its devolução clock", () => {
+      const story = orderCodeStory(
+        {
+          ...settled,
+          med: { ...open, blockedCents: 990, blockedOwedCents: 990, contestedCents: 0 },
+        },
+        now,
+      );
+      expect(story).toMatchObject({ captured: 11_480 - 4_990, contested: 0, owedBack: 4_990 });
+      expect(story.devolucao).toMatchObject({ deadline: "2027-03-01" });
+      expectAccounted(story);
+    });
+
+    it("kept: the contested money pays the order again, the owed money is owed again with its clock", () => {
+      const story = orderCodeStory(
+        { ...settled, med: { ...open, state: "kept", decidedAt: paidAt } },
+        now,
+      );
+      expect(story).toMatchObject({
+        captured: 11_480 - 4_990,
+        contested: 0,
+        owedBack: 4_990,
+        devolucao: { deadline: "2027-03-01" },
+        med: { state: "kept", deadlineState: null },
+      });
+      expectAccounted(story);
+      expect(story.words).toMatch(/MED mantido \(protocolo MED-2026-0001\)/);
+    });
+
+    it("returned in part: Vendure's refunds say where the money went, and the words the MED's part", () => {
+      // R$ 60,00 returned: the R$ 49,90 owed settled, then R$ 10,10 refunded on the order.
+      const story = orderCodeStory(
+        {
+          ...settled,
+          refunds: [
+            { state: "Settled", cents: 4_990 },
+            { state: "Settled", cents: 1_010 },
+          ],
+          med: { ...open, state: "returned", returnedCents: 6_000, decidedAt: paidAt },
+        },
+        now,
+      );
+      expect(story).toMatchObject({
+        captured: 11_480 - 6_000,
+        contested: 0,
+        owedBack: 0,
+        returned: 6_000,
+        devolucao: null,
+        med: { state: "returned", returned: 6_000, deadlineState: null },
+      });
+      expectAccounted(story);
+      expect(story.words).toMatch(
+        /Devolvido pelo MED: R\$\s60,00 dos R\$\s80,00 bloqueados \(protocolo MED-2026-0001\)\.$/,
+      );
+    });
+
+    it("a held code whose owed money an open MED blocks: still owed (the case's), nothing for the merchant to return, no clock", () => {
+      const story = orderCodeStory(
+        {
+          ...heldShort,
+          med: { ...open, blockedCents: 9_000, blockedOwedCents: 9_000, contestedCents: 0 },
+        },
+        now,
+      );
+      expect(story).toMatchObject({
+        became: "held",
+        captured: 0,
+        contested: 0,
+        owedBack: 9_000,
+        devolucao: null,
+      });
+      expect(story.words).toMatch(/nada a devolver enquanto o MED não decide/);
+      expectAccounted(story);
+    });
+
+    it("a held code the MED returned in part: that part returned, the rest owed with its clock", () => {
+      const story = orderCodeStory(
+        {
+          ...heldShort,
+          held: {
+            ...heldShort.held!,
+            returnedParts: [{ reference: "MED MED-2026-0001", at: paidAt, cents: 4_000 }],
+          },
+          med: {
+            ...open,
+            blockedCents: 4_000,
+            blockedOwedCents: 4_000,
+            contestedCents: 0,
+            state: "returned",
+            returnedCents: 4_000,
+          },
+        },
+        now,
+      );
+      expect(story).toMatchObject({ owedBack: 5_000, returned: 4_000 });
+      expect(story.devolucao).toMatchObject({ deadline: "2027-03-01" });
+      expect(story.words).toMatch(/R\$\s40,00 já devolvidos ao pagador; devolva R\$\s50,00/);
+      expectAccounted(story);
+    });
   });
 });

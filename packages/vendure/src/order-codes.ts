@@ -1,6 +1,7 @@
 import { brl } from "@pix-checkout/client/books";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { devolucaoOf, type DevolucaoDeadline } from "./devolucao";
+import { medViewOf, medWords, openMedOf, type MedCase, type MedView } from "./med-case";
 
 /**
  * What became of each code of an order, as the merchant's order screen shows it: where its
@@ -17,12 +18,17 @@ export interface OrderCodeFacts {
   askedCents: number;
   /** When it settled (`metadata.settledAt`): the devolução clock of a refund runs from it. */
   settledAt: string | null;
-  /** Its money settled nothing (`metadata.held`); `returned` once the merchant recorded it. */
+  /**
+   * Its money settled nothing (`metadata.held`); `returned` once the rest of it was recorded
+   * returned (by the merchant, or by a MED that returned all of it), `returnedParts` for parts
+   * returned before that (a MED that returned part of it).
+   */
   held: {
     why: string;
     receivedCents: number;
     at: string;
     returned: { reference: string; at: string } | null;
+    returnedParts?: readonly { reference: string; at: string; cents: number }[];
   } | null;
   /** The shopper let it go for another code before it was paid. */
   replaced: boolean;
@@ -30,6 +36,8 @@ export interface OrderCodeFacts {
   overdue: boolean;
   /** Its refunds (Vendure's), in integer cents. */
   refunds: readonly { state: string; cents: number }[];
+  /** Its latest MED case (`metadata.med`), open or decided; none when absent. */
+  med?: MedCase | null;
 }
 
 /**
@@ -40,41 +48,69 @@ export type CodeBecame = "waiting" | "captured" | "held" | "ended";
 
 /**
  * Where a code's money is, in integer cents. For a captured or held code,
- * `received = captured + owedBack + returned`, to the cent.
+ * `received = captured + contested + owedBack + returned`, to the cent.
  */
 export interface OrderCodeStory {
   became: CodeBecame;
   asked: number;
   received: number;
+  /** What pays the order: a captured code's money less its refunds and what an open MED contests. */
   captured: number;
+  /** Captured money an open MED blocked: out of income until the institution decides. */
+  contested: number;
+  /** Owed back to the payer, including owed money an open MED blocked (the case's until then). */
   owedBack: number;
   returned: number;
-  /** One sentence, in Portuguese, for the merchant. */
+  /** One sentence, in Portuguese, for the merchant (and one more for its MED, if any). */
   words: string;
-  /** The Pix devolução clock while something is owed back; null otherwise, and for a boleto. */
+  /**
+   * The Pix devolução clock while something is owed back that no open MED blocked; null
+   * otherwise, and for a boleto.
+   */
   devolucao: DevolucaoDeadline | null;
+  /** Its latest MED case, or null. */
+  med: MedView | null;
 }
 
 export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory {
   const { method, askedCents: asked } = facts;
   const code = `${method === "boleto" ? "boleto" : "Pix"} de ${brl(asked)}`;
-  const nothing = { asked, received: 0, captured: 0, owedBack: 0, returned: 0, devolucao: null };
+  const med = facts.med ?? null;
+  const open = openMedOf(med);
+  const withMed = (words: string) => (med ? `${words} ${medWords(med)}` : words);
+  const nothing = {
+    asked,
+    received: 0,
+    captured: 0,
+    contested: 0,
+    owedBack: 0,
+    returned: 0,
+    devolucao: null,
+    med: med && medViewOf(med, now),
+  };
 
   if (facts.held) {
     const { why, receivedCents: received, at, returned: recorded } = facts.held;
-    const returned = recorded ? received : 0;
+    const parts = (facts.held.returnedParts ?? []).reduce((sum, part) => sum + part.cents, 0);
+    const returned = recorded ? received : Math.min(parts, received);
     const owedBack = received - returned;
+    // Owed money an open MED blocked is the case's: no devolução asks for it until it decides.
+    const toReturn = owedBack - Math.min(open?.blockedOwedCents ?? 0, owedBack);
+    const done = parts > 0 ? `${brl(parts)} já devolvidos ao pagador; ` : "";
     return {
+      ...nothing,
       became: "held",
-      asked,
       received,
-      captured: 0,
       owedBack,
       returned,
-      words: recorded
-        ? `Retido, não pagou o pedido: ${why}; ${brl(received)} devolvidos ao pagador (devolução ${recorded.reference}).`
-        : `Retido, não paga o pedido: ${why}; devolva ${brl(received)} ao pagador pelo painel do serviço de pagamento e registre aqui a devolução.`,
-      devolucao: devolucaoOf(method, owedBack, at, now),
+      words: withMed(
+        recorded
+          ? `Retido, não pagou o pedido: ${why}; ${brl(received)} devolvidos ao pagador (devolução ${recorded.reference}).`
+          : toReturn > 0
+            ? `Retido, não paga o pedido: ${why}; ${done}devolva ${brl(toReturn)} ao pagador pelo painel do serviço de pagamento e registre aqui a devolução.`
+            : `Retido, não paga o pedido: ${why}; ${done}nada a devolver enquanto o MED não decide.`,
+      ),
+      devolucao: devolucaoOf(method, toReturn, at, now),
     };
   }
 
@@ -84,21 +120,29 @@ export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory
     // A refund owed or made is money of this code that no longer pays the order.
     const owedBack = sum("Pending");
     const returned = sum("Settled");
-    const captured = asked - owedBack - returned;
+    // Captured money an open MED blocked is out of income until it decides.
+    const contested = open?.contestedCents ?? 0;
+    const blockedOwed = Math.min(open?.blockedOwedCents ?? 0, owedBack);
+    const captured = asked - owedBack - returned - contested;
+    const owedWords = blockedOwed > 0 ? `, ${brl(blockedOwed)} bloqueados pelo MED` : "";
     const parts = [
       captured > 0 ? `${brl(captured)} pagam o pedido` : null,
-      owedBack > 0 ? `${brl(owedBack)} a devolver ao pagador (reembolso pendente)` : null,
+      contested > 0 ? `${brl(contested)} contestados no MED, fora da receita até a decisão` : null,
+      owedBack > 0
+        ? `${brl(owedBack)} a devolver ao pagador (reembolso pendente${owedWords})`
+        : null,
       returned > 0 ? `${brl(returned)} já devolvidos ao pagador` : null,
     ].filter((part) => part !== null);
     return {
+      ...nothing,
       became: "captured",
-      asked,
       received: asked,
       captured,
+      contested,
       owedBack,
       returned,
-      words: `Pago: ${parts.join("; ")}.`,
-      devolucao: devolucaoOf(method, owedBack, facts.settledAt, now),
+      words: withMed(`Pago: ${parts.join("; ")}.`),
+      devolucao: devolucaoOf(method, owedBack - blockedOwed, facts.settledAt, now),
     };
   }
 
