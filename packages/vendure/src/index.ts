@@ -11,7 +11,18 @@ export {
   DifferenceRefused,
   type OrderCode,
   HeldReturnRefused,
+  type OpenMed,
 } from "./pix-checkout.service";
+export {
+  MedRefused,
+  decideMedRecord,
+  decideMedOutcome,
+  medDeadlineState,
+  type MedCase,
+  type MedView,
+  type MedDeadlineState,
+  type MedPaymentFacts,
+} from "./med-case";
 export {
   orderCodeStory,
   type OrderCodeFacts,

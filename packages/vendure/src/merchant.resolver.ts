@@ -4,9 +4,11 @@ import { gql } from "graphql-tag";
 import {
   DifferenceRefused,
   HeldReturnRefused,
+  MedRefused,
   PixCheckoutService,
   type DifferenceCode,
   type HeldPayment,
+  type OpenMed,
   type OrderCode,
   type RefundDue,
 } from "./pix-checkout.service";
@@ -14,7 +16,7 @@ import {
 /**
  * The Admin API's view of what needs the merchant, in the active channel only: paid codes that
  * settled nothing, refunds owed, each code of an order and what became of it, a Pix for what a
- * modified order costs more, and a held code's return recorded.
+ * modified order costs more, a held code's return recorded, and MED 2.0 cases on a Pix.
  */
 export const adminApiExtensions = gql`
   "Until when money owed back can go back by a Pix devolução: 90 days after the payment."
@@ -31,7 +33,7 @@ export const adminApiExtensions = gql`
     paymentId: ID!
     orderId: ID!
     orderCode: String!
-    "Integer cents: what the bank paid, all of it owed back."
+    "Integer cents to give back: what the bank paid, less parts already returned and money an open MED blocked."
     amount: Money!
     chargeId: String!
     "Why it settled nothing, in Portuguese."
@@ -78,8 +80,10 @@ export const adminApiExtensions = gql`
     asked: Money!
     "Integer cents the bank paid: 0 while unpaid; what arrived for a held code (held.receivedCents)."
     received: Money!
-    "Integer cents of it that pays the order (a Settled payment's amount less its refunds), 0 otherwise."
+    "Integer cents of it that pays the order (a Settled payment's amount less its refunds and what an open MED contests), 0 otherwise."
     captured: Money!
+    "Integer cents of captured money an open MED blocked: out of income until it is decided. received = captured + contested + owedBack + returned."
+    contested: Money!
     "Integer cents still to go back to the payer: a held code's received minus what was recorded returned; a captured code's Pending refunds."
     owedBack: Money!
     "Integer cents recorded as returned (Settled refunds, or a held code's recorded return)."
@@ -88,8 +92,39 @@ export const adminApiExtensions = gql`
     became: String!
     "One pt-BR sentence for the merchant: what became of it and why (the hold's why, a replaced code, an expired/cancelled one, a boleto authorized and waiting...)."
     words: String!
-    "Pix only, while something is owed back; null otherwise."
+    "Pix only, while something is owed back that no open MED blocked; null otherwise."
     devolucao: PixCheckoutDevolucaoDeadline
+    "The code's latest MED case, null if none."
+    med: PixCheckoutMed
+  }
+
+  "A MED 2.0 case on a Pix: what the payer's institution blocked, and what it decided."
+  type PixCheckoutMed {
+    protocol: String!
+    "By when the institution decides: YYYY-MM-DD, a São Paulo day."
+    deadline: String!
+    "Integer cents blocked: owed money first, then captured money."
+    blocked: Money!
+    "Of it, money already owed back (stays owed, the case's)."
+    blockedOwed: Money!
+    "Of it, captured money: out of income while the case is open (Vendure's order unchanged)."
+    contested: Money!
+    openedAt: DateTime!
+    "open | kept | returned"
+    state: String!
+    "Integer cents the MED returned to the payer (state returned); null otherwise."
+    returned: Money
+    decidedAt: DateTime
+    "While open: ok, near (2 bank business days or fewer to the deadline, the day included) or past; null once decided."
+    deadlineState: String
+  }
+
+  type PixCheckoutOpenMed {
+    paymentId: ID!
+    orderId: ID!
+    orderCode: String!
+    chargeId: String!
+    med: PixCheckoutMed!
   }
 
   extend type Query {
@@ -99,6 +134,8 @@ export const adminApiExtensions = gql`
     pixCheckoutRefundsDue: [PixCheckoutRefundDue!]!
     "Each Pix and boleto code of an order of the active channel, oldest first: what became of it and where its money is. Another channel's order: []."
     pixCheckoutOrderCodes(orderId: ID!): [PixCheckoutOrderCode!]!
+    "Open MED cases of the active channel, nearest deadline first."
+    pixCheckoutOpenMeds: [PixCheckoutOpenMed!]!
   }
 
   extend type Mutation {
@@ -106,6 +143,19 @@ export const adminApiExtensions = gql`
     pixCheckoutCollectDifference(orderId: ID!): PixCheckoutDifferenceCode!
     "Records a held code's money returned at the service's dashboard, with the devolução's id: it leaves pixCheckoutHeldPayments, and the books show it returned."
     pixCheckoutRecordHeldReturn(paymentId: ID!, reference: String!): PixCheckoutHeldPayment!
+    "Records a MED's block on a Pix of ours (Registrar MED)."
+    pixCheckoutRecordMed(
+      paymentId: ID!
+      protocol: String!
+      deadline: String!
+      amount: Money!
+    ): PixCheckoutOrderCode!
+    "Records the institution's decision: kept, or returned (amount: integer cents, the whole block when omitted)."
+    pixCheckoutRecordMedOutcome(
+      paymentId: ID!
+      outcome: String!
+      amount: Money
+    ): PixCheckoutOrderCode!
   }
 `;
 
@@ -151,6 +201,41 @@ export class MerchantResolver {
   ): Promise<HeldPayment> {
     return refusalsToUserInput(this.service.recordHeldReturn(ctx, args.paymentId, args.reference));
   }
+
+  @Query()
+  @Allow(Permission.ReadOrder)
+  pixCheckoutOpenMeds(@Ctx() ctx: RequestContext): Promise<OpenMed[]> {
+    return this.service.openMeds(ctx);
+  }
+
+  @Mutation()
+  @Allow(Permission.UpdateOrder)
+  pixCheckoutRecordMed(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { paymentId: string; protocol: string; deadline: string; amount: number },
+  ): Promise<OrderCode> {
+    return refusalsToUserInput(
+      this.service.recordMed(ctx, args.paymentId, {
+        protocol: args.protocol,
+        deadline: args.deadline,
+        amountCents: args.amount,
+      }),
+    );
+  }
+
+  @Mutation()
+  @Allow(Permission.UpdateOrder)
+  pixCheckoutRecordMedOutcome(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { paymentId: string; outcome: string; amount?: number | null },
+  ): Promise<OrderCode> {
+    return refusalsToUserInput(
+      this.service.recordMedOutcome(ctx, args.paymentId, {
+        outcome: args.outcome,
+        amountCents: args.amount ?? null,
+      }),
+    );
+  }
 }
 
 /**
@@ -163,7 +248,11 @@ async function refusalsToUserInput<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof DifferenceRefused || error instanceof HeldReturnRefused) {
+    if (
+      error instanceof DifferenceRefused ||
+      error instanceof HeldReturnRefused ||
+      error instanceof MedRefused
+    ) {
       const refused = new UserInputError(error.message, { code: error.code });
       Object.assign(refused.extensions, { refusal: error.code });
       throw refused;

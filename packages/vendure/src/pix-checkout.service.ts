@@ -26,6 +26,18 @@ import {
 } from "./options";
 import { settlementVerdict, type HoldReason, type SettlementVerdict } from "./settlement-verdict";
 import type { BookMovement } from "./books";
+import {
+  decideMedOutcome,
+  decideMedRecord,
+  medCaseOf,
+  MedRefused,
+  medViewOf,
+  openMedOf,
+  pendingShares,
+  type MedCase,
+  type MedPaymentFacts,
+  type MedView,
+} from "./med-case";
 import { orderCodeStory, type OrderCodeFacts, type OrderCodeStory } from "./order-codes";
 import { sessionIdOf } from "./session-id";
 import { SessionNews } from "./session-news";
@@ -42,7 +54,10 @@ export interface HeldPayment {
   paymentId: string | number;
   orderId: string | number;
   orderCode: string;
-  /** Integer cents. */
+  /**
+   * Integer cents to give back: what the bank paid, less parts already returned (by a MED) and
+   * owed money an open MED blocked (the case's until it decides).
+   */
   amount: number;
   chargeId: string;
   /** In Portuguese, as the merchant reads it. */
@@ -109,12 +124,29 @@ export interface OrderCode extends OrderCodeStory {
 /** Why a held code's return cannot be recorded; `message` is the merchant's, in Portuguese. */
 export class HeldReturnRefused extends Error {
   constructor(
-    readonly code: "not_found" | "not_held" | "already_returned" | "reference_required",
+    readonly code:
+      | "not_found"
+      | "not_held"
+      | "already_returned"
+      | "reference_required"
+      // All it still owes is blocked by an open MED: the case decides where it goes.
+      | "med_open",
     message: string,
   ) {
     super(message);
   }
 }
+
+/** An open MED case and the code it blocks, as the merchant's list of open cases shows it. */
+export interface OpenMed {
+  paymentId: string | number;
+  orderId: string | number;
+  orderCode: string;
+  chargeId: string;
+  med: MedView;
+}
+
+export { MedRefused } from "./med-case";
 
 /** A devolução's id as the service's dashboard gives it: the merchant's text, of a sane size. */
 const REFERENCE_MAX = 120;
@@ -493,10 +525,12 @@ export class PixCheckoutService {
       .where("payment.state IN (:...states)", { states: ["Declined", "Cancelled"] })
       .orderBy("payment.updatedAt", "DESC")
       .getMany();
-    // Once its return is recorded, nothing is left for the merchant to do.
+    // Once its return is recorded, nothing is left for the merchant to do; while an open MED
+    // blocks all it owes, nothing is hers to do yet.
     return payments
       .filter((payment) => heldRecordOf(payment)?.returned === null)
-      .map((payment) => heldPaymentOf(payment, now));
+      .map((payment) => heldPaymentOf(payment, now))
+      .filter((held) => held.amount > 0);
   }
 
   /**
@@ -528,6 +562,7 @@ export class PixCheckoutService {
             state: refund.state,
             cents: refund.total,
           })),
+          med: medOf(payment),
         },
         now,
       );
@@ -594,10 +629,28 @@ export class PixCheckoutService {
           `A devolução deste pagamento já foi registrada (identificador ${held.returned.reference}): não há nada mais a fazer.`,
         );
       }
+      // What the list asked her to return: owed money an open MED blocked is the case's.
+      const toReturn = heldPaymentOf(payment, now).amount;
+      const open = openMedOf(medOf(payment));
+      if (toReturn <= 0) {
+        throw new HeldReturnRefused(
+          "med_open",
+          `Um MED aberto (protocolo ${open?.protocol ?? "?"}) bloqueia todo o dinheiro deste pagamento: registre a decisão do MED; nada é devolvido por aqui enquanto ele não decide.`,
+        );
+      }
       const metadata = payment.metadata as { held: Record<string, unknown> };
+      const stamp = { reference: given, at: now.toISOString() };
+      // With part of it blocked, what she returned is a part; else it is the rest, and closes it.
+      const blocked = held.receivedCents - partsReturned(held) - toReturn;
       const recorded = {
         ...payment.metadata,
-        held: { ...metadata.held, returned: { reference: given, at: now.toISOString() } },
+        held:
+          blocked > 0
+            ? {
+                ...metadata.held,
+                returnedParts: [...held.returnedParts, { ...stamp, cents: toReturn }],
+              }
+            : { ...metadata.held, returned: stamp },
       };
       await this.connection
         .getRepository(tx, Payment)
@@ -608,7 +661,211 @@ export class PixCheckoutService {
         `held payment ${payment.id} of order ${payment.order.code} recorded returned (${given})`,
         LOG,
       );
-      return heldPaymentOf(Object.assign(payment, { metadata: recorded }), now);
+      return {
+        ...heldPaymentOf(Object.assign(payment, { metadata: recorded }), now),
+        amount: toReturn,
+      };
+    });
+  }
+
+  /**
+   * The active channel's open MED cases, nearest deadline first: what the merchant must follow
+   * up with the payment service until the institution decides.
+   */
+  async openMeds(ctx: RequestContext, now: Date = new Date()): Promise<OpenMed[]> {
+    const payments = await this.channelPayments(ctx)
+      .where("payment.metadata LIKE :med", { med: '%"med":%' })
+      .getMany();
+    return payments
+      .filter(isOurs)
+      .flatMap((payment) => {
+        const open = openMedOf(medOf(payment));
+        return open ? [{ payment, open }] : [];
+      })
+      .sort(
+        (a, b) =>
+          a.open.deadline.localeCompare(b.open.deadline) ||
+          a.open.openedAt.localeCompare(b.open.openedAt),
+      )
+      .map(({ payment, open }) => ({
+        paymentId: payment.id,
+        orderId: payment.order.id,
+        orderCode: payment.order.code,
+        chargeId: payment.transactionId,
+        med: medViewOf(open, now),
+      }));
+  }
+
+  /**
+   * "Registrar MED": the payer's institution blocked `amountCents` of a Pix of ours until
+   * `deadline` (protocol `protocol`). Under the order's lock, the case is kept on the payment
+   * (med-case.ts decides): its owed money leaves the merchant's lists, its captured money is
+   * out of the order's captured. Refused (`MedRefused`) as the rule says, or `not_found` for a
+   * payment of another channel or handler.
+   */
+  async recordMed(
+    ctx: RequestContext,
+    paymentId: string | number,
+    input: { protocol: string; deadline: string; amountCents: number },
+    now: Date = new Date(),
+  ): Promise<OrderCode> {
+    return this.underPaymentLock(ctx, paymentId, async (tx, payment) => {
+      const med = decideMedRecord(medFactsOf(payment), input, now);
+      const metadata = payment.metadata as { med?: unknown; medEarlier?: unknown[] };
+      // One case at a time; a decided one is kept, after the latest.
+      const earlier = medOf(payment)
+        ? [...(metadata.medEarlier ?? []), metadata.med]
+        : metadata.medEarlier;
+      await this.connection.getRepository(tx, Payment).update(payment.id, {
+        metadata: {
+          ...payment.metadata,
+          med,
+          ...(earlier ? { medEarlier: earlier } : {}),
+        } as never,
+      });
+      Logger.info(
+        `MED ${med.protocol} recorded on payment ${payment.id} of order ${payment.order.code}: ${med.blockedCents} cents blocked (${med.blockedOwedCents} owed, ${med.contestedCents} contested)`,
+        LOG,
+      );
+      return this.orderCodeIn(tx, payment, now);
+    });
+  }
+
+  /**
+   * The institution's decision on the payment's open case, under the order's lock, in one
+   * transaction: `kept` gives the contested money back to the order and the owed money back to
+   * the lists; `returned` (`amountCents`, the whole block when null) settles the blocked owed
+   * money the MED returned (a held code's return recorded, a Settled payment's Pending refunds
+   * settled) and refunds the contested money it returned on Vendure's order, Settled at once,
+   * each with the transaction id "MED <protocolo>". The rest goes back as it was.
+   */
+  async recordMedOutcome(
+    ctx: RequestContext,
+    paymentId: string | number,
+    input: { outcome: string; amountCents: number | null },
+    now: Date = new Date(),
+  ): Promise<OrderCode> {
+    return this.underPaymentLock(ctx, paymentId, async (tx, payment) => {
+      const decided = decideMedOutcome(medFactsOf(payment), input, now);
+      const { med } = decided;
+      const reference = `MED ${med.protocol}`;
+      const reason = `Devolvido pelo MED (protocolo ${med.protocol})`;
+      for (const share of decided.settleRefunds) {
+        if (share.cents === share.total) {
+          await this.settleRefundIn(tx, share.refundId, reference);
+          continue;
+        }
+        // Vendure settles a refund whole: the part the MED returned becomes its own refund,
+        // settled, and the rest stays owed in the refund it came from.
+        await this.connection
+          .getRepository(tx, Refund)
+          .update(share.refundId, { total: share.total - share.cents });
+        await this.refundOnOrder(tx, payment, share.cents, reason, reference);
+      }
+      if (decided.refundOnOrderCents > 0) {
+        await this.refundOnOrder(tx, payment, decided.refundOnOrderCents, reason, reference);
+      }
+      const metadata = payment.metadata as { held?: Record<string, unknown> };
+      const held = heldRecordOf(payment);
+      const stamp = { reference, at: now.toISOString() };
+      const heldAfter =
+        decided.heldReturn && held && metadata.held
+          ? decided.heldReturn.closes
+            ? { ...metadata.held, returned: stamp }
+            : {
+                ...metadata.held,
+                returnedParts: [
+                  ...held.returnedParts,
+                  { ...stamp, cents: decided.heldReturn.cents },
+                ],
+              }
+          : metadata.held;
+      await this.connection.getRepository(tx, Payment).update(payment.id, {
+        metadata: { ...payment.metadata, med, ...(heldAfter ? { held: heldAfter } : {}) } as never,
+      });
+      // A held code returned by the MED tells the shopper's open page at once.
+      await this.news.announceIn(tx, payment.order.id);
+      Logger.info(
+        `MED ${med.protocol} on payment ${payment.id} of order ${payment.order.code} decided ${med.state}: ${med.returnedCents ?? 0} cents returned`,
+        LOG,
+      );
+      return this.orderCodeIn(tx, payment, now);
+    });
+  }
+
+  /** A refund on Vendure's order of `cents` of `payment`, settled at once with `reference`. */
+  private async refundOnOrder(
+    tx: RequestContext,
+    payment: Payment,
+    cents: number,
+    reason: string,
+    reference: string,
+  ): Promise<void> {
+    // The handlers have no createRefund (the service has no refund API), so Vendure makes it
+    // Pending; the MED already returned the money, so it is settled in the same transaction.
+    const refund = await this.orderService.refundOrder(tx, {
+      paymentId: payment.id,
+      amount: cents,
+      reason,
+      // Deprecated in favour of `amount`, but their columns are still NOT NULL in 3.7.
+      shipping: 0,
+      adjustment: 0,
+    });
+    if (!(refund instanceof Refund)) {
+      throw new Error(
+        `refunding ${cents} cents of payment ${payment.id} for a MED failed: ${redact((refund as { message?: string }).message ?? String(refund))}`,
+      );
+    }
+    await this.settleRefundIn(tx, refund.id, reference);
+  }
+
+  private async settleRefundIn(
+    tx: RequestContext,
+    refundId: string | number,
+    transactionId: string,
+  ): Promise<void> {
+    const settled = await this.orderService.settleRefund(tx, { id: refundId, transactionId });
+    if (!(settled instanceof Refund)) {
+      throw new Error(
+        `settling refund ${refundId} for a MED failed: ${redact((settled as { message?: string }).message ?? String(settled))}`,
+      );
+    }
+  }
+
+  /** One code of ours as `orderCodes` tells it, read in `tx`. */
+  private async orderCodeIn(tx: RequestContext, payment: Payment, now: Date): Promise<OrderCode> {
+    const codes = await this.orderCodes(tx, payment.order.id, now);
+    const code = codes.find((c) => idsEqual(c.paymentId, payment.id));
+    if (!code) throw new Error(`payment ${payment.id} is not among its order's codes`);
+    return code;
+  }
+
+  /**
+   * Runs `work` on a payment of ours in the active channel (with its order and refunds), in one
+   * transaction holding its order's lock, the payment read again under it. `not_found` for a
+   * payment of another channel or handler.
+   */
+  private underPaymentLock<T>(
+    ctx: RequestContext,
+    paymentId: string | number,
+    work: (tx: RequestContext, payment: Payment) => Promise<T>,
+  ): Promise<T> {
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const found = await this.channelPayments(tx)
+        .where("payment.id = :paymentId", { paymentId })
+        .getOne();
+      if (!found || !isOurs(found)) {
+        throw new MedRefused(
+          "not_found",
+          "Pagamento Pix não encontrado neste canal: confira o pedido e o canal ativo.",
+        );
+      }
+      await this.lockOrder(tx, found.order.id);
+      // Read again under the lock: another admin may have recorded something a moment ago.
+      const payment = await this.connection
+        .getRepository(tx, Payment)
+        .findOneOrFail({ where: { id: found.id }, relations: ["order", "refunds"] });
+      return work(tx, payment);
     });
   }
 
@@ -630,20 +887,40 @@ export class PixCheckoutService {
       })
       .where("refund.state = :state", { state: "Pending" })
       .orderBy("refund.createdAt", "ASC")
+      .addOrderBy("refund.id", "ASC")
       .getMany();
-    return refunds
-      .filter((refund) => isOurs(refund.payment))
-      .map((refund) => {
+    const ours = refunds.filter((refund) => isOurs(refund.payment));
+    // An open MED's blocked owed money is the case's: its payment's Pending refunds, oldest
+    // first, up to that amount, leave the list (one may stay for its unblocked part).
+    const blocked = new Map<string, number>();
+    for (const payment of uniqueById(ours.map((refund) => refund.payment))) {
+      const open = openMedOf(medOf(payment));
+      if (!open) continue;
+      const pending = ours
+        .filter((refund) => idsEqual(refund.payment.id, payment.id))
+        .map((refund) => ({ id: refund.id, state: refund.state, cents: refund.total }));
+      for (const share of pendingShares(pending, open.blockedOwedCents)) {
+        blocked.set(String(share.refundId), share.cents);
+      }
+    }
+    return ours
+      .map((refund) => ({ refund, amount: refund.total - (blocked.get(String(refund.id)) ?? 0) }))
+      .filter(({ amount }) => amount > 0)
+      .map(({ refund, amount }) => {
         const { payment } = refund;
         const paidAt = (payment.metadata as { settledAt?: string }).settledAt;
-        const devolucao = devolucaoOf(methodOf(payment), refund.total, paidAt ?? null, now);
+        const devolucao = devolucaoOf(methodOf(payment), amount, paidAt ?? null, now);
+        const part =
+          amount < refund.total
+            ? ` (dos ${brl(refund.total)} deste reembolso, ${brl(refund.total - amount)} estão bloqueados por um MED aberto)`
+            : "";
         return {
           refundId: refund.id,
           orderCode: payment.order.code,
-          amount: refund.total,
+          amount,
           chargeId: payment.transactionId,
           reason: refund.reason ?? null,
-          instructions: `Devolva ${brl(refund.total)} do pedido ${payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${payment.transactionId}) e registre aqui a devolução com o identificador dela.${devolucaoWords(devolucao)}`,
+          instructions: `Devolva ${brl(amount)} do pedido ${payment.order.code} ao pagador pelo painel do serviço de pagamento (cobrança ${payment.transactionId})${part} e registre aqui a devolução com o identificador dela.${devolucaoWords(devolucao)}`,
           createdAt: refund.createdAt.toISOString(),
           devolucao,
         };
@@ -682,16 +959,24 @@ export class PixCheckoutService {
         if (within(at)) {
           movements.push({ ...base, at, kind: "held", cents: held.receivedCents, why: held.why });
         }
-        // Its return, as the merchant recorded it with the devolução's id.
-        const returnedAt = held.returned && new Date(held.returned.at);
-        if (held.returned && returnedAt && within(returnedAt)) {
+        // Its returns, as recorded with the devolução's id ("MED <protocolo>" for a MED's):
+        // parts first, then the rest.
+        const returns = [
+          ...held.returnedParts,
+          ...(held.returned
+            ? [{ ...held.returned, cents: held.receivedCents - partsReturned(held) }]
+            : []),
+        ];
+        for (const returned of returns) {
+          const returnedAt = new Date(returned.at);
+          if (!within(returnedAt)) continue;
           movements.push({
             ...base,
             at: returnedAt,
             kind: "refunded",
-            cents: held.receivedCents,
+            cents: returned.cents,
             why: held.why,
-            reference: held.returned.reference,
+            reference: returned.reference,
           });
         }
       }
@@ -941,13 +1226,14 @@ function heldOf(payment: Payment): boolean {
  * what the bank paid (else the code's amount), when (else the payment's last change), and the
  * return the merchant recorded, or null. Null for a payment not held.
  */
-function heldRecordOf(payment: Payment): NonNullable<OrderCodeFacts["held"]> | null {
+function heldRecordOf(payment: Payment): HeldRecord | null {
   const held = (payment.metadata as { held?: unknown } | null)?.held as
     | {
         why?: string;
         receivedCents?: number;
         at?: string;
         returned?: { reference?: string; at?: string };
+        returnedParts?: { reference?: string; at?: string; cents?: number }[];
       }
     | undefined;
   if (!held) return null;
@@ -959,24 +1245,84 @@ function heldRecordOf(payment: Payment): NonNullable<OrderCodeFacts["held"]> | n
     returned: held.returned
       ? { reference: held.returned.reference ?? "", at: held.returned.at ?? at }
       : null,
+    returnedParts: (Array.isArray(held.returnedParts) ? held.returnedParts : []).map((part) => ({
+      reference: part.reference ?? "",
+      at: part.at ?? at,
+      cents: typeof part.cents === "number" ? part.cents : 0,
+    })),
   };
 }
 
-/** A held payment as the merchant's list shows it: what the bank paid, owed back until returned. */
+type HeldRecord = NonNullable<OrderCodeFacts["held"]> & {
+  returnedParts: { reference: string; at: string; cents: number }[];
+};
+
+/** What a held code's parts returned before the rest came to (a MED's, in part). */
+function partsReturned(held: HeldRecord): number {
+  return held.returnedParts.reduce((sum, part) => sum + part.cents, 0);
+}
+
+/** What was recorded returned of a held code: all it received once closed, else its parts. */
+function heldReturnedCents(held: HeldRecord): number {
+  return held.returned ? held.receivedCents : partsReturned(held);
+}
+
+/**
+ * A held payment as the merchant's list shows it: what the bank paid goes back, less parts
+ * already returned and owed money an open MED blocked; once recorded returned, what that was.
+ */
 function heldPaymentOf(payment: Payment, now: Date): HeldPayment {
   const held = heldRecordOf(payment)!;
-  // What the bank paid is what goes back: a code paid short held less than it asked.
-  const owed = held.returned ? 0 : held.receivedCents;
+  const owed = held.receivedCents - partsReturned(held);
+  const blocked = Math.min(openMedOf(medOf(payment))?.blockedOwedCents ?? 0, owed);
+  const amount = owed - blocked;
   return {
     paymentId: payment.id,
     orderId: payment.order.id,
     orderCode: payment.order.code,
-    amount: held.receivedCents,
+    amount,
     chargeId: payment.transactionId,
     why: held.why,
     heldAt: held.at,
-    devolucao: devolucaoOf(methodOf(payment), owed, held.at, now),
+    devolucao: devolucaoOf(methodOf(payment), held.returned ? 0 : amount, held.at, now),
   };
+}
+
+/** The payment's latest MED case (`metadata.med`), or null. */
+function medOf(payment: Payment): MedCase | null {
+  return medCaseOf((payment.metadata as { med?: unknown } | null)?.med);
+}
+
+/** What the MED rule reads of a payment: its money, its refunds oldest first, its case. */
+function medFactsOf(payment: Payment): MedPaymentFacts {
+  const held = heldRecordOf(payment);
+  return {
+    method: methodOf(payment),
+    state: payment.state,
+    amountCents: payment.amount,
+    held: held && { receivedCents: held.receivedCents, returnedCents: heldReturnedCents(held) },
+    refunds: refundsOldestFirst(payment).map((refund) => ({
+      id: refund.id,
+      state: refund.state,
+      cents: refund.total,
+    })),
+    med: medOf(payment),
+  };
+}
+
+function refundsOldestFirst(payment: Payment): Refund[] {
+  return [...(payment.refunds ?? [])].sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() || String(a.id).localeCompare(String(b.id)),
+  );
+}
+
+const idsEqual = (a: string | number, b: string | number) => String(a) === String(b);
+
+function uniqueById<T extends { id: string | number }>(items: readonly T[]): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(String(item.id))) seen.set(String(item.id), item);
+  return [...seen.values()];
 }
 
 /**
