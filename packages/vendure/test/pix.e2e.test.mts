@@ -642,6 +642,252 @@ describe("Pix on Vendure", () => {
     });
   });
 
+  describe("MED 2.0: a payer's bank blocks money of a paid Pix, and the institution decides", () => {
+    it("a Pix paid: part of it blocked (one case at a time, under the order's lock), contested and listed; returned in part as a Settled refund on Vendure's order; a boleto, too much, or another channel's admin refused", async () => {
+      const order = await orderWithPixCode("medusa-nao@example.com");
+      const [payment] = order.payments;
+      await pay(payment.transactionId);
+      expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
+      const deadline = saoPauloDayPlus(new Date(), 10);
+
+      // More than the Pix holds, or no MED at all, is refused before anything is kept.
+      expect(
+        await refusalOf(recordMed(payment.id, "MED-E2E-1", deadline, order.totalWithTax + 1)),
+      ).toMatchObject({ refusal: "med_amount_exceeds_captured" });
+      expect(await refusalOf(recordMed(payment.id, "  ", deadline, 3000))).toMatchObject({
+        refusal: "invalid_med",
+      });
+      expect(await refusalOf(recordMed(payment.id, "MED-E2E-1", "2026-02-30", 3000))).toMatchObject(
+        { refusal: "invalid_med" },
+      );
+      // Another channel's admin finds no such payment, and lists none of its cases.
+      const channel = await secondChannel();
+      env.adminClient.setChannelToken(channel.token);
+      try {
+        expect(await refusalOf(recordMed(payment.id, "MED-ALHEIO", deadline, 3000))).toMatchObject({
+          refusal: "not_found",
+        });
+      } finally {
+        env.adminClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
+      }
+
+      // Two clicks of "Registrar MED" at the same moment: one case, the other refused.
+      const both = await Promise.all([
+        refusalOf(recordMed(payment.id, "MED-E2E-1", deadline, 3000)),
+        refusalOf(recordMed(payment.id, "MED-E2E-1B", deadline, 2000)),
+      ]);
+      expect(both.map((answer) => answer.refusal ?? "recorded").sort()).toEqual([
+        "med_already_open",
+        "recorded",
+      ]);
+      const [open] = await medCodes(order.id);
+      const protocol = open.med.protocol as string;
+      const blocked = protocol === "MED-E2E-1" ? 3000 : 2000;
+      expect(open).toMatchObject({
+        paymentId: payment.id,
+        received: order.totalWithTax,
+        captured: order.totalWithTax - blocked,
+        contested: blocked,
+        owedBack: 0,
+        returned: 0,
+        words: expect.stringContaining(
+          `MED aberto (protocolo ${protocol}): R$ ${blocked / 100},00 bloqueados até ${deadline.split("-").reverse().join("/")}.`,
+        ),
+        med: {
+          protocol,
+          deadline,
+          blocked,
+          blockedOwed: 0,
+          contested: blocked,
+          state: "open",
+          returned: null,
+          decidedAt: null,
+          deadlineState: "ok",
+        },
+      });
+      expectAddsUp(open);
+      expect(await openMeds(channel.token)).not.toContainEqual(
+        expect.objectContaining({ orderCode: order.code }),
+      );
+      expect(await openMeds()).toContainEqual({
+        paymentId: payment.id,
+        orderId: order.id,
+        orderCode: order.code,
+        chargeId: payment.transactionId,
+        med: expect.objectContaining({ protocol, blocked, state: "open" }),
+      });
+      expect(await refusalOf(recordMed(payment.id, "MED-E2E-2", deadline, 1000))).toMatchObject({
+        refusal: "med_already_open",
+        message: expect.stringContaining(protocol),
+      });
+
+      // The institution returned R$ 15,00 of it to the payer: a refund on Vendure's order,
+      // Settled with the MED's protocol; the rest is income again.
+      expect(await refusalOf(recordMedOutcome(payment.id, "returned", blocked + 1))).toMatchObject({
+        refusal: "invalid_med",
+      });
+      const decided = await recordMedOutcome(payment.id, "returned", 1500);
+      expect(decided).toMatchObject({
+        captured: order.totalWithTax - 1500,
+        contested: 0,
+        owedBack: 0,
+        returned: 1500,
+        words: expect.stringContaining(`Devolvido pelo MED: R$ 15,00 dos`),
+        med: { protocol, state: "returned", returned: 1500, deadlineState: null },
+      });
+      expectAddsUp(decided);
+      expect(await refundsOf(order.id)).toEqual([
+        {
+          total: 1500,
+          state: "Settled",
+          transactionId: `MED ${protocol}`,
+          reason: `Devolvido pelo MED (protocolo ${protocol})`,
+        },
+      ]);
+      expect(await openMeds()).not.toContainEqual(
+        expect.objectContaining({ orderCode: order.code }),
+      );
+      expect(await refusalOf(recordMedOutcome(payment.id, "kept"))).toMatchObject({
+        refusal: "med_not_open",
+      });
+
+      // The books: the MED's return, with its protocol, in the "Devolvido" column.
+      const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+      const books = await (
+        await env.adminClient.fetch(
+          `${storeUrl}/admin/pix-checkout/books.csv?from=${today}&to=${today}`,
+        )
+      ).text();
+      expect(
+        books
+          .split("\r\n")
+          .map((line) => line.split(";"))
+          .filter((row) => row[1] === order.code && row[4] === "Devolução feita")
+          .map((row) => [row[9], row[11]]),
+      ).toEqual([["15,00", `MED ${protocol}`]]);
+
+      // A boleto has no MED.
+      const boleto = await orderWithPixCode("med-boleto@example.com", "boleto", {
+        document: "529.982.247-25",
+        neighborhood: "Bela Vista",
+        number: "1000",
+        phone: "(11) 98765-4321",
+      });
+      await pay(boleto.payments[0].transactionId);
+      expect(
+        await refusalOf(recordMed(boleto.payments[0].id, "MED-E2E-3", deadline, 1000)),
+      ).toMatchObject({
+        refusal: "med_not_contestable",
+        message: expect.stringMatching(/^Boleto não tem MED/),
+      });
+    });
+
+    it("an order made cheaper, its refund owed: a MED blocks that refund first (off the refunds to make while open), then captured money; returned in part, the refund is settled for that part and the rest stays owed", async () => {
+      const order = await orderWithPixCode("med-refund@example.com");
+      const [payment] = order.payments;
+      await pay(payment.transactionId);
+      await modifyOrder(order.id, 1, "PaymentSettled", [
+        { paymentId: payment.id, amount: 4990, reason: "Uma camisa a menos" },
+      ]);
+      const due = async () =>
+        (await refundsDue()).filter(
+          (refund: { orderCode: string }) => refund.orderCode === order.code,
+        );
+      expect(await due()).toMatchObject([{ amount: 4990 }]);
+
+      const deadline = saoPauloDayPlus(new Date(), 10);
+      const open = await recordMed(payment.id, "MED-E2E-R1", deadline, 6000);
+      expect(open).toMatchObject({
+        received: order.totalWithTax,
+        captured: order.totalWithTax - 6000,
+        contested: 1010,
+        owedBack: 4990,
+        devolucao: null,
+        med: { blockedOwed: 4990, contested: 1010 },
+      });
+      expectAddsUp(open);
+      expect(await due()).toEqual([]);
+
+      // R$ 30,00 returned: all of it from the owed R$ 49,90; the contested R$ 10,10 is income again.
+      const decided = await recordMedOutcome(payment.id, "returned", 3000);
+      expect(decided).toMatchObject({
+        captured: order.totalWithTax - 4990,
+        contested: 0,
+        owedBack: 1990,
+        returned: 3000,
+        devolucao: { state: "ok" },
+      });
+      expectAddsUp(decided);
+      expect(await due()).toMatchObject([{ amount: 1990, reason: "Uma camisa a menos" }]);
+      expect(
+        (await refundsOf(order.id)).map((refund: { total: number; state: string }) => [
+          refund.state,
+          refund.total,
+        ]),
+      ).toEqual(
+        expect.arrayContaining([
+          ["Pending", 1990],
+          ["Settled", 3000],
+        ]),
+      );
+    });
+
+    it("a code paid short, held: a MED blocking its owed money takes it off the held list while open (no devolução asked), and 'Mantido' puts it back; a later MED returning part of it is that part's return", async () => {
+      const order = await orderWithPixCode("med-held@example.com");
+      const [first] = order.payments;
+      await fetch(`${sandbox.url}/__sandbox/transactions/${first.transactionId}/amount`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: 9000 }),
+      });
+      await pay(first.transactionId);
+      const listed = async () =>
+        (await heldPayments()).filter(
+          (held: { chargeId: string }) => held.chargeId === first.transactionId,
+        );
+      expect(await listed()).toMatchObject([{ amount: 9000 }]);
+      const deadline = saoPauloDayPlus(new Date(), 10);
+
+      expect(await refusalOf(recordMed(first.id, "MED-E2E-H1", deadline, 9001))).toMatchObject({
+        refusal: "med_amount_exceeds_captured",
+      });
+      const blocked = await recordMed(first.id, "MED-E2E-H1", deadline, 9000);
+      expect(blocked).toMatchObject({
+        became: "held",
+        received: 9000,
+        captured: 0,
+        contested: 0,
+        owedBack: 9000,
+        devolucao: null,
+        med: { blocked: 9000, blockedOwed: 9000, contested: 0, state: "open" },
+      });
+      expectAddsUp(blocked);
+      expect(await listed()).toEqual([]);
+      // Nothing of it is the merchant's to return while the case is open.
+      expect(await refusalOf(recordHeldReturn(first.id, "E2E-DEV-MED"))).toMatchObject({
+        refusal: "med_open",
+      });
+
+      const kept = await recordMedOutcome(first.id, "kept");
+      expect(kept).toMatchObject({
+        owedBack: 9000,
+        devolucao: { state: "ok" },
+        med: { state: "kept", returned: null },
+        words: expect.stringContaining("MED mantido (protocolo MED-E2E-H1)"),
+      });
+      expect(await listed()).toMatchObject([{ amount: 9000 }]);
+
+      // A second case blocks R$ 40,00 and the institution returns it: that part is returned,
+      // the rest still the merchant's to return.
+      await recordMed(first.id, "MED-E2E-H2", deadline, 4000);
+      expect(await listed()).toMatchObject([{ amount: 5000 }]);
+      const returned = await recordMedOutcome(first.id, "returned");
+      expect(returned).toMatchObject({ owedBack: 5000, returned: 4000, med: { returned: 4000 } });
+      expectAddsUp(returned);
+      expect(await listed()).toMatchObject([{ amount: 5000 }]);
+    });
+  });
+
   describe("boleto", () => {
     const payer = {
       document: "529.982.247-25",
@@ -1175,6 +1421,151 @@ async function refusalOf(answer: Promise<unknown>) {
       ).response?.errors ?? [];
     return { refusal: first?.extensions?.refusal, message: first?.message ?? String(error) };
   }
+}
+
+/** received = captured + contested + owedBack + returned, to the cent. */
+function expectAddsUp(code: {
+  received: number;
+  captured: number;
+  contested: number;
+  owedBack: number;
+  returned: number;
+}) {
+  expect(code.received).toBe(code.captured + code.contested + code.owedBack + code.returned);
+}
+
+const MED = gql`
+  fragment Med on PixCheckoutMed {
+    protocol
+    deadline
+    blocked
+    blockedOwed
+    contested
+    openedAt
+    state
+    returned
+    decidedAt
+    deadlineState
+  }
+`;
+
+const MED_CODE = gql`
+  ${MED}
+  fragment MedCode on PixCheckoutOrderCode {
+    paymentId
+    became
+    received
+    captured
+    contested
+    owedBack
+    returned
+    words
+    devolucao {
+      state
+    }
+    med {
+      ...Med
+    }
+  }
+`;
+
+/** An order's codes with their MED cases (`pixCheckoutOrderCodes`). */
+async function medCodes(orderId: string) {
+  const { pixCheckoutOrderCodes } = await env.adminClient.query(
+    gql`
+      ${MED_CODE}
+      query ($orderId: ID!) {
+        pixCheckoutOrderCodes(orderId: $orderId) {
+          ...MedCode
+        }
+      }
+    `,
+    { orderId },
+  );
+  return pixCheckoutOrderCodes;
+}
+
+/** "Registrar MED" (`pixCheckoutRecordMed`): the code as it stands after. */
+async function recordMed(paymentId: string, protocol: string, deadline: string, amount: number) {
+  const { pixCheckoutRecordMed } = await env.adminClient.query(
+    gql`
+      ${MED_CODE}
+      mutation ($paymentId: ID!, $protocol: String!, $deadline: String!, $amount: Money!) {
+        pixCheckoutRecordMed(
+          paymentId: $paymentId
+          protocol: $protocol
+          deadline: $deadline
+          amount: $amount
+        ) {
+          ...MedCode
+        }
+      }
+    `,
+    { paymentId, protocol, deadline, amount },
+  );
+  return pixCheckoutRecordMed;
+}
+
+/** The institution's decision (`pixCheckoutRecordMedOutcome`): the code as it stands after. */
+async function recordMedOutcome(paymentId: string, outcome: string, amount?: number) {
+  const { pixCheckoutRecordMedOutcome } = await env.adminClient.query(
+    gql`
+      ${MED_CODE}
+      mutation ($paymentId: ID!, $outcome: String!, $amount: Money) {
+        pixCheckoutRecordMedOutcome(paymentId: $paymentId, outcome: $outcome, amount: $amount) {
+          ...MedCode
+        }
+      }
+    `,
+    { paymentId, outcome, amount },
+  );
+  return pixCheckoutRecordMedOutcome;
+}
+
+/** The open cases (`pixCheckoutOpenMeds`), in the default channel or the one of `token`. */
+async function openMeds(token?: string) {
+  if (token) env.adminClient.setChannelToken(token);
+  try {
+    const { pixCheckoutOpenMeds } = await env.adminClient.query(gql`
+      ${MED}
+      {
+        pixCheckoutOpenMeds {
+          paymentId
+          orderId
+          orderCode
+          chargeId
+          med {
+            ...Med
+          }
+        }
+      }
+    `);
+    return pixCheckoutOpenMeds;
+  } finally {
+    if (token) env.adminClient.setChannelToken(E2E_DEFAULT_CHANNEL_TOKEN);
+  }
+}
+
+/** Vendure's refunds of an order's payments, as its admin reads them. */
+async function refundsOf(orderId: string) {
+  const { order } = await env.adminClient.query(
+    gql`
+      query ($id: ID!) {
+        order(id: $id) {
+          payments {
+            refunds {
+              total
+              state
+              transactionId
+              reason
+            }
+          }
+        }
+      }
+    `,
+    { id: orderId },
+  );
+  return order.payments.flatMap((payment: { refunds: unknown[] }) => payment.refunds);
 }
 
 let secondChannelMade: Promise<{ id: string; token: string }> | undefined;
