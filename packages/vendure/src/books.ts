@@ -15,7 +15,8 @@ export interface BookMovement {
   /**
    * `settled`: paid, and paying its order. `held`: paid, paying nothing (listed for the
    * merchant). `refund_due`: a refund the merchant owes (Pending). `refunded`: returned, as the
-   * merchant recorded it.
+   * merchant recorded it, or as a MED returned it to the payer (reference "MED <protocolo>"). A
+   * MED's block moves no money of the books until it is decided, so it has no kind.
    */
   kind: "settled" | "held" | "refund_due" | "refunded";
   /** Integer cents, positive. */
