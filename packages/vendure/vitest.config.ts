@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: "vendure",
     environment: "node",
-    include: ["test/**/*.test.mts", "src/**/*.test.ts"],
+    include: ["test/**/*.test.mts", "src/**/*.test.ts", "dashboard/**/*.test.ts"],
     pool: "forks",
     // Vendure sends usage data to its own server at start unless told not to (and writes an
     // installation id into the working folder): a test posts nowhere but loopback.

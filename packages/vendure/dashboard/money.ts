@@ -16,3 +16,17 @@ export function devolucaoLine(devolucao: { deadline: string; daysLeft: number } 
   const days = devolucao.daysLeft === 1 ? "1 dia" : `${devolucao.daysLeft} dias`;
   return `devolução pelo Pix até ${brazilianDay(devolucao.deadline)} (${days})`;
 }
+
+/**
+ * What a merchant typed as reais ("1.234,56", "50", "50,5", "R$ 12,00") in integer cents; null for
+ * anything else, so nothing is guessed.
+ */
+export function centsFromReais(typed: string): number | null {
+  const text = typed.replace(/^\s*R\$\s*/, "").trim();
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]!.replaceAll(".", ""));
+  const cents = Number((match[2] ?? "0").padEnd(2, "0"));
+  const total = whole * 100 + cents;
+  return Number.isSafeInteger(total) ? total : null;
+}

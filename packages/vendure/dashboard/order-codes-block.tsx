@@ -10,45 +10,27 @@ import {
   type PageContextValue,
 } from "@vendure/dashboard";
 import { Fragment } from "react";
+import { MedControls } from "./med-controls";
+import { ORDER_CODE_FIELDS, type OrderCode } from "./order-code";
 import { RecordReturn } from "./record-return";
 import { useAdminQuery } from "./use-admin-query";
 import { devolucaoLine, reais } from "./money";
 
-interface OrderCode {
-  paymentId: string;
-  method: "pix" | "boleto";
-  chargeId: string;
-  asked: number;
-  received: number;
-  captured: number;
-  owedBack: number;
-  returned: number;
-  became: "waiting" | "captured" | "held" | "ended";
-  words: string;
-  devolucao: { deadline: string; daysLeft: number; state: string } | null;
-}
-
 const ORDER_CODES = /* GraphQL */ `
   query PixCheckoutOrderCodes($orderId: ID!) {
-    pixCheckoutOrderCodes(orderId: $orderId) {
-      paymentId
-      method
-      chargeId
-      asked
-      received
-      captured
-      owedBack
-      returned
-      became
-      words
-      devolucao {
-        deadline
-        daysLeft
-        state
-      }
-    }
+    pixCheckoutOrderCodes(orderId: $orderId) { ${ORDER_CODE_FIELDS} }
   }
 `;
+
+/** The money columns, in the order they add up: received = captured + blocked + owed + returned. */
+const MONEY: { pick: (code: OrderCode) => number; title: string; onlyWhenUsed?: boolean }[] = [
+  { pick: (code) => code.asked, title: "Pedido" },
+  { pick: (code) => code.received, title: "Recebido" },
+  { pick: (code) => code.captured, title: "Capturado" },
+  { pick: (code) => code.contested, title: "Bloqueado (MED)", onlyWhenUsed: true },
+  { pick: (code) => code.owedBack, title: "A devolver" },
+  { pick: (code) => code.returned, title: "Devolvido" },
+];
 
 const BECAME: Record<
   OrderCode["became"],
@@ -82,18 +64,22 @@ export function OrderCodesBlock({ context }: { context: PageContextValue }) {
   }
   const sum = (pick: (code: OrderCode) => number) =>
     codes.reduce((total, code) => total + pick(code), 0);
-  // Each code is two rows: its money in five narrow columns, then what became of it in words, so
-  // the block fits the order page's main column at 1024 px.
+  // A MED's column shows only on an order one touched, so the usual block stays narrow.
+  const columns = MONEY.filter(
+    (column) => !column.onlyWhenUsed || codes.some((code) => code.med || column.pick(code) > 0),
+  );
+  // Each code is two rows: its money in narrow columns, then what became of it in words, so the
+  // block fits the order page's main column at 1024 px.
   return (
     <Table data-testid="pix-checkout-order-codes" className="text-sm">
       <TableHeader>
         <TableRow>
           <TableHead>Código</TableHead>
-          <TableHead className="text-right">Pedido</TableHead>
-          <TableHead className="text-right">Recebido</TableHead>
-          <TableHead className="text-right">Capturado</TableHead>
-          <TableHead className="text-right">A devolver</TableHead>
-          <TableHead className="text-right">Devolvido</TableHead>
+          {columns.map((column) => (
+            <TableHead key={column.title} className="text-right">
+              {column.title}
+            </TableHead>
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -104,14 +90,17 @@ export function OrderCodesBlock({ context }: { context: PageContextValue }) {
                 <span className="mr-1">{code.method === "boleto" ? "Boleto" : "Pix"}</span>{" "}
                 <Badge variant={BECAME[code.became].variant}>{BECAME[code.became].label}</Badge>
               </TableCell>
-              <TableCell className="text-right">{reais(code.asked)}</TableCell>
-              <TableCell className="text-right">{reais(code.received)}</TableCell>
-              <TableCell className="text-right">{reais(code.captured)}</TableCell>
-              <TableCell className="text-right">{reais(code.owedBack)}</TableCell>
-              <TableCell className="text-right">{reais(code.returned)}</TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.title} className="text-right">
+                  {reais(column.pick(code))}
+                </TableCell>
+              ))}
             </TableRow>
             <TableRow>
-              <TableCell colSpan={6} className="whitespace-normal pt-0 text-muted-foreground">
+              <TableCell
+                colSpan={columns.length + 1}
+                className="whitespace-normal pt-0 text-muted-foreground"
+              >
                 {code.words}
                 {code.owedBack > 0 && code.devolucao ? ` · ${devolucaoLine(code.devolucao)}` : ""}
                 <div className="font-mono text-xs break-all">{code.chargeId}</div>
@@ -120,17 +109,18 @@ export function OrderCodesBlock({ context }: { context: PageContextValue }) {
                     <RecordReturn paymentId={code.paymentId} onRecorded={result.reload} />
                   </div>
                 ) : null}
+                <MedControls code={code} onRecorded={result.reload} />
               </TableCell>
             </TableRow>
           </Fragment>
         ))}
         <TableRow className="font-medium">
           <TableCell>Total</TableCell>
-          <TableCell className="text-right">{reais(sum((c) => c.asked))}</TableCell>
-          <TableCell className="text-right">{reais(sum((c) => c.received))}</TableCell>
-          <TableCell className="text-right">{reais(sum((c) => c.captured))}</TableCell>
-          <TableCell className="text-right">{reais(sum((c) => c.owedBack))}</TableCell>
-          <TableCell className="text-right">{reais(sum((c) => c.returned))}</TableCell>
+          {columns.map((column) => (
+            <TableCell key={column.title} className="text-right">
+              {reais(sum(column.pick))}
+            </TableCell>
+          ))}
         </TableRow>
       </TableBody>
     </Table>

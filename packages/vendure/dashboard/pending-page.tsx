@@ -13,6 +13,7 @@ import {
   TableRow,
 } from "@vendure/dashboard";
 import { BooksDownload } from "./books-download";
+import { OpenMeds } from "./open-meds";
 import { RecordReturn } from "./record-return";
 import { useAdminQuery } from "./use-admin-query";
 import { devolucaoLine, reais } from "./money";
@@ -104,6 +105,14 @@ export function PendingPage() {
           ) : (
             <Loading result={result} />
           )}
+        </FullWidthPageBlock>
+        <FullWidthPageBlock blockId="pix-checkout-open-meds">
+          <h2 className="text-lg font-semibold">MEDs abertos</h2>
+          <p className="text-sm text-muted-foreground">
+            Pix que a instituição do pagador bloqueou por uma notificação de infração (MED 2.0).
+            Quando souber a decisão, registre-a no pedido: mantido ou devolvido pelo MED.
+          </p>
+          <OpenMeds />
         </FullWidthPageBlock>
         <FullWidthPageBlock blockId="pix-checkout-books">
           <h2 className="text-lg font-semibold">Livro de Pix e boleto</h2>
