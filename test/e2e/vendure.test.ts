@@ -54,7 +54,17 @@ async function newestOrder() {
       body: JSON.stringify({ query }),
     });
     const body = (await response.json()) as {
-      data: { orders: { items: Array<{ code: string; state: string }> } };
+      data: {
+        orders: {
+          items: Array<{
+            code: string;
+            state: string;
+            payments: Array<{
+              refunds: Array<{ total: number; state: string; transactionId: string }>;
+            }>;
+          }>;
+        };
+      };
     };
     return { token: response.headers.get("vendure-auth-token"), body };
   };
@@ -62,7 +72,7 @@ async function newestOrder() {
     `mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }`,
   );
   const { body } = await admin(
-    `{ orders(options: { sort: { createdAt: DESC }, take: 1 }) { items { code state totalWithTax currencyCode customer { emailAddress } payments { state amount } } } }`,
+    `{ orders(options: { sort: { createdAt: DESC }, take: 1 }) { items { code state totalWithTax currencyCode customer { emailAddress } payments { state amount refunds { total state transactionId } } } } }`,
     login.token ?? undefined,
   );
   return body.data.orders.items[0]!;
@@ -117,7 +127,7 @@ describe("Pix on the Vendure demo's storefront", () => {
 });
 
 describe("Pix and boleto in the Vendure demo's dashboard", () => {
-  it("the merchant at 1280 px finds a code paid short held with why, the order's codes each with what it received and became, records the devolução on the order, which leaves the list and enters the day's books; at 1024 px nothing spills", async () => {
+  it("the merchant at 1280 px finds a code paid short held with why, the order's codes each with what it received and became, records the devolução on the order, which leaves the list and enters the day's books, then a MED blocked and returned by the payer's bank; at 1024 px nothing spills", async () => {
     // A shopper's order of R$ 64,90: its first Pix paid short, R$ 50,00 (held: it pays nothing
     // of the order), then a new code for the whole order, paid.
     const context = await browser.newContext({
@@ -195,10 +205,13 @@ describe("Pix and boleto in the Vendure demo's dashboard", () => {
     expect(totals).toBe(`Total ${brl(12980)} ${brl(11490)} ${brl(6490)} ${brl(5000)} ${brl(0)}`);
 
     // At 1280 and 1024 px every column shows: the table needs no sideways scroll in its block.
+    // (This file has no DOM types: the element is read through the two numbers it needs.)
+    type Box = { parentElement: { scrollWidth: number; clientWidth: number } };
     const spills = () =>
-      codes.evaluate(
-        `(table) => table.parentElement.scrollWidth > table.parentElement.clientWidth`,
-      );
+      codes.evaluate((table) => {
+        const box = (table as unknown as Box).parentElement;
+        return box.scrollWidth > box.clientWidth;
+      });
     expect(await spills()).toBe(false);
     await page.setViewportSize({ width: 1024, height: 800 });
     expect(await spills()).toBe(false);
@@ -226,6 +239,57 @@ describe("Pix and boleto in the Vendure demo's dashboard", () => {
       .map((line) => line.split(";"));
     const returned = books.filter((row) => row[1] === orderCode && row[4] === "Devolução feita");
     expect(returned.map((row) => [row[9], row[11]])).toEqual([["50,00", reference]]);
+
+    // A MED: the payer's bank blocked R$ 20,00 of the Pix that paid the order. The merchant
+    // records it on the order; the money moves out of what is captured, the columns still add up.
+    await page.goBack();
+    await codes.waitFor();
+    const paidCode = codes.locator("tbody tr").nth(3);
+    await paidCode.getByRole("button", { name: "Registrar MED" }).click();
+    await paidCode.getByLabel("Protocolo").fill("MED-2026-000123");
+    const deadline = new Date(Date.now() + 10 * 86_400_000).toLocaleDateString("en-CA", {
+      timeZone: "America/Sao_Paulo",
+    });
+    await paidCode.getByLabel("Prazo da instituição").fill(deadline);
+    await paidCode.getByLabel("Valor bloqueado (R$)").fill("20,00");
+    await paidCode.getByRole("button", { name: "Registrar", exact: true }).click();
+    const med = codes.getByTestId("pix-checkout-med");
+    await med.waitFor();
+    expect((await rows())[3]).toContain(
+      `MED aberto (protocolo MED-2026-000123): ${brl(2000)} bloqueados até`,
+    );
+    expect(await codes.locator("thead").innerText()).toMatch(/Bloqueado \(MED\)/);
+    // Six columns of money now, and still no sideways scroll at 1024 px.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await spills()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect((await rows())[2]).toContain(
+      `${brl(6490)} ${brl(6490)} ${brl(4490)} ${brl(2000)} ${brl(0)} ${brl(0)}`,
+    );
+    expect((await rows())[4]).toBe(
+      `Total ${brl(12980)} ${brl(11490)} ${brl(4490)} ${brl(2000)} ${brl(0)} ${brl(5000)}`,
+    );
+
+    // Listed among the open MEDs, nearest deadline first; from there, back to its order.
+    await page.getByRole("link", { name: "Pix e boleto" }).click();
+    const meds = page.getByTestId("pix-checkout-open-meds");
+    await meds.waitFor();
+    expect((await meds.innerText()).replace(/\s+/g, " ")).toContain(`MED-2026-000123 ${brl(2000)}`);
+    await meds.getByText(orderCode).click();
+
+    // The institution returned it to the payer: a refund on Vendure's order, settled with the
+    // MED's protocol, and the code's money says so.
+    await med.getByRole("button", { name: "Devolvido pelo MED" }).click();
+    await expect
+      .poll(async () => (await rows())[2])
+      .toContain(`${brl(6490)} ${brl(6490)} ${brl(4490)} ${brl(0)} ${brl(0)} ${brl(2000)}`);
+    expect((await rows())[4]).toBe(
+      `Total ${brl(12980)} ${brl(11490)} ${brl(4490)} ${brl(0)} ${brl(0)} ${brl(7000)}`,
+    );
+    const refunds = (await newestOrder()).payments.flatMap((payment) => payment.refunds);
+    expect(refunds).toEqual([
+      { total: 2000, state: "Settled", transactionId: "MED MED-2026-000123" },
+    ]);
     await merchant.close();
   });
 });
