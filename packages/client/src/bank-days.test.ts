@@ -4,6 +4,7 @@ import {
   bankCalendar,
   boletoGraceEndsAt,
   businessDayBefore,
+  businessDaysUntil,
   endOfBusinessDaysAfter,
   isBankBusinessDay,
   isBusinessDay,
@@ -101,5 +102,25 @@ describe("a calendar with extra holidays", () => {
     expect(isBusinessDay("2028-02-29", calendar)).toBe(false); // Tuesday
     expect(isBusinessDay("2028-03-01", calendar)).toBe(true); // Ash Wednesday
     expect(isBusinessDay("2027-03-01", calendar)).toBe(true); // no 29th in 2027
+  });
+});
+
+describe("bank business days until a deadline", () => {
+  it("counts those after today up to the deadline, skipping weekends and holidays", () => {
+    // Friday 2026-11-27 → Monday 30 (one business day); Tuesday 1 December (two).
+    expect(businessDaysUntil("2026-11-27", "2026-11-27")).toBe(0);
+    expect(businessDaysUntil("2026-11-27", "2026-11-29")).toBe(0);
+    expect(businessDaysUntil("2026-11-27", "2026-11-30")).toBe(1);
+    expect(businessDaysUntil("2026-11-27", "2026-12-01")).toBe(2);
+    // Christmas (a Friday in 2026) is no business day.
+    expect(businessDaysUntil("2026-12-23", "2026-12-28")).toBe(2);
+    // Passed: the calendar days since.
+    expect(businessDaysUntil("2026-11-27", "2026-11-25")).toBe(-2);
+  });
+
+  it("counts the store's extra holidays, and refuses a day that is not one", () => {
+    const calendar = bankCalendar({ extraHolidays: ["2026-11-30"] });
+    expect(businessDaysUntil("2026-11-27", "2026-12-01", calendar)).toBe(1);
+    expect(() => businessDaysUntil("2026-11-27", "2026-02-30")).toThrow(RangeError);
   });
 });

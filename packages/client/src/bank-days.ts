@@ -386,6 +386,29 @@ export function businessDayBefore(
   return formatDay(before);
 }
 
+/**
+ * Bank business days after `today` up to and including `deadline` (both São Paulo calendar days,
+ * `YYYY-MM-DD`): 0 when the deadline is today or no business day comes before it; negative, the
+ * calendar days since, once it has passed. A MED's deadline counts with it
+ * (`@pix-checkout/client/med` `medDeadlineState`).
+ *
+ * @throws RangeError when either day is not a calendar day written `YYYY-MM-DD`.
+ */
+export function businessDaysUntil(
+  today: string,
+  deadline: string,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): number {
+  const start = parseDay(today);
+  const end = parseDay(deadline);
+  if (end < start) return end - start;
+  let count = 0;
+  for (let day = start + 1; day <= end; day += 1) {
+    if (isBusinessDayNumber(day, calendar)) count += 1;
+  }
+  return count;
+}
+
 /** True when the calendar day `day` (`YYYY-MM-DD`) is a bank business day. */
 export function isBusinessDay(
   day: string,

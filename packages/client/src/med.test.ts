@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blockedOwedOnOrderOf, medBlockOf, medOutcomeSplit } from "./med";
+import { businessDaysUntil } from "./bank-days";
+import { blockedOwedOnOrderOf, medBlockOf, medDeadlineState, medOutcomeSplit } from "./med";
 
 describe("where a MED's block falls", () => {
   it.each([
@@ -94,5 +95,17 @@ describe("what of the blocked owed money the order holds captured", () => {
     expect(blockedOwedOnOrderOf(1_000, 600, 700)).toBe(300);
     expect(blockedOwedOnOrderOf(1_000, 0, 1_000)).toBe(0);
     expect(blockedOwedOnOrderOf(1_000, 1_000, 200)).toBe(200);
+  });
+});
+
+describe("a MED's deadline", () => {
+  it("is near from two bank business days before it, its own day counted, and past after it", () => {
+    // Friday 2026-11-27: Monday 30 is one business day away, Tuesday 1 December two.
+    expect(medDeadlineState(businessDaysUntil("2026-11-27", "2026-12-02"))).toBe("ok");
+    expect(medDeadlineState(businessDaysUntil("2026-11-27", "2026-12-01"))).toBe("near");
+    expect(medDeadlineState(businessDaysUntil("2026-11-27", "2026-11-27"))).toBe("near");
+    expect(medDeadlineState(businessDaysUntil("2026-11-28", "2026-11-27"))).toBe("past");
+    // Carnival 2027 (Monday 8 and Tuesday 9 February) is no business day.
+    expect(medDeadlineState(businessDaysUntil("2027-02-05", "2027-02-11"))).toBe("near");
   });
 });

@@ -114,3 +114,22 @@ export function blockedOwedOnOrderOf(
   const outside = owed - onOrder;
   return Math.max(0, Math.min(blockedOwed, owed) - outside);
 }
+
+/** How many bank business days before a MED's deadline the merchant is warned. */
+export const MED_WARN_BUSINESS_DAYS = 2;
+
+/** Where an open MED's deadline stands: the merchant asks the service once it is near. */
+export type MedDeadlineState = "ok" | "near" | "past";
+
+/**
+ * `past` once the deadline's day has gone by, `near` from `warnDays` bank business days before it
+ * (the deadline's own day counted, so a Friday deadline is near on Wednesday), `ok` before;
+ * `businessDaysLeft` is `businessDaysUntil(today, deadline)` of `@pix-checkout/client/bank-days`.
+ */
+export function medDeadlineState(
+  businessDaysLeft: number,
+  warnDays = MED_WARN_BUSINESS_DAYS,
+): MedDeadlineState {
+  if (businessDaysLeft < 0) return "past";
+  return businessDaysLeft <= warnDays ? "near" : "ok";
+}

@@ -1,6 +1,12 @@
-import { isBusinessDay } from "@pix-checkout/client/bank-days";
-import { brl, nextDay, saoPauloDay } from "@pix-checkout/client/books";
-import { medBlockOf, medOutcomeSplit, type MedOutcomeSplit } from "@pix-checkout/client/med";
+import { businessDaysUntil } from "@pix-checkout/client/bank-days";
+import { brl, saoPauloDay } from "@pix-checkout/client/books";
+import {
+  medBlockOf,
+  medDeadlineState as deadlineStateOf,
+  medOutcomeSplit,
+  type MedDeadlineState,
+  type MedOutcomeSplit,
+} from "@pix-checkout/client/med";
 
 /*
  * MED 2.0 on a Vendure payment of ours: a Pix payer's bank opens a notificação de infração and
@@ -29,11 +35,7 @@ export interface MedCase {
   decidedAt: string | null;
 }
 
-/** `ok`, `near` (2 bank business days or fewer left, the deadline's day counted) or `past`. */
-export type MedDeadlineState = "ok" | "near" | "past";
-
-/** How many bank business days before the deadline a case is `near`. */
-export const MED_NEAR_BUSINESS_DAYS = 2;
+export type { MedDeadlineState };
 
 /** A case as the Admin API shows it (`PixCheckoutMed`). */
 export interface MedView {
@@ -99,26 +101,14 @@ export function isCalendarDay(value: unknown): value is string {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-/** Bank business days after São Paulo's today up to and including `deadline`; −1 once past. */
-export function businessDaysLeft(deadline: string, now: Date): number {
-  const today = saoPauloDay(now);
-  if (deadline < today) return -1;
-  let left = 0;
-  for (let day = nextDay(today); day <= deadline; day = nextDay(day)) {
-    if (isBusinessDay(day)) left += 1;
-  }
-  return left;
-}
-
 /**
- * Where an open case's deadline stands at `now`: `past` once its day has gone by, `near` from
- * two bank business days before it (the deadline's own day counted, so a Friday deadline is near
- * on Wednesday), `ok` before. The merchant who has heard nothing by then asks the service.
+ * Where an open case's deadline stands at `now` (São Paulo's today), by the rule both plugins
+ * share (`@pix-checkout/client/med`): `near` from two bank business days before it, the
+ * deadline's own day counted; `past` once its day has gone by. The merchant who has heard
+ * nothing by then asks the service.
  */
 export function medDeadlineState(deadline: string, now: Date): MedDeadlineState {
-  const left = businessDaysLeft(deadline, now);
-  if (left < 0) return "past";
-  return left <= MED_NEAR_BUSINESS_DAYS ? "near" : "ok";
+  return deadlineStateOf(businessDaysUntil(saoPauloDay(now), deadline));
 }
 
 /** The case as the Admin API shows it at `now`. */

@@ -1,4 +1,10 @@
-import { isBankBusinessDay } from "../platform/business-days";
+import { businessDaysUntil as clientBusinessDaysUntil } from "@pix-checkout/client/bank-days";
+import {
+  MED_WARN_BUSINESS_DAYS,
+  medDeadlineState as deadlineStateOf,
+  type MedDeadlineState,
+} from "@pix-checkout/client/med";
+import { storeBankCalendar } from "../platform/business-days";
 
 /*
  * When a MED's deadline needs the merchant (docs/ledger.md, "Pix returned by the MED"): the
@@ -6,43 +12,23 @@ import { isBankBusinessDay } from "../platform/business-days";
  * by then should ask. Pure: the health card and its test read it.
  */
 
-/** How many bank business days before a MED's deadline the health card warns. */
-export const MED_WARN_BUSINESS_DAYS = 2;
-
-/** Where an open MED's deadline stands on `today`. */
-export type MedDeadlineState = "ok" | "near" | "past";
-
-const noonInSaoPaulo = (day: string) => new Date(`${day}T12:00:00-03:00`);
+export { MED_WARN_BUSINESS_DAYS, type MedDeadlineState };
 
 /**
- * Bank business days after `today` up to and including `deadline` (both `YYYY-MM-DD`, São
- * Paulo days): 0 when the deadline is today or the next business day is after it; negative
- * (the calendar days since) when it has passed.
+ * Bank business days after `today` up to and including `deadline` (São Paulo days), on the
+ * store's calendar (`businessDaysUntil` of `@pix-checkout/client/bank-days`).
  */
 export function businessDaysUntil(today: string, deadline: string): number {
-  const start = noonInSaoPaulo(today).getTime();
-  const end = noonInSaoPaulo(deadline).getTime();
-  const DAY = 86_400_000;
-  if (end < start) return -Math.round((start - end) / DAY);
-  let count = 0;
-  for (let at = start + DAY; at <= end; at += DAY) {
-    if (isBankBusinessDay(new Date(at))) count += 1;
-  }
-  return count;
+  return clientBusinessDaysUntil(today, deadline, storeBankCalendar());
 }
 
-/**
- * `past` once the deadline's day has gone by, `near` from `warnDays` business days before it
- * (the deadline's own day included), `ok` before.
- */
+/** Where an open MED's deadline stands on `today` (`@pix-checkout/client/med`'s rule). */
 export function medDeadlineState(
   today: string,
   deadline: string,
   warnDays = MED_WARN_BUSINESS_DAYS,
 ): MedDeadlineState {
-  const left = businessDaysUntil(today, deadline);
-  if (left < 0) return "past";
-  return left <= warnDays ? "near" : "ok";
+  return deadlineStateOf(businessDaysUntil(today, deadline), warnDays);
 }
 
 /** An open MED as the health card reads it. */
