@@ -1,4 +1,5 @@
 import type { ConfigModule } from "@medusajs/framework/types";
+import { DEFAULT_REMINDER_CADENCE as CADENCE } from "@pix-checkout/client/reminders";
 import { z } from "zod";
 import { pluginOptionSection } from "../platform/plugin-options";
 
@@ -39,7 +40,7 @@ export const recoveryOptionsSchema = z
       .int()
       .min(2)
       .max(24 * 60)
-      .default(10),
+      .default(CADENCE.pixMinutesBeforeExpiry),
     /**
      * Minutes after a Pix code expired unpaid before the message with a new-code link (the
      * expiry is confirmed with the service first).
@@ -49,15 +50,15 @@ export const recoveryOptionsSchema = z
       .int()
       .min(0)
       .max(24 * 60)
-      .default(5),
+      .default(CADENCE.pixMinutesAfterExpiry),
     /** São Paulo hour of a boleto's reminders: the business day before it falls due, the due date, after the grace period. */
-    boletoHour: hour.default(9),
+    boletoHour: hour.default(CADENCE.boletoHour),
     /** At most this many reminders per cart a São Paulo day. */
     perCartPerDay: z.number().int().min(1).max(10).default(2),
     /** No reminder from this São Paulo hour… */
-    quietFrom: hour.default(21),
+    quietFrom: hour.default(CADENCE.quietFrom),
     /** …until this one; one due in between waits for it (or is dropped, if its code is gone by then). */
-    quietUntil: hour.default(8),
+    quietUntil: hour.default(CADENCE.quietUntil),
     /** Template names per step; a step without one is not sent. */
     templates: z
       .object({

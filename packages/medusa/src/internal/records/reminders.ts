@@ -1,26 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Knex } from "@medusajs/framework/mikro-orm/knex";
 import { generateEntityId } from "@medusajs/framework/utils";
+import type { ReminderStep } from "@pix-checkout/client/reminders";
 import { CHARGES, liveCharge, type ChargeRow } from "./charges";
 
 /**
- * The steps of the cadence, in the order a charge meets them:
- * - `pix_expiring`: the code, while it still has `pixMinutesBeforeExpiry` left;
- * - `pix_expired`: the code expired unpaid; a link gives the same cart a new code;
- * - `boleto_due_tomorrow`: the bank business day before the boleto falls due;
- * - `boleto_due_today`: the morning of its due date;
- * - `boleto_overdue`: its grace period passed unpaid; a link offers a new boleto or a Pix.
+ * The steps of the cadence, in order (`@pix-checkout/client/reminders`, shared with the Vendure
+ * plugin). Here `pix_expired` carries a link that gives the same cart a new code, and
+ * `boleto_overdue` one that offers a new boleto or a Pix.
  */
-export const REMINDER_STEPS = [
-  "pix_expiring",
-  "pix_expired",
-  "boleto_due_tomorrow",
-  "boleto_due_today",
-  "boleto_overdue",
-] as const;
-
-/** One step of the cadence. */
-export type ReminderStep = (typeof REMINDER_STEPS)[number];
+export { REMINDER_STEPS, type ReminderStep } from "@pix-checkout/client/reminders";
 
 const REMINDERS = "pix_checkout_reminder";
 const OPT_OUTS = "pix_checkout_reminder_opt_out";
