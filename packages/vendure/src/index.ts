@@ -30,12 +30,25 @@ export {
   type CodeBecame,
 } from "./order-codes";
 export { reconcileTask } from "./reconcile-task";
+export { PixCheckoutReminders, remindersTask, type ReminderReport } from "./reminders";
+export { PixCheckoutReminderEvent } from "./reminder-event";
+export {
+  reminderDecision,
+  decideReminders,
+  reminderWords,
+  type ReminderDecision,
+  type ReminderFacts,
+  type ReminderSkipReason,
+  type HandledReminder,
+  type ReminderWordsFacts,
+} from "./reminder-decision";
+export type { ReminderStep } from "@pix-checkout/client/reminders";
 export {
   settlementVerdict,
   type SettlementVerdict,
   type SettlementFacts,
 } from "./settlement-verdict";
-export type { PixCheckoutVendureOptions } from "./options";
+export type { PixCheckoutVendureOptions, ReminderOptions } from "./options";
 export { AWAITING_PIX, awaitingPixProcess } from "./awaiting-pix";
 export { shopperSession, type ShopperSession, type ShopperSessionFacts } from "./shopper-session";
 export type { HoldReason } from "./settlement-verdict";

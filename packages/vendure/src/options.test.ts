@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOptions } from "./options";
+import { checkOptions, reminderOptionsOf } from "./options";
 
 const valid = {
   apiKey: "sk_live_sandbox_default",
@@ -32,5 +32,54 @@ describe("the plugin's options", () => {
     }
     expect(message).toMatch(/webhookSecret must be 16 or more URL-safe characters/);
     expect(message).not.toContain("short secret!");
+  });
+
+  it("sends reminders by default, on the Medusa plugin's cadence", () => {
+    expect(reminderOptionsOf(checkOptions(valid))).toEqual({
+      enabled: true,
+      pixMinutesBeforeExpiry: 10,
+      pixMinutesAfterExpiry: 5,
+      boletoHour: 9,
+      quietFrom: 21,
+      quietUntil: 8,
+    });
+    const own = checkOptions({
+      ...valid,
+      reminders: { enabled: false, boletoHour: 10, quietFrom: 12, quietUntil: 14 },
+    });
+    expect(reminderOptionsOf(own)).toMatchObject({
+      enabled: false,
+      boletoHour: 10,
+      quietFrom: 12,
+      quietUntil: 14,
+    });
+  });
+
+  it("stops the store at start on reminders it cannot keep, naming the field and the rule", () => {
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ enabled: "yes" }, "reminders.enabled must be true or false (default true)."],
+      [
+        { pixMinutesBeforeExpiry: 1 },
+        "reminders.pixMinutesBeforeExpiry must be a whole number of minutes from 2 to 1440 (default 10).",
+      ],
+      [
+        { pixMinutesAfterExpiry: -1 },
+        "reminders.pixMinutesAfterExpiry must be a whole number of minutes from 0 to 1440 (default 5).",
+      ],
+      [
+        { boletoHour: 24 },
+        "reminders.boletoHour must be a whole São Paulo hour from 0 to 23 (default 9).",
+      ],
+      [
+        { quietFrom: 7.5 },
+        "reminders.quietFrom must be a whole São Paulo hour from 0 to 23 (default 21).",
+      ],
+      [{ quietUntil: 21 }, "reminders.quietUntil must differ from quietFrom."],
+    ];
+    for (const [reminders, message] of refusals) {
+      expect(() => checkOptions({ ...valid, reminders } as never)).toThrow(
+        `PixCheckoutPlugin: ${message}`,
+      );
+    }
   });
 });

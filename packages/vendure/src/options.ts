@@ -1,3 +1,8 @@
+import {
+  DEFAULT_REMINDER_CADENCE,
+  type ReminderCadenceOptions,
+} from "@pix-checkout/client/reminders";
+
 /** What the plugin needs to reach the payment service and to know its webhooks. */
 export interface PixCheckoutVendureOptions {
   /** Secret key, `sk_live_...`: server side only, never in a response, a log or metadata. */
@@ -18,6 +23,42 @@ export interface PixCheckoutVendureOptions {
    * 0 to 30. Past it, reconciliation cancels the unpaid order and its stock goes back.
    */
   boletoGraceBusinessDays?: number;
+  /**
+   * Reminders to the shopper about an unpaid code (README "Reminders"): the plugin decides and
+   * publishes `PixCheckoutReminderEvent`; the store's mailer sends it. On unless `enabled` is
+   * false. Hours are São Paulo's (0 to 23); the defaults are the Medusa plugin's.
+   */
+  reminders?: {
+    /** Default true. */
+    enabled?: boolean;
+    /** A Pix code is recalled this many minutes before it expires: 2 to 1440, default 10. */
+    pixMinutesBeforeExpiry?: number;
+    /** Minutes after a Pix code expired unpaid before "take a new code": 0 to 1440, default 5. */
+    pixMinutesAfterExpiry?: number;
+    /** The hour of a boleto's reminders: default 9. */
+    boletoHour?: number;
+    /** No reminder from this hour (default 21)… */
+    quietFrom?: number;
+    /** …until this one (default 8); one due in between waits for it. */
+    quietUntil?: number;
+  };
+}
+
+/** The reminders' options after defaults. */
+export type ReminderOptions = ReminderCadenceOptions & { enabled: boolean };
+
+/** `reminders` with its defaults filled in (`DEFAULT_REMINDER_CADENCE`, enabled). */
+export function reminderOptionsOf(options: PixCheckoutVendureOptions): ReminderOptions {
+  const given = options.reminders ?? {};
+  const pick = (key: keyof ReminderCadenceOptions) => given[key] ?? DEFAULT_REMINDER_CADENCE[key];
+  return {
+    enabled: given.enabled ?? true,
+    pixMinutesBeforeExpiry: pick("pixMinutesBeforeExpiry"),
+    pixMinutesAfterExpiry: pick("pixMinutesAfterExpiry"),
+    boletoHour: pick("boletoHour"),
+    quietFrom: pick("quietFrom"),
+    quietUntil: pick("quietUntil"),
+  };
 }
 
 /** `boletoGraceBusinessDays` when the options leave it out. */
@@ -44,5 +85,47 @@ export function checkOptions(options: PixCheckoutVendureOptions): PixCheckoutVen
       "PixCheckoutPlugin: boletoGraceBusinessDays must be a whole number of bank business days from 0 to 30 (default 3).",
     );
   }
+  checkReminders(options.reminders);
   return options;
+}
+
+const wholeIn = (value: unknown, min: number, max: number) =>
+  value === undefined ||
+  (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max);
+
+function checkReminders(reminders: PixCheckoutVendureOptions["reminders"]): void {
+  if (reminders === undefined) return;
+  const fail = (rule: string) => {
+    throw new Error(`PixCheckoutPlugin: reminders.${rule}`);
+  };
+  if (typeof reminders !== "object" || reminders === null) {
+    throw new Error("PixCheckoutPlugin: reminders must be an object (or left out).");
+  }
+  if (reminders.enabled !== undefined && typeof reminders.enabled !== "boolean") {
+    fail("enabled must be true or false (default true).");
+  }
+  if (!wholeIn(reminders.pixMinutesBeforeExpiry, 2, 24 * 60)) {
+    fail("pixMinutesBeforeExpiry must be a whole number of minutes from 2 to 1440 (default 10).");
+  }
+  if (!wholeIn(reminders.pixMinutesAfterExpiry, 0, 24 * 60)) {
+    fail("pixMinutesAfterExpiry must be a whole number of minutes from 0 to 1440 (default 5).");
+  }
+  for (const [key, fallback] of [
+    ["boletoHour", 9],
+    ["quietFrom", 21],
+    ["quietUntil", 8],
+  ] as const) {
+    if (!wholeIn(reminders[key], 0, 23)) {
+      fail(`${key} must be a whole São Paulo hour from 0 to 23 (default ${fallback}).`);
+    }
+  }
+  const { quietFrom, quietUntil } = { ...DEFAULT_REMINDER_CADENCE, ...definedOf(reminders) };
+  if (quietFrom === quietUntil) fail("quietUntil must differ from quietFrom.");
+}
+
+/** The fields given, without the ones set to undefined (which mean "the default"). */
+function definedOf<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined),
+  ) as Partial<T>;
 }

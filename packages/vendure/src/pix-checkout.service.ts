@@ -1100,7 +1100,13 @@ export class PixCheckoutService {
         return "canceled";
       }
       if (!ENDED.has(status.status)) return "not_paid";
-      await this.cancelPaymentOf(tx, payment, `its code is ${status.status}`);
+      const canceled = await this.cancelPaymentOf(tx, payment, `its code is ${status.status}`);
+      // The service said it expired: the reminders' "take a new code" step reads it.
+      if (status.status === "expired") {
+        await this.connection.getRepository(tx, Payment).update(payment.id, {
+          metadata: { ...canceled.metadata, expiredAt: now.toISOString() } as never,
+        });
+      }
       return "canceled";
     });
   }
@@ -1176,9 +1182,10 @@ export class PixCheckoutService {
   /**
    * The order's lock, held to the end of the transaction `tx`: every door into an order's money
    * (its codes' webhooks, reconciliation, the shopper's replacing a code, on any instance) decides
-   * one at a time, so two codes of one order never both count as what it still owes.
+   * one at a time, so two codes of one order never both count as what it still owes. The
+   * reminders (reminders.ts) take it too, so a step is decided once.
    */
-  private async lockOrder(tx: RequestContext, orderId: Order["id"]): Promise<void> {
+  async lockOrder(tx: RequestContext, orderId: Order["id"]): Promise<void> {
     await this.connection
       .getRepository(tx, Payment)
       .query("SELECT pg_advisory_xact_lock(hashtext($1))", [`pix-checkout:order:${orderId}`]);

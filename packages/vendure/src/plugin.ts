@@ -7,6 +7,7 @@ import { PixCheckoutService } from "./pix-checkout.service";
 import { boletoPaymentHandler } from "./boleto-handler";
 import { pixPaymentHandler } from "./pix-handler";
 import { reconcileTask } from "./reconcile-task";
+import { PixCheckoutReminders, remindersTask } from "./reminders";
 import { ReplaceCodeResolver, shopApiExtensions } from "./replace-code.resolver";
 import { PixCheckoutSessionController } from "./session.controller";
 import { SessionNews } from "./session-news";
@@ -21,6 +22,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   providers: [
     { provide: PIX_CHECKOUT_OPTIONS, useFactory: () => PixCheckoutPlugin.options },
     PixCheckoutService,
+    PixCheckoutReminders,
     SessionNews,
   ],
   controllers: [PixCheckoutWebhookController, PixCheckoutSessionController, BooksController],
@@ -29,7 +31,7 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(pixPaymentHandler, boletoPaymentHandler);
     (config.paymentOptions.process ??= []).push(awaitingPixProcess);
-    (config.schedulerOptions.tasks ??= []).push(reconcileTask);
+    (config.schedulerOptions.tasks ??= []).push(reconcileTask, remindersTask);
     return config;
   },
   compatibility: "^3.7.0",

@@ -47,7 +47,7 @@ export interface ShopperSession {
 }
 
 /** The order states in which nothing is left to pay. */
-const PAID_ORDER = new Set([
+export const PAID_ORDER: ReadonlySet<string> = new Set([
   "PaymentSettled",
   "PartiallyShipped",
   "Shipped",

@@ -1,11 +1,20 @@
 // A Vendure store selling by Pix through the plugin, driven as a storefront and an admin drive
 // it (the Shop and Admin GraphQL APIs), the payment service played by the sandbox over HTTP.
-import { ConfigService } from "@vendure/core";
+import { ConfigService, EventBus } from "@vendure/core";
 import { E2E_DEFAULT_CHANNEL_TOKEN } from "@vendure/testing";
 import type { Sandbox } from "@pix-checkout/sandbox";
 import { gql } from "graphql-tag";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boletoOrderHeldUntil, PixCheckoutService } from "../dist/index.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { businessDayBefore } from "@pix-checkout/client/bank-days";
+import { atSaoPauloHour, nextDay, saoPauloDay, saoPauloHour } from "@pix-checkout/client/books";
+import { realDueDay } from "@pix-checkout/client/reminders";
+import {
+  boletoOrderHeldUntil,
+  PixCheckoutReminderEvent,
+  PixCheckoutReminders,
+  PixCheckoutService,
+  reminderWords,
+} from "../dist/index.js";
 import {
   control,
   ORDER,
@@ -1723,5 +1732,138 @@ describe("the books", () => {
     );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: "invalid_period" });
+  });
+});
+
+// Last in the file: it moves the sandbox's clock to tomorrow's 10:00 in São Paulo (outside the
+// quiet hours, 21:00 to 8:00), so every code below is made then, and its reminders' moments are
+// known; the clock only moves forward, so nothing after this may count on the real time.
+describe("reminders", () => {
+  const events: PixCheckoutReminderEvent[] = [];
+  let subscription: { unsubscribe(): void } | undefined;
+  const payer = {
+    document: "529.982.247-25",
+    neighborhood: "Bela Vista",
+    number: "1000",
+    phone: "(11) 98765-4321",
+  };
+
+  beforeAll(async () => {
+    subscription = env.server.app
+      .get(EventBus)
+      .ofType(PixCheckoutReminderEvent)
+      .subscribe((event) => events.push(event));
+    sandbox.clock.set(atSaoPauloHour(nextDay(saoPauloDay(new Date())), 10).getTime());
+    // Earlier tests' codes expire with the move; their webhooks land before anything below.
+    await sandbox.webhooksIdle();
+  });
+  afterAll(() => subscription?.unsubscribe());
+
+  const sendReminders = (at: Date) => env.server.app.get(PixCheckoutReminders).sendReminders(at);
+
+  /** The order's events once the bus has handed out `count` of them, and a moment for more. */
+  async function eventsOf(code: string, count: number) {
+    const mine = () => events.filter((event) => event.order.code === code);
+    await vi.waitFor(() => expect(mine().length).toBeGreaterThanOrEqual(count));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return mine();
+  }
+
+  it("reminds of a waiting Pix once, at its 'expiring' moment, with the order's e-mail: two passes at once publish one event, a later pass none", async () => {
+    const order = await orderWithPixCode("rita@example.com");
+    const payment = order.payments[0];
+    const at = new Date(Date.parse(payment.metadata.public.expiresAt) - 9 * 60_000);
+    expect(saoPauloHour(at)).toBe(10);
+    expect(await eventsOf(order.code, 0)).toHaveLength(0);
+
+    // Two passes at the same moment (two instances, or a slow pass overlapping the next): the
+    // order's lock has them decide one after the other, and the second finds the step handled.
+    // (A pass just before handles the other codes' steps, so that the passes meet on this one.)
+    await sendReminders(new Date(at.getTime() - 2 * 60_000));
+    await Promise.all([sendReminders(at), sendReminders(at)]);
+    const mine = await eventsOf(order.code, 1);
+    expect(mine).toHaveLength(1);
+    const event = mine[0]!;
+    expect(event).toMatchObject({
+      step: "pix_expiring",
+      emailAddress: "rita@example.com",
+      sessionId: payment.metadata.public.sessionId,
+      amountCents: order.totalWithTax,
+      expiresAt: payment.metadata.public.expiresAt,
+      dueDay: null,
+    });
+    expect(event.ctx.channel.token).toBe(E2E_DEFAULT_CHANNEL_TOKEN);
+    expect(reminderWords(event.step, { ...event, orderCode: order.code, now: at }).subject).toMatch(
+      /^Seu Pix de R\$ 114,80 vence às \d\d:\d\d$/,
+    );
+
+    // Handled once: a later pass (the code still waiting) publishes nothing more.
+    await sendReminders(new Date(at.getTime() + 60_000));
+    expect(await eventsOf(order.code, 1)).toHaveLength(1);
+    const recorded = (await orderByCode(order.code)).payments[0].metadata.reminders;
+    expect(recorded).toEqual([{ step: "pix_expiring", at: at.toISOString(), outcome: "sent" }]);
+
+    // The code expires unpaid (its payment cancelled, the order still waiting): 5 minutes later,
+    // "take a new code", once, however many passes decide it at the same moment.
+    await control(payment.transactionId, "expire");
+    const afterExpiry = new Date(Date.parse(payment.metadata.public.expiresAt) + 6 * 60_000);
+    await sendReminders(new Date(afterExpiry.getTime() - 2 * 60_000));
+    await Promise.all([
+      sendReminders(afterExpiry),
+      sendReminders(afterExpiry),
+      sendReminders(afterExpiry),
+    ]);
+    const both = await eventsOf(order.code, 2);
+    expect(both.map((e) => e.step)).toEqual(["pix_expiring", "pix_expired"]);
+    expect(both[1]!.order.state).toBe("ArrangingPayment");
+    const expired = (await orderByCode(order.code)).payments[0];
+    expect(expired.state).toBe("Cancelled");
+    expect(expired.metadata.reminders.map((r: { outcome: string }) => r.outcome)).toEqual([
+      "sent",
+      "sent",
+    ]);
+
+    // Every five minutes by Vendure's scheduler, as one of the config's tasks.
+    const tasks = env.server.app.get(ConfigService).schedulerOptions.tasks ?? [];
+    expect(tasks.map((task) => task.id)).toContain("pix-checkout-reminders");
+  });
+
+  it("sends nothing for a code paid whose webhook was lost: the pass asks the service, settles the order and records 'paid'", async () => {
+    const order = await orderWithPixCode("sueli@example.com");
+    const payment = order.payments[0];
+    await withWebhooksLost(() => pay(payment.transactionId));
+    expect((await orderByCode(order.code)).state).toBe("ArrangingPayment");
+    const at = new Date(Date.parse(payment.metadata.public.expiresAt) - 9 * 60_000);
+    await sendReminders(at);
+    expect(await eventsOf(order.code, 0)).toHaveLength(0);
+    const after = await orderByCode(order.code);
+    expect(after.state).toBe("PaymentSettled");
+    expect(after.payments[0].metadata.reminders).toEqual([
+      { step: "pix_expiring", at: at.toISOString(), outcome: "paid" },
+    ]);
+  });
+
+  it("reminds of a boleto on the bank business day before it falls due, at the boleto hour (9:00), not a minute before", async () => {
+    const order = await orderWithPixCode("telma@example.com", "boleto", payer);
+    const payment = order.payments[0];
+    expect(payment.state).toBe("Authorized");
+    const dueDay = realDueDay({
+      dueDay: null,
+      expiresAt: new Date(payment.metadata.public.expiresAt),
+    });
+    const at = atSaoPauloHour(businessDayBefore(dueDay!), 9);
+    await sendReminders(new Date(at.getTime() - 60_000));
+    expect(await eventsOf(order.code, 0)).toHaveLength(0);
+    await sendReminders(at);
+    const mine = await eventsOf(order.code, 1);
+    expect(mine).toHaveLength(1);
+    const event = mine[0]!;
+    expect(event).toMatchObject({
+      step: "boleto_due_tomorrow",
+      emailAddress: "telma@example.com",
+      amountCents: order.totalWithTax,
+      dueDay,
+    });
+    expect(event.order.state).toBe("PaymentAuthorized");
   });
 });
