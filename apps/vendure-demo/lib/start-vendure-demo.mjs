@@ -136,7 +136,19 @@ export async function startVendureDemo(options = {}) {
         }),
         // The dashboard's product search and its index, as a shop's config has them.
         DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
-        ...(dashboard ? [DashboardPlugin.init({ route: "dashboard", appDir: dashboard.dir })] : []),
+        ...(dashboard
+          ? [
+              DashboardPlugin.init({
+                route: "dashboard",
+                appDir: dashboard.dir,
+                // The dashboard plugin proxies /dashboard/ to any web server answering on this
+                // port (its Vite development server, 5173 by default), ahead of the build: the
+                // Medusa demo's storefront, or any Vite app, on 5173 would be served as the
+                // dashboard. Port 0 is never answered, so the build is what is served.
+                viteDevServerPort: 0,
+              }),
+            ]
+          : []),
       ],
     });
     stops.push(() => app.close());
