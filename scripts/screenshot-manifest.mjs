@@ -113,6 +113,17 @@ export const SHOTS = [
     ],
   },
   {
+    name: "vendure-dashboard",
+    // The Vendure plugin's screens in Vendure's dashboard, on the Vendure demo.
+    command: ["node", "packages/vendure/scripts/dashboard-screenshots.mjs"],
+    pictures: [
+      "packages/vendure/docs/dashboard-order-codes.png",
+      "packages/vendure/docs/dashboard-pending.png",
+      "packages/vendure/docs/dashboard-order-med-1024.png",
+    ],
+    sources: ["packages/vendure/dashboard", "packages/vendure/scripts/dashboard-screenshots.mjs"],
+  },
+  {
     name: "element",
     command: ["npm", "run", "screenshots", "--silent", "-w", "@pix-checkout/element"],
     pictures: [

@@ -42,6 +42,7 @@ export function RecordReturn({
     <div className="flex flex-col gap-1">
       <div className="flex gap-2">
         <Input
+          className="min-w-56"
           aria-label="Identificador da devolução"
           placeholder="Identificador da devolução"
           value={reference}
