@@ -182,3 +182,17 @@ export function stepValidUntil(
       return null;
   }
 }
+
+/** What one reminders' pass did, in counts only (no e-mail, no order): both plugins report it. */
+export interface ReminderReport {
+  /** Codes with a step due (decided under their order's lock). */
+  due: number;
+  /** Messages sent (Medusa) or events published for the store's mailer (Vendure). */
+  sent: number;
+  /** Steps recorded as not sent, with why. */
+  skipped: number;
+  /** Codes whose step waits for the quiet hours to end. */
+  deferred: number;
+  /** Codes that could not be decided this pass (tried again at the next). */
+  errors: number;
+}

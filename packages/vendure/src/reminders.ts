@@ -10,7 +10,7 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { redact } from "@pix-checkout/client";
-import { realDueDay, type ReminderStep } from "@pix-checkout/client/reminders";
+import { realDueDay, type ReminderReport, type ReminderStep } from "@pix-checkout/client/reminders";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, reminderOptionsOf, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
@@ -28,19 +28,8 @@ const LOG = "PixCheckoutPlugin";
 /** How long after it was made an expired Pix is still looked at for its "new code" step. */
 const EXPIRED_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 
-/** What one reminders' pass did (counts only: no e-mail, no order). */
-export interface ReminderReport {
-  /** Codes with a step due (decided under their order's lock). */
-  due: number;
-  /** Events published. */
-  sent: number;
-  /** Steps recorded as not sent, with why (`metadata.reminders`). */
-  skipped: number;
-  /** Codes whose step waits for the quiet hours to end. */
-  deferred: number;
-  /** Codes that could not be decided this pass (tried again at the next). */
-  errors: number;
-}
+/** What one reminders' pass did (`@pix-checkout/client/reminders`, as the Medusa plugin's). */
+export type { ReminderReport };
 
 /**
  * The reminders about unpaid codes (README "Reminders"). Every pass looks at the plugin's codes

@@ -1,17 +1,8 @@
-import { businessDaysUntil, medDeadlineState, medHealthLine } from "./med-deadline";
+import { medDeadlineState, medHealthLine } from "./med-deadline";
 
 describe("a MED's deadline", () => {
-  it("counts bank business days after today up to the deadline, skipping weekends and holidays", () => {
-    // Friday 2026-11-27 → Monday 30 (one business day); Tuesday 1 December (two).
-    expect(businessDaysUntil("2026-11-27", "2026-11-27")).toBe(0);
-    expect(businessDaysUntil("2026-11-27", "2026-11-29")).toBe(0);
-    expect(businessDaysUntil("2026-11-27", "2026-11-30")).toBe(1);
-    expect(businessDaysUntil("2026-11-27", "2026-12-01")).toBe(2);
-    // Christmas (a Friday in 2026) is no business day.
-    expect(businessDaysUntil("2026-12-23", "2026-12-28")).toBe(2);
-    expect(businessDaysUntil("2026-11-27", "2026-11-25")).toBe(-2);
-  });
-
+  // The count itself is @pix-checkout/client/bank-days' `businessDaysUntil` (tested there); on
+  // the store's calendar: platform/store-calendar.test.ts.
   it("is near from two business days before it, its own day included, and past after it", () => {
     expect(medDeadlineState("2026-11-27", "2026-12-02")).toBe("ok");
     expect(medDeadlineState("2026-11-27", "2026-12-01")).toBe("near");

@@ -1,6 +1,7 @@
 import type { CreateNotificationDTO, INotificationModuleService } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
 import { redact } from "@pix-checkout/client";
+import type { ReminderReport } from "@pix-checkout/client/reminders";
 import type { ChargeRow } from "../records/charges";
 import type { ReminderRow } from "../records/reminders";
 import { emailKey } from "../create-line/client-origin";
@@ -40,15 +41,8 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 /** The pause before trying again when the money's state cannot be read. */
 const RETRY_MS = 2 * 60_000;
 
-/** What a reminders' pass did. */
-export interface ReminderReport {
-  /** Charges whose reminder was due. */
-  due: number;
-  sent: number;
-  skipped: number;
-  deferred: number;
-  errors: number;
-}
+/** What a reminders' pass did (`@pix-checkout/client/reminders`, as the Vendure plugin's). */
+export type { ReminderReport };
 
 /** What a reminder's template receives as `data` (docs/store-api.md, "Reminders"). */
 export type ReminderData = Omit<NotificationData, "event"> & {
