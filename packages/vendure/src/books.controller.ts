@@ -3,7 +3,7 @@ import { Allow, Ctx, Permission, type RequestContext } from "@vendure/core";
 import { nextDay, saoPauloDay, startOfSaoPauloDay } from "@pix-checkout/client/books";
 import type { Response } from "express";
 import { booksCsv } from "./books";
-import { PixCheckoutService } from "./pix-checkout.service";
+import { PixCheckoutMerchantRecords } from "./merchant-records.service";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,7 +15,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 @Controller("admin/pix-checkout")
 export class BooksController {
-  constructor(private readonly service: PixCheckoutService) {}
+  constructor(private readonly records: PixCheckoutMerchantRecords) {}
 
   @Get("books.csv")
   @Allow(Permission.ReadOrder)
@@ -44,7 +44,7 @@ export class BooksController {
       });
       return;
     }
-    const movements = await this.service.bookMovements(
+    const movements = await this.records.bookMovements(
       ctx,
       startOfSaoPauloDay(from),
       startOfSaoPauloDay(nextDay(to)),

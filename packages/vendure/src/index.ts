@@ -4,15 +4,22 @@ export {
   PixCheckoutService,
   type DeliveryOutcome,
   type ReconcileReport,
-  type HeldPayment,
   type ReplaceOutcome,
+} from "./pix-checkout.service";
+export {
+  PixCheckoutMerchantRecords,
+  type HeldPayment,
   type RefundDue,
-  type DifferenceCode,
-  DifferenceRefused,
   type OrderCode,
   HeldReturnRefused,
-  type OpenMed,
-} from "./pix-checkout.service";
+} from "./merchant-records.service";
+export { PixCheckoutMed, type OpenMed } from "./med.service";
+export {
+  PixCheckoutDifferenceCodes,
+  type DifferenceCode,
+  DifferenceRefused,
+} from "./difference-code.service";
+export { PixCheckoutShopperSessions } from "./shopper-sessions.service";
 export {
   MedRefused,
   decideMedRecord,

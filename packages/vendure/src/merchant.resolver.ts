@@ -3,15 +3,18 @@ import { Allow, Ctx, Permission, UserInputError, type RequestContext } from "@ve
 import { gql } from "graphql-tag";
 import {
   DifferenceRefused,
-  HeldReturnRefused,
-  MedRefused,
-  PixCheckoutService,
+  PixCheckoutDifferenceCodes,
   type DifferenceCode,
+} from "./difference-code.service";
+import { MedRefused } from "./med-case";
+import { PixCheckoutMed, type OpenMed } from "./med.service";
+import {
+  HeldReturnRefused,
+  PixCheckoutMerchantRecords,
   type HeldPayment,
-  type OpenMed,
   type OrderCode,
   type RefundDue,
-} from "./pix-checkout.service";
+} from "./merchant-records.service";
 
 /**
  * The Admin API's view of what needs the merchant, in the active channel only: paid codes that
@@ -161,18 +164,22 @@ export const adminApiExtensions = gql`
 
 @Resolver()
 export class MerchantResolver {
-  constructor(private readonly service: PixCheckoutService) {}
+  constructor(
+    private readonly records: PixCheckoutMerchantRecords,
+    private readonly differenceCodes: PixCheckoutDifferenceCodes,
+    private readonly med: PixCheckoutMed,
+  ) {}
 
   @Query()
   @Allow(Permission.ReadOrder)
   pixCheckoutHeldPayments(@Ctx() ctx: RequestContext): Promise<HeldPayment[]> {
-    return this.service.heldPayments(ctx);
+    return this.records.heldPayments(ctx);
   }
 
   @Query()
   @Allow(Permission.ReadOrder)
   pixCheckoutRefundsDue(@Ctx() ctx: RequestContext): Promise<RefundDue[]> {
-    return this.service.refundsDue(ctx);
+    return this.records.refundsDue(ctx);
   }
 
   @Query()
@@ -181,7 +188,7 @@ export class MerchantResolver {
     @Ctx() ctx: RequestContext,
     @Args() args: { orderId: string },
   ): Promise<OrderCode[]> {
-    return this.service.orderCodes(ctx, args.orderId);
+    return this.records.orderCodes(ctx, args.orderId);
   }
 
   @Mutation()
@@ -190,7 +197,7 @@ export class MerchantResolver {
     @Ctx() ctx: RequestContext,
     @Args() args: { orderId: string },
   ): Promise<DifferenceCode> {
-    return refusalsToUserInput(this.service.collectDifference(ctx, args.orderId));
+    return refusalsToUserInput(this.differenceCodes.collectDifference(ctx, args.orderId));
   }
 
   @Mutation()
@@ -199,13 +206,13 @@ export class MerchantResolver {
     @Ctx() ctx: RequestContext,
     @Args() args: { paymentId: string; reference: string },
   ): Promise<HeldPayment> {
-    return refusalsToUserInput(this.service.recordHeldReturn(ctx, args.paymentId, args.reference));
+    return refusalsToUserInput(this.records.recordHeldReturn(ctx, args.paymentId, args.reference));
   }
 
   @Query()
   @Allow(Permission.ReadOrder)
   pixCheckoutOpenMeds(@Ctx() ctx: RequestContext): Promise<OpenMed[]> {
-    return this.service.openMeds(ctx);
+    return this.med.openMeds(ctx);
   }
 
   @Mutation()
@@ -215,7 +222,7 @@ export class MerchantResolver {
     @Args() args: { paymentId: string; protocol: string; deadline: string; amount: number },
   ): Promise<OrderCode> {
     return refusalsToUserInput(
-      this.service.recordMed(ctx, args.paymentId, {
+      this.med.recordMed(ctx, args.paymentId, {
         protocol: args.protocol,
         deadline: args.deadline,
         amountCents: args.amount,
@@ -230,7 +237,7 @@ export class MerchantResolver {
     @Args() args: { paymentId: string; outcome: string; amount?: number | null },
   ): Promise<OrderCode> {
     return refusalsToUserInput(
-      this.service.recordMedOutcome(ctx, args.paymentId, {
+      this.med.recordMedOutcome(ctx, args.paymentId, {
         outcome: args.outcome,
         amountCents: args.amount ?? null,
       }),

@@ -1,7 +1,10 @@
 import { PluginCommonModule, VendurePlugin } from "@vendure/core";
 import { awaitingPixProcess } from "./awaiting-pix";
 import { BooksController } from "./books.controller";
+import { PixCheckoutDifferenceCodes } from "./difference-code.service";
+import { PixCheckoutMed } from "./med.service";
 import { adminApiExtensions, MerchantResolver } from "./merchant.resolver";
+import { PixCheckoutMerchantRecords } from "./merchant-records.service";
 import { checkOptions, PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
 import { PixCheckoutService } from "./pix-checkout.service";
 import { boletoPaymentHandler } from "./boleto-handler";
@@ -11,6 +14,7 @@ import { PixCheckoutReminders, remindersTask } from "./reminders";
 import { ReplaceCodeResolver, shopApiExtensions } from "./replace-code.resolver";
 import { PixCheckoutSessionController } from "./session.controller";
 import { SessionNews } from "./session-news";
+import { PixCheckoutShopperSessions } from "./shopper-sessions.service";
 import { PixCheckoutWebhookController } from "./webhook.controller";
 
 /**
@@ -22,6 +26,10 @@ import { PixCheckoutWebhookController } from "./webhook.controller";
   providers: [
     { provide: PIX_CHECKOUT_OPTIONS, useFactory: () => PixCheckoutPlugin.options },
     PixCheckoutService,
+    PixCheckoutMerchantRecords,
+    PixCheckoutMed,
+    PixCheckoutDifferenceCodes,
+    PixCheckoutShopperSessions,
     PixCheckoutReminders,
     SessionNews,
   ],

@@ -12,10 +12,10 @@ import { Logger } from "@vendure/core";
 import { redact } from "@pix-checkout/client";
 import type { Request, Response } from "express";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
-import { PixCheckoutService } from "./pix-checkout.service";
 import { chargeIdOf } from "./session-id";
 import { SessionNews } from "./session-news";
 import type { ShopperSession } from "./shopper-session";
+import { PixCheckoutShopperSessions } from "./shopper-sessions.service";
 
 /** Streams one process holds open at most; past it, the element polls until Retry-After. */
 export const MAX_STREAMS = 2000;
@@ -38,7 +38,7 @@ const STOP_SIGNALS = ["SIGTERM", "SIGINT"] as const;
 export class PixCheckoutSessionController implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(PIX_CHECKOUT_OPTIONS) private readonly options: PixCheckoutVendureOptions,
-    private readonly service: PixCheckoutService,
+    private readonly sessions: PixCheckoutShopperSessions,
     private readonly news: SessionNews,
   ) {}
 
@@ -155,7 +155,7 @@ export class PixCheckoutSessionController implements OnApplicationBootstrap, OnM
         news: () => {
           reading = reading.then(async () => {
             if (ended) return;
-            const now = await this.service.sessionOf(sessionId, chargeId).catch(() => undefined);
+            const now = await this.sessions.sessionOf(sessionId, chargeId).catch(() => undefined);
             if (!now || ended) return;
             const key = sameAs(now.session);
             if (key === last) return;
@@ -178,7 +178,7 @@ export class PixCheckoutSessionController implements OnApplicationBootstrap, OnM
   /** The session and its order, or null once a 503 was answered for a read that failed. */
   private async read(sessionId: string, chargeId: string, res: Response) {
     try {
-      return await this.service.sessionOf(sessionId, chargeId);
+      return await this.sessions.sessionOf(sessionId, chargeId);
     } catch (error) {
       Logger.error(
         `session read failed: ${redact(String((error as Error)?.message ?? error))}`,
