@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessDaysUntil } from "./bank-days";
-import { blockedOwedOnOrderOf, medBlockOf, medDeadlineState, medOutcomeSplit } from "./med";
+import { businessDaysUntil } from "./bank-days.js";
+import { blockedOwedOnOrderOf, medBlockOf, medDeadlineState, medOutcomeSplit } from "./med.js";
 
 describe("where a MED's block falls", () => {
   it.each([

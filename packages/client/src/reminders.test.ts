@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankCalendar, businessDayBefore } from "./bank-days";
+import { bankCalendar, businessDayBefore } from "./bank-days.js";
 import {
   DEFAULT_REMINDER_CADENCE as options,
   nextReminder,
@@ -7,7 +7,7 @@ import {
   realDueDay,
   reminderPlan,
   stepValidUntil,
-} from "./reminders";
+} from "./reminders.js";
 
 const sp = (wall: string) => new Date(`${wall}-03:00`);
 
