@@ -3,33 +3,22 @@
 // Vendure server only, the payment service played by the sandbox over HTTP.
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVendureDemo, type VendureDemo } from "@pix-checkout/vendure-demo";
 import { launchChromium } from "./support/browser.mjs";
-import { freePort } from "./support/demo.mjs";
+import { dropDatabase, freePort, postgresServer } from "./support/demo.mjs";
 import { newestCharge, payCharge, setPaidAmount } from "./support/sandbox-control.mjs";
 import { brl, checkoutView, textOf } from "./support/shopper.mjs";
 
-const server = `postgres://postgres@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? 5432}`;
 const databaseName = `pix_checkout_vendure_e2e_${process.pid}`;
-
-async function dropDatabase() {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  await client.query(
-    `DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`,
-  );
-  await client.end();
-}
 
 let demo: VendureDemo;
 let browser: Browser;
 
 beforeAll(async () => {
-  await dropDatabase();
+  await dropDatabase(databaseName);
   demo = await startVendureDemo({
-    databaseUrl: `${server}/${databaseName}`,
+    databaseUrl: `${postgresServer}/${databaseName}`,
     ports: { store: await freePort(), sandbox: await freePort(), storefront: await freePort() },
     log: () => {},
   });
@@ -39,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await demo?.stop();
-  await dropDatabase();
+  await dropDatabase(databaseName);
 });
 
 /** The store's newest order as the merchant's Admin API has it. */

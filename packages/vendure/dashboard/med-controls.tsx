@@ -113,14 +113,7 @@ function RecordMed({ busy, send }: { busy: boolean; send: Send }) {
         Prazo da instituição
         <Input type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
       </label>
-      <label className="flex flex-col text-xs">
-        Valor bloqueado (R$)
-        <Input
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </label>
+      <ReaisField label="Valor bloqueado (R$)" value={amount} onChange={setAmount} />
       <Button
         type="button"
         disabled={!ready}
@@ -148,14 +141,7 @@ function MedOutcome({ blocked, busy, send }: { blocked: number; busy: boolean; s
       >
         Mantido
       </Button>
-      <label className="flex flex-col text-xs">
-        Valor devolvido (R$)
-        <Input
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </label>
+      <ReaisField label="Valor devolvido (R$)" value={amount} onChange={setAmount} />
       <Button
         type="button"
         disabled={busy || cents === null}
@@ -164,5 +150,23 @@ function MedOutcome({ blocked, busy, send }: { blocked: number; busy: boolean; s
         Devolvido pelo MED
       </Button>
     </div>
+  );
+}
+
+/** An amount in reais as the merchant types it ("20,00"); `centsFromReais` reads it. */
+function ReaisField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (typed: string) => void;
+}) {
+  return (
+    <label className="flex flex-col text-xs">
+      {label}
+      <Input inputMode="decimal" value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
   );
 }

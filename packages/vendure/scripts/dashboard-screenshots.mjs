@@ -8,34 +8,13 @@
 // an error or scrolls sideways. Run `npm run build` first.
 // Usage: node packages/vendure/scripts/dashboard-screenshots.mjs
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { startVendureDemo } from "@pix-checkout/vendure-demo";
 import { launchChromium } from "../../../test/e2e/support/browser.mjs";
+import { dropDatabase, freePort, postgresServer } from "../../../test/e2e/support/demo.mjs";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
-const server = `postgres://postgres@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? 5432}`;
 const databaseName = `pix_checkout_vendure_shots_${process.pid}`;
-
-async function dropDatabase() {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  await client.query(
-    `DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`,
-  );
-  await client.end();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 /** One GraphQL call with its own bearer session, as a storefront or the admin keeps it. */
 function graphqlClient(url) {
@@ -127,9 +106,9 @@ const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   mkdirSync(docs, { recursive: true });
-  await dropDatabase();
+  await dropDatabase(databaseName);
   const demo = await startVendureDemo({
-    databaseUrl: `${server}/${databaseName}`,
+    databaseUrl: `${postgresServer}/${databaseName}`,
     ports: { store: await freePort(), sandbox: await freePort(), storefront: await freePort() },
     log: () => {},
   });
@@ -218,7 +197,7 @@ async function main() {
   } finally {
     await browser.close();
     await demo.stop();
-    await dropDatabase();
+    await dropDatabase(databaseName);
   }
 }
 

@@ -1,7 +1,25 @@
 // Boots the demo store for one suite on ports nobody else is using, so a developer's running
 // demo (9000 / 5173 / 4010) is left alone, with a database of its own.
 import { createServer } from "node:net";
+import pg from "pg";
 import { startDemo } from "@pix-checkout/demo";
+
+/** The PostgreSQL server suites make their own databases on (DB_HOST, DB_PORT). */
+export const postgresServer = `postgres://postgres@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? 5432}`;
+
+/**
+ * Drops a suite's own database on `postgresServer`, ending its connections first.
+ * @param {string} name
+ */
+export async function dropDatabase(name) {
+  const client = new pg.Client({ connectionString: `${postgresServer}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** A port the OS says is free right now on 127.0.0.1. */
 export function freePort() {
