@@ -1,3 +1,4 @@
+import { arrivalOf as sharedArrivalOf, paymentOf } from "@pix-checkout/client/settlement";
 import type { ChargeRow, LocalChargeStatus } from "../records/charges";
 import type { RefundReason } from "../records/flag-reasons";
 import {
@@ -216,13 +217,14 @@ export type Decision =
  * less is held for the merchant; more is held up to what was asked and the excess is owed back.
  */
 export function arrivalOf(askedCents: number, receivedCents: number): Arrival {
-  if (receivedCents < askedCents) {
-    return { held: receivedCents, heldReason: "underpaid", owed: 0, owedReason: "overpaid" };
-  }
+  // The split is @pix-checkout/client/settlement's, the Vendure plugin's too; the parts it
+  // lands in are this ledger's.
+  const arrival = sharedArrivalOf(askedCents, receivedCents);
+  const underpaid = arrival.forOrderCents < askedCents;
   return {
-    held: askedCents,
-    heldReason: "awaiting_capture",
-    owed: receivedCents - askedCents,
+    held: underpaid ? arrival.heldCents : arrival.forOrderCents,
+    heldReason: underpaid ? "underpaid" : "awaiting_capture",
+    owed: arrival.excessCents,
     owedReason: "overpaid",
   };
 }
@@ -459,18 +461,20 @@ function decideHeld(snapshot: CollectionSnapshot, charge: ChargeFacts): Decision
   const asks = snapshot.asksCents;
   // A cart that is no order yet asks what its live sessions ask (Medusa deletes them when its
   // total moves), and one code pays it; from its order on, what the collection asks now is what
-  // codes may take, together.
+  // codes may take, together (@pix-checkout/client/settlement `paymentOf`, the Vendure
+  // plugin's rule too).
   const cartStillShopping = stage === "cart";
-  if (before > 0 && (asks === null || before >= asks || cartStillShopping)) {
+  const toOrder = asks === null ? null : paymentOf(held, before, asks);
+  if (before > 0 && (toOrder === null || toOrder.kind === "paid_twice" || cartStillShopping)) {
     return owe("paid_twice");
   }
   if (snapshot.order?.canceledAt) return owe("paid_after_order_canceled");
-  if (asks === null) return owe("collection_canceled");
+  if (asks === null || toOrder === null) return owe("collection_canceled");
   if (paidAnotherWay(snapshot.payments, sessionsOfCharges(snapshot.charges))) {
     return owe("paid_elsewhere");
   }
   const remaining = asks - before;
-  const payable = cartStillShopping ? held : Math.min(held, remaining);
+  const payable = cartStillShopping || toOrder.kind !== "pays" ? held : toOrder.payCents;
   const on = (sessionId: string, adopted: boolean, cents: number): Decision => {
     const session = snapshot.liveSessions.find((s) => s.id === sessionId);
     return {
