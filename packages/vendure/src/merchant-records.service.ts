@@ -13,12 +13,14 @@ import { devolucaoOf, devolucaoWords, type DevolucaoDeadline } from "./devolucao
 import { openMedOf, pendingShares } from "./med-case";
 import { orderCodeStory, type OrderCodeStory } from "./order-codes";
 import {
+  askedOf,
   heldRecordOf,
   idsEqual,
   isOurs,
   isReplaced,
   medOf,
   methodOf,
+  owedAtSettleOf,
   partsReturned,
   stringOrNull,
   uniqueById,
@@ -138,7 +140,9 @@ export class PixCheckoutMerchantRecords {
         {
           method: methodOf(payment),
           state: payment.state,
-          askedCents: payment.amount,
+          askedCents: askedOf(payment),
+          receivedCents: payment.amount,
+          owedAtSettle: owedAtSettleOf(payment),
           settledAt: stringOrNull((payment.metadata as { settledAt?: unknown }).settledAt),
           held: heldRecordOf(payment),
           replaced: isReplaced(payment),

@@ -95,6 +95,33 @@ describe("what became of an order's code, as the merchant reads it", () => {
     expect(story.devolucao).toEqual({ deadline: "2027-03-01", daysLeft: 90, state: "ok" });
   });
 
+  it("a code paid more than it asked: settled for all it received, what it asked pays the order, the excess owed back with its Pix clock, and the words say why", () => {
+    const story = orderCodeStory(
+      {
+        ...waitingPix,
+        state: "Settled",
+        settledAt: paidAt,
+        receivedCents: 12_000,
+        owedAtSettle: { cents: 520, reason: "overpaid" },
+        refunds: [{ state: "Pending", cents: 520 }],
+      },
+      now,
+    );
+    expect(story).toMatchObject({
+      became: "captured",
+      asked: 11_480,
+      received: 12_000,
+      captured: 11_480,
+      owedBack: 520,
+      returned: 0,
+    });
+    expectAccounted(story);
+    expect(story.words).toMatch(
+      /^Pago: pago R\$\s120,00 por um código de R\$\s114,80; R\$\s114,80 pagam o pedido; R\$\s5,20 a devolver ao pagador \(reembolso pendente\)\.$/,
+    );
+    expect(story.devolucao).toEqual({ deadline: "2027-03-01", daysLeft: 90, state: "ok" });
+  });
+
   it("a code paid short: held, what arrived is all owed back, and the sentence gives the hold's why and what to do", () => {
     const story = orderCodeStory(heldShort, now);
     expect(story).toMatchObject({

@@ -14,8 +14,15 @@ export interface OrderCodeFacts {
   method: "pix" | "boleto";
   /** Vendure's payment state. */
   state: string;
-  /** Integer cents the code asked for (the payment's amount). */
+  /** Integer cents the code asked for (payment-facts.ts `askedOf`). */
   askedCents: number;
+  /**
+   * What the bank paid for a settled code (the payment's amount): more than asked when it was
+   * overpaid. The code's asked amount when absent.
+   */
+  receivedCents?: number;
+  /** What settling it owed back at once, and why (payment-facts.ts `owedAtSettleOf`). */
+  owedAtSettle?: { cents: number; reason: "overpaid" | "amount_lowered" } | null;
   /** When it settled (`metadata.settledAt`): the devolução clock of a refund runs from it. */
   settledAt: string | null;
   /**
@@ -123,8 +130,16 @@ export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory
     // Captured money an open MED blocked is out of income until it decides.
     const contested = open?.contestedCents ?? 0;
     const blockedOwed = Math.min(open?.blockedOwedCents ?? 0, owedBack);
-    const captured = asked - owedBack - returned - contested;
+    const received = facts.receivedCents ?? asked;
+    const captured = received - owedBack - returned - contested;
     const owedWords = blockedOwed > 0 ? `, ${brl(blockedOwed)} bloqueados pelo MED` : "";
+    // Why settling it owed money back at once, when it did.
+    const owedWhy =
+      facts.owedAtSettle?.reason === "overpaid"
+        ? `pago ${brl(received)} por um código de ${brl(asked)}; `
+        : facts.owedAtSettle?.reason === "amount_lowered"
+          ? "o pedido passou a custar menos que o código; "
+          : "";
     const parts = [
       captured > 0 ? `${brl(captured)} pagam o pedido` : null,
       contested > 0 ? `${brl(contested)} contestados no MED, fora da receita até a decisão` : null,
@@ -136,12 +151,12 @@ export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory
     return {
       ...nothing,
       became: "captured",
-      received: asked,
+      received,
       captured,
       contested,
       owedBack,
       returned,
-      words: withMed(`Pago: ${parts.join("; ")}.`),
+      words: withMed(`Pago: ${owedWhy}${parts.join("; ")}.`),
       devolucao: devolucaoOf(method, owedBack - blockedOwed, facts.settledAt, now),
     };
   }

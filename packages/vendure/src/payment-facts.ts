@@ -1,6 +1,7 @@
 import type { Order, Payment, Refund } from "@vendure/core";
 import { medCaseOf, type MedCase, type MedPaymentFacts } from "./med-case";
 import type { OrderCodeFacts } from "./order-codes";
+import type { OwedPart } from "./settlement-verdict";
 
 // What a payment of ours says of itself, read from its row and metadata alone: the facts every
 // service of the plugin decides by, kept in one place so each reads them the same way.
@@ -11,17 +12,58 @@ export function isOurs(payment: Payment): boolean {
   return typeof published?.sessionId === "string";
 }
 
-/** What the order's payments other than `payment` settled, in integer cents. */
+/**
+ * What a settled payment pays of its order, in integer cents: its amount less its refunds, owed
+ * or made (Vendure's own count of what covers an order). Needs `payment.refunds` loaded.
+ */
+export function paysOfOrder(payment: Payment): number {
+  const refunded = (payment.refunds ?? [])
+    .filter((refund) => refund.state !== "Failed")
+    .reduce((sum, refund) => sum + refund.total, 0);
+  return payment.amount - refunded;
+}
+
+/**
+ * What the order's payments other than `payment` settled of it, in integer cents. Needs the
+ * order's `payments.refunds` loaded: an overpaid code's amount is what the bank paid, and its
+ * refund the excess owed back.
+ */
 export function settledBesides(order: Order, payment: Payment): number {
   return (order.payments ?? [])
     .filter((other) => other.state === "Settled" && other.id !== payment.id)
-    .reduce((sum, other) => sum + other.amount, 0);
+    .reduce((sum, other) => sum + paysOfOrder(other), 0);
 }
 
 /** Which of the plugin's methods made this payment. */
 export function methodOf(payment: Payment): "pix" | "boleto" {
   const published = (payment.metadata as { public?: { method?: unknown } } | null)?.public;
   return published?.method === "boleto" ? "boleto" : "pix";
+}
+
+/**
+ * What the code asked for, in integer cents: the payment's amount, unless the bank paid another
+ * amount and the payment became what it received (`metadata.askedCents`, settlement-verdict.ts).
+ */
+export function askedOf(payment: Payment): number {
+  const asked = (payment.metadata as { askedCents?: unknown } | null)?.askedCents;
+  return typeof asked === "number" ? asked : payment.amount;
+}
+
+/**
+ * What settling the payment owed back at once (its refunds marked with `owedReason`: more than
+ * the code asked, or than the order still asked), whether returned since or not; null for none.
+ * The larger part's reason names the whole.
+ */
+export function owedAtSettleOf(payment: Payment): OwedPart | null {
+  const parts = (payment.refunds ?? []).flatMap((refund): OwedPart[] => {
+    const reason = (refund.metadata as { owedReason?: unknown } | null)?.owedReason;
+    return reason === "overpaid" || reason === "amount_lowered"
+      ? [{ cents: refund.total, reason }]
+      : [];
+  });
+  if (parts.length === 0) return null;
+  const largest = parts.reduce((a, b) => (b.cents > a.cents ? b : a));
+  return { cents: parts.reduce((sum, part) => sum + part.cents, 0), reason: largest.reason };
 }
 
 /** A code's due date (a boleto's) or expiry (a Pix's), as the service gave it. */

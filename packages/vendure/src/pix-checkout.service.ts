@@ -6,6 +6,7 @@ import {
   OrderService,
   Payment,
   PaymentService,
+  Refund,
   RequestContextService,
   TransactionalConnection,
   type RequestContext,
@@ -29,7 +30,12 @@ import {
   settledBesides,
   stillPayable,
 } from "./payment-facts";
-import { settlementVerdict, type SettlementVerdict } from "./settlement-verdict";
+import {
+  owedWords,
+  settlementVerdict,
+  type OwedPart,
+  type SettlementVerdict,
+} from "./settlement-verdict";
 import { sessionIdOf } from "./session-id";
 import { SessionNews } from "./session-news";
 
@@ -219,7 +225,10 @@ export class PixCheckoutService {
   private async decidePaid(tx: RequestContext, payment: Payment): Promise<DeliveryOutcome> {
     if (payment.state === "Settled" || heldOf(payment)) return "duplicate";
     if (!AWAITING_PAYMENT.has(payment.state) && payment.state !== "Cancelled") return "duplicate";
-    const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
+    const order = await this.orderService.findOne(tx, payment.order.id, [
+      "payments",
+      "payments.refunds",
+    ]);
     if (!order) return "unknown_charge";
     const verdict = await this.verdictOf(order, payment);
     if (verdict.kind === "not_paid") return "not_paid";
@@ -230,20 +239,67 @@ export class PixCheckoutService {
       Logger.warn(`payment ${payment.id} of order ${order.code} held: ${verdict.why}`, LOG);
       return "held";
     }
+    const askedCents = payment.amount;
+    const payments = this.connection.getRepository(tx, Payment);
+    // Vendure's payment is what the bank paid: more than the code asked is Vendure's money too,
+    // until its refund below says it is owed back.
+    if (verdict.receivedCents !== askedCents) {
+      await payments.update(payment.id, { amount: verdict.receivedCents });
+      payment.amount = verdict.receivedCents;
+    }
     const settled = await this.orderService.settlePayment(tx, payment.id);
     if ("errorCode" in settled) {
       throw new Error(`settling payment ${payment.id} failed: ${redact(settled.message)}`);
     }
-    // When, for the books: the payment's row changes again later (a refund, a note).
-    await this.connection.getRepository(tx, Payment).update(payment.id, {
-      metadata: { ...settled.metadata, settledAt: new Date().toISOString() } as never,
+    // When, for the books (the payment's row changes again later: a refund, a note), and what
+    // the code asked, when the bank paid another amount.
+    await payments.update(payment.id, {
+      metadata: {
+        ...settled.metadata,
+        settledAt: new Date().toISOString(),
+        ...(verdict.receivedCents !== askedCents ? { askedCents } : {}),
+      } as never,
     });
     Logger.info(
       `settled payment ${payment.id} of order ${order.code} (charge ${payment.transactionId})`,
       LOG,
     );
     await this.closeAdditionalPayment(tx, order, payment);
+    for (const part of verdict.owed) await this.oweBack(tx, payment, part, askedCents);
     return "settled";
+  }
+
+  /**
+   * A part of a settled payment owed back (`overpaid`, `amount_lowered`): a refund on Vendure's
+   * order, `Pending` (the handlers have no createRefund: the service has no refund API), listed
+   * for the merchant until she records the devolução; its reason kept for the shopper's page.
+   */
+  private async oweBack(
+    tx: RequestContext,
+    payment: Payment,
+    part: OwedPart,
+    askedCents: number,
+  ): Promise<void> {
+    const refund = await this.orderService.refundOrder(tx, {
+      paymentId: payment.id,
+      amount: part.cents,
+      reason: owedWords(part, askedCents),
+      // Deprecated in favour of `amount`, but their columns are still NOT NULL in 3.7.
+      shipping: 0,
+      adjustment: 0,
+    });
+    if (!(refund instanceof Refund)) {
+      throw new Error(
+        `owing ${part.cents} cents of payment ${payment.id} back failed: ${redact((refund as { message?: string }).message ?? String(refund))}`,
+      );
+    }
+    await this.connection.getRepository(tx, Refund).update(refund.id, {
+      metadata: { ...refund.metadata, owedReason: part.reason } as never,
+    });
+    Logger.warn(
+      `payment ${payment.id} owes ${part.cents} cents back (${part.reason}): refund ${refund.id} pending`,
+      LOG,
+    );
   }
 
   /**
@@ -400,7 +456,10 @@ export class PixCheckoutService {
    * moved on, is left as it is.
    */
   private async cancelOverdueOrder(tx: RequestContext, payment: Payment): Promise<void> {
-    const order = await this.orderService.findOne(tx, payment.order.id, ["payments"]);
+    const order = await this.orderService.findOne(tx, payment.order.id, [
+      "payments",
+      "payments.refunds",
+    ]);
     if (!order || order.state !== "PaymentAuthorized" || settledBesides(order, payment) > 0) return;
     const canceled = await this.orderService.cancelOrder(tx, {
       orderId: order.id,

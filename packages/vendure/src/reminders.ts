@@ -13,6 +13,7 @@ import { redact } from "@pix-checkout/client";
 import { realDueDay, type ReminderReport, type ReminderStep } from "@pix-checkout/client/reminders";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, reminderOptionsOf, type PixCheckoutVendureOptions } from "./options";
+import { paysOfOrder } from "./payment-facts";
 import { PixCheckoutService } from "./pix-checkout.service";
 import {
   decideReminders,
@@ -118,7 +119,7 @@ export class PixCheckoutReminders {
       await this.pixCheckout.lockOrder(tx, candidate.order.id);
       const payment = await this.connection.getRepository(tx, Payment).findOne({
         where: { id: candidate.id },
-        relations: ["order", "order.customer", "order.payments"],
+        relations: ["order", "order.customer", "order.payments", "order.payments.refunds"],
       });
       if (!payment) return null;
       const { skipped, then } = decideReminders(
@@ -236,7 +237,7 @@ export function reminderFactsOf(
   );
   const settled = (order.payments ?? [])
     .filter((other) => other.state === "Settled")
-    .reduce((sum, other) => sum + other.amount, 0);
+    .reduce((sum, other) => sum + paysOfOrder(other), 0);
   const orderState: ReminderFacts["order"] =
     order.state === "Cancelled"
       ? "canceled"

@@ -8,8 +8,12 @@ const paidInFull: SettlementFacts = {
 };
 
 describe("what a paid Pix becomes on Vendure", () => {
-  it("settles a code paid in full for the order that waits for it", () => {
-    expect(settlementVerdict(paidInFull)).toEqual({ kind: "settle" });
+  it("settles a code paid in full for the order that waits for it, owing nothing", () => {
+    expect(settlementVerdict(paidInFull)).toEqual({
+      kind: "settle",
+      receivedCents: 11_480,
+      owed: [],
+    });
   });
 
   it("settles a second code that pays what an order that grew costs more, to the cent", () => {
@@ -18,7 +22,7 @@ describe("what a paid Pix becomes on Vendure", () => {
       payment: { state: "AwaitingPix", amountCents: 4_990 },
       charge: { status: "paid", amountCents: 4_990 },
     });
-    expect(verdict).toEqual({ kind: "settle" });
+    expect(verdict).toEqual({ kind: "settle", receivedCents: 4_990, owed: [] });
   });
 
   it("settles nothing the service has not confirmed paid", () => {
@@ -28,21 +32,84 @@ describe("what a paid Pix becomes on Vendure", () => {
     }
   });
 
-  it("holds a code whose paid amount is not its payment's, a cent either way", () => {
-    for (const amountCents of [11_479, 11_481]) {
+  it("holds a code paid short, by a cent too: waiting for the merchant's decision", () => {
+    expect(
+      settlementVerdict({ ...paidInFull, charge: { status: "paid", amountCents: 11_479 } }),
+    ).toEqual({
+      kind: "hold",
+      why: expect.stringMatching(/^o Pix pago é de R\$\s114,79 e o código pedia R\$\s114,80$/),
+      reason: "underpaid",
+      receivedCents: 11_479,
+    });
+  });
+
+  it("settles a code paid more than it asked, by a cent too, for all it received, and owes the excess back as overpaid", () => {
+    for (const [received, excess] of [
+      [11_481, 1],
+      [12_000, 520],
+    ]) {
       expect(
-        settlementVerdict({ ...paidInFull, charge: { status: "paid", amountCents } }).kind,
-      ).toBe("hold");
+        settlementVerdict({ ...paidInFull, charge: { status: "paid", amountCents: received } }),
+      ).toEqual({
+        kind: "settle",
+        receivedCents: received,
+        owed: [{ cents: excess, reason: "overpaid" }],
+      });
     }
   });
 
-  it("holds a code that would make the order's settled payments pass its total by a cent", () => {
-    const verdict = settlementVerdict({
-      ...paidInFull,
-      order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 1 },
+  it("settles a code that would pass what the order still asks by a cent for what it asks, and owes the rest back as amount_lowered", () => {
+    expect(
+      settlementVerdict({
+        ...paidInFull,
+        order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 1 },
+      }),
+    ).toEqual({
+      kind: "settle",
+      receivedCents: 11_480,
+      owed: [{ cents: 1, reason: "amount_lowered" }],
     });
-    expect(verdict).toMatchObject({ kind: "hold" });
-    expect(verdict.kind === "hold" && verdict.why).toMatch(/custa R\$\s114,80, já tem R\$\s0,01/);
+    // Paid more than its code asked, for an order that now asks less: both parts owed back.
+    expect(
+      settlementVerdict({
+        order: { state: "ArrangingAdditionalPayment", totalCents: 16_470, settledCents: 11_480 },
+        payment: { state: "AwaitingPix", amountCents: 4_990 },
+        charge: { status: "paid", amountCents: 5_000 },
+      }),
+    ).toEqual({
+      kind: "settle",
+      receivedCents: 5_000,
+      owed: [{ cents: 10, reason: "overpaid" }],
+    });
+    expect(
+      settlementVerdict({
+        order: { state: "ArrangingAdditionalPayment", totalCents: 14_000, settledCents: 11_480 },
+        payment: { state: "AwaitingPix", amountCents: 4_990 },
+        charge: { status: "paid", amountCents: 5_000 },
+      }),
+    ).toEqual({
+      kind: "settle",
+      receivedCents: 5_000,
+      owed: [
+        { cents: 10, reason: "overpaid" },
+        { cents: 2_470, reason: "amount_lowered" },
+      ],
+    });
+  });
+
+  it("holds a code of an order its settled payments paid already, waiting or not: paid_twice", () => {
+    expect(
+      settlementVerdict({
+        ...paidInFull,
+        order: { state: "ArrangingAdditionalPayment", totalCents: 11_480, settledCents: 11_480 },
+      }),
+    ).toMatchObject({ kind: "hold", reason: "paid_twice" });
+    expect(
+      settlementVerdict({
+        ...paidInFull,
+        order: { state: "PaymentSettled", totalCents: 11_480, settledCents: 11_480 },
+      }),
+    ).toMatchObject({ kind: "hold", reason: "paid_twice" });
   });
 
   it("holds a replaced code's money whatever the order waits for: it is owed back as paid_replaced", () => {

@@ -1,16 +1,25 @@
 import { brl } from "@pix-checkout/client/books";
+import { arrivalOf, paymentOf } from "@pix-checkout/client/settlement";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 
 /**
  * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
- * second code pays what an order that grew costs more), so a code settles when the service
- * says it is paid, for exactly its payment's amount, while its order waits for payment and the
- * payments already settled plus this one do not pass what the order costs. Anything else paid
- * is held: never settled, listed for the merchant. Pure: the service's word and Vendure's
- * records come in, a verdict goes out.
+ * second code pays what an order that grew costs more). The money's split is
+ * @pix-checkout/client/settlement's, the Medusa plugin's too: a code pays at most what it asked
+ * (less is held for the merchant, more owes the excess back, `overpaid`), and the order takes at
+ * most what it still asks (the rest owed back, `amount_lowered`; all of it when the order was
+ * paid already, `paid_twice`). What is Vendure's is when a code may pay at all: its payment
+ * still awaiting it, its order waiting for payment, not cancelled, the code not replaced.
+ * Anything else paid is held: never settled, listed for the merchant. Pure: the service's word
+ * and Vendure's records come in, a verdict goes out.
  */
 export type SettlementVerdict =
-  | { kind: "settle" }
+  /**
+   * Settle the payment for all it received (`receivedCents`, its amount from then on), and owe
+   * each of `owed` back as a refund on Vendure's order, `Pending` until the merchant records
+   * the devolução: what Vendure counts paid is then exactly what pays the order.
+   */
+  | { kind: "settle"; receivedCents: number; owed: readonly OwedPart[] }
   | { kind: "not_paid"; why: string }
   | { kind: "hold"; why: string; reason: HoldReason; receivedCents: number };
 
@@ -26,6 +35,12 @@ export type HoldReason =
   | "amount_lowered"
   | "paid_after_order_canceled"
   | "other";
+
+/** Money of a settled payment owed back to the payer, and why. */
+export interface OwedPart {
+  cents: number;
+  reason: "overpaid" | "amount_lowered";
+}
 
 export interface SettlementFacts {
   /** `settledCents`: what the order's payments already settled (integer cents). */
@@ -70,10 +85,11 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
   if (!AWAITING_PAYMENT.has(payment.state)) {
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
-  if (charge.amountCents !== payment.amountCents) {
+  const arrival = arrivalOf(payment.amountCents, charge.amountCents);
+  if (arrival.heldCents > 0 || arrival.forOrderCents < payment.amountCents) {
     return hold(
       `o Pix pago é de ${brl(charge.amountCents)} e o código pedia ${brl(payment.amountCents)}`,
-      charge.amountCents < payment.amountCents ? "underpaid" : "overpaid",
+      "underpaid",
     );
   }
   if (!WAITING.has(order.state)) {
@@ -84,11 +100,23 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
         : "other",
     );
   }
-  if (order.settledCents + payment.amountCents > order.totalCents) {
+  const toOrder = paymentOf(arrival.forOrderCents, order.settledCents, order.totalCents);
+  if (toOrder.kind === "paid_twice") {
     return hold(
-      `o pedido custa ${brl(order.totalCents)}, já tem ${brl(order.settledCents)} pagos, e este Pix de ${brl(payment.amountCents)} passaria do total`,
-      "amount_lowered",
+      `o pedido custa ${brl(order.totalCents)} e já tem ${brl(order.settledCents)} pagos`,
+      "paid_twice",
     );
   }
-  return { kind: "settle" };
+  const owed: OwedPart[] = [
+    { cents: arrival.excessCents, reason: "overpaid" as const },
+    { cents: toOrder.excessCents, reason: "amount_lowered" as const },
+  ].filter((part) => part.cents > 0);
+  return { kind: "settle", receivedCents: charge.amountCents, owed };
+}
+
+/** What the payer is told a part owed back is, in the refund's reason on Vendure's order. */
+export function owedWords(part: OwedPart, askedCents: number): string {
+  return part.reason === "overpaid"
+    ? `Pix pago a mais: ${brl(part.cents)} acima dos ${brl(askedCents)} que o código pedia`
+    : `o pedido passou a custar menos que o Pix pago: ${brl(part.cents)} a devolver`;
 }

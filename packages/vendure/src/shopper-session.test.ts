@@ -47,6 +47,20 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
     expect(with_({ state: "Settled" }, "Cancelled").order).toEqual({ payment: "canceled" });
   });
 
+  it("paid more than the code asked, or than the order still asked: 'pago', with the excess the store gives back and why", () => {
+    for (const reason of ["overpaid", "amount_lowered"] as const) {
+      expect(
+        with_({ state: "Settled", owedAtSettle: { cents: 520, reason } }, "PaymentSettled"),
+      ).toMatchObject({
+        status: "paid",
+        amount: 11_480,
+        order: { payment: "paid" },
+        refund: { amount: 520, reason },
+      });
+    }
+    expect(with_({ state: "Settled" }, "PaymentSettled").refund).toBeUndefined();
+  });
+
   it("money that settled nothing: short of the code waits for the store; any other is owed back with its reason", () => {
     expect(
       with_({ state: "Declined", held: { reason: "underpaid", receivedCents: 9_000 } }),

@@ -23,6 +23,11 @@ export interface ShopperSessionFacts {
      * order's code waiting now, or null when none waits.
      */
     replacedBy?: string | null;
+    /**
+     * Of a settled payment, what settling it owed back at once (payment-facts.ts
+     * `owedAtSettleOf`): more than the code asked, or than the order still asked.
+     */
+    owedAtSettle?: { cents: number; reason: "overpaid" | "amount_lowered" } | null;
   };
   order: { state: string };
 }
@@ -105,9 +110,11 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
     return { ...base, status: "expired" };
   }
   if (payment.state === "Settled") {
+    const owed = payment.owedAtSettle;
     return {
       ...base,
       status: "paid",
+      ...(owed ? { refund: { amount: owed.cents, reason: owed.reason } } : {}),
       paid_at: payment.updatedAt.toISOString(),
       order: {
         payment: PAID_ORDER.has(order.state)

@@ -2,7 +2,7 @@ import { Inject, Injectable } from "@nestjs/common";
 import { Order, Payment, TransactionalConnection } from "@vendure/core";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
-import { isOurs, isReplaced, stringOrNull } from "./payment-facts";
+import { askedOf, isOurs, isReplaced, owedAtSettleOf, stringOrNull } from "./payment-facts";
 import type { HoldReason } from "./settlement-verdict";
 import { sessionIdOf } from "./session-id";
 import { shopperSession, type ShopperSession } from "./shopper-session";
@@ -29,7 +29,7 @@ export class PixCheckoutShopperSessions {
   ): Promise<{ session: ShopperSession; orderId: Order["id"] } | undefined> {
     const payment = await this.connection.rawConnection.getRepository(Payment).findOne({
       where: { transactionId: chargeId },
-      relations: ["order"],
+      relations: ["order", "refunds"],
     });
     if (!payment?.order) return undefined;
     const metadata = (payment.metadata ?? {}) as {
@@ -52,7 +52,7 @@ export class PixCheckoutShopperSessions {
       now: new Date(),
       payment: {
         state: payment.state,
-        amountCents: payment.amount,
+        amountCents: askedOf(payment),
         updatedAt: payment.updatedAt,
         method: metadata.public?.method === "boleto" ? "boleto" : "pix",
         copyPaste: stringOrNull(metadata.public?.copyPaste),
@@ -70,6 +70,7 @@ export class PixCheckoutShopperSessions {
             ? { reason: held.reason, receivedCents: held.receivedCents, returned: !!held.returned }
             : null,
         replacedBy,
+        owedAtSettle: owedAtSettleOf(payment),
       },
       order: { state: payment.order.state },
     });

@@ -361,6 +361,78 @@ describe("Pix on Vendure", () => {
     expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
   });
 
+  it("a code paid more than it asked settles its order once: Vendure's payment is what the bank paid, the excess a refund owed (Pending) and listed; the shopper's page says 'pago' and what comes back", async () => {
+    const order = await orderWithPixCode("olga@example.com");
+    const payment = order.payments[0];
+    const code = payment.transactionId;
+    const asked: number = payment.amount;
+    const received = asked + 520;
+    const changed = await fetch(`${sandbox.url}/__sandbox/transactions/${code}/amount`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: received }),
+    });
+    expect(changed.status).toBe(200);
+    await pay(code);
+    // The delivery again, as the service retries it: nothing more is owed.
+    const again = await fetch(`${storeUrl}/pix-checkout/webhook?token=${WEBHOOK_SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        event: "charge.paid",
+        data: { uuid: code, amount: received, status: "paid" },
+      }),
+    });
+    expect(await again.json()).toEqual({ outcome: "duplicate" });
+
+    const after = await orderByCode(order.code);
+    expect(after.state).toBe("PaymentSettled");
+    expect(
+      after.payments.map((p: { state: string; amount: number }) => [p.state, p.amount]),
+    ).toEqual([["Settled", received]]);
+    expect(await refundsOf(order.id)).toEqual([
+      {
+        total: 520,
+        state: "Pending",
+        transactionId: null,
+        reason: expect.stringMatching(
+          /^Pix pago a mais: R\$\s5,20 acima dos R\$\s114,80 que o código pedia$/,
+        ),
+      },
+    ]);
+    const lastDay = saoPauloDayPlus(new Date(), 90);
+    expect(
+      (await refundsDue()).filter(
+        (refund: { orderCode: string }) => refund.orderCode === order.code,
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        amount: 520,
+        chargeId: code,
+        devolucao: { deadline: lastDay, daysLeft: 90, state: "ok" },
+      }),
+    ]);
+    const [story] = await orderCodes(order.id);
+    expect(story).toMatchObject({
+      became: "captured",
+      asked,
+      received,
+      captured: asked,
+      owedBack: 520,
+      returned: 0,
+    });
+    // Every cent the bank paid is somewhere: paying the order, or owed back.
+    expect(story.received).toBe(story.captured + story.owedBack + story.returned);
+    // The shopper: paid, the order paid, and the excess the store gives back, with why.
+    const shown = await (await sessionOf(payment.metadata.public.sessionId)).json();
+    expect(shown).toMatchObject({
+      status: "paid",
+      amount: asked,
+      order: { payment: "paid" },
+      refund: { amount: 520, reason: "overpaid" },
+    });
+  });
+
   it("shows the merchant each code of an order and where its money went; a held code's return, recorded with the devolução's id, leaves the list and enters the books, once, and only in its channel", async () => {
     const order = await orderWithPixCode("helena@example.com");
     const [first] = order.payments;
@@ -519,7 +591,7 @@ describe("Pix on Vendure", () => {
     }
   });
 
-  it("two codes of one order waiting at once and paid at the same moment: decided one at a time under the order's lock, never more than the order costs, the other held and listed", async () => {
+  it("two codes of one order waiting at once and paid at the same moment: decided one at a time under the order's lock, never more than the order costs, the rest owed back and listed", async () => {
     const order = await orderWithPixCode("paula@example.com");
     const first = order.payments[0].transactionId;
     await changeQuantity(3);
@@ -535,16 +607,36 @@ describe("Pix on Vendure", () => {
       service.settleCharge(first),
       service.settleCharge(second.transactionId),
     ]);
-    expect(outcomes.filter((o) => o === "held")).toHaveLength(1);
+    // Whichever is decided first, the order takes what it costs, to the cent, and the rest is
+    // owed back and listed: the other code whole (held, paid_twice) when the first paid it all,
+    // or the first code's part beyond what the second left to pay (a refund owed,
+    // amount_lowered), as on Medusa (@pix-checkout/client/settlement).
+    expect(outcomes).toContain("settled");
     const after = await orderByCode(order.code);
-    const money = moneyOf(after);
-    expect(money.held).toBe(1);
-    expect(money.settled).toBeGreaterThan(0);
-    expect(money.settled).toBeLessThanOrEqual(after.totalWithTax);
-    const listed = (await heldPayments()).filter(
-      (held: { orderCode: string }) => held.orderCode === order.code,
+    expect(after.state).toBe("PaymentSettled");
+    const paid = after.payments
+      .filter((p: { state: string }) => p.state === "Settled")
+      .reduce((sum: number, p: { amount: number }) => sum + p.amount, 0);
+    const owedOnOrder = (await refundsOf(order.id)).reduce(
+      (sum: number, refund: { total: number }) => sum + refund.total,
+      0,
     );
-    expect(listed).toHaveLength(1);
+    expect(paid - owedOnOrder).toBe(after.totalWithTax);
+    const held = (await heldPayments()).filter(
+      (entry: { orderCode: string }) => entry.orderCode === order.code,
+    );
+    const due = (await refundsDue()).filter(
+      (refund: { orderCode: string }) => refund.orderCode === order.code,
+    );
+    expect(held.length + due.length).toBe(1);
+    const owed = [...held, ...due].reduce(
+      (sum: number, entry: { amount: number }) => sum + entry.amount,
+      0,
+    );
+    expect(owed).toBe(
+      after.payments.reduce((sum: number, p: { amount: number }) => sum + p.amount, 0) -
+        after.totalWithTax,
+    );
   });
 
   describe("an order modified after payment", () => {
