@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bankCalendar } from "@pix-checkout/client/bank-days";
 import {
   decideMedOutcome,
   decideMedRecord,
@@ -27,6 +28,14 @@ describe("where an open MED's deadline stands, in bank business days", () => {
     ["2027-02-05T15:00:00Z", "2027-02-10", "near"],
   ])("at %s, a deadline of %s is %s", (at, deadline, state) => {
     expect(medDeadlineState(deadline, new Date(at))).toBe(state);
+  });
+
+  it("counts on the store's calendar: its own holiday makes a deadline three business days away near", () => {
+    const closedThursday = bankCalendar({ extraHolidays: ["2026-12-03"] });
+    expect(medDeadlineState("2026-12-04", new Date("2026-12-01T15:00:00Z"))).toBe("ok");
+    expect(medDeadlineState("2026-12-04", new Date("2026-12-01T15:00:00Z"), closedThursday)).toBe(
+      "near",
+    );
   });
 });
 

@@ -1,4 +1,8 @@
-import { businessDaysUntil } from "@pix-checkout/client/bank-days";
+import {
+  DEFAULT_BANK_CALENDAR,
+  businessDaysUntil,
+  type BankCalendar,
+} from "@pix-checkout/client/bank-days";
 import { brl, saoPauloDay } from "@pix-checkout/client/books";
 import {
   medBlockOf,
@@ -105,14 +109,22 @@ export function isCalendarDay(value: unknown): value is string {
  * Where an open case's deadline stands at `now` (São Paulo's today), by the rule both plugins
  * share (`@pix-checkout/client/med`): `near` from two bank business days before it, the
  * deadline's own day counted; `past` once its day has gone by. The merchant who has heard
- * nothing by then asks the service.
+ * nothing by then asks the service. Counted on the store's calendar (options.ts `bankCalendarOf`).
  */
-export function medDeadlineState(deadline: string, now: Date): MedDeadlineState {
-  return deadlineStateOf(businessDaysUntil(saoPauloDay(now), deadline));
+export function medDeadlineState(
+  deadline: string,
+  now: Date,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): MedDeadlineState {
+  return deadlineStateOf(businessDaysUntil(saoPauloDay(now), deadline, calendar));
 }
 
 /** The case as the Admin API shows it at `now`. */
-export function medViewOf(med: MedCase, now: Date): MedView {
+export function medViewOf(
+  med: MedCase,
+  now: Date,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): MedView {
   return {
     protocol: med.protocol,
     deadline: med.deadline,
@@ -123,7 +135,7 @@ export function medViewOf(med: MedCase, now: Date): MedView {
     state: med.state,
     returned: med.returnedCents,
     decidedAt: med.decidedAt,
-    deadlineState: med.state === "open" ? medDeadlineState(med.deadline, now) : null,
+    deadlineState: med.state === "open" ? medDeadlineState(med.deadline, now, calendar) : null,
   };
 }
 

@@ -72,7 +72,7 @@ export class PixCheckoutMed {
         orderId: payment.order.id,
         orderCode: payment.order.code,
         chargeId: payment.transactionId,
-        med: medViewOf(open, now),
+        med: medViewOf(open, now, this.pixCheckout.calendar),
       }));
   }
 

@@ -154,6 +154,7 @@ export class PixCheckoutMerchantRecords {
           med: medOf(payment),
         },
         now,
+        this.pixCheckout.calendar,
       );
       return {
         paymentId: payment.id,

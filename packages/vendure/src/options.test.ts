@@ -23,6 +23,21 @@ describe("the plugin's options", () => {
     }
   });
 
+  it("takes the store's extra bank holidays, one day or every year, and refuses anything else naming the value and the form", () => {
+    for (const extraHolidays of [[], ["2027-01-20", "01-25"]]) {
+      expect(checkOptions({ ...valid, calendar: { extraHolidays } })).toMatchObject(valid);
+    }
+    expect(() => checkOptions({ ...valid, calendar: { extraHolidays: ["2027-02-30"] } })).toThrow(
+      'PixCheckoutPlugin: calendar.extraHolidays: "2027-02-30" is not a day: write YYYY-MM-DD for one day (2027-01-20) or MM-DD for every year (01-25).',
+    );
+    expect(() =>
+      checkOptions({ ...valid, calendar: { extraHolidays: "01-25" as unknown as string[] } }),
+    ).toThrow("calendar.extraHolidays must be a list of days");
+    expect(() =>
+      checkOptions({ ...valid, calendar: { extraHolidays: Array(1001).fill("01-25") } }),
+    ).toThrow("at most 1000 days");
+  });
+
   it("names the webhook secret's rule without echoing the value given", () => {
     let message = "";
     try {

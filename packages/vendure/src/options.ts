@@ -1,3 +1,4 @@
+import { bankCalendar, isExtraHoliday, type BankCalendar } from "@pix-checkout/client/bank-days";
 import {
   DEFAULT_REMINDER_CADENCE,
   type ReminderCadenceOptions,
@@ -23,6 +24,14 @@ export interface PixCheckoutVendureOptions {
    * 0 to 30. Past it, reconciliation cancels the unpaid order and its stock goes back.
    */
   boletoGraceBusinessDays?: number;
+  /**
+   * The store's bank calendar (README "Bank calendar"): days its banks are closed on top of the
+   * national bank holidays and 31 December, as the Medusa plugin's `calendar.extraHolidays`.
+   * `YYYY-MM-DD` for one day (`"2027-01-20"`, São Sebastião in Rio), `MM-DD` for every year
+   * (`"01-25"`, São Paulo's anniversary); at most 1,000. Each moves a boleto's grace, its
+   * reminders and a MED's deadline as a national holiday does.
+   */
+  calendar?: { extraHolidays?: readonly string[] };
   /**
    * Reminders to the shopper about an unpaid code (README "Reminders"): the plugin decides and
    * publishes `PixCheckoutReminderEvent`; the store's mailer sends it. On unless `enabled` is
@@ -86,7 +95,52 @@ export function checkOptions(options: PixCheckoutVendureOptions): PixCheckoutVen
     );
   }
   checkReminders(options.reminders);
+  checkCalendar(options.calendar);
   return options;
+}
+
+/** The most extra holidays a store may list (years of municipal holidays fit well under it). */
+export const MAX_EXTRA_HOLIDAYS = 1000;
+
+function checkCalendar(calendar: PixCheckoutVendureOptions["calendar"]): void {
+  if (calendar === undefined) return;
+  const days = (calendar as { extraHolidays?: unknown } | null)?.extraHolidays;
+  if (
+    typeof calendar !== "object" ||
+    calendar === null ||
+    (days !== undefined && !Array.isArray(days))
+  ) {
+    throw new Error(
+      'PixCheckoutPlugin: calendar.extraHolidays must be a list of days, e.g. ["2027-01-20", "01-25"].',
+    );
+  }
+  if ((days ?? []).length > MAX_EXTRA_HOLIDAYS) {
+    throw new Error(
+      `PixCheckoutPlugin: calendar.extraHolidays takes at most ${MAX_EXTRA_HOLIDAYS} days.`,
+    );
+  }
+  for (const day of days ?? []) {
+    if (typeof day !== "string" || !isExtraHoliday(day)) {
+      throw new Error(
+        `PixCheckoutPlugin: calendar.extraHolidays: ${JSON.stringify(day)} is not a day: write YYYY-MM-DD for one day (2027-01-20) or MM-DD for every year (01-25).`,
+      );
+    }
+  }
+}
+
+const calendars = new WeakMap<PixCheckoutVendureOptions, BankCalendar>();
+
+/**
+ * The store's bank calendar: the national one and the options' `calendar.extraHolidays`. Made
+ * once per options object; every count of business days in the plugin passes it.
+ */
+export function bankCalendarOf(options: PixCheckoutVendureOptions): BankCalendar {
+  let calendar = calendars.get(options);
+  if (!calendar) {
+    calendar = bankCalendar({ extraHolidays: options.calendar?.extraHolidays ?? [] });
+    calendars.set(options, calendar);
+  }
+  return calendar;
 }
 
 const wholeIn = (value: unknown, min: number, max: number) =>

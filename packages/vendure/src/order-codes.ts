@@ -1,3 +1,4 @@
+import { DEFAULT_BANK_CALENDAR, type BankCalendar } from "@pix-checkout/client/bank-days";
 import { brl } from "@pix-checkout/client/books";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { devolucaoOf, type DevolucaoDeadline } from "./devolucao";
@@ -79,7 +80,12 @@ export interface OrderCodeStory {
   med: MedView | null;
 }
 
-export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory {
+/** `calendar`: the store's, for a MED's deadline (options.ts `bankCalendarOf`). */
+export function orderCodeStory(
+  facts: OrderCodeFacts,
+  now: Date,
+  calendar: BankCalendar = DEFAULT_BANK_CALENDAR,
+): OrderCodeStory {
   const { method, askedCents: asked } = facts;
   const code = `${method === "boleto" ? "boleto" : "Pix"} de ${brl(asked)}`;
   const med = facts.med ?? null;
@@ -93,7 +99,7 @@ export function orderCodeStory(facts: OrderCodeFacts, now: Date): OrderCodeStory
     owedBack: 0,
     returned: 0,
     devolucao: null,
-    med: med && medViewOf(med, now),
+    med: med && medViewOf(med, now, calendar),
   };
 
   if (facts.held) {

@@ -12,12 +12,14 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
+import type { BankCalendar } from "@pix-checkout/client/bank-days";
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import type { BoletoPayer } from "./boleto-payer";
 import { boletoOrderHeldUntil } from "./boleto-grace";
 import {
   DEFAULT_BOLETO_GRACE_BUSINESS_DAYS,
   PIX_CHECKOUT_OPTIONS,
+  bankCalendarOf,
   type PixCheckoutVendureOptions,
 } from "./options";
 import {
@@ -106,6 +108,11 @@ export class PixCheckoutService {
       // The order's code names the charge at the service, so the merchant finds it there.
       description: `Pedido ${order.code}`,
     });
+  }
+
+  /** The store's bank calendar: national holidays and the options' `calendar.extraHolidays`. */
+  get calendar(): BankCalendar {
+    return bankCalendarOf(this.options);
   }
 
   /** The id the shopper's page follows `chargeId` by (session-id.ts). */
@@ -434,7 +441,7 @@ export class PixCheckoutService {
     const due = dueOf(payment);
     if (methodOf(payment) !== "boleto" || due === null) return false;
     const grace = this.options.boletoGraceBusinessDays ?? DEFAULT_BOLETO_GRACE_BUSINESS_DAYS;
-    return now.getTime() > boletoOrderHeldUntil(due, grace).getTime();
+    return now.getTime() > boletoOrderHeldUntil(due, grace, this.calendar).getTime();
   }
 
   private async cancelPaymentOf(

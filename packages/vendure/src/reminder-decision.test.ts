@@ -1,3 +1,4 @@
+import { DEFAULT_BANK_CALENDAR, bankCalendar } from "@pix-checkout/client/bank-days";
 import { DEFAULT_REMINDER_CADENCE } from "@pix-checkout/client/reminders";
 import { describe, expect, it } from "vitest";
 import {
@@ -25,6 +26,7 @@ const pix = (over: Partial<ReminderFacts> = {}): ReminderFacts => ({
   order: "arranging",
   hasEmail: true,
   options: DEFAULT_REMINDER_CADENCE,
+  calendar: DEFAULT_BANK_CALENDAR,
   ...over,
 });
 
@@ -47,6 +49,16 @@ describe("reminderDecision: whether a code's next step goes now", () => {
   it("sends the step that is due to an order with an e-mail", () => {
     expect(reminderDecision(pix())).toEqual({ kind: "send", step: "pix_expiring" });
     expect(reminderDecision(boleto())).toEqual({ kind: "send", step: "boleto_due_tomorrow" });
+  });
+
+  it("counts a boleto's steps on the store's calendar: its own holiday the Friday, 'due tomorrow' goes on Thursday", () => {
+    const thursday = sp("2026-11-26T09:02:00");
+    expect(reminderDecision(boleto({ now: thursday }))).toEqual({ kind: "none" });
+    const closedFriday = bankCalendar({ extraHolidays: ["2026-11-27"] });
+    expect(reminderDecision(boleto({ now: thursday, calendar: closedFriday }))).toEqual({
+      kind: "send",
+      step: "boleto_due_tomorrow",
+    });
   });
 
   it("says nothing before the step's moment", () => {

@@ -1,4 +1,4 @@
-import { dueWords } from "@pix-checkout/client/bank-days";
+import { dueWords, type BankCalendar } from "@pix-checkout/client/bank-days";
 import { brl, saoPauloDateTime } from "@pix-checkout/client/books";
 import {
   nextReminder,
@@ -56,6 +56,8 @@ export interface ReminderFacts {
   /** The order has a customer e-mail to write to. */
   hasEmail: boolean;
   options: ReminderCadenceOptions;
+  /** The store's bank calendar (options.ts `bankCalendarOf`): a boleto's steps fall on its days. */
+  calendar: BankCalendar;
 }
 
 /** What to do about a code's reminders now. */
@@ -73,7 +75,10 @@ export type ReminderDecision =
  * same pass (`decideReminders`); a send or a deferral ends the pass for the code.
  */
 export function reminderDecision(facts: ReminderFacts): ReminderDecision {
-  const due = nextReminder(reminderPlan(facts.charge, facts.options), facts.handled);
+  const due = nextReminder(
+    reminderPlan(facts.charge, facts.options, facts.calendar),
+    facts.handled,
+  );
   if (!due || due.at > facts.now) return { kind: "none" };
   const { step } = due;
   const skip = (reason: ReminderSkipReason): ReminderDecision => ({ kind: "skip", step, reason });

@@ -10,9 +10,15 @@ import {
   type RequestContext,
 } from "@vendure/core";
 import { redact } from "@pix-checkout/client";
+import type { BankCalendar } from "@pix-checkout/client/bank-days";
 import { realDueDay, type ReminderReport, type ReminderStep } from "@pix-checkout/client/reminders";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
-import { PIX_CHECKOUT_OPTIONS, reminderOptionsOf, type PixCheckoutVendureOptions } from "./options";
+import {
+  PIX_CHECKOUT_OPTIONS,
+  bankCalendarOf,
+  reminderOptionsOf,
+  type PixCheckoutVendureOptions,
+} from "./options";
 import { paysOfOrder } from "./payment-facts";
 import { PixCheckoutService } from "./pix-checkout.service";
 import {
@@ -76,7 +82,9 @@ export class PixCheckoutReminders {
     for (const candidate of candidates) {
       // Read without the lock to find what is due: nothing, or a step that waits for the quiet
       // hours, takes no lock and records nothing. Anything else is decided again under it.
-      const seen = decideReminders(reminderFactsOf(candidate, candidate.order, now, options));
+      const seen = decideReminders(
+        reminderFactsOf(candidate, candidate.order, now, options, bankCalendarOf(this.options)),
+      );
       if (seen.skipped.length === 0 && seen.then.kind !== "send") {
         if (seen.then.kind === "defer") report.deferred += 1;
         continue;
@@ -123,7 +131,7 @@ export class PixCheckoutReminders {
       });
       if (!payment) return null;
       const { skipped, then } = decideReminders(
-        reminderFactsOf(payment, payment.order, now, options),
+        reminderFactsOf(payment, payment.order, now, options, bankCalendarOf(this.options)),
       );
       const records: HandledReminder[] = skipped.map(({ step, reason }) => ({
         step,
@@ -166,7 +174,10 @@ export class PixCheckoutReminders {
         typeof published.amountCents === "number" ? published.amountCents : payment.amount,
         String(published.expiresAt),
         published.method === "boleto"
-          ? realDueDay({ dueDay: null, expiresAt: expiresAtOf(payment) })
+          ? realDueDay(
+              { dueDay: null, expiresAt: expiresAtOf(payment) },
+              bankCalendarOf(this.options),
+            )
           : null,
       ),
     );
@@ -215,6 +226,7 @@ export function reminderFactsOf(
   order: Order,
   now: Date,
   options: ReminderFacts["options"],
+  calendar: BankCalendar,
 ): ReminderFacts {
   const metadata = (payment.metadata ?? {}) as { replacedAt?: unknown; expiredAt?: unknown };
   const method = publicOf(payment).method === "boleto" ? "boleto" : "pix";
@@ -264,5 +276,6 @@ export function reminderFactsOf(
     order: orderState,
     hasEmail: Boolean(order.customer?.emailAddress),
     options,
+    calendar,
   };
 }

@@ -47,7 +47,7 @@ describe("what a paid Pix becomes on Vendure", () => {
     for (const [received, excess] of [
       [11_481, 1],
       [12_000, 520],
-    ]) {
+    ] as const) {
       expect(
         settlementVerdict({ ...paidInFull, charge: { status: "paid", amountCents: received } }),
       ).toEqual({
