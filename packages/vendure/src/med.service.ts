@@ -230,22 +230,19 @@ export class PixCheckoutMed {
     paymentId: string | number,
     work: (tx: RequestContext, payment: Payment) => Promise<T>,
   ): Promise<T> {
-    return this.connection.withTransaction(ctx, async (tx) => {
-      const found = await channelPayments(this.connection, tx)
-        .where("payment.id = :paymentId", { paymentId })
-        .getOne();
-      if (!found || !isOurs(found)) {
-        throw new MedRefused(
-          "not_found",
-          "Pagamento Pix não encontrado neste canal: confira o pedido e o canal ativo.",
-        );
-      }
-      await this.pixCheckout.lockOrder(tx, found.order.id);
-      // Read again under the lock: another admin may have recorded something a moment ago.
-      const payment = await this.connection
-        .getRepository(tx, Payment)
-        .findOneOrFail({ where: { id: found.id }, relations: ["order", "refunds"] });
-      return work(tx, payment);
-    });
+    return this.pixCheckout.inChannelUnderLock(
+      ctx,
+      paymentId,
+      ["order", "refunds"],
+      (tx, payment) => {
+        if (!payment) {
+          throw new MedRefused(
+            "not_found",
+            "Pagamento Pix não encontrado neste canal: confira o pedido e o canal ativo.",
+          );
+        }
+        return work(tx, payment);
+      },
+    );
   }
 }

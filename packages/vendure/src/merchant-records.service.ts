@@ -191,21 +191,13 @@ export class PixCheckoutMerchantRecords {
         `O identificador da devolução tem mais de ${REFERENCE_MAX} caracteres: copie só o identificador que o painel do serviço de pagamento mostra.`,
       );
     }
-    return this.connection.withTransaction(ctx, async (tx) => {
-      const found = await channelPayments(this.connection, tx)
-        .where("payment.id = :paymentId", { paymentId })
-        .getOne();
-      if (!found || !isOurs(found)) {
+    return this.pixCheckout.inChannelUnderLock(ctx, paymentId, ["order"], async (tx, payment) => {
+      if (!payment) {
         throw new HeldReturnRefused(
           "not_found",
           "Pagamento Pix ou boleto não encontrado neste canal: confira o pedido e o canal ativo.",
         );
       }
-      await this.pixCheckout.lockOrder(tx, found.order.id);
-      // Read again under the lock: another admin may have recorded it a moment ago.
-      const payment = await this.connection
-        .getRepository(tx, Payment)
-        .findOneOrFail({ where: { id: found.id }, relations: ["order"] });
       const held = heldRecordOf(payment);
       if (!held) {
         throw new HeldReturnRefused(

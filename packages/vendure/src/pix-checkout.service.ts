@@ -16,6 +16,7 @@ import type { BankCalendar } from "@pix-checkout/client/bank-days";
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import type { BoletoPayer } from "./boleto-payer";
 import { boletoOrderHeldUntil } from "./boleto-grace";
+import { channelPayments } from "./channel-payments";
 import {
   DEFAULT_BOLETO_GRACE_BUSINESS_DAYS,
   PIX_CHECKOUT_OPTIONS,
@@ -503,6 +504,31 @@ export class PixCheckoutService {
         .getRepository(tx, Payment)
         .findOne({ where: { id: found.id }, relations: ["order"] });
       if (!payment) return "unknown_charge";
+      return work(tx, payment);
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction of the admin's `ctx` on the payment `paymentId`: ours and of
+   * the active channel, its order's lock held, and read again under it with `relations` (another
+   * admin may have recorded something a moment before). `work` is given null for a payment of
+   * another channel or handler, and refuses in its own words.
+   */
+  inChannelUnderLock<T>(
+    ctx: RequestContext,
+    paymentId: string | number,
+    relations: string[],
+    work: (tx: RequestContext, payment: Payment | null) => Promise<T>,
+  ): Promise<T> {
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const found = await channelPayments(this.connection, tx)
+        .where("payment.id = :paymentId", { paymentId })
+        .getOne();
+      if (!found || !isOurs(found)) return work(tx, null);
+      await this.lockOrder(tx, found.order.id);
+      const payment = await this.connection
+        .getRepository(tx, Payment)
+        .findOneOrFail({ where: { id: found.id }, relations });
       return work(tx, payment);
     });
   }
