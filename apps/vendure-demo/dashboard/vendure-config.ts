@@ -1,10 +1,9 @@
 // What Vendure's dashboard build reads to find the plugins' screens and the Admin API's schema:
 // the demo's plugins, with placeholder settings (nothing here runs a server or holds a secret).
 import { DashboardPlugin } from "@vendure/dashboard/plugin";
-// The plugin's source, not its package: in this repository the package is a workspace link,
-// which the dashboard's build follows only to a folder's index.ts; a shop's installed package
-// is found by its name.
-import { PixCheckoutPlugin } from "../../../packages/vendure/src/plugin";
+// By its name, as in a shop: the build stages the package as npm installs it
+// (lib/dashboard-build.mjs `stagePlugin`) and points the dashboard's scanner there.
+import { PixCheckoutPlugin } from "@pix-checkout/vendure";
 import type { VendureConfig } from "@vendure/core";
 
 export const config: VendureConfig = {

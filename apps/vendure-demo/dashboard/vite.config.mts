@@ -30,6 +30,14 @@ export default defineConfig({
       i18n: { defaultLanguage: "pt_BR" as never, defaultLocale: "pt-BR" },
       gqlOutputPath: join(scratch, "gql"),
       tempCompilationDir: join(scratch, "config"),
+      // Where the plugin's package is staged as a shop installs it (lib/dashboard-build.mjs).
+      ...(process.env.PIX_CHECKOUT_DASHBOARD_NODE_MODULES
+        ? {
+            pluginPackageScanner: {
+              nodeModulesRoot: process.env.PIX_CHECKOUT_DASHBOARD_NODE_MODULES,
+            },
+          }
+        : {}),
     }),
   ],
 });
