@@ -13,6 +13,7 @@ import {
 } from "@vendure/core";
 import { PixClient, parseWebhook, redact, type Charge } from "@pix-checkout/client";
 import type { BankCalendar } from "@pix-checkout/client/bank-days";
+import { graceRecheckAt, nextCheckAt } from "@pix-checkout/client/check-schedule";
 import { AWAITING_PAYMENT, AWAITING_PIX } from "./awaiting-pix";
 import type { BoletoPayer } from "./boleto-payer";
 import { boletoOrderHeldUntil } from "./boleto-grace";
@@ -68,8 +69,17 @@ export interface ReconcileReport {
   unreachable: number;
 }
 
-/** Codes a pass asks about, oldest first; the rest wait for the next pass. */
+/** Codes a pass asks about, the longest due first; the rest wait for the next pass. */
 const RECONCILE_BATCH = 100;
+
+/**
+ * How long an older code waits between two checks (`@pix-checkout/client/check-schedule`, the
+ * Medusa plugin's default `reconcileIntervalMinutes`); a boleto's checks decay to 12 hours.
+ */
+const RECONCILE_INTERVAL_MS = 5 * 60_000;
+
+/** A payment's next check (`scheduleCheck`), '' when it was never asked about: due at once. */
+const NEXT_CHECK = "COALESCE(payment.metadata::jsonb ->> 'nextCheckAt', '')";
 
 /** The service's statuses after which a code can no longer be paid. */
 const ENDED = new Set(["expired", "canceled", "failed"]);
@@ -157,9 +167,13 @@ export class PixCheckoutService {
   }
 
   /**
-   * The net under the webhooks (the `pix-checkout-reconcile` task): every code still awaiting
-   * its Pix is asked about, and a paid one is settled, an ended one cancelled, exactly as its
-   * webhook would have done.
+   * The net under the webhooks (the `pix-checkout-reconcile` task, every minute): each code still
+   * waiting whose check is due is asked about, and a paid one is settled, an ended one
+   * cancelled, exactly as its webhook would have done. When each is asked again is the schedule
+   * both plugins share (`@pix-checkout/client/check-schedule`, `metadata.nextCheckAt`): a young
+   * Pix within minutes, an older one every 5 minutes, a boleto in hours, once a day in its grace
+   * and at its end. The longest due is asked first, so a store's hundreds of open boletos never
+   * keep a new Pix whose webhook was lost waiting.
    */
   async reconcile(now: Date = new Date()): Promise<ReconcileReport> {
     const report: ReconcileReport = {
@@ -189,7 +203,10 @@ export class PixCheckoutService {
         // Ours only (another handler's authorized payments are not asked about): the exact
         // check is `isOurs`; this keeps the others out of the batch.
         .andWhere("payment.metadata LIKE :marker", { marker: '%"sessionId":%' })
-        .orderBy("payment.createdAt", "ASC")
+        // Due: never asked yet, or its next check has come (ISO times compare as text).
+        .andWhere(`${NEXT_CHECK} <= :due`, { due: now.toISOString() })
+        .orderBy(NEXT_CHECK, "ASC")
+        .addOrderBy("payment.createdAt", "ASC")
         .take(RECONCILE_BATCH)
         .getMany()
     ).filter((payment) => isOurs(payment) && (!endedByUs(payment) || stillPayable(payment, now)));
@@ -203,8 +220,13 @@ export class PixCheckoutService {
           : !endedByUs(payment) && (ENDED.has(status.status) || this.pastGrace(payment, now))
             ? await this.endCharge(payment.transactionId, now)
             : "not_paid";
+        if (outcome === "not_paid" || outcome === "canceled") {
+          await this.scheduleCheck(payment, now);
+        }
       } catch (error) {
         report.unreachable += 1;
+        // Asked again on the schedule, not every minute while the service is down.
+        await this.scheduleCheck(payment, now).catch(() => undefined);
         Logger.warn(
           `reconciliation could not decide charge ${payment.transactionId}: ${redact(String((error as Error)?.message ?? error))}`,
           LOG,
@@ -435,6 +457,39 @@ export class PixCheckoutService {
       }
       return "canceled";
     });
+  }
+
+  /**
+   * When reconciliation asks about `payment` again (`@pix-checkout/client/check-schedule`): a
+   * boleto past its payable day, inside its grace, once a day and at the grace's end; any other
+   * code on its age and expiry. Written alone into its metadata in one statement (a JSON merge),
+   * so it never overwrites what another door wrote meanwhile, and leaves the row's `updatedAt`.
+   */
+  private async scheduleCheck(payment: Payment, now: Date): Promise<void> {
+    const due = dueOf(payment);
+    const method = methodOf(payment);
+    const grace = this.options.boletoGraceBusinessDays ?? DEFAULT_BOLETO_GRACE_BUSINESS_DAYS;
+    const heldUntil =
+      method === "boleto" && due ? boletoOrderHeldUntil(due, grace, this.calendar) : null;
+    const inGrace =
+      heldUntil !== null &&
+      !endedByUs(payment) &&
+      Date.parse(due!) < now.getTime() &&
+      now < heldUntil;
+    const next = inGrace
+      ? graceRecheckAt(now, heldUntil)
+      : nextCheckAt({
+          createdAt: payment.createdAt,
+          expiresAt: due ? new Date(due) : null,
+          now,
+          intervalMs: RECONCILE_INTERVAL_MS,
+          method,
+        });
+    const table = this.connection.rawConnection.getMetadata(Payment).tablePath;
+    await this.connection.rawConnection.query(
+      `UPDATE ${table} SET "metadata" = ("metadata"::jsonb || jsonb_build_object('nextCheckAt', $1::text))::text WHERE "id" = $2`,
+      [next.toISOString(), payment.id],
+    );
   }
 
   /** A boleto of ours whose due date and grace (`boletoGraceBusinessDays`) are behind `now`. */

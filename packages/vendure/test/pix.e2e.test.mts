@@ -1146,6 +1146,31 @@ describe("Pix on Vendure", () => {
       });
     });
 
+    it("is asked about on the shared schedule, not every minute: at 1 minute of age, 1 hour, 6 hours, then every 12 hours; a pass between asks nothing of it", async () => {
+      const order = await orderWithPixCode("paula@example.com", "boleto", payer);
+      const service = env.server.app.get(PixCheckoutService);
+      const madeAt = Date.now();
+      const minute = 60_000;
+      const hour = 60 * minute;
+      const passAt = async (age: number) => {
+        await service.reconcile(new Date(madeAt + age));
+        return Date.parse((await orderByCode(order.code)).payments[0].metadata.nextCheckAt);
+      };
+      const about = (at: number, age: number) =>
+        expect(Math.abs(at - (madeAt + age))).toBeLessThan(minute);
+
+      about(await passAt(2 * minute), hour);
+      about(await passAt(61 * minute), 6 * hour);
+      about(await passAt(7 * hour), 19 * hour);
+      // Three hours on, it is not due: the pass does not ask (asked, it would be due at 22 h).
+      about(await passAt(10 * hour), 19 * hour);
+      // Still waiting for the bank, and its order still placed.
+      expect(await orderByCode(order.code)).toMatchObject({
+        state: "PaymentAuthorized",
+        payments: [{ state: "Authorized" }],
+      });
+    });
+
     // Last of the boleto tests: a pass at a day past every grace cancels any boleto still unpaid.
     it("unpaid past its due date and grace: reconciliation cancels the order, saying why; the shopper's page says canceled; paid after that, the money is owed back and listed", async () => {
       const order = await orderWithPixCode("olga@example.com", "boleto", payer);
@@ -1175,11 +1200,14 @@ describe("Pix on Vendure", () => {
       await reconcileAt(new Date(heldUntil.getTime() + 120_000));
       expect((await orderByCode(order.code)).state).toBe("Cancelled");
 
-      // The bank confirms it anyway, and its webhook is lost: the next pass finds it. The money
-      // pays no order, and is listed to go back.
+      // The bank confirms it anyway, and its webhook is lost: its next check (twice a day for
+      // five days) finds it. The money pays no order, and is listed to go back.
       await withWebhooksLost(() => control(payment.transactionId, "pay", { late: true }));
       expect((await orderByCode(order.code)).payments[0].metadata.held).toBeUndefined();
-      expect(await reconcileAt(new Date(heldUntil.getTime() + 180_000))).toMatchObject({
+      expect(await reconcileAt(new Date(heldUntil.getTime() + 60 * 60_000))).toMatchObject({
+        held: 0,
+      });
+      expect(await reconcileAt(new Date(heldUntil.getTime() + 13 * 60 * 60_000))).toMatchObject({
         held: 1,
       });
       const after = await orderByCode(order.code);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boletoGraceEndsAt } from "../platform/business-days";
-import { EARLY_CHECK_AGES_MS, graceRecheckAt, nextCheckAt } from "./check-schedule";
+import { boletoGraceEndsAt } from "./bank-days.js";
+import { EARLY_CHECK_AGES_MS, graceRecheckAt, nextCheckAt } from "./check-schedule.js";
 
 const created = new Date("2026-11-22T12:00:00Z");
 const at = (ms: number) => new Date(created.getTime() + ms);
