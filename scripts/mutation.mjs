@@ -2,11 +2,13 @@
 // `npm run mutation`: mutation testing with StrykerJS of the plugin's pure money decisions
 // (packages/medusa/stryker.config.mjs says what is mutated, vitest.mutation.config.ts which
 // unit tests run), then of the element's status mapping (packages/element/stryker.config.mjs,
-// its Node unit tests: vitest.unit.config.ts). Not part of `npm test`. For each package, prints
+// its Node unit tests: vitest.unit.config.ts), then of the money rules both plugins share
+// (packages/client/stryker.config.mjs: settlement, the MED, the check schedule, reminders), then
+// of the Vendure plugin's pure decisions (packages/vendure/stryker.config.mjs). Not part of `npm test`. For each package, prints
 // Stryker's score table, then each file's score and every mutant no test failed on, one line
 // each; each package's whole report is in its reports/mutation/ (mutation.html to browse,
 // mutation.json to read). Exits non-zero only when Stryker itself fails: a low score is a
-// finding, not a broken run. `--package medusa` or `--package element` runs one; other
+// finding, not a broken run. `--package medusa`, `element`, `client` or `vendure` runs one; other
 // arguments go to Stryker (`--mutate` paths are the package's, so a run with `--mutate` and no
 // `--package` is the plugin's alone, as before the element had one).
 import { spawnSync } from "node:child_process";
@@ -16,6 +18,8 @@ import { fileURLToPath } from "node:url";
 import { cachedNode } from "./cached-install.mjs";
 import { TARGETS as MEDUSA_TARGETS } from "../packages/medusa/stryker.config.mjs";
 import { TARGETS as ELEMENT_TARGETS } from "../packages/element/stryker.config.mjs";
+import { TARGETS as CLIENT_TARGETS } from "../packages/client/stryker.config.mjs";
+import { TARGETS as VENDURE_TARGETS } from "../packages/vendure/stryker.config.mjs";
 
 const here = fileURLToPath(import.meta.url);
 
@@ -37,9 +41,11 @@ const passed = at === -1 ? args : args.filter((_, index) => index !== at && inde
 const PACKAGES = [
   { name: "medusa", targets: MEDUSA_TARGETS },
   { name: "element", targets: ELEMENT_TARGETS },
+  { name: "client", targets: CLIENT_TARGETS },
+  { name: "vendure", targets: VENDURE_TARGETS },
 ].filter((pkg) => only === null || pkg.name === only);
 if (PACKAGES.length === 0) {
-  console.error(`--package ${only}: no such package (medusa, element)`);
+  console.error(`--package ${only}: no such package (medusa, element, client, vendure)`);
   process.exit(2);
 }
 
@@ -104,10 +110,14 @@ function mutate(dir, TARGETS, strykerArgs) {
     return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
   }
 
-  /** A file as the summary names it: its path under src/internal, and the functions mutated. */
+  /** A file's path under src/internal (the plugin's), else under src (the client's). */
+  const shortName = (/** @type {string} */ file) =>
+    relative(file.startsWith("src/internal/") ? "src/internal" : "src", file);
+
+  /** A file as the summary names it: its path, and the functions mutated. */
   const nameOf = (/** @type {string} */ file) => {
     const fns = TARGETS.filter((target) => target.file === file && target.fn).map((t) => t.fn);
-    return relative("src/internal", file) + (fns.length ? ` (${fns.join(", ")})` : "");
+    return shortName(file) + (fns.length ? ` (${fns.join(", ")})` : "");
   };
 
   const all = [];
@@ -133,7 +143,7 @@ function mutate(dir, TARGETS, strykerArgs) {
       const shown = replacement.length > 70 ? `${replacement.slice(0, 67)}...` : replacement;
       const why = mutant.status === "NoCoverage" ? "no test reaches it" : "survived";
       undetected.push(
-        `  ${relative("src/internal", file)}:${line}:${column} ${why}: ${mutant.mutatorName} ` +
+        `  ${shortName(file)}:${line}:${column} ${why}: ${mutant.mutatorName} ` +
           `${JSON.stringify(original(source, mutant))} → ${JSON.stringify(shown)}`,
       );
     }

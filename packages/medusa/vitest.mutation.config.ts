@@ -17,7 +17,6 @@ export default defineConfig({
       "src/internal/storefront/mailbox-proof.test.ts",
       "src/internal/medusa/whole-cent-shares.test.ts",
       "src/internal/settlement/refund-portions.test.ts",
-      "src/internal/operations/med-split.test.ts",
       "src/internal/medusa/order-payment.test.ts",
       "src/internal/storefront/store-view.test.ts",
       "src/internal/storefront/live-status/order-news.test.ts",

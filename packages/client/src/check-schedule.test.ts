@@ -45,6 +45,25 @@ describe("nextCheckAt", () => {
     ).toEqual(at(36 * minute));
   });
 
+  it("asks a charge without an expiry on its age and the interval alone", () => {
+    expect(
+      nextCheckAt({
+        createdAt: created,
+        expiresAt: null,
+        now: at(10 * minute),
+        intervalMs: interval,
+      }),
+    ).toEqual(at(15 * minute));
+  });
+
+  it("asks just after expiry once: at that very moment, the next check is an interval away", () => {
+    const expiresAt = at(30 * minute);
+    const justAfter = new Date(expiresAt.getTime() + 5_000);
+    expect(
+      nextCheckAt({ createdAt: created, expiresAt, now: justAfter, intervalMs: interval }),
+    ).toEqual(new Date(justAfter.getTime() + interval));
+  });
+
   it("asks a 30-minute Pix at most 10 times over its life when no webhook comes", () => {
     const expiresAt = at(30 * minute);
     let now = created;
@@ -74,5 +93,24 @@ describe("nextCheckAt", () => {
     }
     expect(beforeDue).toBe(10);
     expect(reads).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("graceRecheckAt", () => {
+  const now = new Date("2026-12-02T12:00:00Z");
+  const day = 24 * 60 * minute;
+
+  it("asks a boleto in its grace once a day", () => {
+    expect(graceRecheckAt(now, new Date(now.getTime() + 3 * day))).toEqual(
+      new Date(now.getTime() + day),
+    );
+  });
+
+  it("asks at the grace's end when that comes first, and a day on when it is a day away", () => {
+    const soon = new Date(now.getTime() + 2 * 60 * minute);
+    expect(graceRecheckAt(now, soon)).toEqual(soon);
+    expect(graceRecheckAt(now, new Date(now.getTime() + day))).toEqual(
+      new Date(now.getTime() + day),
+    );
   });
 });

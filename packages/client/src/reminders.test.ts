@@ -27,6 +27,14 @@ describe("the cadence of a Pix code", () => {
     ]);
   });
 
+  it("has no step for a code without an expiry, and none made at a step's very moment", () => {
+    expect(reminderPlan({ ...charge, expiresAt: null }, options)).toEqual([]);
+    // Made at 14:20 sharp: "expiring" falls at its making, so only "expired" is left.
+    expect(
+      reminderPlan({ ...charge, createdAt: sp("2026-11-24T14:20:00") }, options).map((r) => r.step),
+    ).toEqual(["pix_expired"]);
+  });
+
   it("has no reminder before expiry for a code shorter than the lead", () => {
     const short = { ...charge, expiresAt: sp("2026-11-24T14:05:00") };
     expect(reminderPlan(short, options).map((r) => r.step)).toEqual(["pix_expired"]);
@@ -91,6 +99,18 @@ describe("the cadence of a boleto", () => {
     );
   });
 
+  it("reads the due day from the expiry when none was shown, and has no step without either", () => {
+    const fromExpiry = { ...charge, dueDay: null };
+    expect(reminderPlan(fromExpiry, options)).toEqual(reminderPlan(charge, options));
+    expect(realDueDay({ dueDay: null, expiresAt: sp("2026-11-28T12:00:00") })).toBe("2026-11-30");
+    // The day shown wins over the expiry's.
+    expect(realDueDay({ dueDay: "2026-11-26", expiresAt: sp("2026-11-30T23:59:59") })).toBe(
+      "2026-11-26",
+    );
+    expect(reminderPlan({ ...charge, dueDay: null, expiresAt: null }, options)).toEqual([]);
+    expect(realDueDay({ dueDay: null, expiresAt: null })).toBeNull();
+  });
+
   it("has no 'overdue' step without a grace end", () => {
     const noGrace = { ...charge, graceEndsAt: null };
     expect(reminderPlan(noGrace, options).map((r) => r.step)).toEqual([
@@ -118,6 +138,17 @@ describe("quiet hours in São Paulo", () => {
   it("do not hold one due at 8:00 or at 20:59", () => {
     expect(quietEndsAt(sp("2026-11-25T08:00:00"), options)).toBeNull();
     expect(quietEndsAt(sp("2026-11-25T20:59:00"), options)).toBeNull();
+  });
+
+  it("begin at the quiet hour itself and end at the waking one: 21:00 is quiet, 7:59 too, 8:00 not", () => {
+    expect(quietEndsAt(sp("2026-11-24T21:00:00"), options)).toEqual(sp("2026-11-25T08:00:00"));
+    expect(quietEndsAt(sp("2026-11-24T20:59:59"), options)).toBeNull();
+    expect(quietEndsAt(sp("2026-11-25T07:59:00"), options)).toEqual(sp("2026-11-25T08:00:00"));
+    // Inside one day, the same edges: 12:00 is quiet, 14:00 not, 11:59 not.
+    const lunch = { quietFrom: 12, quietUntil: 14 };
+    expect(quietEndsAt(sp("2026-11-25T12:00:00"), lunch)).toEqual(sp("2026-11-25T14:00:00"));
+    expect(quietEndsAt(sp("2026-11-25T14:00:00"), lunch)).toBeNull();
+    expect(quietEndsAt(sp("2026-11-25T11:59:00"), lunch)).toBeNull();
   });
 
   it("may sit inside one day", () => {

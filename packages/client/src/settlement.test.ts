@@ -52,6 +52,10 @@ describe("paymentOf: what a code's money pays of its order", () => {
     });
   });
 
+  it("pays nothing of an order that asks nothing and was paid nothing: all of it owed back as the order's lowering, not as paid twice", () => {
+    expect(paymentOf(11_480, 0, 0)).toEqual({ kind: "pays", payCents: 0, excessCents: 11_480 });
+  });
+
   it("pays nothing of an order already paid: all of it is owed back as paid twice", () => {
     expect(paymentOf(11_480, 11_480, 11_480)).toEqual({ kind: "paid_twice" });
     expect(paymentOf(4_990, 11_480, 10_000)).toEqual({ kind: "paid_twice" });

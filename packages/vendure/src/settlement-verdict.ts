@@ -86,7 +86,8 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
     return hold(`o pagamento já estava "${payment.state}" no Vendure`, "other");
   }
   const arrival = arrivalOf(payment.amountCents, charge.amountCents);
-  if (arrival.heldCents > 0 || arrival.forOrderCents < payment.amountCents) {
+  // Short of its code (held whole for the merchant): it pays nothing of the order.
+  if (arrival.forOrderCents < payment.amountCents) {
     return hold(
       `o Pix pago é de ${brl(charge.amountCents)} e o código pedia ${brl(payment.amountCents)}`,
       "underpaid",
