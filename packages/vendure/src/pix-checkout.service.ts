@@ -32,6 +32,7 @@ import {
   isReplaced,
   methodOf,
   settledBesides,
+  REPLACED_GRACE_MS,
   stillPayable,
 } from "./payment-facts";
 import {
@@ -188,21 +189,23 @@ export class PixCheckoutService {
       await this.connection.rawConnection
         .getRepository(Payment)
         .createQueryBuilder("payment")
-        // Codes still to be paid, and replaced ones the bank may still pay until they expire,
-        // and overdue boletos a bank may still confirm (their money is held for the merchant,
-        // never lost with a webhook).
+        // Codes still to be paid, and, for five days (`stillPayable`), replaced ones the bank
+        // may still pay after their expiry and overdue boletos a bank may still confirm (their
+        // money is held for the merchant, never lost with a webhook). Vendure keeps metadata
+        // as JSON text: read as jsonb, as `isOurs`, `endedByUs` and `stillPayable` read it.
         .where(
-          "(payment.state IN (:...states) OR (payment.state = 'Cancelled' AND (payment.metadata LIKE :replaced OR payment.metadata LIKE :overdue) AND payment.metadata NOT LIKE :held))",
+          `(payment.state IN (:...states) OR (payment.state = 'Cancelled'
+            AND (payment.metadata::jsonb -> 'held') IS NULL
+            AND ((payment.metadata::jsonb -> 'replacedAt') IS NOT NULL
+                 AND COALESCE((payment.metadata::jsonb -> 'public' ->> 'expiresAt')::timestamptz, 'infinity') > :since
+              OR (payment.metadata::jsonb ->> 'overdueAt')::timestamptz > :since)))`,
           {
             states: [...AWAITING_PAYMENT],
-            replaced: '%"replacedAt":%',
-            overdue: '%"overdueAt":%',
-            held: '%"held":%',
+            since: new Date(now.getTime() - REPLACED_GRACE_MS).toISOString(),
           },
         )
-        // Ours only (another handler's authorized payments are not asked about): the exact
-        // check is `isOurs`; this keeps the others out of the batch.
-        .andWhere("payment.metadata LIKE :marker", { marker: '%"sessionId":%' })
+        // Ours only (another handler's authorized payments are not asked about).
+        .andWhere("(payment.metadata::jsonb -> 'public' ->> 'sessionId') IS NOT NULL")
         // Due: never asked yet, or its next check has come (ISO times compare as text).
         .andWhere(`${NEXT_CHECK} <= :due`, { due: now.toISOString() })
         .orderBy(NEXT_CHECK, "ASC")
