@@ -3,6 +3,7 @@
 // the Vendure plugin's pure decisions, one mutant at a time, and runs their unit tests
 // (vitest.mutation.config.ts; never the e2e suites, which boot Vendure) against each. The report
 // is written to reports/mutation/ (mutation.html, mutation.json).
+import { strykerOptions } from "../../scripts/lib/stryker-options.mjs";
 
 /**
  * What is mutated: the files that are nothing but the plugin's decisions (the services read
@@ -22,30 +23,9 @@ export const TARGETS = [
   { file: "src/reminder-decision.ts" },
 ];
 
-/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
-export default {
-  testRunner: "vitest",
-  plugins: ["@stryker-mutator/vitest-runner"],
-  vitest: { configFile: "vitest.mutation.config.ts", related: false },
+export default strykerOptions({
+  configFile: "vitest.mutation.config.ts",
   mutate: TARGETS.map(({ file }) => file),
-  // The sandbox needs the sources and the vitest config only (node_modules is linked).
-  ignorePatterns: [
-    "/*",
-    "!/src",
-    "!/package.json",
-    "!/tsconfig.json",
-    "!/vitest.mutation.config.ts",
-  ],
-  coverageAnalysis: "perTest",
-  // Two cores, shared: never more than two test workers.
-  concurrency: 2,
-  reporters: ["clear-text", "progress", "html", "json"],
-  // scripts/mutation.mjs lists the survivors, one line each, after Stryker's score table.
-  clearTextReporter: { reportMutants: false, logTests: false },
-  htmlReporter: { fileName: "reports/mutation/mutation.html" },
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
-  tempDirName: ".stryker-tmp",
-  cleanTempDir: "always",
-  // The Medusa plugin's settlement asks 85 %; a lower score is printed, not a failure.
-  thresholds: { high: 85, low: 70, break: null },
-};
+  // As the Medusa plugin's settlement: 85 %.
+  thresholds: { high: 85, low: 70 },
+});
