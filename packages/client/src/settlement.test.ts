@@ -67,12 +67,12 @@ describe("paymentOf: what a code's money pays of its order", () => {
       [100, 50, 120],
       [500, 0, 499],
       [1, 0, 1],
-    ]) {
+    ] as const) {
       const payment = paymentOf(forOrder, before, asks);
-      if (payment.kind === "pays") {
-        expect(before + payment.payCents).toBeLessThanOrEqual(Math.max(asks, before));
-        expect(payment.payCents + payment.excessCents).toBe(forOrder);
-      }
+      expect(payment.kind).toBe("pays");
+      if (payment.kind !== "pays") continue;
+      expect(before + payment.payCents).toBeLessThanOrEqual(Math.max(asks, before));
+      expect(payment.payCents + payment.excessCents).toBe(forOrder);
     }
   });
 });
