@@ -3,7 +3,10 @@ import { bankCalendar } from "@pix-checkout/client/bank-days";
 import {
   decideMedOutcome,
   decideMedRecord,
+  isCalendarDay,
+  medCaseOf,
   medDeadlineState,
+  medWords,
   type MedCase,
   type MedPaymentFacts,
 } from "./med-case";
@@ -99,6 +102,7 @@ describe("Registrar MED", () => {
       refusalOf(() => decideMedRecord({ ...settledPix, ...facts }, { ...input, ...over }, now));
     expect(refused({}, { protocol: "  " })).toBe("invalid_med");
     expect(refused({}, { protocol: "P".repeat(121) })).toBe("invalid_med");
+    expect(refused({}, { protocol: "P".repeat(120) })).toBe("none");
     expect(refused({}, { deadline: "2026-02-30" })).toBe("invalid_med");
     expect(refused({}, { deadline: "09/12/2026" })).toBe("invalid_med");
     expect(refused({}, { amountCents: 0 })).toBe("invalid_med");
@@ -116,6 +120,34 @@ describe("Registrar MED", () => {
     expect(refused({ med: open })).toBe("med_already_open");
     // A decided case is no obstacle to the next.
     expect(refused({ med: { ...open, state: "kept" } })).toBe("none");
+  });
+
+  it("tells the merchant, in Portuguese, what to fix or why this payment can have no MED", () => {
+    const record =
+      (facts: Partial<MedPaymentFacts>, over: Partial<typeof input> = {}) =>
+      () =>
+        decideMedRecord({ ...settledPix, ...facts }, { ...input, ...over }, now);
+    expect(record({}, { protocol: "" })).toThrow(
+      /^Informe o protocolo do MED \(até 120 caracteres\), como a notificação o mostra\.$/,
+    );
+    expect(record({}, { deadline: "2026-02-30" })).toThrow(
+      /^Informe o prazo do MED como uma data AAAA-MM-DD \(o dia em que a instituição decide\)\.$/,
+    );
+    expect(record({}, { amountCents: -1 })).toThrow(
+      /^Informe o valor bloqueado em centavos inteiros e positivos \(R\$\s10,00 = 1000\)\.$/,
+    );
+    expect(record({ med: decideMedRecord(settledPix, input, now) })).toThrow(
+      /^Este Pix já tem um MED aberto \(protocolo MED-1\): registre a decisão dele antes de outro\.$/,
+    );
+    expect(record({ method: "boleto" })).toThrow(
+      /^Boleto não tem MED: só um Pix pago pode ser bloqueado pelo banco do pagador\.$/,
+    );
+    expect(record({ state: "AwaitingPix", refunds: [] })).toThrow(
+      /^Este pagamento não tem dinheiro que um MED possa bloquear: só um Pix pago/,
+    );
+    expect(record({}, { amountCents: 10_481 })).toThrow(
+      /^O bloqueio de R\$\s104,81 passa do que este Pix tem: R\$\s104,80 \(R\$\s54,90 no pedido, R\$\s49,90 a devolver\)\. Confira o valor da notificação\.$/,
+    );
   });
 });
 
@@ -175,16 +207,173 @@ describe("the institution's decision", () => {
     });
   });
 
+  it("a held code partly returned before its MED: the MED's return closes it when it returns all that was left", () => {
+    const partly = { ...heldPix, held: { receivedCents: 9_000, returnedCents: 1_000 } };
+    const held = {
+      ...partly,
+      med: decideMedRecord(partly, { ...input, amountCents: 8_000 }, now),
+    };
+    expect(decideMedOutcome(held, { outcome: "returned", amountCents: null }, now)).toMatchObject({
+      heldReturn: { cents: 8_000, closes: true },
+    });
+    expect(decideMedOutcome(held, { outcome: "returned", amountCents: 7_999 }, now)).toMatchObject({
+      heldReturn: { cents: 7_999, closes: false },
+    });
+  });
+
+  it("a held code's MED kept: nothing returned, so no return recorded on the code", () => {
+    const held = {
+      ...heldPix,
+      med: decideMedRecord(heldPix, { ...input, amountCents: 9_000 }, now),
+    };
+    expect(decideMedOutcome(held, { outcome: "kept", amountCents: null }, now)).toMatchObject({
+      med: { state: "kept", returnedCents: null },
+      settleRefunds: [],
+      heldReturn: null,
+      refundOnOrderCents: 0,
+    });
+  });
+
   it("refuses an unknown decision, an amount over the block, and a decision with no case open", () => {
     const refused = (facts: MedPaymentFacts, outcome: string, amountCents: number | null) =>
       refusalOf(() => decideMedOutcome(facts, { outcome, amountCents }, now));
     expect(refused(withCase, "devolvido", null)).toBe("invalid_med");
     expect(refused(withCase, "returned", 8_001)).toBe("invalid_med");
     expect(refused(withCase, "returned", 0)).toBe("invalid_med");
+    expect(refused(withCase, "returned", 10.5)).toBe("invalid_med");
     expect(refused(withCase, "kept", 100)).toBe("invalid_med");
     expect(refused(settledPix, "kept", null)).toBe("med_not_open");
     expect(refused({ ...withCase, med: { ...open, state: "kept" } }, "kept", null)).toBe(
       "med_not_open",
     );
+  });
+
+  it("tells the merchant, in Portuguese, what to fix", () => {
+    const decide = (facts: MedPaymentFacts, outcome: string, amountCents: number | null) => () =>
+      decideMedOutcome(facts, { outcome, amountCents }, now);
+    expect(decide(withCase, "devolvido", null)).toThrow(
+      /^Informe a decisão do MED: "kept" \(mantido\) ou "returned" \(devolvido pelo MED\)\.$/,
+    );
+    expect(decide(withCase, "kept", 100)).toThrow(
+      /^Um MED mantido não devolve nada: não informe valor\.$/,
+    );
+    expect(decide(withCase, "returned", 8_001)).toThrow(
+      /^Informe o valor devolvido pelo MED em centavos inteiros, de 1 até o bloqueio de R\$\s80,00\.$/,
+    );
+    expect(decide(settledPix, "kept", null)).toThrow(
+      /^Este Pix não tem MED aberto: registre o MED \(protocolo, prazo e valor\) antes da decisão\.$/,
+    );
+  });
+});
+
+describe("a MED case in one sentence for the merchant", () => {
+  const open: MedCase = decideMedRecord(settledPix, input, now);
+
+  it("open: the protocol, what is blocked, and until when, as the notice's day", () => {
+    expect(medWords(open)).toMatch(
+      /^MED aberto \(protocolo MED-1\): R\$\s80,00 bloqueados até 09\/12\/2026\.$/,
+    );
+  });
+
+  it("returned: what went back, and of how much blocked only when it was part of it", () => {
+    expect(medWords({ ...open, state: "returned", returnedCents: 8_000 })).toMatch(
+      /^Devolvido pelo MED: R\$\s80,00 \(protocolo MED-1\)\.$/,
+    );
+    expect(medWords({ ...open, state: "returned", returnedCents: 7_999 })).toMatch(
+      /^Devolvido pelo MED: R\$\s79,99 dos R\$\s80,00 bloqueados \(protocolo MED-1\)\.$/,
+    );
+  });
+
+  it("kept: nothing went back", () => {
+    expect(medWords({ ...open, state: "kept" })).toBe(
+      "MED mantido (protocolo MED-1): nada foi devolvido, o bloqueio acabou.",
+    );
+  });
+});
+
+describe("a MED case read back from the payment's metadata", () => {
+  const kept: MedCase = {
+    protocol: "MED-1",
+    deadline: "2026-12-09",
+    blockedCents: 8_000,
+    blockedOwedCents: 4_990,
+    contestedCents: 3_010,
+    openedAt: "2026-12-01T15:00:00.000Z",
+    state: "kept",
+    returnedCents: null,
+    decidedAt: "2026-12-08T15:00:00.000Z",
+  };
+
+  it("reads a case as it was written", () => {
+    expect(medCaseOf(JSON.parse(JSON.stringify(kept)))).toEqual(kept);
+    const returned = { ...kept, state: "returned", returnedCents: 6_000 };
+    expect(medCaseOf(returned)).toEqual(returned);
+  });
+
+  it.each([
+    ["nothing", undefined],
+    ["null", null],
+    ["a string", "MED-1"],
+    ["no protocol", { ...kept, protocol: undefined }],
+    ["a protocol not text", { ...kept, protocol: 1 }],
+    ["no deadline", { ...kept, deadline: undefined }],
+    ["a deadline not text", { ...kept, deadline: 20261209 }],
+    ["no state", { ...kept, state: undefined }],
+    ["an unknown state", { ...kept, state: "closed" }],
+  ])("finds no case in %s", (_, value) => {
+    expect(medCaseOf(value)).toBeNull();
+  });
+
+  it("reads each state a case can be in", () => {
+    for (const state of ["open", "kept", "returned"] as const) {
+      expect(medCaseOf({ ...kept, state })?.state).toBe(state);
+    }
+  });
+
+  it("counts amounts that are not whole cents as none, and fills what an older case left out", () => {
+    expect(
+      medCaseOf({
+        protocol: "MED-1",
+        deadline: "2026-12-09",
+        state: "open",
+        blockedCents: 80.5,
+        blockedOwedCents: "4990",
+        contestedCents: Number.MAX_SAFE_INTEGER + 1,
+        openedAt: 0,
+        returnedCents: "6000",
+        decidedAt: 0,
+      }),
+    ).toEqual({
+      protocol: "MED-1",
+      deadline: "2026-12-09",
+      blockedCents: 0,
+      blockedOwedCents: 0,
+      contestedCents: 0,
+      openedAt: "",
+      state: "open",
+      returnedCents: null,
+      decidedAt: null,
+    });
+  });
+});
+
+describe("a MED deadline as the merchant types it", () => {
+  it("takes a real calendar day written YYYY-MM-DD", () => {
+    for (const day of ["2026-12-09", "2028-02-29"]) expect(isCalendarDay(day)).toBe(true);
+  });
+
+  it.each([
+    ["2026-02-30"], // no such day
+    ["2027-02-29"], // not a leap year
+    ["09/12/2026"],
+    ["2026-12-9"],
+    ["x2026-12-01"],
+    ["2026-12-011"],
+    ["2026-12-01T00:00:00Z"],
+    ["+010000-01"], // a date JavaScript reads, in the year 10000: not a day written YYYY-MM-DD
+    [20261201],
+    [null],
+  ])("refuses %j", (value) => {
+    expect(isCalendarDay(value)).toBe(false);
   });
 });

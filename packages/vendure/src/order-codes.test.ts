@@ -122,6 +122,37 @@ describe("what became of an order's code, as the merchant reads it", () => {
     expect(story.devolucao).toEqual({ deadline: "2027-03-01", daysLeft: 90, state: "ok" });
   });
 
+  it("a code settled, then its order made cheaper at once: the words say why part of it is owed back", () => {
+    const story = orderCodeStory(
+      {
+        ...waitingPix,
+        state: "Settled",
+        settledAt: paidAt,
+        owedAtSettle: { cents: 2_470, reason: "amount_lowered" },
+        refunds: [{ state: "Pending", cents: 2_470 }],
+      },
+      now,
+    );
+    expect(story).toMatchObject({ captured: 9_010, owedBack: 2_470 });
+    expect(story.words).toMatch(
+      /^Pago: o pedido passou a custar menos que o código; R\$\s90,10 pagam o pedido; R\$\s24,70 a devolver ao pagador \(reembolso pendente\)\.$/,
+    );
+  });
+
+  it("a code settled and then all given back: nothing of it pays the order, and the words do not say it does", () => {
+    const story = orderCodeStory(
+      {
+        ...waitingPix,
+        state: "Settled",
+        settledAt: paidAt,
+        refunds: [{ state: "Settled", cents: 11_480 }],
+      },
+      now,
+    );
+    expect(story).toMatchObject({ captured: 0, owedBack: 0, returned: 11_480, devolucao: null });
+    expect(story.words).toMatch(/^Pago: R\$\s114,80 já devolvidos ao pagador\.$/);
+  });
+
   it("a code paid short: held, what arrived is all owed back, and the sentence gives the hold's why and what to do", () => {
     const story = orderCodeStory(heldShort, now);
     expect(story).toMatchObject({
@@ -134,9 +165,8 @@ describe("what became of an order's code, as the merchant reads it", () => {
       devolucao: { deadline: "2027-03-01", daysLeft: 90, state: "ok" },
     });
     expectAccounted(story);
-    expect(story.words).toContain(why);
     expect(story.words).toMatch(
-      /devolva R\$\s90,00 ao pagador pelo painel do serviço de pagamento/,
+      /^Retido, não paga o pedido: o Pix pago é de R\$\s90,00 e o código pedia R\$\s114,80; devolva R\$\s90,00 ao pagador pelo painel do serviço de pagamento e registre aqui a devolução\.$/,
     );
   });
 
@@ -173,6 +203,11 @@ describe("what became of an order's code, as the merchant reads it", () => {
       /boleto de R\$\s114,80 não foi pago até o fim do prazo de compensação, e o pedido foi cancelado/,
     );
     expect(ended({}).words).toMatch(/Pix de R\$\s114,80 expirou ou foi cancelado\.$/);
+    // Declined with no money held: the words say the state Vendure has it in.
+    expect(ended({ state: "Declined" })).toMatchObject({ became: "ended", received: 0 });
+    expect(ended({ state: "Declined" }).words).toMatch(
+      /^Encerrado sem pagamento: este Pix de R\$\s114,80 está "Declined" no Vendure\.$/,
+    );
   });
 
   describe("with a MED case", () => {
@@ -216,7 +251,9 @@ describe("what became of an order's code, as the merchant reads it", () => {
         },
       });
       expectAccounted(story);
-      expect(story.words).toMatch(/R\$\s30,10 contestados no MED/);
+      expect(story.words).toMatch(
+        /^Pago: R\$\s34,80 pagam o pedido; R\$\s30,10 contestados no MED, fora da receita até a decisão; R\$\s49,90 a devolver ao pagador \(reembolso pendente, R\$\s49,90 bloqueados pelo MED\)\. /,
+      );
       expect(story.words).toMatch(
         /MED aberto \(protocolo MED-2026-0001\): R\$\s80,00 bloqueados até 09\/12\/2026\.$/,
       );

@@ -68,6 +68,54 @@ describe("reminderDecision: whether a code's next step goes now", () => {
     });
   });
 
+  it("sends a step at its very moment", () => {
+    expect(reminderDecision(pix({ now: sp("2026-11-24T14:20:00") }))).toEqual({
+      kind: "send",
+      step: "pix_expiring",
+    });
+  });
+
+  it("drops 'expiring' from the last minute before the code expires: too late to be of use", () => {
+    expect(reminderDecision(pix({ now: sp("2026-11-24T14:28:59") }))).toEqual({
+      kind: "send",
+      step: "pix_expiring",
+    });
+    expect(reminderDecision(pix({ now: sp("2026-11-24T14:29:00") }))).toEqual({
+      kind: "skip",
+      step: "pix_expiring",
+      reason: "too_late",
+    });
+  });
+
+  it("drops a step whose quiet hours end just when it stops being of use", () => {
+    // A code made at 14:31 that expires at 15:01: "expiring" at 14:51, of use until 15:00,
+    // and quiet from 14:00 until 15:00.
+    const atLunch = pix({
+      now: sp("2026-11-24T14:52:00"),
+      charge: {
+        ...pix().charge,
+        createdAt: sp("2026-11-24T14:31:00"),
+        expiresAt: sp("2026-11-24T15:01:00"),
+      },
+      options: { ...DEFAULT_REMINDER_CADENCE, quietFrom: 14, quietUntil: 15 },
+    });
+    expect(reminderDecision(atLunch)).toEqual({
+      kind: "skip",
+      step: "pix_expiring",
+      reason: "too_late",
+    });
+    // Expiring a minute later, it is still of use when the quiet hours end.
+    const later = {
+      ...atLunch,
+      charge: { ...atLunch.charge, expiresAt: sp("2026-11-24T15:02:00") },
+    };
+    expect(reminderDecision({ ...later, now: sp("2026-11-24T14:53:00") })).toEqual({
+      kind: "defer",
+      step: "pix_expiring",
+      until: sp("2026-11-24T15:00:00"),
+    });
+  });
+
   it("defers a step due in quiet hours to their end, and drops it when that is too late", () => {
     // A 30-minute code made at 21:00: "expiring" at 21:20, quiet until 8:00, dead by then.
     const night = pix({
@@ -141,6 +189,14 @@ describe("reminderDecision: whether a code's next step goes now", () => {
     expect(reminderDecision(pix({ hasEmail: false }))).toMatchObject({ reason: "no_mailbox" });
   });
 
+  it("skips 'expired' for a code gone otherwise: declined or cancelled, it takes no new code from this one", () => {
+    expect(
+      reminderDecision(
+        pix({ now: sp("2026-11-24T14:36:00"), code: "gone", handled: new Set(["pix_expiring"]) }),
+      ),
+    ).toEqual({ kind: "skip", step: "pix_expired", reason: "code_gone" });
+  });
+
   it("waits on what is not settled: an expiry not confirmed yet, an order back at the cart", () => {
     const notConfirmed = pix({
       now: sp("2026-11-24T14:36:00"),
@@ -211,6 +267,26 @@ describe("reminderWords: what the e-mail says, in Portuguese", () => {
     ).toEqual({
       subject: "Seu boleto de R$ 114,80 vence hoje",
       body: "O boleto do pedido ABC123 vence hoje, segunda-feira, 30/11: pague pelo app do seu banco com a linha digitável.",
+    });
+  });
+
+  it("says 'soon' when it does not know the time or the day", () => {
+    expect(reminderWords("pix_expiring", { ...facts, expiresAt: null })).toEqual({
+      subject: "Seu Pix de R$ 114,80 vence em breve",
+      body: "O código Pix do pedido ABC123 vale até daqui a pouco: pague antes que ele expire.",
+    });
+    expect(reminderWords("boleto_due_today", { ...facts, expiresAt: null, dueDay: null })).toEqual({
+      subject: "Seu boleto de R$ 114,80 vence em breve",
+      body: "O boleto do pedido ABC123 vence em breve: pague pelo app do seu banco com a linha digitável.",
+    });
+  });
+
+  it("tells of a boleto that fell due unpaid that a new order is the way to buy", () => {
+    expect(
+      reminderWords("boleto_overdue", { ...facts, expiresAt: null, dueDay: "2026-11-30" }),
+    ).toEqual({
+      subject: "Seu boleto de R$ 114,80 venceu",
+      body: "O boleto do pedido ABC123 venceu sem pagamento. Para comprar, faça um novo pedido.",
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settlementVerdict, type SettlementFacts } from "./settlement-verdict";
+import { owedWords, settlementVerdict, type SettlementFacts } from "./settlement-verdict";
 
 const paidInFull: SettlementFacts = {
   order: { state: "ArrangingPayment", totalCents: 11_480, settledCents: 0 },
@@ -25,11 +25,24 @@ describe("what a paid Pix becomes on Vendure", () => {
     expect(verdict).toEqual({ kind: "settle", receivedCents: 4_990, owed: [] });
   });
 
-  it("settles nothing the service has not confirmed paid", () => {
+  it("settles nothing the service has not confirmed paid, and says what the service said", () => {
     for (const status of ["pending", "expired", "canceled"]) {
       const verdict = settlementVerdict({ ...paidInFull, charge: { status, amountCents: 11_480 } });
-      expect(verdict.kind).toBe("not_paid");
+      expect(verdict).toEqual({
+        kind: "not_paid",
+        why: `o serviço diz que este Pix está "${status}", não pago`,
+      });
     }
+  });
+
+  it("settles a boleto paid for its placed order, which waits for it in PaymentAuthorized", () => {
+    expect(
+      settlementVerdict({
+        order: { state: "PaymentAuthorized", totalCents: 11_480, settledCents: 0 },
+        payment: { state: "Authorized", amountCents: 11_480 },
+        charge: { status: "paid", amountCents: 11_480 },
+      }),
+    ).toEqual({ kind: "settle", receivedCents: 11_480, owed: [] });
   });
 
   it("holds a code paid short, by a cent too: waiting for the merchant's decision", () => {
@@ -103,7 +116,12 @@ describe("what a paid Pix becomes on Vendure", () => {
         ...paidInFull,
         order: { state: "ArrangingAdditionalPayment", totalCents: 11_480, settledCents: 11_480 },
       }),
-    ).toMatchObject({ kind: "hold", reason: "paid_twice" });
+    ).toEqual({
+      kind: "hold",
+      why: expect.stringMatching(/^o pedido custa R\$\s114,80 e já tem R\$\s114,80 pagos$/),
+      reason: "paid_twice",
+      receivedCents: 11_480,
+    });
     expect(
       settlementVerdict({
         ...paidInFull,
@@ -111,6 +129,28 @@ describe("what a paid Pix becomes on Vendure", () => {
       }),
     ).toMatchObject({ kind: "hold", reason: "paid_twice" });
   });
+
+  it.each([
+    // An order its other payment paid, then shipped or delivered: this code paid it twice.
+    ["PaymentSettled", 11_480, "paid_twice"],
+    ["Shipped", 11_480, "paid_twice"],
+    ["Delivered", 11_480, "paid_twice"],
+    // An order back at its cart, or being modified, is not paid: held for no reason of those.
+    ["AddingItems", 0, "other"],
+    ["Modifying", 0, "other"],
+  ])(
+    "holds a code paid for an order in %s, settled %i cents, as not waiting for it: %s",
+    (state, settledCents, reason) => {
+      expect(
+        settlementVerdict({ ...paidInFull, order: { state, totalCents: 11_480, settledCents } }),
+      ).toEqual({
+        kind: "hold",
+        why: `o pedido está "${state}" e não aguarda este pagamento`,
+        reason,
+        receivedCents: 11_480,
+      });
+    },
+  );
 
   it("holds a replaced code's money whatever the order waits for: it is owed back as paid_replaced", () => {
     for (const state of ["Cancelled", "AwaitingPix"]) {
@@ -125,6 +165,19 @@ describe("what a paid Pix becomes on Vendure", () => {
         reason: "paid_replaced",
         receivedCents: 11_480,
       });
+    }
+  });
+
+  it("holds a payment no longer awaiting its Pix, saying the state Vendure has it in", () => {
+    for (const state of ["Settled", "Declined"]) {
+      expect(settlementVerdict({ ...paidInFull, payment: { state, amountCents: 11_480 } })).toEqual(
+        {
+          kind: "hold",
+          why: `o pagamento já estava "${state}" no Vendure`,
+          reason: "other",
+          receivedCents: 11_480,
+        },
+      );
     }
   });
 
@@ -167,5 +220,19 @@ describe("what a paid Pix becomes on Vendure", () => {
         receivedCents: 11_480,
       });
     }
+  });
+});
+
+describe("what the payer is told a part owed back is, on Vendure's refund", () => {
+  it("says how much more than the code asked was paid", () => {
+    expect(owedWords({ cents: 520, reason: "overpaid" }, 11_480)).toMatch(
+      /^Pix pago a mais: R\$\s5,20 acima dos R\$\s114,80 que o código pedia$/,
+    );
+  });
+
+  it("says the order came to cost less than the Pix paid, and how much goes back", () => {
+    expect(owedWords({ cents: 2_470, reason: "amount_lowered" }, 4_990)).toMatch(
+      /^o pedido passou a custar menos que o Pix pago: R\$\s24,70 a devolver$/,
+    );
   });
 });

@@ -37,6 +37,68 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
     expect(late.pix).toBeUndefined();
   });
 
+  it("a boleto awaiting payment: pending, with its line, barcode and link, due on its expiry's day in São Paulo", () => {
+    const boleto = {
+      state: "Authorized",
+      method: "boleto" as const,
+      copyPaste: null,
+      boleto: {
+        digitableLine: "23790123456789012345678901234567890123456789012",
+        barcode: "23791234500000114800123456789012345678901234",
+        url: "https://boletos.example/c0ffee.pdf",
+      },
+      // 23:00 on 30 November in São Paulo, already 1 December in UTC.
+      expiresAt: "2026-12-01T02:00:00.000Z",
+    };
+    expect(with_(boleto, "PaymentAuthorized")).toEqual({
+      session_id: "c0ffee.mac",
+      method: "boleto",
+      status: "pending",
+      amount: 11_480,
+      currency: "BRL",
+      expires_at: "2026-12-01T02:00:00.000Z",
+      paid_at: null,
+      server_time: now.toISOString(),
+      boleto: {
+        digitable_line: "23790123456789012345678901234567890123456789012",
+        barcode: "23791234500000114800123456789012345678901234",
+        url: "https://boletos.example/c0ffee.pdf",
+        due_date: "2026-11-30",
+      },
+    });
+    // Midnight in São Paulo is the next day there.
+    expect(with_({ ...boleto, expiresAt: "2026-12-01T03:00:00.000Z" }).boleto?.due_date).toBe(
+      "2026-12-01",
+    );
+    const late = with_({ ...boleto, expiresAt: now.toISOString() }, "PaymentAuthorized");
+    expect(late.status).toBe("expired");
+    expect(late.boleto).toBeUndefined();
+  });
+
+  it("a code is shown only as what it is: a boleto without its line or due day, or a Pix without its code, is expired, never offered as the other", () => {
+    const line = { digitableLine: "2379".padEnd(47, "0"), barcode: null, url: null };
+    // The Pix code the fixture carries is no boleto's.
+    const lineless = with_(
+      { state: "Authorized", method: "boleto", boleto: null },
+      "PaymentAuthorized",
+    );
+    expect(lineless.status).toBe("expired");
+    expect(lineless.pix).toBeUndefined();
+    const undated = with_({ state: "Authorized", method: "boleto", boleto: line, expiresAt: null });
+    expect(undated.status).toBe("expired");
+    expect(undated.boleto).toBeUndefined();
+    const codeless = with_({ method: "pix", copyPaste: null, boleto: line });
+    expect(codeless.status).toBe("expired");
+    expect(codeless.boleto).toBeUndefined();
+  });
+
+  it.each(["PaymentSettled", "PartiallyShipped", "Shipped", "PartiallyDelivered", "Delivered"])(
+    "paid, its order %s: 'pago' for the order, nothing left to pay",
+    (orderState) => {
+      expect(with_({ state: "Settled" }, orderState).order).toEqual({ payment: "paid" });
+    },
+  );
+
   it("paid: 'pago' for the order only once nothing is left to pay", () => {
     expect(with_({ state: "Settled" }, "PaymentSettled")).toMatchObject({
       status: "paid",
@@ -112,6 +174,8 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
   it("a cancelled code is expired, and a declined one with no money held failed", () => {
     expect(with_({ state: "Cancelled" }).status).toBe("expired");
     expect(with_({ state: "Declined" }).status).toBe("failed");
+    expect(with_({ state: "Declined" }, "Cancelled")).toMatchObject({ status: "failed" });
+    expect(with_({ state: "Declined" }, "Cancelled").order).toBeUndefined();
   });
 
   it("a cancelled code of a cancelled order: canceled, the order too, nothing to pay; paid anyway, owed back", () => {
