@@ -28,7 +28,7 @@ import {
   type ReminderFacts,
 } from "./reminder-decision";
 import { PixCheckoutReminderEvent } from "./reminder-event";
-import { PAID_ORDER } from "./shopper-session";
+import { PAID_ORDER } from "./order-states";
 
 const LOG = "PixCheckoutPlugin";
 

@@ -133,7 +133,9 @@ describe("what a paid Pix becomes on Vendure", () => {
   it.each([
     // An order its other payment paid, then shipped or delivered: this code paid it twice.
     ["PaymentSettled", 11_480, "paid_twice"],
+    ["PartiallyShipped", 11_480, "paid_twice"],
     ["Shipped", 11_480, "paid_twice"],
+    ["PartiallyDelivered", 11_480, "paid_twice"],
     ["Delivered", 11_480, "paid_twice"],
     // An order back at its cart, or being modified, is not paid: held for no reason of those.
     ["AddingItems", 0, "other"],

@@ -1,6 +1,7 @@
 import { brl } from "@pix-checkout/client/books";
 import { arrivalOf, paymentOf } from "@pix-checkout/client/settlement";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
+import { PAID_ORDER, WAITING_FOR_PAYMENT } from "./order-states";
 
 /**
  * What a paid Pix becomes on Vendure. Vendure's payments cover an order's total together (a
@@ -50,12 +51,6 @@ export interface SettlementFacts {
   charge: { status: string; amountCents: number };
 }
 
-/**
- * The order states in which Vendure waits for a payment: before it is placed, and placed with a
- * boleto (`PaymentAuthorized`) still to be paid.
- */
-const WAITING = new Set(["ArrangingPayment", "ArrangingAdditionalPayment", "PaymentAuthorized"]);
-
 export function settlementVerdict({ order, payment, charge }: SettlementFacts): SettlementVerdict {
   if (charge.status !== "paid") {
     return {
@@ -93,12 +88,10 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
       "underpaid",
     );
   }
-  if (!WAITING.has(order.state)) {
+  if (!WAITING_FOR_PAYMENT.has(order.state)) {
     return hold(
       `o pedido está "${order.state}" e não aguarda este pagamento`,
-      order.state.startsWith("Payment") || order.state === "Shipped" || order.state === "Delivered"
-        ? "paid_twice"
-        : "other",
+      PAID_ORDER.has(order.state) ? "paid_twice" : "other",
     );
   }
   const toOrder = paymentOf(arrival.forOrderCents, order.settledCents, order.totalCents);

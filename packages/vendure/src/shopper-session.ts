@@ -1,5 +1,6 @@
 import type { HoldReason } from "./settlement-verdict";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
+import { PAID_ORDER } from "./order-states";
 
 /** What the store knows of a code, as the shopper's page is told it. */
 export interface ShopperSessionFacts {
@@ -50,15 +51,6 @@ export interface ShopperSession {
   refund?: { amount: number; reason: Exclude<HoldReason, "underpaid"> };
   replaced_by?: string | null;
 }
-
-/** The order states in which nothing is left to pay. */
-export const PAID_ORDER: ReadonlySet<string> = new Set([
-  "PaymentSettled",
-  "PartiallyShipped",
-  "Shipped",
-  "PartiallyDelivered",
-  "Delivered",
-]);
 
 /** The day a boleto falls due, in São Paulo, as `YYYY-MM-DD`. */
 const dueDayOf = (expiresAt: string) =>
