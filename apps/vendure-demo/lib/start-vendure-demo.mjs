@@ -151,7 +151,19 @@ export async function startVendureDemo(options = {}) {
           : []),
       ],
     });
-    stops.push(() => app.close());
+    // Vendure stops itself on a shutdown signal (its bootstrap's `enableShutdownHooks`). Closing
+    // it a second time meanwhile hung the demo's Ctrl-C until the bin's 10 s fallback; after a
+    // signal, the demo waits for Vendure's own stop instead, then stops the database under it.
+    let signalled = false;
+    const onSignal = () => {
+      signalled = true;
+    };
+    for (const signal of VENDURE_STOP_SIGNALS) process.on(signal, onSignal);
+    stops.push(async () => {
+      for (const signal of VENDURE_STOP_SIGNALS) process.off(signal, onSignal);
+      if (signalled) await vendureStopped(app);
+      else await app.close();
+    });
     if (firstStart) await makeStore(app);
     if (dashboard) await speakPortuguese(app);
 
@@ -178,6 +190,21 @@ export async function startVendureDemo(options = {}) {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The signals on which Vendure's bootstrap stops the app itself (the demo's Ctrl+C among them). */
+const VENDURE_STOP_SIGNALS = ["SIGINT", "SIGTERM"];
+
+/**
+ * Resolves once Vendure, stopping on a signal, has closed its database connections (the last of
+ * its shutdown), or after 10 s.
+ */
+async function vendureStopped(app) {
+  const connection = app.get(TransactionalConnection).rawConnection;
+  const until = Date.now() + 10_000;
+  while (connection.isInitialized && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
