@@ -22,7 +22,7 @@ import {
   methodOf,
   owedAtSettleOf,
   partsReturned,
-  stringOrNull,
+  settledAtOf,
   uniqueById,
 } from "./payment-facts";
 import { PixCheckoutService } from "./pix-checkout.service";
@@ -143,7 +143,7 @@ export class PixCheckoutMerchantRecords {
           askedCents: askedOf(payment),
           receivedCents: payment.amount,
           owedAtSettle: owedAtSettleOf(payment),
-          settledAt: stringOrNull((payment.metadata as { settledAt?: unknown }).settledAt),
+          settledAt: settledAtOf(payment),
           held: heldRecordOf(payment),
           replaced: isReplaced(payment),
           overdue: typeof (payment.metadata as { overdueAt?: unknown }).overdueAt === "string",
@@ -289,8 +289,7 @@ export class PixCheckoutMerchantRecords {
       .filter(({ amount }) => amount > 0)
       .map(({ refund, amount }) => {
         const { payment } = refund;
-        const paidAt = (payment.metadata as { settledAt?: string }).settledAt;
-        const devolucao = devolucaoOf(methodOf(payment), amount, paidAt ?? null, now);
+        const devolucao = devolucaoOf(methodOf(payment), amount, settledAtOf(payment), now);
         const part =
           amount < refund.total
             ? ` (dos ${brl(refund.total)} deste reembolso, ${brl(refund.total - amount)} estão bloqueados por um MED aberto)`
@@ -321,7 +320,6 @@ export class PixCheckoutMerchantRecords {
       .getMany();
     const movements: BookMovement[] = [];
     for (const payment of payments.filter(isOurs)) {
-      const metadata = (payment.metadata ?? {}) as { settledAt?: string };
       const held = heldRecordOf(payment);
       const base = {
         orderCode: payment.order.code,
@@ -329,8 +327,9 @@ export class PixCheckoutMerchantRecords {
         chargeId: payment.transactionId,
         reference: null,
       };
-      if (payment.state === "Settled") {
-        const at = new Date(metadata.settledAt ?? payment.updatedAt);
+      const settledAt = payment.state === "Settled" ? settledAtOf(payment) : null;
+      if (settledAt) {
+        const at = new Date(settledAt);
         if (within(at)) {
           movements.push({ ...base, at, kind: "settled", cents: payment.amount, why: null });
         }

@@ -66,6 +66,18 @@ export function owedAtSettleOf(payment: Payment): OwedPart | null {
   return { cents: parts.reduce((sum, part) => sum + part.cents, 0), reason: largest.reason };
 }
 
+/**
+ * When the payment settled: `metadata.settledAt`, written with the settlement (the row's
+ * `updatedAt` moves again with a refund or a note). For a settled row from before that field,
+ * its `updatedAt`; null for a payment not settled. What the shopper's `paid_at`, the devolução
+ * clock and the books read.
+ */
+export function settledAtOf(payment: Payment): string | null {
+  const written = (payment.metadata as { settledAt?: unknown } | null)?.settledAt;
+  if (typeof written === "string") return written;
+  return payment.state === "Settled" ? payment.updatedAt.toISOString() : null;
+}
+
 /** A code's due date (a boleto's) or expiry (a Pix's), as the service gave it. */
 export function dueOf(payment: Payment): string | null {
   return stringOrNull(

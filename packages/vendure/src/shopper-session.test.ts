@@ -9,7 +9,7 @@ const waiting: ShopperSessionFacts = {
     state: "AwaitingPix",
     method: "pix",
     amountCents: 11_480,
-    updatedAt: new Date("2026-11-30T14:59:00.000Z"),
+    settledAt: null,
     copyPaste: "000201…",
     boleto: null,
     expiresAt: "2026-11-30T15:30:00.000Z",
@@ -100,10 +100,12 @@ describe("what the shopper's page is told about a Vendure Pix", () => {
   );
 
   it("paid: 'pago' for the order only once nothing is left to pay", () => {
-    expect(with_({ state: "Settled" }, "PaymentSettled")).toMatchObject({
+    expect(
+      with_({ state: "Settled", settledAt: "2026-11-30T14:59:00.000Z" }, "PaymentSettled"),
+    ).toMatchObject({
       status: "paid",
       order: { payment: "paid" },
-      paid_at: waiting.payment.updatedAt.toISOString(),
+      paid_at: "2026-11-30T14:59:00.000Z",
     });
     expect(with_({ state: "Settled" }, "ArrangingPayment").order).toEqual({ payment: "awaiting" });
     expect(with_({ state: "Settled" }, "Cancelled").order).toEqual({ payment: "canceled" });

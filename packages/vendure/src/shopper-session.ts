@@ -10,7 +10,8 @@ export interface ShopperSessionFacts {
     state: string;
     method: "pix" | "boleto";
     amountCents: number;
-    updatedAt: Date;
+    /** When it settled (payment-facts.ts `settledAtOf`), or null. */
+    settledAt: string | null;
     copyPaste: string | null;
     boleto: { digitableLine: string; barcode: string | null; url: string | null } | null;
     expiresAt: string | null;
@@ -107,7 +108,7 @@ export function shopperSession(facts: ShopperSessionFacts): ShopperSession {
       ...base,
       status: "paid",
       ...(owed ? { refund: { amount: owed.cents, reason: owed.reason } } : {}),
-      paid_at: payment.updatedAt.toISOString(),
+      paid_at: payment.settledAt,
       order: {
         payment: PAID_ORDER.has(order.state)
           ? "paid"

@@ -2,7 +2,14 @@ import { Inject, Injectable } from "@nestjs/common";
 import { Order, Payment, TransactionalConnection } from "@vendure/core";
 import { AWAITING_PAYMENT } from "./awaiting-pix";
 import { PIX_CHECKOUT_OPTIONS, type PixCheckoutVendureOptions } from "./options";
-import { askedOf, isOurs, isReplaced, owedAtSettleOf, stringOrNull } from "./payment-facts";
+import {
+  askedOf,
+  isOurs,
+  isReplaced,
+  owedAtSettleOf,
+  settledAtOf,
+  stringOrNull,
+} from "./payment-facts";
 import type { HoldReason } from "./settlement-verdict";
 import { sessionIdOf } from "./session-id";
 import { shopperSession, type ShopperSession } from "./shopper-session";
@@ -53,7 +60,7 @@ export class PixCheckoutShopperSessions {
       payment: {
         state: payment.state,
         amountCents: askedOf(payment),
-        updatedAt: payment.updatedAt,
+        settledAt: settledAtOf(payment),
         method: metadata.public?.method === "boleto" ? "boleto" : "pix",
         copyPaste: stringOrNull(metadata.public?.copyPaste),
         boleto:
