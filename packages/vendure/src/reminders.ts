@@ -68,15 +68,19 @@ export class PixCheckoutReminders {
       .innerJoinAndSelect("payment.order", "order")
       .leftJoinAndSelect("order.customer", "customer")
       .leftJoinAndSelect("order.payments", "sibling")
+      // What the order's other payments settled nets their refunds (payment-facts `paysOfOrder`).
+      .leftJoinAndSelect("sibling.refunds", "siblingRefund")
+      // Codes waiting, and Pix codes the service said expired lately (their "take a new code"
+      // step). Vendure keeps metadata as JSON text: read as jsonb.
       .where(
-        "(payment.state IN (:...waiting) OR (payment.state = 'Cancelled' AND payment.metadata LIKE :expired AND payment.createdAt > :since))",
+        "(payment.state IN (:...waiting) OR (payment.state = 'Cancelled' AND (payment.metadata::jsonb -> 'expiredAt') IS NOT NULL AND payment.createdAt > :since))",
         {
           waiting: [...AWAITING_PAYMENT],
-          expired: '%"expiredAt":%',
           since: new Date(now.getTime() - EXPIRED_LOOKBACK_MS),
         },
       )
-      .andWhere("payment.metadata LIKE :marker", { marker: '%"sessionId":%' })
+      // Ours only: a code of this plugin's has a session id.
+      .andWhere("(payment.metadata::jsonb -> 'public' ->> 'sessionId') IS NOT NULL")
       .orderBy("payment.createdAt", "ASC")
       .getMany();
     for (const candidate of candidates) {
