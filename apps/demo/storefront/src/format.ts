@@ -1,4 +1,4 @@
-import type { PixDiscount } from "./store-api";
+import type { PixDiscount } from "./pix-discount";
 
 // Display formatting. Medusa's store API gives amounts in reais (39.9); this is only for
 // showing them, never for arithmetic.

@@ -1,5 +1,6 @@
 // Everything the storefront asks of the Medusa store API, through Medusa's JS SDK with the
 // demo's publishable key.
+import type { PixDiscount } from "./pix-discount";
 import Medusa from "@medusajs/js-sdk";
 import type { HttpTypes } from "@medusajs/types";
 import config from "virtual:pix-demo-config";
@@ -294,13 +295,7 @@ export async function freshCart(cartId: string): Promise<HttpTypes.StoreCart | n
  */
 export type BuyerDocumentAsked = "boleto" | "every_order";
 
-/** The Pix discount as the plugin's payment-method route tells it (amounts in integer cents). */
-export interface PixDiscount {
-  enabled: boolean;
-  type: "percentage" | "fixed";
-  value: number;
-  saved: number;
-}
+export type { PixDiscount } from "./pix-discount";
 
 /**
  * Records the shopper's method on the cart (`POST /store/pix-checkout/carts/:id/payment-method`),

@@ -1,5 +1,4 @@
 import type { Lang } from "../localize/index.js";
-import type { Backend } from "./backend.js";
 import type { BackendError } from "./backend-error.js";
 
 /** What a shopper reads when the store refused this page (she cannot fix it; the store can). */
@@ -30,7 +29,8 @@ const answers = (url: string, mode: RequestMode) =>
  * a failure: most pages never need it, and offline it cannot load, which says `network` too.
  */
 export async function whyUnanswered(
-  backend: Backend,
+  // The element's backend (backend.ts), of which only the session's URL is asked here.
+  backend: { url(): string },
   // The element's own class, handed in: importing it here would split it into a shared chunk
   // that the element's first file then loads too.
   Failure: typeof BackendError,

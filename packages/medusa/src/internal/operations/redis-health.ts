@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types";
 import { Modules } from "@medusajs/framework/utils";
-import type { HealthLine } from "./health";
+import type { HealthLine } from "./health-line";
 
 /**
  * The health card's `redis` line: whether the store's Redis answers, and whether its connection
