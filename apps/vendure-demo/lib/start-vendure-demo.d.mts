@@ -15,6 +15,8 @@ export interface VendureDemoOptions {
 }
 
 export interface VendureDemo {
+  /** Where each part listens: the defaults (3100, 4110, 5183) or, when taken, free ones. */
+  ports: { store: number; sandbox: number; storefront: number; postgres: number };
   storeUrl: string;
   shopApiUrl: string;
   adminApiUrl: string;

@@ -14,6 +14,7 @@ import {
   populateInitialData,
 } from "@vendure/core/cli/index.js";
 import { resolveDatabase } from "@pix-checkout/demo/database";
+import { choosePorts } from "@pix-checkout/demo/ports";
 import { startSandbox } from "@pix-checkout/sandbox";
 import {
   BOLETO_HANDLER_CODE,
@@ -63,7 +64,11 @@ const INITIAL_DATA = {
  */
 export async function startVendureDemo(options = {}) {
   const host = options.host ?? "127.0.0.1";
-  const ports = { store: 3100, sandbox: 4110, storefront: 5183, postgres: 54330, ...options.ports };
+  // A port asked for must be free; a default that is taken (another demo, a test's) gives way to
+  // a free one, as the Medusa demo's do. The embedded PostgreSQL's is this folder's own.
+  const { postgres: askedPostgres, ...asked } = options.ports ?? {};
+  const chosen = await choosePorts(host, DEFAULT_PORTS, asked);
+  const ports = { ...chosen.ports, postgres: askedPostgres ?? 54330 };
   // eslint-disable-next-line no-console -- the demo's default voice is its terminal
   const log = options.log ?? ((message) => console.log(message));
   const dataDir = options.dataDir ?? DATA;
@@ -178,6 +183,7 @@ export async function startVendureDemo(options = {}) {
     stops.push(() => storefront.close());
 
     return {
+      ports,
       storeUrl,
       shopApiUrl: `${storeUrl}/shop-api`,
       adminApiUrl: `${storeUrl}/admin-api`,
@@ -207,6 +213,9 @@ async function vendureStopped(app) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Where the demo listens when these are free (the Medusa demo's are others: both run at once). */
+const DEFAULT_PORTS = { store: 3100, sandbox: 4110, storefront: 5183 };
 
 /** The settings key under which the dashboard keeps an administrator's display choices. */
 const DASHBOARD_USER_SETTINGS = "vendure.dashboard.userSettings";
