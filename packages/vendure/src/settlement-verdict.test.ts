@@ -110,6 +110,31 @@ describe("what a paid Pix becomes on Vendure", () => {
     });
   });
 
+  it("holds all of a code paid more than it asked when it leaves its order unpaid (the order grew after it): Vendure takes no refund while an order waits", () => {
+    expect(
+      settlementVerdict({
+        order: { state: "ArrangingPayment", totalCents: 16_470, settledCents: 0 },
+        payment: { state: "AwaitingPix", amountCents: 11_480 },
+        charge: { status: "paid", amountCents: 17_000 },
+      }),
+    ).toEqual({
+      kind: "hold",
+      why: expect.stringMatching(
+        /^o Pix pago é de R\$\s170,00, o código pedia R\$\s114,80, e o pedido passou a custar R\$\s164,70$/,
+      ),
+      reason: "overpaid",
+      receivedCents: 17_000,
+    });
+    // Paid exactly what it asked, the same code settles its part, and the order waits for the rest.
+    expect(
+      settlementVerdict({
+        order: { state: "ArrangingPayment", totalCents: 16_470, settledCents: 0 },
+        payment: { state: "AwaitingPix", amountCents: 11_480 },
+        charge: { status: "paid", amountCents: 11_480 },
+      }),
+    ).toEqual({ kind: "settle", receivedCents: 11_480, owed: [] });
+  });
+
   it("holds a code of an order its settled payments paid already, waiting or not: paid_twice", () => {
     expect(
       settlementVerdict({

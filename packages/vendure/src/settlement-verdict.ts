@@ -101,6 +101,16 @@ export function settlementVerdict({ order, payment, charge }: SettlementFacts): 
       "paid_twice",
     );
   }
+  // Vendure records money owed back as a refund on the order, and takes none while the order
+  // still waits for payment (`RefundOrderStateError`): more than the code asked, on a code that
+  // leaves the order unpaid (it grew after the code), cannot be settled with its excess owed.
+  // All of it is held and owed back instead, and the order asks a new code for what it costs.
+  if (arrival.excessCents > 0 && order.settledCents + toOrder.payCents < order.totalCents) {
+    return hold(
+      `o Pix pago é de ${brl(charge.amountCents)}, o código pedia ${brl(payment.amountCents)}, e o pedido passou a custar ${brl(order.totalCents)}`,
+      "overpaid",
+    );
+  }
   const owed: OwedPart[] = [
     { cents: arrival.excessCents, reason: "overpaid" as const },
     { cents: toOrder.excessCents, reason: "amount_lowered" as const },

@@ -328,6 +328,31 @@ describe("Pix on Vendure", () => {
     ]);
   });
 
+  it("a code paid more than it asked, for an order that grew after it, past what the order costs now: all of it held and listed, the order still waiting, never PaymentSettled on money owed back", async () => {
+    const order = await orderWithPixCode("ivone@example.com");
+    const firstCode = order.payments[0].transactionId;
+    await changeQuantity(3);
+    // Paid R$ 170,00 for a code of R$ 114,80, for an order now of R$ 164,70.
+    const changed = await fetch(`${sandbox.url}/__sandbox/transactions/${firstCode}/amount`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 17_000 }),
+    });
+    expect(changed.status).toBe(200);
+    await pay(firstCode);
+    const after = await orderByCode(order.code);
+    expect(after.state).toBe("ArrangingPayment");
+    expect(after.payments.map((p: { state: string }) => p.state)).toEqual(["Declined"]);
+    expect(await heldPayments()).toContainEqual(
+      expect.objectContaining({ orderCode: order.code, chargeId: firstCode, amount: 17_000 }),
+    );
+    // A new code asks the whole of what the order costs now, and pays it.
+    const fresh = await addPixCode([firstCode]);
+    expect(fresh.amount).toBe(3 * 4990 + 1500);
+    await pay(fresh.transactionId);
+    expect((await orderByCode(order.code)).state).toBe("PaymentSettled");
+  });
+
   it("a code paid with another amount settles nothing: declined for its order, listed for the merchant with why; a new code pays the order", async () => {
     const order = await orderWithPixCode("hana@example.com");
     const code = order.payments[0].transactionId;
